@@ -1,0 +1,65 @@
+// Builds core's HTTP application: the REST API, the sync endpoints, the
+// channel webhooks and the built PWA, on one origin.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import cookieParser from "cookie-parser";
+import express, { type Express } from "express";
+import type pg from "pg";
+import { authRoutes } from "./auth/auth-routes.ts";
+import { authenticate } from "./auth/authenticate.ts";
+import type { Tokens } from "./auth/tokens.ts";
+import type { CoreConfig } from "./config.ts";
+import { errorHandler, NotFoundError } from "./http/errors.ts";
+import type { IngestBatcher } from "./messages/ingest.ts";
+import { messageRoutes } from "./messages/message-routes.ts";
+import { syncRoutes } from "./sync/sync-routes.ts";
+import { ticketRoutes } from "./tickets/ticket-routes.ts";
+import { VERSION } from "./version.ts";
+import { whatsappCloudWebhook } from "./webhooks/whatsapp-cloud.ts";
+
+export type AppDeps = { pool: pg.Pool; tokens: Tokens; config: CoreConfig; batcher: IngestBatcher };
+
+const API_PREFIXES = ["/auth", "/sync", "/tickets", "/messages", "/webhooks", "/version", "/ws", "/api"];
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  // Webhooks read their raw body to check signatures: mounted before the JSON parser.
+  app.use(whatsappCloudWebhook(deps.pool, deps.batcher));
+  app.use(express.json({ limit: "2mb" }));
+  app.use(cookieParser());
+
+  app.get("/version", (_req, res) => {
+    res.json({ version: VERSION });
+  });
+  app.use(authRoutes({ ...deps, refreshTtl: deps.config.refreshTtl, secureCookies: deps.config.secureCookies }));
+
+  // Everything under these prefixes needs a live session.
+  app.use(["/sync", "/tickets", "/messages"], authenticate(deps.pool, deps.tokens));
+  app.use(syncRoutes(deps.pool));
+  app.use(ticketRoutes(deps.pool));
+  app.use(messageRoutes(deps.pool));
+
+  const pwa = deps.config.pwaDir;
+  if (pwa && existsSync(path.join(pwa, "index.html"))) {
+    app.use(
+      express.static(pwa, {
+        index: false,
+        setHeaders: (res, file) => {
+          // Hashed assets never change; the shell and the service worker must be re-checked.
+          if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+          else res.setHeader("Cache-Control", "no-cache");
+        },
+      }),
+    );
+    app.get(/.*/, (req, res, next) => {
+      if (API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`))) return next();
+      res.setHeader("Cache-Control", "no-cache");
+      res.sendFile(path.join(pwa, "index.html"));
+    });
+  }
+  app.use((_req, _res, next) => next(NotFoundError()));
+  app.use(errorHandler);
+  return app;
+}

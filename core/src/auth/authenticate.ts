@@ -1,0 +1,38 @@
+// Turns a bearer token into the acting user, or answers ERR_SESSION_EXPIRED.
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type pg from "pg";
+import { SessionExpiredError } from "../http/errors.ts";
+import { loadUserById, type UserRow } from "../users/load-user.ts";
+import type { AccessClaims, Tokens } from "./tokens.ts";
+
+export type Actor = UserRow & { claims: AccessClaims };
+
+export function bearer(req: Request): string | undefined {
+  const h = req.headers.authorization;
+  if (h?.startsWith("Bearer ")) return h.slice(7);
+  return undefined;
+}
+
+/** Verifies the token and that its session is still the user's live one. */
+export async function resolveActor(pool: pg.Pool, tokens: Tokens, token: string | undefined): Promise<Actor | null> {
+  const claims = await tokens.verify(token);
+  if (!claims) return null;
+  const user = await loadUserById(pool, claims.userId);
+  if (!user || user.sessionId !== claims.sessionId || user.companyId !== claims.companyId) return null;
+  return { ...user, claims };
+}
+
+export function authenticate(pool: pg.Pool, tokens: Tokens): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const actor = await resolveActor(pool, tokens, bearer(req));
+    if (!actor) return next(SessionExpiredError());
+    res.locals.actor = actor;
+    next();
+  };
+}
+
+export function actorOf(res: Response): Actor {
+  const actor = res.locals.actor as Actor | undefined;
+  if (!actor) throw SessionExpiredError();
+  return actor;
+}

@@ -1,0 +1,106 @@
+// Login sessions: one live session per user (a second login ends the first),
+// refresh tokens stored hashed and rotated on every use.
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import argon2 from "argon2";
+import type pg from "pg";
+import type { LoginResponse, TLoginRequest } from "../contract/auth.ts";
+import { AppError, SessionExpiredError } from "../http/errors.ts";
+import { loadUserByEmail, loadUserById, publicUser, type UserRow } from "../users/load-user.ts";
+import type { Tokens } from "./tokens.ts";
+
+export const SESSIONS_CHANNEL = "chatflow_sessions";
+
+export type SessionDeps = { pool: pg.Pool; tokens: Tokens; refreshTtl: number };
+export type Issued = LoginResponse & { refreshToken: string };
+
+const hashToken = (t: string) => createHash("sha256").update(t).digest("base64url");
+
+// A fixed hash to verify against when the e-mail is unknown, so both paths take the same time.
+const dummyHash = argon2.hash("chatflow-timing-equaliser");
+
+async function issue(deps: SessionDeps, client: pg.ClientBase, user: UserRow, sessionId: string): Promise<Issued> {
+  const refreshToken = randomBytes(32).toString("base64url");
+  await client.query(
+    `INSERT INTO refresh_tokens (id, user_id, session_id, token_hash, expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+    [randomUUID(), user.id, sessionId, hashToken(refreshToken), deps.refreshTtl],
+  );
+  const token = await deps.tokens.sign({
+    userId: user.id,
+    companyId: user.companyId,
+    sessionId,
+    profile: user.profile,
+    super: user.super,
+  });
+  return { token, refreshToken, user: publicUser(user) };
+}
+
+export async function login(deps: SessionDeps, input: TLoginRequest): Promise<Issued> {
+  const user = await loadUserByEmail(deps.pool, input.email);
+  const ok = await argon2.verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+  if (!user || !ok) throw new AppError("ERR_INVALID_CREDENTIALS", 401, "Invalid e-mail or password");
+  const sessionId = randomUUID();
+  const client = await deps.pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("UPDATE users SET session_id = $2, online = true, updated_at = now() WHERE id = $1", [
+      user.id,
+      sessionId,
+    ]);
+    // Earlier sessions' refresh tokens die with them.
+    await client.query("DELETE FROM refresh_tokens WHERE user_id = $1", [user.id]);
+    const issued = await issue(deps, client, user, sessionId);
+    await client.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${user.id}:${sessionId}`]);
+    await client.query("COMMIT");
+    return issued;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export async function refresh(deps: SessionDeps, refreshToken: string | undefined): Promise<Issued> {
+  if (!refreshToken) throw SessionExpiredError();
+  const client = await deps.pool.connect();
+  try {
+    await client.query("BEGIN");
+    const { rows } = await client.query<{ id: string; user_id: number; session_id: string; used: boolean }>(
+      `SELECT id, user_id, session_id, used_at IS NOT NULL AS used FROM refresh_tokens
+       WHERE token_hash = $1 AND expires_at > now() FOR UPDATE`,
+      [hashToken(refreshToken)],
+    );
+    const row = rows[0];
+    if (!row) throw SessionExpiredError();
+    if (row.used) {
+      // A rotated token came back: someone holds a copy. End the whole session.
+      await client.query("UPDATE users SET session_id = NULL WHERE id = $1 AND session_id = $2", [
+        row.user_id,
+        row.session_id,
+      ]);
+      await client.query("DELETE FROM refresh_tokens WHERE session_id = $1", [row.session_id]);
+      await client.query("COMMIT");
+      throw SessionExpiredError();
+    }
+    const user = await loadUserById(client, row.user_id);
+    if (!user || user.sessionId !== row.session_id) throw SessionExpiredError();
+    await client.query("UPDATE refresh_tokens SET used_at = now() WHERE id = $1", [row.id]);
+    const issued = await issue(deps, client, user, row.session_id);
+    await client.query("COMMIT");
+    return issued;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export async function logout(deps: SessionDeps, userId: number, sessionId: string): Promise<void> {
+  await deps.pool.query("UPDATE users SET session_id = NULL, online = false WHERE id = $1 AND session_id = $2", [
+    userId,
+    sessionId,
+  ]);
+  await deps.pool.query("DELETE FROM refresh_tokens WHERE session_id = $1", [sessionId]);
+}

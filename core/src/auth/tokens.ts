@@ -1,0 +1,50 @@
+// Access tokens: short-lived HS256 JWTs naming the user, the company and the
+// login session. Shared by core, the WebSocket and the sync server.
+import { jwtVerify, SignJWT } from "jose";
+
+export type AccessClaims = {
+  userId: number;
+  companyId: number;
+  sessionId: string;
+  profile: "admin" | "user";
+  super: boolean;
+};
+
+export type Tokens = {
+  sign(claims: AccessClaims): Promise<string>;
+  /** Returns the claims, or null for a missing, expired, forged or malformed token. */
+  verify(token: string | undefined | null): Promise<AccessClaims | null>;
+};
+
+export function createTokens(secret: string, ttlSeconds: number): Tokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(c) {
+      return new SignJWT({ cid: c.companyId, sid: c.sessionId, prof: c.profile, sup: c.super })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(String(c.userId))
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    async verify(token) {
+      if (!token) return null;
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId) || typeof payload.cid !== "number" || typeof payload.sid !== "string") {
+          return null;
+        }
+        return {
+          userId,
+          companyId: payload.cid,
+          sessionId: payload.sid,
+          profile: payload.prof === "admin" ? "admin" : "user",
+          super: payload.sup === true,
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

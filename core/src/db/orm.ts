@@ -1,0 +1,48 @@
+// Opens the database: MikroORM for entities and migrations, and a pg pool on
+// the same server for the set-based hot paths.
+import { Migrator } from "@mikro-orm/migrations";
+import { MikroORM } from "@mikro-orm/postgresql";
+import pg from "pg";
+import { ENTITIES } from "./entities.ts";
+import { Migration0001Init } from "./migrations/0001-init.ts";
+
+export const MIGRATIONS = [{ name: "0001-init", class: Migration0001Init }];
+
+export type Db = {
+  orm: MikroORM;
+  pool: pg.Pool;
+  close(): Promise<void>;
+};
+
+// bigint (int8) as a JS number: our sequences stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+// date columns stay plain yyyy-mm-dd strings, with no time zone shift.
+pg.types.setTypeParser(1082, (v) => v);
+
+export async function openDb(databaseUrl: string, opts: { poolSize?: number } = {}): Promise<Db> {
+  const orm = await MikroORM.init({
+    clientUrl: databaseUrl,
+    entities: ENTITIES,
+    extensions: [Migrator],
+    migrations: { migrationsList: MIGRATIONS, tableName: "mikro_orm_migrations", transactional: true },
+    pool: { min: 0, max: 4 },
+    debug: false,
+    allowGlobalContext: false,
+  });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize ?? 10 });
+  pool.on("error", () => {
+    /* idle client errors surface on the next query */
+  });
+  return {
+    orm,
+    pool,
+    async close() {
+      await pool.end();
+      await orm.close(true);
+    },
+  };
+}
+
+export async function migrate(db: Db): Promise<void> {
+  await db.orm.migrator.up();
+}

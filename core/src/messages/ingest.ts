@@ -1,0 +1,263 @@
+// Inbound ingest: channel events become contacts, tickets and messages in one
+// transaction, set-based, so that many concurrent webhooks share one commit
+// (group commit, see IngestBatcher). Channel adapters call this through core.
+import type pg from "pg";
+import { v7 as uuidv7 } from "uuid";
+import type { Ack } from "../contract/entities.ts";
+import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
+
+export type InboundMessage = {
+  kind: "message";
+  companyId: number;
+  whatsappId: number;
+  channel: string;
+  /** The channel's id of the message (wamid, Baileys key id): the dedupe key. */
+  remoteId: string;
+  /** The contact's number (or channel user id). */
+  from: string;
+  /** The contact's display name, when the channel tells it. */
+  name?: string;
+  body: string;
+  mediaType: string;
+  dataJson?: unknown;
+  timestamp: Date;
+};
+
+export type InboundAck = {
+  kind: "ack";
+  companyId: number;
+  whatsappId: number;
+  remoteId: string;
+  ack: Ack;
+};
+
+export type InboundEvent = InboundMessage | InboundAck;
+
+export type IngestResult = { messages: number; duplicates: number; acks: number };
+
+export async function ingest(client: pg.ClientBase, events: InboundEvent[]): Promise<IngestResult> {
+  const changes: Change[] = [];
+  const result: IngestResult = { messages: 0, duplicates: 0, acks: 0 };
+  const messages = await dropDuplicates(
+    client,
+    events.filter((e): e is InboundMessage => e.kind === "message"),
+    result,
+  );
+  if (messages.length > 0) {
+    const contactIds = await upsertContacts(client, messages, changes);
+    const ticketIds = await upsertTickets(client, messages, contactIds, changes);
+    await insertMessages(client, messages, contactIds, ticketIds, changes);
+    result.messages = messages.length;
+  }
+  const acks = events.filter((e): e is InboundAck => e.kind === "ack");
+  if (acks.length > 0) result.acks = await applyAcks(client, acks, changes);
+  await recordChanges(client, changes);
+  return result;
+}
+
+async function dropDuplicates(
+  client: pg.ClientBase,
+  messages: InboundMessage[],
+  result: IngestResult,
+): Promise<InboundMessage[]> {
+  const key = (w: number, r: string) => `${w}\u0000${r}`;
+  const seen = new Set<string>();
+  const unique = messages.filter((m) => {
+    const k = key(m.whatsappId, m.remoteId);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  if (unique.length === 0) return unique;
+  const { rows } = await client.query<{ whatsapp_id: number; remote_id: string }>(
+    `SELECT m.whatsapp_id, m.remote_id FROM messages m
+     JOIN unnest($1::int[], $2::text[]) AS i(w, r) ON m.whatsapp_id = i.w AND m.remote_id = i.r`,
+    [unique.map((m) => m.whatsappId), unique.map((m) => m.remoteId)],
+  );
+  const existing = new Set(rows.map((r) => key(r.whatsapp_id, r.remote_id)));
+  const fresh = unique.filter((m) => !existing.has(key(m.whatsappId, m.remoteId)));
+  result.duplicates = messages.length - fresh.length;
+  return fresh;
+}
+
+const contactKey = (companyId: number, number: string) => `${companyId}:${number}`;
+
+async function upsertContacts(
+  client: pg.ClientBase,
+  messages: InboundMessage[],
+  changes: Change[],
+): Promise<Map<string, number>> {
+  const wanted = new Map<string, InboundMessage>();
+  for (const m of messages) if (!wanted.has(contactKey(m.companyId, m.from))) wanted.set(contactKey(m.companyId, m.from), m);
+  const list = [...wanted.values()].sort((a, b) => a.companyId - b.companyId || a.from.localeCompare(b.from));
+  const cols = [
+    list.map((m) => m.companyId),
+    list.map((m) => m.name || m.from),
+    list.map((m) => m.from),
+    list.map((m) => m.channel),
+    list.map((m) => m.whatsappId),
+  ];
+  const ids = new Map<string, number>();
+  const inserted = await client.query<{ id: number; company_id: number; number: string }>(
+    `INSERT INTO contacts (company_id, name, number, channel, whatsapp_id)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[])
+     ON CONFLICT (company_id, number) DO NOTHING RETURNING id, company_id, number`,
+    cols,
+  );
+  for (const r of inserted.rows) {
+    ids.set(contactKey(r.company_id, r.number), r.id);
+    changes.push({ companyId: r.company_id, entity: "contacts", id: r.id });
+  }
+  const missing = list.filter((m) => !ids.has(contactKey(m.companyId, m.from)));
+  if (missing.length > 0) {
+    const found = await client.query<{ id: number; company_id: number; number: string }>(
+      `SELECT c.id, c.company_id, c.number FROM contacts c
+       JOIN unnest($1::int[], $2::text[]) AS i(cid, num) ON c.company_id = i.cid AND c.number = i.num`,
+      [missing.map((m) => m.companyId), missing.map((m) => m.from)],
+    );
+    for (const r of found.rows) ids.set(contactKey(r.company_id, r.number), r.id);
+  }
+  return ids;
+}
+
+const ticketKey = (companyId: number, contactId: number, whatsappId: number) =>
+  `${companyId}:${contactId}:${whatsappId}`;
+
+async function upsertTickets(
+  client: pg.ClientBase,
+  messages: InboundMessage[],
+  contactIds: Map<string, number>,
+  changes: Change[],
+): Promise<Map<string, number>> {
+  type Acc = { companyId: number; contactId: number; whatsappId: number; channel: string; last: string; count: number };
+  const acc = new Map<string, Acc>();
+  for (const m of messages) {
+    const contactId = contactIds.get(contactKey(m.companyId, m.from))!;
+    const k = ticketKey(m.companyId, contactId, m.whatsappId);
+    const a = acc.get(k) ?? { companyId: m.companyId, contactId, whatsappId: m.whatsappId, channel: m.channel, last: "", count: 0 };
+    a.last = m.body;
+    a.count += 1;
+    acc.set(k, a);
+  }
+  // Lock tickets in one order everywhere, so two batches never deadlock.
+  const list = [...acc.values()].sort((a, b) => a.companyId - b.companyId || a.contactId - b.contactId);
+  const { rows } = await client.query<{ id: number; company_id: number; contact_id: number; whatsapp_id: number }>(
+    `INSERT INTO tickets (company_id, contact_id, whatsapp_id, channel, last_message, unread_messages, status)
+     SELECT c, ct, w, ch, l, n, 'pending' FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::int[])
+       AS i(c, ct, w, ch, l, n)
+     ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed'
+     DO UPDATE SET last_message = EXCLUDED.last_message,
+       unread_messages = tickets.unread_messages + EXCLUDED.unread_messages, updated_at = now()
+     RETURNING id, company_id, contact_id, whatsapp_id`,
+    [
+      list.map((a) => a.companyId),
+      list.map((a) => a.contactId),
+      list.map((a) => a.whatsappId),
+      list.map((a) => a.channel),
+      list.map((a) => a.last),
+      list.map((a) => a.count),
+    ],
+  );
+  const ids = new Map<string, number>();
+  for (const r of rows) {
+    ids.set(ticketKey(r.company_id, r.contact_id, r.whatsapp_id), r.id);
+    changes.push({ companyId: r.company_id, entity: "tickets", id: r.id });
+  }
+  return ids;
+}
+
+async function insertMessages(
+  client: pg.ClientBase,
+  messages: InboundMessage[],
+  contactIds: Map<string, number>,
+  ticketIds: Map<string, number>,
+  changes: Change[],
+): Promise<void> {
+  const rows = messages.map((m) => {
+    const contactId = contactIds.get(contactKey(m.companyId, m.from))!;
+    return { id: uuidv7(), m, contactId, ticketId: ticketIds.get(ticketKey(m.companyId, contactId, m.whatsappId))! };
+  });
+  await client.query(
+    `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, media_type, remote_id, data_json,
+       created_at, updated_at, from_me, ack)
+     SELECT id, c, t, ct, w, b, mt, r, d, ts, ts, false, 0
+     FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[],
+       $9::jsonb[], $10::timestamptz[]) AS i(id, c, t, ct, w, b, mt, r, d, ts)
+     ON CONFLICT (whatsapp_id, remote_id) WHERE remote_id IS NOT NULL DO NOTHING`,
+    [
+      rows.map((r) => r.id),
+      rows.map((r) => r.m.companyId),
+      rows.map((r) => r.ticketId),
+      rows.map((r) => r.contactId),
+      rows.map((r) => r.m.whatsappId),
+      rows.map((r) => r.m.body),
+      rows.map((r) => r.m.mediaType),
+      rows.map((r) => r.m.remoteId),
+      rows.map((r) => (r.m.dataJson === undefined ? null : JSON.stringify(r.m.dataJson))),
+      rows.map((r) => r.m.timestamp.toISOString()),
+    ],
+  );
+  for (const r of rows) changes.push({ companyId: r.m.companyId, entity: "messages", id: r.id });
+}
+
+async function applyAcks(client: pg.ClientBase, acks: InboundAck[], changes: Change[]): Promise<number> {
+  const { rows } = await client.query<{ id: string; company_id: number }>(
+    `UPDATE messages m SET ack = i.a, updated_at = now()
+     FROM unnest($1::int[], $2::text[], $3::int[], $4::int[]) AS i(w, r, a, c)
+     WHERE m.whatsapp_id = i.w AND m.remote_id = i.r AND m.company_id = i.c AND m.ack < i.a
+     RETURNING m.id, m.company_id`,
+    [acks.map((a) => a.whatsappId), acks.map((a) => a.remoteId), acks.map((a) => a.ack), acks.map((a) => a.companyId)],
+  );
+  for (const r of rows) changes.push({ companyId: r.company_id, entity: "messages", id: r.id });
+  return rows.length;
+}
+
+/**
+ * Group commit: callers add events and wait; one transaction at a time takes
+ * everything that arrived while the previous one was committing.
+ */
+export class IngestBatcher {
+  private queue: { events: InboundEvent[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private running = false;
+  private readonly pool: pg.Pool;
+  private readonly maxBatch: number;
+  constructor(pool: pg.Pool, maxBatch = 1000) {
+    this.pool = pool;
+    this.maxBatch = maxBatch;
+  }
+
+  /** Resolves once the events are committed. */
+  add(events: InboundEvent[]): Promise<void> {
+    if (events.length === 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.queue.push({ events, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    while (this.queue.length > 0) {
+      const batch: typeof this.queue = [];
+      let size = 0;
+      while (this.queue.length > 0 && size < this.maxBatch) {
+        const item = this.queue.shift()!;
+        batch.push(item);
+        size += item.events.length;
+      }
+      try {
+        await inTransaction(this.pool, (client) => ingest(client, batch.flatMap((b) => b.events)));
+        for (const b of batch) b.resolve();
+      } catch (err) {
+        // One bad event must not fail the others: retry each caller alone.
+        if (batch.length === 1) batch[0]!.reject(err);
+        else {
+          for (const b of batch) {
+            await inTransaction(this.pool, (client) => ingest(client, b.events)).then(b.resolve, b.reject);
+          }
+        }
+      }
+    }
+    this.running = false;
+  }
+}

@@ -1,0 +1,102 @@
+// The realtime WebSocket (/ws?token=...): pokes a company's clients when its
+// data changed (LISTEN on the change channel, so every core instance pokes its
+// own sockets) and sends the logout frame to sessions a newer login ended.
+import type { Server } from "node:http";
+import pg from "pg";
+import { WebSocket, WebSocketServer } from "ws";
+import { type Actor, resolveActor } from "../auth/authenticate.ts";
+import { SESSIONS_CHANNEL } from "../auth/session.ts";
+import type { Tokens } from "../auth/tokens.ts";
+import type { ServerFrame } from "../contract/sync.ts";
+import { CHANGES_CHANNEL } from "../sync/change-log.ts";
+
+type Conn = { ws: WebSocket; actor: Actor };
+
+/** Pokes for one company are coalesced over this many milliseconds. */
+const POKE_DELAY_MS = 15;
+
+export type Hub = { close(): Promise<void>; connections(): number };
+
+export async function startHub(opts: {
+  server: Server;
+  databaseUrl: string;
+  pool: pg.Pool;
+  tokens: Tokens;
+}): Promise<Hub> {
+  const wss = new WebSocketServer({ noServer: true });
+  const byCompany = new Map<number, Set<Conn>>();
+  const pending = new Map<number, NodeJS.Timeout>();
+
+  const send = (ws: WebSocket, frame: ServerFrame) => {
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+  };
+
+  const poke = (companyId: number) => {
+    if (pending.has(companyId) || !byCompany.has(companyId)) return;
+    pending.set(
+      companyId,
+      setTimeout(() => {
+        pending.delete(companyId);
+        for (const c of byCompany.get(companyId) ?? []) send(c.ws, { type: "poke" });
+      }, POKE_DELAY_MS),
+    );
+  };
+
+  const endOtherSessions = (userId: number, sessionId: string) => {
+    for (const conns of byCompany.values()) {
+      for (const c of conns) {
+        if (c.actor.id === userId && c.actor.claims.sessionId !== sessionId) {
+          send(c.ws, { type: "logout", reason: "ERR_SESSION_EXPIRED" });
+          c.ws.close(4001, "session ended");
+        }
+      }
+    }
+  };
+
+  const listener = new pg.Client({ connectionString: opts.databaseUrl });
+  await listener.connect();
+  listener.on("notification", (msg) => {
+    if (msg.channel === CHANGES_CHANNEL) poke(Number(msg.payload));
+    else if (msg.channel === SESSIONS_CHANNEL && msg.payload) {
+      const [userId, sessionId] = msg.payload.split(":");
+      endOtherSessions(Number(userId), sessionId ?? "");
+    }
+  });
+  listener.on("error", (err) => console.error("realtime listener:", err.message));
+  await listener.query(`LISTEN ${CHANGES_CHANNEL}`);
+  await listener.query(`LISTEN ${SESSIONS_CHANNEL}`);
+
+  opts.server.on("upgrade", async (req, socket, head) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname !== "/ws") return; // other upgrade handlers (none today) may take it
+    const actor = await resolveActor(opts.pool, opts.tokens, url.searchParams.get("token") ?? undefined).catch(() => null);
+    if (!actor) {
+      socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n");
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const conn: Conn = { ws, actor };
+      const set = byCompany.get(actor.companyId) ?? new Set();
+      set.add(conn);
+      byCompany.set(actor.companyId, set);
+      ws.on("close", () => {
+        set.delete(conn);
+        if (set.size === 0) byCompany.delete(actor.companyId);
+      });
+      ws.on("message", () => {
+        /* presence signals (userStatus) arrive here; nothing to do in this slice */
+      });
+      send(ws, { type: "poke" });
+    });
+  });
+
+  return {
+    connections: () => [...byCompany.values()].reduce((n, s) => n + s.size, 0),
+    async close() {
+      for (const t of pending.values()) clearTimeout(t);
+      for (const c of wss.clients) c.terminate();
+      wss.close();
+      await listener.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// Starts core: database (embedded unless DATABASE_URL), migrations, seed,
+// the HTTP server with the realtime hub. Returns a handle that stops it all.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApp } from "./app.ts";
+import { createTokens } from "./auth/tokens.ts";
+import type { CoreConfig } from "./config.ts";
+import { type EmbeddedDb, startEmbeddedPostgres } from "./db/embedded.ts";
+import { type Db, migrate, openDb } from "./db/orm.ts";
+import { type SeedResult, seed } from "./db/seed.ts";
+import { IngestBatcher } from "./messages/ingest.ts";
+import { startHub } from "./realtime/hub.ts";
+
+export type Core = {
+  url: string;
+  port: number;
+  databaseUrl: string;
+  db: Db;
+  seeded: SeedResult;
+  stop(): Promise<void>;
+};
+
+export async function startCore(config: CoreConfig, opts: { embeddedPort?: number } = {}): Promise<Core> {
+  let embedded: EmbeddedDb | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: opts.embeddedPort ?? 54329 });
+    databaseUrl = embedded.url;
+  }
+  const db = await openDb(databaseUrl, { poolSize: 20 });
+  await migrate(db);
+  const seeded = await seed(db, { email: config.adminEmail, password: config.adminPassword });
+  const tokens = createTokens(config.jwtSecret, config.accessTtl);
+  const batcher = new IngestBatcher(db.pool);
+  const app = createApp({ pool: db.pool, tokens, config, batcher });
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
+  const hub = await startHub({ server, databaseUrl, pool: db.pool, tokens });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, "0.0.0.0", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    databaseUrl,
+    db,
+    seeded,
+    async stop() {
+      await hub.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+      await embedded?.stop();
+    },
+  };
+}

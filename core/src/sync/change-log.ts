@@ -1,0 +1,53 @@
+// Appends rows to the per-company change log inside the caller's transaction,
+// and tells every core instance (NOTIFY) which companies changed.
+import type pg from "pg";
+import type { EntityName } from "../contract/sync.ts";
+
+export type Change = { companyId: number; entity: EntityName; id: string | number };
+
+export const CHANGES_CHANNEL = "chatflow_changes";
+
+/** Must run inside a transaction on `client`; the seq row lock is held to commit. */
+export async function recordChanges(client: pg.ClientBase, changes: Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  const byCompany = new Map<number, Change[]>();
+  for (const c of changes) {
+    const list = byCompany.get(c.companyId) ?? [];
+    list.push(c);
+    byCompany.set(c.companyId, list);
+  }
+  // Lock company rows in id order so two writers never deadlock.
+  for (const companyId of [...byCompany.keys()].sort((a, b) => a - b)) {
+    const list = byCompany.get(companyId)!;
+    const { rows } = await client.query<{ last_seq: number }>(
+      `INSERT INTO company_sync (company_id, last_seq) VALUES ($1, $2)
+       ON CONFLICT (company_id) DO UPDATE SET last_seq = company_sync.last_seq + $2
+       RETURNING last_seq`,
+      [companyId, list.length],
+    );
+    const last = rows[0]!.last_seq;
+    const first = last - list.length + 1;
+    await client.query(
+      `INSERT INTO change_log (company_id, seq, entity, entity_id)
+       SELECT $1, $2::bigint + ord - 1, e, i FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS t(e, i, ord)`,
+      [companyId, first, list.map((c) => c.entity), list.map((c) => String(c.id))],
+    );
+    await client.query("SELECT pg_notify($1, $2)", [CHANGES_CHANNEL, String(companyId)]);
+  }
+}
+
+/** Runs `fn` in a transaction on a pooled client. */
+export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await fn(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}

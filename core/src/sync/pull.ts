@@ -1,0 +1,164 @@
+// GET /sync/pull: the rows changed after the client's cursor that this user
+// may see (put), and the rows that are gone or no longer visible (del).
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import type { TicketDTO } from "../contract/entities.ts";
+import type { EntityName, PullResponse } from "../contract/sync.ts";
+import { canSeeTicket, visibleTicketSql } from "../tickets/visibility.ts";
+import { CONTACT_COLUMNS, MESSAGE_COLUMNS, QUEUE_COLUMNS, TICKET_COLUMNS, USER_COLUMNS, WHATSAPP_COLUMNS } from "./rows.ts";
+
+/** Changes read per pull; the client pulls again while `more` is true. */
+export const PULL_LIMIT = 2000;
+/** A first pull carries this many tickets in progress, and this many closed ones. */
+const BOOT_OPEN = 2000;
+const BOOT_CLOSED = 200;
+/** Latest messages per ticket in a first pull; older ones are fetched on demand. */
+const BOOT_MESSAGES = 50;
+
+const emptyPull = (cursor: number, reset: boolean): PullResponse => ({
+  cursor: String(cursor),
+  reset,
+  more: false,
+  put: { tickets: [], messages: [], contacts: [], queues: [], whatsapps: [], users: [] },
+  del: { tickets: [], messages: [], contacts: [], queues: [], whatsapps: [], users: [] },
+});
+
+export async function pull(pool: pg.Pool, actor: Actor, cursor: number): Promise<PullResponse> {
+  const client = await pool.connect();
+  try {
+    // One snapshot: the cursor we answer matches the rows we read.
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const { rows } = await client.query<{ last_seq: number; pruned_seq: number }>(
+      "SELECT last_seq, pruned_seq FROM company_sync WHERE company_id = $1",
+      [actor.companyId],
+    );
+    const lastSeq = rows[0]?.last_seq ?? 0;
+    const prunedSeq = rows[0]?.pruned_seq ?? 0;
+    const result =
+      cursor <= 0 || cursor < prunedSeq || cursor > lastSeq
+        ? await bootstrap(client, actor, lastSeq)
+        : await incremental(client, actor, cursor);
+    await client.query("COMMIT");
+    return result;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+async function references(client: pg.ClientBase, companyId: number, out: PullResponse): Promise<void> {
+  const [q, w, u] = await Promise.all([
+    client.query(`SELECT ${QUEUE_COLUMNS} FROM queues q WHERE q.company_id = $1 ORDER BY q.id`, [companyId]),
+    client.query(`SELECT ${WHATSAPP_COLUMNS} FROM whatsapps w WHERE w.company_id = $1 ORDER BY w.id`, [companyId]),
+    client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.company_id = $1 ORDER BY u.id`, [companyId]),
+  ]);
+  out.put.queues = q.rows;
+  out.put.whatsapps = w.rows;
+  out.put.users = u.rows;
+}
+
+async function bootstrap(client: pg.ClientBase, actor: Actor, lastSeq: number): Promise<PullResponse> {
+  const out = emptyPull(lastSeq, true);
+  const params: unknown[] = [actor.companyId, BOOT_OPEN, BOOT_CLOSED];
+  const visible = visibleTicketSql(actor, params);
+  const tickets = await client.query<TicketDTO>(
+    `(SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.status <> 'closed' AND ${visible}
+      ORDER BY t.updated_at DESC, t.id DESC LIMIT $2)
+     UNION ALL
+     (SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.status = 'closed' AND ${visible}
+      ORDER BY t.updated_at DESC, t.id DESC LIMIT $3)`,
+    params,
+  );
+  out.put.tickets = tickets.rows;
+  const ids = tickets.rows.map((t) => t.id);
+  const contactIds = [...new Set(tickets.rows.map((t) => t.contactId))];
+  const [messages, contacts] = await Promise.all([
+    client.query(
+      `SELECT ${MESSAGE_COLUMNS} FROM unnest($1::int[]) AS tid(id)
+       CROSS JOIN LATERAL (SELECT * FROM messages m WHERE m.ticket_id = tid.id
+         ORDER BY m.created_at DESC, m.id DESC LIMIT $2) m`,
+      [ids, BOOT_MESSAGES],
+    ),
+    client.query(`SELECT ${CONTACT_COLUMNS} FROM contacts c WHERE c.company_id = $1 AND c.id = ANY($2::int[])`, [
+      actor.companyId,
+      contactIds,
+    ]),
+  ]);
+  out.put.messages = messages.rows;
+  out.put.contacts = contacts.rows;
+  await references(client, actor.companyId, out);
+  return out;
+}
+
+async function incremental(client: pg.ClientBase, actor: Actor, cursor: number): Promise<PullResponse> {
+  const log = await client.query<{ seq: number; entity: EntityName; entity_id: string }>(
+    `SELECT seq, entity, entity_id FROM change_log WHERE company_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+    [actor.companyId, cursor, PULL_LIMIT],
+  );
+  const last = log.rows.at(-1)?.seq ?? cursor;
+  const out = emptyPull(last, false);
+  out.more = log.rows.length === PULL_LIMIT;
+  const ids: Record<EntityName, Set<string>> = {
+    tickets: new Set(),
+    messages: new Set(),
+    contacts: new Set(),
+    queues: new Set(),
+    whatsapps: new Set(),
+    users: new Set(),
+  };
+  for (const r of log.rows) ids[r.entity]?.add(r.entity_id);
+  const list = (e: EntityName) => [...ids[e]];
+  const num = (e: EntityName) => list(e).map(Number);
+  const c = actor.companyId;
+
+  const [tickets, messages, contacts, queues, whatsapps, users] = await Promise.all([
+    client.query<TicketDTO>(`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.id = ANY($2)`, [
+      c,
+      num("tickets"),
+    ]),
+    client.query(
+      `SELECT ${MESSAGE_COLUMNS}, t.user_id AS "tUserId", t.queue_id AS "tQueueId", t.is_group AS "tIsGroup"
+       FROM messages m JOIN tickets t ON t.id = m.ticket_id WHERE m.company_id = $1 AND m.id = ANY($2::uuid[])`,
+      [c, list("messages")],
+    ),
+    client.query(`SELECT ${CONTACT_COLUMNS} FROM contacts c WHERE c.company_id = $1 AND c.id = ANY($2)`, [
+      c,
+      num("contacts"),
+    ]),
+    client.query(`SELECT ${QUEUE_COLUMNS} FROM queues q WHERE q.company_id = $1 AND q.id = ANY($2)`, [c, num("queues")]),
+    client.query(`SELECT ${WHATSAPP_COLUMNS} FROM whatsapps w WHERE w.company_id = $1 AND w.id = ANY($2)`, [
+      c,
+      num("whatsapps"),
+    ]),
+    client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.company_id = $1 AND u.id = ANY($2)`, [c, num("users")]),
+  ]);
+
+  const found = new Set<number>();
+  for (const t of tickets.rows) {
+    found.add(t.id);
+    if (canSeeTicket(actor, t)) out.put.tickets.push(t);
+    else out.del.tickets.push(t.id);
+  }
+  for (const id of num("tickets")) if (!found.has(id)) out.del.tickets.push(id);
+
+  const foundMessages = new Set<string>();
+  for (const row of messages.rows) {
+    const { tUserId, tQueueId, tIsGroup, ...m } = row;
+    foundMessages.add(m.id);
+    if (canSeeTicket(actor, { userId: tUserId, queueId: tQueueId, isGroup: tIsGroup })) out.put.messages.push(m);
+  }
+  for (const id of list("messages")) if (!foundMessages.has(id)) out.del.messages.push(id);
+
+  const settle = <K extends "contacts" | "queues" | "whatsapps" | "users">(k: K, rows: { id: number }[]) => {
+    const seen = new Set(rows.map((r) => r.id));
+    (out.put[k] as unknown[]) = rows;
+    out.del[k] = num(k).filter((id) => !seen.has(id));
+  };
+  settle("contacts", contacts.rows);
+  settle("queues", queues.rows);
+  settle("whatsapps", whatsapps.rows);
+  settle("users", users.rows);
+  return out;
+}

@@ -1,0 +1,26 @@
+// GET /sync/pull and POST /sync/push.
+import { Router } from "express";
+import type pg from "pg";
+import { z } from "zod";
+import { actorOf } from "../auth/authenticate.ts";
+import { ZPushRequestSchema } from "../contract/sync.ts";
+import { parse } from "../http/errors.ts";
+import { pull } from "./pull.ts";
+import { push } from "./push.ts";
+
+const ZPullQuerySchema = z.object({
+  /** The cursor the last pull answered; absent or 0 for a first pull. */
+  cursor: z.coerce.number().int().nonnegative().default(0),
+});
+
+export function syncRoutes(pool: pg.Pool): Router {
+  const router = Router();
+  router.get("/sync/pull", async (req, res) => {
+    const { cursor } = parse(ZPullQuerySchema, req.query);
+    res.json(await pull(pool, actorOf(res), cursor));
+  });
+  router.post("/sync/push", async (req, res) => {
+    res.json(await push(pool, actorOf(res), parse(ZPushRequestSchema, req.body)));
+  });
+  return router;
+}

@@ -1,0 +1,40 @@
+// Reads a user as the API shows it (spec 1 §3 User), with company and queues.
+import type pg from "pg";
+import type { UserDTO } from "../contract/entities.ts";
+
+export type UserRow = UserDTO & { sessionId: string | null; passwordHash: string; queueIds: number[] };
+
+const SELECT_USER = `
+  SELECT u.id, u.name, u.email, u.profile, u.super, u.company_id AS "companyId", u.whatsapp_id AS "whatsappId",
+    u.start_work AS "startWork", u.end_work AS "endWork", u.all_ticket AS "allTicket", u.allow_group AS "allowGroup",
+    u.default_theme AS "defaultTheme", u.default_menu AS "defaultMenu", u.all_historic AS "allHistoric",
+    u.all_user_chat AS "allUserChat", u.user_close_pending_ticket AS "userClosePendingTicket",
+    u.show_dashboard AS "showDashboard", u.allow_real_time AS "allowRealTime",
+    u.allow_connections AS "allowConnections", u.online, u.color, u.profile_image AS "profileImage",
+    u.session_id AS "sessionId", u.password_hash AS "passwordHash",
+    json_build_object('id', c.id, 'name', c.name, 'dueDate', c.due_date) AS company,
+    COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) ORDER BY q.id)
+              FROM user_queues uq JOIN queues q ON q.id = uq.queue_id WHERE uq.user_id = u.id), '[]') AS queues
+  FROM users u JOIN companies c ON c.id = u.company_id`;
+
+function toUserRow(row: Record<string, unknown>): UserRow {
+  const r = row as unknown as UserRow;
+  r.queueIds = (r.queues ?? []).map((q) => q.id);
+  return r;
+}
+
+export async function loadUserById(db: pg.Pool | pg.ClientBase, id: number): Promise<UserRow | null> {
+  const { rows } = await db.query(`${SELECT_USER} WHERE u.id = $1`, [id]);
+  return rows[0] ? toUserRow(rows[0]) : null;
+}
+
+export async function loadUserByEmail(db: pg.Pool | pg.ClientBase, email: string): Promise<UserRow | null> {
+  const { rows } = await db.query(`${SELECT_USER} WHERE lower(u.email) = lower($1)`, [email]);
+  return rows[0] ? toUserRow(rows[0]) : null;
+}
+
+/** The user without secrets, as answered to clients. */
+export function publicUser(u: UserRow): UserDTO {
+  const { sessionId: _s, passwordHash: _p, queueIds: _q, ...dto } = u;
+  return dto;
+}

@@ -1,0 +1,71 @@
+// The PWA build (root pwa/) and the vitest projects of every part.
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+import { VitePWA } from "vite-plugin-pwa";
+
+export default defineConfig({
+  root: "pwa",
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: "prompt",
+      injectRegister: false,
+      includeAssets: ["favicon.svg", "icons/*.png"],
+      manifest: {
+        name: "Chat-flow",
+        short_name: "Chat-flow",
+        description: "Customer-service inbox for WhatsApp, Facebook and Instagram",
+        theme_color: "#0000FF",
+        background_color: "#ffffff",
+        display: "standalone",
+        start_url: "/",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        clientsClaim: true,
+        navigateFallback: "/index.html",
+        navigateFallbackDenylist: [/^\/(api|auth|sync|ws|webhooks|version|tickets|messages)\b/],
+        globPatterns: ["**/*.{js,css,html,svg,png,woff2}"],
+      },
+    }),
+  ],
+  server: { port: 5173 },
+  test: {
+    root: ".",
+    globalSetup: ["./test/global-setup.ts"],
+    projects: [
+      {
+        extends: true,
+        test: { name: "core", root: ".", include: ["core/src/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
+        test: { name: "channel-worker", root: ".", include: ["channel-worker/src/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
+        test: { name: "sync-server", root: ".", include: ["sync-server/src/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
+        test: { name: "pwa", root: ".", include: ["pwa/src/**/*.test.{ts,tsx}"], environment: "node" },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          root: ".",
+          include: ["pwa/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

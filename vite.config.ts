@@ -1,7 +1,7 @@
 // The PWA build (root pwa/) and the vitest projects of every part.
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
 import { VitePWA } from "vite-plugin-pwa";
+import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   root: "pwa",

@@ -4,8 +4,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { TestProject } from "vitest/node";
 import pg from "pg";
+import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../core/src/db/embedded.ts";
 
 async function reachable(url: string): Promise<boolean> {

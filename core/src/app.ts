@@ -48,7 +48,8 @@ export function createApp(deps: AppDeps): Express {
         index: false,
         setHeaders: (res, file) => {
           // Hashed assets never change; the shell and the service worker must be re-checked.
-          if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+          if (file.includes(`${path.sep}assets${path.sep}`))
+            res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
           else res.setHeader("Cache-Control", "no-cache");
         },
       }),

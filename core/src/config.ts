@@ -18,6 +18,8 @@ export type CoreConfig = {
   adminPassword: string;
   /** Cookies marked Secure (behind TLS). */
   secureCookies: boolean;
+  /** The sync server (Hocuspocus) that /collab WebSocket upgrades are forwarded to. */
+  syncUrl?: string;
 };
 
 /** The token secret from JWT_SECRET, else generated once and kept under DATA_DIR. */
@@ -44,5 +46,6 @@ export function loadConfig(env = process.env): CoreConfig {
     adminEmail: env.CHATFLOW_ADMIN_EMAIL ?? "admin@chatflow.local",
     adminPassword: env.CHATFLOW_ADMIN_PASSWORD ?? "chatflow",
     secureCookies: env.COOKIE_SECURE === "true",
+    syncUrl: env.SYNC_URL || undefined,
   };
 }

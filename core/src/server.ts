@@ -9,6 +9,7 @@ import { type EmbeddedDb, startEmbeddedPostgres } from "./db/embedded.ts";
 import { type Db, migrate, openDb } from "./db/orm.ts";
 import { type SeedResult, seed } from "./db/seed.ts";
 import { IngestBatcher } from "./messages/ingest.ts";
+import { proxyCollab } from "./realtime/collab-proxy.ts";
 import { startHub } from "./realtime/hub.ts";
 
 export type Core = {
@@ -36,6 +37,7 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   const hub = await startHub({ server, databaseUrl, pool: db.pool, tokens });
+  if (config.syncUrl) proxyCollab(server, config.syncUrl);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, "0.0.0.0", () => resolve());

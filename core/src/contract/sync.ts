@@ -57,7 +57,7 @@ export type Entities = {
 export type EntityName = keyof Entities;
 
 export type PullResponse = {
-  /** Pass it back as ?cursor= on the next pull. Opaque decimal string. */
+  /** Pass it back as ?cursor= on the next pull (a first pull sends none). Opaque decimal string. */
   cursor: string;
   /** True when the client must drop its replica and take this as the whole state. */
   reset: boolean;
@@ -70,6 +70,4 @@ export type PullResponse = {
 };
 
 /** Frames core sends on the realtime WebSocket (/ws?token=...). */
-export type ServerFrame =
-  | { type: "poke" }
-  | { type: "logout"; reason: "ERR_SESSION_EXPIRED" };
+export type ServerFrame = { type: "poke" } | { type: "logout"; reason: "ERR_SESSION_EXPIRED" };

@@ -27,6 +27,7 @@ export async function openDb(databaseUrl: string, opts: { poolSize?: number } = 
     migrations: { migrationsList: MIGRATIONS, tableName: "mikro_orm_migrations", transactional: true },
     pool: { min: 0, max: 4 },
     debug: false,
+    logger: () => {},
     allowGlobalContext: false,
   });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize ?? 10 });

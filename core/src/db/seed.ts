@@ -24,7 +24,7 @@ export async function seed(db: Db, admin: { email: string; password: string }): 
     });
     await tx.flush();
     // The explicit id 1 leaves the serial behind; move it past.
-    await tx.getConnection().execute("SELECT setval('companies_id_seq', (SELECT max(id) FROM companies))");
+    await tx.execute("SELECT setval('companies_id_seq', (SELECT max(id) FROM companies))");
   });
   return { created: true, email: admin.email };
 }

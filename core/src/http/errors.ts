@@ -1,7 +1,7 @@
 // One error type with a code from the closed list of contract/errors.ts, and
 // the one place that turns any thrown error into the API's error body.
 import type { ErrorRequestHandler } from "express";
-import { z } from "zod";
+import type { z } from "zod";
 import type { ErrorBody, ErrorCode } from "../contract/errors.ts";
 
 export class AppError extends Error {

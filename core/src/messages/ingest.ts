@@ -88,7 +88,8 @@ async function upsertContacts(
   changes: Change[],
 ): Promise<Map<string, number>> {
   const wanted = new Map<string, InboundMessage>();
-  for (const m of messages) if (!wanted.has(contactKey(m.companyId, m.from))) wanted.set(contactKey(m.companyId, m.from), m);
+  for (const m of messages)
+    if (!wanted.has(contactKey(m.companyId, m.from))) wanted.set(contactKey(m.companyId, m.from), m);
   const list = [...wanted.values()].sort((a, b) => a.companyId - b.companyId || a.from.localeCompare(b.from));
   const cols = [
     list.map((m) => m.companyId),
@@ -134,7 +135,14 @@ async function upsertTickets(
   for (const m of messages) {
     const contactId = contactIds.get(contactKey(m.companyId, m.from))!;
     const k = ticketKey(m.companyId, contactId, m.whatsappId);
-    const a = acc.get(k) ?? { companyId: m.companyId, contactId, whatsappId: m.whatsappId, channel: m.channel, last: "", count: 0 };
+    const a = acc.get(k) ?? {
+      companyId: m.companyId,
+      contactId,
+      whatsappId: m.whatsappId,
+      channel: m.channel,
+      last: "",
+      count: 0,
+    };
     a.last = m.body;
     a.count += 1;
     acc.set(k, a);
@@ -246,7 +254,12 @@ export class IngestBatcher {
         size += item.events.length;
       }
       try {
-        await inTransaction(this.pool, (client) => ingest(client, batch.flatMap((b) => b.events)));
+        await inTransaction(this.pool, (client) =>
+          ingest(
+            client,
+            batch.flatMap((b) => b.events),
+          ),
+        );
         for (const b of batch) b.resolve();
       } catch (err) {
         // One bad event must not fail the others: retry each caller alone.

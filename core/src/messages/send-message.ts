@@ -64,10 +64,10 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
       isPrivate ? null : "queued",
     ],
   );
-  await client.query(
-    "UPDATE tickets SET last_message = $2, updated_at = now(), unread_messages = 0 WHERE id = $1",
-    [ticket.id, args.body],
-  );
+  await client.query("UPDATE tickets SET last_message = $2, updated_at = now(), unread_messages = 0 WHERE id = $1", [
+    ticket.id,
+    args.body,
+  ]);
   await recordChanges(client, [
     { companyId: actor.companyId, entity: "messages", id: args.id },
     { companyId: actor.companyId, entity: "tickets", id: ticket.id },

@@ -68,8 +68,14 @@ export async function startHub(opts: {
 
   opts.server.on("upgrade", async (req, socket, head) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname !== "/ws") return; // other upgrade handlers (none today) may take it
-    const actor = await resolveActor(opts.pool, opts.tokens, url.searchParams.get("token") ?? undefined).catch(() => null);
+    if (url.pathname !== "/ws") {
+      // /collab belongs to the sync-server proxy; nothing else upgrades.
+      if (!url.pathname.startsWith("/collab")) socket.destroy();
+      return;
+    }
+    const actor = await resolveActor(opts.pool, opts.tokens, url.searchParams.get("token") ?? undefined).catch(
+      () => null,
+    );
     if (!actor) {
       socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n");
       return;

@@ -5,7 +5,14 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { TicketDTO } from "../contract/entities.ts";
 import type { EntityName, PullResponse } from "../contract/sync.ts";
 import { canSeeTicket, visibleTicketSql } from "../tickets/visibility.ts";
-import { CONTACT_COLUMNS, MESSAGE_COLUMNS, QUEUE_COLUMNS, TICKET_COLUMNS, USER_COLUMNS, WHATSAPP_COLUMNS } from "./rows.ts";
+import {
+  CONTACT_COLUMNS,
+  MESSAGE_COLUMNS,
+  QUEUE_COLUMNS,
+  TICKET_COLUMNS,
+  USER_COLUMNS,
+  WHATSAPP_COLUMNS,
+} from "./rows.ts";
 
 /** Changes read per pull; the client pulls again while `more` is true. */
 export const PULL_LIMIT = 2000;
@@ -23,7 +30,8 @@ const emptyPull = (cursor: number, reset: boolean): PullResponse => ({
   del: { tickets: [], messages: [], contacts: [], queues: [], whatsapps: [], users: [] },
 });
 
-export async function pull(pool: pg.Pool, actor: Actor, cursor: number): Promise<PullResponse> {
+/** `cursor` undefined means a first pull: the client gets a whole replica (reset). */
+export async function pull(pool: pg.Pool, actor: Actor, cursor: number | undefined): Promise<PullResponse> {
   const client = await pool.connect();
   try {
     // One snapshot: the cursor we answer matches the rows we read.
@@ -35,7 +43,7 @@ export async function pull(pool: pg.Pool, actor: Actor, cursor: number): Promise
     const lastSeq = rows[0]?.last_seq ?? 0;
     const prunedSeq = rows[0]?.pruned_seq ?? 0;
     const result =
-      cursor <= 0 || cursor < prunedSeq || cursor > lastSeq
+      cursor === undefined || cursor < prunedSeq || cursor > lastSeq
         ? await bootstrap(client, actor, lastSeq)
         : await incremental(client, actor, cursor);
     await client.query("COMMIT");
@@ -127,7 +135,10 @@ async function incremental(client: pg.ClientBase, actor: Actor, cursor: number):
       c,
       num("contacts"),
     ]),
-    client.query(`SELECT ${QUEUE_COLUMNS} FROM queues q WHERE q.company_id = $1 AND q.id = ANY($2)`, [c, num("queues")]),
+    client.query(`SELECT ${QUEUE_COLUMNS} FROM queues q WHERE q.company_id = $1 AND q.id = ANY($2)`, [
+      c,
+      num("queues"),
+    ]),
     client.query(`SELECT ${WHATSAPP_COLUMNS} FROM whatsapps w WHERE w.company_id = $1 AND w.id = ANY($2)`, [
       c,
       num("whatsapps"),

@@ -9,8 +9,8 @@ import { pull } from "./pull.ts";
 import { push } from "./push.ts";
 
 const ZPullQuerySchema = z.object({
-  /** The cursor the last pull answered; absent or 0 for a first pull. */
-  cursor: z.coerce.number().int().nonnegative().default(0),
+  /** The cursor the last pull answered; absent for a first pull. */
+  cursor: z.coerce.number().int().nonnegative().optional(),
 });
 
 export function syncRoutes(pool: pg.Pool): Router {

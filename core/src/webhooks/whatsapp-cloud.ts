@@ -4,8 +4,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import express, { Router } from "express";
 import type pg from "pg";
-import { AppError } from "../http/errors.ts";
 import type { Ack } from "../contract/entities.ts";
+import { AppError } from "../http/errors.ts";
 import type { InboundEvent, IngestBatcher } from "../messages/ingest.ts";
 
 type Connection = { id: number; companyId: number; appSecret: string | null; verifyToken: string | null };

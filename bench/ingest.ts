@@ -1,0 +1,140 @@
+// Inbound ingest through the WhatsApp Cloud API webhook: messages per second
+// committed before the webhook answers, and latency at a fixed 1,000 msg/s.
+import { createHmac } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
+
+const SECRET = "bench-app-secret";
+const PHONE_ID = "100200300";
+
+function payload(i: number, run: string): string {
+  const from = `55119${String(i % 2000).padStart(8, "0")}`;
+  return JSON.stringify({
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: "waba",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: "5511000000000", phone_number_id: PHONE_ID },
+              contacts: [{ profile: { name: `Contact ${i % 2000}` }, wa_id: from }],
+              messages: [
+                {
+                  from,
+                  id: `wamid.${run}.${i}`,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: "text",
+                  text: { body: `message ${i}` },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+function post(agent: http.Agent, url: URL, body: string): Promise<number> {
+  const signature = `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: "/webhooks/whatsapp",
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-hub-signature-256": signature,
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+export async function benchIngest(): Promise<Record<string, string>> {
+  const db = await freshDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "chatflow-bench-"));
+  const core = await startCoreChild(db.url, dataDir);
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  try {
+    await pool.query(
+      `INSERT INTO whatsapps (company_id, name, channel, status, is_default, phone_number_id, access_token, app_secret)
+       VALUES (1, 'Bench', 'whatsappapi', 'CONNECTED', true, $1, 'token', $2)`,
+      [PHONE_ID, SECRET],
+    );
+    const idleRss = core.rssMb();
+    const url = new URL(core.url);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+    const run = Date.now().toString(36);
+
+    // Warm-up.
+    await Promise.all(Array.from({ length: 500 }, (_, i) => post(agent, url, payload(i, `w${run}`))));
+
+    // Throughput: 128 webhooks in flight, 30,000 messages.
+    const total = Number(process.env.BENCH_INGEST_TOTAL ?? 30_000);
+    const bodies = Array.from({ length: total }, (_, i) => payload(i, run));
+    let next = 0;
+    let failed = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: 128 }, async () => {
+        while (next < total) {
+          const body = bodies[next++]!;
+          if ((await post(agent, url, body)) !== 200) failed++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const { rows } = await pool.query("SELECT count(*)::int AS n FROM messages WHERE remote_id LIKE $1", [
+      `wamid.${run}.%`,
+    ]);
+    const committed = rows[0].n as number;
+
+    // Latency at a fixed rate: open loop, 1,000 msg/s for 10 s.
+    const rate = 1000;
+    const seconds2 = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
+    const latencies: number[] = [];
+    const run2 = `${run}l`;
+    const start = performance.now();
+    const pending: Promise<void>[] = [];
+    for (let i = 0; i < rate * seconds2; i++) {
+      const due = start + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const body = payload(i, run2);
+      const sent = performance.now();
+      pending.push(post(agent, url, body).then(() => void latencies.push(performance.now() - sent)));
+    }
+    await Promise.all(pending);
+    latencies.sort((a, b) => a - b);
+    agent.destroy();
+    return {
+      "ingest: messages committed": `${committed} of ${total} (${failed} failed answers)`,
+      "ingest: throughput (msg/s, 128 concurrent webhooks)": fmt(committed / seconds, 0),
+      "ingest: webhook latency at 1,000 msg/s p50 (ms)": fmt(percentile(latencies, 50), 2),
+      "ingest: webhook latency at 1,000 msg/s p95 (ms)": fmt(percentile(latencies, 95), 2),
+      "core: idle RSS after start (MB)": fmt(idleRss, 0),
+    };
+  } finally {
+    await pool.end();
+    await core.stop();
+    await db.drop();
+  }
+}

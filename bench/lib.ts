@@ -1,0 +1,69 @@
+// Shared pieces of the benchmarks: a fresh database, core in a child process,
+// percentiles.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `chatflow_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const u = new URL(server);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type CoreChild = { url: string; child: ChildProcess; rssMb(): number; stop(): Promise<void> };
+
+export async function startCoreChild(databaseUrl: string, dataDir: string): Promise<CoreChild> {
+  const child = spawn(process.execPath, [path.join(root, "core/src/main.ts")], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", DATA_DIR: dataDir, PWA_DIR: "/nonexistent" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      const m = out.match(/core listening on (http:\/\/\S+)/);
+      if (m) resolve(m[1]!);
+    });
+    child.once("exit", (code) => reject(new Error(`core exited ${code}`)));
+  });
+  return {
+    url,
+    child,
+    rssMb() {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+      return kb / 1024;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export const fmt = (n: number, digits = 1) => n.toFixed(digits);

@@ -1,0 +1,145 @@
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { buildCompany, buildUser } from "../testing/factories.ts";
+import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { createTokens } from "./tokens.ts";
+
+let core: TestCore;
+beforeAll(async () => {
+  core = await startTestCore();
+});
+afterAll(async () => {
+  await core?.close();
+});
+
+describe("#auth.login", () => {
+  it("answers a token and the user with the company's due date", async () => {
+    const res = await core.api("POST", "/auth/login", {
+      body: { email: "ADMIN@chatflow.local", password: "chatflow" },
+    });
+    expect(res.status).toBe(200);
+    expect(typeof res.body.token).toBe("string");
+    expect(res.body.user).toMatchObject({ id: 1, profile: "admin", super: true, companyId: 1 });
+    expect(res.body.user.company).toEqual({ id: 1, name: "Empresa 1", dueDate: "2999-12-31" });
+    expect(res.body.user.passwordHash).toBeUndefined();
+    expect(res.headers.get("set-cookie")).toMatch(/jrt=.+HttpOnly/i);
+  });
+
+  it("refuses a wrong password and an unknown e-mail alike", async () => {
+    for (const body of [
+      { email: "admin@chatflow.local", password: "wrong" },
+      { email: "nobody@chatflow.local", password: "chatflow" },
+    ]) {
+      const res = await core.api("POST", "/auth/login", { body });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe("ERR_INVALID_CREDENTIALS");
+    }
+  });
+
+  it("validates the request with the contract's messages", async () => {
+    const res = await core.api("POST", "/auth/login", { body: { email: "not-an-email", password: "" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("ERR_VALIDATION");
+    expect(res.body.fields.email).toBe("Invalid email");
+  });
+});
+
+describe("#auth.refresh_token", () => {
+  it("rotates the refresh token and ends the session when an old one comes back", async () => {
+    const company = await buildCompany(core.db.pool);
+    const u = await buildUser(core.db.pool, { companyId: company.id });
+    const first = await core.login(u.email, u.password);
+
+    const r1 = await core.api("POST", "/auth/refresh_token", { cookie: first.cookie });
+    expect(r1.status).toBe(200);
+    const second = (r1.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect(second).not.toBe(first.cookie);
+    expect((await core.api("GET", "/auth/me", { token: r1.body.token })).body.id).toBe(u.id);
+
+    // Replaying the rotated cookie is theft or a bug: the whole session ends.
+    const replay = await core.api("POST", "/auth/refresh_token", { cookie: first.cookie });
+    expect(replay.status).toBe(401);
+    expect(replay.body.error).toBe("ERR_SESSION_EXPIRED");
+    expect((await core.api("POST", "/auth/refresh_token", { cookie: second })).status).toBe(401);
+    expect((await core.api("GET", "/auth/me", { token: r1.body.token })).status).toBe(401);
+  });
+
+  it("answers ERR_SESSION_EXPIRED without a cookie", async () => {
+    const res = await core.api("POST", "/auth/refresh_token");
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe("ERR_SESSION_EXPIRED");
+  });
+});
+
+describe("#auth.logout", () => {
+  it("ends the session: the token and the refresh cookie stop working", async () => {
+    const company = await buildCompany(core.db.pool);
+    const u = await buildUser(core.db.pool, { companyId: company.id });
+    const s = await core.login(u.email, u.password);
+    expect((await core.api("DELETE", "/auth/logout", { token: s.token })).status).toBe(204);
+    expect((await core.api("GET", "/auth/me", { token: s.token })).body.error).toBe("ERR_SESSION_EXPIRED");
+    expect((await core.api("POST", "/auth/refresh_token", { cookie: s.cookie })).status).toBe(401);
+  });
+});
+
+describe("#auth tokens", () => {
+  it("refuses expired, forged and malformed tokens", async () => {
+    const s = await core.login("admin@chatflow.local", "chatflow");
+    const claims = JSON.parse(Buffer.from(s.token.split(".")[1]!, "base64url").toString());
+    const expired = await new SignJWT({ cid: 1, sid: claims.sid, prof: "admin", sup: true })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("1")
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(core.config.jwtSecret));
+    const forged = await createTokens("another-secret-entirely-0123456789", 900).sign({
+      userId: 1,
+      companyId: 1,
+      sessionId: claims.sid,
+      profile: "admin",
+      super: true,
+    });
+    const unsigned = `${s.token.split(".").slice(0, 2).join(".")}.`;
+    for (const token of [expired, forged, unsigned, "garbage"]) {
+      const res = await core.api("GET", "/sync/pull", { token });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe("ERR_SESSION_EXPIRED");
+    }
+    expect((await core.api("GET", "/sync/pull", { token: s.token })).status).toBe(200);
+  });
+
+  it("a second login ends the first session and tells its socket", async () => {
+    const company = await buildCompany(core.db.pool);
+    const u = await buildUser(core.db.pool, { companyId: company.id });
+    const first = await core.login(u.email, u.password);
+    const ws = new WebSocket(`${core.url.replace("http", "ws")}/ws?token=${first.token}`);
+    const frames: unknown[] = [];
+    ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+    await new Promise((resolve, reject) => {
+      ws.once("open", resolve);
+      ws.once("error", reject);
+    });
+    const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+
+    const second = await core.login(u.email, u.password);
+    expect(await closed).toBe(4001);
+    expect(frames).toContainEqual({ type: "logout", reason: "ERR_SESSION_EXPIRED" });
+    expect((await core.api("GET", "/auth/me", { token: first.token })).body.error).toBe("ERR_SESSION_EXPIRED");
+    expect((await core.api("GET", "/auth/me", { token: second.token })).status).toBe(200);
+  });
+
+  it("refuses a WebSocket without a valid token", async () => {
+    const ws = new WebSocket(`${core.url.replace("http", "ws")}/ws?token=nope`);
+    const status = await new Promise<number>((resolve) =>
+      ws.once("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0)),
+    );
+    expect(status).toBe(401);
+  });
+});
+
+describe("GET /version", () => {
+  it("answers the product version", async () => {
+    expect((await core.api("GET", "/version")).body).toEqual({ version: "3.5.0" });
+  });
+});

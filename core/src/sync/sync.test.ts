@@ -1,0 +1,192 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ingest } from "../messages/ingest.ts";
+import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
+import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { inTransaction } from "./change-log.ts";
+
+let core: TestCore;
+beforeAll(async () => {
+  core = await startTestCore();
+});
+afterAll(async () => {
+  await core?.close();
+});
+
+async function setup() {
+  const pool = core.db.pool;
+  const company = await buildCompany(pool);
+  const admin = await buildUser(pool, { companyId: company.id, profile: "admin" });
+  const wa = await buildWhatsapp(pool, { companyId: company.id });
+  const contact = await buildContact(pool, { companyId: company.id });
+  const ticket = await buildTicket(pool, { companyId: company.id, contactId: contact.id, whatsappId: wa.id });
+  const session = await core.login(admin.email, admin.password);
+  return { company, admin, wa, contact, ticket, session, token: session.token };
+}
+
+const send = (ticketId: number, body = "olá", id = randomUUID()) => ({ id, ticketId, body });
+
+describe("#sync.push", () => {
+  it("applies the same mutation once however often it is pushed", async () => {
+    const s = await setup();
+    const clientId = `client-${randomUUID()}`;
+    const mutations = [{ id: 1, name: "sendMessage", args: send(s.ticket.id, "first") }];
+    const a = await core.api("POST", "/sync/push", { token: s.token, body: { clientId, mutations } });
+    const b = await core.api("POST", "/sync/push", { token: s.token, body: { clientId, mutations } });
+    expect(a.body).toEqual({ results: [{ id: 1, ok: true }] });
+    expect(b.body).toEqual({ results: [{ id: 1, ok: true }] });
+    const { rows } = await core.db.pool.query(
+      "SELECT body, send_state, ack, from_me FROM messages WHERE ticket_id = $1",
+      [s.ticket.id],
+    );
+    expect(rows).toEqual([{ body: "first", send_state: "queued", ack: 0, from_me: true }]);
+    const t = await core.db.pool.query("SELECT last_message FROM tickets WHERE id = $1", [s.ticket.id]);
+    expect(t.rows[0].last_message).toBe("first");
+  });
+
+  it("keeps a refused mutation's error and does not apply it on a retry", async () => {
+    const s = await setup();
+    const clientId = `client-${randomUUID()}`;
+    const mutations = [
+      { id: 1, name: "sendMessage", args: send(999999) },
+      { id: 2, name: "sendMessage", args: send(s.ticket.id, "after the refused one") },
+    ];
+    const a = await core.api("POST", "/sync/push", { token: s.token, body: { clientId, mutations } });
+    expect(a.status).toBe(200);
+    expect(a.body.results[0]).toMatchObject({ id: 1, ok: false, error: { error: "ERR_NO_TICKET_FOUND" } });
+    expect(a.body.results[1]).toEqual({ id: 2, ok: true });
+    const b = await core.api("POST", "/sync/push", { token: s.token, body: { clientId, mutations } });
+    expect(b.body).toEqual(a.body);
+    const { rows } = await core.db.pool.query("SELECT count(*)::int AS n FROM messages WHERE ticket_id = $1", [
+      s.ticket.id,
+    ]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it("refuses whitespace-only text and unknown mutations with ERR_VALIDATION", async () => {
+    const s = await setup();
+    const clientId = `client-${randomUUID()}`;
+    const res = await core.api("POST", "/sync/push", {
+      token: s.token,
+      body: {
+        clientId,
+        mutations: [
+          { id: 1, name: "sendMessage", args: send(s.ticket.id, "   ") },
+          { id: 2, name: "dropDatabase", args: {} },
+        ],
+      },
+    });
+    expect(res.body.results.map((r: { error: { error: string } }) => r.error.error)).toEqual([
+      "ERR_VALIDATION",
+      "ERR_VALIDATION",
+    ]);
+    const bad = await core.api("POST", "/sync/push", { token: s.token, body: { clientId: "x", mutations: "no" } });
+    expect(bad.status).toBe(400);
+  });
+
+  it("answers another company's ticket as not found and writes nothing", async () => {
+    const mine = await setup();
+    const other = await setup();
+    const res = await core.api("POST", "/sync/push", {
+      token: mine.token,
+      body: {
+        clientId: `client-${randomUUID()}`,
+        mutations: [{ id: 1, name: "sendMessage", args: send(other.ticket.id) }],
+      },
+    });
+    expect(res.body.results[0].error.error).toBe("ERR_NO_TICKET_FOUND");
+    const { rows } = await core.db.pool.query("SELECT count(*)::int AS n FROM messages WHERE ticket_id = $1", [
+      other.ticket.id,
+    ]);
+    expect(rows[0].n).toBe(0);
+    expect((await core.api("GET", `/tickets/u/${other.ticket.uuid}`, { token: mine.token })).status).toBe(404);
+    expect((await core.api("GET", `/messages/${other.ticket.id}`, { token: mine.token })).status).toBe(404);
+    const list = await core.api("GET", "/tickets", { token: mine.token });
+    expect(list.body.tickets.map((t: { id: number }) => t.id)).toEqual([mine.ticket.id]);
+  });
+});
+
+describe("#sync.pull", () => {
+  it("bootstraps, then answers only what changed after the cursor", async () => {
+    const s = await setup();
+    const first = await core.api("GET", "/sync/pull", { token: s.token });
+    expect(first.body.reset).toBe(true);
+    expect(first.body.put.tickets.map((t: { id: number }) => t.id)).toEqual([s.ticket.id]);
+    expect(first.body.put.contacts.map((c: { id: number }) => c.id)).toEqual([s.contact.id]);
+    expect(first.body.put.whatsapps.map((w: { id: number }) => w.id)).toEqual([s.wa.id]);
+
+    const again = await core.api("GET", `/sync/pull?cursor=${first.body.cursor}`, { token: s.token });
+    expect(again.body.reset).toBe(false);
+    expect(again.body.cursor).toBe(first.body.cursor);
+    expect(again.body.put.tickets).toEqual([]);
+
+    const id = randomUUID();
+    await core.api("POST", "/sync/push", {
+      token: s.token,
+      body: {
+        clientId: `client-${randomUUID()}`,
+        mutations: [{ id: 1, name: "sendMessage", args: send(s.ticket.id, "hi", id) }],
+      },
+    });
+    const next = await core.api("GET", `/sync/pull?cursor=${first.body.cursor}`, { token: s.token });
+    expect(Number(next.body.cursor)).toBeGreaterThan(Number(first.body.cursor));
+    expect(next.body.put.messages.map((m: { id: string }) => m.id)).toEqual([id]);
+    expect(next.body.put.tickets[0]).toMatchObject({ id: s.ticket.id, lastMessage: "hi" });
+  });
+
+  it("answers del for a ticket that moved out of the agent's queues", async () => {
+    const s = await setup();
+    const pool = core.db.pool;
+    const sales = await buildQueue(pool, { companyId: s.company.id });
+    const support = await buildQueue(pool, { companyId: s.company.id });
+    const agent = await buildUser(pool, { companyId: s.company.id, profile: "user" });
+    await pool.query("INSERT INTO user_queues (user_id, queue_id, company_id) VALUES ($1, $2, $3)", [
+      agent.id,
+      sales.id,
+      s.company.id,
+    ]);
+    await pool.query("UPDATE tickets SET queue_id = $2 WHERE id = $1", [s.ticket.id, sales.id]);
+    const session = await core.login(agent.email, agent.password);
+    const boot = await core.api("GET", "/sync/pull", { token: session.token });
+    expect(boot.body.put.tickets.map((t: { id: number }) => t.id)).toEqual([s.ticket.id]);
+
+    await inTransaction(pool, async (client) => {
+      await client.query("UPDATE tickets SET queue_id = $2 WHERE id = $1", [s.ticket.id, support.id]);
+      const { recordChanges } = await import("./change-log.ts");
+      await recordChanges(client, [{ companyId: s.company.id, entity: "tickets", id: s.ticket.id }]);
+    });
+    const next = await core.api("GET", `/sync/pull?cursor=${boot.body.cursor}`, { token: session.token });
+    expect(next.body.del.tickets).toEqual([s.ticket.id]);
+    expect(next.body.put.tickets).toEqual([]);
+  });
+
+  it("never shows another company's rows and restarts a client whose cursor is unknown", async () => {
+    const mine = await setup();
+    const other = await setup();
+    await inTransaction(core.db.pool, (client) =>
+      ingest(client, [
+        {
+          kind: "message",
+          companyId: other.company.id,
+          whatsappId: other.wa.id,
+          channel: "whatsappapi",
+          remoteId: `wamid.${randomUUID()}`,
+          from: "5511999990000",
+          body: "for the other company",
+          mediaType: "chat",
+          timestamp: new Date(),
+        },
+      ]),
+    );
+    const boot = await core.api("GET", "/sync/pull", { token: mine.token });
+    const companies = new Set(
+      [...boot.body.put.tickets, ...boot.body.put.contacts, ...boot.body.put.users].map(
+        (r: { companyId: number }) => r.companyId,
+      ),
+    );
+    expect([...companies]).toEqual([mine.company.id]);
+    const ahead = await core.api("GET", "/sync/pull?cursor=99999999", { token: mine.token });
+    expect(ahead.body.reset).toBe(true);
+    expect((await core.api("GET", "/sync/pull?cursor=-5", { token: mine.token })).status).toBe(400);
+  });
+});

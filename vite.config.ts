@@ -29,7 +29,9 @@ export default defineConfig({
       workbox: {
         clientsClaim: true,
         navigateFallback: "/index.html",
-        navigateFallbackDenylist: [/^\/(api|auth|sync|ws|webhooks|version|tickets|messages)\b/],
+        // Only navigations reach this: /tickets/:uuid is an app route there, even though
+        // the API also has /tickets and /messages for fetch calls.
+        navigateFallbackDenylist: [/^\/(api|auth|sync|ws|webhooks|version)\b/],
         globPatterns: ["**/*.{js,css,html,svg,png,woff2}"],
       },
     }),
@@ -37,6 +39,7 @@ export default defineConfig({
   server: { port: 5173 },
   test: {
     root: ".",
+    reporters: ["default", "./test/summary-reporter.ts"],
     globalSetup: ["./test/global-setup.ts"],
     projects: [
       {

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { createApp } from "./app.ts";
 import { createTokens } from "./auth/tokens.ts";
 import type { CoreConfig } from "./config.ts";
-import { type EmbeddedDb, startEmbeddedPostgres } from "./db/embedded.ts";
+import type { EmbeddedDb } from "./db/embedded.ts";
 import { type Db, migrate, openDb } from "./db/orm.ts";
 import { type SeedResult, seed } from "./db/seed.ts";
 import { IngestBatcher } from "./messages/ingest.ts";
@@ -25,6 +25,8 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
   let embedded: EmbeddedDb | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
+    // Loaded only when used: a server given DATABASE_URL never pays for it.
+    const { startEmbeddedPostgres } = await import("./db/embedded.ts");
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: opts.embeddedPort ?? 54329 });
     databaseUrl = embedded.url;
   }

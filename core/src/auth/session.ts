@@ -16,7 +16,12 @@ export type Issued = LoginResponse & { refreshToken: string };
 const hashToken = (t: string) => createHash("sha256").update(t).digest("base64url");
 
 // A fixed hash to verify against when the e-mail is unknown, so both paths take the same time.
-const dummyHash = argon2.hash("chatflow-timing-equaliser");
+// Made on first need: an argon2 hash takes 64 MB for a moment, which start-up need not pay.
+let dummyHash: Promise<string> | undefined;
+const timingHash = () => {
+  dummyHash ??= argon2.hash("chatflow-timing-equaliser");
+  return dummyHash;
+};
 
 async function issue(deps: SessionDeps, client: pg.ClientBase, user: UserRow, sessionId: string): Promise<Issued> {
   const refreshToken = randomBytes(32).toString("base64url");
@@ -37,7 +42,7 @@ async function issue(deps: SessionDeps, client: pg.ClientBase, user: UserRow, se
 
 export async function login(deps: SessionDeps, input: TLoginRequest): Promise<Issued> {
   const user = await loadUserByEmail(deps.pool, input.email);
-  const ok = await argon2.verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+  const ok = await argon2.verify(user?.passwordHash ?? (await timingHash()), input.password).catch(() => false);
   if (!user || !ok) throw new AppError("ERR_INVALID_CREDENTIALS", 401, "Invalid e-mail or password");
   const sessionId = randomUUID();
   const client = await deps.pool.connect();

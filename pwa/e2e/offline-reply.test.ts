@@ -1,0 +1,88 @@
+// The walking skeleton end to end in a real browser: log in, see an inbound
+// message, go offline, reload, reply, come back online, and the reply reaches
+// the channel exactly once and shows its tick.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumAvailable, launchChromium } from "../../test/browser.ts";
+import { type Stack, startStack } from "../../test/stack.ts";
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!chromiumAvailable()) throw new Error("Debian's chromium is missing: apt-get install -y chromium");
+  stack = await startStack();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("offline reply", () => {
+  it("reaches the channel exactly once after the network comes back", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    page.on("pageerror", (e) => console.error("page error:", e.message));
+
+    expect(await stack.deliverInbound({ from: "5511987654321", name: "Maria", text: "Olá, preciso de ajuda", id: "wamid.in.1" })).toBe(200);
+
+    await page.goto(`${stack.core.url}/login`);
+    await page.getByTestId("login-email").fill("admin@chatflow.local");
+    await page.getByTestId("login-password").fill("chatflow");
+    await page.getByTestId("login-submit").click();
+    await page.waitForURL(/\/tickets/);
+
+    const item = page.getByTestId("ticket-item").filter({ hasText: "Maria" });
+    await item.waitFor();
+    await item.click();
+    await page.getByTestId("message-bubble").filter({ hasText: "Olá, preciso de ajuda" }).waitFor();
+
+    // The service worker must control the page before the network goes away.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
+      }
+    });
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId("message-bubble").filter({ hasText: "Olá, preciso de ajuda" }).waitFor();
+    await page.getByTestId("message-input").fill("Claro! Como posso ajudar?");
+    await page.getByTestId("message-send").click();
+    const reply = page.getByTestId("message-bubble").filter({ hasText: "Claro! Como posso ajudar?" });
+    await reply.waitFor();
+    expect(await reply.getAttribute("data-ack")).toBe("0");
+    expect(await page.getByTestId("outbox-count").textContent()).toContain("1");
+    // Nothing left the browser while offline.
+    expect(stack.graph.sends()).toHaveLength(0);
+
+    await context.setOffline(false);
+    await until("the reply at the Graph API", () => stack.graph.sends().length === 1, 20_000);
+    await until("the tick", async () => Number(await reply.getAttribute("data-ack")) >= 1, 20_000);
+
+    const sent = stack.graph.sends();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ to: "5511987654321", type: "text", text: { body: "Claro! Como posso ajudar?" } });
+    expect(sent[0]!.auth).toBe("Bearer e2e-access-token");
+    // Still once after further pokes and pushes.
+    await page.waitForTimeout(1500);
+    expect(stack.graph.sends()).toHaveLength(1);
+    const { rows } = await stack.core.db.pool.query(
+      "SELECT count(*)::int AS n FROM messages WHERE body = 'Claro! Como posso ajudar?'",
+    );
+    expect(rows[0].n).toBe(1);
+    await context.close();
+  });
+});

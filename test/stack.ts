@@ -1,0 +1,74 @@
+// The whole product for end-to-end tests: core (serving the built PWA) on a
+// fresh database, the channel worker pointed at a Graph API fake, and a
+// WhatsApp Cloud API connection for company 1.
+import { createHmac } from "node:crypto";
+import path from "node:path";
+import { startWorker } from "../channel-worker/src/worker.ts";
+import { startTestCore, type TestCore } from "../core/src/testing/test-core.ts";
+import { type GraphFake, startGraphFake } from "./graph-fake.ts";
+
+export const PHONE_NUMBER_ID = "109876543210";
+export const APP_SECRET = "e2e-app-secret";
+
+export type Stack = {
+  core: TestCore;
+  graph: GraphFake;
+  whatsappId: number;
+  /** Delivers an inbound text message through the signed webhook, as Meta would. */
+  deliverInbound(o: { from: string; name: string; text: string; id: string }): Promise<number>;
+  stop(): Promise<void>;
+};
+
+export async function startStack(): Promise<Stack> {
+  const graph = await startGraphFake();
+  const core = await startTestCore({ pwaDir: path.resolve(import.meta.dirname, "../pwa/dist") });
+  const { rows } = await core.db.pool.query<{ id: number }>(
+    `INSERT INTO whatsapps (company_id, name, channel, status, is_default, phone_number_id, access_token, app_secret)
+     VALUES (1, 'WhatsApp Cloud', 'whatsappapi', 'CONNECTED', true, $1, 'e2e-access-token', $2) RETURNING id`,
+    [PHONE_NUMBER_ID, APP_SECRET],
+  );
+  const whatsappId = rows[0]!.id;
+  const worker = await startWorker({ databaseUrl: core.databaseUrl, graphApiUrl: graph.url, pollMs: 200 });
+  return {
+    core,
+    graph,
+    whatsappId,
+    async deliverInbound(o) {
+      const body = JSON.stringify({
+        object: "whatsapp_business_account",
+        entry: [
+          {
+            id: "waba-e2e",
+            changes: [
+              {
+                field: "messages",
+                value: {
+                  messaging_product: "whatsapp",
+                  metadata: { display_phone_number: "5511000000000", phone_number_id: PHONE_NUMBER_ID },
+                  contacts: [{ profile: { name: o.name }, wa_id: o.from }],
+                  messages: [
+                    { from: o.from, id: o.id, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: o.text } },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      });
+      const res = await fetch(`${core.url}/webhooks/whatsapp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-hub-signature-256": `sha256=${createHmac("sha256", APP_SECRET).update(body).digest("hex")}`,
+        },
+        body,
+      });
+      return res.status;
+    },
+    async stop() {
+      await worker.stop();
+      await core.close();
+      await graph.close();
+    },
+  };
+}

@@ -19,7 +19,8 @@ import { whatsappCloudWebhook } from "./webhooks/whatsapp-cloud.ts";
 
 export type AppDeps = { pool: pg.Pool; tokens: Tokens; config: CoreConfig; batcher: IngestBatcher };
 
-const API_PREFIXES = ["/auth", "/sync", "/tickets", "/messages", "/webhooks", "/version", "/ws", "/api"];
+/** Paths that are only ever API, never an app route. */
+const HARD_API_PREFIXES = ["/auth", "/sync", "/webhooks", "/version", "/ws", "/collab", "/api", "/assets"];
 
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -35,14 +36,26 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use(authRoutes({ ...deps, refreshTtl: deps.config.refreshTtl, secureCookies: deps.config.secureCookies }));
 
+  const pwa = deps.config.pwaDir;
+  const shell = pwa && existsSync(path.join(pwa, "index.html")) ? path.join(pwa, "index.html") : undefined;
+  // A browser navigation to an app route that shares its path with the API (/tickets/...)
+  // gets the app shell; the API answers fetches (which ask for JSON and carry a token).
+  app.use((req, res, next) => {
+    const navigation = req.method === "GET" && !req.headers.authorization && req.accepts(["json", "html"]) === "html";
+    if (!shell || !navigation || HARD_API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`))) {
+      return next();
+    }
+    res.setHeader("Cache-Control", "no-cache");
+    res.sendFile(shell);
+  });
+
   // Everything under these prefixes needs a live session.
   app.use(["/sync", "/tickets", "/messages"], authenticate(deps.pool, deps.tokens));
   app.use(syncRoutes(deps.pool));
   app.use(ticketRoutes(deps.pool));
   app.use(messageRoutes(deps.pool));
 
-  const pwa = deps.config.pwaDir;
-  if (pwa && existsSync(path.join(pwa, "index.html"))) {
+  if (pwa && shell) {
     app.use(
       express.static(pwa, {
         index: false,
@@ -54,11 +67,6 @@ export function createApp(deps: AppDeps): Express {
         },
       }),
     );
-    app.get(/.*/, (req, res, next) => {
-      if (API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`))) return next();
-      res.setHeader("Cache-Control", "no-cache");
-      res.sendFile(path.join(pwa, "index.html"));
-    });
   }
   app.use((_req, _res, next) => next(NotFoundError()));
   app.use(errorHandler);

@@ -35,7 +35,14 @@ describe("offline reply", () => {
     const page = await context.newPage();
     page.on("pageerror", (e) => console.error("page error:", e.message));
 
-    expect(await stack.deliverInbound({ from: "5511987654321", name: "Maria", text: "Olá, preciso de ajuda", id: "wamid.in.1" })).toBe(200);
+    expect(
+      await stack.deliverInbound({
+        from: "5511987654321",
+        name: "Maria",
+        text: "Olá, preciso de ajuda",
+        id: "wamid.in.1",
+      }),
+    ).toBe(200);
 
     await page.goto(`${stack.core.url}/login`);
     await page.getByTestId("login-email").fill("admin@chatflow.local");
@@ -74,7 +81,11 @@ describe("offline reply", () => {
 
     const sent = stack.graph.sends();
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.body).toMatchObject({ to: "5511987654321", type: "text", text: { body: "Claro! Como posso ajudar?" } });
+    expect(sent[0]!.body).toMatchObject({
+      to: "5511987654321",
+      type: "text",
+      text: { body: "Claro! Como posso ajudar?" },
+    });
     expect(sent[0]!.auth).toBe("Bearer e2e-access-token");
     // Still once after further pokes and pushes.
     await page.waitForTimeout(1500);

@@ -103,9 +103,11 @@ export async function refresh(deps: SessionDeps, refreshToken: string | undefine
 }
 
 export async function logout(deps: SessionDeps, userId: number, sessionId: string): Promise<void> {
-  await deps.pool.query("UPDATE users SET session_id = NULL, online = false WHERE id = $1 AND session_id = $2", [
-    userId,
-    sessionId,
-  ]);
+  const { rowCount } = await deps.pool.query(
+    "UPDATE users SET session_id = NULL, online = false WHERE id = $1 AND session_id = $2",
+    [userId, sessionId],
+  );
   await deps.pool.query("DELETE FROM refresh_tokens WHERE session_id = $1", [sessionId]);
+  // Only when this was the live session: the hub and the sync server close every socket of that user.
+  if (rowCount) await deps.pool.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${userId}:`]);
 }

@@ -24,7 +24,14 @@ export async function openDb(databaseUrl: string, opts: { poolSize?: number } = 
     clientUrl: databaseUrl,
     entities: ENTITIES,
     extensions: [Migrator],
-    migrations: { migrationsList: MIGRATIONS, tableName: "mikro_orm_migrations", transactional: true },
+    migrations: {
+      migrationsList: MIGRATIONS,
+      tableName: "mikro_orm_migrations",
+      transactional: true,
+      // Migrations are hand-written; no schema snapshot files.
+      snapshot: false,
+      snapshotOnMigrate: false,
+    },
     pool: { min: 0, max: 4 },
     debug: false,
     logger: () => {},

@@ -1,0 +1,89 @@
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ApiError, NetworkError } from "./errors.ts";
+import { createApiClient } from "./http.ts";
+
+const BASE = "http://chatflow.test";
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function client() {
+  const state = { token: "old", refreshes: 0, expired: 0 };
+  const api = createApiClient({
+    baseUrl: BASE,
+    getToken: () => state.token,
+    refreshToken: async () => {
+      state.refreshes++;
+      state.token = "new";
+      return state.token;
+    },
+    onSessionExpired: () => {
+      state.expired++;
+    },
+  });
+  return { api, state };
+}
+
+describe("#api.request", () => {
+  it("sends the bearer token", async () => {
+    server.use(
+      http.get(`${BASE}/auth/me`, ({ request }) => HttpResponse.json({ auth: request.headers.get("authorization") })),
+    );
+    const { api } = client();
+    expect(await api.get("/auth/me")).toEqual({ auth: "Bearer old" });
+  });
+
+  it("refreshes once and retries once after a 403", async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(`${BASE}/tickets`, ({ request }) => {
+        const auth = request.headers.get("authorization");
+        seen.push(auth);
+        return auth === "Bearer new" ? HttpResponse.json({ tickets: [] }) : new HttpResponse(null, { status: 403 });
+      }),
+    );
+    const { api, state } = client();
+
+    expect(await api.get("/tickets")).toEqual({ tickets: [] });
+    expect(seen).toEqual(["Bearer old", "Bearer new"]);
+    expect(state.refreshes).toBe(1);
+  });
+
+  it("gives up after the one retry when the server keeps answering 403", async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${BASE}/tickets`, () => {
+        calls++;
+        return HttpResponse.json({ error: "ERR_NO_PERMISSION", message: "no" }, { status: 403 });
+      }),
+    );
+    const { api, state } = client();
+
+    await expect(api.get("/tickets")).rejects.toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
+    expect(calls).toBe(2);
+    expect(state.refreshes).toBe(1);
+  });
+
+  it("ends the session on 401", async () => {
+    server.use(
+      http.get(`${BASE}/sync/pull`, () =>
+        HttpResponse.json({ error: "ERR_SESSION_EXPIRED", message: "expired" }, { status: 401 }),
+      ),
+    );
+    const { api, state } = client();
+
+    await expect(api.get("/sync/pull")).rejects.toBeInstanceOf(ApiError);
+    expect(state.expired).toBe(1);
+  });
+
+  it("reports a dropped connection as a NetworkError", async () => {
+    server.use(http.get(`${BASE}/sync/pull`, () => HttpResponse.error()));
+    const { api, state } = client();
+
+    await expect(api.get("/sync/pull")).rejects.toBeInstanceOf(NetworkError);
+    expect(state.expired).toBe(0);
+  });
+});

@@ -1,0 +1,42 @@
+// The browser's single instances of the local store, the session and the API
+// client, wired together. Kept apart from the logic modules so tests build their own.
+import { getDefaultStore } from "jotai";
+import { createApiClient } from "./api/http.ts";
+import { endSession, refreshSession, type SessionDeps } from "./auth/session.ts";
+import { sessionAtom } from "./auth/session-state.ts";
+import { createTokenStorage, memoryStorage } from "./auth/token-storage.ts";
+import { errorText } from "./i18n/translate-error.ts";
+import { openDb } from "./store/db.ts";
+import { showToast } from "./ui/toasts.ts";
+
+function storage(kind: "localStorage" | "sessionStorage"): Storage {
+  try {
+    return window[kind];
+  } catch {
+    // Storage can throw when the browser blocks it; the session then lasts for this page.
+    return memoryStorage();
+  }
+}
+
+export const db = openDb();
+export const tokens = createTokenStorage(storage("localStorage"), storage("sessionStorage"));
+
+export const sessionDeps: SessionDeps = {
+  db,
+  baseUrl: window.location.origin,
+  tokens,
+  setState: (state) => getDefaultStore().set(sessionAtom, state),
+  isOnline: () => navigator.onLine,
+};
+
+export const api = createApiClient({
+  baseUrl: window.location.origin,
+  getToken: () => tokens.get(),
+  refreshToken: () => refreshSession(sessionDeps),
+  onSessionExpired: () => {
+    // Several calls can fail with 401 at once; tell the person only once.
+    if (getDefaultStore().get(sessionAtom).status !== "authenticated") return;
+    showToast(errorText({ error: "ERR_SESSION_EXPIRED", message: "" }));
+    void endSession(sessionDeps, "expired");
+  },
+});

@@ -1,0 +1,64 @@
+// The app shell: session start-up, routes (each screen its own chunk so the first
+// load stays small), toasts and the update prompt.
+import { lazy, Suspense, useEffect } from "react";
+import { BrowserRouter, Navigate, Route, Routes } from "react-router";
+import { sessionDeps } from "./app-services.ts";
+import { PublicOnly, RequireSession } from "./auth/route-guards.tsx";
+import { bootSession } from "./auth/session.ts";
+import { Splash } from "./ui/splash.tsx";
+import { ToastRegion } from "./ui/toast-region.tsx";
+
+const named = <K extends string, M extends Record<K, React.ComponentType>>(load: () => Promise<M>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
+const LoginPage = named(() => import("./auth/login-page.tsx"), "LoginPage");
+const AppLayout = named(() => import("./layout/app-layout.tsx"), "AppLayout");
+const TicketsPage = named(() => import("./tickets/tickets-page.tsx"), "TicketsPage");
+const NoTicketSelected = named(() => import("./tickets/tickets-page.tsx"), "NoTicketSelected");
+const Conversation = named(() => import("./tickets/conversation.tsx"), "Conversation");
+const QuickMessagesRoute = named(() => import("./quick-messages/quick-messages-route.tsx"), "QuickMessagesRoute");
+const FinanceiroPage = named(() => import("./financeiro/financeiro-page.tsx"), "FinanceiroPage");
+const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
+
+// Once per page load, even when StrictMode runs effects twice in development.
+let booted = false;
+
+export function App() {
+  useEffect(() => {
+    if (booted) return;
+    booted = true;
+    bootSession(sessionDeps).catch((err: unknown) => {
+      // IndexedDB refused (e.g. storage blocked): nothing to open offline, so ask for a login.
+      console.error("session start failed", err);
+      sessionDeps.setState({ status: "anonymous" });
+    });
+  }, []);
+
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<Splash />}>
+        <Routes>
+          <Route element={<PublicOnly />}>
+            <Route path="/login" element={<LoginPage />} />
+          </Route>
+          <Route element={<RequireSession />}>
+            <Route element={<AppLayout />}>
+              <Route index element={<Navigate to="/tickets" replace />} />
+              <Route path="tickets" element={<TicketsPage />}>
+                <Route index element={<NoTicketSelected />} />
+                <Route path=":uuid" element={<Conversation />} />
+              </Route>
+              <Route path="quick-messages" element={<QuickMessagesRoute />} />
+              <Route path="financeiro" element={<FinanceiroPage />} />
+            </Route>
+          </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
+      <ToastRegion />
+      <Suspense>
+        <UpdatePrompt />
+      </Suspense>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,107 @@
+// The login screen (spec 1 §5): email, password with show/hide, remember-me.
+// Branding falls back to 'Chat-flow' and the theme's primary colour.
+import { type FormEvent, useState } from "react";
+import { Button } from "react-aria-components/Button";
+import { I18nProvider } from "react-aria-components/I18nProvider";
+import { SwitchButton, SwitchField } from "react-aria-components/Switch";
+import { FieldError, Input, Label, TextField } from "react-aria-components/TextField";
+import { useTranslation } from "react-i18next";
+import { sessionDeps } from "../app-services.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { EyeIcon, EyeOffIcon } from "../ui/icons.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { signIn } from "./session.ts";
+
+type FieldErrors = { email?: string; password?: string };
+
+export function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [showPassword, setShowPassword] = useState(false);
+  const [remember, setRemember] = useState(true);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const address = email.trim().toLowerCase();
+    const found: FieldErrors = {};
+    if (!address) found.email = t("login.required");
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) found.email = t("login.invalidEmail");
+    if (!password) found.password = t("login.required");
+    setErrors(found);
+    if (found.email || found.password) return;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      // On success the session changes and the route guard moves on (to /financeiro when expired).
+      await signIn(sessionDeps, { email: address, password }, remember);
+    } catch (err) {
+      const text = errorText(err);
+      setFailure(text);
+      showToast(text);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <I18nProvider locale={i18n.language}>
+      <main className="login-page">
+        <form className="login-card" onSubmit={onSubmit} noValidate>
+          <h1 className="brand">{t("app.name")}</h1>
+          <h2 className="login-title">{t("login.title")}</h2>
+          <TextField
+            className="field"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={setEmail}
+            isInvalid={Boolean(errors.email)}
+            isRequired
+            autoFocus
+          >
+            <Label>{t("login.email")}</Label>
+            <Input data-testid="login-email" />
+            <FieldError>{errors.email}</FieldError>
+          </TextField>
+          <TextField
+            className="field"
+            type={showPassword ? "text" : "password"}
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            isInvalid={Boolean(errors.password)}
+            isRequired
+          >
+            <Label>{t("login.password")}</Label>
+            <div className="input-with-button">
+              <Input data-testid="login-password" />
+              <Button
+                className="icon-button"
+                aria-label={showPassword ? t("login.hidePassword") : t("login.showPassword")}
+                onPress={() => setShowPassword((v) => !v)}
+              >
+                {showPassword ? <EyeOffIcon /> : <EyeIcon />}
+              </Button>
+            </div>
+            <FieldError>{errors.password}</FieldError>
+          </TextField>
+          <SwitchField className="switch" isSelected={remember} onChange={setRemember}>
+            <SwitchButton>
+              <span className="switch-track" aria-hidden="true">
+                <span className="switch-handle" />
+              </span>
+              {t("login.remember")}
+            </SwitchButton>
+          </SwitchField>
+          {failure && <p className="form-error">{failure}</p>}
+          <Button type="submit" className="button primary" isDisabled={submitting} data-testid="login-submit">
+            {submitting ? t("login.submitting") : t("login.submit")}
+          </Button>
+        </form>
+      </main>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,187 @@
+import "fake-indexeddb/auto";
+import type { UserDTO } from "@chatflow/core/contract/entities.ts";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ChatflowDb } from "../store/db.ts";
+import { getMeta, setMeta } from "../store/meta.ts";
+import { buildTicket, testDb } from "../test-support/factories.ts";
+import { BASE_URL } from "../test-support/fake-core.ts";
+import { bootSession, type SessionDeps, signIn, signOut } from "./session.ts";
+import { isSubscriptionExpired, type SessionState } from "./session-state.ts";
+import { createTokenStorage, memoryStorage } from "./token-storage.ts";
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function buildUser(over: Partial<UserDTO> = {}): UserDTO {
+  return {
+    id: 1,
+    name: "Agente",
+    email: "agente@example.com",
+    profile: "user",
+    super: false,
+    companyId: 2,
+    company: { id: 2, name: "Loja", dueDate: "2999-12-31" },
+    whatsappId: null,
+    startWork: "00:00",
+    endWork: "23:59",
+    allTicket: "disabled",
+    allowGroup: false,
+    defaultTheme: "light",
+    defaultMenu: "open",
+    allHistoric: "disabled",
+    allUserChat: "disabled",
+    userClosePendingTicket: "enabled",
+    showDashboard: "disabled",
+    allowRealTime: "disabled",
+    allowConnections: "disabled",
+    online: true,
+    color: null,
+    profileImage: null,
+    ...over,
+  };
+}
+
+let db: ChatflowDb;
+let states: SessionState[];
+let online: boolean;
+let local: Storage;
+let perTab: Storage;
+let deps: SessionDeps;
+
+beforeEach(() => {
+  db = testDb();
+  states = [];
+  online = true;
+  local = memoryStorage();
+  perTab = memoryStorage();
+  deps = {
+    db,
+    baseUrl: BASE_URL,
+    tokens: createTokenStorage(local, perTab),
+    setState: (s) => states.push(s),
+    isOnline: () => online,
+  };
+});
+
+const lastState = () => states.at(-1);
+
+describe("#session.boot", () => {
+  it("opens offline with the stored user and does not call the server", async () => {
+    deps.tokens.set("t", true);
+    await setMeta(db, "sessionUser", buildUser());
+    online = false;
+
+    await bootSession(deps);
+
+    expect(lastState()).toMatchObject({ status: "authenticated", user: { id: 1 } });
+    expect(deps.tokens.get()).toBe("t");
+  });
+
+  it("stays signed in when the refresh cannot reach the server", async () => {
+    deps.tokens.set("t", true);
+    await setMeta(db, "sessionUser", buildUser());
+    server.use(http.post(`${BASE_URL}/auth/refresh_token`, () => HttpResponse.error()));
+
+    await bootSession(deps);
+
+    expect(lastState()).toMatchObject({ status: "authenticated" });
+    expect(deps.tokens.get()).toBe("t");
+  });
+
+  it("renews the token when online", async () => {
+    deps.tokens.set("old", true);
+    await setMeta(db, "sessionUser", buildUser());
+    server.use(
+      http.post(`${BASE_URL}/auth/refresh_token`, () =>
+        HttpResponse.json({ token: "fresh", user: buildUser({ name: "Novo nome" }) }),
+      ),
+    );
+
+    await bootSession(deps);
+
+    expect(deps.tokens.get()).toBe("fresh");
+    expect(local.getItem("token")).toBe("fresh");
+    expect((await getMeta(db, "sessionUser"))?.name).toBe("Novo nome");
+  });
+
+  it("ends the session when the refresh answers 401", async () => {
+    deps.tokens.set("t", true);
+    await setMeta(db, "sessionUser", buildUser());
+    server.use(
+      http.post(`${BASE_URL}/auth/refresh_token`, () =>
+        HttpResponse.json({ error: "ERR_SESSION_EXPIRED", message: "x" }, { status: 401 }),
+      ),
+    );
+
+    await bootSession(deps);
+
+    expect(lastState()).toEqual({ status: "anonymous", reason: "expired" });
+    expect(deps.tokens.get()).toBeNull();
+    expect(await getMeta(db, "sessionUser")).toBeUndefined();
+  });
+
+  it("is anonymous without a token", async () => {
+    await bootSession(deps);
+    expect(lastState()).toEqual({ status: "anonymous" });
+  });
+});
+
+describe("#session.signIn", () => {
+  it("keeps the token per tab when remember-me is off", async () => {
+    server.use(http.post(`${BASE_URL}/auth/login`, () => HttpResponse.json({ token: "t", user: buildUser() })));
+
+    await signIn(deps, { email: "agente@example.com", password: "x" }, false);
+
+    expect(perTab.getItem("token")).toBe("t");
+    expect(local.getItem("token")).toBeNull();
+    expect(lastState()).toMatchObject({ status: "authenticated" });
+  });
+
+  it("wipes another user's replica and outbox but keeps the same user's", async () => {
+    server.use(
+      http.post(`${BASE_URL}/auth/login`, async ({ request }) => {
+        const { email } = (await request.json()) as { email: string };
+        return HttpResponse.json({ token: "t", user: buildUser({ id: email === "b@x.com" ? 2 : 1 }) });
+      }),
+    );
+    await signIn(deps, { email: "a@x.com", password: "x" }, true);
+    await db.tickets.put(buildTicket({ id: 1 }));
+    await db.outbox.add({ name: "sendMessage", args: {}, queuedAt: "" });
+    await signOut({ ...deps, isOnline: () => false });
+
+    await signIn(deps, { email: "a@x.com", password: "x" }, true);
+    expect(await db.tickets.count()).toBe(1);
+    expect(await db.outbox.count()).toBe(1);
+
+    await signIn(deps, { email: "b@x.com", password: "x" }, true);
+    expect(await db.tickets.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("rejects wrong credentials with the server's code", async () => {
+    server.use(
+      http.post(`${BASE_URL}/auth/login`, () =>
+        HttpResponse.json({ error: "ERR_INVALID_CREDENTIALS", message: "x" }, { status: 401 }),
+      ),
+    );
+    await expect(signIn(deps, { email: "a@x.com", password: "x" }, true)).rejects.toMatchObject({
+      body: { error: "ERR_INVALID_CREDENTIALS" },
+    });
+    expect(deps.tokens.get()).toBeNull();
+  });
+});
+
+describe("#isSubscriptionExpired", () => {
+  const now = new Date(2025, 5, 10, 12);
+  it("is expired only after the due date, and never for company 1", () => {
+    expect(isSubscriptionExpired(buildUser({ company: { id: 2, name: "", dueDate: "2025-06-09" } }), now)).toBe(true);
+    expect(isSubscriptionExpired(buildUser({ company: { id: 2, name: "", dueDate: "2025-06-10" } }), now)).toBe(false);
+    expect(
+      isSubscriptionExpired(buildUser({ companyId: 1, company: { id: 1, name: "", dueDate: "2000-01-01" } }), now),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,110 @@
+// Sign-in, sign-out and the start-up refresh (spec 1 §4 Session), written so the
+// inbox opens offline: the stored user is trusted until the server says otherwise.
+import type { LoginResponse, TLoginRequest } from "@chatflow/core/contract/auth.ts";
+import type { UserDTO } from "@chatflow/core/contract/entities.ts";
+import { ApiError } from "../api/errors.ts";
+import { fetchJson } from "../api/http.ts";
+import { type ChatflowDb, REPLICA_TABLES } from "../store/db.ts";
+import { deleteMeta, getMeta, setMeta } from "../store/meta.ts";
+import type { SessionState } from "./session-state.ts";
+import type { TokenStorage } from "./token-storage.ts";
+
+export type SessionDeps = {
+  db: ChatflowDb;
+  baseUrl: string;
+  tokens: TokenStorage;
+  setState: (state: SessionState) => void;
+  isOnline: () => boolean;
+};
+
+const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/json" };
+
+/** At start: open with the stored user at once, then renew the token when the network allows. */
+export async function bootSession(deps: SessionDeps): Promise<void> {
+  if (!deps.tokens.get()) {
+    // No token means no session (signed out, or "remember me" was off and the browser closed).
+    await deleteMeta(deps.db, "sessionUser");
+    deps.setState({ status: "anonymous" });
+    return;
+  }
+  const stored = await getMeta(deps.db, "sessionUser");
+  if (stored) deps.setState({ status: "authenticated", user: stored });
+  if (!deps.isOnline()) {
+    if (!stored) deps.setState({ status: "anonymous" });
+    return;
+  }
+  const fresh = await refreshSession(deps);
+  // Unreachable server and nobody stored to show: ask for a login. (A 401 already ended the session.)
+  if (fresh === null && !stored && deps.tokens.get()) deps.setState({ status: "anonymous" });
+}
+
+/**
+ * Renews the access token with the refresh cookie. Returns the new token; null when
+ * it could not (a 401 also ends the session). A network failure keeps the session.
+ */
+export async function refreshSession(deps: SessionDeps): Promise<string | null> {
+  try {
+    const res = await fetchJson<LoginResponse>(`${deps.baseUrl}/auth/refresh_token`, {
+      method: "POST",
+      headers: JSON_HEADERS,
+    });
+    deps.tokens.set(res.token);
+    await storeUser(deps, res.user);
+    return res.token;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) await endSession(deps, "expired");
+    return null;
+  }
+}
+
+export async function signIn(deps: SessionDeps, credentials: TLoginRequest, remember: boolean): Promise<UserDTO> {
+  const res = await fetchJson<LoginResponse>(`${deps.baseUrl}/auth/login`, {
+    method: "POST",
+    headers: JSON_HEADERS,
+    body: JSON.stringify(credentials),
+  });
+  await adoptLocalData(deps.db, res.user.id);
+  deps.tokens.set(res.token, remember);
+  await storeUser(deps, res.user);
+  return res.user;
+}
+
+/** The person asked to leave: tell the server when we can, then forget the session here. */
+export async function signOut(deps: SessionDeps): Promise<void> {
+  const token = deps.tokens.get();
+  if (token && deps.isOnline()) {
+    await fetchJson(`${deps.baseUrl}/auth/logout`, {
+      method: "DELETE",
+      headers: { ...JSON_HEADERS, Authorization: `Bearer ${token}` },
+    }).catch(() => undefined);
+  }
+  await endSession(deps);
+}
+
+/**
+ * Forgets token and user. The replica and the outbox stay: if the same person signs
+ * in again their unsent messages still go out; someone else's sign-in wipes them.
+ */
+export async function endSession(deps: SessionDeps, reason?: "expired"): Promise<void> {
+  deps.tokens.clear();
+  await deleteMeta(deps.db, "sessionUser");
+  deps.setState(reason ? { status: "anonymous", reason } : { status: "anonymous" });
+}
+
+async function storeUser(deps: SessionDeps, user: UserDTO): Promise<void> {
+  await setMeta(deps.db, "sessionUser", user);
+  deps.setState({ status: "authenticated", user });
+}
+
+/** Another user's data must never show, nor their outbox go out under this login. */
+export async function adoptLocalData(db: ChatflowDb, userId: number): Promise<void> {
+  const tables = [...REPLICA_TABLES.map((t) => db[t]), db.outbox, db.meta];
+  await db.transaction("rw", tables, async () => {
+    const owner = await getMeta(db, "ownerUserId");
+    if (owner !== undefined && owner !== userId) {
+      await Promise.all([...REPLICA_TABLES.map((t) => db[t].clear()), db.outbox.clear()]);
+      await deleteMeta(db, "cursor");
+    }
+    await setMeta(db, "ownerUserId", userId);
+  });
+}

@@ -1,0 +1,21 @@
+// Entry point: theme and language are settled before the first paint, then the app renders.
+import { getDefaultStore } from "jotai";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app.tsx";
+import { i18n } from "./i18n/i18n.ts";
+import { applyTheme, initialTheme, themeAtom } from "./layout/theme.ts";
+import "./styles/app.css";
+
+const theme = initialTheme();
+applyTheme(theme);
+getDefaultStore().set(themeAtom, theme);
+document.documentElement.lang = i18n.language;
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root missing from index.html");
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,86 @@
+import "fake-indexeddb/auto";
+import { buildCompany } from "@chatflow/core/testing/factories.ts";
+import { addQuickMessage, listQuickMessages } from "@chatflow/sync-server/documents/quick-messages.ts";
+import {
+  type SignedIn,
+  signedInUser,
+  startTestSync,
+  type TestSync,
+  waitFor,
+} from "@chatflow/sync-server/testing/sync-fixtures.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type ConnectionState,
+  connectQuickMessages,
+  defaultSyncUrl,
+  openLocalQuickMessages,
+} from "./quick-messages-doc.ts";
+
+let sync: TestSync;
+let companyId: number;
+let admin: SignedIn;
+
+beforeAll(async () => {
+  sync = await startTestSync();
+  companyId = (await buildCompany(sync.db.pool)).id;
+  admin = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
+});
+
+afterAll(async () => {
+  await sync?.close();
+});
+
+describe("#quick-messages on this device", () => {
+  it("reaches co-editing through core's /collab on the app's own origin", () => {
+    expect(defaultSyncUrl({ protocol: "https:", host: "chat.example.com" })).toBe("wss://chat.example.com/collab");
+    expect(defaultSyncUrl({ protocol: "http:", host: "localhost:8080" })).toBe("ws://localhost:8080/collab");
+  });
+
+  it("keeps an item added offline across a reload and sends it once the server is reachable", async () => {
+    // Offline: nothing listens on port 1, so the provider keeps retrying in vain.
+    const first = openLocalQuickMessages(companyId);
+    await first.loaded;
+    const offline = connectQuickMessages(first.doc, { companyId, token: admin.token, syncUrl: "ws://127.0.0.1:1" });
+    addQuickMessage(first.doc, { id: "offline-1", shortcode: "ola", message: "Olá!" });
+    offline.destroy();
+    await first.destroy();
+
+    // "Reload": a new document reads the stored copy from IndexedDB.
+    const second = openLocalQuickMessages(companyId);
+    await second.loaded;
+    expect(listQuickMessages(second.doc).map((i) => i.id)).toEqual(["offline-1"]);
+
+    // Online: the item reaches the server and its projection.
+    const states: ConnectionState[] = [];
+    const online = connectQuickMessages(second.doc, {
+      companyId,
+      token: admin.token,
+      syncUrl: sync.server.url,
+      onState: (s) => states.push(s),
+    });
+    await waitFor(async () => {
+      const { rows } = await sync.db.pool.query("SELECT item_id FROM quick_messages WHERE company_id = $1", [
+        companyId,
+      ]);
+      return rows.length === 1 && rows[0].item_id === "offline-1";
+    }, "the offline item in quick_messages");
+    expect(states.some((s) => s.status === "connected" && s.synced)).toBe(true);
+    online.destroy();
+    await second.destroy();
+  });
+
+  it("reports the server's refusal", async () => {
+    const local = openLocalQuickMessages(companyId);
+    let state: ConnectionState | undefined;
+    const connection = connectQuickMessages(local.doc, {
+      companyId,
+      token: "not-a-token",
+      syncUrl: sync.server.url,
+      onState: (s) => (state = s),
+    });
+    await waitFor(() => state?.refused, "the refusal");
+    expect(state?.refused).toBe("ERR_SESSION_EXPIRED");
+    connection.destroy();
+    await local.destroy();
+  });
+});

@@ -1,0 +1,85 @@
+// The company's quick-messages document on this device: y-indexeddb keeps a copy
+// so the list opens and takes edits with no network, and a HocuspocusProvider
+// exchanges edits with the sync server whenever it can reach it. Plain functions,
+// so the hook stays thin and tests drive the same code.
+import {
+  listQuickMessages,
+  observeQuickMessages,
+  type QuickMessage,
+  quickMessagesDocumentName,
+} from "@chatflow/sync-server/documents/quick-messages.ts";
+import { HocuspocusProvider } from "@hocuspocus/provider";
+import { IndexeddbPersistence } from "y-indexeddb";
+import * as Y from "yjs";
+
+/**
+ * Where co-editing is reached: core forwards WebSocket upgrades on /collab of its
+ * own origin to the sync server (docs/decisions/0006-one-origin.md).
+ */
+export function defaultSyncUrl(location: Pick<Location, "protocol" | "host"> = window.location): string {
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/collab`;
+}
+
+export type LocalQuickMessages = {
+  doc: Y.Doc;
+  /** Settles once this device's stored copy is loaded into `doc`. */
+  loaded: Promise<void>;
+  destroy(): Promise<void>;
+};
+
+/** Opens this device's copy; every edit to `doc` is kept in IndexedDB from now on. */
+export function openLocalQuickMessages(companyId: number): LocalQuickMessages {
+  const doc = new Y.Doc();
+  const persistence = new IndexeddbPersistence(quickMessagesDocumentName(companyId), doc);
+  return {
+    doc,
+    loaded: persistence.whenSynced.then(() => undefined),
+    async destroy() {
+      await persistence.destroy();
+      doc.destroy();
+    },
+  };
+}
+
+export type ConnectionState = {
+  status: "connecting" | "connected" | "disconnected";
+  /** The server's copy and ours have been exchanged since the last (re)connection. */
+  synced: boolean;
+  /** The server's refusal (ERR_SESSION_EXPIRED, ERR_NO_PERMISSION), else null. */
+  refused: string | null;
+};
+
+export const INITIAL_CONNECTION: ConnectionState = { status: "connecting", synced: false, refused: null };
+
+/** Connects `doc` to the sync server; `onState` hears every change of the connection. */
+export function connectQuickMessages(
+  doc: Y.Doc,
+  o: { companyId: number; token: string; syncUrl: string; onState?: (state: ConnectionState) => void },
+): { provider: HocuspocusProvider; destroy(): void } {
+  let state = INITIAL_CONNECTION;
+  const set = (patch: Partial<ConnectionState>) => {
+    state = { ...state, ...patch };
+    o.onState?.(state);
+  };
+  const provider = new HocuspocusProvider({
+    url: o.syncUrl,
+    name: quickMessagesDocumentName(o.companyId),
+    document: doc,
+    token: o.token,
+    onStatus: ({ status }) => set({ status, ...(status === "connected" ? {} : { synced: false }) }),
+    onSynced: ({ state: synced }) => set({ synced }),
+    onAuthenticated: () => set({ refused: null }),
+    onAuthenticationFailed: ({ reason }) => set({ refused: reason }),
+    // The server closes a document whose session a newer login ended.
+    onClose: ({ event }) => {
+      if (event.reason === "ERR_SESSION_EXPIRED") set({ refused: event.reason, synced: false });
+    },
+  });
+  return { provider, destroy: () => provider.destroy() };
+}
+
+/** The current list, and a subscription that hands over each new one. */
+export function watchQuickMessages(doc: Y.Doc, onList: (items: QuickMessage[]) => void): () => void {
+  onList(listQuickMessages(doc));
+  return observeQuickMessages(doc, () => onList(listQuickMessages(doc)));
+}

@@ -1,0 +1,62 @@
+// React hook over quick-messages-doc.ts: the document stays open (and in
+// IndexedDB) for the company, while the connection is remade when the token or
+// the server address changes, e.g. after the access token is refreshed.
+import type { QuickMessage } from "@chatflow/sync-server/documents/quick-messages.ts";
+import { useEffect, useState } from "react";
+import type * as Y from "yjs";
+import {
+  type ConnectionState,
+  connectQuickMessages,
+  INITIAL_CONNECTION,
+  openLocalQuickMessages,
+  watchQuickMessages,
+} from "./quick-messages-doc.ts";
+
+export type QuickMessagesDoc = ConnectionState & {
+  /** Null until the document is opened; edit it with the functions of quick-messages.ts. */
+  doc: Y.Doc | null;
+  items: QuickMessage[];
+  /** This device's copy is loaded (so an empty list really is empty here). */
+  loaded: boolean;
+};
+
+// The doc travels with the company it was opened for, so a connection is never
+// made between one company's copy and another company's document name.
+type Opened = { doc: Y.Doc; companyId: number };
+
+export function useQuickMessagesDoc(companyId: number, token: string, syncUrl: string): QuickMessagesDoc {
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [items, setItems] = useState<QuickMessage[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [connection, setConnection] = useState<ConnectionState>(INITIAL_CONNECTION);
+
+  useEffect(() => {
+    const local = openLocalQuickMessages(companyId);
+    let live = true;
+    setOpened({ doc: local.doc, companyId });
+    setLoaded(false);
+    const unwatch = watchQuickMessages(local.doc, setItems);
+    void local.loaded.then(() => live && setLoaded(true));
+    return () => {
+      live = false;
+      unwatch();
+      setOpened(null);
+      setItems([]);
+      void local.destroy();
+    };
+  }, [companyId]);
+
+  useEffect(() => {
+    if (!opened) return;
+    setConnection(INITIAL_CONNECTION);
+    const connection = connectQuickMessages(opened.doc, {
+      companyId: opened.companyId,
+      token,
+      syncUrl,
+      onState: setConnection,
+    });
+    return () => connection.destroy();
+  }, [opened, token, syncUrl]);
+
+  return { doc: opened?.doc ?? null, items, loaded, ...connection };
+}

@@ -1,0 +1,63 @@
+// The local replica in IndexedDB (Dexie): the inbox reads and writes here so it
+// works with no network; the sync engine keeps it in step with core.
+
+import type {
+  ContactDTO,
+  MessageDTO,
+  QueueDTO,
+  TicketDTO,
+  UserDTO,
+  WhatsappDTO,
+} from "@chatflow/core/contract/entities.ts";
+import type { EntityName, MutationName } from "@chatflow/core/contract/sync.ts";
+import { Dexie, type EntityTable } from "dexie";
+
+/** One local change waiting to be pushed; `id` is the mutation id the server dedupes on. */
+export type OutboxEntry = {
+  id: number;
+  name: MutationName;
+  args: unknown;
+  /** When it was queued (ISO), for display and debugging only. */
+  queuedAt: string;
+};
+
+export type MetaEntry = { key: string; value: unknown };
+
+export type ChatflowDb = Dexie & {
+  tickets: EntityTable<TicketDTO, "id">;
+  messages: EntityTable<MessageDTO, "id">;
+  contacts: EntityTable<ContactDTO, "id">;
+  queues: EntityTable<QueueDTO, "id">;
+  whatsapps: EntityTable<WhatsappDTO, "id">;
+  users: EntityTable<UserDTO, "id">;
+  outbox: EntityTable<OutboxEntry, "id">;
+  meta: EntityTable<MetaEntry, "key">;
+};
+
+/** The tables the server replicates into; the order matches PullResponse.put. */
+export const REPLICA_TABLES = [
+  "tickets",
+  "messages",
+  "contacts",
+  "queues",
+  "whatsapps",
+  "users",
+] as const satisfies readonly EntityName[];
+
+export function openDb(name = "chatflow"): ChatflowDb {
+  const db = new Dexie(name) as ChatflowDb;
+  db.version(1).stores({
+    // [status+updatedAt] serves the list tabs already sorted; uuid serves /tickets/:uuid.
+    tickets: "id, uuid, [status+updatedAt], contactId",
+    // createdAt is an ISO string, so the compound index sorts a conversation in time order.
+    messages: "id, [ticketId+createdAt]",
+    contacts: "id",
+    queues: "id",
+    whatsapps: "id",
+    users: "id",
+    // Auto-increment keys never go back, even after clear(): mutation ids keep increasing per client.
+    outbox: "++id",
+    meta: "key",
+  });
+  return db;
+}

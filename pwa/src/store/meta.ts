@@ -1,0 +1,39 @@
+// Small typed accessors for the meta table: sync cursor, client id, session user.
+import type { UserDTO } from "@chatflow/core/contract/entities.ts";
+import { uuidv7 } from "../util/uuidv7.ts";
+import type { ChatflowDb } from "./db.ts";
+
+type MetaValues = {
+  /** Last cursor the server gave; "0" means a first pull. */
+  cursor: string;
+  /** Stable id of this browser install; with the mutation id it is the server's idempotency key. */
+  clientId: string;
+  /** The signed-in user, so the app opens offline without asking the server. */
+  sessionUser: UserDTO;
+  /** Whose data the replica and outbox hold; another user's login wipes them. */
+  ownerUserId: number;
+};
+
+export async function getMeta<K extends keyof MetaValues>(db: ChatflowDb, key: K): Promise<MetaValues[K] | undefined> {
+  const row = await db.meta.get(key);
+  return row?.value as MetaValues[K] | undefined;
+}
+
+export async function setMeta<K extends keyof MetaValues>(db: ChatflowDb, key: K, value: MetaValues[K]): Promise<void> {
+  await db.meta.put({ key, value });
+}
+
+export async function deleteMeta(db: ChatflowDb, key: keyof MetaValues): Promise<void> {
+  await db.meta.delete(key);
+}
+
+/** Returns this install's client id, making one on first use inside a transaction so two tabs agree. */
+export async function getClientId(db: ChatflowDb): Promise<string> {
+  return db.transaction("rw", db.meta, async () => {
+    const existing = await getMeta(db, "clientId");
+    if (existing) return existing;
+    const id = uuidv7();
+    await setMeta(db, "clientId", id);
+    return id;
+  });
+}

@@ -1,0 +1,119 @@
+import "fake-indexeddb/auto";
+import type { PullResponse } from "@chatflow/core/contract/sync.ts";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ChatflowDb } from "../store/db.ts";
+import { getMeta } from "../store/meta.ts";
+import { buildContact, buildMessage, buildPullPage, buildTicket, testDb } from "../test-support/factories.ts";
+import { BASE_URL, testApi } from "../test-support/fake-core.ts";
+import { sendMessage } from "../tickets/send-message.ts";
+import { pullChanges } from "./pull.ts";
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+let db: ChatflowDb;
+beforeEach(() => {
+  db = testDb();
+});
+
+/** Serves the pages in turn and records the cursor each request carried. */
+function servePages(pages: PullResponse[]) {
+  const cursors: (string | null)[] = [];
+  server.use(
+    http.get(`${BASE_URL}/sync/pull`, ({ request }) => {
+      cursors.push(new URL(request.url).searchParams.get("cursor"));
+      const page = pages.shift();
+      return page
+        ? HttpResponse.json(page)
+        : HttpResponse.json({ error: "ERR_INTERNAL", message: "" }, { status: 500 });
+    }),
+  );
+  return cursors;
+}
+
+describe("#sync.pull", () => {
+  it("applies puts and deletes and stores the new cursor", async () => {
+    const kept = buildTicket({ id: 1 });
+    const gone = buildTicket({ id: 2 });
+    await db.tickets.bulkPut([kept, gone]);
+    await db.messages.put(buildMessage({ id: "m-of-gone", ticketId: 2 }));
+    const cursors = servePages([
+      buildPullPage({
+        cursor: "42",
+        put: {
+          tickets: [{ ...kept, lastMessage: "novo" }],
+          contacts: [buildContact({ id: 5, name: "Ana" })],
+          messages: [buildMessage({ id: "m1", ticketId: 1 })],
+        },
+        del: { tickets: [2] },
+      }),
+    ]);
+
+    await pullChanges({ db, api: testApi() });
+
+    expect(cursors).toEqual([null]);
+    expect((await db.tickets.toArray()).map((t) => [t.id, t.lastMessage])).toEqual([[1, "novo"]]);
+    expect((await db.contacts.get(5))?.name).toBe("Ana");
+    // A ticket that left the replica takes its messages along.
+    expect((await db.messages.toArray()).map((m) => m.id)).toEqual(["m1"]);
+    expect(await getMeta(db, "cursor")).toBe("42");
+  });
+
+  it("pulls again at once while the server says there is more, passing the cursor back", async () => {
+    const cursors = servePages([
+      buildPullPage({ cursor: "10", more: true, put: { tickets: [buildTicket({ id: 1 })] } }),
+      buildPullPage({ cursor: "20", put: { tickets: [buildTicket({ id: 2 })] } }),
+    ]);
+
+    const pages = await pullChanges({ db, api: testApi() });
+
+    expect(pages).toBe(2);
+    expect(cursors).toEqual([null, "10"]);
+    expect(await db.tickets.count()).toBe(2);
+    expect(await getMeta(db, "cursor")).toBe("20");
+  });
+
+  it("replaces the whole replica on reset but keeps messages still waiting in the outbox", async () => {
+    const ticket = buildTicket({ id: 1 });
+    await db.tickets.bulkPut([ticket, buildTicket({ id: 9 })]);
+    await db.contacts.put(buildContact({ id: 3 }));
+    await db.messages.put(buildMessage({ id: "old", ticketId: 9 }));
+    const pending = await sendMessage(db, { ticket, body: "ainda não foi", userId: 1 });
+    servePages([buildPullPage({ cursor: "100", reset: true, put: { tickets: [ticket] } })]);
+
+    await pullChanges({ db, api: testApi() });
+
+    expect((await db.tickets.toArray()).map((t) => t.id)).toEqual([1]);
+    expect(await db.contacts.count()).toBe(0);
+    expect((await db.messages.toArray()).map((m) => m.id)).toEqual([pending?.id]);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await getMeta(db, "cursor")).toBe("100");
+  });
+
+  it("lets the server's row replace the optimistic one", async () => {
+    const ticket = buildTicket({ id: 1 });
+    await db.tickets.put(ticket);
+    const local = await sendMessage(db, { ticket, body: "oi", userId: 1 });
+    if (!local) throw new Error("not sent");
+    servePages([buildPullPage({ cursor: "5", put: { messages: [{ ...local, ack: 2 }] } })]);
+
+    await pullChanges({ db, api: testApi() });
+
+    expect((await db.messages.get(local.id))?.ack).toBe(2);
+    expect(await db.messages.count()).toBe(1);
+  });
+
+  it("changes nothing when the pull fails", async () => {
+    await db.tickets.put(buildTicket({ id: 1 }));
+    servePages([]);
+
+    await expect(pullChanges({ db, api: testApi() })).rejects.toMatchObject({ status: 500 });
+
+    expect(await db.tickets.count()).toBe(1);
+    expect(await getMeta(db, "cursor")).toBeUndefined();
+  });
+});

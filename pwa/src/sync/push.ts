@@ -1,0 +1,69 @@
+// Push: send the outbox to core in order and drop each entry only once the server
+// has answered it. An entry whose answer was lost stays and is sent again; the
+// server applies each (clientId, mutation id) once, so nothing is lost or doubled.
+import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
+import type { MutationResult, PushResponse, TPushRequest } from "@chatflow/core/contract/sync.ts";
+import type { ApiClient } from "../api/http.ts";
+import type { ChatflowDb, OutboxEntry } from "../store/db.ts";
+import { getClientId } from "../store/meta.ts";
+import { withLock } from "./lock.ts";
+import { ROLLBACK_TABLES, ROLLBACKS } from "./rollbacks.ts";
+
+/** The contract caps a push at 500 mutations. */
+const BATCH_SIZE = 100;
+
+export type PushContext = {
+  db: ChatflowDb;
+  api: ApiClient;
+  /** Tells the person why a change was refused (a toast in the app). */
+  onRejected?: (entry: OutboxEntry, error: ErrorBody) => void;
+};
+
+export type PushSummary = { accepted: number; rejected: number };
+
+/** Pushes until the outbox is empty; throws (keeping every unanswered entry) if a request fails. */
+export async function pushOutbox(ctx: PushContext): Promise<PushSummary> {
+  return withLock("chatflow-push", async () => {
+    const summary: PushSummary = { accepted: 0, rejected: 0 };
+    for (;;) {
+      const entries = await ctx.db.outbox.orderBy("id").limit(BATCH_SIZE).toArray();
+      if (entries.length === 0) return summary;
+      const request: TPushRequest = {
+        clientId: await getClientId(ctx.db),
+        mutations: entries.map((e) => ({ id: e.id, name: e.name, args: e.args })),
+      };
+      const response = await ctx.api.post<PushResponse>("/sync/push", request);
+      const answered = await applyPushResults(ctx, entries, response.results ?? []);
+      summary.accepted += answered.accepted;
+      summary.rejected += answered.rejected;
+      // A server that answered none of them would make this loop spin; try again on the next trigger.
+      if (answered.accepted + answered.rejected === 0) return summary;
+    }
+  });
+}
+
+async function applyPushResults(
+  ctx: PushContext,
+  entries: OutboxEntry[],
+  results: MutationResult[],
+): Promise<PushSummary> {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const rejected: { entry: OutboxEntry; error: ErrorBody }[] = [];
+  let accepted = 0;
+  await ctx.db.transaction("rw", [ctx.db.outbox, ...ROLLBACK_TABLES.map((t) => ctx.db[t])], async () => {
+    for (const result of results) {
+      const entry = byId.get(result.id);
+      if (!entry) continue;
+      if (result.ok) {
+        accepted++;
+      } else {
+        await ROLLBACKS[entry.name]?.(ctx.db, entry.args, result.error);
+        rejected.push({ entry, error: result.error });
+      }
+      // Answered either way: removing it in the same transaction as the rollback keeps them in step.
+      await ctx.db.outbox.delete(entry.id);
+    }
+  });
+  for (const { entry, error } of rejected) ctx.onRejected?.(entry, error);
+  return { accepted, rejected: rejected.length };
+}

@@ -1,0 +1,51 @@
+// Sending a reply, local-first: the message appears at once (ack 0, clock) and a
+// sendMessage mutation waits in the outbox; both are written in one transaction
+// so there is never a message without its mutation, nor a mutation without its message.
+import type { MessageDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
+import type { TSendMessageArgs } from "@chatflow/core/contract/sync.ts";
+import type { ChatflowDb } from "../store/db.ts";
+import { uuidv7 } from "../util/uuidv7.ts";
+
+export type SendMessageInput = {
+  ticket: Pick<TicketDTO, "id" | "contactId" | "companyId">;
+  body: string;
+  userId: number | null;
+  now?: Date;
+};
+
+/** Returns the stored message, or null when the text is empty or whitespace (spec 1 §4 Messages). */
+export async function sendMessage(db: ChatflowDb, input: SendMessageInput): Promise<MessageDTO | null> {
+  // The server trims too; trimming here makes the optimistic row match what it will store.
+  const body = input.body.trim();
+  if (!body) return null;
+  const createdAt = (input.now ?? new Date()).toISOString();
+  const message: MessageDTO = {
+    id: uuidv7(Date.parse(createdAt)),
+    ticketId: input.ticket.id,
+    contactId: input.ticket.contactId,
+    companyId: input.ticket.companyId,
+    userId: input.userId,
+    body,
+    fromMe: true,
+    read: true,
+    mediaType: "chat",
+    mediaUrl: null,
+    dataJson: null,
+    ack: 0,
+    isDeleted: false,
+    isEdited: false,
+    isForwarded: false,
+    isPrivate: false,
+    quotedMsgId: null,
+    errorCode: null,
+    createdAt,
+    updatedAt: createdAt,
+  };
+  const args: TSendMessageArgs = { id: message.id, ticketId: message.ticketId, body, createdAt };
+  await db.transaction("rw", [db.messages, db.tickets, db.outbox], async () => {
+    await db.messages.add(message);
+    await db.tickets.update(input.ticket.id, { lastMessage: body, updatedAt: createdAt });
+    await db.outbox.add({ name: "sendMessage", args, queuedAt: createdAt });
+  });
+  return message;
+}

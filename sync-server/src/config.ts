@@ -1,0 +1,25 @@
+// The sync server's configuration, read once from the environment.
+//   DATABASE_URL  PostgreSQL that core migrated (required)
+//   SYNC_PORT     port to listen on; default PORT+1 (beside core), else 8081
+//   SYNC_HOST     interface to bind; default all
+//   JWT_SECRET    core's token secret, else the one core keeps in DATA_DIR/jwt-secret
+import path from "node:path";
+import { loadSecret } from "@chatflow/core/config.ts";
+import type { SyncServerOptions } from "./server.ts";
+
+export function syncPort(env: NodeJS.ProcessEnv): number {
+  if (env.SYNC_PORT) return Number(env.SYNC_PORT);
+  if (env.PORT) return Number(env.PORT) + 1;
+  return 8081;
+}
+
+export function loadSyncConfig(env = process.env): SyncServerOptions {
+  if (!env.DATABASE_URL) throw new Error("sync-server: DATABASE_URL is required");
+  return {
+    databaseUrl: env.DATABASE_URL,
+    port: syncPort(env),
+    host: env.SYNC_HOST || undefined,
+    // loadSecret reads JWT_SECRET from process.env itself.
+    jwtSecret: loadSecret(path.resolve(env.DATA_DIR ?? ".data")),
+  };
+}

@@ -1,0 +1,107 @@
+// The layout of a company's quick-messages document (spec 2 "Quick messages"),
+// shared by the PWA, which edits it, and the sync server, which projects it into
+// the quick_messages table. Pure functions over a Y.Doc, importable in a browser.
+//
+// Layout: a root Y.Map "quickMessages" keyed by item id; each item is a nested
+// Y.Map of its fields, so two people editing different fields of one quick
+// message both keep their change.
+import * as Y from "yjs";
+import { formatDocumentName } from "./document-name.ts";
+
+/** A company has one quick-messages document; the projection owns all its rows. */
+export const QUICK_MESSAGES_DOC_ID = "main";
+
+const ROOT = "quickMessages";
+
+export type QuickMessage = {
+  /** Made by the client that adds it (UUIDv7 in the PWA); the row's item_id. */
+  id: string;
+  /** What the agent types after "/" to pick it. */
+  shortcode: string;
+  message: string;
+  mediaPath?: string;
+  /** The owner, for personal quick messages. */
+  userId?: number;
+};
+
+/** Fields to change; null clears an optional field. */
+export type QuickMessagePatch = {
+  shortcode?: string;
+  message?: string;
+  mediaPath?: string | null;
+  userId?: number | null;
+};
+
+export function quickMessagesDocumentName(companyId: number): string {
+  return formatDocumentName({ companyId, kind: "quick-messages", id: QUICK_MESSAGES_DOC_ID });
+}
+
+function itemsOf(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap(ROOT);
+}
+
+function writeFields(fields: Y.Map<unknown>, patch: QuickMessagePatch): void {
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (value === null) fields.delete(key);
+    else fields.set(key, value);
+  }
+}
+
+export function addQuickMessage(doc: Y.Doc, item: QuickMessage): void {
+  const { id, ...fields } = item;
+  doc.transact(() => {
+    const map = new Y.Map<unknown>();
+    itemsOf(doc).set(id, map);
+    writeFields(map, fields);
+  });
+}
+
+/** Returns false when no quick message has that id. */
+export function updateQuickMessage(doc: Y.Doc, id: string, patch: QuickMessagePatch): boolean {
+  const fields = itemsOf(doc).get(id);
+  if (!(fields instanceof Y.Map)) return false;
+  doc.transact(() => writeFields(fields, patch));
+  return true;
+}
+
+/** Returns false when no quick message has that id. */
+export function removeQuickMessage(doc: Y.Doc, id: string): boolean {
+  const items = itemsOf(doc);
+  if (!items.has(id)) return false;
+  items.delete(id);
+  return true;
+}
+
+// The document is written by clients, so every field is checked on the way out:
+// an item without a text shortcode is skipped rather than trusted.
+function readItem(id: string, value: unknown): QuickMessage | null {
+  if (!(value instanceof Y.Map)) return null;
+  const shortcode = value.get("shortcode");
+  if (typeof shortcode !== "string" || shortcode.trim() === "") return null;
+  const message = value.get("message");
+  const item: QuickMessage = { id, shortcode, message: typeof message === "string" ? message : "" };
+  const mediaPath = value.get("mediaPath");
+  if (typeof mediaPath === "string" && mediaPath !== "") item.mediaPath = mediaPath;
+  const userId = value.get("userId");
+  if (typeof userId === "number" && Number.isSafeInteger(userId)) item.userId = userId;
+  return item;
+}
+
+/** The valid quick messages, ordered by shortcode. */
+export function listQuickMessages(doc: Y.Doc): QuickMessage[] {
+  const list: QuickMessage[] = [];
+  for (const [id, value] of itemsOf(doc).entries()) {
+    const item = readItem(id, value);
+    if (item) list.push(item);
+  }
+  return list.sort((a, b) => a.shortcode.localeCompare(b.shortcode) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Calls `onChange` after every change to any quick message; returns the unsubscribe. */
+export function observeQuickMessages(doc: Y.Doc, onChange: () => void): () => void {
+  const items = itemsOf(doc);
+  const handler = () => onChange();
+  items.observeDeep(handler);
+  return () => items.unobserveDeep(handler);
+}

@@ -1,0 +1,152 @@
+import { buildCompany } from "@chatflow/core/testing/factories.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import {
+  addQuickMessage,
+  listQuickMessages,
+  type QuickMessage,
+  quickMessagesDocumentName,
+  removeQuickMessage,
+  updateQuickMessage,
+} from "../documents/quick-messages.ts";
+import type { SyncServer } from "../server.ts";
+import {
+  openClient,
+  type SignedIn,
+  signedInUser,
+  startTestServer,
+  startTestSync,
+  type TestClient,
+  type TestSync,
+  waitFor,
+  within,
+} from "../testing/sync-fixtures.ts";
+
+let sync: TestSync;
+let companyId: number;
+let admin: SignedIn;
+const clients: TestClient[] = [];
+const servers: SyncServer[] = [];
+
+const open = (server: SyncServer, name: string, token: string) => {
+  const client = openClient(server.url, name, token);
+  clients.push(client);
+  return client;
+};
+
+type Row = { item_id: string; shortcode: string; message: string; media_path: string | null; user_id: number | null };
+
+async function projectedRows(company: number): Promise<Row[]> {
+  const { rows } = await sync.db.pool.query<Row>(
+    `SELECT item_id, shortcode, message, media_path, user_id FROM quick_messages WHERE company_id = $1
+     ORDER BY shortcode, item_id`,
+    [company],
+  );
+  return rows;
+}
+
+const asRows = (items: QuickMessage[]): Row[] =>
+  items.map((i) => ({
+    item_id: i.id,
+    shortcode: i.shortcode,
+    message: i.message,
+    media_path: i.mediaPath ?? null,
+    user_id: i.userId ?? null,
+  }));
+
+async function storedState(name: string): Promise<{ company_id: number; kind: string; state: Buffer } | undefined> {
+  const { rows } = await sync.db.pool.query("SELECT company_id, kind, state FROM documents WHERE name = $1", [name]);
+  return rows[0];
+}
+
+beforeAll(async () => {
+  sync = await startTestSync();
+  companyId = (await buildCompany(sync.db.pool)).id;
+  admin = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
+});
+
+afterAll(async () => {
+  for (const c of clients) c.destroy();
+  for (const s of servers) await s.stop();
+  await sync?.close();
+});
+
+describe("#sync.persistence", () => {
+  it("reloads a stored document from PostgreSQL after a restart", async () => {
+    const name = `company/${companyId}/flow/7`;
+    const first = await startTestServer(sync.db);
+    servers.push(first);
+    const before = open(first, name, admin.token);
+    await within(before.authenticated, "authentication");
+    before.doc.getMap("nodes").set("start", { x: 10, y: 20 });
+    await waitFor(async () => (await storedState(name))?.kind === "flow", "the document row");
+    const row = await storedState(name);
+    expect(row?.company_id).toBe(companyId);
+    before.destroy();
+
+    await first.stop();
+    const restarted = await startTestServer(sync.db);
+    servers.push(restarted);
+    const after = open(restarted, name, admin.token);
+    await waitFor(() => after.provider.isSynced, "the first sync with the new server");
+    expect(after.doc.getMap("nodes").get("start")).toEqual({ x: 10, y: 20 });
+  });
+
+  it("stores pending edits when the server stops", async () => {
+    // A long debounce: only the stop can have written this edit.
+    const slow = await startTestServer(sync.db, { storeDebounceMs: 60_000, storeMaxDebounceMs: 120_000 });
+    const name = `company/${companyId}/flow/8`;
+    const client = open(slow, name, admin.token);
+    await within(client.authenticated, "authentication");
+    client.doc.getMap("nodes").set("end", 1);
+    await waitFor(() => !client.provider.hasUnsyncedChanges, "the server to apply the edit");
+    expect(await storedState(name)).toBeUndefined();
+    servers.push(slow);
+    await slow.stop();
+    const row = await storedState(name);
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, new Uint8Array(row!.state));
+    expect(doc.getMap("nodes").get("end")).toBe(1);
+  });
+});
+
+describe("#sync.quick-messages projection", () => {
+  it("keeps the quick_messages rows equal to the document through adds, edits and removals", async () => {
+    const server = sync.server;
+    const other = (await buildCompany(sync.db.pool)).id;
+    const otherAdmin = await signedInUser(sync.db.pool, { companyId: other, profile: "admin" });
+    const name = quickMessagesDocumentName(companyId);
+    const a = open(server, name, admin.token);
+    const b = open(server, quickMessagesDocumentName(other), otherAdmin.token);
+    await within(a.authenticated, "authentication");
+    await within(b.authenticated, "authentication");
+    addQuickMessage(b.doc, { id: "theirs", shortcode: "theirs", message: "other company" });
+
+    addQuickMessage(a.doc, { id: "q1", shortcode: "hello", message: "Olá!", userId: admin.userId });
+    addQuickMessage(a.doc, { id: "q2", shortcode: "bye", message: "Tchau", mediaPath: "media/bye.png" });
+    addQuickMessage(a.doc, { id: "q3", shortcode: "pix", message: "Chave PIX" });
+    await waitFor(async () => (await projectedRows(companyId)).length === 3, "three rows");
+    expect(await projectedRows(companyId)).toEqual(asRows(listQuickMessages(a.doc)));
+
+    updateQuickMessage(a.doc, "q1", { message: "Olá, tudo bem?" });
+    updateQuickMessage(a.doc, "q2", { mediaPath: null });
+    removeQuickMessage(a.doc, "q3");
+    await waitFor(async () => (await projectedRows(companyId)).length === 2, "the removal");
+    await waitFor(
+      async () => (await projectedRows(companyId)).find((r) => r.item_id === "q1")?.message === "Olá, tudo bem?",
+      "the edit",
+    );
+    const rows = await projectedRows(companyId);
+    expect(rows).toEqual(asRows(listQuickMessages(a.doc)));
+    expect(rows.find((r) => r.item_id === "q2")?.media_path).toBeNull();
+
+    // The other company's list is its own: untouched by company A's removals.
+    await waitFor(async () => (await projectedRows(other)).length === 1, "the other company's row");
+    expect((await projectedRows(other))[0]?.item_id).toBe("theirs");
+
+    removeQuickMessage(a.doc, "q1");
+    removeQuickMessage(a.doc, "q2");
+    await waitFor(async () => (await projectedRows(companyId)).length === 0, "the list emptied");
+    expect(await projectedRows(other)).toHaveLength(1);
+  });
+});

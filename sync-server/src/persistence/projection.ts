@@ -1,0 +1,17 @@
+// Projections turn a stored document into core's plain rows, per document kind.
+import type pg from "pg";
+import type * as Y from "yjs";
+import type { DocumentKind } from "../documents/document-name.ts";
+import { projectQuickMessages } from "./quick-messages-projection.ts";
+
+/**
+ * Reads the document synchronously, when the state being stored is encoded, and
+ * returns the writer that runs inside the store's transaction. Reading first
+ * keeps rows and stored state from the same moment even while edits keep coming.
+ */
+export type Projection = (doc: Y.Doc) => (client: pg.ClientBase, companyId: number) => Promise<void>;
+
+// flow (-> flows) and kanban (-> lane layout) come with their own issues.
+export const PROJECTIONS: Partial<Record<DocumentKind, Projection>> = {
+  "quick-messages": projectQuickMessages,
+};

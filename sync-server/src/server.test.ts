@@ -1,0 +1,94 @@
+import { buildCompany } from "@chatflow/core/testing/factories.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addQuickMessage,
+  listQuickMessages,
+  quickMessagesDocumentName,
+  updateQuickMessage,
+} from "./documents/quick-messages.ts";
+import {
+  openClient,
+  type SignedIn,
+  signedInUser,
+  startTestSync,
+  type TestClient,
+  type TestSync,
+  waitFor,
+  within,
+} from "./testing/sync-fixtures.ts";
+
+let sync: TestSync;
+let companyId: number;
+let admin: SignedIn;
+let agent: SignedIn;
+const clients: TestClient[] = [];
+
+const open = (name: string, token: string) => {
+  const client = openClient(sync.server.url, name, token);
+  clients.push(client);
+  return client;
+};
+
+beforeAll(async () => {
+  sync = await startTestSync();
+  companyId = (await buildCompany(sync.db.pool)).id;
+  admin = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
+  agent = await signedInUser(sync.db.pool, { companyId, profile: "user" });
+});
+
+afterAll(async () => {
+  for (const c of clients) c.destroy();
+  await sync?.close();
+});
+
+describe("#sync.co-editing", () => {
+  it("shows an edit made in one client in the other, both ways", async () => {
+    const name = quickMessagesDocumentName(companyId);
+    const a = open(name, admin.token);
+    const b = open(name, agent.token);
+    await within(a.authenticated, "a authentication");
+    await within(b.authenticated, "b authentication");
+
+    addQuickMessage(a.doc, { id: "from-a", shortcode: "oi", message: "Oi!" });
+    await waitFor(() => listQuickMessages(b.doc).some((i) => i.id === "from-a"), "a's item at b");
+    addQuickMessage(b.doc, { id: "from-b", shortcode: "obrigado", message: "Obrigado!" });
+    await waitFor(() => listQuickMessages(a.doc).some((i) => i.id === "from-b"), "b's item at a");
+    expect(listQuickMessages(a.doc)).toEqual(listQuickMessages(b.doc));
+  });
+
+  it("keeps both people's changes when they edit different fields of one item at once", async () => {
+    const name = quickMessagesDocumentName(companyId);
+    const a = open(name, admin.token);
+    const b = open(name, agent.token);
+    addQuickMessage(a.doc, { id: "shared", shortcode: "promo", message: "10%" });
+    await waitFor(() => listQuickMessages(b.doc).some((i) => i.id === "shared"), "the item at b");
+
+    // Both edit before either hears from the other: Yjs merges per field.
+    updateQuickMessage(a.doc, "shared", { shortcode: "promocao" });
+    updateQuickMessage(b.doc, "shared", { message: "20% off" });
+    const merged = { id: "shared", shortcode: "promocao", message: "20% off" };
+    await waitFor(() => {
+      const atA = listQuickMessages(a.doc).find((i) => i.id === "shared");
+      const atB = listQuickMessages(b.doc).find((i) => i.id === "shared");
+      return JSON.stringify(atA) === JSON.stringify(merged) && JSON.stringify(atB) === JSON.stringify(merged);
+    }, "both clients to hold the merged item");
+  });
+
+  it("serves any upgrade path, so core can forward /collab to it as it is", async () => {
+    const client = openClient(`${sync.server.url}/collab`, quickMessagesDocumentName(companyId), agent.token);
+    clients.push(client);
+    expect(await within(client.authenticated, "authentication through /collab")).toBe("read-write");
+  });
+
+  it("shares presence through awareness", async () => {
+    const name = `company/${companyId}/flow/presence`;
+    const a = open(name, admin.token);
+    const b = open(name, admin.token);
+    await within(b.authenticated, "b authentication");
+    a.provider.setAwarenessField("user", { name: "Ana", selected: ["node-1"] });
+    await waitFor(
+      () => [...(b.provider.awareness?.getStates().values() ?? [])].some((s) => s.user?.name === "Ana"),
+      "a's presence at b",
+    );
+  });
+});

@@ -1,0 +1,95 @@
+// The sync server: Hocuspocus on its own port, authenticating with core's access
+// token, keeping documents in PostgreSQL and projecting them into core's tables.
+import type { Duplex } from "node:stream";
+import { createTokens } from "@chatflow/core/auth/tokens.ts";
+import { openDb } from "@chatflow/core/db/orm.ts";
+import { Server } from "@hocuspocus/server";
+import { authenticateConnection } from "./auth/authenticate-connection.ts";
+import { type SessionWatch, watchSessions } from "./auth/session-watch.ts";
+import { documentStore } from "./persistence/document-store.ts";
+
+export type SyncServerOptions = {
+  databaseUrl: string;
+  /** 0 picks a free port (tests). */
+  port: number;
+  jwtSecret: string;
+  /** Interface to bind; all of them when absent. */
+  host?: string;
+  /** Quiet time after the last edit before a document is stored (Hocuspocus's debounce). */
+  storeDebounceMs?: number;
+  /** A document under constant editing is still stored at least this often. */
+  storeMaxDebounceMs?: number;
+};
+
+export type SyncServer = {
+  /** ws:// address the providers connect to. */
+  url: string;
+  port: number;
+  /** Stores every pending document, closes the connections and the database. */
+  stop(): Promise<void>;
+};
+
+// Only verify() is used here; the lifetime matters to the signer (core) alone.
+const UNUSED_TTL_SECONDS = 900;
+// A store that keeps failing holds its document in memory (Hocuspocus avoids data
+// loss that way); shutdown waits this long for it, then goes on.
+const STOP_DEADLINE_MS = 10_000;
+
+export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServer> {
+  const db = await openDb(opts.databaseUrl);
+  const tokens = createTokens(opts.jwtSecret, UNUSED_TTL_SECONDS);
+  const server = new Server({
+    name: "chatflow-sync",
+    port: opts.port,
+    address: opts.host,
+    quiet: true,
+    // main.ts owns the signals, so stopping also closes the database.
+    stopOnSignals: false,
+    debounce: opts.storeDebounceMs ?? 2000,
+    maxDebounce: opts.storeMaxDebounceMs ?? 10_000,
+    onAuthenticate: authenticateConnection(db.pool, tokens),
+    extensions: [documentStore(db.pool)],
+  });
+  // Hocuspocus's destroy() stores and unloads documents but leaves upgraded sockets
+  // open, still wired to this instance; they are ended here so clients reconnect
+  // to whatever serves next instead of talking to a stopped server.
+  const sockets = new Set<Duplex>();
+  server.httpServer.on("upgrade", (_req, socket: Duplex) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  let sessions: SessionWatch | undefined;
+  try {
+    sessions = await watchSessions(db.pool, server.hocuspocus);
+    await server.listen();
+  } catch (err) {
+    await sessions?.stop();
+    await db.close();
+    throw err;
+  }
+  const port = server.address.port;
+  // A wildcard bind is reachable on loopback; a specific one only on itself.
+  const host = !opts.host || opts.host === "0.0.0.0" || opts.host === "::" ? "127.0.0.1" : opts.host;
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `ws://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    port,
+    stop() {
+      stopping ??= (async () => {
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<void>((resolve) => {
+          timer = setTimeout(() => {
+            console.error("sync-server: documents still unstored at shutdown");
+            resolve();
+          }, STOP_DEADLINE_MS);
+        });
+        await Promise.race([server.destroy(), deadline]);
+        clearTimeout(timer);
+        for (const socket of sockets) socket.destroy();
+        await sessions?.stop();
+        await db.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -3,16 +3,16 @@
 // WhatsApp Cloud API connection for company 1.
 import { createHmac } from "node:crypto";
 import path from "node:path";
+import { type FakeGraphApi, startFakeGraphApi } from "../channel-worker/src/testing/fake-graph-api.ts";
 import { startWorker } from "../channel-worker/src/worker.ts";
 import { startTestCore, type TestCore } from "../core/src/testing/test-core.ts";
-import { type GraphFake, startGraphFake } from "./graph-fake.ts";
 
 export const PHONE_NUMBER_ID = "109876543210";
 export const APP_SECRET = "e2e-app-secret";
 
 export type Stack = {
   core: TestCore;
-  graph: GraphFake;
+  graph: FakeGraphApi;
   whatsappId: number;
   /** Delivers an inbound text message through the signed webhook, as Meta would. */
   deliverInbound(o: { from: string; name: string; text: string; id: string }): Promise<number>;
@@ -20,7 +20,7 @@ export type Stack = {
 };
 
 export async function startStack(): Promise<Stack> {
-  const graph = await startGraphFake();
+  const graph = await startFakeGraphApi();
   const core = await startTestCore({ pwaDir: path.resolve(import.meta.dirname, "../pwa/dist") });
   const { rows } = await core.db.pool.query<{ id: number }>(
     `INSERT INTO whatsapps (company_id, name, channel, status, is_default, phone_number_id, access_token, app_secret)
@@ -47,7 +47,13 @@ export async function startStack(): Promise<Stack> {
                   metadata: { display_phone_number: "5511000000000", phone_number_id: PHONE_NUMBER_ID },
                   contacts: [{ profile: { name: o.name }, wa_id: o.from }],
                   messages: [
-                    { from: o.from, id: o.id, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: o.text } },
+                    {
+                      from: o.from,
+                      id: o.id,
+                      timestamp: String(Math.floor(Date.now() / 1000)),
+                      type: "text",
+                      text: { body: o.text },
+                    },
                   ],
                 },
               },

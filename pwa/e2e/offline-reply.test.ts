@@ -50,6 +50,8 @@ describe("offline reply", () => {
     await page.getByTestId("login-submit").click();
     await page.waitForURL(/\/tickets/);
 
+    // A new inbound conversation waits in the pending tab.
+    await page.getByTestId("tickets-tab-pending").click();
     const item = page.getByTestId("ticket-item").filter({ hasText: "Maria" });
     await item.waitFor();
     await item.click();
@@ -71,25 +73,28 @@ describe("offline reply", () => {
     const reply = page.getByTestId("message-bubble").filter({ hasText: "Claro! Como posso ajudar?" });
     await reply.waitFor();
     expect(await reply.getAttribute("data-ack")).toBe("0");
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/offline-reply.png` });
     expect(await page.getByTestId("outbox-count").textContent()).toContain("1");
     // Nothing left the browser while offline.
-    expect(stack.graph.sends()).toHaveLength(0);
+    expect(stack.graph.requests).toHaveLength(0);
 
     await context.setOffline(false);
-    await until("the reply at the Graph API", () => stack.graph.sends().length === 1, 20_000);
+    await until("the reply at the Graph API", () => stack.graph.requests.length === 1, 20_000);
     await until("the tick", async () => Number(await reply.getAttribute("data-ack")) >= 1, 20_000);
 
-    const sent = stack.graph.sends();
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/online-tick.png` });
+    const sent = stack.graph.requests;
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toMatchObject({
       to: "5511987654321",
       type: "text",
       text: { body: "Claro! Como posso ajudar?" },
     });
-    expect(sent[0]!.auth).toBe("Bearer e2e-access-token");
+    expect(sent[0]!.authorization).toBe("Bearer e2e-access-token");
     // Still once after further pokes and pushes.
     await page.waitForTimeout(1500);
-    expect(stack.graph.sends()).toHaveLength(1);
+    expect(stack.graph.requests).toHaveLength(1);
     const { rows } = await stack.core.db.pool.query(
       "SELECT count(*)::int AS n FROM messages WHERE body = 'Claro! Como posso ajudar?'",
     );

@@ -22,6 +22,15 @@ const BOOT_CLOSED = 200;
 /** Latest messages per ticket in a first pull; older ones are fetched on demand. */
 const BOOT_MESSAGES = 50;
 
+/** Runs queries one after another: a pg client takes one query at a time. */
+async function inOrder<const T extends readonly (() => Promise<unknown>)[]>(
+  fns: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  const results: unknown[] = [];
+  for (const fn of fns) results.push(await fn());
+  return results as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}
+
 const emptyPull = (cursor: number, reset: boolean): PullResponse => ({
   cursor: String(cursor),
   reset,
@@ -57,10 +66,11 @@ export async function pull(pool: pg.Pool, actor: Actor, cursor: number | undefin
 }
 
 async function references(client: pg.ClientBase, companyId: number, out: PullResponse): Promise<void> {
-  const [q, w, u] = await Promise.all([
-    client.query(`SELECT ${QUEUE_COLUMNS} FROM queues q WHERE q.company_id = $1 ORDER BY q.id`, [companyId]),
-    client.query(`SELECT ${WHATSAPP_COLUMNS} FROM whatsapps w WHERE w.company_id = $1 ORDER BY w.id`, [companyId]),
-    client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.company_id = $1 ORDER BY u.id`, [companyId]),
+  const [q, w, u] = await inOrder([
+    () => client.query(`SELECT ${QUEUE_COLUMNS} FROM queues q WHERE q.company_id = $1 ORDER BY q.id`, [companyId]),
+    () =>
+      client.query(`SELECT ${WHATSAPP_COLUMNS} FROM whatsapps w WHERE w.company_id = $1 ORDER BY w.id`, [companyId]),
+    () => client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.company_id = $1 ORDER BY u.id`, [companyId]),
   ]);
   out.put.queues = q.rows;
   out.put.whatsapps = w.rows;
@@ -82,17 +92,19 @@ async function bootstrap(client: pg.ClientBase, actor: Actor, lastSeq: number): 
   out.put.tickets = tickets.rows;
   const ids = tickets.rows.map((t) => t.id);
   const contactIds = [...new Set(tickets.rows.map((t) => t.contactId))];
-  const [messages, contacts] = await Promise.all([
-    client.query(
-      `SELECT ${MESSAGE_COLUMNS} FROM unnest($1::int[]) AS tid(id)
+  const [messages, contacts] = await inOrder([
+    () =>
+      client.query(
+        `SELECT ${MESSAGE_COLUMNS} FROM unnest($1::int[]) AS tid(id)
        CROSS JOIN LATERAL (SELECT * FROM messages m WHERE m.ticket_id = tid.id
          ORDER BY m.created_at DESC, m.id DESC LIMIT $2) m`,
-      [ids, BOOT_MESSAGES],
-    ),
-    client.query(`SELECT ${CONTACT_COLUMNS} FROM contacts c WHERE c.company_id = $1 AND c.id = ANY($2::int[])`, [
-      actor.companyId,
-      contactIds,
-    ]),
+        [ids, BOOT_MESSAGES],
+      ),
+    () =>
+      client.query(`SELECT ${CONTACT_COLUMNS} FROM contacts c WHERE c.company_id = $1 AND c.id = ANY($2::int[])`, [
+        actor.companyId,
+        contactIds,
+      ]),
   ]);
   out.put.messages = messages.rows;
   out.put.contacts = contacts.rows;
@@ -121,29 +133,35 @@ async function incremental(client: pg.ClientBase, actor: Actor, cursor: number):
   const num = (e: EntityName) => list(e).map(Number);
   const c = actor.companyId;
 
-  const [tickets, messages, contacts, queues, whatsapps, users] = await Promise.all([
-    client.query<TicketDTO>(`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.id = ANY($2)`, [
-      c,
-      num("tickets"),
-    ]),
-    client.query(
-      `SELECT ${MESSAGE_COLUMNS}, t.user_id AS "tUserId", t.queue_id AS "tQueueId", t.is_group AS "tIsGroup"
+  const [tickets, messages, contacts, queues, whatsapps, users] = await inOrder([
+    () =>
+      client.query<TicketDTO>(`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.id = ANY($2)`, [
+        c,
+        num("tickets"),
+      ]),
+    () =>
+      client.query(
+        `SELECT ${MESSAGE_COLUMNS}, t.user_id AS "tUserId", t.queue_id AS "tQueueId", t.is_group AS "tIsGroup"
        FROM messages m JOIN tickets t ON t.id = m.ticket_id WHERE m.company_id = $1 AND m.id = ANY($2::uuid[])`,
-      [c, list("messages")],
-    ),
-    client.query(`SELECT ${CONTACT_COLUMNS} FROM contacts c WHERE c.company_id = $1 AND c.id = ANY($2)`, [
-      c,
-      num("contacts"),
-    ]),
-    client.query(`SELECT ${QUEUE_COLUMNS} FROM queues q WHERE q.company_id = $1 AND q.id = ANY($2)`, [
-      c,
-      num("queues"),
-    ]),
-    client.query(`SELECT ${WHATSAPP_COLUMNS} FROM whatsapps w WHERE w.company_id = $1 AND w.id = ANY($2)`, [
-      c,
-      num("whatsapps"),
-    ]),
-    client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.company_id = $1 AND u.id = ANY($2)`, [c, num("users")]),
+        [c, list("messages")],
+      ),
+    () =>
+      client.query(`SELECT ${CONTACT_COLUMNS} FROM contacts c WHERE c.company_id = $1 AND c.id = ANY($2)`, [
+        c,
+        num("contacts"),
+      ]),
+    () =>
+      client.query(`SELECT ${QUEUE_COLUMNS} FROM queues q WHERE q.company_id = $1 AND q.id = ANY($2)`, [
+        c,
+        num("queues"),
+      ]),
+    () =>
+      client.query(`SELECT ${WHATSAPP_COLUMNS} FROM whatsapps w WHERE w.company_id = $1 AND w.id = ANY($2)`, [
+        c,
+        num("whatsapps"),
+      ]),
+    () =>
+      client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.company_id = $1 AND u.id = ANY($2)`, [c, num("users")]),
   ]);
 
   const found = new Set<number>();

@@ -1,0 +1,103 @@
+// The contract between the channel worker and one channel session (a WhatsApp
+// connection through the Cloud API or Baileys, a Facebook page, an Instagram
+// account). The outbound sender and the lease manager only speak this.
+import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
+import type { InboundEvent } from "@chatflow/core/messages/ingest.ts";
+
+/** whatsapps.channel values. */
+export type Channel = "whatsapp" | "whatsappapi" | "facebook" | "instagram";
+
+/** The connection states the connections page shows (whatsapps.status). */
+export type ConnectionStatus = "OPENING" | "qrcode" | "PAIRING" | "CONNECTED" | "DISCONNECTED" | "TIMEOUT";
+
+/** One whatsapps row, as an adapter needs it. */
+export type ChannelConnection = {
+  id: number;
+  companyId: number;
+  name: string;
+  channel: Channel;
+  /** Cloud API: the sending phone number's id. */
+  phoneNumberId: string | null;
+  /** Cloud API / Graph API: the system user or page token. */
+  accessToken: string | null;
+  /** Baileys: the stored session (auth state). */
+  token: string | null;
+};
+
+/** A queued message handed to an adapter. */
+export type OutboundMessage = {
+  /** messages.id (UUIDv7): adapters that can choose the channel's message id use it as the idempotency key. */
+  id: string;
+  companyId: number;
+  ticketId: number;
+  /** The contact's number or channel user id. */
+  to: string;
+  body: string;
+  /** "chat" for text; media types come with media sending. */
+  mediaType: string;
+  /** The channel's id of the quoted message, when the reply quotes one that has reached the channel. */
+  quotedRemoteId: string | null;
+};
+
+export type SendResult = {
+  /** The channel's id of the sent message (wamid, Baileys key id): becomes messages.remote_id. */
+  remoteId: string;
+};
+
+/**
+ * How a send failed, which decides what the sender may do next:
+ * - not-delivered: the request certainly never reached the channel (refused, DNS, connect
+ *   timeout, an explicit rate-limit refusal): resend later, the connection is treated as down.
+ * - maybe-delivered: it may have arrived (timeout after the request went out, reset, 5xx):
+ *   resending could deliver twice, so only adapters with idempotent sends retry it.
+ * - permanent: the channel refused this message (4xx): it fails for good.
+ */
+export type SendFailureKind = "retryable-not-delivered" | "retryable-maybe-delivered" | "permanent";
+
+export class SendError extends Error {
+  readonly kind: SendFailureKind;
+  /** What messages.error_code records when the message fails. */
+  readonly code: ErrorCode;
+  constructor(kind: SendFailureKind, message: string, opts: { code?: ErrorCode; cause?: unknown } = {}) {
+    super(message, { cause: opts.cause });
+    this.name = "SendError";
+    this.kind = kind;
+    this.code = opts.code ?? "ERR_SENDING_WAPP_MSG";
+  }
+}
+
+/** What an adapter reports back to the worker. */
+export type AdapterEvents = {
+  /**
+   * Inbound messages and acks in core's shape; resolves once they are committed, so an adapter
+   * acknowledges to its channel only after that (Baileys messages, acks, history sync).
+   */
+  onInbound(events: InboundEvent[]): Promise<void>;
+  /** A status change; `qr` while pairing. CONNECTED wakes the sender at once. */
+  onStatus(status: ConnectionStatus, detail?: { qr?: string; error?: string }): void;
+};
+
+export type ChannelAdapter = {
+  readonly connectionId: number;
+  /**
+   * True when resending the same OutboundMessage.id can never deliver twice (the channel
+   * dedupes on an id we choose). The Cloud API has no such key: false.
+   */
+  readonly idempotentSend: boolean;
+  /** Opens the session (socket, pairing); resolves once started, not necessarily connected. */
+  start(): Promise<void>;
+  /** Closes the session; no send is in flight when the worker calls it. */
+  stop(): Promise<void>;
+  /** The current health, as last reported through onStatus. */
+  status(): ConnectionStatus;
+  /** Sends one message; throws SendError on failure. */
+  send(message: OutboundMessage): Promise<SendResult>;
+};
+
+export type AdapterFactory = (connection: ChannelConnection, events: AdapterEvents) => ChannelAdapter;
+
+/** Any error as a SendError: an unclassified one may have reached the channel. */
+export function asSendError(err: unknown): SendError {
+  if (err instanceof SendError) return err;
+  return new SendError("retryable-maybe-delivered", err instanceof Error ? err.message : String(err), { cause: err });
+}

@@ -1,0 +1,154 @@
+// Sends one connection's queued messages, oldest first, one at a time, while
+// this worker holds the connection's lease. When the channel is unreachable
+// it puts the message back, keeps every later one queued behind it (order),
+// and probes again with the oldest one after an exponential backoff.
+import type pg from "pg";
+import { asSendError, type ChannelAdapter } from "../adapters/adapter.ts";
+import { claimBatch, markFailed, markSending, markSent, type Owner, requeue } from "./outbound-store.ts";
+
+export type Backoff = { minMs: number; maxMs: number };
+
+export type SenderOptions = {
+  pool: pg.Pool;
+  whatsappId: number;
+  owner: Owner;
+  adapter: ChannelAdapter;
+  batchSize: number;
+  backoff: Backoff;
+  /** Test hook, called right after a claim commits (the exit-after-claim fault). */
+  afterClaim?: (claimed: number) => void;
+  /** The lease check refused a claimed row: this worker no longer owns the connection. */
+  onLeaseLost(): void;
+  log(message: string): void;
+};
+
+export type ConnectionSender = {
+  /** More may be queued (NOTIFY or poll). Ignored during a backoff, but remembered. */
+  wake(): void;
+  /** The channel says it is back (a session reconnected): end a backoff wait now. */
+  reconnected(): void;
+  /** Finishes the message in flight, puts the rest of the batch back, and resolves. */
+  stop(): Promise<void>;
+};
+
+type Outcome = "done" | "down" | "lease-lost";
+
+/** Retries a database write: forgetting that a message went out would make it look in doubt. */
+async function persist<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 100 * 2 ** i));
+    }
+  }
+}
+
+export function startConnectionSender(o: SenderOptions): ConnectionSender {
+  let stopped = false;
+  let pending = true; // work may be queued; a wake while busy is not lost
+  let delay = 0; // current backoff; 0 while the channel is up
+  let interrupt: (() => void) | null = null;
+
+  const wait = (ms?: number) =>
+    new Promise<void>((resolve) => {
+      const timer = ms === undefined ? undefined : setTimeout(() => done(), ms);
+      const done = () => {
+        clearTimeout(timer);
+        interrupt = null;
+        resolve();
+      };
+      interrupt = done;
+    });
+  const backOff = () => {
+    delay = Math.min(o.backoff.maxMs, Math.max(o.backoff.minMs, delay * 2));
+  };
+
+  async function sendBatch(): Promise<Outcome> {
+    // While down, only the oldest message probes the channel; the rest stay queued untouched.
+    const limit = delay > 0 ? 1 : o.batchSize;
+    const batch = await claimBatch(o.pool, o.whatsappId, o.owner, limit);
+    if (batch.length === 0) {
+      delay = 0; // nothing to probe with: the next message goes straight out
+      return "done";
+    }
+    o.afterClaim?.(batch.length);
+    if (batch.length === limit) pending = true;
+    for (let i = 0; i < batch.length; i++) {
+      const message = batch[i]!;
+      const later = batch.slice(i + 1).map((m) => m.id);
+      if (stopped) {
+        await requeue(o.pool, [message.id, ...later], o.owner);
+        return "done";
+      }
+      const state = await markSending(o.pool, message.id, o.whatsappId, o.owner);
+      if (state === "gone") continue; // deleted or taken back meanwhile
+      if (state === "lease-lost") {
+        await requeue(o.pool, [message.id, ...later], o.owner);
+        return "lease-lost";
+      }
+      try {
+        const { remoteId } = await o.adapter.send(message);
+        delay = 0;
+        if (!(await persist(() => markSent(o.pool, message.id, remoteId, o.owner)))) {
+          o.log(`message ${message.id} went out as ${remoteId} but its row changed meanwhile`);
+        }
+      } catch (err) {
+        const failure = asSendError(err);
+        const safeToResend =
+          failure.kind === "retryable-not-delivered" ||
+          (failure.kind === "retryable-maybe-delivered" && o.adapter.idempotentSend);
+        if (safeToResend) {
+          await persist(() => requeue(o.pool, later, o.owner, message.id));
+          backOff();
+          o.log(`connection ${o.whatsappId} down, next try in ${delay} ms: ${failure.message}`);
+          return "down";
+        }
+        o.log(`message ${message.id} failed (${failure.kind}): ${failure.message}`);
+        await persist(() => markFailed(o.pool, message.id, failure.code, o.owner));
+      }
+    }
+    return "done";
+  }
+
+  async function run(): Promise<void> {
+    while (!stopped) {
+      if (delay > 0) await wait(delay);
+      else if (!pending) await wait();
+      if (stopped) break;
+      if (delay === 0 && !pending) continue;
+      pending = false;
+      let outcome: Outcome;
+      try {
+        outcome = await sendBatch();
+      } catch (err) {
+        // The database failed us: rows stay as last committed and the next round takes them again.
+        o.log(`connection ${o.whatsappId}: ${(err as Error).message}`);
+        pending = true;
+        backOff();
+        continue;
+      }
+      if (outcome === "lease-lost") {
+        o.onLeaseLost();
+        return;
+      }
+    }
+  }
+
+  const done = run();
+  return {
+    wake() {
+      pending = true;
+      if (delay === 0) interrupt?.();
+    },
+    reconnected() {
+      if (delay > 0) interrupt?.();
+    },
+    async stop() {
+      stopped = true;
+      interrupt?.();
+      await done;
+    },
+  };
+}

@@ -1,0 +1,158 @@
+// The outbound queue's state changes, each one short transaction that also
+// appends the change log (so PWAs see the ticks move):
+//   queued -> claimed -> sending -> sent | failed, and back to queued when the
+//   request certainly never left. Every change is guarded by the state it
+//   expects and by who claimed the row, so a stale worker's write is a no-op.
+import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
+import { inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
+import type pg from "pg";
+import type { OutboundMessage } from "../adapters/adapter.ts";
+import { holdsLeaseSql } from "./leases.ts";
+
+export type Owner = { workerId: string; leasePid: number };
+
+type Row = { id: string; company_id: number };
+
+async function logChanges(client: pg.ClientBase, rows: Row[]): Promise<void> {
+  await recordChanges(
+    client,
+    rows.map((r) => ({ companyId: r.company_id, entity: "messages" as const, id: r.id })),
+  );
+}
+
+/**
+ * Claims the connection's oldest queued messages; only while `owner` holds the lease. Rows we
+ * claimed earlier and could not put back (the database failed mid-batch) are taken again:
+ * the sender is the connection's only one, so none of them is in flight.
+ */
+export async function claimBatch(
+  pool: pg.Pool,
+  whatsappId: number,
+  owner: Owner,
+  limit: number,
+): Promise<OutboundMessage[]> {
+  return inTransaction(pool, async (client) => {
+    const { rows } = await client.query<OutboundMessage & { company_id: number }>(
+      `WITH claimed AS (
+         UPDATE messages SET send_state = 'claimed', claimed_by = $2, claimed_at = now(), updated_at = now()
+         WHERE id IN (SELECT id FROM messages WHERE whatsapp_id = $1
+                        AND (send_state = 'queued' OR (send_state = 'claimed' AND claimed_by = $2))
+                      ORDER BY created_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
+           AND ${holdsLeaseSql("$4", "$1")}
+         RETURNING id, company_id, ticket_id, contact_id, body, media_type, quoted_msg_id, created_at)
+       SELECT c.id, c.company_id, c.company_id AS "companyId", c.ticket_id AS "ticketId", ct.number AS "to",
+         c.body, c.media_type AS "mediaType", q.remote_id AS "quotedRemoteId"
+       FROM claimed c
+       LEFT JOIN contacts ct ON ct.id = c.contact_id
+       LEFT JOIN messages q ON q.id = c.quoted_msg_id
+       ORDER BY c.created_at, c.id`,
+      [whatsappId, owner.workerId, limit, owner.leasePid],
+    );
+    await logChanges(client, rows);
+    return rows.map(({ company_id: _c, ...m }) => ({ ...m, to: m.to ?? "" }));
+  });
+}
+
+export type SendingOutcome = "sending" | "gone" | "lease-lost";
+
+/**
+ * The point of no return, committed before the request goes out: from here a crash leaves
+ * the row 'sending', which the next owner treats as in doubt and never resends.
+ */
+export async function markSending(
+  pool: pg.Pool,
+  id: string,
+  whatsappId: number,
+  owner: Owner,
+): Promise<SendingOutcome> {
+  return inTransaction(pool, async (client) => {
+    const { rows } = await client.query<Row>(
+      `UPDATE messages SET send_state = 'sending', send_attempts = send_attempts + 1, updated_at = now()
+       WHERE id = $1 AND send_state = 'claimed' AND claimed_by = $2 AND ${holdsLeaseSql("$3", "$4")}
+       RETURNING id, company_id`,
+      [id, owner.workerId, owner.leasePid, whatsappId],
+    );
+    if (rows.length > 0) {
+      await logChanges(client, rows);
+      return "sending";
+    }
+    // Still ours yet refused: the lease check failed. Otherwise the row was taken back or deleted.
+    const still = await client.query(
+      "SELECT 1 FROM messages WHERE id = $1 AND send_state = 'claimed' AND claimed_by = $2",
+      [id, owner.workerId],
+    );
+    return still.rows.length > 0 ? "lease-lost" : "gone";
+  });
+}
+
+/**
+ * Records the channel's id. Also over 'failed': a new owner may have judged this send in
+ * doubt while it was still in flight here, and now we know it went out.
+ */
+export async function markSent(pool: pg.Pool, id: string, remoteId: string, owner: Owner): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    const { rows } = await client.query<Row>(
+      `UPDATE messages SET send_state = 'sent', remote_id = $3, ack = GREATEST(ack, 1), error_code = NULL,
+         updated_at = now()
+       WHERE id = $1 AND claimed_by = $2 AND send_state IN ('sending', 'failed')
+       RETURNING id, company_id`,
+      [id, owner.workerId, remoteId],
+    );
+    await logChanges(client, rows);
+    return rows.length > 0;
+  });
+}
+
+export async function markFailed(pool: pg.Pool, id: string, code: ErrorCode, owner: Owner): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    const { rows } = await client.query<Row>(
+      `UPDATE messages SET send_state = 'failed', ack = -1, error_code = $3, updated_at = now()
+       WHERE id = $1 AND claimed_by = $2 AND send_state IN ('claimed', 'sending')
+       RETURNING id, company_id`,
+      [id, owner.workerId, code],
+    );
+    await logChanges(client, rows);
+  });
+}
+
+/**
+ * Puts messages back in the queue: those still 'claimed' by us (never sent), and with
+ * `notDelivered` the one whose request certainly never reached the channel.
+ */
+export async function requeue(pool: pg.Pool, ids: string[], owner: Owner, notDelivered?: string): Promise<void> {
+  if (ids.length === 0 && !notDelivered) return;
+  await inTransaction(pool, async (client) => {
+    const { rows } = await client.query<Row>(
+      `UPDATE messages SET send_state = 'queued', claimed_by = NULL, claimed_at = NULL, updated_at = now()
+       WHERE claimed_by = $2 AND ((id = ANY($1::uuid[]) AND send_state = 'claimed')
+         OR (id = $3::uuid AND send_state = 'sending'))
+       RETURNING id, company_id`,
+      [ids, owner.workerId, notDelivered ?? null],
+    );
+    await logChanges(client, rows);
+  });
+}
+
+export type Recovered = { requeued: number; inDoubt: number };
+
+/**
+ * Run by a new owner right after taking a connection's lease, so no other worker can be
+ * between claim and send for it. 'claimed' rows were never sent: back to the queue.
+ * 'sending' rows may have reached the channel: failed, never resent (docs/decisions/0004).
+ */
+export async function recoverConnection(pool: pg.Pool, whatsappId: number): Promise<Recovered> {
+  return inTransaction(pool, async (client) => {
+    const requeued = await client.query<Row>(
+      `UPDATE messages SET send_state = 'queued', claimed_by = NULL, claimed_at = NULL, updated_at = now()
+       WHERE whatsapp_id = $1 AND send_state = 'claimed' RETURNING id, company_id`,
+      [whatsappId],
+    );
+    const inDoubt = await client.query<Row>(
+      `UPDATE messages SET send_state = 'failed', ack = -1, error_code = 'ERR_SENDING_WAPP_MSG', updated_at = now()
+       WHERE whatsapp_id = $1 AND send_state = 'sending' RETURNING id, company_id`,
+      [whatsappId],
+    );
+    await logChanges(client, [...requeued.rows, ...inDoubt.rows]);
+    return { requeued: requeued.rows.length, inDoubt: inDoubt.rows.length };
+  });
+}

@@ -1,0 +1,153 @@
+import { createTestDb, type TestDb } from "@chatflow/core/testing/test-db.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type FakeGraphApi, sentTexts, startFakeGraphApi } from "../testing/fake-graph-api.ts";
+import {
+  changeLogEntries,
+  messageState,
+  setupCloudConnection,
+  TEST_WORKER,
+  waitFor,
+} from "../testing/outbound-fixtures.ts";
+import { startWorker, type Worker } from "../worker.ts";
+
+let db: TestDb;
+let fake: FakeGraphApi;
+let worker: Worker | undefined;
+
+beforeAll(async () => {
+  db = await createTestDb();
+  fake = await startFakeGraphApi();
+});
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+  fake.reply = null;
+  fake.requests.length = 0;
+  await fake.reopen(); // a test may have left it closed
+});
+afterAll(async () => {
+  await fake?.close();
+  await db?.drop();
+});
+
+const start = (graphApiUrl = fake.url) => startWorker({ databaseUrl: db.url, graphApiUrl, ...TEST_WORKER });
+
+describe("#outbound.send", () => {
+  it("sends a queued reply once and records the wamid, ack 1 and a change-log entry", async () => {
+    const c = await setupCloudConnection(db.pool);
+    worker = await start();
+    const id = await c.enqueue("Olá, tudo bem?");
+    const sent = await waitFor(async () => {
+      const m = await messageState(db.pool, id);
+      return m.send_state === "sent" ? m : null;
+    }, "the message to be sent");
+
+    expect(fake.requests).toHaveLength(1);
+    const req = fake.requests[0]!;
+    expect(req.method).toBe("POST");
+    expect(req.path).toBe(`/v21.0/${c.phoneNumberId}/messages`);
+    expect(req.authorization).toBe(`Bearer ${c.accessToken}`);
+    expect(req.body).toEqual({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: c.contactNumber,
+      type: "text",
+      text: { body: "Olá, tudo bem?" },
+    });
+    expect(sent).toMatchObject({ ack: 1, remote_id: "wamid.FAKE1", error_code: null, send_attempts: 1 });
+    expect(sent.claimed_by).toBe(worker.workerId);
+    // enqueued, claimed, sending, sent: every change reaches the PWAs.
+    expect(await changeLogEntries(db.pool, id)).toBe(4);
+    // Nothing more goes out later.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("fails a message the Graph API refuses (4xx) with ERR_SENDING_WAPP_MSG and goes on with the next", async () => {
+    const c = await setupCloudConnection(db.pool);
+    fake.reply = (req) =>
+      req.body.text?.body === "refused"
+        ? { status: 400, body: { error: { message: "(#131026) Message undeliverable", code: 131026 } } }
+        : undefined;
+    const refused = await c.enqueue("refused");
+    const next = await c.enqueue("next");
+    worker = await start();
+    await waitFor(async () => (await messageState(db.pool, next)).send_state === "sent", "the next message");
+    expect(await messageState(db.pool, refused)).toMatchObject({
+      send_state: "failed",
+      ack: -1,
+      error_code: "ERR_SENDING_WAPP_MSG",
+      remote_id: null,
+    });
+    expect(sentTexts(fake)).toEqual(["refused", "next"]);
+  });
+});
+
+describe("#outbound.connection-down", () => {
+  it("keeps messages queued while the Graph API refuses connections and sends each once, in order, when it is back", async () => {
+    const c = await setupCloudConnection(db.pool);
+    const down = await startFakeGraphApi();
+    await down.close();
+    worker = await start(down.url);
+    const first = await c.enqueue("first");
+    const second = await c.enqueue("second");
+    // The worker tried (each attempt is counted) and put the message back each time.
+    const retried = await waitFor(async () => {
+      const m = await messageState(db.pool, first);
+      return m.send_state === "queued" && m.send_attempts >= 2 ? m : null;
+    }, "the message back in the queue after two attempts");
+    expect(retried).toMatchObject({ ack: 0, remote_id: null, error_code: null });
+    // Order: nothing later was tried while the oldest could not go.
+    expect(await messageState(db.pool, second)).toMatchObject({ send_state: "queued", send_attempts: 0 });
+
+    await down.reopen();
+    await waitFor(async () => (await messageState(db.pool, second)).send_state === "sent", "both sent");
+    expect(sentTexts(down)).toEqual(["first", "second"]);
+    expect(await messageState(db.pool, first)).toMatchObject({ send_state: "sent", ack: 1, remote_id: "wamid.FAKE1" });
+    await down.close();
+  });
+
+  it("treats a 429 as not delivered: the message stays queued and goes out once the limit lifts", async () => {
+    const c = await setupCloudConnection(db.pool);
+    let refusals = 2;
+    fake.reply = () =>
+      refusals-- > 0 ? { status: 429, body: { error: { message: "Rate limit hit", code: 130429 } } } : undefined;
+    worker = await start();
+    const id = await c.enqueue("throttled");
+    const m = await waitFor(async () => {
+      const s = await messageState(db.pool, id);
+      return s.send_state === "sent" ? s : null;
+    }, "the throttled message");
+    expect(m).toMatchObject({ ack: 1, send_attempts: 3 });
+    expect(sentTexts(fake)).toEqual(["throttled", "throttled", "throttled"]);
+  });
+});
+
+describe("#outbound.takeover", () => {
+  it("marks an in-doubt 'sending' row failed when taking the connection over, and never resends it", async () => {
+    const c = await setupCloudConnection(db.pool);
+    const inDoubt = await c.enqueue("maybe delivered by a dead worker");
+    const claimed = await c.enqueue("claimed by a dead worker");
+    await db.pool.query(
+      `UPDATE messages SET send_state = 'sending', claimed_by = 'dead-worker', claimed_at = now(), send_attempts = 1
+       WHERE id = $1`,
+      [inDoubt],
+    );
+    await db.pool.query(
+      "UPDATE messages SET send_state = 'claimed', claimed_by = 'dead-worker', claimed_at = now() WHERE id = $1",
+      [claimed],
+    );
+    const logBefore = await changeLogEntries(db.pool, inDoubt);
+    worker = await start();
+    await waitFor(async () => (await messageState(db.pool, claimed)).send_state === "sent", "the claimed one sent");
+    expect(await messageState(db.pool, inDoubt)).toMatchObject({
+      send_state: "failed",
+      ack: -1,
+      error_code: "ERR_SENDING_WAPP_MSG",
+      remote_id: null,
+      send_attempts: 1,
+    });
+    expect(await changeLogEntries(db.pool, inDoubt)).toBe(logBefore + 1);
+    expect(sentTexts(fake)).toEqual(["claimed by a dead worker"]);
+  });
+});

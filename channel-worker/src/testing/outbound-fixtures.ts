@@ -1,0 +1,106 @@
+// Test setup for the outbound queue: a Cloud API connection with a ticket,
+// and replies enqueued the way agents enqueue them (core's sendMessage).
+import { randomUUID } from "node:crypto";
+import type { Actor } from "@chatflow/core/auth/authenticate.ts";
+import type { AccessClaims } from "@chatflow/core/auth/tokens.ts";
+import { sendMessage } from "@chatflow/core/messages/send-message.ts";
+import { inTransaction } from "@chatflow/core/sync/change-log.ts";
+import { buildCompany, buildContact, buildTicket, buildUser, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
+import { loadUserById } from "@chatflow/core/users/load-user.ts";
+import type pg from "pg";
+
+export type CloudSetup = {
+  companyId: number;
+  whatsappId: number;
+  phoneNumberId: string;
+  accessToken: string;
+  contactNumber: string;
+  ticketId: number;
+  /** Enqueues a text reply on the ticket; returns the message id. */
+  enqueue(body: string): Promise<string>;
+};
+
+let n = 0;
+/** One admin per company: password hashing is the slow part of a setup. */
+const admins = new Map<number, Promise<Actor>>();
+
+function adminOf(pool: pg.Pool, companyId: number): Promise<Actor> {
+  let actor = admins.get(companyId);
+  if (!actor) {
+    actor = (async () => {
+      const admin = await buildUser(pool, { companyId, profile: "admin" });
+      const user = (await loadUserById(pool, admin.id))!;
+      const claims: AccessClaims = { userId: user.id, companyId, sessionId: "test", profile: "admin", super: false };
+      return { ...user, claims };
+    })();
+    admins.set(companyId, actor);
+  }
+  return actor;
+}
+
+export async function setupCloudConnection(pool: pg.Pool, o: { companyId?: number } = {}): Promise<CloudSetup> {
+  const companyId = o.companyId ?? (await buildCompany(pool)).id;
+  const i = ++n;
+  const phoneNumberId = `10${process.pid}${i}${Date.now() % 100000}`;
+  const accessToken = `token-${phoneNumberId}`;
+  const contactNumber = `55119${String(10000000 + i)}`;
+  const wa = await buildWhatsapp(pool, { companyId, phoneNumberId, accessToken, appSecret: "app-secret" });
+  const contact = await buildContact(pool, { companyId, number: contactNumber });
+  const ticket = await buildTicket(pool, { companyId, contactId: contact.id, whatsappId: wa.id, status: "open" });
+  const actor = await adminOf(pool, companyId);
+  return {
+    companyId,
+    whatsappId: wa.id,
+    phoneNumberId,
+    accessToken,
+    contactNumber,
+    ticketId: ticket.id,
+    async enqueue(body) {
+      const id = randomUUID();
+      await inTransaction(pool, (client) => sendMessage(client, actor, { id, ticketId: ticket.id, body }));
+      return id;
+    },
+  };
+}
+
+export type MessageState = {
+  id: string;
+  body: string;
+  send_state: string | null;
+  ack: number;
+  remote_id: string | null;
+  error_code: string | null;
+  send_attempts: number;
+  claimed_by: string | null;
+};
+
+export async function messageState(pool: pg.Pool, id: string): Promise<MessageState> {
+  const { rows } = await pool.query<MessageState>(
+    `SELECT id, body, send_state, ack, remote_id, error_code, send_attempts, claimed_by FROM messages WHERE id = $1`,
+    [id],
+  );
+  return rows[0]!;
+}
+
+/** How many change-log entries name this message. */
+export async function changeLogEntries(pool: pg.Pool, id: string): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM change_log WHERE entity = 'messages' AND entity_id = $1",
+    [id],
+  );
+  return rows[0]!.n;
+}
+
+/** Polls until `check` returns a truthy value, or fails after the deadline. */
+export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 8000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Quiet, fast settings for workers under test. */
+export const TEST_WORKER = { pollMs: 100, backoff: { minMs: 50, maxMs: 200 }, log: () => {} };

@@ -94,6 +94,7 @@ export async function benchIngest(): Promise<Record<string, string>> {
     const bodies = Array.from({ length: total }, (_, i) => payload(i, run));
     let next = 0;
     let failed = 0;
+    const cpu0 = core.cpuMs();
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: 128 }, async () => {
@@ -104,6 +105,7 @@ export async function benchIngest(): Promise<Record<string, string>> {
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
+    const cpuPerMessageUs = ((core.cpuMs() - cpu0) * 1000) / total;
     const { rows } = await pool.query("SELECT count(*)::int AS n FROM messages WHERE remote_id LIKE $1", [
       `wamid.${run}.%`,
     ]);
@@ -130,6 +132,7 @@ export async function benchIngest(): Promise<Record<string, string>> {
     return {
       "ingest: messages committed": `${committed} of ${total} (${failed} failed answers)`,
       "ingest: throughput (msg/s, 128 concurrent webhooks)": fmt(committed / seconds, 0),
+      "ingest: core CPU per message (µs)": fmt(cpuPerMessageUs, 0),
       "ingest: webhook latency at 1,000 msg/s p50 (ms)": fmt(percentile(latencies, 50), 2),
       "ingest: webhook latency at 1,000 msg/s p95 (ms)": fmt(percentile(latencies, 95), 2),
       "core: idle RSS, 10 s after start (MB)": fmt(idleRss, 0),

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { CORE_NODE_FLAGS } from "../scripts/node-flags.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -29,10 +30,17 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
   };
 }
 
-export type CoreChild = { url: string; child: ChildProcess; rssMb(): number; stop(): Promise<void> };
+export type CoreChild = {
+  url: string;
+  child: ChildProcess;
+  rssMb(): number;
+  /** CPU time (user + system) the process has used so far, in milliseconds. */
+  cpuMs(): number;
+  stop(): Promise<void>;
+};
 
 export async function startCoreChild(databaseUrl: string, dataDir: string): Promise<CoreChild> {
-  const child = spawn(process.execPath, [path.join(root, "core/src/main.ts")], {
+  const child = spawn(process.execPath, [...CORE_NODE_FLAGS, path.join(root, "core/src/main.ts")], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", DATA_DIR: dataDir, PWA_DIR: "/nonexistent" },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -52,6 +60,11 @@ export async function startCoreChild(databaseUrl: string, dataDir: string): Prom
       const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
       const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
       return kb / 1024;
+    },
+    cpuMs() {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second here).
+      return (Number(fields[11]) + Number(fields[12])) * 10;
     },
     stop: () =>
       new Promise<void>((resolve) => {

@@ -221,17 +221,21 @@ async function applyAcks(client: pg.ClientBase, acks: InboundAck[], changes: Cha
 }
 
 /**
- * Group commit: callers add events and wait; one transaction at a time takes
- * everything that arrived while the previous one was committing.
+ * Group commit: callers add events and wait; each transaction takes everything
+ * that arrived while the previous ones were committing. Up to `concurrency`
+ * transactions run at once, so one can do its SQL while another waits for
+ * its commit; they lock tickets in the same order, so they never deadlock.
  */
 export class IngestBatcher {
   private queue: { events: InboundEvent[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
-  private running = false;
+  private running = 0;
   private readonly pool: pg.Pool;
   private readonly maxBatch: number;
-  constructor(pool: pg.Pool, maxBatch = 1000) {
+  private readonly concurrency: number;
+  constructor(pool: pg.Pool, opts: { maxBatch?: number; concurrency?: number } = {}) {
     this.pool = pool;
-    this.maxBatch = maxBatch;
+    this.maxBatch = opts.maxBatch ?? 1000;
+    this.concurrency = opts.concurrency ?? 1;
   }
 
   /** Resolves once the events are committed. */
@@ -239,38 +243,45 @@ export class IngestBatcher {
     if (events.length === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.queue.push({ events, resolve, reject });
-      if (!this.running) void this.drain();
+      if (this.running < this.concurrency) void this.drain();
     });
   }
 
   private async drain(): Promise<void> {
-    this.running = true;
-    while (this.queue.length > 0) {
-      const batch: typeof this.queue = [];
-      let size = 0;
-      while (this.queue.length > 0 && size < this.maxBatch) {
-        const item = this.queue.shift()!;
-        batch.push(item);
-        size += item.events.length;
+    this.running++;
+    try {
+      while (this.queue.length > 0) {
+        const batch: typeof this.queue = [];
+        let size = 0;
+        while (this.queue.length > 0 && size < this.maxBatch) {
+          const item = this.queue.shift()!;
+          batch.push(item);
+          size += item.events.length;
+        }
+        await this.commit(batch);
       }
-      try {
-        await inTransaction(this.pool, (client) =>
-          ingest(
-            client,
-            batch.flatMap((b) => b.events),
-          ),
-        );
-        for (const b of batch) b.resolve();
-      } catch (err) {
-        // One bad event must not fail the others: retry each caller alone.
-        if (batch.length === 1) batch[0]!.reject(err);
-        else {
-          for (const b of batch) {
-            await inTransaction(this.pool, (client) => ingest(client, b.events)).then(b.resolve, b.reject);
-          }
+    } finally {
+      this.running--;
+    }
+  }
+
+  private async commit(batch: typeof this.queue): Promise<void> {
+    try {
+      await inTransaction(this.pool, (client) =>
+        ingest(
+          client,
+          batch.flatMap((b) => b.events),
+        ),
+      );
+      for (const b of batch) b.resolve();
+    } catch (err) {
+      // One bad event must not fail the others: retry each caller alone.
+      if (batch.length === 1) batch[0]!.reject(err);
+      else {
+        for (const b of batch) {
+          await inTransaction(this.pool, (client) => ingest(client, b.events)).then(b.resolve, b.reject);
         }
       }
     }
-    this.running = false;
   }
 }

@@ -4,20 +4,14 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
-import type pg from "pg";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { authenticate } from "./auth/authenticate.ts";
-import type { Tokens } from "./auth/tokens.ts";
-import type { CoreConfig } from "./config.ts";
 import { errorHandler, NotFoundError } from "./http/errors.ts";
-import type { IngestBatcher } from "./messages/ingest.ts";
-import { messageRoutes } from "./messages/message-routes.ts";
-import { syncRoutes } from "./sync/sync-routes.ts";
-import { ticketRoutes } from "./tickets/ticket-routes.ts";
+import { type AppDeps, publicRoutes, sessionRoutes } from "./http/routes.ts";
 import { VERSION } from "./version.ts";
 import { whatsappCloudWebhook } from "./webhooks/whatsapp-cloud.ts";
 
-export type AppDeps = { pool: pg.Pool; tokens: Tokens; config: CoreConfig; batcher: IngestBatcher };
+export type { AppDeps } from "./http/routes.ts";
 
 /** Paths that are only ever API, never an app route. */
 const HARD_API_PREFIXES = ["/auth", "/sync", "/webhooks", "/version", "/ws", "/collab", "/api", "/assets"];
@@ -49,11 +43,7 @@ export function createApp(deps: AppDeps): Express {
     res.sendFile(shell);
   });
 
-  // Everything under these prefixes needs a live session.
-  app.use(["/sync", "/tickets", "/messages"], authenticate(deps.pool, deps.tokens));
-  app.use(syncRoutes(deps.pool));
-  app.use(ticketRoutes(deps.pool));
-  app.use(messageRoutes(deps.pool));
+  for (const router of publicRoutes(deps)) app.use(router);
 
   if (pwa && shell) {
     app.use(
@@ -68,6 +58,11 @@ export function createApp(deps: AppDeps): Express {
       }),
     );
   }
+  // Everything else needs a live session.
+  const session = express.Router();
+  session.use(authenticate(deps.pool, deps.tokens));
+  for (const router of sessionRoutes(deps)) session.use(router);
+  app.use(session);
   app.use((_req, _res, next) => next(NotFoundError()));
   app.use(errorHandler);
   return app;

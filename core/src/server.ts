@@ -35,7 +35,7 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
   const seeded = await seed(db, { email: config.adminEmail, password: config.adminPassword });
   const tokens = createTokens(config.jwtSecret, config.accessTtl);
   const batcher = new IngestBatcher(db.pool);
-  const app = createApp({ pool: db.pool, tokens, config, batcher });
+  const app = createApp({ pool: db.pool, tokens, config, batcher, db });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   const hub = await startHub({ server, databaseUrl, pool: db.pool, tokens });

@@ -5,8 +5,13 @@ import { MikroORM } from "@mikro-orm/postgresql";
 import pg from "pg";
 import { ENTITIES } from "./entities.ts";
 import { Migration0001Init } from "./migrations/0001-init.ts";
+import { Migration0002InboxDomain } from "./migrations/0002-inbox-domain.ts";
 
-export const MIGRATIONS = [{ name: "0001-init", class: Migration0001Init }];
+/** Applied in this order; each file is named NNNN-what.ts and appended here. */
+export const MIGRATIONS = [
+  { name: "0001-init", class: Migration0001Init },
+  { name: "0002-inbox-domain", class: Migration0002InboxDomain },
+];
 
 export type Db = {
   orm: MikroORM;

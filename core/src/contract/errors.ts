@@ -31,6 +31,13 @@ export const ERROR_CODES = [
   "ERR_NOT_FOUND",
   "ERR_INVALID_SIGNATURE",
   "ERR_SUBSCRIPTION_EXPIRED",
+  // Users, queues, connections, plans (docs/decisions/0012-settings.md lists when each answers).
+  "ERR_EMAIL_ALREADY_EXISTS",
+  "ERR_PLAN_LIMIT_REACHED",
+  "ERR_NO_QUEUE_FOUND",
+  "ERR_QUEUE_NAME_ALREADY_EXISTS",
+  "ERR_WAPP_NAME_ALREADY_EXISTS",
+  "ERR_WAPP_PHONE_NUMBER_ID_IN_USE",
   "ERR_INTERNAL",
 ] as const;
 

@@ -3,6 +3,15 @@
 import { z } from "zod";
 import type { ContactDTO, MessageDTO, QueueDTO, TicketDTO, UserDTO, WhatsappDTO } from "./entities.ts";
 import type { ErrorBody } from "./errors.ts";
+import { ZDeleteMessageArgsSchema, ZEditMessageArgsSchema } from "./messages.ts";
+import {
+  ZAcceptTicketArgsSchema,
+  ZIgnoreTicketArgsSchema,
+  ZReopenTicketArgsSchema,
+  ZResolveTicketArgsSchema,
+  ZReturnTicketArgsSchema,
+  ZTransferTicketArgsSchema,
+} from "./tickets.ts";
 
 export const ZSendMessageArgsSchema = z.object({
   /** UUIDv7 made by the client; the server stores the message under this id. */
@@ -23,6 +32,16 @@ export type TSendMessageArgs = z.infer<typeof ZSendMessageArgsSchema>;
 /** Every mutation name the push accepts, with its argument schema. */
 export const MUTATIONS = {
   sendMessage: ZSendMessageArgsSchema,
+  // The agent's own messages (spec 1 §4 Messages; contract/messages.ts).
+  editMessage: ZEditMessageArgsSchema,
+  deleteMessage: ZDeleteMessageArgsSchema,
+  // Ticket transitions an agent may make offline (spec 1 §4; contract/tickets.ts).
+  acceptTicket: ZAcceptTicketArgsSchema,
+  returnTicket: ZReturnTicketArgsSchema,
+  transferTicket: ZTransferTicketArgsSchema,
+  resolveTicket: ZResolveTicketArgsSchema,
+  ignoreTicket: ZIgnoreTicketArgsSchema,
+  reopenTicket: ZReopenTicketArgsSchema,
 } as const;
 export type MutationName = keyof typeof MUTATIONS;
 

@@ -3,12 +3,25 @@
 import type { Router } from "express";
 import type pg from "pg";
 import type { Tokens } from "../auth/tokens.ts";
+import { planRoutes } from "../companies/plan-routes.ts";
+import { subscriptionGuard } from "../companies/subscription-guard.ts";
 import type { CoreConfig } from "../config.ts";
+import { contactRoutes } from "../contacts/contact-routes.ts";
 import type { Db } from "../db/orm.ts";
+import { mediaRoutes } from "../media/media-routes.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
 import { messageRoutes } from "../messages/message-routes.ts";
+import { queueRoutes } from "../queues/queue-routes.ts";
+import { publicSettingsRoutes, settingsRoutes } from "../settings/settings-routes.ts";
+import { signupRoutes } from "../signup/signup-routes.ts";
 import { syncRoutes } from "../sync/sync-routes.ts";
+import { tagRoutes } from "../tags/tag-routes.ts";
+import { ticketNoteRoutes } from "../ticket-notes/ticket-note-routes.ts";
+import { ticketActionsRoutes } from "../tickets/ticket-actions-routes.ts";
+import { ticketLogRoutes } from "../tickets/ticket-log-routes.ts";
 import { ticketRoutes } from "../tickets/ticket-routes.ts";
+import { userRoutes } from "../users/user-routes.ts";
+import { whatsappRoutes } from "../whatsapps/whatsapp-routes.ts";
 
 export type AppDeps = {
   pool: pg.Pool;
@@ -20,11 +33,28 @@ export type AppDeps = {
 };
 
 /** Routers that need no session (besides /auth, which core mounts itself). */
-export function publicRoutes(_deps: AppDeps): Router[] {
-  return [];
+export function publicRoutes(deps: AppDeps): Router[] {
+  return [signupRoutes(deps.pool), planRoutes(deps.pool), publicSettingsRoutes(deps.pool)];
 }
 
 /** Routers behind a live session; `res.locals.actor` is the caller (see actorOf). */
 export function sessionRoutes(deps: AppDeps): Router[] {
-  return [syncRoutes(deps.pool), ticketRoutes(deps.pool), messageRoutes(deps.pool)];
+  return [
+    // First: an expired company's calls stop here with 402, except billing.
+    subscriptionGuard(),
+    syncRoutes(deps.pool),
+    // Before ticketRoutes: it logs the "access" of GET /tickets/u/{uuid}, then hands over.
+    ticketLogRoutes(deps.pool),
+    ticketRoutes(deps.pool),
+    ticketActionsRoutes(deps.pool),
+    messageRoutes(deps),
+    mediaRoutes(deps.config.dataDir),
+    contactRoutes(deps.pool),
+    tagRoutes(deps.pool),
+    ticketNoteRoutes(deps.pool),
+    userRoutes(deps.pool, deps.config.dataDir),
+    queueRoutes(deps.pool),
+    whatsappRoutes(deps.pool),
+    settingsRoutes(deps.pool),
+  ];
 }

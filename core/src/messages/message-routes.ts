@@ -1,39 +1,147 @@
-// GET /messages/{ticketId} (spec 1 §7 Messages): newest page first, 20 a page.
+// The message calls of spec 1 §7: list a conversation, send (JSON or multipart
+// media), edit, delete, forward, and the company's message counts. Each route
+// validates with the contract's schema, runs its use case in a transaction
+// and answers the stored message in the shape GET /messages/{ticketId} uses.
 import { Router } from "express";
 import type pg from "pg";
-import { z } from "zod";
-import { actorOf } from "../auth/authenticate.ts";
-import { NotFoundError, parse } from "../http/errors.ts";
-import { MESSAGE_COLUMNS } from "../sync/rows.ts";
-import { canSeeTicket } from "../tickets/visibility.ts";
+import { v7 as uuidv7 } from "uuid";
+import { type Actor, actorOf } from "../auth/authenticate.ts";
+import {
+  ZCountMessagesQuerySchema,
+  ZEditMessageRequestSchema,
+  ZForwardMessageRequestSchema,
+  ZListMessagesQuerySchema,
+  ZMessageIdParamSchema,
+  ZSendMediaFieldsSchema,
+  ZSendMessageRequestSchema,
+  ZTicketIdParamSchema,
+} from "../contract/messages.ts";
+import { AppError, parse } from "../http/errors.ts";
+import {
+  companyMediaExists,
+  mediaTypeOfMime,
+  mediaUrlOf,
+  mimeOfFileName,
+  parseMediaUrl,
+} from "../media/media-store.ts";
+import { discardUploads, mediaUpload } from "../media/upload.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import { countMessages } from "./count-messages.ts";
+import { deleteMessage } from "./delete-message.ts";
+import { editMessage } from "./edit-message.ts";
+import { forwardMessage } from "./forward-message.ts";
+import { interactiveMessageRoutes } from "./interactive-routes.ts";
+import { listMessages, loadMessageDetails } from "./list-messages.ts";
+import { sendMessage, type TSendMessageInput } from "./send-message.ts";
+import { buildVCard } from "./vcard.ts";
 
-export const MESSAGES_PAGE_SIZE = 20;
+export { MESSAGES_PAGE_SIZE } from "./list-messages.ts";
 
-const ZListMessagesQuerySchema = z.object({
-  /** 1-based page, counted from the newest message. */
-  pageNumber: z.coerce.number().int().positive().default(1),
-});
+export type MessageRouteDeps = { pool: pg.Pool; config: { dataDir: string } };
 
-export function messageRoutes(pool: pg.Pool): Router {
+export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
   const router = Router();
+  /** Answers one stored message by id. */
+  const answerOne = async (actor: Actor, id: string) => (await loadMessageDetails(pool, actor.companyId, [id]))[0];
+
   router.get("/messages/:ticketId", async (req, res) => {
     const actor = actorOf(res);
-    const ticketId = parse(z.coerce.number().int().positive(), req.params.ticketId);
-    const { pageNumber } = parse(ZListMessagesQuerySchema, req.query);
-    const t = await pool.query<{ userId: number | null; queueId: number | null; isGroup: boolean }>(
-      `SELECT user_id AS "userId", queue_id AS "queueId", is_group AS "isGroup" FROM tickets
-       WHERE id = $1 AND company_id = $2`,
-      [ticketId, actor.companyId],
-    );
-    const ticket = t.rows[0];
-    if (!ticket || !canSeeTicket(actor, ticket)) throw NotFoundError("ERR_NO_TICKET_FOUND", "Ticket not found");
-    const { rows } = await pool.query(
-      `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.ticket_id = $1 AND m.company_id = $2
-       ORDER BY m.created_at DESC, m.id DESC LIMIT $3 OFFSET $4`,
-      [ticketId, actor.companyId, MESSAGES_PAGE_SIZE + 1, (pageNumber - 1) * MESSAGES_PAGE_SIZE],
-    );
-    const hasMore = rows.length > MESSAGES_PAGE_SIZE;
-    res.json({ messages: rows.slice(0, MESSAGES_PAGE_SIZE).reverse(), hasMore });
+    const ticketId = parse(ZTicketIdParamSchema, req.params.ticketId);
+    res.json(await listMessages(pool, actor, ticketId, parse(ZListMessagesQuerySchema, req.query)));
   });
+
+  router.post("/messages/:ticketId", mediaUpload(config.dataDir, "medias"), async (req, res) => {
+    const files = (req.files as Express.Multer.File[] | undefined) ?? [];
+    try {
+      const actor = actorOf(res);
+      const ticketId = parse(ZTicketIdParamSchema, req.params.ticketId);
+      const inputs = req.is("multipart")
+        ? multipartInputs(actor, ticketId, req.body, files)
+        : [await jsonInput(config.dataDir, actor, ticketId, req.body)];
+      const ids = await inTransaction(pool, async (client) => {
+        const out: string[] = [];
+        for (const input of inputs) out.push(await sendMessage(client, actor, input));
+        return out;
+      });
+      res.json({ messages: await loadMessageDetails(pool, actor.companyId, ids) });
+    } catch (err) {
+      await discardUploads(files);
+      throw err;
+    }
+  });
+
+  router.post("/messages/edit/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(ZMessageIdParamSchema, req.params.id);
+    const { body } = parse(ZEditMessageRequestSchema, req.body ?? {});
+    await inTransaction(pool, (client) => editMessage(client, actor, { id, body }));
+    res.json(await answerOne(actor, id));
+  });
+
+  router.delete("/messages/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(ZMessageIdParamSchema, req.params.id);
+    await inTransaction(pool, (client) => deleteMessage(client, actor, { id }));
+    res.json(await answerOne(actor, id));
+  });
+
+  router.post("/message/forward", async (req, res) => {
+    const actor = actorOf(res);
+    const input = parse(ZForwardMessageRequestSchema, req.body ?? {});
+    const id = await inTransaction(pool, (client) => forwardMessage(client, actor, input));
+    res.json(await answerOne(actor, id));
+  });
+
+  router.get("/messages-allMe", async (req, res) => {
+    const actor = actorOf(res);
+    res.json(await countMessages(pool, actor, parse(ZCountMessagesQuerySchema, req.query)));
+  });
+
+  router.use(interactiveMessageRoutes({ pool, config }));
   return router;
+}
+
+/** One message per uploaded file (caption: body, or body[i]); no file at all is a text message. */
+function multipartInputs(
+  actor: Actor,
+  ticketId: number,
+  fields: unknown,
+  files: Express.Multer.File[],
+): TSendMessageInput[] {
+  const f = parse(ZSendMediaFieldsSchema, fields ?? {});
+  const captionOf = (i: number) => (Array.isArray(f.body) ? (f.body[i] ?? "") : (f.body ?? ""));
+  const common = { ticketId, isPrivate: f.isPrivate, quotedMsgId: f.quotedMsg ?? null };
+  if (files.length === 0) return [{ ...common, id: uuidv7(), body: captionOf(0) }];
+  return files.map((file, i) => ({
+    ...common,
+    id: uuidv7(),
+    // Like the channels do, a media without caption is named by its file.
+    body: captionOf(i).trim() || file.originalname,
+    mediaType: mediaTypeOfMime(file.mimetype),
+    mediaUrl: mediaUrlOf(actor.companyId, file.filename),
+  }));
+}
+
+async function jsonInput(dataDir: string, actor: Actor, ticketId: number, raw: unknown): Promise<TSendMessageInput> {
+  const r = parse(ZSendMessageRequestSchema, raw ?? {});
+  const common = { id: uuidv7(), ticketId, isPrivate: r.isPrivate, quotedMsgId: r.quotedMsg };
+  if (r.vCard) {
+    const card = { name: r.vCard.name, number: r.vCard.number };
+    return {
+      ...common,
+      body: buildVCard(card),
+      mediaType: "contactMessage",
+      dataJson: { vCard: card },
+      preview: card.name,
+    };
+  }
+  if (r.mediaUrl) {
+    // Only files of the caller's own media store: core never fetches arbitrary URLs for a send.
+    if (!(await companyMediaExists(dataDir, actor.companyId, r.mediaUrl))) {
+      throw new AppError("ERR_VALIDATION", 400, "Unknown media", { fields: { mediaUrl: "Unknown media" } });
+    }
+    const fileName = parseMediaUrl(r.mediaUrl)!.fileName;
+    return { ...common, body: r.body, mediaUrl: r.mediaUrl, mediaType: mediaTypeOfMime(mimeOfFileName(fileName)) };
+  }
+  return { ...common, body: r.body };
 }

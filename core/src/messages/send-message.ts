@@ -1,16 +1,36 @@
-// Use case: an agent sends a text reply on a ticket. Stores the message as
-// queued for the channel worker (or as a private note that never leaves), and
-// records the change. Applying it twice with the same message id is a no-op.
+// Use case: an agent sends a reply on a ticket: text, media, a contact card, an
+// interactive message or a forwarded copy. Stores it queued for the channel
+// worker (or as a private note that never leaves), and records the change.
+// Applying it twice with the same message id is a no-op.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import type { TicketDTO } from "../contract/entities.ts";
 import type { TSendMessageArgs } from "../contract/sync.ts";
 import { AppError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
+import { TICKET_COLUMNS } from "../sync/rows.ts";
 import { canSeeTicket } from "../tickets/visibility.ts";
 
 export const OUTBOUND_CHANNEL = "chatflow_outbound";
 
-export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSendMessageArgs): Promise<void> {
+/** What the REST routes and the other use cases may send, beyond the sync mutation's text. */
+export type TSendMessageInput = Pick<TSendMessageArgs, "id" | "ticketId" | "body" | "isPrivate" | "quotedMsgId"> & {
+  /** "chat" for text (the default), image/audio/video/application, contactMessage, listMessage... */
+  mediaType?: string;
+  /** Where the media is served (/media/{companyId}/{file}). */
+  mediaUrl?: string | null;
+  /** The raw payload of a contact card or an interactive message. */
+  dataJson?: unknown;
+  /** A copy sent with POST /message/forward. */
+  isForwarded?: boolean;
+  /** What the ticket list shows as last message, when the body is not it (a vCard's text). */
+  preview?: string;
+};
+
+const emptyMessage = () => new AppError("ERR_VALIDATION", 400, "Empty message", { fields: { body: "Empty message" } });
+
+/** Stores the message and answers its id. */
+export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSendMessageInput): Promise<string> {
   const existing = await client.query<{ ticket_id: number; company_id: number }>(
     "SELECT ticket_id, company_id FROM messages WHERE id = $1",
     [args.id],
@@ -21,56 +41,63 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
     if (m.company_id !== actor.companyId || m.ticket_id !== args.ticketId) {
       throw new AppError("ERR_CREATING_MESSAGE", 409, "Message id already used");
     }
-    return;
+    return args.id;
   }
-  const { rows } = await client.query<{
-    id: number;
-    user_id: number | null;
-    queue_id: number | null;
-    is_group: boolean;
-    status: string;
-    contact_id: number;
-    whatsapp_id: number | null;
-  }>(
-    `SELECT id, user_id, queue_id, is_group, status, contact_id, whatsapp_id FROM tickets
-     WHERE id = $1 AND company_id = $2 FOR UPDATE`,
+  // Whitespace-only text with nothing else is not a message (spec 1 §4 Messages).
+  if (args.body.trim() === "" && !args.mediaUrl && args.dataJson == null) throw emptyMessage();
+  const { rows } = await client.query<TicketDTO>(
+    `SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.id = $1 AND t.company_id = $2 FOR UPDATE`,
     [args.ticketId, actor.companyId],
   );
   const ticket = rows[0];
-  if (!ticket) throw NotFoundError("ERR_NO_TICKET_FOUND", "Ticket not found");
-  if (!canSeeTicket(actor, { userId: ticket.user_id, queueId: ticket.queue_id, isGroup: ticket.is_group })) {
-    throw ForbiddenError();
-  }
+  // A ticket the caller may not see is answered as one that does not exist.
+  if (!ticket || !canSeeTicket(actor, ticket)) throw NotFoundError("ERR_NO_TICKET_FOUND", "Ticket not found");
   if (ticket.status === "closed") throw ForbiddenError("The ticket is closed");
   const isPrivate = args.isPrivate === true;
-  if (!isPrivate && ticket.whatsapp_id === null) {
+  if (!isPrivate && ticket.whatsappId === null) {
     throw new AppError("ERR_WAPP_NOT_INITIALIZED", 409, "The ticket has no connection");
+  }
+  if (args.quotedMsgId) {
+    const quoted = await client.query("SELECT 1 FROM messages WHERE id = $1 AND ticket_id = $2 AND company_id = $3", [
+      args.quotedMsgId,
+      ticket.id,
+      actor.companyId,
+    ]);
+    if (quoted.rowCount === 0) {
+      const message = "The quoted message is not in this ticket";
+      throw new AppError("ERR_VALIDATION", 400, message, { fields: { quotedMsg: message } });
+    }
   }
   await client.query(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, body, from_me,
-       read, ack, is_private, quoted_msg_id, send_state)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, true, 0, $9, $10, $11)`,
+       read, ack, is_private, quoted_msg_id, send_state, media_type, media_url, data_json, is_forwarded)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, true, 0, $9, $10, $11, $12, $13, $14::jsonb, $15)`,
     [
       args.id,
       actor.companyId,
       ticket.id,
-      ticket.contact_id,
-      ticket.whatsapp_id,
+      ticket.contactId,
+      ticket.whatsappId,
       actor.id,
-      ticket.queue_id,
+      ticket.queueId,
       args.body,
       isPrivate,
       args.quotedMsgId ?? null,
       isPrivate ? null : "queued",
+      args.mediaType ?? "chat",
+      args.mediaUrl ?? null,
+      args.dataJson == null ? null : JSON.stringify(args.dataJson),
+      args.isForwarded === true,
     ],
   );
   await client.query("UPDATE tickets SET last_message = $2, updated_at = now(), unread_messages = 0 WHERE id = $1", [
     ticket.id,
-    args.body,
+    args.preview ?? args.body,
   ]);
   await recordChanges(client, [
     { companyId: actor.companyId, entity: "messages", id: args.id },
     { companyId: actor.companyId, entity: "tickets", id: ticket.id },
   ]);
-  if (!isPrivate) await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(ticket.whatsapp_id)]);
+  if (!isPrivate) await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(ticket.whatsappId)]);
+  return args.id;
 }

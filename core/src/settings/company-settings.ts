@@ -1,40 +1,16 @@
 // Company settings (spec 3 §3 "Company settings", column/data pairs), stored as
-// key/value rows in `settings` with the defaults below when a row is absent.
+// key/value rows in `settings` with the defaults of contract/settings.ts when a row is absent.
 import type pg from "pg";
+import {
+  COMPANY_SETTING_DEFAULTS,
+  type CompanySettingKey,
+  type CompanySettings,
+  isCompanySettingKey,
+} from "../contract/settings.ts";
 
-export const COMPANY_SETTING_DEFAULTS = {
-  userRating: "disabled",
-  scheduleType: "disabled",
-  chatBotType: "text",
-  acceptCallWhatsapp: "enabled",
-  userRandom: "disabled",
-  sendGreetingMessageOneQueues: "enabled",
-  sendSignMessage: "enabled",
-  sendFarewellWaitingTicket: "disabled",
-  sendGreetingAccepted: "disabled",
-  sendQueuePosition: "disabled",
-  acceptAudioMessageContact: "enabled",
-  enableLGPD: "disabled",
-  requiredTag: "disabled",
-  lgpdDeleteMessage: "disabled",
-  lgpdHideNumber: "disabled",
-  lgpdConsent: "disabled",
-  lgpdMessage: "",
-  lgpdLink: "",
-  sendMsgTransfTicket: "disabled",
-  DirectTicketsToWallets: "false",
-  closeTicketOnTransfer: "false",
-  transferMessage: "",
-  greetingAcceptedMessage: "",
-  AcceptCallWhatsappMessage: "",
-  sendQueuePositionMessage: "",
-  showNotificationPending: "false",
-} as const;
-
-export type CompanySettingKey = keyof typeof COMPANY_SETTING_DEFAULTS;
-export type CompanySettings = Record<CompanySettingKey, string>;
-
-export const isCompanySettingKey = (k: string): k is CompanySettingKey => k in COMPANY_SETTING_DEFAULTS;
+export type { CompanySettingKey, CompanySettings };
+// Re-exported: the ticket use cases import them from here.
+export { COMPANY_SETTING_DEFAULTS, isCompanySettingKey };
 
 /** All settings of a company, defaults filled in. */
 export async function getCompanySettings(db: pg.Pool | pg.ClientBase, companyId: number): Promise<CompanySettings> {
@@ -72,5 +48,14 @@ export async function setCompanySetting(
     `INSERT INTO settings (company_id, key, value) VALUES ($1, $2, $3)
      ON CONFLICT (company_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
     [companyId, key, value],
+  );
+}
+
+/** Writes every default as a row: a new company starts with the whole set (signup). */
+export async function seedCompanySettings(db: pg.Pool | pg.ClientBase, companyId: number): Promise<void> {
+  await db.query(
+    `INSERT INTO settings (company_id, key, value) SELECT $1, k, v FROM unnest($2::text[], $3::text[]) AS t(k, v)
+     ON CONFLICT (company_id, key) DO NOTHING`,
+    [companyId, Object.keys(COMPANY_SETTING_DEFAULTS), Object.values(COMPANY_SETTING_DEFAULTS)],
   );
 }

@@ -141,7 +141,8 @@ async function incremental(client: pg.ClientBase, actor: Actor, cursor: number):
       ]),
     () =>
       client.query(
-        `SELECT ${MESSAGE_COLUMNS}, t.user_id AS "tUserId", t.queue_id AS "tQueueId", t.is_group AS "tIsGroup"
+        `SELECT ${MESSAGE_COLUMNS}, t.user_id AS "tUserId", t.queue_id AS "tQueueId", t.is_group AS "tIsGroup",
+         t.status AS "tStatus"
        FROM messages m JOIN tickets t ON t.id = m.ticket_id WHERE m.company_id = $1 AND m.id = ANY($2::uuid[])`,
         [c, list("messages")],
       ),
@@ -174,9 +175,10 @@ async function incremental(client: pg.ClientBase, actor: Actor, cursor: number):
 
   const foundMessages = new Set<string>();
   for (const row of messages.rows) {
-    const { tUserId, tQueueId, tIsGroup, ...m } = row;
+    const { tUserId, tQueueId, tIsGroup, tStatus, ...m } = row;
     foundMessages.add(m.id);
-    if (canSeeTicket(actor, { userId: tUserId, queueId: tQueueId, isGroup: tIsGroup })) out.put.messages.push(m);
+    const ticket = { userId: tUserId, queueId: tQueueId, isGroup: tIsGroup, status: tStatus };
+    if (canSeeTicket(actor, ticket)) out.put.messages.push(m);
   }
   for (const id of list("messages")) if (!foundMessages.has(id)) out.del.messages.push(id);
 

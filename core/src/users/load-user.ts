@@ -2,7 +2,13 @@
 import type pg from "pg";
 import type { UserDTO } from "../contract/entities.ts";
 
-export type UserRow = UserDTO & { sessionId: string | null; passwordHash: string; queueIds: number[] };
+export type UserRow = UserDTO & {
+  sessionId: string | null;
+  passwordHash: string;
+  queueIds: number[];
+  /** Spec 1 §3 User.farewellMessage (not replicated: the sync DTO leaves it out). */
+  farewellMessage: string | null;
+};
 
 const SELECT_USER = `
   SELECT u.id, u.name, u.email, u.profile, u.super, u.company_id AS "companyId", u.whatsapp_id AS "whatsappId",
@@ -11,6 +17,7 @@ const SELECT_USER = `
     u.all_user_chat AS "allUserChat", u.user_close_pending_ticket AS "userClosePendingTicket",
     u.show_dashboard AS "showDashboard", u.allow_real_time AS "allowRealTime",
     u.allow_connections AS "allowConnections", u.online, u.color, u.profile_image AS "profileImage",
+    u.farewell_message AS "farewellMessage",
     u.session_id AS "sessionId", u.password_hash AS "passwordHash",
     json_build_object('id', c.id, 'name', c.name, 'dueDate', c.due_date) AS company,
     COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) ORDER BY q.id)
@@ -30,6 +37,16 @@ export async function loadUserById(db: pg.Pool | pg.ClientBase, id: number): Pro
 
 export async function loadUserByEmail(db: pg.Pool | pg.ClientBase, email: string): Promise<UserRow | null> {
   const { rows } = await db.query(`${SELECT_USER} WHERE lower(u.email) = lower($1)`, [email]);
+  return rows[0] ? toUserRow(rows[0]) : null;
+}
+
+/** A user of `companyId`, or null: another company's user is as absent as a missing one. */
+export async function loadCompanyUser(
+  db: pg.Pool | pg.ClientBase,
+  companyId: number,
+  id: number,
+): Promise<UserRow | null> {
+  const { rows } = await db.query(`${SELECT_USER} WHERE u.id = $1 AND u.company_id = $2`, [id, companyId]);
   return rows[0] ? toUserRow(rows[0]) : null;
 }
 

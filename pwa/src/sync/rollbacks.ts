@@ -6,12 +6,27 @@ import type { ChatflowDb } from "../store/db.ts";
 
 type Rollback = (db: ChatflowDb, args: unknown, error: ErrorBody) => Promise<void>;
 
+const noLocalChange: Rollback = async () => {};
+
 export const ROLLBACKS: Record<MutationName, Rollback> = {
   // The message stays visible, marked failed, so the agent sees what did not go out and why.
   sendMessage: async (db, args, error) => {
     const { id } = args as TSendMessageArgs;
     await db.messages.update(id, { ack: -1, errorCode: error.error });
   },
+  // Ticket transitions are not applied to the replica before the server answers
+  // (the server decides owner, status and notices), so a refusal has nothing to undo;
+  // the person is told why through onRejected.
+  acceptTicket: noLocalChange,
+  returnTicket: noLocalChange,
+  transferTicket: noLocalChange,
+  resolveTicket: noLocalChange,
+  ignoreTicket: noLocalChange,
+  reopenTicket: noLocalChange,
+  // Edits and deletions of the agent's own messages wait for the server too (it checks
+  // the author and the 15-minute window); the pulled row then replaces the local one.
+  editMessage: noLocalChange,
+  deleteMessage: noLocalChange,
 };
 
 /** Tables a rollback may touch; the push transaction must include them. */

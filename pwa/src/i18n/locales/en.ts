@@ -105,6 +105,12 @@ export const en: Resources = {
     ERR_NOT_FOUND: "Record not found.",
     ERR_INVALID_SIGNATURE: "Invalid signature.",
     ERR_SUBSCRIPTION_EXPIRED: "Your subscription has expired. Please contact Support.",
+    ERR_EMAIL_ALREADY_EXISTS: "A user with this e-mail already exists.",
+    ERR_PLAN_LIMIT_REACHED: "Your plan's limit has been reached.",
+    ERR_NO_QUEUE_FOUND: "No queue found with this ID.",
+    ERR_QUEUE_NAME_ALREADY_EXISTS: "This queue name is already in use, choose another.",
+    ERR_WAPP_NAME_ALREADY_EXISTS: "A connection with this name already exists.",
+    ERR_WAPP_PHONE_NUMBER_ID_IN_USE: "This Cloud API phone number is already used by another connection.",
     ERR_INTERNAL: "Internal server error. Please try again.",
   },
 };

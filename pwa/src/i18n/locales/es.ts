@@ -111,6 +111,12 @@ export const es: Resources = {
     ERR_NOT_FOUND: "Registro no encontrado.",
     ERR_INVALID_SIGNATURE: "Firma inválida.",
     ERR_SUBSCRIPTION_EXPIRED: "Su suscripción venció. Contacte con Soporte.",
+    ERR_EMAIL_ALREADY_EXISTS: "Ya existe un usuario con este correo electrónico.",
+    ERR_PLAN_LIMIT_REACHED: "Se alcanzó el límite de su plan.",
+    ERR_NO_QUEUE_FOUND: "No se encontró ninguna cola con este ID.",
+    ERR_QUEUE_NAME_ALREADY_EXISTS: "Este nombre de cola ya está en uso, elija otro.",
+    ERR_WAPP_NAME_ALREADY_EXISTS: "Ya existe una conexión con este nombre.",
+    ERR_WAPP_PHONE_NUMBER_ID_IN_USE: "Este número de la API oficial ya lo usa otra conexión.",
     ERR_INTERNAL: "Error interno del servidor. Inténtelo de nuevo.",
   },
 };

@@ -130,6 +130,12 @@ export const ptBR = {
     ERR_NOT_FOUND: "Registro não encontrado.",
     ERR_INVALID_SIGNATURE: "Assinatura inválida.",
     ERR_SUBSCRIPTION_EXPIRED: "Sua assinatura venceu. Entre em contato com o Suporte.",
+    ERR_EMAIL_ALREADY_EXISTS: "Já existe um usuário com este e-mail.",
+    ERR_PLAN_LIMIT_REACHED: "O limite do seu plano foi atingido.",
+    ERR_NO_QUEUE_FOUND: "Nenhuma fila encontrada com este ID.",
+    ERR_QUEUE_NAME_ALREADY_EXISTS: "Este nome de fila já está em uso, escolha outro.",
+    ERR_WAPP_NAME_ALREADY_EXISTS: "Já existe uma conexão com este nome.",
+    ERR_WAPP_PHONE_NUMBER_ID_IN_USE: "Este número da API oficial já está em uso por outra conexão.",
     ERR_INTERNAL: "Erro interno do servidor. Tente novamente.",
   },
 };

@@ -111,6 +111,12 @@ export const tr: Resources = {
     ERR_NOT_FOUND: "Kayıt bulunamadı.",
     ERR_INVALID_SIGNATURE: "Geçersiz imza.",
     ERR_SUBSCRIPTION_EXPIRED: "Aboneliğinizin süresi doldu. Destek ile iletişime geçin.",
+    ERR_EMAIL_ALREADY_EXISTS: "Bu e-posta ile bir kullanıcı zaten var.",
+    ERR_PLAN_LIMIT_REACHED: "Planınızın sınırına ulaşıldı.",
+    ERR_NO_QUEUE_FOUND: "Bu kimliğe sahip kuyruk bulunamadı.",
+    ERR_QUEUE_NAME_ALREADY_EXISTS: "Bu kuyruk adı zaten kullanılıyor, başka bir ad seçin.",
+    ERR_WAPP_NAME_ALREADY_EXISTS: "Bu ada sahip bir bağlantı zaten var.",
+    ERR_WAPP_PHONE_NUMBER_ID_IN_USE: "Bu Cloud API numarası başka bir bağlantı tarafından kullanılıyor.",
     ERR_INTERNAL: "Sunucu hatası. Lütfen tekrar deneyin.",
   },
 };

@@ -1,0 +1,153 @@
+// The contacts calls of spec 1 §7: list, pickers, show, create, edit, delete,
+// the drawer's switches, block, and the two spreadsheet imports. Each route
+// validates, runs its use case in a transaction and answers the contact as the
+// caller may see it (numbers masked under LGPD, mask-number.ts).
+import { type RequestHandler, Router } from "express";
+import multer from "multer";
+import type pg from "pg";
+import { z } from "zod";
+import { actorOf } from "../auth/authenticate.ts";
+import {
+  ZBlockContactRequestSchema,
+  ZCreateContactRequestSchema,
+  ZImportContactRequestSchema,
+  ZListContactsQuerySchema,
+  ZUpdateContactRequestSchema,
+} from "../contract/contacts.ts";
+import { AppError, parse } from "../http/errors.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import { blockContact } from "./block-contact.ts";
+import { contactNotFound, loadContact } from "./contact-queries.ts";
+import { createContact } from "./create-contact.ts";
+import { deleteContact } from "./delete-contact.ts";
+import { importContact } from "./import-contact.ts";
+import { importContactsFile } from "./import-contacts-file.ts";
+import { listAllContacts, listContacts } from "./list-contacts.ts";
+import { contactMaskerFor } from "./mask-number.ts";
+import { readSheet } from "./spreadsheet.ts";
+import { toggleAcceptAudio } from "./toggle-accept-audio.ts";
+import { toggleDisableBot } from "./toggle-disable-bot.ts";
+import { updateContact } from "./update-contact.ts";
+
+/** Largest spreadsheet accepted by POST /contacts/upload. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+const ZIdSchema = z.coerce.number().int().positive().max(2147483647);
+
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }).single(
+  "file",
+);
+/** Multer's own refusals (too big, wrong field) answer 400 like any bad input. */
+const receiveFile: RequestHandler = (req, res, next) =>
+  upload(req, res, (err: unknown) => {
+    if (err instanceof multer.MulterError) {
+      return next(new AppError("ERR_VALIDATION", 400, err.message, { fields: { file: err.message } }));
+    }
+    next(err);
+  });
+
+export function contactRoutes(pool: pg.Pool): Router {
+  const router = Router();
+
+  /** The contact as the caller sees it, read after the change committed. */
+  const answerContact = async (res: Parameters<RequestHandler>[1], id: number) => {
+    const actor = actorOf(res);
+    const mask = await contactMaskerFor(pool, actor);
+    res.json(mask(await loadContact(pool, actor.companyId, id)));
+  };
+
+  router.get("/contacts", async (req, res) => {
+    const actor = actorOf(res);
+    const q = parse(ZListContactsQuerySchema, req.query);
+    const mask = await contactMaskerFor(pool, actor);
+    const page = await listContacts(pool, actor.companyId, q);
+    res.json({ ...page, contacts: page.contacts.map(mask) });
+  });
+
+  router.get("/contacts/list", async (req, res) => {
+    const actor = actorOf(res);
+    const { searchParam } = parse(z.object({ searchParam: z.string().trim().toLowerCase().optional() }), req.query);
+    const mask = await contactMaskerFor(pool, actor);
+    res.json((await listAllContacts(pool, actor.companyId, searchParam || undefined)).map(mask));
+  });
+
+  router.get("/contacts/profile/:number", async (req, res) => {
+    const actor = actorOf(res);
+    const number = parse(z.string().trim().min(1).max(60), req.params.number).replace(/\D/g, "");
+    const { rows } = await pool.query<{ id: number }>("SELECT id FROM contacts WHERE company_id = $1 AND number = $2", [
+      actor.companyId,
+      number,
+    ]);
+    if (!rows[0]) throw contactNotFound();
+    const mask = await contactMaskerFor(pool, actor);
+    const contact = mask(await loadContact(pool, actor.companyId, rows[0].id));
+    // The original client reads contactId and profilePicUrl from this answer.
+    res.json({ ...contact, contactId: contact.id, profilePicUrl: contact.urlPicture });
+  });
+
+  router.get("/contacts/:id", async (req, res) => {
+    await answerContact(res, parse(ZIdSchema, req.params.id));
+  });
+
+  router.post("/contacts", async (req, res) => {
+    const actor = actorOf(res);
+    const input = parse(ZCreateContactRequestSchema, req.body ?? {});
+    const id = await inTransaction(pool, (client) => createContact(client, actor, input));
+    await answerContact(res, id);
+  });
+
+  router.post("/contacts/upload", receiveFile, async (req, res) => {
+    const actor = actorOf(res);
+    if (!req.file) {
+      throw new AppError("ERR_VALIDATION", 400, "Required", { fields: { file: "Required" } });
+    }
+    const sheet = await readSheet(req.file);
+    res.json(await inTransaction(pool, (client) => importContactsFile(client, actor, sheet)));
+  });
+
+  router.post("/contactsImport", async (req, res) => {
+    const actor = actorOf(res);
+    const input = parse(ZImportContactRequestSchema, req.body ?? {});
+    const id = await inTransaction(pool, (client) => importContact(client, actor, input));
+    await answerContact(res, id);
+  });
+
+  router.put("/contacts/toggleAcceptAudio/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(ZIdSchema, req.params.id);
+    await inTransaction(pool, (client) => toggleAcceptAudio(client, actor, id));
+    await answerContact(res, id);
+  });
+
+  router.put("/contacts/toggleDisableBot/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(ZIdSchema, req.params.id);
+    const disableBot = await inTransaction(pool, (client) => toggleDisableBot(client, actor, id));
+    res.json({ disableBot });
+  });
+
+  router.put("/contacts/block/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(ZIdSchema, req.params.id);
+    const { active } = parse(ZBlockContactRequestSchema, req.body ?? {});
+    await inTransaction(pool, (client) => blockContact(client, actor, id, active));
+    await answerContact(res, id);
+  });
+
+  router.put("/contacts/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(ZIdSchema, req.params.id);
+    const input = parse(ZUpdateContactRequestSchema, req.body ?? {});
+    await inTransaction(pool, (client) => updateContact(client, actor, id, input));
+    await answerContact(res, id);
+  });
+
+  router.delete("/contacts/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(ZIdSchema, req.params.id);
+    await inTransaction(pool, (client) => deleteContact(client, actor, id));
+    res.json({ message: "Contact deleted" });
+  });
+
+  return router;
+}

@@ -1,0 +1,68 @@
+// GET /contacts (spec 1 §7 Contacts): pages of 20 contacts by name, filtered by
+// a lower-cased search on name, number and e-mail, by tags, channel and kind.
+import type pg from "pg";
+import type { ContactDetailDTO, ListContactsResponse, TListContactsQuery } from "../contract/contacts.ts";
+import { CONTACT_DETAIL_SELECT } from "./contact-queries.ts";
+
+export const CONTACTS_PAGE_SIZE = 20;
+
+/** LIKE pattern for a literal piece of text. */
+export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+export async function listContacts(
+  db: pg.Pool | pg.ClientBase,
+  companyId: number,
+  q: TListContactsQuery,
+): Promise<ListContactsResponse> {
+  const params: unknown[] = [companyId];
+  const where = ["c.company_id = $1"];
+  if (q.searchParam) {
+    params.push(contains(q.searchParam));
+    const p = `$${params.length}`;
+    where.push(`(lower(c.name) LIKE ${p} OR c.number LIKE ${p} OR lower(c.email) LIKE ${p})`);
+  }
+  if (q.contactTag && q.contactTag.length > 0) {
+    params.push(q.contactTag);
+    where.push(
+      `EXISTS (SELECT 1 FROM contact_tags ct WHERE ct.contact_id = c.id AND ct.tag_id = ANY($${params.length}::int[]))`,
+    );
+  }
+  if (q.channel) {
+    params.push(q.channel);
+    where.push(`c.channel = $${params.length}`);
+  }
+  if (q.isGroup !== undefined) {
+    params.push(q.isGroup);
+    where.push(`c.is_group = $${params.length}`);
+  }
+  const filter = where.join(" AND ");
+  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM contacts c WHERE ${filter}`, params);
+  const offset = (q.pageNumber - 1) * CONTACTS_PAGE_SIZE;
+  const page = await db.query<ContactDetailDTO>(
+    `${CONTACT_DETAIL_SELECT} WHERE ${filter} ORDER BY lower(c.name), c.id
+     LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, CONTACTS_PAGE_SIZE, offset],
+  );
+  const total = count.rows[0]?.n ?? 0;
+  return { contacts: page.rows, count: total, hasMore: offset + page.rows.length < total };
+}
+
+/** GET /contacts/list: every contact of the company, few fields, for pickers. */
+export async function listAllContacts(
+  db: pg.Pool | pg.ClientBase,
+  companyId: number,
+  searchParam: string | undefined,
+): Promise<Pick<ContactDetailDTO, "id" | "name" | "number" | "email" | "isGroup" | "channel" | "urlPicture">[]> {
+  const params: unknown[] = [companyId];
+  let filter = "c.company_id = $1";
+  if (searchParam) {
+    params.push(contains(searchParam));
+    filter += ` AND (lower(c.name) LIKE $2 OR c.number LIKE $2)`;
+  }
+  const { rows } = await db.query(
+    `SELECT c.id, c.name, c.number, c.email, c.is_group AS "isGroup", c.channel, c.url_picture AS "urlPicture"
+     FROM contacts c WHERE ${filter} ORDER BY lower(c.name), c.id`,
+    params,
+  );
+  return rows;
+}

@@ -1,0 +1,115 @@
+// Reads an uploaded contacts spreadsheet (spec 1 §5: xls, xlsx, csv, txt) into
+// rows of text, and finds its name, number, e-mail and tags columns.
+import { AppError } from "../http/errors.ts";
+
+export type SheetFile = { originalname: string; buffer: Buffer };
+
+const unsupported = (message: string) => new AppError("ERR_VALIDATION", 400, message, { fields: { file: message } });
+
+/** The file's rows as text cells (the first row is the header). */
+export async function readSheet(file: SheetFile): Promise<string[][]> {
+  const ext = file.originalname.toLowerCase().split(".").pop() ?? "";
+  if (!["xls", "xlsx", "csv", "txt"].includes(ext))
+    throw unsupported("Formato de arquivo inválido (xls, xlsx, csv, txt)");
+  const head = file.buffer.subarray(0, 4);
+  const isZip = head[0] === 0x50 && head[1] === 0x4b;
+  // The legacy binary .xls (OLE2) is not readable by exceljs; many ".xls" exports are really xlsx or text.
+  const isOle2 = head.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]));
+  if (ext === "xlsx" || (ext === "xls" && isZip)) return readWorkbook(file.buffer);
+  if (isOle2) throw unsupported("Planilha .xls antiga não suportada: salve como .xlsx ou .csv");
+  if (isZip) throw unsupported("Formato de arquivo inválido (xls, xlsx, csv, txt)");
+  return parseDelimited(file.buffer.toString("utf8"));
+}
+
+async function readWorkbook(buffer: Buffer): Promise<string[][]> {
+  // Imported here, not at the top: exceljs is large and only an upload needs it,
+  // so core's start-up memory does not carry it.
+  const ExcelJS = (await import("exceljs")).default;
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw unsupported("Planilha ilegível");
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: string[] = [];
+    for (let i = 1; i <= row.cellCount; i++) cells.push(row.getCell(i).text.trim());
+    rows.push(cells);
+  });
+  return rows;
+}
+
+/** CSV or TXT: the separator (';', ',' or tab) is the one the header uses most; quotes as in RFC 4180. */
+export function parseDelimited(text: string): string[][] {
+  const body = text.replace(/^\uFEFF/, "");
+  const firstLine = body.split(/\r?\n/, 1)[0] ?? "";
+  const sep = [";", ",", "\t"].reduce((best, s) =>
+    firstLine.split(s).length > firstLine.split(best).length ? s : best,
+  );
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i]!;
+    if (quoted) {
+      if (ch === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell === "") quoted = true;
+    else if (ch === sep) {
+      row.push(cell.trim());
+      cell = "";
+    } else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && body[i + 1] === "\n") i++;
+      row.push(cell.trim());
+      rows.push(row);
+      row = [];
+      cell = "";
+    } else cell += ch;
+  }
+  if (cell !== "" || row.length > 0) {
+    row.push(cell.trim());
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((c) => c !== ""));
+}
+
+/** Header names (accents and case ignored) that identify each field. */
+const HEADERS = {
+  name: ["name", "nome", "nombre", "contato", "contact"],
+  number: ["number", "numero", "telefone", "phone", "celular", "whatsapp", "fone", "telefono"],
+  email: ["email", "e-mail", "correo"],
+  tags: ["tags", "tag", "etiquetas", "etiqueta"],
+} as const;
+export type SheetField = keyof typeof HEADERS;
+export type ColumnMap = { name: number; number: number; email?: number; tags?: number };
+
+const plain = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .trim()
+    .toLowerCase();
+
+/** Column index of each field from the header row; name and number must be found. */
+export function mapColumns(header: string[]): ColumnMap {
+  const find = (field: SheetField) => {
+    const i = header.findIndex((h) => (HEADERS[field] as readonly string[]).includes(plain(h)));
+    return i === -1 ? undefined : i;
+  };
+  const name = find("name");
+  const number = find("number");
+  const missing: Record<string, string> = {};
+  if (name === undefined) missing.name = "Coluna de nome não encontrada";
+  if (number === undefined) missing.number = "Coluna de número não encontrada";
+  if (name === undefined || number === undefined) {
+    throw new AppError("ERR_VALIDATION", 400, Object.values(missing)[0]!, { fields: missing });
+  }
+  return { name, number, email: find("email"), tags: find("tags") };
+}

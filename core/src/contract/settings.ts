@@ -1,0 +1,172 @@
+// Company settings (column/data pairs) and platform settings (key/value, super
+// user) of spec 3 §3: their keys, defaults and the values each one takes.
+// Shared by the API and the settings screens.
+import { z } from "zod";
+
+const SWITCH = ["enabled", "disabled"] as const;
+const BOOLEAN = ["true", "false"] as const;
+
+/** Every company setting with its value when the company never set it. */
+export const COMPANY_SETTING_DEFAULTS = {
+  userRating: "disabled",
+  scheduleType: "disabled",
+  chatBotType: "text",
+  acceptCallWhatsapp: "enabled",
+  userRandom: "disabled",
+  sendGreetingMessageOneQueues: "enabled",
+  sendSignMessage: "enabled",
+  sendFarewellWaitingTicket: "disabled",
+  sendGreetingAccepted: "disabled",
+  sendQueuePosition: "disabled",
+  acceptAudioMessageContact: "enabled",
+  enableLGPD: "disabled",
+  requiredTag: "disabled",
+  lgpdDeleteMessage: "disabled",
+  lgpdHideNumber: "disabled",
+  lgpdConsent: "disabled",
+  lgpdMessage: "",
+  lgpdLink: "",
+  sendMsgTransfTicket: "disabled",
+  DirectTicketsToWallets: "false",
+  closeTicketOnTransfer: "false",
+  transferMessage: "",
+  greetingAcceptedMessage: "",
+  AcceptCallWhatsappMessage: "",
+  sendQueuePositionMessage: "",
+  showNotificationPending: "false",
+} as const;
+
+export type CompanySettingKey = keyof typeof COMPANY_SETTING_DEFAULTS;
+export type CompanySettings = Record<CompanySettingKey, string>;
+
+export const isCompanySettingKey = (k: string): k is CompanySettingKey => Object.hasOwn(COMPANY_SETTING_DEFAULTS, k);
+
+/**
+ * The closed set of values of each switch or option column (spec 3 §9: switches use
+ * enabled/disabled, two use booleans; schedule and chatbot types are options).
+ * A column absent here holds free text (a custom message or a link).
+ */
+export const COMPANY_SETTING_VALUES: Partial<Record<CompanySettingKey, readonly string[]>> = {
+  userRating: SWITCH,
+  scheduleType: ["disabled", "queue", "company", "connection"],
+  chatBotType: ["text", "list", "button"],
+  acceptCallWhatsapp: SWITCH,
+  userRandom: SWITCH,
+  sendGreetingMessageOneQueues: SWITCH,
+  sendSignMessage: SWITCH,
+  sendFarewellWaitingTicket: SWITCH,
+  sendGreetingAccepted: SWITCH,
+  sendQueuePosition: SWITCH,
+  acceptAudioMessageContact: SWITCH,
+  enableLGPD: SWITCH,
+  requiredTag: SWITCH,
+  lgpdDeleteMessage: SWITCH,
+  lgpdHideNumber: SWITCH,
+  lgpdConsent: SWITCH,
+  sendMsgTransfTicket: SWITCH,
+  DirectTicketsToWallets: BOOLEAN,
+  closeTicketOnTransfer: BOOLEAN,
+  showNotificationPending: BOOLEAN,
+};
+
+/** Longest free-text setting value (custom messages). */
+export const SETTING_TEXT_MAX = 4000;
+
+/** Checks one company setting's value; answers the error message, or null when it is valid. */
+export function companySettingValueError(column: CompanySettingKey, value: string): string | null {
+  const allowed = COMPANY_SETTING_VALUES[column];
+  if (allowed) return allowed.includes(value) ? null : `Must be one of: ${allowed.join(", ")}`;
+  return value.length > SETTING_TEXT_MAX ? "Too Long!" : null;
+}
+
+export const ZCompanySettingOneQuerySchema = z.object({
+  /** The setting's column name (spec 3 §3 Company settings). */
+  column: z.string({ error: "Required" }).min(1, "Required"),
+});
+
+export const ZUpdateCompanySettingRequestSchema = z.object({
+  /** The setting's column name (spec 3 §3 Company settings). */
+  column: z.string({ error: "Required" }).min(1, "Required"),
+  /** The new value; the two boolean settings may come as JSON booleans. */
+  data: z.union([z.string(), z.boolean()], { error: "Required" }).transform((v) => String(v)),
+});
+export type TUpdateCompanySettingRequest = z.infer<typeof ZUpdateCompanySettingRequestSchema>;
+
+/** Platform settings (spec 3 §3 Global settings) with their defaults (spec 3 §9 branding defaults). */
+export const PLATFORM_SETTING_DEFAULTS = {
+  userCreation: "enabled",
+  downloadLimit: "64",
+  eficlientid: "",
+  eficlientsecret: "",
+  efichavepix: "",
+  mpaccesstoken: "",
+  stripeprivatekey: "",
+  asaastoken: "",
+  openaikeyaudio: "",
+  primaryColorLight: "#0000FF",
+  primaryColorDark: "#39ACE7",
+  appName: "Chat-flow",
+  appLogoLight: "",
+  appLogoDark: "",
+  appLogoFavicon: "",
+} as const;
+
+export type PlatformSettingKey = keyof typeof PLATFORM_SETTING_DEFAULTS;
+
+export const isPlatformSettingKey = (k: string): k is PlatformSettingKey => Object.hasOwn(PLATFORM_SETTING_DEFAULTS, k);
+
+/** Read before login (GET /public-settings/{key}) so that the login screen is branded. */
+export const BRANDING_KEYS = [
+  "appName",
+  "primaryColorLight",
+  "primaryColorDark",
+  "appLogoLight",
+  "appLogoDark",
+  "appLogoFavicon",
+] as const satisfies readonly PlatformSettingKey[];
+export type BrandingKey = (typeof BRANDING_KEYS)[number];
+export const isBrandingKey = (k: string): k is BrandingKey => (BRANDING_KEYS as readonly string[]).includes(k);
+
+/** Payment-provider credentials and the OpenAI key: only the super user reads them. */
+export const SECRET_PLATFORM_KEYS = [
+  "eficlientid",
+  "eficlientsecret",
+  "efichavepix",
+  "mpaccesstoken",
+  "stripeprivatekey",
+  "asaastoken",
+  "openaikeyaudio",
+] as const satisfies readonly PlatformSettingKey[];
+export const isSecretPlatformKey = (k: string) => (SECRET_PLATFORM_KEYS as readonly string[]).includes(k);
+
+/** Download limit options in MB (spec 3 §9). */
+export const DOWNLOAD_LIMITS = ["32", "64", "128", "256", "512", "1024", "2048"] as const;
+
+const ZColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Invalid color");
+
+/** The schema of each platform setting's value. */
+export const PLATFORM_SETTING_SCHEMAS: Record<PlatformSettingKey, z.ZodType<string>> = {
+  userCreation: z.enum(SWITCH),
+  downloadLimit: z.enum(DOWNLOAD_LIMITS),
+  eficlientid: z.string().max(SETTING_TEXT_MAX),
+  eficlientsecret: z.string().max(SETTING_TEXT_MAX),
+  efichavepix: z.string().max(SETTING_TEXT_MAX),
+  mpaccesstoken: z.string().max(SETTING_TEXT_MAX),
+  stripeprivatekey: z.string().max(SETTING_TEXT_MAX),
+  asaastoken: z.string().max(SETTING_TEXT_MAX),
+  openaikeyaudio: z.string().max(SETTING_TEXT_MAX),
+  primaryColorLight: ZColor,
+  primaryColorDark: ZColor,
+  appName: z.string().trim().min(1, "Required").max(50, "Too Long!"),
+  appLogoLight: z.string().max(255, "Too Long!"),
+  appLogoDark: z.string().max(255, "Too Long!"),
+  appLogoFavicon: z.string().max(255, "Too Long!"),
+};
+
+export const ZUpdatePlatformSettingRequestSchema = z.object({
+  /** The new value, checked against the key's schema. */
+  value: z.union([z.string(), z.number(), z.boolean()], { error: "Required" }).transform((v) => String(v)),
+});
+
+/** One setting as GET /settings, GET /setting/{key} and GET /public-settings/{key} answer it. */
+export type SettingDTO = { key: string; value: string };

@@ -1,0 +1,133 @@
+import { existsSync, readdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildInbox, type Inbox } from "../testing/messages-factories.ts";
+import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { companyMediaDir, safeFileName } from "./media-store.ts";
+
+let core: TestCore;
+let s: Inbox;
+let other: Inbox;
+beforeAll(async () => {
+  core = await startTestCore();
+  s = await buildInbox(core);
+  other = await buildInbox(core);
+});
+afterAll(async () => {
+  await core?.close();
+});
+
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+const PDF = new TextEncoder().encode("%PDF-1.4 fake");
+
+async function upload(ticketId: number, token: string, form: FormData) {
+  const res = await fetch(`${core.url}/messages/${ticketId}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const get = (url: string, token: string) =>
+  fetch(`${core.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
+
+const filesOf = (companyId: number) => {
+  const dir = companyMediaDir(core.config.dataDir, companyId);
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
+
+describe("#messages.send with media", () => {
+  it("stores each file under the company's folder, one message per file, served back to the company only", async () => {
+    const form = new FormData();
+    form.append("medias", new Blob([PNG], { type: "image/png" }), "foto praia.png");
+    form.append("medias", new Blob([PDF], { type: "application/pdf" }), "orçamento.pdf");
+    form.append("body", "a foto");
+    form.append("body", "");
+    form.append("fromMe", "true");
+    form.append("isPrivate", "false");
+    const res = await upload(s.ticket.id, s.adminToken, form);
+    expect(res.status).toBe(200);
+    const [photo, doc] = res.body.messages;
+    expect(photo).toMatchObject({ mediaType: "image", body: "a foto" });
+    expect(doc).toMatchObject({ mediaType: "application", body: "orçamento.pdf" });
+    expect(photo.mediaUrl).toMatch(new RegExp(`^/media/${s.company.id}/[0-9a-f-]{36}-foto_praia\\.png$`));
+    expect(doc.mediaUrl).toMatch(/-orcamento\.pdf$/);
+
+    const onDisk = path.join(companyMediaDir(core.config.dataDir, s.company.id), photo.mediaUrl.split("/").pop());
+    expect(new Uint8Array(await readFile(onDisk))).toEqual(PNG);
+    const { rows } = await core.db.pool.query("SELECT send_state FROM messages WHERE id = ANY($1::uuid[])", [
+      [photo.id, doc.id],
+    ]);
+    expect(rows.map((r) => r.send_state)).toEqual(["queued", "queued"]);
+
+    const fetched = await get(photo.mediaUrl, s.agentToken);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await fetched.arrayBuffer())).toEqual(PNG);
+
+    // Another company asks for it by its own id or by ours: not found either way.
+    expect((await get(photo.mediaUrl, other.adminToken)).status).toBe(404);
+    const asOwn = photo.mediaUrl.replace(`/media/${s.company.id}/`, `/media/${other.company.id}/`);
+    expect((await get(asOwn, other.adminToken)).status).toBe(404);
+    // Without a session there is nothing to see.
+    expect((await fetch(`${core.url}${photo.mediaUrl}`)).status).toBe(401);
+  });
+
+  it("answers 404 to names that try to leave the company's folder", async () => {
+    const base = `/media/${s.company.id}`;
+    for (const name of ["..%2F..%2Fjwt-secret", "%2e%2e", ".hidden", "..%5C..%5Cjwt-secret", "a%00b.png"]) {
+      expect((await get(`${base}/${name}`, s.adminToken)).status).toBe(404);
+    }
+    expect((await get(`/media/${s.company.id}/../${other.company.id}/x.png`, s.adminToken)).status).toBe(404);
+  });
+
+  it("sends a stored file again by its mediaUrl (JSON), for the company's own files only", async () => {
+    const form = new FormData();
+    form.append("medias", new Blob([PNG], { type: "image/png" }), "again.png");
+    form.append("isPrivate", "true");
+    const first = await upload(s.ticket.id, s.adminToken, form);
+    expect(first.body.messages[0].isPrivate).toBe(true);
+    const mediaUrl = first.body.messages[0].mediaUrl;
+    const again = await core.api("POST", `/messages/${s.ticket.id}`, {
+      token: s.adminToken,
+      body: { body: "", mediaUrl },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.messages[0]).toMatchObject({ mediaUrl, mediaType: "image", isPrivate: false });
+    const foreign = await core.api("POST", `/messages/${other.ticket.id}`, {
+      token: other.adminToken,
+      body: { body: "", mediaUrl },
+    });
+    expect(foreign.status).toBe(400);
+  });
+
+  it("keeps no file when the send is refused (another company's ticket, too many files)", async () => {
+    const before = filesOf(s.company.id).length;
+    const form = new FormData();
+    form.append("medias", new Blob([PNG], { type: "image/png" }), "x.png");
+    const refused = await upload(other.ticket.id, s.adminToken, form);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toBe("ERR_NO_TICKET_FOUND");
+
+    const many = new FormData();
+    for (let i = 0; i < 11; i++) many.append("medias", new Blob([PNG], { type: "image/png" }), `${i}.png`);
+    const tooMany = await upload(s.ticket.id, s.adminToken, many);
+    expect(tooMany.status).toBe(400);
+    expect(filesOf(s.company.id).length).toBe(before);
+    const { rows } = await core.db.pool.query("SELECT count(*)::int AS n FROM messages WHERE ticket_id = $1", [
+      other.ticket.id,
+    ]);
+    expect(rows[0].n).toBe(0);
+  });
+});
+
+describe("safeFileName", () => {
+  it("keeps a readable ASCII name and drops every path and control part", () => {
+    expect(safeFileName("../../etc/passwd")).toBe("passwd");
+    expect(safeFileName("C:\\Users\\x\\Relatório Final.pdf")).toBe("Relatorio_Final.pdf");
+    expect(safeFileName(".env")).toBe("env");
+    expect(safeFileName("\u0000")).toBe("file");
+  });
+});

@@ -1,0 +1,49 @@
+// Multipart uploads of message media: files go straight to the caller's
+// company folder on disk (never whole in memory), under names we make.
+import { mkdir, unlink } from "node:fs/promises";
+import type { RequestHandler } from "express";
+import multer from "multer";
+import { actorOf } from "../auth/authenticate.ts";
+import { AppError } from "../http/errors.ts";
+import { companyMediaDir, storedFileName, utf8FileName } from "./media-store.ts";
+
+/** Largest file accepted: WhatsApp's own limit for documents. */
+export const MEDIA_MAX_BYTES = 100 * 1024 * 1024;
+/** Files per message send. */
+export const MEDIA_MAX_FILES = 10;
+
+/** Accepts the multipart field `field` (up to MEDIA_MAX_FILES files); a JSON request passes through untouched. */
+export function mediaUpload(dataDir: string, field: string): RequestHandler {
+  const upload = multer({
+    storage: multer.diskStorage({
+      destination: (req, _file, cb) => {
+        // authenticate ran before: the folder is the caller's company, whatever the request says.
+        const dir = companyMediaDir(dataDir, actorOf(req.res!).companyId);
+        mkdir(dir, { recursive: true }).then(
+          () => cb(null, dir),
+          (err: Error) => cb(err, dir),
+        );
+      },
+      filename: (_req, file, cb) => {
+        file.originalname = utf8FileName(file.originalname);
+        cb(null, storedFileName(file.originalname));
+      },
+    }),
+    limits: { fileSize: MEDIA_MAX_BYTES, files: MEDIA_MAX_FILES, fields: 20, parts: MEDIA_MAX_FILES + 20 },
+  }).array(field, MEDIA_MAX_FILES);
+  return (req, res, next) => {
+    upload(req, res, (err: unknown) => {
+      if (!err) return next();
+      if (err instanceof multer.MulterError) {
+        const message = err.code === "LIMIT_FILE_SIZE" ? "File too large" : err.message;
+        return next(new AppError("ERR_VALIDATION", 400, message, { fields: { [err.field ?? field]: message } }));
+      }
+      next(err);
+    });
+  };
+}
+
+/** Removes uploaded files of a request that was refused after they were written. */
+export async function discardUploads(files: Express.Multer.File[] | undefined): Promise<void> {
+  await Promise.all((files ?? []).map((f) => unlink(f.path).catch(() => {})));
+}

@@ -1,0 +1,26 @@
+// Use case: an agent deletes their own message (spec 1 §4 Messages). The row
+// stays, marked is_deleted (the inbox shows 'Essa mensagem foi apagada'; the
+// text is kept for the record). A message still waiting in the outbound queue
+// is taken out of it and never sent; one already taken by the channel worker
+// carries {delete: true} in data_json for the worker to revoke on the channel.
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import type { TDeleteMessageArgs } from "../contract/messages.ts";
+import { ForbiddenError } from "../http/errors.ts";
+import { recordChanges } from "../sync/change-log.ts";
+import { findMessage, hasLeft, markIntentSql } from "./find-message.ts";
+import { canDeleteMessage } from "./message-policy.ts";
+
+export async function deleteMessage(client: pg.ClientBase, actor: Actor, args: TDeleteMessageArgs): Promise<void> {
+  const m = await findMessage(client, actor, args.id, true);
+  if (!canDeleteMessage(actor, m)) throw ForbiddenError("Only your own messages may be deleted");
+  if (m.isDeleted) return;
+  await client.query(
+    `UPDATE messages SET is_deleted = true, updated_at = now(),
+       send_state = CASE WHEN send_state = 'queued' THEN NULL ELSE send_state END,
+       data_json = CASE WHEN $2::boolean THEN ${markIntentSql("delete")} ELSE data_json END
+     WHERE id = $1`,
+    [m.id, !m.isPrivate && hasLeft(m)],
+  );
+  await recordChanges(client, [{ companyId: actor.companyId, entity: "messages", id: m.id }]);
+}

@@ -1,0 +1,111 @@
+// GET /messages/{ticketId}: a ticket's conversation, newest page first, oldest
+// first within the page. The conversation is the contact's tickets on the same
+// connection that the caller may see (the list shows a banner where the ticket
+// changes), so an agent with allHistoric reads earlier conversations too.
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import type { ListMessagesResponse, MessageDetailDTO, TListMessagesQuery } from "../contract/messages.ts";
+import { AppError, NotFoundError } from "../http/errors.ts";
+import { MESSAGE_COLUMNS, TICKET_COLUMNS } from "../sync/rows.ts";
+import { canSeeTicket, visibleTicketSql } from "../tickets/visibility.ts";
+
+export const MESSAGES_PAGE_SIZE = 20;
+/** Earlier tickets of the contact read into one conversation, newest first. */
+const HISTORY_TICKETS = 200;
+
+/** The message as the API answers it: its row plus quoted message, contact, queue and ticket. */
+const DETAIL_SELECT = `SELECT ${MESSAGE_COLUMNS}, m.queue_id AS "queueId",
+    CASE WHEN qm.id IS NULL THEN NULL
+      ELSE json_build_object('id', qm.id, 'body', qm.body, 'fromMe', qm.from_me) END AS "quotedMsg",
+    CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('name', c.name) END AS contact,
+    CASE WHEN q.id IS NULL THEN NULL ELSE json_build_object('name', q.name) END AS queue,
+    json_build_object('id', t.id, 'uuid', t.uuid, 'queueId', t.queue_id, 'whatsappId', t.whatsapp_id) AS ticket
+  FROM messages m
+  JOIN tickets t ON t.id = m.ticket_id
+  LEFT JOIN messages qm ON qm.id = m.quoted_msg_id AND qm.company_id = m.company_id
+  LEFT JOIN contacts c ON c.id = m.contact_id
+  LEFT JOIN queues q ON q.id = m.queue_id`;
+
+/** Messages of the company by id, oldest first, in the answer shape. */
+export async function loadMessageDetails(
+  db: pg.Pool | pg.ClientBase,
+  companyId: number,
+  ids: string[],
+): Promise<MessageDetailDTO[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<MessageDetailDTO>(
+    `${DETAIL_SELECT} WHERE m.company_id = $1 AND m.id = ANY($2::uuid[]) ORDER BY m.created_at, m.id`,
+    [companyId, ids],
+  );
+  return rows;
+}
+
+type TicketRow = { id: number; contactId: number; whatsappId: number | null; userId: number | null };
+
+/** The ticket if it is the caller's company's and the caller may see it; else ERR_NO_TICKET_FOUND. */
+export async function findVisibleTicket(
+  db: pg.Pool | pg.ClientBase,
+  actor: Actor,
+  ticketId: number,
+): Promise<TicketRow & Parameters<typeof canSeeTicket>[1]> {
+  const { rows } = await db.query(`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.id = $1 AND t.company_id = $2`, [
+    ticketId,
+    actor.companyId,
+  ]);
+  const ticket = rows[0];
+  if (!ticket || !canSeeTicket(actor, ticket)) throw NotFoundError("ERR_NO_TICKET_FOUND", "Ticket not found");
+  return ticket;
+}
+
+export async function listMessages(
+  db: pg.Pool | pg.ClientBase,
+  actor: Actor,
+  ticketId: number,
+  query: TListMessagesQuery,
+): Promise<ListMessagesResponse> {
+  const ticket = await findVisibleTicket(db, actor, ticketId);
+  const params: unknown[] = [actor.companyId, ticket.contactId, ticket.whatsappId, ticket.id, HISTORY_TICKETS];
+  const visible = visibleTicketSql(actor, params);
+  const history = await db.query<{ id: number }>(
+    `SELECT t.id FROM tickets t
+     WHERE t.company_id = $1 AND t.contact_id = $2 AND t.whatsapp_id IS NOT DISTINCT FROM $3
+       AND (t.id = $4 OR ${visible})
+     ORDER BY t.id DESC LIMIT $5`,
+    params,
+  );
+  const ticketIds = history.rows.map((t) => t.id);
+  if (!ticketIds.includes(ticket.id)) ticketIds.push(ticket.id);
+
+  const offset = query.cursor ? 0 : (query.pageNumber - 1) * MESSAGES_PAGE_SIZE;
+  const p: unknown[] = [actor.companyId, ticketIds, offset + MESSAGES_PAGE_SIZE + 1, MESSAGES_PAGE_SIZE + 1, offset];
+  let filter = "";
+  if (query.selectedQueues.length > 0) {
+    p.push(query.selectedQueues);
+    filter += ` AND (m.queue_id = ANY($${p.length}::int[]) OR m.queue_id IS NULL)`;
+  }
+  if (query.cursor) {
+    const known = await db.query(
+      "SELECT 1 FROM messages WHERE id = $1 AND company_id = $2 AND ticket_id = ANY($3::int[])",
+      [query.cursor, actor.companyId, ticketIds],
+    );
+    if (known.rowCount === 0)
+      throw new AppError("ERR_VALIDATION", 400, "Unknown cursor", { fields: { cursor: "Unknown cursor" } });
+    p.push(query.cursor);
+    // Compared in SQL so that the boundary keeps the column's microseconds.
+    filter += ` AND (m.created_at, m.id) < (SELECT created_at, id FROM messages WHERE id = $${p.length})`;
+  }
+  // One index range per ticket (messages_ticket_page), merged: never a sort of a whole history.
+  const page = await db.query<{ id: string }>(
+    `SELECT m.id FROM unnest($2::int[]) AS tid(id)
+     CROSS JOIN LATERAL (
+       SELECT m.id, m.created_at FROM messages m
+       WHERE m.ticket_id = tid.id AND m.company_id = $1${filter}
+       ORDER BY m.created_at DESC, m.id DESC LIMIT $3) m
+     ORDER BY m.created_at DESC, m.id DESC LIMIT $4 OFFSET $5`,
+    p,
+  );
+  const hasMore = page.rows.length > MESSAGES_PAGE_SIZE;
+  const ids = page.rows.slice(0, MESSAGES_PAGE_SIZE).map((r) => r.id);
+  const messages = await loadMessageDetails(db, actor.companyId, ids);
+  return { messages, hasMore, nextCursor: hasMore ? (messages[0]?.id ?? null) : null };
+}

@@ -1,0 +1,49 @@
+// GET /queue, GET /queue/{id}, POST /queue, PUT /queue/{id}, DELETE /queue/{id}.
+import { Router } from "express";
+import type pg from "pg";
+import { z } from "zod";
+import { actorOf } from "../auth/authenticate.ts";
+import { ZCreateQueueRequestSchema, ZUpdateQueueRequestSchema } from "../contract/queues.ts";
+import { parse } from "../http/errors.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import { createQueue } from "./create-queue.ts";
+import { deleteQueue } from "./delete-queue.ts";
+import { listQueues, loadQueue } from "./load-queue.ts";
+import { authorizeQueue } from "./queue-policy.ts";
+import { updateQueue } from "./update-queue.ts";
+
+const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export function queueRoutes(pool: pg.Pool): Router {
+  const router = Router();
+  router.get("/queue", async (_req, res) => {
+    const actor = actorOf(res);
+    authorizeQueue(actor, "read");
+    res.json(await listQueues(pool, actor.companyId));
+  });
+  router.get("/queue/:id", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeQueue(actor, "read");
+    res.json(await loadQueue(pool, actor.companyId, parse(ZId, req.params.id)));
+  });
+  router.post("/queue", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeQueue(actor, "create");
+    const input = parse(ZCreateQueueRequestSchema, req.body);
+    res.status(201).json(await inTransaction(pool, (c) => createQueue(c, actor, input)));
+  });
+  router.put("/queue/:id", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeQueue(actor, "update");
+    const id = parse(ZId, req.params.id);
+    const input = parse(ZUpdateQueueRequestSchema, req.body);
+    res.json(await inTransaction(pool, (c) => updateQueue(c, actor, id, input)));
+  });
+  router.delete("/queue/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(ZId, req.params.id);
+    await inTransaction(pool, (c) => deleteQueue(c, actor, id));
+    res.status(204).end();
+  });
+  return router;
+}

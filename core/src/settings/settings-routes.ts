@@ -1,0 +1,88 @@
+// Company settings: GET /companySettings/{id}, GET /companySettingOne {column},
+// PUT /companySettings {column, data}. Platform settings: GET /settings,
+// GET /setting/{key}, PUT /settings/{key} {value}. Public branding:
+// GET /public-settings/{key}. Answers: docs/decisions/0012-settings.md.
+import { Router } from "express";
+import type pg from "pg";
+import { z } from "zod";
+import { actorOf } from "../auth/authenticate.ts";
+import {
+  isBrandingKey,
+  isCompanySettingKey,
+  isPlatformSettingKey,
+  type SettingDTO,
+  ZCompanySettingOneQuerySchema,
+  ZUpdateCompanySettingRequestSchema,
+  ZUpdatePlatformSettingRequestSchema,
+} from "../contract/settings.ts";
+import { parse } from "../http/errors.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import { getCompanySetting, getCompanySettings } from "./company-settings.ts";
+import { getPlatformSetting, getPlatformSettings } from "./platform-settings.ts";
+import { authorizeSettings, canSettings } from "./settings-policy.ts";
+import { UnknownSettingError, updateCompanySetting } from "./update-company-setting.ts";
+import { updatePlatformSetting } from "./update-platform-setting.ts";
+
+const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+const toList = (settings: Record<string, string>): SettingDTO[] =>
+  Object.entries(settings).map(([key, value]) => ({ key, value }));
+
+export function settingsRoutes(pool: pg.Pool): Router {
+  const router = Router();
+  router.get("/companySettings/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const companyId = parse(ZId, req.params.id);
+    // Another company's settings are as absent as a missing company's.
+    if (!canSettings(actor, { kind: "readCompany", companyId })) throw UnknownSettingError(404, String(companyId));
+    const { rowCount } = await pool.query("SELECT 1 FROM companies WHERE id = $1", [companyId]);
+    if (!rowCount) throw UnknownSettingError(404, String(companyId));
+    res.json({ companyId, ...(await getCompanySettings(pool, companyId)) });
+  });
+  router.get("/companySettingOne", async (req, res) => {
+    const actor = actorOf(res);
+    const { column } = parse(ZCompanySettingOneQuerySchema, req.query);
+    if (!isCompanySettingKey(column)) throw UnknownSettingError(400, column);
+    res.json({ [column]: await getCompanySetting(pool, actor.companyId, column) });
+  });
+  router.put("/companySettings", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeSettings(actor, { kind: "updateCompany" });
+    const input = parse(ZUpdateCompanySettingRequestSchema, req.body);
+    res.json(await inTransaction(pool, (c) => updateCompanySetting(c, actor, input)));
+  });
+  router.get("/settings", async (_req, res) => {
+    const actor = actorOf(res);
+    // The super user's settings page edits the platform; everyone else's shows their company's.
+    if (canSettings(actor, { kind: "listPlatform" })) res.json(toList(await getPlatformSettings(pool)));
+    else res.json(toList(await getCompanySettings(pool, actor.companyId)));
+  });
+  router.get("/setting/:key", async (req, res) => {
+    const actor = actorOf(res);
+    const key = req.params.key;
+    if (isCompanySettingKey(key)) {
+      res.json({ key, value: await getCompanySetting(pool, actor.companyId, key) } satisfies SettingDTO);
+      return;
+    }
+    if (!isPlatformSettingKey(key)) throw UnknownSettingError(404, key);
+    authorizeSettings(actor, { kind: "readPlatform", key });
+    res.json({ key, value: await getPlatformSetting(pool, key) } satisfies SettingDTO);
+  });
+  router.put("/settings/:key", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeSettings(actor, { kind: "updatePlatform" });
+    const { value } = parse(ZUpdatePlatformSettingRequestSchema, req.body);
+    res.json(await inTransaction(pool, (c) => updatePlatformSetting(c, actor, req.params.key, value)));
+  });
+  return router;
+}
+
+/** GET /public-settings/{key}: branding read before login; any other key is not found. */
+export function publicSettingsRoutes(pool: pg.Pool): Router {
+  const router = Router();
+  router.get("/public-settings/:key", async (req, res) => {
+    const key = req.params.key;
+    if (!isBrandingKey(key)) throw UnknownSettingError(404, key);
+    res.json({ key, value: await getPlatformSetting(pool, key) } satisfies SettingDTO);
+  });
+  return router;
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, businessToday } from "../companies/business-date.ts";
+import { COMPANY_SETTING_DEFAULTS } from "../contract/settings.ts";
+import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { buildPlan } from "../testing/users-factories.ts";
+
+let core: TestCore;
+let pool: TestCore["db"]["pool"];
+let planId: number;
+
+beforeAll(async () => {
+  core = await startTestCore();
+  pool = core.db.pool;
+  planId = (await buildPlan(pool, { name: "Básico", users: 3, connections: 2, queues: 4, amount: 49.9 })).id;
+});
+afterAll(async () => {
+  await core?.close();
+});
+
+const form = (o: Record<string, unknown> = {}) => ({
+  companyName: "Padaria Central",
+  name: "Dona Maria",
+  email: `maria-${Math.random().toString(36).slice(2, 10)}@example.com`,
+  password: "senha1",
+  phone: "5511999990000",
+  planId,
+  ...o,
+});
+
+const companies = async () => (await pool.query("SELECT count(*)::int AS n FROM companies")).rows[0].n as number;
+
+describe("#auth.signup", () => {
+  it("creates the company on a 7-day trial, its settings and its admin, who can then sign in", async () => {
+    const body = form();
+    const res = await core.api("POST", "/auth/signup", { body });
+    expect(res.status).toBe(201);
+    const dueDate = addDays(businessToday(), 7);
+    expect(res.body.company).toMatchObject({ name: "Padaria Central", dueDate });
+    expect(res.body.user).toMatchObject({ name: "Dona Maria", email: body.email, profile: "admin", super: false });
+    const companyId = res.body.company.id;
+    const row = (await pool.query("SELECT plan_id, phone, email, status FROM companies WHERE id = $1", [companyId]))
+      .rows[0];
+    expect(row).toEqual({ plan_id: planId, phone: "5511999990000", email: body.email, status: true });
+    const settings = await pool.query("SELECT key, value FROM settings WHERE company_id = $1", [companyId]);
+    expect(Object.fromEntries(settings.rows.map((r) => [r.key, r.value]))).toEqual(COMPANY_SETTING_DEFAULTS);
+    const login = await core.login(body.email, "senha1");
+    expect(login.user).toMatchObject({ id: res.body.user.id });
+    expect((await core.api("GET", "/users/", { token: login.token })).status).toBe(200);
+  });
+
+  it("validates with the signup form's messages and creates nothing", async () => {
+    const before = await companies();
+    const bad = await core.api("POST", "/auth/signup", {
+      body: { companyName: "P", name: "M", email: "x", password: "123", phone: "" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({
+      companyName: "Muito curto!",
+      name: "Muito curto!",
+      email: "E-mail inválido",
+      password: "Muito curto!",
+      phone: "Obrigatório",
+      planId: "Obrigatório",
+    });
+    const long = await core.api("POST", "/auth/signup", {
+      body: form({ name: "n".repeat(51), password: "p".repeat(51) }),
+    });
+    expect(long.body.fields).toEqual({ name: "Muito longo!", password: "Muito longo!" });
+    const missing = await core.api("POST", "/auth/signup", { body: {} });
+    expect(missing.body.fields.name).toBe("Obrigatório");
+    expect(missing.body.fields.email).toBe("Obrigatório");
+    expect(missing.body.fields.companyName).toBe("Obrigatório");
+    expect(await companies()).toBe(before);
+  });
+
+  it("refuses an e-mail already used on the platform, and a plan that is not public", async () => {
+    const before = await companies();
+    const taken = await core.api("POST", "/auth/signup", { body: form({ email: "admin@chatflow.local" }) });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe("ERR_EMAIL_ALREADY_EXISTS");
+    const hidden = await buildPlan(pool, { isPublic: false });
+    const privatePlan = await core.api("POST", "/auth/signup", { body: form({ planId: hidden.id }) });
+    expect(privatePlan.status).toBe(400);
+    expect(privatePlan.body.fields.planId).toBe("Plano inválido");
+    expect(await companies()).toBe(before);
+  });
+
+  it("answers 403 ERR_USER_CREATION_DISABLED when the super user switched signup off", async () => {
+    const before = await companies();
+    await pool.query("INSERT INTO platform_settings (key, value) VALUES ('userCreation', 'disabled')");
+    try {
+      const res = await core.api("POST", "/auth/signup", { body: form() });
+      expect(res.status).toBe(403);
+      expect(res.body.error).toBe("ERR_USER_CREATION_DISABLED");
+      expect(await companies()).toBe(before);
+    } finally {
+      await pool.query("DELETE FROM platform_settings WHERE key = 'userCreation'");
+    }
+  });
+});
+
+describe("#plans.list", () => {
+  it("lists the public plans without a login, with counts, amount and flags", async () => {
+    const hidden = await buildPlan(pool, { name: "Interno", isPublic: false });
+    const res = await core.api("GET", "/plans/list");
+    expect(res.status).toBe(200);
+    const ids = res.body.map((p: { id: number }) => p.id);
+    expect(ids).toContain(planId);
+    expect(ids).not.toContain(hidden.id);
+    expect(res.body.find((p: { id: number }) => p.id === planId)).toEqual({
+      id: planId,
+      name: "Básico",
+      users: 3,
+      connections: 2,
+      queues: 4,
+      amount: 49.9,
+      isPublic: true,
+      useWhatsapp: true,
+      useFacebook: true,
+      useInstagram: true,
+      useCampaigns: true,
+      useSchedules: true,
+      useInternalChat: true,
+      useExternalApi: true,
+      useKanban: true,
+      useOpenAi: true,
+      useIntegrations: true,
+    });
+  });
+});

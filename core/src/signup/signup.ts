@@ -1,0 +1,43 @@
+// Use case: someone signs a new company up (spec 3 §2 Signup). Creates the
+// company on a public plan with a trial (due today + TRIAL_DAYS), its settings
+// with their defaults, and its first admin. The super user can switch signup
+// off with the platform setting userCreation.
+import type pg from "pg";
+import { addDays, businessToday } from "../companies/business-date.ts";
+import { type SignupResponse, TRIAL_DAYS, type TSignupRequest } from "../contract/signup.ts";
+import { ZCreateUserRequestSchema } from "../contract/users.ts";
+import { AppError } from "../http/errors.ts";
+import { seedCompanySettings } from "../settings/company-settings.ts";
+import { getPlatformSetting } from "../settings/platform-settings.ts";
+import { recordChanges } from "../sync/change-log.ts";
+import { insertUser } from "../users/create-user.ts";
+import { loadUserById, publicUser } from "../users/load-user.ts";
+
+export const UserCreationDisabledError = () =>
+  new AppError("ERR_USER_CREATION_DISABLED", 403, "User creation is disabled");
+
+export async function signup(client: pg.ClientBase, input: TSignupRequest): Promise<SignupResponse> {
+  if ((await getPlatformSetting(client, "userCreation")) === "disabled") throw UserCreationDisabledError();
+  const plan = await client.query("SELECT 1 FROM plans WHERE id = $1 AND is_public", [input.planId]);
+  if (!plan.rowCount) {
+    throw new AppError("ERR_VALIDATION", 400, "Plano inválido", { fields: { planId: "Plano inválido" } });
+  }
+  const dueDate = addDays(businessToday(), TRIAL_DAYS);
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO companies (name, phone, email, status, due_date, recurrence, plan_id)
+     VALUES ($1, $2, $3, true, $4, 'MENSAL', $5) RETURNING id`,
+    [input.companyName, input.phone, input.email, dueDate, input.planId],
+  );
+  const companyId = rows[0]!.id;
+  await seedCompanySettings(client, companyId);
+  const admin = ZCreateUserRequestSchema.parse({
+    name: input.name,
+    email: input.email,
+    password: input.password,
+    profile: "admin",
+  });
+  const userId = await insertUser(client, companyId, admin);
+  await recordChanges(client, [{ companyId, entity: "users", id: userId }]);
+  const user = (await loadUserById(client, userId))!;
+  return { company: { id: companyId, name: input.companyName, dueDate }, user: publicUser(user) };
+}

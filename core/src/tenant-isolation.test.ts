@@ -1,0 +1,196 @@
+// Tenant isolation: a second company, signed up through the API, walks every
+// route with the first company's ids. Each answers 404 (or, for lists, leaves
+// the other company out), and nothing of the first company is read or changed.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "./testing/factories.ts";
+import { startTestCore, type TestCore } from "./testing/test-core.ts";
+
+let core: TestCore;
+let tokenB: string;
+const a = {} as {
+  queueId: number;
+  whatsappId: number;
+  contactId: number;
+  contactNumber: string;
+  ticketId: number;
+  ticketUuid: string;
+  messageId: string;
+  tagId: number;
+  noteId: number;
+  userId: number;
+};
+
+const TABLES = [
+  "queues",
+  "whatsapps",
+  "contacts",
+  "tickets",
+  "messages",
+  "tags",
+  "ticket_tags",
+  "contact_tags",
+  "ticket_notes",
+  "users",
+  "settings",
+];
+
+async function snapshot(companyId: number): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const t of TABLES) {
+    const { rows } = await core.db.pool.query(`SELECT to_jsonb(x) AS r FROM ${t} x WHERE company_id = $1 ORDER BY 1`, [
+      companyId,
+    ]);
+    out[t] = rows.map((r) => r.r).sort((p, q) => JSON.stringify(p).localeCompare(JSON.stringify(q)));
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  core = await startTestCore();
+  const pool = core.db.pool;
+  a.queueId = (await buildQueue(pool, { companyId: 1 })).id;
+  a.whatsappId = (await buildWhatsapp(pool, { companyId: 1, phoneNumberId: "1111", accessToken: "t" })).id;
+  a.contactNumber = "5511911112222";
+  a.contactId = (await buildContact(pool, { companyId: 1, number: a.contactNumber })).id;
+  const ticket = await buildTicket(pool, {
+    companyId: 1,
+    contactId: a.contactId,
+    whatsappId: a.whatsappId,
+    queueId: a.queueId,
+    status: "open",
+    userId: 1,
+  });
+  a.ticketId = ticket.id;
+  a.ticketUuid = ticket.uuid;
+  a.messageId = randomUUID();
+  await pool.query(
+    `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, body, from_me)
+     VALUES ($1, 1, $2, $3, $4, 1, 'segredo da empresa 1', true)`,
+    [a.messageId, a.ticketId, a.contactId, a.whatsappId],
+  );
+  a.tagId = (await pool.query("INSERT INTO tags (company_id, name) VALUES (1, 'vip') RETURNING id")).rows[0].id;
+  await pool.query("INSERT INTO ticket_tags (ticket_id, tag_id, company_id) VALUES ($1, $2, 1)", [a.ticketId, a.tagId]);
+  await pool.query("INSERT INTO contact_tags (contact_id, tag_id, company_id) VALUES ($1, $2, 1)", [
+    a.contactId,
+    a.tagId,
+  ]);
+  a.noteId = (
+    await pool.query(
+      "INSERT INTO ticket_notes (company_id, ticket_id, contact_id, user_id, note) VALUES (1, $1, $2, 1, 'nota') RETURNING id",
+      [a.ticketId, a.contactId],
+    )
+  ).rows[0].id;
+  a.userId = (await buildUser(pool, { companyId: 1, profile: "user" })).id;
+
+  const plans = await core.api("GET", "/plans/list");
+  expect(plans.status).toBe(200);
+  const email = `owner-${randomUUID().slice(0, 8)}@company-b.test`;
+  const signup = await core.api("POST", "/auth/signup", {
+    body: {
+      name: "Owner B",
+      email,
+      password: "secret-b",
+      phone: "5511999990000",
+      companyName: "Company B",
+      planId: plans.body[0].id,
+    },
+  });
+  expect(signup.status).toBeLessThan(300);
+  tokenB = (await core.login(email, "secret-b")).token;
+});
+afterAll(async () => {
+  await core?.close();
+});
+
+describe("tenant isolation", () => {
+  it("answers 404 for every route given another company's ids, and changes nothing", async () => {
+    const before = await snapshot(1);
+    const t = a.ticketId;
+    const notFound: [string, string, unknown?][] = [
+      ["GET", `/tickets/u/${a.ticketUuid}`],
+      ["PUT", `/tickets/${t}`, { status: "closed" }],
+      ["PUT", `/tickets/${t}`, { status: "pending" }],
+      ["DELETE", `/tickets/${t}`],
+      ["GET", `/tickets-log/${t}`],
+      ["GET", `/messages/${t}`],
+      ["POST", `/messages/${t}`, { body: "intrusion" }],
+      ["POST", `/messages/edit/${a.messageId}`, { body: "edited" }],
+      ["DELETE", `/messages/${a.messageId}`],
+      ["POST", "/message/forward", { messageId: a.messageId, contactId: a.contactId }],
+      ["POST", `/messages/lista/${t}`, { title: "t", sections: [{ title: "s", rows: [{ title: "r" }] }] }],
+      [
+        "POST",
+        `/messages/PIX/${t}`,
+        { title: "t", sendvalue: "1", sendkey_type: "EVP", sendmerchant_name: "m", sendKey: randomUUID() },
+      ],
+      ["GET", `/contacts/${a.contactId}`],
+      ["PUT", `/contacts/${a.contactId}`, { name: "Hacked", number: "5511900000000" }],
+      ["DELETE", `/contacts/${a.contactId}`],
+      ["PUT", `/contacts/toggleAcceptAudio/${a.contactId}`],
+      ["PUT", `/contacts/toggleDisableBot/${a.contactId}`],
+      ["PUT", `/contacts/block/${a.contactId}`, { active: false }],
+      ["GET", `/contactTags/${a.contactId}`],
+      ["POST", "/tags/sync", { contactId: a.contactId, tags: [] }],
+      ["PUT", `/ticket-tags/${t}/${a.tagId}`],
+      ["DELETE", `/ticket-tags/${t}`],
+      ["GET", `/tags/${a.tagId}`],
+      ["PUT", `/tags/${a.tagId}`, { name: "hacked" }],
+      ["DELETE", `/tags/${a.tagId}`],
+      ["DELETE", `/tags-contacts/${a.tagId}/${a.contactId}`],
+      ["POST", "/ticket-notes", { note: "intrusion", ticketId: t, contactId: a.contactId }],
+      ["DELETE", `/ticket-notes/${a.noteId}`],
+      ["POST", "/tickets", { contactId: a.contactId, queueId: a.queueId, whatsappId: a.whatsappId }],
+      ["GET", `/users/${a.userId}`],
+      ["PUT", `/users/${a.userId}`, { name: "Hacked" }],
+      ["DELETE", `/users/${a.userId}`],
+      ["GET", `/queue/${a.queueId}`],
+      ["PUT", `/queue/${a.queueId}`, { name: "Hacked" }],
+      ["DELETE", `/queue/${a.queueId}`],
+      ["GET", `/whatsapp/${a.whatsappId}`],
+      ["PUT", `/whatsapp/${a.whatsappId}`, { name: "Hacked" }],
+      ["DELETE", `/whatsapp/${a.whatsappId}`],
+      ["GET", "/companySettings/1"],
+      ["GET", `/media/1/${a.messageId}.png`],
+    ];
+    const wrong: string[] = [];
+    for (const [method, path, body] of notFound) {
+      const res = await core.api(method, path, { token: tokenB, body });
+      if (res.status !== 404 || !String(res.body?.error ?? "").startsWith("ERR_")) {
+        wrong.push(`${method} ${path} -> ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot(1)).toEqual(before);
+  });
+
+  it("leaves the other company out of every list", async () => {
+    const lists = [
+      "/tickets?showAll=true",
+      "/tickets?showAll=true&status=open",
+      `/tickets?searchParam=${a.contactNumber.slice(-6)}&showAll=true`,
+      "/contacts",
+      "/contacts/list",
+      `/contacts/profile/${a.contactNumber}`,
+      "/tags/list",
+      "/tags",
+      `/ticket-notes/list?ticketId=${a.ticketId}&contactId=${a.contactId}`,
+      "/users/",
+      "/users/list",
+      "/queue",
+      "/whatsapp",
+      "/whatsapp/filter?channel=whatsappapi",
+      "/messages-allMe",
+      "/sync/pull",
+    ];
+    const leaks: string[] = [];
+    const secrets = [a.contactNumber, "segredo da empresa 1", a.ticketUuid, "vip"];
+    for (const path of lists) {
+      const res = await core.api("GET", path, { token: tokenB });
+      const text = JSON.stringify(res.body);
+      if (res.status >= 500) leaks.push(`${path} -> ${res.status}`);
+      for (const s of secrets) if (text.includes(s)) leaks.push(`${path} shows ${s}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+// Builders for the users, queues, connections, settings and signup tests.
+import { randomUUID } from "node:crypto";
+import argon2 from "argon2";
+import type pg from "pg";
+import { createTokens } from "../auth/tokens.ts";
+import type { TestCore } from "./test-core.ts";
+
+let n = 0;
+
+export async function buildPlan(
+  pool: pg.Pool,
+  o: {
+    name?: string;
+    users?: number;
+    connections?: number;
+    queues?: number;
+    amount?: number;
+    isPublic?: boolean;
+    useFacebook?: boolean;
+  } = {},
+) {
+  const { rows } = await pool.query<{ id: number }>(
+    `INSERT INTO plans (name, users, connections, queues, amount, is_public, use_facebook)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      o.name ?? `Plan ${++n}-${Date.now()}`,
+      o.users ?? 0,
+      o.connections ?? 0,
+      o.queues ?? 0,
+      o.amount ?? 0,
+      o.isPublic ?? true,
+      o.useFacebook ?? true,
+    ],
+  );
+  return { id: rows[0]!.id };
+}
+
+export async function setCompanyPlan(pool: pg.Pool, companyId: number, planId: number) {
+  await pool.query("UPDATE companies SET plan_id = $2 WHERE id = $1", [companyId, planId]);
+}
+
+const PASSWORD = "secret123";
+// One argon2 hash for every test user: hashing costs a few hundred milliseconds.
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * A user of the company with a live session: its id, credentials and access token.
+ * The session is made the way login makes it (session id on the row, token signed
+ * with core's secret) without paying argon2 for every user.
+ */
+export async function signedIn(
+  core: TestCore,
+  o: { companyId: number; profile?: "admin" | "user"; name?: string },
+): Promise<{ id: number; email: string; password: string; token: string }> {
+  passwordHash ??= argon2.hash(PASSWORD);
+  const email = `user${++n}-${randomUUID().slice(0, 8)}@example.com`;
+  const sessionId = randomUUID();
+  const profile = o.profile ?? "admin";
+  const { rows } = await core.db.pool.query<{ id: number }>(
+    `INSERT INTO users (company_id, name, email, password_hash, profile, session_id, online)
+     VALUES ($1, $2, $3, $4, $5, $6, true) RETURNING id`,
+    [o.companyId, o.name ?? "User", email, await passwordHash, profile, sessionId],
+  );
+  const id = rows[0]!.id;
+  const token = await createTokens(core.config.jwtSecret, core.config.accessTtl).sign({
+    userId: id,
+    companyId: o.companyId,
+    sessionId,
+    profile,
+    super: false,
+  });
+  return { id, email, password: PASSWORD, token };
+}
+
+/** How many change-log entries name this row (each change the PWAs must pull). */
+export async function changeCount(pool: pg.Pool, companyId: number, entity: string, id: number | string) {
+  const { rows } = await pool.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM change_log WHERE company_id = $1 AND entity = $2 AND entity_id = $3",
+    [companyId, entity, String(id)],
+  );
+  return rows[0]!.n;
+}

@@ -1,0 +1,33 @@
+// Use case: an agent writes a note on a ticket from the contact drawer
+// (POST /ticket-notes). The note belongs to the ticket and its contact.
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import { contactNotFound } from "../contacts/contact-queries.ts";
+import type { TCreateTicketNoteRequest } from "../contract/contacts.ts";
+import { AppError } from "../http/errors.ts";
+import { loadVisibleTicket } from "../tags/visible-ticket.ts";
+
+/** Returns the new note's id. */
+export async function createTicketNote(
+  client: pg.ClientBase,
+  actor: Actor,
+  input: TCreateTicketNoteRequest,
+): Promise<number> {
+  const ticket = await loadVisibleTicket(client, actor, input.ticketId);
+  if (input.contactId !== undefined && input.contactId !== ticket.contactId) {
+    const other = await client.query("SELECT 1 FROM contacts WHERE id = $1 AND company_id = $2", [
+      input.contactId,
+      actor.companyId,
+    ]);
+    if (!other.rows[0]) throw contactNotFound();
+    throw new AppError("ERR_VALIDATION", 400, "The contact is not the ticket's contact", {
+      fields: { contactId: "The contact is not the ticket's contact" },
+    });
+  }
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO ticket_notes (company_id, ticket_id, contact_id, user_id, note) VALUES ($1, $2, $3, $4, $5)
+     RETURNING id`,
+    [actor.companyId, ticket.id, ticket.contactId, actor.id, input.note],
+  );
+  return rows[0]!.id;
+}

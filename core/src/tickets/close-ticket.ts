@@ -1,0 +1,60 @@
+// Use case: resolve a ticket (spec 1 §4): open/group → closed, with the farewell
+// when asked; a pending one closes the same way for admins and users with
+// showDashboard. With company setting userRating on, an attended ticket waits
+// for the contact's rating as 'nps' instead (docs/decisions/0009).
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import type { TResolveTicketArgs } from "../contract/tickets.ts";
+import { TAG_REQUIRED_MESSAGE } from "../contract/tickets.ts";
+import { AppError } from "../http/errors.ts";
+import { getCompanySettings, isOn } from "../settings/company-settings.ts";
+import { recordChanges } from "../sync/change-log.ts";
+import { ignoreLockedTicket } from "./ignore-ticket.ts";
+import { writeTicketLog } from "./ticket-log.ts";
+import { sendFarewell } from "./ticket-messages.ts";
+import { authorize } from "./ticket-policy.ts";
+import { lockVisibleTicket } from "./ticket-row.ts";
+
+/** 400 unless the contact has a tag, when company setting requiredTag is on. */
+async function assertTaggedWhenRequired(
+  client: pg.ClientBase,
+  companyId: number,
+  contactId: number,
+  requiredTag: string,
+): Promise<void> {
+  if (!isOn(requiredTag)) return;
+  const { rowCount } = await client.query(
+    "SELECT 1 FROM contact_tags WHERE contact_id = $1 AND company_id = $2 LIMIT 1",
+    [contactId, companyId],
+  );
+  if (!rowCount)
+    throw new AppError("ERR_VALIDATION", 400, TAG_REQUIRED_MESSAGE, { fields: { tags: TAG_REQUIRED_MESSAGE } });
+}
+
+export async function resolveTicket(client: pg.ClientBase, actor: Actor, args: TResolveTicketArgs): Promise<void> {
+  const ticket = await lockVisibleTicket(client, actor, args.ticketId);
+  // Closing a closed ticket (a second tab, a replayed push) is already done.
+  if (ticket.status === "closed") return;
+  // lgpd tickets (waiting for consent) only leave by "ignore" (spec 1 §4).
+  if (ticket.status === "lgpd") return ignoreLockedTicket(client, actor, ticket);
+  authorize(actor, ticket.status === "pending" ? "closePending" : "resolve");
+  const settings = await getCompanySettings(client, actor.companyId);
+  await assertTaggedWhenRequired(client, actor.companyId, ticket.contactId, settings.requiredTag);
+  // The farewell leaves while the ticket is still in progress.
+  if (args.sendFarewellMessage === true) await sendFarewell(client, actor, ticket);
+  const attended = ticket.status === "open" || ticket.status === "group";
+  const status = attended && isOn(settings.userRating) ? "nps" : "closed";
+  await client.query(
+    `UPDATE tickets SET status = $2, closed_at = CASE WHEN $2 = 'closed' THEN now() END,
+       updated_at = now() WHERE id = $1`,
+    [ticket.id, status],
+  );
+  await writeTicketLog(client, {
+    companyId: actor.companyId,
+    ticketId: ticket.id,
+    type: "closed",
+    userId: actor.id,
+    queueId: ticket.queueId,
+  });
+  await recordChanges(client, [{ companyId: actor.companyId, entity: "tickets", id: ticket.id }]);
+}

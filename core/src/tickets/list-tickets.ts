@@ -1,0 +1,159 @@
+// Use case: one page of the ticket list (GET /tickets), as the list item shows
+// each ticket (spec 1 §2), with hasMore, the list's count and a cursor to the
+// next page. Pages are keyset reads on the tickets_inbox index (see
+// ticket-page-cursor.ts); the count comes from ticket-counts.ts.
+import { createHash } from "node:crypto";
+import type pg from "pg";
+import { afterCount, countSql } from "./ticket-counts.ts";
+import { compileTicketFilter, type ListActor, type TicketListFilter, type TicketSlice } from "./ticket-list-filter.ts";
+import type { TListTicketsQuery } from "./ticket-list-query.ts";
+import { decodeCursor, encodeCursor, type PageBoundary, type PageBoundaryCache } from "./ticket-page-cursor.ts";
+
+/** Tickets per page: the original product's page size (spec 1 §9 leaves it unnamed). */
+export const TICKETS_PAGE_SIZE = 40;
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The joins TICKET_ITEM_JSON reads, from `tickets t`. */
+export const TICKET_ITEM_JOINS = `JOIN contacts c ON c.id = t.contact_id
+  LEFT JOIN queues q ON q.id = t.queue_id
+  LEFT JOIN users u ON u.id = t.user_id
+  LEFT JOIN whatsapps w ON w.id = t.whatsapp_id`;
+
+/** A ticket as the list item shows it: the sync row's fields plus its contact, queue, owner, connection, tags and rating. */
+export const TICKET_ITEM_JSON = `json_build_object(
+  'id', t.id, 'uuid', t.uuid, 'status', t.status, 'channel', t.channel, 'isGroup', t.is_group, 'isBot', t.is_bot,
+  'contactId', t.contact_id, 'queueId', t.queue_id, 'userId', t.user_id, 'whatsappId', t.whatsapp_id,
+  'unreadMessages', t.unread_messages, 'lastMessage', t.last_message, 'companyId', t.company_id,
+  'createdAt', ${iso("t.created_at")}, 'updatedAt', ${iso("t.updated_at")},
+  'contact', json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'urlPicture', c.url_picture),
+  'queue', CASE WHEN q.id IS NULL THEN NULL ELSE json_build_object('id', q.id, 'name', q.name, 'color', q.color) END,
+  'user', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END,
+  'whatsapp', CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'name', w.name,
+    'channel', w.channel, 'groupAsTicket', w.group_as_ticket) END,
+  'tags', COALESCE((SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) ORDER BY g.name, g.id)
+    FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.ticket_id = t.id), '[]'::json),
+  'userRating', (SELECT json_build_object('rate', r.rate) FROM user_ratings r WHERE r.ticket_id = t.id
+    ORDER BY r.created_at DESC, r.id DESC LIMIT 1))`;
+
+export type TicketListPage = {
+  /** The page's tickets as a JSON array, built by PostgreSQL and sent as is. */
+  ticketsJson: string;
+  hasMore: boolean;
+  count: number;
+  /** Opens the next page (null on the last one). */
+  nextCursor: string | null;
+};
+
+/** Where the page starts: after a boundary (keyset), or OFFSET rows into the list (cold). */
+type Start = { page: number; after?: PageBoundary; offset: number };
+
+export async function listTickets(
+  pool: pg.Pool,
+  actor: ListActor,
+  query: TListTicketsQuery,
+  cache: PageBoundaryCache,
+): Promise<TicketListPage> {
+  const filter = compileTicketFilter(actor, query);
+  const start = resolveStart(actor, query, filter, cache);
+  if (filter.statuses.length === 0) return { ticketsJson: "[]", hasMore: false, count: 0, nextCursor: null };
+  const { rows, count } = await readPage(pool, actor.companyId, filter, start);
+  const hasMore = rows.length > TICKETS_PAGE_SIZE;
+  const page = rows.slice(0, TICKETS_PAGE_SIZE);
+  let nextCursor: string | null = null;
+  if (hasMore) {
+    const last = page.at(-1)!;
+    const boundary = { updatedAt: last.b, id: last.id };
+    cache.set(actor.id, filter.key, start.page + 1, boundary);
+    nextCursor = encodeCursor(filter.key, start.page + 1, boundary);
+  }
+  return { ticketsJson: `[${page.map((r) => r.item).join(",")}]`, hasMore, count, nextCursor };
+}
+
+function resolveStart(actor: ListActor, q: TListTicketsQuery, filter: TicketListFilter, cache: PageBoundaryCache) {
+  if (q.cursor) {
+    const { page, boundary } = decodeCursor(filter.key, q.cursor);
+    return { page, after: boundary, offset: 0 };
+  }
+  const page = q.pageNumber;
+  if (page === 1) return { page, offset: 0 };
+  const after = cache.get(actor.id, filter.key, page);
+  return after ? { page, after, offset: 0 } : { page, offset: (page - 1) * TICKETS_PAGE_SIZE };
+}
+
+type PageRow = { id: number; b: string; item: string };
+
+/**
+ * The page and the count in one statement. Keyset pages are prepared per
+ * connection (their text depends only on which filters are used and every value
+ * is a parameter) so PostgreSQL plans them once, not on every request.
+ */
+async function readPage(
+  pool: pg.Pool,
+  companyId: number,
+  filter: TicketListFilter,
+  start: Start,
+): Promise<{ rows: PageRow[]; count: number }> {
+  const params: unknown[] = [companyId];
+  const count = countSql(filter, params);
+  const conditions = ["t.company_id = $1", ...filter.clauses.map((c) => c.sql(params))];
+  const dir = filter.order;
+  if (start.after) {
+    params.push(start.after.updatedAt, start.after.id);
+    const n = params.length;
+    conditions.push(`(t.updated_at, t.id) ${dir === "DESC" ? "<" : ">"} ($${n - 1}::timestamptz, $${n}::int)`);
+  }
+  const where = conditions.join(" AND ");
+  const order = (a: string) => `${a}.updated_at ${dir}, ${a}.id ${dir}`;
+  // Constants, not parameters: a generic plan guesses a parameter LIMIT at a tenth of the
+  // table and hash-joins all of it. An OFFSET page (the cold path) is planned each time.
+  const take = TICKETS_PAGE_SIZE + 1;
+  const offset = Math.trunc(start.offset);
+  const slice = (s: TicketSlice) => {
+    params.push(s.status);
+    const sql = `SELECT t.id, t.updated_at FROM tickets t WHERE t.status = $${params.length}::text`;
+    const column = s.owner !== undefined ? "t.user_id" : s.queue !== undefined ? "t.queue_id" : undefined;
+    if (!column) return `${sql} AND ${where} ORDER BY ${order("t")} LIMIT ${offset + take}`;
+    const value = s.owner !== undefined ? s.owner : s.queue;
+    let range = `${column} IS NULL`;
+    if (value !== null) {
+      params.push(value);
+      range = `${column} = $${params.length}::int`;
+    }
+    // Ordering by the owner (or queue) too, one value here, is what only tickets_owner (or
+    // tickets_queue) yields in order: the planner reads that range, not the whole status.
+    const by = dir === "DESC" ? column : `${column} DESC NULLS FIRST`;
+    return `${sql} AND ${range} AND ${where} ORDER BY ${by}, ${order("t")} LIMIT ${offset + take}`;
+  };
+  const slices = filter.slices.map(slice);
+  // Slices may overlap (an agent's own ticket in their queue): UNION keeps one of each.
+  const ids =
+    slices.length === 1
+      ? `${slices[0]} OFFSET ${offset}`
+      : `SELECT p.id, p.updated_at FROM (${slices.map((s) => `(${s})`).join(" UNION ")}) p
+        ORDER BY ${order("p")} LIMIT ${take} OFFSET ${offset}`;
+  const text = `SELECT k.n, k.deltas, x.id, x.b, x.item FROM (${count}) k LEFT JOIN (
+      SELECT x.id, x.updated_at, to_char(x.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS b,
+        ${TICKET_ITEM_JSON}::text AS item
+      FROM (${ids}) x JOIN tickets t ON t.id = x.id ${TICKET_ITEM_JOINS}) x ON true
+    ORDER BY ${order("x")}`;
+  const { rows } = await pool.query<PageRow & { n: number; deltas: number }>(
+    offset === 0 ? { name: statementName(text), text, values: params } : { text, values: params },
+  );
+  const head = rows[0]!;
+  afterCount(pool, companyId, head.deltas);
+  return { rows: head.id === null ? [] : rows, count: head.n };
+}
+
+const names = new Map<string, string>();
+
+/** A prepared statement's name: a digest of its text (remembered; texts are few). */
+export function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `tickets-${createHash("sha256").update(text).digest("base64url").slice(0, 22)}`;
+    if (names.size > 5000) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}

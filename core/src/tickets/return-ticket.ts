@@ -1,0 +1,29 @@
+// Use case: an agent gives an open ticket back to its queue (spec 1 §4 "return
+// to queue"): it waits again as pending, with no owner.
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import type { TReturnTicketArgs } from "../contract/tickets.ts";
+import { recordChanges } from "../sync/change-log.ts";
+import { writeTicketLog } from "./ticket-log.ts";
+import { authorize } from "./ticket-policy.ts";
+import { invalidTransition, lockVisibleTicket } from "./ticket-row.ts";
+
+export async function returnTicket(client: pg.ClientBase, actor: Actor, args: TReturnTicketArgs): Promise<void> {
+  const ticket = await lockVisibleTicket(client, actor, args.ticketId);
+  authorize(actor, "returnToQueue");
+  if (ticket.status === "pending" && ticket.userId === null) return;
+  if (ticket.status !== "open" && ticket.status !== "group" && ticket.status !== "pending") {
+    throw invalidTransition(ticket.status, "returned to the queue");
+  }
+  await client.query("UPDATE tickets SET status = 'pending', user_id = NULL, updated_at = now() WHERE id = $1", [
+    ticket.id,
+  ]);
+  await writeTicketLog(client, {
+    companyId: actor.companyId,
+    ticketId: ticket.id,
+    type: "pending",
+    userId: actor.id,
+    queueId: ticket.queueId,
+  });
+  await recordChanges(client, [{ companyId: actor.companyId, entity: "tickets", id: ticket.id }]);
+}

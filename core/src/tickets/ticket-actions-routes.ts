@@ -1,0 +1,61 @@
+// POST /tickets, PUT /tickets/{id}, DELETE /tickets/{id}, POST /tickets/closeAll
+// (spec 1 §7 Tickets): validate, run the use case in one transaction, answer.
+import { Router } from "express";
+import type pg from "pg";
+import { z } from "zod";
+import { actorOf } from "../auth/authenticate.ts";
+import {
+  ZCloseAllTicketsRequestSchema,
+  ZCreateTicketRequestSchema,
+  ZUpdateTicketRequestSchema,
+} from "../contract/tickets.ts";
+import { parse } from "../http/errors.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import { closeAllTickets } from "./close-all-tickets.ts";
+import { createTicket } from "./create-ticket.ts";
+import { deleteTicket } from "./delete-ticket.ts";
+import { ticketView } from "./ticket-row.ts";
+import { updateTicket } from "./update-ticket.ts";
+
+const ZTicketIdParamSchema = z.coerce.number().int().positive();
+
+export function ticketActionsRoutes(pool: pg.Pool): Router {
+  const router = Router();
+
+  router.post("/tickets/closeAll", async (req, res) => {
+    const actor = actorOf(res);
+    const input = parse(ZCloseAllTicketsRequestSchema, req.body ?? {});
+    const result = await inTransaction(pool, (client) => closeAllTickets(client, actor, input));
+    res.json(result);
+  });
+
+  router.post("/tickets", async (req, res) => {
+    const actor = actorOf(res);
+    const input = parse(ZCreateTicketRequestSchema, req.body ?? {});
+    const ticket = await inTransaction(pool, async (client) => {
+      const id = await createTicket(client, actor, { ...input, userId: input.userId ?? null });
+      return ticketView(client, id);
+    });
+    res.status(201).json(ticket);
+  });
+
+  router.put("/tickets/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const ticketId = parse(ZTicketIdParamSchema, req.params.id);
+    const input = parse(ZUpdateTicketRequestSchema, req.body ?? {});
+    const ticket = await inTransaction(pool, async (client) => {
+      await updateTicket(client, actor, ticketId, input);
+      return ticketView(client, ticketId);
+    });
+    res.json(ticket);
+  });
+
+  router.delete("/tickets/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const ticketId = parse(ZTicketIdParamSchema, req.params.id);
+    await inTransaction(pool, (client) => deleteTicket(client, actor, { ticketId }));
+    res.json({ message: "ticket deleted" });
+  });
+
+  return router;
+}

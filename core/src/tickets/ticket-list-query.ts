@@ -1,0 +1,104 @@
+// The query string of GET /tickets (spec 1 §7 Tickets), validated and
+// normalised: every parameter of the spec, by its name. How each ambiguous one
+// is read: docs/decisions/0008-ticket-list.md.
+import { z } from "zod";
+import type { TicketStatus } from "../contract/entities.ts";
+
+export const TICKET_STATUSES = ["pending", "open", "group", "closed", "lgpd", "nps"] as const satisfies TicketStatus[];
+
+/**
+ * A list parameter: a JSON array as the spec's client sends it (`[1,2]`), a
+ * single value, a comma-separated list or a repeated parameter. Empty means no filter.
+ */
+const list = <T extends z.ZodType>(item: T, what: string) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === "" || v === "null") return undefined;
+      if (Array.isArray(v)) return v;
+      if (typeof v !== "string") return v;
+      try {
+        const parsed: unknown = JSON.parse(v);
+        return Array.isArray(parsed) ? parsed : [parsed];
+      } catch {
+        return v.split(",").map((s) => s.trim());
+      }
+    },
+    z
+      .array(item, { error: `must be a JSON array of ${what}` })
+      .max(500)
+      .optional()
+      .transform((a) => (a && a.length > 0 ? [...new Set(a)].sort() : undefined)),
+  );
+
+const ids = (what: string) =>
+  list(
+    z.coerce
+      .number({ error: `must be a JSON array of ${what}` })
+      .int()
+      .positive(),
+    what,
+  );
+
+/** "true" switches a flag on; anything else (absent, "false") leaves it off. */
+const flag = z
+  .union([z.string(), z.boolean()])
+  .optional()
+  .transform((v) => v === true || v === "true");
+
+/** A calendar day, yyyy-mm-dd (a longer ISO date-time is cut to its day). */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}/, "must be a day (yyyy-mm-dd)")
+  .transform((v) => v.slice(0, 10))
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "must be a day (yyyy-mm-dd)")
+  .optional();
+
+export const ZListTicketsQuerySchema = z.object({
+  /** 1-based page of TICKETS_PAGE_SIZE (40) tickets. */
+  pageNumber: z.coerce.number().int().positive().max(1_000_000).default(1),
+  /** The `nextCursor` of the previous page: the next page, with no server state needed. */
+  cursor: z.string().max(400).optional(),
+  /** Text to find (lower-cased) in contact names and numbers; also in message bodies with searchOnMessages. */
+  searchParam: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((v) => v?.trim().toLowerCase() || undefined),
+  /** The list tab: one status. Absent, empty or "search": every status. */
+  status: z
+    .enum([...TICKET_STATUSES, "search", ""])
+    .optional()
+    .transform((v) => (v === "search" || v === "" ? undefined : v)),
+  /** Tickets created that day (America/Sao_Paulo). */
+  date: day,
+  /** Tickets last updated that day (America/Sao_Paulo). */
+  updatedAt: day,
+  /** "true": admins, and users with allUserChat, also see other users' tickets in progress. */
+  showAll: flag,
+  /** Only tickets of these queues (and tickets with no queue when the caller has allTicket). */
+  queueIds: ids("queue ids"),
+  /** "true": only tickets with unread messages. */
+  withUnreadMessages: flag,
+  /** Only tickets of these connections (the same as whatsappIds; both may be given). */
+  whatsapps: ids("connection ids"),
+  /** Only tickets of these connections. */
+  whatsappIds: ids("connection ids"),
+  /** Only tickets carrying any of these tags. */
+  tags: ids("tag ids"),
+  /** Admins only: tickets owned by these users (ignored for other profiles). */
+  users: ids("user ids"),
+  /** Only tickets in any of these statuses (combined with status). */
+  statusFilter: list(z.enum(TICKET_STATUSES, { error: "must be a JSON array of ticket statuses" }), "statuses"),
+  /** Admins only: one more owner to filter on (a user id, or a JSON array of them), like users. */
+  userFilter: ids("user ids"),
+  /** Order by updatedAt, newest first (DESC, the default) or oldest first; DESC on closed and search. */
+  sortTickets: z
+    .string()
+    .optional()
+    .transform((v) => v?.toUpperCase() || undefined)
+    .pipe(z.enum(["ASC", "DESC"], { error: "must be ASC or DESC" }).optional()),
+  /** "true": searchParam also matches message bodies. */
+  searchOnMessages: flag,
+});
+
+export type TListTicketsQuery = z.infer<typeof ZListTicketsQuerySchema>;

@@ -1,0 +1,81 @@
+// Where a page of the ticket list starts. A page is the 40 tickets after a
+// boundary (updated_at, id) of the list's order: a keyset read, as fast on page
+// 20,000 as on page 1. The boundary comes from the client's cursor (stateless),
+// or from the small in-memory cache of boundaries this instance served per
+// (user, list); without either, the page is found by OFFSET (the cold path).
+import { createHash } from "node:crypto";
+import { AppError } from "../http/errors.ts";
+
+/** The last ticket of the previous page: its updated_at (ISO, microseconds) and id. */
+export type PageBoundary = { updatedAt: string; id: number };
+
+type Entry = PageBoundary & { expires: number };
+
+/** A bounded LRU of page boundaries; entries also expire, lists move on. */
+export class PageBoundaryCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly max: number;
+  private readonly ttlMs: number;
+  constructor(opts: { max?: number; ttlMs?: number } = {}) {
+    this.max = opts.max ?? 20_000;
+    this.ttlMs = opts.ttlMs ?? 10 * 60_000;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(userId: number, listKey: string, page: number): PageBoundary | undefined {
+    const k = cacheKey(userId, listKey, page);
+    const e = this.entries.get(k);
+    if (!e) return undefined;
+    this.entries.delete(k);
+    if (e.expires < Date.now()) return undefined;
+    this.entries.set(k, e);
+    return { updatedAt: e.updatedAt, id: e.id };
+  }
+
+  set(userId: number, listKey: string, page: number, b: PageBoundary): void {
+    const k = cacheKey(userId, listKey, page);
+    this.entries.delete(k);
+    this.entries.set(k, { ...b, expires: Date.now() + this.ttlMs });
+    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+const cacheKey = (userId: number, listKey: string, page: number) => `${userId}\u0000${page}\u0000${listKey}`;
+
+/** A short digest of the list key: a cursor only continues the list it came from. */
+export const listDigest = (listKey: string) => createHash("sha256").update(listKey).digest("base64url").slice(0, 16);
+
+/** The opaque `nextCursor`: which list, which page it opens, and that page's boundary. */
+export function encodeCursor(listKey: string, page: number, b: PageBoundary): string {
+  return Buffer.from(JSON.stringify([1, listDigest(listKey), page, b.updatedAt, b.id])).toString("base64url");
+}
+
+const invalidCursor = (message: string) =>
+  new AppError("ERR_VALIDATION", 400, message, { fields: { cursor: message } });
+
+const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function decodeCursor(listKey: string, cursor: string): { page: number; boundary: PageBoundary } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw invalidCursor("Invalid cursor");
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 5 || parsed[0] !== 1) throw invalidCursor("Invalid cursor");
+  const [, digest, page, updatedAt, id] = parsed as [number, unknown, unknown, unknown, unknown];
+  if (
+    !Number.isInteger(page) ||
+    (page as number) < 2 ||
+    typeof updatedAt !== "string" ||
+    !ISO_MICROS.test(updatedAt) ||
+    !Number.isInteger(id)
+  ) {
+    throw invalidCursor("Invalid cursor");
+  }
+  if (digest !== listDigest(listKey)) throw invalidCursor("The cursor belongs to a list with other filters");
+  return { page: page as number, boundary: { updatedAt, id: id as number } };
+}

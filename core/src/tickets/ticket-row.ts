@@ -1,0 +1,123 @@
+// Reading tickets for the transitions: lock one the caller may see (else 404),
+// check the records a request names (queue, user) belong to the company, and
+// answer a ticket in the shape the routes return.
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import type { TicketDTO, TicketStatus } from "../contract/entities.ts";
+import { AppError, NotFoundError } from "../http/errors.ts";
+import type { Change } from "../sync/change-log.ts";
+import { TICKET_COLUMNS } from "../sync/rows.ts";
+import { canSeeTicket } from "./visibility.ts";
+
+export type TicketRow = {
+  id: number;
+  uuid: string;
+  companyId: number;
+  contactId: number;
+  whatsappId: number | null;
+  queueId: number | null;
+  userId: number | null;
+  status: TicketStatus;
+  channel: string;
+  isGroup: boolean;
+  unreadMessages: number;
+  amountUsedBotQueues: number;
+  useIntegration: boolean;
+};
+
+const ROW_COLUMNS = `t.id, t.uuid, t.company_id AS "companyId", t.contact_id AS "contactId",
+  t.whatsapp_id AS "whatsappId", t.queue_id AS "queueId", t.user_id AS "userId", t.status, t.channel,
+  t.is_group AS "isGroup", t.unread_messages AS "unreadMessages", t.amount_used_bot_queues AS "amountUsedBotQueues",
+  t.use_integration AS "useIntegration"`;
+
+export const ticketNotFound = () => NotFoundError("ERR_NO_TICKET_FOUND", "Ticket not found");
+
+/**
+ * Locks the caller's company's ticket for the rest of the transaction. A ticket
+ * of another company, or one the caller may not see, is not found (404).
+ */
+export async function lockVisibleTicket(client: pg.ClientBase, actor: Actor, ticketId: number): Promise<TicketRow> {
+  const { rows } = await client.query<TicketRow>(
+    `SELECT ${ROW_COLUMNS} FROM tickets t WHERE t.id = $1 AND t.company_id = $2 FOR UPDATE`,
+    [ticketId, actor.companyId],
+  );
+  const ticket = rows[0];
+  if (!ticket || !canSeeTicket(actor, ticket)) throw ticketNotFound();
+  return ticket;
+}
+
+/** The status a ticket attended by someone takes: group for group tickets on WhatsApp, else open. */
+export const attendedStatus = (t: Pick<TicketRow, "isGroup" | "channel">): TicketStatus =>
+  t.isGroup && t.channel === "whatsapp" ? "group" : "open";
+
+/** A queue of the caller's company, or 404. */
+export async function assertCompanyQueue(client: pg.ClientBase, companyId: number, queueId: number): Promise<void> {
+  const { rowCount } = await client.query("SELECT 1 FROM queues WHERE id = $1 AND company_id = $2", [
+    queueId,
+    companyId,
+  ]);
+  if (!rowCount) throw new AppError("ERR_NO_QUEUE_FOUND", 404, "Queue not found");
+}
+
+/** A user of the caller's company, or 404 ERR_NO_USER_FOUND. */
+export async function assertCompanyUser(client: pg.ClientBase, companyId: number, userId: number): Promise<void> {
+  const { rowCount } = await client.query("SELECT 1 FROM users WHERE id = $1 AND company_id = $2", [userId, companyId]);
+  if (!rowCount) throw NotFoundError("ERR_NO_USER_FOUND", "User not found");
+}
+
+/** A transition the ticket's status does not allow (spec 1 §4 table), e.g. returning a closed ticket. */
+export const invalidTransition = (status: TicketStatus, action: string) =>
+  new AppError("ERR_VALIDATION", 400, `A ${status} ticket cannot be ${action}`, { fields: { status } });
+
+/** The answer 400 'Selecione uma fila' (spec 1 §5) on field queueId. */
+export const queueRequired = () =>
+  new AppError("ERR_VALIDATION", 400, "Selecione uma fila", { fields: { queueId: "Selecione uma fila" } });
+
+export type TicketView = TicketDTO & {
+  protocol: string | null;
+  useIntegration: boolean;
+  amountUsedBotQueues: number;
+  isTransfered: boolean;
+  msgTransfer: string | null;
+  contact: { id: number; name: string; number: string; urlPicture: string | null };
+  queue: { id: number; name: string; color: string } | null;
+  user: { id: number; name: string } | null;
+  whatsapp: { id: number; name: string; channel: string; groupAsTicket: string } | null;
+};
+
+/** The ticket as POST/PUT /tickets answer it: the sync row plus what the ticket header shows. */
+export async function ticketView(db: pg.ClientBase | pg.Pool, ticketId: number): Promise<TicketView> {
+  const { rows } = await db.query<TicketView>(
+    `SELECT ${TICKET_COLUMNS}, t.protocol, t.use_integration AS "useIntegration",
+       t.amount_used_bot_queues AS "amountUsedBotQueues", t.is_transfered AS "isTransfered",
+       t.msg_transfer AS "msgTransfer",
+       json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'urlPicture', c.url_picture) AS contact,
+       CASE WHEN q.id IS NULL THEN NULL ELSE json_build_object('id', q.id, 'name', q.name, 'color', q.color) END
+         AS queue,
+       CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END AS "user",
+       CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'name', w.name, 'channel', w.channel,
+         'groupAsTicket', w.group_as_ticket) END AS whatsapp
+     FROM tickets t JOIN contacts c ON c.id = t.contact_id
+       LEFT JOIN queues q ON q.id = t.queue_id
+       LEFT JOIN users u ON u.id = t.user_id
+       LEFT JOIN whatsapps w ON w.id = t.whatsapp_id
+     WHERE t.id = $1`,
+    [ticketId],
+  );
+  if (!rows[0]) throw ticketNotFound();
+  return rows[0];
+}
+
+/** Resets the unread count and marks the contact's messages read, recording what changed. */
+export async function markTicketRead(
+  client: pg.ClientBase,
+  ticket: Pick<TicketRow, "id" | "companyId">,
+): Promise<Change[]> {
+  await client.query("UPDATE tickets SET unread_messages = 0 WHERE id = $1 AND unread_messages <> 0", [ticket.id]);
+  const { rows } = await client.query<{ id: string }>(
+    `UPDATE messages SET read = true, updated_at = now()
+     WHERE ticket_id = $1 AND company_id = $2 AND NOT read AND NOT from_me RETURNING id`,
+    [ticket.id, ticket.companyId],
+  );
+  return rows.map((r) => ({ companyId: ticket.companyId, entity: "messages", id: r.id }));
+}

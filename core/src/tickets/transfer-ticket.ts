@@ -1,0 +1,51 @@
+// Use case: the transfer dialog (spec 1 §4): the ticket moves to a queue (one is
+// required) and, when a user is chosen, to that user; with no user it waits
+// there as pending. The dialog's note is kept as a private message.
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import type { TTransferTicketArgs } from "../contract/tickets.ts";
+import { recordChanges } from "../sync/change-log.ts";
+import { writeTicketLog } from "./ticket-log.ts";
+import { writeTransferNote } from "./ticket-messages.ts";
+import { authorize } from "./ticket-policy.ts";
+import {
+  assertCompanyQueue,
+  assertCompanyUser,
+  attendedStatus,
+  invalidTransition,
+  lockVisibleTicket,
+  queueRequired,
+} from "./ticket-row.ts";
+
+export async function transferTicket(client: pg.ClientBase, actor: Actor, args: TTransferTicketArgs): Promise<void> {
+  const ticket = await lockVisibleTicket(client, actor, args.ticketId);
+  authorize(actor, "transfer");
+  // Waiting tickets move between queues too (docs/decisions/0009); closed ones reopen instead.
+  if (ticket.status !== "open" && ticket.status !== "group" && ticket.status !== "pending") {
+    throw invalidTransition(ticket.status, "transferred");
+  }
+  const queueId = args.queueId ?? ticket.queueId;
+  if (queueId === null) throw queueRequired();
+  if (queueId !== ticket.queueId) await assertCompanyQueue(client, actor.companyId, queueId);
+  const userId = args.userId ?? null;
+  if (userId !== null && userId !== actor.id) await assertCompanyUser(client, actor.companyId, userId);
+  const status = userId === null ? "pending" : attendedStatus(ticket);
+  const note = args.msgTransfer?.trim() || null;
+  // Written before the move: the note belongs to the conversation the actor still sees.
+  await writeTransferNote(client, actor, ticket.id, note);
+  await client.query(
+    `UPDATE tickets SET queue_id = $2, user_id = $3, status = $4, is_transfered = true,
+       msg_transfer = COALESCE($5, msg_transfer), updated_at = now() WHERE id = $1`,
+    [ticket.id, queueId, userId, status, note],
+  );
+  const base = { companyId: actor.companyId, ticketId: ticket.id };
+  await writeTicketLog(client, {
+    ...base,
+    type: "transfered",
+    userId: ticket.userId ?? actor.id,
+    queueId: ticket.queueId,
+  });
+  if (queueId !== ticket.queueId) await writeTicketLog(client, { ...base, type: "queue", userId: actor.id, queueId });
+  if (userId !== null) await writeTicketLog(client, { ...base, type: "receivedTransfer", userId, queueId });
+  await recordChanges(client, [{ companyId: actor.companyId, entity: "tickets", id: ticket.id }]);
+}

@@ -1,0 +1,92 @@
+// GET /users/, GET /users/list, GET /users/{id}, POST /users, PUT /users/{id},
+// DELETE /users/{id}, POST /users/{id}/media-upload (spec 1 §7 Users and references).
+import type { Request, Response } from "express";
+import { Router } from "express";
+import multer from "multer";
+import type pg from "pg";
+import { z } from "zod";
+import { actorOf } from "../auth/authenticate.ts";
+import {
+  PROFILE_IMAGE_FIELD,
+  PROFILE_IMAGE_MAX_BYTES,
+  ZCreateUserRequestSchema,
+  ZListUsersQuerySchema,
+  ZUpdateUserRequestSchema,
+} from "../contract/users.ts";
+import { AppError, parse } from "../http/errors.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import { createUser } from "./create-user.ts";
+import { deleteUser } from "./delete-user.ts";
+import { listUserPicker, listUsers } from "./list-users.ts";
+import { loadCompanyUser } from "./load-user.ts";
+import { setProfileImage } from "./set-profile-image.ts";
+import { UserNotFoundError, updateUser } from "./update-user.ts";
+import { userAnswer } from "./user-answer.ts";
+import { authorizeUser } from "./user-policy.ts";
+
+const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 10 },
+}).single(PROFILE_IMAGE_FIELD);
+
+/** Runs multer, turning its refusals (too large, unexpected field) into 400s. */
+function readImage(req: Request, res: Response): Promise<Express.Multer.File> {
+  return new Promise((resolve, reject) => {
+    upload(req, res, (err: unknown) => {
+      const fail = (message: string) =>
+        reject(new AppError("ERR_VALIDATION", 400, message, { fields: { [PROFILE_IMAGE_FIELD]: message } }));
+      if (err instanceof multer.MulterError)
+        return fail(err.code === "LIMIT_FILE_SIZE" ? "File too large" : err.message);
+      if (err) return reject(err);
+      if (!req.file) return fail("Required");
+      resolve(req.file);
+    });
+  });
+}
+
+export function userRoutes(pool: pg.Pool, dataDir: string): Router {
+  const router = Router();
+  router.get("/users", async (req, res) => {
+    const actor = actorOf(res);
+    res.json(await listUsers(pool, actor, parse(ZListUsersQuerySchema, req.query)));
+  });
+  // Before /users/:id, which would read "list" as an id.
+  router.get("/users/list", async (_req, res) => {
+    res.json(await listUserPicker(pool, actorOf(res)));
+  });
+  router.get("/users/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const user = await loadCompanyUser(pool, actor.companyId, parse(ZId, req.params.id));
+    if (!user) throw UserNotFoundError();
+    authorizeUser(actor, "read", user);
+    res.json(userAnswer(user));
+  });
+  router.post("/users", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeUser(actor, "create");
+    const input = parse(ZCreateUserRequestSchema, req.body);
+    res.status(201).json(await inTransaction(pool, (c) => createUser(c, actor, input)));
+  });
+  router.put("/users/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(ZId, req.params.id);
+    const input = parse(ZUpdateUserRequestSchema, req.body);
+    res.json(await inTransaction(pool, (c) => updateUser(c, actor, id, input)));
+  });
+  router.delete("/users/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(ZId, req.params.id);
+    await inTransaction(pool, (c) => deleteUser(c, actor, id));
+    res.status(204).end();
+  });
+  router.post("/users/:id/media-upload", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(ZId, req.params.id);
+    const file = await readImage(req, res);
+    const image = { bytes: file.buffer, originalName: file.originalname };
+    res.json(await inTransaction(pool, (c) => setProfileImage(c, actor, id, image, dataDir)));
+  });
+  return router;
+}

@@ -1,0 +1,361 @@
+import argon2 from "argon2";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCompany, buildContact, buildQueue, buildTicket, buildWhatsapp } from "../testing/factories.ts";
+import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { buildPlan, changeCount, setCompanyPlan, signedIn } from "../testing/users-factories.ts";
+
+let core: TestCore;
+let pool: TestCore["db"]["pool"];
+let companyId: number;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let agent: Awaited<ReturnType<typeof signedIn>>;
+
+beforeAll(async () => {
+  core = await startTestCore();
+  pool = core.db.pool;
+  companyId = (await buildCompany(pool)).id;
+  admin = await signedIn(core, { companyId, profile: "admin", name: "Alice Admin" });
+  agent = await signedIn(core, { companyId, profile: "user", name: "Bob Agent" });
+});
+afterAll(async () => {
+  await core?.close();
+});
+
+const newUser = (o: Record<string, unknown> = {}) => ({
+  name: "Carol",
+  email: `carol-${Math.random().toString(36).slice(2, 10)}@example.com`,
+  password: "secret1",
+  ...o,
+});
+
+describe("#users.list", () => {
+  it("answers the company's users a page at a time, searchable by name or e-mail", async () => {
+    const other = await buildCompany(pool);
+    await signedIn(core, { companyId: other.id, name: "Alice Elsewhere" });
+    const res = await core.api("GET", "/users/?searchParam=ALICE&pageNumber=1", { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.hasMore).toBe(false);
+    expect(res.body.users.map((u: { id: number }) => u.id)).toEqual([admin.id]);
+    expect(res.body.users[0].passwordHash).toBeUndefined();
+    const byMail = await core.api("GET", `/users?searchParam=${encodeURIComponent(agent.email)}`, {
+      token: admin.token,
+    });
+    expect(byMail.body.users.map((u: { id: number }) => u.id)).toEqual([agent.id]);
+  });
+
+  it("pages with hasMore", async () => {
+    const c = await buildCompany(pool);
+    const a = await signedIn(core, { companyId: c.id });
+    for (let i = 0; i < 20; i++) {
+      await pool.query("INSERT INTO users (company_id, name, email, password_hash) VALUES ($1, $2, $3, 'x')", [
+        c.id,
+        `Zed ${String(i).padStart(2, "0")}`,
+        `zed${i}-${c.id}@example.com`,
+      ]);
+    }
+    const first = await core.api("GET", "/users/?pageNumber=1", { token: a.token });
+    expect(first.body.users).toHaveLength(20);
+    expect(first.body.hasMore).toBe(true);
+    const second = await core.api("GET", "/users/?pageNumber=2", { token: a.token });
+    expect(second.body.users).toHaveLength(1);
+    expect(second.body.hasMore).toBe(false);
+  });
+
+  it("refuses a plain user (the no-permission view)", async () => {
+    const res = await core.api("GET", "/users/", { token: agent.token });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe("ERR_NO_PERMISSION");
+  });
+
+  it("gives every user the short list for pickers", async () => {
+    const res = await core.api("GET", "/users/list", { token: agent.token });
+    expect(res.status).toBe(200);
+    const ids = res.body.map((u: { id: number }) => u.id);
+    expect(ids).toContain(admin.id);
+    expect(ids).toContain(agent.id);
+    expect(Object.keys(res.body[0]).sort()).toEqual(["color", "id", "name", "online", "profile"]);
+  });
+});
+
+describe("#users.show", () => {
+  it("answers a user of the company to an admin, and one's own record to a plain user", async () => {
+    expect((await core.api("GET", `/users/${agent.id}`, { token: admin.token })).body.name).toBe("Bob Agent");
+    const own = await core.api("GET", `/users/${agent.id}`, { token: agent.token });
+    expect(own.status).toBe(200);
+    expect(own.body.company.id).toBe(companyId);
+    const other = await core.api("GET", `/users/${admin.id}`, { token: agent.token });
+    expect(other.status).toBe(403);
+  });
+
+  it("answers 404 ERR_NO_USER_FOUND for another company's user", async () => {
+    const res = await core.api("GET", "/users/1", { token: admin.token });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe("ERR_NO_USER_FOUND");
+  });
+});
+
+describe("#users.create", () => {
+  it("creates a user with the spec's defaults and a hashed password", async () => {
+    const body = newUser({ email: "  Carol.New@Example.com " });
+    const res = await core.api("POST", "/users", { token: admin.token, body });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: "Carol",
+      email: "carol.new@example.com",
+      profile: "user",
+      companyId,
+      startWork: "00:00",
+      endWork: "23:59",
+      defaultTheme: "light",
+      defaultMenu: "open",
+      allTicket: "disabled",
+      allowGroup: false,
+      allHistoric: "disabled",
+      allUserChat: "disabled",
+      userClosePendingTicket: "disabled",
+      showDashboard: "disabled",
+      allowRealTime: "disabled",
+      allowConnections: "disabled",
+      queues: [],
+    });
+    const { rows } = await pool.query("SELECT password_hash FROM users WHERE id = $1", [res.body.id]);
+    expect(rows[0].password_hash).not.toContain("secret1");
+    expect(await argon2.verify(rows[0].password_hash, "secret1")).toBe(true);
+    expect(await changeCount(pool, companyId, "users", res.body.id)).toBe(1);
+    // The new user can sign in.
+    expect((await core.login("carol.new@example.com", "secret1")).token).toBeTruthy();
+  });
+
+  it("sets queues and permission flags an admin chooses", async () => {
+    const q = await buildQueue(pool, { companyId });
+    const res = await core.api("POST", "/users", {
+      token: admin.token,
+      body: newUser({
+        profile: "admin",
+        queueIds: [q.id],
+        allowGroup: true,
+        showDashboard: "enabled",
+        allHistoric: null,
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.profile).toBe("admin");
+    expect(res.body.queues.map((x: { id: number }) => x.id)).toEqual([q.id]);
+    expect(res.body.allowGroup).toBe(true);
+    expect(res.body.showDashboard).toBe("enabled");
+    expect(res.body.allHistoric).toBe("disabled");
+  });
+
+  it("validates with the user form's messages and creates nothing", async () => {
+    const before = (await pool.query("SELECT count(*)::int AS n FROM users")).rows[0].n;
+    const short = await core.api("POST", "/users", {
+      token: admin.token,
+      body: { name: "A", email: "nope", password: "123" },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toBe("ERR_VALIDATION");
+    expect(short.body.fields).toEqual({ name: "Too Short!", email: "Invalid email", password: "Too Short!" });
+    const long = await core.api("POST", "/users", {
+      token: admin.token,
+      body: { name: "x".repeat(51), email: "a@b.co", password: "y".repeat(51) },
+    });
+    expect(long.body.fields).toEqual({ name: "Too Long!", password: "Too Long!" });
+    const missing = await core.api("POST", "/users", { token: admin.token, body: {} });
+    expect(missing.body.fields).toEqual({ name: "Required", email: "Required", password: "Required" });
+    expect((await pool.query("SELECT count(*)::int AS n FROM users")).rows[0].n).toBe(before);
+  });
+
+  it("answers 409 ERR_EMAIL_ALREADY_EXISTS for an e-mail used anywhere on the platform", async () => {
+    const res = await core.api("POST", "/users", {
+      token: admin.token,
+      body: newUser({ email: "ADMIN@chatflow.local" }),
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe("ERR_EMAIL_ALREADY_EXISTS");
+  });
+
+  it("refuses a plain user", async () => {
+    const res = await core.api("POST", "/users", { token: agent.token, body: newUser() });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe("ERR_NO_PERMISSION");
+  });
+
+  it("refuses another company's queue or connection with their not-found codes", async () => {
+    const other = await buildCompany(pool);
+    const q = await buildQueue(pool, { companyId: other.id });
+    const w = await buildWhatsapp(pool, { companyId: other.id });
+    const byQueue = await core.api("POST", "/users", { token: admin.token, body: newUser({ queueIds: [q.id] }) });
+    expect(byQueue.status).toBe(404);
+    expect(byQueue.body.error).toBe("ERR_NO_QUEUE_FOUND");
+    const byWapp = await core.api("POST", "/users", { token: admin.token, body: newUser({ whatsappId: w.id }) });
+    expect(byWapp.status).toBe(404);
+    expect(byWapp.body.error).toBe("ERR_NO_WAPP_FOUND");
+  });
+
+  it("stops at the plan's user count with ERR_PLAN_LIMIT_REACHED", async () => {
+    const c = await buildCompany(pool);
+    await setCompanyPlan(pool, c.id, (await buildPlan(pool, { users: 2 })).id);
+    const a = await signedIn(core, { companyId: c.id });
+    expect((await core.api("POST", "/users", { token: a.token, body: newUser() })).status).toBe(201);
+    const third = await core.api("POST", "/users", { token: a.token, body: newUser() });
+    expect(third.status).toBe(409);
+    expect(third.body.error).toBe("ERR_PLAN_LIMIT_REACHED");
+    expect(third.body.data).toEqual({ resource: "users", limit: 2 });
+  });
+});
+
+describe("#users.update", () => {
+  it("lets a plain user change their own name, e-mail, password, theme and menu", async () => {
+    const me = await signedIn(core, { companyId, profile: "user" });
+    const email = `renamed-${me.id}@example.com`;
+    const res = await core.api("PUT", `/users/${me.id}`, {
+      token: me.token,
+      body: { name: "Renamed", email, password: "newpass1", defaultTheme: "dark", defaultMenu: "closed" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "Renamed", email, defaultTheme: "dark", defaultMenu: "closed" });
+    expect((await core.login(email, "newpass1")).token).toBeTruthy();
+  });
+
+  it("accepts the whole form back from a plain user when only their own fields changed", async () => {
+    const me = await signedIn(core, { companyId, profile: "user" });
+    const current = (await core.api("GET", `/users/${me.id}`, { token: me.token })).body;
+    const res = await core.api("PUT", `/users/${me.id}`, {
+      token: me.token,
+      body: { ...current, queueIds: [], password: "", name: "Same Form" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.name).toBe("Same Form");
+  });
+
+  it("refuses a plain user changing their profile, queues or permissions (user-modal:editProfile)", async () => {
+    const me = await signedIn(core, { companyId, profile: "user" });
+    const q = await buildQueue(pool, { companyId });
+    for (const body of [{ profile: "admin" }, { queueIds: [q.id] }, { allUserChat: "enabled" }, { endWork: "18:00" }]) {
+      const res = await core.api("PUT", `/users/${me.id}`, { token: me.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(res.body.error).toBe("ERR_NO_PERMISSION");
+    }
+    const { rows } = await pool.query("SELECT profile, all_user_chat FROM users WHERE id = $1", [me.id]);
+    expect(rows[0]).toEqual({ profile: "user", all_user_chat: "disabled" });
+  });
+
+  it("refuses a plain user editing someone else", async () => {
+    const res = await core.api("PUT", `/users/${admin.id}`, { token: agent.token, body: { name: "Hacked" } });
+    expect(res.status).toBe(403);
+  });
+
+  it("lets an admin change profile, queues and flags, and logs the change for sync", async () => {
+    const target = await signedIn(core, { companyId, profile: "user" });
+    const q1 = await buildQueue(pool, { companyId });
+    const q2 = await buildQueue(pool, { companyId });
+    const before = await changeCount(pool, companyId, "users", target.id);
+    const res = await core.api("PUT", `/users/${target.id}`, {
+      token: admin.token,
+      body: { profile: "admin", queueIds: [q2.id, q1.id], allTicket: "enabled", startWork: "08:00", endWork: "18:00" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ profile: "admin", allTicket: "enabled", startWork: "08:00", endWork: "18:00" });
+    expect(res.body.queues.map((q: { id: number }) => q.id).sort()).toEqual([q1.id, q2.id].sort());
+    expect(await changeCount(pool, companyId, "users", target.id)).toBe(before + 1);
+    // The change shows in the user's own next call: they now act as admin.
+    expect((await core.api("GET", "/users/", { token: target.token })).status).toBe(200);
+  });
+
+  it("answers 409 for an e-mail another user has, and 404 for another company's user", async () => {
+    const taken = await core.api("PUT", `/users/${agent.id}`, { token: admin.token, body: { email: admin.email } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe("ERR_EMAIL_ALREADY_EXISTS");
+    const foreign = await core.api("PUT", "/users/1", { token: admin.token, body: { name: "Nope" } });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe("ERR_NO_USER_FOUND");
+    expect((await pool.query("SELECT name FROM users WHERE id = 1")).rows[0].name).toBe("Admin");
+  });
+});
+
+describe("#users.delete", () => {
+  it("removes the user, returns their open tickets to the queue and ends their session", async () => {
+    const leaving = await signedIn(core, { companyId, profile: "user" });
+    const contact = await buildContact(pool, { companyId });
+    const open = await buildTicket(pool, { companyId, contactId: contact.id, status: "open", userId: leaving.id });
+    const res = await core.api("DELETE", `/users/${leaving.id}`, { token: admin.token });
+    expect(res.status).toBe(204);
+    expect((await pool.query("SELECT 1 FROM users WHERE id = $1", [leaving.id])).rowCount).toBe(0);
+    const t = (await pool.query("SELECT status, user_id FROM tickets WHERE id = $1", [open.id])).rows[0];
+    expect(t).toEqual({ status: "pending", user_id: null });
+    expect(await changeCount(pool, companyId, "tickets", open.id)).toBeGreaterThan(0);
+    expect(await changeCount(pool, companyId, "users", leaving.id)).toBeGreaterThan(0);
+    const log = await pool.query("SELECT type FROM ticket_logs WHERE ticket_id = $1", [open.id]);
+    expect(log.rows.map((r) => r.type)).toContain("pending");
+    expect((await core.api("GET", "/auth/me", { token: leaving.token })).status).toBe(401);
+  });
+
+  it("refuses deleting oneself, a plain user deleting, and another company's user", async () => {
+    const self = await core.api("DELETE", `/users/${admin.id}`, { token: admin.token });
+    expect(self.status).toBe(403);
+    const plain = await core.api("DELETE", `/users/${admin.id}`, { token: agent.token });
+    expect(plain.status).toBe(403);
+    const foreign = await core.api("DELETE", "/users/1", { token: admin.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe("ERR_NO_USER_FOUND");
+    expect(
+      (await pool.query("SELECT count(*)::int AS n FROM users WHERE id = ANY($1)", [[1, admin.id]])).rows[0].n,
+    ).toBe(2);
+  });
+
+  it("keeps the super user out of a company admin's reach", async () => {
+    const other = await signedIn(core, { companyId: 1, profile: "admin" });
+    expect((await core.api("DELETE", "/users/1", { token: other.token })).status).toBe(403);
+    expect((await core.api("PUT", "/users/1", { token: other.token, body: { name: "Taken" } })).status).toBe(403);
+  });
+});
+
+describe("#users.media-upload", () => {
+  const PNG = Buffer.from(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+      "1f15c4890000000d49444154789c6300010000050001" +
+      "0d0a2db40000000049454e44ae426082",
+    "hex",
+  );
+  const upload = (token: string, userId: number, bytes: Buffer, name: string, type: string) => {
+    const form = new FormData();
+    form.append("userId", String(userId));
+    form.append("typeArch", "user");
+    form.append("profileImage", new Blob([new Uint8Array(bytes)], { type }), name);
+    return fetch(`${core.url}/users/${userId}/media-upload`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+  };
+
+  it("stores an image under the company's media folder and sets profileImage", async () => {
+    const res = await upload(agent.token, agent.id, PNG, "me photo.png", "image/png");
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.profileImage).toMatch(new RegExp(`^/media/${companyId}/[0-9a-f-]+-me-photo\\.png$`));
+    const file = body.profileImage.split("/").pop();
+    const { readFile } = await import("node:fs/promises");
+    const stored = await readFile(`${core.config.dataDir}/media/company-${companyId}/${file}`);
+    expect(stored.equals(PNG)).toBe(true);
+    const row = await pool.query("SELECT profile_image FROM users WHERE id = $1", [agent.id]);
+    expect(row.rows[0].profile_image).toBe(body.profileImage);
+    // Served back like message media, to the company only.
+    const served = await fetch(`${core.url}${body.profileImage}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it("refuses a file that is not an image, whatever its declared type", async () => {
+    const res = await upload(agent.token, agent.id, Buffer.from("<svg onload=alert(1)>"), "x.png", "image/png");
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields.profileImage).toBe("Only image files are accepted");
+  });
+
+  it("refuses a plain user setting someone else's picture", async () => {
+    const res = await upload(agent.token, admin.id, PNG, "a.png", "image/png");
+    expect(res.status).toBe(403);
+  });
+});

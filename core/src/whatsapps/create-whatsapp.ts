@@ -1,0 +1,64 @@
+// Use case: an admin adds a connection. The company's first connection is its
+// default; a new default unsets the old one. The worker is told at once.
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import { assertPlanAllows, assertPlanChannel } from "../companies/plan-limits.ts";
+import type { TCreateWhatsappRequest, WhatsappAnswer } from "../contract/whatsapps.ts";
+import { OUTBOUND_CHANNEL } from "../messages/send-message.ts";
+import { assertCompanyQueues } from "../queues/load-queue.ts";
+import { type Change, recordChanges } from "../sync/change-log.ts";
+import { generateConnectionToken } from "./connection-token.ts";
+import { companyHasWhatsapps, unsetOtherDefaults } from "./default-whatsapp.ts";
+import { assertGreetingForQueues, loadWhatsapp, whatsappConflict } from "./load-whatsapp.ts";
+import { authorizeWhatsapp } from "./whatsapp-policy.ts";
+
+export async function createWhatsapp(
+  client: pg.ClientBase,
+  actor: Actor,
+  input: TCreateWhatsappRequest,
+): Promise<WhatsappAnswer> {
+  authorizeWhatsapp(actor, "create");
+  const companyId = actor.companyId;
+  assertGreetingForQueues(input.queueIds, input.greetingMessage);
+  await assertPlanChannel(client, companyId, input.channel);
+  // Takes the company lock too: the default and the count below see every concurrent creation.
+  await assertPlanAllows(client, companyId, "connections");
+  const queueIds = await assertCompanyQueues(client, companyId, input.queueIds);
+  const isDefault = input.isDefault || !(await companyHasWhatsapps(client, companyId));
+  // Cloud API credentials only mean something on the Cloud API channel.
+  const cloud = input.channel === "whatsappapi";
+  const { rows } = await client
+    .query<{ id: number }>(
+      `INSERT INTO whatsapps (company_id, name, channel, is_default, greeting_message, farewell_message,
+         group_as_ticket, token, phone_number_id, access_token, app_secret, verify_token)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [
+        companyId,
+        input.name,
+        input.channel,
+        isDefault,
+        input.greetingMessage || null,
+        input.farewellMessage || null,
+        input.groupAsTicket,
+        input.token ?? generateConnectionToken(),
+        cloud ? (input.phoneNumberId ?? null) : null,
+        cloud ? (input.accessToken ?? null) : null,
+        cloud ? (input.appSecret ?? null) : null,
+        cloud ? (input.verifyToken ?? null) : null,
+      ],
+    )
+    .catch((err) => {
+      throw whatsappConflict(err);
+    });
+  const id = rows[0]!.id;
+  await client.query(
+    "INSERT INTO whatsapp_queues (whatsapp_id, queue_id, company_id) SELECT $1, q, $2 FROM unnest($3::int[]) AS q",
+    [id, companyId, queueIds],
+  );
+  const changes: Change[] = [{ companyId, entity: "whatsapps", id }];
+  if (isDefault) changes.push(...(await unsetOtherDefaults(client, companyId, id)));
+  await recordChanges(client, changes);
+  // The channel worker picks up connections it does not hold when poked.
+  await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(id)]);
+  return loadWhatsapp(client, actor, id);
+}

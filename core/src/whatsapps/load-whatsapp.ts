@@ -1,0 +1,111 @@
+// Reads connections as the connection calls answer them (secrets reduced to
+// "is it set"), always within one company, and maps their unique clashes.
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import type { Channel } from "../contract/entities.ts";
+import type { WhatsappAnswer } from "../contract/whatsapps.ts";
+import { uniqueViolation } from "../db/unique-violation.ts";
+import { AppError, NotFoundError } from "../http/errors.ts";
+import { canWhatsapp } from "./whatsapp-policy.ts";
+
+const ANSWER_COLUMNS = `w.id, w.name, w.channel, w.status, w.is_default AS "isDefault",
+  w.greeting_message AS "greetingMessage", w.farewell_message AS "farewellMessage",
+  w.group_as_ticket AS "groupAsTicket", w.company_id AS "companyId", w.token,
+  w.phone_number_id IS NOT NULL AS "hasPhoneNumberId", w.access_token IS NOT NULL AS "hasAccessToken",
+  w.app_secret IS NOT NULL AS "hasAppSecret", w.verify_token IS NOT NULL AS "hasVerifyToken",
+  w.created_at AS "createdAt", w.updated_at AS "updatedAt",
+  COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color)
+              ORDER BY q.order_queue NULLS LAST, q.id)
+            FROM whatsapp_queues wq JOIN queues q ON q.id = wq.queue_id WHERE wq.whatsapp_id = w.id), '[]') AS queues`;
+
+export const WhatsappNotFoundError = () => NotFoundError("ERR_NO_WAPP_FOUND", "Connection not found");
+
+/** The answer for this actor: the API token only for those who may read it. */
+function forActor(actor: Actor, row: WhatsappAnswer): WhatsappAnswer {
+  if (canWhatsapp(actor, "readToken")) return row;
+  const { token: _token, ...rest } = row;
+  return rest;
+}
+
+export async function listWhatsapps(
+  db: pg.Pool | pg.ClientBase,
+  actor: Actor,
+  filter: { channel?: Channel } = {},
+): Promise<WhatsappAnswer[]> {
+  const params: unknown[] = [actor.companyId];
+  let where = "w.company_id = $1";
+  if (filter.channel) {
+    params.push(filter.channel);
+    where += ` AND w.channel = $${params.length}`;
+  }
+  const { rows } = await db.query<WhatsappAnswer>(
+    `SELECT ${ANSWER_COLUMNS} FROM whatsapps w WHERE ${where} ORDER BY w.name, w.id`,
+    params,
+  );
+  return rows.map((r) => forActor(actor, r));
+}
+
+/** The company's connection, or 404 ERR_NO_WAPP_FOUND (another company's id included). */
+export async function loadWhatsapp(db: pg.Pool | pg.ClientBase, actor: Actor, id: number): Promise<WhatsappAnswer> {
+  const { rows } = await db.query<WhatsappAnswer>(
+    `SELECT ${ANSWER_COLUMNS} FROM whatsapps w WHERE w.id = $1 AND w.company_id = $2`,
+    [id, actor.companyId],
+  );
+  if (!rows[0]) throw WhatsappNotFoundError();
+  return forActor(actor, rows[0]);
+}
+
+/** The stored row a use case edits from, locked until commit. */
+export type WhatsappRecord = {
+  id: number;
+  channel: Channel;
+  isDefault: boolean;
+  greetingMessage: string | null;
+  token: string | null;
+  queueIds: number[];
+};
+
+export async function lockWhatsapp(client: pg.ClientBase, companyId: number, id: number): Promise<WhatsappRecord> {
+  const { rows } = await client.query<WhatsappRecord>(
+    `SELECT w.id, w.channel, w.is_default AS "isDefault", w.greeting_message AS "greetingMessage", w.token,
+       COALESCE((SELECT array_agg(queue_id ORDER BY queue_id) FROM whatsapp_queues WHERE whatsapp_id = w.id), '{}')
+         AS "queueIds"
+     FROM whatsapps w WHERE w.id = $1 AND w.company_id = $2 FOR UPDATE`,
+    [id, companyId],
+  );
+  if (!rows[0]) throw WhatsappNotFoundError();
+  return rows[0];
+}
+
+/** Checks that `id` (when set) is a connection of the company: 404 ERR_NO_WAPP_FOUND otherwise. */
+export async function assertCompanyWhatsapp(
+  db: pg.Pool | pg.ClientBase,
+  companyId: number,
+  id: number | null | undefined,
+): Promise<void> {
+  if (id === null || id === undefined) return;
+  const { rowCount } = await db.query("SELECT 1 FROM whatsapps WHERE id = $1 AND company_id = $2", [id, companyId]);
+  if (!rowCount) throw WhatsappNotFoundError();
+}
+
+/** Turns a unique violation on whatsapps into a clear code; rethrows anything else. */
+export function whatsappConflict(err: unknown): unknown {
+  const constraint = uniqueViolation(err);
+  if (constraint === "whatsapps_company_id_name_key") {
+    return new AppError("ERR_WAPP_NAME_ALREADY_EXISTS", 409, "A connection with this name already exists");
+  }
+  if (constraint === "whatsapps_phone_number_id_key") {
+    return new AppError("ERR_WAPP_PHONE_NUMBER_ID_IN_USE", 409, "This phone number id is used by another connection");
+  }
+  if (constraint === "whatsapps_token_key") {
+    return new AppError("ERR_VALIDATION", 400, "Token already in use", { fields: { token: "Token already in use" } });
+  }
+  return err;
+}
+
+/** A connection with more than one queue must greet the contact with the queue menu (spec 1 §8). */
+export function assertGreetingForQueues(queueIds: readonly number[], greetingMessage: string | null | undefined): void {
+  if (queueIds.length > 1 && !greetingMessage?.trim()) {
+    throw new AppError("ERR_WAPP_GREETING_REQUIRED", 400, "Greeting message required when more than one queue exists");
+  }
+}

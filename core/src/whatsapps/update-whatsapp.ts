@@ -1,0 +1,82 @@
+// Use case: an admin edits a connection. Absent fields keep their value; a
+// Cloud API secret sent as null or "" is cleared. The default cannot be taken
+// away by unsetting it: another connection must be made default instead.
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import { assertPlanChannel, lockCompanyWrites } from "../companies/plan-limits.ts";
+import type { TUpdateWhatsappRequest, WhatsappAnswer } from "../contract/whatsapps.ts";
+import { AppError } from "../http/errors.ts";
+import { OUTBOUND_CHANNEL } from "../messages/send-message.ts";
+import { assertCompanyQueues } from "../queues/load-queue.ts";
+import { type Change, recordChanges } from "../sync/change-log.ts";
+import { generateConnectionToken } from "./connection-token.ts";
+import { unsetOtherDefaults } from "./default-whatsapp.ts";
+import { assertGreetingForQueues, loadWhatsapp, lockWhatsapp, whatsappConflict } from "./load-whatsapp.ts";
+import { authorizeWhatsapp } from "./whatsapp-policy.ts";
+
+const SECRET_COLUMNS = [
+  ["phoneNumberId", "phone_number_id"],
+  ["accessToken", "access_token"],
+  ["appSecret", "app_secret"],
+  ["verifyToken", "verify_token"],
+] as const;
+
+export const NoOtherWhatsappError = () =>
+  new AppError("ERR_NO_OTHER_WHATSAPP", 400, "At least one default connection is needed");
+
+export async function updateWhatsapp(
+  client: pg.ClientBase,
+  actor: Actor,
+  id: number,
+  input: TUpdateWhatsappRequest,
+): Promise<WhatsappAnswer> {
+  authorizeWhatsapp(actor, "update");
+  const companyId = actor.companyId;
+  await lockCompanyWrites(client, companyId);
+  const current = await lockWhatsapp(client, companyId, id);
+  const channel = input.channel ?? current.channel;
+  if (channel !== current.channel) await assertPlanChannel(client, companyId, channel);
+  const queueIds =
+    input.queueIds === undefined ? current.queueIds : await assertCompanyQueues(client, companyId, input.queueIds);
+  const greeting = input.greetingMessage === undefined ? current.greetingMessage : input.greetingMessage;
+  assertGreetingForQueues(queueIds, greeting);
+  if (input.isDefault === false && current.isDefault) throw NoOtherWhatsappError();
+
+  const sets: string[] = [];
+  const params: unknown[] = [id, companyId];
+  const set = (column: string, value: unknown) => {
+    params.push(value);
+    sets.push(`${column} = $${params.length}`);
+  };
+  if (input.name !== undefined) set("name", input.name);
+  if (input.channel !== undefined) set("channel", input.channel);
+  if (input.isDefault) set("is_default", true);
+  if (input.greetingMessage !== undefined) set("greeting_message", input.greetingMessage || null);
+  if (input.farewellMessage !== undefined) set("farewell_message", input.farewellMessage || null);
+  if (input.groupAsTicket !== undefined) set("group_as_ticket", input.groupAsTicket);
+  // null asks for a new token (rotation); a connection without one gets one.
+  if (input.token !== undefined || !current.token) set("token", input.token ?? generateConnectionToken());
+  for (const [field, column] of SECRET_COLUMNS) {
+    // Leaving the Cloud API channel drops its credentials.
+    if (channel !== "whatsappapi") set(column, null);
+    else if (input[field] !== undefined) set(column, input[field]);
+  }
+  sets.push("updated_at = now()");
+  await client
+    .query(`UPDATE whatsapps SET ${sets.join(", ")} WHERE id = $1 AND company_id = $2`, params)
+    .catch((err) => {
+      throw whatsappConflict(err);
+    });
+  if (input.queueIds !== undefined) {
+    await client.query("DELETE FROM whatsapp_queues WHERE whatsapp_id = $1", [id]);
+    await client.query(
+      "INSERT INTO whatsapp_queues (whatsapp_id, queue_id, company_id) SELECT $1, q, $2 FROM unnest($3::int[]) AS q",
+      [id, companyId, queueIds],
+    );
+  }
+  const changes: Change[] = [{ companyId, entity: "whatsapps", id }];
+  if (input.isDefault && !current.isDefault) changes.push(...(await unsetOtherDefaults(client, companyId, id)));
+  await recordChanges(client, changes);
+  await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(id)]);
+  return loadWhatsapp(client, actor, id);
+}

@@ -1,0 +1,62 @@
+// GET /whatsapp (and /whatsapp/?session=0), GET /whatsapp/filter, GET /whatsapp/{id},
+// POST /whatsapp, PUT /whatsapp/{id}, DELETE /whatsapp/{id} (spec 1 §7 Users and references).
+import { Router } from "express";
+import type pg from "pg";
+import { z } from "zod";
+import { actorOf } from "../auth/authenticate.ts";
+import {
+  ZCreateWhatsappRequestSchema,
+  ZListWhatsappsQuerySchema,
+  ZUpdateWhatsappRequestSchema,
+} from "../contract/whatsapps.ts";
+import { parse } from "../http/errors.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import { createWhatsapp } from "./create-whatsapp.ts";
+import { deleteWhatsapp } from "./delete-whatsapp.ts";
+import { listWhatsapps, loadWhatsapp } from "./load-whatsapp.ts";
+import { updateWhatsapp } from "./update-whatsapp.ts";
+import { authorizeWhatsapp } from "./whatsapp-policy.ts";
+
+const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export function whatsappRoutes(pool: pg.Pool): Router {
+  const router = Router();
+  router.get("/whatsapp", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeWhatsapp(actor, "read");
+    parse(ZListWhatsappsQuerySchema, req.query);
+    res.json(await listWhatsapps(pool, actor));
+  });
+  // Before /whatsapp/:id, which would read "filter" as an id.
+  router.get("/whatsapp/filter", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeWhatsapp(actor, "read");
+    const q = parse(ZListWhatsappsQuerySchema, req.query);
+    res.json(await listWhatsapps(pool, actor, { channel: q.channel }));
+  });
+  router.get("/whatsapp/:id", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeWhatsapp(actor, "read");
+    res.json(await loadWhatsapp(pool, actor, parse(ZId, req.params.id)));
+  });
+  router.post("/whatsapp", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeWhatsapp(actor, "create");
+    const input = parse(ZCreateWhatsappRequestSchema, req.body);
+    res.status(201).json(await inTransaction(pool, (c) => createWhatsapp(c, actor, input)));
+  });
+  router.put("/whatsapp/:id", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeWhatsapp(actor, "update");
+    const id = parse(ZId, req.params.id);
+    const input = parse(ZUpdateWhatsappRequestSchema, req.body);
+    res.json(await inTransaction(pool, (c) => updateWhatsapp(c, actor, id, input)));
+  });
+  router.delete("/whatsapp/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(ZId, req.params.id);
+    await inTransaction(pool, (c) => deleteWhatsapp(c, actor, id));
+    res.status(204).end();
+  });
+  return router;
+}

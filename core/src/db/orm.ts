@@ -10,6 +10,7 @@ import { Migration0003TicketList } from "./migrations/0003-ticket-list.ts";
 import { Migration0005Messages } from "./migrations/0005-messages.ts";
 import { Migration0006Contacts } from "./migrations/0006-contacts.ts";
 import { Migration0007UsersSettings } from "./migrations/0007-users-settings.ts";
+import { Migration0008ReplicaVersion } from "./migrations/0008-replica-version.ts";
 
 /** Applied in this order; each file is named NNNN-what.ts and appended here. */
 export const MIGRATIONS = [
@@ -17,8 +18,9 @@ export const MIGRATIONS = [
   { name: "0002-inbox-domain", class: Migration0002InboxDomain },
   { name: "0003-ticket-list", class: Migration0003TicketList },
   { name: "0005-messages", class: Migration0005Messages },
-  { name: "0007-users-settings", class: Migration0007UsersSettings },
   { name: "0006-contacts", class: Migration0006Contacts },
+  { name: "0007-users-settings", class: Migration0007UsersSettings },
+  { name: "0008-replica-version", class: Migration0008ReplicaVersion },
 ];
 
 export type Db = {

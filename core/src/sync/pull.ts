@@ -31,8 +31,16 @@ async function inOrder<const T extends readonly (() => Promise<unknown>)[]>(
   return results as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
 }
 
-const emptyPull = (cursor: number, reset: boolean): PullResponse => ({
-  cursor: String(cursor),
+export type Cursor = { seq: number; version: number };
+
+/** "<seq>v<replica version>"; a bare "<seq>" (older clients) reads as version 0. */
+export function parseCursor(text: string): Cursor {
+  const [seq, version] = text.split("v");
+  return { seq: Number(seq), version: Number(version ?? 0) };
+}
+
+const emptyPull = (seq: number, version: number, reset: boolean): PullResponse => ({
+  cursor: `${seq}v${version}`,
   reset,
   more: false,
   put: { tickets: [], messages: [], contacts: [], queues: [], whatsapps: [], users: [] },
@@ -40,7 +48,7 @@ const emptyPull = (cursor: number, reset: boolean): PullResponse => ({
 });
 
 /** `cursor` undefined means a first pull: the client gets a whole replica (reset). */
-export async function pull(pool: pg.Pool, actor: Actor, cursor: number | undefined): Promise<PullResponse> {
+export async function pull(pool: pg.Pool, actor: Actor, cursor: Cursor | undefined): Promise<PullResponse> {
   const client = await pool.connect();
   try {
     // One snapshot: the cursor we answer matches the rows we read.
@@ -52,9 +60,9 @@ export async function pull(pool: pg.Pool, actor: Actor, cursor: number | undefin
     const lastSeq = rows[0]?.last_seq ?? 0;
     const prunedSeq = rows[0]?.pruned_seq ?? 0;
     const result =
-      cursor === undefined || cursor < prunedSeq || cursor > lastSeq
+      cursor === undefined || cursor.version !== actor.replicaVersion || cursor.seq < prunedSeq || cursor.seq > lastSeq
         ? await bootstrap(client, actor, lastSeq)
-        : await incremental(client, actor, cursor);
+        : await incremental(client, actor, cursor.seq);
     await client.query("COMMIT");
     return result;
   } catch (err) {
@@ -78,7 +86,7 @@ async function references(client: pg.ClientBase, companyId: number, out: PullRes
 }
 
 async function bootstrap(client: pg.ClientBase, actor: Actor, lastSeq: number): Promise<PullResponse> {
-  const out = emptyPull(lastSeq, true);
+  const out = emptyPull(lastSeq, actor.replicaVersion, true);
   const params: unknown[] = [actor.companyId, BOOT_OPEN, BOOT_CLOSED];
   const visible = visibleTicketSql(actor, params);
   const tickets = await client.query<TicketDTO>(
@@ -118,7 +126,7 @@ async function incremental(client: pg.ClientBase, actor: Actor, cursor: number):
     [actor.companyId, cursor, PULL_LIMIT],
   );
   const last = log.rows.at(-1)?.seq ?? cursor;
-  const out = emptyPull(last, false);
+  const out = emptyPull(last, actor.replicaVersion, false);
   out.more = log.rows.length === PULL_LIMIT;
   const ids: Record<EntityName, Set<string>> = {
     tickets: new Set(),

@@ -5,19 +5,22 @@ import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { ZPushRequestSchema } from "../contract/sync.ts";
 import { parse } from "../http/errors.ts";
-import { pull } from "./pull.ts";
+import { parseCursor, pull } from "./pull.ts";
 import { push } from "./push.ts";
 
 const ZPullQuerySchema = z.object({
-  /** The cursor the last pull answered; absent for a first pull. */
-  cursor: z.coerce.number().int().nonnegative().optional(),
+  /** The cursor the last pull answered ("<seq>v<replica version>"); absent for a first pull. */
+  cursor: z
+    .string()
+    .regex(/^\d+(v\d+)?$/, "Invalid cursor")
+    .optional(),
 });
 
 export function syncRoutes(pool: pg.Pool): Router {
   const router = Router();
   router.get("/sync/pull", async (req, res) => {
     const { cursor } = parse(ZPullQuerySchema, req.query);
-    res.json(await pull(pool, actorOf(res), cursor));
+    res.json(await pull(pool, actorOf(res), cursor === undefined ? undefined : parseCursor(cursor)));
   });
   router.post("/sync/push", async (req, res) => {
     res.json(await push(pool, actorOf(res), parse(ZPushRequestSchema, req.body)));

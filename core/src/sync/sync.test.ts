@@ -129,7 +129,7 @@ describe("#sync.pull", () => {
       },
     });
     const next = await core.api("GET", `/sync/pull?cursor=${first.body.cursor}`, { token: s.token });
-    expect(Number(next.body.cursor)).toBeGreaterThan(Number(first.body.cursor));
+    expect(parseInt(next.body.cursor, 10)).toBeGreaterThan(parseInt(first.body.cursor, 10));
     expect(next.body.put.messages.map((m: { id: string }) => m.id)).toEqual([id]);
     expect(next.body.put.tickets[0]).toMatchObject({ id: s.ticket.id, lastMessage: "hi" });
   });
@@ -188,5 +188,30 @@ describe("#sync.pull", () => {
     const ahead = await core.api("GET", "/sync/pull?cursor=99999999", { token: mine.token });
     expect(ahead.body.reset).toBe(true);
     expect((await core.api("GET", "/sync/pull?cursor=-5", { token: mine.token })).status).toBe(400);
+  });
+
+  it("rebuilds an agent's replica when an admin changes the agent's queues", async () => {
+    const s = await setup();
+    const pool = core.db.pool;
+    const sales = await buildQueue(pool, { companyId: s.company.id });
+    const support = await buildQueue(pool, { companyId: s.company.id });
+    const agent = await buildUser(pool, { companyId: s.company.id, profile: "user" });
+    await pool.query("INSERT INTO user_queues (user_id, queue_id, company_id) VALUES ($1, $2, $3)", [
+      agent.id,
+      sales.id,
+      s.company.id,
+    ]);
+    await pool.query("UPDATE tickets SET queue_id = $2 WHERE id = $1", [s.ticket.id, support.id]);
+    const session = await core.login(agent.email, agent.password);
+    const boot = await core.api("GET", "/sync/pull", { token: session.token });
+    expect(boot.body.put.tickets).toEqual([]);
+
+    const put = await core.api("PUT", `/users/${agent.id}`, { token: s.token, body: { queueIds: [support.id] } });
+    expect(put.status).toBe(200);
+    const next = await core.api("GET", `/sync/pull?cursor=${boot.body.cursor}`, { token: session.token });
+    expect(next.body.reset).toBe(true);
+    expect(next.body.put.tickets.map((t: { id: number }) => t.id)).toEqual([s.ticket.id]);
+    const after = await core.api("GET", `/sync/pull?cursor=${next.body.cursor}`, { token: session.token });
+    expect(after.body.reset).toBe(false);
   });
 });

@@ -12,29 +12,33 @@ import { decodeCursor, encodeCursor, type PageBoundary, type PageBoundaryCache }
 /** Tickets per page: the original product's page size (spec 1 §9 leaves it unnamed). */
 export const TICKETS_PAGE_SIZE = 40;
 
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** The joins TICKET_ITEM_JSON reads, from `tickets t`. */
 export const TICKET_ITEM_JOINS = `JOIN contacts c ON c.id = t.contact_id
   LEFT JOIN queues q ON q.id = t.queue_id
   LEFT JOIN users u ON u.id = t.user_id
-  LEFT JOIN whatsapps w ON w.id = t.whatsapp_id`;
+  LEFT JOIN whatsapps w ON w.id = t.whatsapp_id
+  LEFT JOIN LATERAL (SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color)
+      ORDER BY g.name, g.id) AS tags
+    FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.ticket_id = t.id) tg ON true
+  LEFT JOIN LATERAL (SELECT r.rate FROM user_ratings r WHERE r.ticket_id = t.id
+    ORDER BY r.created_at DESC, r.id DESC LIMIT 1) rt ON true`;
 
-/** A ticket as the list item shows it: the sync row's fields plus its contact, queue, owner, connection, tags and rating. */
+/**
+ * A ticket as the list item shows it (spec 1 §2): the sync row's fields plus its
+ * contact, queue, owner, connection, tags and latest rating. Dates are ISO 8601.
+ */
 export const TICKET_ITEM_JSON = `json_build_object(
   'id', t.id, 'uuid', t.uuid, 'status', t.status, 'channel', t.channel, 'isGroup', t.is_group, 'isBot', t.is_bot,
   'contactId', t.contact_id, 'queueId', t.queue_id, 'userId', t.user_id, 'whatsappId', t.whatsapp_id,
   'unreadMessages', t.unread_messages, 'lastMessage', t.last_message, 'companyId', t.company_id,
-  'createdAt', ${iso("t.created_at")}, 'updatedAt', ${iso("t.updated_at")},
+  'createdAt', t.created_at, 'updatedAt', t.updated_at,
   'contact', json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'urlPicture', c.url_picture),
   'queue', CASE WHEN q.id IS NULL THEN NULL ELSE json_build_object('id', q.id, 'name', q.name, 'color', q.color) END,
   'user', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END,
   'whatsapp', CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'name', w.name,
     'channel', w.channel, 'groupAsTicket', w.group_as_ticket) END,
-  'tags', COALESCE((SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) ORDER BY g.name, g.id)
-    FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.ticket_id = t.id), '[]'::json),
-  'userRating', (SELECT json_build_object('rate', r.rate) FROM user_ratings r WHERE r.ticket_id = t.id
-    ORDER BY r.created_at DESC, r.id DESC LIMIT 1))`;
+  'tags', COALESCE(tg.tags, '[]'::json),
+  'userRating', CASE WHEN rt.rate IS NULL THEN NULL ELSE json_build_object('rate', rt.rate) END)`;
 
 export type TicketListPage = {
   /** The page's tickets as a JSON array, built by PostgreSQL and sent as is. */
@@ -109,11 +113,11 @@ async function readPage(
   // table and hash-joins all of it. An OFFSET page (the cold path) is planned each time.
   const take = TICKETS_PAGE_SIZE + 1;
   const offset = Math.trunc(start.offset);
-  const slice = (s: TicketSlice) => {
+  const slice = (s: TicketSlice, limit: string) => {
     params.push(s.status);
     const sql = `SELECT t.id, t.updated_at FROM tickets t WHERE t.status = $${params.length}::text`;
     const column = s.owner !== undefined ? "t.user_id" : s.queue !== undefined ? "t.queue_id" : undefined;
-    if (!column) return `${sql} AND ${where} ORDER BY ${order("t")} LIMIT ${offset + take}`;
+    if (!column) return `${sql} AND ${where} ORDER BY ${order("t")} ${limit}`;
     const value = s.owner !== undefined ? s.owner : s.queue;
     let range = `${column} IS NULL`;
     if (value !== null) {
@@ -123,17 +127,17 @@ async function readPage(
     // Ordering by the owner (or queue) too, one value here, is what only tickets_owner (or
     // tickets_queue) yields in order: the planner reads that range, not the whole status.
     const by = dir === "DESC" ? column : `${column} DESC NULLS FIRST`;
-    return `${sql} AND ${range} AND ${where} ORDER BY ${by}, ${order("t")} LIMIT ${offset + take}`;
+    return `${sql} AND ${range} AND ${where} ORDER BY ${by}, ${order("t")} ${limit}`;
   };
-  const slices = filter.slices.map(slice);
-  // Slices may overlap (an agent's own ticket in their queue): UNION keeps one of each.
+  // Slices may overlap (an agent's own ticket in their queue): UNION keeps one of each. Each
+  // slice gives its first offset + take tickets; the page is found among them.
   const ids =
-    slices.length === 1
-      ? `${slices[0]} OFFSET ${offset}`
-      : `SELECT p.id, p.updated_at FROM (${slices.map((s) => `(${s})`).join(" UNION ")}) p
+    filter.slices.length === 1
+      ? slice(filter.slices[0]!, `LIMIT ${take} OFFSET ${offset}`)
+      : `SELECT p.id, p.updated_at FROM (${filter.slices.map((s) => `(${slice(s, `LIMIT ${offset + take}`)})`).join(" UNION ")}) p
         ORDER BY ${order("p")} LIMIT ${take} OFFSET ${offset}`;
   const text = `SELECT k.n, k.deltas, x.id, x.b, x.item FROM (${count}) k LEFT JOIN (
-      SELECT x.id, x.updated_at, to_char(x.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS b,
+      SELECT x.id, x.updated_at, x.updated_at::text AS b,
         ${TICKET_ITEM_JSON}::text AS item
       FROM (${ids}) x JOIN tickets t ON t.id = x.id ${TICKET_ITEM_JOINS}) x ON true
     ORDER BY ${order("x")}`;

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { AppError } from "../http/errors.ts";
 
-/** The last ticket of the previous page: its updated_at (ISO, microseconds) and id. */
+/** The last ticket of the previous page: its updated_at (PostgreSQL's text, to the microsecond) and id. */
 export type PageBoundary = { updatedAt: string; id: number };
 
 type Entry = PageBoundary & { expires: number };
@@ -56,7 +56,8 @@ export function encodeCursor(listKey: string, page: number, b: PageBoundary): st
 const invalidCursor = (message: string) =>
   new AppError("ERR_VALIDATION", 400, message, { fields: { cursor: message } });
 
-const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/** A timestamptz as PostgreSQL writes it: "2026-03-10 15:00:00.123456+00". */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2}){0,2}|Z)$/;
 
 export function decodeCursor(listKey: string, cursor: string): { page: number; boundary: PageBoundary } {
   let parsed: unknown;
@@ -71,7 +72,7 @@ export function decodeCursor(listKey: string, cursor: string): { page: number; b
     !Number.isInteger(page) ||
     (page as number) < 2 ||
     typeof updatedAt !== "string" ||
-    !ISO_MICROS.test(updatedAt) ||
+    !TIMESTAMP.test(updatedAt) ||
     !Number.isInteger(id)
   ) {
     throw invalidCursor("Invalid cursor");

@@ -8,6 +8,8 @@ export type UserRow = UserDTO & {
   queueIds: number[];
   /** Spec 1 §3 User.farewellMessage (not replicated: the sync DTO leaves it out). */
   farewellMessage: string | null;
+  /** Raised when what the user may see changes; part of the sync cursor. */
+  replicaVersion: number;
 };
 
 const SELECT_USER = `
@@ -18,7 +20,7 @@ const SELECT_USER = `
     u.show_dashboard AS "showDashboard", u.allow_real_time AS "allowRealTime",
     u.allow_connections AS "allowConnections", u.online, u.color, u.profile_image AS "profileImage",
     u.farewell_message AS "farewellMessage",
-    u.session_id AS "sessionId", u.password_hash AS "passwordHash",
+    u.session_id AS "sessionId", u.password_hash AS "passwordHash", u.replica_version AS "replicaVersion",
     json_build_object('id', c.id, 'name', c.name, 'dueDate', c.due_date) AS company,
     COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) ORDER BY q.id)
               FROM user_queues uq JOIN queues q ON q.id = uq.queue_id WHERE uq.user_id = u.id), '[]') AS queues
@@ -52,6 +54,6 @@ export async function loadCompanyUser(
 
 /** The user without secrets, as answered to clients. */
 export function publicUser(u: UserRow): UserDTO {
-  const { sessionId: _s, passwordHash: _p, queueIds: _q, ...dto } = u;
+  const { sessionId: _s, passwordHash: _p, queueIds: _q, replicaVersion: _v, ...dto } = u;
   return dto;
 }

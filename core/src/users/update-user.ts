@@ -9,6 +9,17 @@ import { SELF_EDITABLE_USER_FIELDS, type TUpdateUserRequest, type UserAnswer } f
 import { NotFoundError } from "../http/errors.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { recordChanges } from "../sync/change-log.ts";
+
+/** Fields that change which tickets the user may see (core/src/tickets/visibility.ts). */
+const VISIBILITY_FIELDS: readonly string[] = [
+  "profile",
+  "queueIds",
+  "allTicket",
+  "allowGroup",
+  "allHistoric",
+  "allUserChat",
+];
+
 import { assertCompanyWhatsapp } from "../whatsapps/load-whatsapp.ts";
 import { setUserQueues } from "./create-user.ts";
 import { loadCompanyUser, type UserRow } from "./load-user.ts";
@@ -100,6 +111,10 @@ export async function updateUser(
   }
   if (changed.includes("queueIds")) {
     await setUserQueues(client, companyId, id, await assertCompanyQueues(client, companyId, input.queueIds!));
+  }
+  if (changed.some((f) => VISIBILITY_FIELDS.includes(f))) {
+    // What this user may see changed: their next sync pull rebuilds the replica.
+    await client.query("UPDATE users SET replica_version = replica_version + 1 WHERE id = $1", [id]);
   }
   await recordChanges(client, [{ companyId, entity: "users", id }]);
   return userAnswer((await loadCompanyUser(client, companyId, id))!);

@@ -2,6 +2,7 @@
 // may see (put), and the rows that are gone or no longer visible (del).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { contactMaskerFor } from "../contacts/mask-number.ts";
 import type { TicketDTO } from "../contract/entities.ts";
 import type { EntityName, PullResponse } from "../contract/sync.ts";
 import { canSeeTicket, visibleTicketSql } from "../tickets/visibility.ts";
@@ -115,7 +116,7 @@ async function bootstrap(client: pg.ClientBase, actor: Actor, lastSeq: number): 
       ]),
   ]);
   out.put.messages = messages.rows;
-  out.put.contacts = contacts.rows;
+  out.put.contacts = contacts.rows.map(await contactMaskerFor(client, actor));
   await references(client, actor.companyId, out);
   return out;
 }
@@ -195,7 +196,7 @@ async function incremental(client: pg.ClientBase, actor: Actor, cursor: number):
     (out.put[k] as unknown[]) = rows;
     out.del[k] = num(k).filter((id) => !seen.has(id));
   };
-  settle("contacts", contacts.rows);
+  settle("contacts", contacts.rows.map(await contactMaskerFor(client, actor)));
   settle("queues", queues.rows);
   settle("whatsapps", whatsapps.rows);
   settle("users", users.rows);

@@ -214,4 +214,23 @@ describe("#sync.pull", () => {
     const after = await core.api("GET", `/sync/pull?cursor=${next.body.cursor}`, { token: session.token });
     expect(after.body.reset).toBe(false);
   });
+
+  it("masks contact numbers for plain users when LGPD hides them", async () => {
+    const s = await setup();
+    const pool = core.db.pool;
+    const agent = await buildUser(pool, { companyId: s.company.id, profile: "user" });
+    await pool.query("UPDATE tickets SET user_id = $2 WHERE id = $1", [s.ticket.id, agent.id]);
+    await pool.query(
+      "INSERT INTO settings (company_id, key, value) VALUES ($1, 'enableLGPD', 'enabled'), ($1, 'lgpdHideNumber', 'enabled')",
+      [s.company.id],
+    );
+    const { rows } = await pool.query("SELECT number FROM contacts WHERE id = $1", [s.contact.id]);
+    const number: string = rows[0].number;
+    const session = await core.login(agent.email, agent.password);
+    const boot = await core.api("GET", "/sync/pull", { token: session.token });
+    expect(boot.body.put.contacts[0].number).not.toBe(number);
+    expect(boot.body.put.contacts[0].number.slice(-2)).toBe(number.slice(-2));
+    const admin = await core.api("GET", "/sync/pull", { token: s.token });
+    expect(admin.body.put.contacts[0].number).toBe(number);
+  });
 });

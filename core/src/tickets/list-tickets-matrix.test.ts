@@ -26,7 +26,7 @@ function expected(actor: ListActor, q: TListTicketsQuery, tickets: Row[]): numbe
   const admin = actor.profile === "admin";
   const owners = admin ? q.users : undefined;
   const showAll = (admin && (q.showAll || owners !== undefined)) || (actor.allUserChat === "enabled" && q.showAll);
-  return tickets
+  const listed = tickets
     .filter((t) => canSeeTicket(actor, t))
     .filter((t) => showAll || t.userId === null || t.userId === actor.id || ["pending", "closed"].includes(t.status))
     .filter((t) => !q.status || t.status === q.status)
@@ -36,8 +36,9 @@ function expected(actor: ListActor, q: TListTicketsQuery, tickets: Row[]): numbe
         (t.queueId !== null && q.queueIds.includes(t.queueId)) ||
         (t.queueId === null && actor.allTicket === "enabled"),
     )
-    .filter((t) => !owners || (t.userId !== null && owners.includes(t.userId)))
-    .map((t) => t.id);
+    .filter((t) => !owners || (t.userId !== null && owners.includes(t.userId)));
+  const ids = listed.map((t) => t.id);
+  return q.sortTickets === "ASC" && q.status !== "closed" ? ids.reverse() : ids;
 }
 
 describe("#tickets.list slices", () => {
@@ -61,7 +62,12 @@ describe("#tickets.list slices", () => {
     for (const status of [undefined, "open", "pending", "closed", "group"])
       for (const showAll of [false, true])
         for (const queueIds of [undefined, [mine.id], [theirs.id]]) queries.push({ status, showAll, queueIds });
-    queries.push({ users: [other.id] }, { users: [me.id, other.id], status: "open" });
+    queries.push(
+      { users: [other.id] },
+      { users: [me.id, other.id], status: "open" },
+      { status: "open", sortTickets: "ASC" },
+      { showAll: true, sortTickets: "ASC" },
+    );
 
     let lists = 0;
     for (const profile of ["admin", "user"] as const)

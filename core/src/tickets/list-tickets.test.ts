@@ -212,6 +212,35 @@ describe("#tickets.list", () => {
     }
   });
 
+  it("masks contact numbers for plain users when the company hides them (LGPD), never groups'", async () => {
+    const s = await setup();
+    const agent = await buildUser(s.pool, { companyId: s.company.id, profile: "user" });
+    await s.pool.query("UPDATE users SET all_ticket = 'enabled', allow_group = true WHERE id = $1", [agent.id]);
+    const [person, group] = await seedTickets(s.pool, s.company.id, [{}, { isGroup: true }]);
+    const { rows } = await s.pool.query<{ id: number; number: string; uuid: string }>(
+      "SELECT t.id, c.number, t.uuid FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE t.id = ANY($1)",
+      [[person, group]],
+    );
+    const numberOf = (id: number) => rows.find((r) => r.id === id)!.number;
+    const { token } = await core.login(agent.email, agent.password);
+    const numbers = async (as: string) =>
+      (await s.get("", as)).body.tickets.map((t: { contact: { number: string } }) => t.contact.number);
+    expect(await numbers(token)).toEqual([numberOf(person!), numberOf(group!)]);
+
+    await s.pool.query(
+      `INSERT INTO settings (company_id, key, value) VALUES ($1, 'enableLGPD', 'enabled'), ($1, 'lgpdHideNumber', 'enabled')`,
+      [s.company.id],
+    );
+    const [hidden, groupNumber] = await numbers(token);
+    expect(hidden).not.toBe(numberOf(person!));
+    expect(hidden.slice(-2)).toBe(numberOf(person!).slice(-2));
+    expect(hidden).toContain("*");
+    expect(groupNumber).toBe(numberOf(group!));
+    const one = await core.api("GET", `/tickets/u/${rows.find((r) => r.id === person)!.uuid}`, { token });
+    expect(one.body.contact.number).toBe(hidden);
+    expect(await numbers(s.token)).toEqual([numberOf(person!), numberOf(group!)]);
+  });
+
   it("never shows another company's tickets, whatever the filters name", async () => {
     const mine = await setup();
     const other = await setup();

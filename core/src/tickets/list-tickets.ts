@@ -1,7 +1,8 @@
 // Use case: one page of the ticket list (GET /tickets), as the list item shows
 // each ticket (spec 1 §2), with hasMore, the list's count and a cursor to the
-// next page. Pages are keyset reads on the tickets_inbox index (see
-// ticket-page-cursor.ts); the count comes from ticket-counts.ts.
+// next page. Pages are keyset reads (ticket-page-cursor.ts) of index ranges
+// chosen per caller and filter (ticket-list-filter.ts, slices); the count comes
+// from ticket-counts.ts.
 import { createHash } from "node:crypto";
 import type pg from "pg";
 import { afterCount, countSql } from "./ticket-counts.ts";
@@ -32,7 +33,8 @@ export const TICKET_ITEM_JSON = `json_build_object(
   'contactId', t.contact_id, 'queueId', t.queue_id, 'userId', t.user_id, 'whatsappId', t.whatsapp_id,
   'unreadMessages', t.unread_messages, 'lastMessage', t.last_message, 'companyId', t.company_id,
   'createdAt', t.created_at, 'updatedAt', t.updated_at,
-  'contact', json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'urlPicture', c.url_picture),
+  'contact', json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'urlPicture', c.url_picture,
+    'isGroup', c.is_group),
   'queue', CASE WHEN q.id IS NULL THEN NULL ELSE json_build_object('id', q.id, 'name', q.name, 'color', q.color) END,
   'user', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END,
   'whatsapp', CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'name', w.name,

@@ -1,9 +1,11 @@
 // GET /tickets and GET /tickets/u/{uuid} (spec 1 §7 Tickets): the inbox list
-// and one ticket, as far as the caller may see (visibility.ts).
+// and one ticket, as far as the caller may see (visibility.ts), with contact
+// numbers masked for plain users when the company hides them (LGPD).
 import { Router } from "express";
 import type pg from "pg";
 import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
+import { hidesNumbersFrom, maskContact } from "../contacts/mask-number.ts";
 import { ForbiddenError, NotFoundError, parse } from "../http/errors.ts";
 import { listTickets, TICKET_ITEM_JOINS, TICKET_ITEM_JSON } from "./list-tickets.ts";
 import { ZListTicketsQuerySchema } from "./ticket-list-query.ts";
@@ -12,18 +14,24 @@ import { canSeeTicket, type VisibleTicketFields } from "./visibility.ts";
 
 export { TICKETS_PAGE_SIZE } from "./list-tickets.ts";
 
+type Item = { contact: { number: string; isGroup: boolean } };
+
+/** A list item with its contact's number masked (LGPD, the contacts domain's rule). */
+const masked = (item: Item): Item => ({ ...item, contact: maskContact(item.contact, true) });
+
 export function ticketRoutes(pool: pg.Pool, cache = new PageBoundaryCache()): Router {
   const router = Router();
 
   router.get("/tickets", async (req, res) => {
     const actor = actorOf(res);
     const query = parse(ZListTicketsQuerySchema, req.query);
-    const page = await listTickets(pool, actor, query, cache);
-    // The tickets arrive as JSON text from PostgreSQL: sent without parsing them again.
+    const [page, hide] = await Promise.all([listTickets(pool, actor, query, cache), hidesNumbersFrom(pool, actor)]);
+    // The tickets arrive as JSON text from PostgreSQL: sent as they are, unless numbers are masked.
+    const tickets = hide ? JSON.stringify(JSON.parse(page.ticketsJson).map(masked)) : page.ticketsJson;
     res
       .type("application/json")
       .send(
-        `{"tickets":${page.ticketsJson},"hasMore":${page.hasMore},"count":${page.count},"nextCursor":${JSON.stringify(page.nextCursor)}}`,
+        `{"tickets":${tickets},"hasMore":${page.hasMore},"count":${page.count},"nextCursor":${JSON.stringify(page.nextCursor)}}`,
       );
   });
 
@@ -40,7 +48,8 @@ export function ticketRoutes(pool: pg.Pool, cache = new PageBoundaryCache()): Ro
     if (!ticket) throw NotFoundError("ERR_NO_TICKET_FOUND", "Ticket not found");
     // A ticket of the caller's company that their role does not open: refused, not hidden.
     if (!canSeeTicket(actor, ticket)) throw ForbiddenError();
-    res.type("application/json").send(ticket.item);
+    const hide = await hidesNumbersFrom(pool, actor);
+    res.type("application/json").send(hide ? JSON.stringify(masked(JSON.parse(ticket.item))) : ticket.item);
   });
 
   return router;

@@ -1,0 +1,263 @@
+// The inbox list at size: a company with 1,000,000 tickets and 5,000,000
+// messages (BENCH_TICKETS_SCALE scales both, e.g. 0.01 for a quick run); GET
+// /tickets over HTTP as a signed-in admin on the open tab: the first page, a
+// page 20,000 deep, and requests per second with 10 concurrent clients.
+import { mkdtemp } from "node:fs/promises";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { foldTicketCounts } from "../core/src/tickets/ticket-counts.ts";
+import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
+
+const SCALE = Number(process.env.BENCH_TICKETS_SCALE ?? 1);
+const TICKETS = Math.round(1_000_000 * SCALE);
+const MESSAGES_PER_TICKET = 5;
+/** Four connections; each contact has at most one ticket in progress per connection. */
+const CONNECTIONS = 4;
+const QUEUES = 10;
+const AGENTS = 50;
+const CHUNK = 100_000;
+/** The list every measurement reads: the open tab, everyone's tickets. */
+const LIST = "/tickets?status=open&showAll=true";
+
+type Answer = { status: number; body: string };
+
+function get(agent: http.Agent, url: URL, pathAndQuery: string, token: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: pathAndQuery,
+        headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => {
+          body += c;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Sequential latencies (ms) of `n` requests, after `warmup` unmeasured ones. */
+async function latencies(n: number, warmup: number, request: () => Promise<Answer>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < warmup + n; i++) {
+    const t0 = performance.now();
+    const res = await request();
+    if (res.status !== 200) throw new Error(`GET /tickets answered ${res.status}: ${res.body.slice(0, 200)}`);
+    if (i >= warmup) out.push(performance.now() - t0);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Runs `jobs` two at a time: PostgreSQL builds each chunk on a core of its own. */
+async function twoAtATime(jobs: (() => Promise<unknown>)[]): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (next < jobs.length) await jobs[next++]!();
+    }),
+  );
+}
+
+export async function seed(
+  pool: pg.Pool,
+  log: (line: string) => void = () => {},
+): Promise<{ open: number; seconds: number }> {
+  const t0 = performance.now();
+  let mark = t0;
+  const phase = (name: string) => {
+    const now = performance.now();
+    log(`  seed ${name}: ${fmt((now - mark) / 1000, 1)} s`);
+    mark = now;
+  };
+  const contacts = Math.ceil(TICKETS / CONNECTIONS);
+  const ids = async (sql: string, params: unknown[] = []) =>
+    (await pool.query<{ id: number }>(sql, params)).rows.map((r) => r.id);
+  const whatsapps = await ids(
+    `INSERT INTO whatsapps (company_id, name, channel, status) SELECT 1, 'Bench ' || i, 'whatsapp', 'CONNECTED'
+     FROM generate_series(1, $1) i RETURNING id`,
+    [CONNECTIONS],
+  );
+  const queues = await ids(
+    `INSERT INTO queues (company_id, name, color) SELECT 1, 'Fila ' || i, '#' || lpad(to_hex(i * 4000), 6, '0')
+     FROM generate_series(1, $1) i RETURNING id`,
+    [QUEUES],
+  );
+  const agents = await ids(
+    `INSERT INTO users (company_id, name, email, password_hash, profile)
+     SELECT 1, 'Agente ' || i, 'agent' || i || '@bench.local', 'x', 'user' FROM generate_series(1, $1) i RETURNING id`,
+    [AGENTS],
+  );
+  const tags = await ids(
+    `INSERT INTO tags (company_id, name, color) SELECT 1, 'Etiqueta ' || i, '#' || lpad(to_hex(i * 3000), 6, '0')
+     FROM generate_series(1, 20) i RETURNING id`,
+  );
+  const contactChunks = [];
+  for (let lo = 1; lo <= contacts; lo += CHUNK) {
+    const hi = Math.min(lo + CHUNK - 1, contacts);
+    contactChunks.push(() =>
+      pool.query(
+        `INSERT INTO contacts (company_id, name, number, channel)
+         SELECT 1, 'Contato ' || i, (5511000000000 + i)::text, 'whatsapp' FROM generate_series($1::int, $2::int) i`,
+        [lo, hi],
+      ),
+    );
+  }
+  await twoAtATime(contactChunks);
+  phase(`contacts (${contacts})`);
+  // 85% open (with an owner), 10% pending, 5% closed; 5% without queue, 2% groups;
+  // last activity spread over 90 days.
+  const ticketChunks = [];
+  for (let lo = 0; lo < TICKETS; lo += CHUNK) {
+    const hi = Math.min(lo + CHUNK, TICKETS) - 1;
+    ticketChunks.push(() =>
+      pool.query(
+        `INSERT INTO tickets (company_id, contact_id, whatsapp_id, queue_id, user_id, status, channel, is_group,
+           unread_messages, last_message, created_at, updated_at)
+         SELECT 1, c.id, ($4::int[])[1 + (i / $3::int) % $5::int],
+           CASE WHEN i % 20 = 0 THEN NULL ELSE ($6::int[])[1 + i % $7::int] END,
+           CASE WHEN i % 20 IN (17, 18) THEN NULL ELSE ($8::int[])[1 + i % $9::int] END,
+           CASE WHEN i % 20 < 17 THEN 'open' WHEN i % 20 < 19 THEN 'pending' ELSE 'closed' END,
+           'whatsapp', i % 50 = 7, (i % 4), 'mensagem ' || i, u - random() * interval '2 days', u
+         FROM (SELECT i, now() - random() * interval '90 days' AS u FROM generate_series($1::int, $2::int) i) s
+         JOIN contacts c ON c.company_id = 1 AND c.number = (5511000000001 + i % $3::int)::text`,
+        [lo, hi, contacts, whatsapps, CONNECTIONS, queues, QUEUES, agents, AGENTS],
+      ),
+    );
+  }
+  await twoAtATime(ticketChunks);
+  phase(`tickets (${TICKETS})`);
+  const range = await pool.query<{ lo: number; hi: number }>("SELECT min(id) AS lo, max(id) AS hi FROM tickets");
+  const { lo: firstTicket, hi: lastTicket } = range.rows[0]!;
+  // Message ids in ascending order (like UUIDv7), so the primary key is appended to.
+  const perChunk = Math.ceil(CHUNK / 2);
+  const messageChunks = [];
+  for (let lo = firstTicket; lo <= lastTicket; lo += perChunk) {
+    const hi = Math.min(lo + perChunk - 1, lastTicket);
+    messageChunks.push(() =>
+      pool.query(
+        `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, from_me, read, ack,
+           created_at, updated_at)
+         SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-7000-8000-000000000000')::uuid, 1, t.id,
+           t.contact_id, t.whatsapp_id, 'mensagem ' || k || ' do ticket ' || t.id, k % 2 = 0, true, 3,
+           t.updated_at - (${MESSAGES_PER_TICKET} - k) * interval '1 minute', t.updated_at
+         FROM tickets t CROSS JOIN generate_series(1, ${MESSAGES_PER_TICKET}) k
+         CROSS JOIN LATERAL (SELECT lpad(to_hex(t.id::bigint * 8 + k), 12, '0') AS h) x
+         WHERE t.id BETWEEN $1 AND $2`,
+        [lo, hi],
+      ),
+    );
+  }
+  await twoAtATime(messageChunks);
+  phase(`messages (${TICKETS * MESSAGES_PER_TICKET})`);
+  // One ticket in ten carries a tag, one in thirty a second one; closed tickets are rated.
+  await pool.query(
+    `INSERT INTO ticket_tags (ticket_id, tag_id, company_id)
+     SELECT id, ($1::int[])[1 + id % 20], 1 FROM tickets WHERE id % 10 = 0
+     UNION ALL SELECT id, ($1::int[])[1 + (id + 7) % 20], 1 FROM tickets WHERE id % 30 = 0`,
+    [tags],
+  );
+  await pool.query(
+    `INSERT INTO user_ratings (company_id, ticket_id, user_id, rate)
+     SELECT 1, id, user_id, 1 + id % 5 FROM tickets WHERE status = 'closed'`,
+  );
+  phase("tags and ratings");
+  // A settled database: statistics, the visibility map (index-only scans) and folded counters;
+  // vacuumed now, so that autovacuum does not work through 6 million new rows during the measurements.
+  await pool.query("VACUUM (ANALYZE) tickets, contacts, messages, ticket_tags, user_ratings");
+  await pool.query("ANALYZE ticket_count_deltas, ticket_counts");
+  await foldTicketCounts(pool, 1);
+  phase("vacuum, analyze");
+  const open = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM tickets WHERE status = 'open'");
+  return { open: open.rows[0]!.n, seconds: (performance.now() - t0) / 1000 };
+}
+
+export async function benchTickets(): Promise<Record<string, string>> {
+  const db = await freshDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "chatflow-bench-"));
+  const core = await startCoreChild(db.url, dataDir);
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  try {
+    const seeded = await seed(pool, (line) => console.error(line));
+    const url = new URL(core.url);
+    const login = await fetch(`${core.url}/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@chatflow.local", password: "chatflow" }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const list = (query = "") => get(agent, url, `${LIST}${query}`, token);
+
+    const first = JSON.parse((await list()).body) as { tickets: unknown[]; count: number };
+    if (first.tickets.length !== 40 || first.count !== seeded.open) {
+      throw new Error(`unexpected first page: ${first.tickets.length} tickets, count ${first.count}`);
+    }
+    const firstPage = await latencies(2000, 200, () => list());
+
+    // The deepest page asked: 20,000 at full scale (799,960 tickets in), proportionally less when scaled.
+    const deep = Math.min(20_000, Math.floor(seeded.open / 40) - 1);
+    // Cold: no boundary cached for these pages (each request caches only the page after it).
+    let coldPage = deep + 1;
+    const cold = await latencies(10, 0, () => {
+      coldPage -= 2;
+      return list(`&pageNumber=${coldPage}`);
+    });
+
+    // Walk there with the cursors the list answers.
+    let cursor = "";
+    const walkStart = performance.now();
+    for (let page = 1; page < deep; page++) {
+      const res = JSON.parse((await list(cursor ? `&cursor=${cursor}` : "")).body) as { nextCursor: string };
+      cursor = res.nextCursor;
+    }
+    const walkSeconds = (performance.now() - walkStart) / 1000;
+    const byCursor = await latencies(2000, 100, () => list(`&cursor=${cursor}`));
+    // The walk left each page's boundary in the cache: pageNumber is a keyset read too.
+    const byPageNumber = await latencies(2000, 100, () => list(`&pageNumber=${deep}`));
+
+    // Throughput: 10 clients, each sending its next request when the last one answered.
+    const seconds = Number(process.env.BENCH_TICKETS_SECONDS ?? 10);
+    let done = 0;
+    const until = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (performance.now() < until) {
+          if ((await list()).status !== 200) throw new Error("GET /tickets failed under load");
+          done++;
+        }
+      }),
+    );
+
+    const ms = (a: number[]) => `${fmt(percentile(a, 50), 2)} / ${fmt(percentile(a, 95), 2)}`;
+    return {
+      "tickets: seeded (tickets / messages, seconds)": `${TICKETS} / ${TICKETS * MESSAGES_PER_TICKET}, ${fmt(seeded.seconds, 0)} s`,
+      "tickets: GET /tickets open tab, first page p50 / p95 (ms)": ms(firstPage),
+      [`tickets: page ${deep} by nextCursor p50 / p95 (ms)`]: ms(byCursor),
+      [`tickets: page ${deep} by pageNumber, boundary cached, p50 / p95 (ms)`]: ms(byPageNumber),
+      [`tickets: page ${deep} by pageNumber, cold (OFFSET) p50 (ms)`]: fmt(percentile(cold, 50), 1),
+      [`tickets: walking ${deep - 1} pages by cursor (pages/s)`]: fmt((deep - 1) / walkSeconds, 0),
+      "tickets: first page, 10 concurrent clients (requests/s)": fmt(done / seconds, 0),
+    };
+  } finally {
+    agent.destroy();
+    await pool.end();
+    await core.stop();
+    await db.drop();
+  }
+}
+
+if (import.meta.main) {
+  const results = await benchTickets();
+  for (const [k, v] of Object.entries(results)) console.log(`  ${k}  ${v}`);
+}

@@ -16,8 +16,12 @@ export type Tokens = {
   verify(token: string | undefined | null): Promise<AccessClaims | null>;
 };
 
+/** How many verified tokens are remembered (oldest dropped first). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokens(secret: string, ttlSeconds: number): Tokens {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
   return {
     async sign(c) {
       return new SignJWT({ cid: c.companyId, sid: c.sessionId, prof: c.profile, sup: c.super })
@@ -29,19 +33,30 @@ export function createTokens(secret: string, ttlSeconds: number): Tokens {
     },
     async verify(token) {
       if (!token) return null;
+      // Verified tokens are remembered until they expire: the signature check is the
+      // dearest part of authenticating a request. The session itself is still checked
+      // against the database on every request (resolveActor).
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.exp > Date.now()) return hit.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
         const userId = Number(payload.sub);
         if (!Number.isInteger(userId) || typeof payload.cid !== "number" || typeof payload.sid !== "string") {
           return null;
         }
-        return {
+        const claims: AccessClaims = {
           userId,
           companyId: payload.cid,
           sessionId: payload.sid,
           profile: payload.prof === "admin" ? "admin" : "user",
           super: payload.sup === true,
         };
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        verified.set(token, { claims, exp: (payload.exp ?? 0) * 1000 });
+        return claims;
       } catch {
         return null;
       }

@@ -33,7 +33,8 @@ function toUserRow(row: Record<string, unknown>): UserRow {
 }
 
 export async function loadUserById(db: pg.Pool | pg.ClientBase, id: number): Promise<UserRow | null> {
-  const { rows } = await db.query(`${SELECT_USER} WHERE u.id = $1`, [id]);
+  // Named: runs on every authenticated request, so each connection plans it once.
+  const { rows } = await db.query({ name: "load-user-by-id", text: `${SELECT_USER} WHERE u.id = $1`, values: [id] });
   return rows[0] ? toUserRow(rows[0]) : null;
 }
 

@@ -5,6 +5,7 @@ import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import type { Ack } from "../contract/entities.ts";
 import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
+import { applyRatings } from "../tickets/apply-rating.ts";
 
 export type InboundMessage = {
   kind: "message";
@@ -47,6 +48,7 @@ export async function ingest(client: pg.ClientBase, events: InboundEvent[]): Pro
     const contactIds = await upsertContacts(client, messages, changes);
     const ticketIds = await upsertTickets(client, messages, contactIds, changes);
     await insertMessages(client, messages, contactIds, ticketIds, changes);
+    await applyRatings(client, lastBodies(messages, contactIds, ticketIds), changes);
     result.messages = messages.length;
   }
   const acks = events.filter((e): e is InboundAck => e.kind === "ack");
@@ -206,6 +208,21 @@ async function insertMessages(
     ],
   );
   for (const r of rows) changes.push({ companyId: r.m.companyId, entity: "messages", id: r.id });
+}
+
+/** The last text each ticket received in this batch (for the rating answer). */
+function lastBodies(
+  messages: InboundMessage[],
+  contactIds: Map<string, number>,
+  ticketIds: Map<string, number>,
+): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const m of messages) {
+    const contactId = contactIds.get(contactKey(m.companyId, m.from))!;
+    const ticketId = ticketIds.get(ticketKey(m.companyId, contactId, m.whatsappId));
+    if (ticketId !== undefined) out.set(ticketId, m.body);
+  }
+  return out;
 }
 
 async function applyAcks(client: pg.ClientBase, acks: InboundAck[], changes: Change[]): Promise<number> {

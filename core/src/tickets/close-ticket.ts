@@ -11,7 +11,7 @@ import { getCompanySettings, isOn } from "../settings/company-settings.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { ignoreLockedTicket } from "./ignore-ticket.ts";
 import { writeTicketLog } from "./ticket-log.ts";
-import { sendFarewell } from "./ticket-messages.ts";
+import { sendFarewell, sendRatingRequest } from "./ticket-messages.ts";
 import { authorize } from "./ticket-policy.ts";
 import { lockVisibleTicket } from "./ticket-row.ts";
 
@@ -44,6 +44,8 @@ export async function resolveTicket(client: pg.ClientBase, actor: Actor, args: T
   if (args.sendFarewellMessage === true) await sendFarewell(client, actor, ticket);
   const attended = ticket.status === "open" || ticket.status === "group";
   const status = attended && isOn(settings.userRating) ? "nps" : "closed";
+  // Asked while the ticket is still in progress; the answer arrives through ingest.
+  if (status === "nps") await sendRatingRequest(client, actor, ticket);
   await client.query(
     `UPDATE tickets SET status = $2, closed_at = CASE WHEN $2 = 'closed' THEN now() END,
        updated_at = now() WHERE id = $1`,

@@ -7,6 +7,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import { loadVariableContext, renderVariables } from "../messages/render-variables.ts";
 import { sendMessage } from "../messages/send-message.ts";
 import { getCompanySettings, isOn } from "../settings/company-settings.ts";
+import { RATING_QUESTION } from "./apply-rating.ts";
 import type { TicketRow } from "./ticket-row.ts";
 
 /** Renders `template` for the ticket and queues it; blank templates and tickets without connection send nothing. */
@@ -66,4 +67,9 @@ export async function writeTransferNote(
 ): Promise<void> {
   if (!note?.trim()) return;
   await sendMessage(client, actor, { id: uuidv7(), ticketId, body: note.trim(), isPrivate: true });
+}
+
+/** The rating question on resolve when company setting userRating is on (see apply-rating.ts). */
+export async function sendRatingRequest(client: pg.ClientBase, actor: Actor, ticket: TicketRow): Promise<boolean> {
+  return sendRendered(client, actor, ticket, RATING_QUESTION);
 }

@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ingest } from "../messages/ingest.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { buildTicketWorld, logTypes, outbound, type TicketWorld, ticketRow } from "../testing/tickets-factories.ts";
+import { parseRating, RATING_QUESTION } from "./apply-rating.ts";
+
+let core: TestCore;
+let w: TicketWorld;
+
+beforeAll(async () => {
+  core = await startTestCore();
+  w = await buildTicketWorld(core);
+  await w.setting("userRating", "enabled");
+});
+afterAll(async () => {
+  await core?.close();
+});
+
+/** The contact answers on the ticket's connection, through the same ingest as a webhook. */
+async function contactSays(ticketId: number, body: string) {
+  const { rows } = await w.pool.query<{ number: string }>(
+    "SELECT c.number FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE t.id = $1",
+    [ticketId],
+  );
+  await inTransaction(w.pool, (client) =>
+    ingest(client, [
+      {
+        kind: "message",
+        companyId: w.company.id,
+        whatsappId: w.wa.id,
+        channel: "whatsapp",
+        remoteId: `wamid.${randomUUID()}`,
+        from: rows[0]!.number,
+        body,
+        mediaType: "chat",
+        timestamp: new Date(),
+      },
+    ]),
+  );
+}
+
+async function resolveWaitingForRating() {
+  const t = await w.ticket({ status: "open", userId: w.agent.id });
+  const res = await core.api("PUT", `/tickets/${t.id}`, { token: w.agent.token, body: { status: "closed" } });
+  expect(res.body.status).toBe("nps");
+  return t;
+}
+
+describe("rating on resolve (userRating)", () => {
+  it("asks the contact for a rating when the ticket is resolved", async () => {
+    const t = await resolveWaitingForRating();
+    expect(await outbound(w.pool, t.id)).toContainEqual(
+      expect.objectContaining({ body: RATING_QUESTION, send_state: "queued", is_private: false }),
+    );
+  });
+
+  it("stores the contact's 1-5 answer for the agent and closes the ticket", async () => {
+    const t = await resolveWaitingForRating();
+    await contactSays(t.id, " 4 ");
+    const { rows } = await w.pool.query("SELECT rate, user_id FROM user_ratings WHERE ticket_id = $1", [t.id]);
+    expect(rows).toEqual([{ rate: 4, user_id: w.agent.id }]);
+    const row = await ticketRow(w.pool, t.id);
+    expect(row?.status).toBe("closed");
+    expect(row?.closed_at).not.toBeNull();
+    expect((await logTypes(w.pool, t.id)).at(-1)).toBe("closed");
+    const list = await core.api("GET", "/tickets?status=closed&showAll=true", { token: w.admin.token });
+    const item = list.body.tickets.find((x: { id: number }) => x.id === t.id);
+    expect(item.userRating).toMatchObject({ rate: 4 });
+  });
+
+  it("sends the ticket back to the queue when the answer is not a rating", async () => {
+    const t = await resolveWaitingForRating();
+    await contactSays(t.id, "ainda preciso de ajuda");
+    const row = await ticketRow(w.pool, t.id);
+    expect(row?.status).toBe("pending");
+    expect(row?.user_id).toBeNull();
+    const { rowCount } = await w.pool.query("SELECT 1 FROM user_ratings WHERE ticket_id = $1", [t.id]);
+    expect(rowCount).toBe(0);
+  });
+
+  it("reads only a lone digit from 1 to 5 as a rating", () => {
+    expect(["1", " 5 ", "3\n"].map(parseRating)).toEqual([1, 5, 3]);
+    expect(["0", "6", "10", "nota 4", ""].map(parseRating)).toEqual([null, null, null, null, null]);
+  });
+});

@@ -2,7 +2,7 @@
 // Contacts and Notes), with the form rules of spec 1 §5 and their exact messages.
 // The PWA's forms validate with these same schemas.
 import { z } from "zod";
-import type { Channel } from "./entities.ts";
+import type { Channel, ContactDTO } from "./entities.ts";
 
 const required = (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? "Required" : undefined);
 
@@ -227,27 +227,13 @@ export type TCreateTicketNoteRequest = z.infer<typeof ZCreateTicketNoteRequestSc
 
 export type TagDTO = { id: number; name: string; color: string; kanban: number };
 
-/** A contact as the contacts calls answer it (spec 1 §3 Contact). */
-export type ContactDetailDTO = {
-  id: number;
-  name: string;
-  /** Masked ('5511*******21') for plain users when LGPD hides numbers. */
-  number: string;
-  email: string;
-  urlPicture: string | null;
-  active: boolean;
-  acceptAudioMessage: boolean;
-  disableBot: boolean;
-  isGroup: boolean;
-  channel: Channel;
-  whatsappId: number | null;
+/** A contact as the contacts calls answer it (spec 1 §3 Contact): the replicated shape and its details. */
+export type ContactDetailDTO = ContactDTO & {
   whatsapp: { id: number; name: string; channel: Channel } | null;
   lgpdAcceptedAt: string | null;
   extraInfo: TExtraInfoItem[];
   tags: TagDTO[];
-  companyId: number;
   createdAt: string;
-  updatedAt: string;
 };
 
 export type ListContactsResponse = { contacts: ContactDetailDTO[]; hasMore: boolean; count: number };

@@ -24,6 +24,20 @@ async function setup() {
   return { company, admin, wa, contact, ticket, session, token: session.token };
 }
 
+/** Two queues of the company and a plain agent who works only in the first. */
+async function agentInSales(companyId: number) {
+  const pool = core.db.pool;
+  const sales = await buildQueue(pool, { companyId });
+  const support = await buildQueue(pool, { companyId });
+  const agent = await buildUser(pool, { companyId, profile: "user" });
+  await pool.query("INSERT INTO user_queues (user_id, queue_id, company_id) VALUES ($1, $2, $3)", [
+    agent.id,
+    sales.id,
+    companyId,
+  ]);
+  return { sales, support, agent };
+}
+
 const send = (ticketId: number, body = "olá", id = randomUUID()) => ({ id, ticketId, body });
 
 describe("#sync.push", () => {
@@ -137,14 +151,7 @@ describe("#sync.pull", () => {
   it("answers del for a ticket that moved out of the agent's queues", async () => {
     const s = await setup();
     const pool = core.db.pool;
-    const sales = await buildQueue(pool, { companyId: s.company.id });
-    const support = await buildQueue(pool, { companyId: s.company.id });
-    const agent = await buildUser(pool, { companyId: s.company.id, profile: "user" });
-    await pool.query("INSERT INTO user_queues (user_id, queue_id, company_id) VALUES ($1, $2, $3)", [
-      agent.id,
-      sales.id,
-      s.company.id,
-    ]);
+    const { sales, support, agent } = await agentInSales(s.company.id);
     await pool.query("UPDATE tickets SET queue_id = $2 WHERE id = $1", [s.ticket.id, sales.id]);
     const session = await core.login(agent.email, agent.password);
     const boot = await core.api("GET", "/sync/pull", { token: session.token });
@@ -193,14 +200,7 @@ describe("#sync.pull", () => {
   it("rebuilds an agent's replica when an admin changes the agent's queues", async () => {
     const s = await setup();
     const pool = core.db.pool;
-    const sales = await buildQueue(pool, { companyId: s.company.id });
-    const support = await buildQueue(pool, { companyId: s.company.id });
-    const agent = await buildUser(pool, { companyId: s.company.id, profile: "user" });
-    await pool.query("INSERT INTO user_queues (user_id, queue_id, company_id) VALUES ($1, $2, $3)", [
-      agent.id,
-      sales.id,
-      s.company.id,
-    ]);
+    const { sales, support, agent } = await agentInSales(s.company.id);
     await pool.query("UPDATE tickets SET queue_id = $2 WHERE id = $1", [s.ticket.id, support.id]);
     const session = await core.login(agent.email, agent.password);
     const boot = await core.api("GET", "/sync/pull", { token: session.token });

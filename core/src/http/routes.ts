@@ -43,7 +43,6 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     // First: an expired company's calls stop here with 402, except billing.
     subscriptionGuard(),
     syncRoutes(deps.pool),
-    // Before ticketRoutes: it logs the "access" of GET /tickets/u/{uuid}, then hands over.
     ticketLogRoutes(deps.pool),
     ticketRoutes(deps.pool),
     ticketActionsRoutes(deps.pool),

@@ -1,6 +1,6 @@
 // An agent opening a conversation (GET /tickets/u/{uuid}) is an "access" in the
 // ticket log (spec 1 §3), and opening one's own ticket reads its messages.
-// Exported for the ticket list's route; ticket-log-routes.ts calls it meanwhile.
+// Called by GET /tickets/u/{uuid} (ticket-routes.ts).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { recordChanges } from "../sync/change-log.ts";

@@ -1,14 +1,11 @@
 // GET /tickets-log/{ticketId} (spec 1 §7): the ticket's timeline, oldest first.
-// Also records the "access" entry when an agent opens GET /tickets/u/{uuid}: a
-// step that runs before the ticket list's own handler and then hands over.
+// The entries are written by the use cases (and GET /tickets/u/{uuid} for "access").
 import { Router } from "express";
 import type pg from "pg";
 import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import type { TicketLogEntryDTO } from "../contract/tickets.ts";
 import { parse } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
-import { type AccessedTicket, recordTicketOpened } from "./log-access.ts";
 import { ticketNotFound } from "./ticket-row.ts";
 import { canSeeTicket } from "./visibility.ts";
 
@@ -36,25 +33,6 @@ export function ticketLogRoutes(pool: pg.Pool): Router {
       [ticketId, actor.companyId],
     );
     res.json(rows);
-  });
-
-  // Runs before GET /tickets/u/{uuid} answers (this router is registered ahead
-  // of the list's): a ticket the caller may see gets its access entry; anything
-  // else is left to that handler to answer (400, 404).
-  router.get("/tickets/u/:uuid", async (req, res, next) => {
-    const actor = actorOf(res);
-    const uuid = z.uuid().safeParse(req.params.uuid);
-    if (!uuid.success) return next();
-    const { rows } = await pool.query<AccessedTicket & { isGroup: boolean; status: string }>(
-      `SELECT id, queue_id AS "queueId", user_id AS "userId", is_group AS "isGroup", status FROM tickets
-       WHERE uuid = $1 AND company_id = $2`,
-      [uuid.data, actor.companyId],
-    );
-    const ticket = rows[0];
-    if (ticket && canSeeTicket(actor, ticket)) {
-      await inTransaction(pool, (client) => recordTicketOpened(client, actor, ticket));
-    }
-    next();
   });
 
   return router;

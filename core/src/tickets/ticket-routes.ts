@@ -7,7 +7,9 @@ import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { hidesNumbersFrom, maskContact } from "../contacts/mask-number.ts";
 import { ForbiddenError, NotFoundError, parse } from "../http/errors.ts";
+import { inTransaction } from "../sync/change-log.ts";
 import { listTickets, TICKET_ITEM_JOINS, TICKET_ITEM_JSON } from "./list-tickets.ts";
+import { recordTicketOpened } from "./log-access.ts";
 import { ZListTicketsQuerySchema } from "./ticket-list-query.ts";
 import { PageBoundaryCache } from "./ticket-page-cursor.ts";
 import { canSeeTicket, type VisibleTicketFields } from "./visibility.ts";
@@ -38,8 +40,8 @@ export function ticketRoutes(pool: pg.Pool, cache = new PageBoundaryCache()): Ro
   router.get("/tickets/u/:uuid", async (req, res) => {
     const actor = actorOf(res);
     const uuid = parse(z.uuid({ error: "Invalid ticket uuid" }), req.params.uuid);
-    const { rows } = await pool.query<VisibleTicketFields & { item: string }>(
-      `SELECT t.user_id AS "userId", t.queue_id AS "queueId", t.is_group AS "isGroup", t.status,
+    const { rows } = await pool.query<VisibleTicketFields & { id: number; item: string }>(
+      `SELECT t.id, t.user_id AS "userId", t.queue_id AS "queueId", t.is_group AS "isGroup", t.status,
          ${TICKET_ITEM_JSON}::text AS item
        FROM tickets t ${TICKET_ITEM_JOINS} WHERE t.uuid = $1 AND t.company_id = $2`,
       [uuid, actor.companyId],
@@ -48,8 +50,11 @@ export function ticketRoutes(pool: pg.Pool, cache = new PageBoundaryCache()): Ro
     if (!ticket) throw NotFoundError("ERR_NO_TICKET_FOUND", "Ticket not found");
     // A ticket of the caller's company that their role does not open: refused, not hidden.
     if (!canSeeTicket(actor, ticket)) throw ForbiddenError();
-    const hide = await hidesNumbersFrom(pool, actor);
-    res.type("application/json").send(hide ? JSON.stringify(masked(JSON.parse(ticket.item))) : ticket.item);
+    // Opening a conversation is an "access" in the ticket log; the owner opening it reads it.
+    await inTransaction(pool, (client) => recordTicketOpened(client, actor, ticket));
+    const item = JSON.parse(ticket.item) as Item & { unreadMessages: number };
+    if (ticket.userId === actor.id) item.unreadMessages = 0;
+    res.json((await hidesNumbersFrom(pool, actor)) ? masked(item) : item);
   });
 
   return router;

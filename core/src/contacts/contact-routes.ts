@@ -25,8 +25,7 @@ import { importContactsFile } from "./import-contacts-file.ts";
 import { listAllContacts, listContacts } from "./list-contacts.ts";
 import { contactMaskerFor } from "./mask-number.ts";
 import { readSheet } from "./spreadsheet.ts";
-import { toggleAcceptAudio } from "./toggle-accept-audio.ts";
-import { toggleDisableBot } from "./toggle-disable-bot.ts";
+import { toggleAcceptAudio, toggleDisableBot } from "./toggle-contact-flag.ts";
 import { updateContact } from "./update-contact.ts";
 
 /** Largest spreadsheet accepted by POST /contacts/upload. */

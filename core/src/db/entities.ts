@@ -122,6 +122,13 @@ export const Whatsapp = defineEntity({
     accessToken: p.string().nullable().hidden(),
     appSecret: p.string().nullable().hidden(),
     verifyToken: p.string().nullable().hidden(),
+    ratingMessage: p.string().nullable(),
+    maxUseBotQueues: p.integer().default(3),
+    timeUseBotQueues: p.integer().default(0),
+    sendIdQueue: p.integer().nullable(),
+    timeSendQueue: p.integer().default(0),
+    expiresTicketNps: p.integer().default(0),
+    maxUseBotQueuesNps: p.integer().default(3),
     ...timestamps,
   },
 });
@@ -169,6 +176,8 @@ export const Ticket = defineEntity({
     unreadMessages: p.integer().default(0),
     lastMessage: p.string().default(""),
     amountUsedBotQueues: p.integer().default(0),
+    botStartedAt: p.datetime().nullable(),
+    ratingAskedAt: p.datetime().nullable(),
     ...timestamps,
   },
 });

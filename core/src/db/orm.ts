@@ -11,6 +11,7 @@ import { Migration0005Messages } from "./migrations/0005-messages.ts";
 import { Migration0006Contacts } from "./migrations/0006-contacts.ts";
 import { Migration0007UsersSettings } from "./migrations/0007-users-settings.ts";
 import { Migration0008ReplicaVersion } from "./migrations/0008-replica-version.ts";
+import { Migration0009BotSettings } from "./migrations/0009-bot-settings.ts";
 
 /** Applied in this order; each file is named NNNN-what.ts and appended here. */
 export const MIGRATIONS = [
@@ -21,6 +22,7 @@ export const MIGRATIONS = [
   { name: "0006-contacts", class: Migration0006Contacts },
   { name: "0007-users-settings", class: Migration0007UsersSettings },
   { name: "0008-replica-version", class: Migration0008ReplicaVersion },
+  { name: "0009-bot-settings", class: Migration0009BotSettings },
 ];
 
 export type Db = {

@@ -1,9 +1,14 @@
 // Use case: the transfer dialog (spec 1 §4): the ticket moves to a queue (one is
 // required) and, when a user is chosen, to that user; with no user it waits
-// there as pending. The dialog's note is kept as a private message.
+// there as pending. The dialog's note is kept as a private message; the
+// contact is told of the move when company setting sendMsgTransfTicket is on.
 import type pg from "pg";
+import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TTransferTicketArgs } from "../contract/tickets.ts";
+import { loadVariableContext, renderVariables } from "../messages/render-variables.ts";
+import { sendMessage } from "../messages/send-message.ts";
+import { getCompanySettings, isOn } from "../settings/company-settings.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { writeTicketLog } from "./ticket-log.ts";
 import { writeTransferNote } from "./ticket-messages.ts";
@@ -15,6 +20,7 @@ import {
   invalidTransition,
   lockVisibleTicket,
   queueRequired,
+  type TicketRow,
 } from "./ticket-row.ts";
 
 export async function transferTicket(client: pg.ClientBase, actor: Actor, args: TTransferTicketArgs): Promise<void> {
@@ -33,6 +39,7 @@ export async function transferTicket(client: pg.ClientBase, actor: Actor, args: 
   const note = args.msgTransfer?.trim() || null;
   // Written before the move: the note belongs to the conversation the actor still sees.
   await writeTransferNote(client, actor, ticket.id, note);
+  await sendTransferMessage(client, actor, ticket, { queueId, userId });
   await client.query(
     `UPDATE tickets SET queue_id = $2, user_id = $3, status = $4, is_transfered = true,
        msg_transfer = COALESCE($5, msg_transfer), updated_at = now() WHERE id = $1`,
@@ -48,4 +55,30 @@ export async function transferTicket(client: pg.ClientBase, actor: Actor, args: 
   if (queueId !== ticket.queueId) await writeTicketLog(client, { ...base, type: "queue", userId: actor.id, queueId });
   if (userId !== null) await writeTicketLog(client, { ...base, type: "receivedTransfer", userId, queueId });
   await recordChanges(client, [{ companyId: actor.companyId, entity: "tickets", id: ticket.id }]);
+}
+
+/**
+ * Company settings sendMsgTransfTicket + transferMessage (spec 3 §2 settings):
+ * the contact reads where the conversation went. Variables name the target
+ * queue and user ({{queue}}, {{userName}}; empty when no user is chosen). Sent
+ * before the move, while the actor still sees the ticket; group chats are not
+ * told (the whole group would read an internal hand-over).
+ */
+async function sendTransferMessage(
+  client: pg.ClientBase,
+  actor: Actor,
+  ticket: TicketRow,
+  target: { queueId: number; userId: number | null },
+): Promise<boolean> {
+  if (ticket.isGroup || ticket.whatsappId === null) return false;
+  const settings = await getCompanySettings(client, actor.companyId);
+  if (!isOn(settings.sendMsgTransfTicket) || !settings.transferMessage?.trim()) return false;
+  const ctx = await loadVariableContext(client, ticket.id, { userId: target.userId });
+  const { rows } = await client.query<{ name: string }>("SELECT name FROM queues WHERE id = $1", [target.queueId]);
+  ctx.queue = { name: rows[0]?.name ?? null };
+  if (target.userId === null) ctx.user = null;
+  const body = renderVariables(settings.transferMessage, ctx).trim();
+  if (!body) return false;
+  await sendMessage(client, actor, { id: uuidv7(), ticketId: ticket.id, body });
+  return true;
 }

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { buildTicketWorld, outbound, type TicketWorld } from "../testing/tickets-factories.ts";
+
+let core: TestCore;
+let w: TicketWorld;
+
+beforeAll(async () => {
+  core = await startTestCore();
+  w = await buildTicketWorld(core);
+});
+afterAll(async () => {
+  await core?.close();
+});
+
+const transfer = (token: string, id: number, body: unknown) =>
+  core.api("PUT", `/tickets/${id}`, { token, body: { isTransfered: true, ...(body as object) } });
+
+describe("#tickets.update transfer message (sendMsgTransfTicket)", () => {
+  it("tells the contact the target queue and user when the setting is on", async () => {
+    await w.setting("sendMsgTransfTicket", "enabled");
+    await w.setting("transferMessage", "{{firstName}}, você foi transferido para {{queue}} com {{userName}}.");
+    const t = await w.ticket({ status: "open", userId: w.agent.id, contactName: "Maria Souza" });
+    const res = await transfer(w.agent.token, t.id, { status: "open", userId: w.other.id, queueId: w.support.id });
+    expect(res.status).toBe(200);
+    expect(await outbound(w.pool, t.id)).toEqual([
+      {
+        body: `Maria, você foi transferido para Support ${w.company.id} com Carla Agent.`,
+        send_state: "queued",
+        is_private: false,
+        from_me: true,
+      },
+    ]);
+  });
+
+  it("names no user when the ticket waits in the queue, after the dialog's private note", async () => {
+    await w.setting("sendMsgTransfTicket", "enabled");
+    await w.setting("transferMessage", "Fila: {{queue}}. Atendente: {{userName}}.");
+    const t = await w.ticket({ status: "open", userId: w.agent.id });
+    await transfer(w.agent.token, t.id, { status: "pending", queueId: w.support.id, msgTransfer: "nota interna" });
+    expect(await outbound(w.pool, t.id)).toEqual([
+      { body: "nota interna", send_state: null, is_private: true, from_me: true },
+      { body: `Fila: Support ${w.company.id}. Atendente: .`, send_state: "queued", is_private: false, from_me: true },
+    ]);
+  });
+
+  it("sends nothing when the setting is off, the text is blank, or the ticket is a group", async () => {
+    await w.setting("sendMsgTransfTicket", "disabled");
+    await w.setting("transferMessage", "Você foi transferido.");
+    const off = await w.ticket({ status: "open", userId: w.agent.id });
+    await transfer(w.agent.token, off.id, { status: "open", userId: w.other.id, queueId: w.sales.id });
+    expect(await outbound(w.pool, off.id)).toEqual([]);
+
+    await w.setting("sendMsgTransfTicket", "enabled");
+    await w.setting("transferMessage", "   ");
+    const blank = await w.ticket({ status: "open", userId: w.agent.id });
+    await transfer(w.agent.token, blank.id, { status: "open", userId: w.other.id, queueId: w.sales.id });
+    expect(await outbound(w.pool, blank.id)).toEqual([]);
+
+    await w.setting("transferMessage", "Você foi transferido.");
+    await w.pool.query("UPDATE users SET allow_group = true WHERE id = $1", [w.admin.id]);
+    const group = await w.ticket({ status: "group", userId: w.admin.id, isGroup: true });
+    const res = await transfer(w.admin.token, group.id, { status: "open", userId: w.other.id, queueId: w.sales.id });
+    expect(res.status).toBe(200);
+    expect(await outbound(w.pool, group.id)).toEqual([]);
+  });
+
+  it("sends nothing when the transfer is refused", async () => {
+    await w.setting("sendMsgTransfTicket", "enabled");
+    await w.setting("transferMessage", "Você foi transferido.");
+    const t = await w.ticket({ status: "open", userId: w.admin.id, queueId: null });
+    const res = await transfer(w.admin.token, t.id, { userId: w.other.id });
+    expect(res.status).toBe(400);
+    expect(await outbound(w.pool, t.id)).toEqual([]);
+  });
+});

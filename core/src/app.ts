@@ -60,7 +60,7 @@ export function createApp(deps: AppDeps): Express {
   }
   // Everything else needs a live session.
   const session = express.Router();
-  session.use(authenticate(deps.pool, deps.tokens));
+  session.use(authenticate(deps.pool, deps.tokens, deps.actors));
   for (const router of sessionRoutes(deps)) session.use(router);
   app.use(session);
   app.use((_req, _res, next) => next(NotFoundError()));

@@ -20,7 +20,13 @@ export type CoreConfig = {
   secureCookies: boolean;
   /** The sync server (Hocuspocus) that /collab WebSocket upgrades are forwarded to. */
   syncUrl?: string;
+  /** OpenAI's API root for audio transcription (tests point it at a local stand-in). */
+  openaiBaseUrl?: string;
+  /** How long a signed-in user's row is reused across requests, in ms (0: read it on every request). */
+  actorCacheMs: number;
 };
+
+export const OPENAI_BASE_URL = "https://api.openai.com/v1";
 
 /** The token secret from JWT_SECRET, else generated once and kept under DATA_DIR. */
 export function loadSecret(dataDir: string): string {
@@ -47,5 +53,7 @@ export function loadConfig(env = process.env): CoreConfig {
     adminPassword: env.CHATFLOW_ADMIN_PASSWORD ?? "chatflow",
     secureCookies: env.COOKIE_SECURE === "true",
     syncUrl: env.SYNC_URL || undefined,
+    openaiBaseUrl: env.OPENAI_BASE_URL || OPENAI_BASE_URL,
+    actorCacheMs: Number(env.ACTOR_CACHE_MS ?? 2000),
   };
 }

@@ -3,6 +3,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app.ts";
+import { ActorCache } from "./auth/actor-cache.ts";
 import { createTokens } from "./auth/tokens.ts";
 import type { CoreConfig } from "./config.ts";
 import type { EmbeddedDb } from "./db/embedded.ts";
@@ -35,10 +36,12 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
   const seeded = await seed(db, { email: config.adminEmail, password: config.adminPassword });
   const tokens = createTokens(config.jwtSecret, config.accessTtl);
   const batcher = new IngestBatcher(db.pool);
-  const app = createApp({ pool: db.pool, tokens, config, batcher, db });
+  const actors = new ActorCache(config.actorCacheMs);
+  await actors.start(databaseUrl);
+  const app = createApp({ pool: db.pool, tokens, config, batcher, db, actors });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
-  const hub = await startHub({ server, databaseUrl, pool: db.pool, tokens });
+  const hub = await startHub({ server, databaseUrl, pool: db.pool, tokens, actors });
   if (config.syncUrl) proxyCollab(server, config.syncUrl);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -53,6 +56,7 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     seeded,
     async stop() {
       await hub.close();
+      await actors.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();

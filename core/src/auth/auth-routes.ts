@@ -33,13 +33,13 @@ export function authRoutes(deps: SessionDeps & { secureCookies: boolean }): Rout
       throw err;
     }
   });
-  router.delete("/auth/logout", authenticate(deps.pool, deps.tokens), async (_req, res) => {
+  router.delete("/auth/logout", authenticate(deps.pool, deps.tokens, deps.actors), async (_req, res) => {
     const actor = actorOf(res);
     await logout(deps, actor.id, actor.claims.sessionId);
     res.clearCookie(REFRESH_COOKIE, { ...cookie, maxAge: undefined });
     res.status(204).end();
   });
-  router.get("/auth/me", authenticate(deps.pool, deps.tokens), (_req, res) => {
+  router.get("/auth/me", authenticate(deps.pool, deps.tokens, deps.actors), (_req, res) => {
     res.json(publicUser(actorOf(res)));
   });
   return router;

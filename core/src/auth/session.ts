@@ -6,11 +6,18 @@ import type pg from "pg";
 import type { LoginResponse, TLoginRequest } from "../contract/auth.ts";
 import { AppError, SessionExpiredError } from "../http/errors.ts";
 import { loadUserByEmail, loadUserById, publicUser, type UserRow } from "../users/load-user.ts";
+import type { ActorCache } from "./actor-cache.ts";
 import type { Tokens } from "./tokens.ts";
 
 export const SESSIONS_CHANNEL = "chatflow_sessions";
 
-export type SessionDeps = { pool: pg.Pool; tokens: Tokens; refreshTtl: number };
+export type SessionDeps = {
+  pool: pg.Pool;
+  tokens: Tokens;
+  refreshTtl: number;
+  /** Evicted at once on session changes: this process's next call sees them (others via NOTIFY). */
+  actors?: ActorCache;
+};
 export type Issued = LoginResponse & { refreshToken: string };
 
 const hashToken = (t: string) => createHash("sha256").update(t).digest("base64url");
@@ -57,6 +64,7 @@ export async function login(deps: SessionDeps, input: TLoginRequest): Promise<Is
     const issued = await issue(deps, client, user, sessionId);
     await client.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${user.id}:${sessionId}`]);
     await client.query("COMMIT");
+    deps.actors?.evictUser(user.id);
     return issued;
   } catch (err) {
     await client.query("ROLLBACK").catch(() => {});
@@ -86,6 +94,7 @@ export async function refresh(deps: SessionDeps, refreshToken: string | undefine
       ]);
       await client.query("DELETE FROM refresh_tokens WHERE session_id = $1", [row.session_id]);
       await client.query("COMMIT");
+      deps.actors?.evictUser(row.user_id);
       throw SessionExpiredError();
     }
     const user = await loadUserById(client, row.user_id);
@@ -107,6 +116,7 @@ export async function logout(deps: SessionDeps, userId: number, sessionId: strin
     "UPDATE users SET session_id = NULL, online = false WHERE id = $1 AND session_id = $2",
     [userId, sessionId],
   );
+  deps.actors?.evictUser(userId);
   await deps.pool.query("DELETE FROM refresh_tokens WHERE session_id = $1", [sessionId]);
   // Only when this was the live session: the hub and the sync server close every socket of that user.
   if (rowCount) await deps.pool.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${userId}:`]);

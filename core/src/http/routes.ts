@@ -1,7 +1,9 @@
 // Every API router of core, in one list. Public routers answer without a
 // session; the others run behind `authenticate`. A domain adds its router here.
+
 import type { Router } from "express";
 import type pg from "pg";
+import type { ActorCache } from "../auth/actor-cache.ts";
 import type { Tokens } from "../auth/tokens.ts";
 import { planRoutes } from "../companies/plan-routes.ts";
 import { subscriptionGuard } from "../companies/subscription-guard.ts";
@@ -28,6 +30,8 @@ export type AppDeps = {
   tokens: Tokens;
   config: CoreConfig;
   batcher: IngestBatcher;
+  /** Signed-in users' rows reused across requests (see auth/actor-cache.ts). */
+  actors?: ActorCache;
   /** MikroORM and the pool; for use cases that use the EntityManager. */
   db?: Db;
 };

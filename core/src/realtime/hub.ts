@@ -4,6 +4,7 @@
 import type { Server } from "node:http";
 import pg from "pg";
 import { WebSocket, WebSocketServer } from "ws";
+import type { ActorCache } from "../auth/actor-cache.ts";
 import { type Actor, resolveActor } from "../auth/authenticate.ts";
 import { SESSIONS_CHANNEL } from "../auth/session.ts";
 import type { Tokens } from "../auth/tokens.ts";
@@ -22,6 +23,7 @@ export async function startHub(opts: {
   databaseUrl: string;
   pool: pg.Pool;
   tokens: Tokens;
+  actors?: ActorCache;
 }): Promise<Hub> {
   const wss = new WebSocketServer({ noServer: true });
   const byCompany = new Map<number, Set<Conn>>();
@@ -73,9 +75,12 @@ export async function startHub(opts: {
       if (!url.pathname.startsWith("/collab")) socket.destroy();
       return;
     }
-    const actor = await resolveActor(opts.pool, opts.tokens, url.searchParams.get("token") ?? undefined).catch(
-      () => null,
-    );
+    const actor = await resolveActor(
+      opts.pool,
+      opts.tokens,
+      url.searchParams.get("token") ?? undefined,
+      opts.actors,
+    ).catch(() => null);
     if (!actor) {
       socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n");
       return;

@@ -31,6 +31,8 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
     adminEmail: "admin@chatflow.local",
     adminPassword: "chatflow",
     secureCookies: false,
+    // Off: tests change users with plain SQL and call the API at once (actor-cache.test.ts turns it on).
+    actorCacheMs: 0,
     ...overrides,
   };
   const core = await startCore(config);

@@ -1,13 +1,24 @@
 // `npm run bench`: every benchmark, figures printed as a table (copy them into
-// the README's "Performance" section).
+// the README's "Performance" section). BENCH_ONLY=ingest,tickets runs a subset.
 import { benchBundle } from "./bundle.ts";
 import { benchIngest } from "./ingest.ts";
 import { benchTickets } from "./tickets.ts";
 
+const BENCHES: Record<string, () => Record<string, string> | Promise<Record<string, string>>> = {
+  bundle: benchBundle,
+  ingest: benchIngest,
+  tickets: benchTickets,
+};
+const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
+const unknown = only?.filter((name) => !(name in BENCHES)) ?? [];
+if (unknown.length > 0) {
+  console.error(`BENCH_ONLY: unknown ${unknown.join(", ")} (known: ${Object.keys(BENCHES).join(", ")})`);
+  process.exit(1);
+}
 const results: Record<string, string> = {};
-Object.assign(results, benchBundle());
-Object.assign(results, await benchIngest());
-Object.assign(results, await benchTickets());
+for (const [name, bench] of Object.entries(BENCHES)) {
+  if (!only || only.includes(name)) Object.assign(results, await bench());
+}
 const width = Math.max(...Object.keys(results).map((k) => k.length));
 console.log(`\nChat-flow benchmarks (${new Date().toISOString()}, ${process.version})`);
 for (const [k, v] of Object.entries(results)) console.log(`  ${k.padEnd(width)}  ${v}`);

@@ -1,7 +1,7 @@
 // The message calls of spec 1 §7: list a conversation, send (JSON or multipart
-// media), edit, delete, forward, and the company's message counts. Each route
-// validates with the contract's schema, runs its use case in a transaction
-// and answers the stored message in the shape GET /messages/{ticketId} uses.
+// media), edit, delete, forward, transcribe an audio, and the company's message
+// counts. Each route validates with the contract's schema, runs its use case in
+// a transaction and answers the stored message in the shape GET /messages/{ticketId} uses.
 import { Router } from "express";
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
@@ -33,11 +33,12 @@ import { forwardMessage } from "./forward-message.ts";
 import { interactiveMessageRoutes } from "./interactive-routes.ts";
 import { listMessages, loadMessageDetails } from "./list-messages.ts";
 import { sendMessage, type TSendMessageInput } from "./send-message.ts";
+import { type TranscribeConfig, transcribeAudio } from "./transcribe-audio.ts";
 import { buildVCard } from "./vcard.ts";
 
 export { MESSAGES_PAGE_SIZE } from "./list-messages.ts";
 
-export type MessageRouteDeps = { pool: pg.Pool; config: { dataDir: string } };
+export type MessageRouteDeps = { pool: pg.Pool; config: TranscribeConfig };
 
 export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
   const router = Router();
@@ -90,6 +91,12 @@ export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
     const input = parse(ZForwardMessageRequestSchema, req.body ?? {});
     const id = await inTransaction(pool, (client) => forwardMessage(client, actor, input));
     res.json(await answerOne(actor, id));
+  });
+
+  router.get("/messages/transcribeAudio/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(ZMessageIdParamSchema, req.params.id);
+    res.json({ transcribedText: await transcribeAudio(pool, actor, id, config) });
   });
 
   router.get("/messages-allMe", async (req, res) => {

@@ -111,6 +111,10 @@ export const en: Resources = {
     ERR_QUEUE_NAME_ALREADY_EXISTS: "This queue name is already in use, choose another.",
     ERR_WAPP_NAME_ALREADY_EXISTS: "A connection with this name already exists.",
     ERR_WAPP_PHONE_NUMBER_ID_IN_USE: "This Cloud API phone number is already used by another connection.",
+    ERR_AUDIO_NOT_TRANSCRIBABLE: "This message has no audio that can be transcribed.",
+    ERR_TRANSCRIPTION_NOT_CONFIGURED: "Audio transcription is not set up. Contact the platform administrator.",
+    ERR_TRANSCRIPTION_FAILED: "The transcription service failed. Please try again later.",
+    ERR_INVALID_TRANSCRIPTION_DATA: "Invalid transcription data",
     ERR_INTERNAL: "Internal server error. Please try again.",
   },
 };

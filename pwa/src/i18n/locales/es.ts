@@ -117,6 +117,11 @@ export const es: Resources = {
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Este nombre de cola ya está en uso, elija otro.",
     ERR_WAPP_NAME_ALREADY_EXISTS: "Ya existe una conexión con este nombre.",
     ERR_WAPP_PHONE_NUMBER_ID_IN_USE: "Este número de la API oficial ya lo usa otra conexión.",
+    ERR_AUDIO_NOT_TRANSCRIBABLE: "Este mensaje no tiene un audio que se pueda transcribir.",
+    ERR_TRANSCRIPTION_NOT_CONFIGURED:
+      "La transcripción de audio no está configurada. Contacte con el administrador de la plataforma.",
+    ERR_TRANSCRIPTION_FAILED: "El servicio de transcripción falló. Inténtelo de nuevo más tarde.",
+    ERR_INVALID_TRANSCRIPTION_DATA: "Datos de transcripción inválidos",
     ERR_INTERNAL: "Error interno del servidor. Inténtelo de nuevo.",
   },
 };

@@ -1,0 +1,144 @@
+// Use case: GET /messages/transcribeAudio/{id} (spec 1 §2, §7): the text of an
+// audio message, by OpenAI's speech-to-text with the platform's key
+// (openaikeyaudio). The text is kept in the message's data_json
+// (transcribedText), so asking again answers it without paying OpenAI again.
+import { openAsBlob } from "node:fs";
+import { stat } from "node:fs/promises";
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import { OPENAI_BASE_URL } from "../config.ts";
+import { AppError } from "../http/errors.ts";
+import { mediaFilePath, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
+import { getPlatformSetting } from "../settings/platform-settings.ts";
+import { inTransaction, recordChanges } from "../sync/change-log.ts";
+import { canSeeTicket, type VisibleTicketFields } from "../tickets/visibility.ts";
+import { messageNotFound } from "./find-message.ts";
+
+export type TranscribeConfig = { dataDir: string; openaiBaseUrl?: string };
+
+export const TRANSCRIPTION_MODEL = "whisper-1";
+/** OpenAI refuses larger uploads; better said plainly than as a 502. */
+export const TRANSCRIPTION_MAX_BYTES = 25 * 1024 * 1024;
+/** Long voice notes take a while to transcribe; past this OpenAI counts as unreachable. */
+const OPENAI_TIMEOUT_MS = 120_000;
+/** The spec's wording for an answer without text. */
+export const INVALID_TRANSCRIPTION = "Dados de transcrição inválidos";
+
+type AudioMessage = VisibleTicketFields & {
+  id: string;
+  mediaType: string;
+  mediaUrl: string | null;
+  isDeleted: boolean;
+  transcribedText: string | null;
+};
+
+const notTranscribable = (message: string) => new AppError("ERR_AUDIO_NOT_TRANSCRIBABLE", 400, message);
+const transcriptionFailed = (message: string) => new AppError("ERR_TRANSCRIPTION_FAILED", 502, message);
+
+/** Answers the message's transcription, asking OpenAI only the first time. */
+export async function transcribeAudio(
+  pool: pg.Pool,
+  actor: Actor,
+  id: string,
+  config: TranscribeConfig,
+): Promise<string> {
+  const m = await findAudioMessage(pool, actor, id);
+  if (m.transcribedText) return m.transcribedText;
+  const file = await audioFile(config.dataDir, actor.companyId, m.mediaUrl);
+  const key = (await getPlatformSetting(pool, "openaikeyaudio")).trim();
+  // Not the caller's fault and not fixable by them: the platform has not set the feature up.
+  if (!key) throw new AppError("ERR_TRANSCRIPTION_NOT_CONFIGURED", 503, "No OpenAI key for audio transcription");
+  const text = await requestTranscription(config.openaiBaseUrl ?? OPENAI_BASE_URL, key, file);
+  if (!text) throw new AppError("ERR_INVALID_TRANSCRIPTION_DATA", 400, INVALID_TRANSCRIPTION);
+  // OpenAI is called outside any transaction; only the write takes the row lock.
+  return inTransaction(pool, (client) => keepTranscription(client, actor.companyId, m.id, text));
+}
+
+/** The message if the caller may read it (its ticket visible to them), and it is an audio message still there. */
+async function findAudioMessage(pool: pg.Pool, actor: Actor, id: string): Promise<AudioMessage> {
+  const { rows } = await pool.query<AudioMessage>(
+    `SELECT m.id, m.media_type AS "mediaType", m.media_url AS "mediaUrl", m.is_deleted AS "isDeleted",
+       CASE WHEN jsonb_typeof(m.data_json) = 'object' THEN m.data_json->>'transcribedText' END AS "transcribedText",
+       t.user_id AS "userId", t.queue_id AS "queueId", t.is_group AS "isGroup", t.status
+     FROM messages m JOIN tickets t ON t.id = m.ticket_id
+     WHERE m.id = $1 AND m.company_id = $2`,
+    [id, actor.companyId],
+  );
+  const m = rows[0];
+  // Like reading the conversation: a message of a ticket the caller may not see does not exist for them.
+  if (!m || !canSeeTicket(actor, m)) throw messageNotFound();
+  if (m.mediaType !== "audio") throw notTranscribable("Only audio messages can be transcribed");
+  // The inbox shows a deleted message as gone; its audio (and any kept text) is not read back.
+  if (m.isDeleted) throw notTranscribable("The message was deleted");
+  return m;
+}
+
+type AudioFile = { path: string; name: string; type: string };
+
+/** The message's file in the company's media store; only files we stored are ever sent out. */
+async function audioFile(dataDir: string, companyId: number, mediaUrl: string | null): Promise<AudioFile> {
+  const parsed = mediaUrl ? parseMediaUrl(mediaUrl) : null;
+  const file = parsed?.companyId === companyId ? mediaFilePath(dataDir, companyId, parsed.fileName) : null;
+  const size = file
+    ? await stat(file).then(
+        (s) => (s.isFile() ? s.size : null),
+        () => null,
+      )
+    : null;
+  if (!file || !parsed || size === null) throw notTranscribable("The audio file is not stored");
+  if (size > TRANSCRIPTION_MAX_BYTES) throw notTranscribable("The audio is larger than 25 MB");
+  return { path: file, name: parsed.fileName, type: mimeOfFileName(parsed.fileName) };
+}
+
+/** POST {base}/audio/transcriptions; answers the trimmed text ("" when OpenAI heard none). */
+async function requestTranscription(baseUrl: string, key: string, file: AudioFile): Promise<string> {
+  const form = new FormData();
+  // openAsBlob streams the file from disk instead of holding it in memory.
+  form.append("file", await openAsBlob(file.path, { type: file.type }), file.name);
+  form.append("model", TRANSCRIPTION_MODEL);
+  let res: Response;
+  try {
+    res = await fetch(`${baseUrl.replace(/\/+$/, "")}/audio/transcriptions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}` },
+      body: form,
+      signal: AbortSignal.timeout(OPENAI_TIMEOUT_MS),
+    });
+  } catch (err) {
+    console.warn("transcribeAudio: OpenAI unreachable:", err);
+    throw transcriptionFailed("The transcription service could not be reached");
+  }
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    // OpenAI's own message stays in the server log: it may quote part of the key.
+    console.warn(`transcribeAudio: OpenAI answered ${res.status}:`, JSON.stringify(body)?.slice(0, 500));
+    throw transcriptionFailed(`The transcription service answered ${res.status}`);
+  }
+  const text = (body as { text?: unknown } | null)?.text;
+  return typeof text === "string" ? text.trim() : "";
+}
+
+/**
+ * Stores the text unless a concurrent request stored one first (then that one is
+ * answered, so every caller sees the same text). The row is replicated: recorded.
+ */
+async function keepTranscription(client: pg.ClientBase, companyId: number, id: string, text: string): Promise<string> {
+  const stored = await client.query(
+    `UPDATE messages SET updated_at = now(),
+       data_json = (CASE WHEN jsonb_typeof(data_json) = 'object' THEN data_json ELSE '{}'::jsonb END)
+         || jsonb_build_object('transcribedText', $3::text)
+     WHERE id = $1 AND company_id = $2
+       AND (jsonb_typeof(data_json) IS DISTINCT FROM 'object' OR data_json->>'transcribedText' IS NULL)
+     RETURNING id`,
+    [id, companyId, text],
+  );
+  if (stored.rowCount) {
+    await recordChanges(client, [{ companyId, entity: "messages", id }]);
+    return text;
+  }
+  const { rows } = await client.query<{ text: string | null }>(
+    `SELECT data_json->>'transcribedText' AS text FROM messages WHERE id = $1 AND company_id = $2`,
+    [id, companyId],
+  );
+  return rows[0]?.text ?? text;
+}

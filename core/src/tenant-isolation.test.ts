@@ -2,11 +2,11 @@
 // route with the first company's ids. Each answers 404 (or, for lists, leaves
 // the other company out), and nothing of the first company is read or changed.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "./testing/factories.ts";
-import { startTestCore, type TestCore } from "./testing/test-core.ts";
+import { useTestCore } from "./testing/use-test-core.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let tokenB: string;
 const a = {} as {
   queueId: number;
@@ -47,7 +47,6 @@ async function snapshot(companyId: number): Promise<Record<string, unknown[]>> {
 }
 
 beforeAll(async () => {
-  core = await startTestCore();
   const pool = core.db.pool;
   a.queueId = (await buildQueue(pool, { companyId: 1 })).id;
   a.whatsappId = (await buildWhatsapp(pool, { companyId: 1, phoneNumberId: "1111", accessToken: "t" })).id;
@@ -98,9 +97,6 @@ beforeAll(async () => {
   });
   expect(signup.status).toBeLessThan(300);
   tokenB = (await core.login(email, "secret-b")).token;
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 describe("tenant isolation", () => {

@@ -1,17 +1,11 @@
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { buildCompany, buildUser } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { createTokens } from "./tokens.ts";
 
-let core: TestCore;
-beforeAll(async () => {
-  core = await startTestCore();
-});
-afterAll(async () => {
-  await core?.close();
-});
+const core = useTestCore();
 
 describe("#auth.login", () => {
   it("answers a token and the user with the company's due date", async () => {

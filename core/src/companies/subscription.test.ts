@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildUser } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { signedIn } from "../testing/users-factories.ts";
 import { addDays, businessToday } from "./business-date.ts";
 import { isSubscriptionExpired } from "./subscription.ts";
@@ -22,14 +22,10 @@ describe("isSubscriptionExpired", () => {
 });
 
 describe("#subscription guard", () => {
-  let core: TestCore;
+  const core = useTestCore();
   let expired: { id: number };
   beforeAll(async () => {
-    core = await startTestCore();
     expired = await buildCompany(core.db.pool, { dueDate: addDays(businessToday(), -1) });
-  });
-  afterAll(async () => {
-    await core?.close();
   });
 
   it("still lets the expired company's user sign in, with the due date the PWA needs", async () => {

@@ -2,20 +2,13 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildTag, changesAfter, lastSeq } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildUser } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { parseDelimited } from "./spreadsheet.ts";
 
-let core: TestCore;
-
-beforeAll(async () => {
-  core = await startTestCore();
-});
-afterAll(async () => {
-  await core?.close();
-});
+const core = useTestCore();
 
 /** A company of its own per test, so counts are exact. */
 async function company() {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { setCompanySetting } from "../settings/company-settings.ts";
 import { setHideNumbers } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildUser } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { maskNumber } from "./mask-number.ts";
 
 describe("maskNumber", () => {
@@ -21,7 +21,7 @@ describe("maskNumber", () => {
 });
 
 describe("#contacts LGPD number masking", () => {
-  let core: TestCore;
+  const core = useTestCore();
   let companyId: number;
   let admin: string;
   let agent: string;
@@ -31,7 +31,6 @@ describe("#contacts LGPD number masking", () => {
   const group = "120363012345678901";
 
   beforeAll(async () => {
-    core = await startTestCore();
     const pool = core.db.pool;
     companyId = (await buildCompany(pool)).id;
     const a = await buildUser(pool, { companyId, profile: "admin" });
@@ -41,9 +40,6 @@ describe("#contacts LGPD number masking", () => {
     personId = (await buildContact(pool, { companyId, number: person, name: "Pessoa" })).id;
     groupId = (await buildContact(pool, { companyId, number: group, name: "Grupo" })).id;
     await pool.query("UPDATE contacts SET is_group = true WHERE id = $1", [groupId]);
-  });
-  afterAll(async () => {
-    await core?.close();
   });
 
   /** The numbers one caller sees in every contact answer. */

@@ -1,21 +1,17 @@
 import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildInbox, type Inbox } from "../testing/messages-factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { companyMediaDir, safeFileName } from "./media-store.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let s: Inbox;
 let other: Inbox;
 beforeAll(async () => {
-  core = await startTestCore();
   s = await buildInbox(core);
   other = await buildInbox(core);
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);

@@ -1,19 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildTicket, buildUser } from "../testing/factories.ts";
 import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let s: Inbox;
 let other: Inbox;
 beforeAll(async () => {
-  core = await startTestCore();
   s = await buildInbox(core);
   other = await buildInbox(core);
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 /** A message the admin sent on their ticket, `minutesAgo` minutes ago, in `sendState`. */

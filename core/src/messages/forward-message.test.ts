@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { setCompanySetting } from "../settings/company-settings.ts";
 import { buildContact, buildTicket } from "../testing/factories.ts";
 import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let s: Inbox;
 let other: Inbox;
 let original: { id: string };
 beforeAll(async () => {
-  core = await startTestCore();
   s = await buildInbox(core);
   other = await buildInbox(core);
   original = await buildMessage(core.db.pool, {
@@ -18,9 +17,6 @@ beforeAll(async () => {
     body: "o boleto vence amanhã",
     fromMe: false,
   });
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 const forward = (body: Record<string, unknown>, token = s.adminToken) =>

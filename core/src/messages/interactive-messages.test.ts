@@ -1,21 +1,17 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { normalizePixPhone } from "../contract/messages.ts";
 import { companyMediaDir } from "../media/media-store.ts";
 import { buildInbox, type Inbox } from "../testing/messages-factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let s: Inbox;
 let other: Inbox;
 beforeAll(async () => {
-  core = await startTestCore();
   s = await buildInbox(core);
   other = await buildInbox(core);
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 const post = (url: string, body: unknown, token = s.adminToken) => core.api("POST", url, { token, body });

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildContact, buildQueue, buildTicket } from "../testing/factories.ts";
 import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { MESSAGES_PAGE_SIZE } from "./list-messages.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let s: Inbox;
 let other: Inbox;
 beforeAll(async () => {
-  core = await startTestCore();
   s = await buildInbox(core);
   other = await buildInbox(core);
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 type Msg = { id: string; body: string };

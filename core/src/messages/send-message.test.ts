@@ -1,20 +1,16 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildContact, buildTicket } from "../testing/factories.ts";
 import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { OUTBOUND_CHANNEL } from "./send-message.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let s: Inbox;
 let other: Inbox;
 beforeAll(async () => {
-  core = await startTestCore();
   s = await buildInbox(core);
   other = await buildInbox(core);
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 /** A fresh open ticket of the admin, so that each test reads only its own messages. */

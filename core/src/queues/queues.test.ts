@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildQueue, buildTicket } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import type { TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { buildPlan, changeCount, setCompanyPlan, signedIn } from "../testing/users-factories.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let pool: TestCore["db"]["pool"];
 let companyId: number;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 let agent: Awaited<ReturnType<typeof signedIn>>;
 
 beforeAll(async () => {
-  core = await startTestCore();
   pool = core.db.pool;
   companyId = (await buildCompany(pool)).id;
   admin = await signedIn(core, { companyId, profile: "admin" });
   agent = await signedIn(core, { companyId, profile: "user" });
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 let colour = 0x200000;

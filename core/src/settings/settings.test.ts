@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { COMPANY_SETTING_DEFAULTS } from "../contract/settings.ts";
 import { buildCompany } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import type { TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { signedIn } from "../testing/users-factories.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let pool: TestCore["db"]["pool"];
 let companyId: number;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -12,15 +13,11 @@ let agent: Awaited<ReturnType<typeof signedIn>>;
 let superToken: string;
 
 beforeAll(async () => {
-  core = await startTestCore();
   pool = core.db.pool;
   companyId = (await buildCompany(pool)).id;
   admin = await signedIn(core, { companyId, profile: "admin" });
   agent = await signedIn(core, { companyId, profile: "user" });
   superToken = (await core.login("admin@chatflow.local", "chatflow")).token;
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 describe("#companySettings", () => {

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, businessToday } from "../companies/business-date.ts";
 import { COMPANY_SETTING_DEFAULTS } from "../contract/settings.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import type { TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { buildPlan } from "../testing/users-factories.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let pool: TestCore["db"]["pool"];
 let planId: number;
 
 beforeAll(async () => {
-  core = await startTestCore();
   pool = core.db.pool;
   planId = (await buildPlan(pool, { name: "Básico", users: 3, connections: 2, queues: 4, amount: 49.9 })).id;
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 const form = (o: Record<string, unknown> = {}) => ({

@@ -1,17 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ingest } from "../messages/ingest.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { inTransaction } from "./change-log.ts";
 
-let core: TestCore;
-beforeAll(async () => {
-  core = await startTestCore();
-});
-afterAll(async () => {
-  await core?.close();
-});
+const core = useTestCore();
 
 async function setup() {
   const pool = core.db.pool;

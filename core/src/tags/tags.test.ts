@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildTag, changesAfter, lastSeq, tagContact } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let companyId: number;
 let otherCompanyId: number;
 let admin: string;
@@ -12,7 +12,6 @@ let agentId: number;
 let otherAdmin: string;
 
 beforeAll(async () => {
-  core = await startTestCore();
   const pool = core.db.pool;
   companyId = (await buildCompany(pool)).id;
   otherCompanyId = (await buildCompany(pool)).id;
@@ -24,9 +23,6 @@ beforeAll(async () => {
   admin = sa!.token;
   agent = su!.token;
   otherAdmin = so!.token;
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 const contactTagIds = async (contactId: number) =>

@@ -36,17 +36,6 @@ export async function buildTicketNote(
   return rows[0]!;
 }
 
-/** Puts a plain user in queues (user_queues). */
-export async function joinQueues(pool: pg.Pool, o: { companyId: number; userId: number; queueIds: number[] }) {
-  for (const queueId of o.queueIds) {
-    await pool.query("INSERT INTO user_queues (user_id, queue_id, company_id) VALUES ($1, $2, $3)", [
-      o.userId,
-      queueId,
-      o.companyId,
-    ]);
-  }
-}
-
 /** Turns LGPD number hiding on (or off) for a company. */
 export async function setHideNumbers(pool: pg.Pool, companyId: number, on: boolean) {
   await setCompanySetting(pool, companyId, "enableLGPD", on ? "enabled" : "disabled");

@@ -1,5 +1,6 @@
 // Builders for the ticket list's tests: agents with permissions and queues,
-// many tickets at once, tags and ratings on tickets.
+// many tickets at once, and tags and ratings put on tickets (the tags themselves
+// come from buildTag in contacts-factories.ts).
 import type pg from "pg";
 import { buildUser } from "./factories.ts";
 
@@ -84,14 +85,6 @@ export async function seedTickets(pool: pg.Pool, companyId: number, tickets: See
     ],
   );
   return rows.map((r) => r.id);
-}
-
-export async function buildTag(pool: pg.Pool, o: { companyId: number; name: string; color?: string }) {
-  const { rows } = await pool.query<{ id: number }>(
-    "INSERT INTO tags (company_id, name, color) VALUES ($1, $2, $3) RETURNING id",
-    [o.companyId, o.name, o.color ?? "#A4CCCC"],
-  );
-  return { id: rows[0]!.id };
 }
 
 export async function tagTicket(pool: pg.Pool, companyId: number, ticketId: number, tagId: number): Promise<void> {

@@ -4,6 +4,7 @@ import type pg from "pg";
 import { type CompanySettingKey, setCompanySetting } from "../settings/company-settings.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "./factories.ts";
 import type { TestCore } from "./test-core.ts";
+import { changeCount } from "./users-factories.ts";
 
 export type UserFlags = Partial<{
   allTicket: "enabled" | "disabled";
@@ -164,9 +165,5 @@ export async function outbound(pool: pg.Pool, ticketId: number) {
 
 /** Change-log entries of the ticket in its company (how PWAs learn of the change). */
 export async function ticketChanges(pool: pg.Pool, companyId: number, ticketId: number): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM change_log WHERE company_id = $1 AND entity = 'tickets' AND entity_id = $2",
-    [companyId, String(ticketId)],
-  );
-  return rows[0]!.n;
+  return changeCount(pool, companyId, "tickets", ticketId);
 }

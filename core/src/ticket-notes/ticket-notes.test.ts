@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildTicketNote } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let companyId: number;
 let otherCompanyId: number;
 let admin: { id: number; token: string };
@@ -12,7 +12,6 @@ let colleague: { id: number; token: string };
 let otherAdmin: { id: number; token: string };
 
 beforeAll(async () => {
-  core = await startTestCore();
   const pool = core.db.pool;
   companyId = (await buildCompany(pool)).id;
   otherCompanyId = (await buildCompany(pool)).id;
@@ -25,9 +24,6 @@ beforeAll(async () => {
   const sessions = await Promise.all(users.map((u) => core.login(u.email, u.password)));
   const who = users.map((u, i) => ({ id: u.id, token: sessions[i]!.token }));
   [admin, agent, colleague, otherAdmin] = [who[0]!, who[1]!, who[2]!, who[3]!];
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 /** A ticket the agent owns (so plain users who own it see it). */

@@ -1,7 +1,6 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildQueue, buildUser, buildWhatsapp } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
 import {
   buildTicketWorld,
   logTypes,
@@ -9,13 +8,13 @@ import {
   ticketChanges,
   ticketRow,
 } from "../testing/tickets-factories.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let w: TicketWorld;
 let foreign: { companyId: number; contactId: number; whatsappId: number; queueId: number; userId: number };
 
 beforeAll(async () => {
-  core = await startTestCore();
   w = await buildTicketWorld(core);
   const pool = core.db.pool;
   const company = await buildCompany(pool);
@@ -26,9 +25,6 @@ beforeAll(async () => {
     queueId: (await buildQueue(pool, { companyId: company.id })).id,
     userId: (await buildUser(pool, { companyId: company.id })).id,
   };
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 const post = (token: string, body: unknown) => core.api("POST", "/tickets", { token, body });

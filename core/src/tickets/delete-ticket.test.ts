@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildTicket } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
 import {
   buildTicketWorld,
   logTypes,
@@ -8,13 +7,13 @@ import {
   ticketChanges,
   ticketRow,
 } from "../testing/tickets-factories.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let w: TicketWorld;
 let foreign: { companyId: number; ticketId: number };
 
 beforeAll(async () => {
-  core = await startTestCore();
   w = await buildTicketWorld(core);
   const company = await buildCompany(core.db.pool);
   const contact = await buildContact(core.db.pool, { companyId: company.id });
@@ -22,9 +21,6 @@ beforeAll(async () => {
     companyId: company.id,
     ticketId: (await buildTicket(core.db.pool, { companyId: company.id, contactId: contact.id })).id,
   };
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 describe("#tickets.delete", () => {

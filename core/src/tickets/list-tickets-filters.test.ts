@@ -1,16 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { buildTag } from "../testing/contacts-factories.ts";
 import { buildCompany, buildQueue, buildUser, buildWhatsapp } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
-import { buildAgent, buildTag, seedTickets, tagTicket } from "../testing/ticket-list-factories.ts";
+import { buildAgent, seedTickets, tagTicket } from "../testing/ticket-list-factories.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 
-let core: TestCore;
-beforeAll(async () => {
-  core = await startTestCore();
-});
-afterAll(async () => {
-  await core?.close();
-});
+const core = useTestCore();
 
 type Answer = { status: number; body: { tickets: { id: number }[]; count: number } };
 const idsOf = (res: Answer) => res.body.tickets.map((t) => t.id);

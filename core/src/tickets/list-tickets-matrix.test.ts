@@ -1,23 +1,17 @@
 // The list reads index ranges chosen per caller and filter (slices); whatever
 // ranges it picks, it must list exactly the tickets the caller may see that
 // match the filters. Checked against a plain evaluation, for every kind of caller.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
 import { type SeedTicket, seedTickets } from "../testing/ticket-list-factories.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { listTickets } from "./list-tickets.ts";
 import type { ListActor } from "./ticket-list-filter.ts";
 import { type TListTicketsQuery, ZListTicketsQuerySchema } from "./ticket-list-query.ts";
 import { PageBoundaryCache } from "./ticket-page-cursor.ts";
 import { canSeeTicket } from "./visibility.ts";
 
-let core: TestCore;
-beforeAll(async () => {
-  core = await startTestCore();
-});
-afterAll(async () => {
-  await core?.close();
-});
+const core = useTestCore();
 
 type Row = SeedTicket & { id: number; queueId: number | null; userId: number | null; isGroup: boolean; status: string };
 

@@ -1,19 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ingest } from "../messages/ingest.ts";
 import { inTransaction } from "../sync/change-log.ts";
+import { buildTag } from "../testing/contacts-factories.ts";
 import { buildCompany, buildQueue, buildUser, buildWhatsapp } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
-import { buildTag, rateTicket, seedTickets, tagTicket } from "../testing/ticket-list-factories.ts";
+import { rateTicket, seedTickets, tagTicket } from "../testing/ticket-list-factories.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { TICKETS_PAGE_SIZE } from "./list-tickets.ts";
 
-let core: TestCore;
-beforeAll(async () => {
-  core = await startTestCore();
-});
-afterAll(async () => {
-  await core?.close();
-});
+const core = useTestCore();
 
 type Item = { id: number };
 const idsOf = (res: { body: { tickets: Item[] } }) => res.body.tickets.map((t) => t.id);

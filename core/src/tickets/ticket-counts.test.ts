@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
 import { buildAgent, seedTickets } from "../testing/ticket-list-factories.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { COUNT_CAP, FOLD_THRESHOLD, foldTicketCounts } from "./ticket-counts.ts";
 
-let core: TestCore;
-beforeAll(async () => {
-  core = await startTestCore();
-});
-afterAll(async () => {
-  await core?.close();
-});
+const core = useTestCore();
 
 const KEY = "status, queue_id, user_id, is_group";
 

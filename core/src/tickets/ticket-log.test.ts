@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildTicket } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
 import { buildTicketWorld, type TicketWorld, ticketRow } from "../testing/tickets-factories.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let w: TicketWorld;
 let foreignTicketId: number;
 
 beforeAll(async () => {
-  core = await startTestCore();
   w = await buildTicketWorld(core);
   const company = await buildCompany(core.db.pool);
   const contact = await buildContact(core.db.pool, { companyId: company.id });
   foreignTicketId = (await buildTicket(core.db.pool, { companyId: company.id, contactId: contact.id })).id;
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 const put = (token: string, id: number, body: unknown) => core.api("PUT", `/tickets/${id}`, { token, body });

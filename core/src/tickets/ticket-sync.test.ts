@@ -1,17 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildTicketWorld, logTypes, type TicketWorld, ticketRow } from "../testing/tickets-factories.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let w: TicketWorld;
 
 beforeAll(async () => {
-  core = await startTestCore();
   w = await buildTicketWorld(core);
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 const push = (token: string, clientId: string, mutations: { id: number; name: string; args: unknown }[]) =>

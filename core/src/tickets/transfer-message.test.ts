@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildTicketWorld, outbound, type TicketWorld } from "../testing/tickets-factories.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let w: TicketWorld;
 
 beforeAll(async () => {
-  core = await startTestCore();
   w = await buildTicketWorld(core);
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 const transfer = (token: string, id: number, body: unknown) =>

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { inTransaction, recordChanges } from "../sync/change-log.ts";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
 import { buildAgent, type SeedTicket, seedTickets } from "../testing/ticket-list-factories.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { foldTicketCounts } from "./ticket-counts.ts";
 import { canSeeTicket, type VisibilityActor, type VisibleTicketFields, visibleTicketSql } from "./visibility.ts";
 
-let core: TestCore;
-beforeAll(async () => {
-  core = await startTestCore();
-});
-afterAll(async () => {
-  await core?.close();
-});
+const core = useTestCore();
 
 const STATUSES = ["pending", "open", "group", "closed", "lgpd", "nps"];
 const onOff = (b: boolean) => (b ? "enabled" : "disabled");

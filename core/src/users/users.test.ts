@@ -1,24 +1,21 @@
 import argon2 from "argon2";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildWhatsapp } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import type { TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { buildPlan, changeCount, setCompanyPlan, signedIn } from "../testing/users-factories.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let pool: TestCore["db"]["pool"];
 let companyId: number;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 let agent: Awaited<ReturnType<typeof signedIn>>;
 
 beforeAll(async () => {
-  core = await startTestCore();
   pool = core.db.pool;
   companyId = (await buildCompany(pool)).id;
   admin = await signedIn(core, { companyId, profile: "admin", name: "Alice Admin" });
   agent = await signedIn(core, { companyId, profile: "user", name: "Bob Agent" });
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 const newUser = (o: Record<string, unknown> = {}) => ({

@@ -142,10 +142,10 @@ describe("#tickets.visibility", () => {
     const uuidOf = (id: number) => uuids.rows.find((r) => r.id === id)!.uuid;
     const { token } = await core.login(agent.email, agent.password);
     const statusOf = async (id: number) => (await core.api("GET", `/tickets/u/${uuidOf(id)}`, { token })).status;
-    expect(await Promise.all(ids.map(statusOf))).toEqual([200, 403, 403, 403]);
+    expect(await Promise.all(ids.map(statusOf))).toEqual([200, 404, 404, 404]);
 
     await pool.query("UPDATE users SET all_user_chat = 'enabled', all_historic = 'enabled' WHERE id = $1", [agent.id]);
-    expect(await Promise.all(ids.map(statusOf))).toEqual([200, 200, 403, 200]);
+    expect(await Promise.all(ids.map(statusOf))).toEqual([200, 200, 404, 200]);
     const seen = await core.api("GET", `/tickets/u/${uuidOf(ids[1]!)}`, { token });
     expect(seen.body).toMatchObject({ id: ids[1], status: "open", user: { id: colleague.id } });
   });

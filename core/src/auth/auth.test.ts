@@ -123,6 +123,24 @@ describe("#auth tokens", () => {
     expect((await core.api("GET", "/auth/me", { token: second.token })).status).toBe(200);
   });
 
+  it("a logout closes the session's other sockets telling them it was a logout", async () => {
+    const company = await buildCompany(core.db.pool);
+    const u = await buildUser(core.db.pool, { companyId: company.id });
+    const s = await core.login(u.email, u.password);
+    const ws = new WebSocket(`${core.url.replace("http", "ws")}/ws?token=${s.token}`);
+    const frames: unknown[] = [];
+    ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+    await new Promise((resolve, reject) => {
+      ws.once("open", resolve);
+      ws.once("error", reject);
+    });
+    const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+    expect((await core.api("DELETE", "/auth/logout", { token: s.token })).status).toBe(204);
+    expect(await closed).toBe(4001);
+    expect(frames).toContainEqual({ type: "logout", reason: "LOGGED_OUT" });
+    expect(frames).not.toContainEqual({ type: "logout", reason: "ERR_SESSION_EXPIRED" });
+  });
+
   it("refuses a WebSocket without a valid token", async () => {
     const ws = new WebSocket(`${core.url.replace("http", "ws")}/ws?token=nope`);
     const status = await new Promise<number>((resolve) =>

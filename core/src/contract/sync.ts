@@ -88,5 +88,9 @@ export type PullResponse = {
   more: boolean;
 };
 
-/** Frames core sends on the realtime WebSocket (/ws?token=...). */
-export type ServerFrame = { type: "poke" } | { type: "logout"; reason: "ERR_SESSION_EXPIRED" };
+/**
+ * Frames core sends on the realtime WebSocket (/ws?token=...). A logout tells why the
+ * session ended: ERR_SESSION_EXPIRED when the account signed in elsewhere (the PWA says
+ * 'Sua conta foi acessada em outro computador.'), LOGGED_OUT when it signed out (another tab).
+ */
+export type ServerFrame = { type: "poke" } | { type: "logout"; reason: "ERR_SESSION_EXPIRED" | "LOGGED_OUT" };

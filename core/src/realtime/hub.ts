@@ -44,11 +44,13 @@ export async function startHub(opts: {
     );
   };
 
+  /** `sessionId` is the new live session after a login, "" after a logout (no session left). */
   const endOtherSessions = (userId: number, sessionId: string) => {
+    const reason = sessionId === "" ? "LOGGED_OUT" : "ERR_SESSION_EXPIRED";
     for (const conns of byCompany.values()) {
       for (const c of conns) {
         if (c.actor.id === userId && c.actor.claims.sessionId !== sessionId) {
-          send(c.ws, { type: "logout", reason: "ERR_SESSION_EXPIRED" });
+          send(c.ws, { type: "logout", reason });
           c.ws.close(4001, "session ended");
         }
       }

@@ -36,7 +36,9 @@ export function startAppSync(): () => void {
     onOpen: () => void current.sync(),
     onFrame: (frame) => {
       if (frame.type === "poke") void current.sync();
-      if (frame.type === "logout") {
+      // Signed out in another tab: this one follows at once, with nothing to explain.
+      if (frame.type === "logout" && frame.reason === "LOGGED_OUT") void endSession(sessionDeps);
+      else if (frame.type === "logout") {
         showToast(i18n.t("layout.sessionOtherComputer"));
         // The spec gives the person a second to read why before the session ends.
         clearTimeout(logoutTimer);

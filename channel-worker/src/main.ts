@@ -18,13 +18,14 @@ const worker = await startWorker({
   graphApiVersion: process.env.GRAPH_API_VERSION || undefined,
   workerId: process.env.CHATFLOW_WORKER_ID || undefined,
   pollMs: process.env.CHATFLOW_POLL_MS ? Number(process.env.CHATFLOW_POLL_MS) : undefined,
+  jobIntervalMs: process.env.CHATFLOW_JOB_INTERVAL_MS ? Number(process.env.CHATFLOW_JOB_INTERVAL_MS) : undefined,
   fault: fault === "exit-after-claim" ? fault : undefined,
 });
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  // Finishes the sends in flight and gives the leases back, so nothing is left in doubt.
+  // Finishes the sends and job runs in flight and gives the leases back, so nothing is left in doubt.
   await worker.stop();
   process.exit(0);
 };

@@ -1,6 +1,6 @@
 // The channel worker: takes leases on connections (a fair share of them when
 // several workers run), runs an adapter and an outbound sender per connection
-// it holds, and wakes them on NOTIFY chatflow_outbound and on a periodic poll.
+// it holds, and wakes them on NOTIFY chatflow_outbound and on a periodic poll. It also runs the timed jobs.
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { openDb } from "@chatflow/core/db/orm.ts";
@@ -8,6 +8,7 @@ import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
 import { OUTBOUND_CHANNEL } from "@chatflow/core/messages/send-message.ts";
 import type { AdapterFactory, Channel, ChannelAdapter, ChannelConnection } from "./adapters/adapter.ts";
 import { DEFAULT_GRAPH_API, whatsappCloudAdapter } from "./adapters/whatsapp-cloud.ts";
+import { startTimedJobs } from "./jobs/timed-jobs.ts";
 import { type Backoff, type ConnectionSender, startConnectionSender } from "./outbound/connection-sender.ts";
 import { type LeaseSession, liveWorkers, openLeaseSession, release, tryAcquire } from "./outbound/leases.ts";
 import { recoverConnection } from "./outbound/outbound-store.ts";
@@ -24,6 +25,8 @@ export type WorkerOptions = {
   backoff?: Backoff;
   batchSize?: number;
   sendTimeoutMs?: number;
+  /** How often each timed job runs, in ms (CHATFLOW_JOB_INTERVAL_MS); a minute by default. */
+  jobIntervalMs?: number;
   /** Tests only: "exit-after-claim" kills this process right after a claim commits. */
   fault?: "exit-after-claim";
   log?: (message: string) => void;
@@ -207,6 +210,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   const timer = setInterval(scheduleTick, pollMs);
   scheduleTick();
   await ticking;
+  const jobs = await startTimedJobs({ pool: db.pool, workerId, intervalMs: opts.jobIntervalMs, log });
   log(`started, holding ${held.size} connection(s)`);
 
   return {
@@ -216,7 +220,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       stopping = true;
       clearInterval(timer);
       await ticking;
-      await Promise.all([...[...held.keys()].map((id) => drop(id)), ...dropping.values()]);
+      await Promise.all([jobs.stop(), ...[...held.keys()].map((id) => drop(id)), ...dropping.values()]);
       const s = session;
       session = null;
       // Closing the lease session frees its locks; the presence lock goes with it.

@@ -12,6 +12,7 @@ import { Migration0006Contacts } from "./migrations/0006-contacts.ts";
 import { Migration0007UsersSettings } from "./migrations/0007-users-settings.ts";
 import { Migration0008ReplicaVersion } from "./migrations/0008-replica-version.ts";
 import { Migration0009BotSettings } from "./migrations/0009-bot-settings.ts";
+import { Migration0011AgendaJobs } from "./migrations/0011-agenda-jobs.ts";
 import { Migration0013UserChangeNotify } from "./migrations/0013-user-change-notify.ts";
 
 /** Applied in this order; each file is named NNNN-what.ts and appended here. */
@@ -24,6 +25,7 @@ export const MIGRATIONS = [
   { name: "0007-users-settings", class: Migration0007UsersSettings },
   { name: "0008-replica-version", class: Migration0008ReplicaVersion },
   { name: "0009-bot-settings", class: Migration0009BotSettings },
+  { name: "0011-agenda-jobs", class: Migration0011AgendaJobs },
   { name: "0013-user-change-notify", class: Migration0013UserChangeNotify },
 ];
 

@@ -46,9 +46,10 @@ export async function resolveTicket(client: pg.ClientBase, actor: Actor, args: T
   const status = attended && isOn(settings.userRating) ? "nps" : "closed";
   // Asked while the ticket is still in progress; the answer arrives through ingest.
   if (status === "nps") await sendRatingRequest(client, actor, ticket);
+  // rating_asked_at starts the connection's expiresTicketNPS window (expire-ratings.ts).
   await client.query(
     `UPDATE tickets SET status = $2, closed_at = CASE WHEN $2 = 'closed' THEN now() END,
-       updated_at = now() WHERE id = $1`,
+       rating_asked_at = CASE WHEN $2 = 'nps' THEN now() ELSE rating_asked_at END, updated_at = now() WHERE id = $1`,
     [ticket.id, status],
   );
   await writeTicketLog(client, {

@@ -69,7 +69,18 @@ export async function writeTransferNote(
   await sendMessage(client, actor, { id: uuidv7(), ticketId, body: note.trim(), isPrivate: true });
 }
 
-/** The rating question on resolve when company setting userRating is on (see apply-rating.ts). */
+/**
+ * The rating question on resolve when company setting userRating is on (see apply-rating.ts): the
+ * connection's ratingMessage when it has one that renders to text, else the built-in question.
+ */
 export async function sendRatingRequest(client: pg.ClientBase, actor: Actor, ticket: TicketRow): Promise<boolean> {
-  return sendRendered(client, actor, ticket, RATING_QUESTION);
+  if (ticket.whatsappId === null) return false;
+  const { rows } = await client.query<{ rating_message: string | null }>(
+    "SELECT rating_message FROM whatsapps WHERE id = $1 AND company_id = $2",
+    [ticket.whatsappId, actor.companyId],
+  );
+  return (
+    (await sendRendered(client, actor, ticket, rows[0]?.rating_message)) ||
+    sendRendered(client, actor, ticket, RATING_QUESTION)
+  );
 }

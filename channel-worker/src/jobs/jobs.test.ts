@@ -1,0 +1,122 @@
+import {
+  buildCompany,
+  buildContact,
+  buildQueue,
+  buildTicket,
+  buildWhatsapp,
+} from "@chatflow/core/testing/factories.ts";
+import { createTestDb, type TestDb } from "@chatflow/core/testing/test-db.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
+import { startWorker, type Worker } from "../worker.ts";
+import { TIMED_JOBS } from "./timed-jobs.ts";
+
+const INTERVAL_MS = 300;
+
+let db: TestDb;
+let conn: { companyId: number; whatsappId: number; queueId: number };
+beforeAll(async () => {
+  db = await createTestDb();
+  const company = await buildCompany(db.pool);
+  const queue = await buildQueue(db.pool, { companyId: company.id });
+  const wa = await buildWhatsapp(db.pool, { companyId: company.id, channel: "whatsapp" });
+  // Waiting tickets go to the queue after 5 minutes; rating questions expire after 30.
+  await db.pool.query(
+    "UPDATE whatsapps SET time_send_queue = 5, send_id_queue = $2, expires_ticket_nps = 30 WHERE id = $1",
+    [wa.id, queue.id],
+  );
+  conn = { companyId: company.id, whatsappId: wa.id, queueId: queue.id };
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+/** A ticket waiting in the bot with no queue since `minutesAgo`. */
+async function waitingTicket(minutesAgo: number): Promise<number> {
+  const contact = await buildContact(db.pool, { companyId: conn.companyId });
+  const t = await buildTicket(db.pool, { ...conn, contactId: contact.id, queueId: null, status: "pending" });
+  await db.pool.query("UPDATE tickets SET created_at = now() - make_interval(mins => $2) WHERE id = $1", [
+    t.id,
+    minutesAgo,
+  ]);
+  return t.id;
+}
+
+/** A ticket whose rating was asked `minutesAgo`. */
+async function askedTicket(minutesAgo: number): Promise<number> {
+  const contact = await buildContact(db.pool, { companyId: conn.companyId });
+  const t = await buildTicket(db.pool, { ...conn, contactId: contact.id, queueId: conn.queueId, status: "nps" });
+  await db.pool.query("UPDATE tickets SET rating_asked_at = now() - make_interval(mins => $2) WHERE id = $1", [
+    t.id,
+    minutesAgo,
+  ]);
+  return t.id;
+}
+
+async function ticket(id: number) {
+  const { rows } = await db.pool.query<{ status: string; queue_id: number | null; redirects: number }>(
+    `SELECT status, queue_id, (SELECT count(*)::int FROM ticket_logs l WHERE l.ticket_id = t.id AND l.type = 'redirect')
+       AS redirects FROM tickets t WHERE id = $1`,
+    [id],
+  );
+  return rows[0]!;
+}
+
+/** How many times the redirect job has run so far, by either worker. */
+async function redirectRuns(): Promise<Date | null> {
+  const { rows } = await db.pool.query<{ last_finished_at: Date | null }>(
+    "SELECT last_finished_at FROM agenda_jobs WHERE name = 'tickets:redirect'",
+  );
+  return rows[0]?.last_finished_at ?? null;
+}
+
+/** Waits until the redirect job has finished a run that started after this call. */
+async function aRunLater(): Promise<void> {
+  const since = new Date();
+  await waitFor(async () => ((await redirectRuns())?.getTime() ?? 0) > since.getTime(), "a later redirect run");
+}
+
+describe("#timed-jobs", () => {
+  it("two workers share the jobs: a due ticket is redirected exactly once, and stop() ends the jobs", async () => {
+    const logged: string[] = [];
+    const start = (workerId: string) =>
+      startWorker({
+        databaseUrl: db.url,
+        workerId,
+        ...TEST_WORKER,
+        jobIntervalMs: INTERVAL_MS,
+        log: (m) => logged.push(`${workerId}: ${m}`),
+      });
+    const workers: Worker[] = await Promise.all([start("jobs-a"), start("jobs-b")]);
+    try {
+      const due = await waitingTicket(10);
+      const early = await waitingTicket(1);
+      const expired = await askedTicket(31);
+      await waitFor(async () => (await ticket(due)).queue_id === conn.queueId, "the due ticket to be redirected");
+      await waitFor(async () => (await ticket(expired)).status === "closed", "the expired rating to close");
+
+      // Several more runs, by either worker, find nothing left to do with it.
+      for (let i = 0; i < 3; i++) await aRunLater();
+      expect(await ticket(due)).toMatchObject({ status: "pending", queue_id: conn.queueId, redirects: 1 });
+      expect(await ticket(early)).toMatchObject({ queue_id: null, redirects: 0 });
+      // One row per job, however many workers scheduled it.
+      const { rows } = await db.pool.query("SELECT name FROM agenda_jobs ORDER BY name");
+      expect(rows.map((r) => r.name)).toEqual(TIMED_JOBS.map((j) => j.name).sort());
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+
+    // Stopped: no run takes a ticket that falls due now, agenda no longer polls (it would log errors on the
+    // closed pool), and no job is left locked for the next worker.
+    const lastRun = await redirectRuns();
+    const loggedAtStop = logged.length;
+    const afterStop = await waitingTicket(10);
+    await new Promise((r) => setTimeout(r, 5 * INTERVAL_MS));
+    expect(await ticket(afterStop)).toMatchObject({ queue_id: null, redirects: 0 });
+    expect(await redirectRuns()).toEqual(lastRun);
+    expect(logged.slice(loggedAtStop)).toEqual([]);
+    expect(logged.filter((m) => m.includes("failed") || m.includes("timed jobs:"))).toEqual([]);
+    const { rows } = await db.pool.query("SELECT count(*)::int AS n FROM agenda_jobs WHERE locked_at IS NOT NULL");
+    expect(rows[0].n).toBe(0);
+  }, 30_000);
+});

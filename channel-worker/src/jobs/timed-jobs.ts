@@ -1,0 +1,79 @@
+// The worker's timed jobs on agenda with its PostgreSQL backend: each recurring job is one row in agenda_jobs
+// (migration 0011) that every worker polls, and the backend's row lock lets one worker at a time run it.
+import { PostgresBackend } from "@agendajs/postgres-backend";
+import { inTransaction } from "@chatflow/core/sync/change-log.ts";
+import { expireRatings } from "@chatflow/core/tickets/expire-ratings.ts";
+import { redirectWaitingTickets } from "@chatflow/core/tickets/redirect-tickets.ts";
+import { Agenda, type Job } from "agenda";
+import type pg from "pg";
+
+/** A recurring job: one core use case, run in its own transaction; it answers how many rows it changed. */
+type TimedJob = { name: string; run(client: pg.ClientBase): Promise<number> };
+
+export const TIMED_JOBS: TimedJob[] = [
+  { name: "tickets:redirect", run: (client) => redirectWaitingTickets(client) },
+  { name: "tickets:expire-ratings", run: (client) => expireRatings(client) },
+];
+
+export const DEFAULT_JOB_INTERVAL_MS = 60_000;
+
+export type TimedJobsOptions = {
+  pool: pg.Pool;
+  /** Names this worker in agenda_jobs.last_modified_by (who locked a job last). */
+  workerId: string;
+  /** How often each job runs; a minute unless a test asks for less. */
+  intervalMs?: number;
+  log: (message: string) => void;
+};
+
+export type TimedJobs = {
+  /** Stops taking runs, waits for the ones in progress, and hands back the ones it had locked ahead of time. */
+  stop(): Promise<void>;
+};
+
+export async function startTimedJobs(opts: TimedJobsOptions): Promise<TimedJobs> {
+  const intervalMs = opts.intervalMs ?? DEFAULT_JOB_INTERVAL_MS;
+  // A worker that dies mid-run holds the job's lock this long: a few intervals, not agenda's 10 minutes.
+  // Two runs overlapping after that is harmless: the use cases skip rows another run has locked.
+  const lockLifetimeMs = Math.max(5 * intervalMs, 1000);
+  const agenda = new Agenda({
+    backend: new PostgresBackend({
+      // The worker's pool, so agenda never closes it under the worker.
+      pool: opts.pool,
+      // Migration 0011 made the table: the backend's DDL at connect fails when workers start together.
+      ensureSchema: false,
+      // Recurring jobs are found by polling; LISTEN would hold a pooled connection for nothing.
+      disableNotifications: true,
+    }),
+    name: opts.workerId,
+    // Agenda's own 5 s poll, or faster when the interval is shorter (tests).
+    processEvery: Math.min(intervalMs, 5000),
+    defaultLockLifetime: lockLifetimeMs,
+  });
+  agenda.on("error", (err) => opts.log(`timed jobs: ${err.message}`));
+  agenda.on("fail", (err: Error, job: Job) => opts.log(`timed job ${job.attrs.name} failed: ${err.message}`));
+
+  for (const timed of TIMED_JOBS) {
+    agenda.define(timed.name, async () => {
+      const changed = await inTransaction(opts.pool, (client) => timed.run(client));
+      if (changed > 0) opts.log(`${timed.name}: ${changed} ticket(s)`);
+    });
+  }
+  await agenda.start();
+  // Upserts one row per job name (type 'single'): every worker calls it, the first creates the row, and a job
+  // already scheduled keeps its next run.
+  for (const timed of TIMED_JOBS) await agenda.every(intervalMs, timed.name);
+
+  return {
+    async stop() {
+      // drain() lets the runs in progress finish and save (which unlocks them) while the pool is still open...
+      await agenda.drain(lockLifetimeMs);
+      // ...but keeps the runs it had locked ahead of their time: hand those back now rather than have the other
+      // workers wait for the lock to expire.
+      await opts.pool.query(
+        "UPDATE agenda_jobs SET locked_at = NULL WHERE locked_at IS NOT NULL AND last_modified_by = $1 AND name = ANY($2)",
+        [opts.workerId, TIMED_JOBS.map((j) => j.name)],
+      );
+    },
+  };
+}

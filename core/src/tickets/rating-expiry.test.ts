@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ingest } from "../messages/ingest.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import { buildTicketWorld, outbound, type TicketWorld, ticketRow } from "../testing/tickets-factories.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
+import { RATING_QUESTION } from "./apply-rating.ts";
+import { expireRatings } from "./expire-ratings.ts";
+
+const core = useTestCore();
+let w: TicketWorld;
+
+beforeAll(async () => {
+  w = await buildTicketWorld(core);
+  await w.setting("userRating", "enabled");
+  await w.pool.query("UPDATE whatsapps SET expires_ticket_nps = 30 WHERE id = $1", [w.wa.id]);
+});
+
+/** The contact answers on the ticket's connection, through the same ingest as a webhook. */
+async function contactSays(ticketId: number, body: string) {
+  const { rows } = await w.pool.query<{ number: string }>(
+    "SELECT c.number FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE t.id = $1",
+    [ticketId],
+  );
+  await inTransaction(w.pool, (client) =>
+    ingest(client, [
+      {
+        kind: "message",
+        companyId: w.company.id,
+        whatsappId: w.wa.id,
+        channel: "whatsapp",
+        remoteId: `wamid.${randomUUID()}`,
+        from: rows[0]!.number,
+        body,
+        mediaType: "chat",
+        timestamp: new Date(),
+      },
+    ]),
+  );
+}
+
+async function resolveWaitingForRating(contactName?: string) {
+  const t = await w.ticket({ status: "open", userId: w.agent.id, contactName });
+  const res = await core.api("PUT", `/tickets/${t.id}`, { token: w.agent.token, body: { status: "closed" } });
+  expect(res.body.status).toBe("nps");
+  return t.id;
+}
+
+/** Moves the moment the rating was asked `minutes` back, as if that much time had passed. */
+const askedAgo = (ticketId: number, minutes: number) =>
+  w.pool.query("UPDATE tickets SET rating_asked_at = now() - make_interval(mins => $2) WHERE id = $1", [
+    ticketId,
+    minutes,
+  ]);
+
+const runExpiry = () => inTransaction(w.pool, (client) => expireRatings(client));
+
+async function ratings(ticketId: number) {
+  const { rows } = await w.pool.query("SELECT rate FROM user_ratings WHERE ticket_id = $1", [ticketId]);
+  return rows.map((r) => r.rate);
+}
+
+describe("rating question and its expiry", () => {
+  it("records when the rating was asked, which starts the connection's window", async () => {
+    const t = await resolveWaitingForRating();
+    const { rows } = await w.pool.query(
+      "SELECT rating_asked_at > now() - interval '1 minute' AS just_asked FROM tickets WHERE id = $1",
+      [t],
+    );
+    expect(rows[0].just_asked).toBe(true);
+  });
+
+  it("asks with the connection's rating message, rendered, when it has one", async () => {
+    await w.pool.query("UPDATE whatsapps SET rating_message = $2 WHERE id = $1", [
+      w.wa.id,
+      "{{firstName}}, que nota de 1 a 5 você dá ao atendimento?",
+    ]);
+    try {
+      const t = await resolveWaitingForRating("Paula Lima");
+      expect((await outbound(w.pool, t)).map((m) => m.body)).toEqual([
+        "Paula, que nota de 1 a 5 você dá ao atendimento?",
+      ]);
+    } finally {
+      await w.pool.query("UPDATE whatsapps SET rating_message = NULL WHERE id = $1", [w.wa.id]);
+    }
+  });
+
+  it("asks with the built-in question when the connection has no rating message", async () => {
+    const t = await resolveWaitingForRating();
+    expect((await outbound(w.pool, t)).map((m) => m.body)).toEqual([RATING_QUESTION]);
+  });
+
+  it("takes an answer that arrives before the window closes as the rating", async () => {
+    const t = await resolveWaitingForRating();
+    await askedAgo(t, 29);
+    await runExpiry();
+    expect((await ticketRow(w.pool, t))?.status).toBe("nps");
+    await contactSays(t, "5");
+    expect(await ratings(t)).toEqual([5]);
+    expect((await ticketRow(w.pool, t))?.status).toBe("closed");
+  });
+
+  it("closes the ticket unrated once the window has passed; a late answer is not its rating", async () => {
+    const t = await resolveWaitingForRating();
+    await askedAgo(t, 31);
+    await runExpiry();
+    expect((await ticketRow(w.pool, t))?.status).toBe("closed");
+    await contactSays(t, "5");
+    expect(await ratings(t)).toEqual([]);
+  });
+});

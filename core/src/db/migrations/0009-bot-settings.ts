@@ -17,6 +17,8 @@ export class Migration0009BotSettings extends Migration {
     this.addSql(`ALTER TABLE tickets
       ADD COLUMN bot_started_at timestamptz,
       ADD COLUMN rating_asked_at timestamptz`);
+    // Tickets already waiting for a rating were asked when they last changed.
+    this.addSql("UPDATE tickets SET rating_asked_at = updated_at WHERE status = 'nps'");
     // The timed jobs' scans: tickets waiting in the bot with no queue, and tickets waiting for a rating.
     this.addSql(`CREATE INDEX tickets_waiting_queue ON tickets (whatsapp_id, created_at)
       WHERE status = 'pending' AND queue_id IS NULL`);

@@ -11,6 +11,8 @@ const ZSecret = z.string().trim().max(1000, "Too Long!");
 const ZOptionalSecret = ZSecret.nullable()
   .optional()
   .transform((v) => (v === "" ? null : v));
+/** A count or a number of minutes: a whole number from 0 that fits the database's integer. */
+const ZCount = z.number().int().min(0).max(2_147_483_647);
 
 const fields = {
   /** Connection name, 2 to 50 characters, unique in the company. */
@@ -29,6 +31,20 @@ const fields = {
   groupAsTicket: z.enum(["enabled", "disabled"]),
   /** Token of the external messages API; one is generated when absent. */
   token: z.string().trim().min(8, "Too Short!").max(100, "Too Long!").nullable(),
+  /** Text asking the contact for a rating; required when company setting userRating is on. */
+  ratingMessage: z.string().max(4000, "Too Long!").nullable(),
+  /** How many times the queue bot sends its menu before it stays silent (default 3). */
+  maxUseBotQueues: ZCount,
+  /** Minutes after the queue bot's first menu during which it is not sent again; 0 means no wait (default 0). */
+  timeUseBotQueues: ZCount,
+  /** Queue that tickets still without one are redirected to after timeSendQueue minutes; needs timeSendQueue. */
+  sendIdQueue: z.number().int().positive().max(2_147_483_647).nullable(),
+  /** Minutes a ticket may wait without a queue before it moves to sendIdQueue; 0 means never (default 0). */
+  timeSendQueue: ZCount,
+  /** Minutes a ticket waits for the contact's rating before it closes; not 0 when userRating is on. */
+  expiresTicketNPS: ZCount,
+  /** How many times at most the rating question is sent on one ticket (default 3). */
+  maxUseBotQueuesNPS: ZCount,
 };
 
 export const ZCreateWhatsappRequestSchema = z.object({
@@ -40,6 +56,13 @@ export const ZCreateWhatsappRequestSchema = z.object({
   farewellMessage: fields.farewellMessage.default(null),
   groupAsTicket: fields.groupAsTicket.default("disabled"),
   token: fields.token.optional(),
+  ratingMessage: fields.ratingMessage.default(null),
+  maxUseBotQueues: fields.maxUseBotQueues.default(3),
+  timeUseBotQueues: fields.timeUseBotQueues.default(0),
+  sendIdQueue: fields.sendIdQueue.default(null),
+  timeSendQueue: fields.timeSendQueue.default(0),
+  expiresTicketNPS: fields.expiresTicketNPS.default(0),
+  maxUseBotQueuesNPS: fields.maxUseBotQueuesNPS.default(3),
   /** Cloud API (whatsappapi): the phone number id Meta gives the number. */
   phoneNumberId: ZOptionalSecret,
   /** Cloud API: the access token for the Graph API. */
@@ -60,6 +83,13 @@ export const ZUpdateWhatsappRequestSchema = z.object({
   farewellMessage: fields.farewellMessage.optional(),
   groupAsTicket: fields.groupAsTicket.optional(),
   token: fields.token.optional(),
+  ratingMessage: fields.ratingMessage.optional(),
+  maxUseBotQueues: fields.maxUseBotQueues.optional(),
+  timeUseBotQueues: fields.timeUseBotQueues.optional(),
+  sendIdQueue: fields.sendIdQueue.optional(),
+  timeSendQueue: fields.timeSendQueue.optional(),
+  expiresTicketNPS: fields.expiresTicketNPS.optional(),
+  maxUseBotQueuesNPS: fields.maxUseBotQueuesNPS.optional(),
   phoneNumberId: ZOptionalSecret,
   accessToken: ZOptionalSecret,
   appSecret: ZOptionalSecret,
@@ -86,6 +116,13 @@ export type WhatsappAnswer = {
   greetingMessage: string | null;
   farewellMessage: string | null;
   groupAsTicket: "enabled" | "disabled";
+  ratingMessage: string | null;
+  maxUseBotQueues: number;
+  timeUseBotQueues: number;
+  sendIdQueue: number | null;
+  timeSendQueue: number;
+  expiresTicketNPS: number;
+  maxUseBotQueuesNPS: number;
   companyId: number;
   queues: { id: number; name: string; color: string }[];
   /** The external API token: answered to admins only. */

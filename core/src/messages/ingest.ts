@@ -3,6 +3,7 @@
 // (group commit, see IngestBatcher). Channel adapters call this through core.
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
+import { runQueueBot } from "../bot/queue-bot.ts";
 import type { Ack } from "../contract/entities.ts";
 import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
 import { applyRatings } from "../tickets/apply-rating.ts";
@@ -47,8 +48,10 @@ export async function ingest(client: pg.ClientBase, events: InboundEvent[]): Pro
   if (messages.length > 0) {
     const contactIds = await upsertContacts(client, messages, changes);
     const ticketIds = await upsertTickets(client, messages, contactIds, changes);
-    await insertMessages(client, messages, contactIds, ticketIds, changes);
-    await applyRatings(client, lastBodies(messages, contactIds, ticketIds), changes);
+    const stored = await insertMessages(client, messages, contactIds, ticketIds, changes);
+    const bodies = lastBodies(stored, contactIds, ticketIds);
+    await applyRatings(client, bodies, changes);
+    await runQueueBot(client, bodies, changes);
     result.messages = messages.length;
   }
   const acks = events.filter((e): e is InboundAck => e.kind === "ack");
@@ -151,14 +154,20 @@ async function upsertTickets(
   }
   // Lock tickets in one order everywhere, so two batches never deadlock.
   const list = [...acc.values()].sort((a, b) => a.companyId - b.companyId || a.contactId - b.contactId);
-  const { rows } = await client.query<{ id: number; company_id: number; contact_id: number; whatsapp_id: number }>(
+  const { rows } = await client.query<{
+    id: number;
+    company_id: number;
+    contact_id: number;
+    whatsapp_id: number;
+    created: boolean;
+  }>(
     `INSERT INTO tickets (company_id, contact_id, whatsapp_id, channel, last_message, unread_messages, status)
      SELECT c, ct, w, ch, l, n, 'pending' FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::int[])
        AS i(c, ct, w, ch, l, n)
      ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed'
      DO UPDATE SET last_message = EXCLUDED.last_message,
        unread_messages = tickets.unread_messages + EXCLUDED.unread_messages, updated_at = now()
-     RETURNING id, company_id, contact_id, whatsapp_id`,
+     RETURNING id, company_id, contact_id, whatsapp_id, (xmax = 0) AS created`,
     [
       list.map((a) => a.companyId),
       list.map((a) => a.contactId),
@@ -173,6 +182,15 @@ async function upsertTickets(
     ids.set(ticketKey(r.company_id, r.contact_id, r.whatsapp_id), r.id);
     changes.push({ companyId: r.company_id, entity: "tickets", id: r.id });
   }
+  // xmax = 0: the row was inserted, not updated by ON CONFLICT, so its log starts here.
+  const created = rows.filter((r) => r.created);
+  if (created.length > 0) {
+    await client.query(
+      `INSERT INTO ticket_logs (company_id, ticket_id, type)
+       SELECT c, t, 'create' FROM unnest($1::int[], $2::int[]) AS i(c, t)`,
+      [created.map((r) => r.company_id), created.map((r) => r.id)],
+    );
+  }
   return ids;
 }
 
@@ -182,18 +200,18 @@ async function insertMessages(
   contactIds: Map<string, number>,
   ticketIds: Map<string, number>,
   changes: Change[],
-): Promise<void> {
+): Promise<InboundMessage[]> {
   const rows = messages.map((m) => {
     const contactId = contactIds.get(contactKey(m.companyId, m.from))!;
     return { id: uuidv7(), m, contactId, ticketId: ticketIds.get(ticketKey(m.companyId, contactId, m.whatsappId))! };
   });
-  await client.query(
+  const inserted = await client.query<{ id: string }>(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, media_type, remote_id, data_json,
        created_at, updated_at, from_me, ack)
      SELECT id, c, t, ct, w, b, mt, r, d, ts, ts, false, 0
      FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[],
        $9::jsonb[], $10::timestamptz[]) AS i(id, c, t, ct, w, b, mt, r, d, ts)
-     ON CONFLICT (whatsapp_id, remote_id) WHERE remote_id IS NOT NULL DO NOTHING`,
+     ON CONFLICT (whatsapp_id, remote_id) WHERE remote_id IS NOT NULL DO NOTHING RETURNING id`,
     [
       rows.map((r) => r.id),
       rows.map((r) => r.m.companyId),
@@ -207,10 +225,18 @@ async function insertMessages(
       rows.map((r) => r.m.timestamp.toISOString()),
     ],
   );
-  for (const r of rows) changes.push({ companyId: r.m.companyId, entity: "messages", id: r.id });
+  // A copy committed by a concurrent batch meanwhile is skipped, so it cannot answer the bot or the rating twice.
+  const stored = new Set(inserted.rows.map((r) => r.id));
+  const out: InboundMessage[] = [];
+  for (const r of rows) {
+    if (!stored.has(r.id)) continue;
+    changes.push({ companyId: r.m.companyId, entity: "messages", id: r.id });
+    out.push(r.m);
+  }
+  return out;
 }
 
-/** The last text each ticket received in this batch (for the rating answer). */
+/** The last text each ticket received in this batch (the rating answer, the queue bot's option). */
 function lastBodies(
   messages: InboundMessage[],
   contactIds: Map<string, number>,

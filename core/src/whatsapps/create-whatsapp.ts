@@ -7,6 +7,7 @@ import type { TCreateWhatsappRequest, WhatsappAnswer } from "../contract/whatsap
 import { OUTBOUND_CHANNEL } from "../messages/send-message.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
+import { assertBotSettings, BOT_SETTING_COLUMNS, storedBotSetting } from "./bot-settings.ts";
 import { generateConnectionToken } from "./connection-token.ts";
 import { companyHasWhatsapps, unsetOtherDefaults } from "./default-whatsapp.ts";
 import { assertGreetingForQueues, loadWhatsapp, whatsappConflict } from "./load-whatsapp.ts";
@@ -24,14 +25,17 @@ export async function createWhatsapp(
   // Takes the company lock too: the default and the count below see every concurrent creation.
   await assertPlanAllows(client, companyId, "connections");
   const queueIds = await assertCompanyQueues(client, companyId, input.queueIds);
+  await assertBotSettings(client, companyId, input);
   const isDefault = input.isDefault || !(await companyHasWhatsapps(client, companyId));
   // Cloud API credentials only mean something on the Cloud API channel.
   const cloud = input.channel === "whatsappapi";
+  const botColumns = BOT_SETTING_COLUMNS.map(([, column]) => column).join(", ");
+  const botParams = BOT_SETTING_COLUMNS.map((_, i) => `$${13 + i}`).join(", ");
   const { rows } = await client
     .query<{ id: number }>(
       `INSERT INTO whatsapps (company_id, name, channel, is_default, greeting_message, farewell_message,
-         group_as_ticket, token, phone_number_id, access_token, app_secret, verify_token)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+         group_as_ticket, token, phone_number_id, access_token, app_secret, verify_token, ${botColumns})
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, ${botParams}) RETURNING id`,
       [
         companyId,
         input.name,
@@ -45,6 +49,7 @@ export async function createWhatsapp(
         cloud ? (input.accessToken ?? null) : null,
         cloud ? (input.appSecret ?? null) : null,
         cloud ? (input.verifyToken ?? null) : null,
+        ...BOT_SETTING_COLUMNS.map(([key]) => storedBotSetting(key, input[key])),
       ],
     )
     .catch((err) => {

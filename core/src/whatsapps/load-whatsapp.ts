@@ -6,11 +6,18 @@ import type { Channel } from "../contract/entities.ts";
 import type { WhatsappAnswer } from "../contract/whatsapps.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { AppError, NotFoundError } from "../http/errors.ts";
+import type { BotSettings } from "./bot-settings.ts";
 import { canWhatsapp } from "./whatsapp-policy.ts";
+
+/** The queue-bot, redirect and rating settings (spec 2 §3 Connection), named as the API answers them. */
+const BOT_SETTINGS_COLUMNS = `w.rating_message AS "ratingMessage", w.max_use_bot_queues AS "maxUseBotQueues",
+  w.time_use_bot_queues AS "timeUseBotQueues", w.send_id_queue AS "sendIdQueue",
+  w.time_send_queue AS "timeSendQueue", w.expires_ticket_nps AS "expiresTicketNPS",
+  w.max_use_bot_queues_nps AS "maxUseBotQueuesNPS"`;
 
 const ANSWER_COLUMNS = `w.id, w.name, w.channel, w.status, w.is_default AS "isDefault",
   w.greeting_message AS "greetingMessage", w.farewell_message AS "farewellMessage",
-  w.group_as_ticket AS "groupAsTicket", w.company_id AS "companyId", w.token,
+  w.group_as_ticket AS "groupAsTicket", w.company_id AS "companyId", w.token, ${BOT_SETTINGS_COLUMNS},
   w.phone_number_id IS NOT NULL AS "hasPhoneNumberId", w.access_token IS NOT NULL AS "hasAccessToken",
   w.app_secret IS NOT NULL AS "hasAppSecret", w.verify_token IS NOT NULL AS "hasVerifyToken",
   w.created_at AS "createdAt", w.updated_at AS "updatedAt",
@@ -63,11 +70,12 @@ export type WhatsappRecord = {
   greetingMessage: string | null;
   token: string | null;
   queueIds: number[];
-};
+} & BotSettings;
 
 export async function lockWhatsapp(client: pg.ClientBase, companyId: number, id: number): Promise<WhatsappRecord> {
   const { rows } = await client.query<WhatsappRecord>(
     `SELECT w.id, w.channel, w.is_default AS "isDefault", w.greeting_message AS "greetingMessage", w.token,
+       ${BOT_SETTINGS_COLUMNS},
        COALESCE((SELECT array_agg(queue_id ORDER BY queue_id) FROM whatsapp_queues WHERE whatsapp_id = w.id), '{}')
          AS "queueIds"
      FROM whatsapps w WHERE w.id = $1 AND w.company_id = $2 FOR UPDATE`,

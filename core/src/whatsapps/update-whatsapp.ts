@@ -9,6 +9,7 @@ import { AppError } from "../http/errors.ts";
 import { OUTBOUND_CHANNEL } from "../messages/send-message.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
+import { assertBotSettings, BOT_SETTING_COLUMNS, mergeBotSettings, storedBotSetting } from "./bot-settings.ts";
 import { generateConnectionToken } from "./connection-token.ts";
 import { unsetOtherDefaults } from "./default-whatsapp.ts";
 import { assertGreetingForQueues, loadWhatsapp, lockWhatsapp, whatsappConflict } from "./load-whatsapp.ts";
@@ -40,6 +41,7 @@ export async function updateWhatsapp(
     input.queueIds === undefined ? current.queueIds : await assertCompanyQueues(client, companyId, input.queueIds);
   const greeting = input.greetingMessage === undefined ? current.greetingMessage : input.greetingMessage;
   assertGreetingForQueues(queueIds, greeting);
+  await assertBotSettings(client, companyId, mergeBotSettings(current, input));
   if (input.isDefault === false && current.isDefault) throw NoOtherWhatsappError();
 
   const sets: string[] = [];
@@ -54,6 +56,9 @@ export async function updateWhatsapp(
   if (input.greetingMessage !== undefined) set("greeting_message", input.greetingMessage || null);
   if (input.farewellMessage !== undefined) set("farewell_message", input.farewellMessage || null);
   if (input.groupAsTicket !== undefined) set("group_as_ticket", input.groupAsTicket);
+  for (const [key, column] of BOT_SETTING_COLUMNS) {
+    if (input[key] !== undefined) set(column, storedBotSetting(key, input[key]));
+  }
   // null asks for a new token (rotation); a connection without one gets one.
   if (input.token !== undefined || !current.token) set("token", input.token ?? generateConnectionToken());
   for (const [field, column] of SECRET_COLUMNS) {

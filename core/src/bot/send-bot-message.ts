@@ -1,0 +1,64 @@
+// Messages the system sends on a ticket with no agent behind them (the queue
+// bot's menu and greetings, the timed jobs' texts): the same outbound queue as
+// an agent's reply (send_state 'queued', picked up by the channel worker), but
+// no user and no visibility check, since there is no caller to check.
+import type pg from "pg";
+import { v7 as uuidv7 } from "uuid";
+import { OUTBOUND_CHANNEL } from "../messages/send-message.ts";
+import type { Change } from "../sync/change-log.ts";
+
+export type BotMessage = {
+  companyId: number;
+  ticketId: number;
+  contactId: number;
+  whatsappId: number;
+  /** The ticket's queue when the message is sent (kept on the message, as for agents' replies). */
+  queueId: number | null;
+  body: string;
+};
+
+/**
+ * Queues the messages in one statement, shows each as its ticket's last message
+ * and wakes the channel worker of each connection. `changes` gets the messages
+ * and tickets; the caller records them in the same transaction. Messages of one
+ * ticket go out in the order given (their ids are time-ordered).
+ */
+export async function sendBotMessages(client: pg.ClientBase, messages: BotMessage[], changes: Change[]): Promise<void> {
+  if (messages.length === 0) return;
+  const ids = messages.map(() => uuidv7());
+  await client.query(
+    `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, body, from_me, read,
+       ack, send_state, media_type)
+     SELECT id, c, t, ct, w, NULL, q, b, true, true, 0, 'queued', 'chat'
+     FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::text[]) AS i(id, c, t, ct, w, q, b)`,
+    [
+      ids,
+      messages.map((m) => m.companyId),
+      messages.map((m) => m.ticketId),
+      messages.map((m) => m.contactId),
+      messages.map((m) => m.whatsappId),
+      messages.map((m) => m.queueId),
+      messages.map((m) => m.body),
+    ],
+  );
+  const last = new Map<number, BotMessage>();
+  for (const m of messages) last.set(m.ticketId, m);
+  // Unread stays as it is: the contact's messages still wait for an agent.
+  await client.query(
+    `UPDATE tickets t SET last_message = i.b, updated_at = now()
+     FROM unnest($1::int[], $2::text[]) AS i(id, b) WHERE t.id = i.id`,
+    [[...last.keys()], [...last.values()].map((m) => m.body)],
+  );
+  messages.forEach((m, i) => {
+    changes.push({ companyId: m.companyId, entity: "messages", id: ids[i]! });
+  });
+  for (const m of last.values()) changes.push({ companyId: m.companyId, entity: "tickets", id: m.ticketId });
+  for (const whatsappId of new Set(messages.map((m) => m.whatsappId))) {
+    await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(whatsappId)]);
+  }
+}
+
+/** One message; see sendBotMessages. */
+export function sendBotMessage(client: pg.ClientBase, message: BotMessage, changes: Change[]): Promise<void> {
+  return sendBotMessages(client, [message], changes);
+}

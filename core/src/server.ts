@@ -7,8 +7,9 @@ import { ActorCache } from "./auth/actor-cache.ts";
 import { createTokens } from "./auth/tokens.ts";
 import type { CoreConfig } from "./config.ts";
 import type { EmbeddedDb } from "./db/embedded.ts";
-import { type Db, migrate, openDb } from "./db/orm.ts";
-import { type SeedResult, seed } from "./db/seed.ts";
+import { type DbPool, openPool } from "./db/pool.ts";
+import { prepareDatabaseInWorker } from "./db/prepare.ts";
+import type { SeedResult } from "./db/seed.ts";
 import { IngestBatcher } from "./messages/ingest.ts";
 import { proxyCollab } from "./realtime/collab-proxy.ts";
 import { startHub } from "./realtime/hub.ts";
@@ -17,7 +18,7 @@ export type Core = {
   url: string;
   port: number;
   databaseUrl: string;
-  db: Db;
+  db: DbPool;
   seeded: SeedResult;
   stop(): Promise<void>;
 };
@@ -31,14 +32,16 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: opts.embeddedPort ?? 54329 });
     databaseUrl = embedded.url;
   }
-  const db = await openDb(databaseUrl, { poolSize: 20 });
-  await migrate(db);
-  const seeded = await seed(db, { email: config.adminEmail, password: config.adminPassword });
+  const seeded = await prepareDatabaseInWorker({
+    databaseUrl,
+    admin: { email: config.adminEmail, password: config.adminPassword },
+  });
+  const db = openPool(databaseUrl, { poolSize: 20 });
   const tokens = createTokens(config.jwtSecret, config.accessTtl);
   const batcher = new IngestBatcher(db.pool);
   const actors = new ActorCache(config.actorCacheMs);
   await actors.start(databaseUrl);
-  const app = createApp({ pool: db.pool, tokens, config, batcher, db, actors });
+  const app = createApp({ pool: db.pool, tokens, config, batcher, actors });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   const hub = await startHub({ server, databaseUrl, pool: db.pool, tokens, actors });

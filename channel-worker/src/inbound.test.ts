@@ -2,19 +2,13 @@
 // signed deliveries become contacts, tickets and messages once; statuses raise acks.
 import { createHmac } from "node:crypto";
 import { buildCompany, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
-import { startTestCore, type TestCore } from "@chatflow/core/testing/test-core.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestCore } from "@chatflow/core/testing/use-test-core.ts";
+import { describe, expect, it } from "vitest";
 import { startFakeGraphApi } from "./testing/fake-graph-api.ts";
 import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "./testing/outbound-fixtures.ts";
 import { startWorker } from "./worker.ts";
 
-let core: TestCore;
-beforeAll(async () => {
-  core = await startTestCore();
-});
-afterAll(async () => {
-  await core?.close();
-});
+const core = useTestCore();
 
 const APP_SECRET = "inbound-app-secret";
 let seq = 0;

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   buildTicketWorld,
   logTypes,
@@ -9,20 +8,17 @@ import {
   ticketChanges,
   ticketRow,
 } from "../testing/tickets-factories.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let w: TicketWorld;
 
 beforeAll(async () => {
-  core = await startTestCore();
   w = await buildTicketWorld(core);
   await w.pool.query("UPDATE whatsapps SET farewell_message = $2 WHERE id = $1", [
     w.wa.id,
     "Obrigado, {{firstName}}! Protocolo {{protocol}}.",
   ]);
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 const put = (token: string, id: number, body: unknown) => core.api("PUT", `/tickets/${id}`, { token, body });

@@ -1,21 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ingest } from "../messages/ingest.ts";
 import { inTransaction } from "../sync/change-log.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
 import { buildTicketWorld, logTypes, outbound, type TicketWorld, ticketRow } from "../testing/tickets-factories.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { parseRating, RATING_QUESTION } from "./apply-rating.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let w: TicketWorld;
 
 beforeAll(async () => {
-  core = await startTestCore();
   w = await buildTicketWorld(core);
   await w.setting("userRating", "enabled");
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 /** The contact answers on the ticket's connection, through the same ingest as a webhook. */

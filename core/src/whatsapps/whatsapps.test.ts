@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildWhatsapp } from "../testing/factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import type { TestCore } from "../testing/test-core.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
 import { buildPlan, changeCount, setCompanyPlan, signedIn } from "../testing/users-factories.ts";
 
-let core: TestCore;
+const core = useTestCore();
 let pool: TestCore["db"]["pool"];
 
 beforeAll(async () => {
-  core = await startTestCore();
   pool = core.db.pool;
-});
-afterAll(async () => {
-  await core?.close();
 });
 
 /** A fresh company with an admin and a plain user. */

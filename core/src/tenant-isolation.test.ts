@@ -113,6 +113,7 @@ describe("tenant isolation", () => {
       ["POST", `/messages/${t}`, { body: "intrusion" }],
       ["POST", `/messages/edit/${a.messageId}`, { body: "edited" }],
       ["DELETE", `/messages/${a.messageId}`],
+      ["GET", `/messages/transcribeAudio/${a.messageId}`],
       ["POST", "/message/forward", { messageId: a.messageId, contactId: a.contactId }],
       ["POST", `/messages/lista/${t}`, { title: "t", sections: [{ title: "s", rows: [{ title: "r" }] }] }],
       [

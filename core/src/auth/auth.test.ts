@@ -7,6 +7,19 @@ import { createTokens } from "./tokens.ts";
 
 const core = useTestCore();
 
+/** A realtime socket of this session: the frames it receives and the close code it ends with. */
+async function openSocket(token: string) {
+  const ws = new WebSocket(`${core.url.replace("http", "ws")}/ws?token=${token}`);
+  const frames: unknown[] = [];
+  ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+  });
+  const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+  return { frames, closed };
+}
+
 describe("#auth.login", () => {
   it("answers a token and the user with the company's due date", async () => {
     const res = await core.api("POST", "/auth/login", {
@@ -107,14 +120,7 @@ describe("#auth tokens", () => {
     const company = await buildCompany(core.db.pool);
     const u = await buildUser(core.db.pool, { companyId: company.id });
     const first = await core.login(u.email, u.password);
-    const ws = new WebSocket(`${core.url.replace("http", "ws")}/ws?token=${first.token}`);
-    const frames: unknown[] = [];
-    ws.on("message", (d) => frames.push(JSON.parse(String(d))));
-    await new Promise((resolve, reject) => {
-      ws.once("open", resolve);
-      ws.once("error", reject);
-    });
-    const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+    const { frames, closed } = await openSocket(first.token);
 
     const second = await core.login(u.email, u.password);
     expect(await closed).toBe(4001);
@@ -127,14 +133,7 @@ describe("#auth tokens", () => {
     const company = await buildCompany(core.db.pool);
     const u = await buildUser(core.db.pool, { companyId: company.id });
     const s = await core.login(u.email, u.password);
-    const ws = new WebSocket(`${core.url.replace("http", "ws")}/ws?token=${s.token}`);
-    const frames: unknown[] = [];
-    ws.on("message", (d) => frames.push(JSON.parse(String(d))));
-    await new Promise((resolve, reject) => {
-      ws.once("open", resolve);
-      ws.once("error", reject);
-    });
-    const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+    const { frames, closed } = await openSocket(s.token);
     expect((await core.api("DELETE", "/auth/logout", { token: s.token })).status).toBe(204);
     expect(await closed).toBe(4001);
     expect(frames).toContainEqual({ type: "logout", reason: "LOGGED_OUT" });

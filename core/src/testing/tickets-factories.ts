@@ -1,7 +1,10 @@
 // Builders for the ticket-transition tests: a company with an admin and agents
 // signed in once per file, and small helpers to shape users, settings and rows.
+import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import { ingest } from "../messages/ingest.ts";
 import { type CompanySettingKey, setCompanySetting } from "../settings/company-settings.ts";
+import { inTransaction } from "../sync/change-log.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "./factories.ts";
 import type { TestCore } from "./test-core.ts";
 import { changeCount } from "./users-factories.ts";
@@ -166,4 +169,27 @@ export async function outbound(pool: pg.Pool, ticketId: number) {
 /** Change-log entries of the ticket in its company (how PWAs learn of the change). */
 export async function ticketChanges(pool: pg.Pool, companyId: number, ticketId: number): Promise<number> {
   return changeCount(pool, companyId, "tickets", ticketId);
+}
+
+/** The contact answers on the ticket's connection, through the same ingest as a webhook. */
+export async function contactSays(w: TicketWorld, ticketId: number, body: string): Promise<void> {
+  const { rows } = await w.pool.query<{ number: string }>(
+    "SELECT c.number FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE t.id = $1",
+    [ticketId],
+  );
+  await inTransaction(w.pool, (client) =>
+    ingest(client, [
+      {
+        kind: "message",
+        companyId: w.company.id,
+        whatsappId: w.wa.id,
+        channel: "whatsapp",
+        remoteId: `wamid.${randomUUID()}`,
+        from: rows[0]!.number,
+        body,
+        mediaType: "chat",
+        timestamp: new Date(),
+      },
+    ]),
+  );
 }

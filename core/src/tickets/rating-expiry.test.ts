@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ingest } from "../messages/ingest.ts";
 import { inTransaction } from "../sync/change-log.ts";
-import { buildTicketWorld, outbound, type TicketWorld, ticketRow } from "../testing/tickets-factories.ts";
+import { buildTicketWorld, contactSays, outbound, type TicketWorld, ticketRow } from "../testing/tickets-factories.ts";
 import { useTestCore } from "../testing/use-test-core.ts";
 import { RATING_QUESTION } from "./apply-rating.ts";
 import { expireRatings } from "./expire-ratings.ts";
@@ -15,29 +13,6 @@ beforeAll(async () => {
   await w.setting("userRating", "enabled");
   await w.pool.query("UPDATE whatsapps SET expires_ticket_nps = 30 WHERE id = $1", [w.wa.id]);
 });
-
-/** The contact answers on the ticket's connection, through the same ingest as a webhook. */
-async function contactSays(ticketId: number, body: string) {
-  const { rows } = await w.pool.query<{ number: string }>(
-    "SELECT c.number FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE t.id = $1",
-    [ticketId],
-  );
-  await inTransaction(w.pool, (client) =>
-    ingest(client, [
-      {
-        kind: "message",
-        companyId: w.company.id,
-        whatsappId: w.wa.id,
-        channel: "whatsapp",
-        remoteId: `wamid.${randomUUID()}`,
-        from: rows[0]!.number,
-        body,
-        mediaType: "chat",
-        timestamp: new Date(),
-      },
-    ]),
-  );
-}
 
 async function resolveWaitingForRating(contactName?: string) {
   const t = await w.ticket({ status: "open", userId: w.agent.id, contactName });
@@ -95,7 +70,7 @@ describe("rating question and its expiry", () => {
     await askedAgo(t, 29);
     await runExpiry();
     expect((await ticketRow(w.pool, t))?.status).toBe("nps");
-    await contactSays(t, "5");
+    await contactSays(w, t, "5");
     expect(await ratings(t)).toEqual([5]);
     expect((await ticketRow(w.pool, t))?.status).toBe("closed");
   });
@@ -105,7 +80,7 @@ describe("rating question and its expiry", () => {
     await askedAgo(t, 31);
     await runExpiry();
     expect((await ticketRow(w.pool, t))?.status).toBe("closed");
-    await contactSays(t, "5");
+    await contactSays(w, t, "5");
     expect(await ratings(t)).toEqual([]);
   });
 });

@@ -1,8 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ingest } from "../messages/ingest.ts";
-import { inTransaction } from "../sync/change-log.ts";
-import { buildTicketWorld, logTypes, outbound, type TicketWorld, ticketRow } from "../testing/tickets-factories.ts";
+import {
+  buildTicketWorld,
+  contactSays,
+  logTypes,
+  outbound,
+  type TicketWorld,
+  ticketRow,
+} from "../testing/tickets-factories.ts";
 import { useTestCore } from "../testing/use-test-core.ts";
 import { parseRating, RATING_QUESTION } from "./apply-rating.ts";
 
@@ -13,29 +17,6 @@ beforeAll(async () => {
   w = await buildTicketWorld(core);
   await w.setting("userRating", "enabled");
 });
-
-/** The contact answers on the ticket's connection, through the same ingest as a webhook. */
-async function contactSays(ticketId: number, body: string) {
-  const { rows } = await w.pool.query<{ number: string }>(
-    "SELECT c.number FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE t.id = $1",
-    [ticketId],
-  );
-  await inTransaction(w.pool, (client) =>
-    ingest(client, [
-      {
-        kind: "message",
-        companyId: w.company.id,
-        whatsappId: w.wa.id,
-        channel: "whatsapp",
-        remoteId: `wamid.${randomUUID()}`,
-        from: rows[0]!.number,
-        body,
-        mediaType: "chat",
-        timestamp: new Date(),
-      },
-    ]),
-  );
-}
 
 async function resolveWaitingForRating() {
   const t = await w.ticket({ status: "open", userId: w.agent.id });
@@ -54,7 +35,7 @@ describe("rating on resolve (userRating)", () => {
 
   it("stores the contact's 1-5 answer for the agent and closes the ticket", async () => {
     const t = await resolveWaitingForRating();
-    await contactSays(t.id, " 4 ");
+    await contactSays(w, t.id, " 4 ");
     const { rows } = await w.pool.query("SELECT rate, user_id FROM user_ratings WHERE ticket_id = $1", [t.id]);
     expect(rows).toEqual([{ rate: 4, user_id: w.agent.id }]);
     const row = await ticketRow(w.pool, t.id);
@@ -68,7 +49,7 @@ describe("rating on resolve (userRating)", () => {
 
   it("sends the ticket back to the queue when the answer is not a rating", async () => {
     const t = await resolveWaitingForRating();
-    await contactSays(t.id, "ainda preciso de ajuda");
+    await contactSays(w, t.id, "ainda preciso de ajuda");
     const row = await ticketRow(w.pool, t.id);
     expect(row?.status).toBe("pending");
     expect(row?.user_id).toBeNull();

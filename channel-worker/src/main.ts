@@ -16,6 +16,7 @@ const worker = await startWorker({
   databaseUrl,
   graphApiUrl: process.env.GRAPH_API_URL || undefined,
   graphApiVersion: process.env.GRAPH_API_VERSION || undefined,
+  dataDir: process.env.DATA_DIR || undefined,
   workerId: process.env.CHATFLOW_WORKER_ID || undefined,
   pollMs: process.env.CHATFLOW_POLL_MS ? Number(process.env.CHATFLOW_POLL_MS) : undefined,
   jobIntervalMs: process.env.CHATFLOW_JOB_INTERVAL_MS ? Number(process.env.CHATFLOW_JOB_INTERVAL_MS) : undefined,

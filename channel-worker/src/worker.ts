@@ -3,6 +3,7 @@
 // it holds, and wakes them on NOTIFY chatflow_outbound and on a periodic poll. It also runs the timed jobs.
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import path from "node:path";
 import { openDb } from "@chatflow/core/db/orm.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
 import { OUTBOUND_CHANNEL } from "@chatflow/core/messages/send-message.ts";
@@ -18,6 +19,8 @@ export type WorkerOptions = {
   /** Graph API base URL (GRAPH_API_URL); defaults to https://graph.facebook.com. */
   graphApiUrl?: string;
   graphApiVersion?: string;
+  /** Core's DATA_DIR, where media messages' files are (DATA_DIR); ".data" from the working directory by default. */
+  dataDir?: string;
   /** Unique per process; names who claimed a message (messages.claimed_by). */
   workerId?: string;
   /** How often connections are rebalanced and every sender is woken, in ms. */
@@ -56,8 +59,10 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     version: opts.graphApiVersion ?? DEFAULT_GRAPH_API.version,
     timeoutMs: opts.sendTimeoutMs ?? DEFAULT_GRAPH_API.timeoutMs,
   };
+  // Resolved as core resolves it, so both read the same files when started from the same place.
+  const dataDir = path.resolve(opts.dataDir ?? ".data");
   const factories: Partial<Record<Channel, AdapterFactory>> = {
-    whatsappapi: (connection, events) => whatsappCloudAdapter(connection, events, graph),
+    whatsappapi: (connection, events) => whatsappCloudAdapter(connection, events, graph, { dataDir }),
   };
 
   const held = new Map<number, Held>();

@@ -21,7 +21,13 @@ export function createApp(deps: AppDeps): Express {
   app.disable("x-powered-by");
   app.set("etag", false);
   // Webhooks read their raw body to check signatures: mounted before the JSON parser.
-  app.use(whatsappCloudWebhook(deps.pool, deps.batcher));
+  app.use(
+    whatsappCloudWebhook(deps.pool, deps.batcher, {
+      dataDir: deps.config.dataDir,
+      graphApiUrl: deps.config.graphApiUrl,
+      graphApiVersion: deps.config.graphApiVersion,
+    }),
+  );
   app.use(express.json({ limit: "2mb" }));
   app.use(cookieParser());
 

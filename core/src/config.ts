@@ -22,6 +22,10 @@ export type CoreConfig = {
   syncUrl?: string;
   /** OpenAI's API root for audio transcription (tests point it at a local stand-in). */
   openaiBaseUrl?: string;
+  /** The Graph API root (GRAPH_API_URL, as the channel worker's) that Cloud API webhook media are downloaded from. */
+  graphApiUrl?: string;
+  /** Its version path segment (GRAPH_API_VERSION). */
+  graphApiVersion?: string;
   /** How long a signed-in user's row is reused across requests, in ms (0: read it on every request). */
   actorCacheMs: number;
 };
@@ -54,6 +58,8 @@ export function loadConfig(env = process.env): CoreConfig {
     secureCookies: env.COOKIE_SECURE === "true",
     syncUrl: env.SYNC_URL || undefined,
     openaiBaseUrl: env.OPENAI_BASE_URL || OPENAI_BASE_URL,
+    graphApiUrl: env.GRAPH_API_URL || undefined,
+    graphApiVersion: env.GRAPH_API_VERSION || undefined,
     actorCacheMs: Number(env.ACTOR_CACHE_MS ?? 2000),
   };
 }

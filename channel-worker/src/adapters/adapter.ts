@@ -33,8 +33,12 @@ export type OutboundMessage = {
   /** The contact's number or channel user id. */
   to: string;
   body: string;
-  /** "chat" for text; media types come with media sending. */
+  /** messages.media_type: "chat" for text, image/audio/video/application, contactMessage, listMessage... */
   mediaType: string;
+  /** messages.media_url: the stored file (/media/{companyId}/{file}) of a media message. */
+  mediaUrl: string | null;
+  /** messages.data_json: a contact card's or an interactive message's payload. */
+  dataJson: unknown;
   /** The channel's id of the quoted message, when the reply quotes one that has reached the channel. */
   quotedRemoteId: string | null;
 };

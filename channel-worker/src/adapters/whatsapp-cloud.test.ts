@@ -22,6 +22,8 @@ const message: OutboundMessage = {
   to: "5511999990000",
   body: "Oi",
   mediaType: "chat",
+  mediaUrl: null,
+  dataJson: null,
   quotedRemoteId: null,
 };
 
@@ -98,9 +100,9 @@ describe("#whatsapp-cloud.send", () => {
     expect(dropping.requests).toHaveLength(1);
   });
 
-  it("refuses media it cannot send yet without calling the Graph API", async () => {
+  it("fails an image without a stored file for good, without calling the Graph API", async () => {
     const err = await failure(adapter().adapter.send({ ...message, mediaType: "image" }));
-    expect(err).toMatchObject({ kind: "permanent" });
+    expect(err).toMatchObject({ kind: "permanent", code: "ERR_MEDIA_NOT_FOUND" });
     expect(fake.requests).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 // The WhatsApp Cloud API adapter (channel whatsappapi): sends through the Graph
-// API messages endpoint. Inbound messages and statuses arrive through core's
-// webhook, so there is no session to open and nothing to receive here.
+// API messages endpoint, uploading media first. Inbound messages and statuses arrive
+// through core's webhook, so there is no session to open and nothing to receive here.
+import path from "node:path";
 import {
   type AdapterEvents,
   type ChannelAdapter,
@@ -9,6 +10,8 @@ import {
   type OutboundMessage,
   SendError,
 } from "./adapter.ts";
+import { openStoredMedia, UploadedMedia, uploadForm } from "./cloud-media.ts";
+import { type MediaRef, planCloudMessage } from "./whatsapp-cloud-payloads.ts";
 
 export type GraphApiOptions = {
   /** Base URL of the Graph API; tests point it at a fake on loopback. */
@@ -17,7 +20,11 @@ export type GraphApiOptions = {
   version: string;
   /** Whole-request timeout. Longer than undici's 10 s connect timeout, so a connect timeout is told apart. */
   timeoutMs: number;
+  /** Whole-upload timeout for media (files up to 100 MB); UPLOAD_TIMEOUT_MS by default. */
+  uploadTimeoutMs?: number;
 };
+
+export const UPLOAD_TIMEOUT_MS = 180_000;
 
 export const DEFAULT_GRAPH_API: GraphApiOptions = {
   url: "https://graph.facebook.com",
@@ -59,7 +66,8 @@ export function classifyFetchError(err: unknown): SendError {
   return new SendError("retryable-maybe-delivered", `Graph API request ${what}`, { cause: err });
 }
 
-type GraphAnswer = { messages?: { id?: string }[]; error?: { code?: number; message?: string } };
+/** A messages answer ({messages: [{id}]}), a media upload's ({id}), or an error. */
+type GraphAnswer = { messages?: { id?: string }[]; id?: string; error?: { code?: number; message?: string } };
 
 /** Classifies a Graph API answer that is not a success. */
 export function classifyHttpError(status: number, answer: GraphAnswer | null): SendError {
@@ -72,10 +80,14 @@ export function classifyHttpError(status: number, answer: GraphAnswer | null): S
   return new SendError("retryable-maybe-delivered", detail);
 }
 
+/** Where the adapter finds the files of media messages: core's DATA_DIR (resolved the same way). */
+export type CloudMediaOptions = { dataDir: string };
+
 export function whatsappCloudAdapter(
   connection: ChannelConnection,
   events: AdapterEvents,
   graph: GraphApiOptions = DEFAULT_GRAPH_API,
+  media: CloudMediaOptions = { dataDir: path.resolve(".data") },
 ): ChannelAdapter {
   let status: ConnectionStatus = "DISCONNECTED";
   const setStatus = (next: ConnectionStatus, error?: string) => {
@@ -83,7 +95,65 @@ export function whatsappCloudAdapter(
     status = next;
     events.onStatus(next, error ? { error } : undefined);
   };
-  const endpoint = `${graph.url.replace(/\/+$/, "")}/${graph.version}/${connection.phoneNumberId}/messages`;
+  const base = `${graph.url.replace(/\/+$/, "")}/${graph.version}/${connection.phoneNumberId}`;
+  const uploaded = new UploadedMedia();
+
+  /** One Graph API call; a refused connection reports the connection down, any answer reports it up. */
+  async function call(
+    url: string,
+    body: string | FormData,
+    timeoutMs: number,
+  ): Promise<{ res: Response; answer: GraphAnswer | null }> {
+    const headers: Record<string, string> = { authorization: `Bearer ${connection.accessToken}` };
+    if (typeof body === "string") headers["content-type"] = "application/json";
+    let res: Response;
+    try {
+      res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      const failure = classifyFetchError(err);
+      if (failure.kind === "retryable-not-delivered") setStatus("DISCONNECTED", failure.message);
+      throw failure;
+    }
+    let answer: GraphAnswer | null = null;
+    try {
+      answer = (await res.json()) as GraphAnswer;
+    } catch {
+      // An unreadable answer: judged by its status alone.
+    }
+    // Any answer at all means the Graph API is reachable.
+    setStatus("CONNECTED");
+    return { res, answer };
+  }
+
+  /**
+   * Uploads the file and answers its media id. Nothing reaches the contact by an upload, so
+   * every failure but a refusal of the file itself (4xx) is "not delivered": tried again later.
+   */
+  async function upload(message: OutboundMessage, ref: MediaRef, required: boolean): Promise<string | null> {
+    const known = uploaded.get(ref.url);
+    if (known) return known;
+    const blob = await openStoredMedia(media.dataDir, message.companyId, ref);
+    if (!blob) {
+      if (!required) return null;
+      throw new SendError("permanent", `the file ${ref.fileName} of this message is gone`, {
+        code: "ERR_MEDIA_NOT_FOUND",
+      });
+    }
+    let outcome: { res: Response; answer: GraphAnswer | null };
+    try {
+      outcome = await call(`${base}/media`, uploadForm(blob, ref), graph.uploadTimeoutMs ?? UPLOAD_TIMEOUT_MS);
+    } catch (err) {
+      throw notDelivered(err as SendError);
+    }
+    const { res, answer } = outcome;
+    if (!res.ok) {
+      const failure = classifyHttpError(res.status, answer);
+      throw failure.kind === "permanent" ? failure : notDelivered(failure);
+    }
+    if (!answer?.id) throw new SendError("retryable-not-delivered", `Graph API ${res.status} upload without an id`);
+    uploaded.set(ref.url, answer.id);
+    return answer.id;
+  }
 
   return {
     connectionId: connection.id,
@@ -97,38 +167,16 @@ export function whatsappCloudAdapter(
     },
     status: () => status,
     async send(message: OutboundMessage) {
-      if (message.mediaType !== "chat") {
-        throw new SendError("permanent", `media type ${message.mediaType} is not sent through the Cloud API yet`);
-      }
+      const plan = planCloudMessage(message);
+      const mediaId = plan.media ? await upload(message, plan.media, plan.mediaRequired) : null;
       const body = {
         messaging_product: "whatsapp",
         recipient_type: "individual",
         to: message.to,
-        type: "text",
-        text: { body: message.body },
+        ...plan.build(mediaId),
         ...(message.quotedRemoteId ? { context: { message_id: message.quotedRemoteId } } : {}),
       };
-      let res: Response;
-      try {
-        res = await fetch(endpoint, {
-          method: "POST",
-          headers: { authorization: `Bearer ${connection.accessToken}`, "content-type": "application/json" },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(graph.timeoutMs),
-        });
-      } catch (err) {
-        const failure = classifyFetchError(err);
-        if (failure.kind === "retryable-not-delivered") setStatus("DISCONNECTED", failure.message);
-        throw failure;
-      }
-      let answer: GraphAnswer | null = null;
-      try {
-        answer = (await res.json()) as GraphAnswer;
-      } catch {
-        // An unreadable answer: judged by its status alone.
-      }
-      // Any answer at all means the Graph API is reachable.
-      setStatus("CONNECTED");
+      const { res, answer } = await call(`${base}/messages`, JSON.stringify(body), graph.timeoutMs);
       if (!res.ok) throw classifyHttpError(res.status, answer);
       const remoteId = answer?.messages?.[0]?.id;
       if (!remoteId) {
@@ -137,4 +185,9 @@ export function whatsappCloudAdapter(
       return { remoteId };
     },
   };
+}
+
+function notDelivered(failure: SendError): SendError {
+  if (failure.kind === "retryable-not-delivered") return failure;
+  return new SendError("retryable-not-delivered", `media upload: ${failure.message}`, { cause: failure });
 }

@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   "ERR_VALIDATION",
   "ERR_NOT_FOUND",
   "ERR_INVALID_SIGNATURE",
+  // 403 for an access token that does not verify (expired): the client refreshes it and retries.
+  "ERR_INVALID_TOKEN",
   "ERR_SUBSCRIPTION_EXPIRED",
   // Users, queues, connections, plans (docs/decisions/0012-settings.md lists when each answers).
   "ERR_EMAIL_ALREADY_EXISTS",
@@ -43,6 +45,8 @@ export const ERROR_CODES = [
   "ERR_TRANSCRIPTION_NOT_CONFIGURED",
   "ERR_TRANSCRIPTION_FAILED",
   "ERR_INVALID_TRANSCRIPTION_DATA",
+  // A queued media message whose stored file is gone: the channel worker cannot send it.
+  "ERR_MEDIA_NOT_FOUND",
   "ERR_INTERNAL",
 ] as const;
 

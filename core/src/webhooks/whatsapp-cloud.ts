@@ -1,14 +1,38 @@
 // The WhatsApp Cloud API webhook (channel whatsappapi): the GET verify
 // handshake, and POST deliveries checked against X-Hub-Signature-256 with the
-// connection's app secret before anything is read into the database.
+// connection's app secret before anything is read into the database. Media
+// are downloaded before ingest (whatsapp-cloud-inbound.ts).
 import { createHmac, timingSafeEqual } from "node:crypto";
 import express, { Router } from "express";
 import type pg from "pg";
 import type { Ack } from "../contract/entities.ts";
 import { AppError } from "../http/errors.ts";
-import type { InboundEvent, IngestBatcher } from "../messages/ingest.ts";
+import { removeMedia } from "../media/media-store.ts";
+import type { InboundEvent, InboundMessage, IngestBatcher } from "../messages/ingest.ts";
+import {
+  type CloudMediaOptions,
+  type CloudMessage,
+  DEFAULT_CLOUD_MEDIA,
+  DOWNLOAD_TIMEOUT_MS,
+  downloadCloudMedia,
+  type InboundContent,
+  inboundContent,
+} from "./whatsapp-cloud-inbound.ts";
 
-type Connection = { id: number; companyId: number; appSecret: string | null; verifyToken: string | null };
+type Connection = {
+  id: number;
+  companyId: number;
+  appSecret: string | null;
+  verifyToken: string | null;
+  accessToken: string | null;
+};
+
+/** A message to ingest with the file it names, once downloaded (media_url). */
+type WithMedia = {
+  event: InboundMessage & { mediaUrl?: string };
+  conn: Connection;
+  media: InboundContent["media"] & {};
+};
 
 /** Connection rows are cached this long, so a webhook costs no lookup query. */
 const CACHE_MS = 5000;
@@ -22,14 +46,6 @@ export function signatureValid(raw: Buffer, header: string | undefined, secret: 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-type CloudMessage = {
-  from: string;
-  id: string;
-  timestamp?: string;
-  type: string;
-  text?: { body?: string };
-  [k: string]: unknown;
-};
 type CloudValue = {
   metadata?: { phone_number_id?: string };
   contacts?: { wa_id?: string; profile?: { name?: string } }[];
@@ -38,13 +54,52 @@ type CloudValue = {
 };
 type CloudPayload = { object?: string; entry?: { changes?: { field?: string; value?: CloudValue }[] }[] };
 
-function bodyOf(m: CloudMessage): { body: string; mediaType: string; dataJson?: unknown } {
-  if (m.type === "text") return { body: m.text?.body ?? "", mediaType: "chat" };
-  const media = m[m.type] as { caption?: string } | undefined;
-  return { body: media?.caption ?? "", mediaType: m.type, dataJson: m };
+/**
+ * Downloads the delivery's media, all at once within one deadline, before ingest: the
+ * message then commits once, with its file. A message already stored (Meta redelivers)
+ * is not downloaded again. A download that fails or is too slow leaves the message
+ * without file, the reason in dataJson.media.error (the media id stays there too).
+ */
+async function attachMedia(pool: pg.Pool, o: CloudMediaOptions | undefined, pending: WithMedia[]): Promise<void> {
+  if (pending.length === 0) return;
+  const { rows } = await pool.query<{ whatsapp_id: number; remote_id: string }>(
+    `SELECT m.whatsapp_id, m.remote_id FROM messages m
+     JOIN unnest($1::int[], $2::text[]) AS i(w, r) ON m.whatsapp_id = i.w AND m.remote_id = i.r`,
+    [pending.map((p) => p.event.whatsappId), pending.map((p) => p.event.remoteId)],
+  );
+  const known = new Set(rows.map((r) => `${r.whatsapp_id}:${r.remote_id}`));
+  const signal = AbortSignal.timeout(o?.timeoutMs ?? DOWNLOAD_TIMEOUT_MS);
+  await Promise.all(
+    pending
+      .filter((p) => !known.has(`${p.event.whatsappId}:${p.event.remoteId}`))
+      .map(async ({ event, conn, media }) => {
+        const record = { id: media.id, mimeType: media.mime };
+        try {
+          if (!o) throw new Error("media downloads are not configured");
+          if (!conn.accessToken) throw new Error("the connection has no access token");
+          const owner = { companyId: conn.companyId, accessToken: conn.accessToken };
+          event.mediaUrl = await downloadCloudMedia(o, owner, media, signal);
+          event.dataJson = { ...(event.dataJson as object), media: { ...record, url: event.mediaUrl } };
+        } catch (err) {
+          const error = signal.aborted ? "download timed out" : (err as Error).message;
+          event.dataJson = { ...(event.dataJson as object), media: { ...record, error } };
+        }
+      }),
+  );
 }
 
-export function whatsappCloudWebhook(pool: pg.Pool, batcher: IngestBatcher): Router {
+/** Without `media`, media messages are stored without their file. */
+export function whatsappCloudWebhook(
+  pool: pg.Pool,
+  batcher: IngestBatcher,
+  media?: Partial<CloudMediaOptions> & { dataDir: string },
+): Router {
+  const mediaOptions: CloudMediaOptions | undefined = media && {
+    graphApiUrl: media.graphApiUrl ?? DEFAULT_CLOUD_MEDIA.graphApiUrl,
+    graphApiVersion: media.graphApiVersion ?? DEFAULT_CLOUD_MEDIA.graphApiVersion,
+    timeoutMs: media.timeoutMs ?? DOWNLOAD_TIMEOUT_MS,
+    dataDir: media.dataDir,
+  };
   const router = Router();
   const cache = new Map<string, { at: number; conn: Connection | null }>();
 
@@ -52,7 +107,8 @@ export function whatsappCloudWebhook(pool: pg.Pool, batcher: IngestBatcher): Rou
     const hit = cache.get(phoneNumberId);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.conn;
     const { rows } = await pool.query<Connection>(
-      `SELECT id, company_id AS "companyId", app_secret AS "appSecret", verify_token AS "verifyToken"
+      `SELECT id, company_id AS "companyId", app_secret AS "appSecret", verify_token AS "verifyToken",
+         access_token AS "accessToken"
        FROM whatsapps WHERE phone_number_id = $1 AND channel = 'whatsappapi'`,
       [phoneNumberId],
     );
@@ -82,6 +138,7 @@ export function whatsappCloudWebhook(pool: pg.Pool, batcher: IngestBatcher): Rou
     }
     const signature = req.header("x-hub-signature-256");
     const events: InboundEvent[] = [];
+    const pending: WithMedia[] = [];
     for (const entry of payload.entry ?? []) {
       for (const change of entry.changes ?? []) {
         const value = change.value;
@@ -95,7 +152,8 @@ export function whatsappCloudWebhook(pool: pg.Pool, batcher: IngestBatcher): Rou
         }
         const names = new Map((value.contacts ?? []).map((c) => [c.wa_id, c.profile?.name]));
         for (const m of value.messages ?? []) {
-          events.push({
+          const { media, ...content } = inboundContent(m);
+          const event: InboundMessage = {
             kind: "message",
             companyId: conn.companyId,
             whatsappId: conn.id,
@@ -103,9 +161,11 @@ export function whatsappCloudWebhook(pool: pg.Pool, batcher: IngestBatcher): Rou
             remoteId: m.id,
             from: m.from,
             name: names.get(m.from),
-            ...bodyOf(m),
+            ...content,
             timestamp: m.timestamp ? new Date(Number(m.timestamp) * 1000) : new Date(),
-          });
+          };
+          events.push(event);
+          if (media) pending.push({ event, conn, media });
         }
         for (const s of value.statuses ?? []) {
           const ack = ACKS[s.status];
@@ -115,7 +175,18 @@ export function whatsappCloudWebhook(pool: pg.Pool, batcher: IngestBatcher): Rou
         }
       }
     }
-    await batcher.add(events);
+    await attachMedia(pool, mediaOptions, pending);
+    try {
+      await batcher.add(events);
+    } catch (err) {
+      // Nothing was stored: Meta delivers again, and the files are downloaded again then.
+      await Promise.all(
+        pending.map(
+          ({ event }) => event.mediaUrl && removeMedia(mediaOptions!.dataDir, event.companyId, event.mediaUrl),
+        ),
+      );
+      throw err;
+    }
     res.status(200).json({ ok: true });
   });
   return router;

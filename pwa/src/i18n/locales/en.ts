@@ -87,6 +87,7 @@ export const en: Resources = {
     ERR_DELETE_WAPP_MSG: "Could not delete the message.",
     ERR_OTHER_OPEN_TICKET: "There is already an open ticket for this contact.",
     ERR_SESSION_EXPIRED: "Session expired. Please log in.",
+    ERR_INVALID_TOKEN: "Your access could not be renewed. Check your connection and try again.",
     ERR_USER_CREATION_DISABLED: "User creation was disabled by the administrator.",
     ERR_NO_PERMISSION: "You don't have permission to access this resource.",
     ERR_DUPLICATED_CONTACT: "A contact with this number already exists.",
@@ -115,6 +116,7 @@ export const en: Resources = {
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Audio transcription is not set up. Contact the platform administrator.",
     ERR_TRANSCRIPTION_FAILED: "The transcription service failed. Please try again later.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Invalid transcription data",
+    ERR_MEDIA_NOT_FOUND: "The file of this message no longer exists. Send it again.",
     ERR_INTERNAL: "Internal server error. Please try again.",
   },
 };

@@ -93,6 +93,7 @@ export const es: Resources = {
     ERR_DELETE_WAPP_MSG: "No se pudo eliminar el mensaje.",
     ERR_OTHER_OPEN_TICKET: "Ya existe un ticket abierto para este contacto.",
     ERR_SESSION_EXPIRED: "Sesión expirada. Inicie sesión.",
+    ERR_INVALID_TOKEN: "No se pudo renovar su acceso. Verifique su conexión e inténtelo de nuevo.",
     ERR_USER_CREATION_DISABLED: "El administrador desactivó la creación de usuarios.",
     ERR_NO_PERMISSION: "No tiene permiso para acceder a este recurso.",
     ERR_DUPLICATED_CONTACT: "Ya existe un contacto con este número.",
@@ -122,6 +123,7 @@ export const es: Resources = {
       "La transcripción de audio no está configurada. Contacte con el administrador de la plataforma.",
     ERR_TRANSCRIPTION_FAILED: "El servicio de transcripción falló. Inténtelo de nuevo más tarde.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Datos de transcripción inválidos",
+    ERR_MEDIA_NOT_FOUND: "El archivo de este mensaje ya no existe. Envíelo de nuevo.",
     ERR_INTERNAL: "Error interno del servidor. Inténtelo de nuevo.",
   },
 };

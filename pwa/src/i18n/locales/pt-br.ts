@@ -112,6 +112,7 @@ export const ptBR = {
     ERR_DELETE_WAPP_MSG: "Não foi possível excluir a mensagem.",
     ERR_OTHER_OPEN_TICKET: "Já existe um ticket aberto para este contato.",
     ERR_SESSION_EXPIRED: "Sessão expirada. Por favor, entre.",
+    ERR_INVALID_TOKEN: "Não foi possível renovar seu acesso. Verifique sua conexão e tente novamente.",
     ERR_USER_CREATION_DISABLED: "A criação de usuários foi desabilitada pelo administrador.",
     ERR_NO_PERMISSION: "Você não tem permissão para acessar este recurso.",
     ERR_DUPLICATED_CONTACT: "Já existe um contato com este número.",
@@ -141,6 +142,7 @@ export const ptBR = {
       "A transcrição de áudio não está configurada. Fale com o administrador da plataforma.",
     ERR_TRANSCRIPTION_FAILED: "O serviço de transcrição falhou. Tente novamente mais tarde.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Dados de transcrição inválidos",
+    ERR_MEDIA_NOT_FOUND: "O arquivo desta mensagem não existe mais. Envie-o novamente.",
     ERR_INTERNAL: "Erro interno do servidor. Tente novamente.",
   },
 };

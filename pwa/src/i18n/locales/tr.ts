@@ -93,6 +93,7 @@ export const tr: Resources = {
     ERR_DELETE_WAPP_MSG: "Mesaj silinemedi.",
     ERR_OTHER_OPEN_TICKET: "Bu kişi için zaten açık bir talep var.",
     ERR_SESSION_EXPIRED: "Oturum süresi doldu. Lütfen giriş yapın.",
+    ERR_INVALID_TOKEN: "Erişiminiz yenilenemedi. Bağlantınızı kontrol edip tekrar deneyin.",
     ERR_USER_CREATION_DISABLED: "Kullanıcı oluşturma yönetici tarafından devre dışı bırakıldı.",
     ERR_NO_PERMISSION: "Bu kaynağa erişim izniniz yok.",
     ERR_DUPLICATED_CONTACT: "Bu numarayla bir kişi zaten var.",
@@ -121,6 +122,7 @@ export const tr: Resources = {
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Ses yazıya dökme yapılandırılmamış. Platform yöneticisiyle iletişime geçin.",
     ERR_TRANSCRIPTION_FAILED: "Yazıya dökme hizmeti başarısız oldu. Lütfen daha sonra tekrar deneyin.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Geçersiz yazıya dökme verisi",
+    ERR_MEDIA_NOT_FOUND: "Bu mesajın dosyası artık yok. Yeniden gönderin.",
     ERR_INTERNAL: "Sunucu hatası. Lütfen tekrar deneyin.",
   },
 };

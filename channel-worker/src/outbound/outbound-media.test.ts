@@ -1,0 +1,134 @@
+// An agent's file on a Cloud API ticket, end to end: core stores it under
+// DATA_DIR, the worker reads the same file, uploads it and sends it once.
+import { unlink } from "node:fs/promises";
+import { mediaFilePath, parseMediaUrl } from "@chatflow/core/media/media-store.ts";
+import { buildUser } from "@chatflow/core/testing/factories.ts";
+import { useTestCore } from "@chatflow/core/testing/use-test-core.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type FakeGraphApi, startFakeGraphApi } from "../testing/fake-graph-api.ts";
+import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
+import { startWorker, type Worker } from "../worker.ts";
+
+const core = useTestCore();
+let fake: FakeGraphApi;
+let worker: Worker | undefined;
+
+beforeAll(async () => {
+  fake = await startFakeGraphApi();
+});
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+  fake.reply = null;
+  fake.uploadReply = null;
+  fake.requests.length = 0;
+  fake.uploads.length = 0;
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+
+// core's DATA_DIR is the worker's: both read the same media store.
+const start = () =>
+  startWorker({ databaseUrl: core.databaseUrl, graphApiUrl: fake.url, dataDir: core.config.dataDir, ...TEST_WORKER });
+
+/** A Cloud API ticket and an agent signed in on its company. */
+async function ticketWithAgent() {
+  const c = await setupCloudConnection(core.db.pool);
+  const agent = await buildUser(core.db.pool, { companyId: c.companyId, profile: "admin" });
+  const { token } = await core.login(agent.email, agent.password);
+  return { ...c, token };
+}
+
+/** POST /messages/{ticketId} as the PWA sends a file; answers the stored message. */
+async function sendFile(
+  ticketId: number,
+  token: string,
+  name: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  caption?: string,
+) {
+  const form = new FormData();
+  form.append("medias", new Blob([bytes], { type: "image/png" }), name);
+  if (caption !== undefined) form.append("body", caption);
+  const res = await fetch(`${core.url}/messages/${ticketId}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(res.status).toBe(200);
+  const { messages } = (await res.json()) as { messages: { id: string; mediaUrl: string }[] };
+  return messages[0]!;
+}
+
+const sentState = (id: string) => async () => {
+  const m = await messageState(core.db.pool, id);
+  return m.send_state === "sent" ? m : null;
+};
+
+describe("#outbound.media", () => {
+  it("delivers the very bytes an agent attached, as an image message naming the upload", async () => {
+    const t = await ticketWithAgent();
+    const stored = await sendFile(t.ticketId, t.token, "comprovante.png", PNG, "Seu comprovante");
+    worker = await start();
+    const sent = await waitFor(sentState(stored.id), "the image to be sent");
+
+    expect(fake.uploads).toHaveLength(1);
+    const upload = fake.uploads[0]!;
+    expect(new Uint8Array(upload.bytes)).toEqual(PNG);
+    expect(upload).toMatchObject({
+      phoneNumberId: t.phoneNumberId,
+      authorization: `Bearer ${t.accessToken}`,
+      type: "image/png",
+      fileName: "comprovante.png",
+    });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]!.body).toEqual({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: t.contactNumber,
+      type: "image",
+      image: { id: upload.id, caption: "Seu comprovante" },
+    });
+    expect(sent).toMatchObject({ ack: 1, remote_id: "wamid.FAKE1", error_code: null });
+  });
+
+  it("keeps the message queued while uploads fail with 5xx, then sends it once", async () => {
+    const t = await ticketWithAgent();
+    let refusals = 2;
+    fake.uploadReply = () =>
+      refusals-- > 0 ? { status: 503, body: { error: { message: "Service unavailable", code: 2 } } } : undefined;
+    const stored = await sendFile(t.ticketId, t.token, "retry.png", PNG);
+    worker = await start();
+    const sent = await waitFor(sentState(stored.id), "the image to be sent after the upload recovers");
+
+    expect(fake.uploads).toHaveLength(3);
+    expect(fake.uploads.map((u) => u.id === null)).toEqual([true, true, false]);
+    // Nothing reached the contact before the upload worked, and the message went out once.
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]!.body).toMatchObject({ type: "image", image: { id: fake.uploads[2]!.id } });
+    expect(fake.requests[0]!.body.image).not.toHaveProperty("caption");
+    expect(sent.send_attempts).toBe(3);
+  });
+
+  it("fails a message whose file is gone with ERR_MEDIA_NOT_FOUND, sends nothing for it, and goes on", async () => {
+    const t = await ticketWithAgent();
+    const gone = await sendFile(t.ticketId, t.token, "apagado.png", PNG);
+    const parsed = parseMediaUrl(gone.mediaUrl)!;
+    await unlink(mediaFilePath(core.config.dataDir, parsed.companyId, parsed.fileName)!);
+    const next = await t.enqueue("depois do arquivo");
+    worker = await start();
+    await waitFor(sentState(next), "the next message");
+
+    expect(await messageState(core.db.pool, gone.id)).toMatchObject({
+      send_state: "failed",
+      ack: -1,
+      error_code: "ERR_MEDIA_NOT_FOUND",
+      remote_id: null,
+    });
+    expect(fake.uploads).toHaveLength(0);
+    expect(fake.requests.map((r) => r.body.type)).toEqual(["text"]);
+  });
+});

@@ -1,0 +1,171 @@
+// What a Cloud API webhook message becomes in the inbox (body, mediaType,
+// dataJson), and the download of its media into the company's media store
+// (GET /{media_id} for a short-lived URL, then that URL, both with the
+// connection's token), done before ingest so the message commits once, whole.
+import { saveMedia } from "../media/media-store.ts";
+import { buildVCard } from "../messages/vcard.ts";
+
+export type CloudMessage = {
+  from: string;
+  id: string;
+  timestamp?: string;
+  type: string;
+  text?: { body?: string };
+  [k: string]: unknown;
+};
+
+/** The inbox's view of a message, and the media to fetch for it. */
+export type InboundContent = {
+  body: string;
+  mediaType: string;
+  dataJson?: Record<string, unknown>;
+  media?: { id: string; mime: string; fileName: string };
+};
+
+export type CloudMediaOptions = {
+  /** core's DATA_DIR: files go to its media store, as an agent's uploads do. */
+  dataDir: string;
+  graphApiUrl: string;
+  graphApiVersion: string;
+  /** For all the downloads of one delivery together: the webhook answers Meta only after them. */
+  timeoutMs: number;
+};
+
+export const DEFAULT_CLOUD_MEDIA = { graphApiUrl: "https://graph.facebook.com", graphApiVersion: "v21.0" };
+
+/** Meta retries a delivery not answered within seconds; a download slower than this is given up. */
+export const DOWNLOAD_TIMEOUT_MS = 8000;
+/** WhatsApp's own largest media (documents). */
+const MAX_BYTES = 100 * 1024 * 1024;
+
+/** Stored-name extensions, so core serves the file back with its type (media-store.ts mimeOfFileName). */
+const EXTENSIONS: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "audio/ogg": "ogg",
+  "audio/mpeg": "mp3",
+  "audio/mp4": "m4a",
+  "audio/aac": "aac",
+  "audio/amr": "amr",
+  "video/mp4": "mp4",
+  "video/3gpp": "3gp",
+  "application/pdf": "pdf",
+  "text/plain": "txt",
+};
+
+/** Webhook media types as the inbox's mediaType values (spec 1 §2): a sticker shows as an image, a document as application. */
+const MEDIA_TYPES: Record<string, string> = {
+  image: "image",
+  audio: "audio",
+  video: "video",
+  document: "application",
+  sticker: "image",
+};
+
+const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+const lines = (...parts: string[]) => parts.filter(Boolean).join("\n");
+
+type MediaObject = { id?: string; mime_type?: string; caption?: string; filename?: string };
+type Location = { latitude?: number; longitude?: number; name?: string; address?: string };
+type CloudContact = { name?: { formatted_name?: string }; phones?: { phone?: string; wa_id?: string }[] };
+
+function fileNameOf(type: string, media: MediaObject, mime: string): string {
+  if (type === "document" && str(media.filename)) return str(media.filename);
+  const ext = EXTENSIONS[mime.split(";")[0]!.trim().toLowerCase()];
+  return ext ? `${type}.${ext}` : type;
+}
+
+export function inboundContent(m: CloudMessage): InboundContent {
+  if (m.type === "text") return { body: m.text?.body ?? "", mediaType: "chat" };
+  const mediaType = MEDIA_TYPES[m.type];
+  if (mediaType) {
+    const media = (m[m.type] ?? {}) as MediaObject;
+    const mime = str(media.mime_type) || "application/octet-stream";
+    return {
+      // Like an agent's upload without caption, a document shows its name.
+      body: str(media.caption) || (m.type === "document" ? str(media.filename) : ""),
+      mediaType,
+      dataJson: { ...m },
+      ...(str(media.id) ? { media: { id: str(media.id), mime, fileName: fileNameOf(m.type, media, mime) } } : {}),
+    };
+  }
+  if (m.type === "location") {
+    const l = (m.location ?? {}) as Location;
+    const at = `${l.latitude},${l.longitude}`;
+    return {
+      body: lines(str(l.name), str(l.address), `https://maps.google.com/maps?q=${at}`),
+      mediaType: "locationMessage",
+      dataJson: { ...m },
+    };
+  }
+  if (m.type === "contacts") {
+    const first = ((m.contacts ?? []) as CloudContact[])[0];
+    const name = str(first?.name?.formatted_name);
+    const number = (str(first?.phones?.[0]?.wa_id) || str(first?.phones?.[0]?.phone)).replace(/\D/g, "");
+    // The same vCard text and payload as a card an agent sends, so the inbox shows both alike.
+    return {
+      body: name && number ? buildVCard({ name, number }) : name,
+      mediaType: "contactMessage",
+      dataJson: { ...m, ...(name && number ? { vCard: { name, number } } : {}) },
+    };
+  }
+  if (m.type === "reaction") {
+    const r = (m.reaction ?? {}) as { emoji?: string; message_id?: string };
+    return { body: str(r.emoji), mediaType: "reactionMessage", dataJson: { ...m } };
+  }
+  if (m.type === "interactive") {
+    // The contact picked a row of our list or a reply button: its title is what they said.
+    const i = (m.interactive ?? {}) as Record<string, { id?: string; title?: string } | string | undefined>;
+    const reply = (i.list_reply ?? i.button_reply) as { title?: string } | undefined;
+    return { body: str(reply?.title), mediaType: "chat", dataJson: { ...m } };
+  }
+  if (m.type === "button") {
+    return { body: str((m.button as { text?: string } | undefined)?.text), mediaType: "chat", dataJson: { ...m } };
+  }
+  return { body: "", mediaType: m.type, dataJson: { ...m } };
+}
+
+async function graphGet(url: string, token: string, signal: AbortSignal): Promise<Response> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal });
+  if (!res.ok) throw new Error(`Graph API ${res.status} for ${new URL(url).pathname}`);
+  return res;
+}
+
+/** The body, refused past `max` bytes without reading it all. */
+async function readCapped(res: Response, max: number): Promise<Uint8Array> {
+  const declared = Number(res.headers.get("content-length") ?? 0);
+  if (declared > max) throw new Error(`media of ${declared} bytes is over the limit`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of res.body ?? []) {
+    size += chunk.length;
+    if (size > max) throw new Error("media over the limit");
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Downloads one media into the company's store and answers its mediaUrl. The lookup's URL
+ * comes from the Graph API and, as Meta documents, is fetched with the same token.
+ */
+export async function downloadCloudMedia(
+  o: CloudMediaOptions,
+  conn: { companyId: number; accessToken: string },
+  media: { id: string; fileName: string },
+  signal: AbortSignal,
+): Promise<string> {
+  const base = o.graphApiUrl.replace(/\/+$/, "");
+  const lookup = await graphGet(
+    `${base}/${o.graphApiVersion}/${encodeURIComponent(media.id)}`,
+    conn.accessToken,
+    signal,
+  );
+  const info = (await lookup.json()) as { url?: string; file_size?: number };
+  if (!info.url) throw new Error("Graph API media lookup without a url");
+  if ((info.file_size ?? 0) > MAX_BYTES) throw new Error(`media of ${info.file_size} bytes is over the limit`);
+  const bytes = await readCapped(await graphGet(info.url, conn.accessToken, signal), MAX_BYTES);
+  return (await saveMedia(o.dataDir, conn.companyId, media.fileName, bytes)).url;
+}

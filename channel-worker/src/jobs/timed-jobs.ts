@@ -2,17 +2,26 @@
 // (migration 0011) that every worker polls, and the backend's row lock lets one worker at a time run it.
 import { PostgresBackend } from "@agendajs/postgres-backend";
 import { inTransaction } from "@chatflow/core/sync/change-log.ts";
+import { pruneChangeLog } from "@chatflow/core/sync/prune-change-log.ts";
 import { expireRatings } from "@chatflow/core/tickets/expire-ratings.ts";
 import { redirectWaitingTickets } from "@chatflow/core/tickets/redirect-tickets.ts";
 import { Agenda, type Job } from "agenda";
 import type pg from "pg";
 
 /** A recurring job: one core use case, run in its own transaction; it answers how many rows it changed. */
-type TimedJob = { name: string; run(client: pg.ClientBase): Promise<number> };
+type TimedJob = {
+  name: string;
+  run(client: pg.ClientBase): Promise<number>;
+  /** What the answer counts, for the log: tickets unless said. */
+  unit?: string;
+};
 
 export const TIMED_JOBS: TimedJob[] = [
   { name: "tickets:redirect", run: (client) => redirectWaitingTickets(client) },
   { name: "tickets:expire-ratings", run: (client) => expireRatings(client) },
+  // Every interval like the others: compaction must read every new log entry, so a run's bounded batch has to
+  // keep pace with the writes, and small frequent batches hold their locks shortest.
+  { name: "sync:prune-change-log", run: (client) => pruneChangeLog(client), unit: "change-log entries" },
 ];
 
 export const DEFAULT_JOB_INTERVAL_MS = 60_000;
@@ -56,7 +65,7 @@ export async function startTimedJobs(opts: TimedJobsOptions): Promise<TimedJobs>
   for (const timed of TIMED_JOBS) {
     agenda.define(timed.name, async () => {
       const changed = await inTransaction(opts.pool, (client) => timed.run(client));
-      if (changed > 0) opts.log(`${timed.name}: ${changed} ticket(s)`);
+      if (changed > 0) opts.log(`${timed.name}: ${changed} ${timed.unit ?? "ticket(s)"}`);
     });
   }
   await agenda.start();

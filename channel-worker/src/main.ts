@@ -20,6 +20,9 @@ const worker = await startWorker({
   workerId: process.env.CHATFLOW_WORKER_ID || undefined,
   pollMs: process.env.CHATFLOW_POLL_MS ? Number(process.env.CHATFLOW_POLL_MS) : undefined,
   jobIntervalMs: process.env.CHATFLOW_JOB_INTERVAL_MS ? Number(process.env.CHATFLOW_JOB_INTERVAL_MS) : undefined,
+  ticketsAutoCloseHours: process.env.TICKETS_AUTO_CLOSE_HOURS
+    ? Number(process.env.TICKETS_AUTO_CLOSE_HOURS)
+    : undefined,
   fault: fault === "exit-after-claim" ? fault : undefined,
 });
 let stopping = false;

@@ -30,6 +30,8 @@ export type WorkerOptions = {
   sendTimeoutMs?: number;
   /** How often each timed job runs, in ms (CHATFLOW_JOB_INTERVAL_MS); a minute by default. */
   jobIntervalMs?: number;
+  /** Idle hours before open and pending tickets close (TICKETS_AUTO_CLOSE_HOURS); 24 by default, 0 = never. */
+  ticketsAutoCloseHours?: number;
   /** Tests only: "exit-after-claim" kills this process right after a claim commits. */
   fault?: "exit-after-claim";
   log?: (message: string) => void;
@@ -215,7 +217,13 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   const timer = setInterval(scheduleTick, pollMs);
   scheduleTick();
   await ticking;
-  const jobs = await startTimedJobs({ pool: db.pool, workerId, intervalMs: opts.jobIntervalMs, log });
+  const jobs = await startTimedJobs({
+    pool: db.pool,
+    workerId,
+    intervalMs: opts.jobIntervalMs,
+    autoCloseHours: opts.ticketsAutoCloseHours,
+    log,
+  });
   log(`started, holding ${held.size} connection(s)`);
 
   return {

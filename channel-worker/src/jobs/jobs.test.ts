@@ -85,6 +85,7 @@ describe("#timed-jobs", () => {
         workerId,
         ...TEST_WORKER,
         jobIntervalMs: INTERVAL_MS,
+        ticketsAutoCloseHours: 2,
         log: (m) => logged.push(`${workerId}: ${m}`),
       });
     const workers: Worker[] = await Promise.all([start("jobs-a"), start("jobs-b")]);
@@ -92,8 +93,13 @@ describe("#timed-jobs", () => {
       const due = await waitingTicket(10);
       const early = await waitingTicket(1);
       const expired = await askedTicket(31);
+      // Idle three hours with auto-close at two: closes (an open ticket, so the redirect leaves it alone).
+      const contact = await buildContact(db.pool, { companyId: conn.companyId });
+      const idle = (await buildTicket(db.pool, { ...conn, contactId: contact.id, status: "open" })).id;
+      await db.pool.query("UPDATE tickets SET updated_at = now() - interval '3 hours' WHERE id = $1", [idle]);
       await waitFor(async () => (await ticket(due)).queue_id === conn.queueId, "the due ticket to be redirected");
       await waitFor(async () => (await ticket(expired)).status === "closed", "the expired rating to close");
+      await waitFor(async () => (await ticket(idle)).status === "closed", "the idle ticket to auto-close");
 
       // Several more runs, by either worker, find nothing left to do with it.
       for (let i = 0; i < 3; i++) await aRunLater();

@@ -3,15 +3,24 @@
 import { PostgresBackend } from "@agendajs/postgres-backend";
 import { inTransaction } from "@chatflow/core/sync/change-log.ts";
 import { pruneChangeLog } from "@chatflow/core/sync/prune-change-log.ts";
+import { autoCloseTickets } from "@chatflow/core/tickets/auto-close-tickets.ts";
 import { expireRatings } from "@chatflow/core/tickets/expire-ratings.ts";
 import { redirectWaitingTickets } from "@chatflow/core/tickets/redirect-tickets.ts";
 import { Agenda, type Job } from "agenda";
 import type pg from "pg";
 
+/** What the jobs read from the worker's configuration. */
+export type JobSettings = {
+  /** Spec 1 §4: idle open and pending tickets close after this many hours (TICKETS_AUTO_CLOSE_HOURS; 0 = never). */
+  autoCloseHours: number;
+};
+
+export const DEFAULT_AUTO_CLOSE_HOURS = 24;
+
 /** A recurring job: one core use case, run in its own transaction; it answers how many rows it changed. */
 type TimedJob = {
   name: string;
-  run(client: pg.ClientBase): Promise<number>;
+  run(client: pg.ClientBase, settings: JobSettings): Promise<number>;
   /** What the answer counts, for the log: tickets unless said. */
   unit?: string;
 };
@@ -19,8 +28,8 @@ type TimedJob = {
 export const TIMED_JOBS: TimedJob[] = [
   { name: "tickets:redirect", run: (client) => redirectWaitingTickets(client) },
   { name: "tickets:expire-ratings", run: (client) => expireRatings(client) },
-  // Every interval like the others: compaction must read every new log entry, so a run's bounded batch has to
-  // keep pace with the writes, and small frequent batches hold their locks shortest.
+  { name: "tickets:auto-close", run: (client, s) => autoCloseTickets(client, { hours: s.autoCloseHours }) },
+  // Every interval like the others: small bounded batches hold their locks shortest.
   { name: "sync:prune-change-log", run: (client) => pruneChangeLog(client), unit: "change-log entries" },
 ];
 
@@ -32,6 +41,8 @@ export type TimedJobsOptions = {
   workerId: string;
   /** How often each job runs; a minute unless a test asks for less. */
   intervalMs?: number;
+  /** Defaults to DEFAULT_AUTO_CLOSE_HOURS. */
+  autoCloseHours?: number;
   log: (message: string) => void;
 };
 
@@ -62,9 +73,10 @@ export async function startTimedJobs(opts: TimedJobsOptions): Promise<TimedJobs>
   agenda.on("error", (err) => opts.log(`timed jobs: ${err.message}`));
   agenda.on("fail", (err: Error, job: Job) => opts.log(`timed job ${job.attrs.name} failed: ${err.message}`));
 
+  const settings: JobSettings = { autoCloseHours: opts.autoCloseHours ?? DEFAULT_AUTO_CLOSE_HOURS };
   for (const timed of TIMED_JOBS) {
     agenda.define(timed.name, async () => {
-      const changed = await inTransaction(opts.pool, (client) => timed.run(client));
+      const changed = await inTransaction(opts.pool, (client) => timed.run(client, settings));
       if (changed > 0) opts.log(`${timed.name}: ${changed} ${timed.unit ?? "ticket(s)"}`);
     });
   }

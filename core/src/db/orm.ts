@@ -13,7 +13,6 @@ import { Migration0008ReplicaVersion } from "./migrations/0008-replica-version.t
 import { Migration0009BotSettings } from "./migrations/0009-bot-settings.ts";
 import { Migration0011AgendaJobs } from "./migrations/0011-agenda-jobs.ts";
 import { Migration0013UserChangeNotify } from "./migrations/0013-user-change-notify.ts";
-import { Migration0014ChangeLogPrune } from "./migrations/0014-change-log-prune.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
 /** Applied in this order; each file is named NNNN-what.ts and appended here. */
@@ -28,7 +27,6 @@ export const MIGRATIONS = [
   { name: "0009-bot-settings", class: Migration0009BotSettings },
   { name: "0011-agenda-jobs", class: Migration0011AgendaJobs },
   { name: "0013-user-change-notify", class: Migration0013UserChangeNotify },
-  { name: "0014-change-log-prune", class: Migration0014ChangeLogPrune },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

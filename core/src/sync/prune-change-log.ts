@@ -1,10 +1,10 @@
 // Use case of the channel worker's timed job "sync:prune-change-log": keeps the sync change log from growing
-// forever, by expiring entries past the retention and compacting entries a later one for the same row supersedes.
+// forever by expiring entries past the retention (docs/decisions/0002-sync-protocol.md, "Pruning").
 import type pg from "pg";
 
 /** A client offline longer than this gets a whole new replica on its next pull. */
 export const CHANGE_LOG_RETENTION_DAYS = 30;
-/** Log entries one run deletes (expiry) or reads (compaction) at most, over all companies. */
+/** Log entries one run deletes at most, over all companies. */
 export const PRUNE_MAX_ROWS = 10_000;
 
 export type PruneOptions = {
@@ -14,13 +14,10 @@ export type PruneOptions = {
   now?: Date;
 };
 
-type Candidate = { company_id: number; last_seq: number; compacted_seq: number; expired: boolean };
-
 /**
  * Runs inside the caller's transaction; answers how many entries it deleted. Expired entries are deleted as a
- * prefix of the company's seq and pruned_seq is raised over them, so a pull behind it answers a reset. Superseded
- * entries are deleted at any age without raising pruned_seq: the pull loads each changed row as it is now, so
- * only the latest entry per row tells it anything.
+ * prefix of the company's seq and pruned_seq is raised over them, so a pull behind it answers a reset (the pull
+ * reads pruned_seq and the log in one snapshot).
  */
 export async function pruneChangeLog(client: pg.ClientBase, opts: PruneOptions = {}): Promise<number> {
   const retentionDays = opts.retentionDays ?? CHANGE_LOG_RETENTION_DAYS;
@@ -30,48 +27,35 @@ export async function pruneChangeLog(client: pg.ClientBase, opts: PruneOptions =
     [opts.now ?? null, retentionDays],
   );
   const cutoff = cutoffRows[0]!.cutoff;
-  // Companies with new entries to compact, or whose oldest entry has expired: one primary-key probe each.
-  // Smallest backlog first: the runs after a quiet spell, or after this job is first deployed, see every
-  // small company done while the large ones share what is left, instead of one large company taking each run.
-  const { rows: candidates } = await client.query<Candidate>(
-    `SELECT s.company_id, s.last_seq, s.compacted_seq, COALESCE(head.created_at < $1, false) AS expired
+  // Companies whose oldest entry has expired: one primary-key probe each. Smallest log first, so that after a
+  // quiet spell (or the first deploy) every small company is done while the large ones share what is left.
+  const { rows: candidates } = await client.query<{ company_id: number }>(
+    `SELECT s.company_id
      FROM company_sync s
-     LEFT JOIN LATERAL (SELECT created_at FROM change_log l WHERE l.company_id = s.company_id ORDER BY seq LIMIT 1)
+     JOIN LATERAL (SELECT created_at FROM change_log l WHERE l.company_id = s.company_id ORDER BY seq LIMIT 1)
        head ON true
-     WHERE s.last_seq > s.compacted_seq OR head.created_at < $1
-     ORDER BY s.last_seq - s.compacted_seq, s.company_id`,
+     WHERE head.created_at < $1
+     ORDER BY s.last_seq - s.pruned_seq, s.company_id`,
     [cutoff],
   );
 
   let deleted = 0;
-  const raised: { companyId: number; prunedSeq: number; compactedSeq: number }[] = [];
+  const raised: { companyId: number; prunedSeq: number }[] = [];
   for (const c of candidates) {
     if (budget <= 0) break;
-    let prunedSeq = 0;
-    let compactedSeq = c.compacted_seq;
-    if (c.expired) {
-      const expired = await expire(client, c.company_id, cutoff, budget);
-      budget -= expired.deleted;
-      deleted += expired.deleted;
-      prunedSeq = expired.upto ?? 0;
-    }
-    if (budget > 0 && c.last_seq > c.compacted_seq) {
-      const compacted = await compact(client, c, budget);
-      budget -= compacted.read;
-      deleted += compacted.deleted;
-      compactedSeq = compacted.upto;
-    }
-    raised.push({ companyId: c.company_id, prunedSeq, compactedSeq });
+    const expired = await expire(client, c.company_id, cutoff, budget);
+    budget -= expired.deleted;
+    deleted += expired.deleted;
+    if (expired.upto !== null) raised.push({ companyId: c.company_id, prunedSeq: expired.upto });
   }
   // Last, and in company id order as recordChanges takes them: a writer of the company waits on this row lock
   // only from here to commit, and the two never deadlock.
   raised.sort((a, b) => a.companyId - b.companyId);
   for (const r of raised) {
-    await client.query(
-      `UPDATE company_sync SET pruned_seq = GREATEST(pruned_seq, $2), compacted_seq = GREATEST(compacted_seq, $3)
-       WHERE company_id = $1`,
-      [r.companyId, r.prunedSeq, r.compactedSeq],
-    );
+    await client.query("UPDATE company_sync SET pruned_seq = GREATEST(pruned_seq, $2) WHERE company_id = $1", [
+      r.companyId,
+      r.prunedSeq,
+    ]);
   }
   return deleted;
 }
@@ -101,37 +85,4 @@ async function expire(
     [companyId, cutoff, limit],
   );
   return rows[0]!;
-}
-
-/**
- * Reads the company's entries after compacted_seq in seq order, at most `limit`, and deletes every earlier entry
- * of the rows they name. Every entry is read once, and on reading it the entries it supersedes go, so each row
- * keeps at most one entry up to compacted_seq: the deletes never outnumber the entries read. Only each row's latest
- * entry in the batch probes the (company_id, entity, entity_id, seq) index, so a row named thousands of times in
- * one batch costs one probe.
- */
-async function compact(
-  client: pg.ClientBase,
-  c: Candidate,
-  limit: number,
-): Promise<{ read: number; deleted: number; upto: number }> {
-  const { rows } = await client.query<{ read: number; deleted: number; upto: number | null }>(
-    `WITH batch AS (
-       SELECT seq, entity, entity_id FROM change_log WHERE company_id = $1 AND seq > $2 ORDER BY seq LIMIT $3
-     ), latest AS (
-       SELECT entity, entity_id, max(seq) AS seq FROM batch GROUP BY entity, entity_id
-     ), gone AS (
-       DELETE FROM change_log l USING latest b
-       WHERE l.company_id = $1 AND l.entity = b.entity AND l.entity_id = b.entity_id AND l.seq < b.seq
-       RETURNING l.seq
-     )
-     SELECT (SELECT count(*)::int FROM batch) AS read, (SELECT count(*)::int FROM gone) AS deleted,
-       (SELECT max(seq) FROM batch) AS upto`,
-    [c.company_id, c.compacted_seq, limit],
-  );
-  const r = rows[0]!;
-  // A batch short of the limit read every committed entry, and those up to last_seq had committed when the
-  // candidates were read: the log is compacted up to last_seq even where expiry has left no entry to read.
-  const upto = r.read < limit ? Math.max(r.upto ?? 0, c.last_seq) : r.upto!;
-  return { read: r.read, deleted: r.deleted, upto };
 }

@@ -1,11 +1,29 @@
 // The sync protocol between the PWA and core (ARCHITECTURE.md "Sync protocol"):
 // pull with a cursor, push with client mutation ids, poke over a WebSocket.
 import { z } from "zod";
+import {
+  ZCreateContactRequestSchema,
+  ZCreateTagRequestSchema,
+  ZCreateTicketNoteRequestSchema,
+  ZSyncTagsRequestSchema,
+  ZUpdateContactRequestSchema,
+} from "./contacts.ts";
 import type { ContactDTO, MessageDTO, QueueDTO, TicketDTO, UserDTO, WhatsappDTO } from "./entities.ts";
 import type { ErrorBody } from "./errors.ts";
-import { ZDeleteMessageArgsSchema, ZEditMessageArgsSchema } from "./messages.ts";
+import {
+  ZCallMessageRequestSchema,
+  ZCopyMessageRequestSchema,
+  ZDeleteMessageArgsSchema,
+  ZEditMessageArgsSchema,
+  ZForwardMessageRequestSchema,
+  ZListMessageRequestSchema,
+  ZPixMessageRequestSchema,
+  ZUrlMessageRequestSchema,
+} from "./messages.ts";
 import {
   ZAcceptTicketArgsSchema,
+  ZCloseAllTicketsRequestSchema,
+  ZCreateTicketRequestSchema,
   ZIgnoreTicketArgsSchema,
   ZReopenTicketArgsSchema,
   ZResolveTicketArgsSchema,
@@ -29,6 +47,78 @@ export const ZSendMessageArgsSchema = z.object({
 });
 export type TSendMessageArgs = z.infer<typeof ZSendMessageArgsSchema>;
 
+// The other inbox mutations (issue 3): each takes its REST request's fields plus the ids
+// the REST path carries. Ids are JSON numbers here (no query-string coercion needed).
+const zId = z.number().int().positive().max(2147483647);
+
+export const ZDeleteTicketArgsSchema = z.object({
+  /** The ticket to delete with its messages, notes and log (admins only). */
+  ticketId: zId,
+});
+
+export const ZForwardMessageArgsSchema = ZForwardMessageRequestSchema.extend({
+  /** UUIDv7 made by the client for the copy, as sendMessage's id. */
+  id: z.uuid(),
+});
+export type TForwardMessageArgs = z.infer<typeof ZForwardMessageArgsSchema>;
+
+// A header image is an upload: interactive messages that carry one go through REST, so the
+// push refuses the field rather than dropping it silently (.strict()).
+const noImage = { image: true } as const;
+
+export const ZSendInteractiveMessageArgsSchema = z.object({
+  /** UUIDv7 made by the client; the server stores the message under this id. */
+  id: z.uuid(),
+  /** The ticket the message is sent on. */
+  ticketId: zId,
+  /** Which interactive message, with the fields of its REST request (without image). */
+  message: z.discriminatedUnion("type", [
+    z.object({ type: z.literal("list"), request: ZListMessageRequestSchema }),
+    z.object({ type: z.literal("copy"), request: ZCopyMessageRequestSchema.omit(noImage).strict() }),
+    z.object({ type: z.literal("call"), request: ZCallMessageRequestSchema.omit(noImage).strict() }),
+    z.object({ type: z.literal("url"), request: ZUrlMessageRequestSchema.omit(noImage).strict() }),
+    z.object({ type: z.literal("pix"), request: ZPixMessageRequestSchema }),
+  ]),
+});
+export type TSendInteractiveMessageArgs = z.infer<typeof ZSendInteractiveMessageArgsSchema>;
+
+export const ZTicketTagArgsSchema = z.object({
+  /** The ticket that gets the tag. */
+  ticketId: zId,
+  /** A tag of the company. */
+  tagId: zId,
+});
+
+export const ZRemoveTicketTagsArgsSchema = z.object({
+  /** The ticket whose tags all come off. */
+  ticketId: zId,
+});
+
+export const ZRemoveContactTagArgsSchema = z.object({
+  /** The tag the contact leaves. */
+  tagId: zId,
+  /** The contact that loses it. */
+  contactId: zId,
+});
+
+export const ZDeleteTicketNoteArgsSchema = z.object({
+  /** The note to remove (the author's own, or any for an admin). */
+  noteId: zId,
+});
+
+const contactRef = {
+  /** The contact the change applies to. */
+  contactId: zId,
+};
+
+export const ZUpdateContactArgsSchema = ZUpdateContactRequestSchema.extend(contactRef);
+export const ZContactArgsSchema = z.object(contactRef);
+export const ZBlockContactArgsSchema = z.object({
+  ...contactRef,
+  /** false blocks the contact, true unblocks it. */
+  active: z.boolean(),
+});
+
 /** Every mutation name the push accepts, with its argument schema. */
 export const MUTATIONS = {
   sendMessage: ZSendMessageArgsSchema,
@@ -42,6 +132,30 @@ export const MUTATIONS = {
   resolveTicket: ZResolveTicketArgsSchema,
   ignoreTicket: ZIgnoreTicketArgsSchema,
   reopenTicket: ZReopenTicketArgsSchema,
+  // Tickets beyond the transitions (spec 1 §7 Tickets). The created ticket reaches the
+  // client through the pull; a contact has one ticket in progress per connection.
+  createTicket: ZCreateTicketRequestSchema.omit({ companyId: true }),
+  deleteTicket: ZDeleteTicketArgsSchema,
+  closeAllTickets: ZCloseAllTicketsRequestSchema,
+  // Messages beside the plain reply; media uploads (multipart) stay REST-only.
+  forwardMessage: ZForwardMessageArgsSchema,
+  sendInteractiveMessage: ZSendInteractiveMessageArgsSchema,
+  // Tags (spec 1 §7, spec 2 §7). Tags are not replicated: the tags lists read them over REST.
+  createTag: ZCreateTagRequestSchema,
+  syncContactTags: ZSyncTagsRequestSchema,
+  addTicketTag: ZTicketTagArgsSchema,
+  removeTicketTags: ZRemoveTicketTagsArgsSchema,
+  removeContactTag: ZRemoveContactTagArgsSchema,
+  // Ticket notes (spec 1 §7 Notes); not replicated either.
+  createTicketNote: ZCreateTicketNoteRequestSchema,
+  deleteTicketNote: ZDeleteTicketNoteArgsSchema,
+  // Contacts (spec 1 §7 Contacts); the spreadsheet imports stay REST-only.
+  createContact: ZCreateContactRequestSchema,
+  updateContact: ZUpdateContactArgsSchema,
+  deleteContact: ZContactArgsSchema,
+  blockContact: ZBlockContactArgsSchema,
+  toggleAcceptAudio: ZContactArgsSchema,
+  toggleDisableBot: ZContactArgsSchema,
 } as const;
 export type MutationName = keyof typeof MUTATIONS;
 

@@ -17,11 +17,11 @@ import { findMessage, messageNotFound } from "./find-message.ts";
 import { canForwardMessage } from "./message-policy.ts";
 import { sendMessage } from "./send-message.ts";
 
-/** Answers the id of the copy. */
+/** Answers the id of the copy: `id` when the client chose one (sync push), else a new one. */
 export async function forwardMessage(
   client: pg.ClientBase,
   actor: Actor,
-  input: TForwardMessageRequest,
+  input: TForwardMessageRequest & { id?: string },
 ): Promise<string> {
   const original = await findMessage(client, actor, input.messageId, false);
   const source = await client.query<TicketDTO>(`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.id = $1`, [
@@ -43,7 +43,7 @@ export async function forwardMessage(
   // A contact card's body is the vCard itself: a signature would break it.
   const body = sign && original.mediaType !== "contactMessage" ? `*${actor.name}:*\n${original.body}` : original.body;
   return sendMessage(client, actor, {
-    id: uuidv7(),
+    id: input.id ?? uuidv7(),
     ticketId,
     body,
     mediaType: original.mediaType,

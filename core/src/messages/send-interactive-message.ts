@@ -73,12 +73,13 @@ export function interactivePayload(m: InteractiveMessage): { body: string; media
   }
 }
 
-/** Answers the id of the stored message. */
+/** Answers the id of the stored message; `id` is the client's (sync push), else a new one. */
 export async function sendInteractiveMessage(
   client: pg.ClientBase,
   actor: Actor,
-  input: { ticketId: number; message: InteractiveMessage },
+  input: { ticketId: number; message: InteractiveMessage; id?: string },
 ): Promise<string> {
   const { body, mediaType, dataJson } = interactivePayload(input.message);
-  return sendMessage(client, actor, { id: uuidv7(), ticketId: input.ticketId, body, mediaType, dataJson });
+  const id = input.id ?? uuidv7();
+  return sendMessage(client, actor, { id, ticketId: input.ticketId, body, mediaType, dataJson });
 }

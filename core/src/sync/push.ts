@@ -4,33 +4,15 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { ErrorBody } from "../contract/errors.ts";
-import { MUTATIONS, type MutationResult, type PushResponse, type TPushRequest } from "../contract/sync.ts";
-import { AppError, parse } from "../http/errors.ts";
-import { deleteMessage } from "../messages/delete-message.ts";
-import { editMessage } from "../messages/edit-message.ts";
-import { sendMessage } from "../messages/send-message.ts";
-import { acceptTicket } from "../tickets/accept-ticket.ts";
-import { resolveTicket } from "../tickets/close-ticket.ts";
-import { ignoreTicket } from "../tickets/ignore-ticket.ts";
-import { reopenTicket } from "../tickets/reopen-ticket.ts";
-import { returnTicket } from "../tickets/return-ticket.ts";
-import { transferTicket } from "../tickets/transfer-ticket.ts";
+import type { MutationName, MutationResult, PushResponse, TPushRequest } from "../contract/sync.ts";
+import { AppError } from "../http/errors.ts";
+import { HANDLERS, type Handler } from "./push-handlers.ts";
 
-type Handler = (client: pg.ClientBase, actor: Actor, args: unknown) => Promise<void>;
-
-const HANDLERS: Record<keyof typeof MUTATIONS, Handler> = {
-  sendMessage: async (client, actor, args) => {
-    await sendMessage(client, actor, parse(MUTATIONS.sendMessage, args));
-  },
-  editMessage: (client, actor, args) => editMessage(client, actor, parse(MUTATIONS.editMessage, args)),
-  deleteMessage: (client, actor, args) => deleteMessage(client, actor, parse(MUTATIONS.deleteMessage, args)),
-  acceptTicket: (client, actor, args) => acceptTicket(client, actor, parse(MUTATIONS.acceptTicket, args)),
-  returnTicket: (client, actor, args) => returnTicket(client, actor, parse(MUTATIONS.returnTicket, args)),
-  transferTicket: (client, actor, args) => transferTicket(client, actor, parse(MUTATIONS.transferTicket, args)),
-  resolveTicket: (client, actor, args) => resolveTicket(client, actor, parse(MUTATIONS.resolveTicket, args)),
-  ignoreTicket: (client, actor, args) => ignoreTicket(client, actor, parse(MUTATIONS.ignoreTicket, args)),
-  reopenTicket: (client, actor, args) => reopenTicket(client, actor, parse(MUTATIONS.reopenTicket, args)),
-};
+/** The mutation's handler; own keys only, so a name like "toString" is unknown, not Object's. */
+function handlerOf(name: string): Handler {
+  if (!Object.hasOwn(HANDLERS, name)) throw new AppError("ERR_VALIDATION", 400, `Unknown mutation ${name}`);
+  return HANDLERS[name as MutationName];
+}
 
 export async function push(pool: pg.Pool, actor: Actor, req: TPushRequest): Promise<PushResponse> {
   const results: MutationResult[] = [];
@@ -56,9 +38,7 @@ export async function push(pool: pg.Pool, actor: Actor, req: TPushRequest): Prom
       }
       await client.query("SAVEPOINT mutation");
       try {
-        const handler = HANDLERS[m.name as keyof typeof MUTATIONS];
-        if (!handler) throw new AppError("ERR_VALIDATION", 400, `Unknown mutation ${m.name}`);
-        await handler(client, actor, m.args);
+        await handlerOf(m.name)(client, actor, m.args);
         await client.query("RELEASE SAVEPOINT mutation");
         results.push({ id: m.id, ok: true });
       } catch (err) {

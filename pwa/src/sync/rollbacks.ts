@@ -27,6 +27,26 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   // the author and the 15-minute window); the pulled row then replaces the local one.
   editMessage: noLocalChange,
   deleteMessage: noLocalChange,
+  // The other inbox mutations are not applied to the replica ahead of the server either:
+  // their result arrives with the next pull, so a refusal leaves nothing to undo.
+  createTicket: noLocalChange,
+  deleteTicket: noLocalChange,
+  closeAllTickets: noLocalChange,
+  forwardMessage: noLocalChange,
+  sendInteractiveMessage: noLocalChange,
+  createTag: noLocalChange,
+  syncContactTags: noLocalChange,
+  addTicketTag: noLocalChange,
+  removeTicketTags: noLocalChange,
+  removeContactTag: noLocalChange,
+  createTicketNote: noLocalChange,
+  deleteTicketNote: noLocalChange,
+  createContact: noLocalChange,
+  updateContact: noLocalChange,
+  deleteContact: noLocalChange,
+  blockContact: noLocalChange,
+  toggleAcceptAudio: noLocalChange,
+  toggleDisableBot: noLocalChange,
 };
 
 /** Tables a rollback may touch; the push transaction must include them. */

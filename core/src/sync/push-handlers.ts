@@ -1,0 +1,89 @@
+// What each sync push mutation runs: its args parsed with the contract's schema, then
+// the same use-case function the REST route calls (permissions and company scoping live there).
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import { blockContact } from "../contacts/block-contact.ts";
+import { createContact } from "../contacts/create-contact.ts";
+import { deleteContact } from "../contacts/delete-contact.ts";
+import { toggleAcceptAudio, toggleDisableBot } from "../contacts/toggle-contact-flag.ts";
+import { updateContact } from "../contacts/update-contact.ts";
+import { MUTATIONS, type MutationName } from "../contract/sync.ts";
+import { parse } from "../http/errors.ts";
+import { deleteMessage } from "../messages/delete-message.ts";
+import { editMessage } from "../messages/edit-message.ts";
+import { forwardMessage } from "../messages/forward-message.ts";
+import { sendInteractiveMessage } from "../messages/send-interactive-message.ts";
+import { sendMessage } from "../messages/send-message.ts";
+import { addTicketTag } from "../tags/add-ticket-tag.ts";
+import { createTag } from "../tags/create-tag.ts";
+import { removeContactTag } from "../tags/remove-contact-tag.ts";
+import { removeTicketTags } from "../tags/remove-ticket-tags.ts";
+import { syncContactTags } from "../tags/sync-contact-tags.ts";
+import { createTicketNote } from "../ticket-notes/create-ticket-note.ts";
+import { deleteTicketNote } from "../ticket-notes/delete-ticket-note.ts";
+import { acceptTicket } from "../tickets/accept-ticket.ts";
+import { closeAllTickets } from "../tickets/close-all-tickets.ts";
+import { resolveTicket } from "../tickets/close-ticket.ts";
+import { createTicket } from "../tickets/create-ticket.ts";
+import { deleteTicket } from "../tickets/delete-ticket.ts";
+import { ignoreTicket } from "../tickets/ignore-ticket.ts";
+import { reopenTicket } from "../tickets/reopen-ticket.ts";
+import { returnTicket } from "../tickets/return-ticket.ts";
+import { transferTicket } from "../tickets/transfer-ticket.ts";
+
+/** Runs one mutation inside the push's transaction; what it answers is not sent back (the pull carries it). */
+export type Handler = (client: pg.ClientBase, actor: Actor, args: unknown) => Promise<unknown>;
+
+const m = MUTATIONS;
+
+export const HANDLERS: Record<MutationName, Handler> = {
+  sendMessage: (client, actor, args) => sendMessage(client, actor, parse(m.sendMessage, args)),
+  editMessage: (client, actor, args) => editMessage(client, actor, parse(m.editMessage, args)),
+  deleteMessage: (client, actor, args) => deleteMessage(client, actor, parse(m.deleteMessage, args)),
+  acceptTicket: (client, actor, args) => acceptTicket(client, actor, parse(m.acceptTicket, args)),
+  returnTicket: (client, actor, args) => returnTicket(client, actor, parse(m.returnTicket, args)),
+  transferTicket: (client, actor, args) => transferTicket(client, actor, parse(m.transferTicket, args)),
+  resolveTicket: (client, actor, args) => resolveTicket(client, actor, parse(m.resolveTicket, args)),
+  ignoreTicket: (client, actor, args) => ignoreTicket(client, actor, parse(m.ignoreTicket, args)),
+  reopenTicket: (client, actor, args) => reopenTicket(client, actor, parse(m.reopenTicket, args)),
+
+  createTicket: (client, actor, args) => {
+    const input = parse(m.createTicket, args);
+    return createTicket(client, actor, { ...input, userId: input.userId ?? null });
+  },
+  deleteTicket: (client, actor, args) => deleteTicket(client, actor, parse(m.deleteTicket, args)),
+  closeAllTickets: (client, actor, args) => closeAllTickets(client, actor, parse(m.closeAllTickets, args)),
+
+  forwardMessage: (client, actor, args) => forwardMessage(client, actor, parse(m.forwardMessage, args)),
+  sendInteractiveMessage: (client, actor, args) =>
+    sendInteractiveMessage(client, actor, parse(m.sendInteractiveMessage, args)),
+
+  createTag: (client, actor, args) => createTag(client, actor, parse(m.createTag, args)),
+  syncContactTags: (client, actor, args) => syncContactTags(client, actor, parse(m.syncContactTags, args)),
+  addTicketTag: (client, actor, args) => {
+    const { ticketId, tagId } = parse(m.addTicketTag, args);
+    return addTicketTag(client, actor, ticketId, tagId);
+  },
+  removeTicketTags: (client, actor, args) => removeTicketTags(client, actor, parse(m.removeTicketTags, args).ticketId),
+  removeContactTag: (client, actor, args) => {
+    const { tagId, contactId } = parse(m.removeContactTag, args);
+    return removeContactTag(client, actor, tagId, contactId);
+  },
+
+  createTicketNote: (client, actor, args) => createTicketNote(client, actor, parse(m.createTicketNote, args)),
+  deleteTicketNote: (client, actor, args) => deleteTicketNote(client, actor, parse(m.deleteTicketNote, args).noteId),
+
+  createContact: (client, actor, args) => createContact(client, actor, parse(m.createContact, args)),
+  updateContact: (client, actor, args) => {
+    const { contactId, ...input } = parse(m.updateContact, args);
+    return updateContact(client, actor, contactId, input);
+  },
+  deleteContact: (client, actor, args) => deleteContact(client, actor, parse(m.deleteContact, args).contactId),
+  blockContact: (client, actor, args) => {
+    const { contactId, active } = parse(m.blockContact, args);
+    return blockContact(client, actor, contactId, active);
+  },
+  toggleAcceptAudio: (client, actor, args) =>
+    toggleAcceptAudio(client, actor, parse(m.toggleAcceptAudio, args).contactId),
+  toggleDisableBot: (client, actor, args) => toggleDisableBot(client, actor, parse(m.toggleDisableBot, args).contactId),
+};

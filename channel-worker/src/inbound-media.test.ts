@@ -68,12 +68,17 @@ async function post(payload: unknown) {
   return res.status;
 }
 
-type Row = { body: string; media_type: string; data_json: Record<string, unknown> & { media?: MediaNote } };
+type Row = {
+  body: string;
+  media_type: string;
+  media_url: string | null;
+  data_json: Record<string, unknown> & { media?: MediaNote };
+};
 type MediaNote = { id: string; mimeType: string; url?: string; error?: string };
 
 async function stored(wamid: string): Promise<Row[]> {
   const { rows } = await core.db.pool.query<Row>(
-    "SELECT body, media_type, data_json FROM messages WHERE remote_id = $1",
+    "SELECT body, media_type, media_url, data_json FROM messages WHERE remote_id = $1",
     [wamid],
   );
   return rows;
@@ -100,6 +105,8 @@ describe("#webhooks.whatsapp media", () => {
     const media = row!.data_json.media!;
     expect(media).toMatchObject({ id: mediaId, mimeType: "image/jpeg" });
     expect(media.url).toMatch(new RegExp(`^/media/${c.companyId}/[0-9a-f-]{36}-image\\.jpg$`));
+    // The inbox shows it like an agent's upload: messages.media_url.
+    expect(row!.media_url).toBe(media.url);
     expect(await fileBytes(media.url!)).toEqual(JPEG);
     // The lookup and the download both carried the connection's own token.
     expect(fake.downloads.map((d) => d.authorization)).toEqual([`Bearer ${c.accessToken}`, `Bearer ${c.accessToken}`]);

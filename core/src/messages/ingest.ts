@@ -22,6 +22,8 @@ export type InboundMessage = {
   body: string;
   mediaType: string;
   dataJson?: unknown;
+  /** Where a downloaded media file is served (/media/{companyId}/{file}): messages.media_url. */
+  mediaUrl?: string;
   timestamp: Date;
 };
 
@@ -207,10 +209,10 @@ async function insertMessages(
   });
   const inserted = await client.query<{ id: string }>(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, media_type, remote_id, data_json,
-       created_at, updated_at, from_me, ack)
-     SELECT id, c, t, ct, w, b, mt, r, d, ts, ts, false, 0
+       created_at, updated_at, from_me, ack, media_url)
+     SELECT id, c, t, ct, w, b, mt, r, d, ts, ts, false, 0, mu
      FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[],
-       $9::jsonb[], $10::timestamptz[]) AS i(id, c, t, ct, w, b, mt, r, d, ts)
+       $9::jsonb[], $10::timestamptz[], $11::text[]) AS i(id, c, t, ct, w, b, mt, r, d, ts, mu)
      ON CONFLICT (whatsapp_id, remote_id) WHERE remote_id IS NOT NULL DO NOTHING RETURNING id`,
     [
       rows.map((r) => r.id),
@@ -223,6 +225,7 @@ async function insertMessages(
       rows.map((r) => r.m.remoteId),
       rows.map((r) => (r.m.dataJson === undefined ? null : JSON.stringify(r.m.dataJson))),
       rows.map((r) => r.m.timestamp.toISOString()),
+      rows.map((r) => r.m.mediaUrl ?? null),
     ],
   );
   // A copy committed by a concurrent batch meanwhile is skipped, so it cannot answer the bot or the rating twice.

@@ -15,11 +15,21 @@ const a = {} as {
   contactNumber: string;
   ticketId: number;
   ticketUuid: string;
+  pendingTicketId: number;
+  closedTicketId: number;
   messageId: string;
   tagId: number;
   noteId: number;
   userId: number;
 };
+
+// A 1x1 PNG: the upload must get past the image check to reach the user lookup.
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d49444154789c6300010000050001" +
+    "0d0a2db40000000049454e44ae426082",
+  "hex",
+);
 
 const TABLES = [
   "queues",
@@ -62,6 +72,21 @@ beforeAll(async () => {
   });
   a.ticketId = ticket.id;
   a.ticketUuid = ticket.uuid;
+  // One ticket per state the PUT bodies below act on: accept (pending) and reopen (closed).
+  const waiting = await buildContact(pool, { companyId: 1 });
+  a.pendingTicketId = (
+    await buildTicket(pool, { companyId: 1, contactId: waiting.id, whatsappId: a.whatsappId, queueId: a.queueId })
+  ).id;
+  a.closedTicketId = (
+    await buildTicket(pool, {
+      companyId: 1,
+      contactId: a.contactId,
+      whatsappId: a.whatsappId,
+      queueId: a.queueId,
+      status: "closed",
+      userId: 1,
+    })
+  ).id;
   a.messageId = randomUUID();
   await pool.query(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, body, from_me)
@@ -107,6 +132,9 @@ describe("tenant isolation", () => {
       ["GET", `/tickets/u/${a.ticketUuid}`],
       ["PUT", `/tickets/${t}`, { status: "closed" }],
       ["PUT", `/tickets/${t}`, { status: "pending" }],
+      ["PUT", `/tickets/${a.pendingTicketId}`, { status: "open" }],
+      ["PUT", `/tickets/${t}`, { queueId: a.queueId, userId: a.userId, isTransfered: true }],
+      ["PUT", `/tickets/${a.closedTicketId}`, { status: "open", queueId: a.queueId }],
       ["DELETE", `/tickets/${t}`],
       ["GET", `/tickets-log/${t}`],
       ["GET", `/messages/${t}`],
@@ -121,6 +149,9 @@ describe("tenant isolation", () => {
         `/messages/PIX/${t}`,
         { title: "t", sendvalue: "1", sendkey_type: "EVP", sendmerchant_name: "m", sendKey: randomUUID() },
       ],
+      ["POST", `/messages/call/${t}`, { title: "t", buttonText: "Ligar", copyText: "5511999990000" }],
+      ["POST", `/messages/URL/${t}`, { title: "t", buttonText: "Abrir", copyText: "https://example.com/" }],
+      ["POST", `/messages/copy/${t}`, { title: "t", buttonText: "Copiar", copyText: "CUPOM10" }],
       ["GET", `/contacts/${a.contactId}`],
       ["PUT", `/contacts/${a.contactId}`, { name: "Hacked", number: "5511900000000" }],
       ["DELETE", `/contacts/${a.contactId}`],
@@ -137,6 +168,10 @@ describe("tenant isolation", () => {
       ["DELETE", `/tags-contacts/${a.tagId}/${a.contactId}`],
       ["POST", "/ticket-notes", { note: "intrusion", ticketId: t, contactId: a.contactId }],
       ["DELETE", `/ticket-notes/${a.noteId}`],
+      ["GET", `/ticket-notes/list?ticketId=${t}`],
+      ["GET", `/ticket-notes/list?contactId=${a.contactId}`],
+      ["GET", `/ticket-notes/list?ticketId=${t}&contactId=${a.contactId}`],
+      ["GET", `/contacts/profile/${a.contactNumber}`],
       ["POST", "/tickets", { contactId: a.contactId, queueId: a.queueId, whatsappId: a.whatsappId }],
       ["GET", `/users/${a.userId}`],
       ["PUT", `/users/${a.userId}`, { name: "Hacked" }],
@@ -157,8 +192,48 @@ describe("tenant isolation", () => {
         wrong.push(`${method} ${path} -> ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
       }
     }
+    // The avatar upload is multipart, which api() does not send.
+    const form = new FormData();
+    form.append("profileImage", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "a.png");
+    const upload = await fetch(`${core.url}/users/${a.userId}/media-upload`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokenB}` },
+      body: form,
+    });
+    const uploaded = await upload.json();
+    if (upload.status !== 404 || uploaded.error !== "ERR_NO_USER_FOUND") {
+      wrong.push(`POST /users/${a.userId}/media-upload -> ${upload.status} ${JSON.stringify(uploaded)}`);
+    }
     expect(wrong).toEqual([]);
     expect(await snapshot(1)).toEqual(before);
+  });
+
+  it("closes nothing of the other company when close-all names that company's queue", async () => {
+    const before = await snapshot(1);
+    for (const status of ["open", "pending"]) {
+      const res = await core.api("POST", "/tickets/closeAll", {
+        token: tokenB,
+        body: { status, selectedQueueIds: [a.queueId] },
+      });
+      expect(res.status, status).toBe(200);
+      expect(res.body, status).toEqual({ closed: 0 });
+    }
+    const open = await core.db.pool.query("SELECT status FROM tickets WHERE id = ANY($1) ORDER BY id", [
+      [a.ticketId, a.pendingTicketId],
+    ]);
+    expect(open.rows.map((r) => r.status)).toEqual(["open", "pending"]);
+    expect(await snapshot(1)).toEqual(before);
+  });
+
+  it("counts only the caller's company's messages in /messages-allMe", async () => {
+    const range = "dateStart=2000-01-01&dateEnd=2999-12-31";
+    const theirs = await core.api("GET", `/messages-allMe?${range}`, { token: tokenB });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body).toEqual({ count: 0 });
+    // The same range counts company 1's message for its own admin: the zero above is the scoping.
+    const own = await core.login("admin@chatflow.local", "chatflow");
+    const mine = await core.api("GET", `/messages-allMe?${range}`, { token: own.token });
+    expect(mine.body.count).toBeGreaterThanOrEqual(1);
   });
 
   it("leaves the other company out of every list", async () => {
@@ -168,16 +243,14 @@ describe("tenant isolation", () => {
       `/tickets?searchParam=${a.contactNumber.slice(-6)}&showAll=true`,
       "/contacts",
       "/contacts/list",
-      `/contacts/profile/${a.contactNumber}`,
       "/tags/list",
       "/tags",
-      `/ticket-notes/list?ticketId=${a.ticketId}&contactId=${a.contactId}`,
       "/users/",
       "/users/list",
       "/queue",
       "/whatsapp",
       "/whatsapp/filter?channel=whatsappapi",
-      "/messages-allMe",
+      "/messages-allMe?dateStart=2000-01-01&dateEnd=2999-12-31",
       "/sync/pull",
     ];
     const leaks: string[] = [];
@@ -185,7 +258,8 @@ describe("tenant isolation", () => {
     for (const path of lists) {
       const res = await core.api("GET", path, { token: tokenB });
       const text = JSON.stringify(res.body);
-      if (res.status >= 500) leaks.push(`${path} -> ${res.status}`);
+      // A refused request shows nothing and so proves nothing: every list must answer.
+      if (res.status !== 200) leaks.push(`${path} -> ${res.status}`);
       for (const s of secrets) if (text.includes(s)) leaks.push(`${path} shows ${s}`);
     }
     expect(leaks).toEqual([]);

@@ -37,6 +37,10 @@ export type UserDTO = {
   online: boolean;
   color: string | null;
   profileImage: string | null;
+  /** Width in pixels of the ticket list panel; the user resizes it for themself. */
+  defaultTicketsManagerWidth: number;
+  /** defaultTheme is dark: spec 1 §3 lists both, one column holds them (not settable on its own). */
+  darkMode: boolean;
 };
 
 export type QueueDTO = { id: number; name: string; color: string; companyId: number };

@@ -279,7 +279,16 @@ export type MessageDetailDTO = MessageDTO & {
   quotedMsg: { id: string; body: string; fromMe: boolean } | null;
   contact: { name: string } | null;
   queue: { name: string } | null;
-  ticket: { id: number; uuid: string; queueId: number | null; whatsappId: number | null };
+  ticket: {
+    id: number;
+    uuid: string;
+    queueId: number | null;
+    whatsappId: number | null;
+    /** The ticket's queue now (the message's own queue is `queue`). */
+    queue: { id: number; name: string; color: string } | null;
+    /** The ticket's owner now. */
+    user: { id: number; name: string } | null;
+  };
 };
 
 export type ListMessagesResponse = {

@@ -7,7 +7,16 @@ const ZSwitch = z.enum(["enabled", "disabled"]);
 const ZHour = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid time");
 const ZId = z.number().int().positive();
 
-export const ZUserNameSchema = z.string({ error: "Required" }).trim().min(2, "Too Short!").max(50, "Too Long!");
+/** Bounds of User.defaultTicketsManagerWidth (column default 550). */
+export const TICKETS_MANAGER_WIDTH = { min: 250, max: 2000 } as const;
+
+// An empty (or blank) name is a missing one: 'Required' comes before the length rule.
+export const ZUserNameSchema = z
+  .string({ error: "Required" })
+  .trim()
+  .min(1, "Required")
+  .min(2, "Too Short!")
+  .max(50, "Too Long!");
 export const ZUserEmailSchema = z
   .string({ error: "Required" })
   .trim()
@@ -52,6 +61,12 @@ const userFields = {
   allowRealTime: ZSwitch,
   /** Sees the connections page. */
   allowConnections: ZSwitch,
+  /** Width of the ticket list panel in pixels; bounds keep a stray drag from hiding the list or the chat. */
+  defaultTicketsManagerWidth: z
+    .number("Invalid width")
+    .int("Invalid width")
+    .min(TICKETS_MANAGER_WIDTH.min, "Too Small!")
+    .max(TICKETS_MANAGER_WIDTH.max, "Too Large!"),
 };
 
 export const ZCreateUserRequestSchema = z.object({
@@ -105,11 +120,19 @@ export const ZUpdateUserRequestSchema = z.object({
   showDashboard: userFields.showDashboard.optional(),
   allowRealTime: userFields.allowRealTime.optional(),
   allowConnections: userFields.allowConnections.optional(),
+  defaultTicketsManagerWidth: userFields.defaultTicketsManagerWidth.optional(),
 });
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequestSchema>;
 
 /** What a plain user may change on their own record (spec 1 §6: the rest is the admin's). */
-export const SELF_EDITABLE_USER_FIELDS = ["name", "email", "password", "defaultTheme", "defaultMenu"] as const;
+export const SELF_EDITABLE_USER_FIELDS = [
+  "name",
+  "email",
+  "password",
+  "defaultTheme",
+  "defaultMenu",
+  "defaultTicketsManagerWidth",
+] as const;
 
 export const ZListUsersQuerySchema = z.object({
   /** Matches name or e-mail, case-insensitive. */

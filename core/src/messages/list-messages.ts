@@ -13,18 +13,27 @@ export const MESSAGES_PAGE_SIZE = 20;
 /** Earlier tickets of the contact read into one conversation, newest first. */
 const HISTORY_TICKETS = 200;
 
-/** The message as the API answers it: its row plus quoted message, contact, queue and ticket. */
+/**
+ * The message as the API answers it: its row plus quoted message, contact, queue and
+ * ticket (with the ticket's current queue and owner, spec 1 §3 Message). Primary-key
+ * joins on a page of ids: the page itself is still read by index (listMessages).
+ */
 const DETAIL_SELECT = `SELECT ${MESSAGE_COLUMNS}, m.queue_id AS "queueId",
     CASE WHEN qm.id IS NULL THEN NULL
       ELSE json_build_object('id', qm.id, 'body', qm.body, 'fromMe', qm.from_me) END AS "quotedMsg",
     CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('name', c.name) END AS contact,
     CASE WHEN q.id IS NULL THEN NULL ELSE json_build_object('name', q.name) END AS queue,
-    json_build_object('id', t.id, 'uuid', t.uuid, 'queueId', t.queue_id, 'whatsappId', t.whatsapp_id) AS ticket
+    json_build_object('id', t.id, 'uuid', t.uuid, 'queueId', t.queue_id, 'whatsappId', t.whatsapp_id,
+      'queue', CASE WHEN tq.id IS NULL THEN NULL ELSE json_build_object('id', tq.id, 'name', tq.name,
+        'color', tq.color) END,
+      'user', CASE WHEN tu.id IS NULL THEN NULL ELSE json_build_object('id', tu.id, 'name', tu.name) END) AS ticket
   FROM messages m
   JOIN tickets t ON t.id = m.ticket_id
   LEFT JOIN messages qm ON qm.id = m.quoted_msg_id AND qm.company_id = m.company_id
   LEFT JOIN contacts c ON c.id = m.contact_id
-  LEFT JOIN queues q ON q.id = m.queue_id`;
+  LEFT JOIN queues q ON q.id = m.queue_id
+  LEFT JOIN queues tq ON tq.id = t.queue_id
+  LEFT JOIN users tu ON tu.id = t.user_id`;
 
 /** Messages of the company by id, oldest first, in the answer shape. */
 export async function loadMessageDetails(

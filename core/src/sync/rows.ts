@@ -25,4 +25,5 @@ export const USER_COLUMNS = `u.id, u.name, u.email, u.profile, u.super, u.compan
   u.all_historic AS "allHistoric", u.all_user_chat AS "allUserChat",
   u.user_close_pending_ticket AS "userClosePendingTicket", u.show_dashboard AS "showDashboard",
   u.allow_real_time AS "allowRealTime", u.allow_connections AS "allowConnections", u.online, u.color,
-  u.profile_image AS "profileImage"`;
+  u.profile_image AS "profileImage", u.default_tickets_manager_width AS "defaultTicketsManagerWidth",
+  u.default_theme = 'dark' AS "darkMode"`;

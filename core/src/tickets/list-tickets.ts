@@ -25,14 +25,15 @@ export const TICKET_ITEM_JOINS = `JOIN contacts c ON c.id = t.contact_id
     ORDER BY r.created_at DESC, r.id DESC LIMIT 1) rt ON true`;
 
 /**
- * A ticket as the list item shows it (spec 1 §2): the sync row's fields plus its
- * contact, queue, owner, connection, tags and latest rating. Dates are ISO 8601.
+ * A ticket as the list item shows it (spec 1 §2, §3 Ticket): the sync row's fields plus
+ * protocol, useIntegration, its contact, queue, owner, connection, tags and latest
+ * rating. Dates are ISO 8601.
  */
 export const TICKET_ITEM_JSON = `json_build_object(
   'id', t.id, 'uuid', t.uuid, 'status', t.status, 'channel', t.channel, 'isGroup', t.is_group, 'isBot', t.is_bot,
   'contactId', t.contact_id, 'queueId', t.queue_id, 'userId', t.user_id, 'whatsappId', t.whatsapp_id,
   'unreadMessages', t.unread_messages, 'lastMessage', t.last_message, 'companyId', t.company_id,
-  'createdAt', t.created_at, 'updatedAt', t.updated_at,
+  'createdAt', t.created_at, 'updatedAt', t.updated_at, 'protocol', t.protocol, 'useIntegration', t.use_integration,
   'contact', json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'urlPicture', c.url_picture,
     'isGroup', c.is_group),
   'queue', CASE WHEN q.id IS NULL THEN NULL ELSE json_build_object('id', q.id, 'name', q.name, 'color', q.color) END,

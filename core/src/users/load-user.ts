@@ -19,6 +19,7 @@ const SELECT_USER = `
     u.all_user_chat AS "allUserChat", u.user_close_pending_ticket AS "userClosePendingTicket",
     u.show_dashboard AS "showDashboard", u.allow_real_time AS "allowRealTime",
     u.allow_connections AS "allowConnections", u.online, u.color, u.profile_image AS "profileImage",
+    u.default_tickets_manager_width AS "defaultTicketsManagerWidth", u.default_theme = 'dark' AS "darkMode",
     u.farewell_message AS "farewellMessage",
     u.session_id AS "sessionId", u.password_hash AS "passwordHash", u.replica_version AS "replicaVersion",
     json_build_object('id', c.id, 'name', c.name, 'dueDate', c.due_date) AS company,

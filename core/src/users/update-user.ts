@@ -48,6 +48,7 @@ const COLUMNS = {
   showDashboard: "show_dashboard",
   allowRealTime: "allow_real_time",
   allowConnections: "allow_connections",
+  defaultTicketsManagerWidth: "default_tickets_manager_width",
 } as const satisfies Record<Exclude<Field, "password" | "queueIds">, string>;
 
 export const UserNotFoundError = () => NotFoundError("ERR_NO_USER_FOUND", "User not found");

@@ -41,6 +41,8 @@ function buildUser(over: Partial<UserDTO> = {}): UserDTO {
     online: true,
     color: null,
     profileImage: null,
+    defaultTicketsManagerWidth: 550,
+    darkMode: false,
     ...over,
   };
 }

@@ -91,7 +91,7 @@ describe("#auth.logout", () => {
 });
 
 describe("#auth tokens", () => {
-  it("refuses expired, forged and malformed tokens", async () => {
+  it("refuses expired, forged and malformed tokens with 403 ERR_INVALID_TOKEN, for the client to refresh", async () => {
     const s = await core.login("admin@chatflow.local", "chatflow");
     const claims = JSON.parse(Buffer.from(s.token.split(".")[1]!, "base64url").toString());
     const expired = await new SignJWT({ cid: 1, sid: claims.sid, prof: "admin", sup: true })
@@ -110,9 +110,13 @@ describe("#auth tokens", () => {
     const unsigned = `${s.token.split(".").slice(0, 2).join(".")}.`;
     for (const token of [expired, forged, unsigned, "garbage"]) {
       const res = await core.api("GET", "/sync/pull", { token });
-      expect(res.status).toBe(401);
-      expect(res.body.error).toBe("ERR_SESSION_EXPIRED");
+      expect(res.status).toBe(403);
+      expect(res.body.error).toBe("ERR_INVALID_TOKEN");
     }
+    // No token at all is no session: nothing to refresh.
+    const none = await core.api("GET", "/sync/pull");
+    expect(none.status).toBe(401);
+    expect(none.body.error).toBe("ERR_SESSION_EXPIRED");
     expect((await core.api("GET", "/sync/pull", { token: s.token })).status).toBe(200);
   });
 
@@ -140,12 +144,15 @@ describe("#auth tokens", () => {
     expect(frames).not.toContainEqual({ type: "logout", reason: "ERR_SESSION_EXPIRED" });
   });
 
-  it("refuses a WebSocket without a valid token", async () => {
-    const ws = new WebSocket(`${core.url.replace("http", "ws")}/ws?token=nope`);
-    const status = await new Promise<number>((resolve) =>
-      ws.once("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0)),
-    );
-    expect(status).toBe(401);
+  it("refuses a WebSocket with an unverifiable token (403) or none (401)", async () => {
+    const refusal = (query: string) => {
+      const ws = new WebSocket(`${core.url.replace("http", "ws")}/ws${query}`);
+      return new Promise<number>((resolve) =>
+        ws.once("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0)),
+      );
+    };
+    expect(await refusal("?token=nope")).toBe(403);
+    expect(await refusal("")).toBe(401);
   });
 });
 

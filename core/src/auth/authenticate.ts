@@ -1,17 +1,34 @@
-// Turns a bearer token into the acting user, or answers ERR_SESSION_EXPIRED.
+// Turns a bearer token into the acting user. A token that does not verify
+// (expired, forged, malformed) answers 403 ERR_INVALID_TOKEN, which the client
+// meets with one refresh and one retry; a missing token or one whose session
+// ended answers 401 ERR_SESSION_EXPIRED, which signs the client out (spec 1 §4).
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type pg from "pg";
-import { SessionExpiredError } from "../http/errors.ts";
+import { AppError, SessionExpiredError } from "../http/errors.ts";
 import { loadUserById, type UserRow } from "../users/load-user.ts";
 import type { ActorCache } from "./actor-cache.ts";
 import type { AccessClaims, Tokens } from "./tokens.ts";
 
 export type Actor = UserRow & { claims: AccessClaims };
 
+/** Why a token was refused; each refusal has its own status (tokenRefusedError). */
+export type TokenRefusal = "ERR_INVALID_TOKEN" | "ERR_SESSION_EXPIRED";
+
+export type TokenCheck = { actor: Actor; refused?: undefined } | { actor?: undefined; refused: TokenRefusal };
+
 export function bearer(req: Request): string | undefined {
   const h = req.headers.authorization;
   if (h?.startsWith("Bearer ")) return h.slice(7);
   return undefined;
+}
+
+/** The error a refused token answers with over HTTP. */
+export function tokenRefusedError(refused: TokenRefusal): AppError {
+  // The original product's message: the client is expected to refresh, not to sign out.
+  if (refused === "ERR_INVALID_TOKEN") {
+    return new AppError("ERR_INVALID_TOKEN", 403, "Invalid token. We'll try to assign a new one on next request");
+  }
+  return SessionExpiredError();
 }
 
 /** The user's row, from the actor cache when it holds it. */
@@ -24,25 +41,44 @@ async function loadActorUser(pool: pg.Pool, userId: number, actors?: ActorCache)
   return user;
 }
 
-/** Verifies the token and that its session is still the user's live one. */
+/**
+ * Verifies the token and that its session is still the user's live one. Only a
+ * token that verifies can name a session, so anything else is "invalid" (the
+ * refresh cookie decides whether the session goes on), while a verified token
+ * whose session ended (newer login, logout, deleted user) can never be renewed.
+ */
+export async function checkToken(
+  pool: pg.Pool,
+  tokens: Tokens,
+  token: string | undefined,
+  actors?: ActorCache,
+): Promise<TokenCheck> {
+  // No token at all: nothing to refresh, the client has no session (as the original product answers).
+  if (!token) return { refused: "ERR_SESSION_EXPIRED" };
+  const claims = await tokens.verify(token);
+  if (!claims) return { refused: "ERR_INVALID_TOKEN" };
+  const user = await loadActorUser(pool, claims.userId, actors);
+  if (!user || user.sessionId !== claims.sessionId || user.companyId !== claims.companyId) {
+    return { refused: "ERR_SESSION_EXPIRED" };
+  }
+  return { actor: { ...user, claims } };
+}
+
+/** checkToken for callers that only need the actor (null for any refusal). */
 export async function resolveActor(
   pool: pg.Pool,
   tokens: Tokens,
   token: string | undefined,
   actors?: ActorCache,
 ): Promise<Actor | null> {
-  const claims = await tokens.verify(token);
-  if (!claims) return null;
-  const user = await loadActorUser(pool, claims.userId, actors);
-  if (!user || user.sessionId !== claims.sessionId || user.companyId !== claims.companyId) return null;
-  return { ...user, claims };
+  return (await checkToken(pool, tokens, token, actors)).actor ?? null;
 }
 
 export function authenticate(pool: pg.Pool, tokens: Tokens, actors?: ActorCache): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const actor = await resolveActor(pool, tokens, bearer(req), actors);
-    if (!actor) return next(SessionExpiredError());
-    res.locals.actor = actor;
+    const check = await checkToken(pool, tokens, bearer(req), actors);
+    if (!check.actor) return next(tokenRefusedError(check.refused));
+    res.locals.actor = check.actor;
     next();
   };
 }

@@ -37,24 +37,33 @@ export type InboundAck = {
 
 export type InboundEvent = InboundMessage | InboundAck;
 
-export type IngestResult = { messages: number; duplicates: number; acks: number };
+export type IngestResult = {
+  messages: number;
+  duplicates: number;
+  acks: number;
+  /** Messages of blocked contacts with no ticket in progress: dropped, not stored. */
+  blocked: number;
+};
 
 export async function ingest(client: pg.ClientBase, events: InboundEvent[]): Promise<IngestResult> {
   const changes: Change[] = [];
-  const result: IngestResult = { messages: 0, duplicates: 0, acks: 0 };
+  const result: IngestResult = { messages: 0, duplicates: 0, acks: 0, blocked: 0 };
   const messages = await dropDuplicates(
     client,
     events.filter((e): e is InboundMessage => e.kind === "message"),
     result,
   );
   if (messages.length > 0) {
-    const contactIds = await upsertContacts(client, messages, changes);
-    const ticketIds = await upsertTickets(client, messages, contactIds, changes);
-    const stored = await insertMessages(client, messages, contactIds, ticketIds, changes);
-    const bodies = lastBodies(stored, contactIds, ticketIds);
+    const contacts = await upsertContacts(client, messages, changes);
+    const ticketIds = await upsertTickets(client, messages, contacts, changes);
+    // A blocked contact's message with no ticket to join is ignored, as the original product does.
+    const kept = messages.filter((m) => ticketIds.has(ticketKeyOf(m, contacts.ids)));
+    const stored = await insertMessages(client, kept, contacts.ids, ticketIds, changes);
+    const bodies = lastBodies(stored, contacts.ids, ticketIds);
     await applyRatings(client, bodies, changes);
     await runQueueBot(client, bodies, changes);
-    result.messages = messages.length;
+    result.messages = kept.length;
+    result.blocked = messages.length - kept.length;
   }
   const acks = events.filter((e): e is InboundAck => e.kind === "ack");
   if (acks.length > 0) result.acks = await applyAcks(client, acks, changes);
@@ -89,11 +98,14 @@ async function dropDuplicates(
 
 const contactKey = (companyId: number, number: string) => `${companyId}:${number}`;
 
+/** The batch's contacts by contactKey, and which of them are blocked (active false). */
+type BatchContacts = { ids: Map<string, number>; blocked: Set<number> };
+
 async function upsertContacts(
   client: pg.ClientBase,
   messages: InboundMessage[],
   changes: Change[],
-): Promise<Map<string, number>> {
+): Promise<BatchContacts> {
   const wanted = new Map<string, InboundMessage>();
   for (const m of messages)
     if (!wanted.has(contactKey(m.companyId, m.from))) wanted.set(contactKey(m.companyId, m.from), m);
@@ -106,6 +118,8 @@ async function upsertContacts(
     list.map((m) => m.whatsappId),
   ];
   const ids = new Map<string, number>();
+  const blocked = new Set<number>();
+  // A contact inserted here is new, hence active; only those already known can be blocked.
   const inserted = await client.query<{ id: number; company_id: number; number: string }>(
     `INSERT INTO contacts (company_id, name, number, channel, whatsapp_id)
      SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[])
@@ -118,29 +132,40 @@ async function upsertContacts(
   }
   const missing = list.filter((m) => !ids.has(contactKey(m.companyId, m.from)));
   if (missing.length > 0) {
-    const found = await client.query<{ id: number; company_id: number; number: string }>(
-      `SELECT c.id, c.company_id, c.number FROM contacts c
+    const found = await client.query<{ id: number; company_id: number; number: string; active: boolean }>(
+      `SELECT c.id, c.company_id, c.number, c.active FROM contacts c
        JOIN unnest($1::int[], $2::text[]) AS i(cid, num) ON c.company_id = i.cid AND c.number = i.num`,
       [missing.map((m) => m.companyId), missing.map((m) => m.from)],
     );
-    for (const r of found.rows) ids.set(contactKey(r.company_id, r.number), r.id);
+    for (const r of found.rows) {
+      ids.set(contactKey(r.company_id, r.number), r.id);
+      if (!r.active) blocked.add(r.id);
+    }
   }
-  return ids;
+  return { ids, blocked };
 }
 
 const ticketKey = (companyId: number, contactId: number, whatsappId: number) =>
   `${companyId}:${contactId}:${whatsappId}`;
 
+const ticketKeyOf = (m: InboundMessage, contactIds: Map<string, number>) =>
+  ticketKey(m.companyId, contactIds.get(contactKey(m.companyId, m.from))!, m.whatsappId);
+
+/**
+ * Opens a pending ticket per contact and connection, or adds to the one in
+ * progress. A blocked contact (active false) gets no new ticket: only one it
+ * already has in progress takes its messages (the caller drops the others).
+ */
 async function upsertTickets(
   client: pg.ClientBase,
   messages: InboundMessage[],
-  contactIds: Map<string, number>,
+  contacts: BatchContacts,
   changes: Change[],
 ): Promise<Map<string, number>> {
   type Acc = { companyId: number; contactId: number; whatsappId: number; channel: string; last: string; count: number };
   const acc = new Map<string, Acc>();
   for (const m of messages) {
-    const contactId = contactIds.get(contactKey(m.companyId, m.from))!;
+    const contactId = contacts.ids.get(contactKey(m.companyId, m.from))!;
     const k = ticketKey(m.companyId, contactId, m.whatsappId);
     const a = acc.get(k) ?? {
       companyId: m.companyId,
@@ -155,14 +180,10 @@ async function upsertTickets(
     acc.set(k, a);
   }
   // Lock tickets in one order everywhere, so two batches never deadlock.
-  const list = [...acc.values()].sort((a, b) => a.companyId - b.companyId || a.contactId - b.contactId);
-  const { rows } = await client.query<{
-    id: number;
-    company_id: number;
-    contact_id: number;
-    whatsapp_id: number;
-    created: boolean;
-  }>(
+  const all = [...acc.values()].sort((a, b) => a.companyId - b.companyId || a.contactId - b.contactId);
+  const list = contacts.blocked.size === 0 ? all : all.filter((a) => !contacts.blocked.has(a.contactId));
+  type Row = { id: number; company_id: number; contact_id: number; whatsapp_id: number; created: boolean };
+  const { rows } = await client.query<Row>(
     `INSERT INTO tickets (company_id, contact_id, whatsapp_id, channel, last_message, unread_messages, status)
      SELECT c, ct, w, ch, l, n, 'pending' FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::int[])
        AS i(c, ct, w, ch, l, n)
@@ -179,6 +200,25 @@ async function upsertTickets(
       list.map((a) => a.count),
     ],
   );
+  if (list.length < all.length) {
+    // Blocked contacts, rare: a statement of their own, so the hot path stays one INSERT.
+    // An UPDATE re-checks the status of a row it waited for, so a ticket closed meanwhile is not joined.
+    const held = all.filter((a) => contacts.blocked.has(a.contactId));
+    const kept = await client.query<Row>(
+      `UPDATE tickets t SET last_message = i.l, unread_messages = t.unread_messages + i.n, updated_at = now()
+       FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[]) AS i(c, ct, w, l, n)
+       WHERE t.company_id = i.c AND t.contact_id = i.ct AND t.whatsapp_id = i.w AND t.status <> 'closed'
+       RETURNING t.id, t.company_id, t.contact_id, t.whatsapp_id, false AS created`,
+      [
+        held.map((a) => a.companyId),
+        held.map((a) => a.contactId),
+        held.map((a) => a.whatsappId),
+        held.map((a) => a.last),
+        held.map((a) => a.count),
+      ],
+    );
+    rows.push(...kept.rows);
+  }
   const ids = new Map<string, number>();
   for (const r of rows) {
     ids.set(ticketKey(r.company_id, r.contact_id, r.whatsapp_id), r.id);

@@ -5,7 +5,7 @@ import type { Server } from "node:http";
 import pg from "pg";
 import { WebSocket, WebSocketServer } from "ws";
 import type { ActorCache } from "../auth/actor-cache.ts";
-import { type Actor, resolveActor } from "../auth/authenticate.ts";
+import { type Actor, checkToken } from "../auth/authenticate.ts";
 import { SESSIONS_CHANNEL } from "../auth/session.ts";
 import type { Tokens } from "../auth/tokens.ts";
 import type { ServerFrame } from "../contract/sync.ts";
@@ -77,14 +77,23 @@ export async function startHub(opts: {
       if (!url.pathname.startsWith("/collab")) socket.destroy();
       return;
     }
-    const actor = await resolveActor(
+    const check = await checkToken(
       opts.pool,
       opts.tokens,
       url.searchParams.get("token") ?? undefined,
       opts.actors,
     ).catch(() => null);
+    const actor = check?.actor;
     if (!actor) {
-      socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n");
+      // The statuses of the REST API: 403 for a token to refresh, 401 for a session that
+      // ended (a browser cannot read them; the PWA asks the API why, realtime-socket.ts).
+      // A failed check (database unreachable) says nothing about the token: try again later.
+      const status = !check
+        ? "503 Service Unavailable"
+        : check.refused === "ERR_INVALID_TOKEN"
+          ? "403 Forbidden"
+          : "401 Unauthorized";
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {

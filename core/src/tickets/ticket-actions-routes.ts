@@ -34,7 +34,7 @@ export function ticketActionsRoutes(pool: pg.Pool): Router {
     const input = parse(ZCreateTicketRequestSchema, req.body ?? {});
     const ticket = await inTransaction(pool, async (client) => {
       const id = await createTicket(client, actor, { ...input, userId: input.userId ?? null });
-      return ticketView(client, id);
+      return ticketView(client, actor, id);
     });
     res.status(201).json(ticket);
   });
@@ -45,7 +45,7 @@ export function ticketActionsRoutes(pool: pg.Pool): Router {
     const input = parse(ZUpdateTicketRequestSchema, req.body ?? {});
     const ticket = await inTransaction(pool, async (client) => {
       await updateTicket(client, actor, ticketId, input);
-      return ticketView(client, ticketId);
+      return ticketView(client, actor, ticketId);
     });
     res.json(ticket);
   });

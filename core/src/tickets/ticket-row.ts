@@ -1,12 +1,13 @@
 // Reading tickets for the transitions: lock one the caller may see (else 404),
 // check the records a request names (queue, user) belong to the company, and
-// answer a ticket in the shape the routes return.
+// answer a ticket in the shape the routes return (LGPD-masked for the caller).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { hidesNumbersFrom, maskContact } from "../contacts/mask-number.ts";
 import type { TicketDTO, TicketStatus } from "../contract/entities.ts";
 import { AppError, NotFoundError } from "../http/errors.ts";
 import type { Change } from "../sync/change-log.ts";
-import { TICKET_COLUMNS } from "../sync/rows.ts";
+import { TICKET_ITEM_JOINS, TICKET_ITEM_JSON } from "./list-tickets.ts";
 import { canSeeTicket } from "./visibility.ts";
 
 export type TicketRow = {
@@ -74,38 +75,40 @@ export const queueRequired = () =>
   new AppError("ERR_VALIDATION", 400, "Selecione uma fila", { fields: { queueId: "Selecione uma fila" } });
 
 export type TicketView = TicketDTO & {
+  contact: { id: number; name: string; number: string; urlPicture: string | null; isGroup: boolean };
+  queue: { id: number; name: string; color: string } | null;
+  user: { id: number; name: string } | null;
+  whatsapp: { id: number; name: string; channel: string; groupAsTicket: string } | null;
+  tags: { id: number; name: string; color: string }[];
+  userRating: { rate: number } | null;
   protocol: string | null;
   useIntegration: boolean;
   amountUsedBotQueues: number;
   isTransfered: boolean;
   msgTransfer: string | null;
-  contact: { id: number; name: string; number: string; urlPicture: string | null };
-  queue: { id: number; name: string; color: string } | null;
-  user: { id: number; name: string } | null;
-  whatsapp: { id: number; name: string; channel: string; groupAsTicket: string } | null;
 };
 
-/** The ticket as POST/PUT /tickets answer it: the sync row plus what the ticket header shows. */
-export async function ticketView(db: pg.ClientBase | pg.Pool, ticketId: number): Promise<TicketView> {
-  const { rows } = await db.query<TicketView>(
-    `SELECT ${TICKET_COLUMNS}, t.protocol, t.use_integration AS "useIntegration",
+/** What the ticket header shows beyond the list item. */
+type HeaderField = "protocol" | "useIntegration" | "amountUsedBotQueues" | "isTransfered" | "msgTransfer";
+
+/**
+ * The ticket as POST/PUT /tickets answer it: the list item of GET /tickets and
+ * GET /tickets/u/{uuid} (one shape for a ticket everywhere, TICKET_ITEM_JSON) plus
+ * the header's fields, with the contact's number masked as the caller must see it.
+ */
+export async function ticketView(db: pg.ClientBase | pg.Pool, actor: Actor, ticketId: number): Promise<TicketView> {
+  const { rows } = await db.query<{ item: TicketView } & Pick<TicketView, HeaderField>>(
+    `SELECT ${TICKET_ITEM_JSON} AS item, t.protocol, t.use_integration AS "useIntegration",
        t.amount_used_bot_queues AS "amountUsedBotQueues", t.is_transfered AS "isTransfered",
-       t.msg_transfer AS "msgTransfer",
-       json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'urlPicture', c.url_picture) AS contact,
-       CASE WHEN q.id IS NULL THEN NULL ELSE json_build_object('id', q.id, 'name', q.name, 'color', q.color) END
-         AS queue,
-       CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END AS "user",
-       CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'name', w.name, 'channel', w.channel,
-         'groupAsTicket', w.group_as_ticket) END AS whatsapp
-     FROM tickets t JOIN contacts c ON c.id = t.contact_id
-       LEFT JOIN queues q ON q.id = t.queue_id
-       LEFT JOIN users u ON u.id = t.user_id
-       LEFT JOIN whatsapps w ON w.id = t.whatsapp_id
-     WHERE t.id = $1`,
-    [ticketId],
+       t.msg_transfer AS "msgTransfer"
+     FROM tickets t ${TICKET_ITEM_JOINS} WHERE t.id = $1 AND t.company_id = $2`,
+    [ticketId, actor.companyId],
   );
-  if (!rows[0]) throw ticketNotFound();
-  return rows[0];
+  const row = rows[0];
+  if (!row) throw ticketNotFound();
+  const { item, ...header } = row;
+  const hide = await hidesNumbersFrom(db, actor);
+  return { ...item, ...header, contact: maskContact(item.contact, hide) };
 }
 
 /** Resets the unread count and marks the contact's messages read, recording what changed. */

@@ -52,6 +52,29 @@ describe("#api.request", () => {
     expect(state.refreshes).toBe(1);
   });
 
+  it("answers core's expired-token 403 with one refresh shared by the calls it failed, and no sign-out", async () => {
+    const invalid = {
+      error: "ERR_INVALID_TOKEN",
+      message: "Invalid token. We'll try to assign a new one on next request",
+    };
+    const fresh = (request: Request) => request.headers.get("authorization") === "Bearer new";
+    server.use(
+      http.get(`${BASE}/sync/pull`, ({ request }) =>
+        fresh(request) ? HttpResponse.json({ changes: [] }) : HttpResponse.json(invalid, { status: 403 }),
+      ),
+      http.post(`${BASE}/sync/push`, ({ request }) =>
+        fresh(request) ? HttpResponse.json({ results: [] }) : HttpResponse.json(invalid, { status: 403 }),
+      ),
+    );
+    const { api, state } = client();
+
+    const [pull, push] = await Promise.all([api.get("/sync/pull"), api.post("/sync/push", { mutations: [] })]);
+    expect(pull).toEqual({ changes: [] });
+    expect(push).toEqual({ results: [] });
+    expect(state.refreshes).toBe(1);
+    expect(state.expired).toBe(0);
+  });
+
   it("gives up after the one retry when the server keeps answering 403", async () => {
     let calls = 0;
     server.use(

@@ -5,7 +5,7 @@ import { endSession } from "../auth/session.ts";
 import { i18n } from "../i18n/i18n.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { showToast } from "../ui/toasts.ts";
-import { connectRealtime, socketUrl } from "./realtime-socket.ts";
+import { checkSessionOver, connectRealtime, socketUrl } from "./realtime-socket.ts";
 import { createSyncEngine, type SyncEngine } from "./sync-engine.ts";
 
 let engine: SyncEngine | null = null;
@@ -34,6 +34,8 @@ export function startAppSync(): () => void {
       return token && navigator.onLine ? socketUrl(window.location.origin, token) : null;
     },
     onOpen: () => void current.sync(),
+    // An expired token is refreshed (or an ended session ended) by asking the API.
+    checkSession: checkSessionOver(api),
     onFrame: (frame) => {
       if (frame.type === "poke") void current.sync();
       // Signed out in another tab: this one follows at once, with nothing to explain.

@@ -1,6 +1,7 @@
 // The poke socket (/ws?token=...): core says "pull now" or "your session ended".
 // It reconnects one second after any close, without limit (spec 1 §4 Session).
 import type { ServerFrame } from "@chatflow/core/contract/sync.ts";
+import type { ApiClient } from "../api/http.ts";
 
 export type RealtimeOptions = {
   /** Current socket URL, or null while there is no token (then it waits and asks again). */
@@ -9,8 +10,28 @@ export type RealtimeOptions = {
   /** Each (re)connection may follow missed pokes, so the caller pulls on open. */
   onOpen?: () => void;
   onStatus?: (connected: boolean) => void;
+  /**
+   * Called after an attempt that closed without opening, before the next one. A
+   * browser hides why an upgrade failed (403 for an expired token, 401 for an
+   * ended session), so without this the socket would retry an expired token
+   * forever. See checkSessionOver.
+   */
+  checkSession?: () => Promise<void>;
   reconnectDelayMs?: number;
 };
+
+/**
+ * Asks the API what the socket could not tell: the API client answers a 403 with
+ * one token refresh (the next attempt then carries the new token) and a 401 by
+ * ending the session. Any failure, offline included, just lets the retries go on.
+ */
+export function checkSessionOver(api: Pick<ApiClient, "get">): () => Promise<void> {
+  return () =>
+    api.get("/auth/me").then(
+      () => undefined,
+      () => undefined,
+    );
+}
 
 export function socketUrl(origin: string, token: string): string {
   const url = new URL("/ws", origin);
@@ -37,7 +58,9 @@ export function connectRealtime(options: RealtimeOptions): { close(): void } {
     }
     const ws = new WebSocket(url);
     socket = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       options.onStatus?.(true);
       options.onOpen?.();
     };
@@ -48,7 +71,8 @@ export function connectRealtime(options: RealtimeOptions): { close(): void } {
     ws.onclose = () => {
       options.onStatus?.(false);
       if (socket === ws) socket = null;
-      retry();
+      if (opened || !options.checkSession || closed) retry();
+      else void options.checkSession().finally(retry);
     };
   }
 

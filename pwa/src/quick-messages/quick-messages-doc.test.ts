@@ -79,7 +79,50 @@ describe("#quick-messages on this device", () => {
       onState: (s) => (state = s),
     });
     await waitFor(() => state?.refused, "the refusal");
-    expect(state?.refused).toBe("ERR_SESSION_EXPIRED");
+    // Unverifiable (as an expired token is): the app may renew it.
+    expect(state?.refused).toBe("ERR_INVALID_TOKEN");
+    connection.destroy();
+    await local.destroy();
+  });
+
+  it("renews an expired token once and reconnects with the new one", async () => {
+    const local = openLocalQuickMessages(companyId);
+    let current = "an-expired-token";
+    let renewals = 0;
+    let state: ConnectionState | undefined;
+    const connection = connectQuickMessages(local.doc, {
+      companyId,
+      token: () => current,
+      syncUrl: sync.server.url,
+      renewToken: async () => {
+        renewals++;
+        current = admin.token;
+      },
+      onState: (s) => (state = s),
+    });
+    await waitFor(() => state?.status === "connected" && state.synced && state.refused === null, "a synced connection");
+    expect(renewals).toBe(1);
+    connection.destroy();
+    await local.destroy();
+  });
+
+  it("does not loop when a renewal brings no new token", async () => {
+    const local = openLocalQuickMessages(companyId);
+    let renewals = 0;
+    let state: ConnectionState | undefined;
+    const connection = connectQuickMessages(local.doc, {
+      companyId,
+      token: () => "still-expired",
+      syncUrl: sync.server.url,
+      renewToken: async () => {
+        renewals++;
+      },
+      onState: (s) => (state = s),
+    });
+    await waitFor(() => state?.refused, "the refusal");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(renewals).toBe(1);
+    expect(state?.refused).toBe("ERR_INVALID_TOKEN");
     connection.destroy();
     await local.destroy();
   });

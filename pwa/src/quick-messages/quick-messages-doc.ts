@@ -51,31 +51,67 @@ export type ConnectionState = {
 
 export const INITIAL_CONNECTION: ConnectionState = { status: "connecting", synced: false, refused: null };
 
+export type QuickMessagesConnectionOptions = {
+  companyId: number;
+  /** The access token, or how to read the current one at each (re)connection. */
+  token: string | (() => string);
+  syncUrl: string;
+  /**
+   * Renews the access token when the sync server refuses it as no longer valid
+   * (ERR_INVALID_TOKEN: expired); the connection then reconnects with `token()`.
+   */
+  renewToken?: () => Promise<void>;
+  onState?: (state: ConnectionState) => void;
+};
+
 /** Connects `doc` to the sync server; `onState` hears every change of the connection. */
 export function connectQuickMessages(
   doc: Y.Doc,
-  o: { companyId: number; token: string; syncUrl: string; onState?: (state: ConnectionState) => void },
+  o: QuickMessagesConnectionOptions,
 ): { provider: HocuspocusProvider; destroy(): void } {
   let state = INITIAL_CONNECTION;
+  let destroyed = false;
   const set = (patch: Partial<ConnectionState>) => {
     state = { ...state, ...patch };
     o.onState?.(state);
+  };
+  const currentToken = () => (typeof o.token === "function" ? o.token() : o.token);
+  // One renewal per refused token: a renewal that brings no new token (offline, refused) must not loop.
+  let renewedFor: string | null = null;
+  const renew = async () => {
+    const refused = currentToken();
+    if (!o.renewToken || renewedFor === refused) return;
+    renewedFor = refused;
+    await o.renewToken().catch(() => undefined);
+    if (destroyed || currentToken() === refused) return;
+    // The socket stays open after a refusal: authenticate again on it, then sync.
+    await provider.sendToken();
+    provider.startSync();
   };
   const provider = new HocuspocusProvider({
     url: o.syncUrl,
     name: quickMessagesDocumentName(o.companyId),
     document: doc,
-    token: o.token,
+    token: currentToken,
     onStatus: ({ status }) => set({ status, ...(status === "connected" ? {} : { synced: false }) }),
     onSynced: ({ state: synced }) => set({ synced }),
     onAuthenticated: () => set({ refused: null }),
-    onAuthenticationFailed: ({ reason }) => set({ refused: reason }),
+    onAuthenticationFailed: ({ reason }) => {
+      set({ refused: reason });
+      if (reason === "ERR_INVALID_TOKEN") void renew();
+    },
     // The server closes a document whose session a newer login ended.
     onClose: ({ event }) => {
       if (event.reason === "ERR_SESSION_EXPIRED") set({ refused: event.reason, synced: false });
     },
   });
-  return { provider, destroy: () => provider.destroy() };
+  return {
+    provider,
+    destroy: () => {
+      destroyed = true;
+      provider.destroy();
+    },
+  };
 }
 
 /** The current list, and a subscription that hands over each new one. */

@@ -20,17 +20,24 @@ const preview = (text: string) => (text.length > PREVIEW_LENGTH ? `${text.slice(
 
 export type QuickMessagesPageProps = {
   companyId: number;
-  /** The current access token; a new one reconnects with it. */
-  token: string;
+  /** The access token, or how to read the current one at each connection. */
+  token: string | (() => string);
+  /** Renews an access token the sync server refused as expired (then the page reconnects). */
+  renewToken?: () => Promise<void>;
   /** ws:// or wss:// address of the sync server; default /collab on this origin. */
   syncUrl?: string;
   /** The signed-in user, recorded as the author of what they add. */
   userId?: number;
 };
 
-export function QuickMessagesPage({ companyId, token, syncUrl, userId }: QuickMessagesPageProps) {
+export function QuickMessagesPage({ companyId, token, renewToken, syncUrl, userId }: QuickMessagesPageProps) {
   const { t } = useTranslation();
-  const { doc, items, loaded, status, refused } = useQuickMessagesDoc(companyId, token, syncUrl ?? defaultSyncUrl());
+  const { doc, items, loaded, status, refused } = useQuickMessagesDoc(
+    companyId,
+    token,
+    syncUrl ?? defaultSyncUrl(),
+    renewToken,
+  );
   const [search, setSearch] = useState("");
 
   const shown = useMemo(() => {

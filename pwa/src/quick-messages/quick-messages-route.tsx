@@ -1,11 +1,16 @@
 // /quick-messages: the page bound to the signed-in user and the current token.
-import { tokens } from "../app-services.ts";
+import { api, tokens } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
+import { checkSessionOver } from "../sync/realtime-socket.ts";
 import { QuickMessagesPage } from "./quick-messages-page.tsx";
+
+// Read at each connection, so a token renewed anywhere in the app is the one sent.
+const currentToken = () => tokens.get() ?? "";
+// An expired token refused by the sync server is renewed through the API client (its one shared refresh).
+const renewToken = checkSessionOver(api);
 
 export function QuickMessagesRoute() {
   const user = useSessionUser();
-  const token = tokens.get();
-  if (!user || !token) return null;
-  return <QuickMessagesPage companyId={user.companyId} token={token} userId={user.id} />;
+  if (!user || !tokens.get()) return null;
+  return <QuickMessagesPage companyId={user.companyId} token={currentToken} renewToken={renewToken} userId={user.id} />;
 }

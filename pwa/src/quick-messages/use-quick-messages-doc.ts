@@ -9,6 +9,7 @@ import {
   connectQuickMessages,
   INITIAL_CONNECTION,
   openLocalQuickMessages,
+  type QuickMessagesConnectionOptions,
   watchQuickMessages,
 } from "./quick-messages-doc.ts";
 
@@ -24,7 +25,12 @@ export type QuickMessagesDoc = ConnectionState & {
 // made between one company's copy and another company's document name.
 type Opened = { doc: Y.Doc; companyId: number };
 
-export function useQuickMessagesDoc(companyId: number, token: string, syncUrl: string): QuickMessagesDoc {
+export function useQuickMessagesDoc(
+  companyId: number,
+  token: QuickMessagesConnectionOptions["token"],
+  syncUrl: string,
+  renewToken?: () => Promise<void>,
+): QuickMessagesDoc {
   const [opened, setOpened] = useState<Opened | null>(null);
   const [items, setItems] = useState<QuickMessage[]>([]);
   const [loaded, setLoaded] = useState(false);
@@ -53,10 +59,11 @@ export function useQuickMessagesDoc(companyId: number, token: string, syncUrl: s
       companyId: opened.companyId,
       token,
       syncUrl,
+      renewToken,
       onState: setConnection,
     });
     return () => connection.destroy();
-  }, [opened, token, syncUrl]);
+  }, [opened, token, syncUrl, renewToken]);
 
   return { doc: opened?.doc ?? null, items, loaded, ...connection };
 }

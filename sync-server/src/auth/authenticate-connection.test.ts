@@ -73,8 +73,9 @@ describe("#sync.authenticate", () => {
   });
 
   it("refuses a forged or missing token", async () => {
+    // An unverifiable token (forged, or expired) asks for a refresh; no token means no session.
     const forged = open(quickMessagesDocumentName(companyA), `${adminA.token.slice(0, -4)}AAAA`);
-    expect(await within(forged.refused, "refusal")).toBe("ERR_SESSION_EXPIRED");
+    expect(await within(forged.refused, "refusal")).toBe("ERR_INVALID_TOKEN");
     const missing = open(quickMessagesDocumentName(companyA), "");
     expect(await within(missing.refused, "refusal")).toBe("ERR_SESSION_EXPIRED");
   });

@@ -1,7 +1,8 @@
-// Hocuspocus's onAuthenticate: core's access token names the actor (refused when
-// its session was ended by a newer login), the document name says what is being
-// opened, and the policy decides between edit, read-only and refusal.
-import { type Actor, resolveActor } from "@chatflow/core/auth/authenticate.ts";
+// Hocuspocus's onAuthenticate: core's access token names the actor (refused with
+// ERR_SESSION_EXPIRED when a newer login ended its session, ERR_INVALID_TOKEN when
+// it no longer verifies), the document name says what is being opened, and the
+// policy decides between edit, read-only and refusal.
+import { type Actor, checkToken } from "@chatflow/core/auth/authenticate.ts";
 import type { Tokens } from "@chatflow/core/auth/tokens.ts";
 import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
 import type { onAuthenticatePayload } from "@hocuspocus/server";
@@ -29,8 +30,11 @@ export class AccessRefused extends Error {
 
 export function authenticateConnection(pool: pg.Pool, tokens: Tokens) {
   return async ({ token, documentName, connectionConfig }: onAuthenticatePayload): Promise<SyncContext> => {
-    const actor = await resolveActor(pool, tokens, token);
-    if (!actor) throw new AccessRefused("ERR_SESSION_EXPIRED");
+    // As core answers: an unverifiable (expired) token is ERR_INVALID_TOKEN, which the PWA refreshes;
+    // a session that ended is ERR_SESSION_EXPIRED.
+    const check = await checkToken(pool, tokens, token);
+    if (!check.actor) throw new AccessRefused(check.refused);
+    const actor = check.actor;
     const document = parseDocumentName(documentName);
     const access = document ? documentAccess(actor, document) : "none";
     if (!document || access === "none") throw new AccessRefused("ERR_NO_PERMISSION");

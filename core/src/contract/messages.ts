@@ -279,6 +279,8 @@ export type MessageDetailDTO = MessageDTO & {
   quotedMsg: { id: string; body: string; fromMe: boolean } | null;
   contact: { name: string } | null;
   queue: { name: string } | null;
+  /** A contact card's person (contactMessage); null for every other message. */
+  vCard: { name: string; number: string } | null;
   ticket: {
     id: number;
     uuid: string;

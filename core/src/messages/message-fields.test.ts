@@ -49,3 +49,21 @@ describe("#messages.list ticket", () => {
     });
   });
 });
+
+describe("#messages.list vCard", () => {
+  it("answers a contact card's person as vCard, and null for other messages", async () => {
+    const res = await core.api("POST", `/messages/${s.ticket.id}`, {
+      token: s.adminToken,
+      body: { body: "", vCard: { name: "Fulano de Tal", number: "5511988887777" } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.messages[0]).toMatchObject({
+      mediaType: "contactMessage",
+      vCard: { name: "Fulano de Tal", number: "5511988887777" },
+    });
+    const list = await core.api("GET", `/messages/${s.ticket.id}`, { token: s.adminToken });
+    const card = list.body.messages.find((m: { mediaType: string }) => m.mediaType === "contactMessage");
+    expect(card.vCard).toEqual({ name: "Fulano de Tal", number: "5511988887777" });
+    expect(list.body.messages.find((m: { mediaType: string }) => m.mediaType === "chat").vCard).toBeNull();
+  });
+});

@@ -115,6 +115,29 @@ describe("#contacts.upload", () => {
     expect(xls.body).toEqual({ created: 1, ignored: 0 });
   });
 
+  it("reads a legacy binary .xls (BIFF8) sheet", async () => {
+    const c = await company();
+    const XLSX = await import("@e965/xlsx");
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ["Nome", "Número", "E-mail"],
+        ["Gabi", 5511900000031, "gabi@example.com"],
+        ["", "", ""],
+        ["Hugo", "5511900000032", ""],
+        ["Sem número", "", ""],
+      ]),
+      "Contatos",
+    );
+    const bytes = XLSX.write(book, { bookType: "biff8", type: "buffer" }) as Buffer;
+    // A real OLE2 compound file, as Excel 97-2003 saves it.
+    expect([...bytes.subarray(0, 4)]).toEqual([0xd0, 0xcf, 0x11, 0xe0]);
+    const res = await upload(c.token, "contatos.xls", bytes);
+    expect(res.body).toEqual({ created: 2, ignored: 1 });
+    expect((await contactsOf(c.id)).map((x) => x.number).sort()).toEqual(["5511900000031", "5511900000032"]);
+  });
+
   it("refuses other file types, a missing file, and sheets without name or number columns", async () => {
     const c = await company();
     const pdf = await upload(c.token, "contatos.pdf", "%PDF-1.4");

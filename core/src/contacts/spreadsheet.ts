@@ -13,10 +13,10 @@ export async function readSheet(file: SheetFile): Promise<string[][]> {
     throw unsupported("Formato de arquivo inválido (xls, xlsx, csv, txt)");
   const head = file.buffer.subarray(0, 4);
   const isZip = head[0] === 0x50 && head[1] === 0x4b;
-  // The legacy binary .xls (OLE2) is not readable by exceljs; many ".xls" exports are really xlsx or text.
+  // Many ".xls" exports are really xlsx (zip) or text; the real legacy binary one is an OLE2 file.
   const isOle2 = head.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]));
   if (ext === "xlsx" || (ext === "xls" && isZip)) return readWorkbook(file.buffer);
-  if (isOle2) throw unsupported("Planilha .xls antiga não suportada: salve como .xlsx ou .csv");
+  if (isOle2) return readLegacyWorkbook(file.buffer);
   if (isZip) throw unsupported("Formato de arquivo inválido (xls, xlsx, csv, txt)");
   return parseDelimited(file.buffer.toString("utf8"));
 }
@@ -40,6 +40,27 @@ async function readWorkbook(buffer: Buffer): Promise<string[][]> {
     rows.push(cells);
   });
   return rows;
+}
+
+/**
+ * The legacy binary .xls (BIFF, in an OLE2 file), which exceljs cannot read: SheetJS Community Edition 0.20.3
+ * as republished on npm by @e965 (the npm `xlsx` package stopped at 0.18.5, with known advisories on
+ * reading untrusted files; docs/decisions/0011-contacts.md). Loaded on demand like exceljs.
+ */
+async function readLegacyWorkbook(buffer: Buffer): Promise<string[][]> {
+  const XLSX = await import("@e965/xlsx");
+  let rows: unknown[][];
+  try {
+    const workbook = XLSX.read(buffer, { type: "buffer", cellFormula: false, cellHTML: false });
+    const first = workbook.SheetNames[0];
+    const sheet = first === undefined ? undefined : workbook.Sheets[first];
+    if (!sheet) return [];
+    // Raw values: a phone number stored as a number would be formatted "5.5119E+12" otherwise.
+    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: "", blankrows: false });
+  } catch {
+    throw unsupported("Planilha ilegível");
+  }
+  return rows.map((r) => r.map((c) => String(c ?? "").trim())).filter((r) => r.some((c) => c !== ""));
 }
 
 /** CSV or TXT: the separator (';', ',' or tab) is the one the header uses most; quotes as in RFC 4180. */

@@ -1,12 +1,12 @@
 // Cloud API inbound beyond text: core's webhook downloads a contact's media
 // from the (fake) Graph API into the company's media store before ingest, and
 // stores locations, cards, reactions and list picks as readable messages.
-import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { mediaFilePath, parseMediaUrl } from "@chatflow/core/media/media-store.ts";
 import { buildCompany, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
 import { useTestCore } from "@chatflow/core/testing/use-test-core.ts";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { cloudDelivery, postSigned } from "./testing/cloud-webhook.ts";
 import { startFakeGraphApi } from "./testing/fake-graph-api.ts";
 
 // The fake first: core is configured with its address.
@@ -36,36 +36,14 @@ async function cloudConnection() {
 }
 
 function delivery(phoneNumberId: string, message: Record<string, unknown>) {
-  return {
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "WABA_ID",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { display_phone_number: "15550000000", phone_number_id: phoneNumberId },
-              contacts: [{ profile: { name: "Maria" }, wa_id: "5511955554444" }],
-              messages: [{ from: "5511955554444", timestamp: "1718000000", ...message }],
-            },
-          },
-        ],
-      },
-    ],
-  };
+  return cloudDelivery(phoneNumberId, {
+    contacts: [{ profile: { name: "Maria" }, wa_id: "5511955554444" }],
+    messages: [{ from: "5511955554444", timestamp: "1718000000", ...message }],
+  });
 }
 
 async function post(payload: unknown) {
-  const raw = JSON.stringify(payload);
-  const signature = `sha256=${createHmac("sha256", APP_SECRET).update(raw).digest("hex")}`;
-  const res = await fetch(`${core.url}/webhooks/whatsapp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-hub-signature-256": signature },
-    body: raw,
-  });
-  return res.status;
+  return (await postSigned(core.url, payload, APP_SECRET)).status;
 }
 
 type Row = {

@@ -1,9 +1,9 @@
 // Cloud API inbound goes through core's webhook (not through an adapter):
 // signed deliveries become contacts, tickets and messages once; statuses raise acks.
-import { createHmac } from "node:crypto";
 import { buildCompany, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
 import { useTestCore } from "@chatflow/core/testing/use-test-core.ts";
 import { describe, expect, it } from "vitest";
+import { cloudDelivery, postSigned } from "./testing/cloud-webhook.ts";
 import { startFakeGraphApi } from "./testing/fake-graph-api.ts";
 import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "./testing/outbound-fixtures.ts";
 import { startWorker } from "./worker.ts";
@@ -21,56 +21,20 @@ async function cloudConnection() {
 }
 
 function textDelivery(phoneNumberId: string, o: { from: string; wamid: string; text: string; name?: string }) {
-  return {
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "WABA_ID",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { display_phone_number: "15550000000", phone_number_id: phoneNumberId },
-              contacts: [{ profile: { name: o.name ?? "Maria" }, wa_id: o.from }],
-              messages: [{ from: o.from, id: o.wamid, timestamp: "1718000000", type: "text", text: { body: o.text } }],
-            },
-          },
-        ],
-      },
-    ],
-  };
+  return cloudDelivery(phoneNumberId, {
+    contacts: [{ profile: { name: o.name ?? "Maria" }, wa_id: o.from }],
+    messages: [{ from: o.from, id: o.wamid, timestamp: "1718000000", type: "text", text: { body: o.text } }],
+  });
 }
 
 function statusDelivery(phoneNumberId: string, wamid: string, status: string) {
-  return {
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "WABA_ID",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { phone_number_id: phoneNumberId },
-              statuses: [{ id: wamid, status, timestamp: "1718000001", recipient_id: "5511" }],
-            },
-          },
-        ],
-      },
-    ],
-  };
+  return cloudDelivery(phoneNumberId, {
+    statuses: [{ id: wamid, status, timestamp: "1718000001", recipient_id: "5511" }],
+  });
 }
 
 async function post(payload: unknown, secret = APP_SECRET) {
-  const raw = JSON.stringify(payload);
-  const signature = `sha256=${createHmac("sha256", secret).update(raw).digest("hex")}`;
-  const res = await fetch(`${core.url}/webhooks/whatsapp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-hub-signature-256": signature },
-    body: raw,
-  });
+  const res = await postSigned(core.url, payload, secret);
   return { status: res.status, body: await res.json() };
 }
 

@@ -125,3 +125,38 @@ describe("#plans.list", () => {
     });
   });
 });
+
+// The signup form's required texts (spec 3 §5): a blank name, company name or
+// password answers 'Obrigatório', not the length rule, and nothing is created.
+describe("#auth.signup validation", () => {
+  it("answers 'Obrigatório' for an empty or blank name and company name, and creates nothing", async () => {
+    const before = await companies();
+    for (const blank of ["", "   "]) {
+      const res = await core.api("POST", "/auth/signup", { body: form({ name: blank, companyName: blank }) });
+      expect(res.status, JSON.stringify(blank)).toBe(400);
+      expect(res.body.fields, JSON.stringify(blank)).toEqual({ name: "Obrigatório", companyName: "Obrigatório" });
+    }
+    expect(await companies()).toBe(before);
+  });
+
+  it("answers 'Obrigatório' for a missing or empty password, and 'Muito curto!' below 5 characters", async () => {
+    const before = await companies();
+    const { password: _omitted, ...withoutPassword } = form();
+    const missing = await core.api("POST", "/auth/signup", { body: withoutPassword });
+    expect(missing.body.fields).toEqual({ password: "Obrigatório" });
+    const empty = await core.api("POST", "/auth/signup", { body: form({ password: "" }) });
+    expect(empty.body.fields).toEqual({ password: "Obrigatório" });
+    const short = await core.api("POST", "/auth/signup", { body: form({ password: "1234" }) });
+    expect(short.body.fields).toEqual({ password: "Muito curto!" });
+    expect(await companies()).toBe(before);
+  });
+
+  it("answers 'Muito longo!' for a company name over 50 characters, and accepts exactly 50", async () => {
+    const long = await core.api("POST", "/auth/signup", { body: form({ companyName: "c".repeat(51) }) });
+    expect(long.status).toBe(400);
+    expect(long.body.fields).toEqual({ companyName: "Muito longo!" });
+    const edge = await core.api("POST", "/auth/signup", { body: form({ companyName: "c".repeat(50), name: "Jo" }) });
+    expect(edge.status).toBe(201);
+    expect(edge.body.company.name).toBe("c".repeat(50));
+  });
+});

@@ -13,7 +13,7 @@ import { startFakeGraphApi } from "./testing/fake-graph-api.ts";
 const fake = await startFakeGraphApi();
 const core = useTestCore({ graphApiUrl: fake.url });
 afterEach(() => {
-  fake.downloads.length = 0;
+  fake.reset();
 });
 afterAll(async () => {
   await fake.close();

@@ -17,10 +17,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "chatflow-cloud-media-"));
 });
 afterEach(() => {
-  fake.reply = null;
-  fake.uploadReply = null;
-  fake.requests.length = 0;
-  fake.uploads.length = 0;
+  fake.reset();
 });
 afterAll(async () => {
   await fake?.close();

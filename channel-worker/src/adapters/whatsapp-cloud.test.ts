@@ -8,8 +8,7 @@ beforeAll(async () => {
   fake = await startFakeGraphApi();
 });
 afterEach(() => {
-  fake.reply = null;
-  fake.requests.length = 0;
+  fake.reset();
 });
 afterAll(async () => {
   await fake?.close();

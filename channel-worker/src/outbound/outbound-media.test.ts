@@ -19,10 +19,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await worker?.stop();
   worker = undefined;
-  fake.reply = null;
-  fake.uploadReply = null;
-  fake.requests.length = 0;
-  fake.uploads.length = 0;
+  fake.reset();
 });
 afterAll(async () => {
   await fake?.close();

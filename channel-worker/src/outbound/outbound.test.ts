@@ -21,8 +21,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await worker?.stop();
   worker = undefined;
-  fake.reply = null;
-  fake.requests.length = 0;
+  fake.reset();
   await fake.reopen(); // a test may have left it closed
 });
 afterAll(async () => {

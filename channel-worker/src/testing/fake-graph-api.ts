@@ -52,6 +52,8 @@ export type FakeGraphApi = {
   downloads: { path: string; authorization: string | undefined }[];
   /** Stores a file to be downloaded by id, as WhatsApp keeps a contact's media; answers the id. */
   serveMedia(bytes: Uint8Array, mime: string): string;
+  /** Forgets what was received and the reply overrides, between tests (served media stays). */
+  reset(): void;
   /** Closes the port (and every open connection): the next connect is refused. */
   close(): Promise<void>;
   /** Listens again on the same port (no-op while open). */
@@ -75,6 +77,13 @@ export async function startFakeGraphApi(port = 0): Promise<FakeGraphApi> {
       const id = `${++mediaIds}${process.pid}`;
       fake.media.set(id, { bytes: Buffer.from(bytes), mime });
       return id;
+    },
+    reset() {
+      fake.reply = null;
+      fake.uploadReply = null;
+      fake.requests.length = 0;
+      fake.uploads.length = 0;
+      fake.downloads.length = 0;
     },
     async close() {
       const s = server;

@@ -62,7 +62,7 @@ export async function ingest(client: pg.ClientBase, events: InboundEvent[]): Pro
     const bodies = lastBodies(stored, contacts.ids, ticketIds);
     await applyRatings(client, bodies, changes);
     await runQueueBot(client, bodies, changes);
-    result.messages = kept.length;
+    result.messages = stored.length;
     result.blocked = messages.length - kept.length;
   }
   const acks = events.filter((e): e is InboundAck => e.kind === "ack");
@@ -204,10 +204,15 @@ async function upsertTickets(
     // Blocked contacts, rare: a statement of their own, so the hot path stays one INSERT.
     // An UPDATE re-checks the status of a row it waited for, so a ticket closed meanwhile is not joined.
     const held = all.filter((a) => contacts.blocked.has(a.contactId));
+    // Locked first in the order the INSERT above uses (company, contact): an UPDATE ... FROM does not
+    // promise an order, and two batches locking in different orders could deadlock.
     const kept = await client.query<Row>(
-      `UPDATE tickets t SET last_message = i.l, unread_messages = t.unread_messages + i.n, updated_at = now()
-       FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[]) AS i(c, ct, w, l, n)
-       WHERE t.company_id = i.c AND t.contact_id = i.ct AND t.whatsapp_id = i.w AND t.status <> 'closed'
+      `WITH i AS (SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[]) AS i(c, ct, w, l, n)),
+       locked AS (
+         SELECT t.id, i.l, i.n FROM tickets t JOIN i ON t.company_id = i.c AND t.contact_id = i.ct AND t.whatsapp_id = i.w
+         WHERE t.status <> 'closed' ORDER BY t.company_id, t.contact_id FOR UPDATE OF t)
+       UPDATE tickets t SET last_message = locked.l, unread_messages = t.unread_messages + locked.n, updated_at = now()
+       FROM locked WHERE t.id = locked.id AND t.status <> 'closed'
        RETURNING t.id, t.company_id, t.contact_id, t.whatsapp_id, false AS created`,
       [
         held.map((a) => a.companyId),

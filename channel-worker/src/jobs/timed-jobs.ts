@@ -2,7 +2,7 @@
 // (migration 0011) that every worker polls, and the backend's row lock lets one worker at a time run it.
 import { PostgresBackend } from "@agendajs/postgres-backend";
 import { inTransaction } from "@chatflow/core/sync/change-log.ts";
-import { pruneChangeLog } from "@chatflow/core/sync/prune-change-log.ts";
+import { PRUNE_MAX_ROWS, pruneChangeLog } from "@chatflow/core/sync/prune-change-log.ts";
 import { autoCloseTickets } from "@chatflow/core/tickets/auto-close-tickets.ts";
 import { expireRatings } from "@chatflow/core/tickets/expire-ratings.ts";
 import { redirectWaitingTickets } from "@chatflow/core/tickets/redirect-tickets.ts";
@@ -16,21 +16,38 @@ export type JobSettings = {
 };
 
 export const DEFAULT_AUTO_CLOSE_HOURS = 24;
+/** Tickets auto-closed per company and status in one transaction. */
+const AUTO_CLOSE_BATCH = 500;
 
 /** A recurring job: one core use case, run in its own transaction; it answers how many rows it changed. */
-type TimedJob = {
+export type TimedJob = {
   name: string;
   run(client: pg.ClientBase, settings: JobSettings): Promise<number>;
   /** What the answer counts, for the log: tickets unless said. */
   unit?: string;
+  /**
+   * The most one run of `run` changes. An answer this large means more is due: the job runs again at once, in a
+   * new transaction (short locks each), until it answers less or its time budget is spent, so a bounded job keeps
+   * pace with the writes that feed it.
+   */
+  batch?: number;
 };
 
 export const TIMED_JOBS: TimedJob[] = [
   { name: "tickets:redirect", run: (client) => redirectWaitingTickets(client) },
   { name: "tickets:expire-ratings", run: (client) => expireRatings(client) },
-  { name: "tickets:auto-close", run: (client, s) => autoCloseTickets(client, { hours: s.autoCloseHours }) },
-  // Every interval like the others: small bounded batches hold their locks shortest.
-  { name: "sync:prune-change-log", run: (client) => pruneChangeLog(client), unit: "change-log entries" },
+  {
+    name: "tickets:auto-close",
+    run: (client, s) => autoCloseTickets(client, { hours: s.autoCloseHours, batch: AUTO_CLOSE_BATCH }),
+    batch: AUTO_CLOSE_BATCH,
+  },
+  // Ingest writes two log entries per message: one bounded batch a minute would fall behind, hence `batch`.
+  {
+    name: "sync:prune-change-log",
+    run: (client) => pruneChangeLog(client, { maxRows: PRUNE_MAX_ROWS }),
+    unit: "change-log entries",
+    batch: PRUNE_MAX_ROWS,
+  },
 ];
 
 export const DEFAULT_JOB_INTERVAL_MS = 60_000;
@@ -50,6 +67,22 @@ export type TimedJobs = {
   /** Stops taking runs, waits for the ones in progress, and hands back the ones it had locked ahead of time. */
   stop(): Promise<void>;
 };
+
+/** One run of a job: its use case in a transaction, again while it answers a full batch and time remains. */
+export async function runTimedJob(
+  pool: pg.Pool,
+  job: TimedJob,
+  settings: JobSettings,
+  budgetMs: number,
+): Promise<number> {
+  const started = Date.now();
+  let total = 0;
+  for (;;) {
+    const changed = await inTransaction(pool, (client) => job.run(client, settings));
+    total += changed;
+    if (job.batch === undefined || changed < job.batch || Date.now() - started >= budgetMs) return total;
+  }
+}
 
 export async function startTimedJobs(opts: TimedJobsOptions): Promise<TimedJobs> {
   const intervalMs = opts.intervalMs ?? DEFAULT_JOB_INTERVAL_MS;
@@ -74,9 +107,11 @@ export async function startTimedJobs(opts: TimedJobsOptions): Promise<TimedJobs>
   agenda.on("fail", (err: Error, job: Job) => opts.log(`timed job ${job.attrs.name} failed: ${err.message}`));
 
   const settings: JobSettings = { autoCloseHours: opts.autoCloseHours ?? DEFAULT_AUTO_CLOSE_HOURS };
+  // Well inside the lock's lifetime, so a draining run never outlives its lock.
+  const budgetMs = Math.min(20_000, lockLifetimeMs / 4);
   for (const timed of TIMED_JOBS) {
     agenda.define(timed.name, async () => {
-      const changed = await inTransaction(opts.pool, (client) => timed.run(client, settings));
+      const changed = await runTimedJob(opts.pool, timed, settings, budgetMs);
       if (changed > 0) opts.log(`${timed.name}: ${changed} ${timed.unit ?? "ticket(s)"}`);
     });
   }

@@ -66,16 +66,16 @@ describe("tickets auto-close", () => {
     expect(logs.rows[0].n).toBe(1);
   });
 
-  it("leaves groups, rating and consent waits and closed tickets alone", async () => {
+  it("leaves attended group chats, rating and consent waits alone; a waiting group chat closes like any other", async () => {
     const c = await company();
     const ids = [
-      await c.ticket(48, { isGroup: true }),
       await c.ticket(48, { status: "group", isGroup: true }),
       await c.ticket(48, { status: "nps" }),
       await c.ticket(48, { status: "lgpd" }),
+      await c.ticket(48, { status: "pending", isGroup: true }),
     ];
     await run(24);
-    expect(await Promise.all(ids.map(statusOf))).toEqual(["open", "group", "nps", "lgpd"]);
+    expect(await Promise.all(ids.map(statusOf))).toEqual(["group", "nps", "lgpd", "closed"]);
   });
 
   it("is off with 0 hours", async () => {

@@ -1,7 +1,7 @@
 // Use case of the channel worker's timed job "tickets:auto-close" (spec 1 §4 "Tickets auto-close after 24 hours
 // (an environment-level value)", §9): a conversation in progress or waiting with no activity for that long closes,
-// so the inbox holds what is alive. Group chats, rating and consent waits are left alone (the rating has its own
-// expiry, decision 0014).
+// so the inbox holds what is alive. Attended group chats (status group), rating and consent waits are left alone
+// (the rating has its own expiry, decision 0014).
 import type pg from "pg";
 import { recordChanges } from "../sync/change-log.ts";
 
@@ -20,15 +20,16 @@ export type AutoCloseOptions = {
  */
 export async function autoCloseTickets(client: pg.ClientBase, opts: AutoCloseOptions): Promise<number> {
   if (!(opts.hours > 0)) return 0;
-  // Per company and status, the inbox index (company_id, status, updated_at) reads the oldest tickets first; a scan
-  // over all tickets by updated_at would read the whole table. SKIP LOCKED leaves a ticket in use to the next run.
+  // Per company and status, the inbox index (company_id, status, updated_at) reads the oldest tickets first and stops
+  // at the first one still alive: no filter beyond the index's own columns, so a run reads only what it closes (a
+  // scan over all tickets by updated_at would read the whole table). SKIP LOCKED leaves a ticket in use to the next run.
   const { rows } = await client.query<{ id: number; company_id: number; queue_id: number | null }>(
     `WITH due AS (
        SELECT t.id FROM companies c
        CROSS JOIN (VALUES ('open'), ('pending')) AS s(status)
        CROSS JOIN LATERAL (
          SELECT t.id FROM tickets t
-         WHERE t.company_id = c.id AND t.status = s.status AND NOT t.is_group
+         WHERE t.company_id = c.id AND t.status = s.status
            AND t.updated_at <= COALESCE($1::timestamptz, now()) - make_interval(hours => $2)
          ORDER BY t.updated_at LIMIT $3
          FOR UPDATE OF t SKIP LOCKED) t

@@ -18,7 +18,7 @@ export function authRoutes(deps: SessionDeps & { secureCookies: boolean }): Rout
     maxAge: deps.refreshTtl * 1000,
   };
   const answer = (res: import("express").Response, issued: Issued) => {
-    res.cookie(REFRESH_COOKIE, issued.refreshToken, cookie);
+    if (issued.refreshToken !== null) res.cookie(REFRESH_COOKIE, issued.refreshToken, cookie);
     res.json({ token: issued.token, user: issued.user });
   };
 

@@ -64,12 +64,37 @@ describe("#auth.refresh_token", () => {
     expect(second).not.toBe(first.cookie);
     expect((await core.api("GET", "/auth/me", { token: r1.body.token })).body.id).toBe(u.id);
 
-    // Replaying the rotated cookie is theft or a bug: the whole session ends.
+    // Replayed within the grace (tabs refreshing together): an access token for the same session, no new cookie.
+    const race = await core.api("POST", "/auth/refresh_token", { cookie: first.cookie });
+    expect(race.status).toBe(200);
+    expect(race.headers.get("set-cookie")).toBeNull();
+    expect((await core.api("GET", "/auth/me", { token: race.body.token })).body.id).toBe(u.id);
+
+    // Replayed later, the rotated cookie is theft or a bug: the whole session ends, its sockets told.
+    await core.db.pool.query("UPDATE refresh_tokens SET used_at = used_at - interval '31 seconds' WHERE user_id = $1", [
+      u.id,
+    ]);
+    const { frames, closed } = await openSocket(r1.body.token);
     const replay = await core.api("POST", "/auth/refresh_token", { cookie: first.cookie });
     expect(replay.status).toBe(401);
     expect(replay.body.error).toBe("ERR_SESSION_EXPIRED");
+    expect(await closed).toBe(4001);
+    expect(frames).toContainEqual({ type: "logout", reason: "LOGGED_OUT" });
     expect((await core.api("POST", "/auth/refresh_token", { cookie: second })).status).toBe(401);
     expect((await core.api("GET", "/auth/me", { token: r1.body.token })).status).toBe(401);
+  });
+
+  it("keeps the session when several tabs refresh with the same cookie at once", async () => {
+    const company = await buildCompany(core.db.pool);
+    const u = await buildUser(core.db.pool, { companyId: company.id });
+    const s = await core.login(u.email, u.password);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => core.api("POST", "/auth/refresh_token", { cookie: s.cookie })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    // Exactly one of them rotated the cookie; every token works.
+    expect(answers.filter((a) => a.headers.get("set-cookie")).length).toBe(1);
+    for (const a of answers) expect((await core.api("GET", "/auth/me", { token: a.body.token })).status).toBe(200);
   });
 
   it("answers ERR_SESSION_EXPIRED without a cookie", async () => {

@@ -18,7 +18,15 @@ export type SessionDeps = {
   /** Evicted at once on session changes: this process's next call sees them (others via NOTIFY). */
   actors?: ActorCache;
 };
-export type Issued = LoginResponse & { refreshToken: string };
+/** `refreshToken` null: the cookie the client holds stays (a refresh inside the reuse grace, below). */
+export type Issued = LoginResponse & { refreshToken: string | null };
+
+/**
+ * A rotated refresh token presented again within this many seconds of its use is a race, not theft: tabs that
+ * saw the access token expire together refresh together (the cookie is shared), and the first one's answer
+ * already set the successor cookie. They get an access token for the same live session and no new cookie.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 const hashToken = (t: string) => createHash("sha256").update(t).digest("base64url");
 
@@ -37,6 +45,11 @@ async function issue(deps: SessionDeps, client: pg.ClientBase, user: UserRow, se
      VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
     [randomUUID(), user.id, sessionId, hashToken(refreshToken), deps.refreshTtl],
   );
+  return { ...(await accessFor(deps, user, sessionId)), refreshToken };
+}
+
+/** An access token for the session, with no new refresh token. */
+async function accessFor(deps: SessionDeps, user: UserRow, sessionId: string): Promise<Issued> {
   const token = await deps.tokens.sign({
     userId: user.id,
     companyId: user.companyId,
@@ -44,7 +57,7 @@ async function issue(deps: SessionDeps, client: pg.ClientBase, user: UserRow, se
     profile: user.profile,
     super: user.super,
   });
-  return { token, refreshToken, user: publicUser(user) };
+  return { token, refreshToken: null, user: publicUser(user) };
 }
 
 export async function login(deps: SessionDeps, input: TLoginRequest): Promise<Issued> {
@@ -79,26 +92,38 @@ export async function refresh(deps: SessionDeps, refreshToken: string | undefine
   const client = await deps.pool.connect();
   try {
     await client.query("BEGIN");
-    const { rows } = await client.query<{ id: string; user_id: number; session_id: string; used: boolean }>(
-      `SELECT id, user_id, session_id, used_at IS NOT NULL AS used FROM refresh_tokens
-       WHERE token_hash = $1 AND expires_at > now() FOR UPDATE`,
-      [hashToken(refreshToken)],
+    const { rows } = await client.query<{
+      id: string;
+      user_id: number;
+      session_id: string;
+      used: boolean;
+      recent: boolean;
+    }>(
+      `SELECT id, user_id, session_id, used_at IS NOT NULL AS used,
+         used_at > now() - make_interval(secs => $2) AS recent
+       FROM refresh_tokens WHERE token_hash = $1 AND expires_at > now() FOR UPDATE`,
+      [hashToken(refreshToken), REFRESH_REUSE_GRACE_SECONDS],
     );
     const row = rows[0];
     if (!row) throw SessionExpiredError();
-    if (row.used) {
-      // A rotated token came back: someone holds a copy. End the whole session.
-      await client.query("UPDATE users SET session_id = NULL WHERE id = $1 AND session_id = $2", [
+    if (row.used && !row.recent) {
+      // A rotated token came back: someone holds a copy. End the whole session, sockets included.
+      const ended = await client.query("UPDATE users SET session_id = NULL WHERE id = $1 AND session_id = $2", [
         row.user_id,
         row.session_id,
       ]);
       await client.query("DELETE FROM refresh_tokens WHERE session_id = $1", [row.session_id]);
+      if (ended.rowCount) await client.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${row.user_id}:`]);
       await client.query("COMMIT");
       deps.actors?.evictUser(row.user_id);
       throw SessionExpiredError();
     }
     const user = await loadUserById(client, row.user_id);
     if (!user || user.sessionId !== row.session_id) throw SessionExpiredError();
+    if (row.used) {
+      await client.query("COMMIT");
+      return await accessFor(deps, user, row.session_id);
+    }
     await client.query("UPDATE refresh_tokens SET used_at = now() WHERE id = $1", [row.id]);
     const issued = await issue(deps, client, user, row.session_id);
     await client.query("COMMIT");

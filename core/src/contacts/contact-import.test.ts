@@ -138,6 +138,29 @@ describe("#contacts.upload", () => {
     expect((await contactsOf(c.id)).map((x) => x.number).sort()).toEqual(["5511900000031", "5511900000032"]);
   });
 
+  it("reads a legacy .xls by the cells it holds, whatever size it claims", async () => {
+    const c = await company();
+    const XLSX = await import("@e965/xlsx");
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ["name", "number"],
+        ["Iris", "5511900000041"],
+      ]),
+      "Contatos",
+    );
+    const bytes = Buffer.from(XLSX.write(book, { bookType: "biff8", type: "buffer" }) as Buffer);
+    // BIFF8 DIMENSIONS record (0x0200, 14 bytes): claim 2^31 rows and 65,535 columns. Read by its claim, the
+    // sheet would hold the event loop for minutes (the test's time limit fails it long before).
+    const at = bytes.indexOf(Buffer.from([0x00, 0x02, 0x0e, 0x00]));
+    expect(at).toBeGreaterThan(0);
+    bytes.writeUInt32LE(0x7fffffff, at + 8);
+    bytes.writeUInt16LE(0xffff, at + 14);
+    const res = await upload(c.token, "gigante.xls", bytes);
+    expect(res.body).toEqual({ created: 1, ignored: 0 });
+  });
+
   it("refuses other file types, a missing file, and sheets without name or number columns", async () => {
     const c = await company();
     const pdf = await upload(c.token, "contatos.pdf", "%PDF-1.4");

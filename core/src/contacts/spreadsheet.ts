@@ -4,6 +4,11 @@ import { AppError } from "../http/errors.ts";
 
 export type SheetFile = { originalname: string; buffer: Buffer };
 
+/** A legacy sheet's rows read at most: the header and one more than the importer takes (MAX_IMPORT_ROWS). */
+const SHEET_ROWS = 20_002;
+/** Columns read at most: a contacts sheet has a handful (name, number, e-mail, tags). */
+const SHEET_COLUMNS = 50;
+
 const unsupported = (message: string) => new AppError("ERR_VALIDATION", 400, message, { fields: { file: message } });
 
 /** The file's rows as text cells (the first row is the header). */
@@ -51,12 +56,26 @@ async function readLegacyWorkbook(buffer: Buffer): Promise<string[][]> {
   const XLSX = await import("@e965/xlsx");
   let rows: unknown[][];
   try {
-    const workbook = XLSX.read(buffer, { type: "buffer", cellFormula: false, cellHTML: false });
+    // Rows past the import's limit are never parsed; the importer then refuses the file as too long.
+    const workbook = XLSX.read(buffer, { type: "buffer", cellFormula: false, cellHTML: false, sheetRows: SHEET_ROWS });
     const first = workbook.SheetNames[0];
     const sheet = first === undefined ? undefined : workbook.Sheets[first];
     if (!sheet) return [];
+    // The file states its sheet's size (a Dimensions record) and sheet_to_json visits every cell of it: a
+    // 3 KB file claiming a million rows by 255 columns held the event loop for minutes. The range read is
+    // the one the cells present span, at most SHEET_COLUMNS wide.
+    let lastRow = -1;
+    let lastColumn = -1;
+    for (const address of Object.keys(sheet)) {
+      if (address.startsWith("!")) continue;
+      const { r, c } = XLSX.utils.decode_cell(address);
+      if (r > lastRow) lastRow = r;
+      if (c > lastColumn) lastColumn = c;
+    }
+    if (lastRow < 0) return [];
+    const range = { s: { r: 0, c: 0 }, e: { r: lastRow, c: Math.min(lastColumn, SHEET_COLUMNS - 1) } };
     // Raw values: a phone number stored as a number would be formatted "5.5119E+12" otherwise.
-    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: "", blankrows: false });
+    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: "", blankrows: false, range });
   } catch {
     throw unsupported("Planilha ilegível");
   }

@@ -41,6 +41,11 @@ export type OutboundMessage = {
   dataJson: unknown;
   /** The channel's id of the quoted message, when the reply quotes one that has reached the channel. */
   quotedRemoteId: string | null;
+  /**
+   * Which try this send is, 1 for the first (messages.send_attempts once it is 'sending'). Every
+   * earlier hand-over counts, also probes of a connection that was down. Absent: the first.
+   */
+  attempt?: number;
 };
 
 export type SendResult = {
@@ -76,7 +81,7 @@ export type AdapterEvents = {
    * Inbound messages and acks in core's shape; resolves once they are committed, so an adapter
    * acknowledges to its channel only after that (Baileys messages, acks, history sync).
    */
-  onInbound(events: InboundEvent[]): Promise<void>;
+  onInbound(events: InboundEvent[]): Promise<unknown>;
   /** A status change; `qr` while pairing. CONNECTED wakes the sender at once. */
   onStatus(status: ConnectionStatus, detail?: { qr?: string; error?: string }): void;
 };

@@ -4,6 +4,7 @@
 import path from "node:path";
 import {
   type AdapterEvents,
+  asSendError,
   type ChannelAdapter,
   type ChannelConnection,
   type ConnectionStatus,
@@ -22,9 +23,16 @@ export type GraphApiOptions = {
   timeoutMs: number;
   /** Whole-upload timeout for media (files up to 100 MB); UPLOAD_TIMEOUT_MS by default. */
   uploadTimeoutMs?: number;
+  /** From which try a failed upload fails its message for good; UPLOAD_ATTEMPTS by default. */
+  uploadAttempts?: number;
 };
 
 export const UPLOAD_TIMEOUT_MS = 180_000;
+/**
+ * A message waits while its upload fails, and every later message of the connection waits behind
+ * it: an upload that fails this many times (a file too big for the link, a 5xx that stays) is given up.
+ */
+export const UPLOAD_ATTEMPTS = 5;
 
 export const DEFAULT_GRAPH_API: GraphApiOptions = {
   url: "https://graph.facebook.com",
@@ -126,8 +134,10 @@ export function whatsappCloudAdapter(
   }
 
   /**
-   * Uploads the file and answers its media id. Nothing reaches the contact by an upload, so
-   * every failure but a refusal of the file itself (4xx) is "not delivered": tried again later.
+   * Uploads the file and answers its media id. Nothing reaches the contact by an upload, so a
+   * failure is "not delivered": tried again later, except a refusal of the file itself (4xx),
+   * and a failure of this upload (timeout, reset, 5xx, no id) from the last allowed try on.
+   * An unreachable or throttling Graph API holds every message alike, so it never gives up.
    */
   async function upload(message: OutboundMessage, ref: MediaRef, required: boolean): Promise<string | null> {
     const known = uploaded.get(ref.url);
@@ -139,19 +149,33 @@ export function whatsappCloudAdapter(
         code: "ERR_MEDIA_NOT_FOUND",
       });
     }
-    let outcome: { res: Response; answer: GraphAnswer | null };
+    let id: string;
     try {
-      outcome = await call(`${base}/media`, uploadForm(blob, ref), graph.uploadTimeoutMs ?? UPLOAD_TIMEOUT_MS);
+      id = await postMedia(blob, ref);
     } catch (err) {
-      throw notDelivered(err as SendError);
+      const failure = asSendError(err);
+      if (failure.kind !== "retryable-maybe-delivered") throw failure;
+      const tries = message.attempt ?? 1;
+      if (tries < (graph.uploadAttempts ?? UPLOAD_ATTEMPTS)) {
+        throw new SendError("retryable-not-delivered", `media upload: ${failure.message}`, { cause: failure });
+      }
+      // Given up: an optional header image is left out (as when its file is gone); a message's own file fails it.
+      if (!required) return null;
+      throw new SendError("permanent", `media upload failed on try ${tries}: ${failure.message}`, {
+        code: "ERR_MEDIA_UPLOAD_FAILED",
+        cause: failure,
+      });
     }
-    const { res, answer } = outcome;
-    if (!res.ok) {
-      const failure = classifyHttpError(res.status, answer);
-      throw failure.kind === "permanent" ? failure : notDelivered(failure);
-    }
-    if (!answer?.id) throw new SendError("retryable-not-delivered", `Graph API ${res.status} upload without an id`);
-    uploaded.set(ref.url, answer.id);
+    uploaded.set(ref.url, id);
+    return id;
+  }
+
+  /** POST /media: the id, or the failure as classified for a send. */
+  async function postMedia(blob: Blob, ref: MediaRef): Promise<string> {
+    const timeoutMs = graph.uploadTimeoutMs ?? UPLOAD_TIMEOUT_MS;
+    const { res, answer } = await call(`${base}/media`, uploadForm(blob, ref), timeoutMs);
+    if (!res.ok) throw classifyHttpError(res.status, answer);
+    if (!answer?.id) throw new SendError("retryable-maybe-delivered", `Graph API ${res.status} upload without an id`);
     return answer.id;
   }
 
@@ -185,9 +209,4 @@ export function whatsappCloudAdapter(
       return { remoteId };
     },
   };
-}
-
-function notDelivered(failure: SendError): SendError {
-  if (failure.kind === "retryable-not-delivered") return failure;
-  return new SendError("retryable-not-delivered", `media upload: ${failure.message}`, { cause: failure });
 }

@@ -92,7 +92,7 @@ describe("#outbound.media", () => {
     expect(sent).toMatchObject({ ack: 1, remote_id: "wamid.FAKE1", error_code: null });
   });
 
-  it("keeps the message queued while uploads fail with 5xx, then sends it once", async () => {
+  it("retries an upload answered 5xx, sending nothing meanwhile, then sends the message once", async () => {
     const t = await ticketWithAgent();
     let refusals = 2;
     fake.uploadReply = () =>
@@ -108,6 +108,26 @@ describe("#outbound.media", () => {
     expect(fake.requests[0]!.body).toMatchObject({ type: "image", image: { id: fake.uploads[2]!.id } });
     expect(fake.requests[0]!.body.image).not.toHaveProperty("caption");
     expect(sent.send_attempts).toBe(3);
+  });
+
+  it("fails a file whose upload keeps failing after 5 tries, so the connection's next message goes out", async () => {
+    const t = await ticketWithAgent();
+    fake.uploadReply = () => ({ status: 500, body: { error: { message: "An unknown error occurred", code: 1 } } });
+    const stuck = await sendFile(t.ticketId, t.token, "grande.png", PNG);
+    const next = await t.enqueue("e agora o texto");
+    worker = await start();
+    await waitFor(sentState(next), "the message behind the failing file");
+
+    expect(await messageState(core.db.pool, stuck.id)).toMatchObject({
+      send_state: "failed",
+      ack: -1,
+      error_code: "ERR_MEDIA_UPLOAD_FAILED",
+      remote_id: null,
+      send_attempts: 5,
+    });
+    expect(fake.uploads).toHaveLength(5);
+    // The file never reached the contact; the text behind it did, once.
+    expect(fake.requests.map((r) => r.body.type)).toEqual(["text"]);
   });
 
   it("fails a message whose file is gone with ERR_MEDIA_NOT_FOUND, sends nothing for it, and goes on", async () => {

@@ -40,10 +40,10 @@ export async function claimBatch(
                       ORDER BY created_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
            AND ${holdsLeaseSql("$4", "$1")}
          RETURNING id, company_id, ticket_id, contact_id, body, media_type, media_url, data_json, quoted_msg_id,
-           created_at)
+           send_attempts, created_at)
        SELECT c.id, c.company_id, c.company_id AS "companyId", c.ticket_id AS "ticketId", ct.number AS "to",
          c.body, c.media_type AS "mediaType", c.media_url AS "mediaUrl", c.data_json AS "dataJson",
-         q.remote_id AS "quotedRemoteId"
+         q.remote_id AS "quotedRemoteId", c.send_attempts + 1 AS "attempt"
        FROM claimed c
        LEFT JOIN contacts ct ON ct.id = c.contact_id
        LEFT JOIN messages q ON q.id = c.quoted_msg_id

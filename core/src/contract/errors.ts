@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   "ERR_INVALID_TRANSCRIPTION_DATA",
   // A queued media message whose stored file is gone: the channel worker cannot send it.
   "ERR_MEDIA_NOT_FOUND",
+  // A queued media message whose file the channel would not take after several uploads.
+  "ERR_MEDIA_UPLOAD_FAILED",
   "ERR_INTERNAL",
 ] as const;
 

@@ -1,8 +1,10 @@
 // Where uploaded media lives: DATA_DIR/media/company-{id}/{uuid}-{safe name},
 // served back by core at /media/{companyId}/{file} (media-routes.ts). The file
 // name is the only key, so it is checked everywhere it comes back in.
-import { mkdir, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, open, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { v7 as uuidv7 } from "uuid";
 
 /** What a stored file's name may look like: no separators, no leading dot, nothing to traverse with. */
@@ -119,6 +121,54 @@ export async function saveMedia(
   const fileName = storedFileName(originalName);
   await writeFile(path.join(dir, fileName), bytes, { flag: "wx" });
   return { fileName, url: mediaUrlOf(companyId, fileName) };
+}
+
+/** A streamed file went past its size limit: nothing of it is kept. */
+export class MediaTooLargeError extends Error {
+  constructor(maxBytes: number) {
+    super(`media over the limit of ${maxBytes} bytes`);
+    this.name = "MediaTooLargeError";
+  }
+}
+
+/**
+ * Stores a stream under the company's media folder as it arrives, never whole in memory,
+ * with saveMedia's naming. Past `maxBytes`, on `signal`, or on any read or write error the
+ * partial file is removed and the error thrown.
+ */
+export async function saveMediaStream(
+  dataDir: string,
+  companyId: number,
+  originalName: string,
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  opts: { maxBytes: number; signal?: AbortSignal },
+): Promise<{ fileName: string; url: string; size: number }> {
+  const dir = companyMediaDir(dataDir, companyId);
+  await mkdir(dir, { recursive: true });
+  const fileName = storedFileName(originalName);
+  const file = path.join(dir, fileName);
+  // Created exclusively first, so a failure below only ever removes a file this call made.
+  const handle = await open(file, "wx");
+  let size = 0;
+  try {
+    await pipeline(
+      Readable.from(source, { objectMode: false }),
+      async function* capped(chunks: AsyncIterable<Uint8Array>) {
+        for await (const chunk of chunks) {
+          size += chunk.length;
+          if (size > opts.maxBytes) throw new MediaTooLargeError(opts.maxBytes);
+          yield chunk;
+        }
+      },
+      handle.createWriteStream(),
+      opts.signal ? { signal: opts.signal } : {},
+    );
+  } catch (err) {
+    await handle.close().catch(() => {});
+    await unlink(file).catch(() => {});
+    throw err;
+  }
+  return { fileName, url: mediaUrlOf(companyId, fileName), size };
 }
 
 /** Image kinds an interactive header may carry, told by their first bytes (not by what the client claims). */

@@ -45,7 +45,18 @@ export type IngestResult = {
   blocked: number;
 };
 
-export async function ingest(client: pg.ClientBase, events: InboundEvent[]): Promise<IngestResult> {
+/** A message's key in the set of those an ingest stored: `${whatsappId}:${remoteId}`. */
+export const storedKey = (m: { whatsappId: number; remoteId: string }) => `${m.whatsappId}:${m.remoteId}`;
+
+/**
+ * `storedKeys`, when given, receives the storedKey of every message this call inserted (not the
+ * duplicates, nor the blocked contacts' dropped ones), so a caller can clean up after the rest.
+ */
+export async function ingest(
+  client: pg.ClientBase,
+  events: InboundEvent[],
+  storedKeys?: Set<string>,
+): Promise<IngestResult> {
   const changes: Change[] = [];
   const result: IngestResult = { messages: 0, duplicates: 0, acks: 0, blocked: 0 };
   const messages = await dropDuplicates(
@@ -63,6 +74,7 @@ export async function ingest(client: pg.ClientBase, events: InboundEvent[]): Pro
     await applyRatings(client, bodies, changes);
     await runQueueBot(client, bodies, changes);
     result.messages = stored.length;
+    for (const m of stored) storedKeys?.add(storedKey(m));
     result.blocked = messages.length - kept.length;
   }
   const acks = events.filter((e): e is InboundAck => e.kind === "ack");
@@ -311,6 +323,9 @@ async function applyAcks(client: pg.ClientBase, acks: InboundAck[], changes: Cha
   return rows.length;
 }
 
+/** A caller's events waiting for a transaction; resolved with the storedKeys it stored. */
+type Waiting = { events: InboundEvent[]; resolve: (stored: Set<string>) => void; reject: (e: unknown) => void };
+
 /**
  * Group commit: callers add events and wait; each transaction takes everything
  * that arrived while the previous ones were committing. Up to `concurrency`
@@ -318,7 +333,7 @@ async function applyAcks(client: pg.ClientBase, acks: InboundAck[], changes: Cha
  * its commit; they lock tickets in the same order, so they never deadlock.
  */
 export class IngestBatcher {
-  private queue: { events: InboundEvent[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private queue: Waiting[] = [];
   private running = 0;
   private readonly pool: pg.Pool;
   private readonly maxBatch: number;
@@ -329,9 +344,12 @@ export class IngestBatcher {
     this.concurrency = opts.concurrency ?? 1;
   }
 
-  /** Resolves once the events are committed. */
-  add(events: InboundEvent[]): Promise<void> {
-    if (events.length === 0) return Promise.resolve();
+  /**
+   * Resolves once the events are committed, with the storedKey of the messages stored: of the
+   * whole transaction, which may hold other callers' events too, so a caller looks up its own.
+   */
+  add(events: InboundEvent[]): Promise<Set<string>> {
+    if (events.length === 0) return Promise.resolve(new Set());
     return new Promise((resolve, reject) => {
       this.queue.push({ events, resolve, reject });
       if (this.running < this.concurrency) void this.drain();
@@ -358,21 +376,21 @@ export class IngestBatcher {
 
   private async commit(batch: typeof this.queue): Promise<void> {
     try {
-      await inTransaction(this.pool, (client) =>
-        ingest(
-          client,
-          batch.flatMap((b) => b.events),
-        ),
-      );
-      for (const b of batch) b.resolve();
+      const stored = await this.ingestOnce(batch.flatMap((b) => b.events));
+      for (const b of batch) b.resolve(stored);
     } catch (err) {
       // One bad event must not fail the others: retry each caller alone.
       if (batch.length === 1) batch[0]!.reject(err);
       else {
-        for (const b of batch) {
-          await inTransaction(this.pool, (client) => ingest(client, b.events)).then(b.resolve, b.reject);
-        }
+        for (const b of batch) await this.ingestOnce(b.events).then(b.resolve, b.reject);
       }
     }
+  }
+
+  /** One transaction; answers the storedKey of the messages it stored. */
+  private async ingestOnce(events: InboundEvent[]): Promise<Set<string>> {
+    const stored = new Set<string>();
+    await inTransaction(this.pool, (client) => ingest(client, events, stored));
+    return stored;
   }
 }

@@ -2,7 +2,7 @@
 // dataJson), and the download of its media into the company's media store
 // (GET /{media_id} for a short-lived URL, then that URL, both with the
 // connection's token), done before ingest so the message commits once, whole.
-import { saveMedia } from "../media/media-store.ts";
+import { saveMediaStream } from "../media/media-store.ts";
 import { buildVCard } from "../messages/vcard.ts";
 
 export type CloudMessage = {
@@ -133,23 +133,11 @@ async function graphGet(url: string, token: string, signal: AbortSignal): Promis
   return res;
 }
 
-/** The body, refused past `max` bytes without reading it all. */
-async function readCapped(res: Response, max: number): Promise<Uint8Array> {
-  const declared = Number(res.headers.get("content-length") ?? 0);
-  if (declared > max) throw new Error(`media of ${declared} bytes is over the limit`);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of res.body ?? []) {
-    size += chunk.length;
-    if (size > max) throw new Error("media over the limit");
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
 /**
  * Downloads one media into the company's store and answers its mediaUrl. The lookup's URL
- * comes from the Graph API and, as Meta documents, is fetched with the same token.
+ * comes from the Graph API and, as Meta documents, is fetched with the same token. The body
+ * goes straight to disk (core serves the inbox: a 100 MB document must not sit in its memory);
+ * a size declared over the limit is refused unread, an undeclared one is cut at the limit.
  */
 export async function downloadCloudMedia(
   o: CloudMediaOptions,
@@ -166,6 +154,15 @@ export async function downloadCloudMedia(
   const info = (await lookup.json()) as { url?: string; file_size?: number };
   if (!info.url) throw new Error("Graph API media lookup without a url");
   if ((info.file_size ?? 0) > MAX_BYTES) throw new Error(`media of ${info.file_size} bytes is over the limit`);
-  const bytes = await readCapped(await graphGet(info.url, conn.accessToken, signal), MAX_BYTES);
-  return (await saveMedia(o.dataDir, conn.companyId, media.fileName, bytes)).url;
+  const res = await graphGet(info.url, conn.accessToken, signal);
+  const declared = Number(res.headers.get("content-length") ?? 0);
+  if (declared > MAX_BYTES) {
+    await res.body?.cancel();
+    throw new Error(`media of ${declared} bytes is over the limit`);
+  }
+  const saved = await saveMediaStream(o.dataDir, conn.companyId, media.fileName, res.body ?? [], {
+    maxBytes: MAX_BYTES,
+    signal,
+  });
+  return saved.url;
 }

@@ -8,7 +8,7 @@ import type pg from "pg";
 import type { Ack } from "../contract/entities.ts";
 import { AppError } from "../http/errors.ts";
 import { removeMedia } from "../media/media-store.ts";
-import type { InboundEvent, InboundMessage, IngestBatcher } from "../messages/ingest.ts";
+import { type InboundEvent, type InboundMessage, type IngestBatcher, storedKey } from "../messages/ingest.ts";
 import {
   type CloudMediaOptions,
   type CloudMessage,
@@ -176,17 +176,22 @@ export function whatsappCloudWebhook(
       }
     }
     await attachMedia(pool, mediaOptions, pending);
-    try {
-      await batcher.add(events);
-    } catch (err) {
-      // Nothing was stored: Meta delivers again, and the files are downloaded again then.
-      await Promise.all(
-        pending.map(
+    const removeFiles = (unused: WithMedia[]) =>
+      Promise.all(
+        unused.map(
           ({ event }) => event.mediaUrl && removeMedia(mediaOptions!.dataDir, event.companyId, event.mediaUrl),
         ),
       );
+    let stored: Set<string>;
+    try {
+      stored = await batcher.add(events);
+    } catch (err) {
+      // Nothing was stored: Meta delivers again, and the files are downloaded again then.
+      await removeFiles(pending);
       throw err;
     }
+    // A blocked contact's message, or a copy a concurrent delivery stored first, names no file of ours.
+    await removeFiles(pending.filter(({ event }) => !stored.has(storedKey(event))));
     res.status(200).json({ ok: true });
   });
   return router;

@@ -117,6 +117,8 @@ export const en: Resources = {
     ERR_TRANSCRIPTION_FAILED: "The transcription service failed. Please try again later.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Invalid transcription data",
     ERR_MEDIA_NOT_FOUND: "The file of this message no longer exists. Send it again.",
+    ERR_MEDIA_UPLOAD_FAILED:
+      "The file of this message could not be uploaded to the channel. Try again, or send a smaller file.",
     ERR_INTERNAL: "Internal server error. Please try again.",
   },
 };

@@ -124,6 +124,8 @@ export const es: Resources = {
     ERR_TRANSCRIPTION_FAILED: "El servicio de transcripción falló. Inténtelo de nuevo más tarde.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Datos de transcripción inválidos",
     ERR_MEDIA_NOT_FOUND: "El archivo de este mensaje ya no existe. Envíelo de nuevo.",
+    ERR_MEDIA_UPLOAD_FAILED:
+      "No se pudo subir el archivo de este mensaje al canal. Inténtelo de nuevo o envíe un archivo más pequeño.",
     ERR_INTERNAL: "Error interno del servidor. Inténtelo de nuevo.",
   },
 };

@@ -143,6 +143,8 @@ export const ptBR = {
     ERR_TRANSCRIPTION_FAILED: "O serviço de transcrição falhou. Tente novamente mais tarde.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Dados de transcrição inválidos",
     ERR_MEDIA_NOT_FOUND: "O arquivo desta mensagem não existe mais. Envie-o novamente.",
+    ERR_MEDIA_UPLOAD_FAILED:
+      "Não foi possível enviar o arquivo desta mensagem ao canal. Tente novamente ou envie um arquivo menor.",
     ERR_INTERNAL: "Erro interno do servidor. Tente novamente.",
   },
 };

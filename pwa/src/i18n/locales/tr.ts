@@ -123,6 +123,8 @@ export const tr: Resources = {
     ERR_TRANSCRIPTION_FAILED: "Yazıya dökme hizmeti başarısız oldu. Lütfen daha sonra tekrar deneyin.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Geçersiz yazıya dökme verisi",
     ERR_MEDIA_NOT_FOUND: "Bu mesajın dosyası artık yok. Yeniden gönderin.",
+    ERR_MEDIA_UPLOAD_FAILED:
+      "Bu mesajın dosyası kanala yüklenemedi. Tekrar deneyin veya daha küçük bir dosya gönderin.",
     ERR_INTERNAL: "Sunucu hatası. Lütfen tekrar deneyin.",
   },
 };

@@ -1,0 +1,90 @@
+// Streaming a file into a company's media store (inbound downloads): the same
+// names as an upload, and nothing left behind when the stream is cut short.
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companyMediaDir, MediaTooLargeError, mediaFilePath, saveMediaStream } from "./media-store.ts";
+
+let dataDir: string;
+let company = 0;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "chatflow-media-stream-"));
+});
+afterAll(async () => {
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+const chunk = (n: number, fill: number) => new Uint8Array(n).fill(fill);
+const filesOf = (companyId: number) => readdir(companyMediaDir(dataDir, companyId)).catch(() => []);
+
+async function* chunks(...parts: Uint8Array[]) {
+  for (const part of parts) yield part;
+}
+
+describe("#media.stream", () => {
+  it("stores the streamed bytes under a unique, sanitised name, as an agent's upload is named", async () => {
+    const companyId = ++company;
+    const saved = await saveMediaStream(
+      dataDir,
+      companyId,
+      "../../Relatório final.pdf",
+      chunks(chunk(1000, 1), chunk(3, 2)),
+      {
+        maxBytes: 2000,
+      },
+    );
+
+    expect(saved.fileName).toMatch(/^[0-9a-f-]{36}-Relatorio_final\.pdf$/);
+    expect(saved.url).toBe(`/media/${companyId}/${saved.fileName}`);
+    expect(saved.size).toBe(1003);
+    const bytes = await readFile(mediaFilePath(dataDir, companyId, saved.fileName)!);
+    expect(new Uint8Array(bytes)).toEqual(new Uint8Array([...chunk(1000, 1), ...chunk(3, 2)]));
+  });
+
+  it("refuses a stream past the limit and keeps nothing of it", async () => {
+    const companyId = ++company;
+    const saving = saveMediaStream(dataDir, companyId, "big.bin", chunks(chunk(600, 1), chunk(600, 2)), {
+      maxBytes: 1000,
+    });
+    await expect(saving).rejects.toBeInstanceOf(MediaTooLargeError);
+    expect(await filesOf(companyId)).toEqual([]);
+  });
+
+  it("keeps a stream of exactly the limit", async () => {
+    const companyId = ++company;
+    const saved = await saveMediaStream(dataDir, companyId, "exact.bin", chunks(chunk(500, 1), chunk(500, 2)), {
+      maxBytes: 1000,
+    });
+    expect(saved.size).toBe(1000);
+    expect(await filesOf(companyId)).toEqual([saved.fileName]);
+  });
+
+  it("removes the partial file when the download is aborted midway", async () => {
+    const companyId = ++company;
+    const abort = new AbortController();
+    // Like a fetch body under the same signal: the rest never comes, and the abort ends the wait.
+    async function* stalls() {
+      yield chunk(100, 1);
+      setTimeout(() => abort.abort(new Error("download timed out")), 20);
+      await new Promise((_, reject) => abort.signal.addEventListener("abort", () => reject(abort.signal.reason)));
+    }
+    const saving = saveMediaStream(dataDir, companyId, "slow.pdf", stalls(), {
+      maxBytes: 1000,
+      signal: abort.signal,
+    });
+    await expect(saving).rejects.toThrow();
+    expect(await filesOf(companyId)).toEqual([]);
+  });
+
+  it("removes the partial file when the source fails midway, and reports why", async () => {
+    const companyId = ++company;
+    async function* breaks() {
+      yield chunk(100, 1);
+      throw new Error("connection reset");
+    }
+    const saving = saveMediaStream(dataDir, companyId, "cut.pdf", breaks(), { maxBytes: 1000 });
+    await expect(saving).rejects.toThrow("connection reset");
+    expect(await filesOf(companyId)).toEqual([]);
+  });
+});

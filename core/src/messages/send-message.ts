@@ -25,6 +25,8 @@ export type TSendMessageInput = Pick<TSendMessageArgs, "id" | "ticketId" | "body
   isForwarded?: boolean;
   /** What the ticket list shows as last message, when the body is not it (a vCard's text). */
   preview?: string;
+  /** False for a message core sends on its own (the transfer notice): it is not the agent reading the chat. */
+  markRead?: boolean;
 };
 
 const emptyMessage = () => new AppError("ERR_VALIDATION", 400, "Empty message", { fields: { body: "Empty message" } });
@@ -90,10 +92,12 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
       args.isForwarded === true,
     ],
   );
-  await client.query("UPDATE tickets SET last_message = $2, updated_at = now(), unread_messages = 0 WHERE id = $1", [
-    ticket.id,
-    args.preview ?? args.body,
-  ]);
+  // An agent's reply means they read the conversation: its unread count goes.
+  const unread = args.markRead === false ? "unread_messages" : "0";
+  await client.query(
+    `UPDATE tickets SET last_message = $2, updated_at = now(), unread_messages = ${unread} WHERE id = $1`,
+    [ticket.id, args.preview ?? args.body],
+  );
   await recordChanges(client, [
     { companyId: actor.companyId, entity: "messages", id: args.id },
     { companyId: actor.companyId, entity: "tickets", id: ticket.id },

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildTicketWorld, outbound, type TicketWorld } from "../testing/tickets-factories.ts";
+import { buildTicketWorld, outbound, type TicketWorld, ticketRow } from "../testing/tickets-factories.ts";
 import { useTestCore } from "../testing/use-test-core.ts";
 
 const core = useTestCore();
@@ -68,5 +68,15 @@ describe("#tickets.update transfer message (sendMsgTransfTicket)", () => {
     const res = await transfer(w.admin.token, t.id, { userId: w.other.id });
     expect(res.status).toBe(400);
     expect(await outbound(w.pool, t.id)).toEqual([]);
+  });
+
+  it("leaves the ticket's unread count for the agent who receives it", async () => {
+    await w.setting("sendMsgTransfTicket", "enabled");
+    await w.setting("transferMessage", "Você foi transferido para {{queue}}.");
+    const t = await w.ticket({ status: "pending", unread: 4 });
+    const res = await transfer(w.admin.token, t.id, { status: "pending", queueId: w.support.id });
+    expect(res.status).toBe(200);
+    expect(await outbound(w.pool, t.id)).toHaveLength(1);
+    expect((await ticketRow(w.pool, t.id))?.unread_messages).toBe(4);
   });
 });

@@ -91,6 +91,33 @@ describe("actor cache", () => {
   });
 });
 
+describe("actor cache listener", () => {
+  const listenerPid = async () =>
+    (
+      await core.db.pool.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE application_name = 'chatflow-actor-cache' AND datname = current_database()",
+      )
+    ).rows[0]?.pid;
+
+  it("listens again after its connection is killed, and evictions work as before", async () => {
+    const company = await buildCompany(core.db.pool);
+    const u = await signedIn(core, { companyId: company.id, name: "Antes" });
+    expect((await me(u.token)).body.name).toBe("Antes");
+    const pid = await listenerPid();
+    expect(pid).toBeDefined();
+    await core.db.pool.query("SELECT pg_terminate_backend($1)", [pid]);
+    // Back on a new connection...
+    await eventually(async () => {
+      const now = await listenerPid();
+      expect(now).toBeDefined();
+      expect(now).not.toBe(pid);
+    });
+    // ...and a change is seen, whether it was made while down or after.
+    await core.db.pool.query("UPDATE users SET name = 'Depois' WHERE id = $1", [u.id]);
+    await eventually(async () => expect((await me(u.token)).body.name).toBe("Depois"));
+  });
+});
+
 describe("ActorCache", () => {
   const row = (id: number, companyId: number) => ({ id, companyId }) as UserRow;
   // Listening without a database: what start() does once LISTEN succeeded.

@@ -2,8 +2,8 @@
 // every authenticated request needs its caller's row, and at inbox rates that
 // read was a third of the work. Triggers (migration 0013) NOTIFY every change to
 // users, their queues, queues and companies, and a change evicts; while the
-// listener is down nothing is cached (docs/decisions/0013-actor-cache.md).
-import pg from "pg";
+// listener is down (it reconnects) nothing is cached (docs/decisions/0013-actor-cache.md).
+import { type Listener, listen } from "../db/listener.ts";
 import type { UserRow } from "../users/load-user.ts";
 
 export const USERS_CHANNEL = "chatflow_users";
@@ -17,7 +17,7 @@ export class ActorCache {
   /** Raised by every eviction: a row read before one must not be cached after it. */
   private generation = 0;
   private listening = false;
-  private listener: pg.Client | undefined;
+  private listener: Listener | undefined;
 
   constructor(ttlMs: number) {
     this.ttlMs = ttlMs;
@@ -26,24 +26,28 @@ export class ActorCache {
   /** Listens for user changes; without this (or with a ttl of 0) nothing is ever cached. */
   async start(databaseUrl: string): Promise<void> {
     if (this.ttlMs <= 0) return;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    const down = () => {
-      this.listening = false;
-      this.clear();
-    };
-    client.on("error", down);
-    client.on("end", down);
-    client.on("notification", (msg) => this.onNotification(msg.payload ?? ""));
-    await client.connect();
-    await client.query(`LISTEN ${USERS_CHANNEL}`);
-    this.listener = client;
+    this.listener = await listen({
+      databaseUrl,
+      channels: [USERS_CHANNEL],
+      name: "chatflow-actor-cache",
+      onNotification: (_channel, payload) => this.onNotification(payload),
+      // Changes made while down were never heard: nothing cached from then until listening again.
+      onDown: () => {
+        this.listening = false;
+        this.clear();
+      },
+      onUp: () => {
+        this.clear();
+        this.listening = true;
+      },
+    });
     this.listening = true;
   }
 
   async stop(): Promise<void> {
     this.listening = false;
     this.clear();
-    await this.listener?.end().catch(() => {});
+    await this.listener?.close();
   }
 
   get(userId: number): UserRow | undefined {

@@ -2,13 +2,14 @@
 // data changed (LISTEN on the change channel, so every core instance pokes its
 // own sockets) and sends the logout frame to sessions a newer login ended.
 import type { Server } from "node:http";
-import pg from "pg";
+import type pg from "pg";
 import { WebSocket, WebSocketServer } from "ws";
 import type { ActorCache } from "../auth/actor-cache.ts";
 import { type Actor, checkToken } from "../auth/authenticate.ts";
 import { SESSIONS_CHANNEL } from "../auth/session.ts";
 import type { Tokens } from "../auth/tokens.ts";
 import type { ServerFrame } from "../contract/sync.ts";
+import { listen } from "../db/listener.ts";
 import { CHANGES_CHANNEL } from "../sync/change-log.ts";
 
 type Conn = { ws: WebSocket; actor: Actor };
@@ -57,18 +58,22 @@ export async function startHub(opts: {
     }
   };
 
-  const listener = new pg.Client({ connectionString: opts.databaseUrl });
-  await listener.connect();
-  listener.on("notification", (msg) => {
-    if (msg.channel === CHANGES_CHANNEL) poke(Number(msg.payload));
-    else if (msg.channel === SESSIONS_CHANNEL && msg.payload) {
-      const [userId, sessionId] = msg.payload.split(":");
-      endOtherSessions(Number(userId), sessionId ?? "");
-    }
+  const listener = await listen({
+    databaseUrl: opts.databaseUrl,
+    channels: [CHANGES_CHANNEL, SESSIONS_CHANNEL],
+    name: "chatflow-realtime",
+    onNotification: (channel, payload) => {
+      if (channel === CHANGES_CHANNEL) poke(Number(payload));
+      else if (channel === SESSIONS_CHANNEL && payload) {
+        const [userId, sessionId] = payload.split(":");
+        endOtherSessions(Number(userId), sessionId ?? "");
+      }
+    },
+    // Changes made while the listener was down were never announced: every client pulls once.
+    onUp: () => {
+      for (const companyId of byCompany.keys()) poke(companyId);
+    },
   });
-  listener.on("error", (err) => console.error("realtime listener:", err.message));
-  await listener.query(`LISTEN ${CHANGES_CHANNEL}`);
-  await listener.query(`LISTEN ${SESSIONS_CHANNEL}`);
 
   opts.server.on("upgrade", async (req, socket, head) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -118,7 +123,7 @@ export async function startHub(opts: {
       for (const t of pending.values()) clearTimeout(t);
       for (const c of wss.clients) c.terminate();
       wss.close();
-      await listener.end().catch(() => {});
+      await listener.close();
     },
   };
 }

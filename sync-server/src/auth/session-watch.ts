@@ -2,6 +2,7 @@
 // NOTIFYs `userId:sessionId` on every login (the same signal its realtime hub
 // uses to send the logout frame), and every sync-server instance listens.
 import { SESSIONS_CHANNEL } from "@chatflow/core/auth/session.ts";
+import { listen } from "@chatflow/core/db/listener.ts";
 import type { Hocuspocus } from "@hocuspocus/server";
 import type pg from "pg";
 import type { SyncContext } from "./authenticate-connection.ts";
@@ -21,21 +22,16 @@ export function closeEndedSessions(hocuspocus: Hocuspocus, userId: number, liveS
 }
 
 export async function watchSessions(pool: pg.Pool, hocuspocus: Hocuspocus): Promise<SessionWatch> {
-  // A pooled client held for the process's life: LISTEN needs one connection that stays put.
-  const client = await pool.connect();
-  const onNotification = (msg: pg.Notification) => {
-    if (msg.channel !== SESSIONS_CHANNEL || !msg.payload) return;
-    const [userId, sessionId = ""] = msg.payload.split(":");
-    closeEndedSessions(hocuspocus, Number(userId), sessionId);
-  };
-  client.on("notification", onNotification);
-  client.on("error", (err) => console.error("sync-server session listener:", err.message));
-  await client.query(`LISTEN ${SESSIONS_CHANNEL}`);
-  return {
-    async stop() {
-      client.off("notification", onNotification);
-      // Destroyed rather than returned: a pooled client must not keep listening.
-      client.release(true);
+  // Its own connection (not a pooled one), which comes back after a database restart.
+  const listener = await listen({
+    databaseUrl: String(pool.options.connectionString),
+    channels: [SESSIONS_CHANNEL],
+    name: "chatflow-sync-sessions",
+    onNotification: (_channel, payload) => {
+      if (!payload) return;
+      const [userId, sessionId = ""] = payload.split(":");
+      closeEndedSessions(hocuspocus, Number(userId), sessionId);
     },
-  };
+  });
+  return { stop: () => listener.close() };
 }

@@ -98,6 +98,15 @@ describe("#messages.transcribeAudio", () => {
     expect(await changesOf(note.id)).toBe(1);
   });
 
+  it("shares one OpenAI call among simultaneous requests for the same audio", async () => {
+    const note = await voiceNote(s);
+    const before = openai.calls.length;
+    const answers = await Promise.all([1, 2, 3, 4].map(() => transcribe(note.id)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    for (const a of answers) expect(a.body).toEqual({ transcribedText: "Olá, tudo bem?" });
+    expect(openai.calls.length).toBe(before + 1);
+  });
+
   it("answers 'Dados de transcrição inválidos' when OpenAI hears no text, and keeps nothing", async () => {
     const note = await voiceNote(s);
     openai.reply = { text: "  " };

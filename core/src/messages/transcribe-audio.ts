@@ -48,10 +48,30 @@ export async function transcribeAudio(
   const key = (await getPlatformSetting(pool, "openaikeyaudio")).trim();
   // Not the caller's fault and not fixable by them: the platform has not set the feature up.
   if (!key) throw new AppError("ERR_TRANSCRIPTION_NOT_CONFIGURED", 503, "No OpenAI key for audio transcription");
+  // Several agents opening the same voice note at once share one OpenAI call (and its bill).
+  let pending = inFlight.get(m.id);
+  if (!pending) {
+    pending = transcribeOnce(pool, actor.companyId, m.id, file, key, config).finally(() => inFlight.delete(m.id));
+    inFlight.set(m.id, pending);
+  }
+  return pending;
+}
+
+/** Transcriptions being asked of OpenAI in this process, by message id. */
+const inFlight = new Map<string, Promise<string>>();
+
+async function transcribeOnce(
+  pool: pg.Pool,
+  companyId: number,
+  messageId: string,
+  file: Parameters<typeof requestTranscription>[2],
+  key: string,
+  config: TranscribeConfig,
+): Promise<string> {
   const text = await requestTranscription(config.openaiBaseUrl ?? OPENAI_BASE_URL, key, file);
   if (!text) throw new AppError("ERR_INVALID_TRANSCRIPTION_DATA", 400, INVALID_TRANSCRIPTION);
   // OpenAI is called outside any transaction; only the write takes the row lock.
-  return inTransaction(pool, (client) => keepTranscription(client, actor.companyId, m.id, text));
+  return inTransaction(pool, (client) => keepTranscription(client, companyId, messageId, text));
 }
 
 /** The message if the caller may read it (its ticket visible to them), and it is an audio message still there. */

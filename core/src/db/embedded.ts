@@ -48,6 +48,12 @@ export async function startEmbeddedPostgres(opts: {
   });
   if (fresh) await server.initialise();
   await server.start();
+  // The exit handler removed above also stopped the server when the process ended without stop() (a crash):
+  // without it the server would outlive us, holding the port and the data directory. Exit handlers cannot
+  // wait, so only the signal: PostgreSQL's fast shutdown on SIGINT finishes on its own.
+  const child = (server as unknown as { process?: { kill(signal: string): boolean } }).process;
+  const onExit = () => child?.kill("SIGINT");
+  process.once("exit", onExit);
   const database = opts.database ?? "chatflow";
   const admin = new pg.Client({ host: "127.0.0.1", port: opts.port, user: "postgres", password, database: "postgres" });
   await admin.connect();
@@ -56,6 +62,9 @@ export async function startEmbeddedPostgres(opts: {
   await admin.end();
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${opts.port}/${database}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      process.off("exit", onExit);
+      await server.stop();
+    },
   };
 }

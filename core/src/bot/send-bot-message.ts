@@ -57,8 +57,3 @@ export async function sendBotMessages(client: pg.ClientBase, messages: BotMessag
     await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(whatsappId)]);
   }
 }
-
-/** One message; see sendBotMessages. */
-export function sendBotMessage(client: pg.ClientBase, message: BotMessage, changes: Change[]): Promise<void> {
-  return sendBotMessages(client, [message], changes);
-}

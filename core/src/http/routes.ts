@@ -13,6 +13,7 @@ import { mediaRoutes } from "../media/media-routes.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
 import { messageRoutes } from "../messages/message-routes.ts";
 import { queueRoutes } from "../queues/queue-routes.ts";
+import { quickMessageRoutes } from "../quick-messages/quick-message-routes.ts";
 import { publicSettingsRoutes, settingsRoutes } from "../settings/settings-routes.ts";
 import { signupRoutes } from "../signup/signup-routes.ts";
 import { syncRoutes } from "../sync/sync-routes.ts";
@@ -52,6 +53,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     contactRoutes(deps.pool),
     tagRoutes(deps.pool),
     ticketNoteRoutes(deps.pool),
+    quickMessageRoutes(deps.pool),
     userRoutes(deps.pool, deps.config.dataDir),
     queueRoutes(deps.pool),
     whatsappRoutes(deps.pool),

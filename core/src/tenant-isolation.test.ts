@@ -95,6 +95,10 @@ beforeAll(async () => {
   );
   a.tagId = (await pool.query("INSERT INTO tags (company_id, name) VALUES (1, 'vip') RETURNING id")).rows[0].id;
   await pool.query("INSERT INTO ticket_tags (ticket_id, tag_id, company_id) VALUES ($1, $2, 1)", [a.ticketId, a.tagId]);
+  // Company 1's quick messages (the sync server's projection of its document).
+  await pool.query(
+    "INSERT INTO quick_messages (company_id, item_id, shortcode, message) VALUES (1, 'qm-1', 'vip-preco', 'segredo da empresa 1')",
+  );
   await pool.query("INSERT INTO contact_tags (contact_id, tag_id, company_id) VALUES ($1, $2, 1)", [
     a.contactId,
     a.tagId,
@@ -251,6 +255,7 @@ describe("tenant isolation", () => {
       "/whatsapp",
       "/whatsapp/filter?channel=whatsappapi",
       "/messages-allMe?dateStart=2000-01-01&dateEnd=2999-12-31",
+      "/quick-messages/list?companyId=1",
       "/sync/pull",
     ];
     const leaks: string[] = [];

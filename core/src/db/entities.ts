@@ -178,6 +178,7 @@ export const Ticket = defineEntity({
     amountUsedBotQueues: p.integer().default(0),
     botStartedAt: p.datetime().nullable(),
     ratingAskedAt: p.datetime().nullable(),
+    amountUsedBotQueuesNps: p.integer().default(0),
     ...timestamps,
   },
 });

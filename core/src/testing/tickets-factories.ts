@@ -137,13 +137,14 @@ export async function ticketRow(pool: pg.Pool, id: number) {
     queue_id: number | null;
     unread_messages: number;
     amount_used_bot_queues: number;
+    amount_used_bot_queues_nps: number;
     is_transfered: boolean;
     msg_transfer: string | null;
     closed_at: Date | null;
     company_id: number;
   }>(
-    `SELECT status, user_id, queue_id, unread_messages, amount_used_bot_queues, is_transfered, msg_transfer,
-       closed_at, company_id FROM tickets WHERE id = $1`,
+    `SELECT status, user_id, queue_id, unread_messages, amount_used_bot_queues, amount_used_bot_queues_nps,
+       is_transfered, msg_transfer, closed_at, company_id FROM tickets WHERE id = $1`,
     [id],
   );
   return rows[0];

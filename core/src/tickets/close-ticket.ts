@@ -49,7 +49,9 @@ export async function resolveTicket(client: pg.ClientBase, actor: Actor, args: T
   // rating_asked_at starts the connection's expiresTicketNPS window (expire-ratings.ts).
   await client.query(
     `UPDATE tickets SET status = $2, closed_at = CASE WHEN $2 = 'closed' THEN now() END,
-       rating_asked_at = CASE WHEN $2 = 'nps' THEN now() ELSE rating_asked_at END, updated_at = now() WHERE id = $1`,
+       rating_asked_at = CASE WHEN $2 = 'nps' THEN now() ELSE rating_asked_at END,
+       amount_used_bot_queues_nps = CASE WHEN $2 = 'nps' THEN 1 ELSE amount_used_bot_queues_nps END,
+       updated_at = now() WHERE id = $1`,
     [ticket.id, status],
   );
   await writeTicketLog(client, {

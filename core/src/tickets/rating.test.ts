@@ -8,7 +8,7 @@ import {
   ticketRow,
 } from "../testing/tickets-factories.ts";
 import { useTestCore } from "../testing/use-test-core.ts";
-import { parseRating, RATING_QUESTION } from "./apply-rating.ts";
+import { parseRating, RATING_QUESTION, RATING_RETRY } from "./apply-rating.ts";
 
 const core = useTestCore();
 let w: TicketWorld;
@@ -55,6 +55,36 @@ describe("rating on resolve (userRating)", () => {
     expect(row?.user_id).toBeNull();
     const { rowCount } = await w.pool.query("SELECT 1 FROM user_ratings WHERE ticket_id = $1", [t.id]);
     expect(rowCount).toBe(0);
+  });
+
+  it("asks again after a number outside the scale, then takes a valid rating", async () => {
+    const t = await resolveWaitingForRating();
+    await contactSays(w, t.id, "7");
+    expect(await ticketRow(w.pool, t.id)).toMatchObject({ status: "nps", amount_used_bot_queues_nps: 2 });
+    const sent = await outbound(w.pool, t.id);
+    expect(sent.at(-1)).toMatchObject({ body: `${RATING_RETRY}\n\n${RATING_QUESTION}`, send_state: "queued" });
+    await contactSays(w, t.id, "5");
+    const { rows } = await w.pool.query("SELECT rate FROM user_ratings WHERE ticket_id = $1", [t.id]);
+    expect(rows).toEqual([{ rate: 5 }]);
+    expect((await ticketRow(w.pool, t.id))?.status).toBe("closed");
+  });
+
+  it("closes unrated once the connection's maxUseBotQueuesNPS questions were asked", async () => {
+    await w.pool.query("UPDATE whatsapps SET max_use_bot_queues_nps = 2 WHERE id = $1", [w.wa.id]);
+    try {
+      const t = await resolveWaitingForRating();
+      await contactSays(w, t.id, "9");
+      expect((await ticketRow(w.pool, t.id))?.status).toBe("nps");
+      const asked = (await outbound(w.pool, t.id)).length;
+      await contactSays(w, t.id, "0");
+      expect((await ticketRow(w.pool, t.id))?.status).toBe("closed");
+      expect(await outbound(w.pool, t.id)).toHaveLength(asked);
+      const { rowCount } = await w.pool.query("SELECT 1 FROM user_ratings WHERE ticket_id = $1", [t.id]);
+      expect(rowCount).toBe(0);
+      expect((await logTypes(w.pool, t.id)).at(-1)).toBe("closed");
+    } finally {
+      await w.pool.query("UPDATE whatsapps SET max_use_bot_queues_nps = 3 WHERE id = $1", [w.wa.id]);
+    }
   });
 
   it("reads only a lone digit from 1 to 5 as a rating", () => {

@@ -5,18 +5,10 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TReopenTicketArgs } from "../contract/tickets.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { attendTicket, targetQueue } from "./attend-ticket.ts";
 import { findOpenTicketHolder, guardOneActiveTicket, otherOpenTicket } from "./open-ticket-conflict.ts";
-import { writeTicketLog } from "./ticket-log.ts";
 import { authorize } from "./ticket-policy.ts";
-import {
-  assertCompanyQueue,
-  attendedStatus,
-  invalidTransition,
-  lockVisibleTicket,
-  markTicketRead,
-  queueRequired,
-} from "./ticket-row.ts";
+import { invalidTransition, lockVisibleTicket } from "./ticket-row.ts";
 
 export async function reopenTicket(client: pg.ClientBase, actor: Actor, args: TReopenTicketArgs): Promise<void> {
   const ticket = await lockVisibleTicket(client, actor, args.ticketId);
@@ -25,22 +17,9 @@ export async function reopenTicket(client: pg.ClientBase, actor: Actor, args: TR
     if (ticket.userId === actor.id && (ticket.status === "open" || ticket.status === "group")) return;
     throw invalidTransition(ticket.status, "reopened");
   }
-  const queueId = args.queueId ?? ticket.queueId;
-  if (queueId === null) throw queueRequired();
-  if (queueId !== ticket.queueId) await assertCompanyQueue(client, actor.companyId, queueId);
+  const queueId = await targetQueue(client, actor, ticket, args.queueId);
   const key = { companyId: actor.companyId, contactId: ticket.contactId, whatsappId: ticket.whatsappId };
   const holder = await findOpenTicketHolder(client, { ...key, exceptId: ticket.id });
   if (holder) throw otherOpenTicket(holder);
-  const status = attendedStatus(ticket);
-  await guardOneActiveTicket(client, key, () =>
-    client.query(
-      "UPDATE tickets SET status = $2, user_id = $3, queue_id = $4, closed_at = NULL, updated_at = now() WHERE id = $1",
-      [ticket.id, status, actor.id, queueId],
-    ),
-  );
-  const read = await markTicketRead(client, ticket);
-  const log = { companyId: actor.companyId, ticketId: ticket.id, userId: actor.id, queueId };
-  if (queueId !== ticket.queueId) await writeTicketLog(client, { ...log, type: "queue" });
-  await writeTicketLog(client, { ...log, type: "reopen" });
-  await recordChanges(client, [{ companyId: actor.companyId, entity: "tickets", id: ticket.id }, ...read]);
+  await attendTicket(client, actor, ticket, queueId, "reopen", (update) => guardOneActiveTicket(client, key, update));
 }

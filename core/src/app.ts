@@ -6,7 +6,7 @@ import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { authenticate } from "./auth/authenticate.ts";
-import { errorHandler, NotFoundError } from "./http/errors.ts";
+import { errorHandler, routeNotFound } from "./http/errors.ts";
 import { type AppDeps, publicRoutes, sessionRoutes } from "./http/routes.ts";
 import { VERSION } from "./version.ts";
 import { whatsappCloudWebhook } from "./webhooks/whatsapp-cloud.ts";
@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps): Express {
   session.use(authenticate(deps.pool, deps.tokens, deps.actors));
   for (const router of sessionRoutes(deps)) session.use(router);
   app.use(session);
-  app.use((_req, _res, next) => next(NotFoundError()));
+  app.use((_req, _res, next) => next(routeNotFound()));
   app.use(errorHandler);
   return app;
 }

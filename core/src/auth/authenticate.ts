@@ -4,7 +4,7 @@
 // ended answers 401 ERR_SESSION_EXPIRED, which signs the client out (spec 1 §4).
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type pg from "pg";
-import { AppError, SessionExpiredError } from "../http/errors.ts";
+import { type AppError, invalidToken, sessionExpired } from "../http/errors.ts";
 import { loadUserById, type UserRow } from "../users/load-user.ts";
 import type { ActorCache } from "./actor-cache.ts";
 import type { AccessClaims, Tokens } from "./tokens.ts";
@@ -26,9 +26,9 @@ export function bearer(req: Request): string | undefined {
 export function tokenRefusedError(refused: TokenRefusal): AppError {
   // The original product's message: the client is expected to refresh, not to sign out.
   if (refused === "ERR_INVALID_TOKEN") {
-    return new AppError("ERR_INVALID_TOKEN", 403, "Invalid token. We'll try to assign a new one on next request");
+    return invalidToken();
   }
-  return SessionExpiredError();
+  return sessionExpired();
 }
 
 /** The user's row, from the actor cache when it holds it. */
@@ -85,6 +85,6 @@ export function authenticate(pool: pg.Pool, tokens: Tokens, actors?: ActorCache)
 
 export function actorOf(res: Response): Actor {
   const actor = res.locals.actor as Actor | undefined;
-  if (!actor) throw SessionExpiredError();
+  if (!actor) throw sessionExpired();
   return actor;
 }

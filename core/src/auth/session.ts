@@ -4,7 +4,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import argon2 from "argon2";
 import type pg from "pg";
 import type { LoginResponse, TLoginRequest } from "../contract/auth.ts";
-import { AppError, SessionExpiredError } from "../http/errors.ts";
+import { invalidCredentials, sessionExpired } from "../http/errors.ts";
 import { loadUserByEmail, loadUserById, publicUser, type UserRow } from "../users/load-user.ts";
 import type { ActorCache } from "./actor-cache.ts";
 import type { Tokens } from "./tokens.ts";
@@ -63,7 +63,7 @@ async function accessFor(deps: SessionDeps, user: UserRow, sessionId: string): P
 export async function login(deps: SessionDeps, input: TLoginRequest): Promise<Issued> {
   const user = await loadUserByEmail(deps.pool, input.email);
   const ok = await argon2.verify(user?.passwordHash ?? (await timingHash()), input.password).catch(() => false);
-  if (!user || !ok) throw new AppError("ERR_INVALID_CREDENTIALS", 401, "Invalid e-mail or password");
+  if (!user || !ok) throw invalidCredentials();
   const sessionId = randomUUID();
   const client = await deps.pool.connect();
   try {
@@ -88,7 +88,7 @@ export async function login(deps: SessionDeps, input: TLoginRequest): Promise<Is
 }
 
 export async function refresh(deps: SessionDeps, refreshToken: string | undefined): Promise<Issued> {
-  if (!refreshToken) throw SessionExpiredError();
+  if (!refreshToken) throw sessionExpired();
   const client = await deps.pool.connect();
   try {
     await client.query("BEGIN");
@@ -105,7 +105,7 @@ export async function refresh(deps: SessionDeps, refreshToken: string | undefine
       [hashToken(refreshToken), REFRESH_REUSE_GRACE_SECONDS],
     );
     const row = rows[0];
-    if (!row) throw SessionExpiredError();
+    if (!row) throw sessionExpired();
     if (row.used && !row.recent) {
       // A rotated token came back: someone holds a copy. End the whole session, sockets included.
       const ended = await client.query("UPDATE users SET session_id = NULL WHERE id = $1 AND session_id = $2", [
@@ -116,10 +116,10 @@ export async function refresh(deps: SessionDeps, refreshToken: string | undefine
       if (ended.rowCount) await client.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${row.user_id}:`]);
       await client.query("COMMIT");
       deps.actors?.evictUser(row.user_id);
-      throw SessionExpiredError();
+      throw sessionExpired();
     }
     const user = await loadUserById(client, row.user_id);
-    if (!user || user.sessionId !== row.session_id) throw SessionExpiredError();
+    if (!user || user.sessionId !== row.session_id) throw sessionExpired();
     if (row.used) {
       await client.query("COMMIT");
       return await accessFor(deps, user, row.session_id);

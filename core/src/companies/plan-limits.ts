@@ -1,7 +1,7 @@
 // The plan's counts (spec 3 §1: a plan fixes the number of users, connections
 // and queues). A limit of 0 (the column default) means the plan sets none.
 import type pg from "pg";
-import { AppError, ForbiddenError } from "../http/errors.ts";
+import { noPermission, planLimitReached } from "../http/errors.ts";
 
 export type PlanResource = "users" | "connections" | "queues";
 
@@ -32,9 +32,7 @@ export async function assertPlanAllows(
   );
   const row = rows[0];
   if (!row?.limit || row.used < row.limit) return;
-  throw new AppError("ERR_PLAN_LIMIT_REACHED", 409, `Your plan allows ${row.limit} ${resource}`, {
-    data: { resource, limit: row.limit },
-  });
+  throw planLimitReached(`Your plan allows ${row.limit} ${resource}`, { resource, limit: row.limit });
 }
 
 /** The plan flag that switches each channel on (spec 1 §1). */
@@ -53,5 +51,5 @@ export async function assertPlanChannel(client: pg.ClientBase, companyId: number
     `SELECT p.${flag} AS allowed FROM companies c LEFT JOIN plans p ON p.id = c.plan_id WHERE c.id = $1`,
     [companyId],
   );
-  if (rows[0]?.allowed === false) throw ForbiddenError(`Your plan does not include the ${channel} channel`);
+  if (rows[0]?.allowed === false) throw noPermission(`Your plan does not include the ${channel} channel`);
 }

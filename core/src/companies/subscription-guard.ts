@@ -4,7 +4,7 @@
 // mounted before this chain, so login, refresh, logout and GET /auth/me keep working.
 import { Router } from "express";
 import { actorOf } from "../auth/authenticate.ts";
-import { AppError } from "../http/errors.ts";
+import { subscriptionExpired } from "../http/errors.ts";
 import { isSubscriptionExpired } from "./subscription.ts";
 
 /** Paths an expired company may still call: the ways to pay (spec 3 §7 Subscription and invoices). */
@@ -15,9 +15,6 @@ const OPEN_PATH_PREFIXES = [...BILLING_PATH_PREFIXES, "/auth/"];
 
 export const isOpenPath = (path: string) => OPEN_PATH_PREFIXES.some((p) => path.startsWith(p));
 
-export const SubscriptionExpiredError = (dueDate: string) =>
-  new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, `Subscription expired on ${dueDate}`, { data: { dueDate } });
-
 export function subscriptionGuard(): Router {
   const router = Router();
   router.use((req, res, next) => {
@@ -26,7 +23,7 @@ export function subscriptionGuard(): Router {
     if (actor.super) return next();
     const company = { id: actor.companyId, dueDate: actor.company?.dueDate };
     if (!isSubscriptionExpired(company) || isOpenPath(req.path)) return next();
-    next(SubscriptionExpiredError(company.dueDate ?? ""));
+    next(subscriptionExpired(company.dueDate ?? ""));
   });
   return router;
 }

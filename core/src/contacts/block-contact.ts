@@ -2,9 +2,9 @@
 // A blocked contact (active false) gets no new ticket (contact-rules.ts).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { contactNotFound } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { authorizeContacts } from "./contact-policy.ts";
-import { contactNotFound } from "./contact-queries.ts";
 
 export async function blockContact(
   client: pg.ClientBase,

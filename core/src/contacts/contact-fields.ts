@@ -3,7 +3,7 @@
 import type pg from "pg";
 import type { TExtraInfoItem } from "../contract/contacts.ts";
 import type { Channel } from "../contract/entities.ts";
-import { NotFoundError } from "../http/errors.ts";
+import { whatsappNotFound } from "../http/errors.ts";
 
 /** The channel of the company's connection, or 404 ERR_NO_WAPP_FOUND. */
 export async function connectionChannel(
@@ -15,7 +15,7 @@ export async function connectionChannel(
     "SELECT channel FROM whatsapps WHERE id = $1 AND company_id = $2",
     [whatsappId, companyId],
   );
-  if (!rows[0]) throw NotFoundError("ERR_NO_WAPP_FOUND", "Connection not found");
+  if (!rows[0]) throw whatsappNotFound();
   return rows[0].channel;
 }
 

@@ -1,7 +1,7 @@
 // Who may do what to contacts (spec 1 §6): every user of the company works
 // with its contacts; deleting one needs contacts-page:deleteContact (admins).
 import type { Actor } from "../auth/authenticate.ts";
-import { ForbiddenError } from "../http/errors.ts";
+import { noPermission } from "../http/errors.ts";
 
 export type ContactAction = "read" | "create" | "update" | "block" | "import" | "delete";
 
@@ -12,5 +12,5 @@ export function canOnContacts(actor: Actor, action: ContactAction): boolean {
 
 /** Answers 403 ERR_NO_PERMISSION when the caller may not do `action`. */
 export function authorizeContacts(actor: Actor, action: ContactAction): void {
-  if (!canOnContacts(actor, action)) throw ForbiddenError();
+  if (!canOnContacts(actor, action)) throw noPermission();
 }

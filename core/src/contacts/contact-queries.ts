@@ -2,7 +2,7 @@
 // the replicated columns plus extraInfo, the origin connection and the tags.
 import type pg from "pg";
 import type { ContactDetailDTO } from "../contract/contacts.ts";
-import { NotFoundError } from "../http/errors.ts";
+import { contactNotFound } from "../http/errors.ts";
 import { CONTACT_COLUMNS } from "../sync/rows.ts";
 
 export const CONTACT_DETAIL_SELECT = `SELECT ${CONTACT_COLUMNS}, c.lgpd_accepted_at AS "lgpdAcceptedAt",
@@ -13,8 +13,6 @@ export const CONTACT_DETAIL_SELECT = `SELECT ${CONTACT_COLUMNS}, c.lgpd_accepted
         'kanban', tg.kanban) ORDER BY tg.name, tg.id)
       FROM contact_tags ct JOIN tags tg ON tg.id = ct.tag_id WHERE ct.contact_id = c.id), '[]') AS tags
   FROM contacts c LEFT JOIN whatsapps w ON w.id = c.whatsapp_id`;
-
-export const contactNotFound = () => NotFoundError("ERR_NO_CONTACT_FOUND", "Contact not found");
 
 /** The contact of the company, or undefined (another company's id reads as absent). */
 export async function findContact(

@@ -14,10 +14,10 @@ import {
   ZListContactsQuerySchema,
   ZUpdateContactRequestSchema,
 } from "../contract/contacts.ts";
-import { AppError, parse } from "../http/errors.ts";
+import { contactNotFound, invalidInput, parse } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { blockContact } from "./block-contact.ts";
-import { contactNotFound, loadContact } from "./contact-queries.ts";
+import { loadContact } from "./contact-queries.ts";
 import { createContact } from "./create-contact.ts";
 import { deleteContact } from "./delete-contact.ts";
 import { importContact } from "./import-contact.ts";
@@ -40,7 +40,7 @@ const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX
 const receiveFile: RequestHandler = (req, res, next) =>
   upload(req, res, (err: unknown) => {
     if (err instanceof multer.MulterError) {
-      return next(new AppError("ERR_VALIDATION", 400, err.message, { fields: { file: err.message } }));
+      return next(invalidInput(err.message, "file"));
     }
     next(err);
   });
@@ -98,7 +98,7 @@ export function contactRoutes(pool: pg.Pool): Router {
   router.post("/contacts/upload", receiveFile, async (req, res) => {
     const actor = actorOf(res);
     if (!req.file) {
-      throw new AppError("ERR_VALIDATION", 400, "Required", { fields: { file: "Required" } });
+      throw invalidInput("Required", "file");
     }
     const sheet = await readSheet(req.file);
     res.json(await inTransaction(pool, (client) => importContactsFile(client, actor, sheet)));

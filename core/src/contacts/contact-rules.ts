@@ -1,8 +1,7 @@
 // Rules other domains ask of a contact. Ticket creation calls
 // assertContactMayGetTicket inside its transaction before it inserts a ticket.
 import type pg from "pg";
-import { AppError } from "../http/errors.ts";
-import { contactNotFound } from "./contact-queries.ts";
+import { contactNotFound, noPermission } from "../http/errors.ts";
 
 export type TicketableContact = { id: number; number: string; isGroup: boolean; channel: string };
 
@@ -24,7 +23,7 @@ export async function assertContactMayGetTicket(
   );
   const contact = rows[0];
   if (!contact) throw contactNotFound();
-  if (!contact.active) throw new AppError("ERR_NO_PERMISSION", 403, "Contato bloqueado");
+  if (!contact.active) throw noPermission("Contato bloqueado");
   const { active: _active, ...rest } = contact;
   return rest;
 }

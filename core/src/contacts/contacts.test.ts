@@ -385,9 +385,9 @@ describe("assertContactMayGetTicket", () => {
     await core.api("PUT", `/contacts/block/${c.id}`, { token: admin, body: { active: false } });
     await expect(
       inTransaction(pool, (client) => assertContactMayGetTicket(client, companyId, c.id)),
-    ).rejects.toMatchObject({ code: "ERR_NO_PERMISSION", status: 403 });
+    ).rejects.toMatchObject({ code: "ERR_NO_PERMISSION" });
     await expect(
       inTransaction(pool, (client) => assertContactMayGetTicket(client, otherCompanyId, c.id)),
-    ).rejects.toMatchObject({ code: "ERR_NO_CONTACT_FOUND", status: 404 });
+    ).rejects.toMatchObject({ code: "ERR_NO_CONTACT_FOUND" });
   });
 });

@@ -3,13 +3,11 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TCreateContactRequest } from "../contract/contacts.ts";
-import { AppError } from "../http/errors.ts";
+import { duplicatedContact } from "../http/errors.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { assignExtraInfoIds, connectionChannel } from "./contact-fields.ts";
 import { authorizeContacts } from "./contact-policy.ts";
-
-export const duplicatedContact = () => new AppError("ERR_DUPLICATED_CONTACT", 409, "Contact already exists");
 
 /** Returns the new contact's id. */
 export async function createContact(

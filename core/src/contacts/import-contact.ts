@@ -4,12 +4,11 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TImportContactRequest } from "../contract/contacts.ts";
-import { AppError } from "../http/errors.ts";
+import { duplicatedContact, whatsappInvalidContact } from "../http/errors.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { addContactTags, findOrCreateTagsByName } from "../tags/tag-queries.ts";
 import { authorizeContacts } from "./contact-policy.ts";
-import { duplicatedContact } from "./create-contact.ts";
 
 /**
  * What validateContact checks: core holds no channel session to ask WhatsApp,
@@ -28,9 +27,7 @@ export async function importContact(
   const companyId = actor.companyId;
   const validate = input.validateContact === true || input.validateContact === "true";
   if (validate && !isPlausiblePhoneNumber(input.number)) {
-    throw new AppError("ERR_WAPP_INVALID_CONTACT", 400, "Not a valid WhatsApp number", {
-      fields: { number: "Not a valid WhatsApp number" },
-    });
+    throw whatsappInvalidContact({ number: "Not a valid WhatsApp number" });
   }
   const acceptAudio = isOn(await getCompanySetting(client, companyId, "acceptAudioMessageContact"));
   const { rows } = await client.query<{ id: number }>(

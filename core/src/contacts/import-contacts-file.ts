@@ -4,7 +4,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { splitTagNames, ZContactNameSchema } from "../contract/contacts.ts";
-import { AppError } from "../http/errors.ts";
+import { invalidInput } from "../http/errors.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
 import { addContactTags, findOrCreateTagsByName } from "../tags/tag-queries.ts";
@@ -29,9 +29,7 @@ export async function importContactsFile(
   if (!header) return { created: 0, ignored: 0 };
   const cols = mapColumns(header);
   if (body.length > MAX_IMPORT_ROWS) {
-    throw new AppError("ERR_VALIDATION", 400, `At most ${MAX_IMPORT_ROWS} rows per file`, {
-      fields: { file: `At most ${MAX_IMPORT_ROWS} rows per file` },
-    });
+    throw invalidInput(`At most ${MAX_IMPORT_ROWS} rows per file`, "file");
   }
   const rows: Row[] = [];
   const seen = new Set<string>();

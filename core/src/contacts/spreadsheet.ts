@@ -1,6 +1,6 @@
 // Reads an uploaded contacts spreadsheet (spec 1 §5: xls, xlsx, csv, txt) into
 // rows of text, and finds its name, number, e-mail and tags columns.
-import { AppError } from "../http/errors.ts";
+import { invalidFields, invalidInput } from "../http/errors.ts";
 
 export type SheetFile = { originalname: string; buffer: Buffer };
 
@@ -9,7 +9,7 @@ const SHEET_ROWS = 20_002;
 /** Columns read at most: a contacts sheet has a handful (name, number, e-mail, tags). */
 const SHEET_COLUMNS = 50;
 
-const unsupported = (message: string) => new AppError("ERR_VALIDATION", 400, message, { fields: { file: message } });
+const unsupported = (message: string) => invalidInput(message, "file");
 
 /** The file's rows as text cells (the first row is the header). */
 export async function readSheet(file: SheetFile): Promise<string[][]> {
@@ -149,7 +149,7 @@ export function mapColumns(header: string[]): ColumnMap {
   if (name === undefined) missing.name = "Coluna de nome não encontrada";
   if (number === undefined) missing.number = "Coluna de número não encontrada";
   if (name === undefined || number === undefined) {
-    throw new AppError("ERR_VALIDATION", 400, Object.values(missing)[0]!, { fields: missing });
+    throw invalidFields(missing);
   }
   return { name, number, email: find("email"), tags: find("tags") };
 }

@@ -3,9 +3,9 @@
 // flips disableBot (a contact with it is never answered by the chatbot or a flow).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { contactNotFound } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { authorizeContacts } from "./contact-policy.ts";
-import { contactNotFound } from "./contact-queries.ts";
 
 /** The switchable columns; the name is interpolated into SQL, so only these. */
 type Flag = "accept_audio_message" | "disable_bot";

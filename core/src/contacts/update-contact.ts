@@ -3,12 +3,11 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { type TUpdateContactRequest, ZContactNumberSchema } from "../contract/contacts.ts";
-import { AppError, ValidationError } from "../http/errors.ts";
+import { duplicatedContact, invalidInput, ValidationError } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { assignExtraInfoIds, connectionChannel } from "./contact-fields.ts";
 import { authorizeContacts } from "./contact-policy.ts";
 import { isDuplicateNumber, lockContact } from "./contact-queries.ts";
-import { duplicatedContact } from "./create-contact.ts";
 import { hidesNumbersFrom, maskNumber } from "./mask-number.ts";
 
 export async function updateContact(
@@ -71,7 +70,7 @@ async function newNumber(
   const parsed = ZContactNumberSchema.safeParse(sent);
   if (!parsed.success) {
     const err = ValidationError(parsed.error);
-    throw new AppError("ERR_VALIDATION", 400, err.message, { fields: { number: err.message } });
+    throw invalidInput(err.message, "number");
   }
   return parsed.data === current.number ? undefined : parsed.data;
 }

@@ -1,58 +1,80 @@
 // The closed list of error codes of spec 1 §8 (and the ones later specs add),
-// shared by the API, the sync push and the PWA's translations.
-export const ERROR_CODES = [
-  "ERR_NO_OTHER_WHATSAPP",
-  "ERR_NO_DEF_WAPP_FOUND",
-  "ERR_WAPP_NOT_INITIALIZED",
-  "ERR_WAPP_CHECK_CONTACT",
-  "ERR_WAPP_INVALID_CONTACT",
-  "ERR_WAPP_DOWNLOAD_MEDIA",
-  "ERR_INVALID_CREDENTIALS",
-  "ERR_SENDING_WAPP_MSG",
-  "ERR_DELETE_WAPP_MSG",
-  "ERR_OTHER_OPEN_TICKET",
-  "ERR_SESSION_EXPIRED",
-  "ERR_USER_CREATION_DISABLED",
-  "ERR_NO_PERMISSION",
-  "ERR_DUPLICATED_CONTACT",
-  "ERR_NO_SETTING_FOUND",
-  "ERR_NO_CONTACT_FOUND",
-  "ERR_NO_TICKET_FOUND",
-  "ERR_NO_USER_FOUND",
-  "ERR_NO_WAPP_FOUND",
-  "ERR_CREATING_MESSAGE",
-  "ERR_CREATING_TICKET",
-  "ERR_FETCH_WAPP_MSG",
-  "ERR_QUEUE_COLOR_ALREADY_EXISTS",
-  "ERR_WAPP_GREETING_REQUIRED",
-  "ERR_OUT_OF_HOURS",
-  // Not in the spec's table; needed by the transport itself.
-  "ERR_VALIDATION",
-  "ERR_NOT_FOUND",
-  "ERR_INVALID_SIGNATURE",
-  // 403 for an access token that does not verify (expired): the client refreshes it and retries.
-  "ERR_INVALID_TOKEN",
-  "ERR_SUBSCRIPTION_EXPIRED",
+// each with the one HTTP status it answers with. Shared by the API, the sync
+// push and the PWA's translations; only core's errorHandler reads the status.
+export const ERROR_STATUS = {
+  // Spec 1 §8.
+  ERR_NO_OTHER_WHATSAPP: 400,
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_WAPP_NOT_INITIALIZED: 409,
+  ERR_WAPP_CHECK_CONTACT: 400,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 502,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_SENDING_WAPP_MSG: 502,
+  ERR_DELETE_WAPP_MSG: 502,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_SESSION_EXPIRED: 401,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_NO_PERMISSION: 403,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_CREATING_MESSAGE: 409,
+  ERR_CREATING_TICKET: 409,
+  ERR_FETCH_WAPP_MSG: 404,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+  ERR_OUT_OF_HOURS: 409,
+  // Not-found codes for the records the spec's table does not name, one per entity.
+  ERR_NO_QUEUE_FOUND: 404,
+  ERR_NO_TAG_FOUND: 404,
+  ERR_NO_NOTE_FOUND: 404,
+  ERR_NO_MESSAGE_FOUND: 404,
+  ERR_NO_MEDIA_FOUND: 404,
+  // A path no route answers.
+  ERR_NOT_FOUND: 404,
+  // The request is well formed but the record is in a state that does not allow it
+  // (reply on a closed ticket, close of a closed ticket, a ticket with no connection).
+  ERR_WRONG_STATE: 409,
+  // The transport's own.
+  ERR_VALIDATION: 400,
+  ERR_PAYLOAD_TOO_LARGE: 413,
+  ERR_UNSUPPORTED_MEDIA_TYPE: 415,
+  ERR_TOO_MANY_REQUESTS: 429,
+  ERR_INVALID_SIGNATURE: 401,
+  // An access token that does not verify (expired): the client refreshes it and retries.
+  ERR_INVALID_TOKEN: 403,
+  ERR_SUBSCRIPTION_EXPIRED: 402,
   // Users, queues, connections, plans (docs/decisions/0012-settings.md lists when each answers).
-  "ERR_EMAIL_ALREADY_EXISTS",
-  "ERR_PLAN_LIMIT_REACHED",
-  "ERR_NO_QUEUE_FOUND",
-  "ERR_QUEUE_NAME_ALREADY_EXISTS",
-  "ERR_WAPP_NAME_ALREADY_EXISTS",
-  "ERR_WAPP_PHONE_NUMBER_ID_IN_USE",
+  ERR_EMAIL_ALREADY_EXISTS: 409,
+  ERR_PLAN_LIMIT_REACHED: 409,
+  ERR_QUEUE_NAME_ALREADY_EXISTS: 409,
+  ERR_TAG_ALREADY_EXISTS: 409,
+  ERR_WAPP_NAME_ALREADY_EXISTS: 409,
+  ERR_WAPP_PHONE_NUMBER_ID_IN_USE: 409,
   // Audio transcription (GET /messages/transcribeAudio/{id}).
-  "ERR_AUDIO_NOT_TRANSCRIBABLE",
-  "ERR_TRANSCRIPTION_NOT_CONFIGURED",
-  "ERR_TRANSCRIPTION_FAILED",
-  "ERR_INVALID_TRANSCRIPTION_DATA",
+  ERR_AUDIO_NOT_TRANSCRIBABLE: 400,
+  ERR_TRANSCRIPTION_NOT_CONFIGURED: 503,
+  ERR_TRANSCRIPTION_FAILED: 502,
+  ERR_INVALID_TRANSCRIPTION_DATA: 400,
   // A queued media message whose stored file is gone: the channel worker cannot send it.
-  "ERR_MEDIA_NOT_FOUND",
+  ERR_MEDIA_NOT_FOUND: 409,
   // A queued media message whose file the channel would not take after several uploads.
-  "ERR_MEDIA_UPLOAD_FAILED",
-  "ERR_INTERNAL",
-] as const;
+  ERR_MEDIA_UPLOAD_FAILED: 502,
+  ERR_INTERNAL: 500,
+} as const satisfies Record<`ERR_${string}`, number>;
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** The HTTP status a code answers with: the table above is the only place that decides it. */
+export function statusOf(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}
 
 /** The one error body every part of the API answers with. */
 export type ErrorBody = {

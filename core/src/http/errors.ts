@@ -1,23 +1,19 @@
-// One error type with a code from the closed list of contract/errors.ts, and
-// the one place that turns any thrown error into the API's error body.
+// One error type with a code from the closed list of contract/errors.ts, one
+// named factory per code, and the one place (errorHandler) that turns a thrown
+// error into the API's error body and the code's status from the table.
 import type { ErrorRequestHandler } from "express";
 import type { z } from "zod";
-import type { ErrorBody, ErrorCode } from "../contract/errors.ts";
+import { type ErrorBody, type ErrorCode, statusOf } from "../contract/errors.ts";
+
+type ErrorExtra = { data?: Record<string, unknown>; fields?: Record<string, string> };
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly status: number;
   readonly data?: Record<string, unknown>;
   readonly fields?: Record<string, string>;
-  constructor(
-    code: ErrorCode,
-    status: number,
-    message?: string,
-    extra: { data?: Record<string, unknown>; fields?: Record<string, string> } = {},
-  ) {
+  constructor(code: ErrorCode, message?: string, extra: ErrorExtra = {}) {
     super(message ?? code);
     this.code = code;
-    this.status = status;
     this.data = extra.data;
     this.fields = extra.fields;
   }
@@ -29,16 +25,89 @@ export class AppError extends Error {
   }
 }
 
-export const NotFoundError = (code: ErrorCode = "ERR_NOT_FOUND", message = "Not found") =>
-  new AppError(code, 404, message);
-export const ForbiddenError = (message = "No permission") => new AppError("ERR_NO_PERMISSION", 403, message);
-export const SessionExpiredError = (message = "Session expired, please log in") =>
-  new AppError("ERR_SESSION_EXPIRED", 401, message);
+// Not found, one code per entity (spec 1 §8 names five; the others follow its spelling).
+export const ticketNotFound = () => new AppError("ERR_NO_TICKET_FOUND", "Ticket not found");
+export const contactNotFound = () => new AppError("ERR_NO_CONTACT_FOUND", "Contact not found");
+export const userNotFound = () => new AppError("ERR_NO_USER_FOUND", "User not found");
+export const whatsappNotFound = () => new AppError("ERR_NO_WAPP_FOUND", "Connection not found");
+export const defaultWhatsappNotFound = () => new AppError("ERR_NO_DEF_WAPP_FOUND", "No default connection");
+export const settingNotFound = (key: string) => new AppError("ERR_NO_SETTING_FOUND", `No setting named ${key}`);
+export const queueNotFound = () => new AppError("ERR_NO_QUEUE_FOUND", "Queue not found");
+export const tagNotFound = () => new AppError("ERR_NO_TAG_FOUND", "Tag not found");
+export const noteNotFound = () => new AppError("ERR_NO_NOTE_FOUND", "Note not found");
+export const messageNotFound = () => new AppError("ERR_NO_MESSAGE_FOUND", "No message found with this ID.");
+export const mediaNotFound = () => new AppError("ERR_NO_MEDIA_FOUND", "Media not found");
+export const routeNotFound = () => new AppError("ERR_NOT_FOUND", "Not found");
+
+// Who may do what.
+export const noPermission = (message = "No permission") => new AppError("ERR_NO_PERMISSION", message);
+export const sessionExpired = (message = "Session expired, please log in") =>
+  new AppError("ERR_SESSION_EXPIRED", message);
+export const invalidToken = () =>
+  new AppError("ERR_INVALID_TOKEN", "Invalid token. We'll try to assign a new one on next request");
+export const invalidCredentials = () => new AppError("ERR_INVALID_CREDENTIALS", "Invalid e-mail or password");
+export const invalidSignature = () => new AppError("ERR_INVALID_SIGNATURE", "Invalid signature");
+export const userCreationDisabled = () => new AppError("ERR_USER_CREATION_DISABLED", "User creation is disabled");
+export const subscriptionExpired = (dueDate: string) =>
+  new AppError("ERR_SUBSCRIPTION_EXPIRED", `Subscription expired on ${dueDate}`, { data: { dueDate } });
+export const tooManyRequests = (message = "Too many requests, try again later", retryAfterSeconds?: number) =>
+  new AppError("ERR_TOO_MANY_REQUESTS", message, retryAfterSeconds ? { data: { retryAfterSeconds } } : {});
+
+/** The record exists but its state does not allow the action (one code for every such case). */
+export const wrongState = (message: string, data?: Record<string, unknown>) =>
+  new AppError("ERR_WRONG_STATE", message, data ? { data } : {});
+
+// Conflicts with what is stored.
+export const duplicatedContact = () => new AppError("ERR_DUPLICATED_CONTACT", "Contact already exists");
+export const emailAlreadyExists = () =>
+  new AppError("ERR_EMAIL_ALREADY_EXISTS", "A user with this e-mail already exists", {
+    fields: { email: "E-mail already in use" },
+  });
+export const queueColorAlreadyExists = () =>
+  new AppError("ERR_QUEUE_COLOR_ALREADY_EXISTS", "Queue colour already in use, choose another");
+export const queueNameAlreadyExists = () =>
+  new AppError("ERR_QUEUE_NAME_ALREADY_EXISTS", "Queue name already in use, choose another");
+export const tagAlreadyExists = () =>
+  new AppError("ERR_TAG_ALREADY_EXISTS", "Tag já existe", { fields: { name: "Tag já existe" } });
+export const whatsappNameAlreadyExists = () =>
+  new AppError("ERR_WAPP_NAME_ALREADY_EXISTS", "A connection with this name already exists");
+export const phoneNumberIdInUse = () =>
+  new AppError("ERR_WAPP_PHONE_NUMBER_ID_IN_USE", "This phone number id is used by another connection");
+export const noOtherWhatsapp = () => new AppError("ERR_NO_OTHER_WHATSAPP", "At least one default connection is needed");
+export const whatsappGreetingRequired = () =>
+  new AppError("ERR_WAPP_GREETING_REQUIRED", "Greeting message required when more than one queue exists");
+export const whatsappInvalidContact = (fields?: Record<string, string>) =>
+  new AppError("ERR_WAPP_INVALID_CONTACT", "Not a valid WhatsApp number", fields ? { fields } : {});
+export const planLimitReached = (message: string, data: Record<string, unknown>) =>
+  new AppError("ERR_PLAN_LIMIT_REACHED", message, { data });
+export const otherOpenTicket = (holder: Record<string, unknown>) =>
+  new AppError("ERR_OTHER_OPEN_TICKET", "There is already an open ticket for this contact", { data: { ...holder } });
+export const creatingMessage = (message: string) => new AppError("ERR_CREATING_MESSAGE", message);
+export const creatingTicket = (message: string) => new AppError("ERR_CREATING_TICKET", message);
+
+// Audio transcription.
+export const audioNotTranscribable = (message: string) => new AppError("ERR_AUDIO_NOT_TRANSCRIBABLE", message);
+export const transcriptionNotConfigured = () =>
+  new AppError("ERR_TRANSCRIPTION_NOT_CONFIGURED", "No OpenAI key for audio transcription");
+export const transcriptionFailed = (message: string) => new AppError("ERR_TRANSCRIPTION_FAILED", message);
+export const invalidTranscriptionData = (message: string) => new AppError("ERR_INVALID_TRANSCRIPTION_DATA", message);
+
+// Input the transport or a rule refuses.
+/** A validation error on one field, or on the request as a whole when no field is named. */
+export const invalidInput = (message: string, field?: string) =>
+  new AppError("ERR_VALIDATION", message, field ? { fields: { [field]: message } } : {});
+/** A validation error on several fields; the first one's message is the error's. */
+export const invalidFields = (fields: Record<string, string>) =>
+  new AppError("ERR_VALIDATION", Object.values(fields)[0] ?? "Invalid request", { fields });
+export const payloadTooLarge = (message = "Request body too large") => new AppError("ERR_PAYLOAD_TOO_LARGE", message);
+export const unsupportedMediaType = (message = "Unsupported content type or encoding") =>
+  new AppError("ERR_UNSUPPORTED_MEDIA_TYPE", message);
+
 export const ValidationError = (error: z.ZodError) => {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
   const first = error.issues[0]?.message ?? "Invalid request";
-  return new AppError("ERR_VALIDATION", 400, first, { fields });
+  return new AppError("ERR_VALIDATION", first, { fields });
 };
 
 /** Parses input with a contract schema, answering 400 ERR_VALIDATION on failure. */
@@ -48,13 +117,37 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   return result.data;
 }
 
-export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
-  if (err instanceof AppError) {
-    res.status(err.status).json(err.toBody());
-    return;
+/** body-parser's and multer's own errors, which carry a type or code instead of our AppError. */
+function transportError(err: unknown): AppError | undefined {
+  if (!err || typeof err !== "object") return undefined;
+  const e = err as { type?: string; code?: string; status?: number; message?: string };
+  switch (e.type) {
+    case "entity.parse.failed":
+      return invalidInput("Malformed JSON");
+    case "entity.too.large":
+      return payloadTooLarge();
+    case "charset.unsupported":
+    case "encoding.unsupported":
+      return unsupportedMediaType();
+    case "request.aborted":
+    case "request.size.invalid":
+    case "stream.encoding.set":
+    case "parameters.too.many":
+      return invalidInput("Malformed request");
   }
-  if (err && typeof err === "object" && "type" in err && err.type === "entity.parse.failed") {
-    res.status(400).json({ error: "ERR_VALIDATION", message: "Malformed JSON" } satisfies ErrorBody);
+  if (e.code === "LIMIT_FILE_SIZE" || e.code === "LIMIT_FIELD_VALUE") return payloadTooLarge("File too large");
+  if (typeof e.code === "string" && e.code.startsWith("LIMIT_")) return invalidInput(e.message ?? "Malformed upload");
+  // busboy's complaints about a malformed multipart body.
+  if (typeof e.message === "string" && /^(Multipart|Malformed|Unexpected end of form|Boundary)/i.test(e.message)) {
+    return invalidInput("Malformed multipart body");
+  }
+  return undefined;
+}
+
+export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+  const known = err instanceof AppError ? err : transportError(err);
+  if (known) {
+    res.status(statusOf(known.code)).json(known.toBody());
     return;
   }
   console.error(err);

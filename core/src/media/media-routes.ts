@@ -3,18 +3,16 @@
 // path trying to climb out) answers the same 404.
 import { Router } from "express";
 import { actorOf } from "../auth/authenticate.ts";
-import { NotFoundError } from "../http/errors.ts";
+import { mediaNotFound } from "../http/errors.ts";
 import { mediaFilePath, mediaTypeOfMime, mimeOfFileName } from "./media-store.ts";
-
-const notFound = () => NotFoundError("ERR_NOT_FOUND", "Media not found");
 
 export function mediaRoutes(dataDir: string): Router {
   const router = Router();
   router.get("/media/:companyId/:file", async (req, res) => {
     const actor = actorOf(res);
-    if (req.params.companyId !== String(actor.companyId)) throw notFound();
+    if (req.params.companyId !== String(actor.companyId)) throw mediaNotFound();
     const file = mediaFilePath(dataDir, actor.companyId, req.params.file);
-    if (!file) throw notFound();
+    if (!file) throw mediaNotFound();
     const mime = mimeOfFileName(req.params.file);
     // Uploaded bytes are whatever a person sent: never let a browser run them in our origin.
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -26,7 +24,7 @@ export function mediaRoutes(dataDir: string): Router {
       res.sendFile(file, { headers: { "Content-Type": mime }, dotfiles: "deny" }, (err) => {
         if (!err) return resolve();
         if (res.headersSent) return resolve();
-        reject((err as NodeJS.ErrnoException).code === "ENOENT" ? notFound() : err);
+        reject((err as NodeJS.ErrnoException).code === "ENOENT" ? mediaNotFound() : err);
       });
     });
   });

@@ -4,7 +4,7 @@ import { mkdir, unlink } from "node:fs/promises";
 import type { RequestHandler } from "express";
 import multer from "multer";
 import { actorOf } from "../auth/authenticate.ts";
-import { AppError } from "../http/errors.ts";
+import { invalidInput } from "../http/errors.ts";
 import { companyMediaDir, storedFileName, utf8FileName } from "./media-store.ts";
 
 /** Largest file accepted: WhatsApp's own limit for documents. */
@@ -36,7 +36,7 @@ export function mediaUpload(dataDir: string, field: string): RequestHandler {
       if (!err) return next();
       if (err instanceof multer.MulterError) {
         const message = err.code === "LIMIT_FILE_SIZE" ? "File too large" : err.message;
-        return next(new AppError("ERR_VALIDATION", 400, message, { fields: { [err.field ?? field]: message } }));
+        return next(invalidInput(message, err.field ?? field));
       }
       next(err);
     });

@@ -5,7 +5,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { CountMessagesResponse, TCountMessagesQuery } from "../contract/messages.ts";
-import { ForbiddenError } from "../http/errors.ts";
+import { noPermission } from "../http/errors.ts";
 import { canCountMessages } from "./message-policy.ts";
 
 export const REPORT_TIME_ZONE = "America/Sao_Paulo";
@@ -15,7 +15,7 @@ export async function countMessages(
   actor: Actor,
   q: TCountMessagesQuery,
 ): Promise<CountMessagesResponse> {
-  if (!canCountMessages(actor)) throw ForbiddenError();
+  if (!canCountMessages(actor)) throw noPermission();
   const { rows } = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM messages m
      WHERE m.company_id = $1

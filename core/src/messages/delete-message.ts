@@ -6,14 +6,14 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TDeleteMessageArgs } from "../contract/messages.ts";
-import { ForbiddenError } from "../http/errors.ts";
+import { noPermission } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { findMessage, hasLeft, markIntentSql } from "./find-message.ts";
 import { canDeleteMessage } from "./message-policy.ts";
 
 export async function deleteMessage(client: pg.ClientBase, actor: Actor, args: TDeleteMessageArgs): Promise<void> {
   const m = await findMessage(client, actor, args.id, true);
-  if (!canDeleteMessage(actor, m)) throw ForbiddenError("Only your own messages may be deleted");
+  if (!canDeleteMessage(actor, m)) throw noPermission("Only your own messages may be deleted");
   if (m.isDeleted) return;
   await client.query(
     `UPDATE messages SET is_deleted = true, updated_at = now(),

@@ -5,7 +5,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TEditMessageArgs } from "../contract/messages.ts";
-import { ForbiddenError } from "../http/errors.ts";
+import { noPermission } from "../http/errors.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
 import { findMessage, hasLeft, markIntentSql } from "./find-message.ts";
 import { canEditMessage } from "./message-policy.ts";
@@ -13,7 +13,7 @@ import { canEditMessage } from "./message-policy.ts";
 export async function editMessage(client: pg.ClientBase, actor: Actor, args: TEditMessageArgs): Promise<void> {
   const m = await findMessage(client, actor, args.id, true);
   if (!canEditMessage(actor, m)) {
-    throw ForbiddenError("Only your own messages, within 15 minutes of sending, may be edited");
+    throw noPermission("Only your own messages, within 15 minutes of sending, may be edited");
   }
   const propagate = !m.isPrivate && hasLeft(m);
   await client.query(

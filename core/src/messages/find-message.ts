@@ -1,7 +1,7 @@
 // Reads one message of the caller's company with what its policies need.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { NotFoundError } from "../http/errors.ts";
+import { messageNotFound } from "../http/errors.ts";
 import type { PolicyMessage } from "./message-policy.ts";
 
 export type FoundMessage = PolicyMessage & {
@@ -14,8 +14,6 @@ export type FoundMessage = PolicyMessage & {
   /** queued, claimed, sending, sent, failed; null for private notes, inbound messages and cancelled sends. */
   sendState: string | null;
 };
-
-export const messageNotFound = () => NotFoundError("ERR_NOT_FOUND", "No message found with this ID.");
 
 /** The message, locked for the transaction when `lock`; another company's id is not found. */
 export async function findMessage(

@@ -7,13 +7,19 @@ import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TicketDTO } from "../contract/entities.ts";
 import type { TForwardMessageRequest } from "../contract/messages.ts";
-import { ForbiddenError, NotFoundError } from "../http/errors.ts";
+import {
+  contactNotFound,
+  defaultWhatsappNotFound,
+  messageNotFound,
+  noPermission,
+  otherOpenTicket,
+} from "../http/errors.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
 import { TICKET_COLUMNS } from "../sync/rows.ts";
 import { createTicket } from "../tickets/create-ticket.ts";
-import { holderOfTicket, otherOpenTicket } from "../tickets/open-ticket-conflict.ts";
+import { holderOfTicket } from "../tickets/open-ticket-conflict.ts";
 import { canSeeTicket } from "../tickets/visibility.ts";
-import { findMessage, messageNotFound } from "./find-message.ts";
+import { findMessage } from "./find-message.ts";
 import { canForwardMessage } from "./message-policy.ts";
 import { sendMessage } from "./send-message.ts";
 
@@ -29,13 +35,13 @@ export async function forwardMessage(
   ]);
   // Forwarding reads the message: one in a ticket the caller may not see does not exist for them.
   if (!source.rows[0] || !canSeeTicket(actor, source.rows[0])) throw messageNotFound();
-  if (!canForwardMessage(actor, original)) throw ForbiddenError("Private notes and deleted messages are not forwarded");
+  if (!canForwardMessage(actor, original)) throw noPermission("Private notes and deleted messages are not forwarded");
 
   const contact = await client.query<{ id: number }>("SELECT id FROM contacts WHERE id = $1 AND company_id = $2", [
     input.contactId,
     actor.companyId,
   ]);
-  if (!contact.rows[0]) throw NotFoundError("ERR_NO_CONTACT_FOUND", "Contact not found");
+  if (!contact.rows[0]) throw contactNotFound();
   const whatsappId = await connectionFor(client, actor.companyId, source.rows[0].whatsappId);
   const ticketId = await ticketFor(client, actor, input.contactId, whatsappId);
 
@@ -60,7 +66,7 @@ async function connectionFor(client: pg.ClientBase, companyId: number, preferred
      ORDER BY (id = $2) DESC NULLS LAST, id LIMIT 1`,
     [companyId, preferred],
   );
-  if (!rows[0]) throw NotFoundError("ERR_NO_DEF_WAPP_FOUND", "No default connection");
+  if (!rows[0]) throw defaultWhatsappNotFound();
   return rows[0].id;
 }
 

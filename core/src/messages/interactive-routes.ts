@@ -12,7 +12,7 @@ import {
   ZTicketIdParamSchema,
   ZUrlMessageRequestSchema,
 } from "../contract/messages.ts";
-import { AppError, parse } from "../http/errors.ts";
+import { invalidInput, parse } from "../http/errors.ts";
 import { removeMedia, saveMedia, sniffImage } from "../media/media-store.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { loadMessageDetails } from "./list-messages.ts";
@@ -21,7 +21,7 @@ import { type InteractiveMessage, sendInteractiveMessage } from "./send-interact
 /** Header images are small: WhatsApp's own limit for images is 5 MB, the JSON body's 2 MB. */
 const IMAGE_MAX_BYTES = 1024 * 1024;
 
-const invalidImage = (message: string) => new AppError("ERR_VALIDATION", 400, message, { fields: { image: message } });
+const invalidImage = (message: string) => invalidInput(message, "image");
 
 /** Stores a base64 header image in the company's media; answers its URL, or undefined when none was sent. */
 async function storeImage(dataDir: string, companyId: number, image: string | undefined): Promise<string | undefined> {

@@ -5,7 +5,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { ListMessagesResponse, MessageDetailDTO, TListMessagesQuery } from "../contract/messages.ts";
-import { AppError, NotFoundError } from "../http/errors.ts";
+import { invalidInput, ticketNotFound } from "../http/errors.ts";
 import { MESSAGE_COLUMNS, TICKET_COLUMNS } from "../sync/rows.ts";
 import { canSeeTicket, visibleTicketSql } from "../tickets/visibility.ts";
 
@@ -63,7 +63,7 @@ export async function findVisibleTicket(
     actor.companyId,
   ]);
   const ticket = rows[0];
-  if (!ticket || !canSeeTicket(actor, ticket)) throw NotFoundError("ERR_NO_TICKET_FOUND", "Ticket not found");
+  if (!ticket || !canSeeTicket(actor, ticket)) throw ticketNotFound();
   return ticket;
 }
 
@@ -98,8 +98,7 @@ export async function listMessages(
       "SELECT 1 FROM messages WHERE id = $1 AND company_id = $2 AND ticket_id = ANY($3::int[])",
       [query.cursor, actor.companyId, ticketIds],
     );
-    if (known.rowCount === 0)
-      throw new AppError("ERR_VALIDATION", 400, "Unknown cursor", { fields: { cursor: "Unknown cursor" } });
+    if (known.rowCount === 0) throw invalidInput("Unknown cursor", "cursor");
     p.push(query.cursor);
     // Compared in SQL so that the boundary keeps the column's microseconds.
     filter += ` AND (m.created_at, m.id) < (SELECT created_at, id FROM messages WHERE id = $${p.length})`;

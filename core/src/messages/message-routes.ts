@@ -16,7 +16,7 @@ import {
   ZSendMessageRequestSchema,
   ZTicketIdParamSchema,
 } from "../contract/messages.ts";
-import { AppError, parse } from "../http/errors.ts";
+import { invalidInput, parse } from "../http/errors.ts";
 import {
   companyMediaExists,
   mediaTypeOfMime,
@@ -145,7 +145,7 @@ async function jsonInput(dataDir: string, actor: Actor, ticketId: number, raw: u
   if (r.mediaUrl) {
     // Only files of the caller's own media store: core never fetches arbitrary URLs for a send.
     if (!(await companyMediaExists(dataDir, actor.companyId, r.mediaUrl))) {
-      throw new AppError("ERR_VALIDATION", 400, "Unknown media", { fields: { mediaUrl: "Unknown media" } });
+      throw invalidInput("Unknown media", "mediaUrl");
     }
     const fileName = parseMediaUrl(r.mediaUrl)!.fileName;
     return { ...common, body: r.body, mediaUrl: r.mediaUrl, mediaType: mediaTypeOfMime(mimeOfFileName(fileName)) };

@@ -96,7 +96,7 @@ describe("#messages.send", () => {
       body: { body: "to the contact" },
     });
     expect(out.status).toBe(409);
-    expect(out.body.error).toBe("ERR_WAPP_NOT_INITIALIZED");
+    expect(out.body.error).toBe("ERR_WRONG_STATE");
   });
 
   it("stores a quoted reply, and refuses to quote a message of another ticket", async () => {
@@ -146,7 +146,7 @@ describe("#messages.send", () => {
     expect(await rowsOf(ticket.id)).toEqual([]);
   });
 
-  it("refuses another company's ticket (404), a closed ticket (403) and another company's media (400)", async () => {
+  it("refuses another company's ticket (404), a closed ticket (409 wrong state) and another company's media (400)", async () => {
     const foreign = await core.api("POST", `/messages/${other.ticket.id}`, {
       token: s.adminToken,
       body: { body: "hi" },
@@ -163,8 +163,8 @@ describe("#messages.send", () => {
       status: "closed",
     });
     const res = await core.api("POST", `/messages/${closed.id}`, { token: s.adminToken, body: { body: "hi" } });
-    expect(res.status).toBe(403);
-    expect(res.body.error).toBe("ERR_NO_PERMISSION");
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: "ERR_WRONG_STATE", data: { status: "closed" } });
 
     const ticket = await freshTicket();
     const media = await core.api("POST", `/messages/${ticket.id}`, {

@@ -6,7 +6,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TicketDTO } from "../contract/entities.ts";
 import type { TSendMessageArgs } from "../contract/sync.ts";
-import { AppError, ForbiddenError, NotFoundError } from "../http/errors.ts";
+import { creatingMessage, invalidInput, ticketNotFound, wrongState } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { TICKET_COLUMNS } from "../sync/rows.ts";
 import { canSeeTicket } from "../tickets/visibility.ts";
@@ -29,7 +29,7 @@ export type TSendMessageInput = Pick<TSendMessageArgs, "id" | "ticketId" | "body
   markRead?: boolean;
 };
 
-const emptyMessage = () => new AppError("ERR_VALIDATION", 400, "Empty message", { fields: { body: "Empty message" } });
+const emptyMessage = () => invalidInput("Empty message", "body");
 
 /** Stores the message and answers its id. */
 export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSendMessageInput): Promise<string> {
@@ -41,7 +41,7 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
     // The same message pushed again (another tab, a lost answer): already done.
     const m = existing.rows[0];
     if (m.company_id !== actor.companyId || m.ticket_id !== args.ticketId) {
-      throw new AppError("ERR_CREATING_MESSAGE", 409, "Message id already used");
+      throw creatingMessage("Message id already used");
     }
     return args.id;
   }
@@ -53,11 +53,11 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
   );
   const ticket = rows[0];
   // A ticket the caller may not see is answered as one that does not exist.
-  if (!ticket || !canSeeTicket(actor, ticket)) throw NotFoundError("ERR_NO_TICKET_FOUND", "Ticket not found");
-  if (ticket.status === "closed") throw ForbiddenError("The ticket is closed");
+  if (!ticket || !canSeeTicket(actor, ticket)) throw ticketNotFound();
+  if (ticket.status === "closed") throw wrongState("The ticket is closed", { status: ticket.status });
   const isPrivate = args.isPrivate === true;
   if (!isPrivate && ticket.whatsappId === null) {
-    throw new AppError("ERR_WAPP_NOT_INITIALIZED", 409, "The ticket has no connection");
+    throw wrongState("The ticket has no connection");
   }
   if (args.quotedMsgId) {
     const quoted = await client.query("SELECT 1 FROM messages WHERE id = $1 AND ticket_id = $2 AND company_id = $3", [
@@ -67,7 +67,7 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
     ]);
     if (quoted.rowCount === 0) {
       const message = "The quoted message is not in this ticket";
-      throw new AppError("ERR_VALIDATION", 400, message, { fields: { quotedMsg: message } });
+      throw invalidInput(message, "quotedMsg");
     }
   }
   await client.query(

@@ -141,7 +141,7 @@ describe("#messages.transcribeAudio", () => {
     const theirs = await voiceNote(other);
     const res = await transcribe(theirs.id);
     expect(res.status).toBe(404);
-    expect(res.body.error).toBe("ERR_NOT_FOUND");
+    expect(res.body.error).toBe("ERR_NO_MESSAGE_FOUND");
     expect(await dataJsonOf(theirs.id)).toBeNull();
   });
 

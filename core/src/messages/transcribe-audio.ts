@@ -7,12 +7,17 @@ import { stat } from "node:fs/promises";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { OPENAI_BASE_URL } from "../config.ts";
-import { AppError } from "../http/errors.ts";
+import {
+  audioNotTranscribable,
+  invalidTranscriptionData,
+  messageNotFound,
+  transcriptionFailed,
+  transcriptionNotConfigured,
+} from "../http/errors.ts";
 import { mediaFilePath, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
 import { getPlatformSetting } from "../settings/platform-settings.ts";
 import { inTransaction, recordChanges } from "../sync/change-log.ts";
 import { canSeeTicket, type VisibleTicketFields } from "../tickets/visibility.ts";
-import { messageNotFound } from "./find-message.ts";
 
 export type TranscribeConfig = { dataDir: string; openaiBaseUrl?: string };
 
@@ -32,9 +37,6 @@ type AudioMessage = VisibleTicketFields & {
   transcribedText: string | null;
 };
 
-const notTranscribable = (message: string) => new AppError("ERR_AUDIO_NOT_TRANSCRIBABLE", 400, message);
-const transcriptionFailed = (message: string) => new AppError("ERR_TRANSCRIPTION_FAILED", 502, message);
-
 /** Answers the message's transcription, asking OpenAI only the first time. */
 export async function transcribeAudio(
   pool: pg.Pool,
@@ -47,7 +49,7 @@ export async function transcribeAudio(
   const file = await audioFile(config.dataDir, actor.companyId, m.mediaUrl);
   const key = (await getPlatformSetting(pool, "openaikeyaudio")).trim();
   // Not the caller's fault and not fixable by them: the platform has not set the feature up.
-  if (!key) throw new AppError("ERR_TRANSCRIPTION_NOT_CONFIGURED", 503, "No OpenAI key for audio transcription");
+  if (!key) throw transcriptionNotConfigured();
   // Several agents opening the same voice note at once share one OpenAI call (and its bill).
   let pending = inFlight.get(m.id);
   if (!pending) {
@@ -69,7 +71,7 @@ async function transcribeOnce(
   config: TranscribeConfig,
 ): Promise<string> {
   const text = await requestTranscription(config.openaiBaseUrl ?? OPENAI_BASE_URL, key, file);
-  if (!text) throw new AppError("ERR_INVALID_TRANSCRIPTION_DATA", 400, INVALID_TRANSCRIPTION);
+  if (!text) throw invalidTranscriptionData(INVALID_TRANSCRIPTION);
   // OpenAI is called outside any transaction; only the write takes the row lock.
   return inTransaction(pool, (client) => keepTranscription(client, companyId, messageId, text));
 }
@@ -87,9 +89,9 @@ async function findAudioMessage(pool: pg.Pool, actor: Actor, id: string): Promis
   const m = rows[0];
   // Like reading the conversation: a message of a ticket the caller may not see does not exist for them.
   if (!m || !canSeeTicket(actor, m)) throw messageNotFound();
-  if (m.mediaType !== "audio") throw notTranscribable("Only audio messages can be transcribed");
+  if (m.mediaType !== "audio") throw audioNotTranscribable("Only audio messages can be transcribed");
   // The inbox shows a deleted message as gone; its audio (and any kept text) is not read back.
-  if (m.isDeleted) throw notTranscribable("The message was deleted");
+  if (m.isDeleted) throw audioNotTranscribable("The message was deleted");
   return m;
 }
 
@@ -105,8 +107,8 @@ async function audioFile(dataDir: string, companyId: number, mediaUrl: string | 
         () => null,
       )
     : null;
-  if (!file || !parsed || size === null) throw notTranscribable("The audio file is not stored");
-  if (size > TRANSCRIPTION_MAX_BYTES) throw notTranscribable("The audio is larger than 25 MB");
+  if (!file || !parsed || size === null) throw audioNotTranscribable("The audio file is not stored");
+  if (size > TRANSCRIPTION_MAX_BYTES) throw audioNotTranscribable("The audio is larger than 25 MB");
   return { path: file, name: parsed.fileName, type: mimeOfFileName(parsed.fileName) };
 }
 

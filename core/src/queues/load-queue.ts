@@ -2,12 +2,10 @@
 import type pg from "pg";
 import type { QueueAnswer } from "../contract/queues.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
-import { AppError, NotFoundError } from "../http/errors.ts";
+import { queueColorAlreadyExists, queueNameAlreadyExists, queueNotFound } from "../http/errors.ts";
 
 export const QUEUE_ANSWER_COLUMNS = `q.id, q.name, q.color, q.greeting_message AS "greetingMessage",
   q.order_queue AS "orderQueue", q.company_id AS "companyId", q.created_at AS "createdAt", q.updated_at AS "updatedAt"`;
-
-export const QueueNotFoundError = () => NotFoundError("ERR_NO_QUEUE_FOUND", "Queue not found");
 
 export async function listQueues(db: pg.Pool | pg.ClientBase, companyId: number): Promise<QueueAnswer[]> {
   const { rows } = await db.query<QueueAnswer>(
@@ -24,7 +22,7 @@ export async function loadQueue(db: pg.Pool | pg.ClientBase, companyId: number, 
     `SELECT ${QUEUE_ANSWER_COLUMNS} FROM queues q WHERE q.id = $1 AND q.company_id = $2`,
     [id, companyId],
   );
-  if (!rows[0]) throw QueueNotFoundError();
+  if (!rows[0]) throw queueNotFound();
   return rows[0];
 }
 
@@ -40,7 +38,7 @@ export async function assertCompanyQueues(
     "SELECT count(*)::int AS n FROM queues WHERE company_id = $1 AND id = ANY($2::int[])",
     [companyId, unique],
   );
-  if (rows[0]!.n !== unique.length) throw QueueNotFoundError();
+  if (rows[0]!.n !== unique.length) throw queueNotFound();
   return unique;
 }
 
@@ -48,10 +46,10 @@ export async function assertCompanyQueues(
 export function queueConflict(err: unknown): unknown {
   const constraint = uniqueViolation(err);
   if (constraint === "queues_company_id_color_key") {
-    return new AppError("ERR_QUEUE_COLOR_ALREADY_EXISTS", 409, "Queue colour already in use, choose another");
+    return queueColorAlreadyExists();
   }
   if (constraint === "queues_company_id_name_key") {
-    return new AppError("ERR_QUEUE_NAME_ALREADY_EXISTS", 409, "Queue name already in use, choose another");
+    return queueNameAlreadyExists();
   }
   return err;
 }

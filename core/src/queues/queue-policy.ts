@@ -1,7 +1,7 @@
 // Who may do what to a queue: every member reads the company's queues (pickers,
 // tabs); only admins create, edit and delete them (spec 1 §6 admin menu items).
 import type { Actor } from "../auth/authenticate.ts";
-import { ForbiddenError } from "../http/errors.ts";
+import { noPermission } from "../http/errors.ts";
 
 export type QueueAction = "read" | "create" | "update" | "delete";
 
@@ -10,5 +10,5 @@ export function canQueue(actor: Actor, action: QueueAction): boolean {
 }
 
 export function authorizeQueue(actor: Actor, action: QueueAction): void {
-  if (!canQueue(actor, action)) throw ForbiddenError();
+  if (!canQueue(actor, action)) throw noPermission();
 }

@@ -5,7 +5,7 @@
 // user creation, download limit).
 import type { Actor } from "../auth/authenticate.ts";
 import { isSecretPlatformKey, type PlatformSettingKey } from "../contract/settings.ts";
-import { ForbiddenError } from "../http/errors.ts";
+import { noPermission } from "../http/errors.ts";
 
 export type SettingsAction =
   | { kind: "readCompany"; companyId: number }
@@ -30,5 +30,5 @@ export function canSettings(actor: Actor, action: SettingsAction): boolean {
 }
 
 export function authorizeSettings(actor: Actor, action: SettingsAction): void {
-  if (!canSettings(actor, action)) throw ForbiddenError();
+  if (!canSettings(actor, action)) throw noPermission();
 }

@@ -15,12 +15,12 @@ import {
   ZUpdateCompanySettingRequestSchema,
   ZUpdatePlatformSettingRequestSchema,
 } from "../contract/settings.ts";
-import { parse } from "../http/errors.ts";
+import { parse, settingNotFound } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { getCompanySetting, getCompanySettings } from "./company-settings.ts";
 import { getPlatformSetting, getPlatformSettings } from "./platform-settings.ts";
 import { authorizeSettings, canSettings } from "./settings-policy.ts";
-import { UnknownSettingError, updateCompanySetting } from "./update-company-setting.ts";
+import { updateCompanySetting } from "./update-company-setting.ts";
 import { updatePlatformSetting } from "./update-platform-setting.ts";
 
 const ZId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -33,15 +33,15 @@ export function settingsRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     const companyId = parse(ZId, req.params.id);
     // Another company's settings are as absent as a missing company's.
-    if (!canSettings(actor, { kind: "readCompany", companyId })) throw UnknownSettingError(404, String(companyId));
+    if (!canSettings(actor, { kind: "readCompany", companyId })) throw settingNotFound(String(companyId));
     const { rowCount } = await pool.query("SELECT 1 FROM companies WHERE id = $1", [companyId]);
-    if (!rowCount) throw UnknownSettingError(404, String(companyId));
+    if (!rowCount) throw settingNotFound(String(companyId));
     res.json({ companyId, ...(await getCompanySettings(pool, companyId)) });
   });
   router.get("/companySettingOne", async (req, res) => {
     const actor = actorOf(res);
     const { column } = parse(ZCompanySettingOneQuerySchema, req.query);
-    if (!isCompanySettingKey(column)) throw UnknownSettingError(400, column);
+    if (!isCompanySettingKey(column)) throw settingNotFound(column);
     res.json({ [column]: await getCompanySetting(pool, actor.companyId, column) });
   });
   router.put("/companySettings", async (req, res) => {
@@ -63,7 +63,7 @@ export function settingsRoutes(pool: pg.Pool): Router {
       res.json({ key, value: await getCompanySetting(pool, actor.companyId, key) } satisfies SettingDTO);
       return;
     }
-    if (!isPlatformSettingKey(key)) throw UnknownSettingError(404, key);
+    if (!isPlatformSettingKey(key)) throw settingNotFound(key);
     authorizeSettings(actor, { kind: "readPlatform", key });
     res.json({ key, value: await getPlatformSetting(pool, key) } satisfies SettingDTO);
   });
@@ -81,7 +81,7 @@ export function publicSettingsRoutes(pool: pg.Pool): Router {
   const router = Router();
   router.get("/public-settings/:key", async (req, res) => {
     const key = req.params.key;
-    if (!isBrandingKey(key)) throw UnknownSettingError(404, key);
+    if (!isBrandingKey(key)) throw settingNotFound(key);
     res.json({ key, value: await getPlatformSetting(pool, key) } satisfies SettingDTO);
   });
   return router;

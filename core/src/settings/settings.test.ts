@@ -44,7 +44,7 @@ describe("#companySettings", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ sendSignMessage: "enabled" });
     const unknown = await core.api("GET", "/companySettingOne?column=nope", { token: agent.token });
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe("ERR_NO_SETTING_FOUND");
   });
 
@@ -75,9 +75,9 @@ describe("#companySettings", () => {
     expect(bool.body).toEqual({ showNotificationPending: "true" });
   });
 
-  it("refuses an unknown column (400 ERR_NO_SETTING_FOUND), a bad value, and a plain user", async () => {
+  it("refuses an unknown column (404 ERR_NO_SETTING_FOUND), a bad value, and a plain user", async () => {
     const unknown = await core.api("PUT", "/companySettings", { token: admin.token, body: { column: "x", data: "y" } });
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe("ERR_NO_SETTING_FOUND");
     const bad = await core.api("PUT", "/companySettings", {
       token: admin.token,

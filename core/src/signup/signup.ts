@@ -6,21 +6,18 @@ import type pg from "pg";
 import { addDays, businessToday } from "../companies/business-date.ts";
 import { type SignupResponse, TRIAL_DAYS, type TSignupRequest } from "../contract/signup.ts";
 import { ZCreateUserRequestSchema } from "../contract/users.ts";
-import { AppError } from "../http/errors.ts";
+import { invalidInput, userCreationDisabled } from "../http/errors.ts";
 import { seedCompanySettings } from "../settings/company-settings.ts";
 import { getPlatformSetting } from "../settings/platform-settings.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { insertUser } from "../users/create-user.ts";
 import { loadUserById, publicUser } from "../users/load-user.ts";
 
-export const UserCreationDisabledError = () =>
-  new AppError("ERR_USER_CREATION_DISABLED", 403, "User creation is disabled");
-
 export async function signup(client: pg.ClientBase, input: TSignupRequest): Promise<SignupResponse> {
-  if ((await getPlatformSetting(client, "userCreation")) === "disabled") throw UserCreationDisabledError();
+  if ((await getPlatformSetting(client, "userCreation")) === "disabled") throw userCreationDisabled();
   const plan = await client.query("SELECT 1 FROM plans WHERE id = $1 AND is_public", [input.planId]);
   if (!plan.rowCount) {
-    throw new AppError("ERR_VALIDATION", 400, "Plano inválido", { fields: { planId: "Plano inválido" } });
+    throw invalidInput("Plano inválido", "planId");
   }
   const dueDate = addDays(businessToday(), TRIAL_DAYS);
   const { rows } = await client.query<{ id: number }>(

@@ -5,12 +5,12 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { ErrorBody } from "../contract/errors.ts";
 import type { MutationName, MutationResult, PushResponse, TPushRequest } from "../contract/sync.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError, invalidInput } from "../http/errors.ts";
 import { HANDLERS, type Handler } from "./push-handlers.ts";
 
 /** The mutation's handler; own keys only, so a name like "toString" is unknown, not Object's. */
 function handlerOf(name: string): Handler {
-  if (!Object.hasOwn(HANDLERS, name)) throw new AppError("ERR_VALIDATION", 400, `Unknown mutation ${name}`);
+  if (!Object.hasOwn(HANDLERS, name)) throw invalidInput(`Unknown mutation ${name}`);
   return HANDLERS[name as MutationName];
 }
 

@@ -3,12 +3,11 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TCreateTagRequest } from "../contract/contacts.ts";
-import { AppError } from "../http/errors.ts";
+import { tagAlreadyExists } from "../http/errors.ts";
 import { randomTagColor } from "./tag-queries.ts";
 
 /** No code of spec 1 §8 names it; ERR_VALIDATION with the field, as a 409. */
-export const duplicatedTag = () =>
-  new AppError("ERR_VALIDATION", 409, "Tag já existe", { fields: { name: "Tag já existe" } });
+export const duplicatedTag = () => tagAlreadyExists();
 
 export async function assertTagNameFree(
   client: pg.ClientBase,

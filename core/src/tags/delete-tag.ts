@@ -2,9 +2,9 @@
 // ticket that carried it (foreign keys cascade), and those are re-announced.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { tagNotFound } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { tagHolders } from "./tag-holders.ts";
-import { tagNotFound } from "./tag-queries.ts";
 
 export async function deleteTag(client: pg.ClientBase, actor: Actor, tagId: number): Promise<void> {
   const companyId = actor.companyId;

@@ -3,11 +3,9 @@
 import { randomInt } from "node:crypto";
 import type pg from "pg";
 import type { TagDTO } from "../contract/contacts.ts";
-import { NotFoundError } from "../http/errors.ts";
+import { tagNotFound } from "../http/errors.ts";
 
 export const TAG_COLUMNS = "tg.id, tg.name, tg.color, tg.kanban";
-
-export const tagNotFound = () => NotFoundError("ERR_NOT_FOUND", "Tag not found");
 
 /** Spec 2 §9: a new tag gets a random colour. */
 export const randomTagColor = () => `#${randomInt(0, 0x1000000).toString(16).padStart(6, "0").toUpperCase()}`;

@@ -12,7 +12,7 @@ import {
   ZSyncTagsRequestSchema,
   ZUpdateTagRequestSchema,
 } from "../contract/contacts.ts";
-import { parse } from "../http/errors.ts";
+import { parse, tagNotFound } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { addTicketTag } from "./add-ticket-tag.ts";
 import { createTag } from "./create-tag.ts";
@@ -20,7 +20,7 @@ import { deleteTag } from "./delete-tag.ts";
 import { removeContactTag } from "./remove-contact-tag.ts";
 import { removeTicketTags } from "./remove-ticket-tags.ts";
 import { syncContactTags } from "./sync-contact-tags.ts";
-import { TAG_COLUMNS, tagNotFound } from "./tag-queries.ts";
+import { TAG_COLUMNS } from "./tag-queries.ts";
 import { updateTag } from "./update-tag.ts";
 
 export const TAGS_PAGE_SIZE = 20;

@@ -3,10 +3,10 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TUpdateTagRequest } from "../contract/contacts.ts";
+import { tagNotFound } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { assertTagNameFree, duplicatedTag } from "./create-tag.ts";
 import { tagHolders } from "./tag-holders.ts";
-import { tagNotFound } from "./tag-queries.ts";
 
 export async function updateTag(client: pg.ClientBase, actor: Actor, tagId: number, input: TUpdateTagRequest) {
   const companyId = actor.companyId;

@@ -2,7 +2,7 @@
 // otherwise 404 ERR_NO_TICKET_FOUND, the same answer as another company's ticket.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { NotFoundError } from "../http/errors.ts";
+import { ticketNotFound } from "../http/errors.ts";
 import { canSeeTicket } from "../tickets/visibility.ts";
 
 export type VisibleTicket = {
@@ -13,8 +13,6 @@ export type VisibleTicket = {
   isGroup: boolean;
   status: string;
 };
-
-export const ticketNotFound = () => NotFoundError("ERR_NO_TICKET_FOUND", "Ticket not found");
 
 export async function loadVisibleTicket(
   db: pg.Pool | pg.ClientBase,

@@ -2,9 +2,8 @@
 // (POST /ticket-notes). The note belongs to the ticket and its contact.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { contactNotFound } from "../contacts/contact-queries.ts";
 import type { TCreateTicketNoteRequest } from "../contract/contacts.ts";
-import { AppError } from "../http/errors.ts";
+import { contactNotFound, invalidInput } from "../http/errors.ts";
 import { loadVisibleTicket } from "../tags/visible-ticket.ts";
 
 /** Returns the new note's id. */
@@ -20,9 +19,7 @@ export async function createTicketNote(
       actor.companyId,
     ]);
     if (!other.rows[0]) throw contactNotFound();
-    throw new AppError("ERR_VALIDATION", 400, "The contact is not the ticket's contact", {
-      fields: { contactId: "The contact is not the ticket's contact" },
-    });
+    throw invalidInput("The contact is not the ticket's contact", "contactId");
   }
   const { rows } = await client.query<{ id: number }>(
     `INSERT INTO ticket_notes (company_id, ticket_id, contact_id, user_id, note) VALUES ($1, $2, $3, $4, $5)

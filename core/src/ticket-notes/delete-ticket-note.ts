@@ -1,10 +1,8 @@
 // Use case: a note is removed (DELETE /ticket-notes/{id}) by its author or an admin.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { ForbiddenError, NotFoundError } from "../http/errors.ts";
+import { noPermission, noteNotFound } from "../http/errors.ts";
 import { canDeleteTicketNote } from "./ticket-note-policy.ts";
-
-export const ticketNoteNotFound = () => NotFoundError("ERR_NOT_FOUND", "Note not found");
 
 export async function deleteTicketNote(client: pg.ClientBase, actor: Actor, noteId: number): Promise<void> {
   const { rows } = await client.query<{ userId: number | null }>(
@@ -12,7 +10,7 @@ export async function deleteTicketNote(client: pg.ClientBase, actor: Actor, note
     [noteId, actor.companyId],
   );
   const note = rows[0];
-  if (!note) throw ticketNoteNotFound();
-  if (!canDeleteTicketNote(actor, note)) throw ForbiddenError();
+  if (!note) throw noteNotFound();
+  if (!canDeleteTicketNote(actor, note)) throw noPermission();
   await client.query("DELETE FROM ticket_notes WHERE id = $1 AND company_id = $2", [noteId, actor.companyId]);
 }

@@ -6,7 +6,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import { actorOf } from "../auth/authenticate.ts";
 import { loadContact } from "../contacts/contact-queries.ts";
 import { type TicketNoteDTO, ZCreateTicketNoteRequestSchema } from "../contract/contacts.ts";
-import { AppError, parse } from "../http/errors.ts";
+import { invalidInput, parse } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { loadVisibleTicket } from "../tags/visible-ticket.ts";
 import { visibleTicketSql } from "../tickets/visibility.ts";
@@ -61,9 +61,7 @@ async function listTicketNotes(
   q: z.infer<typeof ZListTicketNotesQuerySchema>,
 ): Promise<TicketNoteDTO[]> {
   if (q.ticketId === undefined && q.contactId === undefined) {
-    throw new AppError("ERR_VALIDATION", 400, "ticketId or contactId is required", {
-      fields: { ticketId: "Required" },
-    });
+    throw invalidInput("ticketId or contactId is required", "ticketId");
   }
   if (q.ticketId !== undefined) await loadVisibleTicket(pool, actor, q.ticketId);
   if (q.contactId !== undefined) await loadContact(pool, actor.companyId, q.contactId);

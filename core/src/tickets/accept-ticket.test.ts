@@ -151,7 +151,8 @@ describe("#tickets.update return to queue", () => {
   it("refuses to return a closed ticket, changing nothing", async () => {
     const t = await w.ticket({ status: "closed", userId: w.agent.id });
     const res = await put(w.agent.token, t.id, { status: "pending" });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: "ERR_WRONG_STATE", data: { status: "closed" } });
     expect(await ticketRow(w.pool, t.id)).toMatchObject({ status: "closed", user_id: w.agent.id });
   });
 });

@@ -4,8 +4,9 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TAcceptTicketArgs } from "../contract/tickets.ts";
+import { otherOpenTicket } from "../http/errors.ts";
 import { attendTicket, targetQueue } from "./attend-ticket.ts";
-import { holderOfTicket, otherOpenTicket } from "./open-ticket-conflict.ts";
+import { holderOfTicket } from "./open-ticket-conflict.ts";
 import { sendAcceptGreeting } from "./ticket-messages.ts";
 import { authorize } from "./ticket-policy.ts";
 import { invalidTransition, lockVisibleTicket } from "./ticket-row.ts";

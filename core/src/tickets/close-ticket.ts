@@ -6,7 +6,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TResolveTicketArgs } from "../contract/tickets.ts";
 import { TAG_REQUIRED_MESSAGE } from "../contract/tickets.ts";
-import { AppError } from "../http/errors.ts";
+import { invalidInput } from "../http/errors.ts";
 import { getCompanySettings, isOn } from "../settings/company-settings.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { ignoreLockedTicket } from "./ignore-ticket.ts";
@@ -27,8 +27,7 @@ async function assertTaggedWhenRequired(
     "SELECT 1 FROM contact_tags WHERE contact_id = $1 AND company_id = $2 LIMIT 1",
     [contactId, companyId],
   );
-  if (!rowCount)
-    throw new AppError("ERR_VALIDATION", 400, TAG_REQUIRED_MESSAGE, { fields: { tags: TAG_REQUIRED_MESSAGE } });
+  if (!rowCount) throw invalidInput(TAG_REQUIRED_MESSAGE, "tags");
 }
 
 export async function resolveTicket(client: pg.ClientBase, actor: Actor, args: TResolveTicketArgs): Promise<void> {

@@ -5,9 +5,9 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { assertContactMayGetTicket } from "../contacts/contact-rules.ts";
-import { NotFoundError } from "../http/errors.ts";
+import { otherOpenTicket, whatsappNotFound } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
-import { findOpenTicketHolder, guardOneActiveTicket, otherOpenTicket } from "./open-ticket-conflict.ts";
+import { findOpenTicketHolder, guardOneActiveTicket } from "./open-ticket-conflict.ts";
 import { writeTicketLog } from "./ticket-log.ts";
 import { authorize } from "./ticket-policy.ts";
 import { assertCompanyQueue, assertCompanyUser, attendedStatus } from "./ticket-row.ts";
@@ -31,7 +31,7 @@ export async function createTicket(client: pg.ClientBase, actor: Actor, input: C
     [input.whatsappId, actor.companyId],
   );
   const connection = wa.rows[0];
-  if (!connection) throw NotFoundError("ERR_NO_WAPP_FOUND", "Connection not found");
+  if (!connection) throw whatsappNotFound();
   if (input.queueId !== null) await assertCompanyQueue(client, actor.companyId, input.queueId);
   const userId = input.status === "open" ? (input.userId ?? actor.id) : null;
   if (userId !== null && userId !== actor.id) await assertCompanyUser(client, actor.companyId, userId);

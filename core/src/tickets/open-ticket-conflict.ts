@@ -4,12 +4,7 @@
 // naming who holds the ticket (spec 1 §4: the notice names the user and queue).
 import type pg from "pg";
 import type { OpenTicketHolder } from "../contract/tickets.ts";
-import { AppError } from "../http/errors.ts";
-
-export const otherOpenTicket = (holder: OpenTicketHolder) =>
-  new AppError("ERR_OTHER_OPEN_TICKET", 409, "There is already an open ticket for this contact", {
-    data: { ...holder },
-  });
+import { creatingTicket, otherOpenTicket } from "../http/errors.ts";
 
 /** The contact's ticket in progress on that connection (other than `exceptId`), if any. */
 export async function findOpenTicketHolder(
@@ -52,7 +47,7 @@ export async function guardOneActiveTicket<T>(
     await client.query("ROLLBACK TO SAVEPOINT one_active_ticket");
     if (!isOneActiveViolation(err)) throw err;
     const holder = await findOpenTicketHolder(client, key);
-    if (!holder) throw new AppError("ERR_CREATING_TICKET", 409, "The contact's ticket changed, try again");
+    if (!holder) throw creatingTicket("The contact's ticket changed, try again");
     throw otherOpenTicket(holder);
   }
 }

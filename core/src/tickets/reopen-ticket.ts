@@ -5,8 +5,9 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TReopenTicketArgs } from "../contract/tickets.ts";
+import { otherOpenTicket } from "../http/errors.ts";
 import { attendTicket, targetQueue } from "./attend-ticket.ts";
-import { findOpenTicketHolder, guardOneActiveTicket, otherOpenTicket } from "./open-ticket-conflict.ts";
+import { findOpenTicketHolder, guardOneActiveTicket } from "./open-ticket-conflict.ts";
 import { authorize } from "./ticket-policy.ts";
 import { invalidTransition, lockVisibleTicket } from "./ticket-row.ts";
 

@@ -5,8 +5,7 @@ import type pg from "pg";
 import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import type { TicketLogEntryDTO } from "../contract/tickets.ts";
-import { parse } from "../http/errors.ts";
-import { ticketNotFound } from "./ticket-row.ts";
+import { parse, ticketNotFound } from "../http/errors.ts";
 import { canSeeTicket } from "./visibility.ts";
 
 const ZTicketIdParamSchema = z.coerce.number().int().positive();

@@ -4,7 +4,7 @@
 // or from the small in-memory cache of boundaries this instance served per
 // (user, list); without either, the page is found by OFFSET (the cold path).
 import { createHash } from "node:crypto";
-import { AppError } from "../http/errors.ts";
+import { invalidInput } from "../http/errors.ts";
 
 /** The last ticket of the previous page: its updated_at (PostgreSQL's text, to the microsecond) and id. */
 export type PageBoundary = { updatedAt: string; id: number };
@@ -53,8 +53,7 @@ export function encodeCursor(listKey: string, page: number, b: PageBoundary): st
   return Buffer.from(JSON.stringify([1, listDigest(listKey), page, b.updatedAt, b.id])).toString("base64url");
 }
 
-const invalidCursor = (message: string) =>
-  new AppError("ERR_VALIDATION", 400, message, { fields: { cursor: message } });
+const invalidCursor = (message: string) => invalidInput(message, "cursor");
 
 /** A timestamptz as PostgreSQL writes it: "2026-03-10 15:00:00.123456+00". */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2}){0,2}|Z)$/;

@@ -2,7 +2,7 @@
 // ticket at all is visibility.ts's rule (not seen = 404); these are the rules
 // on top of it, answered as 403 ERR_NO_PERMISSION.
 import type { Actor } from "../auth/authenticate.ts";
-import { ForbiddenError } from "../http/errors.ts";
+import { noPermission } from "../http/errors.ts";
 
 export type TicketAction =
   | "create"
@@ -42,5 +42,5 @@ export function may(actor: Actor, action: TicketAction): boolean {
 
 /** Throws 403 ERR_NO_PERMISSION unless the actor may. */
 export function authorize(actor: Actor, action: TicketAction): void {
-  if (!may(actor, action)) throw ForbiddenError();
+  if (!may(actor, action)) throw noPermission();
 }

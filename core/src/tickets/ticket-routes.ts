@@ -6,7 +6,7 @@ import type pg from "pg";
 import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { hidesNumbersFrom, maskContact } from "../contacts/mask-number.ts";
-import { NotFoundError, parse } from "../http/errors.ts";
+import { parse, ticketNotFound } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { listTickets, TICKET_ITEM_JOINS, TICKET_ITEM_JSON } from "./list-tickets.ts";
 import { recordTicketOpened } from "./log-access.ts";
@@ -49,7 +49,7 @@ export function ticketRoutes(pool: pg.Pool, cache = new PageBoundaryCache()): Ro
     const ticket = rows[0];
     // A ticket the caller may not see is answered as one that does not exist, as the
     // transitions, the messages and the sync do (docs/decisions/0008).
-    if (!ticket || !canSeeTicket(actor, ticket)) throw NotFoundError("ERR_NO_TICKET_FOUND", "Ticket not found");
+    if (!ticket || !canSeeTicket(actor, ticket)) throw ticketNotFound();
     // Opening a conversation is an "access" in the ticket log; the owner opening it reads it.
     await inTransaction(pool, (client) => recordTicketOpened(client, actor, ticket));
     const item = JSON.parse(ticket.item) as Item & { unreadMessages: number };

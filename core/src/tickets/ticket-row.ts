@@ -5,7 +5,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { hidesNumbersFrom, maskContact } from "../contacts/mask-number.ts";
 import type { TicketDTO, TicketStatus } from "../contract/entities.ts";
-import { AppError, NotFoundError } from "../http/errors.ts";
+import { invalidInput, queueNotFound, ticketNotFound, userNotFound, wrongState } from "../http/errors.ts";
 import type { Change } from "../sync/change-log.ts";
 import { TICKET_ITEM_JOINS, TICKET_ITEM_JSON } from "./list-tickets.ts";
 import { canSeeTicket } from "./visibility.ts";
@@ -31,8 +31,6 @@ const ROW_COLUMNS = `t.id, t.uuid, t.company_id AS "companyId", t.contact_id AS 
   t.is_group AS "isGroup", t.unread_messages AS "unreadMessages", t.amount_used_bot_queues AS "amountUsedBotQueues",
   t.use_integration AS "useIntegration"`;
 
-export const ticketNotFound = () => NotFoundError("ERR_NO_TICKET_FOUND", "Ticket not found");
-
 /**
  * Locks the caller's company's ticket for the rest of the transaction. A ticket
  * of another company, or one the caller may not see, is not found (404).
@@ -57,22 +55,21 @@ export async function assertCompanyQueue(client: pg.ClientBase, companyId: numbe
     queueId,
     companyId,
   ]);
-  if (!rowCount) throw new AppError("ERR_NO_QUEUE_FOUND", 404, "Queue not found");
+  if (!rowCount) throw queueNotFound();
 }
 
 /** A user of the caller's company, or 404 ERR_NO_USER_FOUND. */
 export async function assertCompanyUser(client: pg.ClientBase, companyId: number, userId: number): Promise<void> {
   const { rowCount } = await client.query("SELECT 1 FROM users WHERE id = $1 AND company_id = $2", [userId, companyId]);
-  if (!rowCount) throw NotFoundError("ERR_NO_USER_FOUND", "User not found");
+  if (!rowCount) throw userNotFound();
 }
 
 /** A transition the ticket's status does not allow (spec 1 §4 table), e.g. returning a closed ticket. */
 export const invalidTransition = (status: TicketStatus, action: string) =>
-  new AppError("ERR_VALIDATION", 400, `A ${status} ticket cannot be ${action}`, { fields: { status } });
+  wrongState(`A ${status} ticket cannot be ${action}`, { status });
 
 /** The answer 400 'Selecione uma fila' (spec 1 §5) on field queueId. */
-export const queueRequired = () =>
-  new AppError("ERR_VALIDATION", 400, "Selecione uma fila", { fields: { queueId: "Selecione uma fila" } });
+export const queueRequired = () => invalidInput("Selecione uma fila", "queueId");
 
 export type TicketView = TicketDTO & {
   contact: { id: number; name: string; number: string; urlPicture: string | null; isGroup: boolean };

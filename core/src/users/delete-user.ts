@@ -4,16 +4,16 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { SESSIONS_CHANNEL } from "../auth/session.ts";
+import { userNotFound } from "../http/errors.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
 import { writeTicketLog } from "../tickets/ticket-log.ts";
 import { loadCompanyUser } from "./load-user.ts";
-import { UserNotFoundError } from "./update-user.ts";
 import { authorizeUser } from "./user-policy.ts";
 
 export async function deleteUser(client: pg.ClientBase, actor: Actor, id: number): Promise<void> {
   const companyId = actor.companyId;
   const target = await loadCompanyUser(client, companyId, id);
-  if (!target) throw UserNotFoundError();
+  if (!target) throw userNotFound();
   authorizeUser(actor, "delete", target);
   // Explicit rather than the foreign key's SET NULL, so that we know which tickets changed.
   const tickets = await client.query<{ id: number; wasOpen: boolean; queueId: number | null }>(

@@ -8,11 +8,10 @@ import path from "node:path";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { PROFILE_IMAGE_FIELD, type UserAnswer } from "../contract/users.ts";
-import { AppError } from "../http/errors.ts";
+import { invalidInput, userNotFound } from "../http/errors.ts";
 import { companyMediaDir, mediaUrlOf } from "../media/media-store.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { loadCompanyUser } from "./load-user.ts";
-import { UserNotFoundError } from "./update-user.ts";
 import { userAnswer } from "./user-answer.ts";
 import { authorizeUser } from "./user-policy.ts";
 
@@ -35,10 +34,7 @@ export function sniffImage(b: Buffer): "png" | "jpg" | "gif" | "webp" | null {
   return null;
 }
 
-const NotAnImageError = () =>
-  new AppError("ERR_VALIDATION", 400, "Only image files are accepted", {
-    fields: { [PROFILE_IMAGE_FIELD]: "Only image files are accepted" },
-  });
+const NotAnImageError = () => invalidInput("Only image files are accepted", PROFILE_IMAGE_FIELD);
 
 /** A name safe on any file system and in a URL path. */
 const safeBase = (name: string) =>
@@ -56,7 +52,7 @@ export async function setProfileImage(
 ): Promise<UserAnswer> {
   const companyId = actor.companyId;
   const target = await loadCompanyUser(client, companyId, id);
-  if (!target) throw UserNotFoundError();
+  if (!target) throw userNotFound();
   authorizeUser(actor, "update", target);
   const ext = sniffImage(image.bytes);
   if (!ext) throw NotAnImageError();

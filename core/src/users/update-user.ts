@@ -6,7 +6,7 @@ import argon2 from "argon2";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { SELF_EDITABLE_USER_FIELDS, type TUpdateUserRequest, type UserAnswer } from "../contract/users.ts";
-import { NotFoundError } from "../http/errors.ts";
+import { userNotFound } from "../http/errors.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { recordChanges } from "../sync/change-log.ts";
 
@@ -51,8 +51,6 @@ const COLUMNS = {
   defaultTicketsManagerWidth: "default_tickets_manager_width",
 } as const satisfies Record<Exclude<Field, "password" | "queueIds">, string>;
 
-export const UserNotFoundError = () => NotFoundError("ERR_NO_USER_FOUND", "User not found");
-
 const sameIds = (a: readonly number[], b: readonly number[]) => {
   const x = new Set(a);
   return x.size === new Set(b).size && b.every((id) => x.has(id));
@@ -81,7 +79,7 @@ export async function updateUser(
 ): Promise<UserAnswer> {
   const companyId = actor.companyId;
   const target = await loadCompanyUser(client, companyId, id);
-  if (!target) throw UserNotFoundError();
+  if (!target) throw userNotFound();
   authorizeUser(actor, "update", target);
   const changed = changedFields(target, input);
   const selfEditable: readonly string[] = SELF_EDITABLE_USER_FIELDS;

@@ -1,7 +1,7 @@
 // Who may do what to a user (spec 1 §2 Users list, §6 Roles and permissions).
 // Handlers and use cases call authorizeUser; nothing else decides it.
 import type { Actor } from "../auth/authenticate.ts";
-import { ForbiddenError } from "../http/errors.ts";
+import { noPermission } from "../http/errors.ts";
 
 export type UserAction = "list" | "create" | "read" | "update" | "manage" | "delete";
 type Target = { id: number; super: boolean };
@@ -30,5 +30,5 @@ export function canUser(actor: Actor, action: UserAction, target?: Target): bool
 
 /** Throws 403 ERR_NO_PERMISSION when the actor may not. */
 export function authorizeUser(actor: Actor, action: UserAction, target?: Target): void {
-  if (!canUser(actor, action, target)) throw ForbiddenError();
+  if (!canUser(actor, action, target)) throw noPermission();
 }

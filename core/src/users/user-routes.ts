@@ -13,14 +13,14 @@ import {
   ZListUsersQuerySchema,
   ZUpdateUserRequestSchema,
 } from "../contract/users.ts";
-import { AppError, parse } from "../http/errors.ts";
+import { invalidInput, parse, userNotFound } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { createUser } from "./create-user.ts";
 import { deleteUser } from "./delete-user.ts";
 import { listUserPicker, listUsers } from "./list-users.ts";
 import { loadCompanyUser } from "./load-user.ts";
 import { setProfileImage } from "./set-profile-image.ts";
-import { UserNotFoundError, updateUser } from "./update-user.ts";
+import { updateUser } from "./update-user.ts";
 import { userAnswer } from "./user-answer.ts";
 import { authorizeUser } from "./user-policy.ts";
 
@@ -35,8 +35,7 @@ const upload = multer({
 function readImage(req: Request, res: Response): Promise<Express.Multer.File> {
   return new Promise((resolve, reject) => {
     upload(req, res, (err: unknown) => {
-      const fail = (message: string) =>
-        reject(new AppError("ERR_VALIDATION", 400, message, { fields: { [PROFILE_IMAGE_FIELD]: message } }));
+      const fail = (message: string) => reject(invalidInput(message, PROFILE_IMAGE_FIELD));
       if (err instanceof multer.MulterError)
         return fail(err.code === "LIMIT_FILE_SIZE" ? "File too large" : err.message);
       if (err) return reject(err);
@@ -59,7 +58,7 @@ export function userRoutes(pool: pg.Pool, dataDir: string): Router {
   router.get("/users/:id", async (req, res) => {
     const actor = actorOf(res);
     const user = await loadCompanyUser(pool, actor.companyId, parse(ZId, req.params.id));
-    if (!user) throw UserNotFoundError();
+    if (!user) throw userNotFound();
     authorizeUser(actor, "read", user);
     res.json(userAnswer(user));
   });

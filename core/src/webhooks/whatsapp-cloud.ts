@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import express, { Router } from "express";
 import type pg from "pg";
 import type { Ack } from "../contract/entities.ts";
-import { AppError } from "../http/errors.ts";
+import { invalidInput, invalidSignature, noPermission } from "../http/errors.ts";
 import { removeMedia } from "../media/media-store.ts";
 import { type InboundEvent, type InboundMessage, type IngestBatcher, storedKey } from "../messages/ingest.ts";
 import {
@@ -124,7 +124,7 @@ export function whatsappCloudWebhook(
     const known =
       token.length > 0 &&
       ((await pool.query("SELECT 1 FROM whatsapps WHERE verify_token = $1 LIMIT 1", [token])).rowCount ?? 0) > 0;
-    if (mode !== "subscribe" || !known) throw new AppError("ERR_NO_PERMISSION", 403, "Verification failed");
+    if (mode !== "subscribe" || !known) throw noPermission("Verification failed");
     res.type("text/plain").send(challenge);
   });
 
@@ -134,7 +134,7 @@ export function whatsappCloudWebhook(
     try {
       payload = JSON.parse(raw.toString("utf8"));
     } catch {
-      throw new AppError("ERR_VALIDATION", 400, "Malformed JSON");
+      throw invalidInput("Malformed JSON");
     }
     const signature = req.header("x-hub-signature-256");
     const events: InboundEvent[] = [];
@@ -148,7 +148,7 @@ export function whatsappCloudWebhook(
         if (!conn) continue; // not ours: acknowledged so Meta stops retrying, nothing stored
         const secret = conn.appSecret ?? process.env.WHATSAPP_APP_SECRET;
         if (!secret || !signatureValid(raw, signature, secret)) {
-          throw new AppError("ERR_INVALID_SIGNATURE", 401, "Invalid signature");
+          throw invalidSignature();
         }
         const names = new Map((value.contacts ?? []).map((c) => [c.wa_id, c.profile?.name]));
         for (const m of value.messages ?? []) {

@@ -2,7 +2,7 @@
 // and the rules of spec 2 §5 that tie them together, checked on create and update.
 import type pg from "pg";
 import type { WhatsappAnswer } from "../contract/whatsapps.ts";
-import { AppError } from "../http/errors.ts";
+import { invalidFields } from "../http/errors.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
 
@@ -57,6 +57,6 @@ export async function assertBotSettings(client: pg.ClientBase, companyId: number
     if (s.expiresTicketNPS === 0) fields.expiresTicketNPS = "Required";
   }
   const first = Object.values(fields)[0];
-  if (first) throw new AppError("ERR_VALIDATION", 400, first, { fields });
+  if (first) throw invalidFields(fields);
   if (s.sendIdQueue !== null) await assertCompanyQueues(client, companyId, [s.sendIdQueue]);
 }

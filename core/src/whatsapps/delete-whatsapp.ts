@@ -6,12 +6,12 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { lockCompanyWrites } from "../companies/plan-limits.ts";
+import { noOtherWhatsapp } from "../http/errors.ts";
 import { OUTBOUND_CHANNEL } from "../messages/send-message.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
 import { writeTicketLog } from "../tickets/ticket-log.ts";
 import { companyHasWhatsapps } from "./default-whatsapp.ts";
 import { lockWhatsapp } from "./load-whatsapp.ts";
-import { NoOtherWhatsappError } from "./update-whatsapp.ts";
 import { authorizeWhatsapp } from "./whatsapp-policy.ts";
 
 export async function deleteWhatsapp(client: pg.ClientBase, actor: Actor, id: number): Promise<void> {
@@ -19,7 +19,7 @@ export async function deleteWhatsapp(client: pg.ClientBase, actor: Actor, id: nu
   const companyId = actor.companyId;
   await lockCompanyWrites(client, companyId);
   const current = await lockWhatsapp(client, companyId, id);
-  if (current.isDefault && (await companyHasWhatsapps(client, companyId, id))) throw NoOtherWhatsappError();
+  if (current.isDefault && (await companyHasWhatsapps(client, companyId, id))) throw noOtherWhatsapp();
 
   const closed = await client.query<{ id: number; queue_id: number | null }>(
     `UPDATE tickets SET status = 'closed', closed_at = now(), updated_at = now()

@@ -5,7 +5,13 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { Channel } from "../contract/entities.ts";
 import type { WhatsappAnswer } from "../contract/whatsapps.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
-import { AppError, NotFoundError } from "../http/errors.ts";
+import {
+  invalidInput,
+  phoneNumberIdInUse,
+  whatsappGreetingRequired,
+  whatsappNameAlreadyExists,
+  whatsappNotFound,
+} from "../http/errors.ts";
 import type { BotSettings } from "./bot-settings.ts";
 import { canWhatsapp } from "./whatsapp-policy.ts";
 
@@ -24,8 +30,6 @@ const ANSWER_COLUMNS = `w.id, w.name, w.channel, w.status, w.is_default AS "isDe
   COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color)
               ORDER BY q.order_queue NULLS LAST, q.id)
             FROM whatsapp_queues wq JOIN queues q ON q.id = wq.queue_id WHERE wq.whatsapp_id = w.id), '[]') AS queues`;
-
-export const WhatsappNotFoundError = () => NotFoundError("ERR_NO_WAPP_FOUND", "Connection not found");
 
 /** The answer for this actor: the API token only for those who may read it. */
 function forActor(actor: Actor, row: WhatsappAnswer): WhatsappAnswer {
@@ -58,7 +62,7 @@ export async function loadWhatsapp(db: pg.Pool | pg.ClientBase, actor: Actor, id
     `SELECT ${ANSWER_COLUMNS} FROM whatsapps w WHERE w.id = $1 AND w.company_id = $2`,
     [id, actor.companyId],
   );
-  if (!rows[0]) throw WhatsappNotFoundError();
+  if (!rows[0]) throw whatsappNotFound();
   return forActor(actor, rows[0]);
 }
 
@@ -81,7 +85,7 @@ export async function lockWhatsapp(client: pg.ClientBase, companyId: number, id:
      FROM whatsapps w WHERE w.id = $1 AND w.company_id = $2 FOR UPDATE`,
     [id, companyId],
   );
-  if (!rows[0]) throw WhatsappNotFoundError();
+  if (!rows[0]) throw whatsappNotFound();
   return rows[0];
 }
 
@@ -93,20 +97,20 @@ export async function assertCompanyWhatsapp(
 ): Promise<void> {
   if (id === null || id === undefined) return;
   const { rowCount } = await db.query("SELECT 1 FROM whatsapps WHERE id = $1 AND company_id = $2", [id, companyId]);
-  if (!rowCount) throw WhatsappNotFoundError();
+  if (!rowCount) throw whatsappNotFound();
 }
 
 /** Turns a unique violation on whatsapps into a clear code; rethrows anything else. */
 export function whatsappConflict(err: unknown): unknown {
   const constraint = uniqueViolation(err);
   if (constraint === "whatsapps_company_id_name_key") {
-    return new AppError("ERR_WAPP_NAME_ALREADY_EXISTS", 409, "A connection with this name already exists");
+    return whatsappNameAlreadyExists();
   }
   if (constraint === "whatsapps_phone_number_id_key") {
-    return new AppError("ERR_WAPP_PHONE_NUMBER_ID_IN_USE", 409, "This phone number id is used by another connection");
+    return phoneNumberIdInUse();
   }
   if (constraint === "whatsapps_token_key") {
-    return new AppError("ERR_VALIDATION", 400, "Token already in use", { fields: { token: "Token already in use" } });
+    return invalidInput("Token already in use", "token");
   }
   return err;
 }
@@ -114,6 +118,6 @@ export function whatsappConflict(err: unknown): unknown {
 /** A connection with more than one queue must greet the contact with the queue menu (spec 1 §8). */
 export function assertGreetingForQueues(queueIds: readonly number[], greetingMessage: string | null | undefined): void {
   if (queueIds.length > 1 && !greetingMessage?.trim()) {
-    throw new AppError("ERR_WAPP_GREETING_REQUIRED", 400, "Greeting message required when more than one queue exists");
+    throw whatsappGreetingRequired();
   }
 }

@@ -5,7 +5,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { assertPlanChannel, lockCompanyWrites } from "../companies/plan-limits.ts";
 import type { TUpdateWhatsappRequest, WhatsappAnswer } from "../contract/whatsapps.ts";
-import { AppError } from "../http/errors.ts";
+import { noOtherWhatsapp } from "../http/errors.ts";
 import { OUTBOUND_CHANNEL } from "../messages/send-message.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
@@ -21,9 +21,6 @@ const SECRET_COLUMNS = [
   ["appSecret", "app_secret"],
   ["verifyToken", "verify_token"],
 ] as const;
-
-export const NoOtherWhatsappError = () =>
-  new AppError("ERR_NO_OTHER_WHATSAPP", 400, "At least one default connection is needed");
 
 export async function updateWhatsapp(
   client: pg.ClientBase,
@@ -42,7 +39,7 @@ export async function updateWhatsapp(
   const greeting = input.greetingMessage === undefined ? current.greetingMessage : input.greetingMessage;
   assertGreetingForQueues(queueIds, greeting);
   await assertBotSettings(client, companyId, mergeBotSettings(current, input));
-  if (input.isDefault === false && current.isDefault) throw NoOtherWhatsappError();
+  if (input.isDefault === false && current.isDefault) throw noOtherWhatsapp();
 
   const sets: string[] = [];
   const params: unknown[] = [id, companyId];

@@ -3,7 +3,7 @@
 // (spec 1 §6: connections-page:addConnection). The external API token is shown
 // to admins only: it sends messages in the company's name.
 import type { Actor } from "../auth/authenticate.ts";
-import { ForbiddenError } from "../http/errors.ts";
+import { noPermission } from "../http/errors.ts";
 
 export type WhatsappAction = "read" | "readToken" | "create" | "update" | "delete";
 
@@ -12,5 +12,5 @@ export function canWhatsapp(actor: Actor, action: WhatsappAction): boolean {
 }
 
 export function authorizeWhatsapp(actor: Actor, action: WhatsappAction): void {
-  if (!canWhatsapp(actor, action)) throw ForbiddenError();
+  if (!canWhatsapp(actor, action)) throw noPermission();
 }

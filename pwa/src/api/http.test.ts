@@ -36,13 +36,15 @@ describe("#api.request", () => {
     expect(await api.get("/auth/me")).toEqual({ auth: "Bearer old" });
   });
 
-  it("refreshes once and retries once after a 403", async () => {
+  it("refreshes once and retries once after a 403 ERR_INVALID_TOKEN", async () => {
     const seen: (string | null)[] = [];
     server.use(
       http.get(`${BASE}/tickets`, ({ request }) => {
         const auth = request.headers.get("authorization");
         seen.push(auth);
-        return auth === "Bearer new" ? HttpResponse.json({ tickets: [] }) : new HttpResponse(null, { status: 403 });
+        return auth === "Bearer new"
+          ? HttpResponse.json({ tickets: [] })
+          : HttpResponse.json({ error: "ERR_INVALID_TOKEN", message: "expired" }, { status: 403 });
       }),
     );
     const { api, state } = client();
@@ -75,19 +77,40 @@ describe("#api.request", () => {
     expect(state.expired).toBe(0);
   });
 
-  it("gives up after the one retry when the server keeps answering 403", async () => {
+  it("gives up after the one retry when the server keeps answering ERR_INVALID_TOKEN", async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${BASE}/tickets`, () => {
+        calls++;
+        return HttpResponse.json({ error: "ERR_INVALID_TOKEN", message: "expired" }, { status: 403 });
+      }),
+    );
+    const { api, state } = client();
+
+    await expect(api.get("/tickets")).rejects.toMatchObject({ status: 403, body: { error: "ERR_INVALID_TOKEN" } });
+    expect(calls).toBe(2);
+    expect(state.refreshes).toBe(1);
+  });
+
+  it("never refreshes on a refusal: ERR_NO_PERMISSION or a 403 without the token code reaches the caller as is", async () => {
     let calls = 0;
     server.use(
       http.get(`${BASE}/tickets`, () => {
         calls++;
         return HttpResponse.json({ error: "ERR_NO_PERMISSION", message: "no" }, { status: 403 });
       }),
+      http.get(`${BASE}/contacts`, () => {
+        calls++;
+        return new HttpResponse(null, { status: 403 });
+      }),
     );
     const { api, state } = client();
 
     await expect(api.get("/tickets")).rejects.toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
+    await expect(api.get("/contacts")).rejects.toMatchObject({ status: 403, body: null });
     expect(calls).toBe(2);
-    expect(state.refreshes).toBe(1);
+    expect(state.refreshes).toBe(0);
+    expect(state.expired).toBe(0);
   });
 
   it("ends the session on 401", async () => {

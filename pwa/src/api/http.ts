@@ -1,4 +1,5 @@
-// The HTTP client for core's API: bearer token, one refresh-and-retry on 403,
+// The HTTP client for core's API: bearer token, one refresh-and-retry when the
+// access token expired (403 ERR_INVALID_TOKEN, and only that: a refusal is no reason to refresh),
 // and the end of the session on 401 (spec 1 §4 Session).
 import { ApiError, isErrorBody, NetworkError } from "./errors.ts";
 
@@ -41,7 +42,7 @@ export async function fetchJson<T>(url: string, init: RequestInit): Promise<T> {
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  // One refresh at a time: several calls failing with 403 together share it.
+  // One refresh at a time: several calls failing with an expired token together share it.
   let refreshing: Promise<string | null> | null = null;
   const refreshOnce = () => {
     refreshing ??= options.refreshToken().finally(() => {
@@ -67,7 +68,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         options.onSessionExpired();
         throw err;
       }
-      if (err.status === 403 && !retried) {
+      if (err.body?.error === "ERR_INVALID_TOKEN" && !retried) {
         const fresh = await refreshOnce().catch(() => null);
         if (fresh) return request<T>(method, path, body, true);
       }

@@ -41,6 +41,8 @@ export type Worker = {
   workerId: string;
   /** Ids of the connections this worker holds now. */
   owned(): number[];
+  /** Resolves once every connection this worker holds ran a claim round, begun after the call, that found nothing. */
+  drained(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -229,6 +231,9 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   return {
     workerId,
     owned: () => [...held.keys()].sort((a, b) => a - b),
+    async drained() {
+      await Promise.all([...held.values()].map((h) => h.sender.drained()));
+    },
     async stop() {
       stopping = true;
       clearInterval(timer);

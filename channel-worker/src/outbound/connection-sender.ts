@@ -27,6 +27,11 @@ export type ConnectionSender = {
   wake(): void;
   /** The channel says it is back (a session reconnected): end a backoff wait now. */
   reconnected(): void;
+  /**
+   * Resolves once a claim round that starts after this call finds nothing to send: whatever was queued
+   * before it has been sent, failed or handed back. Tests use it to prove that nothing more goes out.
+   */
+  drained(): Promise<void>;
   /** Finishes the message in flight, puts the rest of the batch back, and resolves. */
   stop(): Promise<void>;
 };
@@ -50,6 +55,18 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
   let pending = true; // work may be queued; a wake while busy is not lost
   let delay = 0; // current backoff; 0 while the channel is up
   let interrupt: (() => void) | null = null;
+  // Waiters of drained(), each with the round it must see empty (a round that began after the call).
+  let round = 0;
+  const drainWaiters: { after: number; resolve: () => void }[] = [];
+  const emptyRound = (r: number) => {
+    for (let i = drainWaiters.length - 1; i >= 0; i--) {
+      const w = drainWaiters[i]!;
+      if (r > w.after) {
+        drainWaiters.splice(i, 1);
+        w.resolve();
+      }
+    }
+  };
 
   const wait = (ms?: number) =>
     new Promise<void>((resolve) => {
@@ -68,9 +85,11 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
   async function sendBatch(): Promise<Outcome> {
     // While down, only the oldest message probes the channel; the rest stay queued untouched.
     const limit = delay > 0 ? 1 : o.batchSize;
+    const thisRound = ++round;
     const batch = await claimBatch(o.pool, o.whatsappId, o.owner, limit);
     if (batch.length === 0) {
       delay = 0; // nothing to probe with: the next message goes straight out
+      emptyRound(thisRound);
       return "done";
     }
     o.afterClaim?.(batch.length);
@@ -133,6 +152,8 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
         o.onLeaseLost();
         return;
       }
+      // Someone waits for an empty round: keep claiming until one comes back empty.
+      if (drainWaiters.length > 0) pending = true;
     }
   }
 
@@ -144,6 +165,12 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
     },
     reconnected() {
       if (delay > 0) interrupt?.();
+    },
+    drained() {
+      const settled = new Promise<void>((resolve) => drainWaiters.push({ after: round, resolve }));
+      pending = true;
+      if (delay === 0) interrupt?.();
+      return settled;
     },
     async stop() {
       stopped = true;

@@ -61,7 +61,7 @@ describe("#outbound.worker-crash", () => {
         return s.send_state === "sent" ? s : null;
       }, "the message to be sent by the new owner");
       expect(m).toMatchObject({ ack: 1, remote_id: "wamid.FAKE1", claimed_by: worker.workerId, send_attempts: 1 });
-      await new Promise((r) => setTimeout(r, 300));
+      await worker.drained();
       expect(sentTexts(fake)).toEqual(["survives a crash"]);
     } finally {
       await worker.stop();

@@ -133,7 +133,16 @@ describe("#tickets.create", () => {
         [w.company.id, c.id, w.wa.id, w.sales.id, w.other.id],
       );
       const request = post(w.agent.token, { contactId: c.id, queueId: w.sales.id, whatsappId: w.wa.id });
-      await new Promise((r) => setTimeout(r, 300));
+      // The request's insert waits on the racer's uncommitted row: wait until PostgreSQL says so.
+      const racerPid = (await racer.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
+      for (let i = 0; ; i++) {
+        const { rows } = await racer.query("SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [
+          racerPid,
+        ]);
+        if (rows.length > 0) break;
+        if (i > 500) throw new Error("the request never waited on the racer's ticket");
+        await new Promise((r) => setTimeout(r, 10));
+      }
       await racer.query("COMMIT");
       const res = await request;
       expect(res.status).toBe(409);

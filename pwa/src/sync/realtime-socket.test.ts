@@ -42,6 +42,8 @@ function browser(start: { token: string; cookie: string }) {
     refreshes: 0,
     signedOut: 0,
     attempts: [] as string[],
+    /** Every time the socket asked for its URL, with or without a token to give. */
+    urlCalls: 0,
     opened: 0,
   };
   const api = createApiClient({
@@ -62,6 +64,7 @@ function browser(start: { token: string; cookie: string }) {
   });
   const socket = connectRealtime({
     url: () => {
+      state.urlCalls++;
       if (!state.token) return null;
       state.attempts.push(state.token);
       return socketUrl(core.url, state.token);
@@ -106,8 +109,9 @@ describe("#realtime socket with a refused token", () => {
     const { state, socket } = browser({ token: s.token, cookie: s.cookie });
     try {
       await until(() => state.signedOut === 1);
-      // Many retry delays later: no more attempts without a token, never connected, never refreshed.
-      await new Promise((r) => setTimeout(r, 200));
+      // Five more retry rounds ran (each asked for a URL): none of them connected without a token.
+      const asked = state.urlCalls;
+      await until(() => state.urlCalls >= asked + 5);
       expect(state.attempts).toEqual([s.token]);
       expect(state.opened).toBe(0);
       expect(state.refreshes).toBe(0);

@@ -2,6 +2,7 @@
 // the HTTP server with the realtime hub. Returns a handle that stops it all.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Express } from "express";
 import { createApp } from "./app.ts";
 import { ActorCache } from "./auth/actor-cache.ts";
 import { createTokens } from "./auth/tokens.ts";
@@ -20,6 +21,8 @@ export type Core = {
   databaseUrl: string;
   db: DbPool;
   seeded: SeedResult;
+  /** The HTTP application (tests read its route table). */
+  app: Express;
   stop(): Promise<void>;
 };
 
@@ -57,6 +60,7 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     databaseUrl,
     db,
     seeded,
+    app,
     async stop() {
       await hub.close();
       await actors.stop();

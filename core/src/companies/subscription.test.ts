@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildUser } from "../testing/factories.ts";
+import { setForTest } from "../testing/flags.ts";
 import { useTestCore } from "../testing/use-test-core.ts";
 import { signedIn } from "../testing/users-factories.ts";
 import { addDays, businessToday } from "./business-date.ts";
@@ -64,7 +65,7 @@ describe("#subscription guard", () => {
     const today = await buildCompany(core.db.pool, { dueDate: businessToday() });
     const u = await signedIn(core, { companyId: today.id });
     expect((await core.api("GET", "/queue", { token: u.token })).status).toBe(200);
-    await core.db.pool.query("UPDATE companies SET due_date = '2000-01-01' WHERE id = 1");
+    await setForTest(core.db.pool, "companies", 1, { due_date: "2000-01-01" });
     const platform = await signedIn(core, { companyId: 1 });
     expect((await core.api("GET", "/queue", { token: platform.token })).status).toBe(200);
   });

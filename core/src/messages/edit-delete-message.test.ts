@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildTicket, buildUser } from "../testing/factories.ts";
+import { setForTest } from "../testing/flags.ts";
 import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
 import { useTestCore } from "../testing/use-test-core.ts";
 
@@ -157,7 +158,7 @@ describe("#messages.allMe", () => {
     const company = await buildCompany(pool);
     const companyId = company.id;
     const boss = await buildUser(pool, { companyId, profile: "user" });
-    await pool.query("UPDATE users SET show_dashboard = 'enabled' WHERE id = $1", [boss.id]);
+    await setForTest(pool, "users", boss.id, { show_dashboard: "enabled" });
     const token = (await core.login(boss.email, boss.password)).token;
     const contact = await buildContact(pool, { companyId });
     const t = (await buildTicket(pool, { companyId, contactId: contact.id, status: "open" })).id;

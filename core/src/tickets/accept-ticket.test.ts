@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildTicket, buildUser } from "../testing/factories.ts";
+import { setForTest } from "../testing/flags.ts";
 import {
   buildTicketWorld,
   logTypes,
@@ -47,7 +48,7 @@ describe("#tickets.update accept", () => {
   });
 
   it("opens a WhatsApp group ticket as group", async () => {
-    await w.pool.query("UPDATE users SET allow_group = true WHERE id = $1", [w.agent.id]);
+    await setForTest(w.pool, "users", w.agent.id, { allow_group: true });
     const t = await w.ticket({ isGroup: true });
     const res = await put(w.agent.token, t.id, { status: "open" });
     expect(res.body).toMatchObject({ status: "group", userId: w.agent.id });
@@ -65,7 +66,7 @@ describe("#tickets.update accept", () => {
   });
 
   it("answers 409 ERR_OTHER_OPEN_TICKET naming the user who attends the ticket", async () => {
-    await w.pool.query("UPDATE users SET all_user_chat = 'enabled' WHERE id = $1", [w.other.id]);
+    await setForTest(w.pool, "users", w.other.id, { all_user_chat: "enabled" });
     const t = await w.ticket({ status: "open", userId: w.agent.id });
     const res = await put(w.other.token, t.id, { status: "open", userId: w.other.id });
     expect(res.status).toBe(409);
@@ -74,7 +75,6 @@ describe("#tickets.update accept", () => {
       data: { userId: w.agent.id, userName: w.agent.name, queueName: `Sales ${w.company.id}`, status: "open" },
     });
     expect((await ticketRow(w.pool, t.id))?.user_id).toBe(w.agent.id);
-    await w.pool.query("UPDATE users SET all_user_chat = 'disabled' WHERE id = $1", [w.other.id]);
   });
 
   it("answers 404 ERR_NO_TICKET_FOUND for another company's ticket or one outside the agent's queues", async () => {
@@ -123,7 +123,7 @@ describe("#tickets.update accept greeting", () => {
   it("greets a group ticket only when its connection treats groups as tickets", async () => {
     await w.setting("greetingAcceptedMessage", "Bem-vindos!");
     await w.setting("sendGreetingAccepted", "enabled");
-    await w.pool.query("UPDATE users SET allow_group = true WHERE id = $1", [w.agent.id]);
+    await setForTest(w.pool, "users", w.agent.id, { allow_group: true });
     try {
       const off = await w.ticket({ isGroup: true });
       await put(w.agent.token, off.id, { status: "open" });
@@ -221,7 +221,7 @@ describe("#tickets.update reopen", () => {
   });
 
   it("reopens a WhatsApp group ticket as group", async () => {
-    await w.pool.query("UPDATE users SET allow_group = true WHERE id = $1", [w.agent.id]);
+    await setForTest(w.pool, "users", w.agent.id, { allow_group: true });
     const t = await w.ticket({ status: "closed", isGroup: true });
     const res = await put(w.agent.token, t.id, { status: "open" });
     expect(res.body).toMatchObject({ status: "group", userId: w.agent.id });

@@ -4,6 +4,7 @@ import { ingest } from "../messages/ingest.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { buildTag } from "../testing/contacts-factories.ts";
 import { buildCompany, buildQueue, buildUser, buildWhatsapp } from "../testing/factories.ts";
+import { setForTest } from "../testing/flags.ts";
 import { rateTicket, seedTickets, tagTicket } from "../testing/ticket-list-factories.ts";
 import { useTestCore } from "../testing/use-test-core.ts";
 import { TICKETS_PAGE_SIZE } from "./list-tickets.ts";
@@ -210,7 +211,7 @@ describe("#tickets.list", () => {
   it("masks contact numbers for plain users when the company hides them (LGPD), never groups'", async () => {
     const s = await setup();
     const agent = await buildUser(s.pool, { companyId: s.company.id, profile: "user" });
-    await s.pool.query("UPDATE users SET all_ticket = 'enabled', allow_group = true WHERE id = $1", [agent.id]);
+    await setForTest(s.pool, "users", agent.id, { all_ticket: "enabled", allow_group: true });
     const [person, group] = await seedTickets(s.pool, s.company.id, [{}, { isGroup: true }]);
     const { rows } = await s.pool.query<{ id: number; number: string; uuid: string }>(
       "SELECT t.id, c.number, t.uuid FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE t.id = ANY($1)",

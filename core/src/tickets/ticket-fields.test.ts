@@ -2,6 +2,7 @@
 // the list item, useIntegration and amountUsedBotQueues stored by PUT /tickets/{id},
 // and a group ticket given back to its queue.
 import { beforeAll, describe, expect, it } from "vitest";
+import { setForTest } from "../testing/flags.ts";
 import {
   buildTicketWorld,
   logTypes,
@@ -96,7 +97,7 @@ describe("#tickets.update flags", () => {
 
 describe("#tickets.update return to queue", () => {
   it("gives a group ticket back to its queue: pending, no owner, logged as pending", async () => {
-    await w.pool.query("UPDATE users SET allow_group = true WHERE id = $1", [w.agent.id]);
+    await setForTest(w.pool, "users", w.agent.id, { allow_group: true });
     const t = await w.ticket({ status: "group", userId: w.agent.id, isGroup: true });
     const before = await ticketChanges(w.pool, w.company.id, t.id);
     const res = await put(w.agent.token, t.id, { status: "pending" });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { setForTest } from "../testing/flags.ts";
 import { buildTicketWorld, outbound, type TicketWorld, ticketRow } from "../testing/tickets-factories.ts";
 import { useTestCore } from "../testing/use-test-core.ts";
 
@@ -54,7 +55,7 @@ describe("#tickets.update transfer message (sendMsgTransfTicket)", () => {
     expect(await outbound(w.pool, blank.id)).toEqual([]);
 
     await w.setting("transferMessage", "Você foi transferido.");
-    await w.pool.query("UPDATE users SET allow_group = true WHERE id = $1", [w.admin.id]);
+    await setForTest(w.pool, "users", w.admin.id, { allow_group: true });
     const group = await w.ticket({ status: "group", userId: w.admin.id, isGroup: true });
     const res = await transfer(w.admin.token, group.id, { status: "open", userId: w.other.id, queueId: w.sales.id });
     expect(res.status).toBe(200);

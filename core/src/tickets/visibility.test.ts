@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inTransaction, recordChanges } from "../sync/change-log.ts";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
+import { setForTest } from "../testing/flags.ts";
 import { buildAgent, type SeedTicket, seedTickets } from "../testing/ticket-list-factories.ts";
 import { useTestCore } from "../testing/use-test-core.ts";
 import { foldTicketCounts } from "./ticket-counts.ts";
@@ -144,7 +145,7 @@ describe("#tickets.visibility", () => {
     const statusOf = async (id: number) => (await core.api("GET", `/tickets/u/${uuidOf(id)}`, { token })).status;
     expect(await Promise.all(ids.map(statusOf))).toEqual([200, 404, 404, 404]);
 
-    await pool.query("UPDATE users SET all_user_chat = 'enabled', all_historic = 'enabled' WHERE id = $1", [agent.id]);
+    await setForTest(pool, "users", agent.id, { all_user_chat: "enabled", all_historic: "enabled" });
     expect(await Promise.all(ids.map(statusOf))).toEqual([200, 200, 404, 200]);
     const seen = await core.api("GET", `/tickets/u/${uuidOf(ids[1]!)}`, { token });
     expect(seen.body).toMatchObject({ id: ids[1], status: "open", user: { id: colleague.id } });
@@ -185,7 +186,7 @@ describe("#sync.pull visibility", () => {
     await s.change("UPDATE tickets SET status = 'open', user_id = $2 WHERE id = $1", [s.ticketId, s.colleague.id]);
     expect((await s.pullAfter()).body.del.tickets).toEqual([s.ticketId]);
 
-    await s.pool.query("UPDATE users SET all_user_chat = 'enabled' WHERE id = $1", [s.agent.id]);
+    await setForTest(s.pool, "users", s.agent.id, { all_user_chat: "enabled" });
     const next = await s.pullAfter();
     expect(next.body.del.tickets).toEqual([]);
     expect(next.body.put.tickets).toMatchObject([{ id: s.ticketId, status: "open", userId: s.colleague.id }]);

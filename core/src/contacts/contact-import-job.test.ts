@@ -176,7 +176,7 @@ describe("#contacts.upload as a job", () => {
     expect(foreign.body.error).toBe("ERR_NO_IMPORT_FOUND");
     const unknown = await core.api("GET", "/contacts/upload/999999", { token: c.token });
     expect(unknown.status).toBe(404);
-  });
+  }, 30_000);
 });
 
 describe("#contacts.upload after a restart", () => {

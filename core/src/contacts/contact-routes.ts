@@ -14,7 +14,7 @@ import {
   ZListContactsQuerySchema,
   ZUpdateContactRequestSchema,
 } from "../contract/contacts.ts";
-import { contactNotFound, invalidInput, parse } from "../http/errors.ts";
+import { contactNotFound, parse } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { blockContact } from "./block-contact.ts";
 import { loadContact } from "./contact-queries.ts";

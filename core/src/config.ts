@@ -28,6 +28,10 @@ export type CoreConfig = {
   graphApiVersion?: string;
   /** How long a signed-in user's row is reused across requests, in ms (0: read it on every request). */
   actorCacheMs: number;
+  /** Contact spreadsheet imports parsed at once by one core process, each in its own worker thread. */
+  importWorkers: number;
+  /** How long POST /contacts/upload waits for its import to end and answer the counts, in ms; past it, 202. */
+  importWaitMs: number;
 };
 
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
@@ -61,5 +65,7 @@ export function loadConfig(env = process.env): CoreConfig {
     graphApiUrl: env.GRAPH_API_URL || undefined,
     graphApiVersion: env.GRAPH_API_VERSION || undefined,
     actorCacheMs: Number(env.ACTOR_CACHE_MS ?? 2000),
+    importWorkers: Math.max(1, Number(env.IMPORT_WORKERS ?? 2)),
+    importWaitMs: Number(env.IMPORT_WAIT_MS ?? 2000),
   };
 }

@@ -2,11 +2,14 @@
 // the HTTP server with the realtime hub. Returns a handle that stops it all.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import type { Express } from "express";
 import { createApp } from "./app.ts";
 import { ActorCache } from "./auth/actor-cache.ts";
 import { createTokens } from "./auth/tokens.ts";
 import type { CoreConfig } from "./config.ts";
+import { importsDir } from "./contacts/contact-import-routes.ts";
+import { ContactImportRunner } from "./contacts/contact-import-runner.ts";
 import type { EmbeddedDb } from "./db/embedded.ts";
 import { type DbPool, openPool } from "./db/pool.ts";
 import { prepareDatabaseInWorker } from "./db/prepare.ts";
@@ -44,7 +47,12 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
   const batcher = new IngestBatcher(db.pool);
   const actors = new ActorCache(config.actorCacheMs);
   await actors.start(databaseUrl);
-  const app = createApp({ pool: db.pool, tokens, config, batcher, actors });
+  const imports = new ContactImportRunner(db.pool, {
+    workers: config.importWorkers,
+    tmpDir: path.join(importsDir(config.dataDir), "tmp"),
+  });
+  await imports.start();
+  const app = createApp({ pool: db.pool, tokens, config, batcher, actors, imports });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   const hub = await startHub({ server, databaseUrl, pool: db.pool, tokens, actors });
@@ -64,6 +72,7 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     async stop() {
       await hub.close();
       await actors.stop();
+      await imports.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();

@@ -22,6 +22,7 @@ const a = {} as {
   tagId: number;
   noteId: number;
   userId: number;
+  importId: number;
 };
 
 // A 1x1 PNG: the upload must get past the image check to reach the user lookup.
@@ -137,6 +138,7 @@ function walk(): Walk[] {
       status: 200,
       code: "",
     },
+    nf("GET /contacts/upload/:id", `/contacts/upload/${a.importId}`, "ERR_NO_IMPORT_FOUND"),
     nf("GET /contactTags/:contactId", `/contactTags/${a.contactId}`, "ERR_NO_CONTACT_FOUND"),
     nf("POST /tags/sync", "/tags/sync", "ERR_NO_CONTACT_FOUND", { contactId: a.contactId, tags: [] }),
     nf("PUT /ticket-tags/:ticketId/:tagId", `/ticket-tags/${t}/${a.tagId}`, ticket),
@@ -249,6 +251,11 @@ beforeAll(async () => {
     )
   ).rows[0].id;
   a.userId = (await buildUser(pool, { companyId: 1, profile: "user" })).id;
+  a.importId = (
+    await pool.query(
+      "INSERT INTO contact_imports (company_id, file_name, state, finished_at) VALUES (1, 'c.csv', 'finished', now()) RETURNING id",
+    )
+  ).rows[0].id;
 
   const plans = await core.api("GET", "/plans/list");
   expect(plans.status).toBe(200);

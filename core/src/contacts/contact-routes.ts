@@ -1,9 +1,9 @@
 // The contacts calls of spec 1 §7: list, pickers, show, create, edit, delete,
-// the drawer's switches, block, and the two spreadsheet imports. Each route
+// the drawer's switches, block, and the one-row import (the spreadsheet upload is
+// contact-import-routes.ts). Each route
 // validates, runs its use case in a transaction and answers the contact as the
 // caller may see it (numbers masked under LGPD, mask-number.ts).
 import { type RequestHandler, Router } from "express";
-import multer from "multer";
 import type pg from "pg";
 import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
@@ -14,36 +14,19 @@ import {
   ZListContactsQuerySchema,
   ZUpdateContactRequestSchema,
 } from "../contract/contacts.ts";
-import { contactNotFound, invalidInput, parse } from "../http/errors.ts";
+import { contactNotFound, parse } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { blockContact } from "./block-contact.ts";
 import { loadContact } from "./contact-queries.ts";
 import { createContact } from "./create-contact.ts";
 import { deleteContact } from "./delete-contact.ts";
 import { importContact } from "./import-contact.ts";
-import { importContactsFile } from "./import-contacts-file.ts";
 import { listAllContacts, listContacts } from "./list-contacts.ts";
 import { contactMaskerFor } from "./mask-number.ts";
-import { readSheet } from "./spreadsheet.ts";
 import { toggleAcceptAudio, toggleDisableBot } from "./toggle-contact-flag.ts";
 import { updateContact } from "./update-contact.ts";
 
-/** Largest spreadsheet accepted by POST /contacts/upload. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
 const ZIdSchema = z.coerce.number().int().positive().max(2147483647);
-
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }).single(
-  "file",
-);
-/** Multer's own refusals (too big, wrong field) answer 400 like any bad input. */
-const receiveFile: RequestHandler = (req, res, next) =>
-  upload(req, res, (err: unknown) => {
-    if (err instanceof multer.MulterError) {
-      return next(invalidInput(err.message, "file"));
-    }
-    next(err);
-  });
 
 export function contactRoutes(pool: pg.Pool): Router {
   const router = Router();
@@ -93,15 +76,6 @@ export function contactRoutes(pool: pg.Pool): Router {
     const input = parse(ZCreateContactRequestSchema, req.body ?? {});
     const id = await inTransaction(pool, (client) => createContact(client, actor, input));
     await answerContact(res, id);
-  });
-
-  router.post("/contacts/upload", receiveFile, async (req, res) => {
-    const actor = actorOf(res);
-    if (!req.file) {
-      throw invalidInput("Required", "file");
-    }
-    const sheet = await readSheet(req.file);
-    res.json(await inTransaction(pool, (client) => importContactsFile(client, actor, sheet)));
   });
 
   router.post("/contactsImport", async (req, res) => {

@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   ERR_NO_NOTE_FOUND: 404,
   ERR_NO_MESSAGE_FOUND: 404,
   ERR_NO_MEDIA_FOUND: 404,
+  ERR_NO_IMPORT_FOUND: 404,
   // A path no route answers.
   ERR_NOT_FOUND: 404,
   // The request is well formed but the record is in a state that does not allow it
@@ -64,6 +65,8 @@ export const ERROR_STATUS = {
   ERR_MEDIA_NOT_FOUND: 409,
   // A queued media message whose file the channel would not take after several uploads.
   ERR_MEDIA_UPLOAD_FAILED: 502,
+  // A contacts spreadsheet upload while the company's previous import still runs (docs/decisions/0021).
+  ERR_IMPORT_IN_PROGRESS: 409,
   ERR_INTERNAL: 500,
 } as const satisfies Record<`ERR_${string}`, number>;
 

@@ -37,6 +37,7 @@ export const tagNotFound = () => new AppError("ERR_NO_TAG_FOUND", "Tag not found
 export const noteNotFound = () => new AppError("ERR_NO_NOTE_FOUND", "Note not found");
 export const messageNotFound = () => new AppError("ERR_NO_MESSAGE_FOUND", "No message found with this ID.");
 export const mediaNotFound = () => new AppError("ERR_NO_MEDIA_FOUND", "Media not found");
+export const importNotFound = () => new AppError("ERR_NO_IMPORT_FOUND", "Import not found");
 export const routeNotFound = () => new AppError("ERR_NOT_FOUND", "Not found");
 
 // Who may do what.
@@ -58,6 +59,8 @@ export const wrongState = (message: string, data?: Record<string, unknown>) =>
   new AppError("ERR_WRONG_STATE", message, data ? { data } : {});
 
 // Conflicts with what is stored.
+export const importInProgress = (importId: number) =>
+  new AppError("ERR_IMPORT_IN_PROGRESS", "A contacts import is already running", { data: { importId } });
 export const duplicatedContact = () => new AppError("ERR_DUPLICATED_CONTACT", "Contact already exists");
 export const emailAlreadyExists = () =>
   new AppError("ERR_EMAIL_ALREADY_EXISTS", "A user with this e-mail already exists", {

@@ -8,6 +8,8 @@ import type { Tokens } from "../auth/tokens.ts";
 import { planRoutes } from "../companies/plan-routes.ts";
 import { subscriptionGuard } from "../companies/subscription-guard.ts";
 import type { CoreConfig } from "../config.ts";
+import { contactImportRoutes } from "../contacts/contact-import-routes.ts";
+import type { ContactImportRunner } from "../contacts/contact-import-runner.ts";
 import { contactRoutes } from "../contacts/contact-routes.ts";
 import { mediaRoutes } from "../media/media-routes.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
@@ -32,6 +34,8 @@ export type AppDeps = {
   batcher: IngestBatcher;
   /** Signed-in users' rows reused across requests (see auth/actor-cache.ts). */
   actors?: ActorCache;
+  /** Runs contact spreadsheet imports in worker threads (see contacts/contact-import-runner.ts). */
+  imports: ContactImportRunner;
 };
 
 /** Routers that need no session (besides /auth, which core mounts itself). */
@@ -51,6 +55,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     messageRoutes(deps),
     mediaRoutes(deps.config.dataDir),
     contactRoutes(deps.pool),
+    contactImportRoutes(deps.pool, deps.imports, { dataDir: deps.config.dataDir, waitMs: deps.config.importWaitMs }),
     tagRoutes(deps.pool),
     ticketNoteRoutes(deps.pool),
     quickMessageRoutes(deps.pool),

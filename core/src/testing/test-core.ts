@@ -33,6 +33,8 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
     secureCookies: false,
     // Off: tests change users with plain SQL and call the API at once (actor-cache.test.ts turns it on).
     actorCacheMs: 0,
+    importWorkers: 2,
+    importWaitMs: 10_000,
     ...overrides,
   };
   const core = await startCore(config);

@@ -108,6 +108,7 @@ export const en: Resources = {
     ERR_NO_NOTE_FOUND: "No note found with this ID.",
     ERR_NO_MESSAGE_FOUND: "No message found with this ID.",
     ERR_NO_MEDIA_FOUND: "Media file not found.",
+    ERR_NO_IMPORT_FOUND: "Contacts import not found.",
     ERR_WRONG_STATE: "This action is not possible in the record's current state. Refresh and try again.",
     ERR_PAYLOAD_TOO_LARGE: "The upload is too large.",
     ERR_UNSUPPORTED_MEDIA_TYPE: "Unsupported upload format.",
@@ -128,6 +129,7 @@ export const en: Resources = {
     ERR_MEDIA_NOT_FOUND: "The file of this message no longer exists. Send it again.",
     ERR_MEDIA_UPLOAD_FAILED:
       "The file of this message could not be uploaded to the channel. Try again, or send a smaller file.",
+    ERR_IMPORT_IN_PROGRESS: "A contacts import is already running. Wait for it to finish and try again.",
     ERR_INTERNAL: "Internal server error. Please try again.",
   },
 };

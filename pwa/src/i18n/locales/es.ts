@@ -114,6 +114,7 @@ export const es: Resources = {
     ERR_NO_NOTE_FOUND: "No se encontró ninguna nota con este ID.",
     ERR_NO_MESSAGE_FOUND: "No se encontró ningún mensaje con este ID.",
     ERR_NO_MEDIA_FOUND: "Archivo multimedia no encontrado.",
+    ERR_NO_IMPORT_FOUND: "Importación de contactos no encontrada.",
     ERR_WRONG_STATE: "Esta acción no es posible en el estado actual del registro. Actualice e intente de nuevo.",
     ERR_PAYLOAD_TOO_LARGE: "El envío es demasiado grande.",
     ERR_UNSUPPORTED_MEDIA_TYPE: "Formato de envío no admitido.",
@@ -135,6 +136,7 @@ export const es: Resources = {
     ERR_MEDIA_NOT_FOUND: "El archivo de este mensaje ya no existe. Envíelo de nuevo.",
     ERR_MEDIA_UPLOAD_FAILED:
       "No se pudo subir el archivo de este mensaje al canal. Inténtelo de nuevo o envíe un archivo más pequeño.",
+    ERR_IMPORT_IN_PROGRESS: "Ya hay una importación de contactos en curso. Espere a que termine e intente de nuevo.",
     ERR_INTERNAL: "Error interno del servidor. Inténtelo de nuevo.",
   },
 };

@@ -133,6 +133,7 @@ export const ptBR = {
     ERR_NO_NOTE_FOUND: "Nenhuma observação encontrada com este ID.",
     ERR_NO_MESSAGE_FOUND: "Nenhuma mensagem encontrada com este ID.",
     ERR_NO_MEDIA_FOUND: "Arquivo de mídia não encontrado.",
+    ERR_NO_IMPORT_FOUND: "Importação de contatos não encontrada.",
     ERR_WRONG_STATE: "Esta ação não é possível no estado atual do registro. Atualize a página e tente novamente.",
     ERR_PAYLOAD_TOO_LARGE: "O envio é grande demais.",
     ERR_UNSUPPORTED_MEDIA_TYPE: "Formato de envio não suportado.",
@@ -154,6 +155,7 @@ export const ptBR = {
     ERR_MEDIA_NOT_FOUND: "O arquivo desta mensagem não existe mais. Envie-o novamente.",
     ERR_MEDIA_UPLOAD_FAILED:
       "Não foi possível enviar o arquivo desta mensagem ao canal. Tente novamente ou envie um arquivo menor.",
+    ERR_IMPORT_IN_PROGRESS: "Já existe uma importação de contatos em andamento. Aguarde o término e tente novamente.",
     ERR_INTERNAL: "Erro interno do servidor. Tente novamente.",
   },
 };

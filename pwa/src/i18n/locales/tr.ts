@@ -114,6 +114,7 @@ export const tr: Resources = {
     ERR_NO_NOTE_FOUND: "Bu kimliğe sahip not bulunamadı.",
     ERR_NO_MESSAGE_FOUND: "Bu kimliğe sahip mesaj bulunamadı.",
     ERR_NO_MEDIA_FOUND: "Medya dosyası bulunamadı.",
+    ERR_NO_IMPORT_FOUND: "Kişi içe aktarımı bulunamadı.",
     ERR_WRONG_STATE: "Bu işlem kaydın mevcut durumunda yapılamaz. Yenileyip tekrar deneyin.",
     ERR_PAYLOAD_TOO_LARGE: "Gönderim çok büyük.",
     ERR_UNSUPPORTED_MEDIA_TYPE: "Desteklenmeyen gönderim biçimi.",
@@ -134,6 +135,7 @@ export const tr: Resources = {
     ERR_MEDIA_NOT_FOUND: "Bu mesajın dosyası artık yok. Yeniden gönderin.",
     ERR_MEDIA_UPLOAD_FAILED:
       "Bu mesajın dosyası kanala yüklenemedi. Tekrar deneyin veya daha küçük bir dosya gönderin.",
+    ERR_IMPORT_IN_PROGRESS: "Devam eden bir kişi içe aktarımı var. Bitmesini bekleyip tekrar deneyin.",
     ERR_INTERNAL: "Sunucu hatası. Lütfen tekrar deneyin.",
   },
 };

@@ -1,0 +1,113 @@
+// POST /contacts/upload (spec 1 §7: multipart `file`) and GET /contacts/upload/{id}:
+// the spreadsheet goes to disk, its import runs as a job (contact-import-runner.ts);
+// the upload answers the counts when the job ends within `waitMs`, else 202 with
+// the job to poll (docs/decisions/0021).
+import { mkdir, unlink } from "node:fs/promises";
+import path from "node:path";
+import { type RequestHandler, Router } from "express";
+import multer from "multer";
+import type pg from "pg";
+import { z } from "zod";
+import { actorOf } from "../auth/authenticate.ts";
+import { AppError, invalidInput, parse } from "../http/errors.ts";
+import { storedFileName, utf8FileName } from "../media/media-store.ts";
+import type { ContactImportRunner, ImportOutcome } from "./contact-import-runner.ts";
+import { createImport, findImport } from "./contact-import-store.ts";
+import { authorizeContacts } from "./contact-policy.ts";
+import { sheetExtension, unsupportedFormat } from "./sheet-rows.ts";
+
+/** Largest spreadsheet accepted by POST /contacts/upload. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+const ZIdSchema = z.coerce.number().int().positive().max(2147483647);
+
+/** Where uploaded spreadsheets wait for their import (removed when it ends). */
+export const importsDir = (dataDir: string) => path.join(dataDir, "imports");
+
+/** The one `file` part, written to the caller's company folder under DATA_DIR, never held in memory. */
+function receiveSpreadsheet(dataDir: string): RequestHandler {
+  const upload = multer({
+    storage: multer.diskStorage({
+      destination: (_req, _file, cb) => {
+        const dir = path.join(importsDir(dataDir), "uploads");
+        mkdir(dir, { recursive: true }).then(
+          () => cb(null, dir),
+          (err: Error) => cb(err, dir),
+        );
+      },
+      filename: (_req, file, cb) => {
+        file.originalname = utf8FileName(file.originalname);
+        cb(null, storedFileName(file.originalname));
+      },
+    }),
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
+  }).single("file");
+  // Multer's own refusals (too big, wrong field) answer 400 like any bad input.
+  return (req, res, next) =>
+    upload(req, res, (err: unknown) => {
+      if (err instanceof multer.MulterError) return next(invalidInput(err.message, "file"));
+      next(err);
+    });
+}
+
+export function contactImportRoutes(
+  pool: pg.Pool,
+  runner: ContactImportRunner,
+  opts: { dataDir: string; waitMs: number },
+): Router {
+  const router = Router();
+
+  router.post("/contacts/upload", receiveSpreadsheet(opts.dataDir), async (req, res) => {
+    const actor = actorOf(res);
+    const file = req.file;
+    if (!file) throw invalidInput("Required", "file");
+    let jobId: number;
+    try {
+      authorizeContacts(actor, "import");
+      if (!sheetExtension(file.originalname)) throw unsupportedFormat();
+      jobId = (await createImport(pool, actor.companyId, actor.id, file.originalname)).id;
+    } catch (err) {
+      await unlink(file.path).catch(() => {});
+      throw err;
+    }
+    const outcome = runner.run({
+      id: jobId,
+      companyId: actor.companyId,
+      path: file.path,
+      originalname: file.originalname,
+    });
+    outcome.catch((err: unknown) => console.error(err));
+    const ended = await settledWithin(outcome, opts.waitMs);
+    res.setHeader("Location", `/contacts/upload/${jobId}`);
+    if (!ended) {
+      res.status(202).json(await findImport(pool, actor.companyId, jobId));
+      return;
+    }
+    if (!ended.ok) {
+      const { error, message, fields, data } = ended.error;
+      throw new AppError(error, message, { fields, data: { ...data, importId: jobId } });
+    }
+    res.json(ended.counts);
+  });
+
+  router.get("/contacts/upload/:id", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeContacts(actor, "import");
+    res.json(await findImport(pool, actor.companyId, parse(ZIdSchema, req.params.id)));
+  });
+
+  return router;
+}
+
+/** The outcome if it comes within `ms`, else undefined (the job goes on). */
+async function settledWithin(outcome: Promise<ImportOutcome>, ms: number): Promise<ImportOutcome | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([outcome, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

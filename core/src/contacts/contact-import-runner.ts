@@ -1,0 +1,172 @@
+// Runs spreadsheet imports off core's thread: each in its own worker thread
+// with a capped heap, at most `workers` at once per process (later ones wait
+// their turn, queued), progress and outcome kept in contact_imports.
+import { mkdir, rm, unlink } from "node:fs/promises";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type pg from "pg";
+import type { ErrorBody } from "../contract/errors.ts";
+import { invalidInput } from "../http/errors.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import {
+  failStaleImports,
+  INTERRUPTED,
+  markFailed,
+  markFinished,
+  markRunning,
+  recordProgress,
+} from "./contact-import-store.ts";
+import { type ImportCounts, importContactsFile } from "./import-contacts-file.ts";
+import type { ImportWorkerInput, ImportWorkerMessage } from "./import-worker-protocol.ts";
+
+/** A worker's heap at most: a file that needs more is refused, core's own memory is untouched. */
+const WORKER_HEAP_MB = 128;
+/** Shortest gap between two progress writes of one import. */
+const PROGRESS_WRITE_MS = 250;
+
+export type ImportJob = { id: number; companyId: number; path: string; originalname: string };
+export type ImportOutcome = { ok: true; counts: ImportCounts } | { ok: false; error: ErrorBody };
+
+export type ImportRunnerOptions = {
+  /** Imports parsed at once by this process (IMPORT_WORKERS). */
+  workers: number;
+  /** Where worker threads keep their temporary files (exceljs unpacks a sheet there). */
+  tmpDir: string;
+  /** How often a running import proves it is alive; an import silent for three times this is failed. */
+  heartbeatMs?: number;
+};
+
+export class ContactImportRunner {
+  private readonly waiting: Array<() => void> = [];
+  private readonly workers = new Map<number, { job: ImportJob; worker?: Worker }>();
+  private busy = 0;
+  private sweep: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private readonly heartbeatMs: number;
+  private readonly pool: pg.Pool;
+  private readonly options: ImportRunnerOptions;
+
+  constructor(pool: pg.Pool, options: ImportRunnerOptions) {
+    this.pool = pool;
+    this.options = options;
+    this.heartbeatMs = options.heartbeatMs ?? 5_000;
+  }
+
+  /** Ends imports a stopped process left behind, now and periodically (another process may have died). */
+  async start(): Promise<void> {
+    await failStaleImports(this.pool, this.heartbeatMs * 3);
+    this.sweep = setInterval(() => {
+      failStaleImports(this.pool, this.heartbeatMs * 3).catch(() => {});
+    }, this.heartbeatMs);
+    this.sweep.unref();
+  }
+
+  /** Runs the import once a slot is free; settles with its counts or the error that refused it. */
+  async run(job: ImportJob): Promise<ImportOutcome> {
+    this.workers.set(job.id, { job });
+    try {
+      if (this.busy >= this.options.workers) await new Promise<void>((resolve) => this.waiting.push(resolve));
+      if (this.stopped) return { ok: false, error: INTERRUPTED };
+      this.busy++;
+      try {
+        return await this.execute(job);
+      } finally {
+        this.busy--;
+        this.waiting.shift()?.();
+      }
+    } finally {
+      this.workers.delete(job.id);
+      await unlink(job.path).catch(() => {});
+    }
+  }
+
+  /** Stops every worker; their imports, and the queued ones, end failed rather than stay "running". */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.sweep);
+    const jobs = [...this.workers.values()];
+    await Promise.all(jobs.map(({ job }) => markFailed(this.pool, job.companyId, job.id, INTERRUPTED).catch(() => {})));
+    await Promise.all(jobs.map(({ worker }) => worker?.terminate()));
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+
+  private async execute(job: ImportJob): Promise<ImportOutcome> {
+    const { companyId, id } = job;
+    const tmpDir = path.join(this.options.tmpDir, `import-${id}`);
+    let rowsRead = 0;
+    let lastWrite = 0;
+    const heartbeat = setInterval(() => {
+      recordProgress(this.pool, companyId, id, rowsRead).catch(() => {});
+    }, this.heartbeatMs);
+    try {
+      await markRunning(this.pool, companyId, id);
+      await mkdir(tmpDir, { recursive: true });
+      const result = await this.parse(job, tmpDir, (n) => {
+        rowsRead = n;
+        if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+        lastWrite = Date.now();
+        recordProgress(this.pool, companyId, id, n).catch(() => {});
+      });
+      if (result.type === "failed") {
+        await markFailed(this.pool, companyId, id, result.error, result.rowsRead);
+        return { ok: false, error: result.error };
+      }
+      const counts = await inTransaction(this.pool, async (client) => {
+        const c = await importContactsFile(client, companyId, result.rows, result.ignored);
+        await markFinished(client, companyId, id, { rowsRead: result.rowsRead, ...c });
+        return c;
+      });
+      return { ok: true, counts };
+    } catch (err) {
+      console.error(err);
+      await markFailed(this.pool, companyId, id, INTERRUPTED).catch(() => {});
+      return { ok: false, error: INTERRUPTED };
+    } finally {
+      clearInterval(heartbeat);
+      await rm(tmpDir, { recursive: true, force: true }).catch(() => {});
+    }
+  }
+
+  /** The worker's answer; a worker that runs out of its heap or dies refuses the file. */
+  private parse(
+    job: ImportJob,
+    tmpDir: string,
+    onProgress: (rowsRead: number) => void,
+  ): Promise<Exclude<ImportWorkerMessage, { type: "progress" }>> {
+    return new Promise((resolve) => {
+      const input: ImportWorkerInput = { path: job.path, originalname: job.originalname };
+      const worker = new Worker(new URL("./import-worker.ts", import.meta.url), {
+        workerData: input,
+        // exceljs's temporary files go to a folder of this import's, removed when it ends.
+        env: { ...process.env, TMPDIR: tmpDir },
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+      });
+      const entry = this.workers.get(job.id);
+      if (entry) entry.worker = worker;
+      if (this.stopped) void worker.terminate();
+      let rowsRead = 0;
+      let settled = false;
+      const settle = (message: Exclude<ImportWorkerMessage, { type: "progress" }>) => {
+        if (settled) return;
+        settled = true;
+        void worker.terminate();
+        resolve(message);
+      };
+      worker.on("message", (message: ImportWorkerMessage) => {
+        if (message.type === "progress") {
+          rowsRead = message.rowsRead;
+          onProgress(rowsRead);
+        } else settle(message);
+      });
+      worker.on("error", (err: Error & { code?: string }) => {
+        const error =
+          err.code === "ERR_WORKER_OUT_OF_MEMORY"
+            ? invalidInput("Planilha grande demais para importar", "file").toBody()
+            : INTERRUPTED;
+        if (err.code !== "ERR_WORKER_OUT_OF_MEMORY") console.error(err);
+        settle({ type: "failed", error, rowsRead });
+      });
+      worker.on("exit", () => settle({ type: "failed", error: INTERRUPTED, rowsRead }));
+    });
+  }
+}

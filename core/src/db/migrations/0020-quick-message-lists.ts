@@ -12,7 +12,9 @@ export class Migration0020QuickMessageLists extends Migration {
     // An item id is unique within its document only: a personal list reusing a
     // general item's id must not overwrite the general row.
     this.addSql("ALTER TABLE quick_messages DROP CONSTRAINT quick_messages_company_id_item_id_key");
-    this.addSql("ALTER TABLE quick_messages ADD CONSTRAINT quick_messages_document_item_key UNIQUE (company_id, document, item_id)");
+    this.addSql(
+      "ALTER TABLE quick_messages ADD CONSTRAINT quick_messages_document_item_key UNIQUE (company_id, document, item_id)",
+    );
     this.addSql(`UPDATE documents d SET name = 'company/' || d.company_id || '/quick-messages/general'
       WHERE d.kind = 'quick-messages' AND d.name = 'company/' || d.company_id || '/quick-messages/main'
         AND NOT EXISTS (SELECT 1 FROM documents g WHERE g.name = 'company/' || d.company_id || '/quick-messages/general')`);

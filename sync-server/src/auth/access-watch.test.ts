@@ -91,7 +91,7 @@ afterAll(async () => {
   await sync?.close();
 });
 
-describe("#sync.rights read-only connections", () => {
+describe("#sync.rights read-only connections", { timeout: 15_000 }, () => {
   it("never let an update change the stored document or its projection, even one sent anyway", async () => {
     const name = quickMessagesDocumentName(companyId);
     const reader = open(name, agent.token);
@@ -109,7 +109,8 @@ describe("#sync.rights read-only connections", () => {
   });
 });
 
-describe("#sync.rights changes to open connections", () => {
+// Each test signs users in (argon2): slow on a loaded machine.
+describe("#sync.rights changes to open connections", { timeout: 15_000 }, () => {
   it("demotes an admin's writable connection at once: their next update does not land", async () => {
     const demoted = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
     const name = quickMessagesDocumentName(companyId);

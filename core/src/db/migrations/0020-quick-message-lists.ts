@@ -4,6 +4,11 @@
 // company document becomes the general list, so what it held stays general.
 import { Migration } from "@mikro-orm/migrations";
 
+/** Renames each company's old single list to the general one (exported for its test). */
+export const OLD_LIST_TO_GENERAL = `UPDATE documents d SET name = 'company/' || d.company_id || '/quick-messages/general'
+  WHERE d.kind = 'quick-messages' AND d.name = 'company/' || d.company_id || '/quick-messages/main'
+    AND NOT EXISTS (SELECT 1 FROM documents g WHERE g.name = 'company/' || d.company_id || '/quick-messages/general')`;
+
 export class Migration0020QuickMessageLists extends Migration {
   override up(): void {
     this.addSql(`ALTER TABLE quick_messages
@@ -15,8 +20,6 @@ export class Migration0020QuickMessageLists extends Migration {
     this.addSql(
       "ALTER TABLE quick_messages ADD CONSTRAINT quick_messages_document_item_key UNIQUE (company_id, document, item_id)",
     );
-    this.addSql(`UPDATE documents d SET name = 'company/' || d.company_id || '/quick-messages/general'
-      WHERE d.kind = 'quick-messages' AND d.name = 'company/' || d.company_id || '/quick-messages/main'
-        AND NOT EXISTS (SELECT 1 FROM documents g WHERE g.name = 'company/' || d.company_id || '/quick-messages/general')`);
+    this.addSql(OLD_LIST_TO_GENERAL);
   }
 }

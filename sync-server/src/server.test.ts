@@ -21,7 +21,6 @@ let sync: TestSync;
 let companyId: number;
 let admin: SignedIn;
 let admin2: SignedIn;
-let agent: SignedIn;
 const clients: TestClient[] = [];
 
 const open = (name: string, token: string) => {
@@ -35,7 +34,6 @@ beforeAll(async () => {
   companyId = (await buildCompany(sync.db.pool)).id;
   admin = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
   admin2 = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
-  agent = await signedInUser(sync.db.pool, { companyId, profile: "user" });
 });
 
 afterAll(async () => {

@@ -50,6 +50,7 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
   const db = await openDb(opts.databaseUrl);
   const tokens = createTokens(opts.jwtSecret, UNUSED_TTL_SECONDS);
   const host = opts.host ?? DEFAULT_SYNC_HOST;
+  let access: AccessWatch | undefined;
   const server = new Server({
     name: "chatflow-sync",
     port: opts.port,
@@ -60,6 +61,12 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
     debounce: opts.storeDebounceMs ?? 2000,
     maxDebounce: opts.storeMaxDebounceMs ?? 10_000,
     onAuthenticate: authenticateConnection(db.pool, tokens),
+    // The rows may have changed while the document loaded, before any NOTIFY could find this connection.
+    connected: async ({ connection }) => {
+      await access
+        ?.reviewConnection(connection)
+        .catch((err: Error) => console.error(`sync-server: access review failed (${err.message}); the sweep retries`));
+    },
     extensions: [documentStore(db.pool)],
   });
   // Hocuspocus's destroy() stores and unloads documents but leaves upgraded sockets
@@ -70,7 +77,6 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
   });
-  let access: AccessWatch | undefined;
   try {
     access = await watchAccess(db.pool, server.hocuspocus, { sweepMs: opts.accessSweepMs ?? DEFAULT_ACCESS_SWEEP_MS });
     await server.listen();

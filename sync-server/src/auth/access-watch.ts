@@ -7,7 +7,7 @@
 import { USERS_CHANNEL } from "@chatflow/core/auth/actor-cache.ts";
 import { SESSIONS_CHANNEL } from "@chatflow/core/auth/session.ts";
 import { listen } from "@chatflow/core/db/listener.ts";
-import type { Connection, Hocuspocus } from "@hocuspocus/server";
+import { type Connection, type Hocuspocus, OutgoingMessage } from "@hocuspocus/server";
 import type pg from "pg";
 import { encodeAccessChange } from "../documents/access-change.ts";
 import type { SyncContext } from "./authenticate-connection.ts";
@@ -16,6 +16,11 @@ import { CLOSE_SESSION_ENDED, loadAccessRows, type Rights, rightsNow } from "./c
 export type AccessWatch = {
   /** Re-reads the rights of every open connection now (what the sweep does). */
   reviewAll(): Promise<void>;
+  /**
+   * Re-reads one connection's rights once it is set up: a change committed between its
+   * authentication and the moment it joined its document found nothing to act on.
+   */
+  reviewConnection(connection: Connection): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -51,6 +56,14 @@ function apply(connection: Connection, rights: Rights): void {
   // Hocuspocus checks readOnly on every incoming update, so the next one is already judged by the new rights.
   connection.readOnly = rights.readOnly;
   connection.sendStateless(encodeAccessChange(rights.readOnly ? "readonly" : "read-write"));
+  if (!rights.readOnly) {
+    // Edits the provider made while read-only were refused, and Yjs holds its later ones back until those
+    // arrive: asking for everything the server lacks makes the provider send them again.
+    const ask = new OutgoingMessage(connection.messageAddress)
+      .createSyncMessage()
+      .writeFirstSyncStepFor(connection.document);
+    connection.send(ask.toUint8Array());
+  }
 }
 
 export async function watchAccess(
@@ -64,8 +77,9 @@ export async function watchAccess(
   let sequence = 0;
   const newest = new Map<number, number>();
 
-  const review = async (match: (c: SyncContext) => boolean): Promise<void> => {
-    const targets = liveConnections(hocuspocus, match);
+  const review = (match: (c: SyncContext) => boolean) => reviewTargets(liveConnections(hocuspocus, match));
+
+  const reviewTargets = async (targets: Live[]): Promise<void> => {
     if (targets.length === 0) return;
     const mine = ++sequence;
     const userIds = [...new Set(targets.map((t) => t.context.actor.id))];
@@ -109,6 +123,10 @@ export async function watchAccess(
 
   return {
     reviewAll: () => review(() => true),
+    reviewConnection: (connection) => {
+      const context = connection.context as SyncContext | undefined;
+      return context?.actor ? reviewTargets([{ connection, context }]) : Promise.resolve();
+    },
     async stop() {
       clearInterval(sweep);
       await listener.close();

@@ -33,10 +33,11 @@ export function sendRawUpdate(provider: HocuspocusProvider, update: Uint8Array):
 }
 
 /**
- * Resolves with the next sync status the server sends this provider: false when it
- * refused to apply an update (read-only), true when it applied one.
+ * Resolves once the server tells this provider it refused to apply an update
+ * (a read-only connection). Applied updates answer "saved", which the handshake
+ * also sends, so only a refusal is a signal; a test whose update lands times out.
  */
-export function nextSyncStatus(provider: HocuspocusProvider): Promise<boolean> {
+export function nextRefusedUpdate(provider: HocuspocusProvider): Promise<void> {
   return new Promise((resolve) => {
     const onMessage = ({ event }: { event: MessageEvent }) => {
       const data = new Uint8Array(event.data as ArrayBuffer);
@@ -54,9 +55,10 @@ export function nextSyncStatus(provider: HocuspocusProvider): Promise<boolean> {
       const addressLength = readVarUint();
       at += addressLength;
       if (readVarUint() !== MESSAGE_SYNC_STATUS) return;
-      provider.off("message", onMessage);
       // A varint of 1 (applied) or 0 (refused): one byte.
-      resolve(data[at] === 1);
+      if (data[at] !== 0) return;
+      provider.off("message", onMessage);
+      resolve();
     };
     provider.on("message", onMessage);
   });

@@ -34,7 +34,8 @@ beforeAll(async () => {
   companyId = (await buildCompany(sync.db.pool)).id;
   admin = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
   admin2 = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
-});
+  // A database and several argon2 logins: slow when the machine is shared.
+}, 30_000);
 
 afterAll(async () => {
   for (const c of clients) c.destroy();

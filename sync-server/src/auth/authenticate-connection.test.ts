@@ -34,7 +34,8 @@ beforeAll(async () => {
   adminA = await signedInUser(sync.db.pool, { companyId: companyA, profile: "admin" });
   agentA = await signedInUser(sync.db.pool, { companyId: companyA, profile: "user" });
   adminB = await signedInUser(sync.db.pool, { companyId: companyB, profile: "admin" });
-});
+  // A database and several argon2 logins: slow when the machine is shared.
+}, 30_000);
 
 afterAll(async () => {
   for (const c of clients) c.destroy();

@@ -1,7 +1,8 @@
 // The sync server's configuration, read once from the environment.
 //   DATABASE_URL  PostgreSQL that core migrated (required)
 //   SYNC_PORT     port to listen on; default PORT+1 (beside core), else 8081
-//   SYNC_HOST     interface to bind; default all
+//   SYNC_HOST     interface to bind; default 127.0.0.1 (core forwards /collab to it)
+//   SYNC_ACCESS_SWEEP_MS  how often open connections' rights are read again; default 60000
 //   JWT_SECRET    core's token secret, else the one core keeps in DATA_DIR/jwt-secret
 import path from "node:path";
 import { loadSecret } from "@chatflow/core/config.ts";
@@ -19,6 +20,7 @@ export function loadSyncConfig(env = process.env): SyncServerOptions {
     databaseUrl: env.DATABASE_URL,
     port: syncPort(env),
     host: env.SYNC_HOST || undefined,
+    accessSweepMs: env.SYNC_ACCESS_SWEEP_MS ? Number(env.SYNC_ACCESS_SWEEP_MS) : undefined,
     // loadSecret reads JWT_SECRET from process.env itself.
     jwtSecret: loadSecret(path.resolve(env.DATA_DIR ?? ".data")),
   };

@@ -20,7 +20,7 @@ import {
 let sync: TestSync;
 let companyId: number;
 let admin: SignedIn;
-let agent: SignedIn;
+let admin2: SignedIn;
 const clients: TestClient[] = [];
 
 const open = (name: string, token: string) => {
@@ -33,8 +33,9 @@ beforeAll(async () => {
   sync = await startTestSync();
   companyId = (await buildCompany(sync.db.pool)).id;
   admin = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
-  agent = await signedInUser(sync.db.pool, { companyId, profile: "user" });
-});
+  admin2 = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
+  // A database and several argon2 logins: slow when the machine is shared.
+}, 30_000);
 
 afterAll(async () => {
   for (const c of clients) c.destroy();
@@ -45,7 +46,7 @@ describe("#sync.co-editing", () => {
   it("shows an edit made in one client in the other, both ways", async () => {
     const name = quickMessagesDocumentName(companyId);
     const a = open(name, admin.token);
-    const b = open(name, agent.token);
+    const b = open(name, admin2.token);
     await within(a.authenticated, "a authentication");
     await within(b.authenticated, "b authentication");
 
@@ -59,7 +60,7 @@ describe("#sync.co-editing", () => {
   it("keeps both people's changes when they edit different fields of one item at once", async () => {
     const name = quickMessagesDocumentName(companyId);
     const a = open(name, admin.token);
-    const b = open(name, agent.token);
+    const b = open(name, admin2.token);
     addQuickMessage(a.doc, { id: "shared", shortcode: "promo", message: "10%" });
     await waitFor(() => listQuickMessages(b.doc).some((i) => i.id === "shared"), "the item at b");
 
@@ -75,9 +76,14 @@ describe("#sync.co-editing", () => {
   });
 
   it("serves any upgrade path, so core can forward /collab to it as it is", async () => {
-    const client = openClient(`${sync.server.url}/collab`, quickMessagesDocumentName(companyId), agent.token);
+    const client = openClient(`${sync.server.url}/collab`, quickMessagesDocumentName(companyId), admin.token);
     clients.push(client);
     expect(await within(client.authenticated, "authentication through /collab")).toBe("read-write");
+  });
+
+  it("listens on loopback only unless told otherwise", () => {
+    expect(sync.server.address.address).toBe("127.0.0.1");
+    expect(sync.server.url).toBe(`ws://127.0.0.1:${sync.server.port}`);
   });
 
   it("shares presence through awareness", async () => {

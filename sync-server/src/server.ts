@@ -1,11 +1,12 @@
 // The sync server: Hocuspocus on its own port, authenticating with core's access
 // token, keeping documents in PostgreSQL and projecting them into core's tables.
+import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { createTokens } from "@chatflow/core/auth/tokens.ts";
 import { openDb } from "@chatflow/core/db/orm.ts";
 import { Server } from "@hocuspocus/server";
+import { type AccessWatch, watchAccess } from "./auth/access-watch.ts";
 import { authenticateConnection } from "./auth/authenticate-connection.ts";
-import { type SessionWatch, watchSessions } from "./auth/session-watch.ts";
 import { documentStore } from "./persistence/document-store.ts";
 
 export type SyncServerOptions = {
@@ -13,8 +14,13 @@ export type SyncServerOptions = {
   /** 0 picks a free port (tests). */
   port: number;
   jwtSecret: string;
-  /** Interface to bind; all of them when absent. */
+  /**
+   * Interface to bind; loopback when absent: core forwards /collab to it, and a
+   * public port would bypass core's origin (decision 0006).
+   */
   host?: string;
+  /** How often every open connection's rights are read again (a due date passing announces nothing). */
+  accessSweepMs?: number;
   /** Quiet time after the last edit before a document is stored (Hocuspocus's debounce). */
   storeDebounceMs?: number;
   /** A document under constant editing is still stored at least this often. */
@@ -25,9 +31,14 @@ export type SyncServer = {
   /** ws:// address the providers connect to. */
   url: string;
   port: number;
+  /** Where it listens (loopback unless configured otherwise). */
+  address: AddressInfo;
   /** Stores every pending document, closes the connections and the database. */
   stop(): Promise<void>;
 };
+
+export const DEFAULT_SYNC_HOST = "127.0.0.1";
+const DEFAULT_ACCESS_SWEEP_MS = 60_000;
 
 // Only verify() is used here; the lifetime matters to the signer (core) alone.
 const UNUSED_TTL_SECONDS = 900;
@@ -38,16 +49,24 @@ const STOP_DEADLINE_MS = 10_000;
 export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServer> {
   const db = await openDb(opts.databaseUrl);
   const tokens = createTokens(opts.jwtSecret, UNUSED_TTL_SECONDS);
+  const host = opts.host ?? DEFAULT_SYNC_HOST;
+  let access: AccessWatch | undefined;
   const server = new Server({
     name: "chatflow-sync",
     port: opts.port,
-    address: opts.host,
+    address: host,
     quiet: true,
     // main.ts owns the signals, so stopping also closes the database.
     stopOnSignals: false,
     debounce: opts.storeDebounceMs ?? 2000,
     maxDebounce: opts.storeMaxDebounceMs ?? 10_000,
     onAuthenticate: authenticateConnection(db.pool, tokens),
+    // The rows may have changed while the document loaded, before any NOTIFY could find this connection.
+    connected: async ({ connection }) => {
+      await access
+        ?.reviewConnection(connection)
+        .catch((err: Error) => console.error(`sync-server: access review failed (${err.message}); the sweep retries`));
+    },
     extensions: [documentStore(db.pool)],
   });
   // Hocuspocus's destroy() stores and unloads documents but leaves upgraded sockets
@@ -58,22 +77,22 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
   });
-  let sessions: SessionWatch | undefined;
   try {
-    sessions = await watchSessions(db.pool, server.hocuspocus);
+    access = await watchAccess(db.pool, server.hocuspocus, { sweepMs: opts.accessSweepMs ?? DEFAULT_ACCESS_SWEEP_MS });
     await server.listen();
   } catch (err) {
-    await sessions?.stop();
+    await access?.stop();
     await db.close();
     throw err;
   }
   const port = server.address.port;
   // A wildcard bind is reachable on loopback; a specific one only on itself.
-  const host = !opts.host || opts.host === "0.0.0.0" || opts.host === "::" ? "127.0.0.1" : opts.host;
+  const reachable = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   let stopping: Promise<void> | undefined;
   return {
-    url: `ws://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    url: `ws://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`,
     port,
+    address: server.httpServer.address() as AddressInfo,
     stop() {
       stopping ??= (async () => {
         let timer: NodeJS.Timeout | undefined;
@@ -86,7 +105,7 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
         await Promise.race([server.destroy(), deadline]);
         clearTimeout(timer);
         for (const socket of sockets) socket.destroy();
-        await sessions?.stop();
+        await access?.stop();
         await db.close();
       })();
       return stopping;

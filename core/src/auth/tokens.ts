@@ -12,7 +12,7 @@ export type AccessClaims = {
 
 export type Tokens = {
   sign(claims: AccessClaims): Promise<string>;
-  /** Returns the claims, or null for a missing, expired, forged or malformed token. */
+  /** Returns the claims, or null for a missing, expired, forged or malformed token, or one without `exp`. */
   verify(token: string | undefined | null): Promise<AccessClaims | null>;
 };
 
@@ -42,7 +42,9 @@ export function createTokens(secret: string, ttlSeconds: number): Tokens {
         verified.delete(token);
       }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+        // A token without exp would never expire: signed with the real secret (a leaked
+        // or hand-made one), it must still be refused, like any other algorithm than ours.
+        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
         const userId = Number(payload.sub);
         if (!Number.isInteger(userId) || typeof payload.cid !== "number" || typeof payload.sid !== "string") {
           return null;

@@ -14,6 +14,7 @@ import { Migration0009BotSettings } from "./migrations/0009-bot-settings.ts";
 import { Migration0011AgendaJobs } from "./migrations/0011-agenda-jobs.ts";
 import { Migration0013UserChangeNotify } from "./migrations/0013-user-change-notify.ts";
 import { Migration0015RatingAsks } from "./migrations/0015-rating-asks.ts";
+import { Migration0020QuickMessageLists } from "./migrations/0020-quick-message-lists.ts";
 import { Migration0021ContactImports } from "./migrations/0021-contact-imports.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -30,6 +31,7 @@ export const MIGRATIONS = [
   { name: "0011-agenda-jobs", class: Migration0011AgendaJobs },
   { name: "0013-user-change-notify", class: Migration0013UserChangeNotify },
   { name: "0015-rating-asks", class: Migration0015RatingAsks },
+  { name: "0020-quick-message-lists", class: Migration0020QuickMessageLists },
   { name: "0021-contact-imports", class: Migration0021ContactImports },
 ];
 

@@ -5,35 +5,73 @@ import { signedIn } from "../testing/users-factories.ts";
 
 const core = useTestCore();
 let companyId: number;
+let agentId: number;
 let token: string;
+let colleagueToken: string;
 let otherToken: string;
 
-/** A row of the projection the sync server keeps of the company's quick-messages document. */
-const project = (company: number, item: string, shortcode: string, message: string, userId: number | null = null) =>
+/** A row of the projection the sync server keeps of a quick-messages document. */
+const project = (
+  company: number,
+  item: string,
+  shortcode: string,
+  message: string,
+  o: { userId?: number | null; personalOf?: number } = {},
+) =>
   core.db.pool.query(
-    "INSERT INTO quick_messages (company_id, item_id, shortcode, message, user_id) VALUES ($1, $2, $3, $4, $5)",
-    [company, item, shortcode, message, userId],
+    `INSERT INTO quick_messages (company_id, document, geral, item_id, shortcode, message, user_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      company,
+      o.personalOf ? `user-${o.personalOf}` : "general",
+      !o.personalOf,
+      item,
+      shortcode,
+      message,
+      o.personalOf ?? o.userId ?? null,
+    ],
   );
 
 beforeAll(async () => {
   companyId = (await buildCompany(core.db.pool)).id;
   const agent = await signedIn(core, { companyId, profile: "user" });
+  agentId = agent.id;
   token = agent.token;
+  const colleague = await signedIn(core, { companyId, profile: "user" });
+  colleagueToken = colleague.token;
   const other = await buildCompany(core.db.pool);
   otherToken = (await signedIn(core, { companyId: other.id })).token;
-  await project(companyId, "b", "Preço", "Nosso preço é R$ 10.", agent.id);
+  await project(companyId, "b", "Preço", "Nosso preço é R$ 10.", { userId: agent.id });
   await project(companyId, "a", "boa-tarde", "Boa tarde! Como posso ajudar?");
+  await project(companyId, "mine", "meu-pix", "Minha chave", { personalOf: agent.id });
+  // The same item id in another document is another quick message.
+  await project(companyId, "a", "colega", "Só do colega", { personalOf: colleague.id });
   await project(other.id, "x", "segredo", "Só da outra empresa");
 });
 
 describe("#quick-messages.list", () => {
-  it("lists the company's quick messages by shortcode, for any signed-in user", async () => {
-    const res = await core.api("GET", `/quick-messages/list?companyId=${companyId}&userId=1`, { token });
+  it("lists the general quick messages and the caller's personal ones by shortcode", async () => {
+    const res = await core.api("GET", `/quick-messages/list?companyId=${companyId}&userId=${agentId}`, { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { id: "a", shortcode: "boa-tarde", message: "Boa tarde! Como posso ajudar?", mediaPath: null, userId: null },
-      { id: "b", shortcode: "Preço", message: "Nosso preço é R$ 10.", mediaPath: null, userId: expect.any(Number) },
+      {
+        id: "a",
+        shortcode: "boa-tarde",
+        message: "Boa tarde! Como posso ajudar?",
+        mediaPath: null,
+        userId: null,
+        geral: true,
+      },
+      { id: "mine", shortcode: "meu-pix", message: "Minha chave", mediaPath: null, userId: agentId, geral: false },
+      { id: "b", shortcode: "Preço", message: "Nosso preço é R$ 10.", mediaPath: null, userId: agentId, geral: true },
     ]);
+  });
+
+  it("never lists another user's personal quick messages, whatever userId says", async () => {
+    const res = await core.api("GET", `/quick-messages/list?companyId=${companyId}&userId=${agentId}`, {
+      token: colleagueToken,
+    });
+    expect(res.body.map((m: { shortcode: string }) => m.shortcode)).toEqual(["boa-tarde", "colega", "Preço"]);
   });
 
   it("never lists another company's, whatever companyId says", async () => {

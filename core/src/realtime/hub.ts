@@ -1,18 +1,24 @@
 // The realtime WebSocket (/ws?token=...): pokes a company's clients when its
 // data changed (LISTEN on the change channel, so every core instance pokes its
-// own sockets) and sends the logout frame to sessions a newer login ended.
+// own sockets) and sends the logout frame to sessions a newer login ended. An
+// expired company gets neither the socket nor pokes (spec 1 §4: only billing
+// stays open to it).
 import type { Server } from "node:http";
 import type pg from "pg";
 import { WebSocket, WebSocketServer } from "ws";
-import type { ActorCache } from "../auth/actor-cache.ts";
+import { type ActorCache, USERS_CHANNEL } from "../auth/actor-cache.ts";
 import { type Actor, checkToken } from "../auth/authenticate.ts";
 import { SESSIONS_CHANNEL } from "../auth/session.ts";
 import type { Tokens } from "../auth/tokens.ts";
+import { isSubscriptionExpired } from "../companies/subscription.ts";
 import type { ServerFrame } from "../contract/sync.ts";
 import { listen } from "../db/listener.ts";
 import { CHANGES_CHANNEL } from "../sync/change-log.ts";
 
 type Conn = { ws: WebSocket; actor: Actor };
+
+/** How the socket of a company whose subscription ran out is closed (the PWA then asks the API why). */
+export const SUBSCRIPTION_EXPIRED_CLOSE = { code: 4402, reason: "ERR_SUBSCRIPTION_EXPIRED" };
 
 /** Pokes for one company are coalesced over this many milliseconds. */
 const POKE_DELAY_MS = 15;
@@ -29,6 +35,18 @@ export async function startHub(opts: {
   const wss = new WebSocketServer({ noServer: true });
   const byCompany = new Map<number, Set<Conn>>();
   const pending = new Map<number, NodeJS.Timeout>();
+  // Each connected company's due date, as of its latest connection or change NOTIFY.
+  const dueDates = new Map<number, string | null>();
+  const expired = (companyId: number) => isSubscriptionExpired({ id: companyId, dueDate: dueDates.get(companyId) });
+
+  /** Closes the sockets of an expired company; the super user runs the platform and keeps its socket. */
+  const closeIfExpired = (companyId: number): boolean => {
+    if (!expired(companyId)) return false;
+    for (const c of byCompany.get(companyId) ?? []) {
+      if (!c.actor.super) c.ws.close(SUBSCRIPTION_EXPIRED_CLOSE.code, SUBSCRIPTION_EXPIRED_CLOSE.reason);
+    }
+    return true;
+  };
 
   const send = (ws: WebSocket, frame: ServerFrame) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
@@ -40,7 +58,9 @@ export async function startHub(opts: {
       companyId,
       setTimeout(() => {
         pending.delete(companyId);
-        for (const c of byCompany.get(companyId) ?? []) send(c.ws, { type: "poke" });
+        // A due date that passed since the last check (midnight announces nothing): no more pokes.
+        const over = closeIfExpired(companyId);
+        for (const c of byCompany.get(companyId) ?? []) if (!over || c.actor.super) send(c.ws, { type: "poke" });
       }, POKE_DELAY_MS),
     );
   };
@@ -58,15 +78,30 @@ export async function startHub(opts: {
     }
   };
 
+  /** A company row changed (migration 0013's NOTIFY): its due date may have moved either way. */
+  const companyChanged = async (companyId: number) => {
+    if (!byCompany.has(companyId)) return;
+    const { rows } = await opts.pool.query<{ due: string | null }>(
+      "SELECT to_char(due_date, 'YYYY-MM-DD') AS due FROM companies WHERE id = $1",
+      [companyId],
+    );
+    dueDates.set(companyId, rows[0]?.due ?? null);
+    closeIfExpired(companyId);
+  };
+
   const listener = await listen({
     databaseUrl: opts.databaseUrl,
-    channels: [CHANGES_CHANNEL, SESSIONS_CHANNEL],
+    channels: [CHANGES_CHANNEL, SESSIONS_CHANNEL, USERS_CHANNEL],
     name: "chatflow-realtime",
     onNotification: (channel, payload) => {
       if (channel === CHANGES_CHANNEL) poke(Number(payload));
       else if (channel === SESSIONS_CHANNEL && payload) {
         const [userId, sessionId] = payload.split(":");
         endOtherSessions(Number(userId), sessionId ?? "");
+      } else if (channel === USERS_CHANNEL && payload.startsWith("c:")) {
+        companyChanged(Number(payload.slice(2))).catch((err: Error) =>
+          console.error(`realtime: company ${payload} check failed: ${err.message}`),
+        );
       }
     },
     // Changes made while the listener was down were never announced: every client pulls once.
@@ -101,14 +136,24 @@ export async function startHub(opts: {
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
       return;
     }
+    const dueDate = actor.company?.dueDate ?? null;
+    if (!actor.super && isSubscriptionExpired({ id: actor.companyId, dueDate })) {
+      // The REST API's 402: the PWA asks the API why and shows the billing page.
+      socket.end("HTTP/1.1 402 Payment Required\r\nConnection: close\r\n\r\n");
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      dueDates.set(actor.companyId, dueDate);
       const conn: Conn = { ws, actor };
       const set = byCompany.get(actor.companyId) ?? new Set();
       set.add(conn);
       byCompany.set(actor.companyId, set);
       ws.on("close", () => {
         set.delete(conn);
-        if (set.size === 0) byCompany.delete(actor.companyId);
+        if (set.size === 0 && byCompany.get(actor.companyId) === set) {
+          byCompany.delete(actor.companyId);
+          dueDates.delete(actor.companyId);
+        }
       });
       ws.on("message", () => {
         /* presence signals (userStatus) arrive here; nothing to do in this slice */

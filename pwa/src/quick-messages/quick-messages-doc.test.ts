@@ -19,11 +19,13 @@ import {
 let sync: TestSync;
 let companyId: number;
 let admin: SignedIn;
+let agent: SignedIn;
 
 beforeAll(async () => {
   sync = await startTestSync();
   companyId = (await buildCompany(sync.db.pool)).id;
   admin = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
+  agent = await signedInUser(sync.db.pool, { companyId, profile: "user" });
 });
 
 afterAll(async () => {
@@ -123,6 +125,74 @@ describe("#quick-messages on this device", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(renewals).toBe(1);
     expect(state?.refused).toBe("ERR_INVALID_TOKEN");
+    connection.destroy();
+    await local.destroy();
+  });
+
+  it("opens the general list read-only for a user and follows a promotion on the same connection", async () => {
+    const local = openLocalQuickMessages(companyId);
+    let state: ConnectionState | undefined;
+    const connection = connectQuickMessages(local.doc, {
+      companyId,
+      token: agent.token,
+      syncUrl: sync.server.url,
+      onState: (s) => (state = s),
+    });
+    await waitFor(() => state?.scope === "readonly", "the read-only scope");
+    await sync.db.pool.query("UPDATE users SET profile = 'admin' WHERE id = $1", [agent.userId]);
+    await waitFor(() => state?.scope === "read-write", "the scope after the promotion");
+    await sync.db.pool.query("UPDATE users SET profile = 'user' WHERE id = $1", [agent.userId]);
+    await waitFor(() => state?.scope === "readonly", "the scope after the demotion");
+    expect(state?.refused).toBeNull();
+    connection.destroy();
+    await local.destroy();
+  });
+
+  it("keeps a personal list on its own document, projected as its owner's and not general", async () => {
+    const list = { general: false as const, userId: agent.userId };
+    const local = openLocalQuickMessages(companyId, list);
+    await local.loaded;
+    let state: ConnectionState | undefined;
+    const connection = connectQuickMessages(local.doc, {
+      companyId,
+      list,
+      token: agent.token,
+      syncUrl: sync.server.url,
+      onState: (s) => (state = s),
+    });
+    await waitFor(() => state?.scope === "read-write", "the owner's scope");
+    addQuickMessage(local.doc, { id: "personal-1", shortcode: "meu", message: "Só meu" });
+    await waitFor(async () => {
+      const { rows } = await sync.db.pool.query(
+        "SELECT geral, user_id FROM quick_messages WHERE company_id = $1 AND item_id = 'personal-1'",
+        [companyId],
+      );
+      return rows.length === 1 && rows[0].geral === false && rows[0].user_id === agent.userId;
+    }, "the personal row");
+    // The general list on this device is another document: the personal item is not in it.
+    const general = openLocalQuickMessages(companyId);
+    await general.loaded;
+    expect(listQuickMessages(general.doc).some((i) => i.id === "personal-1")).toBe(false);
+    connection.destroy();
+    await local.destroy();
+    await general.destroy();
+  });
+
+  it("says why when the server closes the list because the company expired", async () => {
+    const company = (await buildCompany(sync.db.pool)).id;
+    const user = await signedInUser(sync.db.pool, { companyId: company, profile: "admin" });
+    const local = openLocalQuickMessages(company);
+    let state: ConnectionState | undefined;
+    const connection = connectQuickMessages(local.doc, {
+      companyId: company,
+      token: user.token,
+      syncUrl: sync.server.url,
+      onState: (s) => (state = s),
+    });
+    await waitFor(() => state?.scope === "read-write", "the connection");
+    await sync.db.pool.query("UPDATE companies SET due_date = '2020-01-31' WHERE id = $1", [company]);
+    await waitFor(() => state?.refused === "ERR_SUBSCRIPTION_EXPIRED", "the reason");
+    expect(state?.scope).toBeNull();
     connection.destroy();
     await local.destroy();
   });

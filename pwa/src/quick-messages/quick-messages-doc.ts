@@ -1,11 +1,14 @@
-// The company's quick-messages document on this device: y-indexeddb keeps a copy
-// so the list opens and takes edits with no network, and a HocuspocusProvider
-// exchanges edits with the sync server whenever it can reach it. Plain functions,
-// so the hook stays thin and tests drive the same code.
+// A quick-messages list on this device (the company's general one or the user's
+// personal one): y-indexeddb keeps a copy so the list opens and takes edits with
+// no network, and a HocuspocusProvider exchanges edits with the sync server
+// whenever it can reach it. Plain functions, so the hook stays thin and tests
+// drive the same code.
+import { type AccessScope, parseAccessChange } from "@chatflow/sync-server/documents/access-change.ts";
 import {
   listQuickMessages,
   observeQuickMessages,
   type QuickMessage,
+  type QuickMessagesList,
   quickMessagesDocumentName,
 } from "@chatflow/sync-server/documents/quick-messages.ts";
 import { HocuspocusProvider } from "@hocuspocus/provider";
@@ -27,10 +30,10 @@ export type LocalQuickMessages = {
   destroy(): Promise<void>;
 };
 
-/** Opens this device's copy; every edit to `doc` is kept in IndexedDB from now on. */
-export function openLocalQuickMessages(companyId: number): LocalQuickMessages {
+/** Opens this device's copy of a list; every edit to `doc` is kept in IndexedDB from now on. */
+export function openLocalQuickMessages(companyId: number, list?: QuickMessagesList): LocalQuickMessages {
   const doc = new Y.Doc();
-  const persistence = new IndexeddbPersistence(quickMessagesDocumentName(companyId), doc);
+  const persistence = new IndexeddbPersistence(quickMessagesDocumentName(companyId, list), doc);
   return {
     doc,
     loaded: persistence.whenSynced.then(() => undefined),
@@ -45,14 +48,24 @@ export type ConnectionState = {
   status: "connecting" | "connected" | "disconnected";
   /** The server's copy and ours have been exchanged since the last (re)connection. */
   synced: boolean;
-  /** The server's refusal (ERR_SESSION_EXPIRED, ERR_NO_PERMISSION), else null. */
+  /**
+   * The server's refusal or the reason it closed the list (ERR_SESSION_EXPIRED,
+   * ERR_NO_PERMISSION, ERR_SUBSCRIPTION_EXPIRED), else null.
+   */
   refused: string | null;
+  /** What the server lets this connection do, as it last said; null before it said anything. */
+  scope: AccessScope | null;
 };
 
-export const INITIAL_CONNECTION: ConnectionState = { status: "connecting", synced: false, refused: null };
+export const INITIAL_CONNECTION: ConnectionState = { status: "connecting", synced: false, refused: null, scope: null };
+
+/** Why the server closes a list it had opened: each ends this connection's rights until it is made again. */
+const CLOSE_REASONS = new Set(["ERR_SESSION_EXPIRED", "ERR_SUBSCRIPTION_EXPIRED", "ERR_NO_PERMISSION"]);
 
 export type QuickMessagesConnectionOptions = {
   companyId: number;
+  /** Which list; the company's general one when absent. */
+  list?: QuickMessagesList;
   /** The access token, or how to read the current one at each (re)connection. */
   token: string | (() => string);
   syncUrl: string;
@@ -90,19 +103,24 @@ export function connectQuickMessages(
   };
   const provider = new HocuspocusProvider({
     url: o.syncUrl,
-    name: quickMessagesDocumentName(o.companyId),
+    name: quickMessagesDocumentName(o.companyId, o.list),
     document: doc,
     token: currentToken,
     onStatus: ({ status }) => set({ status, ...(status === "connected" ? {} : { synced: false }) }),
     onSynced: ({ state: synced }) => set({ synced }),
-    onAuthenticated: () => set({ refused: null }),
+    onAuthenticated: ({ scope }) => set({ refused: null, scope }),
+    // Rights changed while connected (an admin demoted or promoted): the same connection goes on with the new scope.
+    onStateless: ({ payload }) => {
+      const scope = parseAccessChange(payload);
+      if (scope) set({ scope });
+    },
     onAuthenticationFailed: ({ reason }) => {
       set({ refused: reason });
       if (reason === "ERR_INVALID_TOKEN") void renew();
     },
-    // The server closes a document whose session a newer login ended.
+    // The server closes a list whose session ended, whose company expired or that the user may no longer open.
     onClose: ({ event }) => {
-      if (event.reason === "ERR_SESSION_EXPIRED") set({ refused: event.reason, synced: false });
+      if (CLOSE_REASONS.has(event.reason)) set({ refused: event.reason, synced: false, scope: null });
     },
   });
   return {

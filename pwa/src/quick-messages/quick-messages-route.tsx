@@ -12,5 +12,13 @@ const renewToken = checkSessionOver(api);
 export function QuickMessagesRoute() {
   const user = useSessionUser();
   if (!user || !tokens.get()) return null;
-  return <QuickMessagesPage companyId={user.companyId} token={currentToken} renewToken={renewToken} userId={user.id} />;
+  return (
+    <QuickMessagesPage
+      companyId={user.companyId}
+      userId={user.id}
+      admin={user.profile === "admin" || user.super}
+      token={currentToken}
+      renewToken={renewToken}
+    />
+  );
 }

@@ -1,7 +1,12 @@
-// React hook over quick-messages-doc.ts: the document stays open (and in
+// React hook over quick-messages-doc.ts: a list's document stays open (and in
 // IndexedDB) for the company, while the connection is remade when the token or
 // the server address changes, e.g. after the access token is refreshed.
-import type { QuickMessage } from "@chatflow/sync-server/documents/quick-messages.ts";
+import {
+  type QuickMessage,
+  type QuickMessagesList,
+  quickMessagesDocumentId,
+  quickMessagesListOf,
+} from "@chatflow/sync-server/documents/quick-messages.ts";
 import { useEffect, useState } from "react";
 import type * as Y from "yjs";
 import {
@@ -21,12 +26,13 @@ export type QuickMessagesDoc = ConnectionState & {
   loaded: boolean;
 };
 
-// The doc travels with the company it was opened for, so a connection is never
-// made between one company's copy and another company's document name.
-type Opened = { doc: Y.Doc; companyId: number };
+// The doc travels with the company and list it was opened for, so a connection is
+// never made between one list's copy and another list's document name.
+type Opened = { doc: Y.Doc; companyId: number; list: QuickMessagesList };
 
 export function useQuickMessagesDoc(
   companyId: number,
+  list: QuickMessagesList,
   token: QuickMessagesConnectionOptions["token"],
   syncUrl: string,
   renewToken?: () => Promise<void>,
@@ -35,11 +41,15 @@ export function useQuickMessagesDoc(
   const [items, setItems] = useState<QuickMessage[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [connection, setConnection] = useState<ConnectionState>(INITIAL_CONNECTION);
+  // A string, so a list object made anew at each render does not reopen the document.
+  const listId = quickMessagesDocumentId(list);
 
   useEffect(() => {
-    const local = openLocalQuickMessages(companyId);
+    const openedList = quickMessagesListOf(listId);
+    if (!openedList) return;
+    const local = openLocalQuickMessages(companyId, openedList);
     let live = true;
-    setOpened({ doc: local.doc, companyId });
+    setOpened({ doc: local.doc, companyId, list: openedList });
     setLoaded(false);
     const unwatch = watchQuickMessages(local.doc, setItems);
     void local.loaded.then(() => live && setLoaded(true));
@@ -50,13 +60,14 @@ export function useQuickMessagesDoc(
       setItems([]);
       void local.destroy();
     };
-  }, [companyId]);
+  }, [companyId, listId]);
 
   useEffect(() => {
     if (!opened) return;
     setConnection(INITIAL_CONNECTION);
     const connection = connectQuickMessages(opened.doc, {
       companyId: opened.companyId,
+      list: opened.list,
       token,
       syncUrl,
       renewToken,

@@ -34,7 +34,8 @@ beforeAll(async () => {
   adminA = await signedInUser(sync.db.pool, { companyId: companyA, profile: "admin" });
   agentA = await signedInUser(sync.db.pool, { companyId: companyA, profile: "user" });
   adminB = await signedInUser(sync.db.pool, { companyId: companyB, profile: "admin" });
-});
+  // A database and several argon2 logins: slow when the machine is shared.
+}, 30_000);
 
 afterAll(async () => {
   for (const c of clients) c.destroy();
@@ -42,9 +43,29 @@ afterAll(async () => {
 });
 
 describe("#sync.authenticate", () => {
-  it("lets any user of the company edit its quick messages", async () => {
+  it("opens the general quick messages to admins for editing and to users read-only", async () => {
     const agent = open(quickMessagesDocumentName(companyA), agentA.token);
-    expect(await within(agent.authenticated, "authentication")).toBe("read-write");
+    expect(await within(agent.authenticated, "agent authentication")).toBe("readonly");
+    const admin = open(quickMessagesDocumentName(companyA), adminA.token);
+    expect(await within(admin.authenticated, "admin authentication")).toBe("read-write");
+  });
+
+  it("opens a personal quick-messages list to its owner only", async () => {
+    const personal = quickMessagesDocumentName(companyA, { general: false, userId: agentA.userId });
+    const owner = open(personal, agentA.token);
+    expect(await within(owner.authenticated, "owner authentication")).toBe("read-write");
+    addQuickMessage(owner.doc, { id: "mine", shortcode: "mine", message: "only mine" });
+    const admin = open(personal, adminA.token);
+    expect(await within(admin.refused, "the admin's refusal")).toBe("ERR_NO_PERMISSION");
+    expect(admin.doc.getMap("quickMessages").size).toBe(0);
+  });
+
+  it("refuses an expired company's users with ERR_SUBSCRIPTION_EXPIRED", async () => {
+    const expired = (await buildCompany(sync.db.pool, { dueDate: "2020-01-31" })).id;
+    const user = await signedInUser(sync.db.pool, { companyId: expired, profile: "admin" });
+    const client = open(quickMessagesDocumentName(expired), user.token);
+    expect(await within(client.refused, "refusal")).toBe("ERR_SUBSCRIPTION_EXPIRED");
+    expect(client.provider.isAuthenticated).toBe(false);
   });
 
   it("refuses another company's token and sends it none of the document", async () => {
@@ -106,13 +127,15 @@ describe("#sync.authenticate", () => {
     expect(admin.doc.getMap("lanes").has("from-agent")).toBe(false);
   });
 
-  it("refuses unknown kinds, malformed names and a second quick-messages list", async () => {
+  it("refuses unknown kinds, malformed names, other quick-messages lists and another user's personal one", async () => {
     for (const name of [
       `company/${companyA}/invoices/1`,
       `company/${companyA}/flow`,
       `company/${companyA}/flow/../1`,
       `tenant/${companyA}/flow/1`,
       `company/${companyA}/quick-messages/other`,
+      `company/${companyA}/quick-messages/main`,
+      quickMessagesDocumentName(companyA, { general: false, userId: agentA.userId }),
     ]) {
       const client = open(name, adminA.token);
       expect(await within(client.refused, `refusal of ${name}`)).toBe("ERR_NO_PERMISSION");

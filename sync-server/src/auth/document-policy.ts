@@ -1,22 +1,28 @@
 // Who may open which co-edited document, in one place (STYLE.md: policies).
-// The actor is read fresh from the database on every connection, so a profile
-// change applies from the next connection on.
+// The actor is read fresh from the database on every connection, and again for
+// open connections when the user or the company changes (access-watch.ts).
 import type { Actor } from "@chatflow/core/auth/authenticate.ts";
 import type { DocumentName } from "../documents/document-name.ts";
-import { QUICK_MESSAGES_DOC_ID } from "../documents/quick-messages.ts";
+import { quickMessagesListOf } from "../documents/quick-messages.ts";
 
 export type DocumentAccess = "edit" | "read" | "none";
 
-export function documentAccess(actor: Pick<Actor, "companyId" | "profile">, doc: DocumentName): DocumentAccess {
+export type PolicyActor = Pick<Actor, "id" | "companyId" | "profile" | "super">;
+
+export function documentAccess(actor: PolicyActor, doc: DocumentName): DocumentAccess {
   // Tenants never see each other's documents, whatever the profile or super flag.
   if (actor.companyId !== doc.companyId) return "none";
-  const admin = actor.profile === "admin";
+  const admin = actor.profile === "admin" || actor.super;
   switch (doc.kind) {
-    case "quick-messages":
-      // One list per company: its projection replaces the company's rows, so a
-      // second document would delete the first one's quick messages.
-      if (doc.id !== QUICK_MESSAGES_DOC_ID) return "none";
-      return "edit";
+    case "quick-messages": {
+      // Only the general list and personal lists exist: any other id would be a
+      // list no one's picker reads.
+      const list = quickMessagesListOf(doc.id);
+      if (!list) return "none";
+      if (list.general) return admin ? "edit" : "read";
+      // A personal list is its owner's alone, admins included (spec 2 §6).
+      return list.userId === actor.id ? "edit" : "none";
+    }
     case "flow":
       return admin ? "edit" : "none";
     case "kanban":

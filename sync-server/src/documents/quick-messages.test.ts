@@ -5,13 +5,20 @@ import {
   listQuickMessages,
   observeQuickMessages,
   quickMessagesDocumentName,
+  quickMessagesListOf,
   removeQuickMessage,
   updateQuickMessage,
 } from "./quick-messages.ts";
 
 describe("#quick-messages document", () => {
-  it("names the company's one list", () => {
-    expect(quickMessagesDocumentName(12)).toBe("company/12/quick-messages/main");
+  it("names the general list and each user's personal list, and reads the names back", () => {
+    expect(quickMessagesDocumentName(12)).toBe("company/12/quick-messages/general");
+    expect(quickMessagesDocumentName(12, { general: false, userId: 7 })).toBe("company/12/quick-messages/user-7");
+    expect(quickMessagesListOf("general")).toEqual({ general: true });
+    expect(quickMessagesListOf("user-7")).toEqual({ general: false, userId: 7 });
+    for (const id of ["main", "user-", "user-0", "user-07", "user-7a", "General"]) {
+      expect(quickMessagesListOf(id), id).toBeNull();
+    }
   });
 
   it("adds, updates, removes and lists items ordered by shortcode", () => {

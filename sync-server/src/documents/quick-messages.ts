@@ -1,6 +1,10 @@
-// The layout of a company's quick-messages document (spec 2 "Quick messages"),
-// shared by the PWA, which edits it, and the sync server, which projects it into
-// the quick_messages table. Pure functions over a Y.Doc, importable in a browser.
+// The layout of the quick-messages documents (spec 2 "Quick messages"), shared by
+// the PWA, which edits them, and the sync server, which projects them into the
+// quick_messages table. Pure functions over a Y.Doc, importable in a browser.
+//
+// A company has two kinds of list: the general one, `company/{c}/quick-messages/general`
+// (everyone reads it, admins write it), and one personal list per user,
+// `company/{c}/quick-messages/user-{userId}`, that only its owner opens (spec 2 §6).
 //
 // Layout: a root Y.Map "quickMessages" keyed by item id; each item is a nested
 // Y.Map of its fields, so two people editing different fields of one quick
@@ -8,8 +12,13 @@
 import * as Y from "yjs";
 import { formatDocumentName } from "./document-name.ts";
 
-/** A company has one quick-messages document; the projection owns all its rows. */
-export const QUICK_MESSAGES_DOC_ID = "main";
+/** Which list a quick-messages document holds: the company's general one or a user's personal one. */
+export type QuickMessagesList = { general: true } | { general: false; userId: number };
+
+export const GENERAL_QUICK_MESSAGES: QuickMessagesList = { general: true };
+
+const GENERAL_ID = "general";
+const PERSONAL_ID = /^user-([1-9][0-9]{0,9})$/;
 
 const ROOT = "quickMessages";
 
@@ -20,7 +29,7 @@ export type QuickMessage = {
   shortcode: string;
   message: string;
   mediaPath?: string;
-  /** The owner, for personal quick messages. */
+  /** Who wrote it (in a personal list the projection records the list's owner whatever this says). */
   userId?: number;
 };
 
@@ -32,8 +41,20 @@ export type QuickMessagePatch = {
   userId?: number | null;
 };
 
-export function quickMessagesDocumentName(companyId: number): string {
-  return formatDocumentName({ companyId, kind: "quick-messages", id: QUICK_MESSAGES_DOC_ID });
+/** The document id of a list: `general` or `user-{userId}`. */
+export function quickMessagesDocumentId(list: QuickMessagesList): string {
+  return list.general ? GENERAL_ID : `user-${list.userId}`;
+}
+
+/** The list a document id names, or null for any other id. */
+export function quickMessagesListOf(id: string): QuickMessagesList | null {
+  if (id === GENERAL_ID) return GENERAL_QUICK_MESSAGES;
+  const personal = PERSONAL_ID.exec(id);
+  return personal ? { general: false, userId: Number(personal[1]) } : null;
+}
+
+export function quickMessagesDocumentName(companyId: number, list: QuickMessagesList = GENERAL_QUICK_MESSAGES): string {
+  return formatDocumentName({ companyId, kind: "quick-messages", id: quickMessagesDocumentId(list) });
 }
 
 function itemsOf(doc: Y.Doc): Y.Map<unknown> {

@@ -1,3 +1,4 @@
+import { OLD_LIST_TO_GENERAL } from "@chatflow/core/db/migrations/0020-quick-message-lists.ts";
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
@@ -148,5 +149,66 @@ describe("#sync.quick-messages projection", () => {
     removeQuickMessage(a.doc, "q2");
     await waitFor(async () => (await projectedRows(companyId)).length === 0, "the list emptied");
     expect(await projectedRows(other)).toHaveLength(1);
+  });
+});
+
+// Each test signs users in (argon2): slow on a loaded machine.
+describe("#sync.quick-messages personal lists", { timeout: 15_000 }, () => {
+  type ListRow = { item_id: string; document: string; geral: boolean; user_id: number | null; message: string };
+  const rowsOf = async (company: number) =>
+    (
+      await sync.db.pool.query<ListRow>(
+        `SELECT item_id, document, geral, user_id, message FROM quick_messages WHERE company_id = $1
+         ORDER BY document, item_id`,
+        [company],
+      )
+    ).rows;
+
+  it("projects a personal list as its owner's whatever its items say, beside the general rows", async () => {
+    const company = (await buildCompany(sync.db.pool)).id;
+    const owner = await signedInUser(sync.db.pool, { companyId: company, profile: "user" });
+    const boss = await signedInUser(sync.db.pool, { companyId: company, profile: "admin" });
+    const general = open(sync.server, quickMessagesDocumentName(company), boss.token);
+    await within(general.authenticated, "general authentication");
+    addQuickMessage(general.doc, { id: "shared-id", shortcode: "oi", message: "general", userId: boss.userId });
+    await waitFor(async () => (await rowsOf(company)).length === 1, "the general row");
+
+    const personal = open(
+      sync.server,
+      quickMessagesDocumentName(company, { general: false, userId: owner.userId }),
+      owner.token,
+    );
+    await within(personal.authenticated, "personal authentication");
+    // Reuses the general item's id and names someone else as its author: neither may leak into the rows.
+    addQuickMessage(personal.doc, { id: "shared-id", shortcode: "oi", message: "mine", userId: boss.userId });
+    addQuickMessage(personal.doc, { id: "p2", shortcode: "pix", message: "my key" });
+    await waitFor(async () => (await rowsOf(company)).length === 3, "the personal rows");
+    expect(await rowsOf(company)).toEqual([
+      { item_id: "shared-id", document: "general", geral: true, user_id: boss.userId, message: "general" },
+      { item_id: "p2", document: `user-${owner.userId}`, geral: false, user_id: owner.userId, message: "my key" },
+      { item_id: "shared-id", document: `user-${owner.userId}`, geral: false, user_id: owner.userId, message: "mine" },
+    ]);
+
+    // Emptying the personal list removes its rows only.
+    removeQuickMessage(personal.doc, "shared-id");
+    removeQuickMessage(personal.doc, "p2");
+    await waitFor(async () => (await rowsOf(company)).length === 1, "the personal rows removed");
+    expect((await rowsOf(company))[0]).toMatchObject({ document: "general", message: "general" });
+  });
+
+  it("turns the old single company list into the general one", async () => {
+    const company = (await buildCompany(sync.db.pool)).id;
+    const boss = await signedInUser(sync.db.pool, { companyId: company, profile: "admin" });
+    const old = new Y.Doc();
+    addQuickMessage(old, { id: "legacy", shortcode: "antigo", message: "from the old list", userId: boss.userId });
+    await sync.db.pool.query(
+      "INSERT INTO documents (name, company_id, kind, state) VALUES ($1, $2, 'quick-messages', $3)",
+      [`company/${company}/quick-messages/main`, company, Buffer.from(Y.encodeStateAsUpdate(old))],
+    );
+    await sync.db.pool.query(OLD_LIST_TO_GENERAL);
+
+    const general = open(sync.server, quickMessagesDocumentName(company), boss.token);
+    await waitFor(() => listQuickMessages(general.doc).some((i) => i.id === "legacy"), "the old item in general");
+    expect(await storedState(`company/${company}/quick-messages/main`)).toBeUndefined();
   });
 });

@@ -22,14 +22,14 @@ export async function storeDocumentState(pool: pg.Pool, name: string, state: Uin
   // Only names that passed authentication reach here; anything else is a bug worth failing loudly.
   const parsed = parseDocumentName(name);
   if (!parsed) throw new Error(`not a document name: ${name}`);
-  const writeProjection = PROJECTIONS[parsed.kind]?.(doc);
+  const writeProjection = PROJECTIONS[parsed.kind]?.(doc, parsed);
   await inTransaction(pool, async (client) => {
     await client.query(
       `INSERT INTO documents (name, company_id, kind, state) VALUES ($1, $2, $3, $4)
        ON CONFLICT (name) DO UPDATE SET state = EXCLUDED.state, updated_at = now()`,
       [name, parsed.companyId, parsed.kind, state],
     );
-    await writeProjection?.(client, parsed.companyId);
+    await writeProjection?.(client);
   });
 }
 

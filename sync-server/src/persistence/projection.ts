@@ -1,7 +1,7 @@
 // Projections turn a stored document into core's plain rows, per document kind.
 import type pg from "pg";
 import type * as Y from "yjs";
-import type { DocumentKind } from "../documents/document-name.ts";
+import type { DocumentKind, DocumentName } from "../documents/document-name.ts";
 import { projectQuickMessages } from "./quick-messages-projection.ts";
 
 /**
@@ -9,7 +9,7 @@ import { projectQuickMessages } from "./quick-messages-projection.ts";
  * returns the writer that runs inside the store's transaction. Reading first
  * keeps rows and stored state from the same moment even while edits keep coming.
  */
-export type Projection = (doc: Y.Doc) => (client: pg.ClientBase, companyId: number) => Promise<void>;
+export type Projection = (doc: Y.Doc, name: DocumentName) => (client: pg.ClientBase) => Promise<void>;
 
 // flow (-> flows) and kanban (-> lane layout) come with their own issues.
 export const PROJECTIONS: Partial<Record<DocumentKind, Projection>> = {

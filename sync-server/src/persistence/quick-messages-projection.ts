@@ -1,36 +1,48 @@
-// Projects a company's quick-messages document into the quick_messages table,
-// the plain rows that the API and the automation runtime read.
+// Projects a quick-messages document into the quick_messages table, the plain
+// rows that the API and the automation runtime read. Each document owns the rows
+// marked with its id (`document`): the general list's rows are `geral`, a
+// personal list's rows are not and belong to the list's owner.
 import type pg from "pg";
 import type * as Y from "yjs";
-import { listQuickMessages } from "../documents/quick-messages.ts";
+import type { DocumentName } from "../documents/document-name.ts";
+import { listQuickMessages, quickMessagesListOf } from "../documents/quick-messages.ts";
 import type { Projection } from "./projection.ts";
 
-export const projectQuickMessages: Projection = (doc: Y.Doc) => {
+export const projectQuickMessages: Projection = (doc: Y.Doc, name: DocumentName) => {
+  const list = quickMessagesListOf(name.id);
+  // Only names that passed the policy are stored; anything else is a bug worth failing loudly.
+  if (!list) throw new Error(`not a quick-messages list: ${name.id}`);
   const items = listQuickMessages(doc);
-  return async (client: pg.ClientBase, companyId: number) => {
+  // The owner of a personal list is the list's, never what a client wrote into an item:
+  // the list route shows a personal row to its user_id only.
+  const userIdOf = (itemUserId: number | undefined) => (list.general ? (itemUserId ?? null) : list.userId);
+  return async (client: pg.ClientBase) => {
     const ids = items.map((i) => i.id);
-    // The document is the whole list: rows whose item left it are gone.
-    await client.query("DELETE FROM quick_messages WHERE company_id = $1 AND item_id <> ALL($2::text[])", [
-      companyId,
-      ids,
-    ]);
+    // The document is the whole list: rows whose item left it are gone. Other
+    // documents' rows are untouched, even when a client reuses one of their item ids.
+    await client.query(
+      "DELETE FROM quick_messages WHERE company_id = $1 AND document = $2 AND item_id <> ALL($3::text[])",
+      [name.companyId, name.id, ids],
+    );
     if (items.length === 0) return;
     await client.query(
-      `INSERT INTO quick_messages (company_id, item_id, shortcode, message, media_path, user_id)
-       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::integer[])
-       ON CONFLICT (company_id, item_id) DO UPDATE SET
+      `INSERT INTO quick_messages (company_id, document, geral, item_id, shortcode, message, media_path, user_id)
+       SELECT $1, $2, $3, * FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::integer[])
+       ON CONFLICT (company_id, document, item_id) DO UPDATE SET
          shortcode = EXCLUDED.shortcode, message = EXCLUDED.message, media_path = EXCLUDED.media_path,
          user_id = EXCLUDED.user_id, updated_at = now()
        -- Unchanged rows keep their updated_at, so readers can tell what an edit touched.
        WHERE (quick_messages.shortcode, quick_messages.message, quick_messages.media_path, quick_messages.user_id)
          IS DISTINCT FROM (EXCLUDED.shortcode, EXCLUDED.message, EXCLUDED.media_path, EXCLUDED.user_id)`,
       [
-        companyId,
+        name.companyId,
+        name.id,
+        list.general,
         ids,
         items.map((i) => i.shortcode),
         items.map((i) => i.message),
         items.map((i) => i.mediaPath ?? null),
-        items.map((i) => i.userId ?? null),
+        items.map((i) => userIdOf(i.userId)),
       ],
     );
   };

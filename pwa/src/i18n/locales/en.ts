@@ -41,6 +41,9 @@ export const en: Resources = {
     deleteShort: "Delete",
     connecting: "Connecting...",
     offline: "Offline: changes stay on this device and are sent when the connection is back.",
+    general: "General",
+    personal: "Personal",
+    readOnly: "Read-only: only admins change the general quick messages.",
   },
   languages: { "pt-BR": "Português", en: "English", es: "Español", tr: "Türkçe" },
   tickets: {

@@ -41,6 +41,9 @@ export const es: Resources = {
     deleteShort: "Eliminar",
     connecting: "Conectando...",
     offline: "Sin conexión: los cambios quedan en este dispositivo y se enviarán cuando vuelva la conexión.",
+    general: "Generales",
+    personal: "Personales",
+    readOnly: "Solo lectura: solo los administradores cambian las respuestas rápidas generales.",
   },
   languages: { "pt-BR": "Português", en: "English", es: "Español", tr: "Türkçe" },
   tickets: {

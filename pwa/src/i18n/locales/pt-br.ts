@@ -48,6 +48,9 @@ export const ptBR = {
     deleteShort: "Excluir",
     connecting: "Conectando...",
     offline: "Sem conexão: as alterações ficam neste aparelho e serão enviadas quando a conexão voltar.",
+    general: "Gerais",
+    personal: "Pessoais",
+    readOnly: "Somente leitura: apenas administradores alteram as respostas rápidas gerais.",
   },
   languages: {
     "pt-BR": "Português",

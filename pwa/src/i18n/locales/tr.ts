@@ -41,6 +41,9 @@ export const tr: Resources = {
     deleteShort: "Sil",
     connecting: "Bağlanıyor...",
     offline: "Çevrimdışı: değişiklikler bu cihazda kalır ve bağlantı geri geldiğinde gönderilir.",
+    general: "Genel",
+    personal: "Kişisel",
+    readOnly: "Salt okunur: genel hızlı yanıtları yalnızca yöneticiler değiştirir.",
   },
   languages: { "pt-BR": "Português", en: "English", es: "Español", tr: "Türkçe" },
   tickets: {

@@ -1,0 +1,92 @@
+// A token signed with the real secret but without `exp` (or with another algorithm)
+// would never expire: REST, the realtime socket and co-editing through core's
+// /collab all refuse it, while core's own token passes all three (decision 0020).
+import net from "node:net";
+import { startTestCore, type TestCore } from "@chatflow/core/testing/test-core.ts";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { quickMessagesDocumentName } from "../documents/quick-messages.ts";
+import { type SyncServer, startSyncServer } from "../server.ts";
+import { openClient, type TestClient, within } from "../testing/sync-fixtures.ts";
+
+let core: TestCore;
+let sync: SyncServer;
+let token: string;
+const clients: TestClient[] = [];
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The claims of core's token, signed again as an attacker holding the secret would. */
+function reSigned(o: { exp: boolean; alg: "HS256" | "HS512" }): Promise<string> {
+  const claims = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());
+  const jwt = new SignJWT({ cid: claims.cid, sid: claims.sid, prof: claims.prof, sup: claims.sup })
+    .setProtectedHeader({ alg: o.alg })
+    .setSubject(claims.sub)
+    .setIssuedAt();
+  if (o.exp) jwt.setExpirationTime("15m");
+  return jwt.sign(new TextEncoder().encode(core.config.jwtSecret));
+}
+
+function restStatus(t: string): Promise<number> {
+  return core.api("GET", "/auth/me", { token: t }).then((r) => r.status);
+}
+
+/** The HTTP status a /ws upgrade gets (101 when it opens). */
+function realtimeStatus(t: string): Promise<number> {
+  const ws = new WebSocket(`${core.url.replace("http", "ws")}/ws?token=${t}`);
+  return new Promise((resolve) => {
+    ws.once("open", () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.once("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+  });
+}
+
+/** "read-write" when co-editing through core's /collab opens, else the refusal's reason. */
+function collabOutcome(t: string): Promise<string> {
+  const client = openClient(`${core.url.replace("http", "ws")}/collab`, quickMessagesDocumentName(1), t);
+  clients.push(client);
+  return within(Promise.race([client.authenticated, client.refused]), "the /collab answer");
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  core = await startTestCore({ syncUrl: `http://127.0.0.1:${port}` });
+  sync = await startSyncServer({ databaseUrl: core.databaseUrl, port, jwtSecret: core.config.jwtSecret });
+  // The seeded super admin of company 1.
+  token = (await core.login("admin@chatflow.local", "chatflow")).token;
+}, 30_000);
+
+afterAll(async () => {
+  for (const c of clients) c.destroy();
+  await sync?.stop();
+  await core?.close();
+});
+
+describe("#auth a token without exp", () => {
+  it("is refused by REST, /ws and /collab, where core's own token passes", async () => {
+    expect(await restStatus(token)).toBe(200);
+    expect(await realtimeStatus(token)).toBe(101);
+    expect(await collabOutcome(token)).toBe("read-write");
+
+    const forever = await reSigned({ exp: false, alg: "HS256" });
+    expect(await restStatus(forever)).toBe(403);
+    expect(await realtimeStatus(forever)).toBe(403);
+    expect(await collabOutcome(forever)).toBe("ERR_INVALID_TOKEN");
+  });
+
+  it("refuses another algorithm than HS256 signed with the same secret", async () => {
+    const other = await reSigned({ exp: true, alg: "HS512" });
+    expect(await restStatus(other)).toBe(403);
+    expect(await realtimeStatus(other)).toBe(403);
+    expect(await collabOutcome(other)).toBe("ERR_INVALID_TOKEN");
+  });
+});

@@ -11,8 +11,9 @@ import { type DbPool, openPool } from "./db/pool.ts";
 import { prepareDatabaseInWorker } from "./db/prepare.ts";
 import type { SeedResult } from "./db/seed.ts";
 import { IngestBatcher } from "./messages/ingest.ts";
-import { proxyCollab } from "./realtime/collab-proxy.ts";
+import { collabProxy } from "./realtime/collab-proxy.ts";
 import { startHub } from "./realtime/hub.ts";
+import { routeUpgrades } from "./realtime/upgrade-router.ts";
 
 export type Core = {
   url: string;
@@ -44,8 +45,11 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
   const app = createApp({ pool: db.pool, tokens, config, batcher, actors });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
-  const hub = await startHub({ server, databaseUrl, pool: db.pool, tokens, actors });
-  if (config.syncUrl) proxyCollab(server, config.syncUrl);
+  const hub = await startHub({ databaseUrl, pool: db.pool, tokens, actors });
+  routeUpgrades(server, {
+    ws: hub.handleUpgrade,
+    collab: config.syncUrl ? collabProxy(config.syncUrl) : undefined,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, "0.0.0.0", () => resolve());

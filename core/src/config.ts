@@ -2,6 +2,19 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { Limit } from "./http/rate-limit.ts";
+
+/** Rate limits and the password-hashing cap (decision 0022). */
+export type AbuseLimits = {
+  /** Login attempts per e-mail per window (LOGIN_MAX_PER_ACCOUNT, LOGIN_WINDOW_SECONDS); a success clears it. */
+  loginPerAccount: Limit;
+  /** Login attempts per client address per window (LOGIN_MAX_PER_IP, LOGIN_WINDOW_SECONDS). */
+  loginPerIp: Limit;
+  /** Signups per client address per window (SIGNUP_MAX_PER_IP, SIGNUP_WINDOW_SECONDS). */
+  signupPerIp: Limit;
+  /** argon2 hashes and verifies run at once per process (PASSWORD_HASH_CONCURRENCY). */
+  passwordHashConcurrency: number;
+};
 
 export type CoreConfig = {
   port: number;
@@ -28,6 +41,9 @@ export type CoreConfig = {
   graphApiVersion?: string;
   /** How long a signed-in user's row is reused across requests, in ms (0: read it on every request). */
   actorCacheMs: number;
+  limits: AbuseLimits;
+  /** Express's "trust proxy" (TRUST_PROXY): which proxies' X-Forwarded-For names the client address. */
+  trustProxy?: boolean | number | string;
 };
 
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
@@ -61,5 +77,29 @@ export function loadConfig(env = process.env): CoreConfig {
     graphApiUrl: env.GRAPH_API_URL || undefined,
     graphApiVersion: env.GRAPH_API_VERSION || undefined,
     actorCacheMs: Number(env.ACTOR_CACHE_MS ?? 2000),
+    limits: loadLimits(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+export function loadLimits(env = process.env): AbuseLimits {
+  const loginWindow = positive(env.LOGIN_WINDOW_SECONDS, 900);
+  return {
+    loginPerAccount: { max: positive(env.LOGIN_MAX_PER_ACCOUNT, 5), windowSeconds: loginWindow },
+    loginPerIp: { max: positive(env.LOGIN_MAX_PER_IP, 50), windowSeconds: loginWindow },
+    signupPerIp: { max: positive(env.SIGNUP_MAX_PER_IP, 5), windowSeconds: positive(env.SIGNUP_WINDOW_SECONDS, 3600) },
+    passwordHashConcurrency: positive(env.PASSWORD_HASH_CONCURRENCY, 2),
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string | undefined {
+  if (!value) return undefined;
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

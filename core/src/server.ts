@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app.ts";
 import { ActorCache } from "./auth/actor-cache.ts";
+import { configurePasswordHashing } from "./auth/password-hashing.ts";
 import { createTokens } from "./auth/tokens.ts";
 import type { CoreConfig } from "./config.ts";
 import type { EmbeddedDb } from "./db/embedded.ts";
@@ -37,6 +38,7 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     databaseUrl,
     admin: { email: config.adminEmail, password: config.adminPassword },
   });
+  configurePasswordHashing({ concurrency: config.limits.passwordHashConcurrency });
   const db = openPool(databaseUrl, { poolSize: 20 });
   const tokens = createTokens(config.jwtSecret, config.accessTtl);
   const batcher = new IngestBatcher(db.pool);

@@ -14,6 +14,7 @@ import { Migration0009BotSettings } from "./migrations/0009-bot-settings.ts";
 import { Migration0011AgendaJobs } from "./migrations/0011-agenda-jobs.ts";
 import { Migration0013UserChangeNotify } from "./migrations/0013-user-change-notify.ts";
 import { Migration0015RatingAsks } from "./migrations/0015-rating-asks.ts";
+import { Migration0022RateLimits } from "./migrations/0022-rate-limits.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
 /** Applied in this order; each file is named NNNN-what.ts and appended here. */
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   { name: "0011-agenda-jobs", class: Migration0011AgendaJobs },
   { name: "0013-user-change-notify", class: Migration0013UserChangeNotify },
   { name: "0015-rating-asks", class: Migration0015RatingAsks },
+  { name: "0022-rate-limits", class: Migration0022RateLimits },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

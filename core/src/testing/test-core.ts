@@ -33,6 +33,13 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
     secureCookies: false,
     // Off: tests change users with plain SQL and call the API at once (actor-cache.test.ts turns it on).
     actorCacheMs: 0,
+    // Out of the way: every test file logs in and signs up from one address (abuse-limits.test.ts sets them).
+    limits: {
+      loginPerAccount: { max: 1_000_000, windowSeconds: 60 },
+      loginPerIp: { max: 1_000_000, windowSeconds: 60 },
+      signupPerIp: { max: 1_000_000, windowSeconds: 60 },
+      passwordHashConcurrency: 2,
+    },
     ...overrides,
   };
   const core = await startCore(config);

@@ -361,3 +361,23 @@ describe("#users.media-upload", () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe("password policy", () => {
+  it("refuses a weak new password on create, on an admin's update and on the user's own profile", async () => {
+    const policy = { password: PASSWORD_POLICY_MESSAGE.en };
+    for (const weak of ["Secret1", "secret12", "SECRET12", "Secretsecret"]) {
+      const created = await core.api("POST", "/users", { token: admin.token, body: newUser({ password: weak }) });
+      expect(created.status, weak).toBe(400);
+      expect(created.body.fields, weak).toEqual(policy);
+    }
+    const me = await signedIn(core, { companyId, profile: "user" });
+    const byAdmin = await core.api("PUT", `/users/${me.id}`, { token: admin.token, body: { password: "weakpass" } });
+    expect(byAdmin.status).toBe(400);
+    expect(byAdmin.body.fields).toEqual(policy);
+    const own = await core.api("PUT", `/users/${me.id}`, { token: me.token, body: { password: "short1A" } });
+    expect(own.status).toBe(400);
+    expect(own.body.fields).toEqual(policy);
+    // The old password still signs in: nothing was changed.
+    expect((await core.login(me.email, me.password)).token).toBeTruthy();
+  });
+});

@@ -17,7 +17,7 @@ const EXE = Uint8Array.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x0
 const HTML = new TextEncoder().encode("<!doctype html><script>alert(document.cookie)</script>");
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
 
-async function send(name: string, bytes: Uint8Array, declared: string) {
+async function send(name: string, bytes: Uint8Array<ArrayBuffer>, declared: string) {
   const form = new FormData();
   form.append("medias", new Blob([bytes], { type: declared }), name);
   const res = await fetch(`${core.url}/messages/${s.ticket.id}`, {

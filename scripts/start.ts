@@ -18,10 +18,16 @@ let embedded: EmbeddedDb | undefined;
 let databaseUrl = config.databaseUrl;
 if (!databaseUrl) {
   console.log(`Starting the embedded PostgreSQL (data in ${path.join(config.dataDir, "pg")}) ...`);
-  embedded = await startEmbeddedPostgres({
-    dataDir: config.dataDir,
-    port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
-  });
+  try {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+    });
+  } catch (err) {
+    // One line that says what to change (a taken port names EMBEDDED_PG_PORT), not a stack.
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
   databaseUrl = embedded.url;
 }
 

@@ -20,6 +20,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
+  // Rate limits key on req.ip: behind a reverse proxy it must be told which hops to believe.
+  if (deps.config.trustProxy !== undefined) app.set("trust proxy", deps.config.trustProxy);
   // Webhooks read their raw body to check signatures: mounted before the JSON parser.
   app.use(
     whatsappCloudWebhook(deps.pool, deps.batcher, {
@@ -34,7 +36,14 @@ export function createApp(deps: AppDeps): Express {
   app.get("/version", (_req, res) => {
     res.json({ version: VERSION });
   });
-  app.use(authRoutes({ ...deps, refreshTtl: deps.config.refreshTtl, secureCookies: deps.config.secureCookies }));
+  app.use(
+    authRoutes({
+      ...deps,
+      refreshTtl: deps.config.refreshTtl,
+      secureCookies: deps.config.secureCookies,
+      limits: deps.config.limits,
+    }),
+  );
 
   const pwa = deps.config.pwaDir;
   const shell = pwa && existsSync(path.join(pwa, "index.html")) ? path.join(pwa, "index.html") : undefined;

@@ -2,6 +2,19 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { Limit } from "./http/rate-limit.ts";
+
+/** Rate limits and the password-hashing cap (decision 0022). */
+export type AbuseLimits = {
+  /** Login attempts per e-mail per window (LOGIN_MAX_PER_ACCOUNT, LOGIN_WINDOW_SECONDS); a success clears it. */
+  loginPerAccount: Limit;
+  /** Login attempts per client address per window (LOGIN_MAX_PER_IP, LOGIN_WINDOW_SECONDS). */
+  loginPerIp: Limit;
+  /** Signups per client address per window (SIGNUP_MAX_PER_IP, SIGNUP_WINDOW_SECONDS). */
+  signupPerIp: Limit;
+  /** argon2 hashes and verifies run at once per process (PASSWORD_HASH_CONCURRENCY). */
+  passwordHashConcurrency: number;
+};
 
 export type CoreConfig = {
   port: number;
@@ -32,6 +45,9 @@ export type CoreConfig = {
   importWorkers: number;
   /** How long POST /contacts/upload waits for its import to end and answer the counts, in ms; past it, 202. */
   importWaitMs: number;
+  limits: AbuseLimits;
+  /** Express's "trust proxy" (TRUST_PROXY): which proxies' X-Forwarded-For names the client address. */
+  trustProxy?: boolean | number | string;
 };
 
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
@@ -67,5 +83,29 @@ export function loadConfig(env = process.env): CoreConfig {
     actorCacheMs: Number(env.ACTOR_CACHE_MS ?? 2000),
     importWorkers: Math.max(1, Number(env.IMPORT_WORKERS ?? 2)),
     importWaitMs: Number(env.IMPORT_WAIT_MS ?? 2000),
+    limits: loadLimits(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+export function loadLimits(env = process.env): AbuseLimits {
+  const loginWindow = positive(env.LOGIN_WINDOW_SECONDS, 900);
+  return {
+    loginPerAccount: { max: positive(env.LOGIN_MAX_PER_ACCOUNT, 5), windowSeconds: loginWindow },
+    loginPerIp: { max: positive(env.LOGIN_MAX_PER_IP, 50), windowSeconds: loginWindow },
+    signupPerIp: { max: positive(env.SIGNUP_MAX_PER_IP, 5), windowSeconds: positive(env.SIGNUP_WINDOW_SECONDS, 3600) },
+    passwordHashConcurrency: positive(env.PASSWORD_HASH_CONCURRENCY, 2),
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string | undefined {
+  if (!value) return undefined;
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Express } from "express";
 import { createApp } from "./app.ts";
 import { ActorCache } from "./auth/actor-cache.ts";
+import { configurePasswordHashing } from "./auth/password-hashing.ts";
 import { createTokens } from "./auth/tokens.ts";
 import type { CoreConfig } from "./config.ts";
 import { importsDir } from "./contacts/contact-import-routes.ts";
@@ -15,8 +16,9 @@ import { type DbPool, openPool } from "./db/pool.ts";
 import { prepareDatabaseInWorker } from "./db/prepare.ts";
 import type { SeedResult } from "./db/seed.ts";
 import { IngestBatcher } from "./messages/ingest.ts";
-import { proxyCollab } from "./realtime/collab-proxy.ts";
+import { collabProxy } from "./realtime/collab-proxy.ts";
 import { startHub } from "./realtime/hub.ts";
+import { routeUpgrades } from "./realtime/upgrade-router.ts";
 
 export type Core = {
   url: string;
@@ -42,6 +44,7 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     databaseUrl,
     admin: { email: config.adminEmail, password: config.adminPassword },
   });
+  configurePasswordHashing({ concurrency: config.limits.passwordHashConcurrency });
   const db = openPool(databaseUrl, { poolSize: 20 });
   const tokens = createTokens(config.jwtSecret, config.accessTtl);
   const batcher = new IngestBatcher(db.pool);
@@ -55,8 +58,11 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
   const app = createApp({ pool: db.pool, tokens, config, batcher, actors, imports });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
-  const hub = await startHub({ server, databaseUrl, pool: db.pool, tokens, actors });
-  if (config.syncUrl) proxyCollab(server, config.syncUrl);
+  const hub = await startHub({ databaseUrl, pool: db.pool, tokens, actors });
+  routeUpgrades(server, {
+    ws: hub.handleUpgrade,
+    collab: config.syncUrl ? collabProxy(config.syncUrl) : undefined,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, "0.0.0.0", () => resolve());

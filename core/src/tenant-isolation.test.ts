@@ -264,14 +264,14 @@ beforeAll(async () => {
     body: {
       name: "Owner B",
       email,
-      password: "secret-b",
+      password: "Secret-b1",
       phone: "5511999990000",
       companyName: "Company B",
       planId: plans.body[0].id,
     },
   });
   expect(signup.status).toBeLessThan(300);
-  tokenB = (await core.login(email, "secret-b")).token;
+  tokenB = (await core.login(email, "Secret-b1")).token;
 });
 
 /** A request of the walk: the route it exercises (as the router names it), the call, and the exact refusal. */

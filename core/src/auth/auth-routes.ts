@@ -1,14 +1,16 @@
 // POST /auth/login, POST /auth/refresh_token, DELETE /auth/logout, GET /auth/me (spec 1 §7 Session).
 import { type CookieOptions, Router } from "express";
+import type { AbuseLimits } from "../config.ts";
 import { ZLoginRequestSchema } from "../contract/auth.ts";
 import { parse } from "../http/errors.ts";
+import { hitRateLimit, resetRateLimit } from "../http/rate-limit.ts";
 import { publicUser } from "../users/load-user.ts";
 import { actorOf, authenticate } from "./authenticate.ts";
 import { type Issued, login, logout, refresh, type SessionDeps } from "./session.ts";
 
 export const REFRESH_COOKIE = "jrt";
 
-export function authRoutes(deps: SessionDeps & { secureCookies: boolean }): Router {
+export function authRoutes(deps: SessionDeps & { secureCookies: boolean; limits: AbuseLimits }): Router {
   const router = Router();
   const cookie: CookieOptions = {
     httpOnly: true,
@@ -23,7 +25,14 @@ export function authRoutes(deps: SessionDeps & { secureCookies: boolean }): Rout
   };
 
   router.post("/auth/login", async (req, res) => {
-    answer(res, await login(deps, parse(ZLoginRequestSchema, req.body)));
+    const input = parse(ZLoginRequestSchema, req.body);
+    // Counted before the password is checked, so parallel guesses cannot all pass one stale count.
+    await hitRateLimit(deps.pool, `login:ip:${req.ip}`, deps.limits.loginPerIp);
+    const account = `login:account:${input.email}`;
+    await hitRateLimit(deps.pool, account, deps.limits.loginPerAccount);
+    const issued = await login(deps, input);
+    await resetRateLimit(deps.pool, account);
+    answer(res, issued);
   });
   router.post("/auth/refresh_token", async (req, res) => {
     try {

@@ -1,12 +1,12 @@
 // Login sessions: one live session per user (a second login ends the first),
 // refresh tokens stored hashed and rotated on every use.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import argon2 from "argon2";
 import type pg from "pg";
 import type { LoginResponse, TLoginRequest } from "../contract/auth.ts";
 import { invalidCredentials, sessionExpired } from "../http/errors.ts";
 import { loadUserByEmail, loadUserById, publicUser, type UserRow } from "../users/load-user.ts";
 import type { ActorCache } from "./actor-cache.ts";
+import { hashPassword, verifyPassword } from "./password-hashing.ts";
 import type { Tokens } from "./tokens.ts";
 
 export const SESSIONS_CHANNEL = "chatflow_sessions";
@@ -34,7 +34,7 @@ const hashToken = (t: string) => createHash("sha256").update(t).digest("base64ur
 // Made on first need: an argon2 hash takes 64 MB for a moment, which start-up need not pay.
 let dummyHash: Promise<string> | undefined;
 const timingHash = () => {
-  dummyHash ??= argon2.hash("chatflow-timing-equaliser");
+  dummyHash ??= hashPassword("chatflow-timing-equaliser");
   return dummyHash;
 };
 
@@ -62,7 +62,7 @@ async function accessFor(deps: SessionDeps, user: UserRow, sessionId: string): P
 
 export async function login(deps: SessionDeps, input: TLoginRequest): Promise<Issued> {
   const user = await loadUserByEmail(deps.pool, input.email);
-  const ok = await argon2.verify(user?.passwordHash ?? (await timingHash()), input.password).catch(() => false);
+  const ok = await verifyPassword(user?.passwordHash ?? (await timingHash()), input.password);
   if (!user || !ok) throw invalidCredentials();
   const sessionId = randomUUID();
   const client = await deps.pool.connect();

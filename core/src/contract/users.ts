@@ -2,6 +2,7 @@
 // form's validation messages (spec 1 §5). The user modal and the API share them.
 import { z } from "zod";
 import type { UserDTO } from "./entities.ts";
+import { PASSWORD_POLICY_MESSAGE, ZNewPasswordSchema } from "./password-policy.ts";
 
 const ZSwitch = z.enum(["enabled", "disabled"]);
 const ZHour = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid time");
@@ -23,7 +24,12 @@ export const ZUserEmailSchema = z
   .toLowerCase()
   .min(1, "Required")
   .email("Invalid email");
-export const ZUserPasswordSchema = z.string({ error: "Required" }).min(5, "Too Short!").max(50, "Too Long!");
+/** A new password: the password policy (contract/password-policy.ts), at most 50 characters. */
+export const ZUserPasswordSchema = ZNewPasswordSchema({
+  required: "Required",
+  tooLong: "Too Long!",
+  policy: PASSWORD_POLICY_MESSAGE.en,
+});
 
 /** The fields an admin sets on a user; every one is optional on an update. */
 const userFields = {
@@ -74,7 +80,7 @@ export const ZCreateUserRequestSchema = z.object({
   name: ZUserNameSchema,
   /** Login e-mail, unique across the platform (stored lower-cased). */
   email: ZUserEmailSchema,
-  /** Password, 5 to 50 characters; stored as an argon2 hash. */
+  /** Password under the password policy (8 to 50, upper, lower, digit); stored as an argon2 hash. */
   password: ZUserPasswordSchema,
   profile: userFields.profile.default("user"),
   queueIds: userFields.queueIds.default([]),

@@ -16,6 +16,7 @@ import { Migration0013UserChangeNotify } from "./migrations/0013-user-change-not
 import { Migration0015RatingAsks } from "./migrations/0015-rating-asks.ts";
 import { Migration0020QuickMessageLists } from "./migrations/0020-quick-message-lists.ts";
 import { Migration0021ContactImports } from "./migrations/0021-contact-imports.ts";
+import { Migration0022RateLimits } from "./migrations/0022-rate-limits.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
 /** Applied in this order; each file is named NNNN-what.ts and appended here. */
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   { name: "0015-rating-asks", class: Migration0015RatingAsks },
   { name: "0020-quick-message-lists", class: Migration0020QuickMessageLists },
   { name: "0021-contact-imports", class: Migration0021ContactImports },
+  { name: "0022-rate-limits", class: Migration0022RateLimits },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

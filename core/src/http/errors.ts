@@ -150,6 +150,10 @@ function transportError(err: unknown): AppError | undefined {
 export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
   const known = err instanceof AppError ? err : transportError(err);
   if (known) {
+    const retryAfter = known.data?.retryAfterSeconds;
+    if (known.code === "ERR_TOO_MANY_REQUESTS" && typeof retryAfter === "number") {
+      res.setHeader("Retry-After", String(retryAfter));
+    }
     res.status(statusOf(known.code)).json(known.toBody());
     return;
   }

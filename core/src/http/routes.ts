@@ -40,7 +40,7 @@ export type AppDeps = {
 
 /** Routers that need no session (besides /auth, which core mounts itself). */
 export function publicRoutes(deps: AppDeps): Router[] {
-  return [signupRoutes(deps.pool), planRoutes(deps.pool), publicSettingsRoutes(deps.pool)];
+  return [signupRoutes(deps.pool, deps.config.limits), planRoutes(deps.pool), publicSettingsRoutes(deps.pool)];
 }
 
 /** Routers behind a live session; `res.locals.actor` is the caller (see actorOf). */

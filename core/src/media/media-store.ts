@@ -7,6 +7,10 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { v7 as uuidv7 } from "uuid";
 
+/** Media is readable by core's user and group only, never by every account on the machine. */
+export const MEDIA_FILE_MODE = 0o640;
+export const MEDIA_DIR_MODE = 0o750;
+
 /** What a stored file's name may look like: no separators, no leading dot, nothing to traverse with. */
 const STORED_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
@@ -117,9 +121,9 @@ export async function saveMedia(
   bytes: Uint8Array,
 ): Promise<{ fileName: string; url: string }> {
   const dir = companyMediaDir(dataDir, companyId);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: MEDIA_DIR_MODE });
   const fileName = storedFileName(originalName);
-  await writeFile(path.join(dir, fileName), bytes, { flag: "wx" });
+  await writeFile(path.join(dir, fileName), bytes, { flag: "wx", mode: MEDIA_FILE_MODE });
   return { fileName, url: mediaUrlOf(companyId, fileName) };
 }
 
@@ -144,11 +148,11 @@ export async function saveMediaStream(
   opts: { maxBytes: number; signal?: AbortSignal },
 ): Promise<{ fileName: string; url: string; size: number }> {
   const dir = companyMediaDir(dataDir, companyId);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: MEDIA_DIR_MODE });
   const fileName = storedFileName(originalName);
   const file = path.join(dir, fileName);
   // Created exclusively first, so a failure below only ever removes a file this call made.
-  const handle = await open(file, "wx");
+  const handle = await open(file, "wx", MEDIA_FILE_MODE);
   let size = 0;
   try {
     await pipeline(

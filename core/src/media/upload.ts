@@ -1,11 +1,13 @@
 // Multipart uploads of message media: files go straight to the caller's
 // company folder on disk (never whole in memory), under names we make.
-import { mkdir, unlink } from "node:fs/promises";
+import { chmod, mkdir, open, rename, unlink } from "node:fs/promises";
+import path from "node:path";
 import type { RequestHandler } from "express";
 import multer from "multer";
 import { actorOf } from "../auth/authenticate.ts";
 import { invalidInput } from "../http/errors.ts";
-import { companyMediaDir, storedFileName, utf8FileName } from "./media-store.ts";
+import { SNIFF_BYTES, sniffMedia } from "./media-sniff.ts";
+import { companyMediaDir, MEDIA_DIR_MODE, MEDIA_FILE_MODE, storedFileName, utf8FileName } from "./media-store.ts";
 
 /** Largest file accepted: WhatsApp's own limit for documents. */
 export const MEDIA_MAX_BYTES = 100 * 1024 * 1024;
@@ -19,7 +21,7 @@ export function mediaUpload(dataDir: string, field: string): RequestHandler {
       destination: (req, _file, cb) => {
         // authenticate ran before: the folder is the caller's company, whatever the request says.
         const dir = companyMediaDir(dataDir, actorOf(req.res!).companyId);
-        mkdir(dir, { recursive: true }).then(
+        mkdir(dir, { recursive: true, mode: MEDIA_DIR_MODE }).then(
           () => cb(null, dir),
           (err: Error) => cb(err, dir),
         );
@@ -33,7 +35,10 @@ export function mediaUpload(dataDir: string, field: string): RequestHandler {
   }).array(field, MEDIA_MAX_FILES);
   return (req, res, next) => {
     upload(req, res, (err: unknown) => {
-      if (!err) return next();
+      if (!err) {
+        checkUploads(req.files as Express.Multer.File[] | undefined, field).then(() => next(), next);
+        return;
+      }
       if (err instanceof multer.MulterError) {
         const message = err.code === "LIMIT_FILE_SIZE" ? "File too large" : err.message;
         return next(invalidInput(message, err.field ?? field));
@@ -41,6 +46,30 @@ export function mediaUpload(dataDir: string, field: string): RequestHandler {
       next(err);
     });
   };
+}
+
+/**
+ * Each file becomes what its bytes say it is: the stored name's extension and the mimetype the
+ * message takes come from sniffMedia, never from the client. A file of no known kind refuses the
+ * whole request (every file of it removed). Files end readable by core's user and group only.
+ */
+async function checkUploads(files: Express.Multer.File[] | undefined, field: string): Promise<void> {
+  for (const file of files ?? []) {
+    const handle = await open(file.path, "r");
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0).finally(() => handle.close());
+    const kind = sniffMedia(head.subarray(0, bytesRead), path.extname(file.originalname).slice(1));
+    if (!kind) {
+      await discardUploads(files);
+      throw invalidInput("Tipo de arquivo não permitido", field);
+    }
+    const base = file.filename.slice(0, file.filename.length - path.extname(file.filename).length);
+    const filename = `${base}.${kind.ext}`;
+    const target = path.join(path.dirname(file.path), filename);
+    await rename(file.path, target);
+    await chmod(target, MEDIA_FILE_MODE);
+    Object.assign(file, { filename, path: target, mimetype: kind.mime });
+  }
 }
 
 /** Removes uploaded files of a request that was refused after they were written. */

@@ -1,12 +1,12 @@
 // Forwards WebSocket upgrades on /collab to the sync server (Hocuspocus), so
-// the PWA reaches everything on one origin and one port.
-import type { Server } from "node:http";
+// the PWA reaches everything on one origin and one port. upgrade-router.ts
+// decides which upgrades come here.
 import net from "node:net";
+import type { UpgradeHandler } from "./upgrade-router.ts";
 
-export function proxyCollab(server: Server, syncUrl: string): void {
+export function collabProxy(syncUrl: string): UpgradeHandler {
   const target = new URL(syncUrl);
-  server.on("upgrade", (req, socket, head) => {
-    if (!(req.url ?? "").startsWith("/collab")) return;
+  return (req, socket, head) => {
     const upstream = net.connect(Number(target.port || 80), target.hostname, () => {
       const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
@@ -23,5 +23,5 @@ export function proxyCollab(server: Server, syncUrl: string): void {
     socket.on("error", close);
     upstream.on("close", close);
     socket.on("close", close);
-  });
+  };
 }

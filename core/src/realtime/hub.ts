@@ -3,7 +3,8 @@
 // own sockets) and sends the logout frame to sessions a newer login ended. An
 // expired company gets neither the socket nor pokes (spec 1 §4: only billing
 // stays open to it).
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
 import type pg from "pg";
 import { WebSocket, WebSocketServer } from "ws";
 import { type ActorCache, USERS_CHANNEL } from "../auth/actor-cache.ts";
@@ -14,6 +15,7 @@ import { isSubscriptionExpired } from "../companies/subscription.ts";
 import type { ServerFrame } from "../contract/sync.ts";
 import { listen } from "../db/listener.ts";
 import { CHANGES_CHANNEL } from "../sync/change-log.ts";
+import { refuseUpgrade } from "./upgrade-router.ts";
 
 type Conn = { ws: WebSocket; actor: Actor };
 
@@ -23,10 +25,14 @@ export const SUBSCRIPTION_EXPIRED_CLOSE = { code: 4402, reason: "ERR_SUBSCRIPTIO
 /** Pokes for one company are coalesced over this many milliseconds. */
 const POKE_DELAY_MS = 15;
 
-export type Hub = { close(): Promise<void>; connections(): number };
+export type Hub = {
+  /** Takes an upgrade the router sent to /ws (upgrade-router.ts decides which ones). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  close(): Promise<void>;
+  connections(): number;
+};
 
 export async function startHub(opts: {
-  server: Server;
   databaseUrl: string;
   pool: pg.Pool;
   tokens: Tokens;
@@ -110,13 +116,8 @@ export async function startHub(opts: {
     },
   });
 
-  opts.server.on("upgrade", async (req, socket, head) => {
+  const handleUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname !== "/ws") {
-      // /collab belongs to the sync-server proxy; nothing else upgrades.
-      if (!url.pathname.startsWith("/collab")) socket.destroy();
-      return;
-    }
     const check = await checkToken(
       opts.pool,
       opts.tokens,
@@ -133,7 +134,7 @@ export async function startHub(opts: {
         : check.refused === "ERR_INVALID_TOKEN"
           ? "403 Forbidden"
           : "401 Unauthorized";
-      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+      refuseUpgrade(socket, status);
       return;
     }
     const dueDate = actor.company?.dueDate ?? null;
@@ -160,9 +161,10 @@ export async function startHub(opts: {
       });
       send(ws, { type: "poke" });
     });
-  });
+  };
 
   return {
+    handleUpgrade: (req, socket, head) => void handleUpgrade(req, socket, head),
     connections: () => [...byCompany.values()].reduce((n, s) => n + s.size, 0),
     async close() {
       for (const t of pending.values()) clearTimeout(t);

@@ -1,16 +1,25 @@
-// POST /auth/signup (public; spec 3 §7 Signup and password).
+// POST /auth/signup (public; spec 3 §7 Signup and password), limited per client address.
 import { Router } from "express";
 import type pg from "pg";
-import { ZSignupRequestSchema } from "../contract/signup.ts";
+import { addDays, businessToday } from "../companies/business-date.ts";
+import type { AbuseLimits } from "../config.ts";
+import { TRIAL_DAYS, ZSignupRequestSchema } from "../contract/signup.ts";
 import { parse } from "../http/errors.ts";
+import { hitRateLimit } from "../http/rate-limit.ts";
 import { inTransaction } from "../sync/change-log.ts";
-import { signup } from "./signup.ts";
+import { isEmailTaken, signup, signupAnswer } from "./signup.ts";
 
-export function signupRoutes(pool: pg.Pool): Router {
+export function signupRoutes(pool: pg.Pool, limits: AbuseLimits): Router {
   const router = Router();
   router.post("/auth/signup", async (req, res) => {
     const input = parse(ZSignupRequestSchema, req.body);
-    res.status(201).json(await inTransaction(pool, (c) => signup(c, input)));
+    await hitRateLimit(pool, `signup:ip:${req.ip}`, limits.signupPerIp);
+    const answer = await inTransaction(pool, (c) => signup(c, input)).catch((err: unknown) => {
+      // Another signup took the e-mail while this one ran: its transaction is gone, the answer is the same.
+      if (isEmailTaken(err)) return signupAnswer(input, addDays(businessToday(), TRIAL_DAYS));
+      throw err;
+    });
+    res.status(201).json(answer);
   });
   return router;
 }

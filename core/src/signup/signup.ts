@@ -1,17 +1,29 @@
 // Use case: someone signs a new company up (spec 3 §2 Signup). Creates the
 // company on a public plan with a trial (due today + TRIAL_DAYS), its settings
 // with their defaults, and its first admin. The super user can switch signup
-// off with the platform setting userCreation.
+// off with the platform setting userCreation. An e-mail that already has an
+// account answers like a new one and creates nothing (decision 0022).
 import type pg from "pg";
+import { hashPassword } from "../auth/password-hashing.ts";
 import { addDays, businessToday } from "../companies/business-date.ts";
 import { type SignupResponse, TRIAL_DAYS, type TSignupRequest } from "../contract/signup.ts";
 import { ZCreateUserRequestSchema } from "../contract/users.ts";
-import { invalidInput, userCreationDisabled } from "../http/errors.ts";
+import { AppError, invalidInput, userCreationDisabled } from "../http/errors.ts";
 import { seedCompanySettings } from "../settings/company-settings.ts";
 import { getPlatformSetting } from "../settings/platform-settings.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { insertUser } from "../users/create-user.ts";
-import { loadUserById, publicUser } from "../users/load-user.ts";
+
+/** The answer of every accepted signup, made from the request alone. */
+export function signupAnswer(input: TSignupRequest, dueDate: string): SignupResponse {
+  return {
+    company: { name: input.companyName, dueDate },
+    user: { name: input.name, email: input.email, profile: "admin" },
+  };
+}
+
+/** True for the clash of an e-mail taken between our check and the insert (two signups racing). */
+export const isEmailTaken = (err: unknown) => err instanceof AppError && err.code === "ERR_EMAIL_ALREADY_EXISTS";
 
 export async function signup(client: pg.ClientBase, input: TSignupRequest): Promise<SignupResponse> {
   if ((await getPlatformSetting(client, "userCreation")) === "disabled") throw userCreationDisabled();
@@ -20,6 +32,12 @@ export async function signup(client: pg.ClientBase, input: TSignupRequest): Prom
     throw invalidInput("Plano inválido", "planId");
   }
   const dueDate = addDays(businessToday(), TRIAL_DAYS);
+  const taken = await client.query("SELECT 1 FROM users WHERE lower(email) = lower($1)", [input.email]);
+  if (taken.rowCount) {
+    // The same hash a new account costs, so the answer takes as long; then nothing is written.
+    await hashPassword(input.password);
+    return signupAnswer(input, dueDate);
+  }
   const { rows } = await client.query<{ id: number }>(
     `INSERT INTO companies (name, phone, email, status, due_date, recurrence, plan_id)
      VALUES ($1, $2, $3, true, $4, 'MENSAL', $5) RETURNING id`,
@@ -35,6 +53,5 @@ export async function signup(client: pg.ClientBase, input: TSignupRequest): Prom
   });
   const userId = await insertUser(client, companyId, admin);
   await recordChanges(client, [{ companyId, entity: "users", id: userId }]);
-  const user = (await loadUserById(client, userId))!;
-  return { company: { id: companyId, name: input.companyName, dueDate }, user: publicUser(user) };
+  return signupAnswer(input, dueDate);
 }

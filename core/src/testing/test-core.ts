@@ -35,6 +35,13 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
     actorCacheMs: 0,
     importWorkers: 2,
     importWaitMs: 10_000,
+    // Out of the way: every test file logs in and signs up from one address (abuse-limits.test.ts sets them).
+    limits: {
+      loginPerAccount: { max: 1_000_000, windowSeconds: 60 },
+      loginPerIp: { max: 1_000_000, windowSeconds: 60 },
+      signupPerIp: { max: 1_000_000, windowSeconds: 60 },
+      passwordHashConcurrency: 2,
+    },
     ...overrides,
   };
   const core = await startCore(config);

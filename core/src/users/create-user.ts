@@ -1,7 +1,7 @@
 // Use case: an admin adds a user to the company (within the plan's user count).
-import argon2 from "argon2";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { hashPassword } from "../auth/password-hashing.ts";
 import { assertPlanAllows } from "../companies/plan-limits.ts";
 import type { TCreateUserRequest, UserAnswer } from "../contract/users.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
@@ -40,7 +40,7 @@ export async function insertUser(
         companyId,
         input.name,
         input.email,
-        await argon2.hash(input.password),
+        await hashPassword(input.password),
         input.profile,
         input.whatsappId,
         input.startWork,

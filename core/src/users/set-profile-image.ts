@@ -9,7 +9,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { PROFILE_IMAGE_FIELD, type UserAnswer } from "../contract/users.ts";
 import { invalidInput, userNotFound } from "../http/errors.ts";
-import { companyMediaDir, mediaUrlOf } from "../media/media-store.ts";
+import { companyMediaDir, MEDIA_DIR_MODE, MEDIA_FILE_MODE, mediaUrlOf } from "../media/media-store.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { loadCompanyUser } from "./load-user.ts";
 import { userAnswer } from "./user-answer.ts";
@@ -58,8 +58,8 @@ export async function setProfileImage(
   if (!ext) throw NotAnImageError();
   const dir = companyMediaDir(dataDir, companyId);
   const file = `${randomUUID()}-${safeBase(image.originalName)}.${ext}`;
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, file), image.bytes);
+  await mkdir(dir, { recursive: true, mode: MEDIA_DIR_MODE });
+  await writeFile(path.join(dir, file), image.bytes, { mode: MEDIA_FILE_MODE });
   await client.query("UPDATE users SET profile_image = $3, updated_at = now() WHERE id = $1 AND company_id = $2", [
     id,
     companyId,

@@ -2,9 +2,9 @@
 // company. Fields sent with their current value count as unchanged, so the
 // profile modal may send the whole form; changing anything beyond the
 // self-editable fields needs the admin's "manage" right.
-import argon2 from "argon2";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { hashPassword } from "../auth/password-hashing.ts";
 import { SELF_EDITABLE_USER_FIELDS, type TUpdateUserRequest, type UserAnswer } from "../contract/users.ts";
 import { userNotFound } from "../http/errors.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
@@ -94,7 +94,7 @@ export async function updateUser(
   };
   for (const field of changed) {
     if (field === "queueIds") continue;
-    if (field === "password") set("password_hash", await argon2.hash(input.password!));
+    if (field === "password") set("password_hash", await hashPassword(input.password!));
     else if (field === "whatsappId") {
       await assertCompanyWhatsapp(client, companyId, input.whatsappId);
       set(COLUMNS.whatsappId, input.whatsappId);

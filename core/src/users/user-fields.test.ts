@@ -40,7 +40,7 @@ describe("#users.fields", () => {
   it("starts a new user at the 550-pixel list and light theme", async () => {
     const res = await core.api("POST", "/users", {
       token: admin.token,
-      body: { name: "Nova", email: `nova-${Date.now()}@example.com`, password: "secret1" },
+      body: { name: "Nova", email: `nova-${Date.now()}@example.com`, password: "Secret12" },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ defaultTicketsManagerWidth: 550, darkMode: false });
@@ -95,7 +95,7 @@ describe("#users.validation name", () => {
     for (const name of ["", "   "]) {
       const created = await core.api("POST", "/users", {
         token: admin.token,
-        body: { name, email: `blank-${Date.now()}@example.com`, password: "secret1" },
+        body: { name, email: `blank-${Date.now()}@example.com`, password: "Secret12" },
       });
       expect(created.status, JSON.stringify(name)).toBe(400);
       expect(created.body.fields, JSON.stringify(name)).toEqual({ name: "Required" });

@@ -1,5 +1,6 @@
 import argon2 from "argon2";
 import { beforeAll, describe, expect, it } from "vitest";
+import { PASSWORD_POLICY_MESSAGE } from "../contract/password-policy.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildWhatsapp } from "../testing/factories.ts";
 import type { TestCore } from "../testing/test-core.ts";
 import { useTestCore } from "../testing/use-test-core.ts";
@@ -21,7 +22,7 @@ beforeAll(async () => {
 const newUser = (o: Record<string, unknown> = {}) => ({
   name: "Carol",
   email: `carol-${Math.random().toString(36).slice(2, 10)}@example.com`,
-  password: "secret1",
+  password: "Secret12",
   ...o,
 });
 
@@ -116,11 +117,11 @@ describe("#users.create", () => {
       queues: [],
     });
     const { rows } = await pool.query("SELECT password_hash FROM users WHERE id = $1", [res.body.id]);
-    expect(rows[0].password_hash).not.toContain("secret1");
-    expect(await argon2.verify(rows[0].password_hash, "secret1")).toBe(true);
+    expect(rows[0].password_hash).not.toContain("Secret12");
+    expect(await argon2.verify(rows[0].password_hash, "Secret12")).toBe(true);
     expect(await changeCount(pool, companyId, "users", res.body.id)).toBe(1);
     // The new user can sign in.
-    expect((await core.login("carol.new@example.com", "secret1")).token).toBeTruthy();
+    expect((await core.login("carol.new@example.com", "Secret12")).token).toBeTruthy();
   });
 
   it("sets queues and permission flags an admin chooses", async () => {
@@ -151,7 +152,11 @@ describe("#users.create", () => {
     });
     expect(short.status).toBe(400);
     expect(short.body.error).toBe("ERR_VALIDATION");
-    expect(short.body.fields).toEqual({ name: "Too Short!", email: "Invalid email", password: "Too Short!" });
+    expect(short.body.fields).toEqual({
+      name: "Too Short!",
+      email: "Invalid email",
+      password: PASSWORD_POLICY_MESSAGE.en,
+    });
     const long = await core.api("POST", "/users", {
       token: admin.token,
       body: { name: "x".repeat(51), email: "a@b.co", password: "y".repeat(51) },
@@ -207,11 +212,11 @@ describe("#users.update", () => {
     const email = `renamed-${me.id}@example.com`;
     const res = await core.api("PUT", `/users/${me.id}`, {
       token: me.token,
-      body: { name: "Renamed", email, password: "newpass1", defaultTheme: "dark", defaultMenu: "closed" },
+      body: { name: "Renamed", email, password: "Newpass1", defaultTheme: "dark", defaultMenu: "closed" },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "Renamed", email, defaultTheme: "dark", defaultMenu: "closed" });
-    expect((await core.login(email, "newpass1")).token).toBeTruthy();
+    expect((await core.login(email, "Newpass1")).token).toBeTruthy();
   });
 
   it("accepts the whole form back from a plain user when only their own fields changed", async () => {
@@ -354,5 +359,25 @@ describe("#users.media-upload", () => {
   it("refuses a plain user setting someone else's picture", async () => {
     const res = await upload(agent.token, admin.id, PNG, "a.png", "image/png");
     expect(res.status).toBe(403);
+  });
+});
+
+describe("password policy", () => {
+  it("refuses a weak new password on create, on an admin's update and on the user's own profile", async () => {
+    const policy = { password: PASSWORD_POLICY_MESSAGE.en };
+    for (const weak of ["Secret1", "secret12", "SECRET12", "Secretsecret"]) {
+      const created = await core.api("POST", "/users", { token: admin.token, body: newUser({ password: weak }) });
+      expect(created.status, weak).toBe(400);
+      expect(created.body.fields, weak).toEqual(policy);
+    }
+    const me = await signedIn(core, { companyId, profile: "user" });
+    const byAdmin = await core.api("PUT", `/users/${me.id}`, { token: admin.token, body: { password: "weakpass" } });
+    expect(byAdmin.status).toBe(400);
+    expect(byAdmin.body.fields).toEqual(policy);
+    const own = await core.api("PUT", `/users/${me.id}`, { token: me.token, body: { password: "short1A" } });
+    expect(own.status).toBe(400);
+    expect(own.body.fields).toEqual(policy);
+    // The old password still signs in: nothing was changed.
+    expect((await core.login(me.email, me.password)).token).toBeTruthy();
   });
 });

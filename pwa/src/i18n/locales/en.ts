@@ -77,6 +77,10 @@ export const en: Resources = {
     offlineReady: "Ready to work offline",
     close: "Close",
   },
+  validation: {
+    passwordPolicy:
+      "Password must have at least 8 characters, with an uppercase letter, a lowercase letter and a digit",
+  },
   errors: { generic: "An error occurred!", network: "Cannot reach the server. Please try again." },
   backendErrors: {
     ERR_NO_OTHER_WHATSAPP: "There must be at least one default connection.",

@@ -83,6 +83,10 @@ export const es: Resources = {
     offlineReady: "Listo para usar sin conexión",
     close: "Cerrar",
   },
+  validation: {
+    passwordPolicy:
+      "La contraseña debe tener al menos 8 caracteres, con una letra mayúscula, una minúscula y un número",
+  },
   errors: { generic: "¡Ocurrió un error!", network: "No se puede conectar con el servidor. Inténtelo de nuevo." },
   backendErrors: {
     ERR_NO_OTHER_WHATSAPP: "Debe haber al menos una conexión predeterminada.",

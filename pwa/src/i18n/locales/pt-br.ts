@@ -99,6 +99,10 @@ export const ptBR = {
     offlineReady: "Pronto para uso offline",
     close: "Fechar",
   },
+  // The rule every new password meets (core/src/contract/password-policy.ts, decision 0022).
+  validation: {
+    passwordPolicy: "A senha deve ter ao menos 8 caracteres, com uma letra maiúscula, uma minúscula e um número",
+  },
   errors: {
     generic: "An error occurred!",
     network: "Sem conexão com o servidor. Tente novamente.",

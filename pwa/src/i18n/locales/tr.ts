@@ -83,6 +83,9 @@ export const tr: Resources = {
     offlineReady: "Çevrimdışı kullanıma hazır",
     close: "Kapat",
   },
+  validation: {
+    passwordPolicy: "Şifre en az 8 karakter olmalı ve bir büyük harf, bir küçük harf ve bir rakam içermelidir",
+  },
   errors: { generic: "Bir hata oluştu!", network: "Sunucuya ulaşılamıyor. Lütfen tekrar deneyin." },
   backendErrors: {
     ERR_NO_OTHER_WHATSAPP: "En az bir varsayılan bağlantı olmalıdır.",

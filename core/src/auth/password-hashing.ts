@@ -1,0 +1,42 @@
+// Every argon2 hash and verify of core goes through here, a few at a time: argon2 runs on
+// libuv's small thread pool, which also reads the files core serves, so a login flood must
+// not take every thread (decision 0022). Past the queue bound a caller is told to retry later.
+import argon2 from "argon2";
+import { tooManyRequests } from "../http/errors.ts";
+
+let running = 0;
+let concurrency = 2;
+let maxQueued = 64;
+const waiting: (() => void)[] = [];
+
+/** Sets the cap (PASSWORD_HASH_CONCURRENCY) and how many may wait for a slot before being refused. */
+export function configurePasswordHashing(opts: { concurrency: number; maxQueued?: number }): void {
+  concurrency = Math.max(1, opts.concurrency);
+  if (opts.maxQueued !== undefined) maxQueued = Math.max(0, opts.maxQueued);
+}
+
+async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= concurrency) {
+    if (waiting.length >= maxQueued) throw tooManyRequests(undefined, 1);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running++;
+  }
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, so `running` never drops below the queue's need.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+export const hashPassword = (password: string) => withSlot(() => argon2.hash(password));
+
+/** False for a wrong password or a hash that does not parse. */
+export const verifyPassword = (hash: string, password: string) =>
+  withSlot(() => argon2.verify(hash, password).catch(() => false));
+
+/** How many hashes run right now and how many wait (for tests and diagnostics). */
+export const passwordHashingLoad = () => ({ running, waiting: waiting.length });

@@ -14,7 +14,9 @@ import {
   ZListContactsQuerySchema,
   ZUpdateContactRequestSchema,
 } from "../contract/contacts.ts";
+import { zIdParam } from "../contract/ids.ts";
 import { contactNotFound, invalidInput, parse } from "../http/errors.ts";
+import { multipartNulByteError } from "../media/upload.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { blockContact } from "./block-contact.ts";
 import { loadContact } from "./contact-queries.ts";
@@ -31,8 +33,6 @@ import { updateContact } from "./update-contact.ts";
 /** Largest spreadsheet accepted by POST /contacts/upload. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-const ZIdSchema = z.coerce.number().int().positive().max(2147483647);
-
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }).single(
   "file",
 );
@@ -42,7 +42,7 @@ const receiveFile: RequestHandler = (req, res, next) =>
     if (err instanceof multer.MulterError) {
       return next(invalidInput(err.message, "file"));
     }
-    next(err);
+    next(err ?? multipartNulByteError(req));
   });
 
 export function contactRoutes(pool: pg.Pool): Router {
@@ -85,7 +85,7 @@ export function contactRoutes(pool: pg.Pool): Router {
   });
 
   router.get("/contacts/:id", async (req, res) => {
-    await answerContact(res, parse(ZIdSchema, req.params.id));
+    await answerContact(res, parse(zIdParam, req.params.id));
   });
 
   router.post("/contacts", async (req, res) => {
@@ -113,21 +113,21 @@ export function contactRoutes(pool: pg.Pool): Router {
 
   router.put("/contacts/toggleAcceptAudio/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZIdSchema, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     await inTransaction(pool, (client) => toggleAcceptAudio(client, actor, id));
     await answerContact(res, id);
   });
 
   router.put("/contacts/toggleDisableBot/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZIdSchema, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     const disableBot = await inTransaction(pool, (client) => toggleDisableBot(client, actor, id));
     res.json({ disableBot });
   });
 
   router.put("/contacts/block/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZIdSchema, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     const { active } = parse(ZBlockContactRequestSchema, req.body ?? {});
     await inTransaction(pool, (client) => blockContact(client, actor, id, active));
     await answerContact(res, id);
@@ -135,7 +135,7 @@ export function contactRoutes(pool: pg.Pool): Router {
 
   router.put("/contacts/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZIdSchema, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateContactRequestSchema, req.body ?? {});
     await inTransaction(pool, (client) => updateContact(client, actor, id, input));
     await answerContact(res, id);
@@ -143,7 +143,7 @@ export function contactRoutes(pool: pg.Pool): Router {
 
   router.delete("/contacts/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZIdSchema, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     await inTransaction(pool, (client) => deleteContact(client, actor, id));
     res.json({ message: "Contact deleted" });
   });

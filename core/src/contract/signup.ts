@@ -2,6 +2,7 @@
 // plans its selector lists (GET /plans/list).
 import { z } from "zod";
 import type { CompanyDTO, UserDTO } from "./entities.ts";
+import { zIdParamWith } from "./ids.ts";
 
 // An empty (or blank) field is a missing one: 'Obrigatório' comes before the length rule.
 const ZName = z
@@ -28,7 +29,7 @@ export const ZSignupRequestSchema = z.object({
   /** The new company's name, 2 to 50 characters. */
   companyName: ZName,
   /** The chosen public plan. */
-  planId: z.coerce.number({ error: "Obrigatório" }).int("Obrigatório").positive("Obrigatório"),
+  planId: zIdParamWith("Obrigatório"),
   /** Pre-filled from the /signup?companyId= link; ignored (signup always creates a company). */
   companyId: z.unknown().optional(),
 });

@@ -1,10 +1,11 @@
 // Multipart uploads of message media: files go straight to the caller's
 // company folder on disk (never whole in memory), under names we make.
 import { mkdir, unlink } from "node:fs/promises";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import multer from "multer";
 import { actorOf } from "../auth/authenticate.ts";
-import { invalidInput } from "../http/errors.ts";
+import { type AppError, invalidInput } from "../http/errors.ts";
+import { nulByteError } from "../http/nul-bytes.ts";
 import { companyMediaDir, storedFileName, utf8FileName } from "./media-store.ts";
 
 /** Largest file accepted: WhatsApp's own limit for documents. */
@@ -33,7 +34,12 @@ export function mediaUpload(dataDir: string, field: string): RequestHandler {
   }).array(field, MEDIA_MAX_FILES);
   return (req, res, next) => {
     upload(req, res, (err: unknown) => {
-      if (!err) return next();
+      if (!err) {
+        const nul = multipartNulByteError(req);
+        if (!nul) return next();
+        // Refused before the route runs: the files just written have nothing to belong to.
+        return void discardUploads(req.files as Express.Multer.File[] | undefined).then(() => next(nul));
+      }
       if (err instanceof multer.MulterError) {
         const message = err.code === "LIMIT_FILE_SIZE" ? "File too large" : err.message;
         return next(invalidInput(message, err.field ?? field));
@@ -41,6 +47,12 @@ export function mediaUpload(dataDir: string, field: string): RequestHandler {
       next(err);
     });
   };
+}
+
+/** A NUL in a multipart text field or file name, refused like one in a JSON body (http/nul-bytes.ts). */
+export function multipartNulByteError(req: Request): AppError | undefined {
+  const files = (Array.isArray(req.files) ? req.files : req.file ? [req.file] : []).map((f) => f.originalname);
+  return nulByteError(req.body) ?? nulByteError(files);
 }
 
 /** Removes uploaded files of a request that was refused after they were written. */

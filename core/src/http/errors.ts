@@ -138,6 +138,10 @@ function transportError(err: unknown): AppError | undefined {
     case "parameters.too.many":
       return invalidInput("Malformed request");
   }
+  // zlib's (Z_*) and brotli's (ERR__ERROR_*) complaints about a body whose Content-Encoding does not match its bytes.
+  if (typeof e.code === "string" && /^(Z_(DATA|BUF)_ERROR$|ERR__ERROR_)/.test(e.code)) {
+    return invalidInput("Malformed compressed body");
+  }
   if (e.code === "LIMIT_FILE_SIZE" || e.code === "LIMIT_FIELD_VALUE") return payloadTooLarge("File too large");
   if (typeof e.code === "string" && e.code.startsWith("LIMIT_")) return invalidInput(e.message ?? "Malformed upload");
   // busboy's complaints about a malformed multipart body.

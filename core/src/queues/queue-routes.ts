@@ -1,7 +1,6 @@
 // GET /queue, GET /queue/{id}, POST /queue, PUT /queue/{id}, DELETE /queue/{id}.
 import { Router } from "express";
 import type pg from "pg";
-import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { ZCreateQueueRequestSchema, ZUpdateQueueRequestSchema } from "../contract/queues.ts";

@@ -4,7 +4,6 @@
 // GET /public-settings/{key}. Answers: docs/decisions/0012-settings.md.
 import { Router } from "express";
 import type pg from "pg";
-import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import {

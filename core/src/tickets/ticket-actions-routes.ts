@@ -2,7 +2,6 @@
 // (spec 1 §7 Tickets): validate, run the use case in one transaction, answer.
 import { Router } from "express";
 import type pg from "pg";
-import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import {

@@ -2,7 +2,6 @@
 // The entries are written by the use cases (and GET /tickets/u/{uuid} for "access").
 import { Router } from "express";
 import type pg from "pg";
-import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import type { TicketLogEntryDTO } from "../contract/tickets.ts";

@@ -4,7 +4,6 @@ import type { Request, Response } from "express";
 import { Router } from "express";
 import multer from "multer";
 import type pg from "pg";
-import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import {

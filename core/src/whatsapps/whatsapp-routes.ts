@@ -2,7 +2,6 @@
 // POST /whatsapp, PUT /whatsapp/{id}, DELETE /whatsapp/{id} (spec 1 §7 Users and references).
 import { Router } from "express";
 import type pg from "pg";
-import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import {

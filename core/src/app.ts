@@ -7,6 +7,7 @@ import express, { type Express } from "express";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { authenticate } from "./auth/authenticate.ts";
 import { errorHandler, routeNotFound } from "./http/errors.ts";
+import { refuseNulBytes } from "./http/nul-bytes.ts";
 import { type AppDeps, publicRoutes, sessionRoutes } from "./http/routes.ts";
 import { VERSION } from "./version.ts";
 import { whatsappCloudWebhook } from "./webhooks/whatsapp-cloud.ts";
@@ -31,6 +32,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(express.json({ limit: "2mb" }));
+  app.use(refuseNulBytes());
   app.use(cookieParser());
 
   app.get("/version", (_req, res) => {

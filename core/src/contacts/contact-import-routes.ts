@@ -11,6 +11,7 @@ import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { AppError, invalidInput, parse } from "../http/errors.ts";
 import { storedFileName, utf8FileName } from "../media/media-store.ts";
+import { discardUploads, multipartNulByteError } from "../media/upload.ts";
 import type { ContactImportRunner, ImportOutcome } from "./contact-import-runner.ts";
 import { createImport, findImport } from "./contact-import-store.ts";
 import { authorizeContacts } from "./contact-policy.ts";
@@ -46,7 +47,11 @@ function receiveSpreadsheet(dataDir: string): RequestHandler {
   return (req, res, next) =>
     upload(req, res, (err: unknown) => {
       if (err instanceof multer.MulterError) return next(invalidInput(err.message, "file"));
-      next(err);
+      if (err) return next(err);
+      const nul = multipartNulByteError(req);
+      if (!nul) return next();
+      // Refused before the route runs: the file just written has no import to belong to.
+      void discardUploads(req.file ? [req.file] : undefined).then(() => next(nul));
     });
 }
 

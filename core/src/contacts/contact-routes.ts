@@ -14,6 +14,7 @@ import {
   ZListContactsQuerySchema,
   ZUpdateContactRequestSchema,
 } from "../contract/contacts.ts";
+import { zIdParam } from "../contract/ids.ts";
 import { contactNotFound, parse } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { blockContact } from "./block-contact.ts";
@@ -25,8 +26,6 @@ import { listAllContacts, listContacts } from "./list-contacts.ts";
 import { contactMaskerFor } from "./mask-number.ts";
 import { toggleAcceptAudio, toggleDisableBot } from "./toggle-contact-flag.ts";
 import { updateContact } from "./update-contact.ts";
-
-const ZIdSchema = z.coerce.number().int().positive().max(2147483647);
 
 export function contactRoutes(pool: pg.Pool): Router {
   const router = Router();
@@ -68,7 +67,7 @@ export function contactRoutes(pool: pg.Pool): Router {
   });
 
   router.get("/contacts/:id", async (req, res) => {
-    await answerContact(res, parse(ZIdSchema, req.params.id));
+    await answerContact(res, parse(zIdParam, req.params.id));
   });
 
   router.post("/contacts", async (req, res) => {
@@ -87,21 +86,21 @@ export function contactRoutes(pool: pg.Pool): Router {
 
   router.put("/contacts/toggleAcceptAudio/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZIdSchema, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     await inTransaction(pool, (client) => toggleAcceptAudio(client, actor, id));
     await answerContact(res, id);
   });
 
   router.put("/contacts/toggleDisableBot/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZIdSchema, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     const disableBot = await inTransaction(pool, (client) => toggleDisableBot(client, actor, id));
     res.json({ disableBot });
   });
 
   router.put("/contacts/block/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZIdSchema, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     const { active } = parse(ZBlockContactRequestSchema, req.body ?? {});
     await inTransaction(pool, (client) => blockContact(client, actor, id, active));
     await answerContact(res, id);
@@ -109,7 +108,7 @@ export function contactRoutes(pool: pg.Pool): Router {
 
   router.put("/contacts/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZIdSchema, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateContactRequestSchema, req.body ?? {});
     await inTransaction(pool, (client) => updateContact(client, actor, id, input));
     await answerContact(res, id);
@@ -117,7 +116,7 @@ export function contactRoutes(pool: pg.Pool): Router {
 
   router.delete("/contacts/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZIdSchema, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     await inTransaction(pool, (client) => deleteContact(client, actor, id));
     res.json({ message: "Contact deleted" });
   });

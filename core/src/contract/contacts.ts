@@ -3,6 +3,7 @@
 // The PWA's forms validate with these same schemas.
 import { z } from "zod";
 import type { Channel, ContactDTO } from "./entities.ts";
+import { zIdParam } from "./ids.ts";
 
 const required = (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? "Required" : undefined);
 
@@ -32,7 +33,7 @@ export const ZContactEmailSchema = z
 
 export const ZExtraInfoItemSchema = z.object({
   /** Id of an existing item to keep; new items come without one. */
-  id: z.coerce.number().int().positive().optional(),
+  id: zIdParam.optional(),
   /** Label of the field, e.g. "CPF". */
   name: z.string().trim().min(1, "Required").max(100, "Too Long!"),
   /** Its value for this contact. */
@@ -54,7 +55,7 @@ export const ZCreateContactRequestSchema = z.object({
   /** Custom fields shown in the contact drawer. */
   extraInfo: z.array(ZExtraInfoItemSchema).max(50).optional().default([]),
   /** Origin connection; decides the contact's channel. */
-  whatsappId: z.coerce.number().int().positive().nullable().optional(),
+  whatsappId: zIdParam.nullable().optional(),
   /** Whether the contact may send audio (default: the company's acceptAudioMessageContact setting). */
   acceptAudioMessage: z.boolean().optional(),
   /** True keeps the chatbot and flows away from this contact. */
@@ -75,7 +76,7 @@ export const ZUpdateContactRequestSchema = z.object({
   /** The whole list of custom fields: items left out are removed. */
   extraInfo: z.array(ZExtraInfoItemSchema).max(50).optional(),
   /** Origin connection. */
-  whatsappId: z.coerce.number().int().positive().nullable().optional(),
+  whatsappId: zIdParam.nullable().optional(),
   /** Whether the contact may send audio. */
   acceptAudioMessage: z.boolean().optional(),
   /** True keeps the chatbot and flows away from this contact. */
@@ -96,7 +97,7 @@ export const ZIdListQuerySchema = z.preprocess((v) => {
     }
   }
   return v;
-}, z.array(z.coerce.number().int().positive()).max(500).optional());
+}, z.array(zIdParam).max(500).optional());
 
 const ZQueryBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
 
@@ -198,14 +199,14 @@ export type TUpdateTagRequest = z.infer<typeof ZUpdateTagRequestSchema>;
 
 export const ZSyncTagsRequestSchema = z.object({
   /** The contact whose tags are replaced. */
-  contactId: z.coerce.number().int().positive(),
+  contactId: zIdParam,
   /** The contact's tags afterwards: existing ones by id, new ones by name (created). */
   tags: z
     .array(
       z
         .object({
           /** An existing tag of the company. */
-          id: z.coerce.number().int().positive().optional(),
+          id: zIdParam.optional(),
           /** A tag name, created when the company has none by that name. */
           name: z.string().optional(),
         })
@@ -219,9 +220,9 @@ export const ZCreateTicketNoteRequestSchema = z.object({
   /** The note's text (spec 1 §5: required, at least 2 characters). */
   note: z.string({ error: required }).trim().min(1, "Required").min(2, "Too Short!").max(5000, "Too Long!"),
   /** The ticket the note is about. */
-  ticketId: z.coerce.number().int().positive(),
+  ticketId: zIdParam,
   /** The ticket's contact (optional: taken from the ticket). */
-  contactId: z.coerce.number().int().positive().optional(),
+  contactId: zIdParam.optional(),
 });
 export type TCreateTicketNoteRequest = z.infer<typeof ZCreateTicketNoteRequestSchema>;
 

@@ -1,7 +1,9 @@
 // Requests and answers of the message calls (spec 1 §7 Messages), shared by
 // core's routes and the PWA's forms. Messages in Portuguese are the spec's own.
 import { z } from "zod";
+import { zDayWith } from "./dates.ts";
 import type { MessageDTO } from "./entities.ts";
+import { zIdParam, zIdParamWith } from "./ids.ts";
 
 /** Booleans as JSON sends them, or as a query string / multipart field ("true"/"false") does. */
 const zBoolish = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
@@ -10,11 +12,7 @@ const zBoolish = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) =
 export const MESSAGE_BODY_MAX = 65536;
 
 /** A ticket id in a path: interactive sends need a numeric one (spec 1 §5). */
-export const ZTicketIdParamSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, "ID do Ticket inválido.")
-  .transform(Number)
-  .refine((n) => n <= 2147483647, "ID do Ticket inválido.");
+export const ZTicketIdParamSchema = zIdParamWith("ID do Ticket inválido.");
 
 /** A message id in a path: messages are keyed by UUIDv7. */
 export const ZMessageIdParamSchema = z.uuid("Invalid message id");
@@ -29,7 +27,7 @@ export const ZListMessagesQuerySchema = z.object({
     .transform((s, ctx) => {
       if (s === undefined || s.trim() === "") return [];
       try {
-        const parsed = z.array(z.coerce.number().int().positive()).max(1000).parse(JSON.parse(s));
+        const parsed = z.array(zIdParam).max(1000).parse(JSON.parse(s));
         return parsed;
       } catch {
         ctx.addIssue({ code: "custom", message: "selectedQueues must be a JSON array of queue ids" });
@@ -105,7 +103,7 @@ export const ZForwardMessageRequestSchema = z.object({
   /** The message to forward; forwarding with none selected is an error (spec 1 §5). */
   messageId: z.uuid("No message selected"),
   /** The contact who receives the copy (in their ticket in progress, or a new one). */
-  contactId: z.coerce.number("Required").int().positive(),
+  contactId: zIdParamWith("Required"),
   /** Sign the copy with the agent's name (only when the company's sendSignMessage is enabled). */
   signMessage: zBoolish.default(false),
 });
@@ -117,9 +115,9 @@ export const ZCountMessagesQuerySchema = z
     /** "true": sent by the company; "false": received; absent: both. */
     fromMe: zBoolish.optional(),
     /** First day counted (yyyy-mm-dd, America/Sao_Paulo). */
-    dateStart: z.iso.date("Invalid date"),
+    dateStart: zDayWith("Invalid date"),
     /** Last day counted, inclusive. */
-    dateEnd: z.iso.date("Invalid date"),
+    dateEnd: zDayWith("Invalid date"),
   })
   .refine((q) => q.dateStart <= q.dateEnd, { message: "dateStart is after dateEnd", path: ["dateEnd"] });
 export type TCountMessagesQuery = z.infer<typeof ZCountMessagesQuerySchema>;

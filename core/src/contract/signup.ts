@@ -1,6 +1,7 @@
 // POST /auth/signup (spec 3 §2 Signup, §3 Signup fields, §5 validation) and the
 // plans its selector lists (GET /plans/list).
 import { z } from "zod";
+import { zIdParamWith } from "./ids.ts";
 import { PASSWORD_POLICY_MESSAGE, ZNewPasswordSchema } from "./password-policy.ts";
 
 // An empty (or blank) field is a missing one: 'Obrigatório' comes before the length rule.
@@ -31,7 +32,7 @@ export const ZSignupRequestSchema = z.object({
   /** The new company's name, 2 to 50 characters. */
   companyName: ZName,
   /** The chosen public plan. */
-  planId: z.coerce.number({ error: "Obrigatório" }).int("Obrigatório").positive("Obrigatório"),
+  planId: zIdParamWith("Obrigatório"),
   /** Pre-filled from the /signup?companyId= link; ignored (signup always creates a company). */
   companyId: z.unknown().optional(),
 });

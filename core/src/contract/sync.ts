@@ -10,6 +10,7 @@ import {
 } from "./contacts.ts";
 import type { ContactDTO, MessageDTO, QueueDTO, TicketDTO, UserDTO, WhatsappDTO } from "./entities.ts";
 import type { ErrorBody } from "./errors.ts";
+import { zId } from "./ids.ts";
 import {
   ZCallMessageRequestSchema,
   ZCopyMessageRequestSchema,
@@ -35,7 +36,7 @@ export const ZSendMessageArgsSchema = z.object({
   /** UUIDv7 made by the client; the server stores the message under this id. */
   id: z.uuid(),
   /** The ticket the reply belongs to. */
-  ticketId: z.number().int().positive(),
+  ticketId: zId,
   /** Text of the message; whitespace-only text is refused (spec 1 §4 Messages). */
   body: z.string().trim().min(1, "Empty message").max(65536),
   /** An internal note that never leaves the inbox. */
@@ -49,7 +50,6 @@ export type TSendMessageArgs = z.infer<typeof ZSendMessageArgsSchema>;
 
 // The other inbox mutations (issue 3): each takes its REST request's fields plus the ids
 // the REST path carries. Ids are JSON numbers here (no query-string coercion needed).
-const zId = z.number().int().positive().max(2147483647);
 
 export const ZDeleteTicketArgsSchema = z.object({
   /** The ticket to delete with its messages, notes and log (admins only). */

@@ -2,14 +2,15 @@
 // shared by core's routes, the sync push and the PWA's dialogs.
 import { z } from "zod";
 import type { TicketStatus } from "./entities.ts";
+import { zId, zIdParam, zIdParamWith } from "./ids.ts";
 
 /** Spec 1 §5 "New ticket" and "Accept": the message when no queue is chosen. */
 export const QUEUE_REQUIRED_MESSAGE = "Selecione uma fila";
 /** Spec 1 §4: closing with company setting requiredTag on and no tag on the contact. */
 export const TAG_REQUIRED_MESSAGE = "You must assign a tag before closing the ticket.";
 
-const id = z.coerce.number().int().positive();
-const queueId = z.coerce.number({ error: QUEUE_REQUIRED_MESSAGE }).int().positive(QUEUE_REQUIRED_MESSAGE);
+const id = zIdParam;
+const queueId = zIdParamWith(QUEUE_REQUIRED_MESSAGE);
 
 export const ZCreateTicketRequestSchema = z.object({
   /** The contact the conversation is with. */
@@ -17,7 +18,7 @@ export const ZCreateTicketRequestSchema = z.object({
   /** The queue (department) the ticket starts in; required by the new-ticket dialog. */
   queueId: z.preprocess((v) => (v === "" ? undefined : v), queueId),
   /** The connection the conversation goes through. */
-  whatsappId: z.coerce.number({ error: "Selecione uma conexão" }).int().positive("Selecione uma conexão"),
+  whatsappId: zIdParamWith("Selecione uma conexão"),
   /** Owner of an open ticket; the caller when absent. Ignored for a pending ticket. */
   userId: id.nullable().optional(),
   /** open (the default: the caller attends at once) or pending (waits in the queue). */
@@ -43,7 +44,7 @@ export const ZUpdateTicketRequestSchema = z.object({
   /** Resolve with the farewell message (true) or silently. */
   sendFarewellMessage: z.boolean().optional(),
   /** Bot use counter of the ticket; ignoring always resets it to 0. */
-  amountUsedBotQueues: z.coerce.number().int().nonnegative().optional(),
+  amountUsedBotQueues: z.coerce.number().int().nonnegative().max(1_000_000).optional(),
 });
 export type TUpdateTicketRequest = z.infer<typeof ZUpdateTicketRequestSchema>;
 
@@ -60,13 +61,13 @@ export type TCloseAllTicketsRequest = z.infer<typeof ZCloseAllTicketsRequestSche
 
 const ticketRef = {
   /** The ticket the transition applies to. */
-  ticketId: z.number().int().positive(),
+  ticketId: zId,
 };
 
 export const ZAcceptTicketArgsSchema = z.object({
   ...ticketRef,
   /** The queue chosen in the accept dialog; needed when the ticket has none. */
-  queueId: z.number().int().positive().nullable().optional(),
+  queueId: zId.nullable().optional(),
 });
 export type TAcceptTicketArgs = z.infer<typeof ZAcceptTicketArgsSchema>;
 
@@ -76,9 +77,9 @@ export type TReturnTicketArgs = z.infer<typeof ZReturnTicketArgsSchema>;
 export const ZTransferTicketArgsSchema = z.object({
   ...ticketRef,
   /** Destination queue; the ticket's own queue when absent (one is required). */
-  queueId: z.number().int().positive().nullable().optional(),
+  queueId: zId.nullable().optional(),
   /** Destination user; none leaves the ticket pending in the queue. */
-  userId: z.number().int().positive().nullable().optional(),
+  userId: zId.nullable().optional(),
   /** Note kept as a private message on the ticket. */
   msgTransfer: z.string().max(4096).nullable().optional(),
 });
@@ -97,7 +98,7 @@ export type TIgnoreTicketArgs = z.infer<typeof ZIgnoreTicketArgsSchema>;
 export const ZReopenTicketArgsSchema = z.object({
   ...ticketRef,
   /** The queue to reopen in; needed when the ticket has none. */
-  queueId: z.number().int().positive().nullable().optional(),
+  queueId: zId.nullable().optional(),
 });
 export type TReopenTicketArgs = z.infer<typeof ZReopenTicketArgsSchema>;
 

@@ -2,11 +2,11 @@
 // form's validation messages (spec 1 §5). The user modal and the API share them.
 import { z } from "zod";
 import type { UserDTO } from "./entities.ts";
+import { zId } from "./ids.ts";
 import { PASSWORD_POLICY_MESSAGE, ZNewPasswordSchema } from "./password-policy.ts";
 
 const ZSwitch = z.enum(["enabled", "disabled"]);
 const ZHour = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid time");
-const ZId = z.number().int().positive();
 
 /** Bounds of User.defaultTicketsManagerWidth (column default 550). */
 export const TICKETS_MANAGER_WIDTH = { min: 250, max: 2000 } as const;
@@ -36,9 +36,9 @@ const userFields = {
   /** admin or user; only admins change it (user-modal:editProfile). */
   profile: z.enum(["admin", "user"]),
   /** The queues the user works; only admins change them (user-modal:editQueues). */
-  queueIds: z.array(ZId).max(500),
+  queueIds: z.array(zId).max(500),
   /** The user's default connection, or null. */
-  whatsappId: ZId.nullable(),
+  whatsappId: zId.nullable(),
   /** Start of the working day, HH:mm. */
   startWork: ZHour,
   /** End of the working day, HH:mm. */

@@ -3,6 +3,7 @@
 // never come back: answers say only whether each one is set.
 import { z } from "zod";
 import type { Channel } from "./entities.ts";
+import { zId } from "./ids.ts";
 
 export const CHANNELS = ["whatsapp", "whatsappapi", "facebook", "instagram"] as const satisfies readonly Channel[];
 
@@ -22,7 +23,7 @@ const fields = {
   /** The company's default connection; setting one unsets the others. */
   isDefault: z.boolean(),
   /** Queues offered to contacts of this connection; more than one needs a greeting. */
-  queueIds: z.array(z.number().int().positive()).max(200),
+  queueIds: z.array(zId).max(200),
   /** Greeting (queue menu) text; required when more than one queue is chosen. */
   greetingMessage: z.string().max(4000, "Too Long!").nullable(),
   /** Text sent when a ticket of this connection is resolved. */
@@ -38,7 +39,7 @@ const fields = {
   /** Minutes after the queue bot's first menu during which it is not sent again; 0 means no wait (default 0). */
   timeUseBotQueues: ZCount,
   /** Queue that tickets still without one are redirected to after timeSendQueue minutes; needs timeSendQueue. */
-  sendIdQueue: z.number().int().positive().max(2_147_483_647).nullable(),
+  sendIdQueue: zId.nullable(),
   /** Minutes a ticket may wait without a queue before it moves to sendIdQueue; 0 means never (default 0). */
   timeSendQueue: ZCount,
   /** Minutes a ticket waits for the contact's rating before it closes; not 0 when userRating is on. */

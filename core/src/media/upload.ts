@@ -2,10 +2,11 @@
 // company folder on disk (never whole in memory), under names we make.
 import { chmod, mkdir, open, rename, unlink } from "node:fs/promises";
 import path from "node:path";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import multer from "multer";
 import { actorOf } from "../auth/authenticate.ts";
-import { invalidInput } from "../http/errors.ts";
+import { type AppError, invalidInput } from "../http/errors.ts";
+import { nulByteError } from "../http/nul-bytes.ts";
 import { SNIFF_BYTES, sniffMedia } from "./media-sniff.ts";
 import { companyMediaDir, MEDIA_DIR_MODE, MEDIA_FILE_MODE, storedFileName, utf8FileName } from "./media-store.ts";
 
@@ -36,6 +37,9 @@ export function mediaUpload(dataDir: string, field: string): RequestHandler {
   return (req, res, next) => {
     upload(req, res, (err: unknown) => {
       if (!err) {
+        const nul = multipartNulByteError(req);
+        // Refused before the route runs: the files just written have nothing to belong to.
+        if (nul) return void discardUploads(req.files as Express.Multer.File[] | undefined).then(() => next(nul));
         checkUploads(req.files as Express.Multer.File[] | undefined, field).then(() => next(), next);
         return;
       }
@@ -70,6 +74,12 @@ async function checkUploads(files: Express.Multer.File[] | undefined, field: str
     await chmod(target, MEDIA_FILE_MODE);
     Object.assign(file, { filename, path: target, mimetype: kind.mime });
   }
+}
+
+/** A NUL in a multipart text field or file name, refused like one in a JSON body (http/nul-bytes.ts). */
+export function multipartNulByteError(req: Request): AppError | undefined {
+  const files = (Array.isArray(req.files) ? req.files : req.file ? [req.file] : []).map((f) => f.originalname);
+  return nulByteError(req.body) ?? nulByteError(files);
 }
 
 /** Removes uploaded files of a request that was refused after they were written. */

@@ -1,8 +1,8 @@
 // GET /queue, GET /queue/{id}, POST /queue, PUT /queue/{id}, DELETE /queue/{id}.
 import { Router } from "express";
 import type pg from "pg";
-import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
+import { zIdParam } from "../contract/ids.ts";
 import { ZCreateQueueRequestSchema, ZUpdateQueueRequestSchema } from "../contract/queues.ts";
 import { parse } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
@@ -11,8 +11,6 @@ import { deleteQueue } from "./delete-queue.ts";
 import { listQueues, loadQueue } from "./load-queue.ts";
 import { authorizeQueue } from "./queue-policy.ts";
 import { updateQueue } from "./update-queue.ts";
-
-const ZId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export function queueRoutes(pool: pg.Pool): Router {
   const router = Router();
@@ -24,7 +22,7 @@ export function queueRoutes(pool: pg.Pool): Router {
   router.get("/queue/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeQueue(actor, "read");
-    res.json(await loadQueue(pool, actor.companyId, parse(ZId, req.params.id)));
+    res.json(await loadQueue(pool, actor.companyId, parse(zIdParam, req.params.id)));
   });
   router.post("/queue", async (req, res) => {
     const actor = actorOf(res);
@@ -35,13 +33,13 @@ export function queueRoutes(pool: pg.Pool): Router {
   router.put("/queue/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeQueue(actor, "update");
-    const id = parse(ZId, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateQueueRequestSchema, req.body);
     res.json(await inTransaction(pool, (c) => updateQueue(c, actor, id, input)));
   });
   router.delete("/queue/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZId, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     await inTransaction(pool, (c) => deleteQueue(c, actor, id));
     res.status(204).end();
   });

@@ -3,7 +3,7 @@
 // own sockets) and sends the logout frame to sessions a newer login ended. An
 // expired company gets neither the socket nor pokes (spec 1 §4: only billing
 // stays open to it).
-import type { IncomingMessage, Server } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type pg from "pg";
 import { WebSocket, WebSocketServer } from "ws";

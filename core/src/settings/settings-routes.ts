@@ -4,8 +4,8 @@
 // GET /public-settings/{key}. Answers: docs/decisions/0012-settings.md.
 import { Router } from "express";
 import type pg from "pg";
-import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
+import { zIdParam } from "../contract/ids.ts";
 import {
   isBrandingKey,
   isCompanySettingKey,
@@ -23,7 +23,6 @@ import { authorizeSettings, canSettings } from "./settings-policy.ts";
 import { updateCompanySetting } from "./update-company-setting.ts";
 import { updatePlatformSetting } from "./update-platform-setting.ts";
 
-const ZId = z.coerce.number().int().positive().max(2_147_483_647);
 const toList = (settings: Record<string, string>): SettingDTO[] =>
   Object.entries(settings).map(([key, value]) => ({ key, value }));
 
@@ -31,7 +30,7 @@ export function settingsRoutes(pool: pg.Pool): Router {
   const router = Router();
   router.get("/companySettings/:id", async (req, res) => {
     const actor = actorOf(res);
-    const companyId = parse(ZId, req.params.id);
+    const companyId = parse(zIdParam, req.params.id);
     // Another company's settings are as absent as a missing company's.
     if (!canSettings(actor, { kind: "readCompany", companyId })) throw settingNotFound(String(companyId));
     const { rowCount } = await pool.query("SELECT 1 FROM companies WHERE id = $1", [companyId]);

@@ -1,17 +1,36 @@
 // POST /sync/push: applies a client's mutations in order, each exactly once.
 // (clientId, mutation id) is stored with the mutation's effects in the same
-// transaction, so a push repeated after a lost answer changes nothing.
+// transaction, so a push repeated after a lost answer changes nothing. Each mutation
+// runs in its own savepoint: a refused one is rolled back alone and its refusal stored.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { ErrorBody } from "../contract/errors.ts";
 import type { MutationName, MutationResult, PushResponse, TPushRequest } from "../contract/sync.ts";
-import { AppError, invalidInput } from "../http/errors.ts";
+import { AppError, inputDataError, internalError, invalidInput } from "../http/errors.ts";
+import { nulByteError } from "../http/nul-bytes.ts";
 import { HANDLERS, type Handler } from "./push-handlers.ts";
 
 /** The mutation's handler; own keys only, so a name like "toString" is unknown, not Object's. */
 function handlerOf(name: string): Handler {
   if (!Object.hasOwn(HANDLERS, name)) throw invalidInput(`Unknown mutation ${name}`);
   return HANDLERS[name as MutationName];
+}
+
+/**
+ * What a failed mutation answers: its own AppError, ERR_VALIDATION for input the database
+ * refused (the contract let it through), ERR_INTERNAL for a bug, logged with its stack.
+ * Either way the mutation alone is refused and the rest of the batch applies, so one bad
+ * mutation cannot wedge a client's outbox.
+ */
+function refusal(err: unknown, name: string): AppError {
+  if (err instanceof AppError) return err;
+  const data = inputDataError(err);
+  if (data) {
+    console.warn(`push ${name}: input refused by PostgreSQL: ${(err as Error).message}`);
+    return data;
+  }
+  console.error(`push ${name}:`, err);
+  return internalError();
 }
 
 export async function push(pool: pg.Pool, actor: Actor, req: TPushRequest): Promise<PushResponse> {
@@ -38,13 +57,14 @@ export async function push(pool: pg.Pool, actor: Actor, req: TPushRequest): Prom
       }
       await client.query("SAVEPOINT mutation");
       try {
+        const nul = nulByteError(m.args);
+        if (nul) throw nul;
         await handlerOf(m.name)(client, actor, m.args);
         await client.query("RELEASE SAVEPOINT mutation");
         results.push({ id: m.id, ok: true });
       } catch (err) {
-        if (!(err instanceof AppError)) throw err;
         await client.query("ROLLBACK TO SAVEPOINT mutation");
-        const error = err.toBody();
+        const error = refusal(err, m.name).toBody();
         await client.query("UPDATE client_mutations SET error = $3 WHERE client_id = $1 AND mutation_id = $2", [
           req.clientId,
           m.id,

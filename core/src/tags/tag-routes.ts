@@ -12,6 +12,7 @@ import {
   ZSyncTagsRequestSchema,
   ZUpdateTagRequestSchema,
 } from "../contract/contacts.ts";
+import { zIdParam } from "../contract/ids.ts";
 import { parse, tagNotFound } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { addTicketTag } from "./add-ticket-tag.ts";
@@ -25,7 +26,6 @@ import { updateTag } from "./update-tag.ts";
 
 export const TAGS_PAGE_SIZE = 20;
 
-const ZIdSchema = z.coerce.number().int().positive().max(2147483647);
 /** kanban=1 only lanes, kanban=0 only plain tags, absent both. */
 const ZKanbanQuery = z.enum(["0", "1"]).transform(Number).optional();
 
@@ -95,12 +95,12 @@ export function tagRoutes(pool: pg.Pool): Router {
 
   router.get("/tags/:id", async (req, res) => {
     const actor = actorOf(res);
-    res.json(await loadTag(actor.companyId, parse(ZIdSchema, req.params.id)));
+    res.json(await loadTag(actor.companyId, parse(zIdParam, req.params.id)));
   });
 
   router.put("/tags/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZIdSchema, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateTagRequestSchema, req.body ?? {});
     await inTransaction(pool, (client) => updateTag(client, actor, id, input));
     res.json(await loadTag(actor.companyId, id));
@@ -108,36 +108,36 @@ export function tagRoutes(pool: pg.Pool): Router {
 
   router.delete("/tags/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZIdSchema, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     await inTransaction(pool, (client) => deleteTag(client, actor, id));
     res.json({ message: "Tag deleted" });
   });
 
   router.delete("/tags-contacts/:tagId/:contactId", async (req, res) => {
     const actor = actorOf(res);
-    const tagId = parse(ZIdSchema, req.params.tagId);
-    const contactId = parse(ZIdSchema, req.params.contactId);
+    const tagId = parse(zIdParam, req.params.tagId);
+    const contactId = parse(zIdParam, req.params.contactId);
     await inTransaction(pool, (client) => removeContactTag(client, actor, tagId, contactId));
     res.json({ message: "Tag removed" });
   });
 
   router.get("/contactTags/:contactId", async (req, res) => {
     const actor = actorOf(res);
-    const contact = await loadContact(pool, actor.companyId, parse(ZIdSchema, req.params.contactId));
+    const contact = await loadContact(pool, actor.companyId, parse(zIdParam, req.params.contactId));
     res.json({ tags: contact.tags });
   });
 
   router.put("/ticket-tags/:ticketId/:tagId", async (req, res) => {
     const actor = actorOf(res);
-    const ticketId = parse(ZIdSchema, req.params.ticketId);
-    const tagId = parse(ZIdSchema, req.params.tagId);
+    const ticketId = parse(zIdParam, req.params.ticketId);
+    const tagId = parse(zIdParam, req.params.tagId);
     await inTransaction(pool, (client) => addTicketTag(client, actor, ticketId, tagId));
     res.json({ ticketId, tags: await ticketTags(pool, ticketId) });
   });
 
   router.delete("/ticket-tags/:ticketId", async (req, res) => {
     const actor = actorOf(res);
-    const ticketId = parse(ZIdSchema, req.params.ticketId);
+    const ticketId = parse(zIdParam, req.params.ticketId);
     const removed = await inTransaction(pool, (client) => removeTicketTags(client, actor, ticketId));
     res.json({ ticketId, removed });
   });

@@ -6,6 +6,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import { actorOf } from "../auth/authenticate.ts";
 import { loadContact } from "../contacts/contact-queries.ts";
 import { type TicketNoteDTO, ZCreateTicketNoteRequestSchema } from "../contract/contacts.ts";
+import { zIdParam } from "../contract/ids.ts";
 import { invalidInput, parse } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { loadVisibleTicket } from "../tags/visible-ticket.ts";
@@ -13,13 +14,11 @@ import { visibleTicketSql } from "../tickets/visibility.ts";
 import { createTicketNote } from "./create-ticket-note.ts";
 import { deleteTicketNote } from "./delete-ticket-note.ts";
 
-const ZIdSchema = z.coerce.number().int().positive().max(2147483647);
-
 const ZListTicketNotesQuerySchema = z.object({
   /** Notes of this ticket. */
-  ticketId: ZIdSchema.optional(),
+  ticketId: zIdParam.optional(),
   /** Notes about this contact (of the tickets the caller may see). */
-  contactId: ZIdSchema.optional(),
+  contactId: zIdParam.optional(),
 });
 
 const NOTE_SELECT = `SELECT n.id, n.note, n.ticket_id AS "ticketId", n.contact_id AS "contactId", n.user_id AS "userId",
@@ -46,7 +45,7 @@ export function ticketNoteRoutes(pool: pg.Pool): Router {
 
   router.delete("/ticket-notes/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZIdSchema, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     await inTransaction(pool, (client) => deleteTicketNote(client, actor, id));
     res.json({ message: "Note deleted" });
   });

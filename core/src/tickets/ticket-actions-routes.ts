@@ -2,8 +2,8 @@
 // (spec 1 §7 Tickets): validate, run the use case in one transaction, answer.
 import { Router } from "express";
 import type pg from "pg";
-import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
+import { zIdParam } from "../contract/ids.ts";
 import {
   ZCloseAllTicketsRequestSchema,
   ZCreateTicketRequestSchema,
@@ -16,8 +16,6 @@ import { createTicket } from "./create-ticket.ts";
 import { deleteTicket } from "./delete-ticket.ts";
 import { ticketView } from "./ticket-row.ts";
 import { updateTicket } from "./update-ticket.ts";
-
-const ZTicketIdParamSchema = z.coerce.number().int().positive();
 
 export function ticketActionsRoutes(pool: pg.Pool): Router {
   const router = Router();
@@ -41,7 +39,7 @@ export function ticketActionsRoutes(pool: pg.Pool): Router {
 
   router.put("/tickets/:id", async (req, res) => {
     const actor = actorOf(res);
-    const ticketId = parse(ZTicketIdParamSchema, req.params.id);
+    const ticketId = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateTicketRequestSchema, req.body ?? {});
     const ticket = await inTransaction(pool, async (client) => {
       await updateTicket(client, actor, ticketId, input);
@@ -52,7 +50,7 @@ export function ticketActionsRoutes(pool: pg.Pool): Router {
 
   router.delete("/tickets/:id", async (req, res) => {
     const actor = actorOf(res);
-    const ticketId = parse(ZTicketIdParamSchema, req.params.id);
+    const ticketId = parse(zIdParam, req.params.id);
     await inTransaction(pool, (client) => deleteTicket(client, actor, { ticketId }));
     res.json({ message: "ticket deleted" });
   });

@@ -2,7 +2,9 @@
 // normalised: every parameter of the spec, by its name. How each ambiguous one
 // is read: docs/decisions/0008-ticket-list.md.
 import { z } from "zod";
+import { zDay } from "../contract/dates.ts";
 import type { TicketStatus } from "../contract/entities.ts";
+import { zIdParamWith } from "../contract/ids.ts";
 
 export const TICKET_STATUSES = ["pending", "open", "group", "closed", "lgpd", "nps"] as const satisfies TicketStatus[];
 
@@ -30,14 +32,7 @@ const list = <T extends z.ZodType>(item: T, what: string) =>
       .transform((a) => (a && a.length > 0 ? [...new Set(a)].sort() : undefined)),
   );
 
-const ids = (what: string) =>
-  list(
-    z.coerce
-      .number({ error: `must be a JSON array of ${what}` })
-      .int()
-      .positive(),
-    what,
-  );
+const ids = (what: string) => list(zIdParamWith(`must be a JSON array of ${what}`), what);
 
 /** "true" switches a flag on; anything else (absent, "false") leaves it off. */
 const flag = z
@@ -46,12 +41,7 @@ const flag = z
   .transform((v) => v === true || v === "true");
 
 /** A calendar day, yyyy-mm-dd (a longer ISO date-time is cut to its day). */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}/, "must be a day (yyyy-mm-dd)")
-  .transform((v) => v.slice(0, 10))
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "must be a day (yyyy-mm-dd)")
-  .optional();
+const day = zDay.optional();
 
 export const ZListTicketsQuerySchema = z.object({
   /** 1-based page of TICKETS_PAGE_SIZE (40) tickets. */

@@ -2,20 +2,18 @@
 // The entries are written by the use cases (and GET /tickets/u/{uuid} for "access").
 import { Router } from "express";
 import type pg from "pg";
-import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
+import { zIdParam } from "../contract/ids.ts";
 import type { TicketLogEntryDTO } from "../contract/tickets.ts";
 import { parse, ticketNotFound } from "../http/errors.ts";
 import { canSeeTicket } from "./visibility.ts";
-
-const ZTicketIdParamSchema = z.coerce.number().int().positive();
 
 export function ticketLogRoutes(pool: pg.Pool): Router {
   const router = Router();
 
   router.get("/tickets-log/:ticketId", async (req, res) => {
     const actor = actorOf(res);
-    const ticketId = parse(ZTicketIdParamSchema, req.params.ticketId);
+    const ticketId = parse(zIdParam, req.params.ticketId);
     const t = await pool.query<{ userId: number | null; queueId: number | null; isGroup: boolean; status: string }>(
       `SELECT user_id AS "userId", queue_id AS "queueId", is_group AS "isGroup", status FROM tickets
        WHERE id = $1 AND company_id = $2`,

@@ -4,6 +4,7 @@
 // or from the small in-memory cache of boundaries this instance served per
 // (user, list); without either, the page is found by OFFSET (the cold path).
 import { createHash } from "node:crypto";
+import { zId } from "../contract/ids.ts";
 import { invalidInput } from "../http/errors.ts";
 
 /** The last ticket of the previous page: its updated_at (PostgreSQL's text, to the microsecond) and id. */
@@ -56,7 +57,24 @@ export function encodeCursor(listKey: string, page: number, b: PageBoundary): st
 const invalidCursor = (message: string) => invalidInput(message, "cursor");
 
 /** A timestamptz as PostgreSQL writes it: "2026-03-10 15:00:00.123456+00". */
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2}){0,2}|Z)$/;
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(?:([+-])(\d{2})(?::?(\d{2})){0,2}|Z)$/;
+
+/** The list's deepest page (as ZListTicketsQuerySchema's pageNumber). */
+const MAX_PAGE = 1_000_000;
+
+/**
+ * True when the text is a timestamp PostgreSQL accepts: the shape alone let a forged
+ * "2026-13-45 99:99:99" through to the query, which failed with 500 (22008).
+ */
+function isTimestamp(text: string): boolean {
+  const m = TIMESTAMP.exec(text);
+  if (!m) return false;
+  const [y, mo, d, h, mi, sec, , , offH, offM] = m.slice(1).map((v) => (v === undefined ? 0 : Number(v)));
+  const day = new Date(Date.UTC(y!, mo! - 1, d!));
+  const realDay = y! >= 1 && day.getUTCFullYear() === y && day.getUTCMonth() === mo! - 1 && day.getUTCDate() === d;
+  return realDay && h! < 24 && mi! < 60 && sec! < 60 && offH! <= 15 && offM! < 60;
+}
 
 export function decodeCursor(listKey: string, cursor: string): { page: number; boundary: PageBoundary } {
   let parsed: unknown;
@@ -70,9 +88,10 @@ export function decodeCursor(listKey: string, cursor: string): { page: number; b
   if (
     !Number.isInteger(page) ||
     (page as number) < 2 ||
+    (page as number) > MAX_PAGE ||
     typeof updatedAt !== "string" ||
-    !TIMESTAMP.test(updatedAt) ||
-    !Number.isInteger(id)
+    !isTimestamp(updatedAt) ||
+    !zId.safeParse(id).success
   ) {
     throw invalidCursor("Invalid cursor");
   }

@@ -4,8 +4,8 @@ import type { Request, Response } from "express";
 import { Router } from "express";
 import multer from "multer";
 import type pg from "pg";
-import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
+import { zIdParam } from "../contract/ids.ts";
 import {
   PROFILE_IMAGE_FIELD,
   PROFILE_IMAGE_MAX_BYTES,
@@ -14,6 +14,7 @@ import {
   ZUpdateUserRequestSchema,
 } from "../contract/users.ts";
 import { invalidInput, parse, userNotFound } from "../http/errors.ts";
+import { multipartNulByteError } from "../media/upload.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { createUser } from "./create-user.ts";
 import { deleteUser } from "./delete-user.ts";
@@ -23,8 +24,6 @@ import { setProfileImage } from "./set-profile-image.ts";
 import { updateUser } from "./update-user.ts";
 import { userAnswer } from "./user-answer.ts";
 import { authorizeUser } from "./user-policy.ts";
-
-const ZId = z.coerce.number().int().positive().max(2_147_483_647);
 
 const upload = multer({
   storage: multer.memoryStorage(),
@@ -39,6 +38,8 @@ function readImage(req: Request, res: Response): Promise<Express.Multer.File> {
       if (err instanceof multer.MulterError)
         return fail(err.code === "LIMIT_FILE_SIZE" ? "File too large" : err.message);
       if (err) return reject(err);
+      const nul = multipartNulByteError(req);
+      if (nul) return reject(nul);
       if (!req.file) return fail("Required");
       resolve(req.file);
     });
@@ -57,7 +58,7 @@ export function userRoutes(pool: pg.Pool, dataDir: string): Router {
   });
   router.get("/users/:id", async (req, res) => {
     const actor = actorOf(res);
-    const user = await loadCompanyUser(pool, actor.companyId, parse(ZId, req.params.id));
+    const user = await loadCompanyUser(pool, actor.companyId, parse(zIdParam, req.params.id));
     if (!user) throw userNotFound();
     authorizeUser(actor, "read", user);
     res.json(userAnswer(user));
@@ -70,19 +71,19 @@ export function userRoutes(pool: pg.Pool, dataDir: string): Router {
   });
   router.put("/users/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZId, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateUserRequestSchema, req.body);
     res.json(await inTransaction(pool, (c) => updateUser(c, actor, id, input)));
   });
   router.delete("/users/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZId, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     await inTransaction(pool, (c) => deleteUser(c, actor, id));
     res.status(204).end();
   });
   router.post("/users/:id/media-upload", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZId, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     const file = await readImage(req, res);
     const image = { bytes: file.buffer, originalName: file.originalname };
     res.json(await inTransaction(pool, (c) => setProfileImage(c, actor, id, image, dataDir)));

@@ -1,17 +1,26 @@
 // The WhatsApp Cloud API webhook (channel whatsappapi): the GET verify
 // handshake, and POST deliveries checked against X-Hub-Signature-256 with the
 // connection's app secret before anything is read into the database. Media
-// are downloaded before ingest (whatsapp-cloud-inbound.ts).
+// are downloaded before ingest (whatsapp-cloud-inbound.ts). Each message is checked
+// with the contract's schema on its own: a bad one is skipped, the rest are kept.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import express, { Router } from "express";
 import type pg from "pg";
+import type { z } from "zod";
 import type { Ack } from "../contract/entities.ts";
+import {
+  ZCloudChangeSchema,
+  ZCloudContactSchema,
+  ZCloudEntrySchema,
+  ZCloudMessageSchema,
+  ZCloudStatusSchema,
+  ZCloudWebhookSchema,
+} from "../contract/whatsapp-cloud.ts";
 import { invalidInput, invalidSignature, noPermission } from "../http/errors.ts";
 import { removeMedia } from "../media/media-store.ts";
 import { type InboundEvent, type InboundMessage, type IngestBatcher, storedKey } from "../messages/ingest.ts";
 import {
   type CloudMediaOptions,
-  type CloudMessage,
   DEFAULT_CLOUD_MEDIA,
   DOWNLOAD_TIMEOUT_MS,
   downloadCloudMedia,
@@ -46,13 +55,35 @@ export function signatureValid(raw: Buffer, header: string | undefined, secret: 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-type CloudValue = {
-  metadata?: { phone_number_id?: string };
-  contacts?: { wa_id?: string; profile?: { name?: string } }[];
-  messages?: CloudMessage[];
-  statuses?: { id: string; status: string }[];
-};
-type CloudPayload = { object?: string; entry?: { changes?: { field?: string; value?: CloudValue }[] }[] };
+/**
+ * The items of one list that pass their schema; each bad one is skipped and logged, so one
+ * malformed message (or entry, change, status, contact) never costs the others of a delivery.
+ */
+function each<S extends z.ZodType>(schema: S, items: unknown[], what: string): z.infer<S>[] {
+  const good: z.infer<S>[] = [];
+  for (const [i, item] of items.entries()) {
+    const parsed = schema.safeParse(item);
+    if (parsed.success) good.push(parsed.data);
+    else {
+      const issue = parsed.error.issues[0];
+      console.warn(`whatsapp webhook: skipped ${what} ${i}: ${issue?.path.join(".") || what} ${issue?.message}`);
+    }
+  }
+  return good;
+}
+
+/** The delivery's envelope; anything but a JSON object with an `entry` list is malformed (400, nothing read). */
+function parseDelivery(raw: Buffer): z.infer<typeof ZCloudWebhookSchema> {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(raw.toString("utf8"));
+  } catch {
+    throw invalidInput("Malformed JSON");
+  }
+  const parsed = ZCloudWebhookSchema.safeParse(payload);
+  if (!parsed.success) throw invalidInput("Not a webhook delivery");
+  return parsed.data;
+}
 
 /**
  * Downloads the delivery's media, all at once within one deadline, before ingest: the
@@ -130,28 +161,22 @@ export function whatsappCloudWebhook(
 
   router.post("/webhooks/whatsapp", express.raw({ type: "*/*", limit: "5mb" }), async (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    let payload: CloudPayload;
-    try {
-      payload = JSON.parse(raw.toString("utf8"));
-    } catch {
-      throw invalidInput("Malformed JSON");
-    }
+    const payload = parseDelivery(raw);
     const signature = req.header("x-hub-signature-256");
     const events: InboundEvent[] = [];
     const pending: WithMedia[] = [];
-    for (const entry of payload.entry ?? []) {
-      for (const change of entry.changes ?? []) {
-        const value = change.value;
-        const phoneNumberId = value?.metadata?.phone_number_id;
-        if (!value || !phoneNumberId) continue;
-        const conn = await connectionFor(phoneNumberId);
+    for (const entry of each(ZCloudEntrySchema, payload.entry, "entry")) {
+      for (const { value } of each(ZCloudChangeSchema, entry.changes, "change")) {
+        const conn = await connectionFor(value.metadata.phone_number_id);
         if (!conn) continue; // not ours: acknowledged so Meta stops retrying, nothing stored
         const secret = conn.appSecret ?? process.env.WHATSAPP_APP_SECRET;
         if (!secret || !signatureValid(raw, signature, secret)) {
           throw invalidSignature();
         }
-        const names = new Map((value.contacts ?? []).map((c) => [c.wa_id, c.profile?.name]));
-        for (const m of value.messages ?? []) {
+        const names = new Map(
+          each(ZCloudContactSchema, value.contacts, "contact").map((c) => [c.wa_id, c.profile?.name]),
+        );
+        for (const m of each(ZCloudMessageSchema, value.messages, "message")) {
           const { media, ...content } = inboundContent(m);
           const event: InboundMessage = {
             kind: "message",
@@ -167,7 +192,7 @@ export function whatsappCloudWebhook(
           events.push(event);
           if (media) pending.push({ event, conn, media });
         }
-        for (const s of value.statuses ?? []) {
+        for (const s of each(ZCloudStatusSchema, value.statuses, "status")) {
           const ack = ACKS[s.status];
           if (ack !== undefined) {
             events.push({ kind: "ack", companyId: conn.companyId, whatsappId: conn.id, remoteId: s.id, ack });

@@ -2,8 +2,8 @@
 // POST /whatsapp, PUT /whatsapp/{id}, DELETE /whatsapp/{id} (spec 1 §7 Users and references).
 import { Router } from "express";
 import type pg from "pg";
-import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
+import { zIdParam } from "../contract/ids.ts";
 import {
   ZCreateWhatsappRequestSchema,
   ZListWhatsappsQuerySchema,
@@ -16,8 +16,6 @@ import { deleteWhatsapp } from "./delete-whatsapp.ts";
 import { listWhatsapps, loadWhatsapp } from "./load-whatsapp.ts";
 import { updateWhatsapp } from "./update-whatsapp.ts";
 import { authorizeWhatsapp } from "./whatsapp-policy.ts";
-
-const ZId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export function whatsappRoutes(pool: pg.Pool): Router {
   const router = Router();
@@ -37,7 +35,7 @@ export function whatsappRoutes(pool: pg.Pool): Router {
   router.get("/whatsapp/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeWhatsapp(actor, "read");
-    res.json(await loadWhatsapp(pool, actor, parse(ZId, req.params.id)));
+    res.json(await loadWhatsapp(pool, actor, parse(zIdParam, req.params.id)));
   });
   router.post("/whatsapp", async (req, res) => {
     const actor = actorOf(res);
@@ -48,13 +46,13 @@ export function whatsappRoutes(pool: pg.Pool): Router {
   router.put("/whatsapp/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeWhatsapp(actor, "update");
-    const id = parse(ZId, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateWhatsappRequestSchema, req.body);
     res.json(await inTransaction(pool, (c) => updateWhatsapp(c, actor, id, input)));
   });
   router.delete("/whatsapp/:id", async (req, res) => {
     const actor = actorOf(res);
-    const id = parse(ZId, req.params.id);
+    const id = parse(zIdParam, req.params.id);
     await inTransaction(pool, (c) => deleteWhatsapp(c, actor, id));
     res.status(204).end();
   });

@@ -117,6 +117,32 @@ describe("#sync.push", () => {
     expect([...core.messages.values()].map((m) => m.body)).toEqual(["aceita"]);
   });
 
+  it("drops a refused mutation in the middle of a batch, applies the others, and never resends it", async () => {
+    const middle = buildTicket({ id: 9 });
+    await db.tickets.put(middle);
+    // What core answers for a mutation whose args it cannot take (issue 7: once a 500 for the whole batch).
+    core.refuse.set(middle.id, { error: "ERR_VALIDATION", message: "Invalid id", fields: { ticketId: "Invalid id" } });
+    const first = await send("antes");
+    const refused = await sendMessage(db, { ticket: middle, body: "recusada", userId: 1 });
+    const last = await send("depois");
+    const rejected: ErrorBody[] = [];
+
+    const summary = await pushOutbox({ db, api: testApi(), onRejected: (_entry, err) => rejected.push(err) });
+
+    expect(summary).toEqual({ accepted: 2, rejected: 1 });
+    expect(await db.outbox.count()).toBe(0);
+    expect([...core.messages.values()].map((m) => m.body)).toEqual(["antes", "depois"]);
+    expect((await db.messages.get(first.id))?.ack).toBe(0);
+    expect((await db.messages.get(last.id))?.ack).toBe(0);
+    const stored = await db.messages.get(refused?.id ?? "");
+    expect(stored?.ack).toBe(-1);
+    expect(stored?.errorCode).toBe("ERR_VALIDATION");
+    expect(rejected.map((e) => e.error)).toEqual(["ERR_VALIDATION"]);
+    // The outbox is not wedged: the next push sends nothing again.
+    await pushOutbox({ db, api: testApi() });
+    expect(core.pushes).toHaveLength(1);
+  });
+
   it("does nothing when the outbox is empty", async () => {
     expect(await pushOutbox({ db, api: testApi() })).toEqual({ accepted: 0, rejected: 0 });
     expect(core.pushes).toHaveLength(0);

@@ -1,0 +1,126 @@
+// Cloud API webhook input (issue 7): each message is checked on its own with the
+// contract's schema, so a bad one is skipped and the good ones of the same delivery kept;
+// bodies that are not a delivery answer 400, signed or not, and write nothing.
+import { createHmac } from "node:crypto";
+import { buildCompany, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
+import { useTestCore } from "@chatflow/core/testing/use-test-core.ts";
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
+import { cloudDelivery, postSigned } from "./testing/cloud-webhook.ts";
+
+const core = useTestCore();
+
+const APP_SECRET = "validation-app-secret";
+let seq = 0;
+let errors: MockInstance;
+
+beforeEach(() => {
+  errors = vi.spyOn(console, "error");
+});
+afterEach(() => {
+  // Bad input is not an outage: nothing reaches the error log (no stack).
+  expect(errors).not.toHaveBeenCalled();
+  errors.mockRestore();
+});
+
+async function cloudConnection() {
+  const company = await buildCompany(core.db.pool);
+  const phoneNumberId = `88${Date.now() % 1_000_000}${++seq}`;
+  const wa = await buildWhatsapp(core.db.pool, { companyId: company.id, phoneNumberId, appSecret: APP_SECRET });
+  return { companyId: company.id, whatsappId: wa.id, phoneNumberId };
+}
+
+const text = (from: string, id: string | undefined, body: string) => ({
+  from,
+  ...(id === undefined ? {} : { id }),
+  timestamp: "1718000000",
+  type: "text",
+  text: { body },
+});
+
+/** Posts a raw body, signed with the app secret or not. */
+async function postRaw(raw: string, signed: boolean) {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (signed) headers["x-hub-signature-256"] = `sha256=${createHmac("sha256", APP_SECRET).update(raw).digest("hex")}`;
+  const res = await fetch(`${core.url}/webhooks/whatsapp`, { method: "POST", headers, body: raw });
+  return { status: res.status, body: await res.json() };
+}
+
+async function stored(companyId: number) {
+  const { rows } = await core.db.pool.query(
+    `SELECT m.remote_id, m.body, ct.number FROM messages m JOIN contacts ct ON ct.id = m.contact_id
+     WHERE m.company_id = $1 ORDER BY m.remote_id`,
+    [companyId],
+  );
+  return rows;
+}
+
+async function totalMessages() {
+  return (await core.db.pool.query("SELECT count(*)::int AS n FROM messages")).rows[0].n as number;
+}
+
+describe("#webhooks.whatsapp input", () => {
+  it("answers 400 to null, arrays, non-objects and malformed JSON, signed or not, and writes nothing", async () => {
+    await cloudConnection();
+    const before = await totalMessages();
+    for (const raw of ["null", "[]", "[{}]", "42", '"text"', "true", "{nope", "", '{"entry":{"changes":[]}}']) {
+      for (const signed of [true, false]) {
+        const res = await postRaw(raw, signed);
+        expect(res.status, `${raw} signed=${signed}`).toBe(400);
+        expect(res.body.error).toBe("ERR_VALIDATION");
+      }
+    }
+    expect(await totalMessages()).toBe(before);
+  });
+
+  it("skips each bad message and keeps the good ones of the same delivery, once across replays", async () => {
+    const c = await cloudConnection();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const payload = cloudDelivery(c.phoneNumberId, {
+      contacts: [{ profile: { name: "Ana" }, wa_id: "5511911110001" }, { wa_id: "<script>" }],
+      messages: [
+        text("5511911110001", "wamid.GOOD1", "primeira"),
+        text("5511911110001", undefined, "sem id"),
+        text("<script>alert(1)</script>", "wamid.XSS", "from forjado"),
+        text("5511911110001", "w".repeat(100_000), "id enorme"),
+        text("5511911110001", "wamid.NUL", "nul \u0000 aqui"),
+        { ...text("5511911110001", "wamid.TYPE", "?"), type: "teleport" },
+        null,
+        "not a message",
+        text("5511911110002", "wamid.GOOD2", "segunda"),
+      ],
+    });
+    for (let i = 0; i < 3; i++) {
+      const res = await postSigned(core.url, payload, APP_SECRET);
+      expect(res.status).toBe(200);
+    }
+    expect(await stored(c.companyId)).toEqual([
+      { remote_id: "wamid.GOOD1", body: "primeira", number: "5511911110001" },
+      { remote_id: "wamid.GOOD2", body: "segunda", number: "5511911110002" },
+    ]);
+    const { rows } = await core.db.pool.query("SELECT number FROM contacts WHERE company_id = $1 ORDER BY number", [
+      c.companyId,
+    ]);
+    expect(rows.map((r) => r.number)).toEqual(["5511911110001", "5511911110002"]);
+    // Seven bad messages and one bad contact per delivery, each logged as skipped.
+    expect(warn.mock.calls.filter(([line]) => String(line).includes("skipped message")).length).toBe(7 * 3);
+    warn.mockRestore();
+  });
+
+  it("skips a malformed entry or change and keeps the others", async () => {
+    const c = await cloudConnection();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const good = cloudDelivery(c.phoneNumberId, { messages: [text("5511911110003", "wamid.ENTRY1", "ok")] });
+    const payload = {
+      ...good,
+      entry: [
+        null,
+        { changes: "nope" },
+        { changes: [null, { value: { metadata: { phone_number_id: "<x>" } } }] },
+        ...good.entry,
+      ],
+    };
+    expect((await postSigned(core.url, payload, APP_SECRET)).status).toBe(200);
+    expect(await stored(c.companyId)).toEqual([{ remote_id: "wamid.ENTRY1", body: "ok", number: "5511911110003" }]);
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,16 @@
+// Calendar days in requests: a day that does not exist (2026-02-30) is refused by the
+// contract, not left for PostgreSQL to reject with a 500.
+import { z } from "zod";
+
+const DAY_MESSAGE = "must be a day (yyyy-mm-dd)";
+
+/** A real calendar day, yyyy-mm-dd; a longer ISO date-time is cut to its day first. */
+export const zDayWith = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}/, message)
+    .transform((v) => v.slice(0, 10))
+    .pipe(z.iso.date(message));
+
+/** A calendar day with the default message. */
+export const zDay = zDayWith(DAY_MESSAGE);

@@ -145,7 +145,7 @@ describe("#sync.pull", () => {
   it("answers del for a ticket that moved out of the agent's queues", async () => {
     const s = await setup();
     const pool = core.db.pool;
-    const { support, agent } = await agentInSales(s.company.id);
+    const { sales, support, agent } = await agentInSales(s.company.id);
     await pool.query("UPDATE tickets SET queue_id = $2 WHERE id = $1", [s.ticket.id, sales.id]);
     const session = await core.login(agent.email, agent.password);
     const boot = await core.api("GET", "/sync/pull", { token: session.token });

@@ -2,6 +2,7 @@
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
+import { precompress } from "./pwa/scripts/precompress-plugin.ts";
 
 export default defineConfig({
   root: "pwa",
@@ -35,6 +36,7 @@ export default defineConfig({
         globPatterns: ["**/*.{js,css,html,svg,png,woff2}"],
       },
     }),
+    precompress(),
   ],
   server: { port: 5173 },
   test: {

@@ -39,9 +39,14 @@ export type CoreChild = {
   stop(): Promise<void>;
 };
 
-export async function startCoreChild(databaseUrl: string, dataDir: string): Promise<CoreChild> {
+/** Core alone on a free port; `env` adds to or overrides its environment (PWA_DIR to serve the built app). */
+export async function startCoreChild(
+  databaseUrl: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<CoreChild> {
   const child = spawn(process.execPath, [...CORE_NODE_FLAGS, path.join(root, "core/src/main.ts")], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", DATA_DIR: dataDir, PWA_DIR: "/nonexistent" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", DATA_DIR: dataDir, PWA_DIR: "/nonexistent", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((resolve, reject) => {

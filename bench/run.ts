@@ -2,11 +2,13 @@
 // the README's "Performance" section). BENCH_ONLY=ingest,tickets runs a subset.
 import { benchBundle } from "./bundle.ts";
 import { benchIngest } from "./ingest.ts";
+import { benchLighthouse } from "./lighthouse.ts";
 import { benchTickets } from "./tickets.ts";
 
 const BENCHES: Record<string, () => Record<string, string> | Promise<Record<string, string>>> = {
   bundle: benchBundle,
   ingest: benchIngest,
+  lighthouse: benchLighthouse,
   tickets: benchTickets,
 };
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());

@@ -6,6 +6,7 @@ import { mkdtemp } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import pg from "pg";
 import { foldTicketCounts } from "../core/src/tickets/ticket-counts.ts";
 import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
@@ -20,8 +21,10 @@ const AGENTS = 50;
 const CHUNK = 100_000;
 /** The list every measurement reads: the open tab, everyone's tickets. */
 const LIST = "/tickets?status=open&showAll=true";
+/** What a browser sends, so the figures include compressing the answer; "identity" measures without. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd";
 
-type Answer = { status: number; body: string };
+type Answer = { status: number; body: string; wireBytes: number };
 
 function get(agent: http.Agent, url: URL, pathAndQuery: string, token: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -31,15 +34,18 @@ function get(agent: http.Agent, url: URL, pathAndQuery: string, token: string): 
         host: url.hostname,
         port: url.port,
         path: pathAndQuery,
-        headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+        headers: { authorization: `Bearer ${token}`, accept: "application/json", "accept-encoding": ACCEPT_ENCODING },
       },
       (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (c: string) => {
-          body += c;
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const coding = res.headers["content-encoding"];
+          // Decoded like a browser would, so the latency includes the client's share too.
+          const body = coding === "br" ? brotliDecompressSync(raw) : coding === "gzip" ? gunzipSync(raw) : raw;
+          resolve({ status: res.statusCode ?? 0, body: body.toString("utf8"), wireBytes: raw.length });
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
       },
     );
     req.on("error", reject);
@@ -199,7 +205,8 @@ export async function benchTickets(): Promise<Record<string, string>> {
     const { token } = (await login.json()) as { token: string };
     const list = (query = "") => get(agent, url, `${LIST}${query}`, token);
 
-    const first = JSON.parse((await list()).body) as { tickets: unknown[]; count: number };
+    const firstAnswer = await list();
+    const first = JSON.parse(firstAnswer.body) as { tickets: unknown[]; count: number };
     if (first.tickets.length !== 40 || first.count !== seeded.open) {
       throw new Error(`unexpected first page: ${first.tickets.length} tickets, count ${first.count}`);
     }
@@ -247,7 +254,8 @@ export async function benchTickets(): Promise<Record<string, string>> {
       [`tickets: page ${deep} by pageNumber, boundary cached, p50 / p95 (ms)`]: ms(byPageNumber),
       [`tickets: page ${deep} by pageNumber, cold (OFFSET) p50 (ms)`]: fmt(percentile(cold, 50), 1),
       [`tickets: walking ${deep - 1} pages by cursor (pages/s)`]: fmt((deep - 1) / walkSeconds, 0),
-      "tickets: first page, 10 concurrent clients (requests/s)": fmt(done / seconds, 0),
+      "tickets: first page, 10 concurrent clients (requests/s)": `${fmt(done / seconds, 0)} (Accept-Encoding: ${ACCEPT_ENCODING})`,
+      "tickets: first page answer, bytes on the wire / JSON": `${firstAnswer.wireBytes} / ${Buffer.byteLength(firstAnswer.body)}`,
     };
   } finally {
     agent.destroy();

@@ -9,6 +9,9 @@ import { authenticate } from "./auth/authenticate.ts";
 import { errorHandler, routeNotFound } from "./http/errors.ts";
 import { refuseNulBytes } from "./http/nul-bytes.ts";
 import { type AppDeps, publicRoutes, sessionRoutes } from "./http/routes.ts";
+import { compressAnswers } from "./serving/compress-answers.ts";
+import { pwaFiles } from "./serving/pwa-files.ts";
+import { securityHeaders } from "./serving/security-headers.ts";
 import { VERSION } from "./version.ts";
 import { whatsappCloudWebhook } from "./webhooks/whatsapp-cloud.ts";
 
@@ -23,6 +26,9 @@ export function createApp(deps: AppDeps): Express {
   app.set("etag", false);
   // Rate limits key on req.ip: behind a reverse proxy it must be told which hops to believe.
   if (deps.config.trustProxy !== undefined) app.set("trust proxy", deps.config.trustProxy);
+  // First, so that every answer carries them: errors, 404s and the webhooks included.
+  app.use(securityHeaders);
+  app.use(compressAnswers());
   // Webhooks read their raw body to check signatures: mounted before the JSON parser.
   app.use(
     whatsappCloudWebhook(deps.pool, deps.batcher, {
@@ -47,34 +53,21 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  const pwa = deps.config.pwaDir;
-  const shell = pwa && existsSync(path.join(pwa, "index.html")) ? path.join(pwa, "index.html") : undefined;
+  const pwaDir = deps.config.pwaDir;
+  const pwa = pwaDir && existsSync(path.join(pwaDir, "index.html")) ? pwaFiles(pwaDir) : undefined;
   // A browser navigation to an app route that shares its path with the API (/tickets/...)
   // gets the app shell; the API answers fetches (which ask for JSON and carry a token).
   app.use((req, res, next) => {
     const navigation = req.method === "GET" && !req.headers.authorization && req.accepts(["json", "html"]) === "html";
-    if (!shell || !navigation || HARD_API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`))) {
+    if (!pwa || !navigation || HARD_API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`))) {
       return next();
     }
-    res.setHeader("Cache-Control", "no-cache");
-    res.sendFile(shell);
+    pwa.sendShell(req, res, next);
   });
 
   for (const router of publicRoutes(deps)) app.use(router);
 
-  if (pwa && shell) {
-    app.use(
-      express.static(pwa, {
-        index: false,
-        setHeaders: (res, file) => {
-          // Hashed assets never change; the shell and the service worker must be re-checked.
-          if (file.includes(`${path.sep}assets${path.sep}`))
-            res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-          else res.setHeader("Cache-Control", "no-cache");
-        },
-      }),
-    );
-  }
+  if (pwa) app.use(pwa.middleware);
   // Everything else needs a live session.
   const session = express.Router();
   session.use(authenticate(deps.pool, deps.tokens, deps.actors));

@@ -11,7 +11,10 @@ import { ToastRegion } from "./ui/toast-region.tsx";
 const named = <K extends string, M extends Record<K, React.ComponentType>>(load: () => Promise<M>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
 
-const LoginPage = named(() => import("./auth/login-page.tsx"), "LoginPage");
+const loadLoginPage = () => import("./auth/login-page.tsx");
+// A first visit lands on /login: fetch its code while the session is still being checked.
+if (typeof location !== "undefined" && location.pathname === "/login") void loadLoginPage();
+const LoginPage = named(loadLoginPage, "LoginPage");
 const AppLayout = named(() => import("./layout/app-layout.tsx"), "AppLayout");
 const TicketsPage = named(() => import("./tickets/tickets-page.tsx"), "TicketsPage");
 const NoTicketSelected = named(() => import("./tickets/tickets-page.tsx"), "NoTicketSelected");

@@ -23,8 +23,10 @@ const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/
 export async function bootSession(deps: SessionDeps): Promise<void> {
   if (!deps.tokens.get()) {
     // No token means no session (signed out, or "remember me" was off and the browser closed).
-    await deleteMeta(deps.db, "sessionUser");
+    // The login page shows at once; opening IndexedDB (a first visit creates every store) is
+    // off its critical path. The delete is queued before any login can store a user.
     deps.setState({ status: "anonymous" });
+    await deleteMeta(deps.db, "sessionUser");
     return;
   }
   const stored = await getMeta(deps.db, "sessionUser");

@@ -1,0 +1,198 @@
+// The built PWA and the API as a browser receives them: content coding, cache
+// headers and security headers, against a build folder made by the real
+// precompress step.
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { precompressDir } from "../../../pwa/scripts/precompress-plugin.ts";
+import { buildContact } from "../testing/factories.ts";
+import { useTestCore } from "../testing/use-test-core.ts";
+import { CONTENT_SECURITY_POLICY } from "./security-headers.ts";
+
+const dist = await mkdtemp(path.join(tmpdir(), "chatflow-dist-"));
+const ASSET = "/assets/index-Ab12Cd34.js";
+const assetText = Array.from({ length: 800 }, (_, i) => `export const value${i} = "chat-flow ${i}";`).join("\n");
+await mkdir(path.join(dist, "assets"));
+await writeFile(
+  path.join(dist, "index.html"),
+  `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`,
+);
+await writeFile(path.join(dist, ASSET), assetText);
+await writeFile(
+  path.join(dist, "sw.js"),
+  `self.addEventListener("install", () => {});\n${"// precache\n".repeat(200)}`,
+);
+await writeFile(path.join(dist, "manifest.webmanifest"), JSON.stringify({ name: "Chat-flow", start_url: "/" }));
+await precompressDir(dist);
+
+const core = useTestCore({ pwaDir: dist });
+
+type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+/** A GET that keeps the bytes as sent (fetch would undo the content coding). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+const varyOf = (r: Raw) => String(r.headers.vary ?? "").toLowerCase();
+
+describe("#static assets: content coding", () => {
+  it("should send the brotli file to a browser that accepts br", async () => {
+    const r = await rawGet(core.url + ASSET, { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(r.status).toBe(200);
+    expect(r.headers["content-encoding"]).toBe("br");
+    expect(r.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(varyOf(r)).toContain("accept-encoding");
+    expect(Number(r.headers["content-length"])).toBe(r.body.length);
+    expect(r.body).toEqual(await readFile(path.join(dist, `${ASSET}.br`)));
+    expect(brotliDecompressSync(r.body).toString()).toBe(assetText);
+  });
+
+  it("should send the gzip file to a client without brotli", async () => {
+    const r = await rawGet(core.url + ASSET, { "accept-encoding": "gzip" });
+    expect(r.headers["content-encoding"]).toBe("gzip");
+    expect(r.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(varyOf(r)).toContain("accept-encoding");
+    expect(gunzipSync(r.body).toString()).toBe(assetText);
+  });
+
+  it("should send the plain file to a client that asks for no coding", async () => {
+    const r = await rawGet(core.url + ASSET);
+    expect(r.headers["content-encoding"]).toBeUndefined();
+    expect(r.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(varyOf(r)).toContain("accept-encoding");
+    expect(r.body.toString()).toBe(assetText);
+  });
+
+  it("should not serve the compressed copies under their own names", async () => {
+    const r = await rawGet(`${core.url}${ASSET}.br`, { accept: "*/*" });
+    expect(r.status).not.toBe(200);
+  });
+
+  it("should answer the service worker and the manifest with their own types, compressed", async () => {
+    const sw = await rawGet(`${core.url}/sw.js`, { "accept-encoding": "br" });
+    expect(sw.headers["content-encoding"]).toBe("br");
+    expect(sw.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    const manifest = await rawGet(`${core.url}/manifest.webmanifest`);
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+  });
+});
+
+describe("#static assets: cache headers", () => {
+  it("should mark hashed assets immutable for a year", async () => {
+    const r = await rawGet(core.url + ASSET, { "accept-encoding": "br" });
+    expect(r.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("should make the browser re-check the shell, the service worker and the manifest", async () => {
+    const shell = await rawGet(`${core.url}/tickets`, { accept: "text/html" });
+    expect(shell.body.toString()).toContain('<div id="root">');
+    for (const r of [
+      shell,
+      await rawGet(`${core.url}/index.html`),
+      await rawGet(`${core.url}/sw.js`, { "accept-encoding": "br" }),
+      await rawGet(`${core.url}/manifest.webmanifest`),
+    ]) {
+      expect(r.status).toBe(200);
+      expect(r.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+});
+
+describe("#security headers", () => {
+  let token = "";
+  beforeAll(async () => {
+    ({ token } = await core.login("admin@chatflow.local", "chatflow"));
+  });
+
+  const expectSecurityHeaders = (r: Raw) => {
+    expect(r.headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY);
+    expect(r.headers["x-content-type-options"]).toBe("nosniff");
+    expect(r.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(r.headers["x-powered-by"]).toBeUndefined();
+  };
+
+  it("should allow only the app's own origin, and no framing", () => {
+    expect(CONTENT_SECURITY_POLICY).toContain("default-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self';");
+    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self';");
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
+    expect(CONTENT_SECURITY_POLICY).not.toContain("unsafe");
+  });
+
+  it("should be on an API answer, an asset, the shell, an error and a 404", async () => {
+    const answers = {
+      api: await rawGet(`${core.url}/contacts`, { authorization: `Bearer ${token}` }),
+      asset: await rawGet(core.url + ASSET, { "accept-encoding": "br" }),
+      shell: await rawGet(`${core.url}/login`, { accept: "text/html" }),
+      unauthenticated: await rawGet(`${core.url}/contacts`, { accept: "application/json" }),
+      notFound: await rawGet(`${core.url}/no-such-route`, { authorization: `Bearer ${token}` }),
+      malformedJson: await new Promise<Raw>((resolve, reject) => {
+        const req = request(
+          `${core.url}/auth/login`,
+          { method: "POST", headers: { "content-type": "application/json" } },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.alloc(0) }));
+          },
+        );
+        req.on("error", reject);
+        req.end("{not json");
+      }),
+    };
+    expect(answers.api.status).toBe(200);
+    expect(answers.unauthenticated.status).toBe(401);
+    expect(answers.notFound.status).toBe(404);
+    expect(answers.malformedJson.status).toBe(400);
+    for (const [name, r] of Object.entries(answers)) {
+      expect.soft(r.headers["content-security-policy"], name).toBe(CONTENT_SECURITY_POLICY);
+      expectSecurityHeaders(r);
+    }
+  });
+});
+
+describe("#API answers: compression", () => {
+  let token = "";
+  beforeAll(async () => {
+    ({ token } = await core.login("admin@chatflow.local", "chatflow"));
+    for (let i = 0; i < 30; i++) await buildContact(core.db.pool, { companyId: 1, name: `Contact number ${i}` });
+  });
+
+  it("should compress a JSON answer with brotli when the client accepts it", async () => {
+    const r = await rawGet(`${core.url}/contacts`, { authorization: `Bearer ${token}`, "accept-encoding": "gzip, br" });
+    expect(r.status).toBe(200);
+    expect(r.headers["content-encoding"]).toBe("br");
+    expect(r.headers["content-type"]).toMatch(/^application\/json/);
+    expect(varyOf(r)).toContain("accept-encoding");
+    const body = JSON.parse(brotliDecompressSync(r.body).toString());
+    expect(body.contacts).toHaveLength(20);
+  });
+
+  it("should gzip it for a client without brotli, and send it plain to one that asks for nothing", async () => {
+    const gz = await rawGet(`${core.url}/contacts`, { authorization: `Bearer ${token}`, "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(gz.body).toString()).contacts).toHaveLength(20);
+    const plain = await rawGet(`${core.url}/contacts`, { authorization: `Bearer ${token}` });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(plain.body.toString()).contacts).toHaveLength(20);
+  });
+
+  it("should leave a tiny answer as it is", async () => {
+    const r = await rawGet(`${core.url}/version`, { "accept-encoding": "br" });
+    expect(r.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(r.body.toString()).version).toBeTypeOf("string");
+  });
+});

@@ -1,7 +1,7 @@
 // POST /auth/login, POST /auth/refresh_token, DELETE /auth/logout, GET /auth/me (spec 1 §7 Session).
 import { type CookieOptions, Router } from "express";
 import { ZLoginRequestSchema } from "../contract/auth.ts";
-import { parse } from "../http/errors.ts";
+import { AppError, parse } from "../http/errors.ts";
 import { publicUser } from "../users/load-user.ts";
 import { actorOf, authenticate } from "./authenticate.ts";
 import { type Issued, login, logout, refresh, type SessionDeps } from "./session.ts";
@@ -29,7 +29,11 @@ export function authRoutes(deps: SessionDeps & { secureCookies: boolean }): Rout
     try {
       answer(res, await refresh(deps, req.cookies?.[REFRESH_COOKIE]));
     } catch (err) {
-      res.clearCookie(REFRESH_COOKIE, { ...cookie, maxAge: undefined });
+      // Only a refused session loses its cookie: after a server failure the refresh rolled back and the
+      // same cookie works on the next try.
+      if (err instanceof AppError && err.code === "ERR_SESSION_EXPIRED") {
+        res.clearCookie(REFRESH_COOKIE, { ...cookie, maxAge: undefined });
+      }
       throw err;
     }
   });

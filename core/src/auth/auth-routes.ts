@@ -2,7 +2,7 @@
 import { type CookieOptions, Router } from "express";
 import type { AbuseLimits } from "../config.ts";
 import { ZLoginRequestSchema } from "../contract/auth.ts";
-import { parse } from "../http/errors.ts";
+import { AppError, parse } from "../http/errors.ts";
 import { hitRateLimit, resetRateLimit } from "../http/rate-limit.ts";
 import { publicUser } from "../users/load-user.ts";
 import { actorOf, authenticate } from "./authenticate.ts";
@@ -38,7 +38,11 @@ export function authRoutes(deps: SessionDeps & { secureCookies: boolean; limits:
     try {
       answer(res, await refresh(deps, req.cookies?.[REFRESH_COOKIE]));
     } catch (err) {
-      res.clearCookie(REFRESH_COOKIE, { ...cookie, maxAge: undefined });
+      // Only a refused session loses its cookie: after a server failure the refresh rolled back and the
+      // same cookie works on the next try.
+      if (err instanceof AppError && err.code === "ERR_SESSION_EXPIRED") {
+        res.clearCookie(REFRESH_COOKIE, { ...cookie, maxAge: undefined });
+      }
       throw err;
     }
   });

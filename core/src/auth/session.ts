@@ -3,6 +3,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { LoginResponse, TLoginRequest } from "../contract/auth.ts";
+import { transaction } from "../db/transaction.ts";
 import { invalidCredentials, sessionExpired } from "../http/errors.ts";
 import { loadUserByEmail, loadUserById, publicUser, type UserRow } from "../users/load-user.ts";
 import type { ActorCache } from "./actor-cache.ts";
@@ -65,9 +66,7 @@ export async function login(deps: SessionDeps, input: TLoginRequest): Promise<Is
   const ok = await verifyPassword(user?.passwordHash ?? (await timingHash()), input.password);
   if (!user || !ok) throw invalidCredentials();
   const sessionId = randomUUID();
-  const client = await deps.pool.connect();
-  try {
-    await client.query("BEGIN");
+  const issued = await transaction(deps.pool, async (client) => {
     await client.query("UPDATE users SET session_id = $2, online = true, updated_at = now() WHERE id = $1", [
       user.id,
       sessionId,
@@ -76,73 +75,71 @@ export async function login(deps: SessionDeps, input: TLoginRequest): Promise<Is
     await client.query("DELETE FROM refresh_tokens WHERE user_id = $1", [user.id]);
     const issued = await issue(deps, client, user, sessionId);
     await client.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${user.id}:${sessionId}`]);
-    await client.query("COMMIT");
-    deps.actors?.evictUser(user.id);
     return issued;
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
+  deps.actors?.evictUser(user.id);
+  return issued;
 }
 
+/** What a refresh's transaction decided: tokens for the session, or the session ended because a token came back. */
+type Refreshed = { issued: Issued } | { endedUserId: number };
+
+/**
+ * One transaction that either rotates the token (marks it used and stores its successor) or changes nothing.
+ * The one write it commits without issuing is ending a session whose rotated token was replayed: that is the
+ * answer to theft, and it is refused (401) after the commit, not by throwing inside the transaction.
+ */
 export async function refresh(deps: SessionDeps, refreshToken: string | undefined): Promise<Issued> {
   if (!refreshToken) throw sessionExpired();
-  const client = await deps.pool.connect();
-  try {
-    await client.query("BEGIN");
-    const { rows } = await client.query<{
-      id: string;
-      user_id: number;
-      session_id: string;
-      used: boolean;
-      recent: boolean;
-    }>(
-      `SELECT id, user_id, session_id, used_at IS NOT NULL AS used,
-         used_at > now() - make_interval(secs => $2) AS recent
-       FROM refresh_tokens WHERE token_hash = $1 AND expires_at > now() FOR UPDATE`,
-      [hashToken(refreshToken), REFRESH_REUSE_GRACE_SECONDS],
-    );
-    const row = rows[0];
-    if (!row) throw sessionExpired();
-    if (row.used && !row.recent) {
-      // A rotated token came back: someone holds a copy. End the whole session, sockets included.
-      const ended = await client.query("UPDATE users SET session_id = NULL WHERE id = $1 AND session_id = $2", [
-        row.user_id,
-        row.session_id,
-      ]);
-      await client.query("DELETE FROM refresh_tokens WHERE session_id = $1", [row.session_id]);
-      if (ended.rowCount) await client.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${row.user_id}:`]);
-      await client.query("COMMIT");
-      deps.actors?.evictUser(row.user_id);
-      throw sessionExpired();
-    }
-    const user = await loadUserById(client, row.user_id);
-    if (!user || user.sessionId !== row.session_id) throw sessionExpired();
-    if (row.used) {
-      await client.query("COMMIT");
-      return await accessFor(deps, user, row.session_id);
-    }
-    await client.query("UPDATE refresh_tokens SET used_at = now() WHERE id = $1", [row.id]);
-    const issued = await issue(deps, client, user, row.session_id);
-    await client.query("COMMIT");
-    return issued;
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
+  const refreshed = await transaction(deps.pool, (client) => rotate(deps, client, refreshToken));
+  if ("endedUserId" in refreshed) {
+    deps.actors?.evictUser(refreshed.endedUserId);
+    throw sessionExpired();
   }
+  return refreshed.issued;
+}
+
+async function rotate(deps: SessionDeps, client: pg.ClientBase, refreshToken: string): Promise<Refreshed> {
+  const { rows } = await client.query<{
+    id: string;
+    user_id: number;
+    session_id: string;
+    used: boolean;
+    recent: boolean;
+  }>(
+    `SELECT id, user_id, session_id, used_at IS NOT NULL AS used,
+       used_at > now() - make_interval(secs => $2) AS recent
+     FROM refresh_tokens WHERE token_hash = $1 AND expires_at > now() FOR UPDATE`,
+    [hashToken(refreshToken), REFRESH_REUSE_GRACE_SECONDS],
+  );
+  const row = rows[0];
+  if (!row) throw sessionExpired();
+  if (row.used && !row.recent) {
+    // A rotated token came back: someone holds a copy. End the whole session, sockets included.
+    const ended = await client.query("UPDATE users SET session_id = NULL WHERE id = $1 AND session_id = $2", [
+      row.user_id,
+      row.session_id,
+    ]);
+    await client.query("DELETE FROM refresh_tokens WHERE session_id = $1", [row.session_id]);
+    if (ended.rowCount) await client.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${row.user_id}:`]);
+    return { endedUserId: row.user_id };
+  }
+  const user = await loadUserById(client, row.user_id);
+  if (!user || user.sessionId !== row.session_id) throw sessionExpired();
+  if (row.used) return { issued: await accessFor(deps, user, row.session_id) };
+  await client.query("UPDATE refresh_tokens SET used_at = now() WHERE id = $1", [row.id]);
+  return { issued: await issue(deps, client, user, row.session_id) };
 }
 
 export async function logout(deps: SessionDeps, userId: number, sessionId: string): Promise<void> {
-  const { rowCount } = await deps.pool.query(
-    "UPDATE users SET session_id = NULL, online = false WHERE id = $1 AND session_id = $2",
-    [userId, sessionId],
-  );
+  await transaction(deps.pool, async (client) => {
+    const { rowCount } = await client.query(
+      "UPDATE users SET session_id = NULL, online = false WHERE id = $1 AND session_id = $2",
+      [userId, sessionId],
+    );
+    await client.query("DELETE FROM refresh_tokens WHERE session_id = $1", [sessionId]);
+    // Only when this was the live session: the hub and the sync server close every socket of that user.
+    if (rowCount) await client.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${userId}:`]);
+  });
   deps.actors?.evictUser(userId);
-  await deps.pool.query("DELETE FROM refresh_tokens WHERE session_id = $1", [sessionId]);
-  // Only when this was the live session: the hub and the sync server close every socket of that user.
-  if (rowCount) await deps.pool.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${userId}:`]);
 }

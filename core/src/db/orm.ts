@@ -2,7 +2,7 @@
 // the same server for the set-based hot paths.
 import { Migrator } from "@mikro-orm/migrations";
 import { MikroORM } from "@mikro-orm/postgresql";
-import { ENTITIES } from "./entities.ts";
+import { ENTITIES } from "./entities/index.ts";
 import { Migration0001Init } from "./migrations/0001-init.ts";
 import { Migration0002InboxDomain } from "./migrations/0002-inbox-domain.ts";
 import { Migration0003TicketList } from "./migrations/0003-ticket-list.ts";
@@ -14,9 +14,11 @@ import { Migration0009BotSettings } from "./migrations/0009-bot-settings.ts";
 import { Migration0011AgendaJobs } from "./migrations/0011-agenda-jobs.ts";
 import { Migration0013UserChangeNotify } from "./migrations/0013-user-change-notify.ts";
 import { Migration0015RatingAsks } from "./migrations/0015-rating-asks.ts";
+import { Migration0016CounterKeys } from "./migrations/0016-counter-keys.ts";
 import { Migration0020QuickMessageLists } from "./migrations/0020-quick-message-lists.ts";
 import { Migration0021ContactImports } from "./migrations/0021-contact-imports.ts";
 import { Migration0022RateLimits } from "./migrations/0022-rate-limits.ts";
+import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
 /** Applied in this order; each file is named NNNN-what.ts and appended here. */
@@ -32,6 +34,7 @@ export const MIGRATIONS = [
   { name: "0011-agenda-jobs", class: Migration0011AgendaJobs },
   { name: "0013-user-change-notify", class: Migration0013UserChangeNotify },
   { name: "0015-rating-asks", class: Migration0015RatingAsks },
+  { name: "0016-counter-keys", class: Migration0016CounterKeys },
   { name: "0020-quick-message-lists", class: Migration0020QuickMessageLists },
   { name: "0021-contact-imports", class: Migration0021ContactImports },
   { name: "0022-rate-limits", class: Migration0022RateLimits },
@@ -43,6 +46,7 @@ export async function openDb(databaseUrl: string, opts: { poolSize?: number } = 
   const orm = await MikroORM.init({
     clientUrl: databaseUrl,
     entities: ENTITIES,
+    namingStrategy: PostgresNamingStrategy,
     extensions: [Migrator],
     migrations: {
       migrationsList: MIGRATIONS,

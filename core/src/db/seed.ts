@@ -1,7 +1,7 @@
 // First-start seed: a plan with every flag on, company 1 (never expires) and
 // its super admin. Runs once; a second start finds company 1 and does nothing.
 import argon2 from "argon2";
-import { Company, Plan, User } from "./entities.ts";
+import { Company, Plan, User } from "./entities/index.ts";
 import type { Db } from "./orm.ts";
 
 export type SeedResult = { created: boolean; email: string };

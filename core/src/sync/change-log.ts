@@ -36,18 +36,8 @@ export async function recordChanges(client: pg.ClientBase, changes: Change[]): P
   }
 }
 
-/** Runs `fn` in a transaction on a pooled client. */
-export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const result = await fn(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
-}
+/**
+ * Kept for the ~40 call sites that import it from here: the same helper as db/transaction.ts, default options.
+ * New code imports `transaction` from db/transaction.ts.
+ */
+export { transaction as inTransaction } from "../db/transaction.ts";

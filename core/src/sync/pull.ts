@@ -5,6 +5,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import { contactMaskerFor } from "../contacts/mask-number.ts";
 import type { TicketDTO } from "../contract/entities.ts";
 import type { EntityName, PullResponse } from "../contract/sync.ts";
+import { transaction } from "../db/transaction.ts";
 import { canSeeTicket, visibleTicketSql } from "../tickets/visibility.ts";
 import {
   CONTACT_COLUMNS,
@@ -50,28 +51,25 @@ const emptyPull = (seq: number, version: number, reset: boolean): PullResponse =
 
 /** `cursor` undefined means a first pull: the client gets a whole replica (reset). */
 export async function pull(pool: pg.Pool, actor: Actor, cursor: Cursor | undefined): Promise<PullResponse> {
-  const client = await pool.connect();
-  try {
-    // One snapshot: the cursor we answer matches the rows we read.
-    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    const { rows } = await client.query<{ last_seq: number; pruned_seq: number }>(
-      "SELECT last_seq, pruned_seq FROM company_sync WHERE company_id = $1",
-      [actor.companyId],
-    );
-    const lastSeq = rows[0]?.last_seq ?? 0;
-    const prunedSeq = rows[0]?.pruned_seq ?? 0;
-    const result =
-      cursor === undefined || cursor.version !== actor.replicaVersion || cursor.seq < prunedSeq || cursor.seq > lastSeq
+  // One snapshot: the cursor we answer matches the rows we read.
+  return transaction(
+    pool,
+    async (client) => {
+      const { rows } = await client.query<{ last_seq: number; pruned_seq: number }>(
+        "SELECT last_seq, pruned_seq FROM company_sync WHERE company_id = $1",
+        [actor.companyId],
+      );
+      const lastSeq = rows[0]?.last_seq ?? 0;
+      const prunedSeq = rows[0]?.pruned_seq ?? 0;
+      return cursor === undefined ||
+        cursor.version !== actor.replicaVersion ||
+        cursor.seq < prunedSeq ||
+        cursor.seq > lastSeq
         ? await bootstrap(client, actor, lastSeq)
         : await incremental(client, actor, cursor.seq);
-    await client.query("COMMIT");
-    return result;
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+    },
+    { isolation: "repeatable read", readOnly: true },
+  );
 }
 
 async function references(client: pg.ClientBase, companyId: number, out: PullResponse): Promise<void> {

@@ -6,6 +6,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { ErrorBody } from "../contract/errors.ts";
 import type { MutationName, MutationResult, PushResponse, TPushRequest } from "../contract/sync.ts";
+import { transaction } from "../db/transaction.ts";
 import { AppError, inputDataError, internalError, invalidInput } from "../http/errors.ts";
 import { nulByteError } from "../http/nul-bytes.ts";
 import { HANDLERS, type Handler } from "./push-handlers.ts";
@@ -34,10 +35,8 @@ function refusal(err: unknown, name: string): AppError {
 }
 
 export async function push(pool: pg.Pool, actor: Actor, req: TPushRequest): Promise<PushResponse> {
-  const results: MutationResult[] = [];
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  return transaction(pool, async (client) => {
+    const results: MutationResult[] = [];
     for (const m of req.mutations) {
       const seen = await client.query<{ user_id: number; error: ErrorBody | null }>(
         `INSERT INTO client_mutations (client_id, mutation_id, company_id, user_id) VALUES ($1, $2, $3, $4)
@@ -73,12 +72,6 @@ export async function push(pool: pg.Pool, actor: Actor, req: TPushRequest): Prom
         results.push({ id: m.id, ok: false, error });
       }
     }
-    await client.query("COMMIT");
     return { results };
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

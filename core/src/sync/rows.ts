@@ -1,29 +1,104 @@
-// SELECT lists that read each replicated table in its contract shape.
-export const TICKET_COLUMNS = `t.id, t.uuid, t.status, t.channel, t.is_group AS "isGroup", t.is_bot AS "isBot",
-  t.contact_id AS "contactId", t.queue_id AS "queueId", t.user_id AS "userId", t.whatsapp_id AS "whatsappId",
-  t.unread_messages AS "unreadMessages", t.last_message AS "lastMessage", t.company_id AS "companyId",
-  t.created_at AS "createdAt", t.updated_at AS "updatedAt"`;
+// SELECT lists that read each replicated table in its contract shape, named by
+// entity property (db/select-list.ts): the row types are the entities' own.
+import type { IContact, IMessage, IQueue, ITicket, IUser, IWhatsapp } from "../db/entities/index.ts";
+import { type RowOf, selectList } from "../db/select-list.ts";
 
-export const MESSAGE_COLUMNS = `m.id, m.ticket_id AS "ticketId", m.contact_id AS "contactId", m.company_id AS "companyId",
-  m.user_id AS "userId", m.body, m.from_me AS "fromMe", m.read, m.media_type AS "mediaType", m.media_url AS "mediaUrl",
-  m.data_json AS "dataJson", m.ack, m.is_deleted AS "isDeleted", m.is_edited AS "isEdited",
-  m.is_forwarded AS "isForwarded", m.is_private AS "isPrivate", m.quoted_msg_id AS "quotedMsgId",
-  m.error_code AS "errorCode", m.created_at AS "createdAt", m.updated_at AS "updatedAt"`;
+const TICKET_KEYS = [
+  "id",
+  "uuid",
+  "status",
+  "channel",
+  "isGroup",
+  "isBot",
+  "contactId",
+  "queueId",
+  "userId",
+  "whatsappId",
+  "unreadMessages",
+  "lastMessage",
+  "companyId",
+  "createdAt",
+  "updatedAt",
+] as const;
+export type TicketReplicaRow = RowOf<ITicket, typeof TICKET_KEYS>;
+export const TICKET_COLUMNS = selectList<ITicket>()("t", TICKET_KEYS);
 
-export const CONTACT_COLUMNS = `c.id, c.name, c.number, c.email, c.url_picture AS "urlPicture", c.active,
-  c.accept_audio_message AS "acceptAudioMessage", c.disable_bot AS "disableBot", c.is_group AS "isGroup",
-  c.channel, c.whatsapp_id AS "whatsappId", c.company_id AS "companyId", c.updated_at AS "updatedAt"`;
+const MESSAGE_KEYS = [
+  "id",
+  "ticketId",
+  "contactId",
+  "companyId",
+  "userId",
+  "body",
+  "fromMe",
+  "read",
+  "mediaType",
+  "mediaUrl",
+  "dataJson",
+  "ack",
+  "isDeleted",
+  "isEdited",
+  "isForwarded",
+  "isPrivate",
+  "quotedMsgId",
+  "errorCode",
+  "createdAt",
+  "updatedAt",
+] as const;
+export type MessageReplicaRow = RowOf<IMessage, typeof MESSAGE_KEYS>;
+export const MESSAGE_COLUMNS = selectList<IMessage>()("m", MESSAGE_KEYS);
 
-export const QUEUE_COLUMNS = `q.id, q.name, q.color, q.company_id AS "companyId"`;
+const CONTACT_KEYS = [
+  "id",
+  "name",
+  "number",
+  "email",
+  "urlPicture",
+  "active",
+  "acceptAudioMessage",
+  "disableBot",
+  "isGroup",
+  "channel",
+  "whatsappId",
+  "companyId",
+  "updatedAt",
+] as const;
+export type ContactReplicaRow = RowOf<IContact, typeof CONTACT_KEYS>;
+export const CONTACT_COLUMNS = selectList<IContact>()("c", CONTACT_KEYS);
 
-export const WHATSAPP_COLUMNS = `w.id, w.name, w.channel, w.status, w.is_default AS "isDefault",
-  w.group_as_ticket AS "groupAsTicket", w.company_id AS "companyId"`;
+const QUEUE_KEYS = ["id", "name", "color", "companyId"] as const;
+export type QueueReplicaRow = RowOf<IQueue, typeof QUEUE_KEYS>;
+export const QUEUE_COLUMNS = selectList<IQueue>()("q", QUEUE_KEYS);
 
-export const USER_COLUMNS = `u.id, u.name, u.email, u.profile, u.super, u.company_id AS "companyId",
-  u.whatsapp_id AS "whatsappId", u.start_work AS "startWork", u.end_work AS "endWork", u.all_ticket AS "allTicket",
-  u.allow_group AS "allowGroup", u.default_theme AS "defaultTheme", u.default_menu AS "defaultMenu",
-  u.all_historic AS "allHistoric", u.all_user_chat AS "allUserChat",
-  u.user_close_pending_ticket AS "userClosePendingTicket", u.show_dashboard AS "showDashboard",
-  u.allow_real_time AS "allowRealTime", u.allow_connections AS "allowConnections", u.online, u.color,
-  u.profile_image AS "profileImage", u.default_tickets_manager_width AS "defaultTicketsManagerWidth",
-  u.default_theme = 'dark' AS "darkMode"`;
+const WHATSAPP_KEYS = ["id", "name", "channel", "status", "isDefault", "groupAsTicket", "companyId"] as const;
+export type WhatsappReplicaRow = RowOf<IWhatsapp, typeof WHATSAPP_KEYS>;
+export const WHATSAPP_COLUMNS = selectList<IWhatsapp>()("w", WHATSAPP_KEYS);
+
+const USER_KEYS = [
+  "id",
+  "name",
+  "email",
+  "profile",
+  "super",
+  "companyId",
+  "whatsappId",
+  "startWork",
+  "endWork",
+  "allTicket",
+  "allowGroup",
+  "defaultTheme",
+  "defaultMenu",
+  "allHistoric",
+  "allUserChat",
+  "userClosePendingTicket",
+  "showDashboard",
+  "allowRealTime",
+  "allowConnections",
+  "online",
+  "color",
+  "profileImage",
+  "defaultTicketsManagerWidth",
+] as const;
+/** Plus `darkMode`, which the contract derives from defaultTheme. */
+export type UserReplicaRow = RowOf<IUser, typeof USER_KEYS> & { darkMode: boolean };
+export const USER_COLUMNS = `${selectList<IUser>()("u", USER_KEYS)}, u.default_theme = 'dark' AS "darkMode"`;

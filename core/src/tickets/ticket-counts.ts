@@ -3,6 +3,7 @@
 // migration 0003's triggers maintain; any other filter (search, tags, unread,
 // days, connections) is counted on the tickets, up to COUNT_CAP.
 import type pg from "pg";
+import { transaction } from "../db/transaction.ts";
 import type { TicketListFilter } from "./ticket-list-filter.ts";
 
 /** A count that needs the tickets themselves stops here: "10,000 or more". */
@@ -46,28 +47,23 @@ const folding = new Set<number>();
 export async function foldTicketCounts(pool: pg.Pool, companyId: number): Promise<void> {
   if (folding.has(companyId)) return;
   folding.add(companyId);
-  const client = await pool.connect();
   try {
-    await client.query("BEGIN");
-    const lock = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock(8008, $1) AS ok", [companyId]);
-    if (lock.rows[0]?.ok) {
-      await client.query(
-        `WITH d AS (DELETE FROM ticket_count_deltas WHERE company_id = $1 RETURNING *),
+    await transaction(pool, async (client) => {
+      const lock = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock(8008, $1) AS ok", [companyId]);
+      if (lock.rows[0]?.ok) {
+        await client.query(
+          `WITH d AS (DELETE FROM ticket_count_deltas WHERE company_id = $1 RETURNING *),
            s AS (SELECT company_id, status, queue_id, user_id, is_group, sum(n)::int AS n FROM d
                  GROUP BY company_id, status, queue_id, user_id, is_group)
          INSERT INTO ticket_counts AS c (company_id, status, queue_id, user_id, is_group, n)
          SELECT * FROM s ORDER BY status, queue_id, user_id, is_group
          ON CONFLICT ON CONSTRAINT ticket_counts_key DO UPDATE SET n = c.n + EXCLUDED.n`,
-        [companyId],
-      );
-      await client.query("DELETE FROM ticket_counts WHERE company_id = $1 AND n = 0", [companyId]);
-    }
-    await client.query("COMMIT");
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw err;
+          [companyId],
+        );
+        await client.query("DELETE FROM ticket_counts WHERE company_id = $1 AND n = 0", [companyId]);
+      }
+    });
   } finally {
-    client.release();
     folding.delete(companyId);
   }
 }

@@ -5,31 +5,30 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { hidesNumbersFrom, maskContact } from "../contacts/mask-number.ts";
 import type { TicketDTO, TicketStatus } from "../contract/entities.ts";
+import type { ITicket } from "../db/entities/index.ts";
+import { type RowOf, selectList } from "../db/select-list.ts";
 import { invalidInput, queueNotFound, ticketNotFound, userNotFound, wrongState } from "../http/errors.ts";
 import type { Change } from "../sync/change-log.ts";
 import { TICKET_ITEM_JOINS, TICKET_ITEM_JSON } from "./list-tickets.ts";
 import { canSeeTicket } from "./visibility.ts";
 
-export type TicketRow = {
-  id: number;
-  uuid: string;
-  companyId: number;
-  contactId: number;
-  whatsappId: number | null;
-  queueId: number | null;
-  userId: number | null;
-  status: TicketStatus;
-  channel: string;
-  isGroup: boolean;
-  unreadMessages: number;
-  amountUsedBotQueues: number;
-  useIntegration: boolean;
-};
-
-const ROW_COLUMNS = `t.id, t.uuid, t.company_id AS "companyId", t.contact_id AS "contactId",
-  t.whatsapp_id AS "whatsappId", t.queue_id AS "queueId", t.user_id AS "userId", t.status, t.channel,
-  t.is_group AS "isGroup", t.unread_messages AS "unreadMessages", t.amount_used_bot_queues AS "amountUsedBotQueues",
-  t.use_integration AS "useIntegration"`;
+const ROW_KEYS = [
+  "id",
+  "uuid",
+  "companyId",
+  "contactId",
+  "whatsappId",
+  "queueId",
+  "userId",
+  "status",
+  "channel",
+  "isGroup",
+  "unreadMessages",
+  "amountUsedBotQueues",
+  "useIntegration",
+] as const;
+export type TicketRow = RowOf<ITicket, typeof ROW_KEYS>;
+const ROW_COLUMNS = selectList<ITicket>()("t", ROW_KEYS);
 
 /**
  * Locks the caller's company's ticket for the rest of the transaction. A ticket

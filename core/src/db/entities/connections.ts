@@ -1,0 +1,65 @@
+// Entities of the channel connections (spec 2 §3 Connection) and the queues
+// each one offers.
+import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
+import { timestamps } from "./columns.ts";
+import { Company } from "./tenancy.ts";
+import { Queue } from "./users.ts";
+
+export const Whatsapp = defineEntity({
+  name: "Whatsapp",
+  tableName: "whatsapps",
+  uniques: [
+    { name: "whatsapps_company_id_name_key", properties: ["companyId", "name"] },
+    // The Cloud API webhook and the external API find a connection by these alone.
+    { name: "whatsapps_phone_number_id_key", properties: ["phoneNumberId"], where: "phone_number_id IS NOT NULL" },
+    { name: "whatsapps_token_key", properties: ["token"], where: "token IS NOT NULL" },
+  ],
+  properties: {
+    id: p.integer().primary(),
+    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
+    name: p.text(),
+    channel: p.enum(["whatsapp", "whatsappapi", "facebook", "instagram"] as const).default("whatsapp"),
+    status: p.text().default("DISCONNECTED"),
+    isDefault: p.boolean().default(false),
+    greetingMessage: p.text().nullable(),
+    farewellMessage: p.text().nullable(),
+    groupAsTicket: p.enum(["enabled", "disabled"] as const).default("disabled"),
+    token: p.text().nullable().hidden(),
+    phoneNumberId: p.text().nullable(),
+    accessToken: p.text().nullable().hidden(),
+    appSecret: p.text().nullable().hidden(),
+    verifyToken: p.text().nullable().hidden(),
+    ratingMessage: p.text().nullable(),
+    maxUseBotQueues: p.integer().default(3),
+    timeUseBotQueues: p.integer().default(0),
+    sendIdQueue: p.manyToOne(Queue).mapToPk().joinColumn("send_id_queue").deleteRule("set null").nullable(),
+    timeSendQueue: p.integer().default(0),
+    expiresTicketNps: p.integer().default(0),
+    maxUseBotQueuesNps: p.integer().default(3),
+    ...timestamps(),
+  },
+});
+export type IWhatsapp = InferEntity<typeof Whatsapp>;
+
+export const WhatsappQueue = defineEntity({
+  name: "WhatsappQueue",
+  tableName: "whatsapp_queues",
+  properties: {
+    whatsappId: p
+      .manyToOne(Whatsapp)
+      .mapToPk()
+      .joinColumn("whatsapp_id")
+      .deleteRule("cascade")
+      .updateRule("no action")
+      .primary(),
+    queueId: p
+      .manyToOne(Queue)
+      .mapToPk()
+      .joinColumn("queue_id")
+      .deleteRule("cascade")
+      .updateRule("no action")
+      .primary(),
+    companyId: p.integer(),
+  },
+});
+export type IWhatsappQueue = InferEntity<typeof WhatsappQueue>;

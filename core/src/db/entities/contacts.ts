@@ -1,0 +1,85 @@
+// Entities of contacts and tags (spec 1 §7), and which tags a contact carries.
+import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
+import { createdAt, timestamps } from "./columns.ts";
+import { Whatsapp } from "./connections.ts";
+import { Company } from "./tenancy.ts";
+
+export const Contact = defineEntity({
+  name: "Contact",
+  tableName: "contacts",
+  uniques: [{ name: "contacts_company_id_number_key", properties: ["companyId", "number"] }],
+  indexes: [
+    // Expression indexes: compared by name only. The two trigram indexes exist where pg_trgm is installable
+    // (migration 0003); the schema-diff test assumes a server that has it, like every server we run on.
+    {
+      name: "contacts_company_name",
+      expression: "CREATE INDEX contacts_company_name ON contacts (company_id, lower(name), id)",
+    },
+    {
+      name: "contacts_search_name",
+      expression: "CREATE INDEX contacts_search_name ON contacts USING gin (lower(name) gin_trgm_ops)",
+    },
+    {
+      name: "contacts_search_number",
+      expression: "CREATE INDEX contacts_search_number ON contacts USING gin (number gin_trgm_ops)",
+    },
+  ],
+  properties: {
+    id: p.integer().primary(),
+    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
+    name: p.text(),
+    number: p.text(),
+    email: p.text().default(""),
+    urlPicture: p.text().nullable(),
+    active: p.boolean().default(true),
+    acceptAudioMessage: p.boolean().default(true),
+    disableBot: p.boolean().default(false),
+    isGroup: p.boolean().default(false),
+    channel: p.text().default("whatsapp"),
+    whatsappId: p.manyToOne(Whatsapp).mapToPk().joinColumn("whatsapp_id").deleteRule("set null").nullable(),
+    extraInfo: p.json<{ id?: number; name: string; value: string }[]>().default("[]"),
+    lgpdAcceptedAt: p.datetime().nullable(),
+    ...timestamps(),
+  },
+});
+export type IContact = InferEntity<typeof Contact>;
+
+export const Tag = defineEntity({
+  name: "Tag",
+  tableName: "tags",
+  uniques: [{ name: "tags_company_id_name_key", properties: ["companyId", "name"] }],
+  indexes: [
+    {
+      name: "tags_company_lower_name",
+      expression: "CREATE INDEX tags_company_lower_name ON tags (company_id, lower(name))",
+    },
+  ],
+  properties: {
+    id: p.integer().primary(),
+    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
+    name: p.text(),
+    color: p.text().default("#A4CCCC"),
+    kanban: p.integer().default(0),
+    ...timestamps(),
+  },
+});
+export type ITag = InferEntity<typeof Tag>;
+
+export const ContactTag = defineEntity({
+  name: "ContactTag",
+  tableName: "contact_tags",
+  indexes: [{ name: "contact_tags_tag", properties: ["tagId", "contactId"] }],
+  properties: {
+    contactId: p
+      .manyToOne(Contact)
+      .mapToPk()
+      .joinColumn("contact_id")
+      .deleteRule("cascade")
+      .updateRule("no action")
+      .primary(),
+    tagId: p.manyToOne(Tag).mapToPk().joinColumn("tag_id").deleteRule("cascade").updateRule("no action").primary(),
+    companyId: p.integer(),
+    createdAt: createdAt(),
+  },
+});
+export type IContactTag = InferEntity<typeof ContactTag>;

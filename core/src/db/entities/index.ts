@@ -1,0 +1,50 @@
+// Every table the migrations create, as MikroORM entities: the one description
+// of the schema (docs/decisions/0023-schema-from-entities.md). Split per domain;
+// schema-diff.test.ts fails when these and the migrated database differ.
+import { AgendaJob } from "./agenda.ts";
+import { Whatsapp, WhatsappQueue } from "./connections.ts";
+import { Contact, ContactTag, Tag } from "./contacts.ts";
+import { Message, QuickMessage } from "./messages.ts";
+import { ChangeLog, ClientMutation, CompanySync, Document } from "./sync.ts";
+import { Company, Plan, PlatformSetting, Setting } from "./tenancy.ts";
+import { Ticket, TicketCount, TicketCountDelta, TicketLog, TicketNote, TicketTag, UserRating } from "./tickets.ts";
+import { Queue, RefreshToken, User, UserQueue } from "./users.ts";
+
+export * from "./agenda.ts";
+export * from "./connections.ts";
+export * from "./contacts.ts";
+export * from "./messages.ts";
+export * from "./sync.ts";
+export * from "./tenancy.ts";
+export * from "./tickets.ts";
+export * from "./users.ts";
+
+export const ENTITIES = [
+  Plan,
+  Company,
+  Setting,
+  PlatformSetting,
+  Queue,
+  User,
+  RefreshToken,
+  UserQueue,
+  Whatsapp,
+  WhatsappQueue,
+  Contact,
+  Tag,
+  ContactTag,
+  Ticket,
+  TicketTag,
+  TicketNote,
+  TicketLog,
+  UserRating,
+  TicketCount,
+  TicketCountDelta,
+  Message,
+  QuickMessage,
+  ChangeLog,
+  CompanySync,
+  ClientMutation,
+  Document,
+  AgendaJob,
+];

@@ -1,0 +1,74 @@
+// Entities of messages (with the outbound queue's columns) and quick messages.
+import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
+import { timestamps } from "./columns.ts";
+import { Company } from "./tenancy.ts";
+import { Ticket } from "./tickets.ts";
+
+export const Message = defineEntity({
+  name: "Message",
+  tableName: "messages",
+  uniques: [
+    // Inbound dedupe: a channel may deliver the same message twice.
+    { name: "messages_remote_id", properties: ["whatsappId", "remoteId"], where: "remote_id IS NOT NULL" },
+  ],
+  indexes: [
+    // An expression (compared by name only) for the reason given at tickets.ts's newestFirst.
+    {
+      name: "messages_ticket_page",
+      expression: "CREATE INDEX messages_ticket_page ON messages (ticket_id, created_at DESC, id DESC)",
+    },
+    {
+      name: "messages_outbound",
+      properties: ["whatsappId", "createdAt"],
+      where: "send_state IN ('queued','claimed','sending')",
+    },
+    { name: "messages_company_created", properties: ["companyId", "createdAt"], include: ["fromMe", "isPrivate"] },
+  ],
+  properties: {
+    id: p.uuid().primary(),
+    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
+    ticketId: p.manyToOne(Ticket).mapToPk().joinColumn("ticket_id").deleteRule("cascade"),
+    contactId: p.integer().nullable(),
+    whatsappId: p.integer().nullable(),
+    userId: p.integer().nullable(),
+    queueId: p.integer().nullable(),
+    body: p.text().default(""),
+    fromMe: p.boolean().default(false),
+    read: p.boolean().default(false),
+    mediaType: p.text().default("chat"),
+    mediaUrl: p.text().nullable(),
+    dataJson: p.json<unknown>().nullable(),
+    ack: p.smallint().default(0),
+    isDeleted: p.boolean().default(false),
+    isEdited: p.boolean().default(false),
+    isForwarded: p.boolean().default(false),
+    isPrivate: p.boolean().default(false),
+    quotedMsgId: p.uuid().nullable(),
+    remoteId: p.text().nullable(),
+    sendState: p.enum(["queued", "claimed", "sending", "sent", "failed"] as const).nullable(),
+    sendAttempts: p.integer().default(0),
+    claimedBy: p.text().nullable(),
+    claimedAt: p.datetime().nullable(),
+    errorCode: p.text().nullable(),
+    ...timestamps(),
+  },
+});
+export type IMessage = InferEntity<typeof Message>;
+
+/** A quick message projected from its co-edited document (sync-server). */
+export const QuickMessage = defineEntity({
+  name: "QuickMessage",
+  tableName: "quick_messages",
+  uniques: [{ name: "quick_messages_company_id_item_id_key", properties: ["companyId", "itemId"] }],
+  properties: {
+    id: p.integer().primary(),
+    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
+    itemId: p.text(),
+    shortcode: p.text(),
+    message: p.text().default(""),
+    mediaPath: p.text().nullable(),
+    userId: p.integer().nullable(),
+    ...timestamps(),
+  },
+});
+export type IQuickMessage = InferEntity<typeof QuickMessage>;

@@ -1,0 +1,85 @@
+// Entities of tenancy and billing: plans, companies, each company's settings
+// and the platform's own settings.
+import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
+import { timestamps } from "./columns.ts";
+
+export const Plan = defineEntity({
+  name: "Plan",
+  tableName: "plans",
+  uniques: [{ name: "plans_name_key", properties: ["name"] }],
+  properties: {
+    id: p.integer().primary(),
+    name: p.text(),
+    users: p.integer().default(0),
+    connections: p.integer().default(0),
+    queues: p.integer().default(0),
+    amount: p.decimal("number").precision(12).scale(2).default(0),
+    useWhatsapp: p.boolean().default(true),
+    useFacebook: p.boolean().default(true),
+    useInstagram: p.boolean().default(true),
+    useCampaigns: p.boolean().default(true),
+    useSchedules: p.boolean().default(true),
+    useInternalChat: p.boolean().default(true),
+    useExternalApi: p.boolean().default(true),
+    useKanban: p.boolean().default(true),
+    useOpenAi: p.boolean().default(true),
+    useIntegrations: p.boolean().default(true),
+    isPublic: p.boolean().default(true),
+    ...timestamps(),
+  },
+});
+export type IPlan = InferEntity<typeof Plan>;
+
+export const Company = defineEntity({
+  name: "Company",
+  tableName: "companies",
+  triggers: [
+    {
+      // Evicts the actor cache of the company's users (migration 0013, function chatflow_notify_users).
+      name: "companies_notify",
+      timing: "after",
+      events: ["update", "delete"],
+      expression: `CREATE TRIGGER companies_notify AFTER UPDATE OR DELETE ON companies
+        FOR EACH ROW EXECUTE FUNCTION chatflow_notify_users()`,
+    },
+  ],
+  properties: {
+    id: p.integer().primary(),
+    name: p.text(),
+    phone: p.text().nullable(),
+    email: p.text().nullable(),
+    status: p.boolean().default(true),
+    dueDate: p.string().columnType("date").nullable(),
+    recurrence: p.text().nullable(),
+    planId: p.manyToOne(Plan).mapToPk().joinColumn("plan_id").deleteRule("no action").nullable(),
+    ...timestamps(),
+  },
+});
+export type ICompany = InferEntity<typeof Company>;
+
+/** A company's settings, one row per key (spec 1 §7 settings). */
+export const Setting = defineEntity({
+  name: "Setting",
+  tableName: "settings",
+  uniques: [{ name: "settings_company_id_key_key", properties: ["companyId", "key"] }],
+  properties: {
+    id: p.integer().primary(),
+    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
+    key: p.text(),
+    value: p.text().nullable(),
+    ...timestamps(),
+  },
+});
+export type ISetting = InferEntity<typeof Setting>;
+
+/** Settings of the whole platform that the super user edits (spec 3), keyed by name. */
+export const PlatformSetting = defineEntity({
+  name: "PlatformSetting",
+  tableName: "platform_settings",
+  properties: {
+    key: p.text().primary(),
+    value: p.text().nullable(),
+    ...timestamps(),
+  },
+});
+export type IPlatformSetting = InferEntity<typeof PlatformSetting>;

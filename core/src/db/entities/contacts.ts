@@ -3,6 +3,7 @@ import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
 import { createdAt, timestamps } from "./columns.ts";
 import { Whatsapp } from "./connections.ts";
 import { Company } from "./tenancy.ts";
+import { User } from "./users.ts";
 
 export const Contact = defineEntity({
   name: "Contact",
@@ -83,3 +84,34 @@ export const ContactTag = defineEntity({
   },
 });
 export type IContactTag = InferEntity<typeof ContactTag>;
+
+/** A spreadsheet import run as a job (decision 0021): its state and counts, read back by GET /contacts/upload/{id}. */
+export const ContactImport = defineEntity({
+  name: "ContactImport",
+  tableName: "contact_imports",
+  indexes: [
+    { name: "contact_imports_company", properties: ["companyId", "id"] },
+    // A partial unique index: the database keeps a company to one import at a time (compared by name only).
+    {
+      name: "contact_imports_one_active",
+      expression:
+        "CREATE UNIQUE INDEX contact_imports_one_active ON contact_imports (company_id) WHERE state IN ('queued', 'running')",
+    },
+  ],
+  checks: [{ name: "contact_imports_state_check", expression: "state IN ('queued', 'running', 'finished', 'failed')" }],
+  properties: {
+    id: p.integer().primary(),
+    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
+    userId: p.manyToOne(User).mapToPk().joinColumn("user_id").deleteRule("set null").nullable(),
+    fileName: p.text(),
+    state: p.text().default("queued"),
+    rowsRead: p.integer().default(0),
+    created: p.integer().default(0),
+    ignored: p.integer().default(0),
+    error: p.json<Record<string, unknown>>().nullable(),
+    heartbeatAt: p.datetime().defaultRaw("now()"),
+    createdAt: createdAt(),
+    finishedAt: p.datetime().nullable(),
+  },
+});
+export type IContactImport = InferEntity<typeof ContactImport>;

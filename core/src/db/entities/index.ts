@@ -3,10 +3,10 @@
 // schema-diff.test.ts fails when these and the migrated database differ.
 import { AgendaJob } from "./agenda.ts";
 import { Whatsapp, WhatsappQueue } from "./connections.ts";
-import { Contact, ContactTag, Tag } from "./contacts.ts";
+import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { Message, QuickMessage } from "./messages.ts";
 import { ChangeLog, ClientMutation, CompanySync, Document } from "./sync.ts";
-import { Company, Plan, PlatformSetting, Setting } from "./tenancy.ts";
+import { Company, Plan, PlatformSetting, RateLimit, Setting } from "./tenancy.ts";
 import { Ticket, TicketCount, TicketCountDelta, TicketLog, TicketNote, TicketTag, UserRating } from "./tickets.ts";
 import { Queue, RefreshToken, User, UserQueue } from "./users.ts";
 
@@ -47,4 +47,6 @@ export const ENTITIES = [
   ClientMutation,
   Document,
   AgendaJob,
+  ContactImport,
+  RateLimit,
 ];

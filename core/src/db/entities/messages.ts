@@ -59,7 +59,8 @@ export type IMessage = InferEntity<typeof Message>;
 export const QuickMessage = defineEntity({
   name: "QuickMessage",
   tableName: "quick_messages",
-  uniques: [{ name: "quick_messages_company_id_item_id_key", properties: ["companyId", "itemId"] }],
+  // An item id is unique within its document (the general list or one user's personal list; migration 0020).
+  uniques: [{ name: "quick_messages_document_item_key", properties: ["companyId", "document", "itemId"] }],
   properties: {
     id: p.integer().primary(),
     companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
@@ -69,6 +70,10 @@ export const QuickMessage = defineEntity({
     mediaPath: p.text().nullable(),
     userId: p.integer().nullable(),
     ...timestamps(),
+    /** The co-edited document the row was projected from: `general` or `user-{id}`. */
+    document: p.text().default("general"),
+    /** Spec 2's "geral": a general quick message, seen by the whole company. */
+    geral: p.boolean().default(true),
   },
 });
 export type IQuickMessage = InferEntity<typeof QuickMessage>;

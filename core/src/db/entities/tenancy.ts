@@ -83,3 +83,16 @@ export const PlatformSetting = defineEntity({
   },
 });
 export type IPlatformSetting = InferEntity<typeof PlatformSetting>;
+
+/** Rate-limit counters shared by every core process (decision 0022); unlogged, so a crash may forget them. */
+export const RateLimit = defineEntity({
+  name: "RateLimit",
+  tableName: "rate_limits",
+  indexes: [{ name: "rate_limits_window_start", properties: ["windowStart"] }],
+  properties: {
+    key: p.text().primary(),
+    windowStart: p.datetime(),
+    hits: p.integer(),
+  },
+});
+export type IRateLimit = InferEntity<typeof RateLimit>;

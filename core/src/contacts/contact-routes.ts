@@ -1,7 +1,7 @@
 // The contacts calls of spec 1 §7: list, pickers, show, create, edit, delete,
 // the drawer's switches, block, and the two spreadsheet imports. Each route
 // validates, runs its use case in a transaction and answers the contact as the
-// caller may see it (numbers masked under LGPD, mask-number.ts).
+// caller may read it (presentContact: numbers masked under LGPD).
 import { type RequestHandler, Router } from "express";
 import multer from "multer";
 import type pg from "pg";
@@ -15,6 +15,8 @@ import {
   ZUpdateContactRequestSchema,
 } from "../contract/contacts.ts";
 import { contactNotFound, invalidInput, parse } from "../http/errors.ts";
+import { presentContact } from "../presenters/present-contact.ts";
+import { loadViewer } from "../presenters/viewer.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { blockContact } from "./block-contact.ts";
 import { loadContact } from "./contact-queries.ts";
@@ -23,7 +25,6 @@ import { deleteContact } from "./delete-contact.ts";
 import { importContact } from "./import-contact.ts";
 import { importContactsFile } from "./import-contacts-file.ts";
 import { listAllContacts, listContacts } from "./list-contacts.ts";
-import { contactMaskerFor } from "./mask-number.ts";
 import { readSheet } from "./spreadsheet.ts";
 import { toggleAcceptAudio, toggleDisableBot } from "./toggle-contact-flag.ts";
 import { updateContact } from "./update-contact.ts";
@@ -51,23 +52,24 @@ export function contactRoutes(pool: pg.Pool): Router {
   /** The contact as the caller sees it, read after the change committed. */
   const answerContact = async (res: Parameters<RequestHandler>[1], id: number) => {
     const actor = actorOf(res);
-    const mask = await contactMaskerFor(pool, actor);
-    res.json(mask(await loadContact(pool, actor.companyId, id)));
+    const viewer = await loadViewer(pool, actor);
+    res.json(presentContact(viewer, await loadContact(pool, actor.companyId, id)));
   };
 
   router.get("/contacts", async (req, res) => {
     const actor = actorOf(res);
     const q = parse(ZListContactsQuerySchema, req.query);
-    const mask = await contactMaskerFor(pool, actor);
+    const viewer = await loadViewer(pool, actor);
     const page = await listContacts(pool, actor.companyId, q);
-    res.json({ ...page, contacts: page.contacts.map(mask) });
+    res.json({ ...page, contacts: page.contacts.map((c) => presentContact(viewer, c)) });
   });
 
   router.get("/contacts/list", async (req, res) => {
     const actor = actorOf(res);
     const { searchParam } = parse(z.object({ searchParam: z.string().trim().toLowerCase().optional() }), req.query);
-    const mask = await contactMaskerFor(pool, actor);
-    res.json((await listAllContacts(pool, actor.companyId, searchParam || undefined)).map(mask));
+    const viewer = await loadViewer(pool, actor);
+    const contacts = await listAllContacts(pool, actor.companyId, searchParam || undefined);
+    res.json(contacts.map((c) => presentContact(viewer, c)));
   });
 
   router.get("/contacts/profile/:number", async (req, res) => {
@@ -78,8 +80,8 @@ export function contactRoutes(pool: pg.Pool): Router {
       number,
     ]);
     if (!rows[0]) throw contactNotFound();
-    const mask = await contactMaskerFor(pool, actor);
-    const contact = mask(await loadContact(pool, actor.companyId, rows[0].id));
+    const viewer = await loadViewer(pool, actor);
+    const contact = presentContact(viewer, await loadContact(pool, actor.companyId, rows[0].id));
     // The original client reads contactId and profilePicUrl from this answer.
     res.json({ ...contact, contactId: contact.id, profilePicUrl: contact.urlPicture });
   });

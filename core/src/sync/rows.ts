@@ -27,3 +27,7 @@ export const USER_COLUMNS = `u.id, u.name, u.email, u.profile, u.super, u.compan
   u.allow_real_time AS "allowRealTime", u.allow_connections AS "allowConnections", u.online, u.color,
   u.profile_image AS "profileImage", u.default_tickets_manager_width AS "defaultTicketsManagerWidth",
   u.default_theme = 'dark' AS "darkMode"`;
+
+/** A user's queues as spec 1 §3 names them (id, name, color), for the replica's user rows. */
+export const USER_QUEUES_JSON = `COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color)
+    ORDER BY q.id) FROM user_queues uq JOIN queues q ON q.id = uq.queue_id WHERE uq.user_id = u.id), '[]') AS queues`;

@@ -2,7 +2,7 @@
 // the drawer's switches, block, and the one-row import (the spreadsheet upload is
 // contact-import-routes.ts). Each route
 // validates, runs its use case in a transaction and answers the contact as the
-// caller may see it (numbers masked under LGPD, mask-number.ts).
+// caller may read it (presentContact: numbers masked under LGPD).
 import { type RequestHandler, Router } from "express";
 import type pg from "pg";
 import { z } from "zod";
@@ -16,6 +16,8 @@ import {
 } from "../contract/contacts.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { contactNotFound, parse } from "../http/errors.ts";
+import { presentContact } from "../presenters/present-contact.ts";
+import { loadViewer } from "../presenters/viewer.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { blockContact } from "./block-contact.ts";
 import { loadContact } from "./contact-queries.ts";
@@ -23,7 +25,6 @@ import { createContact } from "./create-contact.ts";
 import { deleteContact } from "./delete-contact.ts";
 import { importContact } from "./import-contact.ts";
 import { listAllContacts, listContacts } from "./list-contacts.ts";
-import { contactMaskerFor } from "./mask-number.ts";
 import { toggleAcceptAudio, toggleDisableBot } from "./toggle-contact-flag.ts";
 import { updateContact } from "./update-contact.ts";
 
@@ -33,23 +34,24 @@ export function contactRoutes(pool: pg.Pool): Router {
   /** The contact as the caller sees it, read after the change committed. */
   const answerContact = async (res: Parameters<RequestHandler>[1], id: number) => {
     const actor = actorOf(res);
-    const mask = await contactMaskerFor(pool, actor);
-    res.json(mask(await loadContact(pool, actor.companyId, id)));
+    const viewer = await loadViewer(pool, actor);
+    res.json(presentContact(viewer, await loadContact(pool, actor.companyId, id)));
   };
 
   router.get("/contacts", async (req, res) => {
     const actor = actorOf(res);
     const q = parse(ZListContactsQuerySchema, req.query);
-    const mask = await contactMaskerFor(pool, actor);
+    const viewer = await loadViewer(pool, actor);
     const page = await listContacts(pool, actor.companyId, q);
-    res.json({ ...page, contacts: page.contacts.map(mask) });
+    res.json({ ...page, contacts: page.contacts.map((c) => presentContact(viewer, c)) });
   });
 
   router.get("/contacts/list", async (req, res) => {
     const actor = actorOf(res);
     const { searchParam } = parse(z.object({ searchParam: z.string().trim().toLowerCase().optional() }), req.query);
-    const mask = await contactMaskerFor(pool, actor);
-    res.json((await listAllContacts(pool, actor.companyId, searchParam || undefined)).map(mask));
+    const viewer = await loadViewer(pool, actor);
+    const contacts = await listAllContacts(pool, actor.companyId, searchParam || undefined);
+    res.json(contacts.map((c) => presentContact(viewer, c)));
   });
 
   router.get("/contacts/profile/:number", async (req, res) => {
@@ -60,8 +62,8 @@ export function contactRoutes(pool: pg.Pool): Router {
       number,
     ]);
     if (!rows[0]) throw contactNotFound();
-    const mask = await contactMaskerFor(pool, actor);
-    const contact = mask(await loadContact(pool, actor.companyId, rows[0].id));
+    const viewer = await loadViewer(pool, actor);
+    const contact = presentContact(viewer, await loadContact(pool, actor.companyId, rows[0].id));
     // The original client reads contactId and profilePicUrl from this answer.
     res.json({ ...contact, contactId: contact.id, profilePicUrl: contact.urlPicture });
   });

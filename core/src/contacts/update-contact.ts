@@ -4,11 +4,12 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { type TUpdateContactRequest, ZContactNumberSchema } from "../contract/contacts.ts";
 import { duplicatedContact, invalidInput, ValidationError } from "../http/errors.ts";
+import { loadViewer } from "../presenters/viewer.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { assignExtraInfoIds, connectionChannel } from "./contact-fields.ts";
 import { authorizeContacts } from "./contact-policy.ts";
 import { isDuplicateNumber, lockContact } from "./contact-queries.ts";
-import { hidesNumbersFrom, maskNumber } from "./mask-number.ts";
+import { maskNumber } from "./mask-number.ts";
 
 export async function updateContact(
   client: pg.ClientBase,
@@ -65,7 +66,7 @@ async function newNumber(
   sent: string | undefined,
 ): Promise<string | undefined> {
   if (sent === undefined || sent.trim() === current.number) return undefined;
-  const hidden = !current.isGroup && (await hidesNumbersFrom(client, actor));
+  const hidden = !current.isGroup && (await loadViewer(client, actor)).hideNumbers;
   if (hidden && sent.trim() === maskNumber(current.number)) return undefined;
   const parsed = ZContactNumberSchema.safeParse(sent);
   if (!parsed.success) {

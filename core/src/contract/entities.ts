@@ -43,6 +43,13 @@ export type UserDTO = {
   darkMode: boolean;
 };
 
+/**
+ * What a plain user reads of another user (the replica, pickers): who they are,
+ * their colour, queues and presence. Never e-mail, profile, permission flags,
+ * work hours or settings: those are the admins' and the user's own.
+ */
+export type PublicUserDTO = Pick<UserDTO, "id" | "name" | "color" | "online" | "queues">;
+
 export type QueueDTO = { id: number; name: string; color: string; companyId: number };
 
 export type WhatsappDTO = {

@@ -8,7 +8,7 @@ import {
   ZSyncTagsRequestSchema,
   ZUpdateContactRequestSchema,
 } from "./contacts.ts";
-import type { ContactDTO, MessageDTO, QueueDTO, TicketDTO, UserDTO, WhatsappDTO } from "./entities.ts";
+import type { ContactDTO, MessageDTO, PublicUserDTO, QueueDTO, TicketDTO, UserDTO, WhatsappDTO } from "./entities.ts";
 import type { ErrorBody } from "./errors.ts";
 import { zId } from "./ids.ts";
 import {
@@ -185,7 +185,8 @@ export type Entities = {
   contacts: ContactDTO;
   queues: QueueDTO;
   whatsapps: WhatsappDTO;
-  users: UserDTO;
+  /** The whole row for admins and for the user themself; PublicUserDTO for a plain user's colleagues. */
+  users: UserDTO | PublicUserDTO;
 };
 export type EntityName = keyof Entities;
 

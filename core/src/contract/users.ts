@@ -152,7 +152,7 @@ export const USERS_PAGE_SIZE = 20;
 
 export type UserAnswer = UserDTO & { farewellMessage: string | null };
 export type ListUsersResponse = { users: UserAnswer[]; hasMore: boolean; count: number };
-/** One entry of GET /users/list, for pickers (transfer, filters). */
+/** One entry of GET /users/list, for pickers (transfer, filters); a plain user gets PublicUserDTO (no profile). */
 export type UserPickerEntry = {
   id: number;
   name: string;

@@ -8,11 +8,11 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { TDeleteMessageArgs } from "../contract/messages.ts";
 import { noPermission } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
-import { findMessage, hasLeft, markIntentSql } from "./find-message.ts";
+import { findVisibleMessage, hasLeft, markIntentSql } from "./find-message.ts";
 import { canDeleteMessage } from "./message-policy.ts";
 
 export async function deleteMessage(client: pg.ClientBase, actor: Actor, args: TDeleteMessageArgs): Promise<void> {
-  const m = await findMessage(client, actor, args.id, true);
+  const m = await findVisibleMessage(client, actor, args.id, { lock: true });
   if (!canDeleteMessage(actor, m)) throw noPermission("Only your own messages may be deleted");
   if (m.isDeleted) return;
   await client.query(

@@ -7,11 +7,11 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { TEditMessageArgs } from "../contract/messages.ts";
 import { noPermission } from "../http/errors.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
-import { findMessage, hasLeft, markIntentSql } from "./find-message.ts";
+import { findVisibleMessage, hasLeft, markIntentSql } from "./find-message.ts";
 import { canEditMessage } from "./message-policy.ts";
 
 export async function editMessage(client: pg.ClientBase, actor: Actor, args: TEditMessageArgs): Promise<void> {
-  const m = await findMessage(client, actor, args.id, true);
+  const m = await findVisibleMessage(client, actor, args.id, { lock: true });
   if (!canEditMessage(actor, m)) {
     throw noPermission("Only your own messages, within 15 minutes of sending, may be edited");
   }

@@ -1,7 +1,9 @@
-// Reads one message of the caller's company with what its policies need.
+// Reads one message the caller may see, with what its policies need: a message
+// exists for the caller only when its ticket does (findVisibleTicket).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { messageNotFound } from "../http/errors.ts";
+import { AppError, messageNotFound } from "../http/errors.ts";
+import { findVisibleTicket, type TicketRow } from "../tickets/find-visible-ticket.ts";
 import type { PolicyMessage } from "./message-policy.ts";
 
 export type FoundMessage = PolicyMessage & {
@@ -13,26 +15,35 @@ export type FoundMessage = PolicyMessage & {
   dataJson: unknown;
   /** queued, claimed, sending, sent, failed; null for private notes, inbound messages and cancelled sends. */
   sendState: string | null;
+  /** The message's ticket, which the caller may see. */
+  ticket: TicketRow;
 };
 
-/** The message, locked for the transaction when `lock`; another company's id is not found. */
-export async function findMessage(
-  client: pg.ClientBase,
+/**
+ * The message of the caller's company whose ticket the caller may see, the
+ * message locked for the transaction when `lock`. Anything else (missing, another
+ * company's, on a ticket outside the caller's view) is ERR_NO_MESSAGE_FOUND.
+ */
+export async function findVisibleMessage(
+  db: pg.Pool | pg.ClientBase,
   actor: Actor,
   id: string,
-  lock: boolean,
+  opts: { lock?: boolean } = {},
 ): Promise<FoundMessage> {
-  const { rows } = await client.query<FoundMessage>(
+  const { rows } = await db.query<Omit<FoundMessage, "ticket">>(
     `SELECT m.id, m.ticket_id AS "ticketId", m.user_id AS "userId", m.from_me AS "fromMe", m.is_deleted AS "isDeleted",
        m.is_private AS "isPrivate", m.body, m.media_type AS "mediaType", m.media_url AS "mediaUrl",
        m.data_json AS "dataJson", m.send_state AS "sendState",
        (EXTRACT(EPOCH FROM (now() - m.created_at)) * 1000)::float8 AS "ageMs"
-     FROM messages m WHERE m.id = $1 AND m.company_id = $2${lock ? " FOR UPDATE" : ""}`,
+     FROM messages m WHERE m.id = $1 AND m.company_id = $2${opts.lock ? " FOR UPDATE" : ""}`,
     [id, actor.companyId],
   );
   const m = rows[0];
   if (!m) throw messageNotFound();
-  return m;
+  const ticket = await findVisibleTicket(db, actor, m.ticketId).catch((err: unknown) => {
+    throw err instanceof AppError && err.code === "ERR_NO_TICKET_FOUND" ? messageNotFound() : err;
+  });
+  return { ...m, ticket };
 }
 
 /** True once the channel worker has taken the message: a change must then be told to the channel. */

@@ -7,19 +7,13 @@ import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TicketDTO } from "../contract/entities.ts";
 import type { TForwardMessageRequest } from "../contract/messages.ts";
-import {
-  contactNotFound,
-  defaultWhatsappNotFound,
-  messageNotFound,
-  noPermission,
-  otherOpenTicket,
-} from "../http/errors.ts";
+import { contactNotFound, defaultWhatsappNotFound, noPermission, otherOpenTicket } from "../http/errors.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
 import { TICKET_COLUMNS } from "../sync/rows.ts";
 import { createTicket } from "../tickets/create-ticket.ts";
 import { holderOfTicket } from "../tickets/open-ticket-conflict.ts";
 import { canSeeTicket } from "../tickets/visibility.ts";
-import { findMessage } from "./find-message.ts";
+import { findVisibleMessage } from "./find-message.ts";
 import { canForwardMessage } from "./message-policy.ts";
 import { sendMessage } from "./send-message.ts";
 
@@ -29,12 +23,8 @@ export async function forwardMessage(
   actor: Actor,
   input: TForwardMessageRequest & { id?: string },
 ): Promise<string> {
-  const original = await findMessage(client, actor, input.messageId, false);
-  const source = await client.query<TicketDTO>(`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.id = $1`, [
-    original.ticketId,
-  ]);
   // Forwarding reads the message: one in a ticket the caller may not see does not exist for them.
-  if (!source.rows[0] || !canSeeTicket(actor, source.rows[0])) throw messageNotFound();
+  const original = await findVisibleMessage(client, actor, input.messageId);
   if (!canForwardMessage(actor, original)) throw noPermission("Private notes and deleted messages are not forwarded");
 
   const contact = await client.query<{ id: number }>("SELECT id FROM contacts WHERE id = $1 AND company_id = $2", [
@@ -42,7 +32,7 @@ export async function forwardMessage(
     actor.companyId,
   ]);
   if (!contact.rows[0]) throw contactNotFound();
-  const whatsappId = await connectionFor(client, actor.companyId, source.rows[0].whatsappId);
+  const whatsappId = await connectionFor(client, actor.companyId, original.ticket.whatsappId);
   const ticketId = await ticketFor(client, actor, input.contactId, whatsappId);
 
   const sign = input.signMessage && isOn(await getCompanySetting(client, actor.companyId, "sendSignMessage"));

@@ -14,6 +14,8 @@ import {
 } from "../contract/messages.ts";
 import { invalidInput, parse } from "../http/errors.ts";
 import { removeMedia, saveMedia, sniffImage } from "../media/media-store.ts";
+import { presentMessage } from "../presenters/present-message.ts";
+import { loadViewer } from "../presenters/viewer.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { loadMessageDetails } from "./list-messages.ts";
 import { type InteractiveMessage, sendInteractiveMessage } from "./send-interactive-message.ts";
@@ -46,7 +48,11 @@ export function interactiveMessageRoutes({ pool, config }: { pool: pg.Pool; conf
       const imageUrl = "imageUrl" in message ? message.imageUrl : undefined;
       try {
         const id = await inTransaction(pool, (client) => sendInteractiveMessage(client, actor, { ticketId, message }));
-        res.json((await loadMessageDetails(pool, actor.companyId, [id]))[0]);
+        const [viewer, [stored]] = await Promise.all([
+          loadViewer(pool, actor),
+          loadMessageDetails(pool, actor.companyId, [id]),
+        ]);
+        res.json(stored && presentMessage(viewer, stored));
       } catch (err) {
         // The send was refused: its header image has nothing to belong to.
         if (imageUrl) await removeMedia(config.dataDir, actor.companyId, imageUrl);

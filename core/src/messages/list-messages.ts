@@ -5,9 +5,10 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { ListMessagesResponse, MessageDetailDTO, TListMessagesQuery } from "../contract/messages.ts";
-import { invalidInput, ticketNotFound } from "../http/errors.ts";
-import { MESSAGE_COLUMNS, TICKET_COLUMNS } from "../sync/rows.ts";
-import { canSeeTicket, visibleTicketSql } from "../tickets/visibility.ts";
+import { invalidInput } from "../http/errors.ts";
+import { MESSAGE_COLUMNS } from "../sync/rows.ts";
+import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
+import { visibleTicketSql } from "../tickets/visibility.ts";
 
 export const MESSAGES_PAGE_SIZE = 20;
 /** Earlier tickets of the contact read into one conversation, newest first. */
@@ -48,23 +49,6 @@ export async function loadMessageDetails(
     [companyId, ids],
   );
   return rows;
-}
-
-type TicketRow = { id: number; contactId: number; whatsappId: number | null; userId: number | null };
-
-/** The ticket if it is the caller's company's and the caller may see it; else ERR_NO_TICKET_FOUND. */
-export async function findVisibleTicket(
-  db: pg.Pool | pg.ClientBase,
-  actor: Actor,
-  ticketId: number,
-): Promise<TicketRow & Parameters<typeof canSeeTicket>[1]> {
-  const { rows } = await db.query(`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.id = $1 AND t.company_id = $2`, [
-    ticketId,
-    actor.companyId,
-  ]);
-  const ticket = rows[0];
-  if (!ticket || !canSeeTicket(actor, ticket)) throw ticketNotFound();
-  return ticket;
 }
 
 export async function listMessages(

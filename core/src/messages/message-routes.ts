@@ -1,7 +1,8 @@
 // The message calls of spec 1 §7: list a conversation, send (JSON or multipart
 // media), edit, delete, forward, transcribe an audio, and the company's message
 // counts. Each route validates with the contract's schema, runs its use case in
-// a transaction and answers the stored message in the shape GET /messages/{ticketId} uses.
+// a transaction and answers the stored message in the shape GET /messages/{ticketId} uses,
+// presented for the caller (presentMessage).
 import { Router } from "express";
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
@@ -25,6 +26,8 @@ import {
   parseMediaUrl,
 } from "../media/media-store.ts";
 import { discardUploads, mediaUpload } from "../media/upload.ts";
+import { presentMessage } from "../presenters/present-message.ts";
+import { loadViewer } from "../presenters/viewer.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { countMessages } from "./count-messages.ts";
 import { deleteMessage } from "./delete-message.ts";
@@ -42,13 +45,22 @@ export type MessageRouteDeps = { pool: pg.Pool; config: TranscribeConfig };
 
 export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
   const router = Router();
-  /** Answers one stored message by id. */
-  const answerOne = async (actor: Actor, id: string) => (await loadMessageDetails(pool, actor.companyId, [id]))[0];
+  /** The stored messages by id, as the caller may read them. */
+  const answer = async (actor: Actor, ids: string[]) => {
+    const [viewer, messages] = await Promise.all([
+      loadViewer(pool, actor),
+      loadMessageDetails(pool, actor.companyId, ids),
+    ]);
+    return messages.map((m) => presentMessage(viewer, m));
+  };
+  const answerOne = async (actor: Actor, id: string) => (await answer(actor, [id]))[0];
 
   router.get("/messages/:ticketId", async (req, res) => {
     const actor = actorOf(res);
     const ticketId = parse(ZTicketIdParamSchema, req.params.ticketId);
-    res.json(await listMessages(pool, actor, ticketId, parse(ZListMessagesQuerySchema, req.query)));
+    const query = parse(ZListMessagesQuerySchema, req.query);
+    const [viewer, page] = await Promise.all([loadViewer(pool, actor), listMessages(pool, actor, ticketId, query)]);
+    res.json({ ...page, messages: page.messages.map((m) => presentMessage(viewer, m)) });
   });
 
   router.post("/messages/:ticketId", mediaUpload(config.dataDir, "medias"), async (req, res) => {
@@ -64,7 +76,7 @@ export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
         for (const input of inputs) out.push(await sendMessage(client, actor, input));
         return out;
       });
-      res.json({ messages: await loadMessageDetails(pool, actor.companyId, ids) });
+      res.json({ messages: await answer(actor, ids) });
     } catch (err) {
       await discardUploads(files);
       throw err;

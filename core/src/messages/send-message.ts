@@ -4,12 +4,10 @@
 // Applying it twice with the same message id is a no-op.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import type { TicketDTO } from "../contract/entities.ts";
 import type { TSendMessageArgs } from "../contract/sync.ts";
-import { creatingMessage, invalidInput, ticketNotFound, wrongState } from "../http/errors.ts";
+import { creatingMessage, invalidInput, wrongState } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
-import { TICKET_COLUMNS } from "../sync/rows.ts";
-import { canSeeTicket } from "../tickets/visibility.ts";
+import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 
 export const OUTBOUND_CHANNEL = "chatflow_outbound";
 
@@ -47,13 +45,7 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
   }
   // Whitespace-only text with nothing else is not a message (spec 1 §4 Messages).
   if (args.body.trim() === "" && !args.mediaUrl && args.dataJson == null) throw emptyMessage();
-  const { rows } = await client.query<TicketDTO>(
-    `SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.id = $1 AND t.company_id = $2 FOR UPDATE`,
-    [args.ticketId, actor.companyId],
-  );
-  const ticket = rows[0];
-  // A ticket the caller may not see is answered as one that does not exist.
-  if (!ticket || !canSeeTicket(actor, ticket)) throw ticketNotFound();
+  const ticket = await findVisibleTicket(client, actor, args.ticketId, { lock: true });
   if (ticket.status === "closed") throw wrongState("The ticket is closed", { status: ticket.status });
   const isPrivate = args.isPrivate === true;
   if (!isPrivate && ticket.whatsappId === null) {

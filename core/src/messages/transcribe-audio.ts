@@ -10,14 +10,13 @@ import { OPENAI_BASE_URL } from "../config.ts";
 import {
   audioNotTranscribable,
   invalidTranscriptionData,
-  messageNotFound,
   transcriptionFailed,
   transcriptionNotConfigured,
 } from "../http/errors.ts";
 import { mediaFilePath, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
 import { getPlatformSetting } from "../settings/platform-settings.ts";
 import { inTransaction, recordChanges } from "../sync/change-log.ts";
-import { canSeeTicket, type VisibleTicketFields } from "../tickets/visibility.ts";
+import { findVisibleMessage } from "./find-message.ts";
 
 export type TranscribeConfig = { dataDir: string; openaiBaseUrl?: string };
 
@@ -29,13 +28,7 @@ const OPENAI_TIMEOUT_MS = 120_000;
 /** The spec's wording for an answer without text. */
 export const INVALID_TRANSCRIPTION = "Dados de transcrição inválidos";
 
-type AudioMessage = VisibleTicketFields & {
-  id: string;
-  mediaType: string;
-  mediaUrl: string | null;
-  isDeleted: boolean;
-  transcribedText: string | null;
-};
+type AudioMessage = { id: string; mediaUrl: string | null; transcribedText: string | null };
 
 /** Answers the message's transcription, asking OpenAI only the first time. */
 export async function transcribeAudio(
@@ -76,23 +69,15 @@ async function transcribeOnce(
   return inTransaction(pool, (client) => keepTranscription(client, companyId, messageId, text));
 }
 
-/** The message if the caller may read it (its ticket visible to them), and it is an audio message still there. */
+/** The message if the caller may read it (findVisibleMessage), and it is an audio message still there. */
 async function findAudioMessage(pool: pg.Pool, actor: Actor, id: string): Promise<AudioMessage> {
-  const { rows } = await pool.query<AudioMessage>(
-    `SELECT m.id, m.media_type AS "mediaType", m.media_url AS "mediaUrl", m.is_deleted AS "isDeleted",
-       CASE WHEN jsonb_typeof(m.data_json) = 'object' THEN m.data_json->>'transcribedText' END AS "transcribedText",
-       t.user_id AS "userId", t.queue_id AS "queueId", t.is_group AS "isGroup", t.status
-     FROM messages m JOIN tickets t ON t.id = m.ticket_id
-     WHERE m.id = $1 AND m.company_id = $2`,
-    [id, actor.companyId],
-  );
-  const m = rows[0];
-  // Like reading the conversation: a message of a ticket the caller may not see does not exist for them.
-  if (!m || !canSeeTicket(actor, m)) throw messageNotFound();
+  const m = await findVisibleMessage(pool, actor, id);
   if (m.mediaType !== "audio") throw audioNotTranscribable("Only audio messages can be transcribed");
   // The inbox shows a deleted message as gone; its audio (and any kept text) is not read back.
   if (m.isDeleted) throw audioNotTranscribable("The message was deleted");
-  return m;
+  const kept = m.dataJson && typeof m.dataJson === "object" ? (m.dataJson as { transcribedText?: unknown }) : {};
+  const transcribedText = typeof kept.transcribedText === "string" ? kept.transcribedText : null;
+  return { id: m.id, mediaUrl: m.mediaUrl, transcribedText };
 }
 
 type AudioFile = { path: string; name: string; type: string };

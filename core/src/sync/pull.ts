@@ -1,11 +1,16 @@
 // GET /sync/pull: the rows changed after the client's cursor that this user
-// may see (put), and the rows that are gone or no longer visible (del).
+// may see (put), each presented for them (core/src/presenters), and the rows
+// that are gone or no longer visible (del).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { contactMaskerFor } from "../contacts/mask-number.ts";
-import type { TicketDTO } from "../contract/entities.ts";
+import type { TicketDTO, UserDTO } from "../contract/entities.ts";
 import type { EntityName, PullResponse } from "../contract/sync.ts";
 import { transaction } from "../db/transaction.ts";
+import { presentContact } from "../presenters/present-contact.ts";
+import { presentMessage } from "../presenters/present-message.ts";
+import { presentTicket } from "../presenters/present-ticket.ts";
+import { presentUser } from "../presenters/present-user.ts";
+import { loadViewer, type Viewer } from "../presenters/viewer.ts";
 import { canSeeTicket, visibleTicketSql } from "../tickets/visibility.ts";
 import {
   CONTACT_COLUMNS,
@@ -13,6 +18,7 @@ import {
   QUEUE_COLUMNS,
   TICKET_COLUMNS,
   USER_COLUMNS,
+  USER_QUEUES_JSON,
   WHATSAPP_COLUMNS,
 } from "./rows.ts";
 
@@ -61,30 +67,37 @@ export async function pull(pool: pg.Pool, actor: Actor, cursor: Cursor | undefin
       );
       const lastSeq = rows[0]?.last_seq ?? 0;
       const prunedSeq = rows[0]?.pruned_seq ?? 0;
+      const viewer = await loadViewer(client, actor);
       return cursor === undefined ||
         cursor.version !== actor.replicaVersion ||
         cursor.seq < prunedSeq ||
         cursor.seq > lastSeq
-        ? await bootstrap(client, actor, lastSeq)
-        : await incremental(client, actor, cursor.seq);
+        ? await bootstrap(client, viewer, lastSeq)
+        : await incremental(client, viewer, cursor.seq);
     },
     { isolation: "repeatable read", readOnly: true },
   );
 }
 
-async function references(client: pg.ClientBase, companyId: number, out: PullResponse): Promise<void> {
+async function references(client: pg.ClientBase, viewer: Viewer, out: PullResponse): Promise<void> {
+  const companyId = viewer.actor.companyId;
   const [q, w, u] = await inOrder([
     () => client.query(`SELECT ${QUEUE_COLUMNS} FROM queues q WHERE q.company_id = $1 ORDER BY q.id`, [companyId]),
     () =>
       client.query(`SELECT ${WHATSAPP_COLUMNS} FROM whatsapps w WHERE w.company_id = $1 ORDER BY w.id`, [companyId]),
-    () => client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.company_id = $1 ORDER BY u.id`, [companyId]),
+    () =>
+      client.query<UserDTO>(
+        `SELECT ${USER_COLUMNS}, ${USER_QUEUES_JSON} FROM users u WHERE u.company_id = $1 ORDER BY u.id`,
+        [companyId],
+      ),
   ]);
   out.put.queues = q.rows;
   out.put.whatsapps = w.rows;
-  out.put.users = u.rows;
+  out.put.users = u.rows.map((user) => presentUser(viewer, user));
 }
 
-async function bootstrap(client: pg.ClientBase, actor: Actor, lastSeq: number): Promise<PullResponse> {
+async function bootstrap(client: pg.ClientBase, viewer: Viewer, lastSeq: number): Promise<PullResponse> {
+  const { actor } = viewer;
   const out = emptyPull(lastSeq, actor.replicaVersion, true);
   const params: unknown[] = [actor.companyId, BOOT_OPEN, BOOT_CLOSED];
   const visible = visibleTicketSql(actor, params);
@@ -96,7 +109,7 @@ async function bootstrap(client: pg.ClientBase, actor: Actor, lastSeq: number): 
       ORDER BY t.updated_at DESC, t.id DESC LIMIT $3)`,
     params,
   );
-  out.put.tickets = tickets.rows;
+  out.put.tickets = tickets.rows.map((t) => presentTicket(viewer, t));
   const ids = tickets.rows.map((t) => t.id);
   const contactIds = [...new Set(tickets.rows.map((t) => t.contactId))];
   const [messages, contacts] = await inOrder([
@@ -113,13 +126,14 @@ async function bootstrap(client: pg.ClientBase, actor: Actor, lastSeq: number): 
         contactIds,
       ]),
   ]);
-  out.put.messages = messages.rows;
-  out.put.contacts = contacts.rows.map(await contactMaskerFor(client, actor));
-  await references(client, actor.companyId, out);
+  out.put.messages = messages.rows.map((m) => presentMessage(viewer, m));
+  out.put.contacts = contacts.rows.map((c) => presentContact(viewer, c));
+  await references(client, viewer, out);
   return out;
 }
 
-async function incremental(client: pg.ClientBase, actor: Actor, cursor: number): Promise<PullResponse> {
+async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number): Promise<PullResponse> {
+  const { actor } = viewer;
   const log = await client.query<{ seq: number; entity: EntityName; entity_id: string }>(
     `SELECT seq, entity, entity_id FROM change_log WHERE company_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
     [actor.companyId, cursor, PULL_LIMIT],
@@ -169,13 +183,16 @@ async function incremental(client: pg.ClientBase, actor: Actor, cursor: number):
         num("whatsapps"),
       ]),
     () =>
-      client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.company_id = $1 AND u.id = ANY($2)`, [c, num("users")]),
+      client.query<UserDTO>(
+        `SELECT ${USER_COLUMNS}, ${USER_QUEUES_JSON} FROM users u WHERE u.company_id = $1 AND u.id = ANY($2)`,
+        [c, num("users")],
+      ),
   ]);
 
   const found = new Set<number>();
   for (const t of tickets.rows) {
     found.add(t.id);
-    if (canSeeTicket(actor, t)) out.put.tickets.push(t);
+    if (canSeeTicket(actor, t)) out.put.tickets.push(presentTicket(viewer, t));
     else out.del.tickets.push(t.id);
   }
   for (const id of num("tickets")) if (!found.has(id)) out.del.tickets.push(id);
@@ -185,7 +202,7 @@ async function incremental(client: pg.ClientBase, actor: Actor, cursor: number):
     const { tUserId, tQueueId, tIsGroup, tStatus, ...m } = row;
     foundMessages.add(m.id);
     const ticket = { userId: tUserId, queueId: tQueueId, isGroup: tIsGroup, status: tStatus };
-    if (canSeeTicket(actor, ticket)) out.put.messages.push(m);
+    if (canSeeTicket(actor, ticket)) out.put.messages.push(presentMessage(viewer, m));
   }
   for (const id of list("messages")) if (!foundMessages.has(id)) out.del.messages.push(id);
 
@@ -194,9 +211,15 @@ async function incremental(client: pg.ClientBase, actor: Actor, cursor: number):
     (out.put[k] as unknown[]) = rows;
     out.del[k] = num(k).filter((id) => !seen.has(id));
   };
-  settle("contacts", contacts.rows.map(await contactMaskerFor(client, actor)));
+  settle(
+    "contacts",
+    contacts.rows.map((row) => presentContact(viewer, row)),
+  );
   settle("queues", queues.rows);
   settle("whatsapps", whatsapps.rows);
-  settle("users", users.rows);
+  settle(
+    "users",
+    users.rows.map((user) => presentUser(viewer, user)),
+  );
   return out;
 }

@@ -102,3 +102,7 @@ const USER_KEYS = [
 /** Plus `darkMode`, which the contract derives from defaultTheme. */
 export type UserReplicaRow = RowOf<IUser, typeof USER_KEYS> & { darkMode: boolean };
 export const USER_COLUMNS = `${selectList<IUser>()("u", USER_KEYS)}, u.default_theme = 'dark' AS "darkMode"`;
+
+/** A user's queues as spec 1 §3 names them (id, name, color), for the replica's user rows. */
+export const USER_QUEUES_JSON = `COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color)
+    ORDER BY q.id) FROM user_queues uq JOIN queues q ON q.id = uq.queue_id WHERE uq.user_id = u.id), '[]') AS queues`;

@@ -4,7 +4,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { tagNotFound } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
-import { loadVisibleTicket } from "./visible-ticket.ts";
+import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 
 export async function addTicketTag(
   client: pg.ClientBase,
@@ -13,7 +13,7 @@ export async function addTicketTag(
   tagId: number,
 ): Promise<void> {
   const companyId = actor.companyId;
-  await loadVisibleTicket(client, actor, ticketId, { lock: true });
+  await findVisibleTicket(client, actor, ticketId, { lock: true });
   const tag = await client.query("SELECT id FROM tags WHERE id = $1 AND company_id = $2", [tagId, companyId]);
   if (!tag.rows[0]) throw tagNotFound();
   const { rowCount } = await client.query(

@@ -3,11 +3,11 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { recordChanges } from "../sync/change-log.ts";
-import { loadVisibleTicket } from "./visible-ticket.ts";
+import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 
 /** Returns how many tags the ticket lost. */
 export async function removeTicketTags(client: pg.ClientBase, actor: Actor, ticketId: number): Promise<number> {
-  await loadVisibleTicket(client, actor, ticketId, { lock: true });
+  await findVisibleTicket(client, actor, ticketId, { lock: true });
   const { rowCount } = await client.query("DELETE FROM ticket_tags WHERE ticket_id = $1 AND company_id = $2", [
     ticketId,
     actor.companyId,

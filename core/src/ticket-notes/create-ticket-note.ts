@@ -4,7 +4,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TCreateTicketNoteRequest } from "../contract/contacts.ts";
 import { contactNotFound, invalidInput } from "../http/errors.ts";
-import { loadVisibleTicket } from "../tags/visible-ticket.ts";
+import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 
 /** Returns the new note's id. */
 export async function createTicketNote(
@@ -12,7 +12,7 @@ export async function createTicketNote(
   actor: Actor,
   input: TCreateTicketNoteRequest,
 ): Promise<number> {
-  const ticket = await loadVisibleTicket(client, actor, input.ticketId);
+  const ticket = await findVisibleTicket(client, actor, input.ticketId);
   if (input.contactId !== undefined && input.contactId !== ticket.contactId) {
     const other = await client.query("SELECT 1 FROM contacts WHERE id = $1 AND company_id = $2", [
       input.contactId,

@@ -9,7 +9,7 @@ import { type TicketNoteDTO, ZCreateTicketNoteRequestSchema } from "../contract/
 import { zIdParam } from "../contract/ids.ts";
 import { invalidInput, parse } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
-import { loadVisibleTicket } from "../tags/visible-ticket.ts";
+import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 import { visibleTicketSql } from "../tickets/visibility.ts";
 import { createTicketNote } from "./create-ticket-note.ts";
 import { deleteTicketNote } from "./delete-ticket-note.ts";
@@ -62,7 +62,7 @@ async function listTicketNotes(
   if (q.ticketId === undefined && q.contactId === undefined) {
     throw invalidInput("ticketId or contactId is required", "ticketId");
   }
-  if (q.ticketId !== undefined) await loadVisibleTicket(pool, actor, q.ticketId);
+  if (q.ticketId !== undefined) await findVisibleTicket(pool, actor, q.ticketId);
   if (q.contactId !== undefined) await loadContact(pool, actor.companyId, q.contactId);
   const params: unknown[] = [actor.companyId];
   const where = ["n.company_id = $1"];

@@ -6,13 +6,14 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { TAcceptTicketArgs } from "../contract/tickets.ts";
 import { otherOpenTicket } from "../http/errors.ts";
 import { attendTicket, targetQueue } from "./attend-ticket.ts";
+import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { holderOfTicket } from "./open-ticket-conflict.ts";
 import { sendAcceptGreeting } from "./ticket-messages.ts";
 import { authorize } from "./ticket-policy.ts";
-import { invalidTransition, lockVisibleTicket } from "./ticket-row.ts";
+import { invalidTransition } from "./ticket-row.ts";
 
 export async function acceptTicket(client: pg.ClientBase, actor: Actor, args: TAcceptTicketArgs): Promise<void> {
-  const ticket = await lockVisibleTicket(client, actor, args.ticketId);
+  const ticket = await findVisibleTicket(client, actor, args.ticketId, { lock: true });
   authorize(actor, "accept");
   if (ticket.status === "open" || ticket.status === "group") {
     // Accepting twice (another tab, a replayed push) is done already; someone

@@ -9,11 +9,11 @@ import { TAG_REQUIRED_MESSAGE } from "../contract/tickets.ts";
 import { invalidInput } from "../http/errors.ts";
 import { getCompanySettings, isOn } from "../settings/company-settings.ts";
 import { recordChanges } from "../sync/change-log.ts";
+import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { ignoreLockedTicket } from "./ignore-ticket.ts";
 import { writeTicketLog } from "./ticket-log.ts";
 import { sendFarewell, sendRatingRequest } from "./ticket-messages.ts";
 import { authorize } from "./ticket-policy.ts";
-import { lockVisibleTicket } from "./ticket-row.ts";
 
 /** 400 unless the contact has a tag, when company setting requiredTag is on. */
 async function assertTaggedWhenRequired(
@@ -31,7 +31,7 @@ async function assertTaggedWhenRequired(
 }
 
 export async function resolveTicket(client: pg.ClientBase, actor: Actor, args: TResolveTicketArgs): Promise<void> {
-  const ticket = await lockVisibleTicket(client, actor, args.ticketId);
+  const ticket = await findVisibleTicket(client, actor, args.ticketId, { lock: true });
   // Closing a closed ticket (a second tab, a replayed push) is already done.
   if (ticket.status === "closed") return;
   // lgpd tickets (waiting for consent) only leave by "ignore" (spec 1 §4).

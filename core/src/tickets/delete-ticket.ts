@@ -3,11 +3,11 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { recordChanges } from "../sync/change-log.ts";
+import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { authorize } from "./ticket-policy.ts";
-import { lockVisibleTicket } from "./ticket-row.ts";
 
 export async function deleteTicket(client: pg.ClientBase, actor: Actor, args: { ticketId: number }): Promise<void> {
-  const ticket = await lockVisibleTicket(client, actor, args.ticketId);
+  const ticket = await findVisibleTicket(client, actor, args.ticketId, { lock: true });
   authorize(actor, "delete");
   await client.query("DELETE FROM tickets WHERE id = $1 AND company_id = $2", [ticket.id, actor.companyId]);
   // The pull answers `del` for a ticket id that no longer exists; the replica drops its messages with it.

@@ -5,12 +5,13 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TIgnoreTicketArgs } from "../contract/tickets.ts";
 import { recordChanges } from "../sync/change-log.ts";
+import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { writeTicketLog } from "./ticket-log.ts";
 import { authorize } from "./ticket-policy.ts";
-import { invalidTransition, lockVisibleTicket, type TicketRow } from "./ticket-row.ts";
+import { invalidTransition, type TicketRow } from "./ticket-row.ts";
 
 export async function ignoreTicket(client: pg.ClientBase, actor: Actor, args: TIgnoreTicketArgs): Promise<void> {
-  const ticket = await lockVisibleTicket(client, actor, args.ticketId);
+  const ticket = await findVisibleTicket(client, actor, args.ticketId, { lock: true });
   if (ticket.status === "closed") return;
   await ignoreLockedTicket(client, actor, ticket);
 }

@@ -7,12 +7,13 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { TReopenTicketArgs } from "../contract/tickets.ts";
 import { otherOpenTicket } from "../http/errors.ts";
 import { attendTicket, targetQueue } from "./attend-ticket.ts";
+import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { findOpenTicketHolder, guardOneActiveTicket } from "./open-ticket-conflict.ts";
 import { authorize } from "./ticket-policy.ts";
-import { invalidTransition, lockVisibleTicket } from "./ticket-row.ts";
+import { invalidTransition } from "./ticket-row.ts";
 
 export async function reopenTicket(client: pg.ClientBase, actor: Actor, args: TReopenTicketArgs): Promise<void> {
-  const ticket = await lockVisibleTicket(client, actor, args.ticketId);
+  const ticket = await findVisibleTicket(client, actor, args.ticketId, { lock: true });
   authorize(actor, "reopen");
   if (ticket.status !== "closed") {
     if (ticket.userId === actor.id && (ticket.status === "open" || ticket.status === "group")) return;

@@ -4,12 +4,13 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TReturnTicketArgs } from "../contract/tickets.ts";
 import { recordChanges } from "../sync/change-log.ts";
+import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { writeTicketLog } from "./ticket-log.ts";
 import { authorize } from "./ticket-policy.ts";
-import { invalidTransition, lockVisibleTicket } from "./ticket-row.ts";
+import { invalidTransition } from "./ticket-row.ts";
 
 export async function returnTicket(client: pg.ClientBase, actor: Actor, args: TReturnTicketArgs): Promise<void> {
-  const ticket = await lockVisibleTicket(client, actor, args.ticketId);
+  const ticket = await findVisibleTicket(client, actor, args.ticketId, { lock: true });
   authorize(actor, "returnToQueue");
   if (ticket.status === "pending" && ticket.userId === null) return;
   if (ticket.status !== "open" && ticket.status !== "group" && ticket.status !== "pending") {

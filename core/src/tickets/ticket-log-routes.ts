@@ -5,8 +5,8 @@ import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import type { TicketLogEntryDTO } from "../contract/tickets.ts";
-import { parse, ticketNotFound } from "../http/errors.ts";
-import { canSeeTicket } from "./visibility.ts";
+import { parse } from "../http/errors.ts";
+import { findVisibleTicket } from "./find-visible-ticket.ts";
 
 export function ticketLogRoutes(pool: pg.Pool): Router {
   const router = Router();
@@ -14,13 +14,7 @@ export function ticketLogRoutes(pool: pg.Pool): Router {
   router.get("/tickets-log/:ticketId", async (req, res) => {
     const actor = actorOf(res);
     const ticketId = parse(zIdParam, req.params.ticketId);
-    const t = await pool.query<{ userId: number | null; queueId: number | null; isGroup: boolean; status: string }>(
-      `SELECT user_id AS "userId", queue_id AS "queueId", is_group AS "isGroup", status FROM tickets
-       WHERE id = $1 AND company_id = $2`,
-      [ticketId, actor.companyId],
-    );
-    const ticket = t.rows[0];
-    if (!ticket || !canSeeTicket(actor, ticket)) throw ticketNotFound();
+    await findVisibleTicket(pool, actor, ticketId);
     const { rows } = await pool.query<TicketLogEntryDTO>(
       `SELECT l.id::int AS id, l.type, l.created_at AS "createdAt",
          CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END AS "user",

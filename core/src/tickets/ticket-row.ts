@@ -1,48 +1,16 @@
-// Reading tickets for the transitions: lock one the caller may see (else 404),
-// check the records a request names (queue, user) belong to the company, and
-// answer a ticket in the shape the routes return (LGPD-masked for the caller).
+// Helpers of the ticket transitions: check the records a request names (queue, user) belong to the company, and
+// answer a ticket in the shape the routes return (presented for the caller).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { hidesNumbersFrom, maskContact } from "../contacts/mask-number.ts";
 import type { TicketDTO, TicketStatus } from "../contract/entities.ts";
-import type { ITicket } from "../db/entities/index.ts";
-import { type RowOf, selectList } from "../db/select-list.ts";
 import { invalidInput, queueNotFound, ticketNotFound, userNotFound, wrongState } from "../http/errors.ts";
+import { presentTicket } from "../presenters/present-ticket.ts";
+import { loadViewer } from "../presenters/viewer.ts";
 import type { Change } from "../sync/change-log.ts";
+import type { TicketRow } from "./find-visible-ticket.ts";
 import { TICKET_ITEM_JOINS, TICKET_ITEM_JSON } from "./list-tickets.ts";
-import { canSeeTicket } from "./visibility.ts";
 
-const ROW_KEYS = [
-  "id",
-  "uuid",
-  "companyId",
-  "contactId",
-  "whatsappId",
-  "queueId",
-  "userId",
-  "status",
-  "channel",
-  "isGroup",
-  "unreadMessages",
-  "amountUsedBotQueues",
-  "useIntegration",
-] as const;
-export type TicketRow = RowOf<ITicket, typeof ROW_KEYS>;
-const ROW_COLUMNS = selectList<ITicket>()("t", ROW_KEYS);
-
-/**
- * Locks the caller's company's ticket for the rest of the transaction. A ticket
- * of another company, or one the caller may not see, is not found (404).
- */
-export async function lockVisibleTicket(client: pg.ClientBase, actor: Actor, ticketId: number): Promise<TicketRow> {
-  const { rows } = await client.query<TicketRow>(
-    `SELECT ${ROW_COLUMNS} FROM tickets t WHERE t.id = $1 AND t.company_id = $2 FOR UPDATE`,
-    [ticketId, actor.companyId],
-  );
-  const ticket = rows[0];
-  if (!ticket || !canSeeTicket(actor, ticket)) throw ticketNotFound();
-  return ticket;
-}
+export type { TicketRow } from "./find-visible-ticket.ts";
 
 /** The status a ticket attended by someone takes: group for group tickets on WhatsApp, else open. */
 export const attendedStatus = (t: Pick<TicketRow, "isGroup" | "channel">): TicketStatus =>
@@ -90,7 +58,7 @@ type HeaderField = "protocol" | "useIntegration" | "amountUsedBotQueues" | "isTr
 /**
  * The ticket as POST/PUT /tickets answer it: the list item of GET /tickets and
  * GET /tickets/u/{uuid} (one shape for a ticket everywhere, TICKET_ITEM_JSON) plus
- * the header's fields, with the contact's number masked as the caller must see it.
+ * the header's fields, presented for the caller (presentTicket).
  */
 export async function ticketView(db: pg.ClientBase | pg.Pool, actor: Actor, ticketId: number): Promise<TicketView> {
   const { rows } = await db.query<{ item: TicketView } & Pick<TicketView, HeaderField>>(
@@ -103,8 +71,7 @@ export async function ticketView(db: pg.ClientBase | pg.Pool, actor: Actor, tick
   const row = rows[0];
   if (!row) throw ticketNotFound();
   const { item, ...header } = row;
-  const hide = await hidesNumbersFrom(db, actor);
-  return { ...item, ...header, contact: maskContact(item.contact, hide) };
+  return presentTicket(await loadViewer(db, actor), { ...item, ...header });
 }
 
 /** Resets the unread count and marks the contact's messages read, recording what changed. */

@@ -10,6 +10,7 @@ import { loadVariableContext, renderVariables } from "../messages/render-variabl
 import { sendMessage } from "../messages/send-message.ts";
 import { getCompanySettings, isOn } from "../settings/company-settings.ts";
 import { recordChanges } from "../sync/change-log.ts";
+import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { writeTicketLog } from "./ticket-log.ts";
 import { writeTransferNote } from "./ticket-messages.ts";
 import { authorize } from "./ticket-policy.ts";
@@ -18,13 +19,12 @@ import {
   assertCompanyUser,
   attendedStatus,
   invalidTransition,
-  lockVisibleTicket,
   queueRequired,
   type TicketRow,
 } from "./ticket-row.ts";
 
 export async function transferTicket(client: pg.ClientBase, actor: Actor, args: TTransferTicketArgs): Promise<void> {
-  const ticket = await lockVisibleTicket(client, actor, args.ticketId);
+  const ticket = await findVisibleTicket(client, actor, args.ticketId, { lock: true });
   authorize(actor, "transfer");
   // Waiting tickets move between queues too (docs/decisions/0009); closed ones reopen instead.
   if (ticket.status !== "open" && ticket.status !== "group" && ticket.status !== "pending") {

@@ -8,11 +8,12 @@ import type { TUpdateTicketRequest } from "../contract/tickets.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { acceptTicket } from "./accept-ticket.ts";
 import { resolveTicket } from "./close-ticket.ts";
+import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { ignoreTicket } from "./ignore-ticket.ts";
 import { reopenTicket } from "./reopen-ticket.ts";
 import { returnTicket } from "./return-ticket.ts";
 import { may } from "./ticket-policy.ts";
-import { invalidTransition, lockVisibleTicket, type TicketRow } from "./ticket-row.ts";
+import { invalidTransition, type TicketRow } from "./ticket-row.ts";
 import { transferTicket } from "./transfer-ticket.ts";
 
 export type TicketTransition = "accept" | "returnToQueue" | "transfer" | "resolve" | "ignore" | "reopen" | "none";
@@ -66,7 +67,7 @@ export async function updateTicket(
   ticketId: number,
   input: TUpdateTicketRequest,
 ): Promise<TicketTransition> {
-  const ticket = await lockVisibleTicket(client, actor, ticketId);
+  const ticket = await findVisibleTicket(client, actor, ticketId, { lock: true });
   const transition = chooseTransition(actor, ticket, input);
   const ref = { ticketId };
   switch (transition) {

@@ -15,6 +15,8 @@ import {
 } from "../contract/users.ts";
 import { invalidInput, parse, userNotFound } from "../http/errors.ts";
 import { multipartNulByteError } from "../media/upload.ts";
+import { presentUser } from "../presenters/present-user.ts";
+import { loadViewer } from "../presenters/viewer.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { createUser } from "./create-user.ts";
 import { deleteUser } from "./delete-user.ts";
@@ -50,30 +52,36 @@ export function userRoutes(pool: pg.Pool, dataDir: string): Router {
   const router = Router();
   router.get("/users", async (req, res) => {
     const actor = actorOf(res);
-    res.json(await listUsers(pool, actor, parse(ZListUsersQuerySchema, req.query)));
+    const page = await listUsers(pool, actor, parse(ZListUsersQuerySchema, req.query));
+    const viewer = await loadViewer(pool, actor);
+    res.json({ ...page, users: page.users.map((u) => presentUser(viewer, u)) });
   });
   // Before /users/:id, which would read "list" as an id.
   router.get("/users/list", async (_req, res) => {
-    res.json(await listUserPicker(pool, actorOf(res)));
+    const actor = actorOf(res);
+    const viewer = await loadViewer(pool, actor);
+    res.json((await listUserPicker(pool, actor)).map((u) => presentUser(viewer, u)));
   });
   router.get("/users/:id", async (req, res) => {
     const actor = actorOf(res);
     const user = await loadCompanyUser(pool, actor.companyId, parse(zIdParam, req.params.id));
     if (!user) throw userNotFound();
     authorizeUser(actor, "read", user);
-    res.json(userAnswer(user));
+    res.json(presentUser(await loadViewer(pool, actor), userAnswer(user)));
   });
   router.post("/users", async (req, res) => {
     const actor = actorOf(res);
     authorizeUser(actor, "create");
     const input = parse(ZCreateUserRequestSchema, req.body);
-    res.status(201).json(await inTransaction(pool, (c) => createUser(c, actor, input)));
+    const created = await inTransaction(pool, (c) => createUser(c, actor, input));
+    res.status(201).json(presentUser(await loadViewer(pool, actor), created));
   });
   router.put("/users/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateUserRequestSchema, req.body);
-    res.json(await inTransaction(pool, (c) => updateUser(c, actor, id, input)));
+    const updated = await inTransaction(pool, (c) => updateUser(c, actor, id, input));
+    res.json(presentUser(await loadViewer(pool, actor), updated));
   });
   router.delete("/users/:id", async (req, res) => {
     const actor = actorOf(res);
@@ -86,7 +94,8 @@ export function userRoutes(pool: pg.Pool, dataDir: string): Router {
     const id = parse(zIdParam, req.params.id);
     const file = await readImage(req, res);
     const image = { bytes: file.buffer, originalName: file.originalname };
-    res.json(await inTransaction(pool, (c) => setProfileImage(c, actor, id, image, dataDir)));
+    const user = await inTransaction(pool, (c) => setProfileImage(c, actor, id, image, dataDir));
+    res.json(presentUser(await loadViewer(pool, actor), user));
   });
   return router;
 }

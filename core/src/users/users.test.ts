@@ -71,7 +71,11 @@ describe("#users.list", () => {
     const ids = res.body.map((u: { id: number }) => u.id);
     expect(ids).toContain(admin.id);
     expect(ids).toContain(agent.id);
-    expect(Object.keys(res.body[0]).sort()).toEqual(["color", "id", "name", "online", "profile"]);
+    // A plain user reads colleagues' public view (issue 7: never their profile); an admin reads the profile too.
+    const adminEntry = res.body.find((u: { id: number }) => u.id === admin.id);
+    expect(Object.keys(adminEntry).sort()).toEqual(["color", "id", "name", "online"]);
+    const asAdmin = await core.api("GET", "/users/list", { token: admin.token });
+    expect(Object.keys(asAdmin.body[0]).sort()).toEqual(["color", "id", "name", "online", "profile"]);
   });
 });
 

@@ -4,6 +4,7 @@
 import type {
   ContactDTO,
   MessageDTO,
+  PublicUserDTO,
   QueueDTO,
   TicketDTO,
   UserDTO,
@@ -29,7 +30,8 @@ export type ChatflowDb = Dexie & {
   contacts: EntityTable<ContactDTO, "id">;
   queues: EntityTable<QueueDTO, "id">;
   whatsapps: EntityTable<WhatsappDTO, "id">;
-  users: EntityTable<UserDTO, "id">;
+  /** Colleagues as core lets this user read them: whole rows for admins, PublicUserDTO for plain users. */
+  users: EntityTable<UserDTO | PublicUserDTO, "id">;
   outbox: EntityTable<OutboxEntry, "id">;
   meta: EntityTable<MetaEntry, "key">;
 };

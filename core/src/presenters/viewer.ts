@@ -1,0 +1,19 @@
+// Who an answer is for: the caller and what of their company's settings decides
+// what they may read (LGPD number hiding, spec 1 §6). Loaded once per request
+// and handed to the presenters, so a list of 40 tickets reads the settings once.
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import { getCompanySettings, isOn } from "../settings/company-settings.ts";
+
+export type Viewer = {
+  actor: Actor;
+  /** Contact numbers are shown masked (plain users, with enableLGPD and lgpdHideNumber on). */
+  hideNumbers: boolean;
+};
+
+/** Plain users only: admins and the super user always read whole numbers. */
+export async function loadViewer(db: pg.Pool | pg.ClientBase, actor: Actor): Promise<Viewer> {
+  if (actor.profile !== "user" || actor.super) return { actor, hideNumbers: false };
+  const settings = await getCompanySettings(db, actor.companyId);
+  return { actor, hideNumbers: isOn(settings.enableLGPD) && isOn(settings.lgpdHideNumber) };
+}

@@ -63,6 +63,13 @@ async function transcribeOnce(
   key: string,
   config: TranscribeConfig,
 ): Promise<string> {
+  // A call that finished between this request's read and its in-flight check has stored its text
+  // already (it leaves inFlight only after its commit): read it again rather than pay OpenAI twice.
+  const kept = await pool.query<{ text: string | null }>(
+    "SELECT data_json->>'transcribedText' AS text FROM messages WHERE id = $1 AND company_id = $2",
+    [messageId, companyId],
+  );
+  if (kept.rows[0]?.text) return kept.rows[0].text;
   const text = await requestTranscription(config.openaiBaseUrl ?? OPENAI_BASE_URL, key, file);
   if (!text) throw invalidTranscriptionData(INVALID_TRANSCRIPTION);
   // OpenAI is called outside any transaction; only the write takes the row lock.

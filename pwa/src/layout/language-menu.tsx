@@ -9,7 +9,12 @@ export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   return (
     <MenuTrigger>
-      <Button className="icon-button" aria-label={t("layout.language")} data-testid="language-menu">
+      <Button
+        className="icon-button"
+        // The name holds the visible code too, so speech users can say what they see.
+        aria-label={`${t("layout.language")} ${i18n.language}`}
+        data-testid="language-menu"
+      >
         <GlobeIcon />
         <span className="language-code">{i18n.language}</span>
       </Button>

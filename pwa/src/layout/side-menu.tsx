@@ -16,7 +16,13 @@ export function SideMenu({ open }: { open: boolean }) {
       <ul>
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} className="side-menu-link" title={open ? undefined : item.label}>
+            <NavLink
+              to={item.to}
+              className="side-menu-link"
+              title={open ? undefined : item.label}
+              // The label is hidden when the menu is folded (and on phones): the link keeps its name.
+              aria-label={item.label}
+            >
               {item.icon}
               <span className="side-menu-label">{item.label}</span>
             </NavLink>

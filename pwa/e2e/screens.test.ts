@@ -1,0 +1,89 @@
+// Every screen the app has, as a person sees it: on a desk (1366x800) and a phone (390x844), in the light
+// and the dark theme, checked with axe (no serious or critical violation). SCREENSHOT_DIR, when set, keeps a
+// PNG of each for a person to look at.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumAvailable, launchChromium } from "../../test/browser.ts";
+import { type Stack, startStack } from "../../test/stack.ts";
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!chromiumAvailable()) throw new Error("Debian's chromium is missing: apt-get install -y chromium");
+  stack = await startStack();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const SIZES = [
+  { name: "desk", width: 1366, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+const THEMES = ["light", "dark"] as const;
+
+type Screen = { name: string; path: string; signedIn: boolean; ready: (page: Page) => Promise<unknown> };
+const SCREENS: Screen[] = [
+  { name: "login", path: "/login", signedIn: false, ready: (p) => p.getByTestId("login-submit").waitFor() },
+  { name: "tickets", path: "/tickets", signedIn: true, ready: (p) => p.getByTestId("tickets-tab-pending").waitFor() },
+  {
+    name: "quick-messages",
+    path: "/quick-messages",
+    signedIn: true,
+    ready: (p) => p.locator("main h1, main h2").first().waitFor(),
+  },
+];
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${stack.core.url}/login`);
+  await page.getByTestId("login-email").fill("admin@chatflow.local");
+  await page.getByTestId("login-password").fill("chatflow");
+  await page.getByTestId("login-submit").click();
+  await page.waitForURL(/\/tickets/);
+}
+
+describe("screens", () => {
+  it("have no serious or critical accessibility violation at either size, in either theme", async () => {
+    const dir = process.env.SCREENSHOT_DIR;
+    if (dir) mkdirSync(dir, { recursive: true });
+    const found: string[] = [];
+    for (const size of SIZES) {
+      for (const theme of THEMES) {
+        const context = await browser.newContext({
+          viewport: { width: size.width, height: size.height },
+          colorScheme: theme,
+        });
+        // The theme is remembered per device; start each context with the one under test.
+        await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
+        const page = await context.newPage();
+        let signedIn = false;
+        for (const screen of SCREENS) {
+          if (screen.signedIn && !signedIn) {
+            await signIn(page);
+            signedIn = true;
+          }
+          await page.goto(`${stack.core.url}${screen.path}`);
+          await screen.ready(page);
+          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+          if (dir) await page.screenshot({ path: path.join(dir, `${screen.name}-${size.name}-${theme}.png`) });
+          const result = await new AxeBuilder({ page }).analyze();
+          for (const v of result.violations) {
+            if (v.impact === "serious" || v.impact === "critical") {
+              found.push(
+                `${screen.name} ${size.name} ${theme}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.html.slice(0, 160)).join(" | ")}`,
+              );
+            }
+          }
+        }
+        await context.close();
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});

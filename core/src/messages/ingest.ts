@@ -295,12 +295,12 @@ function lastBodies(
   messages: InboundMessage[],
   contactIds: Map<string, number>,
   ticketIds: Map<string, number>,
-): Map<number, string> {
-  const out = new Map<number, string>();
+): Map<number, { companyId: number; body: string }> {
+  const out = new Map<number, { companyId: number; body: string }>();
   for (const m of messages) {
     const contactId = contactIds.get(contactKey(m.companyId, m.from))!;
     const ticketId = ticketIds.get(ticketKey(m.companyId, contactId, m.whatsappId));
-    if (ticketId !== undefined) out.set(ticketId, m.body);
+    if (ticketId !== undefined) out.set(ticketId, { companyId: m.companyId, body: m.body });
   }
   return out;
 }

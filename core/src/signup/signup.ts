@@ -35,6 +35,6 @@ export async function signup(client: pg.ClientBase, input: TSignupRequest): Prom
   });
   const userId = await insertUser(client, companyId, admin);
   await recordChanges(client, [{ companyId, entity: "users", id: userId }]);
-  const user = (await loadUserById(client, userId))!;
+  const user = (await loadUserById(client, companyId, userId))!;
   return { company: { id: companyId, name: input.companyName, dueDate }, user: publicUser(user) };
 }

@@ -18,7 +18,7 @@ async function sendRendered(
   template: string | null | undefined,
 ): Promise<boolean> {
   if (!template?.trim() || ticket.whatsappId === null) return false;
-  const ctx = await loadVariableContext(client, ticket.id, { userId: actor.id });
+  const ctx = await loadVariableContext(client, actor.companyId, ticket.id, { userId: actor.id });
   const body = renderVariables(template, ctx).trim();
   if (!body) return false;
   await sendMessage(client, actor, { id: uuidv7(), ticketId: ticket.id, body });

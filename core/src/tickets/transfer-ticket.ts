@@ -73,7 +73,7 @@ async function sendTransferMessage(
   if (ticket.isGroup || ticket.whatsappId === null) return false;
   const settings = await getCompanySettings(client, actor.companyId);
   if (!isOn(settings.sendMsgTransfTicket) || !settings.transferMessage?.trim()) return false;
-  const ctx = await loadVariableContext(client, ticket.id, { userId: target.userId });
+  const ctx = await loadVariableContext(client, ticket.companyId, ticket.id, { userId: target.userId });
   const { rows } = await client.query<{ name: string }>("SELECT name FROM queues WHERE id = $1", [target.queueId]);
   ctx.queue = { name: rows[0]?.name ?? null };
   if (target.userId === null) ctx.user = null;

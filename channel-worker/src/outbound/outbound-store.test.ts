@@ -37,7 +37,10 @@ describe("#outbound.lease-fence", () => {
     expect(await messageState(db.pool, id)).toMatchObject({ send_state: "claimed", send_attempts: 0 });
 
     // The next owner puts it back; the old claim is then simply gone.
-    expect(await recoverConnection(db.pool, { id: c.whatsappId, companyId: c.companyId })).toEqual({ requeued: 1, inDoubt: 0 });
+    expect(await recoverConnection(db.pool, { id: c.whatsappId, companyId: c.companyId })).toEqual({
+      requeued: 1,
+      inDoubt: 0,
+    });
     expect(await tryAcquire(lease, c.whatsappId)).toBe(true);
     expect(await markSending(db.pool, id, c.whatsappId, owner)).toBe("gone");
     expect(await messageState(db.pool, id)).toMatchObject({ send_state: "queued", claimed_by: null });
@@ -52,7 +55,10 @@ describe("#outbound.lease-fence", () => {
     await claimBatch(db.pool, c.whatsappId, owner, 10);
     expect(await markSending(db.pool, id, c.whatsappId, owner)).toBe("sending");
     await release(lease, c.whatsappId);
-    expect(await recoverConnection(db.pool, { id: c.whatsappId, companyId: c.companyId })).toEqual({ requeued: 0, inDoubt: 1 });
+    expect(await recoverConnection(db.pool, { id: c.whatsappId, companyId: c.companyId })).toEqual({
+      requeued: 0,
+      inDoubt: 1,
+    });
     expect(await messageState(db.pool, id)).toMatchObject({ send_state: "failed", ack: -1 });
     // The request had gone out after all: the truth replaces the doubt.
     expect(await markSent(db.pool, id, "wamid.LATE", owner)).toBe(true);

@@ -30,9 +30,10 @@ export async function forwardMessage(
   input: TForwardMessageRequest & { id?: string },
 ): Promise<string> {
   const original = await findMessage(client, actor, input.messageId, false);
-  const source = await client.query<TicketDTO>(`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.id = $1`, [
-    original.ticketId,
-  ]);
+  const source = await client.query<TicketDTO>(
+    `SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.id = $1 AND t.company_id = $2`,
+    [original.ticketId, actor.companyId],
+  );
   // Forwarding reads the message: one in a ticket the caller may not see does not exist for them.
   if (!source.rows[0] || !canSeeTicket(actor, source.rows[0])) throw messageNotFound();
   if (!canForwardMessage(actor, original)) throw noPermission("Private notes and deleted messages are not forwarded");
@@ -83,7 +84,8 @@ async function ticketFor(client: pg.ClientBase, actor: Actor, contactId: number,
   );
   const current = rows[0];
   if (current) {
-    if (!canSeeTicket(actor, current)) throw otherOpenTicket(await holderOfTicket(client, current.id));
+    if (!canSeeTicket(actor, current))
+      throw otherOpenTicket(await holderOfTicket(client, { id: current.id, companyId: actor.companyId }));
     return current.id;
   }
   return createTicket(client, actor, { contactId, whatsappId, queueId: null, status: "open" });

@@ -82,7 +82,7 @@ async function findAudioMessage(pool: pg.Pool, actor: Actor, id: string): Promis
     `SELECT m.id, m.media_type AS "mediaType", m.media_url AS "mediaUrl", m.is_deleted AS "isDeleted",
        CASE WHEN jsonb_typeof(m.data_json) = 'object' THEN m.data_json->>'transcribedText' END AS "transcribedText",
        t.user_id AS "userId", t.queue_id AS "queueId", t.is_group AS "isGroup", t.status
-     FROM messages m JOIN tickets t ON t.id = m.ticket_id
+     FROM messages m JOIN tickets t ON t.id = m.ticket_id AND t.company_id = m.company_id
      WHERE m.id = $1 AND m.company_id = $2`,
     [id, actor.companyId],
   );

@@ -35,7 +35,9 @@ describe("tenant guard", () => {
     const sql =
       "SELECT (SELECT count(*) FROM messages WHERE ticket_id = t.id) FROM tickets t WHERE company_id = $1 AND id = $2";
     expect(check(sql)).toEqual(["messages without a company_id condition"]);
-    expect(check("WITH u AS (UPDATE tickets SET x = 1 WHERE company_id = $1 RETURNING id) SELECT * FROM u")).toEqual([]);
+    expect(check("WITH u AS (UPDATE tickets SET x = 1 WHERE company_id = $1 RETURNING id) SELECT * FROM u")).toEqual(
+      [],
+    );
   });
 
   it("fails an insert whose column list lacks company_id", () => {
@@ -54,7 +56,9 @@ describe("tenant guard", () => {
     expect(check("SELECT extract(epoch FROM now()), 'FROM tickets' AS s")).toEqual([]);
     expect(check("SELECT id FROM tickets WHERE company_id = $1 FOR UPDATE SKIP LOCKED")).toEqual([]);
     expect(
-      check("INSERT INTO tags (company_id, name) VALUES ($1, $2) ON CONFLICT (company_id, name) DO UPDATE SET name = $2"),
+      check(
+        "INSERT INTO tags (company_id, name) VALUES ($1, $2) ON CONFLICT (company_id, name) DO UPDATE SET name = $2",
+      ),
     ).toEqual([]);
   });
 

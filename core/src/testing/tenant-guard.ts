@@ -110,7 +110,8 @@ function tableRefs(tokens: Token[]): TableRef[] {
       kind = "read";
     if (!kind) continue;
     // EXTRACT(x FROM col), IS DISTINCT FROM col, substring(x FROM n): not a table list.
-    if (w === "from" && (prev === "distinct" || prev === "''" || FROM_FUNCTIONS.has(tokens[i - 3]?.lower ?? ""))) continue;
+    if (w === "from" && (prev === "distinct" || prev === "''" || FROM_FUNCTIONS.has(tokens[i - 3]?.lower ?? "")))
+      continue;
     let at = i + 1;
     for (;;) {
       if (tokens[at]?.lower === "only" || tokens[at]?.lower === "lateral") at++;

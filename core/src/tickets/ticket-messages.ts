@@ -52,7 +52,7 @@ export async function sendFarewell(client: pg.ClientBase, actor: Actor, ticket: 
   if (ticket.whatsappId === null) return false;
   const { rows } = await client.query<{ farewell: string | null }>(
     `SELECT COALESCE(NULLIF(btrim(u.farewell_message), ''), w.farewell_message) AS farewell
-     FROM whatsapps w LEFT JOIN users u ON u.id = $3 WHERE w.id = $1 AND w.company_id = $2`,
+     FROM whatsapps w LEFT JOIN users u ON u.id = $3 AND u.company_id = w.company_id WHERE w.id = $1 AND w.company_id = $2`,
     [ticket.whatsappId, actor.companyId, actor.id],
   );
   return sendRendered(client, actor, ticket, rows[0]?.farewell);

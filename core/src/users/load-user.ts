@@ -51,9 +51,10 @@ export async function loadUserById(
 
 export async function loadUserByEmail(db: pg.Pool | pg.ClientBase, email: string): Promise<UserRow | null> {
   // Logins are unique across the platform: the e-mail is what finds the user's company.
-  const { rows } = await db.query(`${SELECT_USER} /* all-companies: login by e-mail */ WHERE lower(u.email) = lower($1)`, [
-    email,
-  ]);
+  const { rows } = await db.query(
+    `${SELECT_USER} /* all-companies: login by e-mail */ WHERE lower(u.email) = lower($1)`,
+    [email],
+  );
   return rows[0] ? toUserRow(rows[0]) : null;
 }
 

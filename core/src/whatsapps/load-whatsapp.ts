@@ -80,7 +80,7 @@ export async function lockWhatsapp(client: pg.ClientBase, companyId: number, id:
   const { rows } = await client.query<WhatsappRecord>(
     `SELECT w.id, w.channel, w.is_default AS "isDefault", w.greeting_message AS "greetingMessage", w.token,
        ${BOT_SETTINGS_COLUMNS},
-       COALESCE((SELECT array_agg(queue_id ORDER BY queue_id) FROM whatsapp_queues WHERE whatsapp_id = w.id), '{}')
+       COALESCE((SELECT array_agg(queue_id ORDER BY queue_id) FROM whatsapp_queues WHERE whatsapp_id = w.id AND company_id = w.company_id), '{}')
          AS "queueIds"
      FROM whatsapps w WHERE w.id = $1 AND w.company_id = $2 FOR UPDATE`,
     [id, companyId],

@@ -17,7 +17,7 @@ const TEST_CODE = /\.test\.tsx?|\/testing\/|\/test\//;
 function callerOf(stack: string): string {
   for (const line of stack.split("\n").slice(1)) {
     if (line.includes("node_modules") || line.includes("tenant-guard") || line.includes("node:")) continue;
-    const m = /\((\/[^)]+)\)|at (\/\S+)/.exec(line);
+    const m = /\((?:file:\/\/)?(\/[^)]+)\)|at (?:file:\/\/)?(\/\S+)/.exec(line);
     if (m) return (m[1] ?? m[2])!;
   }
   return "";

@@ -101,7 +101,7 @@ export async function listMessages(
     if (known.rowCount === 0) throw invalidInput("Unknown cursor", "cursor");
     p.push(query.cursor);
     // Compared in SQL so that the boundary keeps the column's microseconds.
-    filter += ` AND (m.created_at, m.id) < (SELECT created_at, id FROM messages WHERE id = $${p.length})`;
+    filter += ` AND (m.created_at, m.id) < (SELECT created_at, id FROM messages WHERE id = $${p.length} AND company_id = $1)`;
   }
   // One index range per ticket (messages_ticket_page), merged: never a sort of a whole history.
   const page = await db.query<{ id: string }>(

@@ -46,15 +46,33 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "core", root: ".", include: ["core/src/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "core",
+          root: ".",
+          include: ["core/src/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["./test/tenant-guard-setup.ts"],
+        },
       },
       {
         extends: true,
-        test: { name: "channel-worker", root: ".", include: ["channel-worker/src/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "channel-worker",
+          root: ".",
+          include: ["channel-worker/src/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["./test/tenant-guard-setup.ts"],
+        },
       },
       {
         extends: true,
-        test: { name: "sync-server", root: ".", include: ["sync-server/src/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "sync-server",
+          root: ".",
+          include: ["sync-server/src/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["./test/tenant-guard-setup.ts"],
+        },
       },
       {
         extends: true,

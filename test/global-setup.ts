@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../core/src/db/embedded.ts";
+import { migrate, openDb } from "../core/src/db/orm.ts";
 
 async function reachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -18,6 +19,33 @@ async function reachable(url: string): Promise<boolean> {
     return false;
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+/** The tables having a company_id column, from the catalog of a freshly migrated database (the tenant guard's list). */
+async function readTenantTables(serverUrl: string): Promise<string[]> {
+  const name = `chatflow_catalog_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const u = new URL(serverUrl);
+    u.pathname = `/${name}`;
+    const db = await openDb(u.toString(), { poolSize: 1 });
+    try {
+      await migrate(db);
+      const { rows } = await db.pool.query<{ table_name: string }>(
+        `SELECT DISTINCT c.table_name FROM information_schema.columns c
+           JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+          WHERE c.table_schema = 'public' AND c.column_name = 'company_id' AND t.table_type = 'BASE TABLE'`,
+      );
+      return rows.map((r) => r.table_name).sort();
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
   }
 }
 
@@ -37,6 +65,7 @@ export default async function setup(project: TestProject) {
     };
   }
   project.provide("pgUrl", url);
+  project.provide("tenantTables", await readTenantTables(url));
   return async () => {
     await stop?.();
   };
@@ -45,5 +74,6 @@ export default async function setup(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     pgUrl: string;
+    tenantTables: string[];
   }
 }

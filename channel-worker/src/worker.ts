@@ -81,7 +81,8 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
 
   async function loadConnections(): Promise<ChannelConnection[]> {
     const { rows } = await db.pool.query<ChannelConnection>(
-      `SELECT id, company_id AS "companyId", name, channel, phone_number_id AS "phoneNumberId",
+      `SELECT /* all-companies: the worker serves every company's connections */
+         id, company_id AS "companyId", name, channel, phone_number_id AS "phoneNumberId",
          access_token AS "accessToken", token FROM whatsapps
        WHERE channel = ANY($1::text[]) AND (channel <> 'whatsappapi' OR (phone_number_id IS NOT NULL AND access_token IS NOT NULL))
        ORDER BY id`,
@@ -114,13 +115,13 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   async function take(s: LeaseSession, connection: ChannelConnection): Promise<void> {
     if (!(await tryAcquire(s, connection.id))) return;
     try {
-      const recovered = await recoverConnection(db.pool, connection.id);
+      const recovered = await recoverConnection(db.pool, connection);
       if (recovered.requeued + recovered.inDoubt > 0) {
         log(
           `took connection ${connection.id}: ${recovered.requeued} requeued, ${recovered.inDoubt} in doubt marked failed`,
         );
       }
-      const owner = { workerId, leasePid: s.pid };
+      const owner = { workerId, leasePid: s.pid, companyId: connection.companyId };
       let sender: ConnectionSender | undefined;
       const adapter = factories[connection.channel]!(connection, {
         onInbound: (events) => batcher.add(events),

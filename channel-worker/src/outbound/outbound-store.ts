@@ -9,7 +9,8 @@ import type pg from "pg";
 import type { OutboundMessage } from "../adapters/adapter.ts";
 import { holdsLeaseSql } from "./leases.ts";
 
-export type Owner = { workerId: string; leasePid: number };
+/** Who sends for a connection: the worker, its lease session, and the connection's company (every statement names it). */
+export type Owner = { workerId: string; leasePid: number; companyId: number };
 
 type Row = { id: string; company_id: number };
 
@@ -35,7 +36,7 @@ export async function claimBatch(
     const { rows } = await client.query<OutboundMessage & { company_id: number }>(
       `WITH claimed AS (
          UPDATE messages SET send_state = 'claimed', claimed_by = $2, claimed_at = now(), updated_at = now()
-         WHERE id IN (SELECT id FROM messages WHERE whatsapp_id = $1
+         WHERE company_id = $5 AND id IN (SELECT id FROM messages WHERE whatsapp_id = $1 AND company_id = $5
                         AND (send_state = 'queued' OR (send_state = 'claimed' AND claimed_by = $2))
                       ORDER BY created_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
            AND ${holdsLeaseSql("$4", "$1")}
@@ -45,10 +46,10 @@ export async function claimBatch(
          c.body, c.media_type AS "mediaType", c.media_url AS "mediaUrl", c.data_json AS "dataJson",
          q.remote_id AS "quotedRemoteId", c.send_attempts + 1 AS "attempt"
        FROM claimed c
-       LEFT JOIN contacts ct ON ct.id = c.contact_id
-       LEFT JOIN messages q ON q.id = c.quoted_msg_id
+       LEFT JOIN contacts ct ON ct.id = c.contact_id AND ct.company_id = c.company_id
+       LEFT JOIN messages q ON q.id = c.quoted_msg_id AND q.company_id = c.company_id
        ORDER BY c.created_at, c.id`,
-      [whatsappId, owner.workerId, limit, owner.leasePid],
+      [whatsappId, owner.workerId, limit, owner.leasePid, owner.companyId],
     );
     await logChanges(client, rows);
     return rows.map(({ company_id: _c, ...m }) => ({ ...m, to: m.to ?? "" }));
@@ -70,9 +71,9 @@ export async function markSending(
   return inTransaction(pool, async (client) => {
     const { rows } = await client.query<Row>(
       `UPDATE messages SET send_state = 'sending', send_attempts = send_attempts + 1, updated_at = now()
-       WHERE id = $1 AND send_state = 'claimed' AND claimed_by = $2 AND ${holdsLeaseSql("$3", "$4")}
+       WHERE id = $1 AND company_id = $5 AND send_state = 'claimed' AND claimed_by = $2 AND ${holdsLeaseSql("$3", "$4")}
        RETURNING id, company_id`,
-      [id, owner.workerId, owner.leasePid, whatsappId],
+      [id, owner.workerId, owner.leasePid, whatsappId, owner.companyId],
     );
     if (rows.length > 0) {
       await logChanges(client, rows);
@@ -80,8 +81,8 @@ export async function markSending(
     }
     // Still ours yet refused: the lease check failed. Otherwise the row was taken back or deleted.
     const still = await client.query(
-      "SELECT 1 FROM messages WHERE id = $1 AND send_state = 'claimed' AND claimed_by = $2",
-      [id, owner.workerId],
+      "SELECT 1 FROM messages WHERE id = $1 AND company_id = $3 AND send_state = 'claimed' AND claimed_by = $2",
+      [id, owner.workerId, owner.companyId],
     );
     return still.rows.length > 0 ? "lease-lost" : "gone";
   });
@@ -96,9 +97,9 @@ export async function markSent(pool: pg.Pool, id: string, remoteId: string, owne
     const { rows } = await client.query<Row>(
       `UPDATE messages SET send_state = 'sent', remote_id = $3, ack = GREATEST(ack, 1), error_code = NULL,
          updated_at = now()
-       WHERE id = $1 AND claimed_by = $2 AND send_state IN ('sending', 'failed')
+       WHERE id = $1 AND company_id = $4 AND claimed_by = $2 AND send_state IN ('sending', 'failed')
        RETURNING id, company_id`,
-      [id, owner.workerId, remoteId],
+      [id, owner.workerId, remoteId, owner.companyId],
     );
     await logChanges(client, rows);
     return rows.length > 0;
@@ -109,9 +110,9 @@ export async function markFailed(pool: pg.Pool, id: string, code: ErrorCode, own
   await inTransaction(pool, async (client) => {
     const { rows } = await client.query<Row>(
       `UPDATE messages SET send_state = 'failed', ack = -1, error_code = $3, updated_at = now()
-       WHERE id = $1 AND claimed_by = $2 AND send_state IN ('claimed', 'sending')
+       WHERE id = $1 AND company_id = $4 AND claimed_by = $2 AND send_state IN ('claimed', 'sending')
        RETURNING id, company_id`,
-      [id, owner.workerId, code],
+      [id, owner.workerId, code, owner.companyId],
     );
     await logChanges(client, rows);
   });
@@ -126,10 +127,10 @@ export async function requeue(pool: pg.Pool, ids: string[], owner: Owner, notDel
   await inTransaction(pool, async (client) => {
     const { rows } = await client.query<Row>(
       `UPDATE messages SET send_state = 'queued', claimed_by = NULL, claimed_at = NULL, updated_at = now()
-       WHERE claimed_by = $2 AND ((id = ANY($1::uuid[]) AND send_state = 'claimed')
+       WHERE company_id = $4 AND claimed_by = $2 AND ((id = ANY($1::uuid[]) AND send_state = 'claimed')
          OR (id = $3::uuid AND send_state = 'sending'))
        RETURNING id, company_id`,
-      [ids, owner.workerId, notDelivered ?? null],
+      [ids, owner.workerId, notDelivered ?? null, owner.companyId],
     );
     await logChanges(client, rows);
   });
@@ -142,17 +143,20 @@ export type Recovered = { requeued: number; inDoubt: number };
  * between claim and send for it. 'claimed' rows were never sent: back to the queue.
  * 'sending' rows may have reached the channel: failed, never resent (docs/decisions/0004).
  */
-export async function recoverConnection(pool: pg.Pool, whatsappId: number): Promise<Recovered> {
+export async function recoverConnection(
+  pool: pg.Pool,
+  connection: { id: number; companyId: number },
+): Promise<Recovered> {
   return inTransaction(pool, async (client) => {
     const requeued = await client.query<Row>(
       `UPDATE messages SET send_state = 'queued', claimed_by = NULL, claimed_at = NULL, updated_at = now()
-       WHERE whatsapp_id = $1 AND send_state = 'claimed' RETURNING id, company_id`,
-      [whatsappId],
+       WHERE whatsapp_id = $1 AND company_id = $2 AND send_state = 'claimed' RETURNING id, company_id`,
+      [connection.id, connection.companyId],
     );
     const inDoubt = await client.query<Row>(
       `UPDATE messages SET send_state = 'failed', ack = -1, error_code = 'ERR_SENDING_WAPP_MSG', updated_at = now()
-       WHERE whatsapp_id = $1 AND send_state = 'sending' RETURNING id, company_id`,
-      [whatsappId],
+       WHERE whatsapp_id = $1 AND company_id = $2 AND send_state = 'sending' RETURNING id, company_id`,
+      [connection.id, connection.companyId],
     );
     await logChanges(client, [...requeued.rows, ...inDoubt.rows]);
     return { requeued: requeued.rows.length, inDoubt: inDoubt.rows.length };

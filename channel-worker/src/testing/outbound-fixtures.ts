@@ -29,7 +29,7 @@ function adminOf(pool: pg.Pool, companyId: number): Promise<Actor> {
   if (!actor) {
     actor = (async () => {
       const admin = await buildUser(pool, { companyId, profile: "admin" });
-      const user = (await loadUserById(pool, admin.id))!;
+      const user = (await loadUserById(pool, companyId, admin.id))!;
       const claims: AccessClaims = { userId: user.id, companyId, sessionId: "test", profile: "admin", super: false };
       return { ...user, claims };
     })();

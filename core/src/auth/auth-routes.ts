@@ -48,7 +48,7 @@ export function authRoutes(deps: SessionDeps & { secureCookies: boolean; limits:
   });
   router.delete("/auth/logout", authenticate(deps.pool, deps.tokens, deps.actors), async (_req, res) => {
     const actor = actorOf(res);
-    await logout(deps, actor.id, actor.claims.sessionId);
+    await logout(deps, actor, actor.claims.sessionId);
     res.clearCookie(REFRESH_COOKIE, { ...cookie, maxAge: undefined });
     res.status(204).end();
   });

@@ -32,11 +32,16 @@ export function tokenRefusedError(refused: TokenRefusal): AppError {
 }
 
 /** The user's row, from the actor cache when it holds it. */
-async function loadActorUser(pool: pg.Pool, userId: number, actors?: ActorCache): Promise<UserRow | null> {
+async function loadActorUser(
+  pool: pg.Pool,
+  claims: { userId: number; companyId: number },
+  actors?: ActorCache,
+): Promise<UserRow | null> {
+  const userId = claims.userId;
   const cached = actors?.get(userId);
   if (cached) return cached;
   const stamp = actors?.stamp() ?? 0;
-  const user = await loadUserById(pool, userId);
+  const user = await loadUserById(pool, claims.companyId, userId);
   if (user) actors?.put(userId, user, stamp);
   return user;
 }
@@ -57,7 +62,7 @@ export async function checkToken(
   if (!token) return { refused: "ERR_SESSION_EXPIRED" };
   const claims = await tokens.verify(token);
   if (!claims) return { refused: "ERR_INVALID_TOKEN" };
-  const user = await loadActorUser(pool, claims.userId, actors);
+  const user = await loadActorUser(pool, claims, actors);
   if (!user || user.sessionId !== claims.sessionId || user.companyId !== claims.companyId) {
     return { refused: "ERR_SESSION_EXPIRED" };
   }

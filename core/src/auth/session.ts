@@ -67,10 +67,10 @@ export async function login(deps: SessionDeps, input: TLoginRequest): Promise<Is
   if (!user || !ok) throw invalidCredentials();
   const sessionId = randomUUID();
   const issued = await transaction(deps.pool, async (client) => {
-    await client.query("UPDATE users SET session_id = $2, online = true, updated_at = now() WHERE id = $1", [
-      user.id,
-      sessionId,
-    ]);
+    await client.query(
+      "UPDATE users SET session_id = $2, online = true, updated_at = now() WHERE id = $1 AND company_id = $3",
+      [user.id, sessionId, user.companyId],
+    );
     // Earlier sessions' refresh tokens die with them.
     await client.query("DELETE FROM refresh_tokens WHERE user_id = $1", [user.id]);
     const issued = await issue(deps, client, user, sessionId);
@@ -103,39 +103,47 @@ async function rotate(deps: SessionDeps, client: pg.ClientBase, refreshToken: st
   const { rows } = await client.query<{
     id: string;
     user_id: number;
+    company_id: number;
     session_id: string;
     used: boolean;
     recent: boolean;
   }>(
-    `SELECT id, user_id, session_id, used_at IS NOT NULL AS used,
-       used_at > now() - make_interval(secs => $2) AS recent
-     FROM refresh_tokens WHERE token_hash = $1 AND expires_at > now() FOR UPDATE`,
+    `SELECT rt.id, rt.user_id, u.company_id, rt.session_id, rt.used_at IS NOT NULL AS used,
+       rt.used_at > now() - make_interval(secs => $2) AS recent
+     FROM refresh_tokens rt /* all-companies: a refresh token names its user, whose row names the company */
+     JOIN users u ON u.id = rt.user_id
+     WHERE rt.token_hash = $1 AND rt.expires_at > now() FOR UPDATE OF rt`,
     [hashToken(refreshToken), REFRESH_REUSE_GRACE_SECONDS],
   );
   const row = rows[0];
   if (!row) throw sessionExpired();
   if (row.used && !row.recent) {
     // A rotated token came back: someone holds a copy. End the whole session, sockets included.
-    const ended = await client.query("UPDATE users SET session_id = NULL WHERE id = $1 AND session_id = $2", [
-      row.user_id,
-      row.session_id,
-    ]);
+    const ended = await client.query(
+      "UPDATE users SET session_id = NULL WHERE id = $1 AND session_id = $2 AND company_id = $3",
+      [row.user_id, row.session_id, row.company_id],
+    );
     await client.query("DELETE FROM refresh_tokens WHERE session_id = $1", [row.session_id]);
     if (ended.rowCount) await client.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${row.user_id}:`]);
     return { endedUserId: row.user_id };
   }
-  const user = await loadUserById(client, row.user_id);
+  const user = await loadUserById(client, row.company_id, row.user_id);
   if (!user || user.sessionId !== row.session_id) throw sessionExpired();
   if (row.used) return { issued: await accessFor(deps, user, row.session_id) };
   await client.query("UPDATE refresh_tokens SET used_at = now() WHERE id = $1", [row.id]);
   return { issued: await issue(deps, client, user, row.session_id) };
 }
 
-export async function logout(deps: SessionDeps, userId: number, sessionId: string): Promise<void> {
+export async function logout(
+  deps: SessionDeps,
+  user: { id: number; companyId: number },
+  sessionId: string,
+): Promise<void> {
+  const userId = user.id;
   await transaction(deps.pool, async (client) => {
     const { rowCount } = await client.query(
-      "UPDATE users SET session_id = NULL, online = false WHERE id = $1 AND session_id = $2",
-      [userId, sessionId],
+      "UPDATE users SET session_id = NULL, online = false WHERE id = $1 AND session_id = $2 AND company_id = $3",
+      [userId, sessionId, user.companyId],
     );
     await client.query("DELETE FROM refresh_tokens WHERE session_id = $1", [sessionId]);
     // Only when this was the live session: the hub and the sync server close every socket of that user.

@@ -51,7 +51,7 @@ export function chosenQueue<Q>(queues: readonly Q[], body: string): Q | undefine
  */
 export async function runQueueBot(
   client: pg.ClientBase,
-  lastBodies: Map<number, string>,
+  lastBodies: Map<number, { companyId: number; body: string }>,
   changes: Change[],
 ): Promise<void> {
   if (lastBodies.size === 0) return;
@@ -64,14 +64,17 @@ export async function runQueueBot(
        t.amount_used_bot_queues AS "amountUsedBotQueues", w.max_use_bot_queues AS "maxUseBotQueues",
        w.greeting_message AS "greetingMessage", t.protocol, t.created_at AS "createdAt",
        c.name AS "contactName", w.name AS "connectionName"
-     FROM tickets t JOIN contacts c ON c.id = t.contact_id JOIN whatsapps w ON w.id = t.whatsapp_id
-     WHERE t.id = ANY($1::int[]) AND t.status = 'pending' AND t.queue_id IS NULL AND t.user_id IS NULL
+     FROM unnest($1::int[], $2::int[]) AS i(id, c)
+     JOIN tickets t ON t.id = i.id AND t.company_id = i.c
+     JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
+     JOIN whatsapps w ON w.id = t.whatsapp_id AND w.company_id = t.company_id
+     WHERE t.status = 'pending' AND t.queue_id IS NULL AND t.user_id IS NULL
        AND NOT t.is_group AND NOT c.is_group AND NOT c.disable_bot
-       AND EXISTS (SELECT 1 FROM whatsapp_queues wq WHERE wq.whatsapp_id = t.whatsapp_id)`,
-    [[...lastBodies.keys()]],
+       AND EXISTS (SELECT 1 FROM whatsapp_queues wq WHERE wq.whatsapp_id = t.whatsapp_id AND wq.company_id = t.company_id)`,
+    [[...lastBodies.keys()], [...lastBodies.values()].map((b) => b.companyId)],
   );
   if (candidates.length === 0) return;
-  const queuesOf = await connectionQueues(client, [...new Set(candidates.map((t) => t.whatsappId))]);
+  const queuesOf = await connectionQueues(client, candidates);
 
   const decisions: Decision[] = [];
   for (const ticket of candidates) {
@@ -79,7 +82,7 @@ export async function runQueueBot(
     if (queues.length === 1) decisions.push({ ticket, queue: queues[0] });
     else if (!ticket.botStarted) decisions.push({ ticket, menu: "start" });
     else {
-      const queue = chosenQueue(queues, lastBodies.get(ticket.id) ?? "");
+      const queue = chosenQueue(queues, lastBodies.get(ticket.id)?.body ?? "");
       if (queue) decisions.push({ ticket, queue });
       // maxUseBotQueues 0 sets no limit (the original product's reading; the spec only gives the default 3).
       else if (
@@ -98,12 +101,18 @@ export async function runQueueBot(
 }
 
 /** Each connection's queues in menu order. */
-async function connectionQueues(client: pg.ClientBase, whatsappIds: number[]): Promise<Map<number, Queue[]>> {
+async function connectionQueues(
+  client: pg.ClientBase,
+  tickets: { whatsappId: number; companyId: number }[],
+): Promise<Map<number, Queue[]>> {
+  const connections = [...new Map(tickets.map((t) => [t.whatsappId, t.companyId])).entries()];
   const { rows } = await client.query<Queue & { whatsappId: number }>(
     `SELECT wq.whatsapp_id AS "whatsappId", q.id, q.name, q.greeting_message AS "greetingMessage"
-     FROM whatsapp_queues wq JOIN queues q ON q.id = wq.queue_id
-     WHERE wq.whatsapp_id = ANY($1::int[]) ORDER BY wq.whatsapp_id, q.order_queue NULLS LAST, q.id`,
-    [whatsappIds],
+     FROM unnest($1::int[], $2::int[]) AS i(w, c)
+     JOIN whatsapp_queues wq ON wq.whatsapp_id = i.w AND wq.company_id = i.c
+     JOIN queues q ON q.id = wq.queue_id AND q.company_id = wq.company_id
+     ORDER BY wq.whatsapp_id, q.order_queue NULLS LAST, q.id`,
+    [connections.map(([w]) => w), connections.map(([, c]) => c)],
   );
   const out = new Map<number, Queue[]>();
   for (const { whatsappId, ...q } of rows) {
@@ -122,12 +131,14 @@ async function applyDecisions(client: pg.ClientBase, decisions: Decision[]): Pro
        amount_used_bot_queues = CASE WHEN i.start THEN 1 WHEN i.q IS NULL THEN t.amount_used_bot_queues + 1
          ELSE t.amount_used_bot_queues END,
        updated_at = now()
-     FROM unnest($1::int[], $2::int[], $3::bool[], $4::bool[]) AS i(id, q, bot, start) WHERE t.id = i.id`,
+     FROM unnest($1::int[], $2::int[], $3::bool[], $4::bool[], $5::int[]) AS i(id, q, bot, start, c)
+     WHERE t.id = i.id AND t.company_id = i.c`,
     [
       decisions.map((d) => d.ticket.id),
       decisions.map((d) => d.queue?.id ?? null),
       decisions.map((d) => d.queue === undefined),
       decisions.map((d) => d.menu === "start"),
+      decisions.map((d) => d.ticket.companyId),
     ],
   );
   const logged = decisions.filter((d) => d.queue || d.menu === "start");

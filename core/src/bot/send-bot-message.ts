@@ -46,8 +46,8 @@ export async function sendBotMessages(client: pg.ClientBase, messages: BotMessag
   // Unread stays as it is: the contact's messages still wait for an agent.
   await client.query(
     `UPDATE tickets t SET last_message = i.b, updated_at = now()
-     FROM unnest($1::int[], $2::text[]) AS i(id, b) WHERE t.id = i.id`,
-    [[...last.keys()], [...last.values()].map((m) => m.body)],
+     FROM unnest($1::int[], $2::text[], $3::int[]) AS i(id, b, c) WHERE t.id = i.id AND t.company_id = i.c`,
+    [[...last.keys()], [...last.values()].map((m) => m.body), [...last.values()].map((m) => m.companyId)],
   );
   messages.forEach((m, i) => {
     changes.push({ companyId: m.companyId, entity: "messages", id: ids[i]! });

@@ -11,8 +11,9 @@ export const CONTACT_DETAIL_SELECT = `SELECT ${CONTACT_COLUMNS}, c.lgpd_accepted
       AS whatsapp,
     COALESCE((SELECT json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color,
         'kanban', tg.kanban) ORDER BY tg.name, tg.id)
-      FROM contact_tags ct JOIN tags tg ON tg.id = ct.tag_id WHERE ct.contact_id = c.id), '[]') AS tags
-  FROM contacts c LEFT JOIN whatsapps w ON w.id = c.whatsapp_id`;
+      FROM contact_tags ct JOIN tags tg ON tg.id = ct.tag_id AND tg.company_id = ct.company_id
+      WHERE ct.contact_id = c.id AND ct.company_id = c.company_id), '[]') AS tags
+  FROM contacts c LEFT JOIN whatsapps w ON w.id = c.whatsapp_id AND w.company_id = c.company_id`;
 
 /** The contact of the company, or undefined (another company's id reads as absent). */
 export async function findContact(

@@ -24,7 +24,7 @@ export async function listContacts(
   if (q.contactTag && q.contactTag.length > 0) {
     params.push(q.contactTag);
     where.push(
-      `EXISTS (SELECT 1 FROM contact_tags ct WHERE ct.contact_id = c.id AND ct.tag_id = ANY($${params.length}::int[]))`,
+      `EXISTS (SELECT 1 FROM contact_tags ct WHERE ct.contact_id = c.id AND ct.company_id = c.company_id AND ct.tag_id = ANY($${params.length}::int[]))`,
     );
   }
   if (q.channel) {

@@ -19,8 +19,8 @@ export async function deleteMessage(client: pg.ClientBase, actor: Actor, args: T
     `UPDATE messages SET is_deleted = true, updated_at = now(),
        send_state = CASE WHEN send_state = 'queued' THEN NULL ELSE send_state END,
        data_json = CASE WHEN $2::boolean THEN ${markIntentSql("delete")} ELSE data_json END
-     WHERE id = $1`,
-    [m.id, !m.isPrivate && hasLeft(m)],
+     WHERE id = $1 AND company_id = $3`,
+    [m.id, !m.isPrivate && hasLeft(m), actor.companyId],
   );
   await recordChanges(client, [{ companyId: actor.companyId, entity: "messages", id: m.id }]);
 }

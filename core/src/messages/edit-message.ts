@@ -19,14 +19,14 @@ export async function editMessage(client: pg.ClientBase, actor: Actor, args: TEd
   await client.query(
     `UPDATE messages SET body = $2, is_edited = true, updated_at = now(),
        data_json = CASE WHEN $3::boolean THEN ${markIntentSql("edit")} ELSE data_json END
-     WHERE id = $1`,
-    [m.id, args.body, propagate],
+     WHERE id = $1 AND company_id = $4`,
+    [m.id, args.body, propagate, actor.companyId],
   );
   const changes: Change[] = [{ companyId: actor.companyId, entity: "messages", id: m.id }];
   // The ticket list shows the last message: keep it true when that is the one edited.
   const ticket = await client.query(
     `UPDATE tickets SET last_message = $2 WHERE id = $1 AND company_id = $4
-       AND (SELECT id FROM messages WHERE ticket_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1) = $3
+       AND (SELECT id FROM messages WHERE ticket_id = $1 AND company_id = $4 ORDER BY created_at DESC, id DESC LIMIT 1) = $3
      RETURNING id`,
     [m.ticketId, args.body, m.id, actor.companyId],
   );

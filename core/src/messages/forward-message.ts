@@ -73,7 +73,8 @@ async function ticketFor(client: pg.ClientBase, actor: Actor, contactId: number,
   );
   const current = rows[0];
   if (current) {
-    if (!canSeeTicket(actor, current)) throw otherOpenTicket(await holderOfTicket(client, current.id));
+    if (!canSeeTicket(actor, current))
+      throw otherOpenTicket(await holderOfTicket(client, { id: current.id, companyId: actor.companyId }));
     return current.id;
   }
   return createTicket(client, actor, { contactId, whatsappId, queueId: null, status: "open" });

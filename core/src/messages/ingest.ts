@@ -7,6 +7,7 @@ import { runQueueBot } from "../bot/queue-bot.ts";
 import type { Ack } from "../contract/entities.ts";
 import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
 import { applyRatings } from "../tickets/apply-rating.ts";
+import { findStoredMessages, inboundKey } from "./find-stored-messages.ts";
 
 export type InboundMessage = {
   kind: "message";
@@ -88,22 +89,15 @@ async function dropDuplicates(
   messages: InboundMessage[],
   result: IngestResult,
 ): Promise<InboundMessage[]> {
-  const key = (w: number, r: string) => `${w}\u0000${r}`;
   const seen = new Set<string>();
   const unique = messages.filter((m) => {
-    const k = key(m.whatsappId, m.remoteId);
+    const k = inboundKey(m.whatsappId, m.remoteId);
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
   });
-  if (unique.length === 0) return unique;
-  const { rows } = await client.query<{ whatsapp_id: number; remote_id: string }>(
-    `SELECT m.whatsapp_id, m.remote_id FROM messages m
-     JOIN unnest($1::int[], $2::text[]) AS i(w, r) ON m.whatsapp_id = i.w AND m.remote_id = i.r`,
-    [unique.map((m) => m.whatsappId), unique.map((m) => m.remoteId)],
-  );
-  const existing = new Set(rows.map((r) => key(r.whatsapp_id, r.remote_id)));
-  const fresh = unique.filter((m) => !existing.has(key(m.whatsappId, m.remoteId)));
+  const existing = await findStoredMessages(client, unique);
+  const fresh = unique.filter((m) => !existing.has(inboundKey(m.whatsappId, m.remoteId)));
   result.duplicates = messages.length - fresh.length;
   return fresh;
 }
@@ -301,12 +295,12 @@ function lastBodies(
   messages: InboundMessage[],
   contactIds: Map<string, number>,
   ticketIds: Map<string, number>,
-): Map<number, string> {
-  const out = new Map<number, string>();
+): Map<number, { companyId: number; body: string }> {
+  const out = new Map<number, { companyId: number; body: string }>();
   for (const m of messages) {
     const contactId = contactIds.get(contactKey(m.companyId, m.from))!;
     const ticketId = ticketIds.get(ticketKey(m.companyId, contactId, m.whatsappId));
-    if (ticketId !== undefined) out.set(ticketId, m.body);
+    if (ticketId !== undefined) out.set(ticketId, { companyId: m.companyId, body: m.body });
   }
   return out;
 }

@@ -30,12 +30,12 @@ const DETAIL_SELECT = `SELECT ${MESSAGE_COLUMNS}, m.queue_id AS "queueId",
         'color', tq.color) END,
       'user', CASE WHEN tu.id IS NULL THEN NULL ELSE json_build_object('id', tu.id, 'name', tu.name) END) AS ticket
   FROM messages m
-  JOIN tickets t ON t.id = m.ticket_id
+  JOIN tickets t ON t.id = m.ticket_id AND t.company_id = m.company_id
   LEFT JOIN messages qm ON qm.id = m.quoted_msg_id AND qm.company_id = m.company_id
-  LEFT JOIN contacts c ON c.id = m.contact_id
-  LEFT JOIN queues q ON q.id = m.queue_id
-  LEFT JOIN queues tq ON tq.id = t.queue_id
-  LEFT JOIN users tu ON tu.id = t.user_id`;
+  LEFT JOIN contacts c ON c.id = m.contact_id AND c.company_id = m.company_id
+  LEFT JOIN queues q ON q.id = m.queue_id AND q.company_id = m.company_id
+  LEFT JOIN queues tq ON tq.id = t.queue_id AND tq.company_id = m.company_id
+  LEFT JOIN users tu ON tu.id = t.user_id AND tu.company_id = m.company_id`;
 
 /** Messages of the company by id, oldest first, in the answer shape. */
 export async function loadMessageDetails(
@@ -85,7 +85,7 @@ export async function listMessages(
     if (known.rowCount === 0) throw invalidInput("Unknown cursor", "cursor");
     p.push(query.cursor);
     // Compared in SQL so that the boundary keeps the column's microseconds.
-    filter += ` AND (m.created_at, m.id) < (SELECT created_at, id FROM messages WHERE id = $${p.length})`;
+    filter += ` AND (m.created_at, m.id) < (SELECT created_at, id FROM messages WHERE id = $${p.length} AND company_id = $1)`;
   }
   // One index range per ticket (messages_ticket_page), merged: never a sort of a whole history.
   const page = await db.query<{ id: string }>(

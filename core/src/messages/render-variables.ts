@@ -98,6 +98,7 @@ export function renderVariables(template: string, ctx: VariableContext, now: Dat
 /** Reads the context of one ticket: its contact, owner (or `userId`), queue and connection. */
 export async function loadVariableContext(
   db: pg.ClientBase | pg.Pool,
+  companyId: number,
   ticketId: number,
   opts: { userId?: number | null } = {},
 ): Promise<VariableContext> {
@@ -112,12 +113,12 @@ export async function loadVariableContext(
   }>(
     `SELECT t.id, t.protocol, t.created_at, c.name AS contact_name, u.name AS user_name, q.name AS queue_name,
        w.name AS connection_name
-     FROM tickets t JOIN contacts c ON c.id = t.contact_id
-       LEFT JOIN users u ON u.id = COALESCE($2::int, t.user_id)
-       LEFT JOIN queues q ON q.id = t.queue_id
-       LEFT JOIN whatsapps w ON w.id = t.whatsapp_id
-     WHERE t.id = $1`,
-    [ticketId, opts.userId ?? null],
+     FROM tickets t JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
+       LEFT JOIN users u ON u.id = COALESCE($2::int, t.user_id) AND u.company_id = t.company_id
+       LEFT JOIN queues q ON q.id = t.queue_id AND q.company_id = t.company_id
+       LEFT JOIN whatsapps w ON w.id = t.whatsapp_id AND w.company_id = t.company_id
+     WHERE t.id = $1 AND t.company_id = $3`,
+    [ticketId, opts.userId ?? null, companyId],
   );
   const r = rows[0];
   if (!r) return {};

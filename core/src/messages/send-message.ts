@@ -32,7 +32,7 @@ const emptyMessage = () => invalidInput("Empty message", "body");
 /** Stores the message and answers its id. */
 export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSendMessageInput): Promise<string> {
   const existing = await client.query<{ ticket_id: number; company_id: number }>(
-    "SELECT ticket_id, company_id FROM messages WHERE id = $1",
+    "SELECT /* all-companies: a client-made id is unique across the platform */ ticket_id, company_id FROM messages WHERE id = $1",
     [args.id],
   );
   if (existing.rows[0]) {
@@ -87,8 +87,8 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
   // An agent's reply means they read the conversation: its unread count goes.
   const unread = args.markRead === false ? "unread_messages" : "0";
   await client.query(
-    `UPDATE tickets SET last_message = $2, updated_at = now(), unread_messages = ${unread} WHERE id = $1`,
-    [ticket.id, args.preview ?? args.body],
+    `UPDATE tickets SET last_message = $2, updated_at = now(), unread_messages = ${unread} WHERE id = $1 AND company_id = $3`,
+    [ticket.id, args.preview ?? args.body, actor.companyId],
   );
   await recordChanges(client, [
     { companyId: actor.companyId, entity: "messages", id: args.id },

@@ -116,9 +116,9 @@ async function bootstrap(client: pg.ClientBase, viewer: Viewer, lastSeq: number)
     () =>
       client.query(
         `SELECT ${MESSAGE_COLUMNS} FROM unnest($1::int[]) AS tid(id)
-       CROSS JOIN LATERAL (SELECT * FROM messages m WHERE m.ticket_id = tid.id
+       CROSS JOIN LATERAL (SELECT * FROM messages m WHERE m.ticket_id = tid.id AND m.company_id = $3
          ORDER BY m.created_at DESC, m.id DESC LIMIT $2) m`,
-        [ids, BOOT_MESSAGES],
+        [ids, BOOT_MESSAGES, actor.companyId],
       ),
     () =>
       client.query(`SELECT ${CONTACT_COLUMNS} FROM contacts c WHERE c.company_id = $1 AND c.id = ANY($2::int[])`, [
@@ -164,7 +164,8 @@ async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number
       client.query(
         `SELECT ${MESSAGE_COLUMNS}, t.user_id AS "tUserId", t.queue_id AS "tQueueId", t.is_group AS "tIsGroup",
          t.status AS "tStatus"
-       FROM messages m JOIN tickets t ON t.id = m.ticket_id WHERE m.company_id = $1 AND m.id = ANY($2::uuid[])`,
+       FROM messages m JOIN tickets t ON t.id = m.ticket_id AND t.company_id = m.company_id
+       WHERE m.company_id = $1 AND m.id = ANY($2::uuid[])`,
         [c, list("messages")],
       ),
     () =>

@@ -45,7 +45,7 @@ export async function push(pool: pg.Pool, actor: Actor, req: TPushRequest): Prom
       );
       if (seen.rowCount === 0) {
         const before = await client.query<{ user_id: number; error: ErrorBody | null }>(
-          "SELECT user_id, error FROM client_mutations WHERE client_id = $1 AND mutation_id = $2",
+          "SELECT /* all-companies: a client id is unique across the platform; its user is checked */ user_id, error FROM client_mutations WHERE client_id = $1 AND mutation_id = $2",
           [req.clientId, m.id],
         );
         const row = before.rows[0]!;
@@ -64,11 +64,10 @@ export async function push(pool: pg.Pool, actor: Actor, req: TPushRequest): Prom
       } catch (err) {
         await client.query("ROLLBACK TO SAVEPOINT mutation");
         const error = refusal(err, m.name).toBody();
-        await client.query("UPDATE client_mutations SET error = $3 WHERE client_id = $1 AND mutation_id = $2", [
-          req.clientId,
-          m.id,
-          JSON.stringify(error),
-        ]);
+        await client.query(
+          "UPDATE client_mutations SET error = $3 WHERE client_id = $1 AND mutation_id = $2 AND company_id = $4",
+          [req.clientId, m.id, JSON.stringify(error), actor.companyId],
+        );
         results.push({ id: m.id, ok: false, error });
       }
     }

@@ -27,7 +27,10 @@ export async function syncContactTags(client: pg.ClientBase, actor: Actor, input
     companyId,
     tagIds.map((tagId) => ({ contactId: input.contactId, tagId })),
   );
-  await client.query("UPDATE contacts SET updated_at = now() WHERE id = $1", [input.contactId]);
+  await client.query("UPDATE contacts SET updated_at = now() WHERE id = $1 AND company_id = $2", [
+    input.contactId,
+    companyId,
+  ]);
   await recordChanges(client, [{ companyId, entity: "contacts", id: input.contactId }]);
   return tagIds;
 }

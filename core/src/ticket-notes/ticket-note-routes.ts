@@ -24,7 +24,8 @@ const ZListTicketNotesQuerySchema = z.object({
 const NOTE_SELECT = `SELECT n.id, n.note, n.ticket_id AS "ticketId", n.contact_id AS "contactId", n.user_id AS "userId",
     CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END AS "user",
     n.created_at AS "createdAt", n.updated_at AS "updatedAt"
-  FROM ticket_notes n LEFT JOIN users u ON u.id = n.user_id LEFT JOIN tickets t ON t.id = n.ticket_id`;
+  FROM ticket_notes n LEFT JOIN users u ON u.id = n.user_id AND u.company_id = n.company_id
+    LEFT JOIN tickets t ON t.id = n.ticket_id AND t.company_id = n.company_id`;
 
 export function ticketNoteRoutes(pool: pg.Pool): Router {
   const router = Router();
@@ -33,7 +34,10 @@ export function ticketNoteRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     const input = parse(ZCreateTicketNoteRequestSchema, req.body ?? {});
     const id = await inTransaction(pool, (client) => createTicketNote(client, actor, input));
-    const { rows } = await pool.query<TicketNoteDTO>(`${NOTE_SELECT} WHERE n.id = $1`, [id]);
+    const { rows } = await pool.query<TicketNoteDTO>(`${NOTE_SELECT} WHERE n.id = $1 AND n.company_id = $2`, [
+      id,
+      actor.companyId,
+    ]);
     res.json(rows[0]);
   });
 

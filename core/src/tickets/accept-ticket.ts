@@ -19,7 +19,8 @@ export async function acceptTicket(client: pg.ClientBase, actor: Actor, args: TA
     // Accepting twice (another tab, a replayed push) is done already; someone
     // else's ticket answers the notice naming them.
     if (ticket.userId === actor.id) return;
-    if (ticket.userId !== null) throw otherOpenTicket(await holderOfTicket(client, ticket.id));
+    if (ticket.userId !== null)
+      throw otherOpenTicket(await holderOfTicket(client, { id: ticket.id, companyId: actor.companyId }));
   } else if (ticket.status !== "pending") {
     throw invalidTransition(ticket.status, "accepted");
   }

@@ -43,27 +43,30 @@ type WaitingTicket = {
  */
 export async function applyRatings(
   client: pg.ClientBase,
-  lastBodies: Map<number, string>,
+  lastBodies: Map<number, { companyId: number; body: string }>,
   changes: Change[],
 ): Promise<void> {
   if (lastBodies.size === 0) return;
   const { rows } = await client.query<WaitingTicket>(
     `SELECT t.id, t.company_id, t.contact_id, t.whatsapp_id, t.user_id, t.queue_id,
        t.amount_used_bot_queues_nps AS asks, w.max_use_bot_queues_nps AS max_asks, w.rating_message
-     FROM tickets t JOIN whatsapps w ON w.id = t.whatsapp_id
-     WHERE t.id = ANY($1::int[]) AND t.status = 'nps' FOR UPDATE OF t`,
-    [[...lastBodies.keys()]],
+     FROM unnest($1::int[], $2::int[]) AS i(id, c)
+     JOIN tickets t ON t.id = i.id AND t.company_id = i.c
+     JOIN whatsapps w ON w.id = t.whatsapp_id AND w.company_id = t.company_id
+     WHERE t.status = 'nps' FOR UPDATE OF t`,
+    [[...lastBodies.keys()], [...lastBodies.values()].map((b) => b.companyId)],
   );
   for (const t of rows) {
-    const body = lastBodies.get(t.id) ?? "";
+    const body = lastBodies.get(t.id)?.body ?? "";
     const rate = parseRating(body);
     if (rate !== null) await close(client, t, rate);
     else if (isNumber(body) && t.asks < t.max_asks) await askAgain(client, t, changes);
     else if (isNumber(body)) await close(client, t, null);
     else {
-      await client.query("UPDATE tickets SET status = 'pending', user_id = NULL, updated_at = now() WHERE id = $1", [
-        t.id,
-      ]);
+      await client.query(
+        "UPDATE tickets SET status = 'pending', user_id = NULL, updated_at = now() WHERE id = $1 AND company_id = $2",
+        [t.id, t.company_id],
+      );
       await writeTicketLog(client, { companyId: t.company_id, ticketId: t.id, type: "pending", queueId: t.queue_id });
     }
     changes.push({ companyId: t.company_id, entity: "tickets", id: t.id });
@@ -81,8 +84,9 @@ async function close(client: pg.ClientBase, t: WaitingTicket, rate: number | nul
     ]);
   }
   await client.query(
-    "UPDATE tickets SET status = 'closed', closed_at = now(), unread_messages = 0, updated_at = now() WHERE id = $1",
-    [t.id],
+    `UPDATE tickets SET status = 'closed', closed_at = now(), unread_messages = 0, updated_at = now()
+     WHERE id = $1 AND company_id = $2`,
+    [t.id, t.company_id],
   );
   await writeTicketLog(client, {
     companyId: t.company_id,
@@ -95,7 +99,7 @@ async function close(client: pg.ClientBase, t: WaitingTicket, rate: number | nul
 
 /** The question again (the connection's, as on resolve), its window starting over. */
 async function askAgain(client: pg.ClientBase, t: WaitingTicket, changes: Change[]): Promise<void> {
-  const ctx = await loadVariableContext(client, t.id, { userId: t.user_id });
+  const ctx = await loadVariableContext(client, t.company_id, t.id, { userId: t.user_id });
   const question = (t.rating_message?.trim() && renderVariables(t.rating_message, ctx).trim()) || RATING_QUESTION;
   await sendBotMessages(
     client,
@@ -113,7 +117,7 @@ async function askAgain(client: pg.ClientBase, t: WaitingTicket, changes: Change
   );
   await client.query(
     `UPDATE tickets SET amount_used_bot_queues_nps = amount_used_bot_queues_nps + 1, rating_asked_at = now(),
-       updated_at = now() WHERE id = $1`,
-    [t.id],
+       updated_at = now() WHERE id = $1 AND company_id = $2`,
+    [t.id, t.company_id],
   );
 }

@@ -36,8 +36,9 @@ export async function attendTicket(
   const status = attendedStatus(ticket);
   await guard(() =>
     client.query(
-      "UPDATE tickets SET status = $2, user_id = $3, queue_id = $4, closed_at = NULL, updated_at = now() WHERE id = $1",
-      [ticket.id, status, actor.id, queueId],
+      `UPDATE tickets SET status = $2, user_id = $3, queue_id = $4, closed_at = NULL, updated_at = now()
+       WHERE id = $1 AND company_id = $5`,
+      [ticket.id, status, actor.id, queueId, actor.companyId],
     ),
   );
   const read = await markTicketRead(client, ticket);

@@ -50,8 +50,8 @@ export async function resolveTicket(client: pg.ClientBase, actor: Actor, args: T
     `UPDATE tickets SET status = $2, closed_at = CASE WHEN $2 = 'closed' THEN now() END,
        rating_asked_at = CASE WHEN $2 = 'nps' THEN now() ELSE rating_asked_at END,
        amount_used_bot_queues_nps = CASE WHEN $2 = 'nps' THEN 1 ELSE amount_used_bot_queues_nps END,
-       updated_at = now() WHERE id = $1`,
-    [ticket.id, status],
+       updated_at = now() WHERE id = $1 AND company_id = $3`,
+    [ticket.id, status, actor.companyId],
   );
   await writeTicketLog(client, {
     companyId: actor.companyId,

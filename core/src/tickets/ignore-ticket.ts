@@ -22,8 +22,8 @@ export async function ignoreLockedTicket(client: pg.ClientBase, actor: Actor, ti
   if (ticket.status !== "pending" && ticket.status !== "lgpd") throw invalidTransition(ticket.status, "ignored");
   await client.query(
     `UPDATE tickets SET status = 'closed', closed_at = now(), amount_used_bot_queues = 0, updated_at = now()
-     WHERE id = $1`,
-    [ticket.id],
+     WHERE id = $1 AND company_id = $2`,
+    [ticket.id, actor.companyId],
   );
   await writeTicketLog(client, {
     companyId: actor.companyId,

@@ -14,14 +14,15 @@ import { decodeCursor, encodeCursor, type PageBoundary, type PageBoundaryCache }
 export const TICKETS_PAGE_SIZE = 40;
 
 /** The joins TICKET_ITEM_JSON reads, from `tickets t`. */
-export const TICKET_ITEM_JOINS = `JOIN contacts c ON c.id = t.contact_id
-  LEFT JOIN queues q ON q.id = t.queue_id
-  LEFT JOIN users u ON u.id = t.user_id
-  LEFT JOIN whatsapps w ON w.id = t.whatsapp_id
+export const TICKET_ITEM_JOINS = `JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
+  LEFT JOIN queues q ON q.id = t.queue_id AND q.company_id = t.company_id
+  LEFT JOIN users u ON u.id = t.user_id AND u.company_id = t.company_id
+  LEFT JOIN whatsapps w ON w.id = t.whatsapp_id AND w.company_id = t.company_id
   LEFT JOIN LATERAL (SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color)
       ORDER BY g.name, g.id) AS tags
-    FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.ticket_id = t.id) tg ON true
-  LEFT JOIN LATERAL (SELECT r.rate FROM user_ratings r WHERE r.ticket_id = t.id
+    FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id AND g.company_id = tt.company_id
+    WHERE tt.ticket_id = t.id AND tt.company_id = t.company_id) tg ON true
+  LEFT JOIN LATERAL (SELECT r.rate FROM user_ratings r WHERE r.ticket_id = t.id AND r.company_id = t.company_id
     ORDER BY r.created_at DESC, r.id DESC LIMIT 1) rt ON true`;
 
 /**
@@ -142,7 +143,7 @@ async function readPage(
   const text = `SELECT k.n, k.deltas, x.id, x.b, x.item FROM (${count}) k LEFT JOIN (
       SELECT x.id, x.updated_at, x.updated_at::text AS b,
         ${TICKET_ITEM_JSON}::text AS item
-      FROM (${ids}) x JOIN tickets t ON t.id = x.id ${TICKET_ITEM_JOINS}) x ON true
+      FROM (${ids}) x JOIN tickets t ON t.id = x.id AND t.company_id = $1 ${TICKET_ITEM_JOINS}) x ON true
     ORDER BY ${order("x")}`;
   const { rows } = await pool.query<PageRow & { n: number; deltas: number }>(
     offset === 0 ? { name: statementName(text), text, values: params } : { text, values: params },

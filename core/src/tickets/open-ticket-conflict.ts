@@ -13,7 +13,8 @@ export async function findOpenTicketHolder(
 ): Promise<OpenTicketHolder | null> {
   const { rows } = await client.query<OpenTicketHolder>(
     `SELECT t.user_id AS "userId", u.name AS "userName", q.name AS "queueName", t.status, t.uuid
-     FROM tickets t LEFT JOIN users u ON u.id = t.user_id LEFT JOIN queues q ON q.id = t.queue_id
+     FROM tickets t LEFT JOIN users u ON u.id = t.user_id AND u.company_id = t.company_id
+       LEFT JOIN queues q ON q.id = t.queue_id AND q.company_id = t.company_id
      WHERE t.company_id = $1 AND t.contact_id = $2 AND t.whatsapp_id IS NOT DISTINCT FROM $3
        AND t.status <> 'closed' AND t.id <> $4
      LIMIT 1`,
@@ -53,11 +54,16 @@ export async function guardOneActiveTicket<T>(
 }
 
 /** The holder notice of one ticket (accepting a ticket another user attends). */
-export async function holderOfTicket(client: pg.ClientBase, ticketId: number): Promise<OpenTicketHolder> {
+export async function holderOfTicket(
+  client: pg.ClientBase,
+  ticket: { id: number; companyId: number },
+): Promise<OpenTicketHolder> {
   const { rows } = await client.query<OpenTicketHolder>(
     `SELECT t.user_id AS "userId", u.name AS "userName", q.name AS "queueName", t.status, t.uuid
-     FROM tickets t LEFT JOIN users u ON u.id = t.user_id LEFT JOIN queues q ON q.id = t.queue_id WHERE t.id = $1`,
-    [ticketId],
+     FROM tickets t LEFT JOIN users u ON u.id = t.user_id AND u.company_id = t.company_id
+       LEFT JOIN queues q ON q.id = t.queue_id AND q.company_id = t.company_id
+     WHERE t.id = $1 AND t.company_id = $2`,
+    [ticket.id, ticket.companyId],
   );
   return rows[0]!;
 }

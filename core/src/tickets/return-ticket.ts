@@ -16,9 +16,10 @@ export async function returnTicket(client: pg.ClientBase, actor: Actor, args: TR
   if (ticket.status !== "open" && ticket.status !== "group" && ticket.status !== "pending") {
     throw invalidTransition(ticket.status, "returned to the queue");
   }
-  await client.query("UPDATE tickets SET status = 'pending', user_id = NULL, updated_at = now() WHERE id = $1", [
-    ticket.id,
-  ]);
+  await client.query(
+    "UPDATE tickets SET status = 'pending', user_id = NULL, updated_at = now() WHERE id = $1 AND company_id = $2",
+    [ticket.id, actor.companyId],
+  );
   await writeTicketLog(client, {
     companyId: actor.companyId,
     ticketId: ticket.id,

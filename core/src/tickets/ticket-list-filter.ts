@@ -98,7 +98,7 @@ export function compileTicketFilter(actor: ListActor, q: TListTicketsQuery): Tic
         const contacts = `t.contact_id IN (SELECT c.id FROM contacts c WHERE c.company_id = $1::int
           AND (lower(c.name) LIKE ${s} OR c.number LIKE ${s}))`;
         if (!onMessages) return contacts;
-        return `(${contacts} OR EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = t.id AND lower(m.body) LIKE ${s}))`;
+        return `(${contacts} OR EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = t.id AND m.company_id = t.company_id AND lower(m.body) LIKE ${s}))`;
       },
     });
   }

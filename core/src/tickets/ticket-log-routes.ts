@@ -19,7 +19,8 @@ export function ticketLogRoutes(pool: pg.Pool): Router {
       `SELECT l.id::int AS id, l.type, l.created_at AS "createdAt",
          CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END AS "user",
          CASE WHEN q.id IS NULL THEN NULL ELSE json_build_object('id', q.id, 'name', q.name) END AS queue
-       FROM ticket_logs l LEFT JOIN users u ON u.id = l.user_id LEFT JOIN queues q ON q.id = l.queue_id
+       FROM ticket_logs l LEFT JOIN users u ON u.id = l.user_id AND u.company_id = l.company_id
+         LEFT JOIN queues q ON q.id = l.queue_id AND q.company_id = l.company_id
        WHERE l.ticket_id = $1 AND l.company_id = $2 ORDER BY l.id`,
       [ticketId, actor.companyId],
     );

@@ -18,7 +18,7 @@ async function sendRendered(
   template: string | null | undefined,
 ): Promise<boolean> {
   if (!template?.trim() || ticket.whatsappId === null) return false;
-  const ctx = await loadVariableContext(client, ticket.id, { userId: actor.id });
+  const ctx = await loadVariableContext(client, actor.companyId, ticket.id, { userId: actor.id });
   const body = renderVariables(template, ctx).trim();
   if (!body) return false;
   await sendMessage(client, actor, { id: uuidv7(), ticketId: ticket.id, body });
@@ -52,7 +52,7 @@ export async function sendFarewell(client: pg.ClientBase, actor: Actor, ticket: 
   if (ticket.whatsappId === null) return false;
   const { rows } = await client.query<{ farewell: string | null }>(
     `SELECT COALESCE(NULLIF(btrim(u.farewell_message), ''), w.farewell_message) AS farewell
-     FROM whatsapps w LEFT JOIN users u ON u.id = $3 WHERE w.id = $1 AND w.company_id = $2`,
+     FROM whatsapps w LEFT JOIN users u ON u.id = $3 AND u.company_id = w.company_id WHERE w.id = $1 AND w.company_id = $2`,
     [ticket.whatsappId, actor.companyId, actor.id],
   );
   return sendRendered(client, actor, ticket, rows[0]?.farewell);

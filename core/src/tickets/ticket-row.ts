@@ -79,7 +79,10 @@ export async function markTicketRead(
   client: pg.ClientBase,
   ticket: Pick<TicketRow, "id" | "companyId">,
 ): Promise<Change[]> {
-  await client.query("UPDATE tickets SET unread_messages = 0 WHERE id = $1 AND unread_messages <> 0", [ticket.id]);
+  await client.query(
+    "UPDATE tickets SET unread_messages = 0 WHERE id = $1 AND company_id = $2 AND unread_messages <> 0",
+    [ticket.id, ticket.companyId],
+  );
   const { rows } = await client.query<{ id: string }>(
     `UPDATE messages SET read = true, updated_at = now()
      WHERE ticket_id = $1 AND company_id = $2 AND NOT read AND NOT from_me RETURNING id`,

@@ -42,8 +42,8 @@ export async function transferTicket(client: pg.ClientBase, actor: Actor, args: 
   await sendTransferMessage(client, actor, ticket, { queueId, userId });
   await client.query(
     `UPDATE tickets SET queue_id = $2, user_id = $3, status = $4, is_transfered = true,
-       msg_transfer = COALESCE($5, msg_transfer), updated_at = now() WHERE id = $1`,
-    [ticket.id, queueId, userId, status, note],
+       msg_transfer = COALESCE($5, msg_transfer), updated_at = now() WHERE id = $1 AND company_id = $6`,
+    [ticket.id, queueId, userId, status, note, actor.companyId],
   );
   const base = { companyId: actor.companyId, ticketId: ticket.id };
   await writeTicketLog(client, {
@@ -73,8 +73,11 @@ async function sendTransferMessage(
   if (ticket.isGroup || ticket.whatsappId === null) return false;
   const settings = await getCompanySettings(client, actor.companyId);
   if (!isOn(settings.sendMsgTransfTicket) || !settings.transferMessage?.trim()) return false;
-  const ctx = await loadVariableContext(client, ticket.id, { userId: target.userId });
-  const { rows } = await client.query<{ name: string }>("SELECT name FROM queues WHERE id = $1", [target.queueId]);
+  const ctx = await loadVariableContext(client, ticket.companyId, ticket.id, { userId: target.userId });
+  const { rows } = await client.query<{ name: string }>("SELECT name FROM queues WHERE id = $1 AND company_id = $2", [
+    target.queueId,
+    actor.companyId,
+  ]);
   ctx.queue = { name: rows[0]?.name ?? null };
   if (target.userId === null) ctx.user = null;
   const body = renderVariables(settings.transferMessage, ctx).trim();

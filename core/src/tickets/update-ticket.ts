@@ -114,9 +114,9 @@ async function updateFlags(
   const { rowCount } = await client.query(
     `UPDATE tickets SET use_integration = COALESCE($2, use_integration),
        amount_used_bot_queues = COALESCE($3, amount_used_bot_queues), updated_at = now()
-     WHERE id = $1 AND (use_integration IS DISTINCT FROM COALESCE($2, use_integration)
+     WHERE id = $1 AND company_id = $4 AND (use_integration IS DISTINCT FROM COALESCE($2, use_integration)
        OR amount_used_bot_queues IS DISTINCT FROM COALESCE($3, amount_used_bot_queues))`,
-    [ticketId, input.useIntegration ?? null, amount ?? null],
+    [ticketId, input.useIntegration ?? null, amount ?? null, actor.companyId],
   );
   if (rowCount) await recordChanges(client, [{ companyId: actor.companyId, entity: "tickets", id: ticketId }]);
 }

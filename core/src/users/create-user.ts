@@ -72,7 +72,7 @@ export async function setUserQueues(
   userId: number,
   queueIds: number[],
 ): Promise<void> {
-  await client.query("DELETE FROM user_queues WHERE user_id = $1", [userId]);
+  await client.query("DELETE FROM user_queues WHERE user_id = $1 AND company_id = $2", [userId, companyId]);
   await client.query(
     "INSERT INTO user_queues (user_id, queue_id, company_id) SELECT $1, q, $2 FROM unnest($3::int[]) AS q",
     [userId, companyId, queueIds],

@@ -24,7 +24,8 @@ export async function listUsers(
   const { rows } = await db.query(
     `SELECT ${USER_COLUMNS}, u.farewell_message AS "farewellMessage",
        COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) ORDER BY q.id)
-                 FROM user_queues uq JOIN queues q ON q.id = uq.queue_id WHERE uq.user_id = u.id), '[]') AS queues
+                 FROM user_queues uq JOIN queues q ON q.id = uq.queue_id AND q.company_id = uq.company_id
+                 WHERE uq.user_id = u.id AND uq.company_id = u.company_id), '[]') AS queues
      FROM users u WHERE ${where}
      ORDER BY lower(u.name), u.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,

@@ -24,7 +24,8 @@ const SELECT_USER = `
     u.session_id AS "sessionId", u.password_hash AS "passwordHash", u.replica_version AS "replicaVersion",
     json_build_object('id', c.id, 'name', c.name, 'dueDate', c.due_date) AS company,
     COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) ORDER BY q.id)
-              FROM user_queues uq JOIN queues q ON q.id = uq.queue_id WHERE uq.user_id = u.id), '[]') AS queues
+              FROM user_queues uq JOIN queues q ON q.id = uq.queue_id AND q.company_id = uq.company_id
+              WHERE uq.user_id = u.id AND uq.company_id = u.company_id), '[]') AS queues
   FROM users u JOIN companies c ON c.id = u.company_id`;
 
 function toUserRow(row: Record<string, unknown>): UserRow {
@@ -33,14 +34,27 @@ function toUserRow(row: Record<string, unknown>): UserRow {
   return r;
 }
 
-export async function loadUserById(db: pg.Pool | pg.ClientBase, id: number): Promise<UserRow | null> {
+/** The user `id` of `companyId` (the company a token or refresh token names), or null. */
+export async function loadUserById(
+  db: pg.Pool | pg.ClientBase,
+  companyId: number,
+  id: number,
+): Promise<UserRow | null> {
   // Named: runs on every authenticated request, so each connection plans it once.
-  const { rows } = await db.query({ name: "load-user-by-id", text: `${SELECT_USER} WHERE u.id = $1`, values: [id] });
+  const { rows } = await db.query({
+    name: "load-user-by-id",
+    text: `${SELECT_USER} WHERE u.id = $1 AND u.company_id = $2`,
+    values: [id, companyId],
+  });
   return rows[0] ? toUserRow(rows[0]) : null;
 }
 
 export async function loadUserByEmail(db: pg.Pool | pg.ClientBase, email: string): Promise<UserRow | null> {
-  const { rows } = await db.query(`${SELECT_USER} WHERE lower(u.email) = lower($1)`, [email]);
+  // Logins are unique across the platform: the e-mail is what finds the user's company.
+  const { rows } = await db.query(
+    `${SELECT_USER} /* all-companies: login by e-mail */ WHERE lower(u.email) = lower($1)`,
+    [email],
+  );
   return rows[0] ? toUserRow(rows[0]) : null;
 }
 

@@ -113,7 +113,10 @@ export async function updateUser(
   }
   if (changed.some((f) => VISIBILITY_FIELDS.includes(f))) {
     // What this user may see changed: their next sync pull rebuilds the replica.
-    await client.query("UPDATE users SET replica_version = replica_version + 1 WHERE id = $1", [id]);
+    await client.query("UPDATE users SET replica_version = replica_version + 1 WHERE id = $1 AND company_id = $2", [
+      id,
+      companyId,
+    ]);
   }
   await recordChanges(client, [{ companyId, entity: "users", id }]);
   return userAnswer((await loadCompanyUser(client, companyId, id))!);

@@ -29,7 +29,8 @@ const ANSWER_COLUMNS = `w.id, w.name, w.channel, w.status, w.is_default AS "isDe
   w.created_at AS "createdAt", w.updated_at AS "updatedAt",
   COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color)
               ORDER BY q.order_queue NULLS LAST, q.id)
-            FROM whatsapp_queues wq JOIN queues q ON q.id = wq.queue_id WHERE wq.whatsapp_id = w.id), '[]') AS queues`;
+            FROM whatsapp_queues wq JOIN queues q ON q.id = wq.queue_id AND q.company_id = wq.company_id
+            WHERE wq.whatsapp_id = w.id AND wq.company_id = w.company_id), '[]') AS queues`;
 
 /** The answer for this actor: the API token only for those who may read it. */
 function forActor(actor: Actor, row: WhatsappAnswer): WhatsappAnswer {
@@ -80,7 +81,7 @@ export async function lockWhatsapp(client: pg.ClientBase, companyId: number, id:
   const { rows } = await client.query<WhatsappRecord>(
     `SELECT w.id, w.channel, w.is_default AS "isDefault", w.greeting_message AS "greetingMessage", w.token,
        ${BOT_SETTINGS_COLUMNS},
-       COALESCE((SELECT array_agg(queue_id ORDER BY queue_id) FROM whatsapp_queues WHERE whatsapp_id = w.id), '{}')
+       COALESCE((SELECT array_agg(queue_id ORDER BY queue_id) FROM whatsapp_queues WHERE whatsapp_id = w.id AND company_id = w.company_id), '{}')
          AS "queueIds"
      FROM whatsapps w WHERE w.id = $1 AND w.company_id = $2 FOR UPDATE`,
     [id, companyId],

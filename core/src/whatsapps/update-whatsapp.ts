@@ -70,7 +70,7 @@ export async function updateWhatsapp(
       throw whatsappConflict(err);
     });
   if (input.queueIds !== undefined) {
-    await client.query("DELETE FROM whatsapp_queues WHERE whatsapp_id = $1", [id]);
+    await client.query("DELETE FROM whatsapp_queues WHERE whatsapp_id = $1 AND company_id = $2", [id, companyId]);
     await client.query(
       "INSERT INTO whatsapp_queues (whatsapp_id, queue_id, company_id) SELECT $1, q, $2 FROM unnest($3::int[]) AS q",
       [id, companyId, queueIds],

@@ -158,7 +158,7 @@ describe("#sync.rights changes to open connections", { timeout: 15_000 }, () => 
     const { rows } = await sync.db.pool.query("SELECT session_id FROM users WHERE id = $1", [user.userId]);
     await logout(
       { pool: sync.db.pool, tokens: createTokens(TEST_SECRET, 900), refreshTtl: 3600 },
-      user.userId,
+      { id: user.userId, companyId },
       rows[0].session_id,
     );
     expect(await within(personal.closed, "the personal list closed")).toBe("ERR_SESSION_EXPIRED");

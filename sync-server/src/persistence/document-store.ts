@@ -9,7 +9,13 @@ import { parseDocumentName } from "../documents/document-name.ts";
 import { PROJECTIONS } from "./projection.ts";
 
 export async function fetchDocumentState(pool: pg.Pool, name: string): Promise<Uint8Array | null> {
-  const { rows } = await pool.query<{ state: Buffer }>("SELECT state FROM documents WHERE name = $1", [name]);
+  // The name carries the company (company/{id}/...): the filter keeps the read on that company's rows.
+  const companyId = parseDocumentName(name)?.companyId;
+  if (companyId === undefined) return null;
+  const { rows } = await pool.query<{ state: Buffer }>(
+    "SELECT state FROM documents WHERE name = $1 AND company_id = $2",
+    [name, companyId],
+  );
   return rows[0] ? new Uint8Array(rows[0].state) : null;
 }
 

@@ -1,0 +1,184 @@
+// One Cloud API webhook delivery: each change's connection found by phone number id, the signature
+// checked with that connection's app secret before anything is stored, media downloaded, then one ingest.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type pg from "pg";
+import type { z } from "zod";
+import type { Ack } from "../contract/entities.ts";
+import {
+  ZCloudChangeSchema,
+  ZCloudContactSchema,
+  ZCloudEntrySchema,
+  ZCloudMessageSchema,
+  ZCloudStatusSchema,
+  ZCloudWebhookSchema,
+} from "../contract/whatsapp-cloud.ts";
+import { invalidInput, invalidSignature } from "../http/errors.ts";
+import { removeMedia } from "../media/media-store.ts";
+import { findStoredMessages, inboundKey } from "../messages/find-stored-messages.ts";
+import { type InboundEvent, type InboundMessage, type IngestBatcher, storedKey } from "../messages/ingest.ts";
+import type { CloudConnection, CloudConnectionFinder } from "../whatsapps/find-connection-by-phone-number-id.ts";
+import {
+  type CloudMediaOptions,
+  DOWNLOAD_TIMEOUT_MS,
+  downloadCloudMedia,
+  type InboundContent,
+  inboundContent,
+} from "./whatsapp-cloud-inbound.ts";
+
+export type CloudPayload = z.infer<typeof ZCloudWebhookSchema>;
+
+/** A message to ingest with the file it names, once downloaded (media_url). */
+type WithMedia = {
+  event: InboundMessage & { mediaUrl?: string };
+  conn: CloudConnection;
+  media: InboundContent["media"] & {};
+};
+
+export type CloudDeliveryDeps = {
+  pool: pg.Pool;
+  batcher: IngestBatcher;
+  connections: CloudConnectionFinder;
+  /** Without it, media messages are stored without their file. */
+  media?: CloudMediaOptions;
+};
+
+const ACKS: Record<string, Ack> = { sent: 1, delivered: 2, read: 3, played: 4, failed: -1 };
+
+export function signatureValid(raw: Buffer, header: string | undefined, secret: string): boolean {
+  if (!header?.startsWith("sha256=")) return false;
+  const expected = createHmac("sha256", secret).update(raw).digest();
+  const given = Buffer.from(header.slice(7), "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Downloads the delivery's media, all at once within one deadline, before ingest: the
+ * message then commits once, with its file. A message already stored (Meta redelivers)
+ * is not downloaded again. A download that fails or is too slow leaves the message
+ * without file, the reason in dataJson.media.error (the media id stays there too).
+ */
+async function attachMedia(pool: pg.Pool, o: CloudMediaOptions | undefined, pending: WithMedia[]): Promise<void> {
+  if (pending.length === 0) return;
+  const known = await findStoredMessages(
+    pool,
+    pending.map((p) => p.event),
+  );
+  const signal = AbortSignal.timeout(o?.timeoutMs ?? DOWNLOAD_TIMEOUT_MS);
+  await Promise.all(
+    pending
+      .filter((p) => !known.has(inboundKey(p.event.whatsappId, p.event.remoteId)))
+      .map(async ({ event, conn, media }) => {
+        const record = { id: media.id, mimeType: media.mime };
+        try {
+          if (!o) throw new Error("media downloads are not configured");
+          if (!conn.accessToken) throw new Error("the connection has no access token");
+          const owner = { companyId: conn.companyId, accessToken: conn.accessToken };
+          event.mediaUrl = await downloadCloudMedia(o, owner, media, signal);
+          event.dataJson = { ...(event.dataJson as object), media: { ...record, url: event.mediaUrl } };
+        } catch (err) {
+          const error = signal.aborted ? "download timed out" : (err as Error).message;
+          event.dataJson = { ...(event.dataJson as object), media: { ...record, error } };
+        }
+      }),
+  );
+}
+
+/** The delivery's envelope; anything but a JSON object with an `entry` list is malformed (400, nothing read). */
+export function parseDelivery(raw: Buffer): CloudPayload {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(raw.toString("utf8"));
+  } catch {
+    throw invalidInput("Malformed JSON");
+  }
+  const parsed = ZCloudWebhookSchema.safeParse(payload);
+  if (!parsed.success) throw invalidInput("Not a webhook delivery");
+  return parsed.data;
+}
+
+/**
+ * The items of one list that pass their schema; each bad one is skipped and logged, so one
+ * malformed message (or entry, change, status, contact) never costs the others of a delivery.
+ */
+function each<S extends z.ZodType>(schema: S, items: unknown[], what: string): z.infer<S>[] {
+  const good: z.infer<S>[] = [];
+  for (const [i, item] of items.entries()) {
+    const parsed = schema.safeParse(item);
+    if (parsed.success) good.push(parsed.data);
+    else {
+      const issue = parsed.error.issues[0];
+      console.warn(`whatsapp webhook: skipped ${what} ${i}: ${issue?.path.join(".") || what} ${issue?.message}`);
+    }
+  }
+  return good;
+}
+
+/** The delivery's messages and acks, for connections of ours; throws invalidSignature for a forged one. */
+async function eventsOf(
+  deps: CloudDeliveryDeps,
+  payload: CloudPayload,
+  raw: Buffer,
+  signature: string | undefined,
+): Promise<{ events: InboundEvent[]; pending: WithMedia[] }> {
+  const events: InboundEvent[] = [];
+  const pending: WithMedia[] = [];
+  for (const entry of each(ZCloudEntrySchema, payload.entry, "entry")) {
+    for (const { value } of each(ZCloudChangeSchema, entry.changes, "change")) {
+      const conn = await deps.connections.find(value.metadata.phone_number_id);
+      if (!conn) continue; // not ours: acknowledged so Meta stops retrying, nothing stored
+      const secret = conn.appSecret ?? process.env.WHATSAPP_APP_SECRET;
+      if (!secret || !signatureValid(raw, signature, secret)) throw invalidSignature();
+      const names = new Map(
+        each(ZCloudContactSchema, value.contacts, "contact").map((c) => [c.wa_id, c.profile?.name]),
+      );
+      for (const m of each(ZCloudMessageSchema, value.messages, "message")) {
+        const { media, ...content } = inboundContent(m);
+        const event: InboundMessage = {
+          kind: "message",
+          companyId: conn.companyId,
+          whatsappId: conn.id,
+          channel: "whatsappapi",
+          remoteId: m.id,
+          from: m.from,
+          name: names.get(m.from),
+          ...content,
+          timestamp: m.timestamp ? new Date(Number(m.timestamp) * 1000) : new Date(),
+        };
+        events.push(event);
+        if (media) pending.push({ event, conn, media });
+      }
+      for (const s of each(ZCloudStatusSchema, value.statuses, "status")) {
+        const ack = ACKS[s.status];
+        if (ack !== undefined) {
+          events.push({ kind: "ack", companyId: conn.companyId, whatsappId: conn.id, remoteId: s.id, ack });
+        }
+      }
+    }
+  }
+  return { events, pending };
+}
+
+/** Stores one signed delivery; resolves once it is committed (Meta then gets its 200). */
+export async function receiveCloudDelivery(
+  deps: CloudDeliveryDeps,
+  payload: CloudPayload,
+  raw: Buffer,
+  signature: string | undefined,
+): Promise<void> {
+  const { events, pending } = await eventsOf(deps, payload, raw, signature);
+  await attachMedia(deps.pool, deps.media, pending);
+  const removeFiles = (unused: WithMedia[]) =>
+    Promise.all(
+      unused.map(({ event }) => event.mediaUrl && removeMedia(deps.media!.dataDir, event.companyId, event.mediaUrl)),
+    );
+  let stored: Set<string>;
+  try {
+    stored = await deps.batcher.add(events);
+  } catch (err) {
+    // Nothing was stored: Meta delivers again, and the files are downloaded again then.
+    await removeFiles(pending);
+    throw err;
+  }
+  // A blocked contact's message, or a copy a concurrent delivery stored first, names no file of ours.
+  await removeFiles(pending.filter(({ event }) => !stored.has(storedKey(event))));
+}

@@ -114,7 +114,7 @@ export const INTERRUPTED: ErrorBody = {
  */
 export async function failStaleImports(pool: pg.Pool, staleMs: number): Promise<number> {
   const { rowCount } = await pool.query(
-    `UPDATE contact_imports SET state = 'failed', error = $1, finished_at = now()
+    `UPDATE contact_imports /* all-companies: any process fails the imports of a process that died */ SET state = 'failed', error = $1, finished_at = now()
      WHERE state IN ('queued', 'running') AND heartbeat_at < now() - make_interval(secs => $2::double precision / 1000)`,
     [JSON.stringify(INTERRUPTED), staleMs],
   );

@@ -32,7 +32,10 @@ export async function signup(client: pg.ClientBase, input: TSignupRequest): Prom
     throw invalidInput("Plano inválido", "planId");
   }
   const dueDate = addDays(businessToday(), TRIAL_DAYS);
-  const taken = await client.query("SELECT 1 FROM users WHERE lower(email) = lower($1)", [input.email]);
+  const taken = await client.query(
+    "SELECT 1 FROM users /* all-companies: e-mails are unique across the platform */ WHERE lower(email) = lower($1)",
+    [input.email],
+  );
   if (taken.rowCount) {
     // The same hash a new account costs, so the answer takes as long; then nothing is written.
     await hashPassword(input.password);

@@ -105,4 +105,5 @@ export const USER_COLUMNS = `${selectList<IUser>()("u", USER_KEYS)}, u.default_t
 
 /** A user's queues as spec 1 §3 names them (id, name, color), for the replica's user rows. */
 export const USER_QUEUES_JSON = `COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color)
-    ORDER BY q.id) FROM user_queues uq JOIN queues q ON q.id = uq.queue_id WHERE uq.user_id = u.id), '[]') AS queues`;
+    ORDER BY q.id) FROM user_queues uq JOIN queues q ON q.id = uq.queue_id AND q.company_id = u.company_id
+    WHERE uq.user_id = u.id AND uq.company_id = u.company_id), '[]') AS queues`;

@@ -4,9 +4,9 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import path from "node:path";
+import { OUTBOUND_CHANNEL } from "@chatflow/core/contract/topics.ts";
 import { openDb } from "@chatflow/core/db/orm.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
-import { OUTBOUND_CHANNEL } from "@chatflow/core/messages/send-message.ts";
 import type { AdapterFactory, Channel, ChannelAdapter, ChannelConnection } from "./adapters/adapter.ts";
 import { DEFAULT_GRAPH_API, whatsappCloudAdapter } from "./adapters/whatsapp-cloud.ts";
 import { startTimedJobs } from "./jobs/timed-jobs.ts";

@@ -2,6 +2,7 @@
 // API messages endpoint, uploading media first. Inbound messages and statuses arrive
 // through core's webhook, so there is no session to open and nothing to receive here.
 import path from "node:path";
+import { GRAPH_API_URL, GRAPH_API_VERSION } from "@chatflow/core/contract/graph-api.ts";
 import {
   type AdapterEvents,
   asSendError,
@@ -35,8 +36,8 @@ export const UPLOAD_TIMEOUT_MS = 180_000;
 export const UPLOAD_ATTEMPTS = 5;
 
 export const DEFAULT_GRAPH_API: GraphApiOptions = {
-  url: "https://graph.facebook.com",
-  version: "v21.0",
+  url: GRAPH_API_URL,
+  version: GRAPH_API_VERSION,
   timeoutMs: 20_000,
 };
 

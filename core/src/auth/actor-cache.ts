@@ -3,10 +3,10 @@
 // read was a third of the work. Triggers (migration 0013) NOTIFY every change to
 // users, their queues, queues and companies, and a change evicts; while the
 // listener is down (it reconnects) nothing is cached (docs/decisions/0013-actor-cache.md).
+
+import { USERS_CHANNEL } from "../contract/topics.ts";
 import { type Listener, listen } from "../db/listener.ts";
 import type { UserRow } from "../users/load-user.ts";
-
-export const USERS_CHANNEL = "chatflow_users";
 
 /** More users than this signed in to one process: start over rather than grow. */
 const MAX_ENTRIES = 50_000;

@@ -3,14 +3,13 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { LoginResponse, TLoginRequest } from "../contract/auth.ts";
+import { SESSIONS_CHANNEL } from "../contract/topics.ts";
 import { transaction } from "../db/transaction.ts";
 import { invalidCredentials, sessionExpired } from "../http/errors.ts";
 import { loadUserByEmail, loadUserById, publicUser, type UserRow } from "../users/load-user.ts";
 import type { ActorCache } from "./actor-cache.ts";
 import { hashPassword, verifyPassword } from "./password-hashing.ts";
 import type { Tokens } from "./tokens.ts";
-
-export const SESSIONS_CHANNEL = "chatflow_sessions";
 
 export type SessionDeps = {
   pool: pg.Pool;

@@ -4,7 +4,7 @@
 // no user and no visibility check, since there is no caller to check.
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
-import { OUTBOUND_CHANNEL } from "../messages/send-message.ts";
+import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import type { Change } from "../sync/change-log.ts";
 
 export type BotMessage = {

@@ -1,9 +1,9 @@
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
+import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { buildContact, buildTicket } from "../testing/factories.ts";
 import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
 import { useTestCore } from "../testing/use-test-core.ts";
-import { OUTBOUND_CHANNEL } from "./send-message.ts";
 
 const core = useTestCore();
 let s: Inbox;

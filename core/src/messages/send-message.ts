@@ -5,11 +5,10 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TSendMessageArgs } from "../contract/sync.ts";
+import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { creatingMessage, invalidInput, wrongState } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
-
-export const OUTBOUND_CHANNEL = "chatflow_outbound";
 
 /** What the REST routes and the other use cases may send, beyond the sync mutation's text. */
 export type TSendMessageInput = Pick<TSendMessageArgs, "id" | "ticketId" | "body" | "isPrivate" | "quotedMsgId"> & {

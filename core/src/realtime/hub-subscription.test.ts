@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import { businessToday } from "../companies/business-date.ts";
-import { CHANGES_CHANNEL } from "../sync/change-log.ts";
+import { CHANGES_CHANNEL } from "../contract/topics.ts";
 import { buildCompany } from "../testing/factories.ts";
 import { useTestCore } from "../testing/use-test-core.ts";
 import { signedIn } from "../testing/users-factories.ts";

@@ -7,14 +7,13 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type pg from "pg";
 import { WebSocket, WebSocketServer } from "ws";
-import { type ActorCache, USERS_CHANNEL } from "../auth/actor-cache.ts";
+import type { ActorCache } from "../auth/actor-cache.ts";
 import { type Actor, checkToken } from "../auth/authenticate.ts";
-import { SESSIONS_CHANNEL } from "../auth/session.ts";
 import type { Tokens } from "../auth/tokens.ts";
 import { isSubscriptionExpired } from "../companies/subscription.ts";
 import type { ServerFrame } from "../contract/sync.ts";
+import { CHANGES_CHANNEL, SESSIONS_CHANNEL, USERS_CHANNEL } from "../contract/topics.ts";
 import { listen } from "../db/listener.ts";
-import { CHANGES_CHANNEL } from "../sync/change-log.ts";
 import { refuseUpgrade } from "./upgrade-router.ts";
 
 type Conn = { ws: WebSocket; actor: Actor };

@@ -2,10 +2,9 @@
 // and tells every core instance (NOTIFY) which companies changed.
 import type pg from "pg";
 import type { EntityName } from "../contract/sync.ts";
+import { CHANGES_CHANNEL } from "../contract/topics.ts";
 
 export type Change = { companyId: number; entity: EntityName; id: string | number };
-
-export const CHANGES_CHANNEL = "chatflow_changes";
 
 /** Must run inside a transaction on `client`; the seq row lock is held to commit. */
 export async function recordChanges(client: pg.ClientBase, changes: Change[]): Promise<void> {

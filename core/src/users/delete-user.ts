@@ -3,7 +3,7 @@
 // tickets lose their owner. Every live session and socket of the user ends.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { SESSIONS_CHANNEL } from "../auth/session.ts";
+import { SESSIONS_CHANNEL } from "../contract/topics.ts";
 import { userNotFound } from "../http/errors.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
 import { writeTicketLog } from "../tickets/ticket-log.ts";

@@ -2,6 +2,8 @@
 // dataJson), and the download of its media into the company's media store
 // (GET /{media_id} for a short-lived URL, then that URL, both with the
 // connection's token), done before ingest so the message commits once, whole.
+
+import { GRAPH_API_URL, GRAPH_API_VERSION } from "../contract/graph-api.ts";
 import { saveMediaStream } from "../media/media-store.ts";
 import { buildVCard } from "../messages/vcard.ts";
 
@@ -31,7 +33,7 @@ export type CloudMediaOptions = {
   timeoutMs: number;
 };
 
-export const DEFAULT_CLOUD_MEDIA = { graphApiUrl: "https://graph.facebook.com", graphApiVersion: "v21.0" };
+export const DEFAULT_CLOUD_MEDIA = { graphApiUrl: GRAPH_API_URL, graphApiVersion: GRAPH_API_VERSION };
 
 /** Meta retries a delivery not answered within seconds; a download slower than this is given up. */
 export const DOWNLOAD_TIMEOUT_MS = 8000;

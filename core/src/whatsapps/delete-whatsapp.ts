@@ -6,8 +6,8 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { lockCompanyWrites } from "../companies/plan-limits.ts";
+import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { noOtherWhatsapp } from "../http/errors.ts";
-import { OUTBOUND_CHANNEL } from "../messages/send-message.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
 import { writeTicketLog } from "../tickets/ticket-log.ts";
 import { companyHasWhatsapps } from "./default-whatsapp.ts";

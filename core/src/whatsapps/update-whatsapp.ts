@@ -4,9 +4,9 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { assertPlanChannel, lockCompanyWrites } from "../companies/plan-limits.ts";
+import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import type { TUpdateWhatsappRequest, WhatsappAnswer } from "../contract/whatsapps.ts";
 import { noOtherWhatsapp } from "../http/errors.ts";
-import { OUTBOUND_CHANNEL } from "../messages/send-message.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
 import { assertBotSettings, BOT_SETTING_COLUMNS, mergeBotSettings, storedBotSetting } from "./bot-settings.ts";

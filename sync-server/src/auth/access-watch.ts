@@ -4,8 +4,8 @@
 // (chatflow_users, migration 0013: profile, deletion, due date) re-reads the rows
 // and closes, downgrades or upgrades each affected connection; and a periodic
 // sweep catches what no write announces, a due date passing at midnight.
-import { USERS_CHANNEL } from "@chatflow/core/auth/actor-cache.ts";
-import { SESSIONS_CHANNEL } from "@chatflow/core/auth/session.ts";
+
+import { SESSIONS_CHANNEL, USERS_CHANNEL } from "@chatflow/core/contract/topics.ts";
 import { listen } from "@chatflow/core/db/listener.ts";
 import { type Connection, type Hocuspocus, OutgoingMessage } from "@hocuspocus/server";
 import type pg from "pg";

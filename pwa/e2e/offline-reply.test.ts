@@ -1,23 +1,7 @@
-// The walking skeleton end to end in a real browser: log in, see an inbound
-// message, go offline, reload, reply, come back online, and the reply reaches
-// the channel exactly once and shows its tick.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, launchChromium } from "../../test/browser.ts";
-import { type Stack, startStack } from "../../test/stack.ts";
+import { describe, expect, it } from "vitest";
+import { useBrowserStack } from "../../test/use-browser-stack.ts";
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!chromiumAvailable()) throw new Error("Debian's chromium is missing: apt-get install -y chromium");
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const world = useBrowserStack();
 
 async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, ms = 15_000) {
   const deadline = Date.now() + ms;
@@ -31,12 +15,12 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false> |
 
 describe("offline reply", () => {
   it("reaches the channel exactly once after the network comes back", async () => {
-    const context = await browser.newContext();
+    const context = await world.browser.newContext();
     const page = await context.newPage();
     page.on("pageerror", (e) => console.error("page error:", e.message));
 
     expect(
-      await stack.deliverInbound({
+      await world.stack.deliverInbound({
         from: "5511987654321",
         name: "Maria",
         text: "Olá, preciso de ajuda",
@@ -44,7 +28,7 @@ describe("offline reply", () => {
       }),
     ).toBe(200);
 
-    await page.goto(`${stack.core.url}/login`);
+    await page.goto(`${world.stack.core.url}/login`);
     await page.getByTestId("login-email").fill("admin@chatflow.local");
     await page.getByTestId("login-password").fill("chatflow");
     await page.getByTestId("login-submit").click();
@@ -77,14 +61,14 @@ describe("offline reply", () => {
       await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/offline-reply.png` });
     expect(await page.getByTestId("outbox-count").textContent()).toContain("1");
     // Nothing left the browser while offline.
-    expect(stack.graph.requests).toHaveLength(0);
+    expect(world.stack.graph.requests).toHaveLength(0);
 
     await context.setOffline(false);
-    await until("the reply at the Graph API", () => stack.graph.requests.length === 1, 20_000);
+    await until("the reply at the Graph API", () => world.stack.graph.requests.length === 1, 20_000);
     await until("the tick", async () => Number(await reply.getAttribute("data-ack")) >= 1, 20_000);
 
     if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/online-tick.png` });
-    const sent = stack.graph.requests;
+    const sent = world.stack.graph.requests;
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toMatchObject({
       to: "5511987654321",
@@ -94,8 +78,8 @@ describe("offline reply", () => {
     expect(sent[0]!.authorization).toBe("Bearer e2e-access-token");
     // Still once after further pokes and pushes.
     await page.waitForTimeout(1500);
-    expect(stack.graph.requests).toHaveLength(1);
-    const { rows } = await stack.core.db.pool.query(
+    expect(world.stack.graph.requests).toHaveLength(1);
+    const { rows } = await world.stack.core.db.pool.query(
       "SELECT count(*)::int AS n FROM messages WHERE body = 'Claro! Como posso ajudar?'",
     );
     expect(rows[0].n).toBe(1);

@@ -4,23 +4,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, launchChromium } from "../../test/browser.ts";
-import { type Stack, startStack } from "../../test/stack.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useBrowserStack } from "../../test/use-browser-stack.ts";
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!chromiumAvailable()) throw new Error("Debian's chromium is missing: apt-get install -y chromium");
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const world = useBrowserStack();
 
 const SIZES = [
   { name: "desk", width: 1366, height: 800 },
@@ -41,7 +29,7 @@ const SCREENS: Screen[] = [
 ];
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto(`${stack.core.url}/login`);
+  await page.goto(`${world.stack.core.url}/login`);
   await page.getByTestId("login-email").fill("admin@chatflow.local");
   await page.getByTestId("login-password").fill("chatflow");
   await page.getByTestId("login-submit").click();
@@ -55,7 +43,7 @@ describe("screens", () => {
     const found: string[] = [];
     for (const size of SIZES) {
       for (const theme of THEMES) {
-        const context = await browser.newContext({
+        const context = await world.browser.newContext({
           viewport: { width: size.width, height: size.height },
           colorScheme: theme,
         });
@@ -68,7 +56,7 @@ describe("screens", () => {
             await signIn(page);
             signedIn = true;
           }
-          await page.goto(`${stack.core.url}${screen.path}`);
+          await page.goto(`${world.stack.core.url}${screen.path}`);
           await screen.ready(page);
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
           if (dir) await page.screenshot({ path: path.join(dir, `${screen.name}-${size.name}-${theme}.png`) });

@@ -4,23 +4,11 @@
 // brotli, and its first load of /login stays small.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, launchChromium } from "../../test/browser.ts";
-import { type Stack, startStack } from "../../test/stack.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useBrowserStack } from "../../test/use-browser-stack.ts";
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!chromiumAvailable()) throw new Error("Debian's chromium is missing: apt-get install -y chromium");
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const world = useBrowserStack();
 
 /** Every CSP violation the page reports, from the DOM event and from the console. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -41,7 +29,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 describe("serving", () => {
   it("runs the login page and the inbox under the CSP, with scripts sent as brotli", async () => {
-    const context = await browser.newContext();
+    const context = await world.browser.newContext();
     const page = await context.newPage();
     const violations = await watchViolations(page);
     const scriptEncodings = new Map<string, string | undefined>();
@@ -49,7 +37,7 @@ describe("serving", () => {
       if (/\/assets\/.+\.js$/.test(r.url())) scriptEncodings.set(r.url(), r.headers()["content-encoding"]);
     });
 
-    await page.goto(`${stack.core.url}/login`);
+    await page.goto(`${world.stack.core.url}/login`);
     await page.getByTestId("login-email").waitFor();
     const bytes = await page.evaluate(() => {
       const entries = [

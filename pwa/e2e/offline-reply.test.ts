@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { useBrowserStack } from "../../test/use-browser-stack.ts";
+import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
-const world = useBrowserStack();
+const world = browserStackForFile();
 
 async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, ms = 15_000) {
   const deadline = Date.now() + ms;

@@ -6,9 +6,9 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useBrowserStack } from "../../test/use-browser-stack.ts";
+import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
-const world = useBrowserStack();
+const world = browserStackForFile();
 
 const SIZES = [
   { name: "desk", width: 1366, height: 800 },

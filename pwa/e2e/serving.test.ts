@@ -6,9 +6,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useBrowserStack } from "../../test/use-browser-stack.ts";
+import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
-const world = useBrowserStack();
+const world = browserStackForFile();
 
 /** Every CSP violation the page reports, from the DOM event and from the console. */
 async function watchViolations(page: Page): Promise<string[]> {

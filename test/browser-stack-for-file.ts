@@ -8,7 +8,7 @@ import { type Stack, startStack } from "./stack.ts";
 export type BrowserStack = { stack: Stack; browser: Browser };
 
 /** Starts the stack and a browser before the file's tests and stops both after; read it inside hooks and tests. */
-export function useBrowserStack(): BrowserStack {
+export function browserStackForFile(): BrowserStack {
   const world = {} as BrowserStack;
   beforeAll(async () => {
     if (!chromiumAvailable()) throw new Error("Debian's chromium is missing: apt-get install -y chromium");

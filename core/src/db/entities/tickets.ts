@@ -1,6 +1,7 @@
 // Entities of tickets and what hangs off them: tags, notes, the ticket log,
 // ratings, and the maintained ticket counters (docs/decisions/0008-ticket-list.md).
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
+import { TICKET_LOG_TYPES } from "../../tickets/ticket-log.ts";
 import { createdAt, timestamps } from "./columns.ts";
 import { Whatsapp } from "./connections.ts";
 import { Contact, Tag } from "./contacts.ts";
@@ -145,19 +146,7 @@ export const TicketLog = defineEntity({
     id: p.bigint("number").primary(),
     companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
     ticketId: p.manyToOne(Ticket).mapToPk().joinColumn("ticket_id").deleteRule("cascade"),
-    type: p.enum([
-      "create",
-      "chatBot",
-      "queue",
-      "open",
-      "access",
-      "transfered",
-      "receivedTransfer",
-      "pending",
-      "closed",
-      "reopen",
-      "redirect",
-    ] as const),
+    type: p.enum(TICKET_LOG_TYPES),
     userId: p.manyToOne(User).mapToPk().joinColumn("user_id").deleteRule("set null").nullable(),
     queueId: p.manyToOne(Queue).mapToPk().joinColumn("queue_id").deleteRule("set null").nullable(),
     createdAt: createdAt(),

@@ -6,7 +6,7 @@ import { mkdtemp } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import pg from "pg";
 import { foldTicketCounts } from "../core/src/tickets/ticket-counts.ts";
 import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
@@ -43,7 +43,14 @@ function get(agent: http.Agent, url: URL, pathAndQuery: string, token: string): 
           const raw = Buffer.concat(chunks);
           const coding = res.headers["content-encoding"];
           // Decoded like a browser would, so the latency includes the client's share too.
-          const body = coding === "br" ? brotliDecompressSync(raw) : coding === "gzip" ? gunzipSync(raw) : raw;
+          const body =
+            coding === "zstd"
+              ? zstdDecompressSync(raw)
+              : coding === "br"
+                ? brotliDecompressSync(raw)
+                : coding === "gzip"
+                  ? gunzipSync(raw)
+                  : raw;
           resolve({ status: res.statusCode ?? 0, body: body.toString("utf8"), wireBytes: raw.length });
         });
       },

@@ -7,6 +7,12 @@ describe("pickEncoding", () => {
   it("prefers brotli when the client lists gzip first with the same quality (Chromium's header)", () => {
     expect(pickEncoding("gzip, deflate, br, zstd", all)).toBe("br");
   });
+  it("prefers zstd where it is on offer (API answers), brotli where it is not (files on disk)", () => {
+    const answers = new Set<Coding>(["zstd", "br", "gzip", "identity"]);
+    expect(pickEncoding("gzip, deflate, br, zstd", answers)).toBe("zstd");
+    expect(pickEncoding("gzip, deflate, br", answers)).toBe("br");
+    expect(pickEncoding("zstd;q=0.5, gzip", answers)).toBe("gzip");
+  });
   it("follows the client's qualities", () => {
     expect(pickEncoding("br;q=0.5, gzip", all)).toBe("gzip");
     // Identity stays acceptable at q=1 unless refused, so it beats a grudging gzip.

@@ -1,9 +1,13 @@
-// Picks the content coding of a precompressed file from Accept-Encoding
-// (RFC 9110 §12.5.3), preferring brotli, then gzip, then the plain file.
-export type Coding = "br" | "gzip" | "identity";
+// Picks a content coding from Accept-Encoding (RFC 9110 §12.5.3): for a
+// precompressed file among the variants on disk, for an API answer among the
+// codings core compresses with (compress-answers.ts).
+export type Coding = "zstd" | "br" | "gzip" | "identity";
 
-/** Codings offered, best first: brotli is smaller than gzip for the same text. */
-const OFFERED: readonly Coding[] = ["br", "gzip", "identity"];
+/**
+ * Codings offered, best first when the client accepts several at the same quality: zstd
+ * (only API answers use it: smallest and fastest at its low levels), then brotli, then gzip.
+ */
+const OFFERED: readonly Coding[] = ["zstd", "br", "gzip", "identity"];
 
 export function pickEncoding(header: string | undefined, available: ReadonlySet<Coding>): Coding | undefined {
   const q = parseQualities(header ?? "");

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { precompressDir } from "../../../pwa/scripts/precompress-plugin.ts";
 import { buildContact } from "../testing/factories.ts";
@@ -181,6 +181,17 @@ describe("#API answers: compression", () => {
     expect(body.contacts).toHaveLength(20);
   });
 
+  it("should prefer zstd when the client accepts it (Chromium's header), with the body's own type and charset", async () => {
+    const r = await rawGet(`${core.url}/contacts`, {
+      authorization: `Bearer ${token}`,
+      "accept-encoding": "gzip, deflate, br, zstd",
+    });
+    expect(r.headers["content-encoding"]).toBe("zstd");
+    expect(r.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(Number(r.headers["content-length"])).toBe(r.body.length);
+    expect(JSON.parse(zstdDecompressSync(r.body).toString()).contacts).toHaveLength(20);
+  });
+
   it("should gzip it for a client without brotli, and send it plain to one that asks for nothing", async () => {
     const gz = await rawGet(`${core.url}/contacts`, { authorization: `Bearer ${token}`, "accept-encoding": "gzip" });
     expect(gz.headers["content-encoding"]).toBe("gzip");
@@ -193,6 +204,7 @@ describe("#API answers: compression", () => {
   it("should leave a tiny answer as it is", async () => {
     const r = await rawGet(`${core.url}/version`, { "accept-encoding": "br" });
     expect(r.headers["content-encoding"]).toBeUndefined();
+    expect(varyOf(r)).toContain("accept-encoding");
     expect(JSON.parse(r.body.toString()).version).toBeTypeOf("string");
   });
 });

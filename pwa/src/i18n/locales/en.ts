@@ -45,6 +45,18 @@ export const en: Resources = {
     personal: "Personal",
     readOnly: "Read-only: only admins change the general quick messages.",
   },
+  ui: {
+    close: "Close",
+    cancel: "Cancel",
+    confirm: "Confirm",
+    showPassword: "Show password",
+    hidePassword: "Hide password",
+    clearSearch: "Clear search",
+    selectPlaceholder: "Select",
+    showOptions: "Show options",
+    noOptions: "No options found",
+    remove: "Remove {{name}}",
+  },
   languages: { "pt-BR": "Português", en: "English", es: "Español", tr: "Türkçe" },
   tickets: {
     tabs: { open: "Attending", pending: "Waiting", closed: "Resolved" },

@@ -45,6 +45,18 @@ export const es: Resources = {
     personal: "Personales",
     readOnly: "Solo lectura: solo los administradores cambian las respuestas rápidas generales.",
   },
+  ui: {
+    close: "Cerrar",
+    cancel: "Cancelar",
+    confirm: "Confirmar",
+    showPassword: "Mostrar contraseña",
+    hidePassword: "Ocultar contraseña",
+    clearSearch: "Borrar búsqueda",
+    selectPlaceholder: "Seleccione",
+    showOptions: "Mostrar opciones",
+    noOptions: "No se encontraron opciones",
+    remove: "Quitar {{name}}",
+  },
   languages: { "pt-BR": "Português", en: "English", es: "Español", tr: "Türkçe" },
   tickets: {
     tabs: { open: "Atendiendo", pending: "Esperando", closed: "Resueltos" },

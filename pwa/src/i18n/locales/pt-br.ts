@@ -52,6 +52,18 @@ export const ptBR = {
     personal: "Pessoais",
     readOnly: "Somente leitura: apenas administradores alteram as respostas rápidas gerais.",
   },
+  ui: {
+    close: "Fechar",
+    cancel: "Cancelar",
+    confirm: "Confirmar",
+    showPassword: "Mostrar senha",
+    hidePassword: "Ocultar senha",
+    clearSearch: "Limpar pesquisa",
+    selectPlaceholder: "Selecione",
+    showOptions: "Mostrar opções",
+    noOptions: "Nenhuma opção encontrada",
+    remove: "Remover {{name}}",
+  },
   languages: {
     "pt-BR": "Português",
     en: "English",

@@ -45,6 +45,18 @@ export const tr: Resources = {
     personal: "Kişisel",
     readOnly: "Salt okunur: genel hızlı yanıtları yalnızca yöneticiler değiştirir.",
   },
+  ui: {
+    close: "Kapat",
+    cancel: "İptal",
+    confirm: "Onayla",
+    showPassword: "Şifreyi göster",
+    hidePassword: "Şifreyi gizle",
+    clearSearch: "Aramayı temizle",
+    selectPlaceholder: "Seçin",
+    showOptions: "Seçenekleri göster",
+    noOptions: "Seçenek bulunamadı",
+    remove: "{{name}} kaldır",
+  },
   languages: { "pt-BR": "Português", en: "English", es: "Español", tr: "Türkçe" },
   tickets: {
     tabs: { open: "İlgilenilen", pending: "Bekleyen", closed: "Çözülen" },

@@ -22,7 +22,8 @@ export function PopoverDialog({
   label: string;
   /** A visible heading (optional). */
   title?: ReactNode;
-  children: ReactNode;
+  /** Content, or a function given `close` (for items that act and then close the panel). */
+  children: ReactNode | ((opts: { close: () => void }) => ReactNode);
   placement?: AriaPopoverProps["placement"];
   className?: string;
   "data-testid"?: string;
@@ -30,8 +31,12 @@ export function PopoverDialog({
   return (
     <Popover placement={placement} className={className ? `popover-dialog ${className}` : "popover-dialog"}>
       <Dialog className="popover-dialog-content" aria-label={label} data-testid={testId}>
-        {title && <h2 className="popover-title">{title}</h2>}
-        {children}
+        {({ close }) => (
+          <>
+            {title && <h2 className="popover-title">{title}</h2>}
+            {typeof children === "function" ? children({ close }) : children}
+          </>
+        )}
       </Dialog>
     </Popover>
   );

@@ -5,6 +5,8 @@ import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { sessionDeps } from "./app-services.ts";
 import { PublicOnly, RequireSession } from "./auth/route-guards.tsx";
 import { bootSession } from "./auth/session.ts";
+import { APP_ROUTES } from "./layout/app-routes.ts";
+import { NotFoundPage, RouteGate } from "./layout/route-gate.tsx";
 import { Splash } from "./ui/splash.tsx";
 import { ToastRegion } from "./ui/toast-region.tsx";
 
@@ -46,16 +48,43 @@ export function App() {
           </Route>
           <Route element={<RequireSession />}>
             <Route element={<AppLayout />}>
-              <Route index element={<Navigate to="/tickets" replace />} />
-              <Route path="tickets" element={<TicketsPage />}>
+              {/* "/" is the dashboard (spec 1 §2): a plain user without showDashboard gets the 403 page;
+                  until the dashboard is built, everyone else goes on to the inbox. */}
+              <Route index element={<RouteGate id="dashboard" notBuilt={<Navigate to="/tickets" replace />} />} />
+              <Route
+                path="tickets"
+                element={
+                  <RouteGate id="tickets">
+                    <TicketsPage />
+                  </RouteGate>
+                }
+              >
                 <Route index element={<NoTicketSelected />} />
                 <Route path=":uuid" element={<Conversation />} />
               </Route>
-              <Route path="quick-messages" element={<QuickMessagesRoute />} />
-              <Route path="financeiro" element={<FinanceiroPage />} />
+              <Route
+                path="quick-messages"
+                element={
+                  <RouteGate id="quickMessages">
+                    <QuickMessagesRoute />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="financeiro"
+                element={
+                  <RouteGate id="financeiro">
+                    <FinanceiroPage />
+                  </RouteGate>
+                }
+              />
+              {/* Known routes whose screens are not built yet: 403 or not found, decided by the same rules. */}
+              {APP_ROUTES.filter((r) => !r.built && r.path !== "/").map((r) => (
+                <Route key={r.id} path={r.path} element={<RouteGate id={r.id} />} />
+              ))}
+              <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>
-          <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </Suspense>
       <ToastRegion />

@@ -1,5 +1,6 @@
 // POST /auth/login, POST /auth/refresh_token, DELETE /auth/logout, GET /auth/me (spec 1 §7 Session).
 import { type CookieOptions, Router } from "express";
+import { withCompanyAccess } from "../companies/company-access.ts";
 import type { AbuseLimits } from "../config.ts";
 import { ZLoginRequestSchema } from "../contract/auth.ts";
 import { AppError, parse } from "../http/errors.ts";
@@ -19,9 +20,10 @@ export function authRoutes(deps: SessionDeps & { secureCookies: boolean; limits:
     path: "/auth",
     maxAge: deps.refreshTtl * 1000,
   };
-  const answer = (res: import("express").Response, issued: Issued) => {
+  const answer = async (res: import("express").Response, issued: Issued) => {
+    // The rotated cookie first: should the read below fail, the answer still carries it.
     if (issued.refreshToken !== null) res.cookie(REFRESH_COOKIE, issued.refreshToken, cookie);
-    res.json({ token: issued.token, user: issued.user });
+    res.json({ token: issued.token, user: await withCompanyAccess(deps.pool, issued.user) });
   };
 
   router.post("/auth/login", async (req, res) => {
@@ -32,11 +34,11 @@ export function authRoutes(deps: SessionDeps & { secureCookies: boolean; limits:
     await hitRateLimit(deps.pool, account, deps.limits.loginPerAccount);
     const issued = await login(deps, input);
     await resetRateLimit(deps.pool, account);
-    answer(res, issued);
+    await answer(res, issued);
   });
   router.post("/auth/refresh_token", async (req, res) => {
     try {
-      answer(res, await refresh(deps, req.cookies?.[REFRESH_COOKIE]));
+      await answer(res, await refresh(deps, req.cookies?.[REFRESH_COOKIE]));
     } catch (err) {
       // Only a refused session loses its cookie: after a server failure the refresh rolled back and the
       // same cookie works on the next try.
@@ -52,8 +54,8 @@ export function authRoutes(deps: SessionDeps & { secureCookies: boolean; limits:
     res.clearCookie(REFRESH_COOKIE, { ...cookie, maxAge: undefined });
     res.status(204).end();
   });
-  router.get("/auth/me", authenticate(deps.pool, deps.tokens, deps.actors), (_req, res) => {
-    res.json(publicUser(actorOf(res)));
+  router.get("/auth/me", authenticate(deps.pool, deps.tokens, deps.actors), async (_req, res) => {
+    res.json(await withCompanyAccess(deps.pool, publicUser(actorOf(res))));
   });
   return router;
 }

@@ -28,7 +28,9 @@ describe("#auth.login", () => {
     expect(res.status).toBe(200);
     expect(typeof res.body.token).toBe("string");
     expect(res.body.user).toMatchObject({ id: 1, profile: "admin", super: true, companyId: 1 });
-    expect(res.body.user.company).toEqual({ id: 1, name: "Empresa 1", dueDate: "2999-12-31" });
+    expect(res.body.user.company).toMatchObject({ id: 1, name: "Empresa 1", dueDate: "2999-12-31" });
+    // The seeded plan has every flag on (core/src/db/seed.ts).
+    expect(res.body.user.company.plan).toMatchObject({ useKanban: true, useCampaigns: true, useOpenAi: true });
     expect(res.body.user.passwordHash).toBeUndefined();
     expect(res.headers.get("set-cookie")).toMatch(/jrt=.+HttpOnly/i);
   });

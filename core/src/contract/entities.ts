@@ -5,11 +5,45 @@ export type Profile = "admin" | "user";
 export type Channel = "whatsapp" | "whatsappapi" | "facebook" | "instagram";
 export type TicketStatus = "pending" | "open" | "group" | "closed" | "lgpd" | "nps";
 
+/** The plan's feature flags (spec 1 §1): each switches a whole feature, and its menu items, on or off. */
+export type PlanFlags = {
+  useWhatsapp: boolean;
+  useFacebook: boolean;
+  useInstagram: boolean;
+  useCampaigns: boolean;
+  useSchedules: boolean;
+  useInternalChat: boolean;
+  useExternalApi: boolean;
+  useKanban: boolean;
+  useOpenAi: boolean;
+  useIntegrations: boolean;
+};
+
+export const PLAN_FLAG_NAMES = [
+  "useWhatsapp",
+  "useFacebook",
+  "useInstagram",
+  "useCampaigns",
+  "useSchedules",
+  "useInternalChat",
+  "useExternalApi",
+  "useKanban",
+  "useOpenAi",
+  "useIntegrations",
+] as const satisfies readonly (keyof PlanFlags)[];
+
 export type CompanyDTO = {
   id: number;
   name: string;
   /** ISO date (yyyy-mm-dd); company 1 is 2999-12-31. */
   dueDate: string | null;
+  /**
+   * The session answers only (login, refresh, GET /auth/me): the plan's flags, null when the
+   * company has no plan (every flagged feature off). The PWA shows menu items by them.
+   */
+  plan?: PlanFlags | null;
+  /** The session answers only: the company's settings, defaults filled in (spec 1 §3 User.company). */
+  companieSettings?: Record<string, string>;
 };
 
 export type UserDTO = {

@@ -19,7 +19,7 @@ export function ConnectionStatus() {
         role="status"
       >
         <span className="dot" aria-hidden="true" />
-        {online ? t("layout.online") : t("layout.offline")}
+        <span className="online-label">{online ? t("layout.online") : t("layout.offline")}</span>
       </span>
       <span className="outbox" title={t("layout.outbox")} data-pending={pending > 0 ? "true" : "false"}>
         <ClockIcon size={16} />

@@ -1,35 +1,137 @@
-// Side menu: open by default (spec 1 §1), collapsible to icons only.
-
+// Side menu (spec 1 §2): every item of the route list this person may open under this plan
+// and subscription, grouped as the spec groups them; the connections item carries the
+// connection-state badge. Collapsible to icons; links keep their names when folded.
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import { BoltIcon, ChatIcon, WalletIcon } from "../ui/icons.tsx";
+import { Badge } from "../ui/badge.tsx";
+import {
+  ActivityIcon,
+  BoltIcon,
+  BuildingIcon,
+  CalendarIcon,
+  ChartIcon,
+  ChatIcon,
+  CheckSquareIcon,
+  CodeIcon,
+  ContactsIcon,
+  DashboardIcon,
+  FileIcon,
+  FlowIcon,
+  HelpIcon,
+  KanbanIcon,
+  ListIcon,
+  MegaphoneIcon,
+  MessagesIcon,
+  PlugIcon,
+  PuzzleIcon,
+  RobotIcon,
+  SendIcon,
+  SettingsIcon,
+  TagIcon,
+  UsersIcon,
+  WalletIcon,
+} from "../ui/icons.tsx";
+import { type AppRoute, type MenuGroup, menuRoutes } from "./app-routes.ts";
+import { useConnectionsAlert } from "./connections-alert.ts";
+import { useAccessContext } from "./use-access-context.ts";
+
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardIcon />,
+  reports: <ChartIcon />,
+  moments: <ActivityIcon />,
+  tickets: <ChatIcon />,
+  quickMessages: <BoltIcon />,
+  kanban: <KanbanIcon />,
+  contacts: <ContactsIcon />,
+  schedules: <CalendarIcon />,
+  tags: <TagIcon />,
+  chats: <MessagesIcon />,
+  todolist: <CheckSquareIcon />,
+  helps: <HelpIcon />,
+  connections: <PlugIcon />,
+  queues: <ListIcon />,
+  users: <UsersIcon />,
+  campaigns: <SendIcon />,
+  contactLists: <ContactsIcon />,
+  campaignsConfig: <SettingsIcon />,
+  flowbuilders: <FlowIcon />,
+  phraseLists: <ListIcon />,
+  tagsKanban: <KanbanIcon />,
+  prompts: <RobotIcon />,
+  queueIntegration: <PuzzleIcon />,
+  messagesApi: <CodeIcon />,
+  files: <FileIcon />,
+  financeiro: <WalletIcon />,
+  subscription: <WalletIcon />,
+  settings: <SettingsIcon />,
+  allConnections: <PlugIcon />,
+  companies: <BuildingIcon />,
+  announcements: <MegaphoneIcon />,
+};
+
+const GROUPS: readonly MenuGroup[] = ["management", "main", "admin", "super"];
 
 export function SideMenu({ open }: { open: boolean }) {
   const { t } = useTranslation();
-  const items = [
-    { to: "/tickets", label: t("menu.tickets"), icon: <ChatIcon /> },
-    { to: "/quick-messages", label: t("menu.quickMessages"), icon: <BoltIcon /> },
-    { to: "/financeiro", label: t("menu.financeiro"), icon: <WalletIcon /> },
-  ];
+  const ctx = useAccessContext();
+  const alert = useConnectionsAlert();
+  const items = ctx ? menuRoutes(ctx) : [];
   return (
     <nav id="side-menu" className="side-menu" data-open={open ? "true" : "false"} aria-label={t("layout.mainMenu")}>
-      <ul>
-        {items.map((item) => (
-          <li key={item.to}>
-            <NavLink
-              to={item.to}
-              className="side-menu-link"
-              title={open ? undefined : item.label}
-              // The label is hidden when the menu is folded (and on phones): the link keeps its name.
-              aria-label={item.label}
-            >
-              {item.icon}
-              <span className="side-menu-label">{item.label}</span>
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      <div className="side-menu-groups">
+        {GROUPS.map((group) => {
+          const inGroup = items.filter((r) => r.group === group);
+          if (inGroup.length === 0) return null;
+          const headingId = `side-menu-group-${group}`;
+          return (
+            <section key={group} className="side-menu-group" aria-labelledby={group === "main" ? undefined : headingId}>
+              {group !== "main" && (
+                <h2 id={headingId} className="side-menu-heading">
+                  {t(`menu.groups.${group}`)}
+                </h2>
+              )}
+              <ul>
+                {inGroup.map((item) => (
+                  <MenuLink key={item.id} item={item} open={open} alert={item.badge === "connections" && alert} />
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
       <footer className="side-menu-footer">{t("app.version")}</footer>
     </nav>
+  );
+}
+
+function MenuLink({ item, open, alert }: { item: AppRoute; open: boolean; alert: boolean }) {
+  const { t } = useTranslation();
+  const label = t(`menu.${item.id}`);
+  // The label is hidden when the menu is folded (and on phones): the link keeps its name, and the
+  // badge's meaning is part of it.
+  const name = alert ? `${label}, ${t("layout.connectionsAlert")}` : label;
+  return (
+    <li>
+      <NavLink
+        to={item.path}
+        end={item.path === "/"}
+        className="side-menu-link"
+        title={open ? undefined : name}
+        aria-label={name}
+        data-testid={`menu-${item.id}`}
+      >
+        <span className="side-menu-icon">
+          {ICONS[item.id]}
+          {alert && <span className="side-menu-dot" aria-hidden="true" />}
+        </span>
+        <span className="side-menu-label">{label}</span>
+        {alert && (
+          <Badge tone="warning" className="side-menu-badge" data-testid="connections-alert">
+            !
+          </Badge>
+        )}
+      </NavLink>
+    </li>
   );
 }

@@ -1,53 +1,121 @@
-// Top bar (spec 1 §2): menu toggle, connection state, theme, language, logout.
+// Top bar (spec 1 §2): menu toggle, brand, online/outbox status, notifications, sound
+// volume, theme toggle, reload, and the profile menu (profile modal, logout).
 import { useAtom } from "jotai";
-import { Button } from "react-aria-components/Button";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sessionDeps } from "../app-services.ts";
 import { signOut } from "../auth/session.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
-import { LogoutIcon, MenuIcon, MoonIcon, SunIcon } from "../ui/icons.tsx";
+import { Avatar } from "../ui/avatar.tsx";
+import { IconButton } from "../ui/button.tsx";
+import {
+  LogoutIcon,
+  MenuIcon,
+  MoonIcon,
+  RefreshIcon,
+  SunIcon,
+  UserIcon,
+  VolumeIcon,
+  VolumeOffIcon,
+} from "../ui/icons.tsx";
+import { Menu, MenuItem, MenuTrigger } from "../ui/menu.tsx";
+import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
+import { Slider } from "../ui/slider.tsx";
 import { ConnectionStatus } from "./connection-status.tsx";
-import { LanguageMenu } from "./language-menu.tsx";
+import { NotificationsPopover } from "./notifications-popover.tsx";
+import { ProfileModal } from "./profile-modal.tsx";
+import { volumeAtom } from "./sound.ts";
 import { persistedThemeAtom } from "./theme.ts";
 
 type Props = { menuOpen: boolean; onToggleMenu: () => void };
 
 export function TopBar({ menuOpen, onToggleMenu }: Props) {
   const { t } = useTranslation();
-  const user = useSessionUser();
   const [theme, setTheme] = useAtom(persistedThemeAtom);
   return (
     <header className="top-bar">
-      <Button
-        className="icon-button"
-        aria-label={menuOpen ? t("layout.closeMenu") : t("layout.openMenu")}
+      <IconButton
+        label={menuOpen ? t("layout.closeMenu") : t("layout.openMenu")}
         aria-expanded={menuOpen}
         aria-controls="side-menu"
         onPress={onToggleMenu}
+        data-testid="menu-toggle"
       >
         <MenuIcon />
-      </Button>
+      </IconButton>
       <span className="top-bar-brand">{t("app.name")}</span>
       <span className="top-bar-spacer" />
       <ConnectionStatus />
-      <Button
-        className="icon-button"
-        aria-label={theme === "dark" ? t("layout.themeToLight") : t("layout.themeToDark")}
+      <NotificationsPopover />
+      <VolumeControl />
+      <IconButton
+        label={theme === "dark" ? t("layout.themeToLight") : t("layout.themeToDark")}
         data-testid="theme-toggle"
         onPress={() => setTheme(theme === "dark" ? "light" : "dark")}
       >
         {theme === "dark" ? <SunIcon /> : <MoonIcon />}
-      </Button>
-      <LanguageMenu />
-      {user && <span className="top-bar-user">{user.name}</span>}
-      <Button
-        className="icon-button"
-        aria-label={t("layout.logout")}
-        data-testid="logout"
-        onPress={() => void signOut(sessionDeps)}
-      >
-        <LogoutIcon />
-      </Button>
+      </IconButton>
+      <IconButton label={t("layout.reload")} onPress={() => window.location.reload()} data-testid="reload">
+        <RefreshIcon />
+      </IconButton>
+      <ProfileMenu />
     </header>
+  );
+}
+
+function VolumeControl() {
+  const { t } = useTranslation();
+  const [volume, setVolume] = useAtom(volumeAtom);
+  return (
+    <DialogTrigger>
+      <IconButton label={t("layout.volume")} data-testid="volume-button">
+        {volume === 0 ? <VolumeOffIcon /> : <VolumeIcon />}
+      </IconButton>
+      <PopoverDialog label={t("layout.volume")} className="volume-popover">
+        <Slider
+          label={t("layout.volume")}
+          value={volume}
+          onChange={setVolume}
+          formatValue={(v) => `${v}%`}
+          data-testid="volume-slider"
+        />
+      </PopoverDialog>
+    </DialogTrigger>
+  );
+}
+
+function ProfileMenu() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const [profileOpen, setProfileOpen] = useState(false);
+  return (
+    <>
+      <MenuTrigger>
+        <IconButton
+          // Starts with the visible name, so speech users can say what they see.
+          label={user ? t("layout.profileMenuOf", { name: user.name }) : t("layout.profileMenu")}
+          className="top-bar-profile"
+          data-testid="profile-menu-button"
+        >
+          {user ? <Avatar name={user.name} src={user.profileImage} size={30} /> : <UserIcon />}
+          {user && <span className="top-bar-user">{user.name}</span>}
+        </IconButton>
+        <Menu
+          label={t("layout.profileMenu")}
+          onAction={(key) => {
+            if (key === "profile") setProfileOpen(true);
+            if (key === "logout") void signOut(sessionDeps);
+          }}
+        >
+          <MenuItem id="profile" icon={<UserIcon size={18} />} data-testid="profile-open">
+            {t("layout.profile")}
+          </MenuItem>
+          <MenuItem id="logout" icon={<LogoutIcon size={18} />} data-testid="logout">
+            {t("layout.logout")}
+          </MenuItem>
+        </Menu>
+      </MenuTrigger>
+      <ProfileModal isOpen={profileOpen} onOpenChange={setProfileOpen} />
+    </>
   );
 }

@@ -1,0 +1,118 @@
+// The top bar's notifications (spec 1 §2): a bell with the number of conversations waiting
+// for this user, a popover listing them (a click opens the ticket), the chime when a new
+// message arrives, and the same number in the page title.
+import type { ContactDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useAtomValue } from "jotai";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { db } from "../app-services.ts";
+import { useSessionUser } from "../auth/use-session-user.ts";
+import { listTime, truncate } from "../tickets/format.ts";
+import { Avatar } from "../ui/avatar.tsx";
+import { Badge } from "../ui/badge.tsx";
+import { IconButton } from "../ui/button.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { BellIcon } from "../ui/icons.tsx";
+import { List, ListItem } from "../ui/list-item.tsx";
+import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
+import { hasNewMessages, notificationTickets, pageTitle, showsPendingNotifications } from "./notifications.ts";
+import { playNotificationSound, volumeAtom } from "./sound.ts";
+
+type Row = { ticket: TicketDTO; contact: ContactDTO | undefined };
+
+function useNotificationRows(): Row[] | undefined {
+  const user = useSessionUser();
+  const userId = user?.id ?? 0;
+  const showPending = showsPendingNotifications(user);
+  return useLiveQuery(async () => {
+    // Only tickets with unread messages can notify; the filter runs on the few that have them.
+    const unread = await db.tickets.filter((t) => t.unreadMessages > 0).toArray();
+    const tickets = notificationTickets(unread, userId, showPending);
+    const contacts = await db.contacts.bulkGet(tickets.map((t) => t.contactId));
+    return tickets.map((ticket, i) => ({ ticket, contact: contacts[i] }));
+  }, [userId, showPending]);
+}
+
+export function NotificationsPopover() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const rows = useNotificationRows();
+  const volume = useAtomValue(volumeAtom);
+  const count = rows?.length ?? 0;
+
+  // The page title carries the counter (spec 1 §2 Top bar).
+  useEffect(() => {
+    document.title = pageTitle(count, t("app.name"));
+  }, [count, t]);
+  useEffect(
+    () => () => {
+      document.title = t("app.name");
+    },
+    [t],
+  );
+
+  // The chime: only for news after the first read of the replica, not for what was already waiting.
+  const seen = useRef<Map<number, number> | null>(null);
+  useEffect(() => {
+    if (!rows) return;
+    const tickets = rows.map((r) => r.ticket);
+    if (seen.current && hasNewMessages(seen.current, tickets)) playNotificationSound(volume);
+    seen.current = new Map(tickets.map((tk) => [tk.id, tk.unreadMessages]));
+  }, [rows, volume]);
+
+  const label = count > 0 ? t("notifications.labelWithCount", { count }) : t("notifications.label");
+  return (
+    <DialogTrigger>
+      <IconButton label={label} className="top-bar-notifications" data-testid="notifications-button">
+        <BellIcon />
+        {count > 0 && (
+          <Badge tone="danger" className="top-bar-count" data-testid="notifications-count">
+            {count > 99 ? "99+" : count}
+          </Badge>
+        )}
+      </IconButton>
+      <PopoverDialog
+        label={t("notifications.label")}
+        title={t("notifications.label")}
+        className="notifications-popover"
+        data-testid="notifications-popover"
+      >
+        {({ close }) =>
+          count === 0 ? (
+            <EmptyState title={t("notifications.empty")} />
+          ) : (
+            <List label={t("notifications.label")} className="notifications-list">
+              {rows?.map(({ ticket, contact }) => {
+                const name = contact?.name ?? t("tickets.unknownContact");
+                return (
+                  <ListItem
+                    key={ticket.id}
+                    data-testid="notification-item"
+                    onAction={() => {
+                      close();
+                      navigate(`/tickets/${ticket.uuid}`);
+                    }}
+                    leading={<Avatar name={name} src={contact?.urlPicture} size={36} />}
+                    title={truncate(name, 60)}
+                    subtitle={truncate(ticket.lastMessage, 40)}
+                    meta={
+                      <>
+                        <span>{listTime(ticket.updatedAt)}</span>
+                        <Badge tone="success" label={t("tickets.unread", { count: ticket.unreadMessages })}>
+                          {ticket.unreadMessages}
+                        </Badge>
+                        {ticket.status === "pending" && <span>{t("notifications.pending")}</span>}
+                      </>
+                    }
+                  />
+                );
+              })}
+            </List>
+          )
+        }
+      </PopoverDialog>
+    </DialogTrigger>
+  );
+}

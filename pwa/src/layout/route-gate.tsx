@@ -1,0 +1,37 @@
+// Wraps each private route: the route list (app-routes.ts) decides whether this person may
+// open it under this plan and subscription, and this shows the screen, the 403 page, the
+// not-found page, or sends them on with a reason.
+import { lazy, type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate } from "react-router";
+import { useSessionUser } from "../auth/use-session-user.ts";
+import { showToast } from "../ui/toasts.ts";
+import { decideRoute, routeById } from "./app-routes.ts";
+import { useAccessContext } from "./use-access-context.ts";
+
+// Rarely seen: their code loads only when needed (the gate itself is in the first load).
+const AccessDeniedPage = lazy(() => import("./status-pages.tsx").then((m) => ({ default: m.AccessDeniedPage })));
+export const NotFoundPage = lazy(() => import("./status-pages.tsx").then((m) => ({ default: m.NotFoundPage })));
+
+/**
+ * `notBuilt` may be replaced (the dashboard's "/" sends people to the inbox until the
+ * dashboard exists, instead of a not-found page).
+ */
+export function RouteGate({ id, children, notBuilt }: { id: string; children?: ReactNode; notBuilt?: ReactNode }) {
+  const user = useSessionUser();
+  const ctx = useAccessContext();
+  if (!user || !ctx) return null;
+  const decision = decideRoute(routeById(id), ctx);
+  if (decision === "expired") return <Navigate to="/financeiro" replace />;
+  if (decision === "forbidden") return <AccessDeniedPage />;
+  if (decision === "plan") return <PlanMissing />;
+  if (decision === "notBuilt") return notBuilt ?? <NotFoundPage />;
+  return <>{children}</>;
+}
+
+/** spec 3 §6: a toast says the plan lacks the page, then the person goes to the inbox. */
+function PlanMissing() {
+  const { t } = useTranslation();
+  useEffect(() => showToast(t("layout.planMissing")), [t]);
+  return <Navigate to="/tickets" replace />;
+}

@@ -1,0 +1,358 @@
+// @vitest-environment jsdom
+// The kit's behaviour that screens rely on: confirmations confirm or cancel, dialogs close on
+// Escape, selects pick, fields show their error, toggles toggle.
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { getDefaultStore } from "jotai";
+import { useState } from "react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import "../i18n/i18n.ts";
+import { Avatar, initials } from "./avatar.tsx";
+import { Badge, Chip, readableTextColor } from "./badge.tsx";
+import { Button, IconButton } from "./button.tsx";
+import { ConfirmDialog, Modal } from "./dialog.tsx";
+import { PasswordField, SearchField, TextField } from "./fields.tsx";
+import { List, ListItem } from "./list-item.tsx";
+import { Menu, MenuItem, MenuTrigger } from "./menu.tsx";
+import { ComboBox, Select, SelectItem } from "./select.tsx";
+import { Tab, TabList, TabPanel, Tabs } from "./tabs.tsx";
+import { toastsAtom } from "./toasts.ts";
+import { Checkbox, Switch } from "./toggles.tsx";
+
+afterEach(() => cleanup());
+
+function ConfirmHarness({ onConfirm }: { onConfirm: () => void | Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onPress={() => setOpen(true)}>Excluir contato</Button>
+      <ConfirmDialog
+        isOpen={open}
+        onOpenChange={setOpen}
+        title="Excluir contato?"
+        confirmLabel="Excluir"
+        onConfirm={onConfirm}
+      >
+        Todos os tickets do contato serão perdidos.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+describe("#ConfirmDialog", () => {
+  it("runs the action and closes on confirm", async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    render(<ConfirmHarness onConfirm={onConfirm} />);
+
+    await user.click(screen.getByRole("button", { name: "Excluir contato" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Excluir contato?" });
+    expect(dialog.textContent).toContain("Todos os tickets do contato serão perdidos.");
+    await user.click(screen.getByRole("button", { name: "Excluir" }));
+
+    expect(onConfirm).toHaveBeenCalledOnce();
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+  });
+
+  it("does nothing on cancel, on Escape, and starts on the harmless button", async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    render(<ConfirmHarness onConfirm={onConfirm} />);
+
+    await user.click(screen.getByRole("button", { name: "Excluir contato" }));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Cancelar" }));
+    await user.click(screen.getByRole("button", { name: "Cancelar" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Excluir contato" }));
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it("stays open and says why when the action fails", async () => {
+    const user = userEvent.setup();
+    render(<ConfirmHarness onConfirm={() => Promise.reject({ error: "ERR_NO_PERMISSION", message: "no" })} />);
+
+    await user.click(screen.getByRole("button", { name: "Excluir contato" }));
+    await user.click(screen.getByRole("button", { name: "Excluir" }));
+
+    await waitFor(() =>
+      expect(
+        getDefaultStore()
+          .get(toastsAtom)
+          .map((t) => t.text),
+      ).toContain("Você não tem permissão para acessar este recurso."),
+    );
+    expect(screen.getByRole("alertdialog")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Excluir" }).hasAttribute("data-disabled")).toBe(false);
+  });
+
+  it("cannot be confirmed twice while the action runs", async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    const onConfirm = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(<ConfirmHarness onConfirm={onConfirm} />);
+
+    await user.click(screen.getByRole("button", { name: "Excluir contato" }));
+    const confirm = screen.getByTestId("confirm-dialog-confirm");
+    await user.click(confirm);
+    await user.click(confirm);
+    expect(onConfirm).toHaveBeenCalledOnce();
+    await act(async () => finish());
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+  });
+});
+
+describe("#Modal", () => {
+  function Harness({ onSubmit }: { onSubmit?: () => void }) {
+    const [open, setOpen] = useState(true);
+    return (
+      <Modal
+        isOpen={open}
+        onOpenChange={setOpen}
+        title="Perfil"
+        onSubmit={onSubmit}
+        actions={
+          <Button type="submit" variant="primary">
+            Salvar
+          </Button>
+        }
+      >
+        <TextField label="Nome" />
+      </Modal>
+    );
+  }
+
+  it("is a dialog named by its title that closes on Escape and on its close button", async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Harness />);
+    expect(screen.getByRole("dialog", { name: "Perfil" })).toBeTruthy();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    unmount();
+
+    render(<Harness />);
+    await user.click(screen.getByRole("button", { name: "Fechar" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("submits its form with Enter in a field", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    await user.type(screen.getByRole("textbox", { name: "Nome" }), "Ana{Enter}");
+    expect(onSubmit).toHaveBeenCalledOnce();
+  });
+});
+
+describe("#Select", () => {
+  it("picks an option by mouse and by keyboard", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const queues = [
+      { id: 1, name: "Vendas" },
+      { id: 2, name: "Suporte" },
+    ];
+    render(
+      <Select label="Fila" items={queues} onChange={onChange}>
+        {(q) => <SelectItem id={q.id}>{q.name}</SelectItem>}
+      </Select>,
+    );
+    const button = screen.getByRole("button", { name: /Fila/ });
+    expect(button.textContent).toContain("Selecione");
+
+    await user.click(button);
+    await user.click(screen.getByRole("option", { name: "Suporte" }));
+    expect(onChange).toHaveBeenLastCalledWith(2);
+    expect(button.textContent).toContain("Suporte");
+
+    button.focus();
+    await user.keyboard("{ArrowDown}");
+    await user.keyboard("{ArrowUp}{Enter}");
+    expect(onChange).toHaveBeenLastCalledWith(1);
+  });
+
+  it("shows its error and marks itself invalid", () => {
+    render(
+      <Select label="Fila" errorMessage="Selecione uma fila">
+        <SelectItem id="a">A</SelectItem>
+      </Select>,
+    );
+    expect(screen.getByText("Selecione uma fila")).toBeTruthy();
+    expect(document.querySelector(".select")?.hasAttribute("data-invalid")).toBe(true);
+  });
+});
+
+describe("#ComboBox", () => {
+  it("filters as the person types and picks", async () => {
+    const user = userEvent.setup();
+    const onSelectionChange = vi.fn();
+    const users = [
+      { id: 1, name: "Ana" },
+      { id: 2, name: "Bruno" },
+      { id: 3, name: "Bianca" },
+    ];
+    render(
+      <ComboBox label="Usuário" defaultItems={users} onSelectionChange={onSelectionChange}>
+        {(u) => <SelectItem id={u.id}>{u.name}</SelectItem>}
+      </ComboBox>,
+    );
+    await user.type(screen.getByRole("combobox", { name: "Usuário" }), "bi");
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Bianca"]);
+    await user.click(screen.getByRole("option", { name: "Bianca" }));
+    expect(onSelectionChange).toHaveBeenLastCalledWith(3);
+  });
+});
+
+describe("#fields", () => {
+  it("TextField links its label and error to the input", () => {
+    render(<TextField label="Nome" errorMessage="Too Short!" value="A" onChange={() => undefined} />);
+    const input = screen.getByRole("textbox", { name: "Nome" });
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    const described = input.getAttribute("aria-describedby") ?? "";
+    expect(document.getElementById(described.split(" ")[0] ?? "")?.textContent).toBe("Too Short!");
+  });
+
+  it("PasswordField shows and hides the password", async () => {
+    const user = userEvent.setup();
+    render(<PasswordField label="Senha" defaultValue="Segredo1" />);
+    const input = screen.getByLabelText("Senha") as HTMLInputElement;
+    expect(input.type).toBe("password");
+    await user.click(screen.getByRole("button", { name: "Mostrar senha" }));
+    expect(input.type).toBe("text");
+    await user.click(screen.getByRole("button", { name: "Ocultar senha" }));
+    expect(input.type).toBe("password");
+  });
+
+  it("SearchField clears on Escape and on its clear button", async () => {
+    const user = userEvent.setup();
+    function Harness() {
+      const [value, setValue] = useState("");
+      return <SearchField label="Pesquisar" value={value} onChange={setValue} />;
+    }
+    render(<Harness />);
+    const input = screen.getByRole("searchbox", { name: "Pesquisar" }) as HTMLInputElement;
+    await user.type(input, "maria");
+    expect(input.value).toBe("maria");
+    await user.keyboard("{Escape}");
+    expect(input.value).toBe("");
+    await user.type(input, "joão");
+    await user.click(screen.getByRole("button", { name: "Limpar pesquisa" }));
+    expect(input.value).toBe("");
+  });
+});
+
+describe("#toggles", () => {
+  it("Checkbox and Switch toggle with a click and with Space", async () => {
+    const user = userEvent.setup();
+    const onCheck = vi.fn();
+    const onSwitch = vi.fn();
+    render(
+      <>
+        <Checkbox onChange={onCheck}>Somente não lidas</Checkbox>
+        <Switch onChange={onSwitch}>Mostrar todos</Switch>
+      </>,
+    );
+    await user.click(screen.getByRole("checkbox", { name: "Somente não lidas" }));
+    expect(onCheck).toHaveBeenLastCalledWith(true);
+    screen.getByRole("switch", { name: "Mostrar todos" }).focus();
+    await user.keyboard(" ");
+    expect(onSwitch).toHaveBeenLastCalledWith(true);
+  });
+});
+
+describe("#Tabs", () => {
+  it("moves between tabs with the arrow keys and shows the chosen panel", async () => {
+    const user = userEvent.setup();
+    render(
+      <Tabs>
+        <TabList aria-label="Atendimentos">
+          <Tab id="open">Atendendo</Tab>
+          <Tab id="pending">Aguardando</Tab>
+        </TabList>
+        <TabPanel id="open">lista aberta</TabPanel>
+        <TabPanel id="pending">lista aguardando</TabPanel>
+      </Tabs>,
+    );
+    expect(screen.getByRole("tabpanel").textContent).toBe("lista aberta");
+    await user.click(screen.getByRole("tab", { name: "Atendendo" }));
+    await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("tab", { name: "Aguardando" }).getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByRole("tabpanel").textContent).toBe("lista aguardando");
+  });
+});
+
+describe("#Menu", () => {
+  it("opens from its button and runs the chosen action", async () => {
+    const user = userEvent.setup();
+    const onAction = vi.fn();
+    render(
+      <MenuTrigger>
+        <IconButton label="Perfil">P</IconButton>
+        <Menu label="Perfil" onAction={onAction}>
+          <MenuItem id="profile">Perfil</MenuItem>
+          <MenuItem id="logout">Sair</MenuItem>
+        </Menu>
+      </MenuTrigger>,
+    );
+    await user.click(screen.getByRole("button", { name: "Perfil" }));
+    await user.click(screen.getByRole("menuitem", { name: "Sair" }));
+    expect(onAction.mock.calls.map((c) => c[0])).toEqual(["logout"]);
+    expect(screen.queryByRole("menu")).toBeNull();
+  });
+});
+
+describe("#ListItem", () => {
+  it("is one link for the row, with actions beside it and the current row marked", () => {
+    render(
+      <MemoryRouter>
+        <List label="Contatos">
+          <ListItem
+            href="/tickets/abc"
+            current
+            title="Maria"
+            subtitle="Olá"
+            actions={<IconButton label="Excluir Maria">x</IconButton>}
+          />
+        </List>
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole("link");
+    expect(link.getAttribute("href")).toBe("/tickets/abc");
+    expect(link.getAttribute("aria-current")).toBe("page");
+    expect(link.contains(screen.getByRole("button", { name: "Excluir Maria" }))).toBe(false);
+  });
+});
+
+describe("#small pieces", () => {
+  it("Badge can read differently from what it shows", () => {
+    render(<Badge label="3 mensagens não lidas">3</Badge>);
+    expect(screen.getByText("3 mensagens não lidas").className).toBe("visually-hidden");
+  });
+
+  it("Chip text stays readable on its colour and offers removal", async () => {
+    expect(readableTextColor("#ffeb3b")).toBe("#000000");
+    expect(readableTextColor("#0000ff")).toBe("#ffffff");
+    expect(readableTextColor("#fff")).toBe("#000000");
+    expect(readableTextColor("not a colour")).toBe("#000000");
+    const user = userEvent.setup();
+    const onRemove = vi.fn();
+    render(
+      <Chip color="#0000ff" onRemove={onRemove}>
+        VIP
+      </Chip>,
+    );
+    await user.click(screen.getByRole("button", { name: "Remover VIP" }));
+    expect(onRemove).toHaveBeenCalledOnce();
+  });
+
+  it("Avatar falls back to initials and names the person when not decorative", () => {
+    expect(initials("Maria da Silva")).toBe("MS");
+    expect(initials("  ana ")).toBe("A");
+    expect(initials("")).toBe("?");
+    render(<Avatar name="Maria da Silva" decorative={false} />);
+    expect(screen.getByRole("img", { name: "Maria da Silva" }).textContent).toBe("MS");
+  });
+});

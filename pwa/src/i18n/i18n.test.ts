@@ -29,6 +29,11 @@ describe("#i18n", () => {
     for (const key of keys.keys()) expect(i18n.getFixedT(language)(key), key).not.toBe("");
   });
 
+  it("mounts each feature's *.texts.ts under its namespace, in every language", () => {
+    expect(i18n.getFixedT("pt-BR")("quickMessages.title")).toBe("Respostas rápidas");
+    expect(i18n.getFixedT("en")("quickMessages.title")).toBe("Quick messages");
+  });
+
   it("translates every error code of the contract", () => {
     for (const code of ERROR_CODES) expect(i18n.exists(`backendErrors.${code}`), code).toBe(true);
   });

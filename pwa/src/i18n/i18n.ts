@@ -2,6 +2,7 @@
 // default and the fallback. The chosen language is remembered on this device.
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
+import type { FeatureTexts } from "./define-texts.ts";
 import { en } from "./locales/en.ts";
 import { es } from "./locales/es.ts";
 import { ptBR } from "./locales/pt-br.ts";
@@ -11,7 +12,22 @@ export const LANGUAGES = ["pt-BR", "en", "es", "tr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "pt-BR";
 
-export const RESOURCES = { "pt-BR": ptBR, en, es, tr } as const;
+/** Every `*.texts.ts` beside the code of a feature (define-texts.ts), found at build time. */
+const FEATURE_TEXTS = Object.values(
+  import.meta.glob<FeatureTexts>("../**/*.texts.ts", { eager: true, import: "texts" }),
+);
+
+/** The locale files plus each feature's texts under its namespace. */
+export const RESOURCES: Record<Language, Record<string, unknown>> = Object.fromEntries(
+  LANGUAGES.map((language) => {
+    const base: Record<string, unknown> = { ...{ "pt-BR": ptBR, en, es, tr }[language] };
+    for (const feature of FEATURE_TEXTS) {
+      if (feature.namespace in base) throw new Error(`i18n namespace "${feature.namespace}" is taken twice`);
+      base[feature.namespace] = feature[language];
+    }
+    return [language, base];
+  }),
+) as Record<Language, Record<string, unknown>>;
 
 const STORAGE_KEY = "language";
 

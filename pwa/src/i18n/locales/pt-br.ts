@@ -78,22 +78,6 @@ export const ptBR = {
       super: "Plataforma",
     },
   },
-  quickMessages: {
-    title: "Respostas rápidas",
-    search: "Pesquisar...",
-    empty: "Nenhuma resposta rápida encontrada.",
-    shortcode: "Atalho",
-    message: "Mensagem",
-    add: "Adicionar",
-    required: "Obrigatório",
-    delete: "Excluir a resposta rápida /{{shortcode}}",
-    deleteShort: "Excluir",
-    connecting: "Conectando...",
-    offline: "Sem conexão: as alterações ficam neste aparelho e serão enviadas quando a conexão voltar.",
-    general: "Gerais",
-    personal: "Pessoais",
-    readOnly: "Somente leitura: apenas administradores alteram as respostas rápidas gerais.",
-  },
   accessDenied: {
     title: "Oops! Acesso Negado!",
     text: "Você não tem permissão para acessar esta página.",
@@ -268,4 +252,4 @@ export const ptBR = {
 
 /** Every other language must have exactly these keys (checked by tsc and by a test). */
 export type Resources = DeepStrings<typeof ptBR>;
-type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+export type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };

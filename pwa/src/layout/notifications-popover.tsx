@@ -13,7 +13,6 @@ import { listTime, truncate } from "../tickets/format.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { IconButton } from "../ui/button.tsx";
-import { EmptyState } from "../ui/empty-state.tsx";
 import { BellIcon } from "../ui/icons.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
 import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
@@ -81,7 +80,7 @@ export function NotificationsPopover() {
       >
         {({ close }) =>
           count === 0 ? (
-            <EmptyState title={t("notifications.empty")} />
+            <p className="popover-empty">{t("notifications.empty")}</p>
           ) : (
             <List label={t("notifications.label")} className="notifications-list">
               {rows?.map(({ ticket, contact }) => {

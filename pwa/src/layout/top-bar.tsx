@@ -7,7 +7,7 @@ import { sessionDeps } from "../app-services.ts";
 import { signOut } from "../auth/session.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { Avatar } from "../ui/avatar.tsx";
-import { IconButton } from "../ui/button.tsx";
+import { Button, IconButton } from "../ui/button.tsx";
 import {
   LogoutIcon,
   MenuIcon,
@@ -91,15 +91,12 @@ function ProfileMenu() {
   return (
     <>
       <MenuTrigger>
-        <IconButton
-          // Starts with the visible name, so speech users can say what they see.
-          label={user ? t("layout.profileMenuOf", { name: user.name }) : t("layout.profileMenu")}
-          className="top-bar-profile"
-          data-testid="profile-menu-button"
-        >
+        {/* Named by its visible text (the avatar is decorative): what speech users see is what they say.
+            On phones the name is visually hidden, not removed, so the button keeps it. */}
+        <Button variant="ghost" className="top-bar-profile" data-testid="profile-menu-button">
           {user ? <Avatar name={user.name} src={user.profileImage} size={30} /> : <UserIcon />}
-          {user && <span className="top-bar-user">{user.name}</span>}
-        </IconButton>
+          <span className="top-bar-user">{user?.name ?? t("layout.profileMenu")}</span>
+        </Button>
         <Menu
           label={t("layout.profileMenu")}
           onAction={(key) => {

@@ -46,13 +46,23 @@ async function signIn(browser: Browser, who: { email: string; password: string }
   const context = await browser.newContext({ viewport: size });
   const page = await context.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
+  // Every Content-Security-Policy violation of the page (the DOM event; zod's eval probe is caught, so only this sees it).
+  const cspViolations: string[] = [];
+  await page.exposeFunction("reportCspViolation", (v: string) => cspViolations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { reportCspViolation(v: string): void }).reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI}`,
+      ),
+    );
+  });
   await page.goto(`${world.stack.core.url}/login`);
   await page.getByTestId("login-email").fill(who.email);
   await page.getByTestId("login-password").fill(who.password);
   await page.getByTestId("login-submit").click();
   await page.waitForURL(/\/tickets/);
   await page.getByTestId("menu-tickets").waitFor();
-  return { context, page };
+  return { context, page, cspViolations };
 }
 
 const menuIds = async (page: Page) =>
@@ -108,7 +118,8 @@ describe("access denied and not found", () => {
 describe("profile modal", () => {
   it("checks the password policy, then saves the name through the user update route", async () => {
     const who = await createPlainUser();
-    const { context, page } = await signIn(world.browser, who);
+    // The form's rules are the contract's zod schemas, loaded with the modal: they must run under the CSP (no eval).
+    const { context, page, cspViolations } = await signIn(world.browser, who);
     await page.getByTestId("profile-menu-button").click();
     await page.getByTestId("profile-open").click();
     const modal = page.getByTestId("profile-modal");
@@ -125,6 +136,7 @@ describe("profile modal", () => {
     await page.getByText("Perfil salvo com sucesso!").waitFor();
     expect(await page.getByTestId("profile-menu-button").textContent()).toContain("Ana Paula");
 
+    expect(cspViolations).toEqual([]);
     // The server has it, and the old password still works (an empty one keeps it).
     const login = await api<{ user: { name: string } }>("POST", "/auth/login", null, who);
     expect(login.user.name).toBe("Ana Paula");
@@ -160,5 +172,66 @@ describe("notifications", () => {
     await context.close();
     // The browser's login ended the API session (one session per user): sign in again to reset.
     await api("PUT", "/companySettings", await adminToken(), { column: "showNotificationPending", data: "false" });
+  });
+});
+
+describe("tickets layout", () => {
+  it("on a phone: 'Atendimentos' first, 'Selecionar Ticket' leads to it, and choosing a ticket shows the 'Ticket' tab", async () => {
+    const { context, page } = await signIn(world.browser, ADMIN, { width: 390, height: 844 });
+    const ticketTab = page.getByTestId("tickets-layout-ticket");
+    const listTab = page.getByTestId("tickets-layout-list");
+    expect(await listTab.getAttribute("aria-selected")).toBe("true");
+
+    await ticketTab.click();
+    await page.getByTestId("tickets-select").click();
+    expect(await listTab.getAttribute("aria-selected")).toBe("true");
+
+    expect(
+      await world.stack.deliverInbound({ from: "5511933334444", name: "Bruno", text: "Bom dia", id: "wamid.shell.2" }),
+    ).toBe(200);
+    await page.getByTestId("tickets-tab-pending").click();
+    await page.getByTestId("ticket-item").filter({ hasText: "Bruno" }).click();
+    await page.getByTestId("message-bubble").filter({ hasText: "Bom dia" }).waitFor();
+    expect(await ticketTab.getAttribute("aria-selected")).toBe("true");
+    await context.close();
+  });
+
+  it("on a desk: the list width changes with the keyboard and is saved to the user", async () => {
+    const who = await createPlainUser();
+    const { context, page } = await signIn(world.browser, who);
+    const handle = page.getByRole("separator", { name: "Largura da lista de atendimentos" });
+    const before = Number(await handle.getAttribute("aria-valuenow"));
+    // 1366 px with the menu open leaves 1146 px: the stored 550 starts at 45 % of that.
+    expect(before).toBe(516);
+    await handle.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    expect(Number(await handle.getAttribute("aria-valuenow"))).toBe(before + 32);
+    const listBox = await page.locator("#tickets-list-pane").boundingBox();
+    expect(Math.round(listBox?.width ?? 0)).toBe(before + 32);
+
+    const deadline = Date.now() + 10_000;
+    let stored = 0;
+    while (Date.now() < deadline) {
+      const { rows } = await world.stack.core.db.pool.query<{ w: number }>(
+        "SELECT default_tickets_manager_width AS w FROM users WHERE id = $1",
+        [who.id],
+      );
+      stored = rows[0]!.w;
+      if (stored === before + 32) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(stored).toBe(before + 32);
+    await context.close();
+  });
+});
+
+describe("profile menu", () => {
+  it("signs out", async () => {
+    const { context, page } = await signIn(world.browser, await createPlainUser());
+    await page.getByTestId("profile-menu-button").click();
+    await page.getByTestId("logout").click();
+    await page.waitForURL(/\/login$/);
+    await context.close();
   });
 });

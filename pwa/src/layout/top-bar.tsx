@@ -1,7 +1,7 @@
 // Top bar (spec 1 §2): menu toggle, brand, online/outbox status, notifications, sound
 // volume, theme toggle, reload, and the profile menu (profile modal, logout).
 import { useAtom } from "jotai";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sessionDeps } from "../app-services.ts";
 import { signOut } from "../auth/session.ts";
@@ -23,9 +23,11 @@ import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
 import { Slider } from "../ui/slider.tsx";
 import { ConnectionStatus } from "./connection-status.tsx";
 import { NotificationsPopover } from "./notifications-popover.tsx";
-import { ProfileModal } from "./profile-modal.tsx";
 import { volumeAtom } from "./sound.ts";
 import { persistedThemeAtom } from "./theme.ts";
+
+// Opened on demand: its form rules (the contract's zod schemas) load only then.
+const ProfileModal = lazy(() => import("./profile-modal.tsx").then((m) => ({ default: m.ProfileModal })));
 
 type Props = { menuOpen: boolean; onToggleMenu: () => void };
 
@@ -112,7 +114,11 @@ function ProfileMenu() {
           </MenuItem>
         </Menu>
       </MenuTrigger>
-      <ProfileModal isOpen={profileOpen} onOpenChange={setProfileOpen} />
+      {profileOpen && (
+        <Suspense>
+          <ProfileModal isOpen={profileOpen} onOpenChange={setProfileOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
 const world = browserStackForFile();
@@ -16,28 +16,92 @@ const SIZES = [
 ] as const;
 const THEMES = ["light", "dark"] as const;
 
-type Screen = { name: string; path: string; signedIn: boolean; ready: (page: Page) => Promise<unknown> };
+type Account = "anonymous" | "admin" | "user";
+type Screen = {
+  name: string;
+  path: string;
+  as: Account;
+  ready: (page: Page) => Promise<unknown>;
+  /** Only at these sizes (a state that exists on one layout only). */
+  sizes?: readonly string[];
+};
 const SCREENS: Screen[] = [
-  { name: "login", path: "/login", signedIn: false, ready: (p) => p.getByTestId("login-submit").waitFor() },
-  { name: "tickets", path: "/tickets", signedIn: true, ready: (p) => p.getByTestId("tickets-tab-pending").waitFor() },
+  { name: "login", path: "/login", as: "anonymous", ready: (p) => p.getByTestId("login-submit").waitFor() },
+  { name: "tickets", path: "/tickets", as: "admin", ready: (p) => p.getByTestId("tickets-tab-pending").waitFor() },
+  {
+    name: "tickets-select",
+    path: "/tickets",
+    as: "admin",
+    sizes: ["phone"],
+    ready: async (p) => {
+      await p.getByTestId("tickets-layout-ticket").click();
+      await p.getByTestId("tickets-select").waitFor();
+    },
+  },
   {
     name: "quick-messages",
     path: "/quick-messages",
-    signedIn: true,
+    as: "admin",
     ready: (p) => p.locator("main h1, main h2").first().waitFor(),
   },
+  { name: "not-found", path: "/no-such-page", as: "admin", ready: (p) => p.getByTestId("not-found").waitFor() },
+  {
+    name: "notifications",
+    path: "/tickets",
+    as: "admin",
+    ready: async (p) => {
+      await p.getByTestId("notifications-button").click();
+      await p.getByTestId("notifications-popover").waitFor();
+    },
+  },
+  {
+    name: "profile-modal",
+    path: "/tickets",
+    as: "admin",
+    ready: async (p) => {
+      await p.getByTestId("profile-menu-button").click();
+      await p.getByTestId("profile-open").click();
+      await p.getByTestId("profile-modal").waitFor();
+    },
+  },
+  { name: "access-denied", path: "/users", as: "user", ready: (p) => p.getByTestId("access-denied").waitFor() },
+  { name: "tickets-user", path: "/tickets", as: "user", ready: (p) => p.getByTestId("tickets-tab-pending").waitFor() },
 ];
 
-async function signIn(page: Page): Promise<void> {
+const ACCOUNTS: Record<Exclude<Account, "anonymous">, { email: string; password: string }> = {
+  admin: { email: "admin@chatflow.local", password: "chatflow" },
+  user: { email: "agente.telas@example.com", password: "Segredo12" },
+};
+
+beforeAll(async () => {
+  // A plain user (profile user, no extra permissions) for the screens only they see.
+  const login = await fetch(`${world.stack.core.url}/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ACCOUNTS.admin),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${world.stack.core.url}/users`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: "Agente", profile: "user", ...ACCOUNTS.user }),
+  });
+  expect(res.status).toBe(201);
+});
+
+async function signIn(page: Page, account: Exclude<Account, "anonymous">): Promise<void> {
   await page.goto(`${world.stack.core.url}/login`);
-  await page.getByTestId("login-email").fill("admin@chatflow.local");
-  await page.getByTestId("login-password").fill("chatflow");
+  await page.getByTestId("login-email").fill(ACCOUNTS[account].email);
+  await page.getByTestId("login-password").fill(ACCOUNTS[account].password);
   await page.getByTestId("login-submit").click();
   await page.waitForURL(/\/tickets/);
 }
 
 describe("screens", () => {
-  it("have no serious or critical accessibility violation at either size, in either theme", async () => {
+  // Every screen at two sizes in two themes, with axe on each: minutes, not seconds.
+  it("have no serious or critical accessibility violation at either size, in either theme", {
+    timeout: 600_000,
+  }, async () => {
     const dir = process.env.SCREENSHOT_DIR;
     if (dir) mkdirSync(dir, { recursive: true });
     const found: string[] = [];
@@ -50,11 +114,18 @@ describe("screens", () => {
         // The theme is remembered per device; start each context with the one under test.
         await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
         const page = await context.newPage();
-        let signedIn = false;
+        let account: Account = "anonymous";
         for (const screen of SCREENS) {
-          if (screen.signedIn && !signedIn) {
-            await signIn(page);
-            signedIn = true;
+          if (screen.sizes && !screen.sizes.includes(size.name)) continue;
+          if (screen.as !== account) {
+            await context.clearCookies();
+            await page.goto(`${world.stack.core.url}/login`);
+            await page.evaluate(() => {
+              localStorage.removeItem("token");
+              sessionStorage.removeItem("token");
+            });
+            if (screen.as !== "anonymous") await signIn(page, screen.as);
+            account = screen.as;
           }
           await page.goto(`${world.stack.core.url}${screen.path}`);
           await screen.ready(page);

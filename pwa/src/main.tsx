@@ -1,4 +1,5 @@
 // Entry point: theme and language are settled before the first paint, then the app renders.
+import "./zod-jitless.ts";
 import { getDefaultStore } from "jotai";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";

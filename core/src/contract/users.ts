@@ -8,8 +8,9 @@ import { PASSWORD_POLICY_MESSAGE, ZNewPasswordSchema } from "./password-policy.t
 const ZSwitch = z.enum(["enabled", "disabled"]);
 const ZHour = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid time");
 
-/** Bounds of User.defaultTicketsManagerWidth (column default 550). */
-export const TICKETS_MANAGER_WIDTH = { min: 250, max: 2000 } as const;
+import { TICKETS_MANAGER_WIDTH } from "./user-limits.ts";
+
+export { TICKETS_MANAGER_WIDTH };
 
 // An empty (or blank) name is a missing one: 'Required' comes before the length rule.
 export const ZUserNameSchema = z

@@ -1,7 +1,6 @@
 // The top bar's notifications (spec 1 §2): a bell with the number of conversations waiting
 // for this user, a popover listing them (a click opens the ticket), the chime when a new
 // message arrives, and the same number in the page title.
-import type { ContactDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
@@ -13,26 +12,18 @@ import { listTime, truncate } from "../tickets/format.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { IconButton } from "../ui/button.tsx";
-import { EmptyState } from "../ui/empty-state.tsx";
 import { BellIcon } from "../ui/icons.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
 import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
-import { hasNewMessages, notificationTickets, pageTitle, showsPendingNotifications } from "./notifications.ts";
+import { loadNotificationRows, type NotificationRow } from "./notification-query.ts";
+import { hasNewMessages, pageTitle, showsPendingNotifications } from "./notifications.ts";
 import { playNotificationSound, volumeAtom } from "./sound.ts";
 
-type Row = { ticket: TicketDTO; contact: ContactDTO | undefined };
-
-function useNotificationRows(): Row[] | undefined {
+function useNotificationRows(): NotificationRow[] | undefined {
   const user = useSessionUser();
   const userId = user?.id ?? 0;
   const showPending = showsPendingNotifications(user);
-  return useLiveQuery(async () => {
-    // Only tickets with unread messages can notify; the filter runs on the few that have them.
-    const unread = await db.tickets.filter((t) => t.unreadMessages > 0).toArray();
-    const tickets = notificationTickets(unread, userId, showPending);
-    const contacts = await db.contacts.bulkGet(tickets.map((t) => t.contactId));
-    return tickets.map((ticket, i) => ({ ticket, contact: contacts[i] }));
-  }, [userId, showPending]);
+  return useLiveQuery(() => loadNotificationRows(db, userId, showPending), [userId, showPending]);
 }
 
 export function NotificationsPopover() {
@@ -81,7 +72,7 @@ export function NotificationsPopover() {
       >
         {({ close }) =>
           count === 0 ? (
-            <EmptyState title={t("notifications.empty")} />
+            <p className="popover-empty">{t("notifications.empty")}</p>
           ) : (
             <List label={t("notifications.label")} className="notifications-list">
               {rows?.map(({ ticket, contact }) => {

@@ -8,7 +8,8 @@ import { getMeta } from "../store/meta.ts";
 import { testDb } from "../test-support/factories.ts";
 import { BASE_URL } from "../test-support/fake-core.ts";
 import { buildSessionUser } from "../test-support/users.ts";
-import { type ProfileForm, saveListWidth, saveProfile, validateProfile } from "./profile.ts";
+import { type ProfileForm, saveProfile, validateProfile } from "./profile.ts";
+import { saveListWidth } from "./save-list-width.ts";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));

@@ -73,16 +73,3 @@ export async function saveProfile(
   deps.setUser(user);
   return user;
 }
-
-/** Width of the ticket list panel, saved the same way (spec 1 §3 User.defaultTicketsManagerWidth). */
-export async function saveListWidth(
-  deps: { api: ApiClient; db: ChatflowDb; setUser: (user: UserDTO) => void },
-  current: UserDTO,
-  width: number,
-): Promise<UserDTO> {
-  const saved = await deps.api.put<UserDTO>(`/users/${current.id}`, { defaultTicketsManagerWidth: width });
-  const user: UserDTO = { ...current, defaultTicketsManagerWidth: saved.defaultTicketsManagerWidth };
-  await setMeta(deps.db, "sessionUser", user);
-  deps.setUser(user);
-  return user;
-}

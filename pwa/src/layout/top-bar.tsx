@@ -1,13 +1,13 @@
 // Top bar (spec 1 §2): menu toggle, brand, online/outbox status, notifications, sound
 // volume, theme toggle, reload, and the profile menu (profile modal, logout).
 import { useAtom } from "jotai";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sessionDeps } from "../app-services.ts";
 import { signOut } from "../auth/session.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { Avatar } from "../ui/avatar.tsx";
-import { IconButton } from "../ui/button.tsx";
+import { Button, IconButton } from "../ui/button.tsx";
 import {
   LogoutIcon,
   MenuIcon,
@@ -23,9 +23,11 @@ import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
 import { Slider } from "../ui/slider.tsx";
 import { ConnectionStatus } from "./connection-status.tsx";
 import { NotificationsPopover } from "./notifications-popover.tsx";
-import { ProfileModal } from "./profile-modal.tsx";
 import { volumeAtom } from "./sound.ts";
 import { persistedThemeAtom } from "./theme.ts";
+
+// Opened on demand: its form rules (the contract's zod schemas) load only then.
+const ProfileModal = lazy(() => import("./profile-modal.tsx").then((m) => ({ default: m.ProfileModal })));
 
 type Props = { menuOpen: boolean; onToggleMenu: () => void };
 
@@ -91,15 +93,12 @@ function ProfileMenu() {
   return (
     <>
       <MenuTrigger>
-        <IconButton
-          // Starts with the visible name, so speech users can say what they see.
-          label={user ? t("layout.profileMenuOf", { name: user.name }) : t("layout.profileMenu")}
-          className="top-bar-profile"
-          data-testid="profile-menu-button"
-        >
+        {/* Named by its visible text (the avatar is decorative): what speech users see is what they say.
+            On phones the name is visually hidden, not removed, so the button keeps it. */}
+        <Button variant="ghost" className="top-bar-profile" data-testid="profile-menu-button">
           {user ? <Avatar name={user.name} src={user.profileImage} size={30} /> : <UserIcon />}
-          {user && <span className="top-bar-user">{user.name}</span>}
-        </IconButton>
+          <span className="top-bar-user">{user?.name ?? t("layout.profileMenu")}</span>
+        </Button>
         <Menu
           label={t("layout.profileMenu")}
           onAction={(key) => {
@@ -115,7 +114,11 @@ function ProfileMenu() {
           </MenuItem>
         </Menu>
       </MenuTrigger>
-      <ProfileModal isOpen={profileOpen} onOpenChange={setProfileOpen} />
+      {profileOpen && (
+        <Suspense>
+          <ProfileModal isOpen={profileOpen} onOpenChange={setProfileOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

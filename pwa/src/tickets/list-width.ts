@@ -3,7 +3,7 @@
 // for the conversation, so the stored width is a wish bounded by the room there is
 // (decision 0030): the list never starts wider than LIST_START_SHARE of the area, and the
 // conversation always keeps CONVERSATION_MIN.
-import { TICKETS_MANAGER_WIDTH } from "@chatflow/core/contract/users.ts";
+import { TICKETS_MANAGER_WIDTH } from "@chatflow/core/contract/user-limits.ts";
 
 export const LIST_MIN = 280;
 export const CONVERSATION_MIN = 360;

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useParams } from "react-router";
 import { api, db, sessionDeps } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
-import { saveListWidth } from "../layout/profile.ts";
+import { saveListWidth } from "../layout/save-list-width.ts";
 import { Button } from "../ui/button.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { ChatIcon } from "../ui/icons.tsx";

@@ -88,6 +88,11 @@ export const ZSendMediaFieldsSchema = z.object({
   isPrivate: zBoolish.default(false),
   /** The message the media replies to (same ticket). */
   quotedMsg: z.uuid().optional(),
+  /**
+   * The client's id of each message (UUIDv7), one per file in the order of `medias`: the idempotency key.
+   * A send repeated after a lost answer, a crash or a reload stores nothing new and answers the first one.
+   */
+  id: z.union([z.uuid(), z.array(z.uuid()).max(10)]).optional(),
 });
 export type TSendMediaFields = z.infer<typeof ZSendMediaFieldsSchema>;
 

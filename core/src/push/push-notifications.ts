@@ -168,7 +168,8 @@ async function loadSubscribers(pool: pg.Pool, companyId: number): Promise<Subscr
        ARRAY(SELECT uq.queue_id FROM user_queues uq WHERE uq.user_id = u.id AND uq.company_id = u.company_id
              ORDER BY uq.queue_id) AS "queueIds"
      FROM push_subscriptions s JOIN users u ON u.id = s.user_id AND u.company_id = s.company_id
-     WHERE s.company_id = $1`,
+     -- Only browsers of the user's live session: signing out, or in on another computer, stops them.
+     WHERE s.company_id = $1 AND u.session_id = s.session_id`,
     [companyId],
   );
   return rows;

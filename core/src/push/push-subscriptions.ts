@@ -9,11 +9,12 @@ import { routeNotFound } from "../http/errors.ts";
 /** Saves (or takes over) this browser's subscription for the caller; must run in a transaction. */
 export async function savePushSubscription(client: pg.ClientBase, actor: Actor, sub: TPushSubscription): Promise<void> {
   await client.query(
-    `INSERT INTO push_subscriptions (company_id, user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO push_subscriptions (company_id, user_id, session_id, endpoint, p256dh, auth)
+     VALUES ($1, $2, $6, $3, $4, $5)
      ON CONFLICT /* all-companies: an endpoint is one browser install, unique across the platform; the latest sign-in on it owns it */ (endpoint)
-     DO UPDATE SET company_id = EXCLUDED.company_id, user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh,
-       auth = EXCLUDED.auth, created_at = now()`,
-    [actor.companyId, actor.id, sub.endpoint, sub.keys.p256dh, sub.keys.auth],
+     DO UPDATE SET company_id = EXCLUDED.company_id, user_id = EXCLUDED.user_id, session_id = EXCLUDED.session_id,
+       p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, created_at = now()`,
+    [actor.companyId, actor.id, sub.endpoint, sub.keys.p256dh, sub.keys.auth, actor.claims.sessionId],
   );
   // A browser left behind long ago makes room for this one.
   await client.query(

@@ -294,4 +294,16 @@ describe("#push.dispatch", () => {
     expect(pushesTo(admin).map((p) => p.body)).toEqual(["rápido"]);
     service.delay.delete(admin.path);
   }, 15_000);
+
+  it("stops once the user's session ends: a browser signed out gets nothing", async () => {
+    await core.db.pool.query("UPDATE tickets SET user_id = $2 WHERE id = $1", [s.ticket.id, s.agent.id]);
+    await inbound({ from: await numberOf(s.contact.id), body: "antes de sair" });
+    await settle();
+    expect(pushesTo(agent).map((p) => p.body)).toEqual(["antes de sair"]);
+
+    expect((await core.api("DELETE", "/auth/logout", { token: s.agentToken })).status).toBe(204);
+    await inbound({ from: await numberOf(s.contact.id), body: "depois de sair" });
+    await settle();
+    expect(pushesTo(agent).map((p) => p.body)).toEqual(["antes de sair"]);
+  });
 });

@@ -14,6 +14,8 @@ export const PushSubscription = defineEntity({
     id: p.integer().primary(),
     companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
     userId: p.manyToOne(User).mapToPk().joinColumn("user_id").deleteRule("cascade"),
+    /** The session it was saved in: a browser signed out (or signed in elsewhere since) gets nothing. */
+    sessionId: p.uuid(),
     endpoint: p.text(),
     p256dh: p.text(),
     auth: p.text(),

@@ -5,10 +5,12 @@ import { Migration } from "@mikro-orm/migrations";
 export class Migration0031PushSubscriptions extends Migration {
   override up(): void {
     // An endpoint is one browser install, unique across the platform: the latest sign-in on it owns it.
+    // session_id: the session it was saved in; pushes go only while that is the user's live session.
     this.addSql(`CREATE TABLE push_subscriptions (
       id serial PRIMARY KEY,
       company_id integer NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
       user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      session_id uuid NOT NULL,
       endpoint text NOT NULL UNIQUE,
       p256dh text NOT NULL,
       auth text NOT NULL,

@@ -11,6 +11,9 @@ const zBoolish = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) =
 /** Largest text a message may carry. */
 export const MESSAGE_BODY_MAX = 65536;
 
+/** Largest media file a message may carry: WhatsApp's own limit for documents. */
+export const MEDIA_MAX_BYTES = 100 * 1024 * 1024;
+
 /** A ticket id in a path: interactive sends need a numeric one (spec 1 §5). */
 export const ZTicketIdParamSchema = zIdParamWith("ID do Ticket inválido.");
 

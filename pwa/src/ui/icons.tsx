@@ -111,3 +111,15 @@ export const BoltIcon = (p: P) => (
     <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8z" />
   </Icon>
 );
+
+export const PaperclipIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M21 11.5l-8.5 8.5a5 5 0 0 1-7-7l8.5-8.5a3.5 3.5 0 0 1 5 5L10.5 18a2 2 0 0 1-3-3l7.5-7.5" />
+  </Icon>
+);
+
+export const BellIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+  </Icon>
+);

@@ -27,6 +27,7 @@ export const es: Resources = {
     offline: "Sin conexión",
     outbox: "Mensajes en cola de envío",
     sessionOtherComputer: "Su cuenta fue accedida desde otro ordenador.",
+    enableNotifications: "Activar notificaciones",
   },
   menu: { tickets: "Atenciones", financeiro: "Financiero", quickMessages: "Respuestas rápidas" },
   quickMessages: {
@@ -53,6 +54,10 @@ export const es: Resources = {
     unread: "{{count}} mensajes no leídos",
     noTicketSelected: "Seleccione un ticket para empezar a conversar",
     invalidTicket: "ID de ticket inválido.",
+    notHeldOffline:
+      "Esta conversación no está guardada en este dispositivo. Conéctese a internet para ver los mensajes.",
+    notHeldLoading: "Esta conversación no está guardada en este dispositivo: buscando los mensajes en el servidor...",
+    notHeldFailed: "Esta conversación no está guardada en este dispositivo y no fue posible obtenerla del servidor.",
     back: "Volver",
     unknownContact: "Contacto",
   },
@@ -63,6 +68,7 @@ export const es: Resources = {
     deleted: "Este mensaje fue eliminado",
     deletedByContact: "Este mensaje fue eliminado por el contacto",
     placeholder: "Escriba un mensaje",
+    attach: "Adjuntar archivo",
     send: "Enviar",
     ack: {
       pending: "Esperando envío",

@@ -30,6 +30,7 @@ export const ptBR = {
     offline: "Offline",
     outbox: "Mensagens na fila de envio",
     sessionOtherComputer: "Sua conta foi acessada em outro computador.",
+    enableNotifications: "Ativar notificações",
   },
   menu: {
     tickets: "Atendimentos",
@@ -69,6 +70,9 @@ export const ptBR = {
     unread: "{{count}} mensagens não lidas",
     noTicketSelected: "Selecione um ticket para começar a conversar",
     invalidTicket: "ID do Ticket inválido.",
+    notHeldOffline: "Esta conversa não está guardada neste aparelho. Conecte-se à internet para ver as mensagens.",
+    notHeldLoading: "Esta conversa não está guardada neste aparelho: buscando as mensagens no servidor...",
+    notHeldFailed: "Esta conversa não está guardada neste aparelho e não foi possível buscá-la no servidor.",
     back: "Voltar",
     unknownContact: "Contato",
   },
@@ -79,6 +83,7 @@ export const ptBR = {
     deleted: "Essa mensagem foi apagada",
     deletedByContact: "Essa mensagem foi apagada pelo contato",
     placeholder: "Digite uma mensagem",
+    attach: "Anexar arquivo",
     send: "Enviar",
     ack: {
       pending: "Aguardando envio",

@@ -27,6 +27,7 @@ export const tr: Resources = {
     offline: "Çevrimdışı",
     outbox: "Gönderilmeyi bekleyen mesajlar",
     sessionOtherComputer: "Hesabınıza başka bir bilgisayardan erişildi.",
+    enableNotifications: "Bildirimleri aç",
   },
   menu: { tickets: "Talepler", financeiro: "Finans", quickMessages: "Hızlı yanıtlar" },
   quickMessages: {
@@ -53,6 +54,9 @@ export const tr: Resources = {
     unread: "{{count}} okunmamış mesaj",
     noTicketSelected: "Sohbete başlamak için bir talep seçin",
     invalidTicket: "Geçersiz talep kimliği.",
+    notHeldOffline: "Bu konuşma bu cihazda saklanmıyor. Mesajları görmek için internete bağlanın.",
+    notHeldLoading: "Bu konuşma bu cihazda saklanmıyor: mesajlar sunucudan alınıyor...",
+    notHeldFailed: "Bu konuşma bu cihazda saklanmıyor ve sunucudan alınamadı.",
     back: "Geri",
     unknownContact: "Kişi",
   },
@@ -63,6 +67,7 @@ export const tr: Resources = {
     deleted: "Bu mesaj silindi",
     deletedByContact: "Bu mesaj kişi tarafından silindi",
     placeholder: "Bir mesaj yazın",
+    attach: "Dosya ekle",
     send: "Gönder",
     ack: {
       pending: "Gönderim bekliyor",

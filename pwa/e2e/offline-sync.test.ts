@@ -177,6 +177,61 @@ describe("offline and sync", () => {
     await context.close();
   });
 
+  it("says when a conversation is not held on this device, and fetches it back once online", async () => {
+    const context = await world.browser.newContext();
+    const page = await context.newPage();
+    page.on("pageerror", (e) => console.error("page error:", e.message));
+    expect(
+      await world.stack.deliverInbound({
+        from: "5511955556666",
+        name: "Edu",
+        text: "Guarda isso?",
+        id: "wamid.held.1",
+      }),
+    ).toBe(200);
+    const url = await openConversation(page, "Edu", "Guarda isso?");
+    await serviceWorkerInControl(page);
+    const uuid = new URL(url).pathname.split("/").pop();
+    const { rows } = await world.stack.core.db.pool.query("SELECT id FROM tickets WHERE uuid = $1", [uuid]);
+    const ticketId: number = rows[0].id;
+    expect(await page.getByTestId("conversation-not-held").count()).toBe(0);
+
+    // What the replica's eviction leaves (sync/evict.ts): the messages gone, the ticket marked.
+    await context.setOffline(true);
+    await page.evaluate(async (id) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open("chatflow");
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = db.transaction(["messages", "evictions"], "readwrite");
+      tx.objectStore("evictions").put({ ticketId: id, evictedAt: new Date().toISOString() });
+      tx
+        .objectStore("messages")
+        .index("[ticketId+createdAt]")
+        .openCursor(IDBKeyRange.bound([id, ""], [id, "\uffff"])).onsuccess = (e) => {
+        const cursor = (e.target as IDBRequest<IDBCursorWithValue | null>).result;
+        if (!cursor) return;
+        cursor.delete();
+        cursor.continue();
+      };
+      await new Promise((resolve) => {
+        tx.oncomplete = resolve;
+      });
+      db.close();
+    }, ticketId);
+    await page.reload();
+    const notice = page.getByTestId("conversation-not-held");
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("não está guardada neste aparelho");
+    expect(await page.getByTestId("message-bubble").count()).toBe(0);
+
+    await context.setOffline(false);
+    await page.getByTestId("message-bubble").filter({ hasText: "Guarda isso?" }).waitFor();
+    await notice.waitFor({ state: "detached" });
+    await context.close();
+  });
+
   it("shows a web push with the app's service worker, naming the contact, even with no tab on the ticket", async () => {
     const context = await world.browser.newContext();
     await context.grantPermissions(["notifications"], { origin: world.stack.core.url });

@@ -31,6 +31,8 @@ export type PushDispatcherOptions = {
 
 /** Notifications of one company within this long are read in one pass. */
 const COALESCE_MS = 50;
+/** How soon a company another core was reading is looked at again. */
+const BUSY_RETRY_MS = 500;
 
 export async function startPushDispatcher(opts: PushDispatcherOptions): Promise<PushDispatcher> {
   const send = opts.send ?? pushSender(opts.vapid);
@@ -46,7 +48,12 @@ export async function startPushDispatcher(opts: PushDispatcherOptions): Promise<
   const pass = async (companyId: number): Promise<void> => {
     for (;;) {
       const claimed = await claimNewInbound(opts.pool, companyId);
-      if (!claimed) return;
+      if (claimed === "none") return;
+      if (claimed === "busy") {
+        // Another core is reading this company's log: look again once it is likely done.
+        retryLater(companyId);
+        return;
+      }
       const outgoing = await planNotifications(opts.pool, companyId, claimed.messageIds);
       await deliver(companyId, outgoing);
       if (!claimed.more) return;
@@ -96,6 +103,11 @@ export async function startPushDispatcher(opts: PushDispatcherOptions): Promise<
         run(companyId);
       }, COALESCE_MS),
     );
+  };
+
+  const retryLater = (companyId: number): void => {
+    if (closed) return;
+    setTimeout(() => schedule(companyId), BUSY_RETRY_MS).unref();
   };
 
   const sweep = async (): Promise<void> => {

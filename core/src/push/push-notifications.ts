@@ -22,16 +22,20 @@ export type Claimed = { messageIds: string[]; more: boolean };
 
 /**
  * Reads the company's change log after its push cursor and claims the inbound messages not yet
- * announced; the cursor moves in the same transaction. Null when the company has no cursor (nobody
- * ever subscribed) or another core process is reading it right now (it will read these rows).
+ * announced; the cursor moves in the same transaction. "none" when the company has no cursor (nobody
+ * ever subscribed), "busy" when another core process is reading it right now (it may have read the
+ * log before the latest change committed, so the caller looks again shortly).
  */
-export async function claimNewInbound(pool: pg.Pool, companyId: number): Promise<Claimed | null> {
+export async function claimNewInbound(pool: pg.Pool, companyId: number): Promise<Claimed | "none" | "busy"> {
   return transaction(pool, async (client) => {
     const cursor = await client.query<{ last_seq: string }>(
       "SELECT last_seq FROM push_cursors WHERE company_id = $1 FOR UPDATE SKIP LOCKED",
       [companyId],
     );
-    if (!cursor.rows[0]) return null;
+    if (!cursor.rows[0]) {
+      const exists = await client.query("SELECT 1 FROM push_cursors WHERE company_id = $1", [companyId]);
+      return exists.rowCount === 0 ? "none" : "busy";
+    }
     const from = cursor.rows[0].last_seq;
     const upTo = await client.query<{ upto: string | null; n: number }>(
       `SELECT max(seq) AS upto, count(*)::int AS n FROM (

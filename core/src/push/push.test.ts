@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CoreConfig } from "../config.ts";
 import { PUSH_MAX_SUBSCRIPTIONS_PER_USER, type PushPayload } from "../contract/push.ts";
+import { transaction } from "../db/transaction.ts";
 import { type InboundMessage, ingest } from "../messages/ingest.ts";
 import { setCompanySetting } from "../settings/company-settings.ts";
 import { inTransaction, recordChanges } from "../sync/change-log.ts";
@@ -294,6 +295,24 @@ describe("#push.dispatch", () => {
     expect(pushesTo(admin).map((p) => p.body)).toEqual(["rápido"]);
     service.delay.delete(admin.path);
   }, 15_000);
+
+  it("looks again at a company another core was reading, so a message arriving meanwhile is not left behind", async () => {
+    // Another core holds the company's cursor (its pass may have read the log before this message).
+    let release = () => {};
+    const held = transaction(core.db.pool, async (client) => {
+      await client.query("SELECT 1 FROM push_cursors WHERE company_id = $1 FOR UPDATE", [s.company.id]);
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    await inbound({ from: await numberOf(s.contact.id), body: "enquanto o outro lia" });
+    await settle();
+    expect(pushesTo(admin)).toEqual([]);
+    release();
+    await held;
+    await expect.poll(() => pushesTo(admin).map((p) => p.body), { timeout: 5_000 }).toEqual(["enquanto o outro lia"]);
+  });
 
   it("stops once the user's session ends: a browser signed out gets nothing", async () => {
     await core.db.pool.query("UPDATE tickets SET user_id = $2 WHERE id = $1", [s.ticket.id, s.agent.id]);

@@ -75,6 +75,9 @@ export function startAppSync(options: { budget?: ReplicaBudget } = {}): () => vo
 
   return () => {
     clearTimeout(logoutTimer);
+    // Stopping because this tab signed out: the other tabs follow at once, as a logout frame would make them
+    // (the server's frame reaches only the leader's socket, which may close first).
+    if (!tokens.get()) tab.broadcast({ type: "logout", reason: "LOGGED_OUT" });
     tab.stop();
     if (current === tab) current = null;
   };

@@ -78,11 +78,12 @@ beforeEach(async () => {
   });
 });
 
-afterEach(() => {
-  for (const tab of tabs.splice(0)) {
-    tab.sync.stop();
-    tab.db.close();
-  }
+afterEach(async () => {
+  // Every tab stops before any database closes: a tab taking the lead meanwhile must find its database open.
+  const closing = tabs.splice(0);
+  for (const tab of closing) tab.sync.stop();
+  await new Promise((r) => setTimeout(r, 50));
+  for (const tab of closing) tab.db.close();
 });
 
 const pushesBy = (tab: string) => requests.filter((r) => r.tab === tab && r.path === "/sync/push").length;
@@ -147,6 +148,22 @@ describe("#sync.tabs", () => {
     await expect.poll(() => [b.frames.length, c.frames.length]).toEqual([1, 1]);
     expect(a.frames).toEqual([{ type: "logout", reason: "LOGGED_OUT" }]);
     expect(b.frames).toEqual(a.frames);
+  });
+});
+
+describe("#sync.tabs sign-out", () => {
+  it("tells every other tab, leader included, when one tab signs out", async () => {
+    const a = openTab("tab-a");
+    await expect.poll(() => a.sync.isLeader()).toBe(true);
+    const b = openTab("tab-b");
+    const c = openTab("tab-c");
+    await new Promise((r) => setTimeout(r, 20));
+
+    b.sync.broadcast({ type: "logout", reason: "LOGGED_OUT" });
+
+    await expect.poll(() => [a.frames.length, c.frames.length]).toEqual([1, 1]);
+    expect(a.frames).toEqual([{ type: "logout", reason: "LOGGED_OUT" }]);
+    expect(b.frames).toEqual([]);
   });
 });
 

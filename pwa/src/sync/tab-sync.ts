@@ -29,6 +29,8 @@ export type TabSyncOptions = {
 export type TabSync = {
   /** After a local change: the leader syncs, another tab asks the leader to. */
   requestSync(): void;
+  /** Tells every other tab of the install a frame, as if the server had sent it (a sign-out here). */
+  broadcast(frame: ServerFrame): void;
   isLeader(): boolean;
   stop(): void;
 };
@@ -62,7 +64,8 @@ export function startTabSync(options: TabSyncOptions): TabSync {
     channel.onmessage = (event: MessageEvent<TabMessage>) => {
       const message = event.data;
       if (message?.type === "sync" && leadership.isLeader()) void engine.sync();
-      else if (message?.type === "frame" && !leadership.isLeader()) options.onFrame(message.frame);
+      // A tab never hears its own posts: a frame here came from the leader's socket or another tab's sign-out.
+      else if (message?.type === "frame") options.onFrame(message.frame);
     };
   }
 
@@ -70,6 +73,9 @@ export function startTabSync(options: TabSyncOptions): TabSync {
     requestSync() {
       if (leadership.isLeader()) void engine.sync();
       else channel?.postMessage({ type: "sync" } satisfies TabMessage);
+    },
+    broadcast(frame) {
+      channel?.postMessage({ type: "frame", frame } satisfies TabMessage);
     },
     isLeader: () => leadership.isLeader(),
     stop() {

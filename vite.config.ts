@@ -34,6 +34,9 @@ export default defineConfig({
         // the API also has /tickets and /messages for fetch calls.
         navigateFallbackDenylist: [/^\/(api|auth|sync|ws|webhooks|version)\b/],
         globPatterns: ["**/*.{js,css,html,svg,png,woff2}"],
+        // Web push (decision 0031): the push and notificationclick handlers, a plain script in pwa/public.
+        // generateSW stays: importing them keeps Workbox writing the precache and routing as before.
+        importScripts: ["/push-sw.js"],
       },
     }),
     precompress(),

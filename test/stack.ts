@@ -28,7 +28,13 @@ export async function startStack(): Promise<Stack> {
     [PHONE_NUMBER_ID, APP_SECRET],
   );
   const whatsappId = rows[0]!.id;
-  const worker = await startWorker({ databaseUrl: core.databaseUrl, graphApiUrl: graph.url, pollMs: 200 });
+  // The worker reads media messages' files from core's DATA_DIR, as it does in production.
+  const worker = await startWorker({
+    databaseUrl: core.databaseUrl,
+    graphApiUrl: graph.url,
+    pollMs: 200,
+    dataDir: core.config.dataDir,
+  });
   return {
     core,
     graph,

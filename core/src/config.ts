@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Limit } from "./http/rate-limit.ts";
+import { DEFAULT_PUSH_SERVICE_ORIGINS, loadVapidKeys, type VapidKeys } from "./push/vapid-keys.ts";
 
 /** Rate limits and the password-hashing cap (decision 0022). */
 export type AbuseLimits = {
@@ -48,6 +49,10 @@ export type CoreConfig = {
   limits: AbuseLimits;
   /** Express's "trust proxy" (TRUST_PROXY): which proxies' X-Forwarded-For names the client address. */
   trustProxy?: boolean | number | string;
+  /** Web push signing keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); absent: read or made under dataDir. */
+  vapid?: VapidKeys;
+  /** Origins a push subscription's endpoint may name (PUSH_SERVICE_ORIGINS); core posts notifications only there. */
+  pushServiceOrigins?: string[];
 };
 
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
@@ -85,6 +90,12 @@ export function loadConfig(env = process.env): CoreConfig {
     importWaitMs: Number(env.IMPORT_WAIT_MS ?? 2000),
     limits: loadLimits(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    vapid: loadVapidKeys(dataDir, env, env.CHATFLOW_ADMIN_EMAIL ?? "admin@chatflow.local"),
+    pushServiceOrigins: env.PUSH_SERVICE_ORIGINS
+      ? env.PUSH_SERVICE_ORIGINS.split(",")
+          .map((o) => o.trim())
+          .filter(Boolean)
+      : DEFAULT_PUSH_SERVICE_ORIGINS,
   };
 }
 

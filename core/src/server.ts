@@ -16,6 +16,8 @@ import { type DbPool, openPool } from "./db/pool.ts";
 import { prepareDatabaseInWorker } from "./db/prepare.ts";
 import type { SeedResult } from "./db/seed.ts";
 import { IngestBatcher } from "./messages/ingest.ts";
+import { type PushDispatcher, startPushDispatcher } from "./push/push-dispatcher.ts";
+import { loadVapidKeys } from "./push/vapid-keys.ts";
 import { collabProxy } from "./realtime/collab-proxy.ts";
 import { startHub } from "./realtime/hub.ts";
 import { routeUpgrades } from "./realtime/upgrade-router.ts";
@@ -28,6 +30,8 @@ export type Core = {
   seeded: SeedResult;
   /** The HTTP application (tests read its route table). */
   app: Express;
+  /** Sends web pushes for new inbound messages (tests wait on it). */
+  push: PushDispatcher;
   stop(): Promise<void>;
 };
 
@@ -55,10 +59,12 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     tmpDir: path.join(importsDir(config.dataDir), "tmp"),
   });
   await imports.start();
-  const app = createApp({ pool: db.pool, tokens, config, batcher, actors, imports });
+  const vapid = config.vapid ?? loadVapidKeys(config.dataDir, {}, config.adminEmail);
+  const app = createApp({ pool: db.pool, tokens, config, batcher, actors, imports, vapid });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   const hub = await startHub({ databaseUrl, pool: db.pool, tokens, actors });
+  const push = await startPushDispatcher({ databaseUrl, pool: db.pool, vapid });
   routeUpgrades(server, {
     ws: hub.handleUpgrade,
     collab: config.syncUrl ? collabProxy(config.syncUrl) : undefined,
@@ -75,8 +81,10 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     db,
     seeded,
     app,
+    push,
     async stop() {
       await hub.close();
+      await push.close();
       await actors.stop();
       await imports.stop();
       server.closeAllConnections();

@@ -324,6 +324,11 @@ const EXEMPT: Record<string, string> = {
   "GET /companySettingOne": "the caller's company's setting",
   "GET /settings": "platform settings: readable by every signed-in user (spec 1 §7)",
   "GET /setting/:key": "platform setting: readable by every signed-in user (spec 1 §7)",
+  "GET /push/public-key": "the server's VAPID public key, the same for every caller",
+  "POST /push/subscriptions":
+    "saves the caller's own browser (no foreign id; an endpoint moves to whoever signs in on it: push.test.ts)",
+  "DELETE /push/subscriptions":
+    "by endpoint, not id: another user's or company's answers 404 (core/src/push/push.test.ts)",
 };
 
 /** The route of the router a walked request exercises, by matching its path against each pattern. */

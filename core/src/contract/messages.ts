@@ -11,6 +11,9 @@ const zBoolish = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) =
 /** Largest text a message may carry. */
 export const MESSAGE_BODY_MAX = 65536;
 
+/** Largest media file a message may carry: WhatsApp's own limit for documents. */
+export const MEDIA_MAX_BYTES = 100 * 1024 * 1024;
+
 /** A ticket id in a path: interactive sends need a numeric one (spec 1 §5). */
 export const ZTicketIdParamSchema = zIdParamWith("ID do Ticket inválido.");
 
@@ -88,6 +91,11 @@ export const ZSendMediaFieldsSchema = z.object({
   isPrivate: zBoolish.default(false),
   /** The message the media replies to (same ticket). */
   quotedMsg: z.uuid().optional(),
+  /**
+   * The client's id of each message (UUIDv7), one per file in the order of `medias`: the idempotency key.
+   * A send repeated after a lost answer, a crash or a reload stores nothing new and answers the first one.
+   */
+  id: z.union([z.uuid(), z.array(z.uuid()).max(10)]).optional(),
 });
 export type TSendMediaFields = z.infer<typeof ZSendMediaFieldsSchema>;
 

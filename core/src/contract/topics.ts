@@ -9,3 +9,5 @@ export const SESSIONS_CHANNEL = "chatflow_sessions";
 export const USERS_CHANNEL = "chatflow_users";
 /** A company's change log grew (payload: the company id): the hub pokes its clients. */
 export const CHANGES_CHANNEL = "chatflow_changes";
+/** A company has web push subscribers now (payload: the company id): every core's push dispatcher reads its changes. */
+export const PUSH_CHANNEL = "chatflow_push";

@@ -14,6 +14,8 @@ import { contactRoutes } from "../contacts/contact-routes.ts";
 import { mediaRoutes } from "../media/media-routes.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
 import { messageRoutes } from "../messages/message-routes.ts";
+import { pushRoutes } from "../push/push-routes.ts";
+import { DEFAULT_PUSH_SERVICE_ORIGINS, type VapidKeys } from "../push/vapid-keys.ts";
 import { queueRoutes } from "../queues/queue-routes.ts";
 import { quickMessageRoutes } from "../quick-messages/quick-message-routes.ts";
 import { publicSettingsRoutes, settingsRoutes } from "../settings/settings-routes.ts";
@@ -36,6 +38,8 @@ export type AppDeps = {
   actors?: ActorCache;
   /** Runs contact spreadsheet imports in worker threads (see contacts/contact-import-runner.ts). */
   imports: ContactImportRunner;
+  /** The web push keys in use (config.vapid, or the pair kept under DATA_DIR). */
+  vapid: VapidKeys;
 };
 
 /** Routers that need no session (besides /auth, which core mounts itself). */
@@ -63,5 +67,10 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     queueRoutes(deps.pool),
     whatsappRoutes(deps.pool),
     settingsRoutes(deps.pool),
+    pushRoutes({
+      pool: deps.pool,
+      publicKey: deps.vapid.publicKey,
+      pushServiceOrigins: deps.config.pushServiceOrigins ?? DEFAULT_PUSH_SERVICE_ORIGINS,
+    }),
   ];
 }

@@ -121,6 +121,62 @@ describe("#messages.send with media", () => {
   });
 });
 
+describe("#messages.send with media, replayed", () => {
+  const form = (id: string | string[], name = "offline.png") => {
+    const f = new FormData();
+    f.append("medias", new Blob([PNG], { type: "image/png" }), name);
+    f.append("body", "tirada offline");
+    for (const one of Array.isArray(id) ? id : [id]) f.append("id", one);
+    return f;
+  };
+  const countById = async (id: string) =>
+    (await core.db.pool.query("SELECT count(*)::int AS n FROM messages WHERE id = $1", [id])).rows[0].n;
+
+  it("stores one message and one file when the same upload is sent again with its client id", async () => {
+    const id = "0190f5a8-1c2b-7d3e-8f40-123456789abc";
+    const filesBefore = filesOf(s.company.id).length;
+    const first = await upload(s.ticket.id, s.adminToken, form(id));
+    expect(first.status).toBe(200);
+    expect(first.body.messages).toHaveLength(1);
+    expect(first.body.messages[0]).toMatchObject({ id, mediaType: "image", body: "tirada offline" });
+
+    // The answer was lost (crash, reload, dropped connection): the outbox sends the same upload again.
+    const again = await upload(s.ticket.id, s.adminToken, form(id, "offline-again.png"));
+    expect(again.status).toBe(200);
+    expect(again.body.messages[0]).toMatchObject({ id, mediaUrl: first.body.messages[0].mediaUrl });
+
+    expect(await countById(id)).toBe(1);
+    expect(filesOf(s.company.id).length).toBe(filesBefore + 1);
+    const { rows } = await core.db.pool.query(
+      "SELECT count(*)::int AS n FROM messages WHERE ticket_id = $1 AND body = 'tirada offline'",
+      [s.ticket.id],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it("wants one id per file, keeps nothing otherwise, and refuses an id used on another ticket", async () => {
+    const filesBefore = filesOf(s.company.id).length;
+    const two = form("0190f5a8-1c2b-7d3e-8f40-00000000aaa1");
+    two.append("medias", new Blob([PDF], { type: "application/pdf" }), "b.pdf");
+    const mismatch = await upload(s.ticket.id, s.adminToken, two);
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.fields).toHaveProperty("id");
+
+    const bad = await upload(s.ticket.id, s.adminToken, form("not-a-uuid"));
+    expect(bad.status).toBe(400);
+    expect(filesOf(s.company.id).length).toBe(filesBefore);
+
+    const id = "0190f5a8-1c2b-7d3e-8f40-00000000aaa2";
+    const otherFilesBefore = filesOf(other.company.id).length;
+    expect((await upload(s.ticket.id, s.adminToken, form(id))).status).toBe(200);
+    const otherTicket = await upload(other.ticket.id, other.adminToken, form(id));
+    expect(otherTicket.status).toBe(409);
+    expect(otherTicket.body.error).toBe("ERR_CREATING_MESSAGE");
+    expect(await countById(id)).toBe(1);
+    expect(filesOf(other.company.id)).toHaveLength(otherFilesBefore);
+  });
+});
+
 describe("safeFileName", () => {
   it("keeps a readable ASCII name and drops every path and control part", () => {
     expect(safeFileName("../../etc/passwd")).toBe("passwd");

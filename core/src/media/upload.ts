@@ -5,13 +5,14 @@ import path from "node:path";
 import type { Request, RequestHandler } from "express";
 import multer from "multer";
 import { actorOf } from "../auth/authenticate.ts";
+import { MEDIA_MAX_BYTES } from "../contract/messages.ts";
 import { type AppError, invalidInput } from "../http/errors.ts";
 import { nulByteError } from "../http/nul-bytes.ts";
 import { SNIFF_BYTES, sniffMedia } from "./media-sniff.ts";
 import { companyMediaDir, MEDIA_DIR_MODE, MEDIA_FILE_MODE, storedFileName, utf8FileName } from "./media-store.ts";
 
-/** Largest file accepted: WhatsApp's own limit for documents. */
-export const MEDIA_MAX_BYTES = 100 * 1024 * 1024;
+/** Largest file accepted (the contract's, which the PWA checks before queueing an upload). */
+export { MEDIA_MAX_BYTES };
 /** Files per message send. */
 export const MEDIA_MAX_FILES = 10;
 

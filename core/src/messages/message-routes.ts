@@ -76,7 +76,11 @@ export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
         for (const input of inputs) out.push(await sendMessage(client, actor, input));
         return out;
       });
-      res.json({ messages: await answer(actor, ids) });
+      const messages = await answer(actor, ids);
+      // A repeated send (same client ids) answered the stored messages: its new files belong to none.
+      const stored = new Set(messages.map((m) => m.mediaUrl));
+      await discardUploads(files.filter((f) => !stored.has(mediaUrlOf(actor.companyId, f.filename))));
+      res.json({ messages });
     } catch (err) {
       await discardUploads(files);
       throw err;
@@ -129,11 +133,16 @@ function multipartInputs(
 ): TSendMessageInput[] {
   const f = parse(ZSendMediaFieldsSchema, fields ?? {});
   const captionOf = (i: number) => (Array.isArray(f.body) ? (f.body[i] ?? "") : (f.body ?? ""));
+  const clientIds = f.id === undefined ? undefined : Array.isArray(f.id) ? f.id : [f.id];
+  if (clientIds && clientIds.length !== Math.max(1, files.length)) {
+    throw invalidInput("One message id per file", "id");
+  }
+  const idOf = (i: number) => clientIds?.[i] ?? uuidv7();
   const common = { ticketId, isPrivate: f.isPrivate, quotedMsgId: f.quotedMsg ?? null };
-  if (files.length === 0) return [{ ...common, id: uuidv7(), body: captionOf(0) }];
+  if (files.length === 0) return [{ ...common, id: idOf(0), body: captionOf(0) }];
   return files.map((file, i) => ({
     ...common,
-    id: uuidv7(),
+    id: idOf(i),
     // Like the channels do, a media without caption is named by its file.
     body: captionOf(i).trim() || file.originalname,
     mediaType: mediaTypeOfMime(file.mimetype),

@@ -3,6 +3,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useTranslation } from "react-i18next";
 import { db } from "../app-services.ts";
+import { EnablePushButton } from "../pwa/enable-push-button.tsx";
 import { ClockIcon } from "../ui/icons.tsx";
 import { useOnline } from "./use-online.ts";
 
@@ -12,6 +13,7 @@ export function ConnectionStatus() {
   const pending = useLiveQuery(() => db.outbox.count(), [], 0);
   return (
     <div className="connection-status">
+      <EnablePushButton />
       <span
         className={`online-status ${online ? "is-online" : "is-offline"}`}
         data-testid="online-status"

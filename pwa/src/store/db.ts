@@ -13,14 +13,37 @@ import type {
 import type { EntityName, MutationName } from "@chatflow/core/contract/sync.ts";
 import { Dexie, type EntityTable } from "dexie";
 
-/** One local change waiting to be pushed; `id` is the mutation id the server dedupes on. */
-export type OutboxEntry = {
+/**
+ * A media message written on this device, waiting to be uploaded (POST /messages/{ticketId}, multipart):
+ * the file itself is kept here as a Blob until the server has stored the message under `id`.
+ */
+export type UploadArgs = {
+  /** The message's UUIDv7: the optimistic row's id and the server's idempotency key. */
+  id: string;
+  ticketId: number;
+  file: Blob;
+  fileName: string;
+  caption: string;
+  isPrivate: boolean;
+  quotedMsgId: string | null;
+};
+
+type OutboxBase = {
+  /** The mutation id the server dedupes on (uploads are deduped by their message id instead). */
   id: number;
-  name: MutationName;
-  args: unknown;
   /** When it was queued (ISO), for display and debugging only. */
   queuedAt: string;
 };
+
+/** One local change waiting to go to the server, in the order it was made. */
+export type OutboxEntry = OutboxBase &
+  ({ name: MutationName; args: unknown } | { name: typeof UPLOAD_ENTRY; args: UploadArgs });
+
+/** The outbox entry kind of a media upload (not a push mutation: a file does not fit /sync/push). */
+export const UPLOAD_ENTRY = "upload";
+
+/** A closed ticket whose messages were evicted to keep the replica within its budget (sync/evict.ts). */
+export type EvictionEntry = { ticketId: number; evictedAt: string };
 
 export type MetaEntry = { key: string; value: unknown };
 
@@ -34,6 +57,7 @@ export type ChatflowDb = Dexie & {
   users: EntityTable<UserDTO | PublicUserDTO, "id">;
   outbox: EntityTable<OutboxEntry, "id">;
   meta: EntityTable<MetaEntry, "key">;
+  evictions: EntityTable<EvictionEntry, "ticketId">;
 };
 
 /** The tables the server replicates into; the order matches PullResponse.put. */
@@ -61,5 +85,6 @@ export function openDb(name = "chatflow"): ChatflowDb {
     outbox: "++id",
     meta: "key",
   });
+  db.version(2).stores({ evictions: "ticketId" });
   return db;
 }

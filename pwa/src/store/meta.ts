@@ -12,6 +12,8 @@ type MetaValues = {
   sessionUser: UserDTO;
   /** Whose data the replica and outbox hold; another user's login wipes them. */
   ownerUserId: number;
+  /** navigator.storage.persist() was asked once already (sync/persist.ts). */
+  persistAsked: boolean;
 };
 
 export async function getMeta<K extends keyof MetaValues>(db: ChatflowDb, key: K): Promise<MetaValues[K] | undefined> {

@@ -1,11 +1,12 @@
 // Pull: ask core for everything changed since our cursor and apply it to the
 // replica in one transaction, so the UI never sees half a change.
 import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
-import type { PullResponse, TSendMessageArgs } from "@chatflow/core/contract/sync.ts";
+import type { PullResponse } from "@chatflow/core/contract/sync.ts";
 import { Dexie } from "dexie";
 import type { ApiClient } from "../api/http.ts";
 import { type ChatflowDb, REPLICA_TABLES } from "../store/db.ts";
 import { getMeta, setMeta } from "../store/meta.ts";
+import { outboxMessageIds } from "../store/outbox.ts";
 
 export type PullContext = { db: ChatflowDb; api: ApiClient };
 
@@ -24,12 +25,12 @@ export async function pullChanges(ctx: PullContext): Promise<number> {
 }
 
 export async function applyPull(db: ChatflowDb, page: PullResponse): Promise<void> {
-  const tables = [...REPLICA_TABLES.map((t) => db[t]), db.outbox, db.meta];
+  const tables = [...REPLICA_TABLES.map((t) => db[t]), db.outbox, db.meta, db.evictions];
   await db.transaction("rw", tables, async () => {
     if (page.reset) {
       // Messages still waiting in the outbox exist only here; keep them through a reset.
       const pending = await pendingMessages(db);
-      await Promise.all(REPLICA_TABLES.map((t) => db[t].clear()));
+      await Promise.all([...REPLICA_TABLES.map((t) => db[t].clear()), db.evictions.clear()]);
       if (pending.length > 0) await db.messages.bulkPut(pending);
     }
     // Puts first, removals last: if a row shows up in both, it ends up gone rather
@@ -43,6 +44,7 @@ export async function applyPull(db: ChatflowDb, page: PullResponse): Promise<voi
 
     const goneTickets = page.del.tickets ?? [];
     await db.tickets.bulkDelete(goneTickets);
+    await db.evictions.bulkDelete(goneTickets);
     // A ticket leaving this user's replica takes its conversation with it.
     for (const ticketId of goneTickets) {
       await db.messages
@@ -61,9 +63,6 @@ export async function applyPull(db: ChatflowDb, page: PullResponse): Promise<voi
 }
 
 async function pendingMessages(db: ChatflowDb): Promise<MessageDTO[]> {
-  const ids = (await db.outbox.toArray())
-    .filter((e) => e.name === "sendMessage")
-    .map((e) => (e.args as TSendMessageArgs).id);
-  const rows = await db.messages.bulkGet(ids);
+  const rows = await db.messages.bulkGet([...(await outboxMessageIds(db))]);
   return rows.filter((m): m is MessageDTO => m !== undefined);
 }

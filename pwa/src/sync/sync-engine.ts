@@ -15,6 +15,8 @@ export type SyncEngineOptions = {
   onRejected?: (entry: OutboxEntry, error: ErrorBody) => void;
   /** First retry delay after a failed run; doubles up to a minute. */
   retryDelayMs?: number;
+  /** Runs after each pull (the replica's eviction); its failure is logged, never retried as a sync failure. */
+  afterPull?: () => Promise<unknown>;
 };
 
 export type SyncEngine = {
@@ -37,6 +39,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     await pushOutbox({ db: options.db, api: options.api, onRejected: options.onRejected });
     // Pull after a push so the server's rows replace the optimistic ones soon.
     await pullChanges({ db: options.db, api: options.api });
+    await options.afterPull?.().catch((err: unknown) => console.error("after pull", err));
   }
 
   function scheduleRetry(err: unknown): void {

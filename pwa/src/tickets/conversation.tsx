@@ -5,6 +5,7 @@ import { Link, useParams } from "react-router";
 import { db } from "../app-services.ts";
 import { BackIcon } from "../ui/icons.tsx";
 import { Splash } from "../ui/splash.tsx";
+import { ConversationHeldNotice } from "./conversation-held-notice.tsx";
 import { MessageInput } from "./message-input.tsx";
 import { MessageList } from "./message-list.tsx";
 import { ticketByUuid } from "./queries.ts";
@@ -38,6 +39,7 @@ export function Conversation() {
           {contact?.name ?? t("tickets.unknownContact")} <span className="ticket-number">#{ticket.id}</span>
         </h2>
       </header>
+      <ConversationHeldNotice ticketId={ticket.id} />
       <MessageList ticketId={ticket.id} />
       <MessageInput ticket={ticket} />
     </div>

@@ -5,6 +5,7 @@ import { AgendaJob } from "./agenda.ts";
 import { Whatsapp, WhatsappQueue } from "./connections.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { Message, QuickMessage } from "./messages.ts";
+import { PushCursor, PushSent, PushSubscription } from "./push.ts";
 import { ChangeLog, ClientMutation, CompanySync, Document } from "./sync.ts";
 import { Company, Plan, PlatformSetting, RateLimit, Setting } from "./tenancy.ts";
 import { Ticket, TicketCount, TicketCountDelta, TicketLog, TicketNote, TicketTag, UserRating } from "./tickets.ts";
@@ -14,6 +15,7 @@ export * from "./agenda.ts";
 export * from "./connections.ts";
 export * from "./contacts.ts";
 export * from "./messages.ts";
+export * from "./push.ts";
 export * from "./sync.ts";
 export * from "./tenancy.ts";
 export * from "./tickets.ts";
@@ -49,4 +51,7 @@ export const ENTITIES = [
   AgendaJob,
   ContactImport,
   RateLimit,
+  PushSubscription,
+  PushCursor,
+  PushSent,
 ];

@@ -32,6 +32,7 @@ export const en: Resources = {
     profileMenu: "Profile menu",
     connectionsAlert: "some connections need attention",
     planMissing: "This company is not allowed to access this page! We are redirecting you.",
+    enableNotifications: "Turn on notifications",
   },
   menu: {
     dashboard: "Dashboard",
@@ -128,6 +129,9 @@ export const en: Resources = {
     unread: "{{count}} unread messages",
     noTicketSelected: "Select a ticket to start chatting",
     invalidTicket: "Invalid ticket ID.",
+    notHeldOffline: "This conversation is not kept on this device. Connect to the internet to see its messages.",
+    notHeldLoading: "This conversation is not kept on this device: fetching its messages from the server...",
+    notHeldFailed: "This conversation is not kept on this device and could not be fetched from the server.",
     back: "Back",
     unknownContact: "Contact",
     layout: {
@@ -145,6 +149,7 @@ export const en: Resources = {
     deleted: "This message was deleted",
     deletedByContact: "This message was deleted by the contact",
     placeholder: "Type a message",
+    attach: "Attach a file",
     send: "Send",
     ack: { pending: "Waiting to send", sent: "Sent", delivered: "Delivered", read: "Read", failed: "Sending failed" },
   },

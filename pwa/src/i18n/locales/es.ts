@@ -32,6 +32,7 @@ export const es: Resources = {
     profileMenu: "Menú del perfil",
     connectionsAlert: "hay conexiones que necesitan atención",
     planMissing: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",
+    enableNotifications: "Activar notificaciones",
   },
   menu: {
     dashboard: "Dashboard",
@@ -128,6 +129,10 @@ export const es: Resources = {
     unread: "{{count}} mensajes no leídos",
     noTicketSelected: "Seleccione un ticket para empezar a conversar",
     invalidTicket: "ID de ticket inválido.",
+    notHeldOffline:
+      "Esta conversación no está guardada en este dispositivo. Conéctese a internet para ver los mensajes.",
+    notHeldLoading: "Esta conversación no está guardada en este dispositivo: buscando los mensajes en el servidor...",
+    notHeldFailed: "Esta conversación no está guardada en este dispositivo y no fue posible obtenerla del servidor.",
     back: "Volver",
     unknownContact: "Contacto",
     layout: {
@@ -145,6 +150,7 @@ export const es: Resources = {
     deleted: "Este mensaje fue eliminado",
     deletedByContact: "Este mensaje fue eliminado por el contacto",
     placeholder: "Escriba un mensaje",
+    attach: "Adjuntar archivo",
     send: "Enviar",
     ack: {
       pending: "Esperando envío",

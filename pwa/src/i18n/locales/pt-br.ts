@@ -35,6 +35,7 @@ export const ptBR = {
     profileMenu: "Menu do perfil",
     connectionsAlert: "há conexões que precisam de atenção",
     planMissing: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
+    enableNotifications: "Ativar notificações",
   },
   menu: {
     dashboard: "Dashboard",
@@ -140,6 +141,9 @@ export const ptBR = {
     unread: "{{count}} mensagens não lidas",
     noTicketSelected: "Selecione um ticket para começar a conversar",
     invalidTicket: "ID do Ticket inválido.",
+    notHeldOffline: "Esta conversa não está guardada neste aparelho. Conecte-se à internet para ver as mensagens.",
+    notHeldLoading: "Esta conversa não está guardada neste aparelho: buscando as mensagens no servidor...",
+    notHeldFailed: "Esta conversa não está guardada neste aparelho e não foi possível buscá-la no servidor.",
     back: "Voltar",
     unknownContact: "Contato",
     layout: {
@@ -157,6 +161,7 @@ export const ptBR = {
     deleted: "Essa mensagem foi apagada",
     deletedByContact: "Essa mensagem foi apagada pelo contato",
     placeholder: "Digite uma mensagem",
+    attach: "Anexar arquivo",
     send: "Enviar",
     ack: {
       pending: "Aguardando envio",

@@ -32,6 +32,7 @@ export const tr: Resources = {
     profileMenu: "Profil menüsü",
     connectionsAlert: "ilgilenilmesi gereken bağlantılar var",
     planMissing: "Bu şirketin bu sayfaya erişim izni yok! Sizi yönlendiriyoruz.",
+    enableNotifications: "Bildirimleri aç",
   },
   menu: {
     dashboard: "Gösterge paneli",
@@ -128,6 +129,9 @@ export const tr: Resources = {
     unread: "{{count}} okunmamış mesaj",
     noTicketSelected: "Sohbete başlamak için bir talep seçin",
     invalidTicket: "Geçersiz talep kimliği.",
+    notHeldOffline: "Bu konuşma bu cihazda saklanmıyor. Mesajları görmek için internete bağlanın.",
+    notHeldLoading: "Bu konuşma bu cihazda saklanmıyor: mesajlar sunucudan alınıyor...",
+    notHeldFailed: "Bu konuşma bu cihazda saklanmıyor ve sunucudan alınamadı.",
     back: "Geri",
     unknownContact: "Kişi",
     layout: {
@@ -145,6 +149,7 @@ export const tr: Resources = {
     deleted: "Bu mesaj silindi",
     deletedByContact: "Bu mesaj kişi tarafından silindi",
     placeholder: "Bir mesaj yazın",
+    attach: "Dosya ekle",
     send: "Gönder",
     ack: {
       pending: "Gönderim bekliyor",

@@ -26,8 +26,9 @@ function callerOf(stack: string): string {
 function judge(state: GuardState, query: unknown, stack: string) {
   const sql = typeof query === "string" ? query : (query as { text?: unknown } | null)?.text;
   if (typeof sql !== "string") return;
-  // MikroORM runs only the migrations and the seed (decision 0003): schema work, not a company's data.
-  if (stack.includes("/@mikro-orm/")) return;
+  // MikroORM's own pool runs only the migrations and the seed (decision 0003), with none of our frames on the
+  // stack (below). The request-time EntityManager (core/src/db/company-em.ts) sends through our client, from our
+  // frame, and is judged like any other statement (decision 0028).
   const caller = callerOf(stack);
   // Our code is always on the synchronous stack of a query it sends; none at all means the test runner's own
   // callbacks (expect.poll, vi.waitFor) sent it for a test.

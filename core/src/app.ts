@@ -68,6 +68,9 @@ export function createApp(deps: AppDeps): Express {
   for (const router of publicRoutes(deps)) app.use(router);
 
   if (pwa) app.use(pwa.middleware);
+  // Only build files live under /assets: one that is not there (an old chunk after a deploy, a typo) is a 404,
+  // not an API call that wants a session.
+  app.use("/assets", (_req, _res, next) => next(routeNotFound()));
   // Everything else needs a live session.
   const session = express.Router();
   session.use(authenticate(deps.pool, deps.tokens, deps.actors));

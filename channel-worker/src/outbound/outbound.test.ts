@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createTestDb, type TestDb } from "@chatflow/core/testing/test-db.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeGraphApi, sentTexts, startFakeGraphApi } from "../testing/fake-graph-api.ts";
@@ -79,6 +80,33 @@ describe("#outbound.send", () => {
       remote_id: null,
     });
     expect(sentTexts(fake)).toEqual(["refused", "next"]);
+  });
+});
+
+describe("#outbound.message-ids-per-company", () => {
+  it("sends once each the messages two companies stored under the same client-made id", async () => {
+    const a = await setupCloudConnection(db.pool);
+    const b = await setupCloudConnection(db.pool);
+    const id = randomUUID();
+    await a.enqueue("from company A", id);
+    await b.enqueue("from company B", id);
+    // A replay of each is the same message, not a second send.
+    await a.enqueue("from company A", id);
+    await b.enqueue("from company B", id);
+    worker = await start();
+    for (const c of [a, b]) {
+      await waitFor(async () => (await messageState(db.pool, id, c.companyId)).send_state === "sent", "both sent");
+    }
+    await worker.drained();
+    const sent = fake.requests.map((r) => [r.path, r.body.text?.body]).sort();
+    expect(sent).toEqual(
+      [
+        [`/v21.0/${a.phoneNumberId}/messages`, "from company A"],
+        [`/v21.0/${b.phoneNumberId}/messages`, "from company B"],
+      ].sort(),
+    );
+    expect(await messageState(db.pool, id, a.companyId)).toMatchObject({ ack: 1, send_attempts: 1 });
+    expect(await messageState(db.pool, id, b.companyId)).toMatchObject({ ack: 1, send_attempts: 1 });
   });
 });
 

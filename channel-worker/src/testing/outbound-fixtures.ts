@@ -16,8 +16,8 @@ export type CloudSetup = {
   accessToken: string;
   contactNumber: string;
   ticketId: number;
-  /** Enqueues a text reply on the ticket; returns the message id. */
-  enqueue(body: string): Promise<string>;
+  /** Enqueues a text reply on the ticket (under `id` when given, as a client makes it); returns the message id. */
+  enqueue(body: string, id?: string): Promise<string>;
 };
 
 let n = 0;
@@ -55,8 +55,7 @@ export async function setupCloudConnection(pool: pg.Pool, o: { companyId?: numbe
     accessToken,
     contactNumber,
     ticketId: ticket.id,
-    async enqueue(body) {
-      const id = randomUUID();
+    async enqueue(body, id = randomUUID()) {
       await inTransaction(pool, (client) => sendMessage(client, actor, { id, ticketId: ticket.id, body }));
       return id;
     },
@@ -74,10 +73,12 @@ export type MessageState = {
   claimed_by: string | null;
 };
 
-export async function messageState(pool: pg.Pool, id: string): Promise<MessageState> {
+/** The message's sending state; `companyId` picks one where companies share a client-made id (decision 0027). */
+export async function messageState(pool: pg.Pool, id: string, companyId?: number): Promise<MessageState> {
   const { rows } = await pool.query<MessageState>(
-    `SELECT id, body, send_state, ack, remote_id, error_code, send_attempts, claimed_by FROM messages WHERE id = $1`,
-    [id],
+    `SELECT id, body, send_state, ack, remote_id, error_code, send_attempts, claimed_by FROM messages
+     WHERE id = $1 AND ($2::int IS NULL OR company_id = $2)`,
+    [id, companyId ?? null],
   );
   return rows[0]!;
 }

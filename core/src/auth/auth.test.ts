@@ -183,6 +183,18 @@ describe("#auth tokens", () => {
   });
 });
 
+describe("#auth paths that need no session", () => {
+  it("answers 404 under /assets without a session, also when core serves no build", async () => {
+    for (const token of [undefined, "not-a-token"]) {
+      const res = await core.api("GET", "/assets/index-Gone1234.js", { token });
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe("ERR_NOT_FOUND");
+    }
+    // Any other unknown path is still behind the session.
+    expect((await core.api("GET", "/no-such-route")).status).toBe(401);
+  });
+});
+
 describe("GET /version", () => {
   it("answers the product version", async () => {
     expect((await core.api("GET", "/version")).body).toEqual({ version: "3.5.0" });

@@ -56,6 +56,8 @@ export const ERROR_STATUS = {
   ERR_TAG_ALREADY_EXISTS: 409,
   ERR_WAPP_NAME_ALREADY_EXISTS: 409,
   ERR_WAPP_PHONE_NUMBER_ID_IN_USE: 409,
+  // Meta's Graph API could not be asked to confirm a Cloud API phone number id (docs/decisions/0027).
+  ERR_GRAPH_API_UNAVAILABLE: 502,
   // Audio transcription (GET /messages/transcribeAudio/{id}).
   ERR_AUDIO_NOT_TRANSCRIBABLE: 400,
   ERR_TRANSCRIPTION_NOT_CONFIGURED: 503,

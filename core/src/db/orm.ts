@@ -18,6 +18,7 @@ import { Migration0016CounterKeys } from "./migrations/0016-counter-keys.ts";
 import { Migration0020QuickMessageLists } from "./migrations/0020-quick-message-lists.ts";
 import { Migration0021ContactImports } from "./migrations/0021-contact-imports.ts";
 import { Migration0022RateLimits } from "./migrations/0022-rate-limits.ts";
+import { Migration0027MessageIdsPerCompany } from "./migrations/0027-message-ids-per-company.ts";
 import { Migration0031PushSubscriptions } from "./migrations/0031-push-subscriptions.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
@@ -39,6 +40,7 @@ export const MIGRATIONS = [
   { name: "0020-quick-message-lists", class: Migration0020QuickMessageLists },
   { name: "0021-contact-imports", class: Migration0021ContactImports },
   { name: "0022-rate-limits", class: Migration0022RateLimits },
+  { name: "0027-message-ids-per-company", class: Migration0027MessageIdsPerCompany },
   { name: "0031-push-subscriptions", class: Migration0031PushSubscriptions },
 ];
 

@@ -74,8 +74,17 @@ export const tagAlreadyExists = () =>
   new AppError("ERR_TAG_ALREADY_EXISTS", "Tag já existe", { fields: { name: "Tag já existe" } });
 export const whatsappNameAlreadyExists = () =>
   new AppError("ERR_WAPP_NAME_ALREADY_EXISTS", "A connection with this name already exists");
+/** Another connection of the caller's own company holds the number (another company's never answers this). */
 export const phoneNumberIdInUse = () =>
   new AppError("ERR_WAPP_PHONE_NUMBER_ID_IN_USE", "This phone number id is used by another connection");
+/**
+ * Meta did not confirm the phone number id for the access token. The one answer whether or not anyone else
+ * holds the number, so that it never tells who our customers are (decision 0027).
+ */
+export const phoneNumberNotConfirmed = () =>
+  invalidInput("Meta did not confirm this phone number id for this access token", "phoneNumberId");
+export const graphApiUnavailable = () =>
+  new AppError("ERR_GRAPH_API_UNAVAILABLE", "The Graph API could not be reached to confirm the phone number id");
 export const noOtherWhatsapp = () => new AppError("ERR_NO_OTHER_WHATSAPP", "At least one default connection is needed");
 export const whatsappGreetingRequired = () =>
   new AppError("ERR_WAPP_GREETING_REQUIRED", "Greeting message required when more than one queue exists");

@@ -27,6 +27,7 @@ import { ticketActionsRoutes } from "../tickets/ticket-actions-routes.ts";
 import { ticketLogRoutes } from "../tickets/ticket-log-routes.ts";
 import { ticketRoutes } from "../tickets/ticket-routes.ts";
 import { userRoutes } from "../users/user-routes.ts";
+import { graphApiOf } from "../whatsapps/phone-number-ownership.ts";
 import { whatsappRoutes } from "../whatsapps/whatsapp-routes.ts";
 
 export type AppDeps = {
@@ -65,7 +66,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     quickMessageRoutes(deps.pool),
     userRoutes(deps.pool, deps.config.dataDir),
     queueRoutes(deps.pool),
-    whatsappRoutes(deps.pool),
+    whatsappRoutes(deps.pool, graphApiOf(deps.config)),
     settingsRoutes(deps.pool),
     pushRoutes({
       pool: deps.pool,

@@ -28,20 +28,12 @@ export type TSendMessageInput = Pick<TSendMessageArgs, "id" | "ticketId" | "body
 
 const emptyMessage = () => invalidInput("Empty message", "body");
 
-/** Stores the message and answers its id. */
+/**
+ * Stores the message and answers its id. The id is the client's idempotency key within the caller's company
+ * (decision 0027): the same id again is the same message, and another company's ids are simply not seen.
+ */
 export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSendMessageInput): Promise<string> {
-  const existing = await client.query<{ ticket_id: number; company_id: number }>(
-    "SELECT /* all-companies: a client-made id is unique across the platform */ ticket_id, company_id FROM messages WHERE id = $1",
-    [args.id],
-  );
-  if (existing.rows[0]) {
-    // The same message pushed again (another tab, a lost answer): already done.
-    const m = existing.rows[0];
-    if (m.company_id !== actor.companyId || m.ticket_id !== args.ticketId) {
-      throw creatingMessage("Message id already used");
-    }
-    return args.id;
-  }
+  if (await alreadyStored(client, actor, args)) return args.id;
   // Whitespace-only text with nothing else is not a message (spec 1 §4 Messages).
   if (args.body.trim() === "" && !args.mediaUrl && args.dataJson == null) throw emptyMessage();
   const ticket = await findVisibleTicket(client, actor, args.ticketId, { lock: true });
@@ -61,10 +53,11 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
       throw invalidInput(message, "quotedMsg");
     }
   }
-  await client.query(
+  const inserted = await client.query(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, body, from_me,
        read, ack, is_private, quoted_msg_id, send_state, media_type, media_url, data_json, is_forwarded)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, true, 0, $9, $10, $11, $12, $13, $14::jsonb, $15)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, true, 0, $9, $10, $11, $12, $13, $14::jsonb, $15)
+     ON CONFLICT (company_id, id) DO NOTHING`,
     [
       args.id,
       actor.companyId,
@@ -83,6 +76,11 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
       args.isForwarded === true,
     ],
   );
+  // Another push of the same id (a second tab) stored it while this one waited for the ticket's lock.
+  if (inserted.rowCount === 0) {
+    if (await alreadyStored(client, actor, args)) return args.id;
+    throw creatingMessage("Message id already used");
+  }
   // An agent's reply means they read the conversation: its unread count goes.
   const unread = args.markRead === false ? "unread_messages" : "0";
   await client.query(
@@ -95,4 +93,18 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
   ]);
   if (!isPrivate) await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(ticket.whatsappId)]);
   return args.id;
+}
+
+/**
+ * True when this company already stored a message with this id on this ticket: the same send again (another
+ * tab, a lost answer), nothing to do. The same id on another of the company's tickets is refused.
+ */
+async function alreadyStored(client: pg.ClientBase, actor: Actor, args: TSendMessageInput): Promise<boolean> {
+  const { rows } = await client.query<{ ticket_id: number }>(
+    "SELECT ticket_id FROM messages WHERE company_id = $1 AND id = $2",
+    [actor.companyId, args.id],
+  );
+  if (!rows[0]) return false;
+  if (rows[0].ticket_id !== args.ticketId) throw creatingMessage("Message id already used");
+  return true;
 }

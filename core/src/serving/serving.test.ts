@@ -90,6 +90,27 @@ describe("#static assets: content coding", () => {
   });
 });
 
+describe("#static assets: missing files", () => {
+  it("should answer 404 for a file the build does not have, without asking for a session", async () => {
+    const missing = `${core.url}/assets/index-Missing9.js`;
+    const answers = [
+      await rawGet(missing),
+      await rawGet(missing, { accept: "text/html" }),
+      // A token that authentication would refuse (401/403): the answer never gets there.
+      await rawGet(missing, { authorization: "Bearer not-a-token" }),
+      await rawGet(`${core.url}/assets/`),
+      await rawGet(`${core.url}/assets`),
+    ];
+    for (const r of answers) {
+      expect(r.status).toBe(404);
+      expect(JSON.parse(r.body.toString())).toMatchObject({ error: "ERR_NOT_FOUND" });
+      expect(r.headers["cache-control"] ?? "").not.toContain("immutable");
+    }
+    const post = await fetch(missing, { method: "POST", headers: { authorization: "Bearer not-a-token" } });
+    expect(post.status).toBe(404);
+  });
+});
+
 describe("#static assets: cache headers", () => {
   it("should mark hashed assets immutable for a year", async () => {
     const r = await rawGet(core.url + ASSET, { "accept-encoding": "br" });

@@ -1,15 +1,16 @@
-// Use case: a tag is deleted (DELETE /tags/{id}); it leaves every contact and
-// ticket that carried it (foreign keys cascade), and those are re-announced.
+// Use case: a tag is deleted (DELETE /tags/{id}), on the company EntityManager (decision 0028); it leaves every
+// contact and ticket that carried it (foreign keys cascade), and those are re-announced.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { companyEm } from "../db/company-em.ts";
+import { Tag } from "../db/entities/contacts.ts";
 import { tagNotFound } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { tagHolders } from "./tag-holders.ts";
 
 export async function deleteTag(client: pg.ClientBase, actor: Actor, tagId: number): Promise<void> {
-  const companyId = actor.companyId;
-  const holders = await tagHolders(client, companyId, tagId);
-  const { rowCount } = await client.query("DELETE FROM tags WHERE id = $1 AND company_id = $2", [tagId, companyId]);
-  if (rowCount === 0) throw tagNotFound();
+  const holders = await tagHolders(client, actor.companyId, tagId);
+  const deleted = await companyEm(client, actor.companyId).nativeDelete(Tag, { id: tagId });
+  if (deleted === 0) throw tagNotFound();
   await recordChanges(client, holders);
 }

@@ -1,9 +1,8 @@
-// The tag reads behind GET /tags, /tags/list, /tags/{id} and the ticket's tags after a change
-// (spec 2 §7 Tags): each scoped to the caller's company.
+// The tag lists behind GET /tags, /tags/list and the ticket's tags after a change (spec 2 §7 Tags), each
+// scoped to the caller's company. Lists stay set-based SQL (the pickers read them often); one tag is find-tag.ts.
 import type pg from "pg";
 import { contains } from "../contacts/list-contacts.ts";
 import type { TagDTO } from "../contract/contacts.ts";
-import { tagNotFound } from "../http/errors.ts";
 import { TAG_COLUMNS } from "./tag-queries.ts";
 
 export const TAGS_PAGE_SIZE = 20;
@@ -16,15 +15,6 @@ export type TagsPage = {
   count: number;
   hasMore: boolean;
 };
-
-export async function loadTag(pool: pg.Pool, companyId: number, id: number): Promise<TagDTO> {
-  const { rows } = await pool.query<TagDTO>(
-    `SELECT ${TAG_COLUMNS} FROM tags tg WHERE tg.id = $1 AND tg.company_id = $2`,
-    [id, companyId],
-  );
-  if (!rows[0]) throw tagNotFound();
-  return rows[0];
-}
 
 /** Every tag of the company (the pickers), by name. */
 export async function listTags(pool: pg.Pool, companyId: number, { kanban }: TagKind): Promise<TagDTO[]> {

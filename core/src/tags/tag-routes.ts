@@ -7,12 +7,14 @@ import { actorOf } from "../auth/authenticate.ts";
 import { loadContact } from "../contacts/contact-queries.ts";
 import { ZCreateTagRequestSchema, ZSyncTagsRequestSchema, ZUpdateTagRequestSchema } from "../contract/contacts.ts";
 import { zIdParam } from "../contract/ids.ts";
+import { companyEm, onPooledClient } from "../db/company-em.ts";
 import { parse } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { addTicketTag } from "./add-ticket-tag.ts";
 import { createTag } from "./create-tag.ts";
 import { deleteTag } from "./delete-tag.ts";
-import { listTags, listTagsPage, listTicketTags, loadTag as loadCompanyTag } from "./list-tags.ts";
+import { findTag, tagAnswer } from "./find-tag.ts";
+import { listTags, listTagsPage, listTicketTags } from "./list-tags.ts";
 import { removeContactTag } from "./remove-contact-tag.ts";
 import { removeTicketTags } from "./remove-ticket-tags.ts";
 import { syncContactTags } from "./sync-contact-tags.ts";
@@ -30,13 +32,11 @@ const ZListTagsQuery = z.object({
 
 export function tagRoutes(pool: pg.Pool): Router {
   const router = Router();
-  const loadTag = (companyId: number, id: number) => loadCompanyTag(pool, companyId, id);
 
   router.post("/tags", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZCreateTagRequestSchema, req.body ?? {});
-    const id = await inTransaction(pool, (client) => createTag(client, actor, input));
-    res.json(await loadTag(actor.companyId, id));
+    res.json(await inTransaction(pool, (client) => createTag(client, actor, input)));
   });
 
   router.get("/tags/list", async (req, res) => {
@@ -60,15 +60,17 @@ export function tagRoutes(pool: pg.Pool): Router {
 
   router.get("/tags/:id", async (req, res) => {
     const actor = actorOf(res);
-    res.json(await loadTag(actor.companyId, parse(zIdParam, req.params.id)));
+    const id = parse(zIdParam, req.params.id);
+    res.json(
+      await onPooledClient(pool, async (client) => tagAnswer(await findTag(companyEm(client, actor.companyId), id))),
+    );
   });
 
   router.put("/tags/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateTagRequestSchema, req.body ?? {});
-    await inTransaction(pool, (client) => updateTag(client, actor, id, input));
-    res.json(await loadTag(actor.companyId, id));
+    res.json(await inTransaction(pool, (client) => updateTag(client, actor, id, input)));
   });
 
   router.delete("/tags/:id", async (req, res) => {

@@ -204,3 +204,44 @@ describe("#tags.update and delete", () => {
     expect(await changesAfter(pool, companyId, before)).toEqual([`contacts:${contact.id}`]);
   });
 });
+
+describe("#tags.show and update", () => {
+  it("answers one tag of the company, and 404 ERR_NO_TAG_FOUND for another company's", async () => {
+    const tag = await buildTag(core.db.pool, { companyId, name: "Mostrada", kanban: 1, color: "#123456" });
+    const res = await core.api("GET", `/tags/${tag.id}`, { token: agent });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: tag.id, name: "Mostrada", color: "#123456", kanban: 1 });
+    const foreign = await core.api("GET", `/tags/${tag.id}`, { token: otherAdmin });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe("ERR_NO_TAG_FOUND");
+  });
+
+  it("changes only the fields sent, re-announces the tag's holders, and refuses a name the company has in any case", async () => {
+    const pool = core.db.pool;
+    const tag = await buildTag(pool, { companyId, name: "Laranja", color: "#FFA500" });
+    await buildTag(pool, { companyId, name: "Verde" });
+    const contact = await buildContact(pool, { companyId });
+    await tagContact(pool, { companyId, contactId: contact.id, tagId: tag.id });
+    const before = await lastSeq(pool, companyId);
+    const lane = await core.api("PUT", `/tags/${tag.id}`, { token: admin, body: { kanban: 1 } });
+    expect(lane.body).toEqual({ id: tag.id, name: "Laranja", color: "#FFA500", kanban: 1 });
+    expect(await changesAfter(pool, companyId, before)).toEqual([`contacts:${contact.id}`]);
+
+    const taken = await core.api("PUT", `/tags/${tag.id}`, { token: admin, body: { name: "VERDE" } });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ error: "ERR_TAG_ALREADY_EXISTS", fields: { name: "Tag já existe" } });
+    // Its own name in another case is free: only other tags count.
+    const recased = await core.api("PUT", `/tags/${tag.id}`, { token: admin, body: { name: "LARANJA" } });
+    expect(recased.body.name).toBe("LARANJA");
+    const foreign = await core.api("PUT", `/tags/${tag.id}`, { token: otherAdmin, body: { name: "Tomada" } });
+    expect(foreign.status).toBe(404);
+    const { rows } = await pool.query("SELECT name, kanban FROM tags WHERE id = $1", [tag.id]);
+    expect(rows).toEqual([{ name: "LARANJA", kanban: 1 }]);
+  });
+
+  it("compares names exactly, not as patterns", async () => {
+    await buildTag(core.db.pool, { companyId, name: "a_c%" });
+    const res = await core.api("POST", "/tags", { token: admin, body: { name: "abcd" } });
+    expect(res.status).toBe(200);
+  });
+});

@@ -8,6 +8,8 @@ import type { TestCore } from "./test-core.ts";
 export async function buildMessage(
   pool: pg.Pool,
   o: {
+    /** The message's id; a new UUIDv7 when absent. */
+    id?: string;
     companyId: number;
     ticketId: number;
     body?: string;
@@ -23,7 +25,7 @@ export async function buildMessage(
     createdAt?: Date;
   },
 ): Promise<{ id: string }> {
-  const id = uuidv7();
+  const id = o.id ?? uuidv7();
   const createdAt = o.createdAt ?? new Date(Date.now() - (o.minutesAgo ?? 0) * 60_000);
   await pool.query(
     `INSERT INTO messages (id, company_id, ticket_id, body, from_me, user_id, queue_id, contact_id, is_private,

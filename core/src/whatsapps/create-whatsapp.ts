@@ -11,12 +11,15 @@ import { assertBotSettings, BOT_SETTING_COLUMNS, storedBotSetting } from "./bot-
 import { generateConnectionToken } from "./connection-token.ts";
 import { companyHasWhatsapps, unsetOtherDefaults } from "./default-whatsapp.ts";
 import { assertGreetingForQueues, loadWhatsapp, whatsappConflict } from "./load-whatsapp.ts";
+import { bindPhoneNumber, type ProvenPhoneNumber, phoneNumberToProve } from "./phone-number-ownership.ts";
 import { authorizeWhatsapp } from "./whatsapp-policy.ts";
 
+/** `proven`: the Cloud API number the Graph API confirmed for this request (phone-number-ownership.ts). */
 export async function createWhatsapp(
   client: pg.ClientBase,
   actor: Actor,
   input: TCreateWhatsappRequest,
+  opts: { proven?: ProvenPhoneNumber } = {},
 ): Promise<WhatsappAnswer> {
   authorizeWhatsapp(actor, "create");
   const companyId = actor.companyId;
@@ -27,6 +30,8 @@ export async function createWhatsapp(
   const queueIds = await assertCompanyQueues(client, companyId, input.queueIds);
   await assertBotSettings(client, companyId, input);
   const isDefault = input.isDefault || !(await companyHasWhatsapps(client, companyId));
+  const number = phoneNumberToProve(null, input);
+  const released = number ? await bindPhoneNumber(client, companyId, null, number, opts.proven) : [];
   // Cloud API credentials only mean something on the Cloud API channel.
   const cloud = input.channel === "whatsappapi";
   const botColumns = BOT_SETTING_COLUMNS.map(([, column]) => column).join(", ");
@@ -60,10 +65,11 @@ export async function createWhatsapp(
     "INSERT INTO whatsapp_queues (whatsapp_id, queue_id, company_id) SELECT $1, q, $2 FROM unnest($3::int[]) AS q",
     [id, companyId, queueIds],
   );
-  const changes: Change[] = [{ companyId, entity: "whatsapps", id }];
+  const changes: Change[] = [{ companyId, entity: "whatsapps", id }, ...released];
   if (isDefault) changes.push(...(await unsetOtherDefaults(client, companyId, id)));
   await recordChanges(client, changes);
-  // The channel worker picks up connections it does not hold when poked.
-  await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(id)]);
+  // The channel worker picks up connections it does not hold when poked (and lets go of those that lost their number).
+  for (const c of [{ id }, ...released])
+    await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(c.id)]);
   return loadWhatsapp(client, actor, id);
 }

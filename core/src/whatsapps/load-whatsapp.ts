@@ -7,12 +7,13 @@ import type { WhatsappAnswer } from "../contract/whatsapps.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import {
   invalidInput,
-  phoneNumberIdInUse,
+  phoneNumberNotConfirmed,
   whatsappGreetingRequired,
   whatsappNameAlreadyExists,
   whatsappNotFound,
 } from "../http/errors.ts";
 import type { BotSettings } from "./bot-settings.ts";
+import type { StoredCloudFields } from "./phone-number-ownership.ts";
 import { canWhatsapp } from "./whatsapp-policy.ts";
 
 /** The queue-bot, redirect and rating settings (spec 2 §3 Connection), named as the API answers them. */
@@ -75,15 +76,32 @@ export type WhatsappRecord = {
   greetingMessage: string | null;
   token: string | null;
   queueIds: number[];
-} & BotSettings;
+} & BotSettings &
+  StoredCloudFields;
+
+const CLOUD_COLUMNS = `w.phone_number_id AS "phoneNumberId", w.access_token AS "accessToken"`;
 
 export async function lockWhatsapp(client: pg.ClientBase, companyId: number, id: number): Promise<WhatsappRecord> {
   const { rows } = await client.query<WhatsappRecord>(
     `SELECT w.id, w.channel, w.is_default AS "isDefault", w.greeting_message AS "greetingMessage", w.token,
-       ${BOT_SETTINGS_COLUMNS},
+       ${BOT_SETTINGS_COLUMNS}, ${CLOUD_COLUMNS},
        COALESCE((SELECT array_agg(queue_id ORDER BY queue_id) FROM whatsapp_queues WHERE whatsapp_id = w.id AND company_id = w.company_id), '{}')
          AS "queueIds"
      FROM whatsapps w WHERE w.id = $1 AND w.company_id = $2 FOR UPDATE`,
+    [id, companyId],
+  );
+  if (!rows[0]) throw whatsappNotFound();
+  return rows[0];
+}
+
+/** The Cloud API fields an edit starts from, read before its transaction (the proof is asked outside it). */
+export async function loadCloudFields(
+  db: pg.Pool | pg.ClientBase,
+  companyId: number,
+  id: number,
+): Promise<StoredCloudFields> {
+  const { rows } = await db.query<StoredCloudFields>(
+    `SELECT w.channel, ${CLOUD_COLUMNS} FROM whatsapps w WHERE w.id = $1 AND w.company_id = $2`,
     [id, companyId],
   );
   if (!rows[0]) throw whatsappNotFound();
@@ -108,7 +126,8 @@ export function whatsappConflict(err: unknown): unknown {
     return whatsappNameAlreadyExists();
   }
   if (constraint === "whatsapps_phone_number_id_key") {
-    return phoneNumberIdInUse();
+    // Only a race reaches it (bindPhoneNumber checked first); whose row clashed is not said (decision 0027).
+    return phoneNumberNotConfirmed();
   }
   if (constraint === "whatsapps_token_key") {
     return invalidInput("Token already in use", "token");

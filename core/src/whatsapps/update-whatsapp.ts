@@ -13,6 +13,7 @@ import { assertBotSettings, BOT_SETTING_COLUMNS, mergeBotSettings, storedBotSett
 import { generateConnectionToken } from "./connection-token.ts";
 import { unsetOtherDefaults } from "./default-whatsapp.ts";
 import { assertGreetingForQueues, loadWhatsapp, lockWhatsapp, whatsappConflict } from "./load-whatsapp.ts";
+import { bindPhoneNumber, type ProvenPhoneNumber, phoneNumberToProve } from "./phone-number-ownership.ts";
 import { authorizeWhatsapp } from "./whatsapp-policy.ts";
 
 const SECRET_COLUMNS = [
@@ -22,11 +23,13 @@ const SECRET_COLUMNS = [
   ["verifyToken", "verify_token"],
 ] as const;
 
+/** `proven`: the Cloud API number the Graph API confirmed for this request (phone-number-ownership.ts). */
 export async function updateWhatsapp(
   client: pg.ClientBase,
   actor: Actor,
   id: number,
   input: TUpdateWhatsappRequest,
+  opts: { proven?: ProvenPhoneNumber } = {},
 ): Promise<WhatsappAnswer> {
   authorizeWhatsapp(actor, "update");
   const companyId = actor.companyId;
@@ -40,6 +43,8 @@ export async function updateWhatsapp(
   assertGreetingForQueues(queueIds, greeting);
   await assertBotSettings(client, companyId, mergeBotSettings(current, input));
   if (input.isDefault === false && current.isDefault) throw noOtherWhatsapp();
+  const number = phoneNumberToProve(current, input);
+  const released = number ? await bindPhoneNumber(client, companyId, id, number, opts.proven) : [];
 
   const sets: string[] = [];
   const params: unknown[] = [id, companyId];
@@ -76,9 +81,10 @@ export async function updateWhatsapp(
       [id, companyId, queueIds],
     );
   }
-  const changes: Change[] = [{ companyId, entity: "whatsapps", id }];
+  const changes: Change[] = [{ companyId, entity: "whatsapps", id }, ...released];
   if (input.isDefault && !current.isDefault) changes.push(...(await unsetOtherDefaults(client, companyId, id)));
   await recordChanges(client, changes);
-  await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(id)]);
+  for (const c of [{ id }, ...released])
+    await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(c.id)]);
   return loadWhatsapp(client, actor, id);
 }

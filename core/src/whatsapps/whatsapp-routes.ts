@@ -13,11 +13,13 @@ import { parse } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { createWhatsapp } from "./create-whatsapp.ts";
 import { deleteWhatsapp } from "./delete-whatsapp.ts";
-import { listWhatsapps, loadWhatsapp } from "./load-whatsapp.ts";
+import { listWhatsapps, loadCloudFields, loadWhatsapp } from "./load-whatsapp.ts";
+import { type GraphApi, proveRequestedPhoneNumber } from "./phone-number-ownership.ts";
 import { updateWhatsapp } from "./update-whatsapp.ts";
 import { authorizeWhatsapp } from "./whatsapp-policy.ts";
 
-export function whatsappRoutes(pool: pg.Pool): Router {
+/** `graph`: where a Cloud API phone number id is proven before it is bound (decision 0027). */
+export function whatsappRoutes(pool: pg.Pool, graph: GraphApi): Router {
   const router = Router();
   router.get("/whatsapp", async (req, res) => {
     const actor = actorOf(res);
@@ -41,14 +43,17 @@ export function whatsappRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     authorizeWhatsapp(actor, "create");
     const input = parse(ZCreateWhatsappRequestSchema, req.body);
-    res.status(201).json(await inTransaction(pool, (c) => createWhatsapp(c, actor, input)));
+    const proven = await proveRequestedPhoneNumber(graph, null, input);
+    res.status(201).json(await inTransaction(pool, (c) => createWhatsapp(c, actor, input, { proven })));
   });
   router.put("/whatsapp/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeWhatsapp(actor, "update");
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateWhatsappRequestSchema, req.body);
-    res.json(await inTransaction(pool, (c) => updateWhatsapp(c, actor, id, input)));
+    const stored = await loadCloudFields(pool, actor.companyId, id);
+    const proven = await proveRequestedPhoneNumber(graph, stored, input);
+    res.json(await inTransaction(pool, (c) => updateWhatsapp(c, actor, id, input, { proven })));
   });
   router.delete("/whatsapp/:id", async (req, res) => {
     const actor = actorOf(res);

@@ -1,14 +1,20 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildWhatsapp } from "../testing/factories.ts";
+import { startFakeGraphPhoneNumbers } from "../testing/fake-graph-phone-numbers.ts";
 import type { TestCore } from "../testing/test-core.ts";
 import { useTestCore } from "../testing/use-test-core.ts";
 import { buildPlan, changeCount, setCompanyPlan, signedIn } from "../testing/users-factories.ts";
 
-const core = useTestCore();
+// The fake first: core proves Cloud API numbers against it (phone-number-ownership.test.ts tests the proof).
+const graph = await startFakeGraphPhoneNumbers();
+const core = useTestCore({ graphApiUrl: graph.url });
 let pool: TestCore["db"]["pool"];
 
 beforeAll(async () => {
   pool = core.db.pool;
+});
+afterAll(async () => {
+  await graph.close();
 });
 
 /** A fresh company with an admin and a plain user. */
@@ -75,12 +81,14 @@ describe("#whatsapp.create", () => {
 
   it("stores Cloud API credentials and never answers them back", async () => {
     const c = await company();
+    const phoneNumberId = `98765432${c.id}`;
+    graph.grant(phoneNumberId, "EAAG-secret");
     const res = await core.api("POST", "/whatsapp", {
       token: c.admin.token,
       body: {
         name: "Cloud",
         channel: "whatsappapi",
-        phoneNumberId: `pn-${c.id}`,
+        phoneNumberId,
         accessToken: "EAAG-secret",
         appSecret: "app-secret",
       },
@@ -98,7 +106,7 @@ describe("#whatsapp.create", () => {
     ]);
     expect(text).not.toContain("EAAG-secret");
     expect(text).not.toContain("app-secret");
-    expect(text).not.toContain(`pn-${c.id}`);
+    expect(text).not.toContain(phoneNumberId);
     const row = (await pool.query("SELECT access_token, app_secret FROM whatsapps WHERE id = $1", [res.body.id]))
       .rows[0];
     expect(row).toEqual({ access_token: "EAAG-secret", app_secret: "app-secret" });

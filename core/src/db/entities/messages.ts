@@ -25,8 +25,9 @@ export const Message = defineEntity({
     { name: "messages_company_created", properties: ["companyId", "createdAt"], include: ["fromMe", "isPrivate"] },
   ],
   properties: {
+    // The key is (company_id, id): a client-made id names a message within its company only (decision 0027).
+    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade").primary(),
     id: p.uuid().primary(),
-    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
     ticketId: p.manyToOne(Ticket).mapToPk().joinColumn("ticket_id").deleteRule("cascade"),
     contactId: p.integer().nullable(),
     whatsappId: p.integer().nullable(),

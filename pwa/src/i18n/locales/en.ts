@@ -219,6 +219,8 @@ export const en: Resources = {
     ERR_QUEUE_NAME_ALREADY_EXISTS: "This queue name is already in use, choose another.",
     ERR_WAPP_NAME_ALREADY_EXISTS: "A connection with this name already exists.",
     ERR_WAPP_PHONE_NUMBER_ID_IN_USE: "This Cloud API phone number is already used by another connection.",
+    ERR_GRAPH_API_UNAVAILABLE:
+      "Meta's Graph API could not be reached to confirm the phone number. Please try again later.",
     ERR_AUDIO_NOT_TRANSCRIBABLE: "This message has no audio that can be transcribed.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Audio transcription is not set up. Contact the platform administrator.",
     ERR_TRANSCRIPTION_FAILED: "The transcription service failed. Please try again later.",

@@ -226,6 +226,8 @@ export const es: Resources = {
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Este nombre de cola ya está en uso, elija otro.",
     ERR_WAPP_NAME_ALREADY_EXISTS: "Ya existe una conexión con este nombre.",
     ERR_WAPP_PHONE_NUMBER_ID_IN_USE: "Este número de la API oficial ya lo usa otra conexión.",
+    ERR_GRAPH_API_UNAVAILABLE:
+      "No se pudo consultar la Graph API de Meta para confirmar el número. Inténtelo de nuevo más tarde.",
     ERR_AUDIO_NOT_TRANSCRIBABLE: "Este mensaje no tiene un audio que se pueda transcribir.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED:
       "La transcripción de audio no está configurada. Contacte con el administrador de la plataforma.",

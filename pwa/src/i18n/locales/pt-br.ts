@@ -240,6 +240,8 @@ export const ptBR = {
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Este nome de fila já está em uso, escolha outro.",
     ERR_WAPP_NAME_ALREADY_EXISTS: "Já existe uma conexão com este nome.",
     ERR_WAPP_PHONE_NUMBER_ID_IN_USE: "Este número da API oficial já está em uso por outra conexão.",
+    ERR_GRAPH_API_UNAVAILABLE:
+      "Não foi possível consultar a Graph API da Meta para confirmar o número. Tente novamente mais tarde.",
     ERR_AUDIO_NOT_TRANSCRIBABLE: "Esta mensagem não tem um áudio que possa ser transcrito.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED:
       "A transcrição de áudio não está configurada. Fale com o administrador da plataforma.",

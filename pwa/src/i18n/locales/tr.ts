@@ -224,6 +224,8 @@ export const tr: Resources = {
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Bu kuyruk adı zaten kullanılıyor, başka bir ad seçin.",
     ERR_WAPP_NAME_ALREADY_EXISTS: "Bu ada sahip bir bağlantı zaten var.",
     ERR_WAPP_PHONE_NUMBER_ID_IN_USE: "Bu Cloud API numarası başka bir bağlantı tarafından kullanılıyor.",
+    ERR_GRAPH_API_UNAVAILABLE:
+      "Numarayı doğrulamak için Meta Graph API'ye ulaşılamadı. Lütfen daha sonra tekrar deneyin.",
     ERR_AUDIO_NOT_TRANSCRIBABLE: "Bu mesajda yazıya dökülebilecek bir ses yok.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Ses yazıya dökme yapılandırılmamış. Platform yöneticisiyle iletişime geçin.",
     ERR_TRANSCRIPTION_FAILED: "Yazıya dökme hizmeti başarısız oldu. Lütfen daha sonra tekrar deneyin.",

@@ -1,0 +1,136 @@
+// A Cloud API phone number id is bound to a connection only when Meta's Graph API confirms that the access token
+// given with it reaches that number (decision 0027). The proof is asked before the transaction (an outside call
+// never holds a row lock); the use case binds only the pair that was proven. Whether another company holds the
+// number never changes the answer: a pair Meta does not confirm is refused the same way whoever holds it, and a
+// confirmed one is bound, taking the number from a company that held it before.
+import type pg from "pg";
+import { GRAPH_API_URL, GRAPH_API_VERSION } from "../contract/graph-api.ts";
+import { graphApiUnavailable, phoneNumberIdInUse, phoneNumberNotConfirmed } from "../http/errors.ts";
+import type { Change } from "../sync/change-log.ts";
+
+/** Where the Graph API answers (GRAPH_API_URL, GRAPH_API_VERSION), and how long a proof may take. */
+export type GraphApi = { url: string; version: string; timeoutMs?: number };
+
+export const graphApiOf = (config: { graphApiUrl?: string; graphApiVersion?: string }): GraphApi => ({
+  url: config.graphApiUrl ?? GRAPH_API_URL,
+  version: config.graphApiVersion ?? GRAPH_API_VERSION,
+});
+
+/** A phone number id with the access token that would be stored beside it. */
+export type PhoneNumberPair = { phoneNumberId: string; accessToken: string | null };
+
+/** A pair the Graph API confirmed; only provePhoneNumber makes one. */
+export type ProvenPhoneNumber = {
+  readonly phoneNumberId: string;
+  readonly accessToken: string;
+  readonly proof: symbol;
+};
+
+const PROOF = Symbol("graph-api-confirmed");
+
+/** The stored Cloud API fields an edit starts from (none for a new connection). */
+export type StoredCloudFields = { channel: string; phoneNumberId: string | null; accessToken: string | null };
+
+/** The Cloud API fields of a create or update request, as the contract parsed them (absent keeps the stored). */
+export type RequestedCloudFields = {
+  channel?: string;
+  phoneNumberId?: string | null;
+  accessToken?: string | null;
+};
+
+/**
+ * The pair the write would bind and so must be proven: a phone number id on the Cloud API channel that the
+ * connection does not hold yet. Null when the write binds nothing new (no number, another channel, the same
+ * number kept, whatever happens to the token).
+ */
+export function phoneNumberToProve(
+  stored: StoredCloudFields | null,
+  requested: RequestedCloudFields,
+): PhoneNumberPair | null {
+  const channel = requested.channel ?? stored?.channel;
+  if (channel !== "whatsappapi") return null;
+  const phoneNumberId =
+    requested.phoneNumberId === undefined ? (stored?.phoneNumberId ?? null) : requested.phoneNumberId;
+  if (!phoneNumberId || phoneNumberId === stored?.phoneNumberId) return null;
+  const accessToken = requested.accessToken === undefined ? (stored?.accessToken ?? null) : requested.accessToken;
+  return { phoneNumberId, accessToken };
+}
+
+/** Meta's phone number ids are decimal digits; anything else names no number and is never sent to the Graph API. */
+const PHONE_NUMBER_ID = /^\d{1,32}$/;
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * Asks the Graph API for the number with the pair's token (GET /{version}/{phone-number-id}?fields=id). Only a
+ * 2xx answer naming the same id proves it; any refusal (wrong token, a number the token does not reach, no token,
+ * a malformed id) is one neutral validation error. An unreachable or failing Graph API (network, timeout, 5xx,
+ * 429) is ERR_GRAPH_API_UNAVAILABLE: nothing was learnt, the admin may retry.
+ */
+export async function provePhoneNumber(graph: GraphApi, pair: PhoneNumberPair): Promise<ProvenPhoneNumber> {
+  const { phoneNumberId, accessToken } = pair;
+  if (!accessToken || !PHONE_NUMBER_ID.test(phoneNumberId)) throw phoneNumberNotConfirmed();
+  const url = `${graph.url.replace(/\/+$/, "")}/${graph.version}/${phoneNumberId}?fields=id`;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
+      redirect: "error",
+      signal: AbortSignal.timeout(graph.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
+  } catch (err) {
+    console.warn(`whatsapp: Graph API unreachable proving a phone number id: ${(err as Error).message}`);
+    throw graphApiUnavailable();
+  }
+  const body = (await res.json().catch(() => null)) as { id?: unknown } | null;
+  if (res.status >= 500 || res.status === 429) {
+    console.warn(`whatsapp: Graph API answered ${res.status} proving a phone number id`);
+    throw graphApiUnavailable();
+  }
+  if (!res.ok || body?.id !== phoneNumberId) throw phoneNumberNotConfirmed();
+  return { phoneNumberId, accessToken, proof: PROOF };
+}
+
+/** Proves what a write would bind, if anything: the routes call it before their transaction. */
+export async function proveRequestedPhoneNumber(
+  graph: GraphApi,
+  stored: StoredCloudFields | null,
+  requested: RequestedCloudFields,
+): Promise<ProvenPhoneNumber | undefined> {
+  const pair = phoneNumberToProve(stored, requested);
+  return pair ? provePhoneNumber(graph, pair) : undefined;
+}
+
+/**
+ * Inside the write's transaction, before the row is written: refuses a pair that is not the proven one (a
+ * concurrent edit changed the stored token, or no proof was asked), refuses a number another connection of the
+ * same company holds (the company's own data: 409), and takes the number from any other company's connection,
+ * whose phone number id is cleared. Answers the changes to record for those connections.
+ */
+export async function bindPhoneNumber(
+  client: pg.ClientBase,
+  companyId: number,
+  connectionId: number | null,
+  pair: PhoneNumberPair,
+  proven: ProvenPhoneNumber | undefined,
+): Promise<Change[]> {
+  const confirmed =
+    proven?.proof === PROOF && proven.phoneNumberId === pair.phoneNumberId && proven.accessToken === pair.accessToken;
+  if (!confirmed) throw phoneNumberNotConfirmed();
+  const own = await client.query(
+    "SELECT 1 FROM whatsapps WHERE company_id = $1 AND phone_number_id = $2 AND id <> $3 LIMIT 1",
+    [companyId, pair.phoneNumberId, connectionId ?? 0],
+  );
+  if (own.rowCount) throw phoneNumberIdInUse();
+  const { rows } = await client.query<{ id: number; company_id: number }>(
+    `UPDATE whatsapps /* all-companies: a number Meta confirmed for this company leaves any other company */
+     SET phone_number_id = NULL, updated_at = now()
+     WHERE phone_number_id = $1 AND company_id <> $2 RETURNING id, company_id`,
+    [pair.phoneNumberId, companyId],
+  );
+  for (const r of rows) {
+    console.warn(
+      `whatsapp: connection ${r.id} of company ${r.company_id} lost its phone number id to company ${companyId}`,
+    );
+  }
+  return rows.map((r) => ({ companyId: r.company_id, entity: "whatsapps", id: r.id }));
+}

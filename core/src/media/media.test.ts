@@ -154,7 +154,7 @@ describe("#messages.send with media, replayed", () => {
     expect(rows[0].n).toBe(1);
   });
 
-  it("wants one id per file, keeps nothing otherwise, and refuses an id used on another ticket", async () => {
+  it("wants one id per file, keeps nothing otherwise, and takes another company's id as a new message", async () => {
     const filesBefore = filesOf(s.company.id).length;
     const two = form("0190f5a8-1c2b-7d3e-8f40-00000000aaa1");
     two.append("medias", new Blob([PDF], { type: "application/pdf" }), "b.pdf");
@@ -169,11 +169,12 @@ describe("#messages.send with media, replayed", () => {
     const id = "0190f5a8-1c2b-7d3e-8f40-00000000aaa2";
     const otherFilesBefore = filesOf(other.company.id).length;
     expect((await upload(s.ticket.id, s.adminToken, form(id))).status).toBe(200);
-    const otherTicket = await upload(other.ticket.id, other.adminToken, form(id));
-    expect(otherTicket.status).toBe(409);
-    expect(otherTicket.body.error).toBe("ERR_CREATING_MESSAGE");
-    expect(await countById(id)).toBe(1);
-    expect(filesOf(other.company.id)).toHaveLength(otherFilesBefore);
+    // Message ids are per company (decision 0027): the same id elsewhere is that company's own new message.
+    const otherCompany = await upload(other.ticket.id, other.adminToken, form(id));
+    expect(otherCompany.status).toBe(200);
+    expect(otherCompany.body.messages[0]).toMatchObject({ id, ticketId: other.ticket.id });
+    expect(await countById(id)).toBe(2);
+    expect(filesOf(other.company.id)).toHaveLength(otherFilesBefore + 1);
   });
 });
 

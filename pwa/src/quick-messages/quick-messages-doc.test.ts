@@ -1,5 +1,6 @@
 import "fake-indexeddb/auto";
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
+import { setForTest } from "@chatflow/core/testing/flags.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import { addQuickMessage, listQuickMessages } from "@chatflow/sync-server/documents/quick-messages.ts";
 import { signedInUser, syncForFile, waitFor } from "@chatflow/sync-server/testing/sync-fixtures.ts";
@@ -145,7 +146,8 @@ describe("#quick-messages on this device", () => {
       onState: (s) => (state = s),
     });
     await waitFor(() => state?.scope === "readonly", "the read-only scope");
-    await sync.db.pool.query("UPDATE users SET profile = 'admin' WHERE id = $1", [w.agent.userId]);
+    // Promoted for this test only: the file's later tests need the agent a plain user again, even if this one fails.
+    await setForTest(sync.db.pool, "users", w.agent.userId, { profile: "admin" });
     await waitFor(() => state?.scope === "read-write", "the scope after the promotion");
     await sync.db.pool.query("UPDATE users SET profile = 'user' WHERE id = $1", [w.agent.userId]);
     await waitFor(() => state?.scope === "readonly", "the scope after the demotion");

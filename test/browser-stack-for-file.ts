@@ -1,7 +1,7 @@
-// The whole stack and Debian's chromium for one e2e test file: the beforeAll/afterAll pair
-// every browser test needs, written once (like core's useTestCore).
+// The whole stack and Debian's chromium for one e2e test file: the world every browser test needs, started
+// before the file's tests and stopped after them (forFile, like core's coreForFile).
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { forFile } from "../core/src/testing/for-file.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
 import { type Stack, startStack } from "./stack.ts";
 
@@ -9,15 +9,22 @@ export type BrowserStack = { stack: Stack; browser: Browser };
 
 /** Starts the stack and a browser before the file's tests and stops both after; read it inside hooks and tests. */
 export function browserStackForFile(): BrowserStack {
-  const world = {} as BrowserStack;
-  beforeAll(async () => {
-    if (!chromiumAvailable()) throw new Error("Debian's chromium is missing: apt-get install -y chromium");
-    world.stack = await startStack();
-    world.browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await world.browser?.close();
-    await world.stack?.stop();
-  });
-  return world;
+  return forFile(
+    async () => {
+      if (!chromiumAvailable()) throw new Error("Debian's chromium is missing: apt-get install -y chromium");
+      const stack = await startStack();
+      try {
+        return { stack, browser: await launchChromium() };
+      } catch (err) {
+        await stack.stop();
+        throw err;
+      }
+    },
+    {
+      async stop({ stack, browser }) {
+        await browser.close();
+        await stack.stop();
+      },
+    },
+  );
 }

@@ -4,7 +4,7 @@
 import { createHmac } from "node:crypto";
 import path from "node:path";
 import { type FakeGraphApi, startFakeGraphApi } from "../channel-worker/src/testing/fake-graph-api.ts";
-import { startWorker } from "../channel-worker/src/worker.ts";
+import { startWorker, type Worker } from "../channel-worker/src/worker.ts";
 import { startTestCore, type TestCore } from "../core/src/testing/test-core.ts";
 
 export const PHONE_NUMBER_ID = "109876543210";
@@ -13,6 +13,8 @@ export const APP_SECRET = "e2e-app-secret";
 export type Stack = {
   core: TestCore;
   graph: FakeGraphApi;
+  /** The channel worker: `drained()` tells when it has nothing left to send. */
+  worker: Worker;
   whatsappId: number;
   /** Delivers an inbound text message through the signed webhook, as Meta would. */
   deliverInbound(o: { from: string; name: string; text: string; id: string }): Promise<number>;
@@ -38,6 +40,7 @@ export async function startStack(): Promise<Stack> {
   return {
     core,
     graph,
+    worker,
     whatsappId,
     async deliverInbound(o) {
       const body = JSON.stringify({

@@ -8,8 +8,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { companyMediaDir, mediaFilePath, parseMediaUrl } from "@chatflow/core/media/media-store.ts";
 import { buildCompany, buildContact, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
-import { useTestCore } from "@chatflow/core/testing/use-test-core.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coreForFile, forFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
 import { cloudDelivery, postSigned } from "./testing/cloud-webhook.ts";
 
 /**
@@ -19,23 +19,34 @@ import { cloudDelivery, postSigned } from "./testing/cloud-webhook.ts";
 type Served = { bytes: Buffer } | { zeros: number } | { partial: Buffer; hangUp: Promise<unknown> };
 const served = new Map<string, Served>();
 const downloaded: string[] = [];
-const server = createServer((req, res) => {
-  const [, first, id = ""] = (req.url ?? "").split("?")[0]!.split("/");
-  const media = served.get(id);
-  if (!media) return void res.writeHead(404, { "content-type": "application/json" }).end("{}");
-  if (first !== "download") {
-    const body = { url: `${graphUrl}/download/${id}`, mime_type: "application/pdf", id };
-    return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
-  }
-  downloaded.push(id);
-  res.writeHead(200, { "content-type": "application/pdf" });
-  if ("partial" in media) {
-    // Half a file, then the connection drops.
-    res.write(media.partial);
-    void media.hangUp.then(() => res.destroy());
-  } else void stream(res, "bytes" in media ? media.bytes : media.zeros);
-});
-let graphUrl = "";
+const graph = forFile(
+  async () => {
+    const server = createServer((req, res) => {
+      const [, first, id = ""] = (req.url ?? "").split("?")[0]!.split("/");
+      const media = served.get(id);
+      if (!media) return void res.writeHead(404, { "content-type": "application/json" }).end("{}");
+      if (first !== "download") {
+        const body = { url: `${graph.url}/download/${id}`, mime_type: "application/pdf", id };
+        return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+      }
+      downloaded.push(id);
+      res.writeHead(200, { "content-type": "application/pdf" });
+      if ("partial" in media) {
+        // Half a file, then the connection drops.
+        res.write(media.partial);
+        void media.hangUp.then(() => res.destroy());
+      } else void stream(res, "bytes" in media ? media.bytes : media.zeros);
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  },
+  {
+    async stop({ server }) {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  },
+);
 
 /** Writes `what` in 64 KiB chunks, as fast as the reader takes them, until it hangs up. */
 async function stream(res: ServerResponse, what: Buffer | number): Promise<void> {
@@ -50,13 +61,7 @@ async function stream(res: ServerResponse, what: Buffer | number): Promise<void>
   res.end();
 }
 
-await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-graphUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const core = useTestCore({ graphApiUrl: graphUrl });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((r) => server.close(() => r()));
-});
+const core = coreForFile(() => ({ graphApiUrl: graph.url }));
 
 const APP_SECRET = "media-files-secret";
 let seq = 0;
@@ -100,8 +105,8 @@ async function storedRows(wamid: string) {
 }
 
 describe("#webhooks.whatsapp media files", () => {
-  beforeAll(async () => {
-    // A real failure of the ingest transaction for one caption, raised by the database itself.
+  // A real failure of the ingest transaction for one caption, raised by the database itself.
+  forFile(async () => {
     await core.db.pool.query(`
       CREATE FUNCTION refuse_for_test() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

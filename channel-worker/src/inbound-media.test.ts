@@ -4,20 +4,14 @@
 import { readFile } from "node:fs/promises";
 import { mediaFilePath, parseMediaUrl } from "@chatflow/core/media/media-store.ts";
 import { buildCompany, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
-import { useTestCore } from "@chatflow/core/testing/use-test-core.ts";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { coreForFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
 import { cloudDelivery, postSigned } from "./testing/cloud-webhook.ts";
-import { startFakeGraphApi } from "./testing/fake-graph-api.ts";
+import { fakeGraphApiForFile } from "./testing/fake-graph-api.ts";
 
 // The fake first: core is configured with its address.
-const fake = await startFakeGraphApi();
-const core = useTestCore({ graphApiUrl: fake.url });
-afterEach(() => {
-  fake.reset();
-});
-afterAll(async () => {
-  await fake.close();
-});
+const fake = fakeGraphApiForFile();
+const core = coreForFile(() => ({ graphApiUrl: fake.url }));
 
 const APP_SECRET = "inbound-media-secret";
 let seq = 0;

@@ -3,11 +3,11 @@
 // bodies that are not a delivery answer 400, signed or not, and write nothing.
 import { createHmac } from "node:crypto";
 import { buildCompany, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
-import { useTestCore } from "@chatflow/core/testing/use-test-core.ts";
+import { coreForFile } from "@chatflow/core/testing/test-world.ts";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { cloudDelivery, postSigned } from "./testing/cloud-webhook.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 const APP_SECRET = "validation-app-secret";
 let seq = 0;

@@ -1,14 +1,14 @@
 // Cloud API inbound goes through core's webhook (not through an adapter):
 // signed deliveries become contacts, tickets and messages once; statuses raise acks.
 import { buildCompany, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
-import { useTestCore } from "@chatflow/core/testing/use-test-core.ts";
+import { coreForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { cloudDelivery, postSigned } from "./testing/cloud-webhook.ts";
 import { startFakeGraphApi } from "./testing/fake-graph-api.ts";
 import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "./testing/outbound-fixtures.ts";
 import { startWorker } from "./worker.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 const APP_SECRET = "inbound-app-secret";
 let seq = 0;

@@ -2,14 +2,13 @@
 // route with the first company's ids. Each answers 404 (or, for lists, leaves
 // the other company out), and nothing of the first company is read or changed.
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "./testing/factories.ts";
 import { listRoutes, type RouteEntry } from "./testing/route-list.ts";
-import { useTestCore } from "./testing/use-test-core.ts";
+import { coreForFile, forFile } from "./testing/test-world.ts";
 
-const core = useTestCore();
-let tokenB: string;
-const a = {} as {
+const core = coreForFile();
+type CompanyA = {
   queueId: number;
   whatsappId: number;
   contactId: number;
@@ -197,8 +196,10 @@ function walk(): Walk[] {
   ];
 }
 
-beforeAll(async () => {
+// Company 1's records, named by id in the walk below.
+const a = forFile(async () => {
   const pool = core.db.pool;
+  const a = {} as CompanyA;
   a.queueId = (await buildQueue(pool, { companyId: 1 })).id;
   a.whatsappId = (await buildWhatsapp(pool, { companyId: 1, phoneNumberId: "1111", accessToken: "t" })).id;
   a.contactNumber = "5511911112222";
@@ -256,7 +257,11 @@ beforeAll(async () => {
       "INSERT INTO contact_imports (company_id, file_name, state, finished_at) VALUES (1, 'c.csv', 'finished', now()) RETURNING id",
     )
   ).rows[0].id;
+  return a;
+});
 
+// Company B signs up through the API, as any new customer would.
+const b = forFile(async () => {
   const plans = await core.api("GET", "/plans/list");
   expect(plans.status).toBe(200);
   const email = `owner-${randomUUID().slice(0, 8)}@company-b.test`;
@@ -271,7 +276,7 @@ beforeAll(async () => {
     },
   });
   expect(signup.status).toBeLessThan(300);
-  tokenB = (await core.login(email, "Secret-b1")).token;
+  return { token: (await core.login(email, "Secret-b1")).token };
 });
 
 /** A request of the walk: the route it exercises (as the router names it), the call, and the exact refusal. */
@@ -374,10 +379,10 @@ describe("tenant isolation", () => {
       const res = w.form
         ? await fetch(`${core.url}${w.path}`, {
             method,
-            headers: { authorization: `Bearer ${tokenB}` },
+            headers: { authorization: `Bearer ${b.token}` },
             body: w.form(),
           }).then(async (r) => ({ status: r.status, body: await r.json().catch(() => null) }))
-        : await core.api(method, w.path, { token: tokenB, body: w.body });
+        : await core.api(method, w.path, { token: b.token, body: w.body });
       if (res.status !== w.status || res.body?.error !== (w.code || undefined)) {
         wrong.push(`${method} ${w.path} -> ${res.status} ${JSON.stringify(res.body).slice(0, 120)}, wanted ${w.code}`);
       }
@@ -390,7 +395,7 @@ describe("tenant isolation", () => {
     const before = await snapshot(1);
     for (const status of ["open", "pending"]) {
       const res = await core.api("POST", "/tickets/closeAll", {
-        token: tokenB,
+        token: b.token,
         body: { status, selectedQueueIds: [a.queueId] },
       });
       expect(res.status, status).toBe(200);
@@ -405,7 +410,7 @@ describe("tenant isolation", () => {
 
   it("counts only the caller's company's messages in /messages-allMe", async () => {
     const range = "dateStart=2000-01-01&dateEnd=2999-12-31";
-    const theirs = await core.api("GET", `/messages-allMe?${range}`, { token: tokenB });
+    const theirs = await core.api("GET", `/messages-allMe?${range}`, { token: b.token });
     expect(theirs.status).toBe(200);
     expect(theirs.body).toEqual({ count: 0 });
     // The same range counts company 1's message for its own admin: the zero above is the scoping.
@@ -435,7 +440,7 @@ describe("tenant isolation", () => {
     const leaks: string[] = [];
     const secrets = [a.contactNumber, "segredo da empresa 1", a.ticketUuid, "vip"];
     for (const path of lists) {
-      const res = await core.api("GET", path, { token: tokenB });
+      const res = await core.api("GET", path, { token: b.token });
       const text = JSON.stringify(res.body);
       // A refused request shows nothing and so proves nothing: every list must answer.
       if (res.status !== 200) leaks.push(`${path} -> ${res.status}`);

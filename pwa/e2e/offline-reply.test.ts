@@ -76,8 +76,14 @@ describe("offline reply", () => {
       text: { body: "Claro! Como posso ajudar?" },
     });
     expect(sent[0]!.authorization).toBe("Bearer e2e-access-token");
-    // Still once after further pokes and pushes.
-    await page.waitForTimeout(1500);
+    // Still once after further pokes and pushes: the browser has nothing left to push (its outbox is empty) and
+    // the worker nothing left to send (a claim round begun after the send found the queue empty), so nothing
+    // more can go out.
+    await until(
+      "the outbox to empty",
+      async () => (await page.getByTestId("outbox-count").getAttribute("data-count")) === "0",
+    );
+    await world.stack.worker.drained();
     expect(world.stack.graph.requests).toHaveLength(1);
     const { rows } = await world.stack.core.db.pool.query(
       "SELECT count(*)::int AS n FROM messages WHERE body = 'Claro! Como posso ajudar?'",

@@ -1,52 +1,32 @@
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
 import {
   addQuickMessage,
   listQuickMessages,
   quickMessagesDocumentName,
   updateQuickMessage,
 } from "./documents/quick-messages.ts";
-import {
-  openClient,
-  type SignedIn,
-  signedInUser,
-  startTestSync,
-  type TestClient,
-  type TestSync,
-  waitFor,
-  within,
-} from "./testing/sync-fixtures.ts";
+import { signedInUser, syncForFile, waitFor, within } from "./testing/sync-fixtures.ts";
 
-let sync: TestSync;
-let companyId: number;
-let admin: SignedIn;
-let admin2: SignedIn;
-const clients: TestClient[] = [];
-
-const open = (name: string, token: string) => {
-  const client = openClient(sync.server.url, name, token);
-  clients.push(client);
-  return client;
-};
-
-beforeAll(async () => {
-  sync = await startTestSync();
-  companyId = (await buildCompany(sync.db.pool)).id;
-  admin = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
-  admin2 = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
-  // A database and several argon2 logins: slow when the machine is shared.
-}, 30_000);
-
-afterAll(async () => {
-  for (const c of clients) c.destroy();
-  await sync?.close();
-});
+const sync = syncForFile();
+const w = forFile(
+  async () => {
+    const companyId = (await buildCompany(sync.db.pool)).id;
+    const admin = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
+    const admin2 = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
+    return { companyId, admin, admin2 };
+  },
+  // Two argon2 logins: slow when the machine is shared.
+  { timeout: 30_000 },
+);
+const open = (name: string, token: string) => sync.open(name, token);
 
 describe("#sync.co-editing", () => {
   it("shows an edit made in one client in the other, both ways", async () => {
-    const name = quickMessagesDocumentName(companyId);
-    const a = open(name, admin.token);
-    const b = open(name, admin2.token);
+    const name = quickMessagesDocumentName(w.companyId);
+    const a = open(name, w.admin.token);
+    const b = open(name, w.admin2.token);
     await within(a.authenticated, "a authentication");
     await within(b.authenticated, "b authentication");
 
@@ -58,9 +38,9 @@ describe("#sync.co-editing", () => {
   });
 
   it("keeps both people's changes when they edit different fields of one item at once", async () => {
-    const name = quickMessagesDocumentName(companyId);
-    const a = open(name, admin.token);
-    const b = open(name, admin2.token);
+    const name = quickMessagesDocumentName(w.companyId);
+    const a = open(name, w.admin.token);
+    const b = open(name, w.admin2.token);
     addQuickMessage(a.doc, { id: "shared", shortcode: "promo", message: "10%" });
     await waitFor(() => listQuickMessages(b.doc).some((i) => i.id === "shared"), "the item at b");
 
@@ -76,8 +56,7 @@ describe("#sync.co-editing", () => {
   });
 
   it("serves any upgrade path, so core can forward /collab to it as it is", async () => {
-    const client = openClient(`${sync.server.url}/collab`, quickMessagesDocumentName(companyId), admin.token);
-    clients.push(client);
+    const client = sync.open(quickMessagesDocumentName(w.companyId), w.admin.token, `${sync.server.url}/collab`);
     expect(await within(client.authenticated, "authentication through /collab")).toBe("read-write");
   });
 
@@ -87,9 +66,9 @@ describe("#sync.co-editing", () => {
   });
 
   it("shares presence through awareness", async () => {
-    const name = `company/${companyId}/flow/presence`;
-    const a = open(name, admin.token);
-    const b = open(name, admin.token);
+    const name = `company/${w.companyId}/flow/presence`;
+    const a = open(name, w.admin.token);
+    const b = open(name, w.admin.token);
     await within(b.authenticated, "b authentication");
     a.provider.setAwarenessField("user", { name: "Ana", selected: ["node-1"] });
     await waitFor(

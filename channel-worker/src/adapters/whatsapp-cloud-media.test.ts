@@ -1,28 +1,15 @@
 // The Cloud API adapter beyond text: media uploaded then sent by id, contact
 // cards, interactive lists and URL buttons, against the fake Graph API.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { saveMedia } from "@chatflow/core/media/media-store.ts";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FakeGraphApi, startFakeGraphApi } from "../testing/fake-graph-api.ts";
+import { tmpDirForFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
+import { fakeGraphApiForFile } from "../testing/fake-graph-api.ts";
 import type { ChannelAdapter, OutboundMessage, SendError } from "./adapter.ts";
 import { whatsappCloudAdapter } from "./whatsapp-cloud.ts";
 
 const COMPANY = 3;
-let fake: FakeGraphApi;
-let dataDir: string;
-beforeAll(async () => {
-  fake = await startFakeGraphApi();
-  dataDir = await mkdtemp(path.join(tmpdir(), "chatflow-cloud-media-"));
-});
-afterEach(() => {
-  fake.reset();
-});
-afterAll(async () => {
-  await fake?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const fake = fakeGraphApiForFile();
+const media = tmpDirForFile("chatflow-cloud-media-");
 
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 1, 2, 3]);
 const OGG = new TextEncoder().encode("OggS fake voice note");
@@ -41,7 +28,7 @@ function adapter(): ChannelAdapter {
     },
     { onInbound: async () => {}, onStatus: () => {} },
     { url: fake.url, version: "v21.0", timeoutMs: 2000 },
-    { dataDir },
+    { dataDir: media.path },
   );
 }
 
@@ -63,7 +50,7 @@ function message(o: Partial<OutboundMessage>): OutboundMessage {
 
 /** Stores a file the way core does for an upload; answers its mediaUrl. */
 const stored = async (name: string, bytes: Uint8Array, companyId = COMPANY) =>
-  (await saveMedia(dataDir, companyId, name, bytes)).url;
+  (await saveMedia(media.path, companyId, name, bytes)).url;
 
 const failure = (p: Promise<unknown>) =>
   p.then(

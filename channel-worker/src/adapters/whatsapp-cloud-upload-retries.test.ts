@@ -2,32 +2,19 @@
 // upload: retried while the failure may pass, given up after a bounded number
 // of tries so the messages behind it are not held forever.
 
-import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { saveMedia } from "@chatflow/core/media/media-store.ts";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FakeGraphApi, type GraphReply, startFakeGraphApi } from "../testing/fake-graph-api.ts";
+import { tmpDirForFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
+import { fakeGraphApiForFile, type GraphReply } from "../testing/fake-graph-api.ts";
 import type { OutboundMessage, SendError } from "./adapter.ts";
 import { whatsappCloudAdapter } from "./whatsapp-cloud.ts";
 
 const COMPANY = 4;
 const ATTEMPTS = 3;
-let fake: FakeGraphApi;
-let dataDir: string;
-beforeAll(async () => {
-  fake = await startFakeGraphApi();
-  dataDir = await mkdtemp(path.join(tmpdir(), "chatflow-upload-retries-"));
-});
-afterEach(() => {
-  fake.reset();
-});
-afterAll(async () => {
-  await fake?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const fake = fakeGraphApiForFile();
+const media = tmpDirForFile("chatflow-upload-retries-");
 
 function adapter(url = fake.url) {
   return whatsappCloudAdapter(
@@ -42,13 +29,13 @@ function adapter(url = fake.url) {
     },
     { onInbound: async () => {}, onStatus: () => {} },
     { url, version: "v21.0", timeoutMs: 2000, uploadTimeoutMs: 200, uploadAttempts: ATTEMPTS },
-    { dataDir },
+    { dataDir: media.path },
   );
 }
 
 let n = 0;
 async function imageMessage(attempt: number, o: Partial<OutboundMessage> = {}): Promise<OutboundMessage> {
-  const { url } = await saveMedia(dataDir, COMPANY, "foto.png", Uint8Array.from([0x89, 0x50, 0x4e, 0x47, ++n]));
+  const { url } = await saveMedia(media.path, COMPANY, "foto.png", Uint8Array.from([0x89, 0x50, 0x4e, 0x47, ++n]));
   return {
     id: `0190d7a0-0000-7000-8000-${String(n).padStart(12, "0")}`,
     companyId: COMPANY,

@@ -1,18 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FakeGraphApi, startFakeGraphApi } from "../testing/fake-graph-api.ts";
+import { describe, expect, it } from "vitest";
+import { fakeGraphApiForFile, startFakeGraphApi } from "../testing/fake-graph-api.ts";
 import type { ChannelAdapter, ConnectionStatus, OutboundMessage, SendError } from "./adapter.ts";
 import { whatsappCloudAdapter } from "./whatsapp-cloud.ts";
 
-let fake: FakeGraphApi;
-beforeAll(async () => {
-  fake = await startFakeGraphApi();
-});
-afterEach(() => {
-  fake.reset();
-});
-afterAll(async () => {
-  await fake?.close();
-});
+const fake = fakeGraphApiForFile();
 
 const message: OutboundMessage = {
   id: "0190d7a0-0000-7000-8000-000000000001",

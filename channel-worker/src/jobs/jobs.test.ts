@@ -5,18 +5,17 @@ import {
   buildTicket,
   buildWhatsapp,
 } from "@chatflow/core/testing/factories.ts";
-import { createTestDb, type TestDb } from "@chatflow/core/testing/test-db.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forFile, testDbForFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { watchIntervals } from "../testing/live-intervals.ts";
 import { TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
 import { startWorker, type Worker } from "../worker.ts";
 import { TIMED_JOBS } from "./timed-jobs.ts";
 
 const INTERVAL_MS = 300;
 
-let db: TestDb;
-let conn: { companyId: number; whatsappId: number; queueId: number };
-beforeAll(async () => {
-  db = await createTestDb();
+const db = testDbForFile();
+const conn = forFile(async () => {
   const company = await buildCompany(db.pool);
   const queue = await buildQueue(db.pool, { companyId: company.id });
   const wa = await buildWhatsapp(db.pool, { companyId: company.id, channel: "whatsapp" });
@@ -25,10 +24,7 @@ beforeAll(async () => {
     "UPDATE whatsapps SET time_send_queue = 5, send_id_queue = $2, expires_ticket_nps = 30 WHERE id = $1",
     [wa.id, queue.id],
   );
-  conn = { companyId: company.id, whatsappId: wa.id, queueId: queue.id };
-});
-afterAll(async () => {
-  await db?.drop();
+  return { companyId: company.id, whatsappId: wa.id, queueId: queue.id };
 });
 
 /** A ticket waiting in the bot with no queue since `minutesAgo`. */
@@ -70,6 +66,15 @@ async function redirectRuns(): Promise<Date | null> {
   return rows[0]?.last_finished_at ?? null;
 }
 
+/** Database sessions the named workers hold (each worker's pool names itself as the application). */
+async function sessionsOf(workerIds: string[]): Promise<number> {
+  const { rows } = await db.pool.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = ANY($1)",
+    [workerIds],
+  );
+  return rows[0]!.n;
+}
+
 /** Waits until the redirect job has finished a run that started after this call. */
 async function aRunLater(): Promise<void> {
   const since = new Date();
@@ -79,9 +84,12 @@ async function aRunLater(): Promise<void> {
 describe("#timed-jobs", () => {
   it("two workers share the jobs: a due ticket is redirected exactly once, and stop() ends the jobs", async () => {
     const logged: string[] = [];
+    // Every interval the workers or agenda start from here on: what would keep a stopped worker polling.
+    const intervals = watchIntervals(/node_modules\/agenda\/|channel-worker\/src\/worker\.ts/);
+    onTestFinished(() => intervals.stop());
     const start = (workerId: string) =>
       startWorker({
-        databaseUrl: db.url,
+        databaseUrl: `${db.url}?application_name=${workerId}`,
         workerId,
         ...TEST_WORKER,
         jobIntervalMs: INTERVAL_MS,
@@ -108,16 +116,22 @@ describe("#timed-jobs", () => {
       // One row per job, however many workers scheduled it.
       const { rows } = await db.pool.query("SELECT name FROM agenda_jobs ORDER BY name");
       expect(rows.map((r) => r.name)).toEqual(TIMED_JOBS.map((j) => j.name).sort());
+      // What the stop below must end, seen while the workers run: their polls and their sessions.
+      expect((await intervals.live()).length).toBeGreaterThanOrEqual(4);
+      expect(await sessionsOf(["jobs-a", "jobs-b"])).toBeGreaterThan(0);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
     }
 
-    // Stopped: no run takes a ticket that falls due now, agenda no longer polls (it would log errors on the
-    // closed pool), and no job is left locked for the next worker.
+    // Stopped: nothing of either worker is left that could act. No interval of theirs or agenda's runs (nothing
+    // polls), and their pools are closed (no session left; an ended pool refuses every query). So no run takes a
+    // ticket that falls due now, agenda no longer polls (it would log errors on the closed pool), and no job is
+    // left locked for the next worker.
+    expect(await intervals.live()).toEqual([]);
+    await waitFor(async () => (await sessionsOf(["jobs-a", "jobs-b"])) === 0, "the workers' sessions to close");
     const lastRun = await redirectRuns();
     const loggedAtStop = logged.length;
     const afterStop = await waitingTicket(10);
-    await new Promise((r) => setTimeout(r, 5 * INTERVAL_MS));
     expect(await ticket(afterStop)).toMatchObject({ queue_id: null, redirects: 0 });
     expect(await redirectRuns()).toEqual(lastRun);
     expect(logged.slice(loggedAtStop)).toEqual([]);

@@ -1,14 +1,8 @@
-import { createTestDb, type TestDb } from "@chatflow/core/testing/test-db.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
 import { runTimedJob, type TimedJob } from "./timed-jobs.ts";
 
-let db: TestDb;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const db = testDbForFile();
 
 /** A job answering `answers` in turn, each call in the transaction it was given (checked by txid). */
 function scripted(answers: number[], batch?: number) {

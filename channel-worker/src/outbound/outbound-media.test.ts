@@ -3,26 +3,19 @@
 import { unlink } from "node:fs/promises";
 import { mediaFilePath, parseMediaUrl } from "@chatflow/core/media/media-store.ts";
 import { buildUser } from "@chatflow/core/testing/factories.ts";
-import { useTestCore } from "@chatflow/core/testing/use-test-core.ts";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FakeGraphApi, startFakeGraphApi } from "../testing/fake-graph-api.ts";
+import { coreForFile } from "@chatflow/core/testing/test-world.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { fakeGraphApiForFile } from "../testing/fake-graph-api.ts";
 import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
 import { startWorker, type Worker } from "../worker.ts";
 
-const core = useTestCore();
-let fake: FakeGraphApi;
+const core = coreForFile();
+const fake = fakeGraphApiForFile();
 let worker: Worker | undefined;
 
-beforeAll(async () => {
-  fake = await startFakeGraphApi();
-});
 afterEach(async () => {
   await worker?.stop();
   worker = undefined;
-  fake.reset();
-});
-afterAll(async () => {
-  await fake?.close();
 });
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7, 6, 5, 4, 3, 2, 1]);

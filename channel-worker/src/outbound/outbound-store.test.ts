@@ -1,19 +1,11 @@
-import { createTestDb, type TestDb } from "@chatflow/core/testing/test-db.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forFile, testDbForFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
 import { messageState, setupCloudConnection } from "../testing/outbound-fixtures.ts";
-import { type LeaseSession, openLeaseSession, release, tryAcquire } from "./leases.ts";
+import { openLeaseSession, release, tryAcquire } from "./leases.ts";
 import { claimBatch, markSending, markSent, recoverConnection } from "./outbound-store.ts";
 
-let db: TestDb;
-let lease: LeaseSession;
-beforeAll(async () => {
-  db = await createTestDb();
-  lease = await openLeaseSession(db.pool);
-});
-afterAll(async () => {
-  lease?.client.release(true);
-  await db?.drop();
-});
+const db = testDbForFile();
+const lease = forFile(() => openLeaseSession(db.pool), { stop: (session) => session.client.release(true) });
 
 describe("#outbound.lease-fence", () => {
   it("claims nothing for a worker that does not hold the connection's lease", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { createTestDb, type TestDb } from "@chatflow/core/testing/test-db.ts";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FakeGraphApi, sentTexts, startFakeGraphApi } from "../testing/fake-graph-api.ts";
+import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { fakeGraphApiForFile, sentTexts, startFakeGraphApi } from "../testing/fake-graph-api.ts";
 import {
   changeLogEntries,
   messageState,
@@ -11,23 +11,14 @@ import {
 } from "../testing/outbound-fixtures.ts";
 import { startWorker, type Worker } from "../worker.ts";
 
-let db: TestDb;
-let fake: FakeGraphApi;
+const db = testDbForFile();
+const fake = fakeGraphApiForFile();
 let worker: Worker | undefined;
 
-beforeAll(async () => {
-  db = await createTestDb();
-  fake = await startFakeGraphApi();
-});
 afterEach(async () => {
   await worker?.stop();
   worker = undefined;
-  fake.reset();
   await fake.reopen(); // a test may have left it closed
-});
-afterAll(async () => {
-  await fake?.close();
-  await db?.drop();
 });
 
 const start = (graphApiUrl = fake.url) => startWorker({ databaseUrl: db.url, graphApiUrl, ...TEST_WORKER });

@@ -1,21 +1,13 @@
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
-import { createTestDb, type TestDb } from "@chatflow/core/testing/test-db.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeGraphApi, startFakeGraphApi } from "../testing/fake-graph-api.ts";
+import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
+import { fakeGraphApiForFile } from "../testing/fake-graph-api.ts";
 import { type CloudSetup, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
 import { startWorker, type Worker } from "../worker.ts";
 import { CONNECTION_LOCKS } from "./leases.ts";
 
-let db: TestDb;
-let fake: FakeGraphApi;
-beforeAll(async () => {
-  db = await createTestDb();
-  fake = await startFakeGraphApi();
-});
-afterAll(async () => {
-  await fake?.close();
-  await db?.drop();
-});
+const db = testDbForFile();
+const fake = fakeGraphApiForFile();
 
 const CONNECTIONS = 4;
 const PER_CONNECTION = 25;

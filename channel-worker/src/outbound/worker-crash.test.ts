@@ -1,23 +1,15 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { createTestDb, type TestDb } from "@chatflow/core/testing/test-db.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeGraphApi, sentTexts, startFakeGraphApi } from "../testing/fake-graph-api.ts";
+import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
+import { fakeGraphApiForFile, sentTexts } from "../testing/fake-graph-api.ts";
 import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
 import { startWorker } from "../worker.ts";
 
 const MAIN = path.resolve(import.meta.dirname, "../main.ts");
 
-let db: TestDb;
-let fake: FakeGraphApi;
-beforeAll(async () => {
-  db = await createTestDb();
-  fake = await startFakeGraphApi();
-});
-afterAll(async () => {
-  await fake?.close();
-  await db?.drop();
-});
+const db = testDbForFile();
+const fake = fakeGraphApiForFile();
 
 /** Runs channel-worker/src/main.ts as its own process; resolves with how it ended. */
 function runWorkerProcess(env: Record<string, string>) {

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { forFile } from "@chatflow/core/testing/for-file.ts";
 
 export type GraphRequest = {
   method: string;
@@ -59,6 +60,11 @@ export type FakeGraphApi = {
   /** Listens again on the same port (no-op while open). */
   reopen(): Promise<void>;
 };
+
+/** A fake for the tests of the file (or describe block): what it received is forgotten after each test. */
+export function fakeGraphApiForFile(): FakeGraphApi {
+  return forFile(() => startFakeGraphApi(), { afterEach: (fake) => fake.reset(), stop: (fake) => fake.close() });
+}
 
 export async function startFakeGraphApi(port = 0): Promise<FakeGraphApi> {
   let served = 0;

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
 import type { UserRow } from "../users/load-user.ts";
 import { ActorCache } from "./actor-cache.ts";
 
 // A long ttl: anything fresh these tests see came from an eviction, not from expiry.
-const core = useTestCore({ actorCacheMs: 60_000 });
+const core = coreForFile({ actorCacheMs: 60_000 });
 
 const me = (token: string) => core.api("GET", "/auth/me", { token });
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 3000, interval: 20 });

@@ -2,10 +2,10 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { buildCompany, buildUser } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { createTokens } from "./tokens.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 /** A realtime socket of this session: the frames it receives and the close code it ends with. */
 async function openSocket(token: string) {

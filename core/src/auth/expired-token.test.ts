@@ -6,9 +6,9 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { buildCompany, buildUser } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 /** A signed-in user of a fresh company. */
 async function signedIn() {

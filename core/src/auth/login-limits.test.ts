@@ -1,7 +1,7 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { type Core, startCore } from "../server.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { startCore } from "../server.ts";
 import { buildCompany } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
 
 const limits = {
@@ -11,7 +11,7 @@ const limits = {
   passwordHashConcurrency: 2,
 };
 // X-Forwarded-For from loopback is believed, so one test client can speak for several addresses.
-const core = useTestCore({ limits, trustProxy: "loopback" });
+const core = coreForFile({ limits, trustProxy: "loopback" });
 
 const login = (email: string, password: string, ip = "198.51.100.1", url = core.url) =>
   fetch(`${url}/auth/login`, {
@@ -75,15 +75,14 @@ describe("#auth.login limits", () => {
   });
 
   describe("with a second core process on the same database", () => {
-    let second: Core | undefined;
-    afterAll(async () => {
-      await second?.stop();
+    const second = forFile(() => startCore({ ...core.config, port: 0, databaseUrl: core.databaseUrl }), {
+      stop: (c) => c.stop(),
+      timeout: 60_000,
     });
 
     it("shares the counts: attempts split over both processes still stop at the limit", {
       timeout: 60_000,
     }, async () => {
-      second = await startCore({ ...core.config, port: 0, databaseUrl: core.databaseUrl });
       const u = await signedIn(core, { companyId: (await buildCompany(core.db.pool)).id });
       for (let i = 0; i < 5; i++) {
         expect((await login(u.email, "Wrong-pass1", "198.51.100.2", i % 2 ? core.url : second.url)).status).toBe(401);

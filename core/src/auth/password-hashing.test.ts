@@ -1,14 +1,18 @@
 import argon2 from "argon2";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { configurePasswordHashing, hashPassword, passwordHashingLoad, verifyPassword } from "./password-hashing.ts";
 
-afterAll(() => configurePasswordHashing({ concurrency: 2, maxQueued: 64 }));
+/** Sets the hashing limits for one test, and puts back the ones the other test files run with when it ends. */
+function limitsForTest(o: Parameters<typeof configurePasswordHashing>[0]) {
+  configurePasswordHashing(o);
+  onTestFinished(() => configurePasswordHashing({ concurrency: 2, maxQueued: 64 }));
+}
 
 describe("password hashing", () => {
   it("runs at most the configured number of argon2 jobs at once, however many are asked for", {
     timeout: 60_000,
   }, async () => {
-    configurePasswordHashing({ concurrency: 2, maxQueued: 64 });
+    limitsForTest({ concurrency: 2, maxQueued: 64 });
     const hash = await argon2.hash("Secret12");
     let most = 0;
     const sampler = setInterval(() => {
@@ -26,7 +30,7 @@ describe("password hashing", () => {
   it("refuses with ERR_TOO_MANY_REQUESTS past the queue bound instead of piling work up", {
     timeout: 60_000,
   }, async () => {
-    configurePasswordHashing({ concurrency: 1, maxQueued: 2 });
+    limitsForTest({ concurrency: 1, maxQueued: 2 });
     const settled = await Promise.allSettled(Array.from({ length: 6 }, () => hashPassword("Secret12")));
     expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(3);
     for (const s of settled.filter((r) => r.status === "rejected")) {

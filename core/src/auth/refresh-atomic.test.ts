@@ -2,9 +2,9 @@
 // nothing, even when it fails after marking the old token used.
 import { describe, expect, it } from "vitest";
 import { buildCompany, buildUser } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 const tokensOf = async (userId: number) =>
   (

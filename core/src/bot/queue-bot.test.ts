@@ -4,10 +4,10 @@ import { ingest } from "../messages/ingest.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { botState, buildBotConnection, contactWrites, newNumber } from "../testing/bot-factories.ts";
 import { buildContact, buildQueue, buildTicket } from "../testing/factories.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { logTypes } from "../testing/tickets-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 /** What the bot queued on the ticket for the channel worker, oldest first. */
 async function botSent(ticketId: number) {

@@ -1,9 +1,9 @@
 // The session answers carry what the PWA's shell decides with: plan flags and company settings.
 import { describe, expect, it } from "vitest";
 import { buildCompany, buildUser } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 async function companyWithPlan(flags: { useKanban: boolean; useCampaigns: boolean }) {
   const company = await buildCompany(core.db.pool);

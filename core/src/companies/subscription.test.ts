@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCompany, buildUser } from "../testing/factories.ts";
 import { setForTest } from "../testing/flags.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
 import { addDays, businessToday } from "./business-date.ts";
 import { isSubscriptionExpired } from "./subscription.ts";
@@ -23,11 +23,8 @@ describe("isSubscriptionExpired", () => {
 });
 
 describe("#subscription guard", () => {
-  const core = useTestCore();
-  let expired: { id: number };
-  beforeAll(async () => {
-    expired = await buildCompany(core.db.pool, { dueDate: addDays(businessToday(), -1) });
-  });
+  const core = coreForFile();
+  const expired = forFile(() => buildCompany(core.db.pool, { dueDate: addDays(businessToday(), -1) }));
 
   it("still lets the expired company's user sign in, with the due date the PWA needs", async () => {
     const u = await buildUser(core.db.pool, { companyId: expired.id });

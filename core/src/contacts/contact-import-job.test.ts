@@ -1,38 +1,37 @@
 import { createWriteStream } from "node:fs";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import ExcelJS from "exceljs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCompany, buildUser } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile, tmpDirForFile } from "../testing/test-world.ts";
 import { ContactImportRunner } from "./contact-import-runner.ts";
 import { createImport, findImport } from "./contact-import-store.ts";
 import { MAX_IMPORT_ROWS } from "./import-rows.ts";
 
 // Every upload answers 202 at once, so the job's progress can be watched.
-const core = useTestCore({ importWaitMs: 0 });
+const core = coreForFile({ importWaitMs: 0 });
 
-let dir: string;
-let bigCsv: string;
-let bigXlsx: string;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "chatflow-import-"));
-  // 1,000,000 rows in 10 bytes each: under the 10 MB upload limit.
-  bigCsv = path.join(dir, "million.csv");
-  const lines = ["nome;numero"];
-  for (let i = 0; i < 1_000_000; i++) lines.push(`a;${1_000_000 + i}`);
-  await writeFile(bigCsv, `${lines.join("\n")}\n`);
-  // 200,000 rows through exceljs's streaming writer (shared strings after the sheet, as Excel writes them).
-  bigXlsx = path.join(dir, "big.xlsx");
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: bigXlsx, useSharedStrings: true, useStyles: false });
-  const ws = wb.addWorksheet("Contatos");
-  ws.addRow(["Nome", "Número"]).commit();
-  for (let i = 0; i < 200_000; i++) ws.addRow([`Contato ${i % 1000}`, 5511900000000 + i]).commit();
-  ws.commit();
-  await wb.commit();
-}, 120_000);
+const dir = tmpDirForFile("chatflow-import-");
+const big = forFile(
+  async () => {
+    // 1,000,000 rows in 10 bytes each: under the 10 MB upload limit.
+    const csv = path.join(dir.path, "million.csv");
+    const lines = ["nome;numero"];
+    for (let i = 0; i < 1_000_000; i++) lines.push(`a;${1_000_000 + i}`);
+    await writeFile(csv, `${lines.join("\n")}\n`);
+    // 200,000 rows through exceljs's streaming writer (shared strings after the sheet, as Excel writes them).
+    const xlsx = path.join(dir.path, "big.xlsx");
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: xlsx, useSharedStrings: true, useStyles: false });
+    const ws = wb.addWorksheet("Contatos");
+    ws.addRow(["Nome", "Número"]).commit();
+    for (let i = 0; i < 200_000; i++) ws.addRow([`Contato ${i % 1000}`, 5511900000000 + i]).commit();
+    ws.commit();
+    await wb.commit();
+    return { csv, xlsx };
+  },
+  { timeout: 120_000 },
+);
 
 async function company() {
   const pool = core.db.pool;
@@ -84,7 +83,7 @@ describe("#contacts.upload as a job", () => {
   it("refuses a million-row csv at the row limit, reading no more than the limit, with bounded memory", async () => {
     const c = await company();
     const rss = rssSampler();
-    const res = await upload(c.token, "million.csv", await readFile(bigCsv));
+    const res = await upload(c.token, "million.csv", await readFile(big.csv));
     expect(res.status).toBe(202);
     expect(res.location).toBe(`/contacts/upload/${res.body.id}`);
     const { last } = await watch(c.token, res.body.id);
@@ -105,7 +104,7 @@ describe("#contacts.upload as a job", () => {
     const c = await company();
     const other = await company();
     const rss = rssSampler();
-    const res = await upload(c.token, "big.xlsx", await readFile(bigXlsx));
+    const res = await upload(c.token, "big.xlsx", await readFile(big.xlsx));
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ id: expect.any(Number), state: expect.stringMatching(/queued|running/) });
     // While the sheet is read, another company's calls are answered at once.
@@ -156,7 +155,7 @@ describe("#contacts.upload as a job", () => {
 
   it("refuses the second upload while the first is still running", async () => {
     const c = await company();
-    const first = await upload(c.token, "big.xlsx", await readFile(bigXlsx));
+    const first = await upload(c.token, "big.xlsx", await readFile(big.xlsx));
     const second = await upload(c.token, "again.csv", "nome;numero\nAna;5511900000001\n");
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ error: "ERR_IMPORT_IN_PROGRESS", data: { importId: first.body.id } });
@@ -180,22 +179,19 @@ describe("#contacts.upload as a job", () => {
 });
 
 describe("#contacts.upload after a restart", () => {
-  let tmp: string;
-  beforeAll(async () => {
-    tmp = await mkdtemp(path.join(tmpdir(), "chatflow-runner-"));
-  });
+  const tmp = tmpDirForFile("chatflow-runner-");
 
   it("marks failed an import whose process stopped, never leaving it running", async () => {
     const c = await company();
     const pool = core.db.pool;
     // Stopped mid-import: the stopping process ends its own imports.
-    const runner = new ContactImportRunner(pool, { workers: 1, tmpDir: tmp });
+    const runner = new ContactImportRunner(pool, { workers: 1, tmpDir: tmp.path });
     const job = await createImport(pool, c.id, c.userId, "big.xlsx");
-    const file = path.join(tmp, "copy.xlsx");
+    const file = path.join(tmp.path, "copy.xlsx");
     await new Promise<void>((resolve, reject) => {
       const out = createWriteStream(file);
       out.on("finish", resolve).on("error", reject);
-      readFile(bigXlsx).then((b) => out.end(b), reject);
+      readFile(big.xlsx).then((b) => out.end(b), reject);
     });
     const outcome = runner.run({ id: job.id, companyId: c.id, path: file, originalname: "big.xlsx" });
     while ((await findImport(pool, c.id, job.id)).state !== "running") await new Promise((r) => setTimeout(r, 10));
@@ -209,7 +205,7 @@ describe("#contacts.upload after a restart", () => {
       "UPDATE contact_imports SET state = 'running', heartbeat_at = now() - interval '1 hour' WHERE id = $1",
       [crashed.id],
     );
-    const next = new ContactImportRunner(pool, { workers: 1, tmpDir: tmp });
+    const next = new ContactImportRunner(pool, { workers: 1, tmpDir: tmp.path });
     await next.start();
     await next.stop();
     expect(await findImport(pool, c.id, crashed.id)).toMatchObject({ state: "failed" });

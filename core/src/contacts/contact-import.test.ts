@@ -5,10 +5,10 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { buildTag, changesAfter, lastSeq } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildUser } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { parseDelimited } from "./spreadsheet.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 /** A company of its own per test, so counts are exact. */
 async function company() {

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { setCompanySetting } from "../settings/company-settings.ts";
-import { setHideNumbers } from "../testing/contacts-factories.ts";
+import { describe, expect, it } from "vitest";
+import { hideNumbersForTest } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildUser } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { settingForTest } from "../testing/flags.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 import { maskNumber } from "./mask-number.ts";
 
 describe("maskNumber", () => {
@@ -21,33 +21,28 @@ describe("maskNumber", () => {
 });
 
 describe("#contacts LGPD number masking", () => {
-  const core = useTestCore();
-  let companyId: number;
-  let admin: string;
-  let agent: string;
-  let personId: number;
-  let groupId: number;
+  const core = coreForFile();
   const person = "5511987654321";
   const group = "120363012345678901";
-
-  beforeAll(async () => {
+  const w = forFile(async () => {
     const pool = core.db.pool;
-    companyId = (await buildCompany(pool)).id;
+    const companyId = (await buildCompany(pool)).id;
     const a = await buildUser(pool, { companyId, profile: "admin" });
     const u = await buildUser(pool, { companyId, profile: "user" });
-    admin = (await core.login(a.email, a.password)).token;
-    agent = (await core.login(u.email, u.password)).token;
-    personId = (await buildContact(pool, { companyId, number: person, name: "Pessoa" })).id;
-    groupId = (await buildContact(pool, { companyId, number: group, name: "Grupo" })).id;
+    const admin = (await core.login(a.email, a.password)).token;
+    const agent = (await core.login(u.email, u.password)).token;
+    const personId = (await buildContact(pool, { companyId, number: person, name: "Pessoa" })).id;
+    const groupId = (await buildContact(pool, { companyId, number: group, name: "Grupo" })).id;
     await pool.query("UPDATE contacts SET is_group = true WHERE id = $1", [groupId]);
+    return { companyId, admin, agent, personId, groupId };
   });
 
   /** The numbers one caller sees in every contact answer. */
   async function seen(token: string) {
     const list = await core.api("GET", "/contacts", { token });
     const picker = await core.api("GET", "/contacts/list", { token });
-    const show = await core.api("GET", `/contacts/${personId}`, { token });
-    const showGroup = await core.api("GET", `/contacts/${groupId}`, { token });
+    const show = await core.api("GET", `/contacts/${w.personId}`, { token });
+    const showGroup = await core.api("GET", `/contacts/${w.groupId}`, { token });
     const profile = await core.api("GET", `/contacts/profile/${person}`, { token });
     const byName = (rows: { name: string; number: string }[]) =>
       Object.fromEntries(rows.map((r) => [r.name, r.number]));
@@ -61,8 +56,8 @@ describe("#contacts LGPD number masking", () => {
   }
 
   it("masks numbers for a plain user when enableLGPD and lgpdHideNumber are on, never groups", async () => {
-    await setHideNumbers(core.db.pool, companyId, true);
-    expect(await seen(agent)).toEqual({
+    await hideNumbersForTest(core.db.pool, w.companyId);
+    expect(await seen(w.agent)).toEqual({
       list: { Pessoa: "5511*******21", Grupo: group },
       picker: { Pessoa: "5511*******21", Grupo: group },
       show: "5511*******21",
@@ -72,35 +67,38 @@ describe("#contacts LGPD number masking", () => {
   });
 
   it("never masks for an admin", async () => {
-    await setHideNumbers(core.db.pool, companyId, true);
-    const s = await seen(admin);
+    await hideNumbersForTest(core.db.pool, w.companyId);
+    const s = await seen(w.admin);
     expect([s.list.Pessoa, s.picker.Pessoa, s.show, s.profile]).toEqual([person, person, person, person]);
   });
 
   it("shows numbers in full when either setting is off", async () => {
-    await setHideNumbers(core.db.pool, companyId, true);
-    await setCompanySetting(core.db.pool, companyId, "lgpdHideNumber", "disabled");
-    expect((await seen(agent)).show).toBe(person);
-    await setHideNumbers(core.db.pool, companyId, true);
-    await setCompanySetting(core.db.pool, companyId, "enableLGPD", "disabled");
-    expect((await seen(agent)).show).toBe(person);
+    await hideNumbersForTest(core.db.pool, w.companyId);
+    await settingForTest(core.db.pool, w.companyId, "lgpdHideNumber", "disabled");
+    expect((await seen(w.agent)).show).toBe(person);
+    await hideNumbersForTest(core.db.pool, w.companyId);
+    await settingForTest(core.db.pool, w.companyId, "enableLGPD", "disabled");
+    expect((await seen(w.agent)).show).toBe(person);
   });
 
   it("keeps the real number when a masked form is saved back, and masks the answer", async () => {
-    await setHideNumbers(core.db.pool, companyId, true);
-    const res = await core.api("PUT", `/contacts/${personId}`, {
-      token: agent,
+    await hideNumbersForTest(core.db.pool, w.companyId);
+    const res = await core.api("PUT", `/contacts/${w.personId}`, {
+      token: w.agent,
       body: { name: "Pessoa Editada", number: "5511*******21", email: "" },
     });
     expect(res.status).toBe(200);
     expect(res.body.number).toBe("5511*******21");
-    const { rows } = await core.db.pool.query("SELECT name, number FROM contacts WHERE id = $1", [personId]);
+    const { rows } = await core.db.pool.query("SELECT name, number FROM contacts WHERE id = $1", [w.personId]);
     expect(rows[0]).toEqual({ name: "Pessoa Editada", number: person });
   });
 
   it("masks the contact a plain user creates in the answer, storing the real number", async () => {
-    await setHideNumbers(core.db.pool, companyId, true);
-    const res = await core.api("POST", "/contacts", { token: agent, body: { name: "Nova", number: "5521912345678" } });
+    await hideNumbersForTest(core.db.pool, w.companyId);
+    const res = await core.api("POST", "/contacts", {
+      token: w.agent,
+      body: { name: "Nova", number: "5521912345678" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.number).toBe("5521*******78");
     const { rows } = await core.db.pool.query("SELECT number FROM contacts WHERE id = $1", [res.body.id]);

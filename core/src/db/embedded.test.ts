@@ -5,9 +5,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 
 const embedded = path.join(import.meta.dirname, "embedded.ts");
+
+/** An empty data directory for one test's embedded PostgreSQL, removed when the test ends. */
+async function dataDirForTest(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "chatflow-embedded-"));
+  // As root, initdb runs as a "postgres" user, which must reach the directory mkdtemp made 0700.
+  await chmod(dir, 0o755);
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /** Whether something accepts connections on the port. */
 const listening = (port: number) =>
@@ -22,8 +31,7 @@ const listening = (port: number) =>
 
 describe("embedded PostgreSQL", () => {
   it("does not outlive a process that crashes without stopping it", { timeout: 120_000 }, async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "chatflow-embedded-"));
-    await chmod(dir, 0o755);
+    const dir = await dataDirForTest();
     const port = 16_500 + Math.floor(Math.random() * 1000);
     const script = `
       const { startEmbeddedPostgres } = await import(${JSON.stringify(embedded)});
@@ -42,7 +50,6 @@ describe("embedded PostgreSQL", () => {
     } finally {
       // Should the rule break, the orphaned server must not outlive the test run either.
       await promisify(execFile)("pkill", ["-f", `postgres -D ${dir}`]).catch(() => {});
-      await rm(dir, { recursive: true, force: true });
     }
   });
 });
@@ -51,8 +58,7 @@ describe("embedded PostgreSQL password and port", () => {
   it("generates its superuser password into DATA_DIR/pg-password (0600) and uses it; the old constant no longer works", {
     timeout: 180_000,
   }, async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "chatflow-embedded-"));
-    await chmod(dir, 0o755);
+    const dir = await dataDirForTest();
     const port = 17_500 + Math.floor(Math.random() * 1000);
     const { startEmbeddedPostgres } = await import("./embedded.ts");
     const db = await startEmbeddedPostgres({ dataDir: dir, port });
@@ -75,50 +81,43 @@ describe("embedded PostgreSQL password and port", () => {
       await expect(old.connect()).rejects.toMatchObject({ code: "28P01" });
     } finally {
       await db.stop();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 
   it("takes over a data directory made with the old constant password, then answers only to the new one", {
     timeout: 180_000,
   }, async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "chatflow-embedded-"));
-    await chmod(dir, 0o755);
+    const dir = await dataDirForTest();
     const port = 18_500 + Math.floor(Math.random() * 1000);
     const { startEmbeddedPostgres } = await import("./embedded.ts");
-    try {
-      // The old start: a cluster whose superuser password is the constant, and no password file.
-      await writeFile(path.join(dir, "pg-password"), "chatflow");
-      await (await startEmbeddedPostgres({ dataDir: dir, port })).stop();
-      await rm(path.join(dir, "pg-password"));
+    // The old start: a cluster whose superuser password is the constant, and no password file.
+    await writeFile(path.join(dir, "pg-password"), "chatflow");
+    await (await startEmbeddedPostgres({ dataDir: dir, port })).stop();
+    await rm(path.join(dir, "pg-password"));
 
-      const db = await startEmbeddedPostgres({ dataDir: dir, port });
-      try {
-        const password = (await readFile(path.join(dir, "pg-password"), "utf8")).trim();
-        expect(password).not.toBe("chatflow");
-        const client = new pg.Client({ connectionString: db.url });
-        await client.connect();
-        expect((await client.query("SELECT 1 AS one")).rows[0].one).toBe(1);
-        await client.end();
-        const old = new pg.Client({
-          host: "127.0.0.1",
-          port,
-          user: "postgres",
-          password: "chatflow",
-          database: "postgres",
-        });
-        await expect(old.connect()).rejects.toMatchObject({ code: "28P01" });
-      } finally {
-        await db.stop();
-      }
+    const db = await startEmbeddedPostgres({ dataDir: dir, port });
+    try {
+      const password = (await readFile(path.join(dir, "pg-password"), "utf8")).trim();
+      expect(password).not.toBe("chatflow");
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      expect((await client.query("SELECT 1 AS one")).rows[0].one).toBe(1);
+      await client.end();
+      const old = new pg.Client({
+        host: "127.0.0.1",
+        port,
+        user: "postgres",
+        password: "chatflow",
+        database: "postgres",
+      });
+      await expect(old.connect()).rejects.toMatchObject({ code: "28P01" });
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await db.stop();
     }
   });
 
   it("says in one line that the port is taken, naming it and EMBEDDED_PG_PORT", { timeout: 180_000 }, async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "chatflow-embedded-"));
-    await chmod(dir, 0o755);
+    const dir = await dataDirForTest();
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const port = (taken.address() as AddressInfo).port;
@@ -134,7 +133,6 @@ describe("embedded PostgreSQL password and port", () => {
       expect(err?.message).not.toContain("\n");
     } finally {
       await new Promise((resolve) => taken.close(resolve));
-      await rm(dir, { recursive: true, force: true });
     }
   });
 });

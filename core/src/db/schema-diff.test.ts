@@ -1,16 +1,10 @@
 // The entities are the one description of the schema: a database migrated
 // with the real migrations must be exactly what MikroORM derives from them.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../testing/test-db.ts";
+import { describe, expect, it } from "vitest";
+import { testDbForFile } from "../testing/test-world.ts";
 import { Plan, Ticket } from "./entities/index.ts";
 
-let db: TestDb;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const db = testDbForFile();
 
 const diff = () => db.orm.schema.getUpdateSchemaSQL({ wrap: false });
 

@@ -1,17 +1,11 @@
 // select-list names columns the way MikroORM does, so a list built from
 // entity properties reads the columns the entities (and the schema) have.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../testing/test-db.ts";
+import { describe, expect, it } from "vitest";
+import { testDbForFile } from "../testing/test-world.ts";
 import type { ITicket } from "./entities/index.ts";
 import { columnOf, selectList } from "./select-list.ts";
 
-let db: TestDb;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const db = testDbForFile();
 
 describe("selectList", () => {
   it("names every property's column as the entities do", () => {

@@ -3,17 +3,13 @@
 import { glob, readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../testing/test-db.ts";
+import { describe, expect, it } from "vitest";
+import { forFile, testDbForFile } from "../testing/test-world.ts";
 import { transaction } from "./transaction.ts";
 
-let db: TestDb;
-beforeAll(async () => {
-  db = await createTestDb();
+const db = testDbForFile();
+forFile(async () => {
   await db.pool.query("CREATE TABLE tx_probe (id integer PRIMARY KEY, n integer NOT NULL)");
-});
-afterAll(async () => {
-  await db?.drop();
 });
 
 const probe = async (id: number) =>

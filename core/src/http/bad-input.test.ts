@@ -4,31 +4,32 @@
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildContact, buildTicket, buildWhatsapp } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 import { errorHandler } from "./errors.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 const BIG = 3_000_000_000;
-let token: string;
-let ticketId: number;
-let errors: MockInstance;
-
-beforeAll(async () => {
-  token = (await core.login("admin@chatflow.local", "chatflow")).token;
+const w = forFile(async () => {
+  const token = (await core.login("admin@chatflow.local", "chatflow")).token;
   const pool = core.db.pool;
   const wa = await buildWhatsapp(pool, { companyId: 1 });
   const contact = await buildContact(pool, { companyId: 1 });
-  ticketId = (
+  const ticketId = (
     await buildTicket(pool, { companyId: 1, contactId: contact.id, whatsappId: wa.id, status: "open", userId: 1 })
   ).id;
-  errors = vi.spyOn(console, "error");
+  return { token, ticketId };
 });
-afterAll(() => {
-  // None of these requests is an outage: no stack reached the error log.
-  expect(errors).not.toHaveBeenCalled();
-  errors.mockRestore();
+forFile(() => vi.spyOn(console, "error"), {
+  stop(errors) {
+    try {
+      // None of these requests is an outage: no stack reached the error log.
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  },
 });
 
 const TABLES = ["contacts", "tickets", "messages", "queues", "tags", "ticket_notes", "users", "companies"];
@@ -42,7 +43,7 @@ async function counts(): Promise<Record<string, number>> {
 
 /** Calls the API and expects a 4xx with the error body. */
 async function refused(method: string, url: string, body?: unknown, status = 400, code = "ERR_VALIDATION") {
-  const res = await core.api(method, url, { token, body });
+  const res = await core.api(method, url, { token: w.token, body });
   expect(res.status, `${method} ${url}`).toBe(status);
   expect(res.body.error, `${method} ${url}`).toBe(code);
   return res;
@@ -52,7 +53,7 @@ async function refused(method: string, url: string, body?: unknown, status = 400
 function raw(url: string, headers: Record<string, string>, body: BodyInit) {
   return fetch(`${core.url}${url}`, {
     method: "POST",
-    headers: { authorization: `Bearer ${token}`, ...headers },
+    headers: { authorization: `Bearer ${w.token}`, ...headers },
     body,
   });
 }
@@ -106,15 +107,15 @@ describe("#input NUL bytes", () => {
     nul(await refused("POST", "/contacts", { name: "An\u0000a", number: "5511988887777" }));
     nul(await refused("POST", "/queue", { name: "q\u0000", color: "#0a0b0c" }));
     nul(await refused("POST", "/tags", { name: "vip\u0000" }));
-    nul(await refused("POST", `/messages/${ticketId}`, { body: "oi\u0000" }));
-    nul(await refused("PUT", `/tickets/${ticketId}`, { msgTransfer: "x", nested: { deep: ["a\u0000"] } }));
+    nul(await refused("POST", `/messages/${w.ticketId}`, { body: "oi\u0000" }));
+    nul(await refused("PUT", `/tickets/${w.ticketId}`, { msgTransfer: "x", nested: { deep: ["a\u0000"] } }));
     nul(await refused("GET", "/tickets?searchParam=a%00b"));
     nul(await refused("GET", "/contacts?searchParam=%00"));
     nul(await refused("GET", "/contacts/profile/55%0011"));
     const form = new FormData();
     form.append("body", "legenda\u0000");
     form.append("medias", new Blob(["abc"], { type: "text/plain" }), "a.txt");
-    const multipart = await raw(`/messages/${ticketId}`, {}, form);
+    const multipart = await raw(`/messages/${w.ticketId}`, {}, form);
     expect(multipart.status).toBe(400);
     expect((await multipart.json()).fields).toEqual({ body: "Text must not contain NUL characters" });
     expect(await counts()).toEqual(before);
@@ -126,7 +127,7 @@ describe("#input dates and cursors", () => {
     await refused("GET", "/tickets?date=2026-02-30");
     await refused("GET", "/tickets?updatedAt=2025-02-29");
     await refused("GET", "/messages-allMe?dateStart=2026-02-30&dateEnd=2026-03-31");
-    expect((await core.api("GET", "/tickets?date=2024-02-29", { token })).status).toBe(200);
+    expect((await core.api("GET", "/tickets?date=2024-02-29", { token: w.token })).status).toBe(200);
   });
 
   it("refuses a forged or tampered /tickets cursor and a malformed /messages cursor with 400", async () => {
@@ -136,11 +137,13 @@ describe("#input dates and cursors", () => {
       const c = await buildContact(pool, { companyId: 1 });
       await buildTicket(pool, { companyId: 1, contactId: c.id, whatsappId: wa.id, status: "closed", userId: 1 });
     }
-    const page = await core.api("GET", "/tickets?status=closed&showAll=true", { token });
+    const page = await core.api("GET", "/tickets?status=closed&showAll=true", { token: w.token });
     expect(page.status).toBe(200);
     const cursor: string = page.body.nextCursor;
     expect(cursor).toBeTruthy();
-    expect((await core.api("GET", `/tickets?status=closed&showAll=true&cursor=${cursor}`, { token })).status).toBe(200);
+    expect(
+      (await core.api("GET", `/tickets?status=closed&showAll=true&cursor=${cursor}`, { token: w.token })).status,
+    ).toBe(200);
 
     const parts = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     const forge = (at: number, v: unknown) => {
@@ -160,8 +163,8 @@ describe("#input dates and cursors", () => {
     ]) {
       await refused("GET", `/tickets?status=closed&showAll=true&cursor=${forged}`);
     }
-    await refused("GET", `/messages/${ticketId}?cursor=zzz`);
-    await refused("GET", `/messages/${ticketId}?cursor=${"1".repeat(5000)}`);
+    await refused("GET", `/messages/${w.ticketId}?cursor=zzz`);
+    await refused("GET", `/messages/${w.ticketId}?cursor=${"1".repeat(5000)}`);
   });
 });
 
@@ -210,7 +213,7 @@ describe("#input transport", () => {
       `Content-Disposition: form-data; name="${field}"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nabc`;
     const type = { "content-type": "multipart/form-data; boundary=XB" };
     for (const [url, field] of [
-      [`/messages/${ticketId}`, "medias"],
+      [`/messages/${w.ticketId}`, "medias"],
       ["/contacts/upload", "file"],
       ["/users/1/media-upload", "profileImage"],
     ] as const) {

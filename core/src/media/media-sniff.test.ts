@@ -1,16 +1,13 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildInbox, type Inbox } from "../testing/messages-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { describe, expect, it } from "vitest";
+import { buildInbox } from "../testing/messages-factories.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 import { sniffMedia } from "./media-sniff.ts";
 import { companyMediaDir, saveMedia } from "./media-store.ts";
 
-const core = useTestCore();
-let s: Inbox;
-beforeAll(async () => {
-  s = await buildInbox(core);
-});
+const core = coreForFile();
+const s = forFile(() => buildInbox(core));
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 const EXE = Uint8Array.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);

@@ -1,18 +1,14 @@
 import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildInbox, type Inbox } from "../testing/messages-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { describe, expect, it } from "vitest";
+import { buildInbox } from "../testing/messages-factories.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 import { companyMediaDir, safeFileName } from "./media-store.ts";
 
-const core = useTestCore();
-let s: Inbox;
-let other: Inbox;
-beforeAll(async () => {
-  s = await buildInbox(core);
-  other = await buildInbox(core);
-});
+const core = coreForFile();
+const s = forFile(() => buildInbox(core));
+const other = forFile(() => buildInbox(core));
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 const PDF = new TextEncoder().encode("%PDF-1.4 fake");

@@ -1,17 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildTicket, buildUser } from "../testing/factories.ts";
 import { setForTest } from "../testing/flags.ts";
-import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 
-const core = useTestCore();
-let s: Inbox;
-let other: Inbox;
-beforeAll(async () => {
-  s = await buildInbox(core);
-  other = await buildInbox(core);
-});
+const core = coreForFile();
+const s = forFile(() => buildInbox(core));
+const other = forFile(() => buildInbox(core));
 
 /** A message the admin sent on their ticket, `minutesAgo` minutes ago, in `sendState`. */
 const mine = (o: { minutesAgo?: number; sendState?: string | null; body?: string; userId?: number } = {}) =>

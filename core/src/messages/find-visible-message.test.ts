@@ -3,27 +3,20 @@
 // company in a queue the caller cannot see, and changes nothing.
 import { randomUUID } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildTag } from "../testing/contacts-factories.ts";
 import { buildContact, buildQueue, buildTicket } from "../testing/factories.ts";
-import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 
-const core = useTestCore();
-let s: Inbox;
-/** A ticket in a queue the agent is not in, held by the admin: outside the agent's view. */
-let hidden: { id: number; uuid: string };
-/** The agent's own message on it (sent while the ticket was theirs), so only visibility can refuse. */
-let ownMessage: string;
-let audioMessage: string;
-let tagId: number;
-
-beforeAll(async () => {
-  s = await buildInbox(core);
+const core = coreForFile();
+const s = forFile(() => buildInbox(core));
+const w = forFile(async () => {
   const pool = core.db.pool;
   const support = await buildQueue(pool, { companyId: s.company.id, name: "Support" });
   const contact = await buildContact(pool, { companyId: s.company.id, name: "Hidden Contact" });
-  hidden = await buildTicket(pool, {
+  /** A ticket in a queue the agent is not in, held by the admin: outside the agent's view. */
+  const hidden = await buildTicket(pool, {
     companyId: s.company.id,
     contactId: contact.id,
     whatsappId: s.wa.id,
@@ -31,7 +24,8 @@ beforeAll(async () => {
     userId: s.admin.id,
     queueId: support.id,
   });
-  ownMessage = (
+  /** The agent's own message on it (sent while the ticket was theirs), so only visibility can refuse. */
+  const ownMessage = (
     await buildMessage(pool, {
       companyId: s.company.id,
       ticketId: hidden.id,
@@ -42,11 +36,12 @@ beforeAll(async () => {
       minutesAgo: 1,
     })
   ).id;
-  audioMessage = (await buildMessage(pool, { companyId: s.company.id, ticketId: hidden.id, body: "voice" })).id;
+  const audioMessage = (await buildMessage(pool, { companyId: s.company.id, ticketId: hidden.id, body: "voice" })).id;
   await pool.query("UPDATE messages SET media_type = 'audio', media_url = '/media/1/a.ogg' WHERE id = $1", [
     audioMessage,
   ]);
-  tagId = (await buildTag(pool, { companyId: s.company.id, name: "Urgent" })).id;
+  const tagId = (await buildTag(pool, { companyId: s.company.id, name: "Urgent" })).id;
+  return { hidden, ownMessage, audioMessage, tagId };
 });
 
 /** Everything a refused call could have changed, read in one go. */
@@ -55,16 +50,16 @@ async function snapshot() {
   const q = async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows;
   return {
     ticket: await q("SELECT status, user_id, queue_id, unread_messages, last_message FROM tickets WHERE id = $1", [
-      hidden.id,
+      w.hidden.id,
     ]),
     messages: await q(
       `SELECT id, body, is_edited, is_deleted, send_state, data_json FROM messages
        WHERE company_id = $1 ORDER BY id`,
       [s.company.id],
     ),
-    logs: await q("SELECT count(*)::int AS n FROM ticket_logs WHERE ticket_id = $1", [hidden.id]),
-    tags: await q("SELECT count(*)::int AS n FROM ticket_tags WHERE ticket_id = $1", [hidden.id]),
-    notes: await q("SELECT count(*)::int AS n FROM ticket_notes WHERE ticket_id = $1", [hidden.id]),
+    logs: await q("SELECT count(*)::int AS n FROM ticket_logs WHERE ticket_id = $1", [w.hidden.id]),
+    tags: await q("SELECT count(*)::int AS n FROM ticket_tags WHERE ticket_id = $1", [w.hidden.id]),
+    notes: await q("SELECT count(*)::int AS n FROM ticket_notes WHERE ticket_id = $1", [w.hidden.id]),
     tickets: await q("SELECT count(*)::int AS n FROM tickets WHERE company_id = $1", [s.company.id]),
     changes: await q("SELECT count(*)::int AS n FROM change_log WHERE company_id = $1", [s.company.id]),
   };
@@ -73,18 +68,18 @@ async function snapshot() {
 type Call = [method: string, path: () => string, body?: () => unknown];
 
 const messageCalls: Record<string, Call> = {
-  edit: ["POST", () => `/messages/edit/${ownMessage}`, () => ({ body: "changed" })],
-  delete: ["DELETE", () => `/messages/${ownMessage}`],
-  forward: ["POST", () => "/message/forward", () => ({ messageId: ownMessage, contactId: s.contact.id })],
-  transcribe: ["GET", () => `/messages/transcribeAudio/${audioMessage}`],
+  edit: ["POST", () => `/messages/edit/${w.ownMessage}`, () => ({ body: "changed" })],
+  delete: ["DELETE", () => `/messages/${w.ownMessage}`],
+  forward: ["POST", () => "/message/forward", () => ({ messageId: w.ownMessage, contactId: s.contact.id })],
+  transcribe: ["GET", () => `/messages/transcribeAudio/${w.audioMessage}`],
 };
 
 const ticketCalls: Record<string, Call> = {
-  "list messages": ["GET", () => `/messages/${hidden.id}`],
-  "send a message": ["POST", () => `/messages/${hidden.id}`, () => ({ body: "hello" })],
+  "list messages": ["GET", () => `/messages/${w.hidden.id}`],
+  "send a message": ["POST", () => `/messages/${w.hidden.id}`, () => ({ body: "hello" })],
   "send an interactive list": [
     "POST",
-    () => `/messages/lista/${hidden.id}`,
+    () => `/messages/lista/${w.hidden.id}`,
     () => ({
       title: "Menu",
       text: "Pick one",
@@ -92,21 +87,21 @@ const ticketCalls: Record<string, Call> = {
       sections: [{ title: "A", rows: [{ id: "1", title: "One" }] }],
     }),
   ],
-  "open by uuid": ["GET", () => `/tickets/u/${hidden.uuid}`],
-  "read the log": ["GET", () => `/tickets-log/${hidden.id}`],
-  "update (accept)": ["PUT", () => `/tickets/${hidden.id}`, () => ({ status: "open", userId: s.agent.id })],
-  resolve: ["PUT", () => `/tickets/${hidden.id}`, () => ({ status: "closed" })],
-  "add a tag": ["PUT", () => `/ticket-tags/${hidden.id}/${tagId}`],
-  "remove its tags": ["DELETE", () => `/ticket-tags/${hidden.id}`],
-  "write a note": ["POST", () => "/ticket-notes", () => ({ note: "secret", ticketId: hidden.id })],
-  "list its notes": ["GET", () => `/ticket-notes/list?ticketId=${hidden.id}`],
+  "open by uuid": ["GET", () => `/tickets/u/${w.hidden.uuid}`],
+  "read the log": ["GET", () => `/tickets-log/${w.hidden.id}`],
+  "update (accept)": ["PUT", () => `/tickets/${w.hidden.id}`, () => ({ status: "open", userId: s.agent.id })],
+  resolve: ["PUT", () => `/tickets/${w.hidden.id}`, () => ({ status: "closed" })],
+  "add a tag": ["PUT", () => `/ticket-tags/${w.hidden.id}/${w.tagId}`],
+  "remove its tags": ["DELETE", () => `/ticket-tags/${w.hidden.id}`],
+  "write a note": ["POST", () => "/ticket-notes", () => ({ note: "secret", ticketId: w.hidden.id })],
+  "list its notes": ["GET", () => `/ticket-notes/list?ticketId=${w.hidden.id}`],
 };
 
 describe("#messages on a ticket the caller may not see", () => {
   it("is visible to the admin, so the refusals below are about visibility only", async () => {
-    const res = await core.api("GET", `/messages/${hidden.id}`, { token: s.adminToken });
+    const res = await core.api("GET", `/messages/${w.hidden.id}`, { token: s.adminToken });
     expect(res.status).toBe(200);
-    expect(res.body.messages.map((m: { id: string }) => m.id)).toContain(ownMessage);
+    expect(res.body.messages.map((m: { id: string }) => m.id)).toContain(w.ownMessage);
   });
 
   for (const [name, [method, path, body]] of Object.entries(messageCalls)) {
@@ -122,9 +117,9 @@ describe("#messages on a ticket the caller may not see", () => {
   it("sync push edit, delete and forward are refused the same way", async () => {
     const before = await snapshot();
     const mutations = [
-      { name: "editMessage", args: { id: ownMessage, body: "changed" } },
-      { name: "deleteMessage", args: { id: ownMessage } },
-      { name: "forwardMessage", args: { id: uuidv7(), messageId: ownMessage, contactId: s.contact.id } },
+      { name: "editMessage", args: { id: w.ownMessage, body: "changed" } },
+      { name: "deleteMessage", args: { id: w.ownMessage } },
+      { name: "forwardMessage", args: { id: uuidv7(), messageId: w.ownMessage, contactId: s.contact.id } },
     ];
     for (const [i, m] of mutations.entries()) {
       const res = await core.api("POST", "/sync/push", {

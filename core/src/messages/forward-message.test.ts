@@ -1,23 +1,20 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { setCompanySetting } from "../settings/company-settings.ts";
+import { describe, expect, it } from "vitest";
 import { buildContact, buildTicket } from "../testing/factories.ts";
-import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { settingForTest } from "../testing/flags.ts";
+import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 
-const core = useTestCore();
-let s: Inbox;
-let other: Inbox;
-let original: { id: string };
-beforeAll(async () => {
-  s = await buildInbox(core);
-  other = await buildInbox(core);
-  original = await buildMessage(core.db.pool, {
+const core = coreForFile();
+const s = forFile(() => buildInbox(core));
+const other = forFile(() => buildInbox(core));
+const original = forFile(() =>
+  buildMessage(core.db.pool, {
     companyId: s.company.id,
     ticketId: s.ticket.id,
     body: "o boleto vence amanhã",
     fromMe: false,
-  });
-});
+  }),
+);
 
 const forward = (body: Record<string, unknown>, token = s.adminToken) =>
   core.api("POST", "/message/forward", { token, body });
@@ -54,10 +51,10 @@ describe("#messages.forward", () => {
       status: "open",
       userId: s.admin.id,
     });
-    await setCompanySetting(core.db.pool, s.company.id, "sendSignMessage", "enabled");
+    await settingForTest(core.db.pool, s.company.id, "sendSignMessage", "enabled");
     const signed = await forward({ messageId: original.id, contactId: contact.id, signMessage: true });
     expect(signed.body).toMatchObject({ ticketId: ticket.id, body: "*Ana Admin:*\no boleto vence amanhã" });
-    await setCompanySetting(core.db.pool, s.company.id, "sendSignMessage", "disabled");
+    await settingForTest(core.db.pool, s.company.id, "sendSignMessage", "disabled");
     const plain = await forward({ messageId: original.id, contactId: contact.id, signMessage: true });
     expect(plain.body).toMatchObject({ ticketId: ticket.id, body: "o boleto vence amanhã" });
     expect(await ticketsOf(contact.id)).toHaveLength(1);

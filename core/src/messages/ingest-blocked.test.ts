@@ -2,35 +2,33 @@
 // message dropped, unless the contact already has a ticket in progress, which
 // keeps taking its messages.
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { inTransaction } from "../sync/change-log.ts";
 import { changesAfter, lastSeq } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildTicket, buildWhatsapp } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 import { type InboundMessage, ingest } from "./ingest.ts";
 
-const core = useTestCore();
-let companyId: number;
-let whatsappId: number;
-
-beforeAll(async () => {
-  companyId = (await buildCompany(core.db.pool)).id;
-  whatsappId = (await buildWhatsapp(core.db.pool, { companyId })).id;
+const core = coreForFile();
+const w = forFile(async () => {
+  const companyId = (await buildCompany(core.db.pool)).id;
+  const whatsappId = (await buildWhatsapp(core.db.pool, { companyId })).id;
+  return { companyId, whatsappId };
 });
 
 let n = 0;
 /** A known contact of the company, blocked unless told otherwise. */
 async function contact(o: { blocked?: boolean } = {}) {
   const number = `5531${String(700000000 + ++n)}`;
-  const { id } = await buildContact(core.db.pool, { companyId, number });
+  const { id } = await buildContact(core.db.pool, { companyId: w.companyId, number });
   if (o.blocked !== false) await core.db.pool.query("UPDATE contacts SET active = false WHERE id = $1", [id]);
   return { id, number };
 }
 
 const says = (from: string, body: string, remoteId = `wamid.${randomUUID()}`): InboundMessage => ({
   kind: "message",
-  companyId,
-  whatsappId,
+  companyId: w.companyId,
+  whatsappId: w.whatsappId,
   channel: "whatsappapi",
   remoteId,
   from,
@@ -61,7 +59,7 @@ async function bodiesOf(contactId: number) {
 describe("#ingest from a blocked contact", () => {
   it("opens no ticket and keeps no message when the contact has no ticket in progress", async () => {
     const c = await contact();
-    const seq = await lastSeq(core.db.pool, companyId);
+    const seq = await lastSeq(core.db.pool, w.companyId);
 
     const result = await deliver(says(c.number, "oi"));
 
@@ -69,12 +67,17 @@ describe("#ingest from a blocked contact", () => {
     expect(await ticketsOf(c.id)).toEqual([]);
     expect(await bodiesOf(c.id)).toEqual([]);
     // Nothing changed, so no PWA is told of anything.
-    expect(await changesAfter(core.db.pool, companyId, seq)).toEqual([]);
+    expect(await changesAfter(core.db.pool, w.companyId, seq)).toEqual([]);
   });
 
   it("does not reopen a closed ticket nor open a new one", async () => {
     const c = await contact();
-    const closed = await buildTicket(core.db.pool, { companyId, contactId: c.id, whatsappId, status: "closed" });
+    const closed = await buildTicket(core.db.pool, {
+      companyId: w.companyId,
+      contactId: c.id,
+      whatsappId: w.whatsappId,
+      status: "closed",
+    });
 
     await deliver(says(c.number, "alguém aí?"));
 
@@ -84,8 +87,13 @@ describe("#ingest from a blocked contact", () => {
 
   it("keeps writing into the ticket already in progress", async () => {
     const c = await contact();
-    const open = await buildTicket(core.db.pool, { companyId, contactId: c.id, whatsappId, status: "open" });
-    const seq = await lastSeq(core.db.pool, companyId);
+    const open = await buildTicket(core.db.pool, {
+      companyId: w.companyId,
+      contactId: c.id,
+      whatsappId: w.whatsappId,
+      status: "open",
+    });
+    const seq = await lastSeq(core.db.pool, w.companyId);
 
     const result = await deliver(says(c.number, "primeira"), says(c.number, "segunda"));
 
@@ -95,7 +103,7 @@ describe("#ingest from a blocked contact", () => {
       { body: "primeira", ticket_id: open.id },
       { body: "segunda", ticket_id: open.id },
     ]);
-    expect(await changesAfter(core.db.pool, companyId, seq)).toContain(`tickets:${open.id}`);
+    expect(await changesAfter(core.db.pool, w.companyId, seq)).toContain(`tickets:${open.id}`);
   });
 
   it("drops a redelivered message again, and takes it once the contact is unblocked", async () => {
@@ -119,9 +127,9 @@ describe("#ingest from a blocked contact", () => {
     const blockedAlone = await contact();
     const blockedAttended = await contact();
     const open = await buildTicket(core.db.pool, {
-      companyId,
+      companyId: w.companyId,
       contactId: blockedAttended.id,
-      whatsappId,
+      whatsappId: w.whatsappId,
       status: "open",
     });
     const twice = says(known.number, "repetida");
@@ -138,7 +146,7 @@ describe("#ingest from a blocked contact", () => {
     expect(result).toEqual({ messages: 3, duplicates: 1, acks: 0, blocked: 1 });
     const { rows } = await core.db.pool.query<{ id: number }>(
       "SELECT id FROM contacts WHERE company_id = $1 AND number = $2",
-      [companyId, fresh],
+      [w.companyId, fresh],
     );
     expect(await ticketsOf(rows[0]!.id)).toMatchObject([{ status: "pending", unread: 1 }]);
     expect(await ticketsOf(known.id)).toMatchObject([{ status: "pending", unread: 1, last: "repetida" }]);

@@ -1,18 +1,14 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { normalizePixPhone } from "../contract/messages.ts";
 import { companyMediaDir } from "../media/media-store.ts";
-import { buildInbox, type Inbox } from "../testing/messages-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { buildInbox } from "../testing/messages-factories.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 
-const core = useTestCore();
-let s: Inbox;
-let other: Inbox;
-beforeAll(async () => {
-  s = await buildInbox(core);
-  other = await buildInbox(core);
-});
+const core = coreForFile();
+const s = forFile(() => buildInbox(core));
+const other = forFile(() => buildInbox(core));
 
 const post = (url: string, body: unknown, token = s.adminToken) => core.api("POST", url, { token, body });
 

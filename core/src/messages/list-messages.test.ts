@@ -1,16 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildContact, buildQueue, buildTicket } from "../testing/factories.ts";
-import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 import { MESSAGES_PAGE_SIZE } from "./list-messages.ts";
 
-const core = useTestCore();
-let s: Inbox;
-let other: Inbox;
-beforeAll(async () => {
-  s = await buildInbox(core);
-  other = await buildInbox(core);
-});
+const core = coreForFile();
+const s = forFile(() => buildInbox(core));
+const other = forFile(() => buildInbox(core));
 
 type Msg = { id: string; body: string };
 const bodies = (list: Msg[]) => list.map((m) => m.body);

@@ -6,9 +6,9 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildContact, buildTicket, buildWhatsapp } from "../testing/factories.ts";
 import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 const count = async (sql: string, values: unknown[]) => (await core.db.pool.query(sql, values)).rows[0].n as number;
 

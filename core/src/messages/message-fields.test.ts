@@ -1,17 +1,15 @@
 // Spec 1 §3 Message: each message carries its ticket with the ticket's queue
 // (id, name, colour) and owner, in the conversation and in the send answer.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildContact, buildTicket } from "../testing/factories.ts";
-import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 
-const core = useTestCore();
-let s: Inbox;
-let color: string;
-beforeAll(async () => {
-  s = await buildInbox(core);
-  color = (await core.db.pool.query("SELECT color FROM queues WHERE id = $1", [s.queue.id])).rows[0].color;
-});
+const core = coreForFile();
+const s = forFile(() => buildInbox(core));
+const queue = forFile(async () => ({
+  color: (await core.db.pool.query("SELECT color FROM queues WHERE id = $1", [s.queue.id])).rows[0].color as string,
+}));
 
 describe("#messages.list ticket", () => {
   it("shows each message's ticket with its queue and owner", async () => {
@@ -23,7 +21,7 @@ describe("#messages.list ticket", () => {
       uuid: s.ticket.uuid,
       queueId: s.queue.id,
       whatsappId: s.wa.id,
-      queue: { id: s.queue.id, name: "Sales", color },
+      queue: { id: s.queue.id, name: "Sales", color: queue.color },
       user: { id: s.admin.id, name: "Ana Admin" },
     });
   });
@@ -44,7 +42,7 @@ describe("#messages.list ticket", () => {
     const res = await core.api("POST", `/messages/${s.ticket.id}`, { token: s.adminToken, body: { body: "olá" } });
     expect(res.status).toBe(200);
     expect(res.body.messages[0].ticket).toMatchObject({
-      queue: { id: s.queue.id, name: "Sales", color },
+      queue: { id: s.queue.id, name: "Sales", color: queue.color },
       user: { id: s.admin.id, name: "Ana Admin" },
     });
   });

@@ -7,9 +7,9 @@ import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { buildContact } from "../testing/factories.ts";
 import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 type Mutation = { name: string; args: unknown };
 

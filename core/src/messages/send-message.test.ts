@@ -1,17 +1,13 @@
 import pg from "pg";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { buildContact, buildTicket } from "../testing/factories.ts";
-import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 
-const core = useTestCore();
-let s: Inbox;
-let other: Inbox;
-beforeAll(async () => {
-  s = await buildInbox(core);
-  other = await buildInbox(core);
-});
+const core = coreForFile();
+const s = forFile(() => buildInbox(core));
+const other = forFile(() => buildInbox(core));
 
 /** A fresh open ticket of the admin, so that each test reads only its own messages. */
 async function freshTicket(inbox = s) {

@@ -1,29 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { saveMedia } from "../media/media-store.ts";
 import { setPlatformSetting } from "../settings/platform-settings.ts";
 import { buildContact, buildTicket } from "../testing/factories.ts";
-import { type FakeOpenAi, startFakeOpenAi } from "../testing/fake-openai.ts";
+import { startFakeOpenAi } from "../testing/fake-openai.ts";
 import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 
-let core: TestCore;
-let openai: FakeOpenAi;
-let s: Inbox;
-let other: Inbox;
-beforeAll(async () => {
-  openai = await startFakeOpenAi();
-  core = await startTestCore({ openaiBaseUrl: openai.url });
-  s = await buildInbox(core);
-  other = await buildInbox(core);
-  await setPlatformSetting(core.db.pool, "openaikeyaudio", openai.key);
+const openai = forFile(startFakeOpenAi, {
+  stop: (fake) => fake.close(),
+  afterEach(fake) {
+    fake.reply = { text: "Olá, tudo bem?" };
+  },
 });
-afterEach(() => {
-  openai.reply = { text: "Olá, tudo bem?" };
-});
-afterAll(async () => {
-  await core?.close();
-  await openai?.close();
-});
+const core = coreForFile(() => ({ openaiBaseUrl: openai.url }));
+const s = forFile(() => buildInbox(core));
+const other = forFile(() => buildInbox(core));
+forFile(() => setPlatformSetting(core.db.pool, "openaikeyaudio", openai.key));
 
 const OGG = Buffer.from("OggS\0fake opus voice note bytes");
 
@@ -189,22 +181,25 @@ describe("#messages.transcribeAudio", () => {
 });
 
 describe("#messages.transcribeAudio with OpenAI unreachable", () => {
+  // A port that just closed: the connection is refused.
+  const gone = forFile(async () => {
+    const fake = await startFakeOpenAi();
+    await fake.close();
+    return fake;
+  });
+  const offline = coreForFile(() => ({ openaiBaseUrl: gone.url }));
+  const inbox = forFile(async () => {
+    const inbox = await buildInbox(offline);
+    await setPlatformSetting(offline.db.pool, "openaikeyaudio", gone.key);
+    return inbox;
+  });
+
   it("answers 502 and keeps nothing", async () => {
-    // A port that just closed: the connection is refused.
-    const gone = await startFakeOpenAi();
-    await gone.close();
-    const offline = await startTestCore({ openaiBaseUrl: gone.url });
-    try {
-      const inbox = await buildInbox(offline);
-      await setPlatformSetting(offline.db.pool, "openaikeyaudio", gone.key);
-      const note = await voiceNote(inbox, {}, offline);
-      const res = await offline.api("GET", `/messages/transcribeAudio/${note.id}`, { token: inbox.adminToken });
-      expect(res.status).toBe(502);
-      expect(res.body.error).toBe("ERR_TRANSCRIPTION_FAILED");
-      const kept = await offline.db.pool.query("SELECT data_json FROM messages WHERE id = $1", [note.id]);
-      expect(kept.rows[0].data_json).toBeNull();
-    } finally {
-      await offline.close();
-    }
+    const note = await voiceNote(inbox, {}, offline);
+    const res = await offline.api("GET", `/messages/transcribeAudio/${note.id}`, { token: inbox.adminToken });
+    expect(res.status).toBe(502);
+    expect(res.body.error).toBe("ERR_TRANSCRIPTION_FAILED");
+    const kept = await offline.db.pool.query("SELECT data_json FROM messages WHERE id = $1", [note.id]);
+    expect(kept.rows[0].data_json).toBeNull();
   });
 });

@@ -2,28 +2,23 @@
 // caller. Under LGPD number hiding a plain user never reads a whole number on any
 // path (REST, sync pull, action answers, messages), while an admin reads them all;
 // and the replica gives a plain user only the public view of colleagues.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { maskNumber } from "../contacts/mask-number.ts";
 import { setHideNumbers } from "../testing/contacts-factories.ts";
 import { buildContact, buildTicket } from "../testing/factories.ts";
-import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 
-const core = useTestCore();
-let s: Inbox;
+const core = coreForFile();
+const s = forFile(() => buildInbox(core));
 const number = "5511987650001";
 const second = "5511987650002";
-let waiting: { id: number; uuid: string };
-let contactId: number;
-let secondId: number;
-
-beforeAll(async () => {
-  s = await buildInbox(core);
+const w = forFile(async () => {
   const pool = core.db.pool;
-  contactId = (await buildContact(pool, { companyId: s.company.id, number, name: "Lia Lgpd" })).id;
-  secondId = (await buildContact(pool, { companyId: s.company.id, number: second, name: "Beto Lgpd" })).id;
+  const contactId = (await buildContact(pool, { companyId: s.company.id, number, name: "Lia Lgpd" })).id;
+  const secondId = (await buildContact(pool, { companyId: s.company.id, number: second, name: "Beto Lgpd" })).id;
   // Waiting in the agent's queue: both the agent and the admin see it.
-  waiting = await buildTicket(pool, {
+  const waiting = await buildTicket(pool, {
     companyId: s.company.id,
     contactId,
     whatsappId: s.wa.id,
@@ -37,6 +32,7 @@ beforeAll(async () => {
     JSON.stringify({ from: number, id: "wamid.1", type: "image", image: { id: "m1" } }),
   ]);
   await setHideNumbers(pool, s.company.id, true);
+  return { waiting, contactId, secondId };
 });
 
 /** Every answer that carries one of the two numbers, as one text per path. */
@@ -48,29 +44,29 @@ async function everyPath(token: string, asAgent: boolean): Promise<Record<string
   };
   const out: Record<string, string> = {};
   out["GET /tickets"] = await get("/tickets?status=pending&showAll=true");
-  out["GET /tickets/u/{uuid}"] = await get(`/tickets/u/${waiting.uuid}`);
+  out["GET /tickets/u/{uuid}"] = await get(`/tickets/u/${w.waiting.uuid}`);
   out["GET /contacts"] = await get("/contacts?searchParam=lgpd");
   out["GET /contacts/list"] = await get("/contacts/list?searchParam=lgpd");
-  out["GET /contacts/{id}"] = await get(`/contacts/${contactId}`);
+  out["GET /contacts/{id}"] = await get(`/contacts/${w.contactId}`);
   out["GET /contacts/profile/{number}"] = await get(`/contacts/profile/${number}`);
-  out["GET /messages/{ticketId}"] = await get(`/messages/${waiting.id}`);
+  out["GET /messages/{ticketId}"] = await get(`/messages/${w.waiting.id}`);
   out["GET /sync/pull (first)"] = await get("/sync/pull");
   const cursor = JSON.parse(out["GET /sync/pull (first)"]).cursor;
 
   // Action answers: a reply, opening a ticket for the second contact, a transition.
-  const sent = await core.api("POST", `/messages/${waiting.id}`, { token, body: { body: "oi" } });
+  const sent = await core.api("POST", `/messages/${w.waiting.id}`, { token, body: { body: "oi" } });
   expect(sent.status).toBe(200);
   out["POST /messages/{ticketId}"] = JSON.stringify(sent.body);
   const created = await core.api("POST", "/tickets", {
     token,
-    body: { contactId: secondId, queueId: s.queue.id, whatsappId: s.wa.id, status: "open", userId: null },
+    body: { contactId: w.secondId, queueId: s.queue.id, whatsappId: s.wa.id, status: "open", userId: null },
   });
   expect(created.status).toBe(201);
   out["POST /tickets"] = JSON.stringify(created.body);
   const moved = await core.api("PUT", `/tickets/${created.body.id}`, { token, body: { status: "pending" } });
   expect(moved.status).toBe(200);
   out["PUT /tickets/{id}"] = JSON.stringify(moved.body);
-  const edited = await core.api("PUT", `/contacts/${secondId}`, {
+  const edited = await core.api("PUT", `/contacts/${w.secondId}`, {
     token,
     body: { name: asAgent ? "Beto Lgpd A" : "Beto Lgpd B" },
   });
@@ -99,7 +95,7 @@ describe("#presenters LGPD masking on every path", () => {
     expect(seen["GET /sync/pull (incremental)"]).toContain(maskNumber(second));
     // The stored rows keep their whole numbers: masking is only what the answer shows.
     const stored = await core.db.pool.query("SELECT number FROM contacts WHERE id = ANY($1) ORDER BY id", [
-      [contactId, secondId],
+      [w.contactId, w.secondId],
     ]);
     expect(stored.rows.map((r) => r.number)).toEqual([number, second]);
   });

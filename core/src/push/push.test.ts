@@ -20,7 +20,7 @@ import {
   verifyVapid,
 } from "../testing/fake-push-service.ts";
 import { buildInbox, type Inbox } from "../testing/messages-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { isAllowedPushEndpoint, loadVapidKeys } from "./vapid-keys.ts";
 
 let service: FakePushService;
@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.close();
 });
-const core = useTestCore(overrides);
+const core = coreForFile(overrides);
 
 let s: Inbox;
 let other: Inbox;

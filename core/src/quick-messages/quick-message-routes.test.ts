@@ -1,15 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCompany } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
 
-const core = useTestCore();
-let companyId: number;
-let agentId: number;
-let token: string;
-let colleagueToken: string;
-let otherToken: string;
-
+const core = coreForFile();
 /** A row of the projection the sync server keeps of a quick-messages document. */
 const project = (
   company: number,
@@ -32,26 +26,26 @@ const project = (
     ],
   );
 
-beforeAll(async () => {
-  companyId = (await buildCompany(core.db.pool)).id;
+const w = forFile(async () => {
+  const companyId = (await buildCompany(core.db.pool)).id;
   const agent = await signedIn(core, { companyId, profile: "user" });
-  agentId = agent.id;
-  token = agent.token;
   const colleague = await signedIn(core, { companyId, profile: "user" });
-  colleagueToken = colleague.token;
   const other = await buildCompany(core.db.pool);
-  otherToken = (await signedIn(core, { companyId: other.id })).token;
+  const otherToken = (await signedIn(core, { companyId: other.id })).token;
   await project(companyId, "b", "Preço", "Nosso preço é R$ 10.", { userId: agent.id });
   await project(companyId, "a", "boa-tarde", "Boa tarde! Como posso ajudar?");
   await project(companyId, "mine", "meu-pix", "Minha chave", { personalOf: agent.id });
   // The same item id in another document is another quick message.
   await project(companyId, "a", "colega", "Só do colega", { personalOf: colleague.id });
   await project(other.id, "x", "segredo", "Só da outra empresa");
+  return { companyId, agentId: agent.id, token: agent.token, colleagueToken: colleague.token, otherToken };
 });
 
 describe("#quick-messages.list", () => {
   it("lists the general quick messages and the caller's personal ones by shortcode", async () => {
-    const res = await core.api("GET", `/quick-messages/list?companyId=${companyId}&userId=${agentId}`, { token });
+    const res = await core.api("GET", `/quick-messages/list?companyId=${w.companyId}&userId=${w.agentId}`, {
+      token: w.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       {
@@ -62,20 +56,20 @@ describe("#quick-messages.list", () => {
         userId: null,
         geral: true,
       },
-      { id: "mine", shortcode: "meu-pix", message: "Minha chave", mediaPath: null, userId: agentId, geral: false },
-      { id: "b", shortcode: "Preço", message: "Nosso preço é R$ 10.", mediaPath: null, userId: agentId, geral: true },
+      { id: "mine", shortcode: "meu-pix", message: "Minha chave", mediaPath: null, userId: w.agentId, geral: false },
+      { id: "b", shortcode: "Preço", message: "Nosso preço é R$ 10.", mediaPath: null, userId: w.agentId, geral: true },
     ]);
   });
 
   it("never lists another user's personal quick messages, whatever userId says", async () => {
-    const res = await core.api("GET", `/quick-messages/list?companyId=${companyId}&userId=${agentId}`, {
-      token: colleagueToken,
+    const res = await core.api("GET", `/quick-messages/list?companyId=${w.companyId}&userId=${w.agentId}`, {
+      token: w.colleagueToken,
     });
     expect(res.body.map((m: { shortcode: string }) => m.shortcode)).toEqual(["boa-tarde", "colega", "Preço"]);
   });
 
   it("never lists another company's, whatever companyId says", async () => {
-    const res = await core.api("GET", `/quick-messages/list?companyId=${companyId}`, { token: otherToken });
+    const res = await core.api("GET", `/quick-messages/list?companyId=${w.companyId}`, { token: w.otherToken });
     expect(res.body.map((m: { shortcode: string }) => m.shortcode)).toEqual(["segredo"]);
   });
 

@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import { inTransaction, recordChanges } from "../sync/change-log.ts";
 import { buildCompany } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 const eventually = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 5000, interval: 25 });
 
 const listenerPid = async () =>

@@ -5,11 +5,11 @@ import WebSocket from "ws";
 import { businessToday } from "../companies/business-date.ts";
 import { CHANGES_CHANNEL } from "../contract/topics.ts";
 import { buildCompany } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
 import { SUBSCRIPTION_EXPIRED_CLOSE } from "./hub.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 type Socket = {
   ws: WebSocket;

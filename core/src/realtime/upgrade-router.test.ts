@@ -1,28 +1,27 @@
 import { readdirSync } from "node:fs";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCompany } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
 import { upgradeRoute } from "./upgrade-router.ts";
 
 // A stand-in sync server on loopback: it counts every connection the collab proxy opens to it.
 let collabConnections = 0;
-const syncServer = net.createServer((s) => {
-  collabConnections++;
-  s.destroy();
-});
-beforeAll(async () => {
-  await new Promise<void>((resolve) => syncServer.listen(0, "127.0.0.1", resolve));
-});
-afterAll(async () => {
-  await new Promise((resolve) => syncServer.close(resolve));
-});
-const core = useTestCore({
-  get syncUrl() {
-    return `ws://127.0.0.1:${(syncServer.address() as net.AddressInfo).port}`;
+const syncServer = forFile(
+  async () => {
+    const server = net.createServer((s) => {
+      collabConnections++;
+      s.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return server;
   },
-});
+  { stop: (server) => new Promise((resolve) => server.close(resolve)) },
+);
+const core = coreForFile(() => ({
+  syncUrl: `ws://127.0.0.1:${(syncServer.address() as net.AddressInfo).port}`,
+}));
 
 /**
  * Sends a raw WebSocket upgrade and answers what came back once the server closed the socket

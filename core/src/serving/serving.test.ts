@@ -1,34 +1,36 @@
 // The built PWA and the API as a browser receives them: content coding, cache
 // headers and security headers, against a build folder made by the real
 // precompress step.
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { precompressDir } from "../../../pwa/scripts/precompress-plugin.ts";
 import { buildContact } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile, tmpDirForFile } from "../testing/test-world.ts";
 import { CONTENT_SECURITY_POLICY } from "./security-headers.ts";
 
-const dist = await mkdtemp(path.join(tmpdir(), "chatflow-dist-"));
 const ASSET = "/assets/index-Ab12Cd34.js";
 const assetText = Array.from({ length: 800 }, (_, i) => `export const value${i} = "chat-flow ${i}";`).join("\n");
-await mkdir(path.join(dist, "assets"));
-await writeFile(
-  path.join(dist, "index.html"),
-  `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`,
-);
-await writeFile(path.join(dist, ASSET), assetText);
-await writeFile(
-  path.join(dist, "sw.js"),
-  `self.addEventListener("install", () => {});\n${"// precache\n".repeat(200)}`,
-);
-await writeFile(path.join(dist, "manifest.webmanifest"), JSON.stringify({ name: "Chat-flow", start_url: "/" }));
-await precompressDir(dist);
+const dist = tmpDirForFile("chatflow-dist-");
+// A build folder as vite leaves it, made ready by the real precompress step.
+forFile(async () => {
+  await mkdir(path.join(dist.path, "assets"));
+  await writeFile(
+    path.join(dist.path, "index.html"),
+    `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`,
+  );
+  await writeFile(path.join(dist.path, ASSET), assetText);
+  await writeFile(
+    path.join(dist.path, "sw.js"),
+    `self.addEventListener("install", () => {});\n${"// precache\n".repeat(200)}`,
+  );
+  await writeFile(path.join(dist.path, "manifest.webmanifest"), JSON.stringify({ name: "Chat-flow", start_url: "/" }));
+  await precompressDir(dist.path);
+});
 
-const core = useTestCore({ pwaDir: dist });
+const core = coreForFile(() => ({ pwaDir: dist.path }));
 
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 
@@ -56,7 +58,7 @@ describe("#static assets: content coding", () => {
     expect(r.headers["content-type"]).toBe("text/javascript; charset=utf-8");
     expect(varyOf(r)).toContain("accept-encoding");
     expect(Number(r.headers["content-length"])).toBe(r.body.length);
-    expect(r.body).toEqual(await readFile(path.join(dist, `${ASSET}.br`)));
+    expect(r.body).toEqual(await readFile(path.join(dist.path, `${ASSET}.br`)));
     expect(brotliDecompressSync(r.body).toString()).toBe(assetText);
   });
 
@@ -133,10 +135,7 @@ describe("#static assets: cache headers", () => {
 });
 
 describe("#security headers", () => {
-  let token = "";
-  beforeAll(async () => {
-    ({ token } = await core.login("admin@chatflow.local", "chatflow"));
-  });
+  const admin = forFile(() => core.login("admin@chatflow.local", "chatflow"));
 
   const expectSecurityHeaders = (r: Raw) => {
     expect(r.headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY);
@@ -156,11 +155,11 @@ describe("#security headers", () => {
 
   it("should be on an API answer, an asset, the shell, an error and a 404", async () => {
     const answers = {
-      api: await rawGet(`${core.url}/contacts`, { authorization: `Bearer ${token}` }),
+      api: await rawGet(`${core.url}/contacts`, { authorization: `Bearer ${admin.token}` }),
       asset: await rawGet(core.url + ASSET, { "accept-encoding": "br" }),
       shell: await rawGet(`${core.url}/login`, { accept: "text/html" }),
       unauthenticated: await rawGet(`${core.url}/contacts`, { accept: "application/json" }),
-      notFound: await rawGet(`${core.url}/no-such-route`, { authorization: `Bearer ${token}` }),
+      notFound: await rawGet(`${core.url}/no-such-route`, { authorization: `Bearer ${admin.token}` }),
       malformedJson: await new Promise<Raw>((resolve, reject) => {
         const req = request(
           `${core.url}/auth/login`,
@@ -186,14 +185,17 @@ describe("#security headers", () => {
 });
 
 describe("#API answers: compression", () => {
-  let token = "";
-  beforeAll(async () => {
-    ({ token } = await core.login("admin@chatflow.local", "chatflow"));
+  const admin = forFile(async () => {
+    const session = await core.login("admin@chatflow.local", "chatflow");
     for (let i = 0; i < 30; i++) await buildContact(core.db.pool, { companyId: 1, name: `Contact number ${i}` });
+    return session;
   });
 
   it("should compress a JSON answer with brotli when the client accepts it", async () => {
-    const r = await rawGet(`${core.url}/contacts`, { authorization: `Bearer ${token}`, "accept-encoding": "gzip, br" });
+    const r = await rawGet(`${core.url}/contacts`, {
+      authorization: `Bearer ${admin.token}`,
+      "accept-encoding": "gzip, br",
+    });
     expect(r.status).toBe(200);
     expect(r.headers["content-encoding"]).toBe("br");
     expect(r.headers["content-type"]).toMatch(/^application\/json/);
@@ -204,7 +206,7 @@ describe("#API answers: compression", () => {
 
   it("should prefer zstd when the client accepts it (Chromium's header), with the body's own type and charset", async () => {
     const r = await rawGet(`${core.url}/contacts`, {
-      authorization: `Bearer ${token}`,
+      authorization: `Bearer ${admin.token}`,
       "accept-encoding": "gzip, deflate, br, zstd",
     });
     expect(r.headers["content-encoding"]).toBe("zstd");
@@ -214,10 +216,13 @@ describe("#API answers: compression", () => {
   });
 
   it("should gzip it for a client without brotli, and send it plain to one that asks for nothing", async () => {
-    const gz = await rawGet(`${core.url}/contacts`, { authorization: `Bearer ${token}`, "accept-encoding": "gzip" });
+    const gz = await rawGet(`${core.url}/contacts`, {
+      authorization: `Bearer ${admin.token}`,
+      "accept-encoding": "gzip",
+    });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(JSON.parse(gunzipSync(gz.body).toString()).contacts).toHaveLength(20);
-    const plain = await rawGet(`${core.url}/contacts`, { authorization: `Bearer ${token}` });
+    const plain = await rawGet(`${core.url}/contacts`, { authorization: `Bearer ${admin.token}` });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(JSON.parse(plain.body.toString()).contacts).toHaveLength(20);
   });

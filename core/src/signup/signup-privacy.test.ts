@@ -1,9 +1,9 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { PASSWORD_POLICY_MESSAGE } from "../contract/password-policy.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 import { buildPlan } from "../testing/users-factories.ts";
 
-const core = useTestCore({
+const core = coreForFile({
   limits: {
     loginPerAccount: { max: 1000, windowSeconds: 900 },
     loginPerIp: { max: 1000, windowSeconds: 900 },
@@ -12,10 +12,7 @@ const core = useTestCore({
   },
   trustProxy: "loopback",
 });
-let planId: number;
-beforeAll(async () => {
-  planId = (await buildPlan(core.db.pool, { name: "Privacy" })).id;
-});
+const plan = forFile(() => buildPlan(core.db.pool, { name: "Privacy" }));
 beforeEach(async () => {
   await core.db.pool.query("DELETE FROM rate_limits");
 });
@@ -27,7 +24,7 @@ const form = (email: string) => ({
   email,
   password: "Senha123",
   phone: "5511999990000",
-  planId,
+  planId: plan.id,
 });
 const signup = async (body: unknown, ip = `198.51.100.${++n}`) => {
   const started = performance.now();

@@ -1,18 +1,15 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addDays, businessToday } from "../companies/business-date.ts";
 import { PASSWORD_POLICY_MESSAGE } from "../contract/password-policy.ts";
 import { COMPANY_SETTING_DEFAULTS } from "../contract/settings.ts";
-import type { TestCore } from "../testing/test-core.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 import { buildPlan } from "../testing/users-factories.ts";
 
-const core = useTestCore();
-let pool: TestCore["db"]["pool"];
-let planId: number;
-
-beforeAll(async () => {
-  pool = core.db.pool;
-  planId = (await buildPlan(pool, { name: "Básico", users: 3, connections: 2, queues: 4, amount: 49.9 })).id;
+const core = coreForFile();
+const w = forFile(async () => {
+  const pool = core.db.pool;
+  const planId = (await buildPlan(pool, { name: "Básico", users: 3, connections: 2, queues: 4, amount: 49.9 })).id;
+  return { pool, planId };
 });
 
 const form = (o: Record<string, unknown> = {}) => ({
@@ -21,11 +18,11 @@ const form = (o: Record<string, unknown> = {}) => ({
   email: `maria-${Math.random().toString(36).slice(2, 10)}@example.com`,
   password: "Senha123",
   phone: "5511999990000",
-  planId,
+  planId: w.planId,
   ...o,
 });
 
-const companies = async () => (await pool.query("SELECT count(*)::int AS n FROM companies")).rows[0].n as number;
+const companies = async () => (await w.pool.query("SELECT count(*)::int AS n FROM companies")).rows[0].n as number;
 
 describe("#auth.signup", () => {
   it("creates the company on a 7-day trial, its settings and its admin, who can then sign in", async () => {
@@ -37,12 +34,12 @@ describe("#auth.signup", () => {
       company: { name: "Padaria Central", dueDate },
       user: { name: "Dona Maria", email: body.email, profile: "admin" },
     });
-    const { rows: made } = await pool.query("SELECT id, company_id FROM users WHERE email = $1", [body.email]);
+    const { rows: made } = await w.pool.query("SELECT id, company_id FROM users WHERE email = $1", [body.email]);
     const companyId = made[0].company_id;
-    const row = (await pool.query("SELECT plan_id, phone, email, status FROM companies WHERE id = $1", [companyId]))
+    const row = (await w.pool.query("SELECT plan_id, phone, email, status FROM companies WHERE id = $1", [companyId]))
       .rows[0];
-    expect(row).toEqual({ plan_id: planId, phone: "5511999990000", email: body.email, status: true });
-    const settings = await pool.query("SELECT key, value FROM settings WHERE company_id = $1", [companyId]);
+    expect(row).toEqual({ plan_id: w.planId, phone: "5511999990000", email: body.email, status: true });
+    const settings = await w.pool.query("SELECT key, value FROM settings WHERE company_id = $1", [companyId]);
     expect(Object.fromEntries(settings.rows.map((r) => [r.key, r.value]))).toEqual(COMPANY_SETTING_DEFAULTS);
     const login = await core.login(body.email, "Senha123");
     expect(login.user).toMatchObject({ id: made[0].id });
@@ -76,7 +73,7 @@ describe("#auth.signup", () => {
 
   it("refuses a plan that is not public", async () => {
     const before = await companies();
-    const hidden = await buildPlan(pool, { isPublic: false });
+    const hidden = await buildPlan(w.pool, { isPublic: false });
     const privatePlan = await core.api("POST", "/auth/signup", { body: form({ planId: hidden.id }) });
     expect(privatePlan.status).toBe(400);
     expect(privatePlan.body.fields.planId).toBe("Plano inválido");
@@ -85,28 +82,28 @@ describe("#auth.signup", () => {
 
   it("answers 403 ERR_USER_CREATION_DISABLED when the super user switched signup off", async () => {
     const before = await companies();
-    await pool.query("INSERT INTO platform_settings (key, value) VALUES ('userCreation', 'disabled')");
+    await w.pool.query("INSERT INTO platform_settings (key, value) VALUES ('userCreation', 'disabled')");
     try {
       const res = await core.api("POST", "/auth/signup", { body: form() });
       expect(res.status).toBe(403);
       expect(res.body.error).toBe("ERR_USER_CREATION_DISABLED");
       expect(await companies()).toBe(before);
     } finally {
-      await pool.query("DELETE FROM platform_settings WHERE key = 'userCreation'");
+      await w.pool.query("DELETE FROM platform_settings WHERE key = 'userCreation'");
     }
   });
 });
 
 describe("#plans.list", () => {
   it("lists the public plans without a login, with counts, amount and flags", async () => {
-    const hidden = await buildPlan(pool, { name: "Interno", isPublic: false });
+    const hidden = await buildPlan(w.pool, { name: "Interno", isPublic: false });
     const res = await core.api("GET", "/plans/list");
     expect(res.status).toBe(200);
     const ids = res.body.map((p: { id: number }) => p.id);
-    expect(ids).toContain(planId);
+    expect(ids).toContain(w.planId);
     expect(ids).not.toContain(hidden.id);
-    expect(res.body.find((p: { id: number }) => p.id === planId)).toEqual({
-      id: planId,
+    expect(res.body.find((p: { id: number }) => p.id === w.planId)).toEqual({
+      id: w.planId,
       name: "Básico",
       users: 3,
       connections: 2,

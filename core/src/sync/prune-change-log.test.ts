@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { EntityName, PullResponse } from "../contract/sync.ts";
 import { buildCompany, buildContact, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { type Change, inTransaction, recordChanges } from "./change-log.ts";
 import { type PruneOptions, pruneChangeLog } from "./prune-change-log.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 /** A company with an admin signed in and three tickets; contactId is the last ticket's contact. */
 async function world() {

@@ -7,10 +7,10 @@ import { describe, expect, it } from "vitest";
 import { buildTag, buildTicketNote, lastSeq, tagContact } from "../testing/contacts-factories.ts";
 import { buildContact, buildTicket } from "../testing/factories.ts";
 import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { logTypes } from "../testing/tickets-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 type Mutation = { name: string; args: unknown };
 

@@ -2,27 +2,27 @@
 // the mutations before and after it apply, and a replay answers the same. Before,
 // a non-AppError (bad args reaching the database, a bug) failed the whole batch with 500.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildInbox } from "../testing/messages-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
-beforeAll(async () => {
-  // Stand-ins for failures the contract cannot foresee, raised by the real database: a bug
-  // (a plain exception) and input PostgreSQL refuses (invalid_text_representation).
-  await core.db.pool.query(`
-    CREATE FUNCTION test_refuse_tag() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF NEW.name = 'bug' THEN RAISE EXCEPTION 'a bug in the use case'; END IF;
-      IF NEW.name = 'dataerror' THEN RAISE EXCEPTION 'bad text' USING ERRCODE = '22P02'; END IF;
-      RETURN NEW;
-    END $$;
-    CREATE TRIGGER test_refuse_tag BEFORE INSERT ON tags FOR EACH ROW EXECUTE FUNCTION test_refuse_tag();`);
-});
-afterAll(async () => {
-  await core.db.pool.query("DROP TRIGGER test_refuse_tag ON tags; DROP FUNCTION test_refuse_tag();");
-});
+// Stand-ins for failures the contract cannot foresee, raised by the real database: a bug
+// (a plain exception) and input PostgreSQL refuses (invalid_text_representation).
+forFile(
+  async () => {
+    await core.db.pool.query(`
+      CREATE FUNCTION test_refuse_tag() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.name = 'bug' THEN RAISE EXCEPTION 'a bug in the use case'; END IF;
+        IF NEW.name = 'dataerror' THEN RAISE EXCEPTION 'bad text' USING ERRCODE = '22P02'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER test_refuse_tag BEFORE INSERT ON tags FOR EACH ROW EXECUTE FUNCTION test_refuse_tag();`);
+  },
+  { stop: () => core.db.pool.query("DROP TRIGGER test_refuse_tag ON tags; DROP FUNCTION test_refuse_tag();") },
+);
 
 describe("#sync.push refusals", () => {
   it("refuses each bad mutation alone and applies the rest, the same on replay", async () => {

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ingest } from "../messages/ingest.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { inTransaction } from "./change-log.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 async function setup() {
   const pool = core.db.pool;

@@ -1,6 +1,7 @@
 // Builders for the contacts, tags and ticket-notes tests.
 import type pg from "pg";
 import { setCompanySetting } from "../settings/company-settings.ts";
+import { settingForTest } from "./flags.ts";
 
 let n = 0;
 const next = () => ++n;
@@ -34,6 +35,12 @@ export async function buildTicketNote(
     [o.companyId, o.ticketId, o.contactId, o.userId, o.note ?? `Note ${next()}`, o.createdAt ?? null],
   );
   return rows[0]!;
+}
+
+/** Turns LGPD number hiding on for a company for the running test only (flags.ts restores both settings). */
+export async function hideNumbersForTest(pool: pg.Pool, companyId: number) {
+  await settingForTest(pool, companyId, "enableLGPD", "enabled");
+  await settingForTest(pool, companyId, "lgpdHideNumber", "enabled");
 }
 
 /** Turns LGPD number hiding on (or off) for a company. */

@@ -1,9 +1,10 @@
-// Changes a row's flags for one test and puts the old values back when that test
-// finishes, passed or failed, so no test leaves a company or user changed for the next.
+// Changes a row's flags or a company setting for one test and puts the old values back when that test
+// finishes, passed or failed, so no test leaves a company, user or connection changed for the next.
 import type pg from "pg";
 import { onTestFinished } from "vitest";
+import { type CompanySettingKey, setCompanySetting } from "../settings/company-settings.ts";
 
-type Table = "users" | "companies" | "plans";
+type Table = "users" | "companies" | "plans" | "whatsapps";
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
 /** Sets `values` on the row `id` of `table` until the running test finishes. */
@@ -19,4 +20,23 @@ export async function setForTest(pool: pg.Pool, table: Table, id: number, values
   };
   onTestFinished(() => update(old));
   await update(values);
+}
+
+/** Sets a company setting until the running test finishes; the old value (or the default) comes back after it. */
+export async function settingForTest(pool: pg.Pool, companyId: number, key: CompanySettingKey, value: string) {
+  const { rows } = await pool.query<{ value: string | null }>(
+    "SELECT value FROM settings WHERE company_id = $1 AND key = $2",
+    [companyId, key],
+  );
+  const old = rows[0];
+  onTestFinished(async () => {
+    if (old) {
+      await pool.query("UPDATE settings SET value = $3 WHERE company_id = $1 AND key = $2", [
+        companyId,
+        key,
+        old.value,
+      ]);
+    } else await pool.query("DELETE FROM settings WHERE company_id = $1 AND key = $2", [companyId, key]);
+  });
+  await setCompanySetting(pool, companyId, key, value);
 }

@@ -3,9 +3,10 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { ingest } from "../messages/ingest.ts";
-import { type CompanySettingKey, setCompanySetting } from "../settings/company-settings.ts";
+import type { CompanySettingKey } from "../settings/company-settings.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "./factories.ts";
+import { settingForTest } from "./flags.ts";
 import type { TestCore } from "./test-core.ts";
 import { changeCount } from "./users-factories.ts";
 
@@ -122,8 +123,9 @@ export async function buildTicketWorld(core: TestCore) {
       ]);
       return { ...t, contactId: contact.id };
     },
+    /** Sets a company setting for the running test only (flags.ts puts the old value back after it). */
     setting(key: CompanySettingKey, value: string) {
-      return setCompanySetting(pool, company.id, key, value);
+      return settingForTest(pool, company.id, key, value);
     },
   };
 }

@@ -1,20 +1,13 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildTicketNote } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 
-const core = useTestCore();
-let companyId: number;
-let otherCompanyId: number;
-let admin: { id: number; token: string };
-let agent: { id: number; token: string };
-let colleague: { id: number; token: string };
-let otherAdmin: { id: number; token: string };
-
-beforeAll(async () => {
+const core = coreForFile();
+const w = forFile(async () => {
   const pool = core.db.pool;
-  companyId = (await buildCompany(pool)).id;
-  otherCompanyId = (await buildCompany(pool)).id;
+  const companyId = (await buildCompany(pool)).id;
+  const otherCompanyId = (await buildCompany(pool)).id;
   const users = [
     await buildUser(pool, { companyId, profile: "admin", name: "Ada" }),
     await buildUser(pool, { companyId, profile: "user", name: "Beto" }),
@@ -22,14 +15,19 @@ beforeAll(async () => {
     await buildUser(pool, { companyId: otherCompanyId, profile: "admin", name: "Outro" }),
   ];
   const sessions = await Promise.all(users.map((u) => core.login(u.email, u.password)));
-  const who = users.map((u, i) => ({ id: u.id, token: sessions[i]!.token }));
-  [admin, agent, colleague, otherAdmin] = [who[0]!, who[1]!, who[2]!, who[3]!];
+  const [admin, agent, colleague, otherAdmin] = users.map((u, i) => ({ id: u.id, token: sessions[i]!.token }));
+  return { companyId, otherCompanyId, admin: admin!, agent: agent!, colleague: colleague!, otherAdmin: otherAdmin! };
 });
 
 /** A ticket the agent owns (so plain users who own it see it). */
-async function ownedTicket(userId = agent.id) {
-  const contact = await buildContact(core.db.pool, { companyId });
-  const ticket = await buildTicket(core.db.pool, { companyId, contactId: contact.id, userId, status: "open" });
+async function ownedTicket(userId = w.agent.id) {
+  const contact = await buildContact(core.db.pool, { companyId: w.companyId });
+  const ticket = await buildTicket(core.db.pool, {
+    companyId: w.companyId,
+    contactId: contact.id,
+    userId,
+    status: "open",
+  });
   return { contactId: contact.id, ticketId: ticket.id };
 }
 
@@ -40,7 +38,7 @@ describe("#ticket-notes.create", () => {
   it("stores a note by the caller on the ticket and its contact", async () => {
     const t = await ownedTicket();
     const res = await core.api("POST", "/ticket-notes", {
-      token: agent.token,
+      token: w.agent.token,
       body: { note: "  Cliente pediu retorno amanhã ", ticketId: t.ticketId, contactId: t.contactId },
     });
     expect(res.status).toBe(200);
@@ -48,32 +46,36 @@ describe("#ticket-notes.create", () => {
       note: "Cliente pediu retorno amanhã",
       ticketId: t.ticketId,
       contactId: t.contactId,
-      userId: agent.id,
-      user: { id: agent.id, name: "Beto" },
+      userId: w.agent.id,
+      user: { id: w.agent.id, name: "Beto" },
     });
   });
 
   it("answers 'Too Short!' for a one-character note and 'Required' for none, storing nothing", async () => {
     const t = await ownedTicket();
     const short = await core.api("POST", "/ticket-notes", {
-      token: agent.token,
+      token: w.agent.token,
       body: { note: "x", ticketId: t.ticketId },
     });
     expect(short.status).toBe(400);
     expect(short.body.fields.note).toBe("Too Short!");
-    const none = await core.api("POST", "/ticket-notes", { token: agent.token, body: { ticketId: t.ticketId } });
+    const none = await core.api("POST", "/ticket-notes", { token: w.agent.token, body: { ticketId: t.ticketId } });
     expect(none.body.fields.note).toBe("Required");
     expect(await noteCount(t.ticketId)).toBe(0);
   });
 
   it("answers ERR_NO_TICKET_FOUND for a ticket of another company or one the user may not see", async () => {
     const t = await ownedTicket();
-    const queue = await buildQueue(core.db.pool, { companyId });
-    const contact = await buildContact(core.db.pool, { companyId });
-    const hidden = await buildTicket(core.db.pool, { companyId, contactId: contact.id, queueId: queue.id });
+    const queue = await buildQueue(core.db.pool, { companyId: w.companyId });
+    const contact = await buildContact(core.db.pool, { companyId: w.companyId });
+    const hidden = await buildTicket(core.db.pool, {
+      companyId: w.companyId,
+      contactId: contact.id,
+      queueId: queue.id,
+    });
     for (const [token, ticketId] of [
-      [otherAdmin.token, t.ticketId],
-      [agent.token, hidden.id],
+      [w.otherAdmin.token, t.ticketId],
+      [w.agent.token, hidden.id],
     ] as const) {
       const res = await core.api("POST", "/ticket-notes", { token, body: { note: "olá", ticketId } });
       expect(res.status).toBe(404);
@@ -85,9 +87,9 @@ describe("#ticket-notes.create", () => {
 
   it("refuses a contact that is not the ticket's", async () => {
     const t = await ownedTicket();
-    const foreign = await buildContact(core.db.pool, { companyId: otherCompanyId });
+    const foreign = await buildContact(core.db.pool, { companyId: w.otherCompanyId });
     const res = await core.api("POST", "/ticket-notes", {
-      token: agent.token,
+      token: w.agent.token,
       body: { note: "olá", ticketId: t.ticketId, contactId: foreign.id },
     });
     expect(res.status).toBe(404);
@@ -99,23 +101,23 @@ describe("#ticket-notes.create", () => {
 describe("#ticket-notes.list", () => {
   it("answers the ticket's notes newest first with their author", async () => {
     const t = await ownedTicket();
-    const base = { companyId, ticketId: t.ticketId, contactId: t.contactId };
+    const base = { companyId: w.companyId, ticketId: t.ticketId, contactId: t.contactId };
     await buildTicketNote(core.db.pool, {
       ...base,
-      userId: agent.id,
+      userId: w.agent.id,
       note: "primeira",
       createdAt: "2024-01-01T10:00:00Z",
     });
     await buildTicketNote(core.db.pool, {
       ...base,
-      userId: admin.id,
+      userId: w.admin.id,
       note: "segunda",
       createdAt: "2024-01-02T10:00:00Z",
     });
     const other = await ownedTicket();
-    await buildTicketNote(core.db.pool, { companyId, ...other, userId: agent.id, note: "outro ticket" });
+    await buildTicketNote(core.db.pool, { companyId: w.companyId, ...other, userId: w.agent.id, note: "outro ticket" });
     const res = await core.api("GET", `/ticket-notes/list?ticketId=${t.ticketId}&contactId=${t.contactId}`, {
-      token: agent.token,
+      token: w.agent.token,
     });
     expect(res.status).toBe(200);
     expect(res.body.map((n: { note: string; user: { name: string } }) => [n.note, n.user.name])).toEqual([
@@ -125,15 +127,15 @@ describe("#ticket-notes.list", () => {
   });
 
   it("answers 404 for another company's ticket and for a ticket the user may not see", async () => {
-    const t = await ownedTicket(colleague.id);
-    await buildTicketNote(core.db.pool, { companyId, ...t, userId: colleague.id });
-    const foreign = await core.api("GET", `/ticket-notes/list?ticketId=${t.ticketId}`, { token: otherAdmin.token });
+    const t = await ownedTicket(w.colleague.id);
+    await buildTicketNote(core.db.pool, { companyId: w.companyId, ...t, userId: w.colleague.id });
+    const foreign = await core.api("GET", `/ticket-notes/list?ticketId=${t.ticketId}`, { token: w.otherAdmin.token });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe("ERR_NO_TICKET_FOUND");
     // The colleague's ticket in progress, outside any queue: not the agent's to read.
-    const hidden = await core.api("GET", `/ticket-notes/list?ticketId=${t.ticketId}`, { token: agent.token });
+    const hidden = await core.api("GET", `/ticket-notes/list?ticketId=${t.ticketId}`, { token: w.agent.token });
     expect(hidden.status).toBe(404);
-    const byContact = await core.api("GET", `/ticket-notes/list?contactId=${t.contactId}`, { token: agent.token });
+    const byContact = await core.api("GET", `/ticket-notes/list?contactId=${t.contactId}`, { token: w.agent.token });
     expect(byContact.body).toEqual([]);
   });
 });
@@ -141,18 +143,18 @@ describe("#ticket-notes.list", () => {
 describe("#ticket-notes.delete", () => {
   it("lets the author and an admin delete a note, and refuses another user", async () => {
     const t = await ownedTicket();
-    const base = { companyId, ...t };
-    const mine = await buildTicketNote(core.db.pool, { ...base, userId: agent.id });
-    const theirs = await buildTicketNote(core.db.pool, { ...base, userId: colleague.id });
-    const refused = await core.api("DELETE", `/ticket-notes/${theirs.id}`, { token: agent.token });
+    const base = { companyId: w.companyId, ...t };
+    const mine = await buildTicketNote(core.db.pool, { ...base, userId: w.agent.id });
+    const theirs = await buildTicketNote(core.db.pool, { ...base, userId: w.colleague.id });
+    const refused = await core.api("DELETE", `/ticket-notes/${theirs.id}`, { token: w.agent.token });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe("ERR_NO_PERMISSION");
-    expect((await core.api("DELETE", `/ticket-notes/${mine.id}`, { token: agent.token })).status).toBe(200);
+    expect((await core.api("DELETE", `/ticket-notes/${mine.id}`, { token: w.agent.token })).status).toBe(200);
     expect(await noteCount(t.ticketId)).toBe(1);
-    const foreign = await core.api("DELETE", `/ticket-notes/${theirs.id}`, { token: otherAdmin.token });
+    const foreign = await core.api("DELETE", `/ticket-notes/${theirs.id}`, { token: w.otherAdmin.token });
     expect(foreign.status).toBe(404);
     expect(await noteCount(t.ticketId)).toBe(1);
-    expect((await core.api("DELETE", `/ticket-notes/${theirs.id}`, { token: admin.token })).status).toBe(200);
+    expect((await core.api("DELETE", `/ticket-notes/${theirs.id}`, { token: w.admin.token })).status).toBe(200);
     expect(await noteCount(t.ticketId)).toBe(0);
   });
 });

@@ -1,27 +1,19 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildTicket, buildUser } from "../testing/factories.ts";
 import { setForTest } from "../testing/flags.ts";
-import {
-  buildTicketWorld,
-  logTypes,
-  outbound,
-  type TicketWorld,
-  ticketChanges,
-  ticketRow,
-} from "../testing/tickets-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
+import { buildTicketWorld, logTypes, outbound, ticketChanges, ticketRow } from "../testing/tickets-factories.ts";
 
-const core = useTestCore();
-let w: TicketWorld;
-let foreignTicketId: number;
-let foreignUserId: number;
-
-beforeAll(async () => {
-  w = await buildTicketWorld(core);
+const core = coreForFile();
+const w = forFile(() => buildTicketWorld(core));
+/** Another company's ticket and user. */
+const otherCompany = forFile(async () => {
   const company = await buildCompany(core.db.pool);
   const contact = await buildContact(core.db.pool, { companyId: company.id });
-  foreignTicketId = (await buildTicket(core.db.pool, { companyId: company.id, contactId: contact.id })).id;
-  foreignUserId = (await buildUser(core.db.pool, { companyId: company.id })).id;
+  return {
+    ticketId: (await buildTicket(core.db.pool, { companyId: company.id, contactId: contact.id })).id,
+    userId: (await buildUser(core.db.pool, { companyId: company.id })).id,
+  };
 });
 
 const put = (token: string, id: number, body: unknown) => core.api("PUT", `/tickets/${id}`, { token, body });
@@ -79,12 +71,12 @@ describe("#tickets.update accept", () => {
 
   it("answers 404 ERR_NO_TICKET_FOUND for another company's ticket or one outside the agent's queues", async () => {
     const elsewhere = await w.ticket({ queueId: w.support.id });
-    for (const id of [foreignTicketId, elsewhere.id]) {
+    for (const id of [otherCompany.ticketId, elsewhere.id]) {
       const res = await put(w.agent.token, id, { status: "open" });
       expect(res.status).toBe(404);
       expect(res.body.error).toBe("ERR_NO_TICKET_FOUND");
     }
-    expect((await ticketRow(w.pool, foreignTicketId))?.status).toBe("pending");
+    expect((await ticketRow(w.pool, otherCompany.ticketId))?.status).toBe("pending");
     expect((await ticketRow(w.pool, elsewhere.id))?.status).toBe("pending");
   });
 });
@@ -97,45 +89,36 @@ describe("#tickets.update accept greeting", () => {
     expect(await outbound(w.pool, silent.id)).toEqual([]);
 
     await w.setting("sendGreetingAccepted", "enabled");
-    try {
-      const t = await w.ticket({ contactName: "João Pereira" });
-      await put(w.agent.token, t.id, { status: "open" });
-      expect(await outbound(w.pool, t.id)).toEqual([
-        {
-          body: `Olá João, sou ${w.agent.name} da fila Sales ${w.company.id}.`,
-          send_state: "queued",
-          is_private: false,
-          from_me: true,
-        },
-      ]);
-      // The queued greeting reaches the replicas like any reply.
-      const logged = await w.pool.query(
-        `SELECT count(*)::int AS n FROM change_log l JOIN messages m ON m.id::text = l.entity_id
-         WHERE l.entity = 'messages' AND m.ticket_id = $1`,
-        [t.id],
-      );
-      expect(logged.rows[0].n).toBe(1);
-    } finally {
-      await w.setting("sendGreetingAccepted", "disabled");
-    }
+    const t = await w.ticket({ contactName: "João Pereira" });
+    await put(w.agent.token, t.id, { status: "open" });
+    expect(await outbound(w.pool, t.id)).toEqual([
+      {
+        body: `Olá João, sou ${w.agent.name} da fila Sales ${w.company.id}.`,
+        send_state: "queued",
+        is_private: false,
+        from_me: true,
+      },
+    ]);
+    // The queued greeting reaches the replicas like any reply.
+    const logged = await w.pool.query(
+      `SELECT count(*)::int AS n FROM change_log l JOIN messages m ON m.id::text = l.entity_id
+       WHERE l.entity = 'messages' AND m.ticket_id = $1`,
+      [t.id],
+    );
+    expect(logged.rows[0].n).toBe(1);
   });
 
   it("greets a group ticket only when its connection treats groups as tickets", async () => {
     await w.setting("greetingAcceptedMessage", "Bem-vindos!");
     await w.setting("sendGreetingAccepted", "enabled");
     await setForTest(w.pool, "users", w.agent.id, { allow_group: true });
-    try {
-      const off = await w.ticket({ isGroup: true });
-      await put(w.agent.token, off.id, { status: "open" });
-      expect(await outbound(w.pool, off.id)).toEqual([]);
-      await w.pool.query("UPDATE whatsapps SET group_as_ticket = 'enabled' WHERE id = $1", [w.wa.id]);
-      const on = await w.ticket({ isGroup: true });
-      await put(w.agent.token, on.id, { status: "open" });
-      expect((await outbound(w.pool, on.id)).map((m) => m.body)).toEqual(["Bem-vindos!"]);
-    } finally {
-      await w.setting("sendGreetingAccepted", "disabled");
-      await w.pool.query("UPDATE whatsapps SET group_as_ticket = 'disabled' WHERE id = $1", [w.wa.id]);
-    }
+    const off = await w.ticket({ isGroup: true });
+    await put(w.agent.token, off.id, { status: "open" });
+    expect(await outbound(w.pool, off.id)).toEqual([]);
+    await setForTest(w.pool, "whatsapps", w.wa.id, { group_as_ticket: "enabled" });
+    const on = await w.ticket({ isGroup: true });
+    await put(w.agent.token, on.id, { status: "open" });
+    expect((await outbound(w.pool, on.id)).map((m) => m.body)).toEqual(["Bem-vindos!"]);
   });
 });
 
@@ -201,7 +184,11 @@ describe("#tickets.update transfer", () => {
     const noQueue = await put(w.admin.token, t.id, { userId: w.other.id, isTransfered: true });
     expect(noQueue.status).toBe(400);
     expect(noQueue.body.message).toBe("Selecione uma fila");
-    const foreign = await put(w.admin.token, t.id, { userId: foreignUserId, queueId: w.sales.id, isTransfered: true });
+    const foreign = await put(w.admin.token, t.id, {
+      userId: otherCompany.userId,
+      queueId: w.sales.id,
+      isTransfered: true,
+    });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe("ERR_NO_USER_FOUND");
     expect(await ticketRow(w.pool, t.id)).toMatchObject({ user_id: w.admin.id, queue_id: null, is_transfered: false });

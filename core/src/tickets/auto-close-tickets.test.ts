@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { inTransaction } from "../sync/change-log.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildWhatsapp } from "../testing/factories.ts";
-import { createTestDb, type TestDb } from "../testing/test-db.ts";
+import { testDbForFile } from "../testing/test-world.ts";
 import { ticketChanges, ticketRow } from "../testing/tickets-factories.ts";
 import { autoCloseTickets } from "./auto-close-tickets.ts";
 
-let db: TestDb;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const db = testDbForFile();
 
 /** A company with a connection and a queue; `ticket` makes one last changed `idleHours` ago. */
 async function company() {

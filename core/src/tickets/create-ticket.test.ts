@@ -1,24 +1,16 @@
 import pg from "pg";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildQueue, buildUser, buildWhatsapp } from "../testing/factories.ts";
-import {
-  buildTicketWorld,
-  logTypes,
-  type TicketWorld,
-  ticketChanges,
-  ticketRow,
-} from "../testing/tickets-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
+import { buildTicketWorld, logTypes, ticketChanges, ticketRow } from "../testing/tickets-factories.ts";
 
-const core = useTestCore();
-let w: TicketWorld;
-let foreign: { companyId: number; contactId: number; whatsappId: number; queueId: number; userId: number };
-
-beforeAll(async () => {
-  w = await buildTicketWorld(core);
+const core = coreForFile();
+const w = forFile(() => buildTicketWorld(core));
+/** Another company's records. */
+const foreign = forFile(async () => {
   const pool = core.db.pool;
   const company = await buildCompany(pool);
-  foreign = {
+  return {
     companyId: company.id,
     contactId: (await buildContact(pool, { companyId: company.id })).id,
     whatsappId: (await buildWhatsapp(pool, { companyId: company.id })).id,

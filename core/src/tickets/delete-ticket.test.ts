@@ -1,23 +1,15 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildTicket } from "../testing/factories.ts";
-import {
-  buildTicketWorld,
-  logTypes,
-  type TicketWorld,
-  ticketChanges,
-  ticketRow,
-} from "../testing/tickets-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
+import { buildTicketWorld, logTypes, ticketChanges, ticketRow } from "../testing/tickets-factories.ts";
 
-const core = useTestCore();
-let w: TicketWorld;
-let foreign: { companyId: number; ticketId: number };
-
-beforeAll(async () => {
-  w = await buildTicketWorld(core);
+const core = coreForFile();
+const w = forFile(() => buildTicketWorld(core));
+/** Another company's ticket. */
+const foreign = forFile(async () => {
   const company = await buildCompany(core.db.pool);
   const contact = await buildContact(core.db.pool, { companyId: company.id });
-  foreign = {
+  return {
     companyId: company.id,
     ticketId: (await buildTicket(core.db.pool, { companyId: company.id, contactId: contact.id })).id,
   };

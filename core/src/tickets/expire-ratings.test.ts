@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { inTransaction } from "../sync/change-log.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
-import { createTestDb, type TestDb } from "../testing/test-db.ts";
+import { forFile, testDbForFile } from "../testing/test-world.ts";
 import { ticketChanges, ticketRow } from "../testing/tickets-factories.ts";
 import { expireRatings } from "./expire-ratings.ts";
 
-let db: TestDb;
-let world: { companyId: number; queueId: number; agentId: number };
-beforeAll(async () => {
-  db = await createTestDb();
+const db = testDbForFile();
+const world = forFile(async () => {
   const company = await buildCompany(db.pool);
-  world = {
+  return {
     companyId: company.id,
     queueId: (await buildQueue(db.pool, { companyId: company.id })).id,
     agentId: (await buildUser(db.pool, { companyId: company.id, profile: "user" })).id,
   };
-});
-afterAll(async () => {
-  await db?.drop();
 });
 
 /** A connection whose rating questions expire after `minutes` (0 = never). */

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildTag } from "../testing/contacts-factories.ts";
 import { buildCompany, buildQueue, buildUser, buildWhatsapp } from "../testing/factories.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { buildAgent, seedTickets, tagTicket } from "../testing/ticket-list-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 type Answer = { status: number; body: { tickets: { id: number }[]; count: number } };
 const idsOf = (res: Answer) => res.body.tickets.map((t) => t.id);

@@ -3,15 +3,15 @@
 // match the filters. Checked against a plain evaluation, for every kind of caller.
 import { describe, expect, it } from "vitest";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { type SeedTicket, seedTickets } from "../testing/ticket-list-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
 import { listTickets } from "./list-tickets.ts";
 import type { ListActor } from "./ticket-list-filter.ts";
 import { type TListTicketsQuery, ZListTicketsQuerySchema } from "./ticket-list-query.ts";
 import { PageBoundaryCache } from "./ticket-page-cursor.ts";
 import { canSeeTicket } from "./visibility.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 type Row = SeedTicket & { id: number; queueId: number | null; userId: number | null; isGroup: boolean; status: string };
 

@@ -5,11 +5,11 @@ import { inTransaction } from "../sync/change-log.ts";
 import { buildTag } from "../testing/contacts-factories.ts";
 import { buildCompany, buildQueue, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { setForTest } from "../testing/flags.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { rateTicket, seedTickets, tagTicket } from "../testing/ticket-list-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
 import { TICKETS_PAGE_SIZE } from "./list-tickets.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 type Item = { id: number };
 const idsOf = (res: { body: { tickets: Item[] } }) => res.body.tickets.map((t) => t.id);

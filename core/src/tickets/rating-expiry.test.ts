@@ -1,17 +1,17 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { setCompanySetting } from "../settings/company-settings.ts";
 import { inTransaction } from "../sync/change-log.ts";
-import { buildTicketWorld, contactSays, outbound, type TicketWorld, ticketRow } from "../testing/tickets-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
+import { buildTicketWorld, contactSays, outbound, ticketRow } from "../testing/tickets-factories.ts";
 import { RATING_QUESTION } from "./apply-rating.ts";
 import { expireRatings } from "./expire-ratings.ts";
 
-const core = useTestCore();
-let w: TicketWorld;
-
-beforeAll(async () => {
-  w = await buildTicketWorld(core);
-  await w.setting("userRating", "enabled");
+const core = coreForFile();
+const w = forFile(async () => {
+  const w = await buildTicketWorld(core);
+  await setCompanySetting(w.pool, w.company.id, "userRating", "enabled");
   await w.pool.query("UPDATE whatsapps SET expires_ticket_nps = 30 WHERE id = $1", [w.wa.id]);
+  return w;
 });
 
 async function resolveWaitingForRating(contactName?: string) {

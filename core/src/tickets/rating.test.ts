@@ -1,21 +1,14 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import {
-  buildTicketWorld,
-  contactSays,
-  logTypes,
-  outbound,
-  type TicketWorld,
-  ticketRow,
-} from "../testing/tickets-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { describe, expect, it } from "vitest";
+import { setCompanySetting } from "../settings/company-settings.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
+import { buildTicketWorld, contactSays, logTypes, outbound, ticketRow } from "../testing/tickets-factories.ts";
 import { parseRating, RATING_QUESTION, RATING_RETRY } from "./apply-rating.ts";
 
-const core = useTestCore();
-let w: TicketWorld;
-
-beforeAll(async () => {
-  w = await buildTicketWorld(core);
-  await w.setting("userRating", "enabled");
+const core = coreForFile();
+const w = forFile(async () => {
+  const w = await buildTicketWorld(core);
+  await setCompanySetting(w.pool, w.company.id, "userRating", "enabled");
+  return w;
 });
 
 async function resolveWaitingForRating() {

@@ -1,18 +1,17 @@
 // What POST /tickets and PUT /tickets/{id} answer: the ticket in the shape
 // GET /tickets/u/{uuid} gives it, with the contact's number hidden from plain
 // users when the company turned LGPD number hiding on.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { maskNumber } from "../contacts/mask-number.ts";
 import { buildTag, setHideNumbers } from "../testing/contacts-factories.ts";
-import { buildTicketWorld, setUserFlags, type TicketWorld } from "../testing/tickets-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
+import { buildTicketWorld, setUserFlags } from "../testing/tickets-factories.ts";
 
-const core = useTestCore();
-let w: TicketWorld;
-
-beforeAll(async () => {
-  w = await buildTicketWorld(core);
+const core = coreForFile();
+const w = forFile(async () => {
+  const w = await buildTicketWorld(core);
   await setUserFlags(w.pool, w.agent.id, { allowGroup: true });
+  return w;
 });
 
 const numberOf = async (contactId: number) =>

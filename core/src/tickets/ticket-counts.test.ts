@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { buildAgent, seedTickets } from "../testing/ticket-list-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
 import { COUNT_CAP, FOLD_THRESHOLD, foldTicketCounts } from "./ticket-counts.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 const KEY = "status, queue_id, user_id, is_group";
 

@@ -1,23 +1,13 @@
 // Spec 1 §3 Ticket fields beyond the transitions: protocol and useIntegration in
 // the list item, useIntegration and amountUsedBotQueues stored by PUT /tickets/{id},
 // and a group ticket given back to its queue.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setForTest } from "../testing/flags.ts";
-import {
-  buildTicketWorld,
-  logTypes,
-  type TicketWorld,
-  ticketChanges,
-  ticketRow,
-} from "../testing/tickets-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
+import { buildTicketWorld, logTypes, ticketChanges, ticketRow } from "../testing/tickets-factories.ts";
 
-const core = useTestCore();
-let w: TicketWorld;
-
-beforeAll(async () => {
-  w = await buildTicketWorld(core);
-});
+const core = coreForFile();
+const w = forFile(() => buildTicketWorld(core));
 
 const put = (token: string, id: number, body: unknown) => core.api("PUT", `/tickets/${id}`, { token, body });
 const useIntegration = async (id: number) =>

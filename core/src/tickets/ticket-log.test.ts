@@ -1,17 +1,15 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildTicket } from "../testing/factories.ts";
-import { buildTicketWorld, type TicketWorld, ticketRow } from "../testing/tickets-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
+import { buildTicketWorld, ticketRow } from "../testing/tickets-factories.ts";
 
-const core = useTestCore();
-let w: TicketWorld;
-let foreignTicketId: number;
-
-beforeAll(async () => {
-  w = await buildTicketWorld(core);
+const core = coreForFile();
+const w = forFile(() => buildTicketWorld(core));
+/** Another company's ticket. */
+const foreign = forFile(async () => {
   const company = await buildCompany(core.db.pool);
   const contact = await buildContact(core.db.pool, { companyId: company.id });
-  foreignTicketId = (await buildTicket(core.db.pool, { companyId: company.id, contactId: contact.id })).id;
+  return buildTicket(core.db.pool, { companyId: company.id, contactId: contact.id });
 });
 
 const put = (token: string, id: number, body: unknown) => core.api("PUT", `/tickets/${id}`, { token, body });
@@ -75,7 +73,7 @@ describe("#tickets-log.show", () => {
 
   it("answers 404 ERR_NO_TICKET_FOUND for another company's ticket or one the agent may not see", async () => {
     const hidden = await w.ticket({ queueId: w.support.id });
-    for (const id of [foreignTicketId, hidden.id]) {
+    for (const id of [foreign.id, hidden.id]) {
       const res = await core.api("GET", `/tickets-log/${id}`, { token: w.agent.token });
       expect(res.status).toBe(404);
       expect(res.body.error).toBe("ERR_NO_TICKET_FOUND");

@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildTicketWorld, logTypes, type TicketWorld, ticketRow } from "../testing/tickets-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { describe, expect, it } from "vitest";
+import { coreForFile, forFile } from "../testing/test-world.ts";
+import { buildTicketWorld, logTypes, ticketRow } from "../testing/tickets-factories.ts";
 
-const core = useTestCore();
-let w: TicketWorld;
-
-beforeAll(async () => {
-  w = await buildTicketWorld(core);
-});
+const core = coreForFile();
+const w = forFile(() => buildTicketWorld(core));
 
 const push = (token: string, clientId: string, mutations: { id: number; name: string; args: unknown }[]) =>
   core.api("POST", "/sync/push", { token, body: { clientId, mutations } });

@@ -1,14 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setForTest } from "../testing/flags.ts";
-import { buildTicketWorld, outbound, type TicketWorld, ticketRow } from "../testing/tickets-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
+import { buildTicketWorld, outbound, ticketRow } from "../testing/tickets-factories.ts";
 
-const core = useTestCore();
-let w: TicketWorld;
-
-beforeAll(async () => {
-  w = await buildTicketWorld(core);
-});
+const core = coreForFile();
+const w = forFile(() => buildTicketWorld(core));
 
 const transfer = (token: string, id: number, body: unknown) =>
   core.api("PUT", `/tickets/${id}`, { token, body: { isTransfered: true, ...(body as object) } });

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { inTransaction, recordChanges } from "../sync/change-log.ts";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
 import { setForTest } from "../testing/flags.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { buildAgent, type SeedTicket, seedTickets } from "../testing/ticket-list-factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
 import { foldTicketCounts } from "./ticket-counts.ts";
 import { canSeeTicket, type VisibilityActor, type VisibleTicketFields, visibleTicketSql } from "./visibility.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 const STATUSES = ["pending", "open", "group", "closed", "lgpd", "nps"];
 const onOff = (b: boolean) => (b ? "enabled" : "disabled");

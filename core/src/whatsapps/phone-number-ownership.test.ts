@@ -4,13 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildCompany } from "../testing/factories.ts";
 import { startFakeGraphPhoneNumbers } from "../testing/fake-graph-phone-numbers.ts";
 import type { TestCore } from "../testing/test-core.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { changeCount, signedIn } from "../testing/users-factories.ts";
 import { phoneNumberToProve } from "./phone-number-ownership.ts";
 
 // The fake first: core is configured with its address.
 const graph = await startFakeGraphPhoneNumbers();
-const core = useTestCore({ graphApiUrl: graph.url });
+const core = coreForFile({ graphApiUrl: graph.url });
 let pool: TestCore["db"]["pool"];
 
 beforeAll(() => {

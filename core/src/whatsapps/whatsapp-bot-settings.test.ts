@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { setCompanySetting } from "../settings/company-settings.ts";
 import { buildCompany, buildQueue } from "../testing/factories.ts";
-import { useTestCore } from "../testing/use-test-core.ts";
+import { coreForFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
 
-const core = useTestCore();
+const core = coreForFile();
 
 /** A fresh company with a signed-in admin and one queue. */
 async function company() {

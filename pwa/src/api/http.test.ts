@@ -1,14 +1,11 @@
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { ApiError, NetworkError } from "./errors.ts";
 import { createApiClient } from "./http.ts";
 
 const BASE = "http://chatflow.test";
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockNetworkForFile();
 
 function client() {
   const state = { token: "old", refreshes: 0, expired: 0 };

@@ -1,20 +1,17 @@
 import "fake-indexeddb/auto";
 import type { UserDTO } from "@chatflow/core/contract/entities.ts";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatflowDb } from "../store/db.ts";
 import { getMeta, setMeta } from "../store/meta.ts";
 import { buildTicket, testDb } from "../test-support/factories.ts";
 import { BASE_URL } from "../test-support/fake-core.ts";
+import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { bootSession, type SessionDeps, signIn, signOut } from "./session.ts";
 import { isSubscriptionExpired, type SessionState } from "./session-state.ts";
 import { createTokenStorage, memoryStorage } from "./token-storage.ts";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockNetworkForFile();
 
 function buildUser(over: Partial<UserDTO> = {}): UserDTO {
   return {

@@ -1,19 +1,16 @@
 import "fake-indexeddb/auto";
 import type { PullResponse } from "@chatflow/core/contract/sync.ts";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatflowDb } from "../store/db.ts";
 import { getMeta } from "../store/meta.ts";
 import { buildContact, buildMessage, buildPullPage, buildTicket, testDb } from "../test-support/factories.ts";
 import { BASE_URL, testApi } from "../test-support/fake-core.ts";
+import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { sendMessage } from "../tickets/send-message.ts";
 import { pullChanges } from "./pull.ts";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockNetworkForFile();
 
 let db: ChatflowDb;
 beforeEach(() => {

@@ -3,19 +3,12 @@
 // the socket connects with the new one) or ends a session that is over.
 import { createTokens } from "@chatflow/core/auth/tokens.ts";
 import { buildCompany, buildUser } from "@chatflow/core/testing/factories.ts";
-import { startTestCore, type TestCore } from "@chatflow/core/testing/test-core.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coreForFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
 import { createApiClient } from "../api/http.ts";
 import { checkSessionOver, connectRealtime, socketUrl } from "./realtime-socket.ts";
 
-// startTestCore rather than useTestCore: the linter takes any use* call in the PWA for a React hook.
-let core: TestCore;
-beforeAll(async () => {
-  core = await startTestCore();
-});
-afterAll(async () => {
-  await core?.close();
-});
+const core = coreForFile();
 
 /** A signed-in user of a fresh company: the access token and the refresh cookie. */
 async function signedIn() {

@@ -1,17 +1,14 @@
 import "fake-indexeddb/auto";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatflowDb } from "../store/db.ts";
 import { buildPullPage, buildTicket, testDb } from "../test-support/factories.ts";
 import { BASE_URL, createFakeCore, type FakeCore, testApi } from "../test-support/fake-core.ts";
+import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { sendMessage } from "../tickets/send-message.ts";
 import { createSyncEngine } from "./sync-engine.ts";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockNetworkForFile();
 
 let db: ChatflowDb;
 let core: FakeCore;

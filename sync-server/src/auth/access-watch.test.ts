@@ -1,38 +1,30 @@
 import { logout } from "@chatflow/core/auth/session.ts";
 import { createTokens } from "@chatflow/core/auth/tokens.ts";
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
+import { forFile } from "@chatflow/core/testing/test-world.ts";
 import type { HocuspocusProvider } from "@hocuspocus/provider";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { type AccessScope, parseAccessChange } from "../documents/access-change.ts";
 import { addQuickMessage, listQuickMessages, quickMessagesDocumentName } from "../documents/quick-messages.ts";
 import type { SyncServer } from "../server.ts";
 import { nextRefusedUpdate, sendRawUpdate } from "../testing/raw-messages.ts";
-import {
-  openClient,
-  type SignedIn,
-  signedInUser,
-  startTestServer,
-  startTestSync,
-  TEST_SECRET,
-  type TestClient,
-  type TestSync,
-  waitFor,
-  within,
-} from "../testing/sync-fixtures.ts";
+import { signedInUser, syncForFile, TEST_SECRET, waitFor, within } from "../testing/sync-fixtures.ts";
 
-let sync: TestSync;
-let companyId: number;
-let admin: SignedIn;
-let agent: SignedIn;
-const clients: TestClient[] = [];
-const servers: SyncServer[] = [];
-
-const open = (name: string, token: string, server: SyncServer = sync.server) => {
-  const client = openClient(server.url, name, token);
-  clients.push(client);
-  return client;
-};
+const sync = syncForFile();
+const w = forFile(
+  async () => {
+    const companyId = (await buildCompany(sync.db.pool)).id;
+    return {
+      companyId,
+      admin: await signedInUser(sync.db.pool, { companyId, profile: "admin" }),
+      agent: await signedInUser(sync.db.pool, { companyId, profile: "user" }),
+    };
+  },
+  // Several argon2 logins: slow when the machine is shared.
+  { timeout: 30_000 },
+);
+const open = (name: string, token: string, server: SyncServer = sync.server) => sync.open(name, token, server);
 
 /** The next access change the server announces to this provider. */
 const nextAccessChange = (provider: HocuspocusProvider) =>
@@ -78,24 +70,10 @@ async function landMarker(company: number, token: string, id: string): Promise<v
   await waitFor(async () => (await projectedIds(company)).includes(id), `the marker ${id} projected`);
 }
 
-beforeAll(async () => {
-  sync = await startTestSync();
-  companyId = (await buildCompany(sync.db.pool)).id;
-  admin = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
-  agent = await signedInUser(sync.db.pool, { companyId, profile: "user" });
-  // A database and several argon2 logins: slow when the machine is shared.
-}, 30_000);
-
-afterAll(async () => {
-  for (const c of clients) c.destroy();
-  for (const s of servers) await s.stop();
-  await sync?.close();
-});
-
 describe("#sync.rights read-only connections", { timeout: 15_000 }, () => {
   it("never let an update change the stored document or its projection, even one sent anyway", async () => {
-    const name = quickMessagesDocumentName(companyId);
-    const reader = open(name, agent.token);
+    const name = quickMessagesDocumentName(w.companyId);
+    const reader = open(name, w.agent.token);
     expect(await within(reader.authenticated, "authentication")).toBe("readonly");
     await waitFor(() => reader.provider.isSynced, "the reader's first sync");
 
@@ -103,8 +81,8 @@ describe("#sync.rights read-only connections", { timeout: 15_000 }, () => {
     sendRawUpdate(reader.provider, forgedAddition(reader.doc, "forged-by-reader"));
     await within(refused, "the server's refusal of the update");
 
-    await landMarker(companyId, admin.token, "marker-1");
-    expect(await projectedIds(companyId)).not.toContain("forged-by-reader");
+    await landMarker(w.companyId, w.admin.token, "marker-1");
+    expect(await projectedIds(w.companyId)).not.toContain("forged-by-reader");
     await waitFor(async () => (await storedIds(name)).includes("marker-1"), "the stored state with the marker");
     expect(await storedIds(name)).not.toContain("forged-by-reader");
   });
@@ -113,8 +91,8 @@ describe("#sync.rights read-only connections", { timeout: 15_000 }, () => {
 // Each test signs users in (argon2): slow on a loaded machine.
 describe("#sync.rights changes to open connections", { timeout: 15_000 }, () => {
   it("demotes an admin's writable connection at once: their next update does not land", async () => {
-    const demoted = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
-    const name = quickMessagesDocumentName(companyId);
+    const demoted = await signedInUser(sync.db.pool, { companyId: w.companyId, profile: "admin" });
+    const name = quickMessagesDocumentName(w.companyId);
     const live = open(name, demoted.token);
     expect(await within(live.authenticated, "authentication")).toBe("read-write");
     await waitFor(() => live.provider.isSynced, "the first sync");
@@ -131,12 +109,12 @@ describe("#sync.rights changes to open connections", { timeout: 15_000 }, () => 
     sendRawUpdate(live.provider, forgedAddition(live.doc, "raw-after-demotion"));
     await within(rawRefused, "the server's refusal of the raw update");
 
-    await landMarker(companyId, admin.token, "marker-2");
-    const fresh = open(name, admin.token);
+    await landMarker(w.companyId, w.admin.token, "marker-2");
+    const fresh = open(name, w.admin.token);
     await waitFor(() => listQuickMessages(fresh.doc).some((i) => i.id === "marker-2"), "the fresh client's sync");
     expect(listQuickMessages(fresh.doc).map((i) => i.id)).not.toContain("after-demotion");
-    expect(await projectedIds(companyId)).not.toContain("after-demotion");
-    expect(await projectedIds(companyId)).not.toContain("raw-after-demotion");
+    expect(await projectedIds(w.companyId)).not.toContain("after-demotion");
+    expect(await projectedIds(w.companyId)).not.toContain("raw-after-demotion");
 
     // Promoted again, the same connection writes again.
     const promoted = nextAccessChange(live.provider);
@@ -150,15 +128,15 @@ describe("#sync.rights changes to open connections", { timeout: 15_000 }, () => 
   });
 
   it("closes the connections of a user who logs out", async () => {
-    const user = await signedInUser(sync.db.pool, { companyId, profile: "user" });
-    const personal = open(quickMessagesDocumentName(companyId, { general: false, userId: user.userId }), user.token);
-    const general = open(quickMessagesDocumentName(companyId), user.token);
+    const user = await signedInUser(sync.db.pool, { companyId: w.companyId, profile: "user" });
+    const personal = open(quickMessagesDocumentName(w.companyId, { general: false, userId: user.userId }), user.token);
+    const general = open(quickMessagesDocumentName(w.companyId), user.token);
     await within(personal.authenticated, "personal authentication");
     await within(general.authenticated, "general authentication");
     const { rows } = await sync.db.pool.query("SELECT session_id FROM users WHERE id = $1", [user.userId]);
     await logout(
       { pool: sync.db.pool, tokens: createTokens(TEST_SECRET, 900), refreshTtl: 3600 },
-      { id: user.userId, companyId },
+      { id: user.userId, companyId: w.companyId },
       rows[0].session_id,
     );
     expect(await within(personal.closed, "the personal list closed")).toBe("ERR_SESSION_EXPIRED");
@@ -175,8 +153,7 @@ describe("#sync.rights changes to open connections", { timeout: 15_000 }, () => 
   });
 
   it("closes them when the sweep notices a due date that passed with nothing announced", async () => {
-    const server = await startTestServer(sync.db, { accessSweepMs: 50 });
-    servers.push(server);
+    const server = await sync.startServer({ accessSweepMs: 50 });
     const company = (await buildCompany(sync.db.pool)).id;
     const user = await signedInUser(sync.db.pool, { companyId: company, profile: "admin" });
     const live = open(quickMessagesDocumentName(company), user.token, server);

@@ -2,18 +2,26 @@
 // would never expire: REST, the realtime socket and co-editing through core's
 // /collab all refuse it, while core's own token passes all three (decision 0020).
 import net from "node:net";
-import { startTestCore, type TestCore } from "@chatflow/core/testing/test-core.ts";
+import { coreForFile, forFile } from "@chatflow/core/testing/test-world.ts";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { quickMessagesDocumentName } from "../documents/quick-messages.ts";
-import { type SyncServer, startSyncServer } from "../server.ts";
+import { startSyncServer } from "../server.ts";
 import { openClient, type TestClient, within } from "../testing/sync-fixtures.ts";
 
-let core: TestCore;
-let sync: SyncServer;
-let token: string;
-const clients: TestClient[] = [];
+const port = forFile(async () => ({ number: await freePort() }));
+const core = coreForFile(() => ({ syncUrl: `http://127.0.0.1:${port.number}` }));
+forFile(() => startSyncServer({ databaseUrl: core.databaseUrl, port: port.number, jwtSecret: core.config.jwtSecret }), {
+  stop: (sync) => sync.stop(),
+});
+// The seeded super admin of company 1.
+const admin = forFile(() => core.login("admin@chatflow.local", "chatflow"), { timeout: 30_000 });
+const clients = forFile(async (): Promise<TestClient[]> => [], {
+  stop: (opened) => {
+    for (const c of opened) c.destroy();
+  },
+});
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -25,7 +33,7 @@ async function freePort(): Promise<number> {
 
 /** The claims of core's token, signed again as an attacker holding the secret would. */
 function reSigned(o: { exp: boolean; alg: "HS256" | "HS512" }): Promise<string> {
-  const claims = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());
+  const claims = JSON.parse(Buffer.from(admin.token.split(".")[1]!, "base64url").toString());
   const jwt = new SignJWT({ cid: claims.cid, sid: claims.sid, prof: claims.prof, sup: claims.sup })
     .setProtectedHeader({ alg: o.alg })
     .setSubject(claims.sub)
@@ -57,25 +65,11 @@ function collabOutcome(t: string): Promise<string> {
   return within(Promise.race([client.authenticated, client.refused]), "the /collab answer");
 }
 
-beforeAll(async () => {
-  const port = await freePort();
-  core = await startTestCore({ syncUrl: `http://127.0.0.1:${port}` });
-  sync = await startSyncServer({ databaseUrl: core.databaseUrl, port, jwtSecret: core.config.jwtSecret });
-  // The seeded super admin of company 1.
-  token = (await core.login("admin@chatflow.local", "chatflow")).token;
-}, 30_000);
-
-afterAll(async () => {
-  for (const c of clients) c.destroy();
-  await sync?.stop();
-  await core?.close();
-});
-
 describe("#auth a token without exp", () => {
   it("is refused by REST, /ws and /collab, where core's own token passes", async () => {
-    expect(await restStatus(token)).toBe(200);
-    expect(await realtimeStatus(token)).toBe(101);
-    expect(await collabOutcome(token)).toBe("read-write");
+    expect(await restStatus(admin.token)).toBe(200);
+    expect(await realtimeStatus(admin.token)).toBe(101);
+    expect(await collabOutcome(admin.token)).toBe("read-write");
 
     const forever = await reSigned({ exp: false, alg: "HS256" });
     expect(await restStatus(forever)).toBe(403);

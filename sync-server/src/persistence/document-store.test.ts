@@ -1,6 +1,7 @@
 import { OLD_LIST_TO_GENERAL } from "@chatflow/core/db/migrations/0020-quick-message-lists.ts";
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import {
   addQuickMessage,
@@ -11,29 +12,17 @@ import {
   updateQuickMessage,
 } from "../documents/quick-messages.ts";
 import type { SyncServer } from "../server.ts";
-import {
-  openClient,
-  type SignedIn,
-  signedInUser,
-  startTestServer,
-  startTestSync,
-  type TestClient,
-  type TestSync,
-  waitFor,
-  within,
-} from "../testing/sync-fixtures.ts";
+import { signedInUser, syncForFile, waitFor, within } from "../testing/sync-fixtures.ts";
 
-let sync: TestSync;
-let companyId: number;
-let admin: SignedIn;
-const clients: TestClient[] = [];
-const servers: SyncServer[] = [];
-
-const open = (server: SyncServer, name: string, token: string) => {
-  const client = openClient(server.url, name, token);
-  clients.push(client);
-  return client;
-};
+const sync = syncForFile();
+const w = forFile(
+  async () => {
+    const companyId = (await buildCompany(sync.db.pool)).id;
+    return { companyId, admin: await signedInUser(sync.db.pool, { companyId, profile: "admin" }) };
+  },
+  { timeout: 30_000 },
+);
+const open = (server: SyncServer, name: string, token: string) => sync.open(name, token, server);
 
 type Row = { item_id: string; shortcode: string; message: string; media_path: string | null; user_id: number | null };
 
@@ -60,49 +49,34 @@ async function storedState(name: string): Promise<{ company_id: number; kind: st
   return rows[0];
 }
 
-beforeAll(async () => {
-  sync = await startTestSync();
-  companyId = (await buildCompany(sync.db.pool)).id;
-  admin = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
-});
-
-afterAll(async () => {
-  for (const c of clients) c.destroy();
-  for (const s of servers) await s.stop();
-  await sync?.close();
-});
-
 describe("#sync.persistence", () => {
   it("reloads a stored document from PostgreSQL after a restart", async () => {
-    const name = `company/${companyId}/flow/7`;
-    const first = await startTestServer(sync.db);
-    servers.push(first);
-    const before = open(first, name, admin.token);
+    const name = `company/${w.companyId}/flow/7`;
+    const first = await sync.startServer();
+    const before = open(first, name, w.admin.token);
     await within(before.authenticated, "authentication");
     before.doc.getMap("nodes").set("start", { x: 10, y: 20 });
     await waitFor(async () => (await storedState(name))?.kind === "flow", "the document row");
     const row = await storedState(name);
-    expect(row?.company_id).toBe(companyId);
+    expect(row?.company_id).toBe(w.companyId);
     before.destroy();
 
     await first.stop();
-    const restarted = await startTestServer(sync.db);
-    servers.push(restarted);
-    const after = open(restarted, name, admin.token);
+    const restarted = await sync.startServer();
+    const after = open(restarted, name, w.admin.token);
     await waitFor(() => after.provider.isSynced, "the first sync with the new server");
     expect(after.doc.getMap("nodes").get("start")).toEqual({ x: 10, y: 20 });
   });
 
   it("stores pending edits when the server stops", async () => {
     // A long debounce: only the stop can have written this edit.
-    const slow = await startTestServer(sync.db, { storeDebounceMs: 60_000, storeMaxDebounceMs: 120_000 });
-    const name = `company/${companyId}/flow/8`;
-    const client = open(slow, name, admin.token);
+    const slow = await sync.startServer({ storeDebounceMs: 60_000, storeMaxDebounceMs: 120_000 });
+    const name = `company/${w.companyId}/flow/8`;
+    const client = open(slow, name, w.admin.token);
     await within(client.authenticated, "authentication");
     client.doc.getMap("nodes").set("end", 1);
     await waitFor(() => !client.provider.hasUnsyncedChanges, "the server to apply the edit");
     expect(await storedState(name)).toBeUndefined();
-    servers.push(slow);
     await slow.stop();
     const row = await storedState(name);
     const doc = new Y.Doc();
@@ -116,28 +90,28 @@ describe("#sync.quick-messages projection", () => {
     const server = sync.server;
     const other = (await buildCompany(sync.db.pool)).id;
     const otherAdmin = await signedInUser(sync.db.pool, { companyId: other, profile: "admin" });
-    const name = quickMessagesDocumentName(companyId);
-    const a = open(server, name, admin.token);
+    const name = quickMessagesDocumentName(w.companyId);
+    const a = open(server, name, w.admin.token);
     const b = open(server, quickMessagesDocumentName(other), otherAdmin.token);
     await within(a.authenticated, "authentication");
     await within(b.authenticated, "authentication");
     addQuickMessage(b.doc, { id: "theirs", shortcode: "theirs", message: "other company" });
 
-    addQuickMessage(a.doc, { id: "q1", shortcode: "hello", message: "Olá!", userId: admin.userId });
+    addQuickMessage(a.doc, { id: "q1", shortcode: "hello", message: "Olá!", userId: w.admin.userId });
     addQuickMessage(a.doc, { id: "q2", shortcode: "bye", message: "Tchau", mediaPath: "media/bye.png" });
     addQuickMessage(a.doc, { id: "q3", shortcode: "pix", message: "Chave PIX" });
-    await waitFor(async () => (await projectedRows(companyId)).length === 3, "three rows");
-    expect(await projectedRows(companyId)).toEqual(asRows(listQuickMessages(a.doc)));
+    await waitFor(async () => (await projectedRows(w.companyId)).length === 3, "three rows");
+    expect(await projectedRows(w.companyId)).toEqual(asRows(listQuickMessages(a.doc)));
 
     updateQuickMessage(a.doc, "q1", { message: "Olá, tudo bem?" });
     updateQuickMessage(a.doc, "q2", { mediaPath: null });
     removeQuickMessage(a.doc, "q3");
-    await waitFor(async () => (await projectedRows(companyId)).length === 2, "the removal");
+    await waitFor(async () => (await projectedRows(w.companyId)).length === 2, "the removal");
     await waitFor(
-      async () => (await projectedRows(companyId)).find((r) => r.item_id === "q1")?.message === "Olá, tudo bem?",
+      async () => (await projectedRows(w.companyId)).find((r) => r.item_id === "q1")?.message === "Olá, tudo bem?",
       "the edit",
     );
-    const rows = await projectedRows(companyId);
+    const rows = await projectedRows(w.companyId);
     expect(rows).toEqual(asRows(listQuickMessages(a.doc)));
     expect(rows.find((r) => r.item_id === "q2")?.media_path).toBeNull();
 
@@ -147,7 +121,7 @@ describe("#sync.quick-messages projection", () => {
 
     removeQuickMessage(a.doc, "q1");
     removeQuickMessage(a.doc, "q2");
-    await waitFor(async () => (await projectedRows(companyId)).length === 0, "the list emptied");
+    await waitFor(async () => (await projectedRows(w.companyId)).length === 0, "the list emptied");
     expect(await projectedRows(other)).toHaveLength(1);
   });
 });

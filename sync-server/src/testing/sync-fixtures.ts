@@ -3,6 +3,7 @@
 import { login } from "@chatflow/core/auth/session.ts";
 import { createTokens } from "@chatflow/core/auth/tokens.ts";
 import { buildUser } from "@chatflow/core/testing/factories.ts";
+import { forFile, SET_UP_TIMEOUT_MS } from "@chatflow/core/testing/for-file.ts";
 import { createTestDb, type TestDb } from "@chatflow/core/testing/test-db.ts";
 import { type AuthorizedScope, HocuspocusProvider } from "@hocuspocus/provider";
 import type pg from "pg";
@@ -25,6 +26,44 @@ export async function startTestSync(o: Partial<SyncServerOptions> = {}): Promise
       await db.drop();
     },
   };
+}
+
+/** The sync server of a test file, with the clients and extra servers its tests open on it. */
+export type SyncWorld = TestSync & {
+  /** Opens a client on the file's server (or on `at`, another server or a URL); closed after the file's tests. */
+  open(name: string, token: string, at?: SyncServer | string): TestClient;
+  /** Another sync server on the file's database (a restart, other options); stopped after the file's tests. */
+  startServer(o?: Partial<SyncServerOptions>): Promise<SyncServer>;
+};
+
+/** A database and a sync server for the tests of the file; every client and server they open is closed after. */
+export function syncForFile(o: Partial<SyncServerOptions> = {}): SyncWorld {
+  return forFile(
+    async (): Promise<SyncWorld> => {
+      const sync = await startTestSync(o);
+      const clients: TestClient[] = [];
+      const servers: SyncServer[] = [];
+      return {
+        ...sync,
+        open(name, token, at = sync.server) {
+          const client = openClient(typeof at === "string" ? at : at.url, name, token);
+          clients.push(client);
+          return client;
+        },
+        async startServer(options = {}) {
+          const server = await startTestServer(sync.db, options);
+          servers.push(server);
+          return server;
+        },
+        async close() {
+          for (const c of clients) c.destroy();
+          for (const s of servers) await s.stop();
+          await sync.close();
+        },
+      };
+    },
+    { stop: (world) => world.close(), timeout: SET_UP_TIMEOUT_MS },
+  );
 }
 
 export function startTestServer(db: TestDb, o: Partial<SyncServerOptions> = {}): Promise<SyncServer> {

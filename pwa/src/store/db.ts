@@ -20,9 +20,26 @@ export type OutboxEntry = {
   args: unknown;
   /** When it was queued (ISO), for display and debugging only. */
   queuedAt: string;
+  /** The change already applied to a replicated row, undone if the server refuses (sync/optimistic.ts). */
+  optimistic?: OptimisticChange;
+};
+
+/** Rows whose optimistic changes are undone on refusal and re-applied over a pull. */
+export type OptimisticTable = "tickets" | "contacts";
+
+export type OptimisticChange = {
+  table: OptimisticTable;
+  id: number;
+  /** Fields written over the row; null removes the row (a deletion). */
+  patch: Record<string, unknown> | null;
+  /** The row as the server last gave it (null: none), restored if the server refuses. */
+  base: TicketDTO | ContactDTO | null;
 };
 
 export type MetaEntry = { key: string; value: unknown };
+
+/** A REST answer kept for offline reading (lists the sync does not replicate: notes, tags, ticket log). */
+export type CacheEntry = { key: string; value: unknown; fetchedAt: string };
 
 export type ChatflowDb = Dexie & {
   tickets: EntityTable<TicketDTO, "id">;
@@ -34,6 +51,7 @@ export type ChatflowDb = Dexie & {
   users: EntityTable<UserDTO | PublicUserDTO, "id">;
   outbox: EntityTable<OutboxEntry, "id">;
   meta: EntityTable<MetaEntry, "key">;
+  cache: EntityTable<CacheEntry, "key">;
 };
 
 /** The tables the server replicates into; the order matches PullResponse.put. */
@@ -61,5 +79,7 @@ export function openDb(name = "chatflow"): ChatflowDb {
     outbox: "++id",
     meta: "key",
   });
+  // Version 4 (2 and 3 are left to other work in flight): REST answers kept for offline reading.
+  db.version(4).stores({ cache: "key" });
   return db;
 }

@@ -3,9 +3,9 @@
 import { api, db, sessionDeps, tokens } from "../app-services.ts";
 import { endSession } from "../auth/session.ts";
 import { i18n } from "../i18n/i18n.ts";
-import { errorText } from "../i18n/translate-error.ts";
 import { showToast } from "../ui/toasts.ts";
 import { checkSessionOver, connectRealtime, socketUrl } from "./realtime-socket.ts";
+import { reportRefusal } from "./refusals.ts";
 import { createSyncEngine, type SyncEngine } from "./sync-engine.ts";
 
 let engine: SyncEngine | null = null;
@@ -21,7 +21,7 @@ export function startAppSync(): () => void {
     db,
     api,
     isOnline: () => navigator.onLine,
-    onRejected: (_entry, error) => showToast(errorText(error)),
+    onRejected: (entry, error) => reportRefusal(entry, error),
   });
   engine = current;
   const onOnline = () => void current.sync();

@@ -7,6 +7,7 @@ import type { ApiClient } from "../api/http.ts";
 import type { ChatflowDb, OutboxEntry } from "../store/db.ts";
 import { getClientId } from "../store/meta.ts";
 import { withLock } from "./lock.ts";
+import { undoOptimistic } from "./optimistic.ts";
 import { ROLLBACK_TABLES, ROLLBACKS } from "./rollbacks.ts";
 
 /** The contract caps a push at 500 mutations. */
@@ -57,6 +58,7 @@ async function applyPushResults(
       if (result.ok) {
         accepted++;
       } else {
+        await undoOptimistic(ctx.db, entry);
         await ROLLBACKS[entry.name]?.(ctx.db, entry.args, result.error);
         rejected.push({ entry, error: result.error });
       }

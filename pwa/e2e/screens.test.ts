@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
 const world = browserStackForFile();
@@ -16,10 +16,32 @@ const SIZES = [
 ] as const;
 const THEMES = ["light", "dark"] as const;
 
-type Screen = { name: string; path: string; signedIn: boolean; ready: (page: Page) => Promise<unknown> };
+type Screen = {
+  name: string;
+  path: string | (() => string);
+  signedIn: boolean;
+  ready: (page: Page) => Promise<unknown>;
+};
+/** A conversation to look at (made in beforeAll from an inbound message). */
+let ticketUuid = "";
 const SCREENS: Screen[] = [
   { name: "login", path: "/login", signedIn: false, ready: (p) => p.getByTestId("login-submit").waitFor() },
   { name: "tickets", path: "/tickets", signedIn: true, ready: (p) => p.getByTestId("tickets-tab-pending").waitFor() },
+  {
+    name: "conversation",
+    path: () => `/tickets/${ticketUuid}`,
+    signedIn: true,
+    ready: (p) => p.getByTestId("reply-gate").waitFor(),
+  },
+  {
+    name: "conversation-drawer",
+    path: () => `/tickets/${ticketUuid}`,
+    signedIn: true,
+    ready: async (p) => {
+      await p.getByTestId("contact-drawer-toggle").click();
+      await p.getByTestId("contact-notes").or(p.getByText("Nenhuma observação")).waitFor();
+    },
+  },
   {
     name: "quick-messages",
     path: "/quick-messages",
@@ -35,6 +57,23 @@ async function signIn(page: Page): Promise<void> {
   await page.getByTestId("login-submit").click();
   await page.waitForURL(/\/tickets/);
 }
+
+beforeAll(async () => {
+  await world.stack.deliverInbound({ from: "5511955556666", name: "Maria", text: "Bom dia!", id: "wamid.screens" });
+  const { rows } = await world.stack.core.db.pool.query("SELECT uuid FROM tickets ORDER BY id DESC LIMIT 1");
+  ticketUuid = rows[0].uuid;
+  await world.stack.core.db.pool.query(
+    `UPDATE contacts SET extra_info = '[{"id": 1, "name": "CPF", "value": "123.456.789-00"}]'
+     WHERE id = (SELECT contact_id FROM tickets WHERE uuid = $1)`,
+    [ticketUuid],
+  );
+  // A note, so the drawer shows its list.
+  await world.stack.core.db.pool.query(
+    `INSERT INTO ticket_notes (company_id, ticket_id, contact_id, note)
+     SELECT company_id, id, contact_id, 'Cliente prefere contato à tarde' FROM tickets WHERE uuid = $1`,
+    [ticketUuid],
+  );
+});
 
 describe("screens", () => {
   it("have no serious or critical accessibility violation at either size, in either theme", async () => {
@@ -56,7 +95,7 @@ describe("screens", () => {
             await signIn(page);
             signedIn = true;
           }
-          await page.goto(`${world.stack.core.url}${screen.path}`);
+          await page.goto(`${world.stack.core.url}${typeof screen.path === "string" ? screen.path : screen.path()}`);
           await screen.ready(page);
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
           if (dir) await page.screenshot({ path: path.join(dir, `${screen.name}-${size.name}-${theme}.png`) });

@@ -1,6 +1,7 @@
 // The action bar of the conversation header (spec 1 §2, §4): the actions the ticket's status and
-// the user's role allow (ticket-rules.ts). On a desk each is a button and delete sits in the
-// 'more' menu; on a phone the main action stays a button and the rest go into that menu.
+// the user's role allow (ticket-rules.ts). With room each is a button and delete sits in the
+// 'more' menu; in a narrow conversation (a phone, or beside the drawer) the main action stays a
+// button and the rest go into that menu.
 import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
 import type { Key } from "react-aria-components/Menu";
 import { useTranslation } from "react-i18next";
@@ -8,7 +9,6 @@ import { useSessionUser } from "../auth/use-session-user.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { CheckIcon, CloseIcon, MoreIcon, RefreshIcon, ReturnIcon, TransferIcon, TrashIcon } from "../ui/icons.tsx";
 import { Menu, MenuItem, MenuTrigger } from "../ui/menu.tsx";
-import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
 import { type TicketCommands, useTicketCommands } from "./ticket-commands.tsx";
 import { offersFarewell, type TicketAction, ticketActions } from "./ticket-rules.ts";
 
@@ -46,10 +46,19 @@ function runMenu(commands: TicketCommands, key: Key) {
   }
 }
 
-export function TicketActionsBar({ ticket, contactName }: { ticket: TicketDTO; contactName: string }) {
+export function TicketActionsBar({
+  ticket,
+  contactName,
+  compact,
+}: {
+  ticket: TicketDTO;
+  contactName: string;
+  /** Little room: only the main action as a button. */
+  compact: boolean;
+}) {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const narrow = useMediaQuery(NARROW_QUERY);
+  const narrow = compact;
   const commands = useTicketCommands(ticket, contactName);
   if (!user) return null;
   const actions = ticketActions(ticket, user);

@@ -9,26 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Chip } from "../ui/badge.tsx";
 import { ComboBox, SelectItem } from "../ui/select.tsx";
 import type { TagView } from "./contact-drawer-data.ts";
-
-type Option = { id: string; label: string; tag?: TagDTO; create?: string };
-
-/** The picker's options: the company's tags not on the contact that match, then 'create' for new text. */
-export function tagOptions(
-  companyTags: readonly TagDTO[],
-  current: readonly TagView[],
-  text: string,
-  createLabel: (name: string) => string,
-): Option[] {
-  const q = text.trim().toLowerCase();
-  const taken = new Set(current.map((t) => t.id ?? `name:${t.name.toLowerCase()}`));
-  const matches: Option[] = companyTags
-    .filter((t) => !taken.has(t.id) && (q === "" || t.name.toLowerCase().includes(q)))
-    .map((t) => ({ id: `tag:${t.id}`, label: t.name, tag: t }));
-  const exists = companyTags.some((t) => t.name.toLowerCase() === q) || current.some((t) => t.name.toLowerCase() === q);
-  if (q !== "" && !exists)
-    matches.push({ id: `new:${text.trim()}`, label: createLabel(text.trim()), create: text.trim() });
-  return matches;
-}
+import { tagOptions } from "./pickers.ts";
 
 export function ContactTags({
   tags,

@@ -1,9 +1,7 @@
 // The open-ticket notice (spec 1 §2 Dialogs, §4): when the server refuses an accept, a reopen or
 // a transfer because the contact's ticket is held by someone, this names the user and the queue
 // holding it, wherever the person is when the refusal arrives (after a reconnect, say).
-import type { OpenTicketHolder } from "@chatflow/core/contract/tickets.ts";
 import { useLiveQuery } from "dexie-react-hooks";
-import type { TFunction } from "i18next";
 import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -11,15 +9,7 @@ import { db } from "../app-services.ts";
 import { holderNoticeAtom } from "../sync/refusals.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
-
-/** The notice's sentence, naming the holder's user and queue as far as the refusal names them. */
-export function holderText(t: TFunction, holder: OpenTicketHolder): string {
-  const { userName: user, queueName: queue } = holder;
-  if (user && queue) return t("ticketActions.notice.userAndQueue", { user, queue });
-  if (user) return t("ticketActions.notice.userOnly", { user });
-  if (queue) return t("ticketActions.notice.queueOnly", { queue });
-  return t("ticketActions.notice.unknown");
-}
+import { holderText } from "./holder-text.ts";
 
 export function OpenTicketNotice() {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { Button } from "../ui/button.tsx";
 import { ConfirmDialog, Modal } from "../ui/dialog.tsx";
 import { TextAreaField } from "../ui/fields.tsx";
 import { ComboBox, Select, SelectItem } from "../ui/select.tsx";
+import { filterUsers } from "./pickers.ts";
 import type { TransferChoice } from "./ticket-actions.ts";
 
 /** The queues a user picks from: their own, or the company's when they have none (admins). */
@@ -85,15 +86,6 @@ export function QueueChoiceDialog({
       </Select>
     </Modal>
   );
-}
-
-type Person = { id: number; name: string };
-
-/** spec 1 §5: the user search starts at 3 typed characters; fewer shows everyone. */
-export function filterUsers(users: readonly Person[], text: string): Person[] {
-  const q = text.trim().toLowerCase();
-  if (q.length < 3) return [...users];
-  return users.filter((u) => u.name.toLowerCase().includes(q));
 }
 
 export function TransferDialog({

@@ -98,7 +98,9 @@ describe("conversation", () => {
     });
 
     // Transfer to a colleague: the screen goes back to the list.
-    await page.getByTestId("ticket-transfer").click();
+    // With the list beside it the conversation is narrow: transfer sits in the 'more' menu.
+    await page.getByTestId("ticket-more").click();
+    await page.getByTestId("ticket-menu-transfer").click();
     await page.getByTestId("transfer-dialog").waitFor();
     await page.getByTestId("transfer-user").fill("Bru");
     await page.getByRole("option", { name: "Bruno Agente" }).click();
@@ -171,6 +173,27 @@ describe("conversation", () => {
     // The replica follows the server: the agent's ticket, which the admin may read and step into.
     await assigned("Atribuído à: Bruno Agente");
     expect((await ticketOf("5511933334444")).user_id).toBe(agent.id);
+  });
+
+  it("says in the header when the ticket's connection is down", async () => {
+    const t = await ticketOf("5511911112222");
+    await openTicket(t.uuid);
+    const setStatus = (status: string) =>
+      inTransaction(world.stack.core.db.pool, async (client) => {
+        await client.query("UPDATE whatsapps SET status = $2 WHERE id = $1 AND company_id = 1", [
+          world.stack.whatsappId,
+          status,
+        ]);
+        await recordChanges(client, [{ companyId: 1, entity: "whatsapps", id: world.stack.whatsappId }]);
+      });
+    await setStatus("DISCONNECTED");
+    const notice = page.getByTestId("connection-down");
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(
+      "A conexão WhatsApp Cloud está desconectada: as mensagens aguardam na fila até ela voltar.",
+    );
+    await setStatus("CONNECTED");
+    await notice.waitFor({ state: "detached" });
   });
 
   it("takes a note, a new tag and a block in the contact drawer", async () => {

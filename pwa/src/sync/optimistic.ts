@@ -4,7 +4,8 @@
 // on top again; a pull that brings a newer row makes it the base and re-applies them too,
 // so the screen never shows a stale row nor loses a change that is still on its way.
 import type { ContactDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
-import type { MutationName, PullResponse } from "@chatflow/core/contract/sync.ts";
+import type { MUTATIONS, MutationName, PullResponse } from "@chatflow/core/contract/sync.ts";
+import type { z } from "zod";
 import type { ChatflowDb, OptimisticChange, OptimisticTable, OutboxEntry } from "../store/db.ts";
 
 /** The tables an optimistic change may touch; a transaction that applies or undoes one includes them. */
@@ -25,14 +26,17 @@ async function applyPatch(db: ChatflowDb, change: Pick<OptimisticChange, "table"
   else await table.update(change.id, change.patch);
 }
 
+/** A mutation's arguments as the contract takes them (checked when it is queued, not only when pushed). */
+export type MutationArgs<N extends MutationName> = z.input<(typeof MUTATIONS)[N]>;
+
 /**
  * Queues a mutation and applies its change to the replica in one transaction (never one
  * without the other). Answers the outbox entry's id.
  */
-export async function queueMutation(
+export async function queueMutation<N extends MutationName>(
   db: ChatflowDb,
-  name: MutationName,
-  args: unknown,
+  name: N,
+  args: MutationArgs<N>,
   change?: RowChange,
   now: Date = new Date(),
 ): Promise<number> {

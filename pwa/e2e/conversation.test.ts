@@ -241,11 +241,86 @@ describe("conversation", () => {
       return rows[0]?.active === false;
     });
 
-    // Escape closes the drawer and gives focus back to its button.
+    // The chatbot switch, the edit dialog and the ticket log.
+    await page.getByTestId("contact-disable-bot").click();
+    await page.getByTestId("contact-edit").click();
+    await page.getByTestId("contact-edit-name").fill("Maria Souza");
+    await page.getByTestId("contact-edit-save").click();
+    await page.getByTestId("contact-edit-dialog").waitFor({ state: "detached" });
+    await until("the header's new name", async () =>
+      (await page.getByTestId("ticket-header").textContent())?.includes("Maria Souza"),
+    );
+    await until("the edit and the switch at the server", async () => {
+      const { rows } = await world.stack.core.db.pool.query(
+        "SELECT name, disable_bot FROM contacts WHERE number = '5511911112222'",
+      );
+      return rows[0]?.name === "Maria Souza" && rows[0]?.disable_bot === true;
+    });
+    await page.getByTestId("ticket-log-open").click();
+    const log = page.getByTestId("ticket-log");
+    await log.waitFor();
+    for (const entry of [
+      "Ticket criado",
+      "Atendimento iniciado",
+      "Ticket transferido",
+      "Ticket resolvido",
+      "Ticket reaberto",
+    ]) {
+      await log.getByText(entry).first().waitFor();
+    }
+    await page.keyboard.press("Escape");
+    await page.getByTestId("ticket-log-dialog").waitFor({ state: "detached" });
+
+    // The note is deleted after confirming.
+    await page.getByTestId("contact-note-delete").click();
+    await page.getByTestId("confirm-dialog-confirm").click();
+    await until("the note gone at the server", async () => {
+      const { rows } = await world.stack.core.db.pool.query(
+        "SELECT count(*)::int AS n FROM ticket_notes WHERE ticket_id = $1",
+        [t.id],
+      );
+      return rows[0].n === 0;
+    });
+    await page.getByTestId("contact-notes").waitFor({ state: "detached" });
+
+    // By keyboard: Enter on its button closes and opens the drawer; Escape inside closes it and
+    // focus goes back to the button.
+    await page.getByTestId("contact-drawer-toggle").focus();
+    await page.getByTestId("contact-drawer-toggle").press("Enter");
+    await page.getByTestId("contact-drawer-toggle").press("Enter");
+    await drawer.waitFor();
+    await page.getByTestId("contact-block").focus();
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "detached" });
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(
       "contact-drawer-toggle",
     );
+  });
+
+  it("returns a ticket to the queue, and an admin deletes one after confirming", async () => {
+    const t = await ticketOf("5511911112222");
+    await openTicket(t.uuid);
+    await page.getByTestId("ticket-more").click();
+    await page.getByTestId("ticket-menu-returnToQueue").click();
+    await page.waitForURL((url) => url.pathname === "/tickets");
+    await until("the ticket waiting again", async () => {
+      const row = await ticketOf("5511911112222");
+      return row.status === "pending" && row.user_id === null;
+    });
+
+    await openTicket(t.uuid);
+    await page.getByTestId("ticket-more").click();
+    await page.getByTestId("ticket-delete").click();
+    const confirm = page.getByTestId("delete-ticket-dialog");
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain("Atenção! Todas as mensagens relacionadas ao ticket serão perdidas.");
+    await page.getByTestId("confirm-dialog-confirm").click();
+    await page.waitForURL((url) => url.pathname === "/tickets");
+    await until("the ticket deleted at the server", async () => {
+      const { rows } = await world.stack.core.db.pool.query("SELECT count(*)::int AS n FROM tickets WHERE id = $1", [
+        t.id,
+      ]);
+      return rows[0].n === 0;
+    });
   });
 });

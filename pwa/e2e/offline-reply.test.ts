@@ -15,6 +15,10 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false> |
 
 describe("offline reply", () => {
   it("reaches the channel exactly once after the network comes back", async () => {
+    // A queue to accept the conversation into: a reply needs the ticket accepted first.
+    await world.stack.core.db.pool.query(
+      "INSERT INTO queues (company_id, name, color) VALUES (1, 'Vendas', '#1e88e5')",
+    );
     const context = await world.browser.newContext();
     const page = await context.newPage();
     page.on("pageerror", (e) => console.error("page error:", e.message));
@@ -52,6 +56,11 @@ describe("offline reply", () => {
     await context.setOffline(true);
     await page.reload();
     await page.getByTestId("message-bubble").filter({ hasText: "Olá, preciso de ajuda" }).waitFor();
+    // Pending: accepted first (offline too), choosing the queue; then the reply box is there.
+    await page.getByTestId("reply-gate-accept").click();
+    await page.getByTestId("queue-choice-select").click();
+    await page.getByRole("option", { name: "Vendas" }).click();
+    await page.getByTestId("queue-choice-submit").click();
     await page.getByTestId("message-input").fill("Claro! Como posso ajudar?");
     await page.getByTestId("message-send").click();
     const reply = page.getByTestId("message-bubble").filter({ hasText: "Claro! Como posso ajudar?" });
@@ -59,7 +68,8 @@ describe("offline reply", () => {
     expect(await reply.getAttribute("data-ack")).toBe("0");
     if (process.env.E2E_SCREENSHOTS)
       await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/offline-reply.png` });
-    expect(await page.getByTestId("outbox-count").textContent()).toContain("1");
+    // The accept and the reply wait, in that order.
+    expect(await page.getByTestId("outbox-count").textContent()).toContain("2");
     // Nothing left the browser while offline.
     expect(world.stack.graph.requests).toHaveLength(0);
 

@@ -19,12 +19,14 @@ const THEMES = ["light", "dark"] as const;
 type Account = "anonymous" | "admin" | "user";
 type Screen = {
   name: string;
-  path: string;
+  path: string | (() => string);
   as: Account;
   ready: (page: Page) => Promise<unknown>;
   /** Only at these sizes (a state that exists on one layout only). */
   sizes?: readonly string[];
 };
+/** A conversation to look at (made before the tests from an inbound message). */
+let ticketUuid = "";
 const SCREENS: Screen[] = [
   { name: "login", path: "/login", as: "anonymous", ready: (p) => p.getByTestId("login-submit").waitFor() },
   { name: "tickets", path: "/tickets", as: "admin", ready: (p) => p.getByTestId("tickets-tab-pending").waitFor() },
@@ -36,6 +38,21 @@ const SCREENS: Screen[] = [
     ready: async (p) => {
       await p.getByTestId("tickets-layout-ticket").click();
       await p.getByTestId("tickets-select").waitFor();
+    },
+  },
+  {
+    name: "conversation",
+    path: () => `/tickets/${ticketUuid}`,
+    as: "admin",
+    ready: (p) => p.getByTestId("reply-gate").waitFor(),
+  },
+  {
+    name: "conversation-drawer",
+    path: () => `/tickets/${ticketUuid}`,
+    as: "admin",
+    ready: async (p) => {
+      await p.getByTestId("contact-drawer-toggle").click();
+      await p.getByTestId("contact-notes").or(p.getByText("Nenhuma observação")).waitFor();
     },
   },
   {
@@ -97,6 +114,23 @@ async function signIn(page: Page, account: Exclude<Account, "anonymous">): Promi
   await page.waitForURL(/\/tickets/);
 }
 
+beforeAll(async () => {
+  await world.stack.deliverInbound({ from: "5511955556666", name: "Maria", text: "Bom dia!", id: "wamid.screens" });
+  const { rows } = await world.stack.core.db.pool.query("SELECT uuid FROM tickets ORDER BY id DESC LIMIT 1");
+  ticketUuid = rows[0].uuid;
+  await world.stack.core.db.pool.query(
+    `UPDATE contacts SET extra_info = '[{"id": 1, "name": "CPF", "value": "123.456.789-00"}]'
+     WHERE id = (SELECT contact_id FROM tickets WHERE uuid = $1)`,
+    [ticketUuid],
+  );
+  // A note, so the drawer shows its list.
+  await world.stack.core.db.pool.query(
+    `INSERT INTO ticket_notes (company_id, ticket_id, contact_id, note)
+     SELECT company_id, id, contact_id, 'Cliente prefere contato à tarde' FROM tickets WHERE uuid = $1`,
+    [ticketUuid],
+  );
+});
+
 describe("screens", () => {
   // Every screen at two sizes in two themes, with axe on each: minutes, not seconds.
   it("have no serious or critical accessibility violation at either size, in either theme", {
@@ -127,7 +161,7 @@ describe("screens", () => {
             if (screen.as !== "anonymous") await signIn(page, screen.as);
             account = screen.as;
           }
-          await page.goto(`${world.stack.core.url}${screen.path}`);
+          await page.goto(`${world.stack.core.url}${typeof screen.path === "string" ? screen.path : screen.path()}`);
           await screen.ready(page);
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
           if (dir) await page.screenshot({ path: path.join(dir, `${screen.name}-${size.name}-${theme}.png`) });

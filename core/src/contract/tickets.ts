@@ -37,6 +37,8 @@ export const ZUpdateTicketRequestSchema = z.object({
   queueId: id.nullable().optional(),
   /** Note written on a transfer, kept as a private message on the ticket. */
   msgTransfer: z.string().max(4096).nullable().optional(),
+  /** Connection the conversation continues on (transfer); the ticket's own when absent. */
+  whatsappId: id.nullable().optional(),
   /** True when the change is a transfer (the transfer dialog). */
   isTransfered: z.boolean().optional(),
   /** Whether the queue's integration (bot) handles the ticket. */
@@ -80,6 +82,8 @@ export const ZTransferTicketArgsSchema = z.object({
   queueId: zId.nullable().optional(),
   /** Destination user; none leaves the ticket pending in the queue. */
   userId: zId.nullable().optional(),
+  /** Destination connection, of the ticket's channel; the ticket's own when absent. */
+  whatsappId: zId.nullable().optional(),
   /** Note kept as a private message on the ticket. */
   msgTransfer: z.string().max(4096).nullable().optional(),
 });

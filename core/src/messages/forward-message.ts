@@ -46,6 +46,8 @@ export async function forwardMessage(
     mediaUrl: original.mediaUrl,
     dataJson: withoutIntents(original.dataJson),
     isForwarded: true,
+    // The contact's ticket in progress may be waiting in a queue; the copy still goes (as before 0033).
+    allowPending: true,
   });
 }
 

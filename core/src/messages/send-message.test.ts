@@ -132,6 +132,40 @@ describe("#messages.send", () => {
     expect(t.rows[0].last_message).toBe("Maria Souza");
   });
 
+  it("refuses a reply on a pending ticket (nobody attends it: accept first) but keeps a private note", async () => {
+    const contact = await buildContact(core.db.pool, { companyId: s.company.id });
+    const pending = await buildTicket(core.db.pool, {
+      companyId: s.company.id,
+      contactId: contact.id,
+      whatsappId: s.wa.id,
+      status: "pending",
+      queueId: s.queue.id,
+    });
+    const rest = await core.api("POST", `/messages/${pending.id}`, { token: s.adminToken, body: { body: "Oi" } });
+    expect(rest.status).toBe(409);
+    expect(rest.body).toMatchObject({ error: "ERR_WRONG_STATE", data: { status: "pending" } });
+    const pushed = await core.api("POST", "/sync/push", {
+      token: s.agentToken,
+      body: {
+        clientId: `client-${crypto.randomUUID()}`,
+        mutations: [
+          { id: 1, name: "sendMessage", args: { id: crypto.randomUUID(), ticketId: pending.id, body: "Oi" } },
+        ],
+      },
+    });
+    expect(pushed.body.results[0]).toMatchObject({ ok: false, error: { error: "ERR_WRONG_STATE" } });
+    expect(await rowsOf(pending.id)).toEqual([]);
+
+    const note = await core.api("POST", `/messages/${pending.id}`, {
+      token: s.adminToken,
+      body: { body: "Cliente VIP", isPrivate: true },
+    });
+    expect(note.status).toBe(200);
+    expect(await rowsOf(pending.id)).toEqual([expect.objectContaining({ body: "Cliente VIP", is_private: true })]);
+    const row = await core.db.pool.query("SELECT status, user_id FROM tickets WHERE id = $1", [pending.id]);
+    expect(row.rows[0]).toEqual({ status: "pending", user_id: null });
+  });
+
   it("refuses empty or whitespace-only text with 400 and stores nothing", async () => {
     const ticket = await freshTicket();
     for (const body of [{ body: "   \n " }, {}]) {

@@ -24,6 +24,11 @@ export type TSendMessageInput = Pick<TSendMessageArgs, "id" | "ticketId" | "body
   preview?: string;
   /** False for a message core sends on its own (the transfer notice): it is not the agent reading the chat. */
   markRead?: boolean;
+  /**
+   * True for what may go out on a waiting (pending) ticket with no owner: core's own messages (the
+   * transfer notice) and forwarded copies. An agent's reply may not (docs/decisions/0033): they accept first.
+   */
+  allowPending?: boolean;
 };
 
 const emptyMessage = () => invalidInput("Empty message", "body");
@@ -39,6 +44,10 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
   const ticket = await findVisibleTicket(client, actor, args.ticketId, { lock: true });
   if (ticket.status === "closed") throw wrongState("The ticket is closed", { status: ticket.status });
   const isPrivate = args.isPrivate === true;
+  // A reply never goes out on a ticket nobody attends: the agent accepts it first (spec 1 §2 anchors).
+  if (!isPrivate && ticket.status === "pending" && args.allowPending !== true) {
+    throw wrongState("Accept the ticket before replying", { status: ticket.status });
+  }
   if (!isPrivate && ticket.whatsappId === null) {
     throw wrongState("The ticket has no connection");
   }

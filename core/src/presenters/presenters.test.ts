@@ -53,8 +53,9 @@ async function everyPath(token: string, asAgent: boolean): Promise<Record<string
   out["GET /sync/pull (first)"] = await get("/sync/pull");
   const cursor = JSON.parse(out["GET /sync/pull (first)"]).cursor;
 
-  // Action answers: a reply, opening a ticket for the second contact, a transition.
-  const sent = await core.api("POST", `/messages/${w.waiting.id}`, { token, body: { body: "oi" } });
+  // Action answers: a note on the waiting ticket (a reply needs it accepted first, decision 0033),
+  // opening a ticket for the second contact, a transition.
+  const sent = await core.api("POST", `/messages/${w.waiting.id}`, { token, body: { body: "oi", isPrivate: true } });
   expect(sent.status).toBe(200);
   out["POST /messages/{ticketId}"] = JSON.stringify(sent.body);
   const created = await core.api("POST", "/tickets", {

@@ -13,7 +13,14 @@ async function setup() {
   const admin = await buildUser(pool, { companyId: company.id, profile: "admin" });
   const wa = await buildWhatsapp(pool, { companyId: company.id });
   const contact = await buildContact(pool, { companyId: company.id });
-  const ticket = await buildTicket(pool, { companyId: company.id, contactId: contact.id, whatsappId: wa.id });
+  // Attended by the admin: a reply goes out only on a ticket someone attends (decision 0033).
+  const ticket = await buildTicket(pool, {
+    companyId: company.id,
+    contactId: contact.id,
+    whatsappId: wa.id,
+    status: "open",
+    userId: admin.id,
+  });
   const session = await core.login(admin.email, admin.password);
   return { company, admin, wa, contact, ticket, session, token: session.token };
 }
@@ -146,7 +153,11 @@ describe("#sync.pull", () => {
     const s = await setup();
     const pool = core.db.pool;
     const { sales, support, agent } = await agentInSales(s.company.id);
-    await pool.query("UPDATE tickets SET queue_id = $2 WHERE id = $1", [s.ticket.id, sales.id]);
+    // Waiting in sales, where the agent sees it.
+    await pool.query("UPDATE tickets SET queue_id = $2, status = 'pending', user_id = NULL WHERE id = $1", [
+      s.ticket.id,
+      sales.id,
+    ]);
     const session = await core.login(agent.email, agent.password);
     const boot = await core.api("GET", "/sync/pull", { token: session.token });
     expect(boot.body.put.tickets.map((t: { id: number }) => t.id)).toEqual([s.ticket.id]);
@@ -195,7 +206,10 @@ describe("#sync.pull", () => {
     const s = await setup();
     const pool = core.db.pool;
     const { support, agent } = await agentInSales(s.company.id);
-    await pool.query("UPDATE tickets SET queue_id = $2 WHERE id = $1", [s.ticket.id, support.id]);
+    await pool.query("UPDATE tickets SET queue_id = $2, status = 'pending', user_id = NULL WHERE id = $1", [
+      s.ticket.id,
+      support.id,
+    ]);
     const session = await core.login(agent.email, agent.password);
     const boot = await core.api("GET", "/sync/pull", { token: session.token });
     expect(boot.body.put.tickets).toEqual([]);

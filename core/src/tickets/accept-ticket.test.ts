@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { buildCompany, buildContact, buildTicket, buildUser } from "../testing/factories.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildCompany, buildContact, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { setForTest } from "../testing/flags.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 import { buildTicketWorld, logTypes, outbound, ticketChanges, ticketRow } from "../testing/tickets-factories.ts";
@@ -193,6 +193,67 @@ describe("#tickets.update transfer", () => {
     expect(foreign.body.error).toBe("ERR_NO_USER_FOUND");
     expect(await ticketRow(w.pool, t.id)).toMatchObject({ user_id: w.admin.id, queue_id: null, is_transfered: false });
     expect(await logTypes(w.pool, t.id)).toEqual([]);
+  });
+});
+
+describe("#tickets.update transfer to another connection", () => {
+  it("moves the conversation to another connection of the ticket's channel", async () => {
+    const second = await buildWhatsapp(w.pool, { companyId: w.company.id, channel: "whatsapp" });
+    const t = await w.ticket({ status: "open", userId: w.agent.id });
+    const res = await put(w.agent.token, t.id, {
+      status: "open",
+      userId: w.agent.id,
+      queueId: w.sales.id,
+      whatsappId: second.id,
+      isTransfered: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ whatsappId: second.id, userId: w.agent.id, status: "open" });
+    expect((await w.pool.query("SELECT whatsapp_id FROM tickets WHERE id = $1", [t.id])).rows[0].whatsapp_id).toBe(
+      second.id,
+    );
+  });
+
+  it("answers the holder's notice when the contact has a ticket in progress on that connection", async () => {
+    const second = await buildWhatsapp(w.pool, { companyId: w.company.id, channel: "whatsapp" });
+    const t = await w.ticket({ status: "open", userId: w.agent.id });
+    await w.pool.query(
+      `INSERT INTO tickets (company_id, contact_id, whatsapp_id, queue_id, user_id, status, channel)
+       VALUES ($1, $2, $3, $4, $5, 'open', 'whatsapp')`,
+      [w.company.id, t.contactId, second.id, w.support.id, w.other.id],
+    );
+    const res = await put(w.admin.token, t.id, { queueId: w.sales.id, whatsappId: second.id, isTransfered: true });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      error: "ERR_OTHER_OPEN_TICKET",
+      data: { userId: w.other.id, userName: w.other.name, queueName: `Support ${w.company.id}`, status: "open" },
+    });
+    expect((await w.pool.query("SELECT whatsapp_id FROM tickets WHERE id = $1", [t.id])).rows[0].whatsapp_id).toBe(
+      w.wa.id,
+    );
+    expect(await logTypes(w.pool, t.id)).toEqual([]);
+  });
+
+  it("refuses a connection of another channel or company, changing nothing", async () => {
+    const cloud = await buildWhatsapp(w.pool, { companyId: w.company.id, channel: "whatsappapi" });
+    const elsewhere = await buildCompany(w.pool);
+    const foreign = await buildWhatsapp(w.pool, { companyId: elsewhere.id, channel: "whatsapp" });
+    const t = await w.ticket({ status: "open", userId: w.agent.id });
+    const otherChannel = await put(w.admin.token, t.id, {
+      queueId: w.sales.id,
+      whatsappId: cloud.id,
+      isTransfered: true,
+    });
+    expect(otherChannel.status).toBe(400);
+    expect(otherChannel.body).toMatchObject({ error: "ERR_VALIDATION", fields: { whatsappId: expect.any(String) } });
+    const foreignConnection = await put(w.admin.token, t.id, {
+      queueId: w.sales.id,
+      whatsappId: foreign.id,
+      isTransfered: true,
+    });
+    expect(foreignConnection.status).toBe(404);
+    expect(foreignConnection.body.error).toBe("ERR_NO_WAPP_FOUND");
+    expect(await ticketRow(w.pool, t.id)).toMatchObject({ user_id: w.agent.id, is_transfered: false });
   });
 });
 

@@ -1,16 +1,20 @@
 // Use case: the transfer dialog (spec 1 §4): the ticket moves to a queue (one is
 // required) and, when a user is chosen, to that user; with no user it waits
-// there as pending. The dialog's note is kept as a private message; the
+// there as pending. It may also move to another connection of its channel, unless
+// the contact already has a ticket in progress there (the holder's notice).
+// The dialog's note is kept as a private message; the
 // contact is told of the move when company setting sendMsgTransfTicket is on.
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TTransferTicketArgs } from "../contract/tickets.ts";
+import { invalidInput, otherOpenTicket, whatsappNotFound } from "../http/errors.ts";
 import { loadVariableContext, renderVariables } from "../messages/render-variables.ts";
 import { sendMessage } from "../messages/send-message.ts";
 import { getCompanySettings, isOn } from "../settings/company-settings.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { findVisibleTicket } from "./find-visible-ticket.ts";
+import { findOpenTicketHolder, guardOneActiveTicket } from "./open-ticket-conflict.ts";
 import { writeTicketLog } from "./ticket-log.ts";
 import { writeTransferNote } from "./ticket-messages.ts";
 import { authorize } from "./ticket-policy.ts";
@@ -35,16 +39,25 @@ export async function transferTicket(client: pg.ClientBase, actor: Actor, args: 
   if (queueId !== ticket.queueId) await assertCompanyQueue(client, actor.companyId, queueId);
   const userId = args.userId ?? null;
   if (userId !== null && userId !== actor.id) await assertCompanyUser(client, actor.companyId, userId);
+  const whatsappId = await targetConnection(client, actor, ticket, args.whatsappId);
   const status = userId === null ? "pending" : attendedStatus(ticket);
   const note = args.msgTransfer?.trim() || null;
   // Written before the move: the note belongs to the conversation the actor still sees.
   await writeTransferNote(client, actor, ticket.id, note);
   await sendTransferMessage(client, actor, ticket, { queueId, userId });
-  await client.query(
-    `UPDATE tickets SET queue_id = $2, user_id = $3, status = $4, is_transfered = true,
-       msg_transfer = COALESCE($5, msg_transfer), updated_at = now() WHERE id = $1 AND company_id = $6`,
-    [ticket.id, queueId, userId, status, note, actor.companyId],
-  );
+  const move = () =>
+    client.query(
+      `UPDATE tickets SET queue_id = $2, user_id = $3, status = $4, is_transfered = true,
+         msg_transfer = COALESCE($5, msg_transfer), whatsapp_id = $7, updated_at = now()
+       WHERE id = $1 AND company_id = $6`,
+      [ticket.id, queueId, userId, status, note, actor.companyId, whatsappId],
+    );
+  if (whatsappId === ticket.whatsappId) await move();
+  else {
+    // A concurrent ticket on the new connection (the one-ticket-in-progress index) answers the holder's notice.
+    const key = { companyId: actor.companyId, contactId: ticket.contactId, whatsappId, exceptId: ticket.id };
+    await guardOneActiveTicket(client, key, move);
+  }
   const base = { companyId: actor.companyId, ticketId: ticket.id };
   await writeTicketLog(client, {
     ...base,
@@ -55,6 +68,37 @@ export async function transferTicket(client: pg.ClientBase, actor: Actor, args: 
   if (queueId !== ticket.queueId) await writeTicketLog(client, { ...base, type: "queue", userId: actor.id, queueId });
   if (userId !== null) await writeTicketLog(client, { ...base, type: "receivedTransfer", userId, queueId });
   await recordChanges(client, [{ companyId: actor.companyId, entity: "tickets", id: ticket.id }]);
+}
+
+/**
+ * The connection the ticket continues on: the one asked for, else its own. Another one must be a
+ * connection of the company on the ticket's channel (the contact's address belongs to the channel),
+ * and the contact must not already have a ticket in progress there (one per contact and connection).
+ */
+async function targetConnection(
+  client: pg.ClientBase,
+  actor: Actor,
+  ticket: TicketRow,
+  requested: number | null | undefined,
+): Promise<number | null> {
+  if (requested == null || requested === ticket.whatsappId) return ticket.whatsappId;
+  const { rows } = await client.query<{ channel: string }>(
+    "SELECT channel FROM whatsapps WHERE id = $1 AND company_id = $2",
+    [requested, actor.companyId],
+  );
+  const connection = rows[0];
+  if (!connection) throw whatsappNotFound();
+  if (connection.channel !== ticket.channel) {
+    throw invalidInput("The connection is not of the ticket's channel", "whatsappId");
+  }
+  const holder = await findOpenTicketHolder(client, {
+    companyId: actor.companyId,
+    contactId: ticket.contactId,
+    whatsappId: requested,
+    exceptId: ticket.id,
+  });
+  if (holder) throw otherOpenTicket(holder);
+  return requested;
 }
 
 /**
@@ -82,6 +126,6 @@ async function sendTransferMessage(
   if (target.userId === null) ctx.user = null;
   const body = renderVariables(settings.transferMessage, ctx).trim();
   if (!body) return false;
-  await sendMessage(client, actor, { id: uuidv7(), ticketId: ticket.id, body, markRead: false });
+  await sendMessage(client, actor, { id: uuidv7(), ticketId: ticket.id, body, markRead: false, allowPending: true });
   return true;
 }

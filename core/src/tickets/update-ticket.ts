@@ -82,6 +82,7 @@ export async function updateTicket(
         ...ref,
         queueId: input.queueId,
         userId: input.userId,
+        whatsappId: input.whatsappId,
         msgTransfer: input.msgTransfer,
       });
       break;

@@ -150,15 +150,19 @@ describe("#session.signIn", () => {
     await signIn(deps, { email: "a@x.com", password: "x" }, true);
     await db.tickets.put(buildTicket({ id: 1 }));
     await db.outbox.add({ name: "sendMessage", args: {}, queuedAt: "" });
+    await db.cache.put({ key: "notes:1", value: [{ note: "cliente VIP" }], fetchedAt: "" });
     await signOut({ ...deps, isOnline: () => false });
 
     await signIn(deps, { email: "a@x.com", password: "x" }, true);
     expect(await db.tickets.count()).toBe(1);
     expect(await db.outbox.count()).toBe(1);
+    expect(await db.cache.count()).toBe(1);
 
     await signIn(deps, { email: "b@x.com", password: "x" }, true);
     expect(await db.tickets.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
+    // The REST answers kept for offline reading (notes, tags) were the other user's too.
+    expect(await db.cache.count()).toBe(0);
   });
 
   it("rejects wrong credentials with the server's code", async () => {

@@ -100,11 +100,16 @@ async function storeUser(deps: SessionDeps, user: UserDTO): Promise<void> {
 
 /** Another user's data must never show, nor their outbox go out under this login. */
 export async function adoptLocalData(db: ChatflowDb, userId: number): Promise<void> {
-  const tables = [...REPLICA_TABLES.map((t) => db[t]), db.outbox, db.meta, db.evictions];
+  const tables = [...REPLICA_TABLES.map((t) => db[t]), db.outbox, db.meta, db.evictions, db.cache];
   await db.transaction("rw", tables, async () => {
     const owner = await getMeta(db, "ownerUserId");
     if (owner !== undefined && owner !== userId) {
-      await Promise.all([...REPLICA_TABLES.map((t) => db[t].clear()), db.outbox.clear(), db.evictions.clear()]);
+      await Promise.all([
+        ...REPLICA_TABLES.map((t) => db[t].clear()),
+        db.outbox.clear(),
+        db.evictions.clear(),
+        db.cache.clear(),
+      ]);
       await deleteMeta(db, "cursor");
     }
     await setMeta(db, "ownerUserId", userId);

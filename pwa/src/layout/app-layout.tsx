@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { startAppSync } from "../sync/app-sync.ts";
+import { OpenTicketNotice } from "../tickets/open-ticket-notice.tsx";
 import { Splash } from "../ui/splash.tsx";
 import { menuOpenAtom, rememberMenuOpen, storedMenuOpen } from "./menu-state.ts";
 import { SideMenu } from "./side-menu.tsx";
@@ -35,6 +36,8 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         </main>
+        {/* A refused accept or reopen names who holds the ticket, on whatever screen is open. */}
+        <OpenTicketNotice />
       </div>
     </I18nProvider>
   );

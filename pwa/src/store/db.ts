@@ -33,6 +33,20 @@ type OutboxBase = {
   id: number;
   /** When it was queued (ISO), for display and debugging only. */
   queuedAt: string;
+  /** The change already applied to a replicated row, undone if the server refuses (sync/optimistic.ts). */
+  optimistic?: OptimisticChange;
+};
+
+/** Rows whose optimistic changes are undone on refusal and re-applied over a pull. */
+export type OptimisticTable = "tickets" | "contacts";
+
+export type OptimisticChange = {
+  table: OptimisticTable;
+  id: number;
+  /** Fields written over the row; null removes the row (a deletion). */
+  patch: Record<string, unknown> | null;
+  /** The row as the server last gave it (null: none), restored if the server refuses. */
+  base: TicketDTO | ContactDTO | null;
 };
 
 /** One local change waiting to go to the server, in the order it was made. */
@@ -47,6 +61,9 @@ export type EvictionEntry = { ticketId: number; evictedAt: string };
 
 export type MetaEntry = { key: string; value: unknown };
 
+/** A REST answer kept for offline reading (lists the sync does not replicate: notes, tags, ticket log). */
+export type CacheEntry = { key: string; value: unknown; fetchedAt: string };
+
 export type ChatflowDb = Dexie & {
   tickets: EntityTable<TicketDTO, "id">;
   messages: EntityTable<MessageDTO, "id">;
@@ -58,6 +75,7 @@ export type ChatflowDb = Dexie & {
   outbox: EntityTable<OutboxEntry, "id">;
   meta: EntityTable<MetaEntry, "key">;
   evictions: EntityTable<EvictionEntry, "ticketId">;
+  cache: EntityTable<CacheEntry, "key">;
 };
 
 /** The tables the server replicates into; the order matches PullResponse.put. */
@@ -86,5 +104,7 @@ export function openDb(name = "chatflow"): ChatflowDb {
     meta: "key",
   });
   db.version(2).stores({ evictions: "ticketId" });
+  // Version 4 (2 and 3 are left to other work in flight): REST answers kept for offline reading.
+  db.version(4).stores({ cache: "key" });
   return db;
 }

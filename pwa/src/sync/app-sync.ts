@@ -7,12 +7,12 @@ import type { ServerFrame } from "@chatflow/core/contract/sync.ts";
 import { api, db, sessionDeps, tokens } from "../app-services.ts";
 import { endSession } from "../auth/session.ts";
 import { i18n } from "../i18n/i18n.ts";
-import { errorText } from "../i18n/translate-error.ts";
 import { refreshPushSubscription } from "../pwa/push-subscription.ts";
 import { showToast } from "../ui/toasts.ts";
 import { DEFAULT_REPLICA_BUDGET, evictReplica, type ReplicaBudget } from "./evict.ts";
 import { requestPersistentStorage } from "./persist.ts";
 import { checkSessionOver, connectRealtime, socketUrl } from "./realtime-socket.ts";
+import { reportRefusal } from "./refusals.ts";
 import { createSyncEngine } from "./sync-engine.ts";
 import { startTabSync, type TabSync } from "./tab-sync.ts";
 
@@ -30,7 +30,7 @@ export function startAppSync(options: { budget?: ReplicaBudget } = {}): () => vo
     db,
     api,
     isOnline: () => navigator.onLine,
-    onRejected: (_entry, error) => showToast(errorText(error)),
+    onRejected: (entry, error) => reportRefusal(entry, error),
     afterPull: () => evictReplica(db, budget),
   });
 

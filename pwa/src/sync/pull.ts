@@ -7,6 +7,7 @@ import type { ApiClient } from "../api/http.ts";
 import { type ChatflowDb, REPLICA_TABLES } from "../store/db.ts";
 import { getMeta, setMeta } from "../store/meta.ts";
 import { outboxMessageIds } from "../store/outbox.ts";
+import { rebaseOptimistic } from "./optimistic.ts";
 
 export type PullContext = { db: ChatflowDb; api: ApiClient };
 
@@ -57,6 +58,8 @@ export async function applyPull(db: ChatflowDb, page: PullResponse): Promise<voi
     await db.queues.bulkDelete(page.del.queues ?? []);
     await db.whatsapps.bulkDelete(page.del.whatsapps ?? []);
     await db.users.bulkDelete(page.del.users ?? []);
+    // Local changes still waiting go back over the server's newer rows.
+    await rebaseOptimistic(db, page);
 
     await setMeta(db, "cursor", page.cursor);
   });

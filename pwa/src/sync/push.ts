@@ -9,6 +9,7 @@ import type { ApiClient } from "../api/http.ts";
 import { type ChatflowDb, type OutboxEntry, UPLOAD_ENTRY, type UploadArgs } from "../store/db.ts";
 import { getClientId } from "../store/meta.ts";
 import { withLock } from "./lock.ts";
+import { undoOptimistic } from "./optimistic.ts";
 import { ROLLBACK_TABLES, ROLLBACKS } from "./rollbacks.ts";
 import { sendUpload } from "./upload.ts";
 
@@ -77,6 +78,7 @@ async function applyPushResults(
       if (result.ok) {
         accepted++;
       } else {
+        await undoOptimistic(ctx.db, entry);
         await ROLLBACKS[entry.name]?.(ctx.db, entry.args, result.error);
         rejected.push({ entry, error: result.error });
       }

@@ -14,15 +14,26 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
     const { id } = args as TSendMessageArgs;
     await db.messages.update(id, { ack: -1, errorCode: error.error });
   },
-  // Ticket transitions are not applied to the replica before the server answers
-  // (the server decides owner, status and notices), so a refusal has nothing to undo;
-  // the person is told why through onRejected.
+  // Ticket transitions, ticket deletion and the contact's own fields (edit, block, the two
+  // switches) are applied to the replica at once and carry their undo with the outbox entry
+  // (sync/optimistic.ts), which push runs before these; nothing more to do here.
   acceptTicket: noLocalChange,
   returnTicket: noLocalChange,
   transferTicket: noLocalChange,
   resolveTicket: noLocalChange,
   ignoreTicket: noLocalChange,
   reopenTicket: noLocalChange,
+  deleteTicket: noLocalChange,
+  updateContact: noLocalChange,
+  blockContact: noLocalChange,
+  toggleAcceptAudio: noLocalChange,
+  toggleDisableBot: noLocalChange,
+  // The contact drawer shows its tags and notes as the cached REST answer with the waiting
+  // entries laid over it (tickets/contact-drawer-data.ts): an answered entry leaves the outbox,
+  // and with it its local effect.
+  syncContactTags: noLocalChange,
+  createTicketNote: noLocalChange,
+  deleteTicketNote: noLocalChange,
   // Edits and deletions of the agent's own messages wait for the server too (it checks
   // the author and the 15-minute window); the pulled row then replaces the local one.
   editMessage: noLocalChange,
@@ -30,24 +41,16 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   // The other inbox mutations are not applied to the replica ahead of the server either:
   // their result arrives with the next pull, so a refusal leaves nothing to undo.
   createTicket: noLocalChange,
-  deleteTicket: noLocalChange,
   closeAllTickets: noLocalChange,
   forwardMessage: noLocalChange,
   sendInteractiveMessage: noLocalChange,
   createTag: noLocalChange,
-  syncContactTags: noLocalChange,
   addTicketTag: noLocalChange,
   removeTicketTags: noLocalChange,
   removeContactTag: noLocalChange,
-  createTicketNote: noLocalChange,
-  deleteTicketNote: noLocalChange,
   createContact: noLocalChange,
-  updateContact: noLocalChange,
   deleteContact: noLocalChange,
-  blockContact: noLocalChange,
-  toggleAcceptAudio: noLocalChange,
-  toggleDisableBot: noLocalChange,
 };
 
-/** Tables a rollback may touch; the push transaction must include them. */
-export const ROLLBACK_TABLES = ["messages", "tickets"] as const;
+/** Tables a rollback (or an optimistic change's undo, sync/optimistic.ts) may touch; the push transaction includes them. */
+export const ROLLBACK_TABLES = ["messages", "tickets", "contacts"] as const;

@@ -1,18 +1,28 @@
-// The conversation at /tickets/:uuid: header, messages and the reply box.
+// The conversation at /tickets/:uuid: header (with the action bar), messages, the reply box
+// where a reply is allowed (else what to do instead), and the contact drawer beside it.
 import { useLiveQuery } from "dexie-react-hooks";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { db } from "../app-services.ts";
-import { BackIcon } from "../ui/icons.tsx";
+import { useSessionUser } from "../auth/use-session-user.ts";
 import { Splash } from "../ui/splash.tsx";
+import { ContactDrawer } from "./contact-drawer.tsx";
 import { ConversationHeldNotice } from "./conversation-held-notice.tsx";
 import { MessageInput } from "./message-input.tsx";
 import { MessageList } from "./message-list.tsx";
 import { ticketByUuid } from "./queries.ts";
+import { ReplyGate } from "./reply-gate.tsx";
+import { TicketHeader } from "./ticket-header.tsx";
+import "./ticket-header.css";
+import { replyAllowed } from "./ticket-rules.ts";
 
 export function Conversation() {
   const { t } = useTranslation();
   const { uuid = "" } = useParams();
+  const user = useSessionUser();
+  const drawerId = useId();
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const ticket = useLiveQuery(() => ticketByUuid(db, uuid), [uuid]);
   const contact = useLiveQuery(
     async () => (ticket ? ((await db.contacts.get(ticket.contactId)) ?? null) : null),
@@ -29,19 +39,28 @@ export function Conversation() {
       </div>
     );
   }
+  const contactName = contact?.name ?? t("tickets.unknownContact");
   return (
     <div className="conversation">
-      <header className="conversation-header">
-        <Link to="/tickets" className="icon-button" aria-label={t("tickets.back")}>
-          <BackIcon />
-        </Link>
-        <h2>
-          {contact?.name ?? t("tickets.unknownContact")} <span className="ticket-number">#{ticket.id}</span>
-        </h2>
-      </header>
-      <ConversationHeldNotice ticketId={ticket.id} />
-      <MessageList ticketId={ticket.id} />
-      <MessageInput ticket={ticket} />
+      <div className="conversation-main">
+        <TicketHeader
+          ticket={ticket}
+          contact={contact ?? null}
+          drawerOpen={drawerOpen}
+          onToggleDrawer={() => setDrawerOpen((open) => !open)}
+          drawerId={drawerId}
+        />
+        <ConversationHeldNotice ticketId={ticket.id} />
+        <MessageList ticketId={ticket.id} />
+        {replyAllowed(ticket, user) ? (
+          <MessageInput ticket={ticket} />
+        ) : (
+          <ReplyGate ticket={ticket} contactName={contactName} />
+        )}
+      </div>
+      {drawerOpen && contact && (
+        <ContactDrawer id={drawerId} ticket={ticket} contact={contact} onClose={() => setDrawerOpen(false)} />
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { Avatar, initials } from "./avatar.tsx";
 import { Badge, Chip, readableTextColor } from "./badge.tsx";
 import { Button, IconButton } from "./button.tsx";
 import { ConfirmDialog, Modal } from "./dialog.tsx";
+import { Drawer } from "./drawer.tsx";
 import { PasswordField, SearchField, TextField } from "./fields.tsx";
 import { List, ListItem } from "./list-item.tsx";
 import { Menu, MenuItem, MenuTrigger } from "./menu.tsx";
@@ -354,5 +355,42 @@ describe("#small pieces", () => {
     expect(initials("")).toBe("?");
     render(<Avatar name="Maria da Silva" decorative={false} />);
     expect(screen.getByRole("img", { name: "Maria da Silva" }).textContent).toBe("MS");
+  });
+});
+
+function DrawerHarness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onPress={() => setOpen((o) => !o)}>Dados do contato</Button>
+      <Drawer isOpen={open} onClose={() => setOpen(false)} title="Maria">
+        <Button>Editar</Button>
+      </Drawer>
+    </>
+  );
+}
+
+describe("#Drawer", () => {
+  it("opens as a named region with focus on its title, and Escape gives focus back to its button", async () => {
+    const user = userEvent.setup();
+    render(<DrawerHarness />);
+    expect(screen.queryByRole("complementary")).toBeNull();
+    const opener = screen.getByRole("button", { name: "Dados do contato" });
+    await user.click(opener);
+    const panel = screen.getByRole("complementary", { name: "Maria" });
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Maria" }));
+    await user.tab();
+    expect(document.activeElement?.closest("aside")).toBe(panel);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("complementary")).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it("closes with its close button", async () => {
+    const user = userEvent.setup();
+    render(<DrawerHarness />);
+    await user.click(screen.getByRole("button", { name: "Dados do contato" }));
+    await user.click(screen.getByRole("button", { name: "Fechar" }));
+    expect(screen.queryByRole("complementary")).toBeNull();
   });
 });

@@ -1,0 +1,107 @@
+// The ticket actions as commands the header's bar and the reply area share: each asks what it
+// needs (a queue, the transfer choices, a confirmation), queues its mutation with its local
+// effect (ticket-actions.ts), asks sync to push, and leaves the conversation when the ticket
+// leaves the person's hands (spec 1 §4: after a transfer or delete the screen goes to /tickets).
+import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
+import { type ReactNode, useState } from "react";
+import { useNavigate } from "react-router";
+import { db } from "../app-services.ts";
+import { useSessionUser } from "../auth/use-session-user.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { requestSync } from "../sync/app-sync.ts";
+import { showToast } from "../ui/toasts.ts";
+import { DeleteTicketDialog, QueueChoiceDialog, TransferDialog, useQueueChoices } from "./ticket-action-dialogs.tsx";
+import {
+  acceptTicket,
+  deleteTicket,
+  ignoreTicket,
+  reopenTicket,
+  resolveTicket,
+  returnTicket,
+  transferTicket,
+} from "./ticket-actions.ts";
+import { needsQueueChoice } from "./ticket-rules.ts";
+
+export type TicketCommands = {
+  accept: () => void;
+  reopen: () => void;
+  returnToQueue: () => void;
+  transfer: () => void;
+  resolve: (sendFarewellMessage: boolean) => void;
+  ignore: () => void;
+  delete: () => void;
+  /** The dialogs the commands open; render once where the commands are used. */
+  dialogs: ReactNode;
+};
+
+type Dialog = "accept" | "reopen" | "transfer" | "delete" | null;
+
+export function useTicketCommands(ticket: TicketDTO, contactName: string): TicketCommands {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const queues = useQueueChoices(user);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  async function run(action: () => Promise<unknown>, leave = false) {
+    try {
+      await action();
+      requestSync();
+      if (leave) navigate("/tickets");
+    } catch (err) {
+      // Nothing was queued (one transaction): say why and leave the screen as it was.
+      showToast(errorText(err));
+    }
+  }
+
+  const close = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+  const me = user ?? { id: 0, company: undefined };
+
+  const dialogs = (
+    <>
+      {(dialog === "accept" || dialog === "reopen") && (
+        <QueueChoiceDialog
+          isOpen
+          onOpenChange={close}
+          kind={dialog}
+          queues={queues}
+          onChoose={(queueId) =>
+            void run(() =>
+              dialog === "accept" ? acceptTicket(db, ticket, me, queueId) : reopenTicket(db, ticket, me, queueId),
+            )
+          }
+        />
+      )}
+      {dialog === "transfer" && (
+        <TransferDialog
+          isOpen
+          onOpenChange={close}
+          ticket={ticket}
+          onTransfer={(choice) => void run(() => transferTicket(db, ticket, choice), true)}
+        />
+      )}
+      {dialog === "delete" && (
+        <DeleteTicketDialog
+          isOpen
+          onOpenChange={close}
+          contactName={contactName}
+          onConfirm={() => run(() => deleteTicket(db, ticket), true)}
+        />
+      )}
+    </>
+  );
+
+  return {
+    accept: () =>
+      needsQueueChoice(ticket) ? setDialog("accept") : void run(() => acceptTicket(db, ticket, me, undefined)),
+    reopen: () =>
+      needsQueueChoice(ticket) ? setDialog("reopen") : void run(() => reopenTicket(db, ticket, me, undefined)),
+    returnToQueue: () => void run(() => returnTicket(db, ticket), true),
+    transfer: () => setDialog("transfer"),
+    resolve: (farewell) => void run(() => resolveTicket(db, ticket, me, farewell), true),
+    ignore: () => void run(() => ignoreTicket(db, ticket), true),
+    delete: () => setDialog("delete"),
+    dialogs,
+  };
+}

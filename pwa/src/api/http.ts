@@ -18,6 +18,8 @@ export type ApiClient = {
   post<T>(path: string, body?: unknown): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string): Promise<T>;
+  /** A multipart form (files): the browser writes its Content-Type with the boundary. */
+  postForm<T>(path: string, form: FormData): Promise<T>;
 };
 
 /** fetch that turns "no answer" into NetworkError and non-2xx answers into ApiError. */
@@ -54,13 +56,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function request<T>(method: string, path: string, body: unknown, retried: boolean): Promise<T> {
     const token = options.getToken();
     const headers: Record<string, string> = { Accept: "application/json" };
-    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers["Content-Type"] = "application/json";
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
       return await fetchJson<T>(`${options.baseUrl}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
@@ -81,5 +84,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, body) => request("POST", path, body ?? {}, false),
     put: (path, body) => request("PUT", path, body ?? {}, false),
     delete: (path) => request("DELETE", path, undefined, false),
+    postForm: (path, form) => request("POST", path, form, false),
   };
 }

@@ -1,6 +1,7 @@
 // The local replica in IndexedDB (Dexie): the inbox reads and writes here so it
 // works with no network; the sync engine keeps it in step with core.
 
+import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
 import type {
   ContactDTO,
   MessageDTO,
@@ -10,6 +11,7 @@ import type {
   UserDTO,
   WhatsappDTO,
 } from "@chatflow/core/contract/entities.ts";
+import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import type { EntityName, MutationName } from "@chatflow/core/contract/sync.ts";
 import { Dexie, type EntityTable } from "dexie";
 
@@ -24,6 +26,15 @@ export type OutboxEntry = {
 
 export type MetaEntry = { key: string; value: unknown };
 
+/**
+ * The company's tags as GET /tags and /tags/list last answered them (tags are not
+ * replicated): pickers, the tags screen and the contacts' tag filter read them offline.
+ */
+export type CachedTag = TagDTO & { contactsCount?: number; ticketsCount?: number };
+
+/** A mutation the server refused, kept so the screen that made it can say what happened (sync/refusals.ts). */
+export type RefusalEntry = { id: number; name: MutationName; args: unknown; error: ErrorBody; at: string };
+
 export type ChatflowDb = Dexie & {
   tickets: EntityTable<TicketDTO, "id">;
   messages: EntityTable<MessageDTO, "id">;
@@ -34,6 +45,8 @@ export type ChatflowDb = Dexie & {
   users: EntityTable<UserDTO | PublicUserDTO, "id">;
   outbox: EntityTable<OutboxEntry, "id">;
   meta: EntityTable<MetaEntry, "key">;
+  tags: EntityTable<CachedTag, "id">;
+  refusals: EntityTable<RefusalEntry, "id">;
 };
 
 /** The tables the server replicates into; the order matches PullResponse.put. */
@@ -61,5 +74,7 @@ export function openDb(name = "chatflow"): ChatflowDb {
     outbox: "++id",
     meta: "key",
   });
+  // Version 6 (the admin screens): the tags cache and the refusals the screens read back.
+  db.version(6).stores({ tags: "id", refusals: "++id, name" });
   return db;
 }

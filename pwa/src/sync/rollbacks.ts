@@ -2,7 +2,9 @@
 // The server is the authority: a refused change must not linger as if it went through.
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import type { MutationName, TSendMessageArgs } from "@chatflow/core/contract/sync.ts";
+import { contactRollbacks } from "../contacts/contact-writes.ts";
 import type { ChatflowDb } from "../store/db.ts";
+import { rememberRefusal } from "./refusals.ts";
 
 type Rollback = (db: ChatflowDb, args: unknown, error: ErrorBody) => Promise<void>;
 
@@ -29,7 +31,8 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   deleteMessage: noLocalChange,
   // The other inbox mutations are not applied to the replica ahead of the server either:
   // their result arrives with the next pull, so a refusal leaves nothing to undo.
-  createTicket: noLocalChange,
+  // The screen that started the ticket reads the refusal back (the open-ticket notice names the holder).
+  createTicket: rememberRefusal("createTicket"),
   deleteTicket: noLocalChange,
   closeAllTickets: noLocalChange,
   forwardMessage: noLocalChange,
@@ -41,13 +44,11 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   removeContactTag: noLocalChange,
   createTicketNote: noLocalChange,
   deleteTicketNote: noLocalChange,
-  createContact: noLocalChange,
-  updateContact: noLocalChange,
-  deleteContact: noLocalChange,
-  blockContact: noLocalChange,
+  // The contacts screen's writes change the replica at once; these undo them (contacts/contact-writes.ts).
+  ...contactRollbacks,
   toggleAcceptAudio: noLocalChange,
   toggleDisableBot: noLocalChange,
 };
 
 /** Tables a rollback may touch; the push transaction must include them. */
-export const ROLLBACK_TABLES = ["messages", "tickets"] as const;
+export const ROLLBACK_TABLES = ["messages", "tickets", "contacts", "refusals"] as const;

@@ -115,9 +115,12 @@ export function ContactRowItem({
       subtitle={subtitle}
       meta={
         <>
-          <Badge tone={row.active ? "success" : "danger"}>
-            {row.active ? t("contactsPage.status.active") : t("contactsPage.status.blocked")}
-          </Badge>
+          {/* On a phone only the exception (blocked) takes room from the number. */}
+          {(row.active ? !compact : true) && (
+            <Badge tone={row.active ? "success" : "danger"} data-testid="contact-status">
+              {row.active ? t("contactsPage.status.active") : t("contactsPage.status.blocked")}
+            </Badge>
+          )}
           {state}
         </>
       }

@@ -1,6 +1,6 @@
 // The contacts screen's writes, local-first: each queues its push mutation
 // (contract/sync.ts MUTATIONS) and changes the replica at once, in one transaction, so
-// it works offline; a refusal undoes the change (contactRollbacks, run by the push).
+// it works offline; a refusal undoes the change (contact-rollbacks.ts, run by the push).
 // A contact being created has no id until core answers: it is shown from its outbox
 // entry (pendingContacts) until the pull brings the stored row (docs/decisions/0035).
 import {
@@ -9,7 +9,6 @@ import {
   type TExtraInfoItem,
 } from "@chatflow/core/contract/contacts.ts";
 import type { ContactDTO } from "@chatflow/core/contract/entities.ts";
-import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import type { MUTATIONS } from "@chatflow/core/contract/sync.ts";
 import type { z } from "zod";
 import type { ChatflowDb } from "../store/db.ts";
@@ -23,9 +22,9 @@ export type LocalState = {
 };
 export type LocalContact = ContactDTO & { local?: LocalState };
 
-type UpdateArgs = z.input<(typeof MUTATIONS)["updateContact"]>;
-type BlockArgs = z.input<(typeof MUTATIONS)["blockContact"]>;
-type ContactRef = z.input<(typeof MUTATIONS)["deleteContact"]>;
+export type UpdateArgs = z.input<(typeof MUTATIONS)["updateContact"]>;
+export type BlockArgs = z.input<(typeof MUTATIONS)["blockContact"]>;
+export type ContactRef = z.input<(typeof MUTATIONS)["deleteContact"]>;
 
 /** The replicated fields of a contact (a list answer carries more: tags, extraInfo, the connection). */
 export function replicaFields(c: ContactDTO): ContactDTO {
@@ -159,31 +158,3 @@ export async function queueSyncContactTags(db: ChatflowDb, contactId: number, ta
     queuedAt: now(),
   });
 }
-
-/** Puts back what a refused change replaced. */
-async function restoreBefore(db: ChatflowDb, contactId: number): Promise<void> {
-  const row = (await db.contacts.get(contactId)) as LocalContact | undefined;
-  if (!row?.local?.before) return;
-  const { local, ...rest } = row;
-  const { before, ...still } = local;
-  await db.contacts.put({ ...rest, ...before, ...(Object.keys(still).length > 0 ? { local: still } : {}) });
-}
-
-async function undoDelete(db: ChatflowDb, contactId: number): Promise<void> {
-  const row = (await db.contacts.get(contactId)) as LocalContact | undefined;
-  if (!row?.local?.deleting) return;
-  const { deleting: _, ...still } = row.local;
-  const { local: _old, ...rest } = row;
-  await db.contacts.put({ ...rest, ...(Object.keys(still).length > 0 ? { local: still } : {}) });
-}
-
-type Rollback = (db: ChatflowDb, args: unknown, error: ErrorBody) => Promise<void>;
-
-/** The push's rollbacks of the contact mutations (sync/rollbacks.ts). */
-export const contactRollbacks = {
-  // Nothing was written to the replica: the pending row was the outbox entry, now gone.
-  createContact: async () => {},
-  updateContact: (db, args) => restoreBefore(db, (args as UpdateArgs).contactId as number),
-  blockContact: (db, args) => restoreBefore(db, (args as BlockArgs).contactId as number),
-  deleteContact: (db, args) => undoDelete(db, (args as ContactRef).contactId as number),
-} satisfies Record<string, Rollback>;

@@ -2,7 +2,7 @@
 // The server is the authority: a refused change must not linger as if it went through.
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import type { MutationName, TSendMessageArgs } from "@chatflow/core/contract/sync.ts";
-import { contactRollbacks } from "../contacts/contact-writes.ts";
+import { contactRollbacks } from "../contacts/contact-rollbacks.ts";
 import type { ChatflowDb } from "../store/db.ts";
 import { rememberRefusal } from "./refusals.ts";
 
@@ -44,7 +44,7 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   removeContactTag: noLocalChange,
   createTicketNote: noLocalChange,
   deleteTicketNote: noLocalChange,
-  // The contacts screen's writes change the replica at once; these undo them (contacts/contact-writes.ts).
+  // The contacts screen's writes change the replica at once; these undo them (contacts/contact-rollbacks.ts).
   ...contactRollbacks,
   toggleAcceptAudio: noLocalChange,
   toggleDisableBot: noLocalChange,

@@ -108,7 +108,6 @@ export function TagsPage() {
             <ListItem
               className="tag-row"
               data-testid="tag-row"
-              leading={<span className="tag-swatch" style={{ background: tag.color }} aria-hidden="true" />}
               title={<Chip color={tag.color}>{tag.name}</Chip>}
               subtitle={tag.pending ? t("tagsPage.pending") : undefined}
               actions={

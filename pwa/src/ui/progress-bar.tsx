@@ -1,6 +1,7 @@
 // A determinate progress bar with its label and value text (an import, an upload);
 // react-aria's ProgressBar gives it the progressbar role and its value for screen readers.
 // For "busy, no idea how long" use Spinner.
+import { Label } from "react-aria-components/Label";
 import { ProgressBar as AriaProgressBar } from "react-aria-components/ProgressBar";
 
 export function ProgressBar({
@@ -30,8 +31,8 @@ export function ProgressBar({
       {({ percentage, valueText: text }) => (
         <>
           <div className="progress-bar-head">
-            <span className="progress-bar-label">{label}</span>
-            <span className="progress-bar-value">{text}</span>
+            <Label className="progress-bar-label">{label}</Label>
+            <span className="progress-bar-value">{valueText ?? text}</span>
           </div>
           <div className="progress-bar-track">
             <div

@@ -101,6 +101,22 @@ describe("mergeContacts", () => {
     expect(rows[1]?.active).toBe(true);
   });
 
+  it("shows core's row over an unchanged replica row of the same age: core presents it for this person now", () => {
+    const at = "2025-01-02T00:00:00.000Z";
+    const { rows } = mergeContacts({
+      replica: [buildContact({ id: 1, name: "Ana", number: "5511987650001", updatedAt: at })],
+      pending: [],
+      whatsapps: [],
+      filter: NO_FILTER,
+      server: {
+        rows: [detail({ id: 1, name: "Ana", number: "5511*******01", updatedAt: at })],
+        hasMore: false,
+        count: 1,
+      },
+    });
+    expect(rows.map((r) => r.number)).toEqual(["5511*******01"]);
+  });
+
   it("hides a contact being deleted here, and a row an edit took out of the search", () => {
     const server = [detail({ id: 1, name: "Ana" }), detail({ id: 2, name: "Anabela" })];
     const replica: LocalContact[] = [

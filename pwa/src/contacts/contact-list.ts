@@ -111,8 +111,9 @@ export function mergeContacts(input: MergeInput): MergedList {
       hiddenFromCount++;
       continue;
     }
-    // The replica's row wins when it carries a change of this device or is newer than the page.
-    const useLocal = local && (local.local !== undefined || local.updatedAt >= s.updatedAt);
+    // The replica's row wins when it carries a change of this device or is strictly newer than
+    // the page; otherwise core's row, presented for this person now (LGPD masking included).
+    const useLocal = local && (local.local !== undefined || local.updatedAt > s.updatedAt);
     const row = useLocal
       ? fromReplica(local, s.tags, s.whatsapp?.name ?? null)
       : fromReplica(s, s.tags, s.whatsapp?.name ?? null);

@@ -13,6 +13,7 @@ import { createSyncEngine } from "../sync/sync-engine.ts";
 import { testDb } from "../test-support/factories.ts";
 import { mergeContacts } from "./contact-list.ts";
 import {
+  cacheContactPage,
   type LocalContact,
   pendingContacts,
   queueBlockContact,
@@ -178,6 +179,21 @@ describe("#contacts.writes", () => {
     expect(await replicaRow(d.db, contact.id)).toBeUndefined();
     const db = await core.db.pool.query("SELECT 1 FROM contacts WHERE id = $1", [contact.id]);
     expect(db.rowCount).toBe(0);
+  });
+});
+
+describe("#contacts.cachePage", () => {
+  it("keeps the contacts of a page core answered for offline, but never over a change waiting here or a newer row", async () => {
+    const db = testDb();
+    const [a, b, c] = await Promise.all(["Iara", "Joel", "Kátia"].map((n) => serverContact(n)));
+    await queueUpdateContact(db, b!, { name: "Joel Editado" });
+    await db.contacts.put({ ...c!, name: "Kátia mais nova", updatedAt: "2999-01-01T00:00:00.000Z" });
+    await cacheContactPage(db, [a!, b!, c!]);
+    const rows = (await db.contacts.bulkGet([a!.id, b!.id, c!.id])) as LocalContact[];
+    expect(rows.map((r) => r.name)).toEqual(["Iara", "Joel Editado", "Kátia mais nova"]);
+    // Only the replicated fields are kept, not the list's extras.
+    expect(rows[0]).not.toHaveProperty("tags");
+    expect(rows[0]).not.toHaveProperty("extraInfo");
   });
 });
 

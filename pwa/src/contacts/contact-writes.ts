@@ -47,6 +47,24 @@ export function replicaFields(c: ContactDTO): ContactDTO {
 
 const now = () => new Date().toISOString();
 
+/**
+ * Keeps the contacts of a page core answered in the replica, so what a person has seen online
+ * is there offline too (the first pull holds only the contacts of tickets). Later changes reach
+ * them like any replica row, through the pull. A row carrying a change of this device, or newer
+ * than the page, is left as it is.
+ */
+export async function cacheContactPage(db: ChatflowDb, page: ContactDTO[]): Promise<void> {
+  if (page.length === 0) return;
+  await db.transaction("rw", db.contacts, async () => {
+    const current = (await db.contacts.bulkGet(page.map((c) => c.id))) as (LocalContact | undefined)[];
+    const fresh = page.filter((c, i) => {
+      const row = current[i];
+      return !row || (row.local === undefined && row.updatedAt <= c.updatedAt);
+    });
+    await db.contacts.bulkPut(fresh.map(replicaFields));
+  });
+}
+
 /** Queues a new contact (already validated with ZCreateContactRequestSchema). */
 export async function queueCreateContact(db: ChatflowDb, input: TCreateContactRequest): Promise<void> {
   await db.outbox.add({ name: "createContact", args: input, queuedAt: now() });

@@ -7,7 +7,7 @@ import type { ApiClient } from "../api/http.ts";
 import { type Paged, usePaged } from "../api/use-paged.ts";
 import type { ChatflowDb } from "../store/db.ts";
 import { type ContactFilter, type MergedList, mergeContacts } from "./contact-list.ts";
-import { type LocalContact, pendingContacts } from "./contact-writes.ts";
+import { cacheContactPage, type LocalContact, pendingContacts } from "./contact-writes.ts";
 
 /** GET /contacts's query for a filter and page. */
 export function contactsQuery(filter: ContactFilter, page?: number): string {
@@ -29,6 +29,7 @@ export function useContactsList(db: ChatflowDb, api: ApiClient, filter: ContactF
   const key = contactsQuery(filter);
   const server = usePaged<ContactDetailDTO>(key, online, async (page) => {
     const res = await api.get<ListContactsResponse>(`/contacts?${contactsQuery(filter, page)}`);
+    await cacheContactPage(db, res.contacts);
     return { items: res.contacts, hasMore: res.hasMore, count: res.count };
   });
   const local = useLiveQuery(

@@ -204,6 +204,16 @@ describe("admin screens", () => {
     await rowOf(page, "Rita Cache").getByText("Bloqueado").waitFor();
 
     await page.getByTestId("contacts-add").click();
+    // The contract's messages (spec 1 §5), before anything is queued.
+    await page.getByTestId("contact-name").fill("O");
+    await page.getByTestId("contact-number").fill("1234");
+    await page.getByTestId("contact-email").fill("olga@");
+    await page.getByTestId("contact-save").click();
+    const dialog = page.getByTestId("contact-dialog");
+    await dialog.getByText("Invalid email").waitFor();
+    expect(await dialog.getByText("Too Short!").count()).toBe(2);
+    expect(await page.getByTestId("outbox-count").textContent()).toContain("1");
+    await page.getByTestId("contact-email").fill("");
     await page.getByTestId("contact-name").fill("Olga Offline");
     await page.getByTestId("contact-number").fill("+55 (11) 97654-0099");
     await page.getByTestId("contact-save").click();

@@ -42,7 +42,8 @@ beforeAll(async () => {
   const u = await buildUser(core.db.pool, { companyId, profile: "user" });
   admin.token = (await core.login(a.email, a.password)).token;
   agent.token = (await core.login(u.email, u.password)).token;
-});
+  // Starting core and signing in (argon2) takes a while on a busy machine.
+}, 60_000);
 afterAll(async () => {
   await core?.close();
 });
@@ -77,7 +78,7 @@ async function serverContact(name: string): Promise<ContactDetailDTO> {
 
 const replicaRow = (db: ChatflowDb, id: number) => db.contacts.get(id) as Promise<LocalContact | undefined>;
 
-describe("#contacts.writes", () => {
+describe("#contacts.writes", { timeout: 30_000 }, () => {
   it("shows a new contact from the outbox at once, and the stored row once core has it", async () => {
     const d = await device(admin);
     const number = uniqueNumber();
@@ -182,7 +183,7 @@ describe("#contacts.writes", () => {
   });
 });
 
-describe("#contacts.cachePage", () => {
+describe("#contacts.cachePage", { timeout: 30_000 }, () => {
   it("keeps the contacts of a page core answered for offline, but never over a change waiting here or a newer row", async () => {
     const db = testDb();
     const [a, b, c] = await Promise.all(["Iara", "Joel", "Kátia"].map((n) => serverContact(n)));
@@ -197,7 +198,7 @@ describe("#contacts.cachePage", () => {
   });
 });
 
-describe("#contacts.startTicket", () => {
+describe("#contacts.startTicket", { timeout: 30_000 }, () => {
   it("opens the new ticket, and a second start names who holds it and in which queue", async () => {
     const contact = await serverContact("Gabriela");
     const d = await device(admin);

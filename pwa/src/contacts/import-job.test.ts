@@ -13,7 +13,8 @@ let slow: TestCore;
 
 beforeAll(async () => {
   [quick, slow] = await Promise.all([startTestCore(), startTestCore({ importWaitMs: 0 })]);
-});
+  // Starting core and signing in (argon2) takes a while on a busy machine.
+}, 60_000);
 afterAll(async () => {
   await Promise.all([quick?.close(), slow?.close()]);
 });
@@ -51,7 +52,7 @@ async function importer(core: TestCore) {
 
 const csv = (rows: string[]) => new File([["nome;numero;email;tags", ...rows].join("\n")], "contatos.csv");
 
-describe("#contacts.import", () => {
+describe("#contacts.import", { timeout: 30_000 }, () => {
   it("checks the file before sending it: type and size (spec 1 §5)", () => {
     expect(checkImportFile({ name: "lista.XLSX", size: 100 })).toBeNull();
     expect(checkImportFile({ name: "lista.txt", size: 100 })).toBeNull();

@@ -25,7 +25,8 @@ beforeAll(async () => {
     refreshToken: async () => null,
     onSessionExpired: () => undefined,
   });
-});
+  // Starting core and signing in (argon2) takes a while on a busy machine.
+}, 60_000);
 afterAll(async () => {
   await core?.close();
 });
@@ -78,7 +79,7 @@ describe("#users.form", () => {
   });
 });
 
-describe("#users.save", () => {
+describe("#users.save", { timeout: 30_000 }, () => {
   it("adds a user with queues and permissions who can then sign in, and edits it keeping the password", async () => {
     const form = { ...valid(), email: "marta@example.com", queueIds: [queueId], showDashboard: "enabled" as const };
     const created = await saveUser(api, form, null, null);

@@ -24,6 +24,12 @@ type Screen = {
   ready: (page: Page) => Promise<unknown>;
   /** Only at these sizes (a state that exists on one layout only). */
   sizes?: readonly string[];
+  /** Opens what is checked on top of the screen (a dialog); the screen itself is checked first. */
+  open?: { name: string; action: (page: Page) => Promise<unknown> }[];
+};
+const dialogOpened = (testId: string, button: string) => async (page: Page) => {
+  await page.getByTestId(button).first().click();
+  await page.getByTestId(testId).waitFor();
 };
 /** A conversation to look at (made before the tests from an inbound message). */
 let ticketUuid = "";
@@ -83,6 +89,60 @@ const SCREENS: Screen[] = [
   },
   { name: "access-denied", path: "/users", as: "user", ready: (p) => p.getByTestId("access-denied").waitFor() },
   { name: "tickets-user", path: "/tickets", as: "user", ready: (p) => p.getByTestId("tickets-tab-pending").waitFor() },
+  {
+    name: "contacts",
+    path: "/contacts",
+    as: "admin",
+    ready: (p) => p.getByTestId("contact-row").first().waitFor(),
+    open: [
+      { name: "contact-dialog", action: dialogOpened("contact-dialog", "contacts-add") },
+      {
+        name: "start-ticket",
+        action: async (p) => {
+          // A phone shows each row's actions in one menu.
+          const menu = p.getByTestId("contact-actions").first();
+          if (await menu.isVisible()) {
+            await menu.click();
+            await p.getByRole("menuitem").first().click();
+          } else await p.getByTestId("contact-start-ticket").first().click();
+          await p.getByTestId("start-ticket-dialog").waitFor();
+        },
+      },
+    ],
+  },
+  {
+    name: "contacts-import",
+    path: "/contacts/import",
+    as: "admin",
+    ready: (p) => p.getByTestId("import-pick").waitFor(),
+  },
+  {
+    name: "users",
+    path: "/users",
+    as: "admin",
+    ready: (p) => p.getByTestId("user-row").first().waitFor(),
+    open: [
+      { name: "user-modal", action: dialogOpened("user-modal", "users-add") },
+      {
+        name: "user-modal-permissions",
+        action: async (p) => {
+          await dialogOpened("user-modal", "users-add")(p);
+          await p.getByTestId("user-tab-permissions").click();
+          await p.getByTestId("user-permission-allTicket").waitFor();
+        },
+      },
+    ],
+  },
+  {
+    name: "tags",
+    path: "/tags",
+    as: "admin",
+    ready: (p) => p.getByTestId("tag-row").first().waitFor(),
+    open: [
+      { name: "tag-modal", action: dialogOpened("tag-modal", "tags-add") },
+      { name: "tag-contacts", action: dialogOpened("tag-contacts-modal", "tag-contacts") },
+    ],
+  },
 ];
 
 const ACCOUNTS: Record<Exclude<Account, "anonymous">, { email: string; password: string }> = {
@@ -105,6 +165,29 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(201);
 });
+
+/** A few records so the lists have rows to show (company 1, the signed-in admin's). */
+async function seed(): Promise<void> {
+  const pool = world.stack.core.db.pool;
+  const { rows } = await pool.query<{ id: number }>(
+    `INSERT INTO contacts (company_id, name, number, email, whatsapp_id, channel)
+     SELECT 1, n, num, e, $1, 'whatsappapi' FROM (VALUES
+       ('Maria Souza', '5511987650001', 'maria@example.com'),
+       ('João Pereira', '5511987650002', ''),
+       ('Ana Lima', '5511987650003', 'ana@example.com')) AS v(n, num, e)
+     RETURNING id`,
+    [world.stack.whatsappId],
+  );
+  const tag = await pool.query<{ id: number }>(
+    "INSERT INTO tags (company_id, name, color, kanban) VALUES (1, 'Cliente VIP', '#2196F3', 0) RETURNING id",
+  );
+  await pool.query("INSERT INTO contact_tags (contact_id, tag_id, company_id) VALUES ($1, $2, 1)", [
+    rows[0]!.id,
+    tag.rows[0]!.id,
+  ]);
+  await pool.query("UPDATE contacts SET active = false WHERE company_id = 1 AND id = $1", [rows[1]!.id]);
+  await pool.query("INSERT INTO queues (company_id, name, color) VALUES (1, 'Suporte', '#4CAF50')");
+}
 
 async function signIn(page: Page, account: Exclude<Account, "anonymous">): Promise<void> {
   await page.goto(`${world.stack.core.url}/login`);
@@ -139,6 +222,7 @@ describe("screens", () => {
     const dir = process.env.SCREENSHOT_DIR;
     if (dir) mkdirSync(dir, { recursive: true });
     const found: string[] = [];
+    await seed();
     for (const size of SIZES) {
       for (const theme of THEMES) {
         const context = await world.browser.newContext({
@@ -161,17 +245,27 @@ describe("screens", () => {
             if (screen.as !== "anonymous") await signIn(page, screen.as);
             account = screen.as;
           }
-          await page.goto(`${world.stack.core.url}${typeof screen.path === "string" ? screen.path : screen.path()}`);
+          const screenPath = typeof screen.path === "string" ? screen.path : screen.path();
+          await page.goto(`${world.stack.core.url}${screenPath}`);
           await screen.ready(page);
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-          if (dir) await page.screenshot({ path: path.join(dir, `${screen.name}-${size.name}-${theme}.png`) });
-          const result = await new AxeBuilder({ page }).analyze();
-          for (const v of result.violations) {
-            if (v.impact === "serious" || v.impact === "critical") {
-              found.push(
-                `${screen.name} ${size.name} ${theme}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.html.slice(0, 160)).join(" | ")}`,
-              );
+          const check = async (name: string) => {
+            if (dir) await page.screenshot({ path: path.join(dir, `${name}-${size.name}-${theme}.png`) });
+            const result = await new AxeBuilder({ page }).analyze();
+            for (const v of result.violations) {
+              if (v.impact === "serious" || v.impact === "critical") {
+                found.push(
+                  `${name} ${size.name} ${theme}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.html.slice(0, 160)).join(" | ")}`,
+                );
+              }
             }
+          };
+          await check(screen.name);
+          for (const extra of screen.open ?? []) {
+            await page.goto(`${world.stack.core.url}${screenPath}`);
+            await screen.ready(page);
+            await extra.action(page);
+            await check(extra.name);
           }
         }
         await context.close();

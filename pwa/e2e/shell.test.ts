@@ -101,7 +101,7 @@ describe("access denied and not found", () => {
 
   it("an unknown route and a screen not built yet show the not-found page where they were asked for", async () => {
     const { context, page } = await signIn(world.browser, ADMIN);
-    for (const path of ["/no-such-page", "/contacts"]) {
+    for (const path of ["/no-such-page", "/todolist"]) {
       await page.goto(`${world.stack.core.url}${path}`);
       await page.getByTestId("not-found").waitFor();
       expect(await page.locator("h1").textContent()).toBe("Página não encontrada");

@@ -23,6 +23,10 @@ const NoTicketSelected = named(() => import("./tickets/tickets-page.tsx"), "NoTi
 const Conversation = named(() => import("./tickets/conversation.tsx"), "Conversation");
 const QuickMessagesRoute = named(() => import("./quick-messages/quick-messages-route.tsx"), "QuickMessagesRoute");
 const FinanceiroPage = named(() => import("./financeiro/financeiro-page.tsx"), "FinanceiroPage");
+const ContactsPage = named(() => import("./contacts/contacts-page.tsx"), "ContactsPage");
+const ContactsImportPage = named(() => import("./contacts/contacts-import-page.tsx"), "ContactsImportPage");
+const UsersPage = named(() => import("./users/users-page.tsx"), "UsersPage");
+const TagsPage = named(() => import("./tags/tags-page.tsx"), "TagsPage");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
 
 // Once per page load, even when StrictMode runs effects twice in development.
@@ -67,6 +71,38 @@ export function App() {
                 element={
                   <RouteGate id="quickMessages">
                     <QuickMessagesRoute />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="contacts"
+                element={
+                  <RouteGate id="contacts">
+                    <ContactsPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="contacts/import"
+                element={
+                  <RouteGate id="contactsImport">
+                    <ContactsImportPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="users"
+                element={
+                  <RouteGate id="users">
+                    <UsersPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="tags"
+                element={
+                  <RouteGate id="tags">
+                    <TagsPage />
                   </RouteGate>
                 }
               />

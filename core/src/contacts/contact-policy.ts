@@ -1,12 +1,13 @@
 // Who may do what to contacts (spec 1 §6): every user of the company works
-// with its contacts; deleting one needs contacts-page:deleteContact (admins).
+// with its contacts; deleting one, and the backup export (spec 3 §6), need
+// contacts-page:deleteContact (admins).
 import type { Actor } from "../auth/authenticate.ts";
 import { noPermission } from "../http/errors.ts";
 
-export type ContactAction = "read" | "create" | "update" | "block" | "import" | "delete";
+export type ContactAction = "read" | "create" | "update" | "block" | "import" | "delete" | "export";
 
 export function canOnContacts(actor: Actor, action: ContactAction): boolean {
-  if (action === "delete") return actor.profile === "admin";
+  if (action === "delete" || action === "export") return actor.profile === "admin";
   return true;
 }
 

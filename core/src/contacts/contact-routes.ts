@@ -20,9 +20,11 @@ import { presentContact } from "../presenters/present-contact.ts";
 import { loadViewer } from "../presenters/viewer.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { blockContact } from "./block-contact.ts";
+import { authorizeContacts } from "./contact-policy.ts";
 import { loadContact } from "./contact-queries.ts";
 import { createContact } from "./create-contact.ts";
 import { deleteContact } from "./delete-contact.ts";
+import { exportContacts } from "./export-contacts.ts";
 import { importContact } from "./import-contact.ts";
 import { listAllContacts, listContacts } from "./list-contacts.ts";
 import { toggleAcceptAudio, toggleDisableBot } from "./toggle-contact-flag.ts";
@@ -52,6 +54,27 @@ export function contactRoutes(pool: pg.Pool): Router {
     const viewer = await loadViewer(pool, actor);
     const contacts = await listAllContacts(pool, actor.companyId, searchParam || undefined);
     res.json(contacts.map((c) => presentContact(viewer, c)));
+  });
+
+  // Before /contacts/:id, which would read "export" as an id.
+  router.get("/contacts/export", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeContacts(actor, "export");
+    const { pageNumber: _, ...filter } = parse(ZListContactsQuerySchema, req.query);
+    const viewer = await loadViewer(pool, actor);
+    res.type("text/csv; charset=utf-8");
+    res.attachment("contatos.csv");
+    // Written page by page with backpressure; a failure after the first byte can only cut the download.
+    try {
+      for await (const piece of exportContacts(pool, actor.companyId, filter, (r) => presentContact(viewer, r))) {
+        if (!res.write(piece)) await new Promise((resolve) => res.once("drain", resolve));
+      }
+      res.end();
+    } catch (err) {
+      if (!res.headersSent) throw err;
+      console.error("contacts export failed", err);
+      res.destroy();
+    }
   });
 
   router.get("/contacts/profile/:number", async (req, res) => {

@@ -9,13 +9,10 @@ export const CONTACTS_PAGE_SIZE = 20;
 /** LIKE pattern for a literal piece of text. */
 export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-export async function listContacts(
-  db: pg.Pool | pg.ClientBase,
-  companyId: number,
-  q: TListContactsQuery,
-): Promise<ListContactsResponse> {
-  const params: unknown[] = [companyId];
-  const where = ["c.company_id = $1"];
+/** The WHERE clause of the contacts list's filters (GET /contacts and its export), parameters appended to `params`. */
+export function contactsFilter(companyId: number, q: ContactsFilter, params: unknown[]): string {
+  params.push(companyId);
+  const where = [`c.company_id = $${params.length}`];
   if (q.searchParam) {
     params.push(contains(q.searchParam));
     const p = `$${params.length}`;
@@ -35,7 +32,18 @@ export async function listContacts(
     params.push(q.isGroup);
     where.push(`c.is_group = $${params.length}`);
   }
-  const filter = where.join(" AND ");
+  return where.join(" AND ");
+}
+
+export type ContactsFilter = Omit<TListContactsQuery, "pageNumber">;
+
+export async function listContacts(
+  db: pg.Pool | pg.ClientBase,
+  companyId: number,
+  q: TListContactsQuery,
+): Promise<ListContactsResponse> {
+  const params: unknown[] = [];
+  const filter = contactsFilter(companyId, q, params);
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM contacts c WHERE ${filter}`, params);
   const offset = (q.pageNumber - 1) * CONTACTS_PAGE_SIZE;
   const page = await db.query<ContactDetailDTO>(

@@ -241,4 +241,35 @@ describe("#sync.pull", () => {
     const admin = await core.api("GET", "/sync/pull", { token: s.token });
     expect(admin.body.put.contacts[0].number).toBe(number);
   });
+
+  it("rebuilds plain users' replicas when LGPD number hiding is switched, so no device keeps the other form", async () => {
+    const s = await setup();
+    const pool = core.db.pool;
+    const agent = await buildUser(pool, { companyId: s.company.id, profile: "user" });
+    await pool.query("UPDATE tickets SET user_id = $2 WHERE id = $1", [s.ticket.id, agent.id]);
+    const { rows } = await pool.query("SELECT number FROM contacts WHERE id = $1", [s.contact.id]);
+    const number: string = rows[0].number;
+    const session = await core.login(agent.email, agent.password);
+    const boot = await core.api("GET", "/sync/pull", { token: session.token });
+    expect(boot.body.put.contacts[0].number).toBe(number);
+    const adminBoot = await core.api("GET", "/sync/pull", { token: s.token });
+
+    for (const column of ["enableLGPD", "lgpdHideNumber"]) {
+      const res = await core.api("PUT", "/companySettings", { token: s.token, body: { column, data: "enabled" } });
+      expect(res.status).toBe(200);
+    }
+    const next = await core.api("GET", `/sync/pull?cursor=${boot.body.cursor}`, { token: session.token });
+    expect(next.body.reset).toBe(true);
+    expect(next.body.put.contacts[0].number).not.toBe(number);
+    expect(next.body.put.contacts[0].number.slice(-2)).toBe(number.slice(-2));
+    // Admins read whole numbers either way: their replica is not rebuilt.
+    const admin = await core.api("GET", `/sync/pull?cursor=${adminBoot.body.cursor}`, { token: s.token });
+    expect(admin.body.reset).toBe(false);
+
+    // Saving the same value again changes nothing for anyone.
+    const settled = await core.api("GET", `/sync/pull?cursor=${next.body.cursor}`, { token: session.token });
+    await core.api("PUT", "/companySettings", { token: s.token, body: { column: "lgpdHideNumber", data: "enabled" } });
+    const same = await core.api("GET", `/sync/pull?cursor=${settled.body.cursor}`, { token: session.token });
+    expect(same.body.reset).toBe(false);
+  });
 });

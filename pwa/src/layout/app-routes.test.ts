@@ -16,9 +16,18 @@ const withPlan = (user: typeof plain, plan: Partial<typeof ALL_PLAN_FLAGS> | nul
 
 describe("#menu: what is built", () => {
   it("lists only built screens; unbuilt ones answer not-found, never a dead link", () => {
-    expect(menuRoutes({ user: admin }).map((r) => r.id)).toEqual(["tickets", "quickMessages", "financeiro"]);
-    expect(menuRoutes({ user: plain }).map((r) => r.id)).toEqual(["tickets", "quickMessages"]);
-    expect(decideRoute(routeById("contacts"), { user: plain })).toBe("notBuilt");
+    expect(menuRoutes({ user: admin }).map((r) => r.id)).toEqual([
+      "tickets",
+      "quickMessages",
+      "contacts",
+      "tags",
+      "users",
+      "financeiro",
+    ]);
+    expect(menuRoutes({ user: plain }).map((r) => r.id)).toEqual(["tickets", "quickMessages", "contacts", "tags"]);
+    expect(decideRoute(routeById("queues"), { user: admin })).toBe("notBuilt");
+    // The import screen opens from the contacts screen, never from the menu.
+    expect(decideRoute(routeById("contactsImport"), { user: plain })).toBe("allow");
   });
 
   it("has one entry per path, and every route of spec 1 §2's table", () => {

@@ -1,6 +1,7 @@
 // The local replica in IndexedDB (Dexie): the inbox reads and writes here so it
 // works with no network; the sync engine keeps it in step with core.
 
+import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
 import type {
   ContactDTO,
   MessageDTO,
@@ -10,6 +11,7 @@ import type {
   UserDTO,
   WhatsappDTO,
 } from "@chatflow/core/contract/entities.ts";
+import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import type { EntityName, MutationName } from "@chatflow/core/contract/sync.ts";
 import { Dexie, type EntityTable } from "dexie";
 
@@ -63,6 +65,14 @@ export type MetaEntry = { key: string; value: unknown };
 
 /** A REST answer kept for offline reading (lists the sync does not replicate: notes, tags, ticket log). */
 export type CacheEntry = { key: string; value: unknown; fetchedAt: string };
+/**
+ * The company's tags as GET /tags and /tags/list last answered them (tags are not
+ * replicated): pickers, the tags screen and the contacts' tag filter read them offline.
+ */
+export type CachedTag = TagDTO & { contactsCount?: number; ticketsCount?: number };
+
+/** A mutation the server refused, kept so the screen that made it can say what happened (sync/refusal-store.ts). */
+export type RefusalEntry = { id: number; name: MutationName; args: unknown; error: ErrorBody; at: string };
 
 export type ChatflowDb = Dexie & {
   tickets: EntityTable<TicketDTO, "id">;
@@ -76,6 +86,8 @@ export type ChatflowDb = Dexie & {
   meta: EntityTable<MetaEntry, "key">;
   evictions: EntityTable<EvictionEntry, "ticketId">;
   cache: EntityTable<CacheEntry, "key">;
+  tags: EntityTable<CachedTag, "id">;
+  refusals: EntityTable<RefusalEntry, "id">;
 };
 
 /** The tables the server replicates into; the order matches PullResponse.put. */
@@ -104,7 +116,9 @@ export function openDb(name = "chatflow"): ChatflowDb {
     meta: "key",
   });
   db.version(2).stores({ evictions: "ticketId" });
-  // Version 4 (2 and 3 are left to other work in flight): REST answers kept for offline reading.
+  // Version 4: REST answers kept for offline reading (the contact drawer's notes, tags, log).
   db.version(4).stores({ cache: "key" });
+  // Version 6 (the admin screens): the tags cache and the refusals the screens read back.
+  db.version(6).stores({ tags: "id", refusals: "++id, name" });
   return db;
 }

@@ -2,7 +2,9 @@
 // The server is the authority: a refused change must not linger as if it went through.
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import type { MutationName, TSendMessageArgs } from "@chatflow/core/contract/sync.ts";
+import { contactRollbacks } from "../contacts/contact-rollbacks.ts";
 import type { ChatflowDb } from "../store/db.ts";
+import { rememberRefusal } from "./refusal-store.ts";
 
 type Rollback = (db: ChatflowDb, args: unknown, error: ErrorBody) => Promise<void>;
 
@@ -24,8 +26,6 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   ignoreTicket: noLocalChange,
   reopenTicket: noLocalChange,
   deleteTicket: noLocalChange,
-  updateContact: noLocalChange,
-  blockContact: noLocalChange,
   toggleAcceptAudio: noLocalChange,
   toggleDisableBot: noLocalChange,
   // The contact drawer shows its tags and notes as the cached REST answer with the waiting
@@ -40,7 +40,8 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   deleteMessage: noLocalChange,
   // The other inbox mutations are not applied to the replica ahead of the server either:
   // their result arrives with the next pull, so a refusal leaves nothing to undo.
-  createTicket: noLocalChange,
+  // The screen that started the ticket reads the refusal back (the open-ticket notice names the holder).
+  createTicket: rememberRefusal("createTicket"),
   closeAllTickets: noLocalChange,
   forwardMessage: noLocalChange,
   sendInteractiveMessage: noLocalChange,
@@ -48,9 +49,11 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   addTicketTag: noLocalChange,
   removeTicketTags: noLocalChange,
   removeContactTag: noLocalChange,
-  createContact: noLocalChange,
-  deleteContact: noLocalChange,
+  // The contacts screen marks its writes on the contact row (contacts/contact-writes.ts); these undo them.
+  // The drawer's edits carry their own undo (sync/optimistic.ts), which runs first; a row with no
+  // mark from the contacts screen is left as that undo made it.
+  ...contactRollbacks,
 };
 
 /** Tables a rollback (or an optimistic change's undo, sync/optimistic.ts) may touch; the push transaction includes them. */
-export const ROLLBACK_TABLES = ["messages", "tickets", "contacts"] as const;
+export const ROLLBACK_TABLES = ["messages", "tickets", "contacts", "refusals"] as const;

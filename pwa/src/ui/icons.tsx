@@ -308,6 +308,12 @@ export const CompassIcon = (p: P) => (
     <path d="m16 8-2 6-6 2 2-6z" />
   </Icon>
 );
+export const UnlockIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 7.8-1.2" />
+  </Icon>
+);
 export const MoreIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="12" cy="5" r="1" />
@@ -330,5 +336,15 @@ export const InfoIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="10" />
     <path d="M12 16v-4M12 8h.01" />
+  </Icon>
+);
+export const UploadIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />
+  </Icon>
+);
+export const DownloadIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />
   </Icon>
 );

@@ -1,25 +1,30 @@
 // @vitest-environment jsdom
 // The kit's behaviour that screens rely on: confirmations confirm or cancel, dialogs close on
 // Escape, selects pick, fields show their error, toggles toggle.
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { getDefaultStore } from "jotai";
 import { useState } from "react";
 import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import "../i18n/i18n.ts";
 import { Avatar, initials } from "./avatar.tsx";
 import { Badge, Chip, readableTextColor } from "./badge.tsx";
 import { Button, IconButton } from "./button.tsx";
+import { ColorSwatchField } from "./color-swatch-field.tsx";
 import { ConfirmDialog, Modal } from "./dialog.tsx";
 import { Drawer } from "./drawer.tsx";
 import { PasswordField, SearchField, TextField } from "./fields.tsx";
+import { FileButton } from "./file-button.tsx";
 import { List, ListItem } from "./list-item.tsx";
+import { ListPage } from "./list-page.tsx";
 import { Menu, MenuItem, MenuTrigger } from "./menu.tsx";
+import { ProgressBar } from "./progress-bar.tsx";
 import { ComboBox, Select, SelectItem } from "./select.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "./tabs.tsx";
 import { toastsAtom } from "./toasts.ts";
 import { Checkbox, Switch } from "./toggles.tsx";
+import { VirtualList } from "./virtual-list.tsx";
 
 afterEach(() => cleanup());
 
@@ -392,5 +397,163 @@ describe("#Drawer", () => {
     await user.click(screen.getByRole("button", { name: "Dados do contato" }));
     await user.click(screen.getByRole("button", { name: "Fechar" }));
     expect(screen.queryByRole("complementary")).toBeNull();
+  });
+});
+
+describe("#VirtualList", () => {
+  const items = Array.from({ length: 1000 }, (_, i) => ({ id: i, name: `Contato ${i}` }));
+
+  // jsdom lays nothing out: give every box the sizes a browser would give the list's scroll area.
+  const proto = HTMLElement.prototype;
+  const sizes = { offsetHeight: 600, offsetWidth: 800, clientHeight: 600, scrollHeight: 2400 };
+  const saved = Object.fromEntries(Object.keys(sizes).map((k) => [k, Object.getOwnPropertyDescriptor(proto, k)]));
+  beforeEach(() => {
+    for (const [k, v] of Object.entries(sizes)) Object.defineProperty(proto, k, { configurable: true, get: () => v });
+  });
+  afterEach(() => {
+    // jsdom defines most of them on Element.prototype: dropping ours lets those show again.
+    for (const [k, d] of Object.entries(saved)) {
+      if (d) Object.defineProperty(proto, k, d);
+      else Reflect.deleteProperty(proto, k);
+    }
+  });
+
+  it("renders only a window of a long list, each row a list item of the named list", () => {
+    render(
+      <VirtualList
+        items={items}
+        getKey={(i) => i.id}
+        rowHeight={60}
+        label="Contatos"
+        renderRow={(i) => <ListItem title={i.name} />}
+      />,
+    );
+    expect(screen.getByRole("region", { name: "Contatos" })).toBeTruthy();
+    const rows = within(screen.getByRole("list", { name: "Contatos" })).getAllByRole("listitem");
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(40);
+    expect(rows[0]?.textContent).toBe("Contato 0");
+  });
+
+  it("asks for the next page within 100 px of the bottom, once per page, and not when there is no more", () => {
+    const onEndReached = vi.fn();
+    const { rerender } = render(
+      <VirtualList
+        items={items.slice(0, 40)}
+        getKey={(i) => i.id}
+        rowHeight={60}
+        label="Contatos"
+        hasMore
+        onEndReached={onEndReached}
+        renderRow={(i) => <ListItem title={i.name} />}
+      />,
+    );
+    const area = screen.getByRole("region", { name: "Contatos" });
+    area.scrollTop = 1600;
+    fireEvent.scroll(area);
+    expect(onEndReached).not.toHaveBeenCalled();
+    area.scrollTop = 1710;
+    fireEvent.scroll(area);
+    expect(onEndReached).toHaveBeenCalledOnce();
+
+    // While the page loads, further scrolling asks nothing more.
+    rerender(
+      <VirtualList
+        items={items.slice(0, 40)}
+        getKey={(i) => i.id}
+        rowHeight={60}
+        label="Contatos"
+        hasMore
+        loadingMore
+        onEndReached={onEndReached}
+        renderRow={(i) => <ListItem title={i.name} />}
+      />,
+    );
+    fireEvent.scroll(area);
+    expect(onEndReached).toHaveBeenCalledOnce();
+    expect(screen.getByRole("progressbar", { name: "Carregando..." })).toBeTruthy();
+
+    rerender(
+      <VirtualList
+        items={items.slice(0, 40)}
+        getKey={(i) => i.id}
+        rowHeight={60}
+        label="Contatos"
+        hasMore={false}
+        onEndReached={onEndReached}
+        renderRow={(i) => <ListItem title={i.name} />}
+      />,
+    );
+    fireEvent.scroll(area);
+    expect(onEndReached).toHaveBeenCalledOnce();
+  });
+});
+
+describe("#ProgressBar and FileButton", () => {
+  it("ProgressBar is a named progressbar with its value, or a value text when it cannot count", () => {
+    const { rerender } = render(<ProgressBar label="Enviando arquivo" value={40} />);
+    const bar = screen.getByRole("progressbar", { name: "Enviando arquivo" });
+    expect(bar.getAttribute("aria-valuenow")).toBe("40");
+    expect(bar.textContent).toContain("40%");
+    rerender(<ProgressBar label="Importando contatos" isIndeterminate valueText="120 linhas lidas" />);
+    const busy = screen.getByRole("progressbar", { name: "Importando contatos" });
+    expect(busy.getAttribute("aria-valuenow")).toBeNull();
+    expect(busy.textContent).toContain("120 linhas lidas");
+  });
+
+  it("FileButton is a button that hands over the file picked", async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    render(
+      <FileButton acceptedFileTypes={[".csv"]} onSelect={onSelect}>
+        Escolher planilha
+      </FileButton>,
+    );
+    expect(screen.getByRole("button", { name: "Escolher planilha" })).toBeTruthy();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input.accept).toBe(".csv");
+    await user.upload(input, new File(["nome;numero"], "contatos.csv", { type: "text/csv" }));
+    expect(onSelect.mock.calls[0]?.[0].map((f: File) => f.name)).toEqual(["contatos.csv"]);
+  });
+});
+
+describe("#ColorSwatchField", () => {
+  it("picks a swatch with the keyboard and keeps a colour that is not in the palette", async () => {
+    const user = userEvent.setup();
+    function Harness() {
+      const [color, setColor] = useState("#123456");
+      return (
+        <>
+          <ColorSwatchField label="Cor" value={color} onChange={setColor} swatches={["#F44336", "#2196F3"]} />
+          <output>{color}</output>
+        </>
+      );
+    }
+    render(<Harness />);
+    const picker = screen.getByRole("listbox", { name: "Cor" });
+    const options = within(picker).getAllByRole("option");
+    expect(options).toHaveLength(3);
+    expect(options[0]?.getAttribute("aria-selected")).toBe("true");
+    await user.tab();
+    await user.keyboard("{ArrowRight}{ArrowRight}{Enter}");
+    expect(screen.getByRole("status").textContent).toBe("#2196F3");
+  });
+});
+
+describe("#ListPage", () => {
+  it("gives the screen its h1, its buttons, its toolbar and a notice read as status", () => {
+    render(
+      <ListPage
+        title="Contatos (3)"
+        actions={<Button>Adicionar</Button>}
+        toolbar={<SearchField label="Pesquisar" value="" onChange={() => {}} />}
+        notice="Sem conexão"
+      >
+        <p>lista</p>
+      </ListPage>,
+    );
+    expect(screen.getByRole("heading", { level: 1, name: "Contatos (3)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Adicionar" })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("Sem conexão");
   });
 });

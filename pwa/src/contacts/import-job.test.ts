@@ -1,0 +1,110 @@
+// The spreadsheet import against real cores: one that answers small files at once (200 with
+// the counts) and one that always answers 202, so the job is followed until it ends.
+import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
+import { buildCompany, buildUser } from "@chatflow/core/testing/factories.ts";
+import { startTestCore, type TestCore } from "@chatflow/core/testing/test-core.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiError } from "../api/errors.ts";
+import { createApiClient } from "../api/http.ts";
+import { checkImportFile, type ImportJob, type ImportProgress, importSpreadsheet } from "./import-job.ts";
+
+let quick: TestCore;
+let slow: TestCore;
+
+beforeAll(async () => {
+  [quick, slow] = await Promise.all([startTestCore(), startTestCore({ importWaitMs: 0 })]);
+  // Starting core and signing in (argon2) takes a while on a busy machine.
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([quick?.close(), slow?.close()]);
+});
+
+/** A fresh company's signed-in user on `core`, and the import's dependencies wired to it. */
+async function importer(core: TestCore) {
+  const company = await buildCompany(core.db.pool);
+  const user = await buildUser(core.db.pool, { companyId: company.id, profile: "user" });
+  const { token } = await core.login(user.email, user.password);
+  const api = createApiClient({
+    baseUrl: core.url,
+    getToken: () => token,
+    refreshToken: async () => null,
+    onSessionExpired: () => undefined,
+  });
+  const uploads: number[] = [];
+  const deps = {
+    upload: async (form: FormData, onProgress: (f: number) => void) => {
+      const res = await fetch(`${core.url}/contacts/upload`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      onProgress(1);
+      uploads.push(res.status);
+      const body = await res.json();
+      if (!res.ok) throw new ApiError(res.status, body as ErrorBody);
+      return { status: res.status, body };
+    },
+    job: (id: number) => api.get<ImportJob>(`/contacts/upload/${id}`),
+    pollMs: 50,
+  };
+  return { companyId: company.id, deps, uploads };
+}
+
+const csv = (rows: string[]) => new File([["nome;numero;email;tags", ...rows].join("\n")], "contatos.csv");
+
+describe("#contacts.import", { timeout: 30_000 }, () => {
+  it("checks the file before sending it: type and size (spec 1 §5)", () => {
+    expect(checkImportFile({ name: "lista.XLSX", size: 100 })).toBeNull();
+    expect(checkImportFile({ name: "lista.txt", size: 100 })).toBeNull();
+    expect(checkImportFile({ name: "lista.pdf", size: 100 })).toBe("type");
+    expect(checkImportFile({ name: "lista.csv", size: 10 * 1024 * 1024 + 1 })).toBe("size");
+  });
+
+  it("ends with the counts of created and ignored rows when core answers at once", async () => {
+    const { companyId, deps, uploads } = await importer(quick);
+    const steps: ImportProgress["phase"][] = [];
+    const end = await importSpreadsheet(
+      csv(["Ana;5511987650001;ana@example.com;VIP", "Sem número;;", "Bruno;(55) 11 98765-0002;;"]),
+      deps,
+      (p) => steps.push(p.phase),
+    );
+    expect(end).toEqual({ phase: "finished", created: 2, ignored: 1 });
+    expect(uploads).toEqual([200]);
+    expect(steps[0]).toBe("uploading");
+    expect(steps.at(-1)).toBe("finished");
+    const { rows } = await quick.db.pool.query(
+      "SELECT name, number FROM contacts WHERE company_id = $1 ORDER BY name",
+      [companyId],
+    );
+    expect(rows).toEqual([
+      { name: "Ana", number: "5511987650001" },
+      { name: "Bruno", number: "5511987650002" },
+    ]);
+  });
+
+  it("follows a job core answered with 202 until it ends", async () => {
+    const { companyId, deps, uploads } = await importer(slow);
+    const rows = Array.from({ length: 300 }, (_, i) => `Contato ${i};55119${String(10000000 + i)};;`);
+    const seen: ImportProgress[] = [];
+    const end = await importSpreadsheet(csv(rows), deps, (p) => seen.push(p));
+    expect(uploads).toEqual([202]);
+    expect(end).toEqual({ phase: "finished", created: 300, ignored: 0 });
+    expect(seen.some((p) => p.phase === "processing")).toBe(true);
+    const { rows: count } = await slow.db.pool.query("SELECT count(*)::int AS n FROM contacts WHERE company_id = $1", [
+      companyId,
+    ]);
+    expect(count[0].n).toBe(300);
+  });
+
+  it("ends failed with core's field messages when a column is missing, and imports nothing", async () => {
+    const { companyId, deps } = await importer(slow);
+    const end = await importSpreadsheet(new File(["nome;email\nAna;a@b.co\n"], "sem-numero.csv"), deps, () => {});
+    expect(end.phase).toBe("failed");
+    if (end.phase !== "failed") return;
+    expect(end.error?.fields).toEqual({ number: "Coluna de número não encontrada" });
+    const { rows } = await slow.db.pool.query("SELECT count(*)::int AS n FROM contacts WHERE company_id = $1", [
+      companyId,
+    ]);
+    expect(rows[0].n).toBe(0);
+  });
+});

@@ -1,0 +1,123 @@
+// The tag modal (spec 2 §2 Tags; §5: name required, at least 3 characters): name and colour.
+// A new tag goes through the outbox (works offline); an edit is PUT /tags/{id} (online).
+// The kanban variant's lane fields are the kanban screens' and are not shown here.
+import { type TagDTO, ZCreateTagRequestSchema, ZUpdateTagRequestSchema } from "@chatflow/core/contract/contacts.ts";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../api/errors.ts";
+import { api, db } from "../app-services.ts";
+import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { requestSync } from "../sync/app-sync.ts";
+import { Button } from "../ui/button.tsx";
+import { ColorSwatchField, DEFAULT_SWATCHES } from "../ui/color-swatch-field.tsx";
+import { Modal } from "../ui/dialog.tsx";
+import { TextField } from "../ui/fields.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { queueCreateTag } from "./tag-store.ts";
+
+/** spec 2 §5's messages for the tag form. */
+export const TAG_MESSAGES: Record<string, string> = {
+  Required: "tagsPage.validation.required",
+  "Tag muito curta!": "tagsPage.validation.tooShort",
+  "Invalid color": "tagsPage.validation.invalidColor",
+  "Tag já existe": "backendErrors.ERR_TAG_ALREADY_EXISTS",
+};
+
+/** A random colour of the palette for a new tag (spec 2 §9: a new tag gets a random colour). */
+const randomSwatch = () => DEFAULT_SWATCHES[Math.floor(Math.random() * DEFAULT_SWATCHES.length)]!;
+
+export function TagModal({
+  tag,
+  online,
+  onClose,
+  onSaved,
+}: {
+  /** null adds a tag. */
+  tag: { id: number; name: string; color: string } | null;
+  online: boolean;
+  onClose: () => void;
+  /** The stored tag (an edit), or null for a tag queued to be created. */
+  onSaved: (saved: TagDTO | null) => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(tag?.name ?? "");
+  const [color, setColor] = useState(tag?.color ?? randomSwatch());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const isNew = tag === null;
+
+  async function save() {
+    // An empty name is a missing one ('Obrigatório'), before the length rule.
+    const body = { name: name.trim() === "" ? undefined : name, color };
+    const parsed = isNew ? ZCreateTagRequestSchema.safeParse(body) : ZUpdateTagRequestSchema.safeParse(body);
+    if (!parsed.success || body.name === undefined) {
+      setErrors(parsed.success ? { name: t("tagsPage.validation.required") } : fieldErrors(parsed.error, TAG_MESSAGES));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      if (isNew) {
+        await queueCreateTag(db, ZCreateTagRequestSchema.parse(body));
+        requestSync();
+        showToast(online ? t("tagsPage.toasts.saved") : t("tagsPage.savedOffline"), "info");
+        onSaved(null);
+      } else {
+        const saved = await api.put<TagDTO>(`/tags/${tag.id}`, ZUpdateTagRequestSchema.parse(body));
+        await db.tags.update(saved.id, { name: saved.name, color: saved.color, kanban: saved.kanban });
+        showToast(t("tagsPage.toasts.saved"), "info");
+        onSaved(saved);
+      }
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.body?.fields) setErrors(serverFieldErrors(err.body.fields, TAG_MESSAGES));
+      else setErrors({ form: errorText(err) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const blocked = !isNew && !online;
+  return (
+    <Modal
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={isNew ? t("tagsPage.modal.addTitle") : t("tagsPage.modal.editTitle")}
+      size="small"
+      keyboardDismiss={!saving}
+      onSubmit={() => void save()}
+      data-testid="tag-modal"
+      actions={
+        <>
+          {blocked && <span className="tag-modal-offline">{t("tagsPage.needsConnection")}</span>}
+          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
+            {t("tagsPage.modal.cancel")}
+          </Button>
+          <Button type="submit" variant="primary" isPending={saving} isDisabled={blocked} data-testid="tag-save">
+            {t("tagsPage.modal.save")}
+          </Button>
+        </>
+      }
+    >
+      <div className="tag-form">
+        <TextField
+          label={t("tagsPage.modal.name")}
+          value={name}
+          onChange={setName}
+          errorMessage={errors.name}
+          isRequired
+          autoFocus
+          data-testid="tag-name"
+        />
+        <ColorSwatchField label={t("tagsPage.modal.color")} value={color} onChange={setColor} data-testid="tag-color" />
+        {errors.color && <p className="field-error">{errors.color}</p>}
+        {errors.form && (
+          <p className="field-error" role="alert">
+            {errors.form}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}

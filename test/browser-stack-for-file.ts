@@ -8,12 +8,12 @@ import { type Stack, startStack } from "./stack.ts";
 export type BrowserStack = { stack: Stack; browser: Browser };
 
 /** Starts the stack and a browser before the file's tests and stops both after; read it inside hooks and tests. */
-export function browserStackForFile(): BrowserStack {
+export function browserStackForFile(opts: { chromiumArgs?: string[] } = {}): BrowserStack {
   const world = {} as BrowserStack;
   beforeAll(async () => {
     if (!chromiumAvailable()) throw new Error("Debian's chromium is missing: apt-get install -y chromium");
     world.stack = await startStack();
-    world.browser = await launchChromium();
+    world.browser = await launchChromium(opts.chromiumArgs);
   });
   afterAll(async () => {
     await world.browser?.close();

@@ -44,7 +44,6 @@ import { CameraDialog } from "./composer/camera-dialog.tsx";
 import { composeBody } from "./composer/compose-body.ts";
 import { MediaPreviewDialog, type PendingFile, pendingOf } from "./composer/media-preview-dialog.tsx";
 import { matchQuickMessages, quickQuery } from "./composer/quick-match.ts";
-import { QuickMessagesSource } from "./composer/quick-messages-source.tsx";
 import { useAudioRecorder } from "./composer/use-audio-recorder.ts";
 import { useSendSignMessage } from "./composer/use-sign-setting.ts";
 import { useVariableContext } from "./composer/use-variable-context.ts";
@@ -55,6 +54,10 @@ import { replyAllowed } from "./ticket-rules.ts";
 import "./composer/composer.css";
 
 const EmojiPicker = lazy(() => import("./composer/emoji-picker.tsx"));
+// Yjs, y-indexeddb and the Hocuspocus client load only once the agent types '/'.
+const QuickMessagesSource = lazy(() =>
+  import("./composer/quick-messages-source.tsx").then((m) => ({ default: m.QuickMessagesSource })),
+);
 
 /** The agent's choice to sign, remembered on this device (spec: shown only when the company signs). */
 const SIGN_KEY = "composer.sign";
@@ -202,7 +205,11 @@ function Composer({ ticket }: { ticket: TicketDTO }) {
 
   return (
     <div className={isPrivate ? "composer is-private" : "composer"} data-testid="composer" data-private={isPrivate}>
-      {quickWanted && user && <QuickMessagesSource companyId={user.companyId} userId={user.id} onItems={onLists} />}
+      {quickWanted && user && (
+        <Suspense fallback={null}>
+          <QuickMessagesSource companyId={user.companyId} userId={user.id} onItems={onLists} />
+        </Suspense>
+      )}
       {quotedHere && (
         <div className="composer-quote" data-testid="composer-quote">
           <span className="composer-quote-text">

@@ -123,13 +123,22 @@ describe("composer", () => {
     await input.press("Enter");
     expect(await input.inputValue()).toBe("{{ms}}, {{firstName}}! Sou {{userName}}.");
     await input.press("Enter");
-    const greeting = /^(Bom dia|Boa tarde|Boa noite|Boa madrugada), Maria! Sou .+\.$/;
+    // The company signs messages by default (sendSignMessage enabled): the agent's name goes on top.
+    expect(await page.getByTestId("sign-toggle").isVisible()).toBe(true);
+    const greeting = /^\*(.+):\*\n(Bom dia|Boa tarde|Boa noite|Boa madrugada), Maria! Sou \1\.$/;
     await page
       .getByTestId("message-bubble")
       .filter({ hasText: /, Maria! Sou / })
       .waitFor();
-    await until("the quick message at the channel", () =>
-      world.stack.graph.requests.some((r) => greeting.test((r.body as { text?: { body?: string } }).text?.body ?? "")),
+    const texts = async () =>
+      (
+        await world.stack.core.db.pool.query<{ body: string }>(
+          "SELECT body FROM messages WHERE ticket_id = $1 AND media_type = 'chat' AND from_me",
+          [ticketId],
+        )
+      ).rows.map((r) => r.body);
+    await until("the quick message stored, its variables filled", async () =>
+      (await texts()).some((b) => greeting.test(b)),
     );
 
     // 4. A private note: the composer says so while it is written; it never reaches the channel.

@@ -9,7 +9,8 @@ export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM);
 }
 
-export function launchChromium(): Promise<Browser> {
+/** extraArgs: e.g. chromium's fake camera and microphone for recording tests. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -22,6 +23,7 @@ export function launchChromium(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }

@@ -147,6 +147,8 @@ describe("offline and sync", () => {
     const chooser = page.waitForEvent("filechooser");
     await page.getByTestId("message-attach").click();
     await (await chooser).setFiles({ name: "foto-offline.png", mimeType: "image/png", buffer: PNG });
+    // The media preview (captions) opens first; sending it writes the message.
+    await page.getByTestId("media-preview-send").click();
     const bubble = page.getByTestId("message-bubble").filter({ hasText: "foto-offline.png" });
     await bubble.waitFor();
     expect(await bubble.getAttribute("data-ack")).toBe("0");

@@ -32,6 +32,9 @@ export function sniffMedia(b: Uint8Array, declaredExt = ""): Sniffed | null {
     if (brand.startsWith("M4A")) return { mime: "audio/mp4", ext: "m4a" };
     if (brand.startsWith("3gp") || brand.startsWith("3g2")) return { mime: "video/3gpp", ext: "3gp" };
     if (brand === "qt  ") return { mime: "video/quicktime", ext: "mov" };
+    // Browsers record voice as an MP4 with a generic brand (Chrome's MediaRecorder: "isom"): the
+    // sender's .m4a says it holds sound only, so it is sent as audio, not as a video (decision 0036).
+    if (ext === "m4a") return { mime: "audio/mp4", ext: "m4a" };
     return { mime: "video/mp4", ext: "mp4" };
   }
   if (starts(b, [0x1a, 0x45, 0xdf, 0xa3])) return { mime: "video/webm", ext: "webm" };

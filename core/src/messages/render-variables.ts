@@ -1,99 +1,18 @@
-// Message variables (spec 1 §2 "Messages support variables"): the one function
-// that fills {{firstName}}, {{name}}, {{userName}}, {{ms}}, {{protocol}},
-// {{date}}, {{hour}}, {{ticket_id}}, {{queue}} and {{connection}} on the server,
-// for greetings, farewells and anything else core sends in an agent's name.
+// Message variables on the server: the pure filling lives in the contract (shared with
+// the PWA's composer); this adds reading a ticket's context from the database.
 import type pg from "pg";
+import type { VariableContext } from "../contract/message-variables.ts";
 
-/** Dates and greetings are told in the company's zone (spec 1 §9: America/Sao_Paulo). */
-export const VARIABLES_TIME_ZONE = "America/Sao_Paulo";
-
-export type VariableContext = {
-  contact?: { name: string | null } | null;
-  user?: { name: string | null } | null;
-  ticket?: { id: number; protocol?: string | null; createdAt?: Date | string | null } | null;
-  queue?: { name: string | null } | null;
-  connection?: { name: string | null } | null;
-};
-
-export const VARIABLE_NAMES = [
-  "firstName",
-  "name",
-  "userName",
-  "ms",
-  "protocol",
-  "date",
-  "hour",
-  "ticket_id",
-  "queue",
-  "connection",
-] as const;
-export type VariableName = (typeof VARIABLE_NAMES)[number];
-
-type Parts = { year: string; month: string; day: string; hour: string; minute: string; second: string };
-
-const formatter = new Intl.DateTimeFormat("en-GB", {
-  timeZone: VARIABLES_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function partsOf(d: Date): Parts {
-  const out: Record<string, string> = {};
-  for (const p of formatter.formatToParts(d)) out[p.type] = p.value;
-  return out as Parts;
-}
-
-/** 'Boa madrugada' 0–5h, 'Bom dia' 6–11h, 'Boa tarde' 12–17h, 'Boa noite' 18–23h (São Paulo time). */
-export function greetingFor(now: Date): string {
-  const h = Number(partsOf(now).hour);
-  if (h < 6) return "Boa madrugada";
-  if (h < 12) return "Bom dia";
-  if (h < 18) return "Boa tarde";
-  return "Boa noite";
-}
-
-/**
- * A ticket's protocol: the stored one, else its creation time (yyyyMMddHHmmss,
- * São Paulo) followed by its id, so greeting and farewell name the same protocol.
- */
-export function protocolOf(ticket: NonNullable<VariableContext["ticket"]>, now: Date): string {
-  if (ticket.protocol) return ticket.protocol;
-  const p = partsOf(ticket.createdAt ? new Date(ticket.createdAt) : now);
-  return `${p.year}${p.month}${p.day}${p.hour}${p.minute}${p.second}${ticket.id}`;
-}
-
-/** The value of every variable for this context; absent records give ''. */
-export function variableValues(ctx: VariableContext, now: Date = new Date()): Record<VariableName, string> {
-  const p = partsOf(now);
-  const name = ctx.contact?.name?.trim() ?? "";
-  return {
-    firstName: name.split(/\s+/)[0] ?? "",
-    name,
-    userName: ctx.user?.name ?? "",
-    ms: greetingFor(now),
-    protocol: ctx.ticket ? protocolOf(ctx.ticket, now) : "",
-    date: `${p.day}/${p.month}/${p.year}`,
-    hour: `${p.hour}:${p.minute}:${p.second}`,
-    ticket_id: ctx.ticket ? String(ctx.ticket.id) : "",
-    queue: ctx.queue?.name ?? "",
-    connection: ctx.connection?.name ?? "",
-  };
-}
-
-const isVariable = (k: string): k is VariableName => (VARIABLE_NAMES as readonly string[]).includes(k);
-
-/** Fills `{{variable}}` (spaces inside the braces allowed); unknown names are left as written. */
-export function renderVariables(template: string, ctx: VariableContext, now: Date = new Date()): string {
-  const values = variableValues(ctx, now);
-  return template.replace(/\{\{\s*([A-Za-z_]+)\s*\}\}/g, (whole, key: string) =>
-    isVariable(key) ? values[key] : whole,
-  );
-}
+export {
+  greetingFor,
+  protocolOf,
+  renderVariables,
+  VARIABLE_NAMES,
+  VARIABLES_TIME_ZONE,
+  type VariableContext,
+  type VariableName,
+  variableValues,
+} from "../contract/message-variables.ts";
 
 /** Reads the context of one ticket: its contact, owner (or `userId`), queue and connection. */
 export async function loadVariableContext(

@@ -33,6 +33,15 @@ describe("#tickets.sendMessage", () => {
     expect(await db.tickets.get(4)).toMatchObject({ lastMessage: "Bom dia\nTudo bem?", updatedAt: now.toISOString() });
   });
 
+  it("sends a private note and a quoted reply with their flags in the row and the mutation", async () => {
+    const quoted = "0190a5b2-0000-7000-8000-000000000001";
+    const message = await sendMessage(db, { ticket, body: "nota", userId: 9, isPrivate: true, quotedMsgId: quoted });
+    if (!message) throw new Error("not sent");
+    expect(await db.messages.get(message.id)).toMatchObject({ isPrivate: true, quotedMsgId: quoted });
+    const [entry] = await db.outbox.toArray();
+    expect(entry?.args).toMatchObject({ id: message.id, body: "nota", isPrivate: true, quotedMsgId: quoted });
+  });
+
   it("ignores whitespace-only text", async () => {
     expect(await sendMessage(db, { ticket, body: " \n\t ", userId: 9 })).toBeNull();
     expect(await db.messages.count()).toBe(0);

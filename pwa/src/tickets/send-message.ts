@@ -10,6 +10,10 @@ export type SendMessageInput = {
   ticket: Pick<TicketDTO, "id" | "contactId" | "companyId">;
   body: string;
   userId: number | null;
+  /** An internal note: stays in the inbox, never reaches the contact. */
+  isPrivate?: boolean;
+  /** The message this reply quotes ('Responder'). */
+  quotedMsgId?: string | null;
   now?: Date;
 };
 
@@ -35,13 +39,16 @@ export async function sendMessage(db: ChatflowDb, input: SendMessageInput): Prom
     isDeleted: false,
     isEdited: false,
     isForwarded: false,
-    isPrivate: false,
-    quotedMsgId: null,
+    isPrivate: input.isPrivate === true,
+    quotedMsgId: input.quotedMsgId ?? null,
     errorCode: null,
     createdAt,
     updatedAt: createdAt,
   };
   const args: TSendMessageArgs = { id: message.id, ticketId: message.ticketId, body, createdAt };
+  // Only what differs from the defaults travels, so a plain reply's mutation stays as it was.
+  if (message.isPrivate) args.isPrivate = true;
+  if (message.quotedMsgId) args.quotedMsgId = message.quotedMsgId;
   await db.transaction("rw", [db.messages, db.tickets, db.outbox], async () => {
     await db.messages.add(message);
     await db.tickets.update(input.ticket.id, { lastMessage: body, updatedAt: createdAt });

@@ -1,0 +1,27 @@
+// Opens the general and the personal quick-messages lists (Yjs documents, offline copies in
+// IndexedDB, live through the sync server) while the picker is wanted, and hands their items up.
+import { GENERAL_QUICK_MESSAGES, type QuickMessage } from "@chatflow/sync-server/documents/quick-messages.ts";
+import { useEffect } from "react";
+import { api, tokens } from "../../app-services.ts";
+import { defaultSyncUrl } from "../../quick-messages/quick-messages-doc.ts";
+import { useQuickMessagesDoc } from "../../quick-messages/use-quick-messages-doc.ts";
+import { checkSessionOver } from "../../sync/realtime-socket.ts";
+
+const currentToken = () => tokens.get() ?? "";
+const renewToken = checkSessionOver(api);
+
+export function QuickMessagesSource({
+  companyId,
+  userId,
+  onItems,
+}: {
+  companyId: number;
+  userId: number;
+  onItems: (general: QuickMessage[], personal: QuickMessage[]) => void;
+}) {
+  const syncUrl = defaultSyncUrl();
+  const general = useQuickMessagesDoc(companyId, GENERAL_QUICK_MESSAGES, currentToken, syncUrl, renewToken);
+  const personal = useQuickMessagesDoc(companyId, { general: false, userId }, currentToken, syncUrl, renewToken);
+  useEffect(() => onItems(general.items, personal.items), [general.items, personal.items, onItems]);
+  return null;
+}

@@ -1,0 +1,24 @@
+// What the message variables speak of, read from the replica (so they fill offline too).
+
+import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
+import type { VariableContext } from "@chatflow/core/contract/message-variables.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { db } from "../../app-services.ts";
+
+export function useVariableContext(ticket: TicketDTO, userName: string | null): VariableContext {
+  const names = useLiveQuery(async () => {
+    const [contact, queue, connection] = await Promise.all([
+      db.contacts.get(ticket.contactId),
+      ticket.queueId === null ? undefined : db.queues.get(ticket.queueId),
+      ticket.whatsappId === null ? undefined : db.whatsapps.get(ticket.whatsappId),
+    ]);
+    return { contact: contact?.name ?? null, queue: queue?.name ?? null, connection: connection?.name ?? null };
+  }, [ticket.contactId, ticket.queueId, ticket.whatsappId]);
+  return {
+    contact: { name: names?.contact ?? null },
+    user: { name: userName },
+    ticket: { id: ticket.id, createdAt: ticket.createdAt },
+    queue: names?.queue ? { name: names.queue } : null,
+    connection: names?.connection ? { name: names.connection } : null,
+  };
+}

@@ -73,11 +73,18 @@ const menuIds = async (page: Page) =>
 describe("side menu", () => {
   it("shows an admin the administration items and a plain user only the day's work", async () => {
     const admin = await signIn(world.browser, ADMIN);
-    expect(await menuIds(admin.page)).toEqual(["menu-tickets", "menu-quickMessages", "menu-financeiro"]);
+    expect(await menuIds(admin.page)).toEqual([
+      "menu-tickets",
+      "menu-quickMessages",
+      "menu-contacts",
+      "menu-tags",
+      "menu-users",
+      "menu-financeiro",
+    ]);
     await admin.context.close();
 
     const plain = await signIn(world.browser, await createPlainUser());
-    expect(await menuIds(plain.page)).toEqual(["menu-tickets", "menu-quickMessages"]);
+    expect(await menuIds(plain.page)).toEqual(["menu-tickets", "menu-quickMessages", "menu-contacts", "menu-tags"]);
     await plain.page.getByTestId("menu-quickMessages").click();
     await plain.page.waitForURL(/\/quick-messages$/);
     await plain.context.close();

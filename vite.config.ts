@@ -44,6 +44,11 @@ export default defineConfig({
   server: { port: 5173 },
   test: {
     root: ".",
+    // Tests against a real PostgreSQL and real servers: on a busy 2-core machine a file's set-up and a test
+    // that writes thousands of rows pass 5 s. These are guard rails against hangs, not performance checks
+    // (the figures come from bench/).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     reporters: ["default", "./test/summary-reporter.ts"],
     globalSetup: ["./test/global-setup.ts"],
     projects: [

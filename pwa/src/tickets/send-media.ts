@@ -6,7 +6,7 @@ import type { MessageDTO, TicketDTO } from "@chatflow/core/contract/entities.ts"
 import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
 import { MEDIA_MAX_BYTES, MESSAGE_BODY_MAX } from "@chatflow/core/contract/messages.ts";
 import { type ChatflowDb, UPLOAD_ENTRY, type UploadArgs } from "../store/db.ts";
-import { uuidv7 } from "../util/uuidv7.ts";
+import { outgoingMessage } from "./send-message.ts";
 
 export type SendMediaInput = {
   ticket: Pick<TicketDTO, "id" | "contactId" | "companyId">;
@@ -55,29 +55,7 @@ export async function sendMedia(db: ChatflowDb, input: SendMediaInput): Promise<
   const createdAt = (input.now ?? new Date()).toISOString();
   // What core will store: a media without caption is named by its file.
   const body = caption || fileName;
-  const message: MessageDTO = {
-    id: uuidv7(Date.parse(createdAt)),
-    ticketId: input.ticket.id,
-    contactId: input.ticket.contactId,
-    companyId: input.ticket.companyId,
-    userId: input.userId,
-    body,
-    fromMe: true,
-    read: true,
-    mediaType: mediaTypeOf(input.file.type),
-    // Served by core once uploaded; until then the file is read from the outbox (queuedMedia).
-    mediaUrl: null,
-    dataJson: null,
-    ack: 0,
-    isDeleted: false,
-    isEdited: false,
-    isForwarded: false,
-    isPrivate: input.isPrivate === true,
-    quotedMsgId: input.quotedMsgId ?? null,
-    errorCode: null,
-    createdAt,
-    updatedAt: createdAt,
-  };
+  const message = outgoingMessage(input, { body, createdAt, mediaType: mediaTypeOf(input.file.type) });
   const args: UploadArgs = {
     id: message.id,
     ticketId: message.ticketId,

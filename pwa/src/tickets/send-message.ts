@@ -17,22 +17,25 @@ export type SendMessageInput = {
   now?: Date;
 };
 
-/** Returns the stored message, or null when the text is empty or whitespace (spec 1 §4 Messages). */
-export async function sendMessage(db: ChatflowDb, input: SendMessageInput): Promise<MessageDTO | null> {
-  // The server trims too; trimming here makes the optimistic row match what it will store.
-  const body = input.body.trim();
-  if (!body) return null;
-  const createdAt = (input.now ?? new Date()).toISOString();
-  const message: MessageDTO = {
-    id: uuidv7(Date.parse(createdAt)),
+/**
+ * The row an agent's message has in the replica until the server's copy replaces it: ack 0 (the clock),
+ * written by this user on this ticket. Text replies and media (send-media.ts) differ only in `fields`.
+ */
+export function outgoingMessage(
+  input: Pick<SendMessageInput, "ticket" | "userId" | "isPrivate" | "quotedMsgId">,
+  fields: { body: string; createdAt: string; mediaType: MessageDTO["mediaType"] },
+): MessageDTO {
+  return {
+    id: uuidv7(Date.parse(fields.createdAt)),
     ticketId: input.ticket.id,
     contactId: input.ticket.contactId,
     companyId: input.ticket.companyId,
     userId: input.userId,
-    body,
+    body: fields.body,
     fromMe: true,
     read: true,
-    mediaType: "chat",
+    mediaType: fields.mediaType,
+    // Media is served by core once uploaded; until then its file is read from the outbox (queuedMedia).
     mediaUrl: null,
     dataJson: null,
     ack: 0,
@@ -42,9 +45,18 @@ export async function sendMessage(db: ChatflowDb, input: SendMessageInput): Prom
     isPrivate: input.isPrivate === true,
     quotedMsgId: input.quotedMsgId ?? null,
     errorCode: null,
-    createdAt,
-    updatedAt: createdAt,
+    createdAt: fields.createdAt,
+    updatedAt: fields.createdAt,
   };
+}
+
+/** Returns the stored message, or null when the text is empty or whitespace (spec 1 §4 Messages). */
+export async function sendMessage(db: ChatflowDb, input: SendMessageInput): Promise<MessageDTO | null> {
+  // The server trims too; trimming here makes the optimistic row match what it will store.
+  const body = input.body.trim();
+  if (!body) return null;
+  const createdAt = (input.now ?? new Date()).toISOString();
+  const message = outgoingMessage(input, { body, createdAt, mediaType: "chat" });
   const args: TSendMessageArgs = { id: message.id, ticketId: message.ticketId, body, createdAt };
   // Only what differs from the defaults travels, so a plain reply's mutation stays as it was.
   if (message.isPrivate) args.isPrivate = true;

@@ -4,8 +4,9 @@
 // online; and the contact drawer takes a note, a new tag and a block.
 import { inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
 import { buildQueue, buildUser } from "@chatflow/core/testing/factories.ts";
+import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
 const world = browserStackForFile();
@@ -44,7 +45,7 @@ async function openTicket(uuid: string) {
 const assigned = (text: string) =>
   until(`'${text}' in the header`, async () => (await page.getByTestId("ticket-assigned").textContent()) === text);
 
-beforeAll(async () => {
+forFile(async () => {
   const pool = world.stack.core.db.pool;
   sales = (await buildQueue(pool, { companyId: 1, name: "Vendas", color: "#1e88e5" })).id;
   await buildQueue(pool, { companyId: 1, name: "Suporte", color: "#8e24aa" });

@@ -186,26 +186,6 @@ describe("admin screens", () => {
     const page = await context.newPage();
     page.on("pageerror", (e) => console.error("page error:", e.message));
     await signIn(page, "admin@chatflow.local", "chatflow");
-    // The first pull replaces the replica whole: let it land before the contacts page caches its rows.
-    await page.waitForFunction(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const open = indexedDB.open("chatflow");
-          open.onerror = () => resolve(false);
-          open.onsuccess = () => {
-            try {
-              const get = open.result.transaction("meta").objectStore("meta").get("cursor");
-              get.onsuccess = () => {
-                open.result.close();
-                resolve(get.result !== undefined);
-              };
-              get.onerror = () => resolve(false);
-            } catch {
-              resolve(false);
-            }
-          };
-        }),
-    );
     await page.goto(`${world.stack.core.url}/contacts`);
     // Seen online: kept on the device.
     await rowOf(page, "Rita Cache").waitFor();

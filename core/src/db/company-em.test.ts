@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 import { buildTag } from "../testing/contacts-factories.ts";
 import { buildCompany } from "../testing/factories.ts";
 import { forFile, testDbForFile } from "../testing/test-world.ts";
-import { companyEm, onPooledClient } from "./company-em.ts";
+import { companyEm } from "./company-em.ts";
 import { Tag } from "./entities/index.ts";
-import { transaction } from "./transaction.ts";
+import { onPooledClient, transaction } from "./transaction.ts";
 
 const db = testDbForFile();
 const companies = forFile(async () => ({

@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import type { PullResponse } from "@chatflow/core/contract/sync.ts";
 import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cacheContactPage } from "../contacts/contact-writes.ts";
+import { cacheContactPage, type LocalContact } from "../contacts/contact-writes.ts";
 import type { ChatflowDb } from "../store/db.ts";
 import { getMeta, setMeta } from "../store/meta.ts";
 import { buildContact, buildMessage, buildPullPage, buildTicket, testDb } from "../test-support/factories.ts";
@@ -108,7 +108,8 @@ describe("#sync.pull", () => {
   it("on a later reset keeps only the contacts cached while that pull was under way", async () => {
     await setMeta(db, "cursor", "50");
     // Cached a minute before the reset was asked for: as stale as any replica row, replaced.
-    await db.contacts.put({ ...buildContact({ id: 3, name: "Antiga" }), cachedAt: Date.now() - 60_000 });
+    const stale: LocalContact = { ...buildContact({ id: 3, name: "Antiga" }), cachedAt: Date.now() - 60_000 };
+    await db.contacts.put(stale);
     const onPage = buildContact({ id: 8, name: "Só na página" });
     server.use(
       http.get(`${BASE_URL}/sync/pull`, async () => {

@@ -450,4 +450,56 @@ describe("tenant isolation", () => {
     }
     expect(leaks).toEqual([]);
   });
+  it("answers a connection token another company holds as a new one; only the caller's own clash (decision 0039)", async () => {
+    const theirs = `empresa1-${randomUUID().slice(0, 12)}`;
+    // The walk above turned company B's ratings on: a connection then needs its rating fields.
+    const rating = { ratingMessage: "Dê uma nota", expiresTicketNPS: 5 };
+    await core.db.pool.query("UPDATE whatsapps SET token = $1 WHERE id = $2 AND company_id = 1", [
+      theirs,
+      a.whatsappId,
+    ]);
+    const fresh = await core.api("POST", "/whatsapp", {
+      token: b.token,
+      body: { name: "B fresh token", token: `nova-${randomUUID().slice(0, 12)}`, ...rating },
+    });
+    const taken = await core.api("POST", "/whatsapp", {
+      token: b.token,
+      body: { name: "B same token", token: theirs, ...rating },
+    });
+    expect([fresh.status, taken.status]).toEqual([201, 201]);
+    expect(taken.body.token).toBe(theirs);
+    // Company B's own connection now holds it: that clash, within the company, is still named.
+    const update = await core.api("PUT", `/whatsapp/${fresh.body.id}`, {
+      token: b.token,
+      body: { token: theirs, ...rating },
+    });
+    expect(update.status).toBe(400);
+    expect(update.body).toMatchObject({ error: "ERR_VALIDATION", fields: { token: "Token already in use" } });
+    const held = await core.db.pool.query("SELECT token FROM whatsapps WHERE id = $1 AND company_id = 1", [
+      a.whatsappId,
+    ]);
+    expect(held.rows[0].token).toBe(theirs);
+  });
+
+  it("applies a pushed mutation whose client id another company's user already used, as a new one", async () => {
+    const clientId = `client-${randomUUID()}`;
+    const own = await core.login("admin@chatflow.local", "chatflow");
+    const push = (token: string, name: string) =>
+      core.api("POST", "/sync/push", {
+        token,
+        body: { clientId, mutations: [{ id: 1, name: "createTag", args: { name, color: "#112233" } }] },
+      });
+    const first = await push(own.token, `tag-a-${clientId.slice(-6)}`);
+    expect(first.body).toEqual({ results: [{ id: 1, ok: true }] });
+    const second = await push(b.token, `tag-b-${clientId.slice(-6)}`);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual({ results: [{ id: 1, ok: true }] });
+    const tags = await core.api("GET", "/tags/list", { token: b.token });
+    expect(tags.body.map((t: { name: string }) => t.name)).toContain(`tag-b-${clientId.slice(-6)}`);
+    // The same user's replay is still applied once.
+    const replay = await push(b.token, `tag-b-${clientId.slice(-6)}`);
+    expect(replay.body).toEqual({ results: [{ id: 1, ok: true }] });
+    const again = await core.api("GET", "/tags/list", { token: b.token });
+    expect(again.body.filter((t: { name: string }) => t.name.startsWith("tag-b-")).length).toBe(1);
+  });
 });

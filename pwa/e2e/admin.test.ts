@@ -4,16 +4,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
+import { signIn, until } from "./support.ts";
 
 const world = browserStackForFile();
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${world.stack.core.url}/login`);
-  await page.getByTestId("login-email").fill(email);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets/);
-}
 
 const rowOf = (page: Page, name: string) => page.getByTestId("contact-row").filter({ hasText: name });
 
@@ -21,22 +14,12 @@ async function sql<T = Record<string, unknown>>(text: string, params: unknown[] 
   return (await world.stack.core.db.pool.query(text, params)).rows as T[];
 }
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe("admin screens", () => {
   it("an admin adds a user who can sign in, imports contacts, tags, blocks and deletes; a plain user sees masked numbers", async () => {
     const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
     page.on("pageerror", (e) => console.error("page error:", e.message));
-    await signIn(page, "admin@chatflow.local", "chatflow");
+    await signIn(page, world.stack.core.url);
 
     // --- Users: add a plain user through the modal (general tab), then that user signs in.
     await page.goto(`${world.stack.core.url}/users`);
@@ -61,7 +44,7 @@ describe("admin screens", () => {
     ]);
     const paulaContext = await world.browser.newContext({ viewport: { width: 390, height: 844 } });
     const paula = await paulaContext.newPage();
-    await signIn(paula, "paula@example.com", "Paula2024");
+    await signIn(paula, world.stack.core.url, { email: "paula@example.com", password: "Paula2024" });
 
     // --- Import: a small spreadsheet made here; one row has no number and is ignored.
     await page.goto(`${world.stack.core.url}/contacts`);
@@ -185,27 +168,7 @@ describe("admin screens", () => {
     const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
     page.on("pageerror", (e) => console.error("page error:", e.message));
-    await signIn(page, "admin@chatflow.local", "chatflow");
-    // The first pull replaces the replica whole: let it land before the contacts page caches its rows.
-    await page.waitForFunction(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const open = indexedDB.open("chatflow");
-          open.onerror = () => resolve(false);
-          open.onsuccess = () => {
-            try {
-              const get = open.result.transaction("meta").objectStore("meta").get("cursor");
-              get.onsuccess = () => {
-                open.result.close();
-                resolve(get.result !== undefined);
-              };
-              get.onerror = () => resolve(false);
-            } catch {
-              resolve(false);
-            }
-          };
-        }),
-    );
+    await signIn(page, world.stack.core.url);
     await page.goto(`${world.stack.core.url}/contacts`);
     // Seen online: kept on the device.
     await rowOf(page, "Rita Cache").waitFor();

@@ -5,8 +5,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
 const world = browserStackForFile({
@@ -30,7 +31,7 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false> |
 
 let ticketId = 0;
 
-beforeAll(async () => {
+forFile(async () => {
   const { pool } = world.stack.core.db;
   const queue = await pool.query<{ id: number }>(
     "INSERT INTO queues (company_id, name, color) VALUES (1, 'Vendas', '#1e88e5') RETURNING id",

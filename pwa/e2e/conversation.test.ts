@@ -4,21 +4,13 @@
 // online; and the contact drawer takes a note, a new tag and a block.
 import { inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
 import { buildQueue, buildUser } from "@chatflow/core/testing/factories.ts";
+import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
+import { signIn, until } from "./support.ts";
 
 const world = browserStackForFile();
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 const FAREWELL = "Obrigado pelo contato, até logo!";
 let sales: number;
@@ -44,7 +36,7 @@ async function openTicket(uuid: string) {
 const assigned = (text: string) =>
   until(`'${text}' in the header`, async () => (await page.getByTestId("ticket-assigned").textContent()) === text);
 
-beforeAll(async () => {
+forFile(async () => {
   const pool = world.stack.core.db.pool;
   sales = (await buildQueue(pool, { companyId: 1, name: "Vendas", color: "#1e88e5" })).id;
   await buildQueue(pool, { companyId: 1, name: "Suporte", color: "#8e24aa" });
@@ -57,11 +49,7 @@ beforeAll(async () => {
   const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
   page = await context.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
-  await page.goto(`${world.stack.core.url}/login`);
-  await page.getByTestId("login-email").fill("admin@chatflow.local");
-  await page.getByTestId("login-password").fill("chatflow");
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets/);
+  await signIn(page, world.stack.core.url);
 });
 
 describe("conversation", () => {

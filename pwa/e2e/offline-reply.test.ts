@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
+import { signIn, until } from "./support.ts";
 
 const world = browserStackForFile();
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("offline reply", () => {
   it("reaches the channel exactly once after the network comes back", async () => {
@@ -32,11 +23,7 @@ describe("offline reply", () => {
       }),
     ).toBe(200);
 
-    await page.goto(`${world.stack.core.url}/login`);
-    await page.getByTestId("login-email").fill("admin@chatflow.local");
-    await page.getByTestId("login-password").fill("chatflow");
-    await page.getByTestId("login-submit").click();
-    await page.waitForURL(/\/tickets/);
+    await signIn(page, world.stack.core.url);
 
     // A new inbound conversation waits in the pending tab.
     await page.getByTestId("tickets-tab-pending").click();

@@ -5,18 +5,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
+import { signIn, until } from "./support.ts";
 
 const world = browserStackForFile();
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 // A 1x1 PNG: core sniffs uploads and refuses what is not a known kind.
 const PNG = Buffer.from(
@@ -41,11 +32,7 @@ async function openConversation(page: Page, contact: string, text: string): Prom
   await world.stack.core.db.pool.query(
     "INSERT INTO queues (company_id, name, color) SELECT 1, 'Vendas', '#1e88e5' WHERE NOT EXISTS (SELECT 1 FROM queues WHERE company_id = 1)",
   );
-  await page.goto(`${world.stack.core.url}/login`);
-  await page.getByTestId("login-email").fill("admin@chatflow.local");
-  await page.getByTestId("login-password").fill("chatflow");
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets/);
+  await signIn(page, world.stack.core.url);
   await page.getByTestId("tickets-tab-pending").click();
   const item = page.getByTestId("ticket-item").filter({ hasText: contact });
   await item.waitFor();

@@ -4,8 +4,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
 const world = browserStackForFile();
@@ -150,7 +151,7 @@ const ACCOUNTS: Record<Exclude<Account, "anonymous">, { email: string; password:
   user: { email: "agente.telas@example.com", password: "Segredo12" },
 };
 
-beforeAll(async () => {
+forFile(async () => {
   // A plain user (profile user, no extra permissions) for the screens only they see.
   const login = await fetch(`${world.stack.core.url}/auth/login`, {
     method: "POST",
@@ -197,7 +198,7 @@ async function signIn(page: Page, account: Exclude<Account, "anonymous">): Promi
   await page.waitForURL(/\/tickets/);
 }
 
-beforeAll(async () => {
+forFile(async () => {
   await world.stack.deliverInbound({ from: "5511955556666", name: "Maria", text: "Bom dia!", id: "wamid.screens" });
   const { rows } = await world.stack.core.db.pool.query("SELECT uuid FROM tickets ORDER BY id DESC LIMIT 1");
   ticketUuid = rows[0].uuid;

@@ -4,10 +4,9 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
+import { ADMIN, signIn } from "./support.ts";
 
 const world = browserStackForFile();
-
-const ADMIN = { email: "admin@chatflow.local", password: "chatflow" };
 
 async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(`${world.stack.core.url}${path}`, {
@@ -42,7 +41,11 @@ async function createPlainUser(): Promise<{ id: number; email: string; password:
   return { id: created.id, email, password };
 }
 
-async function signIn(browser: Browser, who: { email: string; password: string }, size = { width: 1366, height: 800 }) {
+async function openSignedIn(
+  browser: Browser,
+  who: { email: string; password: string },
+  size = { width: 1366, height: 800 },
+) {
   const context = await browser.newContext({ viewport: size });
   const page = await context.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
@@ -56,11 +59,7 @@ async function signIn(browser: Browser, who: { email: string; password: string }
       ),
     );
   });
-  await page.goto(`${world.stack.core.url}/login`);
-  await page.getByTestId("login-email").fill(who.email);
-  await page.getByTestId("login-password").fill(who.password);
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets/);
+  await signIn(page, world.stack.core.url, who);
   await page.getByTestId("menu-tickets").waitFor();
   return { context, page, cspViolations };
 }
@@ -72,7 +71,7 @@ const menuIds = async (page: Page) =>
 
 describe("side menu", () => {
   it("shows an admin the administration items and a plain user only the day's work", async () => {
-    const admin = await signIn(world.browser, ADMIN);
+    const admin = await openSignedIn(world.browser, ADMIN);
     expect(await menuIds(admin.page)).toEqual([
       "menu-tickets",
       "menu-quickMessages",
@@ -83,7 +82,7 @@ describe("side menu", () => {
     ]);
     await admin.context.close();
 
-    const plain = await signIn(world.browser, await createPlainUser());
+    const plain = await openSignedIn(world.browser, await createPlainUser());
     expect(await menuIds(plain.page)).toEqual(["menu-tickets", "menu-quickMessages", "menu-contacts", "menu-tags"]);
     await plain.page.getByTestId("menu-quickMessages").click();
     await plain.page.waitForURL(/\/quick-messages$/);
@@ -93,7 +92,7 @@ describe("side menu", () => {
 
 describe("access denied and not found", () => {
   it("a plain user gets 'Oops! Acesso Negado!' on admin routes and the dashboard, and 'Voltar' goes to /tickets", async () => {
-    const { context, page } = await signIn(world.browser, await createPlainUser());
+    const { context, page } = await openSignedIn(world.browser, await createPlainUser());
     for (const path of ["/users", "/"]) {
       await page.goto(`${world.stack.core.url}${path}`);
       await page.getByTestId("access-denied").waitFor();
@@ -107,7 +106,7 @@ describe("access denied and not found", () => {
   });
 
   it("an unknown route and a screen not built yet show the not-found page where they were asked for", async () => {
-    const { context, page } = await signIn(world.browser, ADMIN);
+    const { context, page } = await openSignedIn(world.browser, ADMIN);
     for (const path of ["/no-such-page", "/todolist"]) {
       await page.goto(`${world.stack.core.url}${path}`);
       await page.getByTestId("not-found").waitFor();
@@ -126,7 +125,7 @@ describe("profile modal", () => {
   it("checks the password policy, then saves the name through the user update route", async () => {
     const who = await createPlainUser();
     // The form's rules are the contract's zod schemas, loaded with the modal: they must run under the CSP (no eval).
-    const { context, page, cspViolations } = await signIn(world.browser, who);
+    const { context, page, cspViolations } = await openSignedIn(world.browser, who);
     await page.getByTestId("profile-menu-button").click();
     await page.getByTestId("profile-open").click();
     const modal = page.getByTestId("profile-modal");
@@ -155,7 +154,7 @@ describe("notifications", () => {
   it("count pending conversations in the bell and the page title when showNotificationPending is on", async () => {
     const token = await adminToken();
     await api("PUT", "/companySettings", token, { column: "showNotificationPending", data: "true" });
-    const { context, page } = await signIn(world.browser, ADMIN);
+    const { context, page } = await openSignedIn(world.browser, ADMIN);
     expect(await page.title()).toBe("Chat-flow");
 
     expect(
@@ -184,7 +183,7 @@ describe("notifications", () => {
 
 describe("tickets layout", () => {
   it("on a phone: 'Atendimentos' first, 'Selecionar Ticket' leads to it, and choosing a ticket shows the 'Ticket' tab", async () => {
-    const { context, page } = await signIn(world.browser, ADMIN, { width: 390, height: 844 });
+    const { context, page } = await openSignedIn(world.browser, ADMIN, { width: 390, height: 844 });
     const ticketTab = page.getByTestId("tickets-layout-ticket");
     const listTab = page.getByTestId("tickets-layout-list");
     expect(await listTab.getAttribute("aria-selected")).toBe("true");
@@ -205,7 +204,7 @@ describe("tickets layout", () => {
 
   it("on a desk: the list width changes with the keyboard and is saved to the user", async () => {
     const who = await createPlainUser();
-    const { context, page } = await signIn(world.browser, who);
+    const { context, page } = await openSignedIn(world.browser, who);
     const handle = page.getByRole("separator", { name: "Largura da lista de atendimentos" });
     const before = Number(await handle.getAttribute("aria-valuenow"));
     // 1366 px with the menu open leaves 1146 px: the stored 550 starts at 45 % of that.
@@ -235,7 +234,7 @@ describe("tickets layout", () => {
 
 describe("profile menu", () => {
   it("signs out", async () => {
-    const { context, page } = await signIn(world.browser, await createPlainUser());
+    const { context, page } = await openSignedIn(world.browser, await createPlainUser());
     await page.getByTestId("profile-menu-button").click();
     await page.getByTestId("logout").click();
     await page.waitForURL(/\/login$/);

@@ -44,7 +44,7 @@ export function contactRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     const q = parse(ZListContactsQuerySchema, req.query);
     const viewer = await loadViewer(pool, actor);
-    const page = await listContacts(pool, actor.companyId, q);
+    const page = await listContacts(pool, viewer, q);
     res.json({ ...page, contacts: page.contacts.map((c) => presentContact(viewer, c)) });
   });
 
@@ -52,7 +52,7 @@ export function contactRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     const { searchParam } = parse(z.object({ searchParam: z.string().trim().toLowerCase().optional() }), req.query);
     const viewer = await loadViewer(pool, actor);
-    const contacts = await listAllContacts(pool, actor.companyId, searchParam || undefined);
+    const contacts = await listAllContacts(pool, viewer, searchParam || undefined);
     res.json(contacts.map((c) => presentContact(viewer, c)));
   });
 
@@ -66,7 +66,7 @@ export function contactRoutes(pool: pg.Pool): Router {
     res.attachment("contatos.csv");
     // Written page by page with backpressure; a failure after the first byte can only cut the download.
     try {
-      for await (const piece of exportContacts(pool, actor.companyId, filter, (r) => presentContact(viewer, r))) {
+      for await (const piece of exportContacts(pool, viewer, filter)) {
         if (!res.write(piece)) await new Promise((resolve) => res.once("drain", resolve));
       }
       res.end();

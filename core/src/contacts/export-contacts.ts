@@ -2,7 +2,10 @@
 // file, the backup export of spec 3 §6. Its header names are ones the spreadsheet import
 // recognises (spreadsheet.ts), so an export can be imported again. Read in pages by
 // (name, id) and written as each page arrives: a big company's file is never held whole.
+// Numbers as the viewer may read them (LGPD).
 import type pg from "pg";
+import { presentContact } from "../presenters/present-contact.ts";
+import type { Viewer } from "../presenters/viewer.ts";
 import { type ContactsFilter, contactsFilter } from "./list-contacts.ts";
 
 /** Contacts read per query while writing the file. */
@@ -31,15 +34,14 @@ export function csvLine(row: ExportRow): string {
  */
 export async function* exportContacts(
   db: pg.Pool | pg.ClientBase,
-  companyId: number,
+  viewer: Viewer,
   q: ContactsFilter,
-  present: (row: ExportRow & { isGroup: boolean }) => ExportRow = (r) => r,
 ): AsyncGenerator<string> {
   yield `\uFEFF${EXPORT_HEADER.join(",")}\r\n`;
   let after: { name: string; id: number } | null = null;
   for (;;) {
     const params: unknown[] = [];
-    let filter = contactsFilter(companyId, q, params);
+    let filter = contactsFilter(viewer, q, params);
     if (after) {
       params.push(after.name, after.id);
       filter += ` AND (lower(c.name), c.id) > ($${params.length - 1}, $${params.length})`;
@@ -54,7 +56,7 @@ export async function* exportContacts(
       params,
     );
     if (rows.length === 0) return;
-    yield rows.map((r) => `${csvLine(present(r))}\r\n`).join("");
+    yield rows.map((r) => `${csvLine(presentContact(viewer, r))}\r\n`).join("");
     const last = rows.at(-1)!;
     after = { name: last.sortName, id: last.id };
     if (rows.length < EXPORT_PAGE_SIZE) return;

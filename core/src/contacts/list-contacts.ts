@@ -1,22 +1,30 @@
 // GET /contacts (spec 1 §7 Contacts): pages of 20 contacts by name, filtered by
-// a lower-cased search on name, number and e-mail, by tags, channel and kind.
+// a lower-cased search on name, number and e-mail, by tags, channel and kind. A caller who
+// reads numbers masked (LGPD) matches a number only on its visible digits (decision 0039).
 import type pg from "pg";
 import type { ContactDetailDTO, ListContactsResponse, TListContactsQuery } from "../contract/contacts.ts";
+import type { Viewer } from "../presenters/viewer.ts";
 import { CONTACT_DETAIL_SELECT } from "./contact-queries.ts";
+import { numberMatchSql } from "./mask-number.ts";
 
 export const CONTACTS_PAGE_SIZE = 20;
 
 /** LIKE pattern for a literal piece of text. */
 export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** The WHERE clause of the contacts list's filters (GET /contacts and its export), parameters appended to `params`. */
-export function contactsFilter(companyId: number, q: ContactsFilter, params: unknown[]): string {
-  params.push(companyId);
+/**
+ * The WHERE clause of the contacts list's filters (GET /contacts and its export) for the viewer's company,
+ * parameters appended to `params`.
+ */
+export function contactsFilter(viewer: Viewer, q: ContactsFilter, params: unknown[]): string {
+  params.push(viewer.actor.companyId);
   const where = [`c.company_id = $${params.length}`];
   if (q.searchParam) {
     params.push(contains(q.searchParam));
     const p = `$${params.length}`;
-    where.push(`(lower(c.name) LIKE ${p} OR c.number LIKE ${p} OR lower(c.email) LIKE ${p})`);
+    where.push(
+      `(lower(c.name) LIKE ${p} OR ${numberMatchSql("c", p, viewer.hideNumbers)} OR lower(c.email) LIKE ${p})`,
+    );
   }
   if (q.contactTag && q.contactTag.length > 0) {
     params.push(q.contactTag);
@@ -37,13 +45,14 @@ export function contactsFilter(companyId: number, q: ContactsFilter, params: unk
 
 export type ContactsFilter = Omit<TListContactsQuery, "pageNumber">;
 
+/** A page of the list, unmasked: the caller presents it for the viewer. */
 export async function listContacts(
   db: pg.Pool | pg.ClientBase,
-  companyId: number,
+  viewer: Viewer,
   q: TListContactsQuery,
 ): Promise<ListContactsResponse> {
   const params: unknown[] = [];
-  const filter = contactsFilter(companyId, q, params);
+  const filter = contactsFilter(viewer, q, params);
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM contacts c WHERE ${filter}`, params);
   const offset = (q.pageNumber - 1) * CONTACTS_PAGE_SIZE;
   const page = await db.query<ContactDetailDTO>(
@@ -58,14 +67,14 @@ export async function listContacts(
 /** GET /contacts/list: every contact of the company, few fields, for pickers. */
 export async function listAllContacts(
   db: pg.Pool | pg.ClientBase,
-  companyId: number,
+  viewer: Viewer,
   searchParam: string | undefined,
 ): Promise<Pick<ContactDetailDTO, "id" | "name" | "number" | "email" | "isGroup" | "channel" | "urlPicture">[]> {
-  const params: unknown[] = [companyId];
+  const params: unknown[] = [viewer.actor.companyId];
   let filter = "c.company_id = $1";
   if (searchParam) {
     params.push(contains(searchParam));
-    filter += ` AND (lower(c.name) LIKE $2 OR c.number LIKE $2)`;
+    filter += ` AND (lower(c.name) LIKE $2 OR ${numberMatchSql("c", "$2", viewer.hideNumbers)})`;
   }
   const { rows } = await db.query(
     `SELECT c.id, c.name, c.number, c.email, c.is_group AS "isGroup", c.channel, c.url_picture AS "urlPicture"

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { hideNumbersForTest } from "../testing/contacts-factories.ts";
-import { buildCompany, buildContact, buildUser } from "../testing/factories.ts";
+import { buildCompany, buildContact, buildTicket, buildUser } from "../testing/factories.ts";
 import { settingForTest } from "../testing/flags.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
-import { maskNumber } from "./mask-number.ts";
+import { maskedNumberSql, maskNumber } from "./mask-number.ts";
 
 describe("maskNumber", () => {
   it("keeps the first four and last two characters and hides the middle", () => {
@@ -103,5 +103,72 @@ describe("#contacts LGPD number masking", () => {
     expect(res.body.number).toBe("5521*******78");
     const { rows } = await core.db.pool.query("SELECT number FROM contacts WHERE id = $1", [res.body.id]);
     expect(rows[0].number).toBe("5521912345678");
+  });
+});
+
+describe("#search under LGPD number hiding (decision 0039)", () => {
+  const core = coreForFile();
+  const person = "5511987654321";
+  const group = "120363012345678901";
+  const w = forFile(async () => {
+    const pool = core.db.pool;
+    const companyId = (await buildCompany(pool)).id;
+    const a = await buildUser(pool, { companyId, profile: "admin" });
+    const u = await buildUser(pool, { companyId, profile: "user" });
+    const admin = (await core.login(a.email, a.password)).token;
+    const agent = (await core.login(u.email, u.password)).token;
+    const personId = (await buildContact(pool, { companyId, number: person, name: "Pessoa" })).id;
+    const groupId = (await buildContact(pool, { companyId, number: group, name: "Grupo" })).id;
+    await pool.query("UPDATE contacts SET is_group = true WHERE id = $1 AND company_id = $2", [groupId, companyId]);
+    await buildTicket(pool, { companyId, contactId: personId, status: "open", userId: u.id });
+    await buildTicket(pool, { companyId, contactId: groupId, status: "open", userId: u.id });
+    return { companyId, admin, agent };
+  });
+
+  /** The contact names each search answers for one caller: list, picker, export and ticket list. */
+  async function found(token: string, text: string) {
+    const q = encodeURIComponent(text);
+    const list = await core.api("GET", `/contacts?searchParam=${q}`, { token });
+    const picker = await core.api("GET", `/contacts/list?searchParam=${q}`, { token });
+    const tickets = await core.api("GET", `/tickets?searchParam=${q}&status=open`, { token });
+    const names = (rows: { name: string }[]) => rows.map((r) => r.name).sort();
+    return {
+      list: names(list.body.contacts),
+      picker: names(picker.body),
+      tickets: names(tickets.body.tickets.map((t: { contact: { name: string } }) => t.contact)),
+    };
+  }
+  const none = { list: [], picker: [], tickets: [] };
+  const only = (name: string) => ({ list: [name], picker: [name], tickets: [name] });
+
+  it("the SQL mask is the same as maskNumber", async () => {
+    const numbers = ["5511987654321", "12345678", "1234567", "123456", "123", "12", "1", ""];
+    const { rows } = await core.db.pool.query<{ n: string; m: string }>(
+      `SELECT n, ${maskedNumberSql("n")} AS m FROM unnest($1::text[]) AS n`,
+      [numbers],
+    );
+    expect(rows.map((r) => r.m)).toEqual(numbers.map(maskNumber));
+  });
+
+  it("a masked user's search never matches hidden digits", async () => {
+    await hideNumbersForTest(core.db.pool, w.companyId);
+    for (const probe of ["98765", "1198", "5511987654321", "4321", "7654"]) {
+      expect(await found(w.agent, probe), probe).toEqual(none);
+    }
+  });
+
+  it("a masked user finds a contact by the digits they can see, its name, and a group by its whole id", async () => {
+    await hideNumbersForTest(core.db.pool, w.companyId);
+    expect(await found(w.agent, "5511")).toEqual(only("Pessoa"));
+    expect(await found(w.agent, "21")).toEqual(only("Pessoa"));
+    expect(await found(w.agent, "pessoa")).toEqual(only("Pessoa"));
+    expect(await found(w.agent, "0123456789")).toEqual(only("Grupo"));
+  });
+
+  it("an admin, and a user with hiding off, search the whole number", async () => {
+    await hideNumbersForTest(core.db.pool, w.companyId);
+    expect(await found(w.admin, "98765")).toEqual({ list: ["Pessoa"], picker: ["Pessoa"], tickets: [] });
+    await settingForTest(core.db.pool, w.companyId, "lgpdHideNumber", "disabled");
+    expect(await found(w.agent, "98765")).toEqual(only("Pessoa"));
   });
 });

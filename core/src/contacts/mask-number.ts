@@ -17,3 +17,24 @@ export function maskNumber(number: string): string {
   const hidden = number.length - start - KEEP_END;
   return number.slice(0, start) + "*".repeat(hidden) + number.slice(-KEEP_END);
 }
+
+/**
+ * The same mask in SQL over a number column (tested against maskNumber). A masked caller's search matches the
+ * number only through it: the digits they can see, never the hidden ones (decision 0039).
+ */
+export function maskedNumberSql(column: string): string {
+  const len = `length(${column})`;
+  const start = `CASE WHEN ${len} > ${KEEP_START + KEEP_END} THEN ${KEEP_START} ELSE 0 END`;
+  return `(CASE WHEN ${len} <= ${KEEP_END} THEN ${column} ELSE left(${column}, ${start}) || repeat('*', ${len} - ${start} - ${KEEP_END}) || right(${column}, ${KEEP_END}) END)`;
+}
+
+/**
+ * The search condition on a contact's number for a LIKE pattern bound as `pattern`. With `hidden`, a plain user
+ * under LGPD hiding matches only on what the mask leaves visible (a group's id is never masked); the plain
+ * `number LIKE` stays first so the trigram index still narrows the rows.
+ */
+export function numberMatchSql(alias: string, pattern: string, hidden: boolean): string {
+  const plain = `${alias}.number LIKE ${pattern}`;
+  if (!hidden) return plain;
+  return `(${plain} AND (${alias}.is_group OR ${maskedNumberSql(`${alias}.number`)} LIKE ${pattern}))`;
+}

@@ -7,6 +7,8 @@
 //     and deletes through the unit of work, whose SQL names only the primary key: those go through
 //     nativeUpdate/nativeDelete, which the filter scopes.
 // The ORM owns no connection: its dialect's pool refuses to connect, so nothing runs outside a caller's client.
+// Loaded on the first CRUD call, never at start: routes and push handlers import its use cases through
+// lazyUseCase (db/lazy-use-case.ts, decision 0039).
 import { type EntityManager, type EventSubscriber, type FlushEventArgs, MikroORM } from "@mikro-orm/postgresql";
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import type pg from "pg";
@@ -108,14 +110,4 @@ export function companyEm(client: pg.ClientBase, companyId: number): EntityManag
   em.setFilterParams(COMPANY_FILTER, { companyId });
   em.setTransactionContext(kyselyOn(client));
   return em;
-}
-
-/** Runs `fn` on a pooled client outside any transaction (a read of one record), releasing it after. */
-export async function onPooledClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    return await fn(client);
-  } finally {
-    client.release();
-  }
 }

@@ -70,3 +70,13 @@ export async function transaction<T>(
     client.release(broken);
   }
 }
+
+/** Runs `fn` on a pooled client outside any transaction (a read of one record), releasing it after. */
+export async function onPooledClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    return await fn(client);
+  } finally {
+    client.release();
+  }
+}

@@ -5,8 +5,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CoreConfig } from "../config.ts";
+import { beforeEach, describe, expect, it } from "vitest";
 import { PUSH_MAX_SUBSCRIPTIONS_PER_USER, type PushPayload } from "../contract/push.ts";
 import { transaction } from "../db/transaction.ts";
 import { type InboundMessage, ingest } from "../messages/ingest.ts";
@@ -20,27 +19,14 @@ import {
   verifyVapid,
 } from "../testing/fake-push-service.ts";
 import { buildInbox, type Inbox } from "../testing/messages-factories.ts";
-import { coreForFile } from "../testing/test-world.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 import { isAllowedPushEndpoint, loadVapidKeys } from "./vapid-keys.ts";
 
-let service: FakePushService;
-const overrides: Partial<CoreConfig> = {};
-beforeAll(async () => {
-  service = await startFakePushService();
-  // Read by useTestCore's beforeAll, which runs after this one.
-  overrides.pushServiceOrigins = [service.origin];
-});
-afterAll(async () => {
-  await service.close();
-});
-const core = coreForFile(overrides);
-
-let s: Inbox;
-let other: Inbox;
-beforeAll(async () => {
-  s = await buildInbox(core);
-  other = await buildInbox(core);
-});
+const service: FakePushService = forFile(startFakePushService, { stop: (started) => started.close() });
+// Read when the core starts, after the service above.
+const core = coreForFile(() => ({ pushServiceOrigins: [service.origin] }));
+const s: Inbox = forFile(() => buildInbox(core));
+const other: Inbox = forFile(() => buildInbox(core));
 beforeEach(() => {
   service.received.length = 0;
 });
@@ -184,7 +170,7 @@ describe("#push.dispatch", () => {
   let admin: Subscription;
   let agent: Subscription;
   let foreign: Subscription;
-  beforeAll(async () => {
+  forFile(async () => {
     admin = await subscribe(s.adminToken);
     agent = await subscribe(s.agentToken);
     foreign = await subscribe(other.adminToken);

@@ -5,7 +5,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { precompressDir } from "../../../pwa/scripts/precompress-plugin.ts";
 import { buildContact } from "../testing/factories.ts";
 import { coreForFile, forFile, tmpDirForFile } from "../testing/test-world.ts";

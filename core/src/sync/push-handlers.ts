@@ -8,6 +8,7 @@ import { deleteContact } from "../contacts/delete-contact.ts";
 import { toggleAcceptAudio, toggleDisableBot } from "../contacts/toggle-contact-flag.ts";
 import { updateContact } from "../contacts/update-contact.ts";
 import { MUTATIONS, type MutationName } from "../contract/sync.ts";
+import { lazyUseCase } from "../db/lazy-use-case.ts";
 import { parse } from "../http/errors.ts";
 import { deleteMessage } from "../messages/delete-message.ts";
 import { editMessage } from "../messages/edit-message.ts";
@@ -15,7 +16,6 @@ import { forwardMessage } from "../messages/forward-message.ts";
 import { sendInteractiveMessage } from "../messages/send-interactive-message.ts";
 import { sendMessage } from "../messages/send-message.ts";
 import { addTicketTag } from "../tags/add-ticket-tag.ts";
-import { createTag } from "../tags/create-tag.ts";
 import { removeContactTag } from "../tags/remove-contact-tag.ts";
 import { removeTicketTags } from "../tags/remove-ticket-tags.ts";
 import { syncContactTags } from "../tags/sync-contact-tags.ts";
@@ -35,6 +35,9 @@ import { transferTicket } from "../tickets/transfer-ticket.ts";
 export type Handler = (client: pg.ClientBase, actor: Actor, args: unknown) => Promise<unknown>;
 
 const m = MUTATIONS;
+
+// On the company EntityManager: loaded with MikroORM on the first call (decision 0039).
+const createTag = lazyUseCase(async () => (await import("../tags/create-tag.ts")).createTag);
 
 export const HANDLERS: Record<MutationName, Handler> = {
   sendMessage: (client, actor, args) => sendMessage(client, actor, parse(m.sendMessage, args)),

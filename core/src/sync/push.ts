@@ -1,5 +1,5 @@
 // POST /sync/push: applies a client's mutations in order, each exactly once.
-// (clientId, mutation id) is stored with the mutation's effects in the same
+// (user, clientId, mutation id) is stored with the mutation's effects in the same
 // transaction, so a push repeated after a lost answer changes nothing. Each mutation
 // runs in its own savepoint: a refused one is rolled back alone and its refusal stored.
 import type pg from "pg";
@@ -38,20 +38,19 @@ export async function push(pool: pg.Pool, actor: Actor, req: TPushRequest): Prom
   return transaction(pool, async (client) => {
     const results: MutationResult[] = [];
     for (const m of req.mutations) {
-      const seen = await client.query<{ user_id: number; error: ErrorBody | null }>(
+      // Keyed by the caller (decision 0039): a client id another user or company pushed with is a new one here.
+      const seen = await client.query<{ error: ErrorBody | null }>(
         `INSERT INTO client_mutations (client_id, mutation_id, company_id, user_id) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (client_id, mutation_id) DO NOTHING RETURNING user_id, error`,
+         ON CONFLICT (company_id, user_id, client_id, mutation_id) DO NOTHING RETURNING error`,
         [req.clientId, m.id, actor.companyId, actor.id],
       );
       if (seen.rowCount === 0) {
-        const before = await client.query<{ user_id: number; error: ErrorBody | null }>(
-          "SELECT /* all-companies: a client id is unique across the platform; its user is checked */ user_id, error FROM client_mutations WHERE client_id = $1 AND mutation_id = $2",
-          [req.clientId, m.id],
+        const before = await client.query<{ error: ErrorBody | null }>(
+          "SELECT error FROM client_mutations WHERE company_id = $1 AND user_id = $2 AND client_id = $3 AND mutation_id = $4",
+          [actor.companyId, actor.id, req.clientId, m.id],
         );
-        const row = before.rows[0]!;
-        if (row.user_id !== actor.id) {
-          results.push({ id: m.id, ok: false, error: { error: "ERR_NO_PERMISSION", message: "Foreign client id" } });
-        } else results.push(row.error ? { id: m.id, ok: false, error: row.error } : { id: m.id, ok: true });
+        const error = before.rows[0]?.error;
+        results.push(error ? { id: m.id, ok: false, error } : { id: m.id, ok: true });
         continue;
       }
       await client.query("SAVEPOINT mutation");
@@ -65,8 +64,8 @@ export async function push(pool: pg.Pool, actor: Actor, req: TPushRequest): Prom
         await client.query("ROLLBACK TO SAVEPOINT mutation");
         const error = refusal(err, m.name).toBody();
         await client.query(
-          "UPDATE client_mutations SET error = $3 WHERE client_id = $1 AND mutation_id = $2 AND company_id = $4",
-          [req.clientId, m.id, JSON.stringify(error), actor.companyId],
+          "UPDATE client_mutations SET error = $3 WHERE client_id = $1 AND mutation_id = $2 AND company_id = $4 AND user_id = $5",
+          [req.clientId, m.id, JSON.stringify(error), actor.companyId, actor.id],
         );
         results.push({ id: m.id, ok: false, error });
       }

@@ -2,8 +2,10 @@
 // 0028): another company's tag is as absent as a missing one.
 
 import { LockMode } from "@mikro-orm/postgresql";
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
 import type { TagDTO } from "../contract/contacts.ts";
-import type { EntityManager } from "../db/company-em.ts";
+import { companyEm, type EntityManager } from "../db/company-em.ts";
 import { type ITag, Tag } from "../db/entities/contacts.ts";
 import { tagNotFound } from "../http/errors.ts";
 
@@ -20,4 +22,9 @@ export async function findTag(em: EntityManager, id: number, opts: { lock?: bool
   const tag = await em.findOne(Tag, { id }, opts.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!tag) throw tagNotFound();
   return tag;
+}
+
+/** GET /tags/{id}: the caller's company's tag as the tag calls answer it. */
+export async function showTag(client: pg.ClientBase, actor: Actor, id: number): Promise<TagDTO> {
+  return tagAnswer(await findTag(companyEm(client, actor.companyId), id));
 }

@@ -7,20 +7,23 @@ import { actorOf } from "../auth/authenticate.ts";
 import { loadContact } from "../contacts/contact-queries.ts";
 import { ZCreateTagRequestSchema, ZSyncTagsRequestSchema, ZUpdateTagRequestSchema } from "../contract/contacts.ts";
 import { zIdParam } from "../contract/ids.ts";
-import { companyEm, onPooledClient } from "../db/company-em.ts";
+import { lazyUseCase } from "../db/lazy-use-case.ts";
+import { onPooledClient } from "../db/transaction.ts";
 import { parse } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { addTicketTag } from "./add-ticket-tag.ts";
-import { createTag } from "./create-tag.ts";
-import { deleteTag } from "./delete-tag.ts";
-import { findTag, tagAnswer } from "./find-tag.ts";
 import { listTags, listTagsPage, listTicketTags } from "./list-tags.ts";
 import { removeContactTag } from "./remove-contact-tag.ts";
 import { removeTicketTags } from "./remove-ticket-tags.ts";
 import { syncContactTags } from "./sync-contact-tags.ts";
-import { updateTag } from "./update-tag.ts";
 
 export { TAGS_PAGE_SIZE } from "./list-tags.ts";
+
+// On the company EntityManager: loaded with MikroORM on the first call (decision 0039).
+const createTag = lazyUseCase(async () => (await import("./create-tag.ts")).createTag);
+const showTag = lazyUseCase(async () => (await import("./find-tag.ts")).showTag);
+const updateTag = lazyUseCase(async () => (await import("./update-tag.ts")).updateTag);
+const deleteTag = lazyUseCase(async () => (await import("./delete-tag.ts")).deleteTag);
 
 /** kanban=1 only lanes, kanban=0 only plain tags, absent both. */
 const ZKanbanQuery = z.enum(["0", "1"]).transform(Number).optional();
@@ -61,9 +64,7 @@ export function tagRoutes(pool: pg.Pool): Router {
   router.get("/tags/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    res.json(
-      await onPooledClient(pool, async (client) => tagAnswer(await findTag(companyEm(client, actor.companyId), id))),
-    );
+    res.json(await onPooledClient(pool, (client) => showTag(client, actor, id)));
   });
 
   router.put("/tags/:id", async (req, res) => {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { setForTest } from "../testing/flags.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";

@@ -61,8 +61,9 @@ export async function listTickets(
   actor: ListActor,
   query: TListTicketsQuery,
   cache: PageBoundaryCache,
+  hideNumbers: boolean,
 ): Promise<TicketListPage> {
-  const filter = compileTicketFilter(actor, query);
+  const filter = compileTicketFilter(actor, query, hideNumbers);
   const start = resolveStart(actor, query, filter, cache);
   if (filter.statuses.length === 0) return { ticketsJson: "[]", hasMore: false, count: 0, nextCursor: null };
   const { rows, count } = await readPage(pool, actor.companyId, filter, start);

@@ -2,6 +2,7 @@
 // visibility, the default narrowing of the list, and each filter. Conditions
 // that read only counter columns (status, queue, owner, group) are marked
 // `counted`: ticket-counts.ts can answer them from the maintained counters.
+import { numberMatchSql } from "../contacts/mask-number.ts";
 import type { TicketStatus } from "../contract/entities.ts";
 import type { TListTicketsQuery } from "./ticket-list-query.ts";
 import { TICKET_STATUSES } from "./ticket-list-query.ts";
@@ -43,7 +44,11 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
 
 const isAdmin = (a: VisibilityActor) => a.profile === "admin";
 
-export function compileTicketFilter(actor: ListActor, q: TListTicketsQuery): TicketListFilter {
+/**
+ * `hideNumbers`: the caller reads contact numbers masked (LGPD), so the search matches a number only on its
+ * visible digits (decision 0039).
+ */
+export function compileTicketFilter(actor: ListActor, q: TListTicketsQuery, hideNumbers: boolean): TicketListFilter {
   const clauses: TicketClause[] = [];
   const statuses = TICKET_STATUSES.filter(
     (s) => (!q.status || q.status === s) && (!q.statusFilter || q.statusFilter.includes(s)),
@@ -96,7 +101,7 @@ export function compileTicketFilter(actor: ListActor, q: TListTicketsQuery): Tic
         // Contacts first (trigram indexes), then their tickets (tickets_contact). Every query
         // of the list binds the company as $1: uncorrelated, the contacts are read once.
         const contacts = `t.contact_id IN (SELECT c.id FROM contacts c WHERE c.company_id = $1::int
-          AND (lower(c.name) LIKE ${s} OR c.number LIKE ${s}))`;
+          AND (lower(c.name) LIKE ${s} OR ${numberMatchSql("c", s, hideNumbers)}))`;
         if (!onMessages) return contacts;
         return `(${contacts} OR EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = t.id AND m.company_id = t.company_id AND lower(m.body) LIKE ${s}))`;
       },
@@ -119,6 +124,7 @@ export function compileTicketFilter(actor: ListActor, q: TListTicketsQuery): Tic
     q.updatedAt,
     q.searchParam,
     q.searchOnMessages,
+    hideNumbers,
   ]);
   const slices = slicesOf(actor, { statuses, showAll, owners, queueIds: q.queueIds });
   return { statuses, slices, clauses, order, key };

@@ -23,7 +23,10 @@ export function ticketRoutes(pool: pg.Pool, cache = new PageBoundaryCache()): Ro
   router.get("/tickets", async (req, res) => {
     const actor = actorOf(res);
     const query = parse(ZListTicketsQuerySchema, req.query);
-    const [page, viewer] = await Promise.all([listTickets(pool, actor, query, cache), loadViewer(pool, actor)]);
+    // A search needs the viewer first: what a masked caller may match depends on it (decision 0039).
+    const viewerLoad = loadViewer(pool, actor);
+    const hideNumbers = query.searchParam ? (await viewerLoad).hideNumbers : false;
+    const [page, viewer] = await Promise.all([listTickets(pool, actor, query, cache, hideNumbers), viewerLoad]);
     const tickets = presentTicketsJson(viewer, page.ticketsJson);
     res
       .type("application/json")

@@ -129,7 +129,8 @@ export function whatsappConflict(err: unknown): unknown {
     // Only a race reaches it (bindPhoneNumber checked first); whose row clashed is not said (decision 0027).
     return phoneNumberNotConfirmed();
   }
-  if (constraint === "whatsapps_token_key") {
+  if (constraint === "whatsapps_company_id_token_key") {
+    // Unique within the company only (decision 0039): another company's tokens are never compared.
     return invalidInput("Token already in use", "token");
   }
   return err;

@@ -1,35 +1,28 @@
 // A Cloud API phone number id is bound only when the Graph API confirms it for the access token given with it
 // (decision 0027), and no answer says whether another company holds the number.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCompany } from "../testing/factories.ts";
 import { startFakeGraphPhoneNumbers } from "../testing/fake-graph-phone-numbers.ts";
-import type { TestCore } from "../testing/test-core.ts";
-import { coreForFile } from "../testing/test-world.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
 import { changeCount, signedIn } from "../testing/users-factories.ts";
 import { phoneNumberToProve } from "./phone-number-ownership.ts";
 
 // The fake first: core is configured with its address.
-const graph = await startFakeGraphPhoneNumbers();
-const core = coreForFile({ graphApiUrl: graph.url });
-let pool: TestCore["db"]["pool"];
-
-beforeAll(() => {
-  pool = core.db.pool;
+const graph = forFile(startFakeGraphPhoneNumbers, {
+  stop: (g) => g.close(),
+  afterEach: (g) => {
+    g.mode = "ok";
+    g.lookups.length = 0;
+  },
 });
-afterEach(() => {
-  graph.mode = "ok";
-  graph.lookups.length = 0;
-});
-afterAll(async () => {
-  await graph.close();
-});
+const core = coreForFile(() => ({ graphApiUrl: graph.url }));
 
 let seq = 0;
 /** A phone number id no other test uses. */
 const newNumber = () => `1${process.pid}${Date.now() % 1_000_000}${++seq}`;
 
 async function admin() {
-  const c = await buildCompany(pool);
+  const c = await buildCompany(core.db.pool);
   return { companyId: c.id, token: (await signedIn(core, { companyId: c.id, profile: "admin" })).token };
 }
 
@@ -38,15 +31,18 @@ const createCloud = (token: string, body: Record<string, unknown>) =>
 
 const holderOf = async (phoneNumberId: string) =>
   (
-    await pool.query<{ id: number; company_id: number; access_token: string }>(
+    await core.db.pool.query<{ id: number; company_id: number; access_token: string }>(
       "SELECT id, company_id, access_token FROM whatsapps WHERE phone_number_id = $1",
       [phoneNumberId],
     )
   ).rows;
 
 const connectionsOf = async (companyId: number) =>
-  (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM whatsapps WHERE company_id = $1", [companyId]))
-    .rows[0]!.n;
+  (
+    await core.db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM whatsapps WHERE company_id = $1", [
+      companyId,
+    ])
+  ).rows[0]!.n;
 
 describe("#whatsapp Cloud API phone number ownership", () => {
   it("binds a number the Graph API confirms for the access token, asking with that token", async () => {
@@ -137,7 +133,7 @@ describe("#whatsapp Cloud API phone number ownership", () => {
     const left = await core.api("GET", `/whatsapp/${old.body.id}`, { token: before.token });
     expect(left.body).toMatchObject({ hasPhoneNumberId: false, hasAccessToken: true });
     // Created, then changed by the move: the other company's replicas hear of it.
-    expect(await changeCount(pool, before.companyId, "whatsapps", old.body.id)).toBe(2);
+    expect(await changeCount(core.db.pool, before.companyId, "whatsapps", old.body.id)).toBe(2);
   });
 
   it("answers ERR_WAPP_PHONE_NUMBER_ID_IN_USE when another connection of the caller's own company holds it", async () => {

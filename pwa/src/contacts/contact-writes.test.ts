@@ -5,8 +5,8 @@ import type { ContactDetailDTO } from "@chatflow/core/contract/contacts.ts";
 import { ZCreateContactRequestSchema } from "@chatflow/core/contract/contacts.ts";
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import { buildCompany, buildQueue, buildUser, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
-import { startTestCore, type TestCore } from "@chatflow/core/testing/test-core.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coreForFile, forFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
 import { createApiClient } from "../api/http.ts";
 import type { ChatflowDb } from "../store/db.ts";
 import { createSyncEngine } from "../sync/sync-engine.ts";
@@ -23,8 +23,7 @@ import {
 } from "./contact-writes.ts";
 import { startTicket } from "./start-ticket.ts";
 
-// startTestCore rather than useTestCore: the linter takes any use* call in the PWA for a React hook.
-let core: TestCore;
+const core = coreForFile();
 let companyId: number;
 let whatsappId: number;
 let queueId: number;
@@ -32,21 +31,21 @@ let adminName: string;
 const admin = { token: "" };
 const agent = { token: "" };
 
-beforeAll(async () => {
-  core = await startTestCore();
-  companyId = (await buildCompany(core.db.pool)).id;
-  whatsappId = (await buildWhatsapp(core.db.pool, { companyId, channel: "whatsapp" })).id;
-  queueId = (await buildQueue(core.db.pool, { companyId, name: "Suporte" })).id;
-  adminName = "Beatriz Admin";
-  const a = await buildUser(core.db.pool, { companyId, profile: "admin", name: adminName });
-  const u = await buildUser(core.db.pool, { companyId, profile: "user" });
-  admin.token = (await core.login(a.email, a.password)).token;
-  agent.token = (await core.login(u.email, u.password)).token;
-  // Starting core and signing in (argon2) takes a while on a busy machine.
-}, 60_000);
-afterAll(async () => {
-  await core?.close();
-});
+// The company's records, assigned for the helpers below (read inside the tests only).
+forFile(
+  async () => {
+    companyId = (await buildCompany(core.db.pool)).id;
+    whatsappId = (await buildWhatsapp(core.db.pool, { companyId, channel: "whatsapp" })).id;
+    queueId = (await buildQueue(core.db.pool, { companyId, name: "Suporte" })).id;
+    adminName = "Beatriz Admin";
+    const a = await buildUser(core.db.pool, { companyId, profile: "admin", name: adminName });
+    const u = await buildUser(core.db.pool, { companyId, profile: "user" });
+    admin.token = (await core.login(a.email, a.password)).token;
+    agent.token = (await core.login(u.email, u.password)).token;
+    // Signing in (argon2) takes a while on a busy machine.
+  },
+  { timeout: 60_000 },
+);
 
 /** One browser install signed in as `who`: its replica, its API client, its sync engine (already bootstrapped). */
 async function device(who: { token: string }) {

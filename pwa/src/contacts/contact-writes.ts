@@ -20,7 +20,14 @@ export type LocalState = {
   /** A deletion waits: the row stays (to come back if refused) but is not shown. */
   deleting?: true;
 };
-export type LocalContact = ContactDTO & { local?: LocalState };
+export type LocalContact = ContactDTO & {
+  local?: LocalState;
+  /**
+   * When a REST page of the contacts screen wrote this row (Date.now()): a reset of the replica, whose snapshot
+   * holds only the contacts of tickets, keeps such rows (applyPull, pull.ts).
+   */
+  cachedAt?: number;
+};
 
 export type UpdateArgs = z.input<(typeof MUTATIONS)["updateContact"]>;
 export type BlockArgs = z.input<(typeof MUTATIONS)["blockContact"]>;
@@ -61,7 +68,8 @@ export async function cacheContactPage(db: ChatflowDb, page: ContactDTO[]): Prom
       const row = current[i];
       return !row || (row.local === undefined && row.updatedAt <= c.updatedAt);
     });
-    await db.contacts.bulkPut(fresh.map(replicaFields));
+    const cachedAt = Date.now();
+    await db.contacts.bulkPut(fresh.map((c): LocalContact => ({ ...replicaFields(c), cachedAt })));
   });
 }
 

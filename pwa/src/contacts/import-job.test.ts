@@ -2,22 +2,15 @@
 // the counts) and one that always answers 202, so the job is followed until it ends.
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import { buildCompany, buildUser } from "@chatflow/core/testing/factories.ts";
-import { startTestCore, type TestCore } from "@chatflow/core/testing/test-core.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestCore } from "@chatflow/core/testing/test-core.ts";
+import { coreForFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
 import { ApiError } from "../api/errors.ts";
 import { createApiClient } from "../api/http.ts";
 import { checkImportFile, type ImportJob, type ImportProgress, importSpreadsheet } from "./import-job.ts";
 
-let quick: TestCore;
-let slow: TestCore;
-
-beforeAll(async () => {
-  [quick, slow] = await Promise.all([startTestCore(), startTestCore({ importWaitMs: 0 })]);
-  // Starting core and signing in (argon2) takes a while on a busy machine.
-}, 60_000);
-afterAll(async () => {
-  await Promise.all([quick?.close(), slow?.close()]);
-});
+const quick = coreForFile();
+const slow = coreForFile({ importWaitMs: 0 });
 
 /** A fresh company's signed-in user on `core`, and the import's dependencies wired to it. */
 async function importer(core: TestCore) {

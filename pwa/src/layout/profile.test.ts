@@ -1,20 +1,17 @@
 import "fake-indexeddb/auto";
 import type { UserDTO } from "@chatflow/core/contract/entities.ts";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApiClient } from "../api/http.ts";
 import { getMeta } from "../store/meta.ts";
 import { testDb } from "../test-support/factories.ts";
 import { BASE_URL } from "../test-support/fake-core.ts";
+import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { buildSessionUser } from "../test-support/users.ts";
 import { type ProfileForm, saveProfile, validateProfile } from "./profile.ts";
 import { saveListWidth } from "./save-list-width.ts";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockNetworkForFile();
 
 const api = createApiClient({
   baseUrl: BASE_URL,

@@ -1,13 +1,10 @@
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { BASE_URL, testApi } from "../test-support/fake-core.ts";
+import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { enablePushNotifications, type PushEnv, type PushState, refreshPushSubscription } from "./push-subscription.ts";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockNetworkForFile();
 
 // A P-256 public key as core answers it (65 bytes, base64url).
 const KEY = `B${"A".repeat(86)}`;

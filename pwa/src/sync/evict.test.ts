@@ -2,20 +2,17 @@ import "fake-indexeddb/auto";
 import type { MessageDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { Dexie } from "dexie";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatflowDb } from "../store/db.ts";
 import { buildMessage, buildPullPage, buildTicket, testDb } from "../test-support/factories.ts";
 import { BASE_URL, testApi } from "../test-support/fake-core.ts";
+import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { sendMessage } from "../tickets/send-message.ts";
 import { evictReplica } from "./evict.ts";
 import { isConversationHeld, restoreConversation } from "./held.ts";
 import { applyPull } from "./pull.ts";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockNetworkForFile();
 
 let db: ChatflowDb;
 

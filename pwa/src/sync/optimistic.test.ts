@@ -2,19 +2,16 @@ import "fake-indexeddb/auto";
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import type { MutationResult, PushResponse, TPushRequest } from "@chatflow/core/contract/sync.ts";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatflowDb, OutboxEntry } from "../store/db.ts";
 import { buildContact, buildPullPage, buildTicket, testDb } from "../test-support/factories.ts";
 import { BASE_URL, testApi } from "../test-support/fake-core.ts";
+import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { queueMutation } from "./optimistic.ts";
 import { applyPull } from "./pull.ts";
 import { pushOutbox } from "./push.ts";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockNetworkForFile();
 
 const refusal: ErrorBody = { error: "ERR_OTHER_OPEN_TICKET", message: "taken", data: { userName: "Bia" } };
 

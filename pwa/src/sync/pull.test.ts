@@ -2,8 +2,9 @@ import "fake-indexeddb/auto";
 import type { PullResponse } from "@chatflow/core/contract/sync.ts";
 import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
+import { cacheContactPage, type LocalContact } from "../contacts/contact-writes.ts";
 import type { ChatflowDb } from "../store/db.ts";
-import { getMeta } from "../store/meta.ts";
+import { getMeta, setMeta } from "../store/meta.ts";
 import { buildContact, buildMessage, buildPullPage, buildTicket, testDb } from "../test-support/factories.ts";
 import { BASE_URL, testApi } from "../test-support/fake-core.ts";
 import { mockNetworkForFile } from "../test-support/mock-network.ts";
@@ -89,6 +90,37 @@ describe("#sync.pull", () => {
     expect((await db.messages.toArray()).map((m) => m.id)).toEqual([pending?.id]);
     expect(await db.outbox.count()).toBe(1);
     expect(await getMeta(db, "cursor")).toBe("100");
+  });
+
+  it("keeps, through the first pull, the contacts the contacts page cached from REST", async () => {
+    // The contacts page opened after sign-in answered before the first pull and cached its row.
+    const onPage = buildContact({ id: 8, name: "Só na página", updatedAt: "2025-01-02T10:00:00.000Z" });
+    await cacheContactPage(db, [onPage]);
+    const ofTicket = buildContact({ id: 7, name: "Do ticket" });
+    servePages([buildPullPage({ cursor: "1", reset: true, put: { contacts: [ofTicket] } })]);
+
+    await pullChanges({ db, api: testApi() });
+
+    expect((await db.contacts.orderBy("id").toArray()).map((c) => c.name)).toEqual(["Do ticket", "Só na página"]);
+    expect(await getMeta(db, "cursor")).toBe("1");
+  });
+
+  it("on a later reset keeps only the contacts cached while that pull was under way", async () => {
+    await setMeta(db, "cursor", "50");
+    // Cached a minute before the reset was asked for: as stale as any replica row, replaced.
+    const stale: LocalContact = { ...buildContact({ id: 3, name: "Antiga" }), cachedAt: Date.now() - 60_000 };
+    await db.contacts.put(stale);
+    const onPage = buildContact({ id: 8, name: "Só na página" });
+    server.use(
+      http.get(`${BASE_URL}/sync/pull`, async () => {
+        await cacheContactPage(db, [onPage]);
+        return HttpResponse.json(buildPullPage({ cursor: "60", reset: true, put: { contacts: [] } }));
+      }),
+    );
+
+    await pullChanges({ db, api: testApi() });
+
+    expect((await db.contacts.toArray()).map((c) => c.name)).toEqual(["Só na página"]);
   });
 
   it("lets the server's row replace the optimistic one", async () => {

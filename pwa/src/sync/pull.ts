@@ -4,6 +4,7 @@ import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
 import type { PullResponse } from "@chatflow/core/contract/sync.ts";
 import { Dexie } from "dexie";
 import type { ApiClient } from "../api/http.ts";
+import type { LocalContact } from "../contacts/contact-writes.ts";
 import { type ChatflowDb, REPLICA_TABLES } from "../store/db.ts";
 import { getMeta, setMeta } from "../store/meta.ts";
 import { outboxMessageIds } from "../store/outbox.ts";
@@ -18,21 +19,37 @@ export async function pullChanges(ctx: PullContext): Promise<number> {
     // No cursor yet: a first pull, which the server answers with a whole replica.
     const cursor = await getMeta(ctx.db, "cursor");
     const query = cursor === undefined ? "" : `?cursor=${encodeURIComponent(cursor)}`;
+    // A first pull keeps every contact the contacts page cached from REST (the replica had nothing else);
+    // a reset the server orders later keeps those cached after it was asked for.
+    const keepCachedSince = cursor === undefined ? 0 : Date.now();
     const page = await ctx.api.get<PullResponse>(`/sync/pull${query}`);
-    await applyPull(ctx.db, page);
+    await applyPull(ctx.db, page, { keepCachedSince });
     pages++;
     if (!page.more) return pages;
   }
 }
 
-export async function applyPull(db: ChatflowDb, page: PullResponse): Promise<void> {
+/**
+ * A reset replaces the replica, but it does not own the contacts the contacts screen cached from REST: its
+ * snapshot holds only the contacts of tickets. `keepCachedSince` (Date.now() value) keeps those cached at or
+ * after it: 0 on the first pull after sign-in (before, an open contacts page lost its rows when the first pull
+ * landed), the moment of the request on a reset the server orders later (stale cursor, a presentation setting
+ * changed), so that older rows are not kept past it. Without it, nothing is kept.
+ */
+export async function applyPull(
+  db: ChatflowDb,
+  page: PullResponse,
+  o: { keepCachedSince?: number } = {},
+): Promise<void> {
   const tables = [...REPLICA_TABLES.map((t) => db[t]), db.outbox, db.meta, db.evictions];
   await db.transaction("rw", tables, async () => {
     if (page.reset) {
       // Messages still waiting in the outbox exist only here; keep them through a reset.
       const pending = await pendingMessages(db);
+      const cached = await contactsCachedSince(db, o.keepCachedSince);
       await Promise.all([...REPLICA_TABLES.map((t) => db[t].clear()), db.evictions.clear()]);
       if (pending.length > 0) await db.messages.bulkPut(pending);
+      if (cached.length > 0) await db.contacts.bulkPut(cached);
     }
     // Puts first, removals last: if a row shows up in both, it ends up gone rather
     // than visible to someone who may no longer see it.
@@ -63,6 +80,12 @@ export async function applyPull(db: ChatflowDb, page: PullResponse): Promise<voi
 
     await setMeta(db, "cursor", page.cursor);
   });
+}
+
+async function contactsCachedSince(db: ChatflowDb, since: number | undefined): Promise<LocalContact[]> {
+  if (since === undefined) return [];
+  const rows = (await db.contacts.toArray()) as LocalContact[];
+  return rows.filter((c) => c.cachedAt !== undefined && c.cachedAt >= since);
 }
 
 async function pendingMessages(db: ChatflowDb): Promise<MessageDTO[]> {

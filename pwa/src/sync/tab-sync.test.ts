@@ -4,20 +4,17 @@
 import "fake-indexeddb/auto";
 import type { ServerFrame } from "@chatflow/core/contract/sync.ts";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ChatflowDb, openDb } from "../store/db.ts";
 import { buildPullPage, buildTicket, testDb } from "../test-support/factories.ts";
 import { BASE_URL, createFakeCore, type FakeCore, testApi } from "../test-support/fake-core.ts";
+import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { sendMessage } from "../tickets/send-message.ts";
 import { leadWhenPossible } from "./leader.ts";
 import { createSyncEngine } from "./sync-engine.ts";
 import { startTabSync, type TabSync } from "./tab-sync.ts";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockNetworkForFile();
 
 let core: FakeCore;
 /** Which tab (by its token) sent each sync request. */

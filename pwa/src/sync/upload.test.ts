@@ -1,21 +1,18 @@
 import "fake-indexeddb/auto";
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import type { TSendMessageArgs } from "@chatflow/core/contract/sync.ts";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { NetworkError } from "../api/errors.ts";
 import { type ChatflowDb, openDb } from "../store/db.ts";
 import { buildPullPage, buildTicket, testDb } from "../test-support/factories.ts";
 import { createFakeCore, type FakeCore, testApi } from "../test-support/fake-core.ts";
+import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { sendMedia } from "../tickets/send-media.ts";
 import { sendMessage } from "../tickets/send-message.ts";
 import { applyPull } from "./pull.ts";
 import { pushOutbox } from "./push.ts";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockNetworkForFile();
 
 let db: ChatflowDb;
 let core: FakeCore;

@@ -1,35 +1,31 @@
 // The user modal's rules and its save against a real core: the form's messages, the
 // password policy for new passwords, and a user an admin adds can sign in.
 import { buildCompany, buildQueue, buildUser } from "@chatflow/core/testing/factories.ts";
-import { startTestCore, type TestCore } from "@chatflow/core/testing/test-core.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coreForFile, forFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
 import { createApiClient } from "../api/http.ts";
 import "../i18n/i18n.ts";
 import { newUserForm, saveUser, tabOfField, userFormFrom, userRequest, validateUserForm } from "./user-form.ts";
 import { localUsers } from "./user-list.ts";
 
-let core: TestCore;
-let companyId: number;
-let queueId: number;
-let api: ReturnType<typeof createApiClient>;
-
-beforeAll(async () => {
-  core = await startTestCore();
-  companyId = (await buildCompany(core.db.pool)).id;
-  queueId = (await buildQueue(core.db.pool, { companyId, name: "Vendas" })).id;
-  const admin = await buildUser(core.db.pool, { companyId, profile: "admin" });
-  const { token } = await core.login(admin.email, admin.password);
-  api = createApiClient({
-    baseUrl: core.url,
-    getToken: () => token,
-    refreshToken: async () => null,
-    onSessionExpired: () => undefined,
-  });
-  // Starting core and signing in (argon2) takes a while on a busy machine.
-}, 60_000);
-afterAll(async () => {
-  await core?.close();
-});
+const core = coreForFile();
+const w = forFile(
+  async () => {
+    const companyId = (await buildCompany(core.db.pool)).id;
+    const queueId = (await buildQueue(core.db.pool, { companyId, name: "Vendas" })).id;
+    const admin = await buildUser(core.db.pool, { companyId, profile: "admin" });
+    const { token } = await core.login(admin.email, admin.password);
+    const api = createApiClient({
+      baseUrl: core.url,
+      getToken: () => token,
+      refreshToken: async () => null,
+      onSessionExpired: () => undefined,
+    });
+    return { companyId, queueId, api };
+  },
+  // Signing in (argon2) takes a while on a busy machine.
+  { timeout: 60_000 },
+);
 
 const valid = () => ({ ...newUserForm(), name: "Joana Dias", email: "joana@example.com", password: "Segura123" });
 
@@ -81,8 +77,8 @@ describe("#users.form", () => {
 
 describe("#users.save", { timeout: 30_000 }, () => {
   it("adds a user with queues and permissions who can then sign in, and edits it keeping the password", async () => {
-    const form = { ...valid(), email: "marta@example.com", queueIds: [queueId], showDashboard: "enabled" as const };
-    const created = await saveUser(api, form, null, null);
+    const form = { ...valid(), email: "marta@example.com", queueIds: [w.queueId], showDashboard: "enabled" as const };
+    const created = await saveUser(w.api, form, null, null);
     expect(created.ok).toBe(true);
     if (!created.ok) return;
     expect(created.user).toMatchObject({
@@ -90,13 +86,13 @@ describe("#users.save", { timeout: 30_000 }, () => {
       email: "marta@example.com",
       profile: "user",
       showDashboard: "enabled",
-      queues: [{ id: queueId, name: "Vendas" }],
+      queues: [{ id: w.queueId, name: "Vendas" }],
     });
     const session = await core.login("marta@example.com", "Segura123");
     expect(session.user.id).toBe(created.user.id);
 
     const edited = await saveUser(
-      api,
+      w.api,
       { ...userFormFrom(created.user), name: "Marta Dias", password: "" },
       created.user,
       null,
@@ -107,8 +103,8 @@ describe("#users.save", { timeout: 30_000 }, () => {
 
   it("puts a taken e-mail under the e-mail field and creates nothing", async () => {
     const form = { ...valid(), email: "duplo@example.com" };
-    expect((await saveUser(api, form, null, null)).ok).toBe(true);
-    const again = await saveUser(api, { ...form, name: "Outra Pessoa" }, null, null);
+    expect((await saveUser(w.api, form, null, null)).ok).toBe(true);
+    const again = await saveUser(w.api, { ...form, name: "Outra Pessoa" }, null, null);
     expect(again.ok).toBe(false);
     if (again.ok) return;
     expect(again.errors).toEqual({ email: "Já existe um usuário com este e-mail." });
@@ -123,10 +119,15 @@ describe("#users.save", { timeout: 30_000 }, () => {
       atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
       (c) => c.charCodeAt(0),
     );
-    const withPicture = await saveUser(api, { ...valid(), email: "foto@example.com" }, null, new File([png], "eu.png"));
+    const withPicture = await saveUser(
+      w.api,
+      { ...valid(), email: "foto@example.com" },
+      null,
+      new File([png], "eu.png"),
+    );
     expect(withPicture.ok && withPicture.user.profileImage).toMatch(/^\/media\/\d+\/.+\.png$/);
     const notImage = await saveUser(
-      api,
+      w.api,
       { ...valid(), email: "texto@example.com" },
       null,
       new File(["não é imagem"], "eu.png"),

@@ -10,9 +10,10 @@ export const Whatsapp = defineEntity({
   tableName: "whatsapps",
   uniques: [
     { name: "whatsapps_company_id_name_key", properties: ["companyId", "name"] },
-    // The Cloud API webhook and the external API find a connection by these alone.
+    // The Cloud API webhook finds a connection by its number alone.
     { name: "whatsapps_phone_number_id_key", properties: ["phoneNumberId"], where: "phone_number_id IS NOT NULL" },
-    { name: "whatsapps_token_key", properties: ["token"], where: "token IS NOT NULL" },
+    // The external API token is unique within its company only (decision 0039).
+    { name: "whatsapps_company_id_token_key", properties: ["companyId", "token"], where: "token IS NOT NULL" },
   ],
   properties: {
     id: p.integer().primary(),

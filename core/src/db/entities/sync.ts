@@ -35,15 +35,18 @@ export const CompanySync = defineEntity({
 });
 export type ICompanySync = InferEntity<typeof CompanySync>;
 
-/** A pushed mutation, stored with its effects: a push repeated after a lost answer changes nothing. */
+/**
+ * A pushed mutation, stored with its effects: a push repeated after a lost answer changes nothing. Keyed by the
+ * user who pushed it (decision 0039): a client id is a key within its user's namespace only.
+ */
 export const ClientMutation = defineEntity({
   name: "ClientMutation",
   tableName: "client_mutations",
   properties: {
+    companyId: p.integer().primary(),
+    userId: p.integer().primary(),
     clientId: p.text().primary(),
     mutationId: p.bigint("number").primary(),
-    companyId: p.integer(),
-    userId: p.integer(),
     error: p.json<{ error: string; message?: string }>().nullable(),
     createdAt: createdAt(),
   },

@@ -1,0 +1,32 @@
+// What the e2e files share: signing in through the login screen, and polling until a condition holds.
+import type { Page } from "playwright-core";
+
+/** The seeded admin of company 1. */
+export const ADMIN = { email: "admin@chatflow.local", password: "chatflow" };
+
+/** Signs `who` in through the login screen at `baseUrl` (the stack's core) and waits for the tickets screen. */
+export async function signIn(page: Page, baseUrl: string, who: { email: string; password: string } = ADMIN) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByTestId("login-email").fill(who.email);
+  await page.getByTestId("login-password").fill(who.password);
+  await page.getByTestId("login-submit").click();
+  await page.waitForURL(/\/tickets/);
+}
+
+/**
+ * Asks `fn` every 100 ms until it answers something truthy, and answers that; after `ms` it throws naming `what`.
+ * For state the page or the stack reaches on its own (a row stored, a text shown), never to prove an absence.
+ */
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T | undefined | false> | T | undefined | false,
+  ms = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -16,7 +16,7 @@ import {
   CONTACT_COLUMNS,
   MESSAGE_COLUMNS,
   QUEUE_COLUMNS,
-  TICKET_COLUMNS,
+  TICKET_REPLICA_COLUMNS,
   USER_COLUMNS,
   USER_QUEUES_JSON,
   WHATSAPP_COLUMNS,
@@ -102,10 +102,10 @@ async function bootstrap(client: pg.ClientBase, viewer: Viewer, lastSeq: number)
   const params: unknown[] = [actor.companyId, BOOT_OPEN, BOOT_CLOSED];
   const visible = visibleTicketSql(actor, params);
   const tickets = await client.query<TicketDTO>(
-    `(SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.status <> 'closed' AND ${visible}
+    `(SELECT ${TICKET_REPLICA_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.status <> 'closed' AND ${visible}
       ORDER BY t.updated_at DESC, t.id DESC LIMIT $2)
      UNION ALL
-     (SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.status = 'closed' AND ${visible}
+     (SELECT ${TICKET_REPLICA_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.status = 'closed' AND ${visible}
       ORDER BY t.updated_at DESC, t.id DESC LIMIT $3)`,
     params,
   );
@@ -156,7 +156,7 @@ async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number
 
   const [tickets, messages, contacts, queues, whatsapps, users] = await inOrder([
     () =>
-      client.query<TicketDTO>(`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.id = ANY($2)`, [
+      client.query<TicketDTO>(`SELECT ${TICKET_REPLICA_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.id = ANY($2)`, [
         c,
         num("tickets"),
       ]),

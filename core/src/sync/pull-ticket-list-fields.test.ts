@@ -5,8 +5,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildTag } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
-import { rateTicket } from "../testing/ticket-list-factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
+import { rateTicket } from "../testing/ticket-list-factories.ts";
 
 const core = coreForFile();
 

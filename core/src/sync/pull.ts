@@ -4,7 +4,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TicketDTO, UserDTO } from "../contract/entities.ts";
-import type { EntityName, PullResponse } from "../contract/sync.ts";
+import { type EntityName, type PullResponse, REPLICA_BOOT_LIMITS } from "../contract/sync.ts";
 import { transaction } from "../db/transaction.ts";
 import { presentContact } from "../presenters/present-contact.ts";
 import { presentMessage } from "../presenters/present-message.ts";
@@ -25,8 +25,8 @@ import {
 /** Changes read per pull; the client pulls again while `more` is true. */
 export const PULL_LIMIT = 2000;
 /** A first pull carries this many tickets in progress, and this many closed ones. */
-const BOOT_OPEN = 2000;
-const BOOT_CLOSED = 200;
+const BOOT_OPEN = REPLICA_BOOT_LIMITS.inProgress;
+const BOOT_CLOSED = REPLICA_BOOT_LIMITS.closed;
 /** Latest messages per ticket in a first pull; older ones are fetched on demand. */
 const BOOT_MESSAGES = 50;
 
@@ -156,10 +156,10 @@ async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number
 
   const [tickets, messages, contacts, queues, whatsapps, users] = await inOrder([
     () =>
-      client.query<TicketDTO>(`SELECT ${TICKET_REPLICA_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.id = ANY($2)`, [
-        c,
-        num("tickets"),
-      ]),
+      client.query<TicketDTO>(
+        `SELECT ${TICKET_REPLICA_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.id = ANY($2)`,
+        [c, num("tickets")],
+      ),
     () =>
       client.query(
         `SELECT ${MESSAGE_COLUMNS}, t.user_id AS "tUserId", t.queue_id AS "tQueueId", t.is_group AS "tIsGroup",

@@ -56,6 +56,27 @@ describe("#sync.pull ticket list fields", () => {
     expect([...list.body.tickets[0].tagIds].sort()).toEqual([a.id, b.id].sort());
   });
 
+  it("brings a new ticket's contact with it, though the contact did not change", async () => {
+    const s = await setup();
+    const first = await core.api("GET", "/sync/pull", { token: s.token });
+    const other = await buildContact(core.db.pool, { companyId: s.company.id, name: "Novo Cliente" });
+    const wa = await core.db.pool.query<{ id: number }>("SELECT whatsapp_id AS id FROM tickets WHERE id = $1", [
+      s.ticket.id,
+    ]);
+    const queue = await core.db.pool.query<{ id: number }>(
+      "INSERT INTO queues (company_id, name, color) VALUES ($1, 'Vendas', '#ff0000') RETURNING id",
+      [s.company.id],
+    );
+    const created = await core.api("POST", "/tickets", {
+      token: s.token,
+      body: { contactId: other.id, whatsappId: wa.rows[0]!.id, queueId: queue.rows[0]!.id, status: "open" },
+    });
+    expect(created.status).toBe(201);
+    const next = await core.api("GET", `/sync/pull?cursor=${first.body.cursor}`, { token: s.token });
+    expect(next.body.put.tickets.map((t: PulledTicket) => t.id)).toContain(created.body.id);
+    expect(next.body.put.contacts).toEqual([expect.objectContaining({ id: other.id, name: "Novo Cliente" })]);
+  });
+
   it("keeps the customer's last message as the preview when a private note is written", async () => {
     const s = await setup();
     const push = (id: number, body: string, isPrivate: boolean) =>

@@ -168,11 +168,14 @@ async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number
        WHERE m.company_id = $1 AND m.id = ANY($2::uuid[])`,
         [c, list("messages")],
       ),
+    // Changed contacts, and the contact of every changed ticket: a ticket new to this replica
+    // (a contact's first ticket) must not arrive without the name the list shows.
     () =>
-      client.query(`SELECT ${CONTACT_COLUMNS} FROM contacts c WHERE c.company_id = $1 AND c.id = ANY($2)`, [
-        c,
-        num("contacts"),
-      ]),
+      client.query(
+        `SELECT ${CONTACT_COLUMNS} FROM contacts c WHERE c.company_id = $1 AND (c.id = ANY($2)
+           OR c.id IN (SELECT t.contact_id FROM tickets t WHERE t.company_id = $1 AND t.id = ANY($3)))`,
+        [c, num("contacts"), num("tickets")],
+      ),
     () =>
       client.query(`SELECT ${QUEUE_COLUMNS} FROM queues q WHERE q.company_id = $1 AND q.id = ANY($2)`, [
         c,

@@ -57,86 +57,90 @@ export function TicketFilters({
         )}
       </IconButton>
       <PopoverDialog label={t("ticketList.filters")} title={t("ticketList.filters")} className="ticket-filters">
-        <div className="ticket-filters-fields" data-testid="ticket-filters-panel">
-          <Select
-            label={t("ticketList.filterTags")}
-            selectionMode="multiple"
-            items={refs?.tags ?? []}
-            value={filter.tagIds}
-            onChange={(keys) => onChange({ tagIds: ids(keys) })}
-            data-testid="ticket-filter-tags"
-          >
-            {(tag) => <SelectItem id={tag.id}>{tag.name}</SelectItem>}
-          </Select>
-          {isAdmin(user) && (
+        {({ close }) => (
+          <div className="ticket-filters-fields" data-testid="ticket-filters-panel">
             <Select
-              label={t("ticketList.filterUsers")}
+              label={t("ticketList.filterTags")}
               selectionMode="multiple"
-              items={refs?.users ?? []}
-              value={filter.userIds}
-              onChange={(keys) => onChange({ userIds: ids(keys) })}
-              data-testid="ticket-filter-users"
+              items={refs?.tags ?? []}
+              value={filter.tagIds}
+              onChange={(keys) => onChange({ tagIds: ids(keys) })}
+              data-testid="ticket-filter-tags"
             >
-              {(u) => <SelectItem id={u.id}>{u.name}</SelectItem>}
+              {(tag) => <SelectItem id={tag.id}>{tag.name}</SelectItem>}
             </Select>
-          )}
-          <Select
-            label={t("ticketList.filterConnections")}
-            selectionMode="multiple"
-            items={refs?.whatsapps ?? []}
-            value={filter.whatsappIds}
-            onChange={(keys) => onChange({ whatsappIds: ids(keys) })}
-            data-testid="ticket-filter-connections"
-          >
-            {(w) => <SelectItem id={w.id}>{w.name}</SelectItem>}
-          </Select>
-          <Select
-            label={t("ticketList.filterQueues")}
-            selectionMode="multiple"
-            items={refs?.queues ?? []}
-            value={filter.queueIds}
-            onChange={(keys) => onChange({ queueIds: ids(keys) })}
-            data-testid="ticket-filter-queues"
-          >
-            {(q) => <SelectItem id={q.id}>{q.name}</SelectItem>}
-          </Select>
-          {tab === "search" && (
+            {isAdmin(user) && (
+              <Select
+                label={t("ticketList.filterUsers")}
+                selectionMode="multiple"
+                items={refs?.users ?? []}
+                value={filter.userIds}
+                onChange={(keys) => onChange({ userIds: ids(keys) })}
+                data-testid="ticket-filter-users"
+              >
+                {(u) => <SelectItem id={u.id}>{u.name}</SelectItem>}
+              </Select>
+            )}
             <Select
-              label={t("ticketList.filterStatus")}
+              label={t("ticketList.filterConnections")}
               selectionMode="multiple"
-              items={statuses}
-              value={filter.statuses}
-              onChange={(keys) => onChange({ statuses: [...(keys as Iterable<TicketStatus>)] })}
-              data-testid="ticket-filter-status"
+              items={refs?.whatsapps ?? []}
+              value={filter.whatsappIds}
+              onChange={(keys) => onChange({ whatsappIds: ids(keys) })}
+              data-testid="ticket-filter-connections"
             >
-              {(s) => <SelectItem id={s.id}>{s.name}</SelectItem>}
+              {(w) => <SelectItem id={w.id}>{w.name}</SelectItem>}
             </Select>
-          )}
-          <Checkbox
-            isSelected={filter.unreadOnly}
-            onChange={(unreadOnly) => onChange({ unreadOnly })}
-            data-testid="ticket-filter-unread"
-          >
-            {t("ticketList.unreadOnly")}
-          </Checkbox>
-          <Button
-            variant="ghost"
-            size="small"
-            isDisabled={count === 0}
-            onPress={() =>
-              onChange({
-                tagIds: EMPTY_FILTER.tagIds,
-                userIds: EMPTY_FILTER.userIds,
-                whatsappIds: EMPTY_FILTER.whatsappIds,
-                queueIds: EMPTY_FILTER.queueIds,
-                statuses: EMPTY_FILTER.statuses,
-                unreadOnly: false,
-              })
-            }
-          >
-            {t("ticketList.clearFilters")}
-          </Button>
-        </div>
+            <Select
+              label={t("ticketList.filterQueues")}
+              selectionMode="multiple"
+              items={refs?.queues ?? []}
+              value={filter.queueIds}
+              onChange={(keys) => onChange({ queueIds: ids(keys) })}
+              data-testid="ticket-filter-queues"
+            >
+              {(q) => <SelectItem id={q.id}>{q.name}</SelectItem>}
+            </Select>
+            {tab === "search" && (
+              <Select
+                label={t("ticketList.filterStatus")}
+                selectionMode="multiple"
+                items={statuses}
+                value={filter.statuses}
+                onChange={(keys) => onChange({ statuses: [...(keys as Iterable<TicketStatus>)] })}
+                data-testid="ticket-filter-status"
+              >
+                {(s) => <SelectItem id={s.id}>{s.name}</SelectItem>}
+              </Select>
+            )}
+            <Checkbox
+              isSelected={filter.unreadOnly}
+              onChange={(unreadOnly) => onChange({ unreadOnly })}
+              data-testid="ticket-filter-unread"
+            >
+              {t("ticketList.unreadOnly")}
+            </Checkbox>
+            <Button
+              variant="ghost"
+              size="small"
+              isDisabled={count === 0}
+              onPress={() => {
+                onChange({
+                  tagIds: EMPTY_FILTER.tagIds,
+                  userIds: EMPTY_FILTER.userIds,
+                  whatsappIds: EMPTY_FILTER.whatsappIds,
+                  queueIds: EMPTY_FILTER.queueIds,
+                  statuses: EMPTY_FILTER.statuses,
+                  unreadOnly: false,
+                });
+                // The button turns disabled: the panel closes rather than leave focus nowhere.
+                close();
+              }}
+            >
+              {t("ticketList.clearFilters")}
+            </Button>
+          </div>
+        )}
       </PopoverDialog>
     </DialogTrigger>
   );

@@ -1,5 +1,6 @@
 import "fake-indexeddb/auto";
 import { REPLICA_BOOT_LIMITS } from "@chatflow/core/contract/sync.ts";
+import { liveQuery } from "dexie";
 import { describe, expect, it } from "vitest";
 import { openDb } from "../store/db.ts";
 import { getMeta } from "../store/meta.ts";
@@ -125,6 +126,38 @@ describe("#ticketList.localTicketPage", () => {
       open: 25,
       pending: 25,
     });
+  });
+});
+
+describe("#ticketList.live", () => {
+  it("follows new tickets and late contacts in a live query: rows, totals and tab counts", async () => {
+    const db = testDb();
+    await db.tickets.put(buildTicket({ id: 1, status: "open", userId: 1, contactId: 5 }));
+    const seen: unknown[] = [];
+    const f = effectiveFilter(admin, "open", EMPTY_FILTER);
+    const read = async () => {
+      const page = await localTicketPage(db, admin, "open", f, 10);
+      const rows = await localRows(db, page.tickets);
+      const counts = await localTabCounts(db, admin, ["open", "search"], { ...EMPTY_FILTER, search: "zé" });
+      return [page.total, rows.map((r) => r.contact?.name ?? null), counts.open, counts.search];
+    };
+    const settled = (n: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (seen.length >= n ? resolve() : setTimeout(check, 10));
+        check();
+      });
+    const sub = liveQuery(read).subscribe((v) => seen.push(v));
+    await settled(1);
+    await db.tickets.put(buildTicket({ id: 2, status: "open", userId: 1, contactId: 5 }));
+    await settled(2);
+    await db.contacts.put(buildContact({ id: 5, name: "Zé" }));
+    await settled(3);
+    sub.unsubscribe();
+    expect(seen).toEqual([
+      [1, [null], 1, 0],
+      [2, [null, null], 2, 0],
+      [2, ["Zé", "Zé"], 2, 2],
+    ]);
   });
 });
 

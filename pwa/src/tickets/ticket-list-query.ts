@@ -22,16 +22,19 @@ const SEARCH_STATUSES: readonly TicketStatus[] = ["open", "pending", "group", "c
 
 type Predicate = (t: TicketDTO) => boolean;
 
+type SearchMatches = { contactIds: Set<number>; ticketIds: Set<number> };
+
 /**
  * The filter as a test on one ticket, or null when nothing narrows the tab (then the index
- * answers counts by itself). `f` is the effective filter (ticket-list-filter.ts).
+ * answers counts by itself). `f` is the effective filter (ticket-list-filter.ts); `matches`
+ * what the search text found (searchMatches), in the search tab.
  */
-export async function ticketPredicate(
-  db: ChatflowDb,
+export function ticketPredicate(
   viewer: ListViewer,
   tab: TicketTab,
   f: TicketListFilter,
-): Promise<Predicate | null> {
+  matches: SearchMatches | null,
+): Predicate | null {
   const tests: Predicate[] = [];
   const owners = isAdmin(viewer) && f.userIds.length > 0 ? new Set(f.userIds) : null;
   // An admin naming owners asks for their tickets, which is showing all of them (as core does).
@@ -56,8 +59,8 @@ export async function ticketPredicate(
   if (tab === "search") {
     const statuses = new Set(f.statuses.length > 0 ? f.statuses : SEARCH_STATUSES);
     tests.push((t) => statuses.has(t.status));
-    if (f.search) {
-      const { contactIds, ticketIds } = await searchMatches(db, f.search, f.searchOnMessages);
+    if (f.search && matches) {
+      const { contactIds, ticketIds } = matches;
       tests.push((t) => contactIds.has(t.contactId) || ticketIds.has(t.id));
     }
   }
@@ -65,21 +68,28 @@ export async function ticketPredicate(
   return (t) => tests.every((test) => test(t));
 }
 
-/** Contacts whose name or number holds the text; with onMessages, tickets with a message holding it. */
-async function searchMatches(db: ChatflowDb, text: string, onMessages: boolean) {
-  const contactIds = new Set(
-    (await db.contacts
-      .filter((c) => c.name.toLowerCase().includes(text) || c.number.includes(text))
-      .primaryKeys()) as number[],
-  );
-  const ticketIds = new Set<number>();
-  if (onMessages) {
-    await db.messages.each((m) => {
-      if (m.body.toLowerCase().includes(text)) ticketIds.add(m.ticketId);
+/**
+ * Contacts whose name or number holds the text; with onMessages, tickets with a message
+ * holding it. A chain of Dexie promises, never a native async function: awaiting one of those
+ * inside a live query loses the query's zone, and with it every read made after it.
+ */
+function searchMatches(db: ChatflowDb, text: string, onMessages: boolean) {
+  return db.contacts
+    .filter((c) => c.name.toLowerCase().includes(text) || c.number.includes(text))
+    .primaryKeys()
+    .then((keys) => {
+      const contactIds = new Set(keys as number[]);
+      if (!onMessages) return { contactIds, ticketIds: new Set<number>() };
+      return db.messages
+        .filter((m) => m.body.toLowerCase().includes(text))
+        .toArray()
+        .then((found) => ({ contactIds, ticketIds: new Set(found.map((m) => m.ticketId)) }));
     });
-  }
-  return { contactIds, ticketIds };
 }
+
+/** What a tab's search text matches (null outside the search tab or without a text). */
+const matchesFor = (db: ChatflowDb, tab: TicketTab, f: TicketListFilter) =>
+  tab === "search" && f.search ? searchMatches(db, f.search, f.searchOnMessages) : null;
 
 /** One tab's tickets in the list's order (updatedAt, then id), before any filter. */
 function tabCollection(db: ChatflowDb, tab: TicketTab, order: "ASC" | "DESC") {
@@ -104,7 +114,7 @@ export async function localTicketPage(
   f: TicketListFilter,
   limit: number,
 ): Promise<LocalPage> {
-  const predicate = await ticketPredicate(db, viewer, tab, f);
+  const predicate = ticketPredicate(viewer, tab, f, await matchesFor(db, tab, f));
   const order = orderOf(tab, f);
   const all = () => tabCollection(db, tab, order);
   const [tickets, total] = await Promise.all([
@@ -125,14 +135,14 @@ export async function localTabCounts(
   filter: TicketListFilter,
 ): Promise<Partial<Record<TicketTab, number>>> {
   const counts: Partial<Record<TicketTab, number>> = {};
-  await Promise.all(
-    tabs.map(async (tab) => {
-      const f = effectiveFilter(viewer, tab, filter);
-      if (tab === "search" && !f.search) return;
-      const predicate = await ticketPredicate(db, viewer, tab, f);
-      const all = tabCollection(db, tab, "DESC");
-      counts[tab] = await (predicate ? all.filter(predicate) : all).count();
-    }),
-  );
+  // One tab after another: each read is a Dexie promise awaited in the live query's own zone,
+  // which is how liveQuery learns which ranges to watch (an Array.map of async functions hid them).
+  for (const tab of tabs) {
+    const f = effectiveFilter(viewer, tab, filter);
+    if (tab === "search" && !f.search) continue;
+    const predicate = ticketPredicate(viewer, tab, f, await matchesFor(db, tab, f));
+    const all = tabCollection(db, tab, "DESC");
+    counts[tab] = await (predicate ? all.filter(predicate) : all).count();
+  }
   return counts;
 }

@@ -5,7 +5,7 @@
 // from core's count; offline they are the replica's, marked as a floor.
 import type { ListTicketsResponse } from "@chatflow/core/contract/tickets.ts";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ApiClient } from "../api/http.ts";
 import { usePaged } from "../api/use-paged.ts";
 import type { ChatflowDb } from "../store/db.ts";
@@ -97,14 +97,18 @@ export function useTicketList(
     wanted.current = 0;
   }, [key]);
 
-  const loadMore = () => {
-    if (!current) return;
-    if (!localDone) setLimit({ key, value: take + LOCAL_PAGE });
-    else if (fromServer) {
+  const shown = current?.rows.length;
+  const loadMore = useCallback(() => {
+    if (shown === undefined) return;
+    if (!localDone) {
+      // The page asked for last has not arrived yet: asking again would only repeat it.
+      if (shown < take) return;
+      setLimit({ key, value: take + LOCAL_PAGE });
+    } else if (fromServer) {
       wanted.current = beyond.length + 1;
       if (serverLoaded && !serverLoading && serverHasMore) serverMore();
     }
-  };
+  }, [shown, localDone, take, key, fromServer, beyond.length, serverLoaded, serverLoading, serverHasMore, serverMore]);
 
   const counts = useRemoteCounts(api, viewer, tabs, filter, online, complete, tab, fromServer ? server.count : null);
   const merged: Partial<Record<TicketTab, TabCount>> = {};

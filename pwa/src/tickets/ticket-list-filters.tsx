@@ -2,10 +2,11 @@
 // queues, status (in search) and unread only, in a panel opened from one button that says
 // how many are on.
 import type { TicketStatus } from "@chatflow/core/contract/entities.ts";
+import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useTranslation } from "react-i18next";
 import { db } from "../app-services.ts";
-import { cachedTags } from "../tags/tag-store.ts";
+import { sortTags } from "../tags/tag-store.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { FilterIcon } from "../ui/icons.tsx";
 import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
@@ -34,12 +35,10 @@ export function TicketFilters({
 }) {
   const { t } = useTranslation();
   const refs = useLiveQuery(
-    async () => ({
-      tags: await cachedTags(db),
-      users: await db.users.toArray(),
-      whatsapps: await db.whatsapps.toArray(),
-      queues: await db.queues.toArray(),
-    }),
+    () =>
+      Dexie.Promise.all([db.tags.toArray(), db.users.toArray(), db.whatsapps.toArray(), db.queues.toArray()]).then(
+        ([tags, users, whatsapps, queues]) => ({ tags: sortTags(tags), users, whatsapps, queues }),
+      ),
     [],
   );
   const count = activeFilterCount({ ...filter, userIds: isAdmin(user) ? filter.userIds : [] });

@@ -89,7 +89,9 @@ function searchMatches(db: ChatflowDb, text: string, onMessages: boolean) {
 
 /** What a tab's search text matches (null outside the search tab or without a text). */
 const matchesFor = (db: ChatflowDb, tab: TicketTab, f: TicketListFilter) =>
-  tab === "search" && f.search ? searchMatches(db, f.search, f.searchOnMessages) : null;
+  tab === "search" && f.search
+    ? searchMatches(db, f.search, f.searchOnMessages)
+    : Dexie.Promise.resolve<SearchMatches | null>(null);
 
 /** One tab's tickets in the list's order (updatedAt, then id), before any filter. */
 function tabCollection(db: ChatflowDb, tab: TicketTab, order: "ASC" | "DESC") {
@@ -107,42 +109,49 @@ export type LocalPage = {
   total: number;
 };
 
-export async function localTicketPage(
+// The reads below are chains of Dexie promises with no native `await` between them: a live
+// query learns what to watch from the reads made in its zone, and code after a native await
+// may run outside it (then later changes would not refresh the list).
+
+export function localTicketPage(
   db: ChatflowDb,
   viewer: ListViewer,
   tab: TicketTab,
   f: TicketListFilter,
   limit: number,
 ): Promise<LocalPage> {
-  const predicate = ticketPredicate(viewer, tab, f, await matchesFor(db, tab, f));
-  const order = orderOf(tab, f);
-  const all = () => tabCollection(db, tab, order);
-  const [tickets, total] = await Promise.all([
-    (predicate ? all().filter(predicate) : all()).limit(limit).toArray(),
-    (predicate ? all().filter(predicate) : all()).count(),
-  ]);
-  return { tickets, total };
+  return matchesFor(db, tab, f).then((matches) => {
+    const predicate = ticketPredicate(viewer, tab, f, matches);
+    const all = () => {
+      const c = tabCollection(db, tab, orderOf(tab, f));
+      return predicate ? c.filter(predicate) : c;
+    };
+    return Dexie.Promise.all([all().limit(limit).toArray(), all().count()]).then(([tickets, total]) => ({
+      tickets,
+      total,
+    }));
+  });
 }
 
 /**
- * Each tab's count in the replica under the list's filter (`f` as the person set it: each tab
- * applies what it uses of it); the search tab counts only with a text.
+ * Each tab's count in the replica under the list's filter (`filter` as the person set it:
+ * each tab applies what it uses of it); the search tab counts only with a text.
  */
-export async function localTabCounts(
+export function localTabCounts(
   db: ChatflowDb,
   viewer: ListViewer,
   tabs: readonly TicketTab[],
   filter: TicketListFilter,
 ): Promise<Partial<Record<TicketTab, number>>> {
-  const counts: Partial<Record<TicketTab, number>> = {};
-  // One tab after another: each read is a Dexie promise awaited in the live query's own zone,
-  // which is how liveQuery learns which ranges to watch (an Array.map of async functions hid them).
-  for (const tab of tabs) {
-    const f = effectiveFilter(viewer, tab, filter);
-    if (tab === "search" && !f.search) continue;
-    const predicate = ticketPredicate(viewer, tab, f, await matchesFor(db, tab, f));
-    const all = tabCollection(db, tab, "DESC");
-    counts[tab] = await (predicate ? all.filter(predicate) : all).count();
-  }
-  return counts;
+  const counted = tabs.filter((tab) => tab !== "search" || effectiveFilter(viewer, tab, filter).search !== "");
+  return Dexie.Promise.all(
+    counted.map((tab) => {
+      const f = effectiveFilter(viewer, tab, filter);
+      return matchesFor(db, tab, f).then((matches) => {
+        const predicate = ticketPredicate(viewer, tab, f, matches);
+        const all = tabCollection(db, tab, "DESC");
+        return (predicate ? all.filter(predicate) : all).count();
+      });
+    }),
+  ).then((values) => Object.fromEntries(counted.map((tab, i) => [tab, values[i]!])));
 }

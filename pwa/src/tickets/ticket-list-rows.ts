@@ -1,9 +1,18 @@
 // The list item's data (spec 1 §2), from the replica (a ticket and the rows it names) or from
 // a page of GET /tickets (a ticket beyond the replica, carrying what it names): one shape.
 
-import type { Channel, TicketDTO } from "@chatflow/core/contract/entities.ts";
+import type {
+  Channel,
+  ContactDTO,
+  PublicUserDTO,
+  QueueDTO,
+  TicketDTO,
+  UserDTO,
+  WhatsappDTO,
+} from "@chatflow/core/contract/entities.ts";
 import type { TicketListItemDTO } from "@chatflow/core/contract/tickets.ts";
-import type { ChatflowDb } from "../store/db.ts";
+import { Dexie } from "dexie";
+import type { CachedTag, ChatflowDb } from "../store/db.ts";
 
 export type TicketListRow = {
   ticket: TicketDTO;
@@ -21,17 +30,28 @@ const byName = (a: { name: string; id: number }, b: { name: string; id: number }
   a.name.localeCompare(b.name) || a.id - b.id;
 
 /** Replica tickets with their contact, queue, connection, owner and tags, in the given order. */
-export async function localRows(db: ChatflowDb, tickets: TicketDTO[]): Promise<TicketListRow[]> {
+export function localRows(db: ChatflowDb, tickets: TicketDTO[]): Promise<TicketListRow[]> {
   const ids = <K extends "contactId" | "queueId" | "whatsappId" | "userId">(key: K) => [
     ...new Set(tickets.flatMap((t) => (t[key] === null ? [] : [t[key] as number]))),
   ];
-  const [contacts, queues, whatsapps, users, tags] = await Promise.all([
+  // Dexie's own promises only: this runs inside live queries (see ticket-list-query.ts).
+  return Dexie.Promise.all([
     db.contacts.bulkGet(ids("contactId")),
     db.queues.bulkGet(ids("queueId")),
     db.whatsapps.bulkGet(ids("whatsappId")),
     db.users.bulkGet(ids("userId")),
     db.tags.bulkGet([...new Set(tickets.flatMap((t) => t.tagIds ?? []))]),
-  ]);
+  ]).then(([contacts, queues, whatsapps, users, tags]) => joinRows(tickets, contacts, queues, whatsapps, users, tags));
+}
+
+function joinRows(
+  tickets: TicketDTO[],
+  contacts: (ContactDTO | undefined)[],
+  queues: (QueueDTO | undefined)[],
+  whatsapps: (WhatsappDTO | undefined)[],
+  users: (UserDTO | PublicUserDTO | undefined)[],
+  tags: (CachedTag | undefined)[],
+): TicketListRow[] {
   const index = <T extends { id: number }>(rows: (T | undefined)[]) =>
     new Map(rows.flatMap((r) => (r ? [[r.id, r] as const] : [])));
   const [c, q, w, u, g] = [index(contacts), index(queues), index(whatsapps), index(users), index(tags)];

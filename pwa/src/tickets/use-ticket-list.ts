@@ -9,7 +9,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ApiClient } from "../api/http.ts";
 import { usePaged } from "../api/use-paged.ts";
 import type { ChatflowDb } from "../store/db.ts";
-import { getMeta } from "../store/meta.ts";
 import {
   effectiveFilter,
   type ListViewer,
@@ -62,11 +61,18 @@ export function useTicketList(
   const [limit, setLimit] = useState({ key, value: LOCAL_PAGE });
   const take = limit.key === key ? limit.value : LOCAL_PAGE;
 
-  const complete = useLiveQuery(() => getMeta(db, "ticketsComplete"), [db]);
-  const local = useLiveQuery(async () => {
-    const page = await localTicketPage(db, viewer, tab, f, take);
-    return { key, total: page.total, rows: await localRows(db, page.tickets) };
-  }, [db, viewer, key, take]);
+  const complete = useLiveQuery(
+    () => db.meta.get("ticketsComplete").then((row) => row?.value as Complete | undefined),
+    [db],
+  );
+  // A chain of Dexie promises, no native await (ticket-list-query.ts says why).
+  const local = useLiveQuery(
+    () =>
+      localTicketPage(db, viewer, tab, f, take).then((page) =>
+        localRows(db, page.tickets).then((rows) => ({ key, total: page.total, rows })),
+      ),
+    [db, viewer, key, take],
+  );
   const localCounts = useLiveQuery(() => localTabCounts(db, viewer, tabs, filter), [db, viewer, tabs, filter]);
 
   const fromServer = online && !holdsAll(tab, f, complete) && (tab !== "search" || f.search !== "");

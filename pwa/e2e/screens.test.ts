@@ -36,7 +36,38 @@ const dialogOpened = (testId: string, button: string) => async (page: Page) => {
 let ticketUuid = "";
 const SCREENS: Screen[] = [
   { name: "login", path: "/login", as: "anonymous", ready: (p) => p.getByTestId("login-submit").waitFor() },
-  { name: "tickets", path: "/tickets", as: "admin", ready: (p) => p.getByTestId("tickets-tab-pending").waitFor() },
+  {
+    name: "tickets",
+    path: "/tickets",
+    as: "admin",
+    ready: async (p) => {
+      // The waiting tab holds Maria's ticket: the list item with its labels, time and badge.
+      await p.getByTestId("tickets-tab-pending").click();
+      await p.getByTestId("ticket-item").first().waitFor();
+    },
+    open: [
+      {
+        name: "ticket-filters",
+        action: async (p) => {
+          await p.getByTestId("ticket-filters").click();
+          await p.getByTestId("ticket-filters-panel").waitFor();
+        },
+      },
+      { name: "ticket-new", action: dialogOpened("start-ticket-dialog", "ticket-new") },
+      { name: "ticket-close-all", action: dialogOpened("ticket-close-all-dialog", "ticket-close-all") },
+      {
+        name: "ticket-search",
+        action: async (p) => {
+          await p.getByTestId("ticket-search").fill("Maria");
+          await p
+            .getByTestId("ticket-tab-label")
+            .filter({ hasText: /Busca \(\d+\+?\)/ })
+            .waitFor();
+          await p.getByTestId("ticket-item").first().waitFor();
+        },
+      },
+    ],
+  },
   {
     name: "tickets-select",
     path: "/tickets",

@@ -128,6 +128,10 @@ export type TicketDTO = {
   companyId: number;
   createdAt: string;
   updatedAt: string;
+  /** The ticket's tags (ids, by tag name), for the list item and its tag filter (spec 1 §2). */
+  tagIds: number[];
+  /** The latest rating (1–5) of a closed ticket, shown as an emoji in the list (spec 1 §2), or null. */
+  rating: number | null;
 };
 
 /** 0 clock (not yet sent), 1 sent, 2 delivered, 3 read, 4 played, 5 highlighted; -1 failed. */

@@ -190,6 +190,13 @@ export type Entities = {
 };
 export type EntityName = keyof Entities;
 
+/**
+ * What a first pull (reset) carries at most: the latest tickets in progress and the latest closed
+ * ones. A client that got fewer than a limit holds all of that kind (later pulls bring every
+ * change), so it may count and list them by itself; otherwise it asks GET /tickets for the rest.
+ */
+export const REPLICA_BOOT_LIMITS = { inProgress: 2000, closed: 200 } as const;
+
 export type PullResponse = {
   /** Pass it back as ?cursor= on the next pull (a first pull sends none). Opaque decimal string. */
   cursor: string;

@@ -1,7 +1,7 @@
 // Requests and answers of the ticket actions (spec 1 §4 Transitions, §7 Tickets),
 // shared by core's routes, the sync push and the PWA's dialogs.
 import { z } from "zod";
-import type { TicketStatus } from "./entities.ts";
+import type { Channel, TicketDTO, TicketStatus } from "./entities.ts";
 import { zId, zIdParam, zIdParamWith } from "./ids.ts";
 
 /** Spec 1 §5 "New ticket" and "Accept": the message when no queue is chosen. */
@@ -122,4 +122,22 @@ export type TicketLogEntryDTO = {
   user: { id: number; name: string } | null;
   queue: { id: number; name: string } | null;
   createdAt: string;
+};
+
+/** One ticket of GET /tickets (spec 1 §7): the replica's row plus what the list item shows (decision 0008). */
+export type TicketListItemDTO = TicketDTO & {
+  contact: { id: number; name: string; number: string; urlPicture: string | null; isGroup: boolean };
+  queue: { id: number; name: string; color: string } | null;
+  user: { id: number; name: string } | null;
+  whatsapp: { id: number; name: string; channel: Channel; groupAsTicket: string } | null;
+  tags: { id: number; name: string; color: string }[];
+  userRating: { rate: number } | null;
+};
+
+/** GET /tickets: a keyset page; `nextCursor` opens the next one (null on the last). */
+export type ListTicketsResponse = {
+  tickets: TicketListItemDTO[];
+  hasMore: boolean;
+  count: number;
+  nextCursor: string | null;
 };

@@ -92,9 +92,11 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
   }
   // An agent's reply means they read the conversation: its unread count goes.
   const unread = args.markRead === false ? "unread_messages" : "0";
+  // The list's preview is the conversation with the customer: a private note never becomes it.
   await client.query(
-    `UPDATE tickets SET last_message = $2, updated_at = now(), unread_messages = ${unread} WHERE id = $1 AND company_id = $3`,
-    [ticket.id, args.preview ?? args.body, actor.companyId],
+    `UPDATE tickets SET last_message = CASE WHEN $4::boolean THEN last_message ELSE $2 END, updated_at = now(),
+       unread_messages = ${unread} WHERE id = $1 AND company_id = $3`,
+    [ticket.id, args.preview ?? args.body, actor.companyId, isPrivate],
   );
   await recordChanges(client, [
     { companyId: actor.companyId, entity: "messages", id: args.id },

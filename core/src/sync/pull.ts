@@ -4,7 +4,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TicketDTO, UserDTO } from "../contract/entities.ts";
-import type { EntityName, PullResponse } from "../contract/sync.ts";
+import { type EntityName, type PullResponse, REPLICA_BOOT_LIMITS } from "../contract/sync.ts";
 import { transaction } from "../db/transaction.ts";
 import { presentContact } from "../presenters/present-contact.ts";
 import { presentMessage } from "../presenters/present-message.ts";
@@ -16,7 +16,7 @@ import {
   CONTACT_COLUMNS,
   MESSAGE_COLUMNS,
   QUEUE_COLUMNS,
-  TICKET_COLUMNS,
+  TICKET_REPLICA_COLUMNS,
   USER_COLUMNS,
   USER_QUEUES_JSON,
   WHATSAPP_COLUMNS,
@@ -25,8 +25,8 @@ import {
 /** Changes read per pull; the client pulls again while `more` is true. */
 export const PULL_LIMIT = 2000;
 /** A first pull carries this many tickets in progress, and this many closed ones. */
-const BOOT_OPEN = 2000;
-const BOOT_CLOSED = 200;
+const BOOT_OPEN = REPLICA_BOOT_LIMITS.inProgress;
+const BOOT_CLOSED = REPLICA_BOOT_LIMITS.closed;
 /** Latest messages per ticket in a first pull; older ones are fetched on demand. */
 const BOOT_MESSAGES = 50;
 
@@ -102,10 +102,10 @@ async function bootstrap(client: pg.ClientBase, viewer: Viewer, lastSeq: number)
   const params: unknown[] = [actor.companyId, BOOT_OPEN, BOOT_CLOSED];
   const visible = visibleTicketSql(actor, params);
   const tickets = await client.query<TicketDTO>(
-    `(SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.status <> 'closed' AND ${visible}
+    `(SELECT ${TICKET_REPLICA_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.status <> 'closed' AND ${visible}
       ORDER BY t.updated_at DESC, t.id DESC LIMIT $2)
      UNION ALL
-     (SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.status = 'closed' AND ${visible}
+     (SELECT ${TICKET_REPLICA_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.status = 'closed' AND ${visible}
       ORDER BY t.updated_at DESC, t.id DESC LIMIT $3)`,
     params,
   );
@@ -156,10 +156,10 @@ async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number
 
   const [tickets, messages, contacts, queues, whatsapps, users] = await inOrder([
     () =>
-      client.query<TicketDTO>(`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.id = ANY($2)`, [
-        c,
-        num("tickets"),
-      ]),
+      client.query<TicketDTO>(
+        `SELECT ${TICKET_REPLICA_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.id = ANY($2)`,
+        [c, num("tickets")],
+      ),
     () =>
       client.query(
         `SELECT ${MESSAGE_COLUMNS}, t.user_id AS "tUserId", t.queue_id AS "tQueueId", t.is_group AS "tIsGroup",
@@ -168,11 +168,14 @@ async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number
        WHERE m.company_id = $1 AND m.id = ANY($2::uuid[])`,
         [c, list("messages")],
       ),
+    // Changed contacts, and the contact of every changed ticket: a ticket new to this replica
+    // (a contact's first ticket) must not arrive without the name the list shows.
     () =>
-      client.query(`SELECT ${CONTACT_COLUMNS} FROM contacts c WHERE c.company_id = $1 AND c.id = ANY($2)`, [
-        c,
-        num("contacts"),
-      ]),
+      client.query(
+        `SELECT ${CONTACT_COLUMNS} FROM contacts c WHERE c.company_id = $1 AND (c.id = ANY($2)
+           OR c.id IN (SELECT t.contact_id FROM tickets t WHERE t.company_id = $1 AND t.id = ANY($3)))`,
+        [c, num("contacts"), num("tickets")],
+      ),
     () =>
       client.query(`SELECT ${QUEUE_COLUMNS} FROM queues q WHERE q.company_id = $1 AND q.id = ANY($2)`, [
         c,

@@ -23,6 +23,16 @@ const TICKET_KEYS = [
 export type TicketReplicaRow = RowOf<ITicket, typeof TICKET_KEYS>;
 export const TICKET_COLUMNS = selectList<ITicket>()("t", TICKET_KEYS);
 
+/**
+ * The replica's ticket row (TicketDTO): the columns plus its tag ids and latest rating, read
+ * per row by index (ticket_tags' primary key, user_ratings_ticket) in the same statement.
+ */
+export const TICKET_REPLICA_COLUMNS = `${TICKET_COLUMNS},
+  COALESCE((SELECT array_agg(tt.tag_id ORDER BY tt.tag_id) FROM ticket_tags tt
+    WHERE tt.ticket_id = t.id AND tt.company_id = t.company_id), '{}') AS "tagIds",
+  (SELECT r.rate FROM user_ratings r WHERE r.ticket_id = t.id AND r.company_id = t.company_id
+    ORDER BY r.created_at DESC, r.id DESC LIMIT 1) AS "rating"`;
+
 const MESSAGE_KEYS = [
   "id",
   "ticketId",

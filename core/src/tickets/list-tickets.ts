@@ -19,7 +19,7 @@ export const TICKET_ITEM_JOINS = `JOIN contacts c ON c.id = t.contact_id AND c.c
   LEFT JOIN users u ON u.id = t.user_id AND u.company_id = t.company_id
   LEFT JOIN whatsapps w ON w.id = t.whatsapp_id AND w.company_id = t.company_id
   LEFT JOIN LATERAL (SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color)
-      ORDER BY g.name, g.id) AS tags
+      ORDER BY g.name, g.id) AS tags, json_agg(g.id ORDER BY g.id) AS tag_ids
     FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id AND g.company_id = tt.company_id
     WHERE tt.ticket_id = t.id AND tt.company_id = t.company_id) tg ON true
   LEFT JOIN LATERAL (SELECT r.rate FROM user_ratings r WHERE r.ticket_id = t.id AND r.company_id = t.company_id
@@ -41,7 +41,7 @@ export const TICKET_ITEM_JSON = `json_build_object(
   'user', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END,
   'whatsapp', CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'name', w.name,
     'channel', w.channel, 'groupAsTicket', w.group_as_ticket) END,
-  'tags', COALESCE(tg.tags, '[]'::json),
+  'tags', COALESCE(tg.tags, '[]'::json), 'tagIds', COALESCE(tg.tag_ids, '[]'::json), 'rating', rt.rate,
   'userRating', CASE WHEN rt.rate IS NULL THEN NULL ELSE json_build_object('rate', rt.rate) END)`;
 
 export type TicketListPage = {

@@ -7,7 +7,7 @@ import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import type { OpenTicketHolder } from "@chatflow/core/contract/tickets.ts";
 import { ZCreateTicketRequestSchema } from "@chatflow/core/contract/tickets.ts";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { db } from "../app-services.ts";
@@ -23,14 +23,26 @@ import { CONTACT_MESSAGES } from "./contact-dialog.tsx";
 import type { ContactRow } from "./contact-list.ts";
 import { connectionsFor, startTicket } from "./start-ticket.ts";
 
+/** What the dialog reads of the contact. */
+export type StartTicketContact = Pick<ContactRow, "id" | "name" | "channel">;
+
 export function StartTicketDialog({
   contact,
   online,
   onClose,
+  title,
+  contactPicker,
+  missingContact,
 }: {
-  contact: ContactRow;
+  /** null until the person picks one in `contactPicker` (the ticket list's new-ticket dialog). */
+  contact: StartTicketContact | null;
   online: boolean;
   onClose: () => void;
+  title?: string;
+  /** Replaces the contact's name with a field to choose it, given the field's error. */
+  contactPicker?: (error: string | undefined) => ReactNode;
+  /** The error shown on the picker when no contact is chosen. */
+  missingContact?: string;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -39,7 +51,7 @@ export function StartTicketDialog({
   const companyQueues = useLiveQuery(() => db.queues.toArray(), []) ?? [];
   // Admins pick any queue of the company; an agent picks among their own (spec 1 §6).
   const queues = user?.profile === "admin" ? companyQueues : (user?.queues ?? []);
-  const connections = connectionsFor(contact.channel, whatsapps);
+  const connections = connectionsFor(contact?.channel ?? null, whatsapps);
   const [whatsappId, setWhatsappId] = useState<number | null>(null);
   const [queueId, setQueueId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -52,13 +64,15 @@ export function StartTicketDialog({
 
   async function start() {
     const parsed = ZCreateTicketRequestSchema.safeParse({
-      contactId: contact.id,
+      contactId: contact?.id ?? undefined,
       whatsappId: chosenConnection ?? undefined,
       queueId: chosenQueue ?? undefined,
       status: "open",
     });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error, CONTACT_MESSAGES));
+      const found = fieldErrors(parsed.error, CONTACT_MESSAGES);
+      if (!contact?.id && missingContact) found.contactId = missingContact;
+      setErrors(found);
       return;
     }
     setErrors({});
@@ -94,7 +108,7 @@ export function StartTicketDialog({
     <Modal
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={t("contactsPage.startTicket.title")}
+      title={title ?? t("contactsPage.startTicket.title")}
       size="small"
       keyboardDismiss={!busy}
       onSubmit={refusal ? undefined : () => void start()}
@@ -127,7 +141,11 @@ export function StartTicketDialog({
         )
       }
     >
-      <p className="dialog-message">{t("contactsPage.startTicket.contact", { name: contact.name })}</p>
+      {contactPicker && !refusal ? (
+        contactPicker(errors.contactId)
+      ) : contact ? (
+        <p className="dialog-message">{t("contactsPage.startTicket.contact", { name: contact.name })}</p>
+      ) : null}
       {refusal ? (
         <p className="start-ticket-holder" role="alert" data-testid="start-ticket-holder">
           {holder
@@ -143,7 +161,7 @@ export function StartTicketDialog({
         </p>
       ) : (
         <div className="contact-form">
-          {connections.length === 0 && (
+          {contact && connections.length === 0 && (
             <p className="contact-form-note">{t("contactsPage.startTicket.noConnection")}</p>
           )}
           <Select

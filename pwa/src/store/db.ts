@@ -120,5 +120,14 @@ export function openDb(name = "chatflow"): ChatflowDb {
   db.version(4).stores({ cache: "key" });
   // Version 6 (the admin screens): the tags cache and the refusals the screens read back.
   db.version(6).stores({ tags: "id", refusals: "++id, name" });
+  // Version 7 (the ticket list): updatedAt orders the search tab across statuses. Ticket rows
+  // now carry tagIds and rating; older rows lack them, so the tickets and the pull cursor go
+  // and the next pull is a first pull that brings every ticket back whole.
+  db.version(7)
+    .stores({ tickets: "id, uuid, [status+updatedAt], contactId, updatedAt" })
+    .upgrade(async (tx) => {
+      await tx.table("tickets").clear();
+      await tx.table("meta").delete("cursor");
+    });
   return db;
 }

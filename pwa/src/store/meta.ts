@@ -14,6 +14,11 @@ type MetaValues = {
   ownerUserId: number;
   /** navigator.storage.persist() was asked once already (sync/persist.ts). */
   persistAsked: boolean;
+  /**
+   * Which kinds of ticket the replica holds all of (the first pull came under
+   * REPLICA_BOOT_LIMITS): those the list counts and pages by itself; the rest it asks core for.
+   */
+  ticketsComplete: { inProgress: boolean; closed: boolean };
 };
 
 export async function getMeta<K extends keyof MetaValues>(db: ChatflowDb, key: K): Promise<MetaValues[K] | undefined> {

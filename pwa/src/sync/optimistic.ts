@@ -23,7 +23,8 @@ const sameRow = (a: OptimisticChange, table: OptimisticTable, id: number) => a.t
 async function applyPatch(db: ChatflowDb, change: Pick<OptimisticChange, "table" | "id" | "patch">): Promise<void> {
   const table = db[change.table];
   if (change.patch === null) await table.delete(change.id);
-  else await table.update(change.id, change.patch);
+  // A patch holds whole field values (never Dexie key paths such as "tagIds.0").
+  else await (table as ChatflowDb["contacts"]).update(change.id, change.patch as Partial<ContactDTO>);
 }
 
 /** A mutation's arguments as the contract takes them (checked when it is queued, not only when pushed). */

@@ -1,7 +1,7 @@
 // Pull: ask core for everything changed since our cursor and apply it to the
 // replica in one transaction, so the UI never sees half a change.
 import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
-import type { PullResponse } from "@chatflow/core/contract/sync.ts";
+import { type PullResponse, REPLICA_BOOT_LIMITS } from "@chatflow/core/contract/sync.ts";
 import { Dexie } from "dexie";
 import type { ApiClient } from "../api/http.ts";
 import type { LocalContact } from "../contacts/contact-writes.ts";
@@ -50,6 +50,12 @@ export async function applyPull(
       await Promise.all([...REPLICA_TABLES.map((t) => db[t].clear()), db.evictions.clear()]);
       if (pending.length > 0) await db.messages.bulkPut(pending);
       if (cached.length > 0) await db.contacts.bulkPut(cached);
+      const tickets = page.put.tickets ?? [];
+      const closed = tickets.filter((t) => t.status === "closed").length;
+      await setMeta(db, "ticketsComplete", {
+        inProgress: tickets.length - closed < REPLICA_BOOT_LIMITS.inProgress,
+        closed: closed < REPLICA_BOOT_LIMITS.closed,
+      });
     }
     // Puts first, removals last: if a row shows up in both, it ends up gone rather
     // than visible to someone who may no longer see it.

@@ -30,7 +30,11 @@ export async function cacheTags(db: ChatflowDb, rows: CachedTag[]): Promise<void
 
 /** The cached tags by name (core's order for the pickers). */
 export async function cachedTags(db: ChatflowDb): Promise<CachedTag[]> {
-  const rows = await db.tags.toArray();
+  return sortTags(await db.tags.toArray());
+}
+
+/** Tags by name, then id (core's order for the pickers). */
+export function sortTags(rows: CachedTag[]): CachedTag[] {
   return rows.sort((a, b) =>
     a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id - b.id,
   );

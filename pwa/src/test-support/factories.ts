@@ -27,6 +27,8 @@ export function buildTicket(over: Partial<TicketDTO> = {}): TicketDTO {
     companyId: 1,
     createdAt: "2025-01-01T10:00:00.000Z",
     updatedAt: "2025-01-01T10:00:00.000Z",
+    tagIds: [],
+    rating: null,
     ...over,
   };
 }

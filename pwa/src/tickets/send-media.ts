@@ -67,7 +67,11 @@ export async function sendMedia(db: ChatflowDb, input: SendMediaInput): Promise<
   };
   await db.transaction("rw", [db.messages, db.tickets, db.outbox], async () => {
     await db.messages.add(message);
-    await db.tickets.update(input.ticket.id, { lastMessage: body, updatedAt: createdAt });
+    // A private note never becomes the list's preview of the conversation (spec 1 §2).
+    await db.tickets.update(
+      input.ticket.id,
+      message.isPrivate ? { updatedAt: createdAt } : { lastMessage: body, updatedAt: createdAt },
+    );
     await db.outbox.add({ name: UPLOAD_ENTRY, args, queuedAt: createdAt });
   });
   return message;

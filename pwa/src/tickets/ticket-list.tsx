@@ -1,47 +1,241 @@
-// The ticket list with its status tabs; rows come live from the local replica.
-import type { TicketStatus } from "@chatflow/core/contract/entities.ts";
-import { useLiveQuery } from "dexie-react-hooks";
-import { useState } from "react";
-import { Tab, TabList, TabPanel, Tabs } from "react-aria-components/Tabs";
+// The ticket list (spec 1 §2 Tickets screen): tabs with their counts, the search (500 ms),
+// the filters, sort and show-all, the new-ticket and close-all actions, and the virtualised
+// rows (replica first, then core's pages; use-ticket-list.ts). Tab and filters are kept per
+// user (ticket-list-filter.ts, decision 0032).
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-services.ts";
-import { listTickets } from "./queries.ts";
-import { TicketListItem } from "./ticket-list-item.tsx";
-
-const TABS = ["open", "pending", "closed"] as const satisfies readonly TicketStatus[];
-type TabStatus = (typeof TABS)[number];
+import { useNavigate } from "react-router";
+import { api, db } from "../app-services.ts";
+import { useSessionUser } from "../auth/use-session-user.ts";
+import { useOnline } from "../layout/use-online.ts";
+import { refreshTagList } from "../tags/tag-store.ts";
+import { IconButton } from "../ui/button.tsx";
+import { ConfirmDialog } from "../ui/dialog.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { SearchField } from "../ui/fields.tsx";
+import { PlusIcon, SortIcon, TrashIcon } from "../ui/icons.tsx";
+import { Menu, MenuItem, MenuTrigger } from "../ui/menu.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { Checkbox, Switch } from "../ui/toggles.tsx";
+import { VirtualList } from "../ui/virtual-list.tsx";
+import { useDebouncedValue } from "../util/use-debounced-value.ts";
+import { closeAllTickets } from "./close-all.ts";
+import { NewTicketDialog } from "./new-ticket-dialog.tsx";
+import {
+  isAdmin,
+  loadListState,
+  mayShowAll,
+  saveListState,
+  sortOffered,
+  type TicketListFilter,
+  type TicketTab,
+  tabsFor,
+} from "./ticket-list-filter.ts";
+import { TicketFilters } from "./ticket-list-filters.tsx";
+import { TICKET_ROW_HEIGHT, TicketListItem } from "./ticket-list-item.tsx";
+import { type TabCount, useTicketList } from "./use-ticket-list.ts";
 
 export function TicketList({ selectedUuid }: { selectedUuid: string | undefined }) {
+  const user = useSessionUser();
+  if (!user) return null;
+  // A new user's list starts from that user's own remembered state.
+  return <UserTicketList key={user.id} selectedUuid={selectedUuid} />;
+}
+
+function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<TabStatus>("open");
+  const navigate = useNavigate();
+  const user = useSessionUser()!;
+  const online = useOnline();
+  const [state, setState] = useState(() => loadListState(user.id));
+  const [searchText, setSearchText] = useState("");
+  const search = useDebouncedValue(searchText, 500);
+  const [dialog, setDialog] = useState<"new" | "closeAll" | null>(null);
+  const tabs = useMemo(() => tabsFor(user), [user]);
+  const tab = tabs.includes(state.tab) ? state.tab : "open";
+  const filter = useMemo(() => ({ ...state.filter, search }), [state.filter, search]);
+
+  useEffect(() => saveListState(user.id, state), [user.id, state]);
+  const setTab = (next: TicketTab) => setState((s) => ({ ...s, tab: next }));
+  const setFilter = (patch: Partial<TicketListFilter>) =>
+    setState((s) => ({ ...s, filter: { ...s.filter, ...patch } }));
+  // Typing a search moves to the search tab (spec 1 §2 "a search mode").
+  useEffect(() => {
+    if (search.trim() !== "") setState((s) => (s.tab === "search" ? s : { ...s, tab: "search" }));
+  }, [search]);
+
+  const list = useTicketList(db, api, user, tabs, tab, filter, online);
+  // Tags are not replicated: the list item's tag names and the tag filter read the tags cache.
+  useEffect(() => {
+    if (online) void refreshTagList(db, api).catch(() => undefined);
+  }, [online]);
+  const admin = isAdmin(user);
+
   return (
-    <Tabs className="ticket-list" selectedKey={tab} onSelectionChange={(key) => setTab(key as TabStatus)}>
-      <TabList className="ticket-tabs" aria-label={t("tickets.listLabel")}>
-        {TABS.map((status) => (
-          <Tab key={status} id={status} className="ticket-tab" data-testid={`tickets-tab-${status}`}>
-            {t(`tickets.tabs.${status}`)}
-          </Tab>
+    <div className="ticket-list" data-testid="ticket-list">
+      <div className="ticket-toolbar">
+        <SearchField
+          label={t("ticketList.search")}
+          placeholder={t("ticketList.search")}
+          value={searchText}
+          onChange={setSearchText}
+          className="ticket-search"
+          data-testid="ticket-search"
+        />
+        <TicketFilters user={user} tab={tab} filter={state.filter} onChange={setFilter} />
+        {sortOffered(tab) && (
+          <MenuTrigger>
+            <IconButton label={t("ticketList.sort")} data-testid="ticket-sort">
+              <SortIcon />
+            </IconButton>
+            <Menu
+              label={t("ticketList.sort")}
+              selectionMode="single"
+              selectedKeys={[state.filter.sort]}
+              onAction={(key) => setFilter({ sort: key === "ASC" ? "ASC" : "DESC" })}
+            >
+              <MenuItem id="DESC">{t("ticketList.sortDesc")}</MenuItem>
+              <MenuItem id="ASC">{t("ticketList.sortAsc")}</MenuItem>
+            </Menu>
+          </MenuTrigger>
+        )}
+        <IconButton label={t("ticketList.newTicket")} onPress={() => setDialog("new")} data-testid="ticket-new">
+          <PlusIcon />
+        </IconButton>
+        {admin && tab !== "closed" && tab !== "search" && (
+          <IconButton
+            label={t("ticketList.closeAll")}
+            onPress={() => setDialog("closeAll")}
+            data-testid="ticket-close-all"
+          >
+            <TrashIcon />
+          </IconButton>
+        )}
+      </div>
+      <div className="ticket-toolbar-options">
+        {mayShowAll(user) && (
+          <Switch
+            isSelected={state.filter.showAll}
+            onChange={(showAll) => setFilter({ showAll })}
+            data-testid="ticket-show-all"
+          >
+            {t("ticketList.showAll")}
+          </Switch>
+        )}
+        {tab === "search" && (
+          <Checkbox
+            isSelected={state.filter.searchOnMessages}
+            onChange={(searchOnMessages) => setFilter({ searchOnMessages })}
+            data-testid="ticket-search-messages"
+          >
+            {t("ticketList.searchOnMessages")}
+          </Checkbox>
+        )}
+      </div>
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as TicketTab)} className="ticket-tabs-frame">
+        <TabList className="ticket-tabs" aria-label={t("ticketList.listLabel")}>
+          {tabs.map((id) => (
+            <Tab key={id} id={id} className="ticket-tab" data-testid={`tickets-tab-${id}`}>
+              <TabLabel label={t(`ticketList.tabs.${id}`)} count={list.counts[id]} />
+            </Tab>
+          ))}
+        </TabList>
+        {tabs.map((id) => (
+          <TabPanel key={id} id={id} className="ticket-panel">
+            {id === tab && (
+              <TicketRows list={list} tab={tab} search={filter.search} selectedUuid={selectedUuid} showOwner={admin} />
+            )}
+          </TabPanel>
         ))}
-      </TabList>
-      {TABS.map((status) => (
-        <TabPanel key={status} id={status} className="ticket-panel">
-          <TicketRows status={status} selectedUuid={selectedUuid} />
-        </TabPanel>
-      ))}
-    </Tabs>
+      </Tabs>
+      {dialog === "new" && <NewTicketDialog online={online} onClose={() => setDialog(null)} />}
+      <ConfirmDialog
+        isOpen={dialog === "closeAll"}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={t("ticketList.closeAllTitle")}
+        confirmLabel={t("ticketList.closeAllConfirm")}
+        onConfirm={async () => {
+          if (tab === "closed" || tab === "search") return;
+          await closeAllTickets(db, { status: tab, selectedQueueIds: state.filter.queueIds }, online);
+          showToast(t(online ? "ticketList.closeAllSent" : "ticketList.closeAllQueued"), "info");
+          navigate("/tickets");
+        }}
+        data-testid="ticket-close-all-dialog"
+      >
+        {t("ticketList.closeAllBody", { tab: t(`ticketList.tabs.${tab}`) })}
+      </ConfirmDialog>
+    </div>
   );
 }
 
-function TicketRows({ status, selectedUuid }: { status: TabStatus; selectedUuid: string | undefined }) {
+function TabLabel({ label, count }: { label: string; count: TabCount | undefined }) {
   const { t } = useTranslation();
-  const rows = useLiveQuery(() => listTickets(db, status), [status]);
-  if (!rows) return null;
-  if (rows.length === 0) return <p className="empty-list">{t("tickets.empty")}</p>;
+  if (count === undefined) return <>{label}</>;
   return (
-    <ul className="ticket-rows">
-      {rows.map((row) => (
-        <TicketListItem key={row.ticket.id} row={row} selected={row.ticket.uuid === selectedUuid} />
-      ))}
-    </ul>
+    <span data-testid="ticket-tab-label">
+      {t(count.atLeast ? "ticketList.tabCountAtLeast" : "ticketList.tabCount", { label, count: count.value })}
+    </span>
+  );
+}
+
+function TicketRows({
+  list,
+  tab,
+  search,
+  selectedUuid,
+  showOwner,
+}: {
+  list: ReturnType<typeof useTicketList>;
+  tab: TicketTab;
+  search: string;
+  selectedUuid: string | undefined;
+  showOwner: boolean;
+}) {
+  const { t } = useTranslation();
+  const useful = tab !== "search" || search.trim() !== "";
+  if (!list.ready) return <Spinner />;
+  if (tab === "search" && !useful) return <p className="empty-list">{t("ticketList.searchHint")}</p>;
+  if (list.rows.length === 0 && !list.hasMore && !list.loadingMore) {
+    return (
+      <>
+        <EmptyState title={tab === "search" ? t("ticketList.emptySearch") : t("ticketList.empty")} />
+        {list.endOfReplica && <EndOfReplica />}
+      </>
+    );
+  }
+  return (
+    <div className="ticket-rows-frame">
+      <VirtualList
+        items={list.rows}
+        getKey={(r) => r.ticket.id}
+        rowHeight={TICKET_ROW_HEIGHT}
+        label={t("ticketList.listLabel")}
+        hasMore={list.hasMore}
+        loadingMore={list.loadingMore}
+        onEndReached={list.loadMore}
+        className="ticket-rows"
+        data-testid="ticket-rows"
+        renderRow={(row) => (
+          <TicketListItem row={row} selected={row.ticket.uuid === selectedUuid} showOwner={showOwner} />
+        )}
+      />
+      {list.endOfReplica && <EndOfReplica />}
+      {list.serverError !== null && (
+        <p className="ticket-list-notice" role="status">
+          {t("ticketList.loadError")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function EndOfReplica() {
+  const { t } = useTranslation();
+  return (
+    <p className="ticket-list-notice" role="status" data-testid="ticket-end-of-replica">
+      {t("ticketList.endOfReplica")}
+    </p>
   );
 }

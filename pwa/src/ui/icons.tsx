@@ -371,3 +371,31 @@ export const DownloadIcon = (p: P) => (
     <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />
   </Icon>
 );
+export const FilterIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M22 3H2l8 9.46V19l4 2v-8.54L22 3z" />
+  </Icon>
+);
+export const SortIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 6h13M3 12h9M3 18h5M18 8v12M15 17l3 3 3-3" />
+  </Icon>
+);
+/** A speech bubble with a handset: WhatsApp (both kinds). */
+export const WhatsappIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 21l1.65-3.8a9 9 0 1 1 3.4 2.9L3 21" />
+    <path d="M9 10a.5.5 0 0 0 1 0V9a.5.5 0 0 0-1 0v1a5 5 0 0 0 5 5h1a.5.5 0 0 0 0-1h-1a.5.5 0 0 0 0 1" />
+  </Icon>
+);
+export const FacebookIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />
+  </Icon>
+);
+export const InstagramIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="2" y="2" width="20" height="20" rx="5" />
+    <path d="M16 11.37A4 4 0 1 1 12.63 8 4 4 0 0 1 16 11.37zM17.5 6.5h.01" />
+  </Icon>
+);

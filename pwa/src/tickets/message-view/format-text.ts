@@ -27,13 +27,14 @@ export function safeHref(raw: string): string | null {
   }
 }
 
-function linkAt(s: string, i: number): { href: string; text: string } | null {
+function linkAt(s: string, i: number, to: number): { href: string; text: string } | null {
   if (s[i] !== "h" && s[i] !== "H") return null;
   if (isWord(s[i - 1])) return null;
   URL_AT.lastIndex = i;
   const m = URL_AT.exec(s);
   if (!m) return null;
-  const text = m[0].replace(TRAILING, "");
+  // Inside a span the URL ends where the span does ("*https://a.com*").
+  const text = m[0].slice(0, to - i).replace(TRAILING, "");
   const href = safeHref(text);
   return href && text.length > "https://".length - 1 ? { href, text } : null;
 }
@@ -59,8 +60,8 @@ function parseRange(s: string, from: number, to: number, depth: number): TextNod
   const noCloseBefore: Record<string, number> = {};
   let i = from;
   while (i < to) {
-    const link = linkAt(s, i);
-    if (link && i + link.text.length <= to) {
+    const link = linkAt(s, i, to);
+    if (link) {
       flush();
       out.push({ kind: "link", ...link });
       i += link.text.length;

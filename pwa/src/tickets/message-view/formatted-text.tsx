@@ -2,27 +2,33 @@
 import { Fragment, type ReactNode, useMemo } from "react";
 import { parseFormatting, type TextNode } from "./format-text.ts";
 
-function render(nodes: TextNode[]): ReactNode[] {
-  return nodes.map((n, i) => {
-    switch (n.kind) {
-      case "text":
-        return <Fragment key={i}>{n.text}</Fragment>;
-      case "bold":
-        return <strong key={i}>{render(n.children)}</strong>;
-      case "italic":
-        return <em key={i}>{render(n.children)}</em>;
-      case "strike":
-        return <s key={i}>{render(n.children)}</s>;
-      case "mono":
-        return <code key={i}>{n.text}</code>;
-      case "link":
-        return (
-          <a key={i} href={n.href} target="_blank" rel="noopener noreferrer">
-            {n.text}
-          </a>
-        );
-    }
-  });
+function element(n: TextNode, key: string): ReactNode {
+  switch (n.kind) {
+    case "text":
+      return <Fragment key={key}>{n.text}</Fragment>;
+    case "bold":
+      return <strong key={key}>{render(n.children, key)}</strong>;
+    case "italic":
+      return <em key={key}>{render(n.children, key)}</em>;
+    case "strike":
+      return <s key={key}>{render(n.children, key)}</s>;
+    case "mono":
+      return <code key={key}>{n.text}</code>;
+    case "link":
+      return (
+        <a key={key} href={n.href} target="_blank" rel="noopener noreferrer">
+          {n.text}
+        </a>
+      );
+  }
+}
+
+/** The tree is rebuilt whole from the text: a node's path in it is its identity. */
+function render(nodes: TextNode[], path = ""): ReactNode[] {
+  const out: ReactNode[] = [];
+  let position = 0;
+  for (const n of nodes) out.push(element(n, `${path}.${position++}`));
+  return out;
 }
 
 export function FormattedText({ text }: { text: string }) {

@@ -5,10 +5,10 @@ import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
 import { useAtom } from "jotai";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { errorText } from "../../i18n/translate-error.ts";
 import { Button, IconButton } from "../../ui/button.tsx";
 import { Modal } from "../../ui/dialog.tsx";
 import { DownloadIcon, FileIcon, MinusIcon, PlusIcon } from "../../ui/icons.tsx";
-import { errorText } from "../../i18n/translate-error.ts";
 import { audioRateAtom, nextAudioRate } from "./conversation-atoms.ts";
 import { FormattedText } from "./formatted-text.tsx";
 import { useMediaSource, useMediaUrl } from "./media-source.tsx";
@@ -61,7 +61,13 @@ export function ImageMessage({ message, sticker = false }: { message: MessageDTO
         <img className="media-image" src={media.url} alt={alt} />
       </button>
       <Caption message={message} />
-      <Modal isOpen={open} onOpenChange={setOpen} title={t("messageView.image.viewer")} size="large" data-testid="image-viewer">
+      <Modal
+        isOpen={open}
+        onOpenChange={setOpen}
+        title={t("messageView.image.viewer")}
+        size="large"
+        data-testid="image-viewer"
+      >
         {/* biome-ignore lint/a11y/noStaticElementInteractions: the zoom keys act on the focused viewer area */}
         <div className="image-viewer" tabIndex={-1} onKeyDown={onKey}>
           <div className="image-viewer-tools">
@@ -69,7 +75,11 @@ export function ImageMessage({ message, sticker = false }: { message: MessageDTO
               <MinusIcon />
             </IconButton>
             <output data-testid="image-zoom">{Math.round(zoom * 100)}%</output>
-            <IconButton label={t("messageView.image.zoomIn")} onPress={() => step(1)} isDisabled={zoom === ZOOMS.at(-1)}>
+            <IconButton
+              label={t("messageView.image.zoomIn")}
+              onPress={() => step(1)}
+              isDisabled={zoom === ZOOMS.at(-1)}
+            >
               <PlusIcon />
             </IconButton>
           </div>
@@ -102,8 +112,7 @@ export function AudioMessage({ message }: { message: MessageDTO }) {
     try {
       setTranscript({ state: "done", text: await source.transcribe(message.id) });
     } catch (err) {
-      const body = (err as { body?: { error: string; message: string } | null }).body;
-      setTranscript({ state: "failed", text: errorText(body ?? { error: "", message: "" }) });
+      setTranscript({ state: "failed", text: errorText(err) });
     }
   };
   return (
@@ -160,7 +169,13 @@ export function VideoMessage({ message }: { message: MessageDTO }) {
     <>
       {media.status === "ready" ? (
         // biome-ignore lint/a11y/useMediaCaption: a contact's video arrives without captions
-        <video className="media-video" controls preload="metadata" src={media.url} aria-label={t("messageView.video")} />
+        <video
+          className="media-video"
+          controls
+          preload="metadata"
+          src={media.url}
+          aria-label={t("messageView.video")}
+        />
       ) : (
         <div className="media-video loading" />
       )}

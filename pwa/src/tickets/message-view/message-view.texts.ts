@@ -24,7 +24,12 @@ export const texts = defineTexts("messageView", {
     exportMissing: "Elemento não encontrado para exportar.",
     loadingOlder: "Carregando mensagens anteriores...",
     mediaFailed: "Não foi possível carregar a mídia",
-    editDialog: { title: "Editar mensagem", field: "Mensagem", save: "Salvar", window: "Só é possível editar em até 15 minutos." },
+    editDialog: {
+      title: "Editar mensagem",
+      field: "Mensagem",
+      save: "Salvar",
+      window: "Só é possível editar em até 15 minutos.",
+    },
     deleteDialog: { title: "Apagar mensagem?", body: "Esta ação não pode ser revertida.", confirm: "Apagar" },
     forwardDialog: {
       title: "Encaminhar mensagem",
@@ -49,7 +54,11 @@ export const texts = defineTexts("messageView", {
     document: { download: "Baixar {{name}}", file: "Documento" },
     sticker: "Figurinha",
     location: { title: "Localização", open: "Abrir no mapa" },
-    contact: { title: "Contato", start: "Conversar", added: "Contato adicionado: abra a conversa pela lista de contatos." },
+    contact: {
+      title: "Contato",
+      start: "Conversar",
+      added: "Contato adicionado: abra a conversa pela lista de contatos.",
+    },
     poll: { title: "Enquete", votes: "{{count}} votos" },
     event: { title: "Evento", ends: "Termina às {{time}}" },
     list: { title: "Lista", button: "Ver opções" },
@@ -88,7 +97,12 @@ export const texts = defineTexts("messageView", {
     exportMissing: "Element not found to export.",
     loadingOlder: "Loading earlier messages...",
     mediaFailed: "The media could not be loaded",
-    editDialog: { title: "Edit message", field: "Message", save: "Save", window: "Messages can be edited for 15 minutes." },
+    editDialog: {
+      title: "Edit message",
+      field: "Message",
+      save: "Save",
+      window: "Messages can be edited for 15 minutes.",
+    },
     deleteDialog: { title: "Delete message?", body: "This cannot be undone.", confirm: "Delete" },
     forwardDialog: {
       title: "Forward message",

@@ -22,7 +22,17 @@ const num = (v: unknown): number | null => {
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const dataOf = (m: MessageDTO) => obj(m.dataJson);
 
-function Card({ icon, title, children, testId }: { icon: ReactNode; title: string; children?: ReactNode; testId: string }) {
+function Card({
+  icon,
+  title,
+  children,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+  testId: string;
+}) {
   return (
     <div className="message-card" data-testid={testId}>
       <div className="message-card-title">
@@ -86,7 +96,13 @@ export function vCardOf(m: MessageDTO): { name: string; number: string } | null 
   return fn || number ? { name: fn || number, number } : null;
 }
 
-export function ContactMessage({ message, onStart }: { message: MessageDTO; onStart?: (card: { name: string; number: string }) => void }) {
+export function ContactMessage({
+  message,
+  onStart,
+}: {
+  message: MessageDTO;
+  onStart?: (card: { name: string; number: string }) => void;
+}) {
   const { t } = useTranslation();
   const card = vCardOf(message);
   if (!card) return <Text text={message.body} />;

@@ -17,6 +17,7 @@ const SIZES = [
   { name: "phone", width: 390, height: 844 },
 ] as const;
 const THEMES = ["light", "dark"] as const;
+const ONLY = process.env.SCREENS_ONLY?.split(",").map((s) => s.trim());
 
 type Account = "anonymous" | "admin" | "user";
 type Screen = {
@@ -382,6 +383,8 @@ describe("screens", () => {
         let account: Account = "anonymous";
         for (const screen of SCREENS) {
           if (screen.sizes && !screen.sizes.includes(size.name)) continue;
+          // SCREENS_ONLY=conversation-messages,contacts checks those alone (while working on them).
+          if (ONLY && !ONLY.includes(screen.name)) continue;
           if (screen.as !== account) {
             await context.clearCookies();
             await page.goto(`${world.stack.core.url}/login`);

@@ -84,7 +84,13 @@ export function ImageMessage({ message, sticker = false }: { message: MessageDTO
             </IconButton>
           </div>
           <div className="image-viewer-frame">
-            <img src={media.url} alt={alt} style={{ width: `${zoom * 100}%` }} />
+            {/* At 100% the picture fits the frame at most at its own size; zooming widens it past the frame. */}
+            <img
+              src={media.url}
+              alt={alt}
+              data-zoomed={zoom > 1}
+              style={zoom > 1 ? { width: `${zoom * 100}%` } : undefined}
+            />
           </div>
         </div>
       </Modal>

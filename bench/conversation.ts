@@ -4,7 +4,7 @@
 // and stops at the first frame painted with its newest message. Median and p95 of 21 runs.
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { CHROMIUM, launchChromium } from "../test/browser.ts";
@@ -94,6 +94,7 @@ export async function benchConversation(): Promise<Record<string, string>> {
 
     const newest = `Mensagem ${MESSAGES - 1}:`;
     const times: number[] = [];
+
     for (let run = 0; run < RUNS; run++) {
       await page.evaluate(() => {
         history.pushState(null, "", "/tickets");
@@ -132,6 +133,8 @@ export async function benchConversation(): Promise<Record<string, string>> {
     return {
       [`${label}, median / p95`]: `${fmt(percentile(times, 50))} / ${fmt(percentile(times, 95))}`,
       [`${label}, first open (loads its code)`]: fmt(first),
+      // Wall time on a shared machine includes waiting for a core: the load says how busy it was.
+      "conversation: machine load average (1 min) after the runs": fmt(loadavg()[0] ?? Number.NaN, 1),
       "conversation: messages rendered on open": String(rendered),
     };
   } finally {

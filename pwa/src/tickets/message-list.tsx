@@ -46,7 +46,7 @@ import { printConversation } from "./message-view/print-conversation.ts";
 import "./message-view/messages.css";
 
 /** Messages rendered when a conversation opens. */
-export const FIRST_WINDOW = 60;
+export const FIRST_WINDOW = 30;
 /** spec 1 §9: older messages load within 50 px of the top, after 500 ms. */
 const TOP_PX = 50;
 const TOP_DELAY_MS = 500;

@@ -31,6 +31,8 @@ let page: Page;
 let ticket: { id: number; uuid: string; contactId: number };
 let adminId: number;
 let otherContactId: number;
+let historyUuid: string;
+const HISTORY = 50;
 
 const q = (sql: string, args: unknown[] = []) => world.stack.core.db.pool.query(sql, args);
 const bubble = (text: string) => page.getByTestId("message-bubble").filter({ hasText: text });
@@ -106,6 +108,27 @@ beforeAll(async () => {
     await recordChanges(client, [{ companyId: 1, entity: "tickets", id: ticket.id }]);
   });
 
+  // A long conversation: the first pull brings only its newest page.
+  expect(await world.stack.deliverInbound({ from: "5511977770000", name: "Eduardo", text: "Oi", id: "wamid.h" })).toBe(
+    200,
+  );
+  const h = await until("the history ticket", async () => {
+    const { rows } = await q(
+      `SELECT t.id, t.uuid, t.contact_id AS "contactId" FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE c.number = '5511977770000'`,
+    );
+    return rows[0];
+  });
+  historyUuid = h.uuid;
+  await q("UPDATE tickets SET status = 'open', user_id = $2 WHERE id = $1", [h.id, adminId]);
+  await q("DELETE FROM messages WHERE ticket_id = $1", [h.id]);
+  for (let i = 0; i < HISTORY; i++) {
+    await q(
+      `INSERT INTO messages (id, company_id, ticket_id, contact_id, body, from_me, media_type, ack, created_at, updated_at)
+       VALUES ($1, 1, $2, $3, $4, false, 'chat', 0, now() - make_interval(mins => $5), now() - make_interval(mins => $5))`,
+      [uuidv7(), h.id, h.contactId, `Histórico ${i}`, HISTORY - i],
+    );
+  }
+
   const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   page = await context.newPage();
@@ -120,6 +143,38 @@ beforeAll(async () => {
 });
 
 describe("messages", () => {
+  it("loads older messages from core when scrolled to the top, keeping the place", async () => {
+    await page.goto(`${world.stack.core.url}/tickets/${historyUuid}`);
+    await bubble(`Histórico ${HISTORY - 1}`).waitFor();
+    const list = page.getByTestId("message-list");
+    const shown = await page.getByTestId("message-bubble").count();
+    expect(shown).toBeLessThan(HISTORY);
+    await until("the oldest message", async () => {
+      if ((await bubble("Histórico 0").count()) > 0) return true;
+      const oldest = page.getByTestId("message-bubble").first();
+      const before = await oldest.textContent();
+      await list.evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      // Once the older page is laid above, the message that was on top stays in view.
+      await until(
+        "an older page",
+        async () => (await page.getByTestId("message-bubble").first().textContent()) !== before,
+      );
+      const box = await page
+        .getByTestId("message-bubble")
+        .filter({ hasText: before ?? "" })
+        .first()
+        .boundingBox();
+      const frame = await list.boundingBox();
+      expect(box && frame && box.y >= frame.y - 1 && box.y < frame.y + frame.height).toBe(true);
+      return false;
+    });
+    expect(await page.getByTestId("message-bubble").count()).toBe(HISTORY);
+    await page.goto(`${world.stack.core.url}/tickets/${ticket.uuid}`);
+    await page.getByTestId("message-input").waitFor();
+  });
+
   it("opens an image, fetched with the company's token, in a viewer that zooms and closes on Escape", async () => {
     const thumb = page.getByTestId("message-image");
     await thumb.waitFor();

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, figures printed as a table (copy them into
 // the README's "Performance" section). BENCH_ONLY=ingest,tickets runs a subset.
 import { benchBundle } from "./bundle.ts";
+import { benchConversation } from "./conversation.ts";
 import { benchCrud } from "./crud.ts";
 import { benchIngest } from "./ingest.ts";
 import { benchLighthouse } from "./lighthouse.ts";
@@ -8,6 +9,7 @@ import { benchTickets } from "./tickets.ts";
 
 const BENCHES: Record<string, () => Record<string, string> | Promise<Record<string, string>>> = {
   bundle: benchBundle,
+  conversation: benchConversation,
   crud: benchCrud,
   ingest: benchIngest,
   lighthouse: benchLighthouse,

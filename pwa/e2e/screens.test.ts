@@ -4,8 +4,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { saveMedia } from "@chatflow/core/media/media-store.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
+import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
@@ -16,6 +18,7 @@ const SIZES = [
   { name: "phone", width: 390, height: 844 },
 ] as const;
 const THEMES = ["light", "dark"] as const;
+const ONLY = process.env.SCREENS_ONLY?.split(",").map((s) => s.trim());
 
 type Account = "anonymous" | "admin" | "user";
 type Screen = {
@@ -34,6 +37,15 @@ const dialogOpened = (testId: string, button: string) => async (page: Page) => {
 };
 /** A conversation to look at (made before the tests from an inbound message). */
 let ticketUuid = "";
+/** An open conversation of the admin with every kind of message (seeded before the tests). */
+let messagesUuid = "";
+/** Opens the options menu of the newest message that has one. */
+const messageMenu = async (page: Page) => {
+  const row = page.locator(".message-row").filter({ hasText: "Pode me mandar o contrato?" }).last();
+  await row.hover();
+  await row.getByRole("button", { name: "Opções da mensagem" }).click();
+  await page.getByRole("menu").waitFor();
+};
 const SCREENS: Screen[] = [
   { name: "login", path: "/login", as: "anonymous", ready: (p) => p.getByTestId("login-submit").waitFor() },
   {
@@ -92,6 +104,34 @@ const SCREENS: Screen[] = [
       await p.getByTestId("contact-drawer-toggle").click();
       await p.getByTestId("contact-notes").or(p.getByText("Nenhuma observação")).waitFor();
     },
+  },
+  {
+    name: "conversation-messages",
+    path: () => `/tickets/${messagesUuid}`,
+    as: "admin",
+    ready: async (p) => {
+      await p.getByTestId("message-input").waitFor();
+      await p.getByTestId("message-image").locator("img").waitFor();
+      await p.getByTestId("message-retry").waitFor();
+    },
+    open: [
+      { name: "message-menu", action: messageMenu },
+      {
+        name: "forward-dialog",
+        action: async (p) => {
+          await messageMenu(p);
+          await p.getByRole("menuitem", { name: "Encaminhar" }).click();
+          await p.getByTestId("forward-message-dialog").waitFor();
+        },
+      },
+      {
+        name: "image-viewer",
+        action: async (p) => {
+          await p.getByTestId("message-image").click();
+          await p.getByTestId("image-viewer").waitFor();
+        },
+      },
+    ],
   },
   {
     name: "quick-messages",
@@ -246,6 +286,114 @@ forFile(async () => {
   );
 });
 
+// A 2x2 PNG for the image message.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+forFile(async () => {
+  // An open conversation of the admin with every kind of message the inbox draws.
+  await world.stack.deliverInbound({
+    from: "5511944448888",
+    name: "Paula",
+    text: "Pode me mandar o contrato?",
+    id: "wamid.kinds",
+  });
+  const pool = world.stack.core.db.pool;
+  const { rows } = await pool.query(
+    `SELECT t.id, t.uuid, t.contact_id FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE c.number = '5511944448888'`,
+  );
+  const t = rows[0] as { id: number; uuid: string; contact_id: number };
+  messagesUuid = t.uuid;
+  const admin = (await pool.query("SELECT id FROM users WHERE email = 'admin@chatflow.local'")).rows[0].id as number;
+  await pool.query("UPDATE tickets SET status = 'open', user_id = $2 WHERE id = $1", [t.id, admin]);
+  const image = await saveMedia(world.stack.core.config.dataDir, 1, "foto.png", PNG);
+  const doc = await saveMedia(world.stack.core.config.dataDir, 1, "contrato.pdf", Buffer.from("%PDF-1.4\n"));
+  const audio = await saveMedia(world.stack.core.config.dataDir, 1, "voz.ogg", Buffer.from("OggS"));
+  const base = Date.now() - 60 * 60_000;
+  const quoted = uuidv7();
+  const kinds: [string, Record<string, unknown>][] = [
+    [quoted, { body: "Pode me mandar o contrato?", dataJson: { id: "wamid.kinds" } }],
+    [
+      uuidv7(),
+      {
+        body: "Claro! *Segue* o _contrato_ em https://exemplo.com/contrato",
+        fromMe: true,
+        ack: 3,
+        quotedMsgId: quoted,
+      },
+    ],
+    [uuidv7(), { body: "contrato.pdf", fromMe: true, ack: 2, mediaType: "application", mediaUrl: doc.url }],
+    [uuidv7(), { body: "Olha a foto", mediaType: "image", mediaUrl: image.url }],
+    [uuidv7(), { body: "", mediaType: "audio", mediaUrl: audio.url }],
+    [
+      uuidv7(),
+      {
+        body: "Loja",
+        mediaType: "locationMessage",
+        dataJson: {
+          location: { latitude: -23.56, longitude: -46.65, name: "Loja Centro", address: "Av. Paulista, 1000" },
+        },
+      },
+    ],
+    [
+      uuidv7(),
+      { body: "", mediaType: "contactMessage", dataJson: { vCard: { name: "Ana Lima", number: "5511987650003" } } },
+    ],
+    [
+      uuidv7(),
+      {
+        body: "Melhor dia?",
+        mediaType: "pollCreationMessageV3",
+        dataJson: {
+          pollCreationMessageV3: { name: "Melhor dia?", options: [{ optionName: "Segunda" }, { optionName: "Terça" }] },
+        },
+      },
+    ],
+    [uuidv7(), { body: "Cliente pediu desconto de 10%", fromMe: true, isPrivate: true }],
+    [uuidv7(), { body: "Mensagem encaminhada", fromMe: true, ack: 1, isForwarded: true, isEdited: true }],
+    [uuidv7(), { body: "apagada", isDeleted: true }],
+    [
+      uuidv7(),
+      { body: "👍", mediaType: "reactionMessage", dataJson: { reaction: { message_id: "wamid.kinds", emoji: "👍" } } },
+    ],
+    [uuidv7(), { body: "Não chegou", fromMe: true, ack: -1, errorCode: "ERR_SENDING_WAPP_MSG" }],
+  ];
+  for (const [i, [id, m]] of kinds.entries()) {
+    await pool.query(
+      `INSERT INTO messages (id, company_id, ticket_id, contact_id, user_id, body, from_me, media_type, media_url, data_json,
+         ack, is_private, is_forwarded, is_edited, is_deleted, quoted_msg_id, error_code, send_state, created_at, updated_at)
+       VALUES ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)`,
+      [
+        id,
+        t.id,
+        t.contact_id,
+        m.fromMe ? admin : null,
+        m.body,
+        m.fromMe ?? false,
+        m.mediaType ?? "chat",
+        m.mediaUrl ?? null,
+        m.dataJson ?? null,
+        m.ack ?? 0,
+        m.isPrivate ?? false,
+        m.isForwarded ?? false,
+        m.isEdited ?? false,
+        m.isDeleted ?? false,
+        m.quotedMsgId ?? null,
+        m.errorCode ?? null,
+        m.ack === -1 ? "failed" : m.fromMe ? "sent" : null,
+        new Date(base + i * 60_000),
+      ],
+    );
+  }
+  // The inbound text was stored by the webhook already: keep the one seeded above as the conversation's start.
+  await pool.query("DELETE FROM messages WHERE ticket_id = $1 AND id <> ALL($2::uuid[])", [
+    t.id,
+    kinds.map(([id]) => id),
+  ]);
+});
+
 describe("screens", () => {
   // Every screen at two sizes in two themes, with axe on each: minutes, not seconds.
   it("have no serious or critical accessibility violation at either size, in either theme", {
@@ -267,6 +415,8 @@ describe("screens", () => {
         let account: Account = "anonymous";
         for (const screen of SCREENS) {
           if (screen.sizes && !screen.sizes.includes(size.name)) continue;
+          // SCREENS_ONLY=conversation-messages,contacts checks those alone (while working on them).
+          if (ONLY && !ONLY.includes(screen.name)) continue;
           if (screen.as !== account) {
             await context.clearCookies();
             await page.goto(`${world.stack.core.url}/login`);

@@ -320,3 +320,9 @@ export const ZDeleteMessageArgsSchema = z.object({
   id: z.uuid(),
 });
 export type TDeleteMessageArgs = z.infer<typeof ZDeleteMessageArgsSchema>;
+
+export const ZRetryMessageArgsSchema = z.object({
+  /** The caller's own message whose send failed (ack -1): queued once more for the channel. */
+  id: z.uuid(),
+});
+export type TRetryMessageArgs = z.infer<typeof ZRetryMessageArgsSchema>;

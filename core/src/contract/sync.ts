@@ -19,6 +19,7 @@ import {
   ZForwardMessageRequestSchema,
   ZListMessageRequestSchema,
   ZPixMessageRequestSchema,
+  ZRetryMessageArgsSchema,
   ZUrlMessageRequestSchema,
 } from "./messages.ts";
 import {
@@ -125,6 +126,7 @@ export const MUTATIONS = {
   // The agent's own messages (spec 1 §4 Messages; contract/messages.ts).
   editMessage: ZEditMessageArgsSchema,
   deleteMessage: ZDeleteMessageArgsSchema,
+  retryMessage: ZRetryMessageArgsSchema,
   // Ticket transitions an agent may make offline (spec 1 §4; contract/tickets.ts).
   acceptTicket: ZAcceptTicketArgsSchema,
   returnTicket: ZReturnTicketArgsSchema,

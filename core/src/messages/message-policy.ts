@@ -35,3 +35,8 @@ export function canForwardMessage(_actor: Actor, m: PolicyMessage): boolean {
 export function canCountMessages(actor: Actor): boolean {
   return actor.profile === "admin" || actor.showDashboard === "enabled";
 }
+
+/** Only the author re-sends their failed message; a deleted or private one never goes out. */
+export function canRetryMessage(actor: Actor, m: PolicyMessage): boolean {
+  return isOwn(actor, m) && !m.isDeleted && !m.isPrivate;
+}

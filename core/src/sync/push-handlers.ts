@@ -13,6 +13,7 @@ import { parse } from "../http/errors.ts";
 import { deleteMessage } from "../messages/delete-message.ts";
 import { editMessage } from "../messages/edit-message.ts";
 import { forwardMessage } from "../messages/forward-message.ts";
+import { retryMessage } from "../messages/retry-message.ts";
 import { sendInteractiveMessage } from "../messages/send-interactive-message.ts";
 import { sendMessage } from "../messages/send-message.ts";
 import { addTicketTag } from "../tags/add-ticket-tag.ts";
@@ -43,6 +44,7 @@ export const HANDLERS: Record<MutationName, Handler> = {
   sendMessage: (client, actor, args) => sendMessage(client, actor, parse(m.sendMessage, args)),
   editMessage: (client, actor, args) => editMessage(client, actor, parse(m.editMessage, args)),
   deleteMessage: (client, actor, args) => deleteMessage(client, actor, parse(m.deleteMessage, args)),
+  retryMessage: (client, actor, args) => retryMessage(client, actor, parse(m.retryMessage, args)),
   acceptTicket: (client, actor, args) => acceptTicket(client, actor, parse(m.acceptTicket, args)),
   returnTicket: (client, actor, args) => returnTicket(client, actor, parse(m.returnTicket, args)),
   transferTicket: (client, actor, args) => transferTicket(client, actor, parse(m.transferTicket, args)),

@@ -40,15 +40,16 @@ type OutboxBase = {
 };
 
 /** Rows whose optimistic changes are undone on refusal and re-applied over a pull. */
-export type OptimisticTable = "tickets" | "contacts";
+export type OptimisticTable = "tickets" | "contacts" | "messages";
 
 export type OptimisticChange = {
   table: OptimisticTable;
-  id: number;
+  /** The row's key: a number for tickets and contacts, the UUIDv7 of a message. */
+  id: number | string;
   /** Fields written over the row; null removes the row (a deletion). */
   patch: Record<string, unknown> | null;
   /** The row as the server last gave it (null: none), restored if the server refuses. */
-  base: TicketDTO | ContactDTO | null;
+  base: TicketDTO | ContactDTO | MessageDTO | null;
 };
 
 /** One local change waiting to go to the server, in the order it was made. */

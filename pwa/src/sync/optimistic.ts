@@ -3,25 +3,32 @@
 // last gave it (the base). A refusal puts the base back and lays the changes still waiting
 // on top again; a pull that brings a newer row makes it the base and re-applies them too,
 // so the screen never shows a stale row nor loses a change that is still on its way.
-import type { ContactDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
+import type { ContactDTO, MessageDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
 import type { MUTATIONS, MutationName, PullResponse } from "@chatflow/core/contract/sync.ts";
+import type { Table } from "dexie";
 import type { z } from "zod";
 import type { ChatflowDb, OptimisticChange, OptimisticTable, OutboxEntry } from "../store/db.ts";
 
 /** The tables an optimistic change may touch; a transaction that applies or undoes one includes them. */
-export const OPTIMISTIC_TABLES = ["tickets", "contacts"] as const satisfies readonly OptimisticTable[];
+export const OPTIMISTIC_TABLES = ["tickets", "contacts", "messages"] as const satisfies readonly OptimisticTable[];
+
+type ReplicaRow = TicketDTO | ContactDTO | MessageDTO;
+type Key = number | string;
+
+/** The three tables share one shape here: rows keyed by their id. */
+const tableOf = (db: ChatflowDb, table: OptimisticTable) => db[table] as unknown as Table<ReplicaRow, Key>;
 
 export type RowChange = {
   table: OptimisticTable;
-  id: number;
+  id: Key;
   /** Fields to write over the row; null removes it. */
   patch: Record<string, unknown> | null;
 };
 
-const sameRow = (a: OptimisticChange, table: OptimisticTable, id: number) => a.table === table && a.id === id;
+const sameRow = (a: OptimisticChange, table: OptimisticTable, id: Key) => a.table === table && a.id === id;
 
 async function applyPatch(db: ChatflowDb, change: Pick<OptimisticChange, "table" | "id" | "patch">): Promise<void> {
-  const table = db[change.table];
+  const table = tableOf(db, change.table);
   if (change.patch === null) await table.delete(change.id);
   // A patch holds whole field values (never Dexie key paths such as "tagIds.0").
   else await (table as ChatflowDb["contacts"]).update(change.id, change.patch as Partial<ContactDTO>);
@@ -48,7 +55,9 @@ export async function queueMutation<N extends MutationName>(
       const earlier = (await db.outbox.toArray()).find(
         (e) => e.optimistic && sameRow(e.optimistic, change.table, change.id),
       );
-      const base = earlier?.optimistic ? earlier.optimistic.base : ((await db[change.table].get(change.id)) ?? null);
+      const base = earlier?.optimistic
+        ? earlier.optimistic.base
+        : ((await tableOf(db, change.table).get(change.id)) ?? null);
       optimistic = { ...change, base };
       await applyPatch(db, change);
     }
@@ -59,7 +68,7 @@ export async function queueMutation<N extends MutationName>(
 }
 
 /** Later changes on the same row that are still waiting, in the order they were made. */
-async function waitingAfter(db: ChatflowDb, entry: OutboxEntry, table: OptimisticTable, id: number) {
+async function waitingAfter(db: ChatflowDb, entry: OutboxEntry, table: OptimisticTable, id: Key) {
   const later = await db.outbox.where("id").above(entry.id).toArray();
   return later.filter((e) => e.optimistic && sameRow(e.optimistic, table, id));
 }
@@ -71,8 +80,8 @@ async function waitingAfter(db: ChatflowDb, entry: OutboxEntry, table: Optimisti
 export async function undoOptimistic(db: ChatflowDb, entry: OutboxEntry): Promise<void> {
   const change = entry.optimistic;
   if (!change) return;
-  const table = db[change.table];
-  if (change.base) await table.put(change.base as TicketDTO & ContactDTO);
+  const table = tableOf(db, change.table);
+  if (change.base) await table.put(change.base);
   else await table.delete(change.id);
   for (const later of await waitingAfter(db, entry, change.table, change.id)) {
     if (later.optimistic) await applyPatch(db, later.optimistic);
@@ -90,9 +99,9 @@ export async function rebaseOptimistic(db: ChatflowDb, page: PullResponse): Prom
   for (const table of OPTIMISTIC_TABLES) {
     const entries = waiting.filter((e) => e.optimistic?.table === table);
     if (entries.length === 0) continue;
-    const put = new Map<number, TicketDTO | ContactDTO>();
+    const put = new Map<Key, ReplicaRow>();
     for (const row of page.put[table] ?? []) put.set(row.id, row);
-    const removed = new Set<number>(page.del[table] ?? []);
+    const removed = new Set<Key>(page.del[table] ?? []);
     for (const entry of entries) {
       const change = entry.optimistic as OptimisticChange;
       // Removals win over puts (as in the pull); a reset that does not bring the row back removes it too.

@@ -12,9 +12,11 @@ const noLocalChange: Rollback = async () => {};
 
 export const ROLLBACKS: Record<MutationName, Rollback> = {
   // The message stays visible, marked failed, so the agent sees what did not go out and why.
+  // The server stored nothing: the refused send is kept on the row so that 'Tentar novamente'
+  // can queue the same send again (tickets/message-view/message-actions.ts).
   sendMessage: async (db, args, error) => {
-    const { id } = args as TSendMessageArgs;
-    await db.messages.update(id, { ack: -1, errorCode: error.error });
+    const send = args as TSendMessageArgs;
+    await db.messages.update(send.id, { ack: -1, errorCode: error.error, dataJson: { refusedSend: send } });
   },
   // Ticket transitions, ticket deletion and the contact's own fields (edit, block, the two
   // switches) are applied to the replica at once and carry their undo with the outbox entry
@@ -34,10 +36,12 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   syncContactTags: noLocalChange,
   createTicketNote: noLocalChange,
   deleteTicketNote: noLocalChange,
-  // Edits and deletions of the agent's own messages wait for the server too (it checks
-  // the author and the 15-minute window); the pulled row then replaces the local one.
+  // Edits, deletions and retries of the agent's own messages are applied to the replica at
+  // once and carry their undo with the outbox entry (sync/optimistic.ts): the server checks the
+  // author and the 15-minute window, and a refusal puts the message back as it was.
   editMessage: noLocalChange,
   deleteMessage: noLocalChange,
+  retryMessage: noLocalChange,
   // The other inbox mutations are not applied to the replica ahead of the server either:
   // their result arrives with the next pull, so a refusal leaves nothing to undo.
   // The screen that started the ticket reads the refusal back (the open-ticket notice names the holder).

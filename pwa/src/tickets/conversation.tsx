@@ -51,7 +51,7 @@ export function Conversation() {
           drawerId={drawerId}
         />
         <ConversationHeldNotice ticketId={ticket.id} />
-        <MessageList ticketId={ticket.id} />
+        <MessageList ticket={ticket} canReply={replyAllowed(ticket, user)} />
         {replyAllowed(ticket, user) ? (
           <MessageInput ticket={ticket} />
         ) : (

@@ -399,3 +399,34 @@ export const InstagramIcon = (p: P) => (
     <path d="M16 11.37A4 4 0 1 1 12.63 8 4 4 0 0 1 16 11.37zM17.5 6.5h.01" />
   </Icon>
 );
+export const MinusIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M5 12h14" />
+  </Icon>
+);
+export const ReplyIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M9 14 4 9l5-5M4 9h10a6 6 0 0 1 6 6v4" />
+  </Icon>
+);
+export const ForwardIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m15 14 5-5-5-5M20 9H10a6 6 0 0 0-6 6v4" />
+  </Icon>
+);
+export const CopyIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M9 9h11v11H9zM5 15H4V4h11v1" />
+  </Icon>
+);
+export const MapPinIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z" />
+    <circle cx="12" cy="10" r="2.5" />
+  </Icon>
+);
+export const PhoneIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+  </Icon>
+);

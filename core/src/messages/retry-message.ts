@@ -1,0 +1,28 @@
+// Use case: the author of a message whose send failed (ack -1, 'failed' in the outbound queue)
+// puts it back in the queue once; the channel worker takes it like any new reply. A message
+// that is not failed (sent meanwhile, or already re-queued by an earlier retry) is left as it is,
+// so a retry pushed twice queues it once.
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import type { TRetryMessageArgs } from "../contract/messages.ts";
+import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
+import { noPermission } from "../http/errors.ts";
+import { recordChanges } from "../sync/change-log.ts";
+import { findVisibleMessage } from "./find-message.ts";
+import { canRetryMessage } from "./message-policy.ts";
+
+export async function retryMessage(client: pg.ClientBase, actor: Actor, args: TRetryMessageArgs): Promise<void> {
+  const m = await findVisibleMessage(client, actor, args.id, { lock: true });
+  if (!canRetryMessage(actor, m)) throw noPermission("Only your own failed messages may be sent again");
+  if (m.sendState !== "failed") return;
+  await client.query(
+    `UPDATE messages SET send_state = 'queued', ack = 0, error_code = NULL, claimed_by = NULL, claimed_at = NULL,
+       updated_at = now()
+     WHERE id = $1 AND company_id = $2`,
+    [m.id, actor.companyId],
+  );
+  await recordChanges(client, [{ companyId: actor.companyId, entity: "messages", id: m.id }]);
+  if (m.ticket.whatsappId !== null) {
+    await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(m.ticket.whatsappId)]);
+  }
+}

@@ -1,0 +1,43 @@
+// The message options menu (spec 1 §2): reply (quote), edit, delete, forward and copy text,
+// a kit Menu on a button beside the bubble, so it opens from the keyboard and on touch.
+import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { IconButton } from "../../ui/button.tsx";
+import { CopyIcon, EditIcon, ForwardIcon, MoreIcon, ReplyIcon, TrashIcon } from "../../ui/icons.tsx";
+import { Menu, MenuItem, MenuTrigger } from "../../ui/menu.tsx";
+
+export type MessageAction = "reply" | "edit" | "delete" | "forward" | "copy";
+
+export function MessageMenu({
+  message,
+  actions,
+  onAction,
+}: {
+  message: MessageDTO;
+  actions: MessageAction[];
+  onAction: (action: MessageAction, message: MessageDTO) => void;
+}) {
+  const { t } = useTranslation();
+  const items: Record<MessageAction, { label: string; icon: ReactNode; tone?: "danger" }> = {
+    reply: { label: t("messageView.reply"), icon: <ReplyIcon size={16} /> },
+    edit: { label: t("messageView.edit"), icon: <EditIcon size={16} /> },
+    forward: { label: t("messageView.forward"), icon: <ForwardIcon size={16} /> },
+    copy: { label: t("messageView.copy"), icon: <CopyIcon size={16} /> },
+    delete: { label: t("messageView.delete"), icon: <TrashIcon size={16} />, tone: "danger" },
+  };
+  return (
+    <MenuTrigger>
+      <IconButton label={t("messageView.menu")} variant="ghost" className="message-menu-button" showTitle={false}>
+        <MoreIcon size={16} />
+      </IconButton>
+      <Menu label={t("messageView.menu")} onAction={(key) => onAction(key as MessageAction, message)}>
+        {actions.map((a) => (
+          <MenuItem key={a} id={a} icon={items[a].icon} tone={items[a].tone} data-testid={`message-menu-${a}`}>
+            {items[a].label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </MenuTrigger>
+  );
+}

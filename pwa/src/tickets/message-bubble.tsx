@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../i18n/translate-error.ts";
 import { AckMark } from "./ack-mark.tsx";
 import { formatTime } from "./format.ts";
+import { messageText } from "./message-text.ts";
 
 export function MessageBubble({ message }: { message: MessageDTO }) {
   const { t } = useTranslation();
@@ -21,7 +22,7 @@ export function MessageBubble({ message }: { message: MessageDTO }) {
           {message.fromMe ? t("messages.deleted") : t("messages.deletedByContact")}
         </p>
       ) : (
-        <p className="message-body">{message.body}</p>
+        <p className="message-body">{messageText(message, t)}</p>
       )}
       <span className="message-meta">
         <time dateTime={message.createdAt}>{formatTime(new Date(message.createdAt))}</time>

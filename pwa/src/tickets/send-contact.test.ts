@@ -3,10 +3,10 @@ import { MUTATIONS } from "@chatflow/core/contract/sync.ts";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatflowDb } from "../store/db.ts";
 import { outboxMessageIds } from "../store/outbox.ts";
+import { pushOutbox } from "../sync/push.ts";
 import { buildTicket, testDb } from "../test-support/factories.ts";
 import { createFakeCore, type FakeCore, testApi } from "../test-support/fake-core.ts";
 import { mockNetworkForFile } from "../test-support/mock-network.ts";
-import { pushOutbox } from "../sync/push.ts";
 import { sendContact } from "./send-contact.ts";
 
 const server = mockNetworkForFile();

@@ -83,7 +83,6 @@ export function SendContactDialog({ db, api, online, onSend, onClose }: SendCont
         onInputChange={setSearch}
         selectedKey={chosen?.id ?? null}
         onSelectionChange={(key) => pick(key === null ? null : Number(key))}
-        menuTrigger="focus"
         emptyText={t("composerDialogs.contact.empty")}
         description={hint}
         errorMessage={error}

@@ -1,5 +1,6 @@
-// The contacts the send-contact dialog offers: the replica's (offline too), and core's search
-// when online from 3 typed characters (spec 1 §5, §9: debounced 500 ms), merged by id. Groups and
+// The contacts the send-contact dialog offers: the replica's (offline too: the contacts of the
+// replicated tickets and those seen online before), and core's search when online from 3 typed
+// characters (spec 1 §5, §9: debounced 500 ms), merged by id. Groups and
 // Facebook/Instagram contacts have no phone number to put on a card and are left out.
 import type { ListContactsResponse } from "@chatflow/core/contract/contacts.ts";
 import type { ContactDTO } from "@chatflow/core/contract/entities.ts";
@@ -7,6 +8,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
 import type { ApiClient } from "../../api/http.ts";
 import { compareRows, matchesSearch } from "../../contacts/contact-list.ts";
+import { cacheContactPage } from "../../contacts/contact-writes.ts";
 import type { ChatflowDb } from "../../store/db.ts";
 
 export type ContactOption = Pick<ContactDTO, "id" | "name" | "number" | "urlPicture">;
@@ -49,6 +51,8 @@ export function useContactOptions(
     const timer = setTimeout(async () => {
       try {
         const res = await api.get<ListContactsResponse>(`/contacts?searchParam=${encodeURIComponent(query)}`);
+        // Kept on the device like the contacts screen's pages: found once online, offered offline too.
+        await cacheContactPage(db, res.contacts);
         if (live) setServer({ query, rows: res.contacts });
       } catch {
         // The replica's matches stay; the sync status tells the person about the network.
@@ -59,7 +63,7 @@ export function useContactOptions(
       live = false;
       clearTimeout(timer);
     };
-  }, [api, query, wantsServer]);
+  }, [api, db, query, wantsServer]);
 
   const serverRows = wantsServer && server?.query === query ? server.rows : [];
   const options = useMemo(() => mergeOptions(query, replica ?? [], serverRows), [query, replica, serverRows]);

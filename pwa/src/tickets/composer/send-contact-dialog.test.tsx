@@ -95,5 +95,7 @@ describe("#SendContactDialog", () => {
     );
     // Debounced: one request for what was finally typed.
     expect(queries).toEqual(["ped"]);
+    // What core found stays on the device, offered offline next time.
+    expect((await db.contacts.get(90))?.name).toBe("Pedro Distante");
   });
 });

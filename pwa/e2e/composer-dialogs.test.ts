@@ -161,4 +161,33 @@ describe("composer dialogs", () => {
     ]);
     await context.close();
   });
+
+  it("shows 'Solte o arquivo aqui' while a file is dragged over the conversation, and a dropped file opens the preview", async () => {
+    const context = await world.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${world.stack.core.url}/login`);
+    await page.getByTestId("login-email").fill("admin@chatflow.local");
+    await page.getByTestId("login-password").fill("chatflow");
+    await page.getByTestId("login-submit").click();
+    await page.waitForURL(/\/tickets/);
+    const { rows } = await world.stack.core.db.pool.query("SELECT uuid FROM tickets WHERE id = $1", [ticketId]);
+    await page.goto(`${world.stack.core.url}/tickets/${rows[0].uuid}`);
+    await page.getByTestId("message-input").waitFor();
+
+    const files = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(["%PDF-1.4"], "contrato.pdf", { type: "application/pdf" }));
+      return data;
+    });
+    const zone = page.getByTestId("conversation-drop-zone");
+    await zone.dispatchEvent("dragenter", { dataTransfer: files });
+    await page.getByTestId("drop-overlay").getByText("Solte o arquivo aqui").waitFor();
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/drop-overlay-phone.png` });
+    await zone.dispatchEvent("dragover", { dataTransfer: files });
+    await zone.dispatchEvent("drop", { dataTransfer: files });
+    await page.getByTestId("media-preview").getByText("contrato.pdf", { exact: true }).waitFor();
+    expect(await page.getByTestId("drop-overlay").count()).toBe(0);
+    await context.close();
+  });
 });

@@ -33,6 +33,14 @@ const dialogOpened = (testId: string, button: string) => async (page: Page) => {
 };
 /** A conversation to look at (made before the tests from an inbound message). */
 let ticketUuid = "";
+/** A conversation the admin attends, so its composer shows (accepted before the tests). */
+let composerUuid = "";
+/** Opens an entry of the composer's actions menu and waits for its dialog. */
+const composerDialog = (entry: string, testId: string) => async (page: Page) => {
+  await page.getByTestId("composer-actions").click();
+  await page.getByTestId(entry).click();
+  await page.getByTestId(testId).waitFor();
+};
 const SCREENS: Screen[] = [
   { name: "login", path: "/login", as: "anonymous", ready: (p) => p.getByTestId("login-submit").waitFor() },
   { name: "tickets", path: "/tickets", as: "admin", ready: (p) => p.getByTestId("tickets-tab-pending").waitFor() },
@@ -60,6 +68,57 @@ const SCREENS: Screen[] = [
       await p.getByTestId("contact-drawer-toggle").click();
       await p.getByTestId("contact-notes").or(p.getByText("Nenhuma observação")).waitFor();
     },
+  },
+  {
+    name: "conversation-composer",
+    path: () => `/tickets/${composerUuid}`,
+    as: "admin",
+    ready: (p) => p.getByTestId("message-input").waitFor(),
+    open: [
+      {
+        name: "send-contact-dialog",
+        action: async (p) => {
+          await composerDialog("action-send-contact", "send-contact-dialog")(p);
+          // From 3 characters core's search answers; the chosen contact is previewed.
+          await p.keyboard.type("mar");
+          await p.getByRole("option", { name: /Maria Souza/ }).click();
+          await p.getByTestId("send-contact-preview").waitFor();
+        },
+      },
+      {
+        name: "interactive-dialog",
+        action: async (p) => {
+          await composerDialog("action-interactive", "interactive-dialog")(p);
+          // The list's validation messages, and an option typed so the preview has something to show.
+          await p.getByTestId("interactive-option").first().fill("Segunda via do boleto");
+          await p.getByTestId("interactive-submit").click();
+          await p.getByText("Por favor, selecione um título.").waitFor();
+        },
+      },
+      {
+        name: "interactive-dialog-pix",
+        action: async (p) => {
+          await composerDialog("action-interactive", "interactive-dialog")(p);
+          await p.getByTestId("interactive-kind").click();
+          await p.getByRole("option", { name: "Pagamento PIX" }).click();
+          await p.getByTestId("interactive-pix-value").fill("10,50");
+          await p.getByTestId("interactive-pix-key").fill("11912345678");
+          await p.getByTestId("interactive-preview").getByText("+5511912345678").waitFor();
+        },
+      },
+      {
+        name: "drop-overlay",
+        action: async (p) => {
+          const files = await p.evaluateHandle(() => {
+            const data = new DataTransfer();
+            data.items.add(new File(["x"], "foto.png", { type: "image/png" }));
+            return data;
+          });
+          await p.getByTestId("conversation-drop-zone").dispatchEvent("dragenter", { dataTransfer: files });
+          await p.getByTestId("drop-overlay").waitFor();
+        },
+      },
+    ],
   },
   {
     name: "quick-messages",
@@ -212,6 +271,28 @@ beforeAll(async () => {
      SELECT company_id, id, contact_id, 'Cliente prefere contato à tarde' FROM tickets WHERE uuid = $1`,
     [ticketUuid],
   );
+});
+
+beforeAll(async () => {
+  const pool = world.stack.core.db.pool;
+  await world.stack.deliverInbound({ from: "5511944443333", name: "Carla", text: "Olá!", id: "wamid.composer" });
+  const { rows } = await pool.query("SELECT id, uuid FROM tickets ORDER BY id DESC LIMIT 1");
+  composerUuid = rows[0].uuid;
+  const queue = await pool.query(
+    "INSERT INTO queues (company_id, name, color) VALUES (1, 'Vendas', '#1e88e5') RETURNING id",
+  );
+  const login = await fetch(`${world.stack.core.url}/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ACCOUNTS.admin),
+  });
+  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+  const accept = await fetch(`${world.stack.core.url}/tickets/${rows[0].id}`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ status: "open", userId: user.id, queueId: queue.rows[0].id }),
+  });
+  expect(accept.status).toBe(200);
 });
 
 describe("screens", () => {

@@ -184,7 +184,7 @@ function ListFields({ list, errors, onChange }: FieldsProps<ListDraft> & { list:
       {errors.sections && <p className="field-error">{errors.sections}</p>}
       {sections.map((s, i) => (
         <fieldset key={s.key} className="composer-list-section" data-testid="interactive-section">
-          <legend>{t("composerDialogs.fields.sectionTitle", { n: i + 1 })}</legend>
+          <legend>{t("composerDialogs.fields.section", { n: i + 1 })}</legend>
           <div className="composer-list-row">
             <TextField
               label={t("composerDialogs.fields.sectionTitle", { n: i + 1 })}

@@ -121,4 +121,22 @@ describe("#InteractiveMessageDialog", () => {
       },
     });
   });
+
+  it("stays open with what was typed when the message cannot be written on the device", async () => {
+    const onSend = vi.fn(async () => {
+      throw new Error("disk full");
+    });
+    const onClose = vi.fn();
+    render(<InteractiveMessageDialog online onSend={onSend} onClose={onClose} />);
+    const user = userEvent.setup();
+    await chooseKind(user, "Copiar código");
+    await user.type(screen.getByRole("textbox", { name: /^Código a copiar/ }), "DESCONTO10");
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    await waitFor(() => expect(onSend).toHaveBeenCalledOnce());
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Enviar" }).hasAttribute("data-pending")).toBe(false),
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByRole("textbox", { name: /^Código a copiar/ }) as HTMLInputElement).value).toBe("DESCONTO10");
+  });
 });

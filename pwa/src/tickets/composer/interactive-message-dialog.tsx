@@ -86,6 +86,8 @@ export function InteractiveMessageDialog({ online, onSend, onClose }: Interactiv
     try {
       await onSend(parsed.message);
       onClose();
+    } catch {
+      // Not written on the device: the sender has said why; the dialog keeps what was typed.
     } finally {
       setBusy(false);
     }

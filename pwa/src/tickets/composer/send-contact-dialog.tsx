@@ -45,6 +45,8 @@ export function SendContactDialog({ db, api, online, onSend, onClose }: SendCont
     try {
       await onSend(chosen);
       onClose();
+    } catch {
+      // Not written on the device: the sender has said why; the dialog keeps what was typed.
     } finally {
       setBusy(false);
     }

@@ -97,5 +97,11 @@ describe("#SendContactDialog", () => {
     expect(queries).toEqual(["ped"]);
     // What core found stays on the device, offered offline next time.
     expect((await db.contacts.get(90))?.name).toBe("Pedro Distante");
+    // Chosen, it is previewed and named in the field, and stays chosen while the search follows the name.
+    await user.click(screen.getByRole("option", { name: /Pedro Distante/ }));
+    expect((await screen.findByTestId("send-contact-preview")).textContent).toContain("Pedro Distante");
+    await waitFor(() => expect(queries).toEqual(["ped", "pedro distante"]), { timeout: 3000 });
+    expect((input as HTMLInputElement).value).toBe("Pedro Distante");
+    expect(screen.getByTestId("send-contact-preview").textContent).toContain("5531944440000");
   });
 });

@@ -32,7 +32,11 @@ export function SendContactDialog({ db, api, online, onSend, onClose }: SendCont
   const pick = (id: number | null) => {
     const contact = id === null ? null : (options.find((o) => o.id === id) ?? null);
     setChosen(contact);
-    if (contact) setError(null);
+    if (contact) {
+      // The field shows who was chosen (a controlled combobox keeps what was typed otherwise).
+      setSearch(contact.name);
+      setError(null);
+    }
   };
 
   async function submit(event: FormEvent) {

@@ -4,14 +4,14 @@
 // selecione um título.', 'Nenhum conteúdo para copiar.', 'Nenhum link disponível.'); a preview
 // shows what the contact gets. Sending only writes locally (send-interactive.ts); the outbox takes
 // it to core, now or when the network is back. A header image is a REST upload and not offered here.
-import { LIST_BUTTON_DEFAULT, PIX_KEY_TYPES } from "@chatflow/core/contract/messages.ts";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { PIX_KEY_TYPES } from "@chatflow/core/contract/messages.ts";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors } from "../../i18n/form-errors.ts";
 import { Button, IconButton } from "../../ui/button.tsx";
 import { Modal } from "../../ui/dialog.tsx";
 import { TextAreaField, TextField } from "../../ui/fields.tsx";
-import { ListIcon, PlusIcon, TrashIcon } from "../../ui/icons.tsx";
+import { PlusIcon, TrashIcon } from "../../ui/icons.tsx";
 import { Select, SelectItem } from "../../ui/select.tsx";
 import { type InteractiveKind, type ParsedInteractive, parseInteractive } from "../send-interactive.ts";
 import {
@@ -24,8 +24,8 @@ import {
   type InteractiveDraft,
   type ListDraft,
   type PixDraft,
-  pixKeyShown,
 } from "./interactive-draft.ts";
+import { InteractivePreview } from "./interactive-preview.tsx";
 import "./composer-dialogs.css";
 
 /** Core's validation messages, shown through this dialog's texts (the pt-BR ones are the spec's). */
@@ -356,74 +356,5 @@ function PixFields({ pix, errors, onChange }: FieldsProps<PixDraft> & { pix: Pix
         maxLength={200}
       />
     </>
-  );
-}
-
-const brl = (raw: string) => {
-  const s = raw.trim().replace(/^R\$\s*/, "");
-  const n = Number(s.includes(",") ? s.replace(/\./g, "").replace(",", ".") : s);
-  return Number.isFinite(n) && s !== "" ? `R$ ${n.toFixed(2).replace(".", ",")}` : "R$ —";
-};
-
-/** What the contact will see, drawn from the form as it stands (before it is checked). */
-function InteractivePreview({ draft }: { draft: InteractiveDraft }) {
-  const lines = (...parts: (ReactNode | string)[]) =>
-    parts.filter((p) => (typeof p === "string" ? p.trim() : p)).map((p, i) => <p key={String(i)}>{p}</p>);
-  let content: ReactNode;
-  if (draft.kind === "list") {
-    const l = draft.list;
-    content = (
-      <>
-        {l.title.trim() && <strong>{l.title}</strong>}
-        {lines(l.text)}
-        {l.footer.trim() && <small className="composer-preview-footer">{l.footer}</small>}
-        <span className="composer-preview-button">
-          <ListIcon size={16} /> {l.buttonText.trim() || LIST_BUTTON_DEFAULT}
-        </span>
-        <ul className="composer-preview-sections">
-          {l.sections.map((s) => (
-            <li key={s.key}>
-              {s.title.trim() && <span className="composer-preview-section-title">{s.title}</span>}
-              <ul>
-                {s.rows
-                  .filter((r) => r.title.trim())
-                  .map((r) => (
-                    <li key={r.key}>
-                      {r.title}
-                      {r.description.trim() && <small> — {r.description}</small>}
-                    </li>
-                  ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      </>
-    );
-  } else if (draft.kind === "pix") {
-    const p = draft.pix;
-    content = (
-      <>
-        {p.title.trim() && <strong>{p.title}</strong>}
-        <p>PIX {brl(p.sendvalue)}</p>
-        {lines(p.sendmerchant_name)}
-        <small className="composer-preview-footer">
-          {p.sendkey_type}: {pixKeyShown(p) || "—"}
-        </small>
-      </>
-    );
-  } else {
-    const b = draft.button;
-    content = (
-      <>
-        {lines(b.title)}
-        {b.description.trim() && <small className="composer-preview-footer">{b.description}</small>}
-        <span className="composer-preview-button">{b.buttonText.trim() || b.copyText.trim() || "—"}</span>
-      </>
-    );
-  }
-  return (
-    <div className="composer-preview-bubble" data-testid="interactive-preview">
-      {content}
-    </div>
   );
 }

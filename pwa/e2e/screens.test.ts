@@ -46,6 +46,14 @@ const messageMenu = async (page: Page) => {
   await row.getByRole("button", { name: "Opções da mensagem" }).click();
   await page.getByRole("menu").waitFor();
 };
+/** A conversation the admin attends, so its composer shows (accepted before the tests). */
+let composerUuid = "";
+/** Opens an entry of the composer's actions menu and waits for its dialog. */
+const composerDialog = (entry: string, testId: string) => async (page: Page) => {
+  await page.getByTestId("composer-actions").click();
+  await page.getByTestId(entry).click();
+  await page.getByTestId(testId).waitFor();
+};
 const SCREENS: Screen[] = [
   { name: "login", path: "/login", as: "anonymous", ready: (p) => p.getByTestId("login-submit").waitFor() },
   {
@@ -217,6 +225,61 @@ const SCREENS: Screen[] = [
   },
 ];
 
+/** The composer's dialogs and the conversation's drop zone: a test of their own (the list above fills its time). */
+const COMPOSER_SCREENS: Screen[] = [
+  {
+    name: "conversation-composer",
+    path: () => `/tickets/${composerUuid}`,
+    as: "admin",
+    ready: (p) => p.getByTestId("message-input").waitFor(),
+    open: [
+      {
+        name: "send-contact-dialog",
+        action: async (p) => {
+          await composerDialog("action-send-contact", "send-contact-dialog")(p);
+          // From 3 characters core's search answers; the chosen contact is previewed.
+          await p.keyboard.type("mar");
+          await p.getByRole("option", { name: /Maria Souza/ }).click();
+          await p.getByTestId("send-contact-preview").waitFor();
+        },
+      },
+      {
+        name: "interactive-dialog",
+        action: async (p) => {
+          await composerDialog("action-interactive", "interactive-dialog")(p);
+          // The list's validation messages, and an option typed so the preview has something to show.
+          await p.getByTestId("interactive-option").first().fill("Segunda via do boleto");
+          await p.getByTestId("interactive-submit").click();
+          await p.getByText("Por favor, selecione um título.").waitFor();
+        },
+      },
+      {
+        name: "interactive-dialog-pix",
+        action: async (p) => {
+          await composerDialog("action-interactive", "interactive-dialog")(p);
+          await p.getByTestId("interactive-kind").click();
+          await p.getByRole("option", { name: "Pagamento PIX" }).click();
+          await p.getByTestId("interactive-pix-value").fill("10,50");
+          await p.getByTestId("interactive-pix-key").fill("11912345678");
+          await p.getByTestId("interactive-preview").getByText("+5511912345678").waitFor();
+        },
+      },
+      {
+        name: "drop-overlay",
+        action: async (p) => {
+          const files = await p.evaluateHandle(() => {
+            const data = new DataTransfer();
+            data.items.add(new File(["x"], "foto.png", { type: "image/png" }));
+            return data;
+          });
+          await p.getByTestId("conversation-drop-zone").dispatchEvent("dragenter", { dataTransfer: files });
+          await p.getByTestId("drop-overlay").waitFor();
+        },
+      },
+    ],
+  },
+];
+
 const ACCOUNTS: Record<Exclude<Account, "anonymous">, { email: string; password: string }> = {
   admin: { email: "admin@chatflow.local", password: "chatflow" },
   user: { email: "agente.telas@example.com", password: "Segredo12" },
@@ -239,7 +302,10 @@ forFile(async () => {
 });
 
 /** A few records so the lists have rows to show (company 1, the signed-in admin's). */
+let seeded = false;
 async function seed(): Promise<void> {
+  if (seeded) return;
+  seeded = true;
   const pool = world.stack.core.db.pool;
   const { rows } = await pool.query<{ id: number }>(
     `INSERT INTO contacts (company_id, name, number, email, whatsapp_id, channel)
@@ -394,65 +460,96 @@ forFile(async () => {
   ]);
 });
 
+forFile(async () => {
+  const pool = world.stack.core.db.pool;
+  await world.stack.deliverInbound({ from: "5511944443333", name: "Carla", text: "Olá!", id: "wamid.composer" });
+  const { rows } = await pool.query("SELECT id, uuid FROM tickets ORDER BY id DESC LIMIT 1");
+  composerUuid = rows[0].uuid;
+  const queue = await pool.query(
+    "INSERT INTO queues (company_id, name, color) VALUES (1, 'Vendas', '#1e88e5') RETURNING id",
+  );
+  const login = await fetch(`${world.stack.core.url}/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ACCOUNTS.admin),
+  });
+  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+  const accept = await fetch(`${world.stack.core.url}/tickets/${rows[0].id}`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ status: "open", userId: user.id, queueId: queue.rows[0].id }),
+  });
+  expect(accept.status).toBe(200);
+});
+
+/** Each of these screens at two sizes in two themes, with axe on each; answers the serious and critical violations. */
+async function violations(screens: Screen[]): Promise<string[]> {
+  await seed();
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) mkdirSync(dir, { recursive: true });
+  const found: string[] = [];
+  for (const size of SIZES) {
+    for (const theme of THEMES) {
+      const context = await world.browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        colorScheme: theme,
+      });
+      // The theme is remembered per device; start each context with the one under test.
+      await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
+      const page = await context.newPage();
+      let account: Account = "anonymous";
+      for (const screen of screens) {
+        if (screen.sizes && !screen.sizes.includes(size.name)) continue;
+        // SCREENS_ONLY=conversation-messages,contacts checks those alone (while working on them).
+        if (ONLY && !ONLY.includes(screen.name)) continue;
+        if (screen.as !== account) {
+          await context.clearCookies();
+          await page.goto(`${world.stack.core.url}/login`);
+          await page.evaluate(() => {
+            localStorage.removeItem("token");
+            sessionStorage.removeItem("token");
+          });
+          if (screen.as !== "anonymous") await signIn(page, screen.as);
+          account = screen.as;
+        }
+        const screenPath = typeof screen.path === "string" ? screen.path : screen.path();
+        await page.goto(`${world.stack.core.url}${screenPath}`);
+        await screen.ready(page);
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        const check = async (name: string) => {
+          if (dir) await page.screenshot({ path: path.join(dir, `${name}-${size.name}-${theme}.png`) });
+          const result = await new AxeBuilder({ page }).analyze();
+          for (const v of result.violations) {
+            if (v.impact === "serious" || v.impact === "critical") {
+              found.push(
+                `${name} ${size.name} ${theme}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.html.slice(0, 160)).join(" | ")}`,
+              );
+            }
+          }
+        };
+        await check(screen.name);
+        for (const extra of screen.open ?? []) {
+          await page.goto(`${world.stack.core.url}${screenPath}`);
+          await screen.ready(page);
+          await extra.action(page);
+          await check(extra.name);
+        }
+      }
+      await context.close();
+    }
+  }
+  return found;
+}
+
 describe("screens", () => {
   // Every screen at two sizes in two themes, with axe on each: minutes, not seconds.
   it("have no serious or critical accessibility violation at either size, in either theme", {
     timeout: 600_000,
   }, async () => {
-    const dir = process.env.SCREENSHOT_DIR;
-    if (dir) mkdirSync(dir, { recursive: true });
-    const found: string[] = [];
-    await seed();
-    for (const size of SIZES) {
-      for (const theme of THEMES) {
-        const context = await world.browser.newContext({
-          viewport: { width: size.width, height: size.height },
-          colorScheme: theme,
-        });
-        // The theme is remembered per device; start each context with the one under test.
-        await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
-        const page = await context.newPage();
-        let account: Account = "anonymous";
-        for (const screen of SCREENS) {
-          if (screen.sizes && !screen.sizes.includes(size.name)) continue;
-          // SCREENS_ONLY=conversation-messages,contacts checks those alone (while working on them).
-          if (ONLY && !ONLY.includes(screen.name)) continue;
-          if (screen.as !== account) {
-            await context.clearCookies();
-            await page.goto(`${world.stack.core.url}/login`);
-            await page.evaluate(() => {
-              localStorage.removeItem("token");
-              sessionStorage.removeItem("token");
-            });
-            if (screen.as !== "anonymous") await signIn(page, screen.as);
-            account = screen.as;
-          }
-          const screenPath = typeof screen.path === "string" ? screen.path : screen.path();
-          await page.goto(`${world.stack.core.url}${screenPath}`);
-          await screen.ready(page);
-          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-          const check = async (name: string) => {
-            if (dir) await page.screenshot({ path: path.join(dir, `${name}-${size.name}-${theme}.png`) });
-            const result = await new AxeBuilder({ page }).analyze();
-            for (const v of result.violations) {
-              if (v.impact === "serious" || v.impact === "critical") {
-                found.push(
-                  `${name} ${size.name} ${theme}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.html.slice(0, 160)).join(" | ")}`,
-                );
-              }
-            }
-          };
-          await check(screen.name);
-          for (const extra of screen.open ?? []) {
-            await page.goto(`${world.stack.core.url}${screenPath}`);
-            await screen.ready(page);
-            await extra.action(page);
-            await check(extra.name);
-          }
-        }
-        await context.close();
-      }
-    }
-    expect(found).toEqual([]);
+    expect(await violations(SCREENS)).toEqual([]);
+  });
+
+  it("the composer's dialogs and the drop zone have none either", { timeout: 600_000 }, async () => {
+    expect(await violations(COMPOSER_SCREENS)).toEqual([]);
   });
 });

@@ -137,6 +137,9 @@ const zText = (max = 1024) => z.string().trim().max(max).default("");
 /** An optional header image, base64 (a data: prefix is accepted). */
 const zImage = z.string().max(1_500_000).optional();
 
+/** The label of a list's button when none is given (the contact's WhatsApp shows it). */
+export const LIST_BUTTON_DEFAULT = "Clique aqui";
+
 /** POST /messages/lista/{ticketId}: a list message. */
 export const ZListMessageRequestSchema = z.object({
   /** The list's title; required ('Por favor, selecione um título.'). */
@@ -144,7 +147,7 @@ export const ZListMessageRequestSchema = z.object({
   /** The text above the list. */
   text: zText(4096),
   /** Label of the button that opens the list. */
-  buttonText: z.string().trim().max(40).default("Clique aqui"),
+  buttonText: z.string().trim().max(40).default(LIST_BUTTON_DEFAULT),
   /** Small text under the message. */
   footer: zText(),
   /** Sections of options, each with rows the contact can pick. */

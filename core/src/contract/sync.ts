@@ -83,6 +83,22 @@ export const ZSendInteractiveMessageArgsSchema = z.object({
 });
 export type TSendInteractiveMessageArgs = z.infer<typeof ZSendInteractiveMessageArgsSchema>;
 
+export const ZSendContactArgsSchema = z.object({
+  /** UUIDv7 made by the client; the server stores the card under this id. */
+  id: z.uuid(),
+  /** The ticket the card is sent on. */
+  ticketId: zId,
+  /** The company's contact whose card is sent; core builds the vCard from its stored name and number. */
+  contactId: zId,
+  /** An internal note that never leaves the inbox. */
+  isPrivate: z.boolean().optional(),
+  /** Id of the message this one replies to. */
+  quotedMsgId: z.uuid().nullable().optional(),
+  /** When the person sent it (client clock), ISO string. */
+  createdAt: z.iso.datetime().optional(),
+});
+export type TSendContactArgs = z.infer<typeof ZSendContactArgsSchema>;
+
 export const ZTicketTagArgsSchema = z.object({
   /** The ticket that gets the tag. */
   ticketId: zId,
@@ -142,6 +158,8 @@ export const MUTATIONS = {
   // Messages beside the plain reply; media uploads (multipart) stay REST-only.
   forwardMessage: ZForwardMessageArgsSchema,
   sendInteractiveMessage: ZSendInteractiveMessageArgsSchema,
+  // A contact card of one of the company's contacts (REST sends one with POST /messages/{ticketId} vCard).
+  sendContact: ZSendContactArgsSchema,
   // Tags (spec 1 §7, spec 2 §7). Tags are not replicated: the tags lists read them over REST.
   createTag: ZCreateTagRequestSchema,
   syncContactTags: ZSyncTagsRequestSchema,

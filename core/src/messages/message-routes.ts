@@ -7,6 +7,7 @@ import { Router } from "express";
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { type Actor, actorOf } from "../auth/authenticate.ts";
+import { contactCardPayload } from "../contract/message-payloads.ts";
 import {
   ZCountMessagesQuerySchema,
   ZEditMessageRequestSchema,
@@ -37,7 +38,6 @@ import { interactiveMessageRoutes } from "./interactive-routes.ts";
 import { listMessages, loadMessageDetails } from "./list-messages.ts";
 import { sendMessage, type TSendMessageInput } from "./send-message.ts";
 import { type TranscribeConfig, transcribeAudio } from "./transcribe-audio.ts";
-import { buildVCard } from "./vcard.ts";
 
 export { MESSAGES_PAGE_SIZE } from "./list-messages.ts";
 
@@ -154,14 +154,7 @@ async function jsonInput(dataDir: string, actor: Actor, ticketId: number, raw: u
   const r = parse(ZSendMessageRequestSchema, raw ?? {});
   const common = { id: uuidv7(), ticketId, isPrivate: r.isPrivate, quotedMsgId: r.quotedMsg };
   if (r.vCard) {
-    const card = { name: r.vCard.name, number: r.vCard.number };
-    return {
-      ...common,
-      body: buildVCard(card),
-      mediaType: "contactMessage",
-      dataJson: { vCard: card },
-      preview: card.name,
-    };
+    return { ...common, ...contactCardPayload({ name: r.vCard.name, number: r.vCard.number }) };
   }
   if (r.mediaUrl) {
     // Only files of the caller's own media store: core never fetches arbitrary URLs for a send.

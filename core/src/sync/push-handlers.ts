@@ -14,6 +14,7 @@ import { deleteMessage } from "../messages/delete-message.ts";
 import { editMessage } from "../messages/edit-message.ts";
 import { forwardMessage } from "../messages/forward-message.ts";
 import { retryMessage } from "../messages/retry-message.ts";
+import { sendContactCard } from "../messages/send-contact-card.ts";
 import { sendInteractiveMessage } from "../messages/send-interactive-message.ts";
 import { sendMessage } from "../messages/send-message.ts";
 import { addTicketTag } from "../tags/add-ticket-tag.ts";
@@ -62,6 +63,7 @@ export const HANDLERS: Record<MutationName, Handler> = {
   forwardMessage: (client, actor, args) => forwardMessage(client, actor, parse(m.forwardMessage, args)),
   sendInteractiveMessage: (client, actor, args) =>
     sendInteractiveMessage(client, actor, parse(m.sendInteractiveMessage, args)),
+  sendContact: (client, actor, args) => sendContactCard(client, actor, parse(m.sendContact, args)),
 
   createTag: (client, actor, args) => createTag(client, actor, parse(m.createTag, args)),
   syncContactTags: (client, actor, args) => syncContactTags(client, actor, parse(m.syncContactTags, args)),

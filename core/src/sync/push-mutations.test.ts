@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
-import { buildTag, buildTicketNote, lastSeq, tagContact } from "../testing/contacts-factories.ts";
+import { buildTag, buildTicketNote, hideNumbersForTest, lastSeq, tagContact } from "../testing/contacts-factories.ts";
 import { buildContact, buildTicket } from "../testing/factories.ts";
 import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
@@ -144,6 +144,74 @@ describe("#sync.push messages", () => {
       { id: copy, media_type: "interactiveMessage", type: "copy", send_state: "queued" },
       { id: pix, media_type: "interactiveMessage", type: "pix", send_state: "queued" },
     ]);
+  });
+});
+
+describe("#sync.push sendContact", () => {
+  it("sends a company contact's card once, built from the stored number where the agent sees it masked", async () => {
+    const s = await buildInbox(core);
+    const pool = core.db.pool;
+    await hideNumbersForTest(pool, s.company.id);
+    const card = await buildContact(pool, { companyId: s.company.id, name: "João; Silva", number: "5511912345678" });
+    const customer = await buildContact(pool, { companyId: s.company.id });
+    const ticket = await buildTicket(pool, {
+      companyId: s.company.id,
+      contactId: customer.id,
+      whatsappId: s.wa.id,
+      status: "open",
+      userId: s.agent.id,
+      queueId: s.queue.id,
+    });
+    // What the agent's replica holds of that contact: the number masked.
+    const pulled = await core.api("GET", "/sync/pull", { token: s.agentToken });
+    const seen = pulled.body.put.contacts.find((c: { id: number }) => c.id === card.id);
+    expect(seen?.number).not.toBe("5511912345678");
+    const id = uuidv7();
+    const args = { id, ticketId: ticket.id, contactId: card.id, createdAt: new Date().toISOString() };
+    expect(await pushTwice(s.agentToken, s.company.id, [{ name: "sendContact", args }])).toEqual(okAll(1));
+    const { rows } = await pool.query(
+      "SELECT body, media_type, data_json, send_state, user_id FROM messages WHERE ticket_id = $1",
+      [ticket.id],
+    );
+    expect(rows).toEqual([
+      {
+        body: [
+          "BEGIN:VCARD",
+          "VERSION:3.0",
+          "N:;João\\; Silva;;;",
+          "FN:João\\; Silva",
+          "TEL;type=CELL;waid=5511912345678:+5511912345678",
+          "END:VCARD",
+        ].join("\n"),
+        media_type: "contactMessage",
+        data_json: { vCard: { name: "João; Silva", number: "5511912345678" } },
+        send_state: "queued",
+        user_id: s.agent.id,
+      },
+    ]);
+    const last = await pool.query("SELECT last_message FROM tickets WHERE id = $1", [ticket.id]);
+    expect(last.rows[0].last_message).toBe("João; Silva");
+  });
+
+  it("refuses a group, an unknown contact and a closed ticket, storing nothing", async () => {
+    const s = await buildInbox(core);
+    const group = await buildContact(core.db.pool, { companyId: s.company.id, number: "120363000000000000" });
+    await core.db.pool.query("UPDATE contacts SET is_group = true WHERE id = $1 AND company_id = $2", [
+      group.id,
+      s.company.id,
+    ]);
+    const send = (contactId: number) => ({
+      name: "sendContact",
+      args: { id: uuidv7(), ticketId: s.ticket.id, contactId },
+    });
+    expect(await refusal(s.adminToken, s.company.id, send(group.id))).toBe("ERR_VALIDATION");
+    expect(await refusal(s.adminToken, s.company.id, send(2_000_000_000))).toBe("ERR_NO_CONTACT_FOUND");
+    await core.db.pool.query("UPDATE tickets SET status = 'closed' WHERE id = $1 AND company_id = $2", [
+      s.ticket.id,
+      s.company.id,
+    ]);
+    expect(await refusal(s.adminToken, s.company.id, send(s.contact.id))).toBe("ERR_WRONG_STATE");
+    expect(await count("messages WHERE ticket_id = $1", [s.ticket.id])).toBe(0);
   });
 });
 
@@ -289,6 +357,8 @@ describe("#sync.push company scoping", () => {
       ],
       ["forwardMessage", { id: uuidv7(), messageId: myMessage.id, ...theirContact }, "ERR_NO_CONTACT_FOUND"],
       ["sendInteractiveMessage", { id: uuidv7(), ticketId: other.ticket.id, message: copy }, "ERR_NO_TICKET_FOUND"],
+      ["sendContact", { id: uuidv7(), ticketId: mine.ticket.id, ...theirContact }, "ERR_NO_CONTACT_FOUND"],
+      ["sendContact", { id: uuidv7(), ticketId: other.ticket.id, contactId: mine.contact.id }, "ERR_NO_TICKET_FOUND"],
       ["syncContactTags", { ...theirContact, tags: [] }, "ERR_NO_CONTACT_FOUND"],
       ["syncContactTags", { contactId: mine.contact.id, tags: [{ id: theirTag.id }] }, "ERR_NO_TAG_FOUND"],
       ["addTicketTag", { ticketId: mine.ticket.id, tagId: theirTag.id }, "ERR_NO_TAG_FOUND"],

@@ -1,7 +1,7 @@
 // How each mutation's optimistic change is undone when the server refuses it.
 // The server is the authority: a refused change must not linger as if it went through.
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
-import type { MutationName, TSendMessageArgs } from "@chatflow/core/contract/sync.ts";
+import type { MutationName } from "@chatflow/core/contract/sync.ts";
 import { contactRollbacks } from "../contacts/contact-rollbacks.ts";
 import type { ChatflowDb } from "../store/db.ts";
 import { rememberRefusal } from "./refusal-store.ts";
@@ -9,6 +9,12 @@ import { rememberRefusal } from "./refusal-store.ts";
 type Rollback = (db: ChatflowDb, args: unknown, error: ErrorBody) => Promise<void>;
 
 const noLocalChange: Rollback = async () => {};
+
+/** An optimistic outgoing message stays visible, marked failed with the refusal's code. */
+const markFailed: Rollback = async (db, args, error) => {
+  const { id } = args as { id: string };
+  await db.messages.update(id, { ack: -1, errorCode: error.error });
+};
 
 export const ROLLBACKS: Record<MutationName, Rollback> = {
   // The message stays visible, marked failed, so the agent sees what did not go out and why.
@@ -18,6 +24,10 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
     const send = args as TSendMessageArgs;
     await db.messages.update(send.id, { ack: -1, errorCode: error.error, dataJson: { refusedSend: send } });
   },
+  // Contact cards and interactive messages are written to the replica at once too (tickets/send-contact.ts,
+  // send-interactive.ts): a refusal marks them failed the same way.
+  sendContact: markFailed,
+  sendInteractiveMessage: markFailed,
   // Ticket transitions, ticket deletion and the contact's own fields (edit, block, the two
   // switches) are applied to the replica at once and carry their undo with the outbox entry
   // (sync/optimistic.ts), which push runs before these; nothing more to do here.
@@ -48,7 +58,6 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   createTicket: rememberRefusal("createTicket"),
   closeAllTickets: noLocalChange,
   forwardMessage: noLocalChange,
-  sendInteractiveMessage: noLocalChange,
   createTag: noLocalChange,
   addTicketTag: noLocalChange,
   removeTicketTags: noLocalChange,

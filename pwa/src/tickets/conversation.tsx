@@ -9,6 +9,7 @@ import { useSessionUser } from "../auth/use-session-user.ts";
 import { Splash } from "../ui/splash.tsx";
 import { ContactDrawer } from "./contact-drawer.tsx";
 import { ConversationHeldNotice } from "./conversation-held-notice.tsx";
+import { FileDropZone } from "./drop-zone.tsx";
 import { MessageInput } from "./message-input.tsx";
 import { MessageList } from "./message-list.tsx";
 import { ticketByUuid } from "./queries.ts";
@@ -40,9 +41,10 @@ export function Conversation() {
     );
   }
   const contactName = contact?.name ?? t("tickets.unknownContact");
+  const canReply = replyAllowed(ticket, user);
   return (
     <div className="conversation">
-      <div className="conversation-main">
+      <FileDropZone className="conversation-main" ticketId={ticket.id} enabled={canReply}>
         <TicketHeader
           ticket={ticket}
           contact={contact ?? null}
@@ -51,13 +53,9 @@ export function Conversation() {
           drawerId={drawerId}
         />
         <ConversationHeldNotice ticketId={ticket.id} />
-        <MessageList ticket={ticket} canReply={replyAllowed(ticket, user)} />
-        {replyAllowed(ticket, user) ? (
-          <MessageInput ticket={ticket} />
-        ) : (
-          <ReplyGate ticket={ticket} contactName={contactName} />
-        )}
-      </div>
+        <MessageList ticket={ticket} canReply={canReply} />
+        {canReply ? <MessageInput ticket={ticket} /> : <ReplyGate ticket={ticket} contactName={contactName} />}
+      </FileDropZone>
       {drawerOpen && contact && (
         <ContactDrawer id={drawerId} ticket={ticket} contact={contact} onClose={() => setDrawerOpen(false)} />
       )}

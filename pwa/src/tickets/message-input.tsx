@@ -42,6 +42,7 @@ import { Switch } from "../ui/toggles.tsx";
 import { formatDuration } from "./composer/audio-format.ts";
 import { CameraDialog } from "./composer/camera-dialog.tsx";
 import { composeBody } from "./composer/compose-body.ts";
+import { ComposerActions } from "./composer/composer-actions.tsx";
 import { MediaPreviewDialog, type PendingFile, pendingOf } from "./composer/media-preview-dialog.tsx";
 import { matchQuickMessages, quickQuery } from "./composer/quick-match.ts";
 import { useAudioRecorder } from "./composer/use-audio-recorder.ts";
@@ -273,6 +274,12 @@ function Composer({ ticket }: { ticket: TicketDTO }) {
           </>
         ) : (
           <>
+            <ComposerActions
+              ticket={ticket}
+              isPrivate={isPrivate}
+              quotedMsgId={quotedMsgId}
+              onSent={() => quotedHere && setQuoted(null)}
+            />
             <DialogTrigger>
               <IconButton label={t("composer.emoji")} data-testid="emoji-button">
                 <SmileIcon />

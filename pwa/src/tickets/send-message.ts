@@ -19,11 +19,12 @@ export type SendMessageInput = {
 
 /**
  * The row an agent's message has in the replica until the server's copy replaces it: ack 0 (the clock),
- * written by this user on this ticket. Text replies and media (send-media.ts) differ only in `fields`.
+ * written by this user on this ticket. Text replies, media (send-media.ts), contact cards (send-contact.ts) and
+ * interactive messages (send-interactive.ts) differ only in `fields`.
  */
 export function outgoingMessage(
   input: Pick<SendMessageInput, "ticket" | "userId" | "isPrivate" | "quotedMsgId">,
-  fields: { body: string; createdAt: string; mediaType: MessageDTO["mediaType"] },
+  fields: { body: string; createdAt: string; mediaType: MessageDTO["mediaType"]; dataJson?: unknown },
 ): MessageDTO {
   return {
     id: uuidv7(Date.parse(fields.createdAt)),
@@ -37,7 +38,7 @@ export function outgoingMessage(
     mediaType: fields.mediaType,
     // Media is served by core once uploaded; until then its file is read from the outbox (queuedMedia).
     mediaUrl: null,
-    dataJson: null,
+    dataJson: fields.dataJson ?? null,
     ack: 0,
     isDeleted: false,
     isEdited: false,

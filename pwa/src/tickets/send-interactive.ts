@@ -1,0 +1,54 @@
+// Sending an interactive message (spec 1 §2 "interactive-message dialog"; list, URL button,
+// copy-code, call-me, PIX), local-first like a text reply: the form is checked with core's own
+// schema (the same messages core answers), the message appears at once (ack 0) with the body and
+// payload core will store, and a sendInteractiveMessage mutation waits in the outbox.
+import type { MessageDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
+import { interactivePayload } from "@chatflow/core/contract/message-payloads.ts";
+import { type TSendInteractiveMessageArgs, ZSendInteractiveMessageArgsSchema } from "@chatflow/core/contract/sync.ts";
+import type { z } from "zod";
+import type { ChatflowDb } from "../store/db.ts";
+import { outgoingMessage } from "./send-message.ts";
+
+/** The push's message field: `{type, request}` for each kind, without the REST-only header image. */
+export const ZInteractiveMessageSchema = ZSendInteractiveMessageArgsSchema.shape.message;
+export type InteractiveInput = z.input<typeof ZInteractiveMessageSchema>;
+export type InteractiveKind = InteractiveInput["type"];
+export type ParsedInteractive = TSendInteractiveMessageArgs["message"];
+
+/** Checks a draft as core will; the issues' paths are relative to the request (`sections.0.rows.1.title`). */
+export function parseInteractive(
+  draft: InteractiveInput,
+): { ok: true; message: ParsedInteractive } | { ok: false; error: z.ZodError } {
+  const parsed = ZInteractiveMessageSchema.safeParse(draft);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  for (const issue of parsed.error.issues) if (issue.path[0] === "request") issue.path.shift();
+  return { ok: false, error: parsed.error };
+}
+
+/** The row core will store for this message (a PIX reference is core's; the device shows a placeholder). */
+export function interactivePreview(message: ParsedInteractive) {
+  return interactivePayload(message, "");
+}
+
+export type SendInteractiveInput = {
+  ticket: Pick<TicketDTO, "id" | "contactId" | "companyId">;
+  /** Already checked with parseInteractive. */
+  message: ParsedInteractive;
+  userId: number | null;
+  now?: Date;
+};
+
+/** Stores the optimistic message and its mutation in one transaction; returns the message. */
+export async function sendInteractive(db: ChatflowDb, input: SendInteractiveInput): Promise<MessageDTO> {
+  const createdAt = (input.now ?? new Date()).toISOString();
+  const payload = interactivePreview(input.message);
+  const message = outgoingMessage(input, { ...payload, createdAt });
+  // The parsed request travels: it is valid input too, and core stores what this row shows (PIX key with +55).
+  const args: TSendInteractiveMessageArgs = { id: message.id, ticketId: message.ticketId, message: input.message };
+  await db.transaction("rw", [db.messages, db.tickets, db.outbox], async () => {
+    await db.messages.add(message);
+    await db.tickets.update(input.ticket.id, { lastMessage: payload.body, updatedAt: createdAt });
+    await db.outbox.add({ name: "sendInteractiveMessage", args, queuedAt: createdAt });
+  });
+  return message;
+}

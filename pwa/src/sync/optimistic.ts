@@ -31,7 +31,7 @@ async function applyPatch(db: ChatflowDb, change: Pick<OptimisticChange, "table"
   const table = tableOf(db, change.table);
   if (change.patch === null) await table.delete(change.id);
   // A patch holds whole field values (never Dexie key paths such as "tagIds.0").
-  else await (table as ChatflowDb["contacts"]).update(change.id, change.patch as Partial<ContactDTO>);
+  else await (table as unknown as Table<Record<string, unknown>, Key>).update(change.id, change.patch);
 }
 
 /** A mutation's arguments as the contract takes them (checked when it is queued, not only when pushed). */

@@ -1,7 +1,7 @@
 // How each mutation's optimistic change is undone when the server refuses it.
 // The server is the authority: a refused change must not linger as if it went through.
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
-import type { MutationName } from "@chatflow/core/contract/sync.ts";
+import type { MutationName, TSendMessageArgs } from "@chatflow/core/contract/sync.ts";
 import { contactRollbacks } from "../contacts/contact-rollbacks.ts";
 import type { ChatflowDb } from "../store/db.ts";
 import { rememberRefusal } from "./refusal-store.ts";

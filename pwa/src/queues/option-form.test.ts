@@ -13,7 +13,10 @@ describe("#chatbot option form (spec 2 §5)", () => {
     const base = { ...newOptionForm(), name: "Opção" };
     const required = i18n.t("validation.required");
     expect(validateOptionForm({ ...base, queueType: "queue" })).toEqual({ optQueueId: required });
-    expect(validateOptionForm({ ...base, queueType: "attendent" })).toEqual({ optQueueId: required, optUserId: required });
+    expect(validateOptionForm({ ...base, queueType: "attendent" })).toEqual({
+      optQueueId: required,
+      optUserId: required,
+    });
     expect(validateOptionForm({ ...base, queueType: "integration" })).toEqual({ optIntegrationId: required });
     expect(validateOptionForm({ ...base, queueType: "file", optFileId: "x" })).toEqual({ optFileId: required });
     expect(validateOptionForm({ ...base, queueType: "file", optFileId: "12" })).toEqual({});

@@ -5,7 +5,7 @@
 import type { ChatbotAnswer } from "@chatflow/core/contract/chatbots.ts";
 import { CHATBOT_OPTION_TYPES } from "@chatflow/core/contract/chatbots.ts";
 import { useLiveQuery } from "dexie-react-hooks";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, db } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
@@ -41,12 +41,23 @@ export function OptionTree({
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ChatbotAnswer | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  // The deleted step's button is gone, so the confirmation cannot give focus back to it: the add button takes it.
+  const [refocus, setRefocus] = useState(0);
+  useEffect(() => {
+    if (refocus === 0) return;
+    const frame = requestAnimationFrame(() =>
+      sectionRef.current?.querySelector<HTMLElement>('[data-testid="option-add"]')?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [refocus]);
 
   async function remove(option: ChatbotAnswer) {
     await api.delete(`/chatbot/${option.id}`);
     showToast(t("queuesPage.options.deleted"), "info");
     if (editing?.kind === "edit" && editing.option.id === option.id) setEditing(null);
     await onChanged();
+    setRefocus((n) => n + 1);
   }
 
   const editorFor = (target: Exclude<Editing, null>) => (
@@ -129,7 +140,7 @@ export function OptionTree({
 
   const addingRoot = editing?.kind === "new" && parentKey(editing.parent) === `q${queueId}`;
   return (
-    <section className="option-tree" aria-labelledby="option-tree-title" data-testid="option-tree">
+    <section ref={sectionRef} className="option-tree" aria-labelledby="option-tree-title" data-testid="option-tree">
       <h3 id="option-tree-title" className="option-tree-title">
         {t("queuesPage.options.title")}
       </h3>

@@ -77,9 +77,11 @@ describe("#queue modal service hours", () => {
     await user.type(saturday, "14:00");
     await user.click(screen.getByTestId("queue-save-hours"));
     expect(screen.getByTestId("queue-tab-data").getAttribute("aria-selected")).toBe("true");
-    expect(getDefaultStore().get(toastsAtom).map((t) => t.text)).toContain(
-      "Clique em salvar para registar as alterações",
-    );
+    expect(
+      getDefaultStore()
+        .get(toastsAtom)
+        .map((t) => t.text),
+    ).toContain("Clique em salvar para registar as alterações");
     expect(fetchSpy).not.toHaveBeenCalled();
     await user.click(screen.getByTestId("queue-tab-hours"));
     expect((screen.getByTestId("queue-hours-saturday-endTimeB") as HTMLInputElement).value).toBe("14:00");

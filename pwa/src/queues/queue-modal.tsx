@@ -137,12 +137,20 @@ export function QueueModal({
           <Button variant="secondary" onPress={onClose} isDisabled={saving}>
             {t("queuesPage.modal.cancel")}
           </Button>
+          {/* Keyed apart: reusing one button would turn the hours' press into a submit on its click. */}
           {tab === "hours" ? (
-            <Button variant="primary" onPress={keepHours} data-testid="queue-save-hours">
+            <Button key="keep-hours" variant="primary" onPress={keepHours} data-testid="queue-save-hours">
               {t("queuesPage.modal.saveHours")}
             </Button>
           ) : (
-            <Button type="submit" variant="primary" isPending={saving} isDisabled={!online} data-testid="queue-save">
+            <Button
+              key="save"
+              type="submit"
+              variant="primary"
+              isPending={saving}
+              isDisabled={!online}
+              data-testid="queue-save"
+            >
               {t("queuesPage.modal.save")}
             </Button>
           )}

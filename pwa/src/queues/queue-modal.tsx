@@ -157,7 +157,7 @@ export function QueueModal({
         </>
       }
     >
-      <Tabs selectedKey={tab} onSelectionChange={(k) => setTab(k as TabId)}>
+      <Tabs className="queue-tabs" selectedKey={tab} onSelectionChange={(k) => setTab(k as TabId)}>
         <TabList aria-label={t("queuesPage.modal.tabs")}>
           <Tab id="data" data-testid="queue-tab-data">
             {t("queuesPage.modal.data")}

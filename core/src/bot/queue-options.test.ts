@@ -11,6 +11,7 @@ import {
 import { buildQueue, buildUser } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
 import { logTypes } from "../testing/tickets-factories.ts";
+import { signedIn } from "../testing/users-factories.ts";
 
 const core = coreForFile();
 const pool = () => core.db.pool;
@@ -298,5 +299,30 @@ describe("queue bot: service hours (scheduleType queue)", () => {
     });
     const t2 = await contactWrites(pool(), { ...ignored, from: newNumber(), body: "oi" });
     expect((await said(t2))[0]).toContain(ROOT_MENU);
+  });
+});
+
+describe("queue bot: an agent takes over", () => {
+  it("stops walking the tree once an agent accepts, also after the ticket returns to the queue", async () => {
+    const wa = await twoLevels();
+    const agent = await signedIn(core, { companyId: wa.companyId, profile: "admin" });
+    const from = newNumber();
+    const ticketId = await contactWrites(pool(), { ...wa, from, body: "oi" });
+    expect(await ticketRow(ticketId)).toMatchObject({ is_bot: true });
+    const login = { body: { token: agent.token } };
+    const accept = await core.api("PUT", `/tickets/${ticketId}`, {
+      token: login.body.token,
+      body: { status: "open", userId: agent.id, queueId: wa.queueId },
+    });
+    expect(accept.status).toBe(200);
+    expect(await ticketRow(ticketId)).toMatchObject({ is_bot: false, queue_option_id: null });
+    const back = await core.api("PUT", `/tickets/${ticketId}`, {
+      token: login.body.token,
+      body: { status: "pending" },
+    });
+    expect(back.status).toBe(200);
+    expect(await ticketRow(ticketId)).toMatchObject({ status: "pending", user_id: null, queue_id: wa.queueId });
+    await contactWrites(pool(), { ...wa, from, body: "1" });
+    expect(await said(ticketId)).toHaveLength(1);
   });
 });

@@ -22,6 +22,7 @@ type CompanyA = {
   noteId: number;
   userId: number;
   importId: number;
+  chatbotId: number;
 };
 
 // A 1x1 PNG: the upload must get past the image check to reach the user lookup.
@@ -34,6 +35,7 @@ const PNG = Buffer.from(
 
 const TABLES = [
   "queues",
+  "chatbots",
   "whatsapps",
   "contacts",
   "tickets",
@@ -173,6 +175,11 @@ function walk(): Walk[] {
     nf("GET /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND"),
     nf("PUT /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND", { name: "Hacked" }),
     nf("DELETE /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND"),
+    nf("GET /chatbot/:id", `/chatbot/${a.chatbotId}`, "ERR_NO_QUEUE_FOUND"),
+    nf("PUT /chatbot/:id", `/chatbot/${a.chatbotId}`, "ERR_NO_QUEUE_FOUND", { name: "Hacked" }),
+    nf("DELETE /chatbot/:id", `/chatbot/${a.chatbotId}`, "ERR_NO_QUEUE_FOUND"),
+    nf("POST /chatbot", "/chatbot", "ERR_NO_QUEUE_FOUND", { queueId: a.queueId, name: "Intrusa" }),
+    nf("POST /chatbot", "/chatbot", "ERR_NO_QUEUE_FOUND", { chatbotId: a.chatbotId, name: "Intrusa" }),
     nf("GET /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
     nf("PUT /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND", { name: "Hacked" }),
     nf("DELETE /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
@@ -252,6 +259,11 @@ const a = forFile(async () => {
     )
   ).rows[0].id;
   a.userId = (await buildUser(pool, { companyId: 1, profile: "user" })).id;
+  a.chatbotId = (
+    await pool.query("INSERT INTO chatbots (company_id, queue_id, name) VALUES (1, $1, 'Segredo') RETURNING id", [
+      a.queueId,
+    ])
+  ).rows[0].id;
   a.importId = (
     await pool.query(
       "INSERT INTO contact_imports (company_id, file_name, state, finished_at) VALUES (1, 'c.csv', 'finished', now()) RETURNING id",

@@ -168,6 +168,7 @@ const SCREENS: Screen[] = [
     },
   },
   { name: "access-denied", path: "/users", as: "user", ready: (p) => p.getByTestId("access-denied").waitFor() },
+  { name: "queues-denied", path: "/queues", as: "user", ready: (p) => p.getByTestId("access-denied").waitFor() },
   { name: "tickets-user", path: "/tickets", as: "user", ready: (p) => p.getByTestId("tickets-tab-pending").waitFor() },
   {
     name: "contacts",
@@ -221,6 +222,32 @@ const SCREENS: Screen[] = [
     open: [
       { name: "tag-modal", action: dialogOpened("tag-modal", "tags-add") },
       { name: "tag-contacts", action: dialogOpened("tag-contacts-modal", "tag-contacts") },
+    ],
+  },
+  {
+    name: "queues",
+    path: "/queues",
+    as: "admin",
+    ready: (p) => p.getByTestId("queue-row").first().waitFor(),
+    open: [
+      { name: "queue-modal", action: dialogOpened("queue-modal", "queues-add") },
+      {
+        name: "queue-modal-hours",
+        action: async (p) => {
+          await dialogOpened("queue-modal", "queues-add")(p);
+          await p.getByTestId("queue-tab-hours").click();
+          await p.getByTestId("queue-hours-sunday").waitFor();
+        },
+      },
+      {
+        name: "queue-modal-options",
+        action: async (p) => {
+          await dialogOpened("queue-modal", "queue-edit")(p);
+          await p.getByTestId("option-step").first().waitFor();
+          await p.getByTestId("option-add-child").first().click();
+          await p.getByTestId("option-editor").waitFor();
+        },
+      },
     ],
   },
 ];
@@ -324,7 +351,25 @@ async function seed(): Promise<void> {
     tag.rows[0]!.id,
   ]);
   await pool.query("UPDATE contacts SET active = false WHERE company_id = 1 AND id = $1", [rows[1]!.id]);
-  await pool.query("INSERT INTO queues (company_id, name, color) VALUES (1, 'Suporte', '#4CAF50')");
+  const queue = await pool.query<{ id: number }>(
+    "INSERT INTO queues (company_id, name, color, greeting_message, order_queue, out_of_hours_message) VALUES (1, 'Suporte', '#4CAF50', 'Olá! Escolha uma opção:', 1, 'Estamos fechados.') RETURNING id",
+  );
+  // Hours per queue, so the queue modal shows its hours tab; a two-level option tree for the stepper.
+  await pool.query(
+    `INSERT INTO settings (company_id, key, value) VALUES (1, 'scheduleType', 'queue')
+     ON CONFLICT (company_id, key) DO UPDATE SET value = EXCLUDED.value`,
+  );
+  const planos = await pool.query<{ id: number }>(
+    "INSERT INTO chatbots (company_id, queue_id, name, greeting_message) VALUES (1, $1, 'Planos', 'Qual plano?') RETURNING id",
+    [queue.rows[0]!.id],
+  );
+  await pool.query(
+    `INSERT INTO chatbots (company_id, queue_id, chatbot_id, name, greeting_message, queue_type, opt_queue_id)
+     VALUES (1, $1, $2, 'Mensal', 'O mensal custa R$ 10.', 'text', NULL),
+            (1, $1, $2, 'Falar com vendas', 'Um momento.', 'queue', $1),
+            (1, $1, NULL, 'Suporte técnico', 'Descreva o problema.', 'text', NULL)`,
+    [queue.rows[0]!.id, planos.rows[0]!.id],
+  );
 }
 
 async function signIn(page: Page, account: Exclude<Account, "anonymous">): Promise<void> {
@@ -544,7 +589,7 @@ async function violations(screens: Screen[]): Promise<string[]> {
 describe("screens", () => {
   // Every screen at two sizes in two themes, with axe on each: minutes, not seconds.
   it("have no serious or critical accessibility violation at either size, in either theme", {
-    timeout: 600_000,
+    timeout: 900_000,
   }, async () => {
     expect(await violations(SCREENS)).toEqual([]);
   });

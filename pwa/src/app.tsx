@@ -27,6 +27,7 @@ const ContactsPage = named(() => import("./contacts/contacts-page.tsx"), "Contac
 const ContactsImportPage = named(() => import("./contacts/contacts-import-page.tsx"), "ContactsImportPage");
 const UsersPage = named(() => import("./users/users-page.tsx"), "UsersPage");
 const TagsPage = named(() => import("./tags/tags-page.tsx"), "TagsPage");
+const QueuesPage = named(() => import("./queues/queues-page.tsx"), "QueuesPage");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
 
 // Once per page load, even when StrictMode runs effects twice in development.
@@ -95,6 +96,14 @@ export function App() {
                 element={
                   <RouteGate id="users">
                     <UsersPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="queues"
+                element={
+                  <RouteGate id="queues">
+                    <QueuesPage />
                   </RouteGate>
                 }
               />

@@ -1,17 +1,34 @@
 // The queue bot (spec 2 §4 "Queue options", spec 1 §3 log "chatBot"): a new
 // conversation on a connection with queues is put in a queue before an agent
 // sees it, automatically when there is one queue, through a numbered menu when
-// there are more. Runs inside the ingest transaction, after the messages are stored.
+// there are more; then the queue's hours and option tree take over
+// (queue-options.ts). Runs inside the ingest transaction, after the messages are stored.
 import type pg from "pg";
+import type { QueueSchedule } from "../contract/queues.ts";
 import { renderVariables, type VariableContext } from "../messages/render-variables.ts";
 import type { Change } from "../sync/change-log.ts";
+import {
+  answerOption,
+  type BotQueue,
+  chosenItem,
+  emptyOutcome,
+  enterQueue,
+  numberedMenu,
+  type OptionNode,
+  type Outcome,
+  type Render,
+} from "./queue-options.ts";
 import { type BotMessage, sendBotMessages } from "./send-bot-message.ts";
+import { withinServiceHours } from "./service-hours.ts";
 
 type Candidate = {
   id: number;
   companyId: number;
   contactId: number;
   whatsappId: number;
+  /** Set while the ticket walks its queue's option tree. */
+  queueId: number | null;
+  queueOptionId: number | null;
   botStarted: boolean;
   /** The quiet time after the first menu (timeUseBotQueues) is over, or there is none. */
   menuDue: boolean;
@@ -24,25 +41,13 @@ type Candidate = {
   connectionName: string;
 };
 
-type Queue = { id: number; name: string; greetingMessage: string | null };
-
-type Decision = {
-  ticket: Candidate;
-  /** The queue chosen (or the only one): the ticket moves there and the bot is done. */
-  queue?: Queue;
-  /** The menu is sent; first time: the bot starts. */
-  menu?: "start" | "again";
-};
+type MenuQueue = { id: number; name: string };
 
 /** One line per queue, in the order the contact answers by (orderQueue). */
-export const queueMenu = (queues: readonly Pick<Queue, "name">[]) =>
-  queues.map((q, i) => `*[ ${i + 1} ]* - ${q.name}`).join("\n");
+export const queueMenu = numberedMenu;
 
 /** The queue a contact's answer picks: its number in the menu, nothing else. */
-export function chosenQueue<Q>(queues: readonly Q[], body: string): Q | undefined {
-  const m = body.trim().match(/^\d{1,4}$/);
-  return m ? queues[Number(m[0]) - 1] : undefined;
-}
+export const chosenQueue = chosenItem;
 
 /**
  * `lastBodies` maps each ticket that received messages in this batch to the last
@@ -58,6 +63,7 @@ export async function runQueueBot(
   // The ticket rows are already locked by ingest's upsert, so these values hold until commit.
   const { rows: candidates } = await client.query<Candidate>(
     `SELECT t.id, t.company_id AS "companyId", t.contact_id AS "contactId", t.whatsapp_id AS "whatsappId",
+       t.queue_id AS "queueId", t.queue_option_id AS "queueOptionId",
        t.bot_started_at IS NOT NULL AS "botStarted",
        (w.time_use_bot_queues = 0 OR t.bot_started_at IS NULL
          OR t.bot_started_at + make_interval(mins => w.time_use_bot_queues) <= now()) AS "menuDue",
@@ -68,53 +74,104 @@ export async function runQueueBot(
      JOIN tickets t ON t.id = i.id AND t.company_id = i.c
      JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
      JOIN whatsapps w ON w.id = t.whatsapp_id AND w.company_id = t.company_id
-     WHERE t.status = 'pending' AND t.queue_id IS NULL AND t.user_id IS NULL
+     WHERE t.status = 'pending' AND (t.queue_id IS NULL OR t.is_bot) AND t.user_id IS NULL
        AND NOT t.is_group AND NOT c.is_group AND NOT c.disable_bot
        AND EXISTS (SELECT 1 FROM whatsapp_queues wq WHERE wq.whatsapp_id = t.whatsapp_id AND wq.company_id = t.company_id)`,
     [[...lastBodies.keys()], [...lastBodies.values()].map((b) => b.companyId)],
   );
   if (candidates.length === 0) return;
-  const queuesOf = await connectionQueues(client, candidates);
+  const waiting = candidates.filter((t) => t.queueId === null);
+  const queuesOf = waiting.length > 0 ? await connectionQueues(client, waiting) : new Map<number, MenuQueue[]>();
 
-  const decisions: Decision[] = [];
+  // First the queue each ticket meets (or the first-level menu), then the queues' details in one go.
+  type Step = { ticket: Candidate; menu?: "start" | "again"; enter?: number; walk?: number };
+  const steps: Step[] = [];
+  const mayRepeat = (t: Candidate) =>
+    (t.maxUseBotQueues === 0 || t.amountUsedBotQueues < t.maxUseBotQueues) && t.menuDue;
   for (const ticket of candidates) {
+    const body = lastBodies.get(ticket.id)?.body ?? "";
+    if (ticket.queueId !== null) {
+      steps.push({ ticket, walk: ticket.queueId });
+      continue;
+    }
     const queues = queuesOf.get(ticket.whatsappId) ?? [];
-    if (queues.length === 1) decisions.push({ ticket, queue: queues[0] });
-    else if (!ticket.botStarted) decisions.push({ ticket, menu: "start" });
+    if (queues.length === 1) steps.push({ ticket, enter: queues[0]!.id });
+    else if (!ticket.botStarted) steps.push({ ticket, menu: "start" });
     else {
-      const queue = chosenQueue(queues, lastBodies.get(ticket.id)?.body ?? "");
-      if (queue) decisions.push({ ticket, queue });
+      const queue = chosenQueue(queues, body);
+      if (queue) steps.push({ ticket, enter: queue.id });
       // maxUseBotQueues 0 sets no limit (the original product's reading; the spec only gives the default 3).
-      else if (
-        (ticket.maxUseBotQueues === 0 || ticket.amountUsedBotQueues < ticket.maxUseBotQueues) &&
-        ticket.menuDue
-      ) {
-        decisions.push({ ticket, menu: "again" });
-      }
+      else if (mayRepeat(ticket)) steps.push({ ticket, menu: "again" });
       // Otherwise the bot stays silent: the ticket waits without a queue for an agent (or the redirect).
     }
   }
-  if (decisions.length === 0) return;
-  await applyDecisions(client, decisions);
+  if (steps.length === 0) return;
+  const meetsQueue = steps.some((s) => s.enter !== undefined || s.walk !== undefined);
+  const botQueues = meetsQueue ? await loadBotQueues(client, steps) : new Map<number, BotQueue>();
+
+  const now = new Date();
+  const decided: { ticket: Candidate; out: Outcome }[] = [];
+  for (const { ticket, menu, enter, walk } of steps) {
+    const render = renderer(ticket, now);
+    if (menu) {
+      const out = emptyOutcome();
+      out.isBot = true;
+      out.start = menu === "start";
+      out.used = menu === "start" ? "reset" : "increment";
+      if (out.start) out.logs.push({ type: "chatBot", queueId: null, userId: null });
+      const greeting = render(ticket.greetingMessage, null);
+      const options = queueMenu(queuesOf.get(ticket.whatsappId) ?? []);
+      out.messages.push({ body: greeting ? `${greeting}\n\n${options}` : options, queueId: null });
+      decided.push({ ticket, out });
+      continue;
+    }
+    const queue = botQueues.get((enter ?? walk)!);
+    if (!queue) continue;
+    if (enter !== undefined) {
+      const out = emptyOutcome();
+      enterQueue(out, queue, render, ticket.botStarted);
+      decided.push({ ticket, out });
+    } else {
+      const body = lastBodies.get(ticket.id)?.body ?? "";
+      const out = answerOption(queue, ticket.queueOptionId, body, render, mayRepeat(ticket));
+      if (out) decided.push({ ticket, out });
+    }
+  }
+  if (decided.length === 0) return;
+  await applyOutcomes(client, decided);
   // Ingest has already recorded a change of every ticket in the batch.
-  await sendBotMessages(client, botMessages(decisions, queuesOf), changes);
+  await sendBotMessages(client, botMessages(decided), changes);
+}
+
+/** Fills a text's variables for the ticket, "" for none. */
+function renderer(ticket: Candidate, now: Date): Render {
+  return (text, queueName) => {
+    if (!text?.trim()) return "";
+    const ctx: VariableContext = {
+      contact: { name: ticket.contactName },
+      ticket: { id: ticket.id, protocol: ticket.protocol, createdAt: ticket.createdAt },
+      connection: { name: ticket.connectionName },
+      queue: queueName ? { name: queueName } : null,
+    };
+    return renderVariables(text, ctx, now).trim();
+  };
 }
 
 /** Each connection's queues in menu order. */
 async function connectionQueues(
   client: pg.ClientBase,
   tickets: { whatsappId: number; companyId: number }[],
-): Promise<Map<number, Queue[]>> {
+): Promise<Map<number, MenuQueue[]>> {
   const connections = [...new Map(tickets.map((t) => [t.whatsappId, t.companyId])).entries()];
-  const { rows } = await client.query<Queue & { whatsappId: number }>(
-    `SELECT wq.whatsapp_id AS "whatsappId", q.id, q.name, q.greeting_message AS "greetingMessage"
+  const { rows } = await client.query<MenuQueue & { whatsappId: number }>(
+    `SELECT wq.whatsapp_id AS "whatsappId", q.id, q.name
      FROM unnest($1::int[], $2::int[]) AS i(w, c)
      JOIN whatsapp_queues wq ON wq.whatsapp_id = i.w AND wq.company_id = i.c
      JOIN queues q ON q.id = wq.queue_id AND q.company_id = wq.company_id
      ORDER BY wq.whatsapp_id, q.order_queue NULLS LAST, q.id`,
     [connections.map(([w]) => w), connections.map(([, c]) => c)],
   );
-  const out = new Map<number, Queue[]>();
+  const out = new Map<number, MenuQueue[]>();
   for (const { whatsappId, ...q } of rows) {
     const list = out.get(whatsappId) ?? [];
     list.push(q);
@@ -123,65 +180,114 @@ async function connectionQueues(
   return out;
 }
 
+/** The queues met in this batch: messages, whether they are out of hours now, and their option trees. */
+async function loadBotQueues(
+  client: pg.ClientBase,
+  steps: { ticket: Candidate; enter?: number; walk?: number }[],
+): Promise<Map<number, BotQueue>> {
+  const pairs = [
+    ...new Map(
+      steps.filter((s) => (s.enter ?? s.walk) !== undefined).map((s) => [s.enter ?? s.walk!, s.ticket.companyId]),
+    ),
+  ];
+  const ids = pairs.map(([q]) => q);
+  const companies = pairs.map(([, c]) => c);
+  const { rows } = await client.query<{
+    id: number;
+    name: string;
+    greetingMessage: string | null;
+    outOfHoursMessage: string | null;
+    schedules: QueueSchedule[];
+    scheduleType: string | null;
+  }>(
+    `SELECT q.id, q.name, q.greeting_message AS "greetingMessage", q.out_of_hours_message AS "outOfHoursMessage",
+       q.schedules, s.value AS "scheduleType"
+     FROM unnest($1::int[], $2::int[]) AS i(q, c)
+     JOIN queues q ON q.id = i.q AND q.company_id = i.c
+     LEFT JOIN settings s ON s.company_id = q.company_id AND s.key = 'scheduleType'`,
+    [ids, companies],
+  );
+  const { rows: options } = await client.query<OptionNode & { queueId: number; chatbotId: number | null }>(
+    `SELECT b.id, b.queue_id AS "queueId", b.chatbot_id AS "chatbotId", b.name, b.greeting_message AS "greetingMessage",
+       b.queue_type AS "queueType", b.opt_queue_id AS "optQueueId", b.opt_user_id AS "optUserId",
+       b.close_ticket AS "closeTicket"
+     FROM unnest($1::int[], $2::int[]) AS i(q, c)
+     JOIN chatbots b ON b.queue_id = i.q AND b.company_id = i.c
+     ORDER BY b.id`,
+    [ids, companies],
+  );
+  const nodes = new Map<number, OptionNode & { queueId: number; chatbotId: number | null }>();
+  for (const o of options) nodes.set(o.id, { ...o, options: [] });
+  const now = new Date();
+  const out = new Map<number, BotQueue>();
+  for (const q of rows) {
+    out.set(q.id, {
+      id: q.id,
+      name: q.name,
+      greetingMessage: q.greetingMessage,
+      outOfHoursMessage: q.outOfHoursMessage,
+      outOfHours: q.scheduleType === "queue" && !withinServiceHours(q.schedules, now),
+      options: [],
+    });
+  }
+  for (const node of nodes.values()) {
+    if (node.chatbotId === null) out.get(node.queueId)?.options.push(node);
+    else nodes.get(node.chatbotId)?.options.push(node);
+  }
+  return out;
+}
+
 /** The tickets' new state and their log entries, one statement each. */
-async function applyDecisions(client: pg.ClientBase, decisions: Decision[]): Promise<void> {
+async function applyOutcomes(client: pg.ClientBase, decided: { ticket: Candidate; out: Outcome }[]): Promise<void> {
   await client.query(
-    `UPDATE tickets t SET queue_id = COALESCE(i.q, t.queue_id), is_bot = i.bot,
+    `UPDATE tickets t SET queue_id = COALESCE(i.q, t.queue_id), user_id = COALESCE(i.u, t.user_id),
+       status = COALESCE(i.s, t.status), is_bot = i.bot, queue_option_id = i.opt,
        bot_started_at = CASE WHEN i.start THEN now() ELSE t.bot_started_at END,
-       amount_used_bot_queues = CASE WHEN i.start THEN 1 WHEN i.q IS NULL THEN t.amount_used_bot_queues + 1
+       amount_used_bot_queues = CASE i.used WHEN 'reset' THEN 1 WHEN 'increment' THEN t.amount_used_bot_queues + 1
          ELSE t.amount_used_bot_queues END,
+       closed_at = CASE WHEN i.s = 'closed' THEN now() ELSE t.closed_at END,
+       unread_messages = CASE WHEN i.s = 'closed' THEN 0 ELSE t.unread_messages END,
        updated_at = now()
-     FROM unnest($1::int[], $2::int[], $3::bool[], $4::bool[], $5::int[]) AS i(id, q, bot, start, c)
+     FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::bool[], $6::int[], $7::bool[], $8::text[], $9::int[])
+       AS i(id, q, u, s, bot, opt, start, used, c)
      WHERE t.id = i.id AND t.company_id = i.c`,
     [
-      decisions.map((d) => d.ticket.id),
-      decisions.map((d) => d.queue?.id ?? null),
-      decisions.map((d) => d.queue === undefined),
-      decisions.map((d) => d.menu === "start"),
-      decisions.map((d) => d.ticket.companyId),
+      decided.map((d) => d.ticket.id),
+      decided.map((d) => d.out.queueId),
+      decided.map((d) => d.out.userId),
+      decided.map((d) => d.out.status),
+      decided.map((d) => d.out.isBot),
+      decided.map((d) => d.out.queueOptionId),
+      decided.map((d) => d.out.start),
+      decided.map((d) => d.out.used),
+      decided.map((d) => d.ticket.companyId),
     ],
   );
-  const logged = decisions.filter((d) => d.queue || d.menu === "start");
-  if (logged.length === 0) return;
+  const logs = decided.flatMap((d) => d.out.logs.map((l) => ({ ...l, ticket: d.ticket })));
+  if (logs.length === 0) return;
   await client.query(
-    `INSERT INTO ticket_logs (company_id, ticket_id, type, queue_id)
-     SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::int[])`,
+    `INSERT INTO ticket_logs (company_id, ticket_id, type, queue_id, user_id)
+     SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::int[])`,
     [
-      logged.map((d) => d.ticket.companyId),
-      logged.map((d) => d.ticket.id),
-      logged.map((d) => (d.queue ? "queue" : "chatBot")),
-      logged.map((d) => d.queue?.id ?? null),
+      logs.map((l) => l.ticket.companyId),
+      logs.map((l) => l.ticket.id),
+      logs.map((l) => l.type),
+      logs.map((l) => l.queueId),
+      logs.map((l) => l.userId),
     ],
   );
 }
 
-/** The menu (after the connection's greeting) or the chosen queue's greeting, rendered for each ticket. */
-function botMessages(decisions: Decision[], queuesOf: Map<number, Queue[]>): BotMessage[] {
-  const now = new Date();
-  const out: BotMessage[] = [];
-  for (const { ticket, queue, menu } of decisions) {
-    const ctx: VariableContext = {
-      contact: { name: ticket.contactName },
-      ticket: { id: ticket.id, protocol: ticket.protocol, createdAt: ticket.createdAt },
-      connection: { name: ticket.connectionName },
-      queue: queue ? { name: queue.name } : null,
-    };
-    let body = "";
-    if (queue) body = queue.greetingMessage?.trim() ? renderVariables(queue.greetingMessage, ctx, now).trim() : "";
-    else if (menu) {
-      const greeting = ticket.greetingMessage?.trim() ? renderVariables(ticket.greetingMessage, ctx, now).trim() : "";
-      const options = queueMenu(queuesOf.get(ticket.whatsappId) ?? []);
-      body = greeting ? `${greeting}\n\n${options}` : options;
-    }
-    if (!body) continue;
-    out.push({
+/** What the bot says on each ticket, in order. */
+function botMessages(decided: { ticket: Candidate; out: Outcome }[]): BotMessage[] {
+  return decided.flatMap(({ ticket, out }) =>
+    out.messages.map((m) => ({
       companyId: ticket.companyId,
       ticketId: ticket.id,
       contactId: ticket.contactId,
       whatsappId: ticket.whatsappId,
-      queueId: queue?.id ?? null,
-      body,
-    });
-  }
-  return out;
+      queueId: m.queueId,
+      body: m.body,
+    })),
+  );
 }

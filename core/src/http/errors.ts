@@ -33,6 +33,8 @@ export const whatsappNotFound = () => new AppError("ERR_NO_WAPP_FOUND", "Connect
 export const defaultWhatsappNotFound = () => new AppError("ERR_NO_DEF_WAPP_FOUND", "No default connection");
 export const settingNotFound = (key: string) => new AppError("ERR_NO_SETTING_FOUND", `No setting named ${key}`);
 export const queueNotFound = () => new AppError("ERR_NO_QUEUE_FOUND", "Queue not found");
+/** An option of a queue's chatbot tree: part of the queue, so the queue's code (decision 0041). */
+export const queueOptionNotFound = () => new AppError("ERR_NO_QUEUE_FOUND", "Chatbot option not found");
 export const tagNotFound = () => new AppError("ERR_NO_TAG_FOUND", "Tag not found");
 export const noteNotFound = () => new AppError("ERR_NO_NOTE_FOUND", "Note not found");
 export const messageNotFound = () => new AppError("ERR_NO_MESSAGE_FOUND", "No message found with this ID.");

@@ -5,6 +5,7 @@ import type { Router } from "express";
 import type pg from "pg";
 import type { ActorCache } from "../auth/actor-cache.ts";
 import type { Tokens } from "../auth/tokens.ts";
+import { chatbotRoutes } from "../chatbots/chatbot-routes.ts";
 import { planRoutes } from "../companies/plan-routes.ts";
 import { subscriptionGuard } from "../companies/subscription-guard.ts";
 import type { CoreConfig } from "../config.ts";
@@ -66,6 +67,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     quickMessageRoutes(deps.pool),
     userRoutes(deps.pool, deps.config.dataDir),
     queueRoutes(deps.pool),
+    chatbotRoutes(deps.pool),
     whatsappRoutes(deps.pool, graphApiOf(deps.config)),
     settingsRoutes(deps.pool),
     pushRoutes({

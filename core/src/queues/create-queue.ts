@@ -1,5 +1,5 @@
 // Use case: an admin adds a queue (name and colour unique in the company,
-// within the plan's queue count).
+// within the plan's queue count, the §5 rules on its messages).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { assertPlanAllows } from "../companies/plan-limits.ts";
@@ -7,6 +7,7 @@ import type { QueueAnswer, TCreateQueueRequest } from "../contract/queues.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { loadQueue, queueConflict } from "./load-queue.ts";
 import { authorizeQueue } from "./queue-policy.ts";
+import { assertQueueRules, countQueues } from "./queue-rules.ts";
 
 export async function createQueue(
   client: pg.ClientBase,
@@ -15,11 +16,27 @@ export async function createQueue(
 ): Promise<QueueAnswer> {
   authorizeQueue(actor, "create");
   await assertPlanAllows(client, actor.companyId, "queues");
+  await assertQueueRules(client, actor.companyId, input, (await countQueues(client, actor.companyId)) + 1);
   const { rows } = await client
     .query<{ id: number }>(
-      `INSERT INTO queues (company_id, name, color, greeting_message, order_queue)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [actor.companyId, input.name, input.color, input.greetingMessage || null, input.orderQueue],
+      `INSERT INTO queues (company_id, name, color, greeting_message, order_queue, out_of_hours_message,
+         completion_message, close_ticket, ativar_roteador, tempo_roteador, integration_id, file_list_id, schedules)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      [
+        actor.companyId,
+        input.name,
+        input.color,
+        input.greetingMessage || null,
+        input.orderQueue,
+        input.outOfHoursMessage || null,
+        input.completionMessage || null,
+        input.closeTicket,
+        input.ativarRoteador,
+        input.tempoRoteador,
+        input.integrationId,
+        input.fileListId,
+        JSON.stringify(input.schedules),
+      ],
     )
     .catch((err) => {
       throw queueConflict(err);

@@ -5,7 +5,10 @@ import { uniqueViolation } from "../db/unique-violation.ts";
 import { queueColorAlreadyExists, queueNameAlreadyExists, queueNotFound } from "../http/errors.ts";
 
 export const QUEUE_ANSWER_COLUMNS = `q.id, q.name, q.color, q.greeting_message AS "greetingMessage",
-  q.order_queue AS "orderQueue", q.company_id AS "companyId", q.created_at AS "createdAt", q.updated_at AS "updatedAt"`;
+  q.out_of_hours_message AS "outOfHoursMessage", q.completion_message AS "completionMessage",
+  q.order_queue AS "orderQueue", q.close_ticket AS "closeTicket", q.ativar_roteador AS "ativarRoteador",
+  q.tempo_roteador AS "tempoRoteador", q.integration_id AS "integrationId", q.file_list_id AS "fileListId",
+  q.schedules, q.company_id AS "companyId", q.created_at AS "createdAt", q.updated_at AS "updatedAt"`;
 
 export async function listQueues(db: pg.Pool | pg.ClientBase, companyId: number): Promise<QueueAnswer[]> {
   const { rows } = await db.query<QueueAnswer>(

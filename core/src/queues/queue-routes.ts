@@ -2,6 +2,7 @@
 import { Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
+import { loadQueueChatbots } from "../chatbots/load-chatbot.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { ZCreateQueueRequestSchema, ZUpdateQueueRequestSchema } from "../contract/queues.ts";
 import { parse } from "../http/errors.ts";
@@ -9,7 +10,7 @@ import { inTransaction } from "../sync/change-log.ts";
 import { createQueue } from "./create-queue.ts";
 import { deleteQueue } from "./delete-queue.ts";
 import { listQueues, loadQueue } from "./load-queue.ts";
-import { authorizeQueue } from "./queue-policy.ts";
+import { authorizeQueue, canQueue } from "./queue-policy.ts";
 import { updateQueue } from "./update-queue.ts";
 
 export function queueRoutes(pool: pg.Pool): Router {
@@ -22,7 +23,10 @@ export function queueRoutes(pool: pg.Pool): Router {
   router.get("/queue/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeQueue(actor, "read");
-    res.json(await loadQueue(pool, actor.companyId, parse(zIdParam, req.params.id)));
+    const queue = await loadQueue(pool, actor.companyId, parse(zIdParam, req.params.id));
+    // The option tree is admin configuration (spec 2 §6); members read the queue alone.
+    const chatbots = canQueue(actor, "update") ? await loadQueueChatbots(pool, actor.companyId, queue.id) : [];
+    res.json({ ...queue, chatbots });
   });
   router.post("/queue", async (req, res) => {
     const actor = actorOf(res);

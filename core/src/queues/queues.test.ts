@@ -33,7 +33,10 @@ describe("#queues.create", () => {
   });
 
   it("answers 409 ERR_QUEUE_COLOR_ALREADY_EXISTS for a colour the company uses, whatever its case", async () => {
-    const res = await core.api("POST", "/queue", { token: w.admin.token, body: { name: "Suporte", color: "#ff0000" } });
+    const res = await core.api("POST", "/queue", {
+      token: w.admin.token,
+      body: { name: "Suporte", color: "#ff0000", greetingMessage: "Oi" },
+    });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe("ERR_QUEUE_COLOR_ALREADY_EXISTS");
     // Another company may use the same colour.
@@ -46,7 +49,7 @@ describe("#queues.create", () => {
   it("answers 409 ERR_QUEUE_NAME_ALREADY_EXISTS for a name the company uses", async () => {
     const res = await core.api("POST", "/queue", {
       token: w.admin.token,
-      body: { name: "Vendas", color: nextColour() },
+      body: { name: "Vendas", color: nextColour(), greetingMessage: "Oi" },
     });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe("ERR_QUEUE_NAME_ALREADY_EXISTS");
@@ -113,10 +116,10 @@ describe("#queues.update", () => {
     const q = await buildQueue(w.pool, { companyId: w.companyId });
     const res = await core.api("PUT", `/queue/${q.id}`, {
       token: w.admin.token,
-      body: { name: "Renamed queue", greetingMessage: "" },
+      body: { name: "Renamed queue", greetingMessage: "Novo texto" },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: "Renamed queue", greetingMessage: null });
+    expect(res.body).toMatchObject({ name: "Renamed queue", greetingMessage: "Novo texto" });
     expect(await changeCount(w.pool, w.companyId, "queues", q.id)).toBe(1);
   });
 
@@ -168,5 +171,123 @@ describe("#queues.delete", () => {
     expect(
       (await w.pool.query("SELECT count(*)::int AS n FROM queues WHERE id = ANY($1)", [[q.id, foreign.id]])).rows[0].n,
     ).toBe(2);
+  });
+});
+
+const HOURS = [
+  {
+    weekday: "Segunda-feira",
+    weekdayEn: "monday",
+    startTimeA: "08:00",
+    endTimeA: "12:00",
+    startTimeB: "13:00",
+    endTimeB: "18:00",
+  },
+];
+
+describe("#queues every field and the §5 rules", () => {
+  it("stores and answers every field of the Queue entity", async () => {
+    const c = await buildCompany(w.pool);
+    const a = await signedIn(core, { companyId: c.id });
+    const body = {
+      name: "Completa",
+      color: "#0a0b0c",
+      greetingMessage: "Olá",
+      outOfHoursMessage: "Fechado",
+      completionMessage: "Até logo",
+      orderQueue: 2,
+      closeTicket: true,
+      ativarRoteador: true,
+      tempoRoteador: 15,
+      integrationId: 7,
+      fileListId: 9,
+      schedules: HOURS,
+    };
+    const res = await core.api("POST", "/queue", { token: a.token, body });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject(body);
+    const one = await core.api("GET", `/queue/${res.body.id}`, { token: a.token });
+    expect(one.body).toMatchObject({ ...body, chatbots: [] });
+    const upd = await core.api("PUT", `/queue/${res.body.id}`, {
+      token: a.token,
+      body: { tempoRoteador: 60, closeTicket: false, schedules: [] },
+    });
+    expect(upd.body).toMatchObject({
+      tempoRoteador: 60,
+      closeTicket: false,
+      schedules: [],
+      outOfHoursMessage: "Fechado",
+    });
+  });
+
+  it("refuses rotation times outside 2, 5, 10, 15, 30, 45, 60 and bad hours", async () => {
+    const bad = await core.api("POST", "/queue", {
+      token: w.admin.token,
+      body: { name: "Rotação", color: nextColour(), greetingMessage: "Oi", tempoRoteador: 7 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ tempoRoteador: "Invalid option" });
+    const hours = await core.api("POST", "/queue", {
+      token: w.admin.token,
+      body: {
+        name: "Horas",
+        color: nextColour(),
+        greetingMessage: "Oi",
+        schedules: [{ ...HOURS[0], endTimeA: "25:00" }],
+      },
+    });
+    expect(hours.status).toBe(400);
+    expect(hours.body.fields).toEqual({ "schedules.0.endTimeA": "Invalid time" });
+  });
+
+  it("refuses a colour shorter than 3 or longer than 9 characters", async () => {
+    const short = await core.api("POST", "/queue", { token: w.admin.token, body: { name: "Cor", color: "#1" } });
+    expect(short.body.fields).toMatchObject({ color: "Too Short!" });
+    const long = await core.api("POST", "/queue", {
+      token: w.admin.token,
+      body: { name: "Cor", color: "#1234567890" },
+    });
+    expect(long.body.fields).toMatchObject({ color: "Too Long!" });
+  });
+
+  it("requires a greeting once the company has more than one queue, not for its first", async () => {
+    const c = await buildCompany(w.pool);
+    const a = await signedIn(core, { companyId: c.id });
+    const first = await core.api("POST", "/queue", { token: a.token, body: { name: "Primeira", color: nextColour() } });
+    expect(first.status).toBe(201);
+    const second = await core.api("POST", "/queue", { token: a.token, body: { name: "Segunda", color: nextColour() } });
+    expect(second.status).toBe(400);
+    expect(second.body).toMatchObject({
+      error: "ERR_VALIDATION",
+      fields: { greetingMessage: "Greeting message required when more than one queue exists" },
+    });
+    const ok = await core.api("POST", "/queue", {
+      token: a.token,
+      body: { name: "Segunda", color: nextColour(), greetingMessage: "Oi" },
+    });
+    expect(ok.status).toBe(201);
+    // With two queues, clearing a greeting is refused too.
+    const clear = await core.api("PUT", `/queue/${ok.body.id}`, { token: a.token, body: { greetingMessage: " " } });
+    expect(clear.status).toBe(400);
+    expect(clear.body.fields).toEqual({ greetingMessage: "Greeting message required when more than one queue exists" });
+  });
+
+  it("requires the out-of-hours message when the company's scheduleType is queue", async () => {
+    const c = await buildCompany(w.pool);
+    const a = await signedIn(core, { companyId: c.id });
+    await w.pool.query(
+      "INSERT INTO settings (company_id, key, value) VALUES ($1, 'scheduleType', 'queue') ON CONFLICT (company_id, key) DO UPDATE SET value = 'queue'",
+      [c.id],
+    );
+    const res = await core.api("POST", "/queue", { token: a.token, body: { name: "Horário", color: nextColour() } });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({
+      outOfHoursMessage: "Out of hours message required when the schedule type is queue",
+    });
+    const ok = await core.api("POST", "/queue", {
+      token: a.token,
+      body: { name: "Horário", color: nextColour(), outOfHoursMessage: "Estamos fechados" },
+    });
+    expect(ok.status).toBe(201);
   });
 });

@@ -94,3 +94,68 @@ export async function botState(pool: pg.Pool, ticketId: number) {
   );
   return rows[0]!;
 }
+
+export type OptionSpec = {
+  name: string;
+  greetingMessage?: string | null;
+  queueType?: "text" | "attendent" | "queue" | "integration" | "file";
+  optQueueId?: number | null;
+  optUserId?: number | null;
+  optFileId?: number | null;
+  closeTicket?: boolean;
+  options?: OptionSpec[];
+};
+
+/** Writes a chatbot option tree on a queue (first level when parentId is null); answers the ids depth first. */
+export async function buildOptions(
+  pool: pg.Pool,
+  o: { companyId: number; queueId: number; parentId?: number | null; options: OptionSpec[] },
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const spec of o.options) {
+    const { rows } = await pool.query<{ id: number }>(
+      `INSERT INTO chatbots (company_id, queue_id, chatbot_id, name, greeting_message, queue_type, opt_queue_id,
+         opt_user_id, opt_file_id, close_ticket)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [
+        o.companyId,
+        o.queueId,
+        o.parentId ?? null,
+        spec.name,
+        spec.greetingMessage ?? null,
+        spec.queueType ?? "text",
+        spec.optQueueId ?? null,
+        spec.optUserId ?? null,
+        spec.optFileId ?? null,
+        spec.closeTicket ?? false,
+      ],
+    );
+    ids.set(spec.name, rows[0]!.id);
+    const below = await buildOptions(pool, { ...o, parentId: rows[0]!.id, options: spec.options ?? [] });
+    for (const [k, v] of below) ids.set(k, v);
+  }
+  return ids;
+}
+
+/** Sets the company's scheduleType and a queue's out-of-hours message and service hours. */
+export async function setQueueHours(
+  pool: pg.Pool,
+  o: {
+    companyId: number;
+    queueId: number;
+    scheduleType: string;
+    outOfHoursMessage?: string | null;
+    schedules: unknown[];
+  },
+) {
+  await pool.query(
+    `INSERT INTO settings (company_id, key, value) VALUES ($1, 'scheduleType', $2)
+     ON CONFLICT (company_id, key) DO UPDATE SET value = EXCLUDED.value`,
+    [o.companyId, o.scheduleType],
+  );
+  await pool.query("UPDATE queues SET out_of_hours_message = $2, schedules = $3 WHERE id = $1", [
+    o.queueId,
+    o.outOfHoursMessage ?? null,
+    JSON.stringify(o.schedules),
+  ]);
+}

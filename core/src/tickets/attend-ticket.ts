@@ -36,7 +36,10 @@ export async function attendTicket(
   const status = attendedStatus(ticket);
   await guard(() =>
     client.query(
-      `UPDATE tickets SET status = $2, user_id = $3, queue_id = $4, closed_at = NULL, updated_at = now()
+      // An agent taking the ticket ends the queue bot's walk (decision 0041), so a later return to the
+      // queue does not resume the option menu.
+      `UPDATE tickets SET status = $2, user_id = $3, queue_id = $4, closed_at = NULL, is_bot = false,
+         queue_option_id = NULL, updated_at = now()
        WHERE id = $1 AND company_id = $5`,
       [ticket.id, status, actor.id, queueId, actor.companyId],
     ),

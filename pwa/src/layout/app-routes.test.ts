@@ -21,11 +21,15 @@ describe("#menu: what is built", () => {
       "quickMessages",
       "contacts",
       "tags",
+      "queues",
       "users",
       "financeiro",
     ]);
     expect(menuRoutes({ user: plain }).map((r) => r.id)).toEqual(["tickets", "quickMessages", "contacts", "tags"]);
-    expect(decideRoute(routeById("queues"), { user: admin })).toBe("notBuilt");
+    expect(decideRoute(routeById("schedules"), { user: admin })).toBe("notBuilt");
+    // Queues are built for admins; a plain user gets the 403 page (spec 2 §6).
+    expect(decideRoute(routeById("queues"), { user: admin })).toBe("allow");
+    expect(decideRoute(routeById("queues"), { user: plain })).toBe("forbidden");
     // The import screen opens from the contacts screen, never from the menu.
     expect(decideRoute(routeById("contactsImport"), { user: plain })).toBe("allow");
   });

@@ -84,7 +84,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     allow: seesConnections,
     badge: "connections",
   }),
-  route({ id: "queues", path: "/queues", group: "admin", built: false, allow: isAdmin }),
+  route({ id: "queues", path: "/queues", group: "admin", built: true, allow: isAdmin }),
   route({ id: "users", path: "/users", group: "admin", built: true, allow: isAdmin }),
   route({
     id: "campaigns",

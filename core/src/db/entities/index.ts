@@ -2,6 +2,7 @@
 // of the schema (docs/decisions/0023-schema-from-entities.md). Split per domain;
 // schema-diff.test.ts fails when these and the migrated database differ.
 import { AgendaJob } from "./agenda.ts";
+import { Chatbot } from "./chatbots.ts";
 import { Whatsapp, WhatsappQueue } from "./connections.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { Message, QuickMessage } from "./messages.ts";
@@ -12,6 +13,7 @@ import { Ticket, TicketCount, TicketCountDelta, TicketLog, TicketNote, TicketTag
 import { Queue, RefreshToken, User, UserQueue } from "./users.ts";
 
 export * from "./agenda.ts";
+export * from "./chatbots.ts";
 export * from "./connections.ts";
 export * from "./contacts.ts";
 export * from "./messages.ts";
@@ -30,6 +32,7 @@ export const ENTITIES = [
   User,
   RefreshToken,
   UserQueue,
+  Chatbot,
   Whatsapp,
   WhatsappQueue,
   Contact,

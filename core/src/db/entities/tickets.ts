@@ -2,6 +2,7 @@
 // ratings, and the maintained ticket counters (docs/decisions/0008-ticket-list.md).
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
 import { TICKET_LOG_TYPES } from "../../tickets/ticket-log.ts";
+import { Chatbot } from "./chatbots.ts";
 import { createdAt, timestamps } from "./columns.ts";
 import { Whatsapp } from "./connections.ts";
 import { Contact, Tag } from "./contacts.ts";
@@ -95,6 +96,8 @@ export const Ticket = defineEntity({
     botStartedAt: p.datetime().nullable(),
     ratingAskedAt: p.datetime().nullable(),
     amountUsedBotQueuesNps: p.integer().default(0),
+    /** The chatbot option whose children the contact is choosing among; null at the queue's first level. */
+    queueOptionId: p.manyToOne(Chatbot).mapToPk().joinColumn("queue_option_id").deleteRule("set null").nullable(),
     ...timestamps(),
   },
 });

@@ -23,6 +23,7 @@ export const Queue = defineEntity({
     { name: "queues_company_id_name_key", properties: ["companyId", "name"] },
   ],
   triggers: [notify("queues", "UPDATE OR DELETE")],
+  checks: [{ name: "queues_tempo_roteador_check", expression: "tempo_roteador IN (0, 2, 5, 10, 15, 30, 45, 60)" }],
   properties: {
     id: p.integer().primary(),
     companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
@@ -30,6 +31,15 @@ export const Queue = defineEntity({
     color: p.text(),
     greetingMessage: p.text().nullable(),
     orderQueue: p.integer().nullable(),
+    outOfHoursMessage: p.text().nullable(),
+    completionMessage: p.text().nullable(),
+    closeTicket: p.boolean().default(false),
+    ativarRoteador: p.boolean().default(false),
+    tempoRoteador: p.integer().default(0),
+    integrationId: p.integer().nullable(),
+    fileListId: p.integer().nullable(),
+    /** Service hours per weekday (contract/queues.ts QueueSchedule). */
+    schedules: p.json<unknown[]>().default("[]"),
     ...timestamps(),
   },
 });

@@ -1,0 +1,42 @@
+// GET /chatbot/{id}, POST /chatbot, PUT /chatbot/{id}, DELETE /chatbot/{id}
+// (spec 2 §7 "Queues and options"): admins only, like the queues themselves (§6).
+import { Router } from "express";
+import type pg from "pg";
+import { actorOf } from "../auth/authenticate.ts";
+import { ZCreateChatbotRequestSchema, ZUpdateChatbotRequestSchema } from "../contract/chatbots.ts";
+import { zIdParam } from "../contract/ids.ts";
+import { parse } from "../http/errors.ts";
+import { authorizeQueue } from "../queues/queue-policy.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import { loadChatbot } from "./load-chatbot.ts";
+import { createChatbot, deleteChatbot, updateChatbot } from "./save-chatbot.ts";
+
+export function chatbotRoutes(pool: pg.Pool): Router {
+  const router = Router();
+  router.get("/chatbot/:id", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeQueue(actor, "update");
+    res.json(await loadChatbot(pool, actor.companyId, parse(zIdParam, req.params.id)));
+  });
+  router.post("/chatbot", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeQueue(actor, "update");
+    const input = parse(ZCreateChatbotRequestSchema, req.body);
+    res.status(201).json(await inTransaction(pool, (c) => createChatbot(c, actor, input)));
+  });
+  router.put("/chatbot/:id", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeQueue(actor, "update");
+    const id = parse(zIdParam, req.params.id);
+    const input = parse(ZUpdateChatbotRequestSchema, req.body);
+    res.json(await inTransaction(pool, (c) => updateChatbot(c, actor, id, input)));
+  });
+  router.delete("/chatbot/:id", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeQueue(actor, "delete");
+    const id = parse(zIdParam, req.params.id);
+    await inTransaction(pool, (c) => deleteChatbot(c, actor, id));
+    res.status(204).end();
+  });
+  return router;
+}

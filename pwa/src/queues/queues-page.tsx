@@ -1,0 +1,178 @@
+// /queues (spec 2 §2 Queues; admins only, app-routes.ts; a plain user gets the 403 page):
+// the title with the count, the add button and the table of ID, name, colour swatch,
+// order, greeting and actions (edit, delete with confirmation). Queues are REST-only:
+// the table comes from core and is asked again when the replica's queues change (another
+// admin's edit); offline it shows the replica's copy and the changes need a connection.
+import type { QueueDTO } from "@chatflow/core/contract/entities.ts";
+import type { QueueAnswer } from "@chatflow/core/contract/queues.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api, db } from "../app-services.ts";
+import { useOnline } from "../layout/use-online.ts";
+import { Button, IconButton } from "../ui/button.tsx";
+import { ConfirmDialog } from "../ui/dialog.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { EditIcon, ListIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
+import { ListPage } from "../ui/list-page.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { QueueModal } from "./queue-modal.tsx";
+import "./queues.css";
+
+type Row = Pick<QueueAnswer, "id" | "name" | "color"> & Partial<QueueAnswer>;
+
+export function QueuesPage() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [server, setServer] = useState<QueueAnswer[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [scheduleType, setScheduleType] = useState("disabled");
+  const replica = useLiveQuery(() => db.queues.toArray(), []);
+  // The replica's rows change when any admin changes a queue: a cue to ask core again.
+  const replicaStamp = (replica ?? []).map((q: QueueDTO) => `${q.id}:${q.name}:${q.color}`).join("|");
+
+  const load = useCallback(async () => {
+    try {
+      setServer(await api.get<QueueAnswer[]>("/queue"));
+      setLoadError(false);
+    } catch {
+      setLoadError(true);
+    }
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: replicaStamp is the cue to reload.
+  useEffect(() => {
+    if (online) void load();
+  }, [online, load, replicaStamp]);
+  useEffect(() => {
+    if (!online) return;
+    api
+      .get<{ scheduleType?: string }>("/companySettingOne?column=scheduleType")
+      .then((r) => setScheduleType(r.scheduleType ?? "disabled"))
+      .catch(() => {});
+  }, [online]);
+
+  const rows: Row[] | undefined =
+    online && server ? server : replica?.slice().sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  const [editing, setEditing] = useState<QueueAnswer | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+
+  async function remove(queue: Row) {
+    await api.delete(`/queue/${queue.id}`);
+    showToast(t("queuesPage.toasts.deleted"), "info");
+    await load();
+  }
+
+  async function openEdit(row: Row) {
+    // Offline rows come from the replica; the modal needs the whole queue.
+    setEditing(server?.find((q) => q.id === row.id) ?? null);
+  }
+
+  const notice = !online ? t("queuesPage.offline") : loadError ? t("queuesPage.loadError") : null;
+  return (
+    <ListPage
+      className="queues-page"
+      data-testid="queues-page"
+      title={t("queuesPage.title", { count: rows?.length ?? 0 })}
+      actions={
+        <Button
+          variant="primary"
+          icon={<PlusIcon />}
+          onPress={() => setEditing("new")}
+          isDisabled={!online || !server}
+          data-testid="queues-add"
+        >
+          {t("queuesPage.add")}
+        </Button>
+      }
+      notice={notice}
+    >
+      {rows === undefined ? (
+        <Spinner />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={<ListIcon size={48} />} title={t("queuesPage.empty")} />
+      ) : (
+        <div className="queues-table-frame">
+          <table className="queues-table" aria-label={t("queuesPage.tableLabel")} data-testid="queues-table">
+            <thead>
+              <tr>
+                <th scope="col" className="queues-col-id">
+                  {t("queuesPage.columns.id")}
+                </th>
+                <th scope="col">{t("queuesPage.columns.name")}</th>
+                <th scope="col">{t("queuesPage.columns.color")}</th>
+                <th scope="col" className="queues-col-order">
+                  {t("queuesPage.columns.order")}
+                </th>
+                <th scope="col" className="queues-col-greeting">
+                  {t("queuesPage.columns.greeting")}
+                </th>
+                <th scope="col" className="queues-col-actions">
+                  {t("queuesPage.columns.actions")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((q) => (
+                <tr key={q.id} data-testid="queue-row">
+                  <td className="queues-col-id">{q.id}</td>
+                  <td className="queues-name">{q.name}</td>
+                  <td>
+                    <span
+                      className="queue-swatch"
+                      style={{ backgroundColor: q.color }}
+                      role="img"
+                      aria-label={t("queuesPage.swatch", { color: q.color })}
+                    />
+                  </td>
+                  <td className="queues-col-order">{q.orderQueue ?? t("queuesPage.noOrder")}</td>
+                  <td className="queues-col-greeting">
+                    <span className="queues-greeting">{q.greetingMessage ?? ""}</span>
+                  </td>
+                  <td className="queues-col-actions">
+                    <IconButton
+                      label={t("queuesPage.edit", { name: q.name })}
+                      onPress={() => void openEdit(q)}
+                      isDisabled={!online || !server}
+                      data-testid="queue-edit"
+                    >
+                      <EditIcon />
+                    </IconButton>
+                    <IconButton
+                      label={t("queuesPage.delete", { name: q.name })}
+                      onPress={() => setDeleting(q)}
+                      isDisabled={!online}
+                      data-testid="queue-delete"
+                    >
+                      <TrashIcon />
+                    </IconButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing !== null && (
+        <QueueModal
+          queue={editing === "new" ? null : editing}
+          queueCount={rows?.length ?? 0}
+          scheduleType={scheduleType}
+          online={online}
+          onClose={() => setEditing(null)}
+          onSaved={() => void load()}
+        />
+      )}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("queuesPage.deleteConfirm.title", { name: deleting?.name ?? "" })}
+        confirmLabel={t("queuesPage.deleteConfirm.confirm")}
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        data-testid="queue-delete-confirm"
+      >
+        {t("queuesPage.deleteConfirm.text")}
+      </ConfirmDialog>
+    </ListPage>
+  );
+}

@@ -67,6 +67,12 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
   }, [search]);
 
   const list = useTicketList(db, api, user, tabs, tab, filter, online);
+  // On a phone the tabs scroll sideways: the chosen one (also when a search chose it) comes into view.
+  useEffect(() => {
+    document
+      .querySelector(`[data-testid="tickets-tab-${tab}"]`)
+      ?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [tab]);
   // Tags are not replicated: the list item's tag names and the tag filter read the tags cache.
   useEffect(() => {
     if (online) void refreshTagList(db, api).catch(() => undefined);
@@ -78,7 +84,7 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
       <div className="ticket-toolbar">
         <SearchField
           label={t("ticketList.search")}
-          placeholder={t("ticketList.search")}
+          placeholder={t("ticketList.searchPlaceholder")}
           value={searchText}
           onChange={setSearchText}
           className="ticket-search"

@@ -21,6 +21,7 @@ import {
   ZPixMessageRequestSchema,
   ZUrlMessageRequestSchema,
 } from "./messages.ts";
+import type { ScheduleDTO } from "./schedules.ts";
 import {
   ZAcceptTicketArgsSchema,
   ZCloseAllTicketsRequestSchema,
@@ -187,6 +188,8 @@ export type Entities = {
   whatsapps: WhatsappDTO;
   /** The whole row for admins and for the user themself; PublicUserDTO for a plain user's colleagues. */
   users: UserDTO | PublicUserDTO;
+  /** Scheduled messages (spec 2 §4 live updates): every user of the company sees them all. */
+  schedules: ScheduleDTO;
 };
 export type EntityName = keyof Entities;
 

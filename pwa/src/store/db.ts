@@ -12,6 +12,7 @@ import type {
   WhatsappDTO,
 } from "@chatflow/core/contract/entities.ts";
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
+import type { ScheduleDTO } from "@chatflow/core/contract/schedules.ts";
 import type { EntityName, MutationName } from "@chatflow/core/contract/sync.ts";
 import { Dexie, type EntityTable } from "dexie";
 
@@ -88,6 +89,8 @@ export type ChatflowDb = Dexie & {
   cache: EntityTable<CacheEntry, "key">;
   tags: EntityTable<CachedTag, "id">;
   refusals: EntityTable<RefusalEntry, "id">;
+  /** The company's scheduled messages (replicated: the /schedules calendar reads them, offline too). */
+  schedules: EntityTable<ScheduleDTO, "id">;
 };
 
 /** The tables the server replicates into; the order matches PullResponse.put. */
@@ -98,6 +101,7 @@ export const REPLICA_TABLES = [
   "queues",
   "whatsapps",
   "users",
+  "schedules",
 ] as const satisfies readonly EntityName[];
 
 export function openDb(name = "chatflow"): ChatflowDb {
@@ -120,5 +124,7 @@ export function openDb(name = "chatflow"): ChatflowDb {
   db.version(4).stores({ cache: "key" });
   // Version 6 (the admin screens): the tags cache and the refusals the screens read back.
   db.version(6).stores({ tags: "id", refusals: "++id, name" });
+  // Version 9 (schedules): the replicated scheduled messages; sendAt (ISO) orders the calendar's range reads.
+  db.version(9).stores({ schedules: "id, sendAt, contactId" });
   return db;
 }

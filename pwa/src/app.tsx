@@ -27,6 +27,7 @@ const ContactsPage = named(() => import("./contacts/contacts-page.tsx"), "Contac
 const ContactsImportPage = named(() => import("./contacts/contacts-import-page.tsx"), "ContactsImportPage");
 const UsersPage = named(() => import("./users/users-page.tsx"), "UsersPage");
 const TagsPage = named(() => import("./tags/tags-page.tsx"), "TagsPage");
+const SchedulesPage = named(() => import("./schedules/schedules-page.tsx"), "SchedulesPage");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
 
 // Once per page load, even when StrictMode runs effects twice in development.
@@ -103,6 +104,14 @@ export function App() {
                 element={
                   <RouteGate id="tags">
                     <TagsPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="schedules"
+                element={
+                  <RouteGate id="schedules">
+                    <SchedulesPage />
                   </RouteGate>
                 }
               />

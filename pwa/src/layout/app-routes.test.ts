@@ -20,11 +20,21 @@ describe("#menu: what is built", () => {
       "tickets",
       "quickMessages",
       "contacts",
+      "schedules",
       "tags",
       "users",
       "financeiro",
     ]);
-    expect(menuRoutes({ user: plain }).map((r) => r.id)).toEqual(["tickets", "quickMessages", "contacts", "tags"]);
+    expect(menuRoutes({ user: plain }).map((r) => r.id)).toEqual([
+      "tickets",
+      "quickMessages",
+      "contacts",
+      "schedules",
+      "tags",
+    ]);
+    // The schedules item follows the plan flag useSchedules (spec 2 §1).
+    expect(menuRoutes({ user: withPlan(plain, { useSchedules: false }) }).map((r) => r.id)).not.toContain("schedules");
+    expect(decideRoute(routeById("schedules"), { user: withPlan(plain, { useSchedules: false }) })).toBe("plan");
     expect(decideRoute(routeById("queues"), { user: admin })).toBe("notBuilt");
     // The import screen opens from the contacts screen, never from the menu.
     expect(decideRoute(routeById("contactsImport"), { user: plain })).toBe("allow");

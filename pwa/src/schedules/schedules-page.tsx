@@ -152,7 +152,7 @@ export function SchedulesPage() {
   const calendar = (
     <section className="schedules-calendar" aria-label={t("schedules.calendar")} data-view={view}>
       <div className="schedules-nav">
-        <Button size="small" onPress={() => setDate(startOfDay(new Date()))}>
+        <Button size="small" onPress={() => setDate(startOfDay(new Date()))} data-testid="schedules-today">
           {t("schedules.today")}
         </Button>
         <Button size="small" onPress={() => setDate(shiftDate(view, date, -1))} data-testid="schedules-previous">

@@ -143,6 +143,23 @@ const SCREENS: Screen[] = [
       { name: "tag-contacts", action: dialogOpened("tag-contacts-modal", "tag-contacts") },
     ],
   },
+  {
+    name: "schedules",
+    path: "/schedules",
+    as: "admin",
+    ready: (p) => p.getByTestId("schedule-event").first().waitFor(),
+    open: [
+      { name: "schedule-dialog", action: dialogOpened("schedule-dialog", "schedules-add") },
+      { name: "schedule-edit", action: dialogOpened("schedule-dialog", "schedule-event") },
+      {
+        name: "schedules-week",
+        action: async (p) => {
+          await p.getByTestId("schedules-view-week").click();
+          await p.getByTestId("schedule-event").first().waitFor();
+        },
+      },
+    ],
+  },
 ];
 
 const ACCOUNTS: Record<Exclude<Account, "anonymous">, { email: string; password: string }> = {
@@ -187,6 +204,15 @@ async function seed(): Promise<void> {
   ]);
   await pool.query("UPDATE contacts SET active = false WHERE company_id = 1 AND id = $1", [rows[1]!.id]);
   await pool.query("INSERT INTO queues (company_id, name, color) VALUES (1, 'Suporte', '#4CAF50')");
+  // Schedules of today: one waiting, one sent, one that failed (shown as a send error).
+  await pool.query(
+    `INSERT INTO schedules (company_id, contact_id, body, send_at, anchor_at, status, sent_at)
+     SELECT 1, $1, b, now(), now(), st, CASE WHEN st = 'ENVIADA' THEN now() END FROM (VALUES
+       ('Lembrete da consulta de amanhã', 'PENDENTE'),
+       ('Boleto de novembro', 'ENVIADA'),
+       ('Confirmação do pedido', 'ERRO')) AS v(b, st)`,
+    [rows[0]!.id],
+  );
 }
 
 async function signIn(page: Page, account: Exclude<Account, "anonymous">): Promise<void> {

@@ -50,7 +50,7 @@ export type ScheduleDialogProps = {
 };
 
 export function ScheduleDialog({ contactId, schedule, onClose, onSaved, onDelete }: ScheduleDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const online = useOnline();
   const [initial] = useState<ScheduleForm>(() => (schedule ? scheduleFormOf(schedule) : newScheduleForm(contactId)));
   const [form, setForm] = useState<ScheduleForm>(initial);
@@ -173,7 +173,9 @@ export function ScheduleDialog({ contactId, schedule, onClose, onSaved, onDelete
         {schedule?.sentAt && (
           <p className="schedule-sent" data-testid="schedule-sent">
             {t("schedules.dialog.sent", {
-              date: new Date(schedule.sentAt).toLocaleString(),
+              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(
+                new Date(schedule.sentAt),
+              ),
               count: schedule.sentCount,
               total: schedule.enviarQuantasVezes,
             })}

@@ -31,8 +31,8 @@ import "./schedules.css";
 
 const ScheduleDialog = lazy(() => import("./schedule-dialog.tsx").then((m) => ({ default: m.ScheduleDialog })));
 
-/** Events a month cell lists before '+N mais'. */
-const MONTH_CELL_EVENTS = 3;
+/** Lines a month cell has for events: all of them when they fit, else one less and '+N mais'. */
+const MONTH_CELL_LINES = 2;
 const VIEWS: CalendarView[] = ["month", "week", "day"];
 
 export function SchedulesPage() {
@@ -90,10 +90,10 @@ export function SchedulesPage() {
     setEditing(null);
   }
 
+  // The button's name is its text: time and contact shown, the message and status for screen readers too.
   const eventButton = (s: ScheduleDTO, long: boolean) => {
     const time = fmt.time.format(new Date(s.sendAt));
-    const contact = s.contact?.name ?? "";
-    const label = t("schedules.event", { time, contact, body: s.body, status: t(`schedules.status.${s.status}`) });
+    const status = t(`schedules.status.${s.status}`);
     return (
       <Button
         key={s.id}
@@ -101,14 +101,17 @@ export function SchedulesPage() {
         variant="ghost"
         className="schedule-event"
         data-status={s.status}
-        aria-label={label}
         onPress={() => setEditing(s)}
         data-testid="schedule-event"
       >
-        <span className="schedule-event-time">{time}</span>
-        <span className="schedule-event-contact">{contact}</span>
-        {long && <span className="schedule-event-body">{s.body}</span>}
-        {s.status === "ERRO" && <span className="schedule-event-error">{t("schedules.status.ERRO")}</span>}
+        <span className="schedule-event-time">{time}</span>{" "}
+        <span className="schedule-event-contact">{s.contact?.name ?? ""}</span>
+        <span className={long ? "schedule-event-body" : "visually-hidden"}>: {s.body}</span>
+        {s.status === "ERRO" ? (
+          <span className="schedule-event-error"> {status}</span>
+        ) : (
+          <span className="visually-hidden"> ({status})</span>
+        )}
       </Button>
     );
   };
@@ -116,7 +119,7 @@ export function SchedulesPage() {
   const dayCell = (d: Date, limit: number | null, long: boolean): ReactNode => {
     const key = dayKey(d);
     const list = byDay.get(key) ?? [];
-    const shown = limit === null ? list : list.slice(0, limit);
+    const shown = limit === null || list.length <= limit ? list : list.slice(0, limit - 1);
     const outside = view === "month" && d.getMonth() !== date.getMonth();
     return (
       <li
@@ -173,7 +176,7 @@ export function SchedulesPage() {
         </div>
       )}
       <ol className={`schedule-grid schedule-grid-${view}`}>
-        {days.map((d) => dayCell(d, view === "month" ? MONTH_CELL_EVENTS : null, view === "day"))}
+        {days.map((d) => dayCell(d, view === "month" ? MONTH_CELL_LINES : null, view === "day"))}
       </ol>
       {events.length === 0 && rows !== undefined && <p className="schedules-empty">{t("schedules.empty")}</p>}
     </section>

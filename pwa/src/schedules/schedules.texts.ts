@@ -21,7 +21,6 @@ export const texts = defineTexts("schedules", {
     calendar: "Calendário de agendamentos",
     more: "+{{count}} mais",
     status: { PENDENTE: "Pendente", ENVIADA: "Enviada", ERRO: "Erro no envio" },
-    event: "{{time}} {{contact}}: {{body}} ({{status}})",
     toasts: {
       saved: "Agendamento salvo com sucesso!",
       deleted: "Agendamento excluído com sucesso!",
@@ -88,7 +87,6 @@ export const texts = defineTexts("schedules", {
     calendar: "Schedules calendar",
     more: "+{{count}} more",
     status: { PENDENTE: "Pending", ENVIADA: "Sent", ERRO: "Send error" },
-    event: "{{time}} {{contact}}: {{body}} ({{status}})",
     toasts: {
       saved: "Schedule saved successfully!",
       deleted: "Schedule deleted successfully!",
@@ -155,7 +153,6 @@ export const texts = defineTexts("schedules", {
     calendar: "Calendario de agendamientos",
     more: "+{{count}} más",
     status: { PENDENTE: "Pendiente", ENVIADA: "Enviada", ERRO: "Error de envío" },
-    event: "{{time}} {{contact}}: {{body}} ({{status}})",
     toasts: {
       saved: "¡Agendamiento guardado con éxito!",
       deleted: "¡Agendamiento eliminado con éxito!",
@@ -222,7 +219,6 @@ export const texts = defineTexts("schedules", {
     calendar: "Zamanlama takvimi",
     more: "+{{count}} daha",
     status: { PENDENTE: "Bekliyor", ENVIADA: "Gönderildi", ERRO: "Gönderim hatası" },
-    event: "{{time}} {{contact}}: {{body}} ({{status}})",
     toasts: {
       saved: "Zamanlama başarıyla kaydedildi!",
       deleted: "Zamanlama başarıyla silindi!",

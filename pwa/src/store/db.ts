@@ -125,6 +125,9 @@ export function openDb(name = "chatflow"): ChatflowDb {
   // Version 6 (the admin screens): the tags cache and the refusals the screens read back.
   db.version(6).stores({ tags: "id", refusals: "++id, name" });
   // Version 9 (schedules): the replicated scheduled messages; sendAt (ISO) orders the calendar's range reads.
-  db.version(9).stores({ schedules: "id, sendAt, contactId" });
+  // The cursor goes, so the next pull is a first one and brings the schedules made before this version.
+  db.version(9)
+    .stores({ schedules: "id, sendAt, contactId" })
+    .upgrade((tx) => tx.table("meta").delete("cursor"));
   return db;
 }

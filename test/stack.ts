@@ -21,7 +21,8 @@ export type Stack = {
   stop(): Promise<void>;
 };
 
-export async function startStack(): Promise<Stack> {
+/** `jobIntervalMs`: how often the worker's timed jobs run (a minute unless a test needs them sooner). */
+export async function startStack(opts: { jobIntervalMs?: number } = {}): Promise<Stack> {
   const graph = await startFakeGraphApi();
   const core = await startTestCore({ pwaDir: path.resolve(import.meta.dirname, "../pwa/dist") });
   const { rows } = await core.db.pool.query<{ id: number }>(
@@ -36,6 +37,7 @@ export async function startStack(): Promise<Stack> {
     graphApiUrl: graph.url,
     pollMs: 200,
     dataDir: core.config.dataDir,
+    jobIntervalMs: opts.jobIntervalMs,
   });
   return {
     core,

@@ -23,6 +23,7 @@ type CompanyA = {
   userId: number;
   importId: number;
   chatbotId: number;
+  scheduleId: number;
 };
 
 // A 1x1 PNG: the upload must get past the image check to reach the user lookup.
@@ -46,6 +47,7 @@ const TABLES = [
   "ticket_notes",
   "users",
   "settings",
+  "schedules",
 ];
 
 async function snapshot(companyId: number): Promise<Record<string, unknown[]>> {
@@ -172,6 +174,26 @@ function walk(): Walk[] {
       status: 404,
       code: "ERR_NO_USER_FOUND",
     },
+    nf("GET /schedules/:id", `/schedules/${a.scheduleId}`, "ERR_NOT_FOUND"),
+    nf("PUT /schedules/:id", `/schedules/${a.scheduleId}`, "ERR_NOT_FOUND", { body: "Invadido por outra" }),
+    nf("DELETE /schedules/:id", `/schedules/${a.scheduleId}`, "ERR_NOT_FOUND"),
+    nf("DELETE /schedules/:id/media-upload", `/schedules/${a.scheduleId}/media-upload`, "ERR_NOT_FOUND"),
+    {
+      route: "POST /schedules/:id/media-upload",
+      path: `/schedules/${a.scheduleId}/media-upload`,
+      form: () => {
+        const form = new FormData();
+        form.append("file", png(), "a.png");
+        return form;
+      },
+      status: 404,
+      code: "ERR_NOT_FOUND",
+    },
+    nf("POST /schedules", "/schedules", "ERR_NO_CONTACT_FOUND", {
+      body: "segredo agendado",
+      contactId: a.contactId,
+      sendAt: "2999-01-01T12:00:00.000Z",
+    }),
     nf("GET /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND"),
     nf("PUT /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND", { name: "Hacked" }),
     nf("DELETE /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND"),
@@ -269,6 +291,13 @@ const a = forFile(async () => {
       "INSERT INTO contact_imports (company_id, file_name, state, finished_at) VALUES (1, 'c.csv', 'finished', now()) RETURNING id",
     )
   ).rows[0].id;
+  a.scheduleId = (
+    await pool.query(
+      `INSERT INTO schedules (company_id, body, contact_id, send_at, anchor_at)
+       VALUES (1, 'segredo da empresa 1', $1, now() + interval '1 day', now() + interval '1 day') RETURNING id`,
+      [a.contactId],
+    )
+  ).rows[0].id;
   return a;
 });
 
@@ -335,6 +364,7 @@ const EXEMPT: Record<string, string> = {
   "GET /users/list": "list: checked for leaks below",
   "POST /users": "creates in the caller's company",
   "GET /queue": "list: checked for leaks below",
+  "GET /schedules": "list: checked for leaks below",
   "POST /queue": "creates in the caller's company",
   "GET /whatsapp": "list: checked for leaks below",
   "GET /whatsapp/filter": "list: checked for leaks below",
@@ -449,6 +479,8 @@ describe("tenant isolation", () => {
       "/whatsapp/filter?channel=whatsappapi",
       "/messages-allMe?dateStart=2000-01-01&dateEnd=2999-12-31",
       "/quick-messages/list?companyId=1",
+      "/schedules",
+      `/schedules?contactId=${a.contactId}`,
       "/sync/pull",
     ];
     const leaks: string[] = [];

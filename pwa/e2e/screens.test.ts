@@ -225,6 +225,23 @@ const SCREENS: Screen[] = [
     ],
   },
   {
+    name: "schedules",
+    path: "/schedules",
+    as: "admin",
+    ready: (p) => p.getByTestId("schedule-event").first().waitFor(),
+    open: [
+      { name: "schedule-dialog", action: dialogOpened("schedule-dialog", "schedules-add") },
+      { name: "schedule-edit", action: dialogOpened("schedule-dialog", "schedule-event") },
+      {
+        name: "schedules-week",
+        action: async (p) => {
+          await p.getByTestId("schedules-view-week").click();
+          await p.getByTestId("schedule-event").first().waitFor();
+        },
+      },
+    ],
+  },
+  {
     name: "queues",
     path: "/queues",
     as: "admin",
@@ -369,6 +386,15 @@ async function seed(): Promise<void> {
             (1, $1, $2, 'Falar com vendas', 'Um momento.', 'queue', $1),
             (1, $1, NULL, 'Suporte técnico', 'Descreva o problema.', 'text', NULL)`,
     [queue.rows[0]!.id, planos.rows[0]!.id],
+  );
+  // Schedules of today: one waiting, one sent, one that failed (shown as a send error).
+  await pool.query(
+    `INSERT INTO schedules (company_id, contact_id, body, send_at, anchor_at, status, sent_at)
+     SELECT 1, $1, b, now(), now(), st, CASE WHEN st = 'ENVIADA' THEN now() END FROM (VALUES
+       ('Lembrete da consulta de amanhã', 'PENDENTE'),
+       ('Boleto de novembro', 'ENVIADA'),
+       ('Confirmação do pedido', 'ERRO')) AS v(b, st)`,
+    [rows[0]!.id],
   );
 }
 

@@ -28,6 +28,7 @@ const ContactsImportPage = named(() => import("./contacts/contacts-import-page.t
 const UsersPage = named(() => import("./users/users-page.tsx"), "UsersPage");
 const TagsPage = named(() => import("./tags/tags-page.tsx"), "TagsPage");
 const QueuesPage = named(() => import("./queues/queues-page.tsx"), "QueuesPage");
+const SchedulesPage = named(() => import("./schedules/schedules-page.tsx"), "SchedulesPage");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
 
 // Once per page load, even when StrictMode runs effects twice in development.
@@ -112,6 +113,14 @@ export function App() {
                 element={
                   <RouteGate id="tags">
                     <TagsPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="schedules"
+                element={
+                  <RouteGate id="schedules">
+                    <SchedulesPage />
                   </RouteGate>
                 }
               />

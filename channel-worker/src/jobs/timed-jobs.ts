@@ -1,6 +1,7 @@
 // The worker's timed jobs on agenda with its PostgreSQL backend: each recurring job is one row in agenda_jobs
 // (migration 0011) that every worker polls, and the backend's row lock lets one worker at a time run it.
 import { PostgresBackend } from "@agendajs/postgres-backend";
+import { SCHEDULES_BATCH, sendDueSchedules } from "@chatflow/core/schedules/send-due-schedules.ts";
 import { inTransaction } from "@chatflow/core/sync/change-log.ts";
 import { PRUNE_MAX_ROWS, pruneChangeLog } from "@chatflow/core/sync/prune-change-log.ts";
 import { autoCloseTickets } from "@chatflow/core/tickets/auto-close-tickets.ts";
@@ -40,6 +41,13 @@ export const TIMED_JOBS: TimedJob[] = [
     name: "tickets:auto-close",
     run: (client, s) => autoCloseTickets(client, { hours: s.autoCloseHours, batch: AUTO_CLOSE_BATCH }),
     batch: AUTO_CLOSE_BATCH,
+  },
+  // Scheduled messages (decision 0037): each due one queued once on the outbound path, repeats rescheduled.
+  {
+    name: "schedules:send",
+    run: (client) => sendDueSchedules(client, { batch: SCHEDULES_BATCH }),
+    unit: "schedule(s)",
+    batch: SCHEDULES_BATCH,
   },
   // Ingest writes two log entries per message: one bounded batch a minute would fall behind, hence `batch`.
   {

@@ -22,6 +22,7 @@ import {
   ZRetryMessageArgsSchema,
   ZUrlMessageRequestSchema,
 } from "./messages.ts";
+import type { ScheduleDTO } from "./schedules.ts";
 import {
   ZAcceptTicketArgsSchema,
   ZCloseAllTicketsRequestSchema,
@@ -207,6 +208,8 @@ export type Entities = {
   whatsapps: WhatsappDTO;
   /** The whole row for admins and for the user themself; PublicUserDTO for a plain user's colleagues. */
   users: UserDTO | PublicUserDTO;
+  /** Scheduled messages (spec 2 §4 live updates): every user of the company sees them all. */
+  schedules: ScheduleDTO;
 };
 export type EntityName = keyof Entities;
 

@@ -21,6 +21,7 @@ import { Migration0022RateLimits } from "./migrations/0022-rate-limits.ts";
 import { Migration0027MessageIdsPerCompany } from "./migrations/0027-message-ids-per-company.ts";
 import { Migration0031PushSubscriptions } from "./migrations/0031-push-subscriptions.ts";
 import { Migration0032QueuesChatbot } from "./migrations/0032-queues-chatbot.ts";
+import { Migration0033Schedules } from "./migrations/0033-schedules.ts";
 import { Migration0039KeysPerCompany } from "./migrations/0039-keys-per-company.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   { name: "0027-message-ids-per-company", class: Migration0027MessageIdsPerCompany },
   { name: "0031-push-subscriptions", class: Migration0031PushSubscriptions },
   { name: "0032-queues-chatbot", class: Migration0032QueuesChatbot },
+  { name: "0033-schedules", class: Migration0033Schedules },
   { name: "0039-keys-per-company", class: Migration0039KeysPerCompany },
 ];
 

@@ -36,6 +36,14 @@ export const queueNotFound = () => new AppError("ERR_NO_QUEUE_FOUND", "Queue not
 /** An option of a queue's chatbot tree: part of the queue, so the queue's code (decision 0041). */
 export const queueOptionNotFound = () => new AppError("ERR_NO_QUEUE_FOUND", "Chatbot option not found");
 export const tagNotFound = () => new AppError("ERR_NO_TAG_FOUND", "Tag not found");
+/** ERR_NOT_FOUND: a code of its own needs its texts in the four locale files (decision 0037). */
+export const scheduleNotFound = () => new AppError("ERR_NOT_FOUND", "Schedule not found");
+/** A plan flag the company lacks (spec 3 §9: the page refuses with this text). */
+export const planFeatureMissing = () =>
+  new AppError(
+    "ERR_NO_PERMISSION",
+    "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
+  );
 export const noteNotFound = () => new AppError("ERR_NO_NOTE_FOUND", "Note not found");
 export const messageNotFound = () => new AppError("ERR_NO_MESSAGE_FOUND", "No message found with this ID.");
 export const mediaNotFound = () => new AppError("ERR_NO_MEDIA_FOUND", "Media not found");

@@ -19,6 +19,7 @@ import { pushRoutes } from "../push/push-routes.ts";
 import { DEFAULT_PUSH_SERVICE_ORIGINS, type VapidKeys } from "../push/vapid-keys.ts";
 import { queueRoutes } from "../queues/queue-routes.ts";
 import { quickMessageRoutes } from "../quick-messages/quick-message-routes.ts";
+import { scheduleRoutes } from "../schedules/schedule-routes.ts";
 import { publicSettingsRoutes, settingsRoutes } from "../settings/settings-routes.ts";
 import { signupRoutes } from "../signup/signup-routes.ts";
 import { syncRoutes } from "../sync/sync-routes.ts";
@@ -65,6 +66,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     tagRoutes(deps.pool),
     ticketNoteRoutes(deps.pool),
     quickMessageRoutes(deps.pool),
+    scheduleRoutes(deps.pool, deps.config.dataDir),
     userRoutes(deps.pool, deps.config.dataDir),
     queueRoutes(deps.pool),
     chatbotRoutes(deps.pool),

@@ -11,6 +11,7 @@ import { presentMessage } from "../presenters/present-message.ts";
 import { presentTicket } from "../presenters/present-ticket.ts";
 import { presentUser } from "../presenters/present-user.ts";
 import { loadViewer, type Viewer } from "../presenters/viewer.ts";
+import { latestSchedules, schedulesByIds } from "../schedules/schedule-queries.ts";
 import { canSeeTicket, visibleTicketSql } from "../tickets/visibility.ts";
 import {
   CONTACT_COLUMNS,
@@ -51,8 +52,8 @@ const emptyPull = (seq: number, version: number, reset: boolean): PullResponse =
   cursor: `${seq}v${version}`,
   reset,
   more: false,
-  put: { tickets: [], messages: [], contacts: [], queues: [], whatsapps: [], users: [] },
-  del: { tickets: [], messages: [], contacts: [], queues: [], whatsapps: [], users: [] },
+  put: { tickets: [], messages: [], contacts: [], queues: [], whatsapps: [], users: [], schedules: [] },
+  del: { tickets: [], messages: [], contacts: [], queues: [], whatsapps: [], users: [], schedules: [] },
 });
 
 /** `cursor` undefined means a first pull: the client gets a whole replica (reset). */
@@ -94,6 +95,7 @@ async function references(client: pg.ClientBase, viewer: Viewer, out: PullRespon
   out.put.queues = q.rows;
   out.put.whatsapps = w.rows;
   out.put.users = u.rows.map((user) => presentUser(viewer, user));
+  out.put.schedules = await latestSchedules(client, companyId);
 }
 
 async function bootstrap(client: pg.ClientBase, viewer: Viewer, lastSeq: number): Promise<PullResponse> {
@@ -148,6 +150,7 @@ async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number
     queues: new Set(),
     whatsapps: new Set(),
     users: new Set(),
+    schedules: new Set(),
   };
   for (const r of log.rows) ids[r.entity]?.add(r.entity_id);
   const list = (e: EntityName) => [...ids[e]];
@@ -225,5 +228,9 @@ async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number
     "users",
     users.rows.map((user) => presentUser(viewer, user)),
   );
+  const schedules = await schedulesByIds(client, c, num("schedules"));
+  const seenSchedules = new Set(schedules.map((r) => r.id));
+  out.put.schedules = schedules;
+  out.del.schedules = num("schedules").filter((id) => !seenSchedules.has(id));
   return out;
 }

@@ -20,13 +20,22 @@ describe("#menu: what is built", () => {
       "tickets",
       "quickMessages",
       "contacts",
+      "schedules",
       "tags",
       "queues",
       "users",
       "financeiro",
     ]);
-    expect(menuRoutes({ user: plain }).map((r) => r.id)).toEqual(["tickets", "quickMessages", "contacts", "tags"]);
-    expect(decideRoute(routeById("schedules"), { user: admin })).toBe("notBuilt");
+    expect(menuRoutes({ user: plain }).map((r) => r.id)).toEqual([
+      "tickets",
+      "quickMessages",
+      "contacts",
+      "schedules",
+      "tags",
+    ]);
+    // The schedules item follows the plan flag useSchedules (spec 2 §1).
+    expect(menuRoutes({ user: withPlan(plain, { useSchedules: false }) }).map((r) => r.id)).not.toContain("schedules");
+    expect(decideRoute(routeById("schedules"), { user: withPlan(plain, { useSchedules: false }) })).toBe("plan");
     // Queues are built for admins; a plain user gets the 403 page (spec 2 §6).
     expect(decideRoute(routeById("queues"), { user: admin })).toBe("allow");
     expect(decideRoute(routeById("queues"), { user: plain })).toBe("forbidden");

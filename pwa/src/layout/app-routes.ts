@@ -67,7 +67,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     id: "schedules",
     path: "/schedules",
     group: "main",
-    built: false,
+    built: true,
     allow: everyone,
     planFlag: "useSchedules",
   }),

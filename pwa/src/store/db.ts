@@ -12,6 +12,7 @@ import type {
   WhatsappDTO,
 } from "@chatflow/core/contract/entities.ts";
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
+import type { ScheduleDTO } from "@chatflow/core/contract/schedules.ts";
 import type { EntityName, MutationName } from "@chatflow/core/contract/sync.ts";
 import { Dexie, type EntityTable } from "dexie";
 
@@ -89,6 +90,8 @@ export type ChatflowDb = Dexie & {
   cache: EntityTable<CacheEntry, "key">;
   tags: EntityTable<CachedTag, "id">;
   refusals: EntityTable<RefusalEntry, "id">;
+  /** The company's scheduled messages (replicated: the /schedules calendar reads them, offline too). */
+  schedules: EntityTable<ScheduleDTO, "id">;
 };
 
 /** The tables the server replicates into; the order matches PullResponse.put. */
@@ -99,6 +102,7 @@ export const REPLICA_TABLES = [
   "queues",
   "whatsapps",
   "users",
+  "schedules",
 ] as const satisfies readonly EntityName[];
 
 export function openDb(name = "chatflow"): ChatflowDb {
@@ -130,5 +134,10 @@ export function openDb(name = "chatflow"): ChatflowDb {
       await tx.table("tickets").clear();
       await tx.table("meta").delete("cursor");
     });
+  // Version 9 (schedules): the replicated scheduled messages; sendAt (ISO) orders the calendar's range reads.
+  // The cursor goes, so the next pull is a first one and brings the schedules made before this version.
+  db.version(9)
+    .stores({ schedules: "id, sendAt, contactId" })
+    .upgrade((tx) => tx.table("meta").delete("cursor"));
   return db;
 }

@@ -65,6 +65,7 @@ export async function applyPull(
     await db.queues.bulkPut(page.put.queues ?? []);
     await db.whatsapps.bulkPut(page.put.whatsapps ?? []);
     await db.users.bulkPut(page.put.users ?? []);
+    await db.schedules.bulkPut(page.put.schedules ?? []);
 
     const goneTickets = page.del.tickets ?? [];
     await db.tickets.bulkDelete(goneTickets);
@@ -81,6 +82,7 @@ export async function applyPull(
     await db.queues.bulkDelete(page.del.queues ?? []);
     await db.whatsapps.bulkDelete(page.del.whatsapps ?? []);
     await db.users.bulkDelete(page.del.users ?? []);
+    await db.schedules.bulkDelete(page.del.schedules ?? []);
     // Local changes still waiting go back over the server's newer rows.
     await rebaseOptimistic(db, page);
 

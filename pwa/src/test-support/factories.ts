@@ -93,6 +93,7 @@ const EMPTY = (): { [K in EntityName]: never[] } => ({
   queues: [],
   whatsapps: [],
   users: [],
+  schedules: [],
 });
 
 export function buildPullPage(input: PageInput): PullResponse {

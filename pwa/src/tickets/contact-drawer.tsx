@@ -7,9 +7,11 @@ import type { ContactDetailDTO, TUpdateContactRequest } from "@chatflow/core/con
 import type { ContactDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { db } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
+import { ScheduleButton } from "../schedules/schedule-button.tsx";
 import { requestSync } from "../sync/app-sync.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { Badge } from "../ui/badge.tsx";
@@ -58,6 +60,7 @@ export function ContactDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const user = useSessionUser();
   const details = useCachedResource<ContactDetailDTO>(
     cacheKeys.contact(contact.id),
@@ -110,6 +113,12 @@ export function ContactDrawer({
         <Button size="small" icon={<EditIcon size={16} />} onPress={() => setEditing(true)} data-testid="contact-edit">
           {t("contactDrawer.edit")}
         </Button>
+        {/* spec 1 §2: schedule a message, then on to /schedules. */}
+        <ScheduleButton
+          contactId={contact.id}
+          look="button"
+          onSaved={() => navigate(`/schedules?contactId=${contact.id}`)}
+        />
       </section>
 
       <section className="drawer-section" aria-labelledby="contact-info-title">

@@ -23,6 +23,7 @@ import { useTranslation } from "react-i18next";
 import { db } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
+import { ScheduleButton } from "../schedules/schedule-button.tsx";
 import { requestSync } from "../sync/app-sync.ts";
 import { IconButton } from "../ui/button.tsx";
 import {
@@ -308,6 +309,7 @@ function Composer({ ticket }: { ticket: TicketDTO }) {
             <IconButton label={t("composer.camera")} onPress={() => setCamera(true)} data-testid="camera-button">
               <CameraIcon />
             </IconButton>
+            <ScheduleButton contactId={ticket.contactId} look="icon" />
             <TextField
               className="message-input-field"
               aria-label={isPrivate ? t("composer.privateNote") : t("messages.placeholder")}

@@ -7,6 +7,7 @@ import { Whatsapp, WhatsappQueue } from "./connections.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { Message, QuickMessage } from "./messages.ts";
 import { PushCursor, PushSent, PushSubscription } from "./push.ts";
+import { Schedule } from "./schedules.ts";
 import { ChangeLog, ClientMutation, CompanySync, Document } from "./sync.ts";
 import { Company, Plan, PlatformSetting, RateLimit, Setting } from "./tenancy.ts";
 import { Ticket, TicketCount, TicketCountDelta, TicketLog, TicketNote, TicketTag, UserRating } from "./tickets.ts";
@@ -18,6 +19,7 @@ export * from "./connections.ts";
 export * from "./contacts.ts";
 export * from "./messages.ts";
 export * from "./push.ts";
+export * from "./schedules.ts";
 export * from "./sync.ts";
 export * from "./tenancy.ts";
 export * from "./tickets.ts";
@@ -57,4 +59,5 @@ export const ENTITIES = [
   PushSubscription,
   PushCursor,
   PushSent,
+  Schedule,
 ];

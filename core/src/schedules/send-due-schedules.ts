@@ -1,0 +1,186 @@
+// Use case of the channel worker's timed job "schedules:send" (spec 1 §2 schedule dialog, spec 2 §3/§4 Schedule;
+// decision 0037): every due schedule of every company becomes one queued outbound message on the contact's
+// ticket, in the same transaction that counts the send, so a send is queued exactly once whatever the number of
+// workers or crashes; the outbound path then sends it once (decision 0004).
+import type pg from "pg";
+import { v7 as uuidv7 } from "uuid";
+import { nextSendAt } from "../contract/schedules.ts";
+import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
+import { mediaTypeOfMime, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
+import { loadVariableContext, renderVariables } from "../messages/render-variables.ts";
+import { type Change, recordChanges } from "../sync/change-log.ts";
+import { writeTicketLog } from "../tickets/ticket-log.ts";
+
+/** Schedules sent per transaction; a full batch makes the job run again at once (timed-jobs.ts). */
+export const SCHEDULES_BATCH = 100;
+
+type DueSchedule = {
+  id: number;
+  companyId: number;
+  body: string;
+  contactId: number;
+  assinar: boolean;
+  openTicket: string;
+  ticketUserId: number | null;
+  queueId: number | null;
+  statusTicket: string;
+  intervalo: number;
+  valorIntervalo: number;
+  enviarQuantasVezes: number;
+  tipoDias: number;
+  mediaPath: string | null;
+  whatsappId: number | null;
+  userId: number | null;
+  sentCount: number;
+  anchorAt: Date;
+};
+
+/** A send that cannot be made: the schedule takes status ERRO with this reason. */
+class ScheduleSendError extends Error {}
+
+/** Sends every due schedule (at most `batch`); answers how many were sent or marked ERRO. */
+export async function sendDueSchedules(
+  client: pg.ClientBase,
+  opts: { batch?: number; now?: Date } = {},
+): Promise<number> {
+  // SKIP LOCKED: a schedule another worker (or an edit) holds is left to it; the status test re-checks the row.
+  const { rows } = await client.query<DueSchedule>(
+    `/* all-companies: the timed sender serves every company's due schedules */
+     SELECT id, company_id AS "companyId", body, contact_id AS "contactId", assinar, open_ticket AS "openTicket",
+       ticket_user_id AS "ticketUserId", queue_id AS "queueId", status_ticket AS "statusTicket", intervalo,
+       valor_intervalo AS "valorIntervalo", enviar_quantas_vezes AS "enviarQuantasVezes", tipo_dias AS "tipoDias",
+       media_path AS "mediaPath", whatsapp_id AS "whatsappId", user_id AS "userId", sent_count AS "sentCount",
+       anchor_at AS "anchorAt"
+     FROM schedules WHERE status = 'PENDENTE' AND send_at <= COALESCE($2::timestamptz, now())
+     ORDER BY send_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    [opts.batch ?? SCHEDULES_BATCH, opts.now ?? null],
+  );
+  const changes: Change[] = [];
+  for (const s of rows) {
+    await client.query("SAVEPOINT schedule_send");
+    try {
+      await sendOne(client, s, changes);
+      await client.query("RELEASE SAVEPOINT schedule_send");
+    } catch (err) {
+      // Nothing of the failed send stays; the schedule shows the send error (spec 2 §4: status ERRO). An
+      // unexpected error (a ticket created meanwhile by ingest) is an ERRO too: retrying blindly could loop.
+      await client.query("ROLLBACK TO SAVEPOINT schedule_send");
+      const reason = err instanceof Error ? err.message : String(err);
+      await client.query(
+        "UPDATE schedules SET status = 'ERRO', last_error = $3, updated_at = now() WHERE id = $1 AND company_id = $2",
+        [s.id, s.companyId, reason.slice(0, 500)],
+      );
+    }
+    changes.push({ companyId: s.companyId, entity: "schedules", id: s.id });
+  }
+  await recordChanges(client, changes);
+  return rows.length;
+}
+
+async function sendOne(client: pg.ClientBase, s: DueSchedule, changes: Change[]): Promise<void> {
+  const contact = await client.query<{ active: boolean; whatsappId: number | null }>(
+    `SELECT active, whatsapp_id AS "whatsappId" FROM contacts WHERE id = $1 AND company_id = $2 FOR SHARE`,
+    [s.contactId, s.companyId],
+  );
+  if (!contact.rows[0]) throw new ScheduleSendError("Contact not found");
+  if (!contact.rows[0].active) throw new ScheduleSendError("Contato bloqueado");
+  const whatsappId = await connectionFor(client, s, contact.rows[0].whatsappId);
+  const ticket = await ticketFor(client, s, whatsappId, changes);
+  const context = await loadVariableContext(client, s.companyId, ticket.id, { userId: s.userId });
+  const text = renderVariables(s.body, context).trim();
+  const userName = context.user?.name?.trim() ?? "";
+  const body = s.assinar && userName ? `*${userName}:*\n${text}` : text;
+  const media = s.mediaPath ? parseMediaUrl(s.mediaPath) : null;
+  const id = uuidv7();
+  await client.query(
+    `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, body, from_me, read,
+       ack, send_state, media_type, media_url)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, true, 0, 'queued', $9, $10)`,
+    [
+      id,
+      s.companyId,
+      ticket.id,
+      s.contactId,
+      whatsappId,
+      s.userId,
+      ticket.queueId,
+      body,
+      media ? mediaTypeOfMime(mimeOfFileName(media.fileName)) : "chat",
+      media ? s.mediaPath : null,
+    ],
+  );
+  await client.query("UPDATE tickets SET last_message = $3, updated_at = now() WHERE id = $1 AND company_id = $2", [
+    ticket.id,
+    s.companyId,
+    body,
+  ]);
+  changes.push({ companyId: s.companyId, entity: "messages", id });
+  changes.push({ companyId: s.companyId, entity: "tickets", id: ticket.id });
+  await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(whatsappId)]);
+
+  // A repeat the day rule moves onto or before this send (Saturday back to this Friday) merges with it.
+  const thisSend = nextSendAt(s, new Date(s.anchorAt), s.sentCount) ?? new Date();
+  let sent = s.sentCount + 1;
+  let next = nextSendAt(s, new Date(s.anchorAt), sent);
+  while (next && next.getTime() <= thisSend.getTime()) next = nextSendAt(s, new Date(s.anchorAt), ++sent);
+  await client.query(
+    `UPDATE schedules SET sent_count = $3, sent_at = now(), status = $4, send_at = COALESCE($5::timestamptz, send_at),
+       last_error = NULL, updated_at = now()
+     WHERE id = $1 AND company_id = $2`,
+    [s.id, s.companyId, sent, next ? "PENDENTE" : "ENVIADA", next],
+  );
+}
+
+/** The schedule's connection, else the contact's, else the company's default one. */
+async function connectionFor(client: pg.ClientBase, s: DueSchedule, contactWhatsappId: number | null): Promise<number> {
+  const { rows } = await client.query<{ id: number }>(
+    `SELECT id FROM whatsapps WHERE company_id = $1 AND (id = $2 OR id = $3 OR is_default)
+     ORDER BY (id = $2) DESC NULLS LAST, (id = $3) DESC NULLS LAST, id LIMIT 1`,
+    [s.companyId, s.whatsappId, contactWhatsappId],
+  );
+  if (!rows[0]) throw new ScheduleSendError("No connection to send through");
+  return rows[0].id;
+}
+
+/**
+ * The ticket the message goes out on: the contact's ticket in progress on that connection as it is; else, with
+ * openTicket enabled and statusTicket open, a new open ticket for ticketUserId (or the scheduler) in queueId;
+ * else the contact's latest ticket there, left as it is (a closed one stays closed); else a new closed ticket.
+ */
+async function ticketFor(
+  client: pg.ClientBase,
+  s: DueSchedule,
+  whatsappId: number,
+  changes: Change[],
+): Promise<{ id: number; queueId: number | null }> {
+  const current = await client.query<{ id: number; queueId: number | null }>(
+    `SELECT id, queue_id AS "queueId" FROM tickets
+     WHERE company_id = $1 AND contact_id = $2 AND whatsapp_id = $3 AND status <> 'closed' FOR UPDATE`,
+    [s.companyId, s.contactId, whatsappId],
+  );
+  if (current.rows[0]) return current.rows[0];
+  const open = s.openTicket === "enabled" && s.statusTicket === "open";
+  if (!open) {
+    const latest = await client.query<{ id: number; queueId: number | null }>(
+      `SELECT id, queue_id AS "queueId" FROM tickets WHERE company_id = $1 AND contact_id = $2 AND whatsapp_id = $3
+       ORDER BY updated_at DESC, id DESC LIMIT 1`,
+      [s.companyId, s.contactId, whatsappId],
+    );
+    if (latest.rows[0]) return latest.rows[0];
+  }
+  const queueId = s.openTicket === "enabled" ? s.queueId : null;
+  const userId = open ? (s.ticketUserId ?? s.userId) : null;
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO tickets (company_id, contact_id, whatsapp_id, queue_id, user_id, status, channel, is_group)
+     SELECT $1, c.id, w.id, $4, $5, $6, w.channel, c.is_group
+     FROM contacts c JOIN whatsapps w ON w.id = $3 AND w.company_id = c.company_id
+     WHERE c.id = $2 AND c.company_id = $1 RETURNING id`,
+    [s.companyId, s.contactId, whatsappId, queueId, userId, open ? "open" : "closed"],
+  );
+  const id = rows[0]!.id;
+  const log = { companyId: s.companyId, ticketId: id, queueId };
+  await writeTicketLog(client, { ...log, type: "create", userId: s.userId });
+  if (userId !== null) await writeTicketLog(client, { ...log, type: "open", userId });
+  changes.push({ companyId: s.companyId, entity: "tickets", id });
+  return { id, queueId };
+}

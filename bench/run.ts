@@ -4,6 +4,7 @@ import { benchBundle } from "./bundle.ts";
 import { benchCrud } from "./crud.ts";
 import { benchIngest } from "./ingest.ts";
 import { benchLighthouse } from "./lighthouse.ts";
+import { benchReplica } from "./replica.ts";
 import { benchTickets } from "./tickets.ts";
 
 const BENCHES: Record<string, () => Record<string, string> | Promise<Record<string, string>>> = {
@@ -11,6 +12,7 @@ const BENCHES: Record<string, () => Record<string, string> | Promise<Record<stri
   crud: benchCrud,
   ingest: benchIngest,
   lighthouse: benchLighthouse,
+  replica: benchReplica,
   tickets: benchTickets,
 };
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());

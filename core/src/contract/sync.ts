@@ -201,6 +201,13 @@ export type PullResponse = {
   del: { [K in EntityName]: Entities[K]["id"][] };
   /** True when more changes wait: pull again at once. */
   more: boolean;
+  /**
+   * A first pull in pages (decision 0040): tickets put by this page whose latest messages come in a later
+   * page. Until then the device does not hold their conversations.
+   */
+  pendingConversations?: number[];
+  /** Tickets whose latest messages this page of a first pull carries: their conversations are held now. */
+  heldConversations?: number[];
 };
 
 /**

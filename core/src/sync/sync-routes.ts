@@ -9,10 +9,11 @@ import { parseCursor, pull } from "./pull.ts";
 import { push } from "./push.ts";
 
 const ZPullQuerySchema = z.object({
-  /** The cursor the last pull answered ("<seq>v<replica version>"); absent for a first pull. */
+  /** The cursor the last pull answered ("<seq>v<replica version>", plus a first pull's position); absent at first. */
   cursor: z
     .string()
-    .regex(/^\d+(v\d+)?$/, "Invalid cursor")
+    .max(80)
+    .regex(/^\d+(v\d+)?(b[tm]\d\.\d+\.\d+\.\d+)?$/, "Invalid cursor")
     .optional(),
 });
 

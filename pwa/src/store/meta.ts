@@ -14,6 +14,12 @@ type MetaValues = {
   ownerUserId: number;
   /** navigator.storage.persist() was asked once already (sync/persist.ts). */
   persistAsked: boolean;
+  /**
+   * Tickets whose conversations a first pull in pages has not brought yet (decision 0040): not held here
+   * until their page comes, or the conversation screen fetches them (sync/held.ts). One row, not one per ticket:
+   * the first pull writes it once per page instead of 10,000 eviction rows.
+   */
+  pendingConversations: number[];
 };
 
 export async function getMeta<K extends keyof MetaValues>(db: ChatflowDb, key: K): Promise<MetaValues[K] | undefined> {

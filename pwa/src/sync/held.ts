@@ -3,7 +3,7 @@
 import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
 import type { ApiClient } from "../api/http.ts";
 import type { ChatflowDb } from "../store/db.ts";
-import { getMeta, setMeta } from "../store/meta.ts";
+import { deleteMeta, getMeta, setMeta } from "../store/meta.ts";
 
 /**
  * False when the ticket is not in the replica, its messages were evicted, or the first pull has not
@@ -41,12 +41,10 @@ export async function restoreConversation(ctx: { db: ChatflowDb; api: ApiClient 
     await ctx.db.messages.bulkPut(messages);
     await ctx.db.evictions.delete(ticketId);
     const pending = await getMeta(ctx.db, "pendingConversations");
-    if (pending?.includes(ticketId))
-      await setMeta(
-        ctx.db,
-        "pendingConversations",
-        pending.filter((id) => id !== ticketId),
-      );
+    if (!pending?.includes(ticketId)) return;
+    const left = pending.filter((id) => id !== ticketId);
+    if (left.length > 0) await setMeta(ctx.db, "pendingConversations", left);
+    else await deleteMeta(ctx.db, "pendingConversations");
   });
   return messages.length;
 }

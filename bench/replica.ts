@@ -28,9 +28,9 @@ const AGENTS = 20;
  * 15% pending, 15% closed, 5% without queue, spread over 8 queues and 20 agents; ten messages each, of
  * lengths people write (20 to 160 characters), alternating customer and agent.
  */
-export async function seedReplica(pool: pg.Pool): Promise<{ seconds: number }> {
+export async function seedReplica(pool: pg.Pool, tickets = TICKETS): Promise<{ seconds: number }> {
   const t0 = performance.now();
-  const contacts = Math.ceil(TICKETS / CONNECTIONS);
+  const contacts = Math.ceil(tickets / CONNECTIONS);
   const ids = async (sql: string, params: unknown[] = []) =>
     (await pool.query<{ id: number }>(sql, params)).rows.map((r) => r.id);
   const whatsapps = await ids(
@@ -63,7 +63,7 @@ export async function seedReplica(pool: pg.Pool): Promise<{ seconds: number }> {
        'whatsapp', false, (i % 3), 'Mensagem ' || i || ': obrigado, aguardo o retorno', u - interval '1 day', u
      FROM (SELECT i, now() - random() * interval '30 days' AS u FROM generate_series(0, $1::int - 1) i) s
      JOIN contacts c ON c.company_id = 1 AND c.number = (5511900000001 + i % $2::int)::text`,
-    [TICKETS, contacts, whatsapps, CONNECTIONS, queues, QUEUES, agents, AGENTS],
+    [tickets, contacts, whatsapps, CONNECTIONS, queues, QUEUES, agents, AGENTS],
   );
   await pool.query(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, body, from_me, read, ack,

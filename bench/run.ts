@@ -3,7 +3,7 @@
 import { benchBundle } from "./bundle.ts";
 import { benchCrud } from "./crud.ts";
 import { benchIngest } from "./ingest.ts";
-import { benchLighthouse } from "./lighthouse.ts";
+import { benchLighthouse, benchLighthouseInbox } from "./lighthouse.ts";
 import { benchReplica } from "./replica.ts";
 import { benchTickets } from "./tickets.ts";
 
@@ -12,6 +12,7 @@ const BENCHES: Record<string, () => Record<string, string> | Promise<Record<stri
   crud: benchCrud,
   ingest: benchIngest,
   lighthouse: benchLighthouse,
+  "lighthouse-inbox": benchLighthouseInbox,
   replica: benchReplica,
   tickets: benchTickets,
 };

@@ -190,6 +190,12 @@ export type Entities = {
 };
 export type EntityName = keyof Entities;
 
+/**
+ * What a first pull carries at most (decision 0040): the latest tickets in progress and the latest closed
+ * ones. Past a limit the replica holds only the newest; GET /tickets serves the rest.
+ */
+export const REPLICA_BOOT_LIMITS = { inProgress: 10_000, closed: 2_000 } as const;
+
 export type PullResponse = {
   /** Pass it back as ?cursor= on the next pull (a first pull sends none). Opaque decimal string. */
   cursor: string;
@@ -208,6 +214,11 @@ export type PullResponse = {
   pendingConversations?: number[];
   /** Tickets whose latest messages this page of a first pull carries: their conversations are held now. */
   heldConversations?: number[];
+  /**
+   * On the page of a first pull that brings its last ticket: whether the replica now holds every ticket in
+   * progress, and every closed ticket, this user may see (false: REPLICA_BOOT_LIMITS cut them short).
+   */
+  ticketsComplete?: { inProgress: boolean; closed: boolean };
 };
 
 /**

@@ -2,7 +2,7 @@
 // then the rest of the tickets, then their conversations, then the change log.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { PullResponse } from "../contract/sync.ts";
+import { type PullResponse, REPLICA_BOOT_LIMITS } from "../contract/sync.ts";
 import { buildCompany, buildQueue, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
 import { BOOT_FIRST } from "./bootstrap.ts";
@@ -85,6 +85,8 @@ describe("#sync.pull first pull in pages", () => {
     expect(rest!.put.contacts).toHaveLength(later.length);
     expect(rest!.put.messages).toEqual([]);
     expect(rest!.pendingConversations).toEqual(later);
+    expect(rest!.ticketsComplete).toEqual({ inProgress: true, closed: true });
+    expect(first!.ticketsComplete).toBeUndefined();
 
     // Page 3: their conversations, and the replica is whole: the cursor is a plain one again.
     expect(conversations!.more).toBe(false);
@@ -104,6 +106,7 @@ describe("#sync.pull first pull in pages", () => {
     const pages = await pullAll(s.token);
     expect(pages).toHaveLength(1);
     expect(ticketIds(pages[0]!)).toEqual(s.open);
+    expect(pages[0]!.ticketsComplete).toEqual({ inProgress: true, closed: true });
     expect(pages[0]!.cursor).toMatch(/^\d+v\d+$/);
   });
 
@@ -150,6 +153,14 @@ describe("#sync.pull first pull in pages", () => {
     );
     expect([...seen].sort()).toEqual(rows.map((r) => r.id).sort());
     expect(pages.flatMap(messageTickets).every((id) => seen.includes(id))).toBe(true);
+  });
+
+  it("stops at the newest closed tickets of its limit and says the replica does not hold them all", async () => {
+    const s = await seedCompany(1, REPLICA_BOOT_LIMITS.closed + 1);
+    const pages = await pullAll(s.token);
+    const seen = pages.flatMap(ticketIds);
+    expect(seen).toEqual([...s.open, ...s.closed.slice(0, REPLICA_BOOT_LIMITS.closed)]);
+    expect(pages[1]!.ticketsComplete).toEqual({ inProgress: true, closed: false });
   });
 
   it("refuses a cursor it did not make", async () => {

@@ -6,7 +6,7 @@
 // pull after the last page delivers.
 import type pg from "pg";
 import type { TicketDTO } from "../contract/entities.ts";
-import type { PullResponse } from "../contract/sync.ts";
+import { type PullResponse, REPLICA_BOOT_LIMITS } from "../contract/sync.ts";
 import { presentContact } from "../presenters/present-contact.ts";
 import { presentMessage } from "../presenters/present-message.ts";
 import { presentTicket } from "../presenters/present-ticket.ts";
@@ -15,8 +15,8 @@ import { visibleTicketSql } from "../tickets/visibility.ts";
 import { CONTACT_COLUMNS, MESSAGE_COLUMNS, TICKET_COLUMNS } from "./rows.ts";
 
 /** The replica's tickets: this many in progress, and this many closed, newest first. */
-export const BOOT_OPEN = 10_000;
-export const BOOT_CLOSED = 2_000;
+export const BOOT_OPEN = REPLICA_BOOT_LIMITS.inProgress;
+export const BOOT_CLOSED = REPLICA_BOOT_LIMITS.closed;
 /** Tickets of the first page, with their conversations: more than a screen of the open tab. */
 export const BOOT_FIRST = 100;
 /** Latest messages per ticket in a first pull; older ones are fetched on demand. */
@@ -48,11 +48,13 @@ export function parseBootPosition(text: string): BootPosition | undefined {
 }
 
 type KeyedTicket = TicketDTO & { bootKey: string };
-type Walk = { rows: KeyedTicket[]; next: BootPosition; done: boolean };
+/** `whole[g]`: the walk read group g to its end (false: it stopped at the cap, or has not got there). */
+type Walk = { rows: KeyedTicket[]; next: BootPosition; done: boolean; whole: boolean[] };
 
 /** Up to `limit` tickets of the replica's sequence after `from`; `done` when the sequence has no more. */
 async function walkTickets(client: pg.ClientBase, viewer: Viewer, from: BootPosition, limit: number): Promise<Walk> {
   const rows: KeyedTicket[] = [];
+  const whole = GROUPS.map(() => false);
   let p = { ...from };
   while (p.group < GROUPS.length && rows.length < limit) {
     const take = Math.min(limit - rows.length, CAPS[p.group]! - p.n);
@@ -61,9 +63,10 @@ async function walkTickets(client: pg.ClientBase, viewer: Viewer, from: BootPosi
     const last = got.at(-1);
     if (last) p = { ...p, n: p.n + got.length, micros: last.bootKey, id: last.id };
     // A short read (or the cap) ends the group; a full one may have more after it.
+    if (got.length < take) whole[p.group] = true;
     if (got.length < take || take <= 0) p = { stage: p.stage, group: p.group + 1, n: 0, micros: "0", id: 0 };
   }
-  return { rows, next: p, done: p.group >= GROUPS.length };
+  return { rows, next: p, done: p.group >= GROUPS.length, whole };
 }
 
 async function readGroup(client: pg.ClientBase, viewer: Viewer, p: BootPosition, take: number) {
@@ -128,6 +131,7 @@ export async function bootstrapPage(
       walk.rows.map((t) => t.id),
       out,
     );
+    if (walk.done) out.ticketsComplete = { inProgress: walk.whole[0]!, closed: walk.whole[1]! };
     return walk.done ? undefined : { ...walk.next, stage: "t" };
   }
   if (from.stage === "t") {
@@ -135,6 +139,8 @@ export async function bootstrapPage(
     const walk = await walkTickets(client, viewer, from, BOOT_OPEN + BOOT_CLOSED);
     await putTickets(client, viewer, walk.rows, out);
     out.pendingConversations = walk.rows.map((t) => t.id);
+    // Starting among the closed ones (from.group 1) means page 1 read every ticket in progress.
+    out.ticketsComplete = { inProgress: from.group > 0 || walk.whole[0]!, closed: walk.whole[1]! };
     // The conversations follow in the same order, from the same place.
     return walk.rows.length === 0 ? undefined : { ...from, stage: "m" };
   }

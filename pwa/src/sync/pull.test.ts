@@ -121,9 +121,10 @@ describe("#sync.pull", () => {
       buildPullPage({ cursor: "10", more: true, put: { tickets: [buildTicket({ id: 1 })] } }),
       buildPullPage({ cursor: "20", put: { tickets: [buildTicket({ id: 2 })] } }),
     ]);
-    server.events.on("request:start", ({ request }) => {
+    const onRequest = ({ request }: { request: Request }) => {
       if (new URL(request.url).searchParams.get("cursor") === "10") asked = true;
-    });
+    };
+    server.events.on("request:start", onRequest);
     // Holds the tickets table until the second page is asked for: written one after the other, the pull
     // would wait here for ever (and the test time out).
     const held = db.transaction("rw", db.tickets, async () => {
@@ -132,6 +133,7 @@ describe("#sync.pull", () => {
 
     const pages = await pullChanges({ db, api: testApi() });
     await held;
+    server.events.removeListener("request:start", onRequest);
 
     expect(pages).toBe(2);
     expect(cursors).toEqual([null, "10"]);

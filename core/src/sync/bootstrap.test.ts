@@ -165,7 +165,13 @@ describe("#sync.pull first pull in pages", () => {
 
   it("refuses a cursor it did not make", async () => {
     const s = await seedCompany(1, 0);
-    for (const cursor of ["5v1bx0.1.2.3", "5v1bm0.1.2", "5v1bm0.1.2.3x"]) {
+    for (const cursor of [
+      "5v1bx0.1.2.3",
+      "5v1bm0.1.2",
+      "5v1bm0.1.2.3x",
+      "5v1bm0.1.2.2147483648",
+      "5v1bm0.1.123456789012345678.3",
+    ]) {
       const res = await core.api("GET", `/sync/pull?cursor=${cursor}`, { token: s.token });
       expect(res.status).toBe(400);
     }

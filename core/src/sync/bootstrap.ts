@@ -35,7 +35,9 @@ const CAPS = [BOOT_OPEN, BOOT_CLOSED] as const;
  */
 export type BootPosition = { stage: "t" | "m"; group: number; n: number; micros: string; id: number };
 
-export const BOOT_CURSOR = /^b([tm])(\d)\.(\d+)\.(\d+)\.(\d+)$/;
+/** Group, count read, updated_at in epoch µs (17 digits reach the year 5138), ticket id (an int4). */
+export const BOOT_CURSOR = /^b([tm])(\d)\.(\d{1,6})\.(\d{1,17})\.(\d{1,10})$/;
+const MAX_ID = 2_147_483_647;
 
 export function formatBootPosition(p: BootPosition): string {
   return `b${p.stage}${p.group}.${p.n}.${p.micros}.${p.id}`;
@@ -43,7 +45,7 @@ export function formatBootPosition(p: BootPosition): string {
 
 export function parseBootPosition(text: string): BootPosition | undefined {
   const m = BOOT_CURSOR.exec(text);
-  if (!m) return undefined;
+  if (!m || Number(m[5]) > MAX_ID) return undefined;
   return { stage: m[1] as "t" | "m", group: Number(m[2]), n: Number(m[3]), micros: m[4]!, id: Number(m[5]) };
 }
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { ZPushRequestSchema } from "../contract/sync.ts";
 import { parse } from "../http/errors.ts";
+import { parseBootPosition } from "./bootstrap.ts";
 import { parseCursor, pull } from "./pull.ts";
 import { push } from "./push.ts";
 
@@ -13,7 +14,8 @@ const ZPullQuerySchema = z.object({
   cursor: z
     .string()
     .max(80)
-    .regex(/^\d+(v\d+)?(b[tm]\d\.\d+\.\d+\.\d+)?$/, "Invalid cursor")
+    .regex(/^\d+(v\d+)?(b.+)?$/, "Invalid cursor")
+    .refine((c) => !c.includes("b") || parseBootPosition(c.slice(c.indexOf("b"))) !== undefined, "Invalid cursor")
     .optional(),
 });
 

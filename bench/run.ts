@@ -4,7 +4,8 @@ import { benchBundle } from "./bundle.ts";
 import { benchConversation } from "./conversation.ts";
 import { benchCrud } from "./crud.ts";
 import { benchIngest } from "./ingest.ts";
-import { benchLighthouse } from "./lighthouse.ts";
+import { benchLighthouse, benchLighthouseInbox } from "./lighthouse.ts";
+import { benchReplica } from "./replica.ts";
 import { benchTickets } from "./tickets.ts";
 
 const BENCHES: Record<string, () => Record<string, string> | Promise<Record<string, string>>> = {
@@ -13,6 +14,8 @@ const BENCHES: Record<string, () => Record<string, string> | Promise<Record<stri
   crud: benchCrud,
   ingest: benchIngest,
   lighthouse: benchLighthouse,
+  "lighthouse-inbox": benchLighthouseInbox,
+  replica: benchReplica,
   tickets: benchTickets,
 };
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());

@@ -214,11 +214,10 @@ export type Entities = {
 export type EntityName = keyof Entities;
 
 /**
- * What a first pull (reset) carries at most: the latest tickets in progress and the latest closed
- * ones. A client that got fewer than a limit holds all of that kind (later pulls bring every
- * change), so it may count and list them by itself; otherwise it asks GET /tickets for the rest.
+ * What a first pull carries at most (decision 0040): the latest tickets in progress and the latest closed
+ * ones. Past a limit the replica holds only the newest; GET /tickets serves the rest.
  */
-export const REPLICA_BOOT_LIMITS = { inProgress: 2000, closed: 200 } as const;
+export const REPLICA_BOOT_LIMITS = { inProgress: 10_000, closed: 2_000 } as const;
 
 export type PullResponse = {
   /** Pass it back as ?cursor= on the next pull (a first pull sends none). Opaque decimal string. */
@@ -231,6 +230,18 @@ export type PullResponse = {
   del: { [K in EntityName]: Entities[K]["id"][] };
   /** True when more changes wait: pull again at once. */
   more: boolean;
+  /**
+   * A first pull in pages (decision 0040): tickets put by this page whose latest messages come in a later
+   * page. Until then the device does not hold their conversations.
+   */
+  pendingConversations?: number[];
+  /** Tickets whose latest messages this page of a first pull carries: their conversations are held now. */
+  heldConversations?: number[];
+  /**
+   * On the page of a first pull that brings its last ticket: whether the replica now holds every ticket in
+   * progress, and every closed ticket, this user may see (false: REPLICA_BOOT_LIMITS cut them short).
+   */
+  ticketsComplete?: { inProgress: boolean; closed: boolean };
 };
 
 /**

@@ -12,7 +12,8 @@ import { presentTicket } from "../presenters/present-ticket.ts";
 import { presentUser } from "../presenters/present-user.ts";
 import { loadViewer, type Viewer } from "../presenters/viewer.ts";
 import { latestSchedules, schedulesByIds } from "../schedules/schedule-queries.ts";
-import { canSeeTicket, visibleTicketSql } from "../tickets/visibility.ts";
+import { canSeeTicket } from "../tickets/visibility.ts";
+import { type BootPosition, bootstrapPage, formatBootPosition, parseBootPosition } from "./bootstrap.ts";
 import {
   CONTACT_COLUMNS,
   MESSAGE_COLUMNS,
@@ -25,11 +26,6 @@ import {
 
 /** Changes read per pull; the client pulls again while `more` is true. */
 export const PULL_LIMIT = 2000;
-/** A first pull carries this many tickets in progress, and this many closed ones. */
-const BOOT_OPEN = REPLICA_BOOT_LIMITS.inProgress;
-const BOOT_CLOSED = REPLICA_BOOT_LIMITS.closed;
-/** Latest messages per ticket in a first pull; older ones are fetched on demand. */
-const BOOT_MESSAGES = 50;
 
 /** Runs queries one after another: a pg client takes one query at a time. */
 async function inOrder<const T extends readonly (() => Promise<unknown>)[]>(
@@ -40,12 +36,17 @@ async function inOrder<const T extends readonly (() => Promise<unknown>)[]>(
   return results as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
 }
 
-export type Cursor = { seq: number; version: number };
+/** `boot`: where a first pull in pages stands (bootstrap.ts); absent once the replica is whole. */
+export type Cursor = { seq: number; version: number; boot?: BootPosition };
 
-/** "<seq>v<replica version>"; a bare "<seq>" (older clients) reads as version 0. */
+/**
+ * "<seq>v<replica version>", followed during a first pull by the position of its next page
+ * ("<seq>v<version>bm0.350.1763...000.42"); a bare "<seq>" (older clients) reads as version 0.
+ */
 export function parseCursor(text: string): Cursor {
-  const [seq, version] = text.split("v");
-  return { seq: Number(seq), version: Number(version ?? 0) };
+  const m = /^(\d+)(?:v(\d+))?(b.*)?$/.exec(text);
+  const boot = m?.[3] === undefined ? undefined : parseBootPosition(m[3]);
+  return { seq: Number(m?.[1]), version: Number(m?.[2] ?? 0), ...(boot ? { boot } : {}) };
 }
 
 const emptyPull = (seq: number, version: number, reset: boolean): PullResponse => ({
@@ -73,8 +74,10 @@ export async function pull(pool: pg.Pool, actor: Actor, cursor: Cursor | undefin
         cursor.version !== actor.replicaVersion ||
         cursor.seq < prunedSeq ||
         cursor.seq > lastSeq
-        ? await bootstrap(client, viewer, lastSeq)
-        : await incremental(client, viewer, cursor.seq);
+        ? await bootstrap(client, viewer, lastSeq, undefined)
+        : cursor.boot
+          ? await bootstrap(client, viewer, cursor.seq, cursor.boot)
+          : await incremental(client, viewer, cursor.seq);
     },
     { isolation: "repeatable read", readOnly: true },
   );
@@ -98,39 +101,21 @@ async function references(client: pg.ClientBase, viewer: Viewer, out: PullRespon
   out.put.schedules = await latestSchedules(client, companyId);
 }
 
-async function bootstrap(client: pg.ClientBase, viewer: Viewer, lastSeq: number): Promise<PullResponse> {
-  const { actor } = viewer;
-  const out = emptyPull(lastSeq, actor.replicaVersion, true);
-  const params: unknown[] = [actor.companyId, BOOT_OPEN, BOOT_CLOSED];
-  const visible = visibleTicketSql(actor, params);
-  const tickets = await client.query<TicketDTO>(
-    `(SELECT ${TICKET_REPLICA_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.status <> 'closed' AND ${visible}
-      ORDER BY t.updated_at DESC, t.id DESC LIMIT $2)
-     UNION ALL
-     (SELECT ${TICKET_REPLICA_COLUMNS} FROM tickets t WHERE t.company_id = $1 AND t.status = 'closed' AND ${visible}
-      ORDER BY t.updated_at DESC, t.id DESC LIMIT $3)`,
-    params,
-  );
-  out.put.tickets = tickets.rows.map((t) => presentTicket(viewer, t));
-  const ids = tickets.rows.map((t) => t.id);
-  const contactIds = [...new Set(tickets.rows.map((t) => t.contactId))];
-  const [messages, contacts] = await inOrder([
-    () =>
-      client.query(
-        `SELECT ${MESSAGE_COLUMNS} FROM unnest($1::int[]) AS tid(id)
-       CROSS JOIN LATERAL (SELECT * FROM messages m WHERE m.ticket_id = tid.id AND m.company_id = $3
-         ORDER BY m.created_at DESC, m.id DESC LIMIT $2) m`,
-        [ids, BOOT_MESSAGES, actor.companyId],
-      ),
-    () =>
-      client.query(`SELECT ${CONTACT_COLUMNS} FROM contacts c WHERE c.company_id = $1 AND c.id = ANY($2::int[])`, [
-        actor.companyId,
-        contactIds,
-      ]),
-  ]);
-  out.put.messages = messages.rows.map((m) => presentMessage(viewer, m));
-  out.put.contacts = contacts.rows.map((c) => presentContact(viewer, c));
-  await references(client, viewer, out);
+/** A page of a first pull: the first (`from` undefined) resets the replica and brings the reference lists. */
+async function bootstrap(
+  client: pg.ClientBase,
+  viewer: Viewer,
+  seq: number,
+  from: BootPosition | undefined,
+): Promise<PullResponse> {
+  const version = viewer.actor.replicaVersion;
+  const out = emptyPull(seq, version, from === undefined);
+  const next = await bootstrapPage(client, viewer, from, out);
+  if (from === undefined) await references(client, viewer, out);
+  if (next) {
+    out.cursor = `${seq}v${version}${formatBootPosition(next)}`;
+    out.more = true;
+  }
   return out;
 }
 

@@ -5,14 +5,17 @@ import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { ZPushRequestSchema } from "../contract/sync.ts";
 import { parse } from "../http/errors.ts";
+import { parseBootPosition } from "./bootstrap.ts";
 import { parseCursor, pull } from "./pull.ts";
 import { push } from "./push.ts";
 
 const ZPullQuerySchema = z.object({
-  /** The cursor the last pull answered ("<seq>v<replica version>"); absent for a first pull. */
+  /** The cursor the last pull answered ("<seq>v<replica version>", plus a first pull's position); absent at first. */
   cursor: z
     .string()
-    .regex(/^\d+(v\d+)?$/, "Invalid cursor")
+    .max(80)
+    .regex(/^\d+(v\d+)?(b.+)?$/, "Invalid cursor")
+    .refine((c) => !c.includes("b") || parseBootPosition(c.slice(c.indexOf("b"))) !== undefined, "Invalid cursor")
     .optional(),
 });
 

@@ -111,6 +111,7 @@ export async function adoptLocalData(db: ChatflowDb, userId: number): Promise<vo
         db.cache.clear(),
       ]);
       await deleteMeta(db, "cursor");
+      await deleteMeta(db, "pendingConversations");
     }
     await setMeta(db, "ownerUserId", userId);
   });

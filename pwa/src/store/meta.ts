@@ -19,6 +19,12 @@ type MetaValues = {
    * REPLICA_BOOT_LIMITS): those the list counts and pages by itself; the rest it asks core for.
    */
   ticketsComplete: { inProgress: boolean; closed: boolean };
+  /**
+   * Tickets whose conversations a first pull in pages has not brought yet (decision 0040): not held here
+   * until their page comes, or the conversation screen fetches them (sync/held.ts). One row, not one per ticket:
+   * the first pull writes it once per page instead of 10,000 eviction rows.
+   */
+  pendingConversations: number[];
 };
 
 export async function getMeta<K extends keyof MetaValues>(db: ChatflowDb, key: K): Promise<MetaValues[K] | undefined> {

@@ -3,11 +3,19 @@
 import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
 import type { ApiClient } from "../api/http.ts";
 import type { ChatflowDb } from "../store/db.ts";
+import { deleteMeta, getMeta, setMeta } from "../store/meta.ts";
 
-/** False when the ticket is not in the replica, or its messages were evicted: what shows may be incomplete. */
+/**
+ * False when the ticket is not in the replica, its messages were evicted, or the first pull has not
+ * brought them yet (decision 0040): what shows may be incomplete.
+ */
 export async function isConversationHeld(db: ChatflowDb, ticketId: number): Promise<boolean> {
-  const [ticket, evicted] = await Promise.all([db.tickets.get(ticketId), db.evictions.get(ticketId)]);
-  return ticket !== undefined && evicted === undefined;
+  const [ticket, evicted, pending] = await Promise.all([
+    db.tickets.get(ticketId),
+    db.evictions.get(ticketId),
+    getMeta(db, "pendingConversations"),
+  ]);
+  return ticket !== undefined && evicted === undefined && !pending?.includes(ticketId);
 }
 
 type MessagesPage = { messages: MessageDTO[]; hasMore: boolean; nextCursor: string | null };
@@ -29,9 +37,14 @@ export async function restoreConversation(ctx: { db: ChatflowDb; api: ApiClient 
     if (!answer.hasMore || !answer.nextCursor) break;
     cursor = answer.nextCursor;
   }
-  await ctx.db.transaction("rw", [ctx.db.messages, ctx.db.evictions], async () => {
+  await ctx.db.transaction("rw", [ctx.db.messages, ctx.db.evictions, ctx.db.meta], async () => {
     await ctx.db.messages.bulkPut(messages);
     await ctx.db.evictions.delete(ticketId);
+    const pending = await getMeta(ctx.db, "pendingConversations");
+    if (!pending?.includes(ticketId)) return;
+    const left = pending.filter((id) => id !== ticketId);
+    if (left.length > 0) await setMeta(ctx.db, "pendingConversations", left);
+    else await deleteMeta(ctx.db, "pendingConversations");
   });
   return messages.length;
 }

@@ -9,6 +9,7 @@ import { buildContact, buildMessage, buildPullPage, buildTicket, testDb } from "
 import { BASE_URL, testApi } from "../test-support/fake-core.ts";
 import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { sendMessage } from "../tickets/send-message.ts";
+import { isConversationHeld, restoreConversation } from "./held.ts";
 import { pullChanges } from "./pull.ts";
 
 const server = mockNetworkForFile();
@@ -144,5 +145,73 @@ describe("#sync.pull", () => {
 
     expect(await db.tickets.count()).toBe(1);
     expect(await getMeta(db, "cursor")).toBeUndefined();
+  });
+
+  it("asks for the next page while it is still writing this one", async () => {
+    let asked = false;
+    const cursors = servePages([
+      buildPullPage({ cursor: "10", more: true, put: { tickets: [buildTicket({ id: 1 })] } }),
+      buildPullPage({ cursor: "20", put: { tickets: [buildTicket({ id: 2 })] } }),
+    ]);
+    const onRequest = ({ request }: { request: Request }) => {
+      if (new URL(request.url).searchParams.get("cursor") === "10") asked = true;
+    };
+    server.events.on("request:start", onRequest);
+    // Holds the tickets table until the second page is asked for: written one after the other, the pull
+    // would wait here for ever (and the test time out).
+    const held = db.transaction("rw", db.tickets, async () => {
+      while (!asked) await db.tickets.get(0);
+    });
+
+    const pages = await pullChanges({ db, api: testApi() });
+    await held;
+    server.events.removeListener("request:start", onRequest);
+
+    expect(pages).toBe(2);
+    expect(cursors).toEqual([null, "10"]);
+    expect(await db.tickets.count()).toBe(2);
+    expect(await getMeta(db, "cursor")).toBe("20");
+  });
+
+  it("keeps the tickets whose conversations a first pull has not brought yet as not held", async () => {
+    const tickets = [1, 2, 3].map((id) => buildTicket({ id }));
+    servePages([
+      buildPullPage({ cursor: "5v1bt0", reset: true, more: true, put: { tickets: [tickets[0]!] } }),
+      buildPullPage({
+        cursor: "5v1bm0",
+        more: true,
+        put: { tickets: tickets.slice(1) },
+        pendingConversations: [2, 3],
+      }),
+      buildPullPage({ cursor: "5v1bm1", put: { messages: [buildMessage({ ticketId: 2 })] }, heldConversations: [2] }),
+    ]);
+
+    await pullChanges({ db, api: testApi() });
+
+    expect(await isConversationHeld(db, 1)).toBe(true);
+    expect(await isConversationHeld(db, 2)).toBe(true);
+    // Never brought (it changed while the pages came): the conversation screen fetches it.
+    expect(await isConversationHeld(db, 3)).toBe(false);
+    server.use(
+      http.get(`${BASE_URL}/messages/3`, () =>
+        HttpResponse.json({ messages: [buildMessage({ ticketId: 3 })], hasMore: false, nextCursor: null }),
+      ),
+    );
+    await restoreConversation({ db, api: testApi() }, 3);
+    expect(await isConversationHeld(db, 3)).toBe(true);
+    expect(await getMeta(db, "pendingConversations")).toBeUndefined();
+  });
+
+  it("forgets conversations still to come when a pull starts the replica over", async () => {
+    await db.tickets.put(buildTicket({ id: 7 }));
+    servePages([
+      buildPullPage({ cursor: "1v1bm0", put: { tickets: [buildTicket({ id: 7 })] }, pendingConversations: [7] }),
+    ]);
+    await pullChanges({ db, api: testApi() });
+    expect(await isConversationHeld(db, 7)).toBe(false);
+
+    servePages([buildPullPage({ cursor: "2v1", reset: true, put: { tickets: [buildTicket({ id: 7 })] } })]);
+    await pullChanges({ db, api: testApi() });
+    expect(await isConversationHeld(db, 7)).toBe(true);
   });
 });

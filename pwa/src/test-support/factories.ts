@@ -84,7 +84,7 @@ type PageInput = {
   more?: boolean;
   put?: Partial<PullResponse["put"]>;
   del?: Partial<PullResponse["del"]>;
-};
+} & Pick<PullResponse, "pendingConversations" | "heldConversations">;
 
 const EMPTY = (): { [K in EntityName]: never[] } => ({
   tickets: [],
@@ -103,5 +103,7 @@ export function buildPullPage(input: PageInput): PullResponse {
     more: input.more ?? false,
     put: { ...EMPTY(), ...input.put },
     del: { ...EMPTY(), ...input.del },
+    ...(input.pendingConversations ? { pendingConversations: input.pendingConversations } : {}),
+    ...(input.heldConversations ? { heldConversations: input.heldConversations } : {}),
   };
 }

@@ -1,5 +1,6 @@
 // Says so when the open conversation is not held on this device (its messages were
-// evicted to keep the replica in budget, sync/evict.ts), and fetches it from core
+// evicted to keep the replica in budget, sync/evict.ts, or the first pull has not
+// brought them yet, decision 0040), and fetches it from core
 // while online, after which the notice goes away by itself.
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";

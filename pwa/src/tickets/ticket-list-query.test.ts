@@ -251,21 +251,33 @@ describe("#ticketList.filter", () => {
 });
 
 describe("#ticketList.replica", () => {
-  it("knows from the first pull which kinds of ticket it holds whole", async () => {
+  it("keeps what the first pull says of which kinds of ticket it holds whole, and forgets it on a reset", async () => {
     const db = testDb();
-    const page = (tickets: ReturnType<typeof buildTicket>[]) => ({
+    const page = (o: { reset: boolean; complete?: { inProgress: boolean; closed: boolean } }) => ({
       cursor: "5v1",
-      reset: true,
+      reset: o.reset,
       more: false,
-      put: { tickets, messages: [], contacts: [], queues: [], whatsapps: [], users: [] },
-      del: { tickets: [], messages: [], contacts: [], queues: [], whatsapps: [], users: [] },
+      ...(o.complete ? { ticketsComplete: o.complete } : {}),
+      put: {
+        tickets: [buildTicket({ id: 1, status: "open" })],
+        messages: [],
+        contacts: [],
+        queues: [],
+        whatsapps: [],
+        users: [],
+        schedules: [],
+      },
+      del: { tickets: [], messages: [], contacts: [], queues: [], whatsapps: [], users: [], schedules: [] },
     });
-    await applyPull(db, page([buildTicket({ id: 1, status: "open" })]));
+    await applyPull(db, page({ reset: true, complete: { inProgress: true, closed: true } }));
     expect(await getMeta(db, "ticketsComplete")).toEqual({ inProgress: true, closed: true });
-    const closed = Array.from({ length: REPLICA_BOOT_LIMITS.closed }, (_, i) =>
-      buildTicket({ id: i + 10, status: "closed" }),
-    );
-    await applyPull(db, page(closed));
+    // A later change leaves it as it was.
+    await applyPull(db, page({ reset: false }));
+    expect(await getMeta(db, "ticketsComplete")).toEqual({ inProgress: true, closed: true });
+    // A new first pull whose tickets come in later pages: not known until the page that says it.
+    await applyPull(db, page({ reset: true }));
+    expect(await getMeta(db, "ticketsComplete")).toBeUndefined();
+    await applyPull(db, page({ reset: false, complete: { inProgress: true, closed: false } }));
     expect(await getMeta(db, "ticketsComplete")).toEqual({ inProgress: true, closed: false });
   });
 

@@ -15,6 +15,8 @@ const SIZES = [
   { name: "phone", width: 390, height: 844 },
 ] as const;
 const THEMES = ["light", "dark"] as const;
+/** SCREENS_ONLY=tickets,contacts checks only those screens (with their dialogs), to look at one area quickly. */
+const ONLY = process.env.SCREENS_ONLY?.split(",").map((s) => s.trim());
 
 type Account = "anonymous" | "admin" | "user";
 type Screen = {
@@ -248,7 +250,7 @@ beforeAll(async () => {
 describe("screens", () => {
   // Every screen at two sizes in two themes, with axe on each: minutes, not seconds.
   it("have no serious or critical accessibility violation at either size, in either theme", {
-    timeout: 600_000,
+    timeout: 900_000,
   }, async () => {
     const dir = process.env.SCREENSHOT_DIR;
     if (dir) mkdirSync(dir, { recursive: true });
@@ -266,6 +268,7 @@ describe("screens", () => {
         let account: Account = "anonymous";
         for (const screen of SCREENS) {
           if (screen.sizes && !screen.sizes.includes(size.name)) continue;
+          if (ONLY && !ONLY.includes(screen.name)) continue;
           if (screen.as !== account) {
             await context.clearCookies();
             await page.goto(`${world.stack.core.url}/login`);

@@ -20,6 +20,7 @@ import { Migration0021ContactImports } from "./migrations/0021-contact-imports.t
 import { Migration0022RateLimits } from "./migrations/0022-rate-limits.ts";
 import { Migration0027MessageIdsPerCompany } from "./migrations/0027-message-ids-per-company.ts";
 import { Migration0031PushSubscriptions } from "./migrations/0031-push-subscriptions.ts";
+import { Migration0040ConnectionLeases } from "./migrations/0040-connection-leases.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -42,6 +43,7 @@ export const MIGRATIONS = [
   { name: "0022-rate-limits", class: Migration0022RateLimits },
   { name: "0027-message-ids-per-company", class: Migration0027MessageIdsPerCompany },
   { name: "0031-push-subscriptions", class: Migration0031PushSubscriptions },
+  { name: "0040-connection-leases", class: Migration0040ConnectionLeases },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

@@ -2,7 +2,7 @@
 // of the schema (docs/decisions/0023-schema-from-entities.md). Split per domain;
 // schema-diff.test.ts fails when these and the migrated database differ.
 import { AgendaJob } from "./agenda.ts";
-import { Whatsapp, WhatsappQueue } from "./connections.ts";
+import { ChannelWorker, ConnectionLease, Whatsapp, WhatsappQueue } from "./connections.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { Message, QuickMessage } from "./messages.ts";
 import { PushCursor, PushSent, PushSubscription } from "./push.ts";
@@ -54,4 +54,6 @@ export const ENTITIES = [
   PushSubscription,
   PushCursor,
   PushSent,
+  ChannelWorker,
+  ConnectionLease,
 ];

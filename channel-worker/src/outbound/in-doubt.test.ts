@@ -16,7 +16,11 @@ describe("#outbound.in-doubt", () => {
   it("a send whose worker died after it reached the Graph API is failed, not resent, then set right by its status", async () => {
     const c = await setupCloudConnection(core.db.pool);
     const id = await c.enqueue("chegou mesmo assim");
-    const a = runWorkerProcess({ DATABASE_URL: core.config.databaseUrl!, GRAPH_API_URL: fake.url, CHATFLOW_WORKER_ID: "dies-a" });
+    const a = runWorkerProcess({
+      DATABASE_URL: core.config.databaseUrl!,
+      GRAPH_API_URL: fake.url,
+      CHATFLOW_WORKER_ID: "dies-a",
+    });
     // The request arrives; the worker dies before the answer (Meta took it: the customer gets it).
     fake.reply = () => {
       a.child.kill("SIGKILL");
@@ -40,7 +44,13 @@ describe("#outbound.in-doubt", () => {
       const status = (s: string, wamid = "wamid.LOST1") =>
         cloudDelivery(c.phoneNumberId, {
           statuses: [
-            { id: wamid, status: s, timestamp: "1718000001", recipient_id: c.contactNumber, biz_opaque_callback_data: id },
+            {
+              id: wamid,
+              status: s,
+              timestamp: "1718000001",
+              recipient_id: c.contactNumber,
+              biz_opaque_callback_data: id,
+            },
           ],
         });
       expect((await postSigned(core.url, status("delivered"), "app-secret")).status).toBe(200);

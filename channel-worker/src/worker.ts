@@ -70,8 +70,8 @@ type Held = {
   adapter: ChannelAdapter;
   sender: ConnectionSender;
   generation: number;
-  /** Until when (performance.now()) the last take or renewal vouches for the lease: its request began then + ttl. */
-  validUntil: number;
+  /** Until when (performance.now()) the last take or renewal vouches for the lease: when it was asked + the lease. */
+  deadline: { validUntil: number };
 };
 
 /** Channels with an adapter; the others are left to the workers that will have one. */
@@ -204,13 +204,8 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
         },
       });
       await adapter.start();
-      const entry: Held = {
-        fingerprint: fingerprint(connection),
-        adapter,
-        sender: undefined as unknown as ConnectionSender,
-        generation,
-        validUntil: asked + timings.ttlMs,
-      };
+      // Renewals move the deadline forward; the sender reads it before each request.
+      const deadline = { validUntil: asked + timings.ttlMs };
       sender = startConnectionSender({
         pool: db.pool,
         whatsappId: connection.id,
@@ -219,15 +214,14 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
         batchSize: opts.batchSize ?? 20,
         backoff: opts.backoff ?? { minMs: 1000, maxMs: 60_000 },
         afterClaim: opts.fault === "exit-after-claim" ? () => process.kill(process.pid, "SIGKILL") : undefined,
-        leaseValid: () => performance.now() < entry.validUntil - timings.sendGuardMs,
+        leaseValid: () => performance.now() < deadline.validUntil - timings.sendGuardMs,
         onLeaseLost: () => {
           log(`connection ${connection.id}: lease lost (refused by the lease check), stopped sending`);
           void drop(connection.id);
         },
         log,
       });
-      entry.sender = sender;
-      held.set(connection.id, entry);
+      held.set(connection.id, { fingerprint: fingerprint(connection), adapter, sender, generation, deadline });
     } catch (err) {
       log(`could not start connection ${connection.id}: ${(err as Error).message}`);
       await giveBack(db.pool, connection.id, lease).catch(() => {});
@@ -258,7 +252,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       for (const { whatsappId, generation } of list) {
         const h = held.get(whatsappId);
         if (!h || h.generation !== generation) continue;
-        if (renewed.has(whatsappId)) h.validUntil = Math.max(h.validUntil, asked + timings.ttlMs);
+        if (renewed.has(whatsappId)) h.deadline.validUntil = Math.max(h.deadline.validUntil, asked + timings.ttlMs);
         else {
           log(`connection ${whatsappId}: lease lost (taken by another worker)`);
           void drop(whatsappId);
@@ -269,7 +263,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     }
     const now = performance.now();
     for (const [id, h] of held) {
-      if (now >= h.validUntil - timings.sendGuardMs) {
+      if (now >= h.deadline.validUntil - timings.sendGuardMs) {
         log(`connection ${id}: lease lost (ran out before it could be renewed)`);
         void drop(id);
       }
@@ -434,24 +428,22 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   };
 
   async function stopAll(): Promise<void> {
-    {
-      stopping = true;
-      clearInterval(timer);
-      clearInterval(beat);
-      clearTimeout(expiryTimer);
-      ringChanged?.();
-      await ticking;
-      await Promise.all([jobs.stop(), ...[...held.keys()].map((id) => drop(id)), ...dropping.values()]);
-      const w = watcher;
-      watcher = null;
-      // The watcher may be blocked on another worker's lock: ending its connection ends the wait.
-      w?.client.release(true);
-      const s = session;
-      session = null;
-      await db.pool.query("DELETE FROM channel_workers WHERE worker_id = $1", [workerId]).catch(() => {});
-      // Closing the lease session frees the presence lock: the watching worker looks at the leases at once.
-      s?.client.release(true);
-      await db.close();
-    }
+    stopping = true;
+    clearInterval(timer);
+    clearInterval(beat);
+    clearTimeout(expiryTimer);
+    ringChanged?.();
+    await ticking;
+    await Promise.all([jobs.stop(), ...[...held.keys()].map((id) => drop(id)), ...dropping.values()]);
+    const w = watcher;
+    watcher = null;
+    // The watcher may be blocked on another worker's lock: ending its connection ends the wait.
+    w?.client.release(true);
+    const s = session;
+    session = null;
+    await db.pool.query("DELETE FROM channel_workers WHERE worker_id = $1", [workerId]).catch(() => {});
+    // Closing the lease session frees the presence lock: the watching worker looks at the leases at once.
+    s?.client.release(true);
+    await db.close();
   }
 }

@@ -24,7 +24,7 @@ function wholeNumber(name: string, min: number): number | undefined {
   return value;
 }
 
-const worker = await startWorker({
+const started = startWorker({
   databaseUrl,
   graphApiUrl: process.env.GRAPH_API_URL || undefined,
   graphApiVersion: process.env.GRAPH_API_VERSION || undefined,
@@ -48,9 +48,11 @@ const stop = async (signal: NodeJS.Signals) => {
   stopping = true;
   console.log(`[channel-worker] ${signal}: stopping`);
   // Finishes the sends and job runs in flight, puts claimed messages back and gives the leases back.
-  await worker.stop();
+  await (await started).stop();
   console.log("[channel-worker] stopped");
   process.exit(0);
 };
+// Before the start completes: its first round may already be sending, and a signal then must stop it too.
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
+await started;

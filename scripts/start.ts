@@ -103,8 +103,9 @@ async function stop(code = 0): Promise<void> {
   await embedded?.stop();
   process.exit(code);
 }
-process.once("SIGINT", () => void stop());
-process.once("SIGTERM", () => void stop());
+// For good, not once: a second Ctrl-C or SIGTERM during the stop must not end this process before its children.
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());
 
 // core migrates and seeds; the others start once it answers.
 run("core", "core/src/main.ts", CORE_NODE_FLAGS);

@@ -24,25 +24,35 @@ function wholeNumber(name: string, min: number): number | undefined {
   return value;
 }
 
-const worker = await startWorker({
+const started = startWorker({
   databaseUrl,
   graphApiUrl: process.env.GRAPH_API_URL || undefined,
   graphApiVersion: process.env.GRAPH_API_VERSION || undefined,
   dataDir: process.env.DATA_DIR || undefined,
   workerId: process.env.CHATFLOW_WORKER_ID || undefined,
   pollMs: wholeNumber("CHATFLOW_POLL_MS", 1),
+  lease: { ttlMs: wholeNumber("CHATFLOW_LEASE_TTL_MS", 100), heartbeatMs: wholeNumber("CHATFLOW_HEARTBEAT_MS", 10) },
   jobIntervalMs: wholeNumber("CHATFLOW_JOB_INTERVAL_MS", 100),
   // 0 turns auto-close off.
   ticketsAutoCloseHours: wholeNumber("TICKETS_AUTO_CLOSE_HOURS", 0),
   fault: fault === "exit-after-claim" ? fault : undefined,
 });
 let stopping = false;
-const stop = async () => {
-  if (stopping) return;
+const stop = async (signal: NodeJS.Signals) => {
+  // Registered for good (not once): a second signal during the stop (Ctrl-C reaches the whole process
+  // group, then the start script signals its children again) must not end the process mid-stop.
+  if (stopping) {
+    console.log(`[channel-worker] ${signal} again: still stopping`);
+    return;
+  }
   stopping = true;
-  // Finishes the sends and job runs in flight and gives the leases back, so nothing is left in doubt.
-  await worker.stop();
+  console.log(`[channel-worker] ${signal}: stopping`);
+  // Finishes the sends and job runs in flight, puts claimed messages back and gives the leases back.
+  await (await started).stop();
+  console.log("[channel-worker] stopped");
   process.exit(0);
 };
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+// Before the start completes: its first round may already be sending, and a signal then must stop it too.
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+await started;

@@ -1,17 +1,34 @@
-// The channel worker: takes leases on connections (a fair share of them when
-// several workers run), runs an adapter and an outbound sender per connection
-// it holds, and wakes them on NOTIFY chatflow_outbound and on a periodic poll. It also runs the timed jobs.
+// The channel worker: takes leases on connections (a fair share of them when several workers run; decision
+// 0042), renews them by a heartbeat, runs an adapter and an outbound sender per connection it holds, and wakes
+// them on NOTIFY chatflow_outbound and on a periodic poll. A lease given back, a worker gone (its presence lock
+// freed: the worker it watches in a ring) or a lease expiring makes it look at the leases at once. It also
+// runs the timed jobs.
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { OUTBOUND_CHANNEL } from "@chatflow/core/contract/topics.ts";
 import { openDb } from "@chatflow/core/db/orm.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
+import type pg from "pg";
 import type { AdapterFactory, Channel, ChannelAdapter, ChannelConnection } from "./adapters/adapter.ts";
 import { DEFAULT_GRAPH_API, whatsappCloudAdapter } from "./adapters/whatsapp-cloud.ts";
 import { startTimedJobs } from "./jobs/timed-jobs.ts";
 import { type Backoff, type ConnectionSender, startConnectionSender } from "./outbound/connection-sender.ts";
-import { type LeaseSession, liveWorkers, openLeaseSession, release, tryAcquire } from "./outbound/leases.ts";
+import {
+  DEFAULT_LEASE_TIMINGS,
+  giveBack,
+  LEASES_CHANNEL,
+  type LeaseSession,
+  type LeaseTimings,
+  liveWorkers,
+  nextForeignExpiry,
+  openLeaseSession,
+  presenceKeys,
+  renew,
+  tryTake,
+  WORKER_LOCKS,
+} from "./outbound/leases.ts";
 import { recoverConnection } from "./outbound/outbound-store.ts";
 
 export type WorkerOptions = {
@@ -21,10 +38,12 @@ export type WorkerOptions = {
   graphApiVersion?: string;
   /** Core's DATA_DIR, where media messages' files are (DATA_DIR); ".data" from the working directory by default. */
   dataDir?: string;
-  /** Unique per process; names who claimed a message (messages.claimed_by). */
+  /** Unique per process; names who claimed a message (messages.claimed_by) and who holds a lease. */
   workerId?: string;
   /** How often connections are rebalanced and every sender is woken, in ms. */
   pollMs?: number;
+  /** Lease lifetime, heartbeat and send guard (CHATFLOW_LEASE_TTL_MS, CHATFLOW_HEARTBEAT_MS); decision 0042. */
+  lease?: Partial<LeaseTimings>;
   backoff?: Backoff;
   batchSize?: number;
   sendTimeoutMs?: number;
@@ -46,16 +65,57 @@ export type Worker = {
   stop(): Promise<void>;
 };
 
-type Held = { fingerprint: string; adapter: ChannelAdapter; sender: ConnectionSender };
+type Held = {
+  fingerprint: string;
+  adapter: ChannelAdapter;
+  sender: ConnectionSender;
+  generation: number;
+  /** Until when (performance.now()) the last take or renewal vouches for the lease: when it was asked + the lease. */
+  deadline: { validUntil: number };
+};
 
 /** Channels with an adapter; the others are left to the workers that will have one. */
 const SERVED: Channel[] = ["whatsappapi"];
+
+/** The lease timings: the defaults, or, with a shorter lifetime, a heartbeat and a guard scaled to it. */
+export function leaseTimings(given: Partial<LeaseTimings> = {}): LeaseTimings {
+  const ttlMs = given.ttlMs ?? DEFAULT_LEASE_TIMINGS.ttlMs;
+  const scaled = (d: number) => Math.min(d, Math.floor((ttlMs * d) / DEFAULT_LEASE_TIMINGS.ttlMs));
+  const t = {
+    ttlMs,
+    heartbeatMs: given.heartbeatMs ?? scaled(DEFAULT_LEASE_TIMINGS.heartbeatMs),
+    sendGuardMs: given.sendGuardMs ?? scaled(DEFAULT_LEASE_TIMINGS.sendGuardMs),
+  };
+  // Two heartbeats may be missed (a slow database) before a healthy worker's lease runs out.
+  if (t.heartbeatMs * 3 > t.ttlMs) throw new Error("the lease must outlive three heartbeats");
+  return t;
+}
+
+/** The database URL with a session setting added to its startup options (every connection of the pool gets it). */
+function withSessionSetting(databaseUrl: string, name: string, value: number): string {
+  const url = new URL(databaseUrl);
+  const options = url.searchParams.get("options");
+  url.searchParams.set("options", `${options ? `${options} ` : ""}-c ${name}=${value}`);
+  return url.toString();
+}
+
+/** The watcher's connection: blocked on the presence lock of the next worker in the ring until that one goes. */
+type Watcher = { client: pg.PoolClient; pid: number; target: number | null; waiting: boolean };
 
 export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   const workerId = opts.workerId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const log = opts.log ?? ((m: string) => console.log(`[channel-worker ${workerId}] ${m}`));
   const pollMs = opts.pollMs ?? 5000;
-  const db = await openDb(opts.databaseUrl, { poolSize: 8 });
+  const timings = leaseTimings(opts.lease);
+  // A worker frozen inside a transaction (a claim holds its rows and the lease row FOR SHARE) would block the
+  // takeover of its expired lease for as long as its connection lives: PostgreSQL ends such a session instead.
+  const idleInTransactionMs = Math.max(1000, Math.floor(timings.ttlMs / 4));
+  const db = await openDb(
+    withSessionSetting(opts.databaseUrl, "idle_in_transaction_session_timeout", idleInTransactionMs),
+    {
+      poolSize: 8,
+    },
+  );
   const batcher = new IngestBatcher(db.pool);
   const graph = {
     ...DEFAULT_GRAPH_API,
@@ -76,6 +136,12 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   let stopping = false;
   let ticking: Promise<void> = Promise.resolve();
   let tickQueued = false;
+  let expiryTimer: NodeJS.Timeout | undefined;
+  let watcher: Watcher | null = null;
+  let watching = false;
+  /** The presence key the watcher should wait on (the next live worker's, in key order), from the last tick. */
+  let ringTarget: number | null = null;
+  let ringChanged: (() => void) | null = null;
 
   const fingerprint = (c: ChannelConnection) => JSON.stringify([c.channel, c.phoneNumberId, c.accessToken, c.token]);
 
@@ -92,18 +158,22 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   }
 
   async function openSession(): Promise<LeaseSession> {
-    const s = await openLeaseSession(db.pool);
+    const s = await openLeaseSession(db.pool, workerId, timings.ttlMs);
     s.client.on("error", (err) => void leaseLost(s, err));
     s.client.on("notification", (n) => {
+      if (n.channel === LEASES_CHANNEL) return scheduleTick();
       const h = held.get(Number(n.payload));
       if (h) h.sender.wake();
       else scheduleTick(); // a connection we do not hold yet may now have work
     });
     await s.query(`LISTEN ${OUTBOUND_CHANNEL}`);
+    await s.query(`LISTEN ${LEASES_CHANNEL}`);
+    // A worker joined: the others rebalance (and re-form the watch ring) now, not at their next poll.
+    await s.query("SELECT pg_notify($1, 'joined')", [LEASES_CHANNEL]);
     return s;
   }
 
-  /** The lease session broke: its locks are gone, so every sender must stop before we take any again. */
+  /** The lease session broke: the presence lock is gone, so every lease may be taken; stop every sender. */
   async function leaseLost(s: LeaseSession, err: unknown): Promise<void> {
     if (session !== s) return;
     session = null;
@@ -113,7 +183,10 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   }
 
   async function take(s: LeaseSession, connection: ChannelConnection): Promise<void> {
-    if (!(await tryAcquire(s, connection.id))) return;
+    const asked = performance.now();
+    const generation = await tryTake(db.pool, connection.id, workerId, s.presenceKey, timings.ttlMs);
+    if (generation === null) return;
+    const lease = { workerId, generation };
     try {
       const recovered = await recoverConnection(db.pool, connection);
       if (recovered.requeued + recovered.inDoubt > 0) {
@@ -121,7 +194,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
           `took connection ${connection.id}: ${recovered.requeued} requeued, ${recovered.inDoubt} in doubt marked failed`,
         );
       }
-      const owner = { workerId, leasePid: s.pid, companyId: connection.companyId };
+      const owner = { ...lease, guardMs: timings.sendGuardMs, companyId: connection.companyId };
       let sender: ConnectionSender | undefined;
       const adapter = factories[connection.channel]!(connection, {
         onInbound: (events) => batcher.add(events),
@@ -131,6 +204,8 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
         },
       });
       await adapter.start();
+      // Renewals move the deadline forward; the sender reads it before each request.
+      const deadline = { validUntil: asked + timings.ttlMs };
       sender = startConnectionSender({
         pool: db.pool,
         whatsappId: connection.id,
@@ -139,50 +214,136 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
         batchSize: opts.batchSize ?? 20,
         backoff: opts.backoff ?? { minMs: 1000, maxMs: 60_000 },
         afterClaim: opts.fault === "exit-after-claim" ? () => process.kill(process.pid, "SIGKILL") : undefined,
-        onLeaseLost: () => void drop(connection.id),
+        leaseValid: () => performance.now() < deadline.validUntil - timings.sendGuardMs,
+        onLeaseLost: () => {
+          log(`connection ${connection.id}: lease lost (refused by the lease check), stopped sending`);
+          void drop(connection.id);
+        },
         log,
       });
-      held.set(connection.id, { fingerprint: fingerprint(connection), adapter, sender });
+      held.set(connection.id, { fingerprint: fingerprint(connection), adapter, sender, generation, deadline });
     } catch (err) {
       log(`could not start connection ${connection.id}: ${(err as Error).message}`);
-      await release(s, connection.id).catch(() => {});
+      await giveBack(db.pool, connection.id, lease).catch(() => {});
     }
   }
 
-  /** Stops a connection's sender and adapter, then gives its lease back. */
+  /** Stops a connection's sender and adapter, then gives its lease back (a no-op once another took it). */
   function drop(id: number): Promise<void> {
     const h = held.get(id);
     if (!h) return dropping.get(id) ?? Promise.resolve();
     held.delete(id);
-    const s = session;
     const done = (async () => {
       await h.sender.stop();
       await h.adapter.stop().catch((err) => log(`connection ${id} stop: ${(err as Error).message}`));
-      if (s && s === session) await release(s, id).catch(() => {});
+      await giveBack(db.pool, id, { workerId, generation: h.generation }).catch(() => {});
     })().finally(() => dropping.delete(id));
     dropping.set(id, done);
     return done;
   }
 
-  /** Whether the lease session still answers; a broken one means our locks are gone. */
-  async function sessionAlive(s: LeaseSession): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<boolean>((r) => {
-      timer = setTimeout(() => r(false), 5000);
-    });
-    const ping = s.query("SELECT 1").then(
-      () => true,
-      () => false,
-    );
-    const alive = await Promise.race([ping, timeout]);
-    clearTimeout(timer);
-    return alive;
+  /** Renews this worker's leases; drops those another worker took, and those our clock says ran out. */
+  async function heartbeat(): Promise<void> {
+    if (stopping || !session) return;
+    const asked = performance.now();
+    const list = [...held.entries()].map(([whatsappId, h]) => ({ whatsappId, generation: h.generation }));
+    try {
+      const renewed = await renew(db.pool, workerId, list, timings.ttlMs);
+      for (const { whatsappId, generation } of list) {
+        const h = held.get(whatsappId);
+        if (!h || h.generation !== generation) continue;
+        if (renewed.has(whatsappId)) h.deadline.validUntil = Math.max(h.deadline.validUntil, asked + timings.ttlMs);
+        else {
+          log(`connection ${whatsappId}: lease lost (taken by another worker)`);
+          void drop(whatsappId);
+        }
+      }
+    } catch (err) {
+      log(`heartbeat failed: ${(err as Error).message}`);
+    }
+    const now = performance.now();
+    for (const [id, h] of held) {
+      if (now >= h.deadline.validUntil - timings.sendGuardMs) {
+        log(`connection ${id}: lease lost (ran out before it could be renewed)`);
+        void drop(id);
+      }
+    }
+  }
+
+  /** The next live worker after us in presence-key order (wrapping), whose end the watcher waits for. */
+  function setRing(keys: number[], mine: number): void {
+    const others = keys.filter((k) => k !== mine);
+    const next = others.find((k) => k > mine) ?? others[0] ?? null;
+    if (next === ringTarget) return;
+    ringTarget = next;
+    const w = watcher;
+    if (w?.waiting && w.target !== next) {
+      db.pool.query("SELECT pg_cancel_backend($1)", [w.pid]).catch(() => {});
+    }
+    ringChanged?.();
+  }
+
+  /**
+   * Waits on the watched worker's presence lock: granted the moment its session ends (a crash, a machine cut
+   * off once PostgreSQL notices, a stop), then tells every worker to look at the leases.
+   */
+  async function watch(): Promise<void> {
+    const client = await db.pool.connect();
+    // A broken connection fails the waiting query (handled below); this only keeps the error from going unheard.
+    client.on("error", () => {});
+    const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+    const w: Watcher = { client, pid: rows[0]!.pid, target: null, waiting: false };
+    if (stopping) {
+      client.release(true);
+      return;
+    }
+    watcher = w;
+    while (!stopping) {
+      const target = ringTarget;
+      if (target === null) {
+        await new Promise<void>((resolve) => {
+          ringChanged = resolve;
+        });
+        ringChanged = null;
+        continue;
+      }
+      w.target = target;
+      try {
+        w.waiting = true;
+        await client.query("SELECT pg_advisory_lock($1, $2)", [WORKER_LOCKS, target]);
+        w.waiting = false;
+        await client.query("SELECT pg_advisory_unlock($1, $2)", [WORKER_LOCKS, target]);
+        if (stopping) break;
+        if (ringTarget === target) ringTarget = null;
+        await client.query("SELECT pg_notify($1, 'gone')", [LEASES_CHANNEL]);
+        scheduleTick();
+      } catch (err) {
+        w.waiting = false;
+        if (stopping) break;
+        // Cancelled because the ring changed, or the connection failed: hold nothing of another worker's.
+        if ((err as { code?: string }).code !== "57014") {
+          log(`lease watcher: ${(err as Error).message}`);
+          w.client.release(true);
+          watcher = null;
+          watching = false;
+          return;
+        }
+        await client.query("SELECT pg_advisory_unlock_all()").catch(() => {});
+      }
+    }
   }
 
   async function tick(): Promise<void> {
     if (stopping) return;
     session ??= await openSession();
     const s = session;
+    if (!watching) {
+      watching = true;
+      void watch().catch((err) => {
+        watching = false;
+        log(`lease watcher: ${(err as Error).message}`);
+      });
+    }
     const connections = await loadConnections();
     const byId = new Map(connections.map((c) => [c.id, c]));
     // Let go of deleted or reconfigured connections (taken again below, with the new settings).
@@ -190,7 +351,8 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       const c = byId.get(id);
       if (!c || fingerprint(c) !== h.fingerprint) await drop(id);
     }
-    const share = Math.ceil(connections.length / (await liveWorkers(s)));
+    setRing(await presenceKeys(db.pool), s.presenceKey);
+    const share = Math.ceil(connections.length / (await liveWorkers(db.pool)));
     // Over the fair share (another worker joined): hand the newest ones over gracefully.
     for (const id of [...held.keys()].sort((a, b) => b - a).slice(0, Math.max(0, held.size - share))) {
       await drop(id);
@@ -200,6 +362,13 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       if (!held.has(c.id) && !dropping.has(c.id)) await take(s, c);
     }
     for (const h of held.values()) h.sender.wake();
+    // A lease another worker holds and lets run out (it froze): look again the moment it expires.
+    clearTimeout(expiryTimer);
+    if (held.size < share) {
+      const wanted = connections.filter((c) => !held.has(c.id)).map((c) => c.id);
+      const ms = await nextForeignExpiry(db.pool, workerId, wanted);
+      if (ms !== null && ms < pollMs) expiryTimer = setTimeout(scheduleTick, Math.max(1, ms));
+    }
   }
 
   function scheduleTick(): void {
@@ -217,7 +386,23 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     });
   }
 
+  /** Whether the lease session still answers; a broken one means our presence lock is gone. */
+  async function sessionAlive(s: LeaseSession): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((r) => {
+      timer = setTimeout(() => r(false), 5000);
+    });
+    const ping = s.query("SELECT 1").then(
+      () => true,
+      () => false,
+    );
+    const alive = await Promise.race([ping, timeout]);
+    clearTimeout(timer);
+    return alive;
+  }
+
   const timer = setInterval(scheduleTick, pollMs);
+  const beat = setInterval(() => void heartbeat(), timings.heartbeatMs);
   scheduleTick();
   await ticking;
   const jobs = await startTimedJobs({
@@ -228,6 +413,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     log,
   });
   log(`started, holding ${held.size} connection(s)`);
+  let stopped: Promise<void> | null = null;
 
   return {
     workerId,
@@ -235,16 +421,29 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     async drained() {
       await Promise.all([...held.values()].map((h) => h.sender.drained()));
     },
-    async stop() {
-      stopping = true;
-      clearInterval(timer);
-      await ticking;
-      await Promise.all([jobs.stop(), ...[...held.keys()].map((id) => drop(id)), ...dropping.values()]);
-      const s = session;
-      session = null;
-      // Closing the lease session frees its locks; the presence lock goes with it.
-      s?.client.release(true);
-      await db.close();
+    stop() {
+      stopped ??= stopAll();
+      return stopped;
     },
   };
+
+  async function stopAll(): Promise<void> {
+    stopping = true;
+    clearInterval(timer);
+    clearInterval(beat);
+    clearTimeout(expiryTimer);
+    ringChanged?.();
+    await ticking;
+    await Promise.all([jobs.stop(), ...[...held.keys()].map((id) => drop(id)), ...dropping.values()]);
+    const w = watcher;
+    watcher = null;
+    // The watcher may be blocked on another worker's lock: ending its connection ends the wait.
+    w?.client.release(true);
+    const s = session;
+    session = null;
+    await db.pool.query("DELETE FROM channel_workers WHERE worker_id = $1", [workerId]).catch(() => {});
+    // Closing the lease session frees the presence lock: the watching worker looks at the leases at once.
+    s?.client.release(true);
+    await db.close();
+  }
 }

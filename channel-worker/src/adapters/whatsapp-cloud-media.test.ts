@@ -61,7 +61,8 @@ const failure = (p: Promise<unknown>) =>
 describe("#whatsapp-cloud.media", () => {
   it("uploads an image with the connection's token, then sends it by the uploaded id with its caption", async () => {
     const mediaUrl = await stored("praia.jpg", JPEG);
-    const sent = await adapter().send(message({ mediaType: "image", mediaUrl, body: "Olha a foto" }));
+    const outgoing = message({ mediaType: "image", mediaUrl, body: "Olha a foto" });
+    const sent = await adapter().send(outgoing);
 
     expect(fake.uploads).toHaveLength(1);
     const upload = fake.uploads[0]!;
@@ -81,6 +82,7 @@ describe("#whatsapp-cloud.media", () => {
       to: "5511999990000",
       type: "image",
       image: { id: upload.id, caption: "Olha a foto" },
+      biz_opaque_callback_data: outgoing.id,
     });
     expect(sent.remoteId).toMatch(/^wamid\./);
   });

@@ -200,6 +200,8 @@ export function whatsappCloudAdapter(
         to: message.to,
         ...plan.build(mediaId),
         ...(message.quotedRemoteId ? { context: { message_id: message.quotedRemoteId } } : {}),
+        // Echoed in this message's status webhooks: a send whose answer was lost is reconciled by it (decision 0042).
+        biz_opaque_callback_data: message.id,
       };
       const { res, answer } = await call(`${base}/messages`, JSON.stringify(body), graph.timeoutMs);
       if (!res.ok) throw classifyHttpError(res.status, answer);

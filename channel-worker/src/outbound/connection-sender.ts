@@ -17,6 +17,11 @@ export type SenderOptions = {
   backoff: Backoff;
   /** Test hook, called right after a claim commits (the exit-after-claim fault). */
   afterClaim?: (claimed: number) => void;
+  /**
+   * Whether this worker's lease still has the send guard to run, by its own clock (decision 0042): checked
+   * right before each request leaves, so a worker that was frozen after marking a row sending does not send.
+   */
+  leaseValid(): boolean;
   /** The lease check refused a claimed row: this worker no longer owns the connection. */
   onLeaseLost(): void;
   log(message: string): void;
@@ -105,6 +110,11 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
       if (state === "gone") continue; // deleted or taken back meanwhile
       if (state === "lease-lost") {
         await requeue(o.pool, [message.id, ...later], o.owner);
+        return "lease-lost";
+      }
+      if (!o.leaseValid()) {
+        // Marked sending, yet nothing left: back to the queue, unless a new owner already judged it in doubt.
+        await persist(() => requeue(o.pool, later, o.owner, message.id));
         return "lease-lost";
       }
       try {

@@ -81,6 +81,7 @@ describe("#outbound.media", () => {
       to: t.contactNumber,
       type: "image",
       image: { id: upload.id, caption: "Seu comprovante" },
+      biz_opaque_callback_data: stored.id,
     });
     expect(sent).toMatchObject({ ack: 1, remote_id: "wamid.FAKE1", error_code: null });
   });

@@ -7,10 +7,13 @@ import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
 import { inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
 import type pg from "pg";
 import type { OutboundMessage } from "../adapters/adapter.ts";
-import { holdsLeaseSql } from "./leases.ts";
+import { leaseCte } from "./leases.ts";
 
-/** Who sends for a connection: the worker, its lease session, and the connection's company (every statement names it). */
-export type Owner = { workerId: string; leasePid: number; companyId: number };
+/**
+ * Who sends for a connection: the worker, the generation of its lease (the fencing token, decision 0042), how
+ * long the lease must still run for a send to start, and the connection's company (every statement names it).
+ */
+export type Owner = { workerId: string; generation: number; guardMs: number; companyId: number };
 
 type Row = { id: string; company_id: number };
 
@@ -34,12 +37,12 @@ export async function claimBatch(
 ): Promise<OutboundMessage[]> {
   return inTransaction(pool, async (client) => {
     const { rows } = await client.query<OutboundMessage & { company_id: number }>(
-      `WITH claimed AS (
+      `WITH ${leaseCte("$1", "$2", "$4", "$6")}, claimed AS (
          UPDATE messages SET send_state = 'claimed', claimed_by = $2, claimed_at = now(), updated_at = now()
          WHERE company_id = $5 AND id IN (SELECT id FROM messages WHERE whatsapp_id = $1 AND company_id = $5
                         AND (send_state = 'queued' OR (send_state = 'claimed' AND claimed_by = $2))
                       ORDER BY created_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
-           AND ${holdsLeaseSql("$4", "$1")}
+           AND EXISTS (SELECT 1 FROM lease)
          RETURNING id, company_id, ticket_id, contact_id, body, media_type, media_url, data_json, quoted_msg_id,
            send_attempts, created_at)
        SELECT c.id, c.company_id, c.company_id AS "companyId", c.ticket_id AS "ticketId", ct.number AS "to",
@@ -49,7 +52,7 @@ export async function claimBatch(
        LEFT JOIN contacts ct ON ct.id = c.contact_id AND ct.company_id = c.company_id
        LEFT JOIN messages q ON q.id = c.quoted_msg_id AND q.company_id = c.company_id
        ORDER BY c.created_at, c.id`,
-      [whatsappId, owner.workerId, limit, owner.leasePid, owner.companyId],
+      [whatsappId, owner.workerId, limit, owner.generation, owner.companyId, owner.guardMs],
     );
     await logChanges(client, rows);
     return rows.map(({ company_id: _c, ...m }) => ({ ...m, to: m.to ?? "" }));
@@ -60,7 +63,8 @@ export type SendingOutcome = "sending" | "gone" | "lease-lost";
 
 /**
  * The point of no return, committed before the request goes out: from here a crash leaves
- * the row 'sending', which the next owner treats as in doubt and never resends.
+ * the row 'sending', which the next owner treats as in doubt and never resends. Refused unless the
+ * lease is still ours, under our generation, with at least the send guard to run.
  */
 export async function markSending(
   pool: pg.Pool,
@@ -70,10 +74,11 @@ export async function markSending(
 ): Promise<SendingOutcome> {
   return inTransaction(pool, async (client) => {
     const { rows } = await client.query<Row>(
-      `UPDATE messages SET send_state = 'sending', send_attempts = send_attempts + 1, updated_at = now()
-       WHERE id = $1 AND company_id = $5 AND send_state = 'claimed' AND claimed_by = $2 AND ${holdsLeaseSql("$3", "$4")}
+      `WITH ${leaseCte("$4", "$2", "$3", "$6")}
+       UPDATE messages SET send_state = 'sending', send_attempts = send_attempts + 1, updated_at = now()
+       WHERE id = $1 AND company_id = $5 AND send_state = 'claimed' AND claimed_by = $2 AND EXISTS (SELECT 1 FROM lease)
        RETURNING id, company_id`,
-      [id, owner.workerId, owner.leasePid, whatsappId, owner.companyId],
+      [id, owner.workerId, owner.generation, whatsappId, owner.companyId, owner.guardMs],
     );
     if (rows.length > 0) {
       await logChanges(client, rows);

@@ -44,6 +44,7 @@ describe("#outbound.send", () => {
       to: c.contactNumber,
       type: "text",
       text: { body: "Olá, tudo bem?" },
+      biz_opaque_callback_data: id,
     });
     expect(sent).toMatchObject({ ack: 1, remote_id: "wamid.FAKE1", error_code: null, send_attempts: 1 });
     expect(sent.claimed_by).toBe(worker.workerId);

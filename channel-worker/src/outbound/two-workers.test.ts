@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { fakeGraphApiForFile } from "../testing/fake-graph-api.ts";
 import { type CloudSetup, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
 import { startWorker, type Worker } from "../worker.ts";
-import { CONNECTION_LOCKS } from "./leases.ts";
+import { WORKER_LOCKS } from "./leases.ts";
 
 const db = testDbForFile();
 const fake = fakeGraphApiForFile();
@@ -84,11 +84,12 @@ describe("#outbound.several-workers", () => {
       startWorker({ databaseUrl: db.url, graphApiUrl: fake.url, workerId, batchSize: 5, ...TEST_WORKER });
     const a = await start("worker-c");
     await waitFor(() => fake.requests.length >= 3, "a few sends");
-    // The lease session dies under a live worker (network cut, admin kill): its locks are gone.
+    // The lease session dies under a live worker (network cut, admin kill): its presence lock is gone.
     const killed = await db.pool.query(
       `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::bigint::oid
-         AND objid = $2::bigint::oid AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-      [CONNECTION_LOCKS, c.whatsappId],
+         AND objid = (SELECT presence_key FROM channel_workers WHERE worker_id = 'worker-c')::bigint::oid
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      [WORKER_LOCKS],
     );
     expect(killed.rowCount).toBe(1);
     const b = await start("worker-d");

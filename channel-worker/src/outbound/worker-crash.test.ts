@@ -1,34 +1,12 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { fakeGraphApiForFile, sentTexts } from "../testing/fake-graph-api.ts";
 import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
+import { runWorkerProcess } from "../testing/worker-process.ts";
 import { startWorker } from "../worker.ts";
-
-const MAIN = path.resolve(import.meta.dirname, "../main.ts");
 
 const db = testDbForFile();
 const fake = fakeGraphApiForFile();
-
-/** Runs channel-worker/src/main.ts as its own process; resolves with how it ended. */
-function runWorkerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (d) => {
-    output += d;
-  });
-  child.stderr.on("data", (d) => {
-    output += d;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal, output })),
-  );
-  return { child, exited };
-}
 
 describe("#outbound.worker-crash", () => {
   it("a worker killed between claim and send: the next owner sends the message exactly once", async () => {
@@ -78,4 +56,31 @@ describe("#outbound.worker-crash", () => {
       await worker.stop();
     }
   }, 30_000);
+
+  it("a second SIGTERM during the stop does not cut it short: claimed messages go back to the queue", async () => {
+    const c = await setupCloudConnection(db.pool);
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push(await c.enqueue(`stop-${i}`));
+    // Each send takes a while, so the stop has one to finish while the second signal comes.
+    fake.reply = () => ({ delayMs: 500 });
+    const w = runWorkerProcess({ DATABASE_URL: db.url, GRAPH_API_URL: fake.url, CHATFLOW_WORKER_ID: "stopped-twice" });
+    await waitFor(() => fake.requests.length >= 1, "a send in flight", 20_000);
+    w.child.kill("SIGTERM");
+    await w.printed("SIGTERM: stopping");
+    w.child.kill("SIGTERM"); // as the start script does after the process group got the first one
+    const end = await w.exited;
+    expect(end.signal, end.output).toBeNull();
+    expect(end.code, end.output).toBe(0);
+    expect(end.output).toContain("SIGTERM again: still stopping");
+    const { rows } = await db.pool.query<{ send_state: string; n: number }>(
+      "SELECT send_state, count(*)::int AS n FROM messages WHERE company_id = $1 AND id = ANY($2) GROUP BY 1 ORDER BY 1",
+      [c.companyId, ids],
+    );
+    // The send in flight finished; nothing is left claimed or in doubt.
+    const sent = fake.requests.length;
+    expect(rows).toEqual([
+      { send_state: "queued", n: 10 - sent },
+      { send_state: "sent", n: sent },
+    ]);
+  }, 40_000);
 });

@@ -66,7 +66,9 @@ export function fakeGraphApiForFile(): FakeGraphApi {
   return forFile(() => startFakeGraphApi(), { afterEach: (fake) => fake.reset(), stop: (fake) => fake.close() });
 }
 
-export async function startFakeGraphApi(port = 0): Promise<FakeGraphApi> {
+/** `wamidPrefix`: how the wamids it answers begin, so two stand-ins in one test never answer the same one. */
+export async function startFakeGraphApi(port = 0, o: { wamidPrefix?: string } = {}): Promise<FakeGraphApi> {
+  const wamidPrefix = o.wamidPrefix ?? "wamid.FAKE";
   let served = 0;
   let mediaIds = 1000;
   let server: Server | null = null;
@@ -122,7 +124,7 @@ export async function startFakeGraphApi(port = 0): Promise<FakeGraphApi> {
     body: {
       messaging_product: "whatsapp",
       contacts: [{ input: req.body.to, wa_id: req.body.to }],
-      messages: [{ id: `wamid.FAKE${++served}` }],
+      messages: [{ id: `${wamidPrefix}${++served}` }],
     },
   });
 

@@ -64,6 +64,11 @@ const zQuotedMsg = z
 
 /** POST /messages/{ticketId} with a JSON body. */
 export const ZSendMessageRequestSchema = z.object({
+  /**
+   * The client's id of the message (UUIDv7), or the Idempotency-Key header: a send retried after a lost answer
+   * stores and sends nothing new and answers the stored message; the same id with other content is refused.
+   */
+  id: z.uuid().optional(),
   /** Ignored: the agent's own message is always stored read. */
   read: zBoolish.optional(),
   /** Ignored: a message sent through the API is always the agent's (fromMe). */

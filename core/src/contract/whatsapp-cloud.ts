@@ -99,5 +99,7 @@ export const ZCloudStatusSchema = z
     id: zCloudId,
     /** sent, delivered, read, played or failed. */
     status: z.string().max(40),
+    /** What we sent as biz_opaque_callback_data: our message's id (decision 0042); anything else is ignored. */
+    biz_opaque_callback_data: z.string().max(512).optional(),
   })
   .loose();

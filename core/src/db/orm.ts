@@ -23,6 +23,7 @@ import { Migration0031PushSubscriptions } from "./migrations/0031-push-subscript
 import { Migration0032QueuesChatbot } from "./migrations/0032-queues-chatbot.ts";
 import { Migration0033Schedules } from "./migrations/0033-schedules.ts";
 import { Migration0039KeysPerCompany } from "./migrations/0039-keys-per-company.ts";
+import { Migration0040ConnectionLeases } from "./migrations/0040-connection-leases.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -48,6 +49,7 @@ export const MIGRATIONS = [
   { name: "0032-queues-chatbot", class: Migration0032QueuesChatbot },
   { name: "0033-schedules", class: Migration0033Schedules },
   { name: "0039-keys-per-company", class: Migration0039KeysPerCompany },
+  { name: "0040-connection-leases", class: Migration0040ConnectionLeases },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

@@ -34,6 +34,11 @@ export type InboundAck = {
   whatsappId: number;
   remoteId: string;
   ack: Ack;
+  /**
+   * Our message's id, when the channel echoes it (the Cloud API's biz_opaque_callback_data): a message whose
+   * send was in doubt (its answer lost, so no remote id stored) gets the remote id and the ack (decision 0042).
+   */
+  messageId?: string;
 };
 
 export type InboundEvent = InboundMessage | InboundAck;
@@ -306,6 +311,29 @@ function lastBodies(
 }
 
 async function applyAcks(client: pg.ClientBase, acks: InboundAck[], changes: Change[]): Promise<number> {
+  const echoed = acks.filter((a) => a.messageId !== undefined);
+  if (echoed.length > 0) {
+    // Only a message of that connection still without a remote id, left sending or failed as in doubt; a send
+    // the status calls failed keeps its failed mark (with the id now known).
+    const reconciled = await client.query<{ id: string; company_id: number }>(
+      `UPDATE messages m SET remote_id = i.r, ack = GREATEST(m.ack, i.a), updated_at = now(),
+         send_state = CASE WHEN i.a >= 1 THEN 'sent' ELSE m.send_state END,
+         error_code = CASE WHEN i.a >= 1 THEN NULL ELSE m.error_code END
+       FROM unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::uuid[]) AS i(w, r, a, c, id)
+       WHERE m.company_id = i.c AND m.id = i.id AND m.whatsapp_id = i.w AND m.from_me AND m.remote_id IS NULL
+         AND m.send_state IN ('sending', 'failed')
+         AND NOT EXISTS (SELECT 1 FROM messages o WHERE o.company_id = i.c AND o.whatsapp_id = i.w AND o.remote_id = i.r)
+       RETURNING m.id, m.company_id`,
+      [
+        echoed.map((a) => a.whatsappId),
+        echoed.map((a) => a.remoteId),
+        echoed.map((a) => a.ack),
+        echoed.map((a) => a.companyId),
+        echoed.map((a) => a.messageId),
+      ],
+    );
+    for (const r of reconciled.rows) changes.push({ companyId: r.company_id, entity: "messages", id: r.id });
+  }
   const { rows } = await client.query<{ id: string; company_id: number }>(
     `UPDATE messages m SET ack = i.a, updated_at = now()
      FROM unnest($1::int[], $2::text[], $3::int[], $4::int[]) AS i(w, r, a, c)

@@ -6,6 +6,7 @@
 import { Router } from "express";
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
+import { z } from "zod";
 import { type Actor, actorOf } from "../auth/authenticate.ts";
 import { contactCardPayload } from "../contract/message-payloads.ts";
 import {
@@ -68,9 +69,10 @@ export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
     try {
       const actor = actorOf(res);
       const ticketId = parse(ZTicketIdParamSchema, req.params.ticketId);
+      const key = idempotencyKey(req.header("idempotency-key"));
       const inputs = req.is("multipart")
-        ? multipartInputs(actor, ticketId, req.body, files)
-        : [await jsonInput(config.dataDir, actor, ticketId, req.body)];
+        ? multipartInputs(actor, ticketId, req.body, files, key)
+        : [await jsonInput(config.dataDir, actor, ticketId, req.body, key)];
       const ids = await inTransaction(pool, async (client) => {
         const out: string[] = [];
         for (const input of inputs) out.push(await sendMessage(client, actor, input));
@@ -124,16 +126,38 @@ export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
   return router;
 }
 
+/** The Idempotency-Key header: a message id (UUID) chosen by the client; absent, undefined. */
+function idempotencyKey(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const parsed = z.uuid().safeParse(header.trim());
+  if (!parsed.success) throw invalidInput("Idempotency-Key must be a UUID", "Idempotency-Key");
+  return parsed.data;
+}
+
+/** The message id from the body and the header: either, or both when they agree. */
+function clientIdOf(bodyId: string | undefined, key: string | undefined): string | undefined {
+  if (bodyId && key && bodyId.toLowerCase() !== key.toLowerCase()) {
+    throw invalidInput("The id and the Idempotency-Key differ", "id");
+  }
+  return bodyId ?? key;
+}
+
 /** One message per uploaded file (caption: body, or body[i]); no file at all is a text message. */
 function multipartInputs(
   actor: Actor,
   ticketId: number,
   fields: unknown,
   files: Express.Multer.File[],
+  key: string | undefined,
 ): TSendMessageInput[] {
   const f = parse(ZSendMediaFieldsSchema, fields ?? {});
   const captionOf = (i: number) => (Array.isArray(f.body) ? (f.body[i] ?? "") : (f.body ?? ""));
-  const clientIds = f.id === undefined ? undefined : Array.isArray(f.id) ? f.id : [f.id];
+  const fieldIds = f.id === undefined ? undefined : Array.isArray(f.id) ? f.id : [f.id];
+  // The header names one message: a request of one file, or of none.
+  if (key !== undefined && (files.length > 1 || (fieldIds?.length ?? 0) > 1)) {
+    throw invalidInput("The Idempotency-Key names one message: send one id per file instead", "Idempotency-Key");
+  }
+  const clientIds = key === undefined ? fieldIds : [clientIdOf(fieldIds?.[0], key)!];
   if (clientIds && clientIds.length !== Math.max(1, files.length)) {
     throw invalidInput("One message id per file", "id");
   }
@@ -150,9 +174,15 @@ function multipartInputs(
   }));
 }
 
-async function jsonInput(dataDir: string, actor: Actor, ticketId: number, raw: unknown): Promise<TSendMessageInput> {
+async function jsonInput(
+  dataDir: string,
+  actor: Actor,
+  ticketId: number,
+  raw: unknown,
+  key: string | undefined,
+): Promise<TSendMessageInput> {
   const r = parse(ZSendMessageRequestSchema, raw ?? {});
-  const common = { id: uuidv7(), ticketId, isPrivate: r.isPrivate, quotedMsgId: r.quotedMsg };
+  const common = { id: clientIdOf(r.id, key) ?? uuidv7(), ticketId, isPrivate: r.isPrivate, quotedMsgId: r.quotedMsg };
   if (r.vCard) {
     return { ...common, ...contactCardPayload({ name: r.vCard.name, number: r.vCard.number }) };
   }

@@ -107,15 +107,35 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
 }
 
 /**
- * True when this company already stored a message with this id on this ticket: the same send again (another
- * tab, a lost answer), nothing to do. The same id on another of the company's tickets is refused.
+ * True when this company already stored this message: the same send again (another tab, a request retried after
+ * a lost answer), nothing to do. The id on another of the company's tickets, or with other content, is another
+ * message under a used id: refused (ERR_CREATING_MESSAGE). A message edited or deleted since is judged by its ticket
+ * alone: its stored text no longer tells what was first sent. Media files are not compared: a retried multipart
+ * upload stores its file under a new name.
  */
 async function alreadyStored(client: pg.ClientBase, actor: Actor, args: TSendMessageInput): Promise<boolean> {
-  const { rows } = await client.query<{ ticket_id: number }>(
-    "SELECT ticket_id FROM messages WHERE company_id = $1 AND id = $2",
+  const { rows } = await client.query<{
+    ticket_id: number;
+    body: string;
+    is_private: boolean;
+    quoted_msg_id: string | null;
+    media_type: string;
+    is_edited: boolean;
+    is_deleted: boolean;
+  }>(
+    `SELECT ticket_id, body, is_private, quoted_msg_id, media_type, is_edited, is_deleted FROM messages
+     WHERE company_id = $1 AND id = $2`,
     [actor.companyId, args.id],
   );
-  if (!rows[0]) return false;
-  if (rows[0].ticket_id !== args.ticketId) throw creatingMessage("Message id already used");
+  const stored = rows[0];
+  if (!stored) return false;
+  if (stored.ticket_id !== args.ticketId) throw creatingMessage("Message id already used");
+  if (stored.is_edited || stored.is_deleted) return true;
+  const same =
+    stored.body === args.body &&
+    stored.is_private === (args.isPrivate === true) &&
+    (stored.quoted_msg_id ?? null) === (args.quotedMsgId ?? null) &&
+    stored.media_type === (args.mediaType ?? "chat");
+  if (!same) throw creatingMessage("Message id already used for another message");
   return true;
 }

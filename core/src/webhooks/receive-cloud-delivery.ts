@@ -2,7 +2,7 @@
 // checked with that connection's app secret before anything is stored, media downloaded, then one ingest.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type pg from "pg";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Ack } from "../contract/entities.ts";
 import {
   ZCloudChangeSchema,
@@ -149,9 +149,10 @@ async function eventsOf(
       }
       for (const s of each(ZCloudStatusSchema, value.statuses, "status")) {
         const ack = ACKS[s.status];
-        if (ack !== undefined) {
-          events.push({ kind: "ack", companyId: conn.companyId, whatsappId: conn.id, remoteId: s.id, ack });
-        }
+        if (ack === undefined) continue;
+        const opaque = s.biz_opaque_callback_data;
+        const messageId = opaque && z.uuid().safeParse(opaque).success ? opaque : undefined;
+        events.push({ kind: "ack", companyId: conn.companyId, whatsappId: conn.id, remoteId: s.id, ack, messageId });
       }
     }
   }

@@ -64,3 +64,35 @@ export const WhatsappQueue = defineEntity({
   },
 });
 export type IWhatsappQueue = InferEntity<typeof WhatsappQueue>;
+
+/** A live channel worker (decision 0042): its presence lock's key and how long its last heartbeat vouches for it. */
+export const ChannelWorker = defineEntity({
+  name: "ChannelWorker",
+  tableName: "channel_workers",
+  properties: {
+    workerId: p.text().primary(),
+    presenceKey: p.integer(),
+    expiresAt: p.datetime(),
+  },
+});
+export type IChannelWorker = InferEntity<typeof ChannelWorker>;
+
+/** Which worker sends for a connection, until when, and under which generation (the fencing token, 0042). */
+export const ConnectionLease = defineEntity({
+  name: "ConnectionLease",
+  tableName: "connection_leases",
+  properties: {
+    whatsappId: p
+      .manyToOne(Whatsapp)
+      .mapToPk()
+      .joinColumn("whatsapp_id")
+      .deleteRule("cascade")
+      .updateRule("no action")
+      .primary(),
+    holder: p.text(),
+    presenceKey: p.integer(),
+    generation: p.bigint("number"),
+    expiresAt: p.datetime(),
+  },
+});
+export type IConnectionLease = InferEntity<typeof ConnectionLease>;

@@ -3,7 +3,7 @@
 // schema-diff.test.ts fails when these and the migrated database differ.
 import { AgendaJob } from "./agenda.ts";
 import { Chatbot } from "./chatbots.ts";
-import { Whatsapp, WhatsappQueue } from "./connections.ts";
+import { ChannelWorker, ConnectionLease, Whatsapp, WhatsappQueue } from "./connections.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { Message, QuickMessage } from "./messages.ts";
 import { PushCursor, PushSent, PushSubscription } from "./push.ts";
@@ -60,4 +60,6 @@ export const ENTITIES = [
   PushCursor,
   PushSent,
   Schedule,
+  ChannelWorker,
+  ConnectionLease,
 ];

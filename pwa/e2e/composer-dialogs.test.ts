@@ -1,8 +1,9 @@
 // The composer's send-contact and interactive-message dialogs as an agent uses them, with the keyboard
 // from the actions menu: a contact card and a list sent online, then one of each written offline and
 // sent when the network is back; each reaches the Graph API (the Cloud API fake) exactly once.
+import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
 const world = browserStackForFile();
@@ -19,7 +20,7 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false> |
 
 let ticketId = 0;
 
-beforeAll(async () => {
+forFile(async () => {
   const { pool } = world.stack.core.db;
   const queue = await pool.query<{ id: number }>(
     "INSERT INTO queues (company_id, name, color) VALUES (1, 'Vendas', '#1e88e5') RETURNING id",

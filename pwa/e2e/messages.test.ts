@@ -2,11 +2,13 @@
 // viewer, the audio rate remembered over a reload, the message menu's reply, edit, forward and
 // delete reaching core (and an edit made offline going out once back online), and a message the
 // channel refused sent again with 'Tentar novamente'.
+
 import { saveMedia } from "@chatflow/core/media/media-store.ts";
 import { inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
+import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Locator, Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
 const world = browserStackForFile();
@@ -62,7 +64,7 @@ async function serverMessage(body: string) {
   return rows[0];
 }
 
-beforeAll(async () => {
+forFile(async () => {
   const pool = world.stack.core.db.pool;
   expect(
     await world.stack.deliverInbound({ from: "5511933334444", name: "Carla", text: "Oi, tudo bem?", id: "wamid.m1" }),

@@ -3,8 +3,9 @@
 // add a two-level option tree, and a contact writing on the Cloud API fake walks the tree; outside the
 // hours the contact gets the out-of-hours text instead; a queue is deleted after its confirmation.
 
+import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Locator, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sentTexts } from "../../channel-worker/src/testing/fake-graph-api.ts";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
@@ -40,7 +41,7 @@ async function addOption(scope: Locator, name: string, greeting: string) {
   await scope.getByTestId("option-step").filter({ hasText: name }).first().waitFor();
 }
 
-beforeAll(async () => {
+forFile(async () => {
   // Service hours decided per queue (company setting scheduleType, spec 2 §4).
   await sql("UPDATE settings SET value = 'queue' WHERE company_id = 1 AND key = 'scheduleType'");
   await sql(

@@ -1,8 +1,9 @@
 // Scheduled messages as an agent uses them: scheduled from a ticket's message input, seen on /schedules, edited
 // to go out now, sent once by the channel worker's timed job and shown in the conversation; then one scheduled
 // from the contact drawer, which continues to /schedules?contactId=, is deleted there.
+import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
 // The timed jobs every second, so the send does not wait for the minute.
@@ -20,7 +21,7 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false> |
 
 let contactId = 0;
 
-beforeAll(async () => {
+forFile(async () => {
   const { pool } = world.stack.core.db;
   const queue = await pool.query<{ id: number }>(
     "INSERT INTO queues (company_id, name, color) VALUES (1, 'Agenda', '#8e24aa') RETURNING id",

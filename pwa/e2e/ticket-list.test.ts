@@ -2,8 +2,9 @@
 // tabs with their counts (the closed tab's from core: the replica holds only the latest 200),
 // the item's tags, unread badge and rating, a tag filter, the 500 ms search that also finds
 // tickets beyond the replica, paging past the replica, a new ticket from the list and close-all.
+import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page, Request } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REPLICA_BOOT_LIMITS } from "../../core/src/contract/sync.ts";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
@@ -30,7 +31,7 @@ const item = (page: Page, name: string) =>
     .getByTestId("ticket-item")
     .filter({ has: page.getByTestId("ticket-item-name").getByText(name, { exact: true }) });
 
-beforeAll(async () => {
+forFile(async () => {
   const wa = world.stack.whatsappId;
   const adminId = (await sql<{ id: number }>("SELECT id FROM users WHERE email = 'admin@chatflow.local'"))[0]!.id;
   await sql("INSERT INTO queues (company_id, name, color) VALUES (1, 'Vendas', '#E53935'), (1, 'Suporte', '#43A047')");

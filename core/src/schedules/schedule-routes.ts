@@ -12,15 +12,18 @@ import {
   ZListSchedulesQuerySchema,
   ZUpdateScheduleRequestSchema,
 } from "../contract/schedules.ts";
+import { lazyUseCase } from "../db/lazy-use-case.ts";
 import { invalidInput, parse, planFeatureMissing } from "../http/errors.ts";
 import { mediaUrlOf, removeMedia } from "../media/media-store.ts";
 import { discardUploads, mediaUpload } from "../media/upload.ts";
 import { inTransaction } from "../sync/change-log.ts";
-import { createSchedule } from "./create-schedule.ts";
-import { deleteSchedule } from "./delete-schedule.ts";
-import { setScheduleMedia } from "./schedule-media.ts";
 import { listSchedules, loadSchedule } from "./schedule-queries.ts";
-import { updateSchedule } from "./update-schedule.ts";
+
+// On the company EntityManager (decision 0028): loaded on the first call, not at start (decision 0039).
+const createSchedule = lazyUseCase(async () => (await import("./create-schedule.ts")).createSchedule);
+const updateSchedule = lazyUseCase(async () => (await import("./update-schedule.ts")).updateSchedule);
+const deleteSchedule = lazyUseCase(async () => (await import("./delete-schedule.ts")).deleteSchedule);
+const setScheduleMedia = lazyUseCase(async () => (await import("./schedule-media.ts")).setScheduleMedia);
 
 /** Refuses every schedule call of a company whose plan has useSchedules off (a company without a plan has the defaults: on). */
 function requireSchedulesFlag(pool: pg.Pool) {

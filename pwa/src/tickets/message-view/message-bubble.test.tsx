@@ -6,7 +6,7 @@ import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { getDefaultStore } from "jotai";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import "../../i18n/i18n.ts";
 import { buildMessage } from "../../test-support/factories.ts";
 import { toastsAtom } from "../../ui/toasts.ts";
@@ -14,11 +14,10 @@ import { type MediaSource, MediaSourceContext } from "./media-source.tsx";
 import { MessageBubble } from "./message-bubble.tsx";
 import type { MessageAction } from "./message-menu.tsx";
 
-beforeAll(() => {
-  let n = 0;
-  URL.createObjectURL = vi.fn(() => `blob:test/${++n}`);
-  URL.revokeObjectURL = vi.fn();
-});
+// jsdom has no object URLs: every bubble of this file gets numbered blob: addresses.
+let blobs = 0;
+URL.createObjectURL = vi.fn(() => `blob:test/${++blobs}`);
+URL.revokeObjectURL = vi.fn();
 afterEach(() => cleanup());
 
 function source(over: Partial<MediaSource> = {}): MediaSource {

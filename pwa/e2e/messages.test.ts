@@ -10,18 +10,9 @@ import type { Locator, Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
+import { until } from "./support.ts";
 
 const world = browserStackForFile();
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 // A 2x2 PNG: the viewer needs an image the browser can decode.
 const PNG = Buffer.from(

@@ -8,20 +8,11 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { sentTexts } from "../../channel-worker/src/testing/fake-graph-api.ts";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
+import { until } from "./support.ts";
 
 const world = browserStackForFile();
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 let page: Page;
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   return (await world.stack.core.db.pool.query(text, params)).rows as T[];

@@ -9,6 +9,7 @@ import { buildQueue, buildUser } from "@chatflow/core/testing/factories.ts";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
+import { until } from "./support.ts";
 
 const world = browserStackForFile({
   chromiumArgs: ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
@@ -19,16 +20,6 @@ const PNG = Buffer.from(
   "base64",
 );
 const FAREWELL = "Obrigado pelo contato, até logo!";
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, ms = 25_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await world.stack.core.db.pool.query(text, params)).rows as T[];

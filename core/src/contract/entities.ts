@@ -161,3 +161,27 @@ export type MessageDTO = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** The fields of a message the replica keeps: the sync rows select them, the PWA keeps them of REST answers. */
+export const MESSAGE_REPLICA_KEYS = [
+  "id",
+  "ticketId",
+  "contactId",
+  "companyId",
+  "userId",
+  "body",
+  "fromMe",
+  "read",
+  "mediaType",
+  "mediaUrl",
+  "dataJson",
+  "ack",
+  "isDeleted",
+  "isEdited",
+  "isForwarded",
+  "isPrivate",
+  "quotedMsgId",
+  "errorCode",
+  "createdAt",
+  "updatedAt",
+] as const satisfies readonly (keyof MessageDTO)[];

@@ -1,5 +1,6 @@
 // SELECT lists that read each replicated table in its contract shape, named by
 // entity property (db/select-list.ts): the row types are the entities' own.
+import { MESSAGE_REPLICA_KEYS } from "../contract/entities.ts";
 import type { IContact, IMessage, IQueue, ITicket, IUser, IWhatsapp } from "../db/entities/index.ts";
 import { type RowOf, selectList } from "../db/select-list.ts";
 
@@ -33,28 +34,7 @@ export const TICKET_REPLICA_COLUMNS = `${TICKET_COLUMNS},
   (SELECT r.rate FROM user_ratings r WHERE r.ticket_id = t.id AND r.company_id = t.company_id
     ORDER BY r.created_at DESC, r.id DESC LIMIT 1) AS "rating"`;
 
-const MESSAGE_KEYS = [
-  "id",
-  "ticketId",
-  "contactId",
-  "companyId",
-  "userId",
-  "body",
-  "fromMe",
-  "read",
-  "mediaType",
-  "mediaUrl",
-  "dataJson",
-  "ack",
-  "isDeleted",
-  "isEdited",
-  "isForwarded",
-  "isPrivate",
-  "quotedMsgId",
-  "errorCode",
-  "createdAt",
-  "updatedAt",
-] as const;
+const MESSAGE_KEYS = MESSAGE_REPLICA_KEYS;
 export type MessageReplicaRow = RowOf<IMessage, typeof MESSAGE_KEYS>;
 export const MESSAGE_COLUMNS = selectList<IMessage>()("m", MESSAGE_KEYS);
 

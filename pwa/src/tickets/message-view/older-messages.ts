@@ -1,7 +1,7 @@
 // Older messages of a conversation (spec 1 §2: load when scrolled near the top): the replica
 // first; past its oldest message, core's pages of 20 (GET /messages/{ticketId}, keyset cursor)
 // are stored in the replica, so they stay readable offline like the rest.
-import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
+import { MESSAGE_REPLICA_KEYS, type MessageDTO } from "@chatflow/core/contract/entities.ts";
 import type { ListMessagesResponse } from "@chatflow/core/contract/messages.ts";
 import { Dexie } from "dexie";
 import type { ApiClient } from "../../api/http.ts";
@@ -38,28 +38,7 @@ export function countSince(db: ChatflowDb, ticketId: number, createdAt: string):
   return db.messages.where("[ticketId+createdAt]").between([ticketId, createdAt], [ticketId, Dexie.maxKey]).count();
 }
 
-const KEYS = [
-  "id",
-  "ticketId",
-  "contactId",
-  "companyId",
-  "userId",
-  "body",
-  "fromMe",
-  "read",
-  "mediaType",
-  "mediaUrl",
-  "dataJson",
-  "ack",
-  "isDeleted",
-  "isEdited",
-  "isForwarded",
-  "isPrivate",
-  "quotedMsgId",
-  "errorCode",
-  "createdAt",
-  "updatedAt",
-] as const satisfies readonly (keyof MessageDTO)[];
+const KEYS = MESSAGE_REPLICA_KEYS;
 
 /** The replica's fields of a message as the REST list gives it (MessageDetailDTO carries more). */
 export function replicaMessage(m: MessageDTO): MessageDTO {

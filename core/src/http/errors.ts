@@ -34,7 +34,8 @@ export const defaultWhatsappNotFound = () => new AppError("ERR_NO_DEF_WAPP_FOUND
 export const settingNotFound = (key: string) => new AppError("ERR_NO_SETTING_FOUND", `No setting named ${key}`);
 export const queueNotFound = () => new AppError("ERR_NO_QUEUE_FOUND", "Queue not found");
 /** An option of a queue's chatbot tree: part of the queue, so the queue's code (decision 0041). */
-export const queueOptionNotFound = () => new AppError("ERR_NO_QUEUE_FOUND", "Chatbot option not found");
+/** ERR_NOT_FOUND, as for schedules: the spec names no code for a missing chatbot option. */
+export const queueOptionNotFound = () => new AppError("ERR_NOT_FOUND", "Chatbot option not found");
 export const tagNotFound = () => new AppError("ERR_NO_TAG_FOUND", "Tag not found");
 /** ERR_NOT_FOUND: a code of its own needs its texts in the four locale files (decision 0037). */
 export const scheduleNotFound = () => new AppError("ERR_NOT_FOUND", "Schedule not found");

@@ -48,6 +48,10 @@ export default defineConfig({
     // that writes thousands of rows pass 5 s. These are guard rails against hangs, not performance checks
     // (the figures come from bench/).
     testTimeout: 30_000,
+    // Two files at a time (vitest's default is one fewer than the cores: one here). The tests wait on
+    // PostgreSQL, chromium and the stack far more than they compute, and every file has its own database,
+    // ports and browser, so two at a time halve the run on this 2-core machine (CI must stay under 20 min).
+    maxWorkers: 2,
     hookTimeout: 60_000,
     reporters: ["default", "./test/summary-reporter.ts"],
     globalSetup: ["./test/global-setup.ts"],

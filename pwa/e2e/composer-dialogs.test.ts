@@ -97,7 +97,7 @@ describe("composer dialogs", () => {
 
     // Online: a contact card, then a list.
     await sendContactByKeyboard(page, "joão", "João Silva");
-    await page.getByTestId("message-bubble").filter({ hasText: "Contato: João Silva" }).waitFor();
+    await page.getByTestId("message-bubble").filter({ hasText: "João Silva" }).waitFor();
     await until("the card at the Graph API", () => graphOf("contacts").length === 1);
     expect(graphOf("contacts")[0]!.body).toMatchObject({
       to: "5511987650000",
@@ -123,7 +123,7 @@ describe("composer dialogs", () => {
     await context.setOffline(true);
     await sendContactByKeyboard(page, "pedro", "Pedro Alves");
     await sendListByKeyboard(page, "Horários", "Manhã");
-    const offlineCard = page.getByTestId("message-bubble").filter({ hasText: "Contato: Pedro Alves" });
+    const offlineCard = page.getByTestId("message-bubble").filter({ hasText: "Pedro Alves" });
     const offlineList = page.getByTestId("message-bubble").filter({ hasText: "Horários" });
     expect(await offlineCard.getAttribute("data-ack")).toBe("0");
     expect(await offlineList.getAttribute("data-ack")).toBe("0");

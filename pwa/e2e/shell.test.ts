@@ -76,14 +76,22 @@ describe("side menu", () => {
       "menu-tickets",
       "menu-quickMessages",
       "menu-contacts",
+      "menu-schedules",
       "menu-tags",
+      "menu-queues",
       "menu-users",
       "menu-financeiro",
     ]);
     await admin.context.close();
 
     const plain = await openSignedIn(world.browser, await createPlainUser());
-    expect(await menuIds(plain.page)).toEqual(["menu-tickets", "menu-quickMessages", "menu-contacts", "menu-tags"]);
+    expect(await menuIds(plain.page)).toEqual([
+      "menu-tickets",
+      "menu-quickMessages",
+      "menu-contacts",
+      "menu-schedules",
+      "menu-tags",
+    ]);
     await plain.page.getByTestId("menu-quickMessages").click();
     await plain.page.waitForURL(/\/quick-messages$/);
     await plain.context.close();

@@ -1,5 +1,5 @@
 // The ticket list of the inbox (spec 1 §2 Tickets screen, issue 8 "Tickets → List") in chromium:
-// tabs with their counts (the closed tab's from core: the replica holds only the latest 200),
+// tabs with their counts (the closed tab's from core: the replica holds only the latest REPLICA_BOOT_LIMITS.closed),
 // the item's tags, unread badge and rating, a tag filter, the 500 ms search that also finds
 // tickets beyond the replica, paging past the replica, a new ticket from the list and close-all.
 import { forFile } from "@chatflow/core/testing/for-file.ts";
@@ -69,7 +69,7 @@ forFile(async () => {
   await sql(
     `WITH c AS (
        INSERT INTO contacts (company_id, name, number, whatsapp_id, channel)
-       SELECT 1, 'Antigo ' || lpad(i::text, 3, '0'), '55118880' || lpad(i::text, 5, '0'), $1, 'whatsappapi'
+       SELECT 1, 'Antigo ' || lpad(i::text, 4, '0'), '55118880' || lpad(i::text, 5, '0'), $1, 'whatsappapi'
        FROM generate_series(1, $2::int) i RETURNING id, name)
      INSERT INTO tickets (company_id, contact_id, whatsapp_id, status, channel, last_message, updated_at)
      SELECT 1, c.id, $1, 'closed', 'whatsappapi', 'Obrigado!', now() - make_interval(hours => substr(c.name, 8)::int)
@@ -78,7 +78,7 @@ forFile(async () => {
   );
   await sql(
     `INSERT INTO user_ratings (company_id, ticket_id, rate)
-     SELECT 1, t.id, 5 FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE c.name = 'Antigo 001'`,
+     SELECT 1, t.id, 5 FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE c.name = 'Antigo 0001'`,
   );
   await contact("Novo Cliente", 9);
 });
@@ -101,7 +101,7 @@ describe("ticket list", () => {
     await page.getByTestId("login-submit").click();
     await page.waitForURL(/\/tickets/);
 
-    // --- Tabs with counts: in progress from the replica, closed from core (beyond the replica's 200).
+    // --- Tabs with counts: in progress from the replica, closed from core (beyond the replica's limit).
     await tabLabel(page, "open").getByText("Atendendo (2)").waitFor();
     await tabLabel(page, "pending").getByText("Aguardando (3)").waitFor();
     await tabLabel(page, "closed").getByText(`Resolvidos (${CLOSED})`).waitFor();
@@ -126,22 +126,22 @@ describe("ticket list", () => {
     await tabLabel(page, "pending").getByText("Aguardando (3)").waitFor();
 
     // --- Search, debounced: one request for the whole text, and it finds tickets the replica lacks.
-    await page.getByTestId("ticket-search").pressSequentially("Antigo 21", { delay: 60 });
-    await item(page, "Antigo 219").waitFor();
+    await page.getByTestId("ticket-search").pressSequentially("Antigo 202", { delay: 60 });
+    await item(page, "Antigo 2025").waitFor();
     await expect.poll(() => page.getByTestId("ticket-item").count()).toBe(10);
     expect(await tabLabel(page, "search").getAttribute("aria-selected")).toBe("true");
-    expect(searches).toEqual(["antigo 21"]);
-    expect(await item(page, "Antigo 219").getAttribute("data-remote")).toBe("true");
+    expect(searches).toEqual(["antigo 202"]);
+    expect(await item(page, "Antigo 2025").getAttribute("data-remote")).toBe("true");
     await page.getByTestId("ticket-search").fill("");
 
     // --- Closed: newest first, the rating emoji; scrolling pages past the replica to the oldest.
     await tabLabel(page, "closed").click();
-    await item(page, "Antigo 001").getByTestId("ticket-item-rating").waitFor();
+    await item(page, "Antigo 0001").getByTestId("ticket-item-rating").waitFor();
     const rows = page.getByTestId("ticket-rows");
     await until("the oldest closed ticket", async () => {
       await rows.evaluate((el) => el.scrollTo(0, el.scrollHeight));
       return (await item(page, `Antigo ${CLOSED}`).count()) === 1;
-    });
+    }, 90_000);
     expect(await item(page, `Antigo ${CLOSED}`).getAttribute("data-remote")).toBe("true");
     const listed = await rows.evaluate((el) => el.querySelector(".virtual-list-space")!.clientHeight);
     // Every closed ticket once: local rows, then only those core has beyond them.

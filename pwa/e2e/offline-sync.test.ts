@@ -142,7 +142,10 @@ describe("offline and sync", () => {
     await serviceWorkerInControl(page);
     const uploadsBefore = world.stack.graph.uploads.length;
     // The accept goes out first: this test is about the image alone.
-    await until("the accept pushed", async () => (await page.getByTestId("outbox-count").textContent())?.trim() === "0");
+    await until(
+      "the accept pushed",
+      async () => (await page.getByTestId("outbox-count").textContent())?.trim() === "0",
+    );
 
     await context.setOffline(true);
     const chooser = page.waitForEvent("filechooser");

@@ -138,10 +138,14 @@ describe("ticket list", () => {
     await tabLabel(page, "closed").click();
     await item(page, "Antigo 0001").getByTestId("ticket-item-rating").waitFor();
     const rows = page.getByTestId("ticket-rows");
-    await until("the oldest closed ticket", async () => {
-      await rows.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-      return (await item(page, `Antigo ${CLOSED}`).count()) === 1;
-    }, 90_000);
+    await until(
+      "the oldest closed ticket",
+      async () => {
+        await rows.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        return (await item(page, `Antigo ${CLOSED}`).count()) === 1;
+      },
+      90_000,
+    );
     expect(await item(page, `Antigo ${CLOSED}`).getAttribute("data-remote")).toBe("true");
     const listed = await rows.evaluate((el) => el.querySelector(".virtual-list-space")!.clientHeight);
     // Every closed ticket once: local rows, then only those core has beyond them.

@@ -4,7 +4,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TicketDTO, UserDTO } from "../contract/entities.ts";
-import { type EntityName, type PullResponse, REPLICA_BOOT_LIMITS } from "../contract/sync.ts";
+import type { EntityName, PullResponse } from "../contract/sync.ts";
 import { transaction } from "../db/transaction.ts";
 import { presentContact } from "../presenters/present-contact.ts";
 import { presentMessage } from "../presenters/present-message.ts";

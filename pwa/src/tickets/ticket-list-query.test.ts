@@ -1,5 +1,4 @@
 import "fake-indexeddb/auto";
-import { REPLICA_BOOT_LIMITS } from "@chatflow/core/contract/sync.ts";
 import { liveQuery } from "dexie";
 import { describe, expect, it } from "vitest";
 import { openDb } from "../store/db.ts";

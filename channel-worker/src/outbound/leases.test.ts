@@ -111,7 +111,12 @@ describe("#outbound.leases", () => {
       // Each message reached the Graph API at most once, and all but an in-doubt one exactly once.
       const all = [...sentTexts(fakeA), ...sentTexts(fakeB)];
       expect(new Set(all).size).toBe(all.length);
-      expect(all.length).toBeGreaterThanOrEqual(BACKLOG - inFlight.length);
+      // The one A had committed to send may be marked 'sending' a moment after the snapshot above (its UPDATE
+      // was on the wire at the freeze): the heir then fails it as in doubt, never resends it. So the exact rule:
+      // every message went out, or is that one in-doubt message, failed.
+      const { failed = 0 } = await settled(c.companyId);
+      expect(failed).toBeLessThanOrEqual(1);
+      expect(all.length).toBeGreaterThanOrEqual(BACKLOG - Math.max(inFlight.length, failed));
       expect(sentTexts(fakeB).length).toBeGreaterThan(0);
     } finally {
       await fakeA.close();

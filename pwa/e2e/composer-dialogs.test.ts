@@ -5,7 +5,7 @@ import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { until } from "./support.ts";
+import { acceptAsAdmin, until } from "./support.ts";
 
 const world = browserStackForFile();
 
@@ -31,18 +31,7 @@ forFile(async () => {
   expect(
     await world.stack.deliverInbound({ from: "5521933330000", name: "Pedro Alves", text: "Olá", id: "wamid.d.2" }),
   ).toBe(200);
-  const login = await fetch(`${world.stack.core.url}/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: "admin@chatflow.local", password: "chatflow" }),
-  });
-  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
-  const accept = await fetch(`${world.stack.core.url}/tickets/${ticketId}`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ status: "open", userId: user.id, queueId: queue.rows[0]!.id }),
-  });
-  expect(accept.status).toBe(200);
+  expect(await acceptAsAdmin(world.stack.core.url, ticketId, queue.rows[0]!.id)).toBe(200);
 });
 
 /** Opens the composer's actions menu from the keyboard and picks the entry `steps` arrows down. */

@@ -9,7 +9,7 @@ import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { until } from "./support.ts";
+import { acceptAsAdmin, signIn, until } from "./support.ts";
 
 const world = browserStackForFile({
   chromiumArgs: ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
@@ -33,27 +33,8 @@ forFile(async () => {
   const { rows } = await pool.query<{ id: number }>("SELECT id FROM tickets ORDER BY id DESC LIMIT 1");
   ticketId = rows[0]!.id;
   // The admin accepts it (the header's accept is another screen): a reply needs an attended ticket.
-  const login = await fetch(`${world.stack.core.url}/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: "admin@chatflow.local", password: "chatflow" }),
-  });
-  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
-  const accept = await fetch(`${world.stack.core.url}/tickets/${ticketId}`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ status: "open", userId: user.id, queueId: queue.rows[0]!.id }),
-  });
-  expect(accept.status).toBe(200);
+  expect(await acceptAsAdmin(world.stack.core.url, ticketId, queue.rows[0]!.id)).toBe(200);
 });
-
-async function signIn(page: Page) {
-  await page.goto(`${world.stack.core.url}/login`);
-  await page.getByTestId("login-email").fill("admin@chatflow.local");
-  await page.getByTestId("login-password").fill("chatflow");
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets/);
-}
 
 async function openConversation(page: Page) {
   const item = page.getByTestId("ticket-item").filter({ hasText: "Maria Souza" });
@@ -75,7 +56,7 @@ describe("composer", () => {
     const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
     page.on("pageerror", (e) => console.error("page error:", e.message));
-    await signIn(page);
+    await signIn(page, world.stack.core.url);
 
     // A personal quick message, written on /quick-messages (kept in this device's copy of the list).
     await page.goto(`${world.stack.core.url}/quick-messages`);
@@ -161,7 +142,7 @@ describe("composer", () => {
         });
         await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
         const page = await context.newPage();
-        await signIn(page);
+        await signIn(page, world.stack.core.url);
         await openConversation(page);
         await page.getByTestId("private-toggle").click();
         const composerShot = dir ? path.join(dir, `composer-${size.name}-${theme}.png`) : null;

@@ -5,7 +5,7 @@ import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { until } from "./support.ts";
+import { acceptAsAdmin, signIn, until } from "./support.ts";
 
 // The timed jobs every second, so the send does not wait for the minute.
 const world = browserStackForFile({ jobIntervalMs: 1000 });
@@ -24,27 +24,8 @@ forFile(async () => {
     "SELECT id, contact_id FROM tickets ORDER BY id DESC LIMIT 1",
   );
   contactId = rows[0]!.contact_id;
-  const login = await fetch(`${world.stack.core.url}/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: "admin@chatflow.local", password: "chatflow" }),
-  });
-  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
-  const accept = await fetch(`${world.stack.core.url}/tickets/${rows[0]!.id}`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ status: "open", userId: user.id, queueId: queue.rows[0]!.id }),
-  });
-  expect(accept.status).toBe(200);
+  expect(await acceptAsAdmin(world.stack.core.url, rows[0]!.id, queue.rows[0]!.id)).toBe(200);
 });
-
-async function signIn(page: Page) {
-  await page.goto(`${world.stack.core.url}/login`);
-  await page.getByTestId("login-email").fill("admin@chatflow.local");
-  await page.getByTestId("login-password").fill("chatflow");
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets/);
-}
 
 async function openConversation(page: Page) {
   const item = page.getByTestId("ticket-item").filter({ hasText: "Carla Dias" });
@@ -77,7 +58,7 @@ describe("#schedules e2e", () => {
     timeout: 120_000,
   }, async () => {
     const page = await world.browser.newPage({ viewport: { width: 1366, height: 800 } });
-    await signIn(page);
+    await signIn(page, world.stack.core.url);
     await openConversation(page);
 
     await page.getByTestId("schedule-button").click();
@@ -161,7 +142,7 @@ describe("#schedules e2e", () => {
     timeout: 120_000,
   }, async () => {
     const page = await world.browser.newPage({ viewport: { width: 1366, height: 800 } });
-    await signIn(page);
+    await signIn(page, world.stack.core.url);
     await openConversation(page);
     await page.getByTestId("contact-drawer-toggle").click();
     await page.getByTestId("contact-schedule").click();

@@ -30,3 +30,19 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** The seeded admin accepts a ticket into a queue through the API (a reply needs an attended ticket); answers the status. */
+export async function acceptAsAdmin(baseUrl: string, ticketId: number, queueId: number): Promise<number> {
+  const login = await fetch(`${baseUrl}/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+  const accept = await fetch(`${baseUrl}/tickets/${ticketId}`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ status: "open", userId: user.id, queueId }),
+  });
+  return accept.status;
+}

@@ -88,7 +88,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "pwa", root: ".", include: ["pwa/src/**/*.test.{ts,tsx}"], environment: "node" },
+        test: {
+          name: "pwa",
+          root: ".",
+          include: ["pwa/src/**/*.test.{ts,tsx}"],
+          environment: "node",
+          // Feature texts load lazily in the app (i18n.ts); the tests see them mounted, as screens do.
+          setupFiles: ["./pwa/src/test-support/feature-texts-setup.ts"],
+        },
       },
       {
         extends: true,

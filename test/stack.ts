@@ -2,10 +2,12 @@
 // fresh database, the channel worker pointed at a Graph API fake, and a
 // WhatsApp Cloud API connection for company 1.
 import { createHmac } from "node:crypto";
+import net from "node:net";
 import path from "node:path";
 import { type FakeGraphApi, startFakeGraphApi } from "../channel-worker/src/testing/fake-graph-api.ts";
 import { startWorker, type Worker } from "../channel-worker/src/worker.ts";
 import { startTestCore, type TestCore } from "../core/src/testing/test-core.ts";
+import { type SyncServer, startSyncServer } from "../sync-server/src/server.ts";
 
 export const PHONE_NUMBER_ID = "109876543210";
 export const APP_SECRET = "e2e-app-secret";
@@ -15,6 +17,8 @@ export type Stack = {
   graph: FakeGraphApi;
   /** The channel worker: `drained()` tells when it has nothing left to send. */
   worker: Worker;
+  /** The sync server behind core's /collab, when the stack was started with `sync`. */
+  sync?: SyncServer;
   whatsappId: number;
   /** Delivers an inbound text message through the signed webhook, as Meta would. */
   deliverInbound(o: { from: string; name: string; text: string; id: string }): Promise<number>;
@@ -22,9 +26,24 @@ export type Stack = {
 };
 
 /** `jobIntervalMs`: how often the worker's timed jobs run (a minute unless a test needs them sooner). */
-export async function startStack(opts: { jobIntervalMs?: number } = {}): Promise<Stack> {
+export async function startStack(opts: { jobIntervalMs?: number; sync?: boolean } = {}): Promise<Stack> {
   const graph = await startFakeGraphApi();
-  const core = await startTestCore({ pwaDir: path.resolve(import.meta.dirname, "../pwa/dist") });
+  // Core forwards /collab to the sync server's port, known before core starts; the server itself needs core's
+  // migrated database, so it starts after.
+  const syncPort = opts.sync ? await freePort() : undefined;
+  const core = await startTestCore({
+    pwaDir: path.resolve(import.meta.dirname, "../pwa/dist"),
+    ...(syncPort ? { syncUrl: `http://127.0.0.1:${syncPort}` } : {}),
+  });
+  const sync = syncPort
+    ? await startSyncServer({
+        databaseUrl: core.databaseUrl,
+        port: syncPort,
+        jwtSecret: core.config.jwtSecret,
+        storeDebounceMs: 50,
+        storeMaxDebounceMs: 200,
+      })
+    : undefined;
   const { rows } = await core.db.pool.query<{ id: number }>(
     `INSERT INTO whatsapps (company_id, name, channel, status, is_default, phone_number_id, access_token, app_secret)
      VALUES (1, 'WhatsApp Cloud', 'whatsappapi', 'CONNECTED', true, $1, 'e2e-access-token', $2) RETURNING id`,
@@ -38,11 +57,15 @@ export async function startStack(opts: { jobIntervalMs?: number } = {}): Promise
     pollMs: 200,
     dataDir: core.config.dataDir,
     jobIntervalMs: opts.jobIntervalMs,
+    // WhatsApp by QR code would dial WhatsApp's servers (unreachable here) and report the failures as statuses;
+    // the e2e tests play the worker's part for those connections themselves.
+    channels: ["whatsappapi"],
   });
   return {
     core,
     graph,
     worker,
+    sync,
     whatsappId,
     async deliverInbound(o) {
       const body = JSON.stringify({
@@ -84,8 +107,21 @@ export async function startStack(opts: { jobIntervalMs?: number } = {}): Promise
     },
     async stop() {
       await worker.stop();
+      await sync?.stop();
       await core.close();
       await graph.close();
     },
   };
+}
+
+/** A port nothing listens on right now (the sync server takes it a moment later). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

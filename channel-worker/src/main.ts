@@ -24,7 +24,12 @@ function wholeNumber(name: string, min: number): number | undefined {
   return value;
 }
 
+// Tests only: Baileys sockets that open at once without any server (the two-worker takeover test kills this process).
+const standIn = process.env.CHATFLOW_BAILEYS_SOCKET === "stand-in";
+const baileysSocket = standIn ? (await import("./testing/baileys-stand-in.ts")).openingStandIn : undefined;
+
 const started = startWorker({
+  baileysSocket,
   databaseUrl,
   graphApiUrl: process.env.GRAPH_API_URL || undefined,
   graphApiVersion: process.env.GRAPH_API_VERSION || undefined,

@@ -7,11 +7,16 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { OUTBOUND_CHANNEL } from "@chatflow/core/contract/topics.ts";
+import {
+  CONNECTION_SESSION_CHANNEL,
+  type ConnectionSessionRequest,
+  OUTBOUND_CHANNEL,
+} from "@chatflow/core/contract/topics.ts";
 import { openDb } from "@chatflow/core/db/orm.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
 import type pg from "pg";
 import type { AdapterFactory, Channel, ChannelAdapter, ChannelConnection } from "./adapters/adapter.ts";
+import { type SocketFactory, whatsappBaileysAdapter } from "./adapters/whatsapp-baileys.ts";
 import { DEFAULT_GRAPH_API, whatsappCloudAdapter } from "./adapters/whatsapp-cloud.ts";
 import { startTimedJobs } from "./jobs/timed-jobs.ts";
 import { type Backoff, type ConnectionSender, startConnectionSender } from "./outbound/connection-sender.ts";
@@ -51,6 +56,10 @@ export type WorkerOptions = {
   jobIntervalMs?: number;
   /** Idle hours before open and pending tickets close (TICKETS_AUTO_CLOSE_HOURS); 24 by default, 0 = never. */
   ticketsAutoCloseHours?: number;
+  /** Baileys sockets (tests hand in a stand-in; Baileys' own socket by default). */
+  baileysSocket?: SocketFactory;
+  /** The channels this worker serves; every channel with an adapter by default (tests leave Baileys out). */
+  channels?: readonly Channel[];
   /** Tests only: "exit-after-claim" kills this process right after a claim commits. */
   fault?: "exit-after-claim";
   log?: (message: string) => void;
@@ -67,6 +76,7 @@ export type Worker = {
 
 type Held = {
   fingerprint: string;
+  companyId: number;
   adapter: ChannelAdapter;
   sender: ConnectionSender;
   generation: number;
@@ -75,7 +85,19 @@ type Held = {
 };
 
 /** Channels with an adapter; the others are left to the workers that will have one. */
-const SERVED: Channel[] = ["whatsappapi"];
+const SERVED: Channel[] = ["whatsappapi", "whatsapp"];
+
+/** A session request's payload, or null when it is not one. */
+function parseSessionRequest(payload: string | undefined): ConnectionSessionRequest | null {
+  try {
+    const r = JSON.parse(payload ?? "") as Partial<ConnectionSessionRequest>;
+    if (!Number.isInteger(r.whatsappId) || !Number.isInteger(r.companyId)) return null;
+    if (!["start", "new-qr", "logout", "restart"].includes(r.action as string)) return null;
+    return r as ConnectionSessionRequest;
+  } catch {
+    return null;
+  }
+}
 
 /** The lease timings: the defaults, or, with a shorter lifetime, a heartbeat and a guard scaled to it. */
 export function leaseTimings(given: Partial<LeaseTimings> = {}): LeaseTimings {
@@ -125,10 +147,22 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   };
   // Resolved as core resolves it, so both read the same files when started from the same place.
   const dataDir = path.resolve(opts.dataDir ?? ".data");
-  const factories: Partial<Record<Channel, AdapterFactory>> = {
+  type LeasedFactory = (
+    ...args: [...Parameters<AdapterFactory>, lease: { workerId: string; generation: number }]
+  ) => ReturnType<AdapterFactory>;
+  const factories: Partial<Record<Channel, LeasedFactory>> = {
     whatsappapi: (connection, events) => whatsappCloudAdapter(connection, events, graph, { dataDir }),
+    whatsapp: (connection, events, lease) =>
+      whatsappBaileysAdapter(connection, events, {
+        pool: db.pool,
+        lease,
+        dataDir,
+        makeSocket: opts.baileysSocket,
+        log,
+      }),
   };
 
+  const served = (opts.channels ?? SERVED).filter((c) => SERVED.includes(c));
   const held = new Map<number, Held>();
   /** Connections whose sender is still finishing: not taken again before that, or recovery would judge its send. */
   const dropping = new Map<number, Promise<void>>();
@@ -152,7 +186,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
          access_token AS "accessToken", token FROM whatsapps
        WHERE channel = ANY($1::text[]) AND (channel <> 'whatsappapi' OR (phone_number_id IS NOT NULL AND access_token IS NOT NULL))
        ORDER BY id`,
-      [SERVED],
+      [served],
     );
     return rows;
   }
@@ -162,15 +196,37 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     s.client.on("error", (err) => void leaseLost(s, err));
     s.client.on("notification", (n) => {
       if (n.channel === LEASES_CHANNEL) return scheduleTick();
+      if (n.channel === CONNECTION_SESSION_CHANNEL) return void sessionRequest(s, parseSessionRequest(n.payload));
       const h = held.get(Number(n.payload));
       if (h) h.sender.wake();
       else scheduleTick(); // a connection we do not hold yet may now have work
     });
     await s.query(`LISTEN ${OUTBOUND_CHANNEL}`);
     await s.query(`LISTEN ${LEASES_CHANNEL}`);
+    await s.query(`LISTEN ${CONNECTION_SESSION_CHANNEL}`);
     // A worker joined: the others rebalance (and re-form the watch ring) now, not at their next poll.
     await s.query("SELECT pg_notify($1, 'joined')", [LEASES_CHANNEL]);
     return s;
+  }
+
+  /**
+   * An admin's request on a session: acted on by the worker holding the connection; a start for a connection
+   * nobody holds makes this worker take its lease if it is free (every worker hears it; one wins the take).
+   */
+  async function sessionRequest(s: LeaseSession, r: ConnectionSessionRequest | null): Promise<void> {
+    if (!r || stopping) return;
+    try {
+      let h = held.get(r.whatsappId);
+      if (!h && r.action === "start") {
+        const c = (await loadConnections()).find((x) => x.id === r.whatsappId && x.companyId === r.companyId);
+        if (c && !dropping.has(c.id)) await take(s, c);
+        h = held.get(r.whatsappId);
+      }
+      if (!h || h.companyId !== r.companyId || !h.adapter.request) return;
+      await h.adapter.request(r.action, r.pairingPhoneNumber);
+    } catch (err) {
+      log(`connection ${r.whatsappId} ${r.action}: ${(err as Error).message}`);
+    }
   }
 
   /** The lease session broke: the presence lock is gone, so every lease may be taken; stop every sender. */
@@ -196,13 +252,17 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       }
       const owner = { ...lease, guardMs: timings.sendGuardMs, companyId: connection.companyId };
       let sender: ConnectionSender | undefined;
-      const adapter = factories[connection.channel]!(connection, {
-        onInbound: (events) => batcher.add(events),
-        onStatus: (status, detail) => {
-          log(`connection ${connection.id} ${status}${detail?.error ? `: ${detail.error}` : ""}`);
-          if (status === "CONNECTED") sender?.reconnected();
+      const adapter = factories[connection.channel]!(
+        connection,
+        {
+          onInbound: (events) => batcher.add(events),
+          onStatus: (status, detail) => {
+            log(`connection ${connection.id} ${status}${detail?.error ? `: ${detail.error}` : ""}`);
+            if (status === "CONNECTED") sender?.reconnected();
+          },
         },
-      });
+        lease,
+      );
       await adapter.start();
       // Renewals move the deadline forward; the sender reads it before each request.
       const deadline = { validUntil: asked + timings.ttlMs };
@@ -221,7 +281,14 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
         },
         log,
       });
-      held.set(connection.id, { fingerprint: fingerprint(connection), adapter, sender, generation, deadline });
+      held.set(connection.id, {
+        fingerprint: fingerprint(connection),
+        companyId: connection.companyId,
+        adapter,
+        sender,
+        generation,
+        deadline,
+      });
     } catch (err) {
       log(`could not start connection ${connection.id}: ${(err as Error).message}`);
       await giveBack(db.pool, connection.id, lease).catch(() => {});

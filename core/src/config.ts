@@ -13,6 +13,17 @@ export type AbuseLimits = {
   loginPerIp: Limit;
   /** Signups per client address per window (SIGNUP_MAX_PER_IP, SIGNUP_WINDOW_SECONDS). */
   signupPerIp: Limit;
+  /**
+   * Contact look-ups by whole number (GET /contacts/profile/{number}) per user per window
+   * (CONTACT_LOOKUP_MAX_PER_USER, CONTACT_LOOKUP_WINDOW_SECONDS): each answers whether a number is a contact.
+   */
+  contactLookupPerUser: Limit;
+  /**
+   * User creates and e-mail changes refused because another company's user holds the e-mail, per company per
+   * window (USER_EMAIL_REFUSALS_MAX_PER_COMPANY, USER_EMAIL_REFUSALS_WINDOW_SECONDS); past it every create and
+   * e-mail change of the company waits for the window (decision 0044).
+   */
+  emailRefusalsPerCompany: Limit;
   /** argon2 hashes and verifies run at once per process (PASSWORD_HASH_CONCURRENCY). */
   passwordHashConcurrency: number;
 };
@@ -110,6 +121,14 @@ export function loadLimits(env = process.env): AbuseLimits {
     loginPerAccount: { max: positive(env.LOGIN_MAX_PER_ACCOUNT, 5), windowSeconds: loginWindow },
     loginPerIp: { max: positive(env.LOGIN_MAX_PER_IP, 50), windowSeconds: loginWindow },
     signupPerIp: { max: positive(env.SIGNUP_MAX_PER_IP, 5), windowSeconds: positive(env.SIGNUP_WINDOW_SECONDS, 3600) },
+    contactLookupPerUser: {
+      max: positive(env.CONTACT_LOOKUP_MAX_PER_USER, 60),
+      windowSeconds: positive(env.CONTACT_LOOKUP_WINDOW_SECONDS, 600),
+    },
+    emailRefusalsPerCompany: {
+      max: positive(env.USER_EMAIL_REFUSALS_MAX_PER_COMPANY, 10),
+      windowSeconds: positive(env.USER_EMAIL_REFUSALS_WINDOW_SECONDS, 3600),
+    },
     passwordHashConcurrency: positive(env.PASSWORD_HASH_CONCURRENCY, 2),
   };
 }

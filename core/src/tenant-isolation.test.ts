@@ -24,6 +24,9 @@ type CompanyA = {
   importId: number;
   chatbotId: number;
   scheduleId: number;
+  flowId: number;
+  fileListId: number;
+  quickMessageId: number;
 };
 
 // A 1x1 PNG: the upload must get past the image check to reach the user lookup.
@@ -48,6 +51,8 @@ const TABLES = [
   "users",
   "settings",
   "schedules",
+  "flows",
+  "file_lists",
 ];
 
 async function snapshot(companyId: number): Promise<Record<string, unknown[]>> {
@@ -101,6 +106,7 @@ function walk(): Walk[] {
     },
     nf("POST /messages/edit/:id", `/messages/edit/${a.messageId}`, "ERR_NO_MESSAGE_FOUND", { body: "edited" }),
     nf("DELETE /messages/:id", `/messages/${a.messageId}`, "ERR_NO_MESSAGE_FOUND"),
+    nf("POST /messages/:id/contact-card", `/messages/${a.messageId}/contact-card`, "ERR_NO_MESSAGE_FOUND"),
     nf("GET /messages/transcribeAudio/:id", `/messages/transcribeAudio/${a.messageId}`, "ERR_NO_MESSAGE_FOUND"),
     nf("POST /message/forward", "/message/forward", "ERR_NO_MESSAGE_FOUND", {
       messageId: a.messageId,
@@ -148,6 +154,8 @@ function walk(): Walk[] {
     nf("DELETE /ticket-tags/:ticketId", `/ticket-tags/${t}`, ticket),
     nf("GET /tags/:id", `/tags/${a.tagId}`, "ERR_NO_TAG_FOUND"),
     nf("PUT /tags/:id", `/tags/${a.tagId}`, "ERR_NO_TAG_FOUND", { name: "hacked" }),
+    // A lane of another company is as absent as a missing one (decision 0047).
+    nf("POST /tags", "/tags", "ERR_NO_TAG_FOUND", { name: "Lane B", kanban: 1, nextLaneId: a.tagId }),
     nf("DELETE /tags/:id", `/tags/${a.tagId}`, "ERR_NO_TAG_FOUND"),
     nf("DELETE /tags-contacts/:tagId/:contactId", `/tags-contacts/${a.tagId}/${a.contactId}`, "ERR_NO_TAG_FOUND"),
     nf("POST /ticket-notes", "/ticket-notes", ticket, { note: "intrusion", ticketId: t, contactId: a.contactId }),
@@ -194,6 +202,44 @@ function walk(): Walk[] {
       contactId: a.contactId,
       sendAt: "2999-01-01T12:00:00.000Z",
     }),
+    nf("PUT /flowbuilder", "/flowbuilder", "ERR_NOT_FOUND", { flowId: a.flowId, name: "Invadido" }),
+    nf("POST /flowbuilder/duplicate", "/flowbuilder/duplicate", "ERR_NOT_FOUND", { flowId: a.flowId }),
+    nf("GET /flowbuilder/flow/:id", `/flowbuilder/flow/${a.flowId}`, "ERR_NOT_FOUND"),
+    nf("POST /flowbuilder/flow", "/flowbuilder/flow", "ERR_NOT_FOUND", {
+      idFlow: a.flowId,
+      nodes: [{ id: "1", position: { x: 0, y: 0 }, type: "start", data: {} }],
+      connections: [],
+    }),
+    nf("DELETE /flowbuilder/:id", `/flowbuilder/${a.flowId}`, "ERR_NOT_FOUND"),
+    nf("GET /quick-messages/:id", `/quick-messages/${a.quickMessageId}`, "ERR_NOT_FOUND"),
+    nf("PUT /quick-messages/:id", `/quick-messages/${a.quickMessageId}`, "ERR_NOT_FOUND", { message: "Invadida" }),
+    nf("DELETE /quick-messages/:id", `/quick-messages/${a.quickMessageId}`, "ERR_NOT_FOUND"),
+    nf("DELETE /quick-messages/:id/media-upload", `/quick-messages/${a.quickMessageId}/media-upload`, "ERR_NOT_FOUND"),
+    {
+      route: "POST /quick-messages/:id/media-upload",
+      path: `/quick-messages/${a.quickMessageId}/media-upload`,
+      form: () => {
+        const form = new FormData();
+        form.append("file", png(), "a.png");
+        return form;
+      },
+      status: 404,
+      code: "ERR_NOT_FOUND",
+    },
+    nf("GET /files/:id", `/files/${a.fileListId}`, "ERR_NOT_FOUND"),
+    nf("PUT /files/:id", `/files/${a.fileListId}`, "ERR_NOT_FOUND", { name: "Invadida" }),
+    nf("DELETE /files/:id", `/files/${a.fileListId}`, "ERR_NOT_FOUND"),
+    {
+      route: "POST /files/uploadList/:id",
+      path: `/files/uploadList/${a.fileListId}`,
+      form: () => {
+        const form = new FormData();
+        form.append("files", png(), "a.png");
+        return form;
+      },
+      status: 404,
+      code: "ERR_NOT_FOUND",
+    },
     nf("GET /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND"),
     nf("PUT /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND", { name: "Hacked" }),
     nf("DELETE /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND"),
@@ -205,7 +251,20 @@ function walk(): Walk[] {
     nf("GET /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
     nf("PUT /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND", { name: "Hacked" }),
     nf("DELETE /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
+    nf("POST /whatsappsession/:id", `/whatsappsession/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
+    nf("PUT /whatsappsession/:id", `/whatsappsession/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
+    nf("DELETE /whatsappsession/:id", `/whatsappsession/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
+    nf("POST /closedimported/:id", `/closedimported/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
+    // Every company's connections are the super user's alone.
+    {
+      route: "DELETE /whatsappsession/admin/:id",
+      path: `/whatsappsession/admin/${a.whatsappId}`,
+      status: 403,
+      code: "ERR_NO_PERMISSION",
+    },
+    { route: "GET /whatsapp/all", path: "/whatsapp/all", status: 403, code: "ERR_NO_PERMISSION" },
     nf("GET /companySettings/:id", "/companySettings/1", "ERR_NO_SETTING_FOUND"),
+    nf("PUT /companies/:id/schedules", "/companies/1/schedules", "ERR_NO_COMPANY_FOUND", { schedules: [] }),
     // The caller's own company's setting: company 1's row must stay as it is (the snapshot).
     {
       route: "PUT /companySettings",
@@ -267,9 +326,11 @@ const a = forFile(async () => {
   a.tagId = (await pool.query("INSERT INTO tags (company_id, name) VALUES (1, 'vip') RETURNING id")).rows[0].id;
   await pool.query("INSERT INTO ticket_tags (ticket_id, tag_id, company_id) VALUES ($1, $2, 1)", [a.ticketId, a.tagId]);
   // Company 1's quick messages (the sync server's projection of its document).
-  await pool.query(
-    "INSERT INTO quick_messages (company_id, item_id, shortcode, message) VALUES (1, 'qm-1', 'vip-preco', 'segredo da empresa 1')",
-  );
+  a.quickMessageId = (
+    await pool.query(
+      "INSERT INTO quick_messages (company_id, item_id, shortcode, message) VALUES (1, 'qm-1', 'vip-preco', 'segredo da empresa 1') RETURNING id",
+    )
+  ).rows[0].id;
   await pool.query("INSERT INTO contact_tags (contact_id, tag_id, company_id) VALUES ($1, $2, 1)", [
     a.contactId,
     a.tagId,
@@ -291,12 +352,22 @@ const a = forFile(async () => {
       "INSERT INTO contact_imports (company_id, file_name, state, finished_at) VALUES (1, 'c.csv', 'finished', now()) RETURNING id",
     )
   ).rows[0].id;
+  a.fileListId = (
+    await pool.query(
+      `INSERT INTO file_lists (company_id, name, message, options)
+       VALUES (1, 'Lista secreta', 'segredo da empresa 1', '[{"name":"vip.png","path":"/media/1/x-vip.png","mediaType":"image"}]')
+       RETURNING id`,
+    )
+  ).rows[0].id;
   a.scheduleId = (
     await pool.query(
       `INSERT INTO schedules (company_id, body, contact_id, send_at, anchor_at)
        VALUES (1, 'segredo da empresa 1', $1, now() + interval '1 day', now() + interval '1 day') RETURNING id`,
       [a.contactId],
     )
+  ).rows[0].id;
+  a.flowId = (
+    await pool.query("INSERT INTO flows (company_id, name, flow) VALUES (1, 'segredo da empresa 1', NULL) RETURNING id")
   ).rows[0].id;
   return a;
 });
@@ -359,16 +430,29 @@ const EXEMPT: Record<string, string> = {
   "POST /tags": "creates in the caller's company",
   "GET /tags/list": "list: checked for leaks below",
   "GET /tags": "list: checked for leaks below",
+  "GET /tag/kanban": "list: checked for leaks below",
+  "GET /ticket/kanban": "list: checked for leaks below",
   "GET /quick-messages/list": "list: checked for leaks below",
+  "GET /quick-messages": "list: checked for leaks below",
+  "POST /quick-messages":
+    "writes the caller's own lists through the sync server, which checks the caller's token (sync-server/src/http/quick-message-writes.test.ts)",
   "GET /users": "list: checked for leaks below",
   "GET /users/list": "list: checked for leaks below",
   "POST /users": "creates in the caller's company",
   "GET /queue": "list: checked for leaks below",
   "GET /schedules": "list: checked for leaks below",
+  "GET /flowbuilder": "list: checked for leaks below",
+  "POST /flowbuilder": "creates in the caller's company",
+  "POST /flowbuilder/img": "stores in the caller's company's media (no foreign id)",
+  "POST /flowbuilder/audio": "stores in the caller's company's media (no foreign id)",
+  "POST /flowbuilder/content": "stores in the caller's company's media (no foreign id)",
+  "GET /files": "list: checked for leaks below",
+  "POST /files": "creates in the caller's company (its files come through uploadList, walked)",
   "POST /queue": "creates in the caller's company",
   "GET /whatsapp": "list: checked for leaks below",
   "GET /whatsapp/filter": "list: checked for leaks below",
   "POST /whatsapp": "creates in the caller's company",
+  "POST /whatsapp-restart": "restarts the caller's company's connections (connection-session.test.ts)",
   "GET /companySettingOne": "the caller's company's setting",
   "GET /settings": "platform settings: readable by every signed-in user (spec 1 §7)",
   "GET /setting/:key": "platform setting: readable by every signed-in user (spec 1 §7)",
@@ -472,6 +556,8 @@ describe("tenant isolation", () => {
       "/contacts/export",
       "/tags/list",
       "/tags",
+      "/tag/kanban/",
+      `/ticket/kanban?startDate=2000-01-01&endDate=2999-12-31&queueIds=${JSON.stringify([a.queueId])}`,
       "/users/",
       "/users/list",
       "/queue",
@@ -479,8 +565,14 @@ describe("tenant isolation", () => {
       "/whatsapp/filter?channel=whatsappapi",
       "/messages-allMe?dateStart=2000-01-01&dateEnd=2999-12-31",
       "/quick-messages/list?companyId=1",
+      "/quick-messages",
+      "/quick-messages?searchParam=vip",
       "/schedules",
       `/schedules?contactId=${a.contactId}`,
+      "/flowbuilder",
+      "/flowbuilder?searchParam=segredo",
+      "/files",
+      "/files?searchParam=segredo",
       "/sync/pull",
     ];
     const leaks: string[] = [];

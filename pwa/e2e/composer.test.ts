@@ -61,9 +61,11 @@ describe("composer", () => {
     // A personal quick message, written on /quick-messages (kept in this device's copy of the list).
     await page.goto(`${world.stack.core.url}/quick-messages`);
     const personal = page.locator("section").filter({ hasText: /Pessoais/ });
-    await personal.getByTestId("quick-message-shortcode").fill("saudacao");
-    await personal.getByTestId("quick-message-message").fill("{{ms}}, {{firstName}}! Sou {{userName}}.");
-    await personal.getByRole("button", { name: "Adicionar" }).click();
+    await personal.getByTestId("quick-messages-add").click();
+    const modal = page.getByTestId("quick-message-modal");
+    await modal.getByTestId("quick-message-shortcode").fill("saudacao");
+    await modal.getByTestId("quick-message-message").fill("{{ms}}, {{firstName}}! Sou {{userName}}.");
+    await modal.getByTestId("quick-message-save").click();
     await personal.getByText("/saudacao").first().waitFor();
 
     await page.goto(`${world.stack.core.url}/tickets`);

@@ -75,12 +75,18 @@ describe("side menu", () => {
     expect(await menuIds(admin.page)).toEqual([
       "menu-tickets",
       "menu-quickMessages",
+      "menu-kanban",
       "menu-contacts",
       "menu-schedules",
       "menu-tags",
+      "menu-connections",
       "menu-queues",
       "menu-users",
+      "menu-flowbuilders",
+      "menu-tagsKanban",
+      "menu-files",
       "menu-financeiro",
+      "menu-allConnections",
     ]);
     await admin.context.close();
 
@@ -88,6 +94,7 @@ describe("side menu", () => {
     expect(await menuIds(plain.page)).toEqual([
       "menu-tickets",
       "menu-quickMessages",
+      "menu-kanban",
       "menu-contacts",
       "menu-schedules",
       "menu-tags",

@@ -7,22 +7,13 @@ import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { REPLICA_BOOT_LIMITS } from "../../core/src/contract/sync.ts";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
+import { signIn, until } from "./support.ts";
 
 const world = browserStackForFile();
 const CLOSED = REPLICA_BOOT_LIMITS.closed + 30;
 
 async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   return (await world.stack.core.db.pool.query(text, params)).rows as T[];
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const tabLabel = (page: Page, tab: string) => page.getByTestId(`tickets-tab-${tab}`);
@@ -95,11 +86,7 @@ describe("ticket list", () => {
         searches.push(url.searchParams.get("searchParam")!);
       }
     });
-    await page.goto(`${world.stack.core.url}/login`);
-    await page.getByTestId("login-email").fill("admin@chatflow.local");
-    await page.getByTestId("login-password").fill("chatflow");
-    await page.getByTestId("login-submit").click();
-    await page.waitForURL(/\/tickets/);
+    await signIn(page, world.stack.core.url);
 
     // --- Tabs with counts: in progress from the replica, closed from core (beyond the replica's limit).
     await tabLabel(page, "open").getByText("Atendendo (2)").waitFor();

@@ -5,6 +5,7 @@ import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { sessionDeps } from "./app-services.ts";
 import { PublicOnly, RequireSession } from "./auth/route-guards.tsx";
 import { bootSession } from "./auth/session.ts";
+import { withFeatureTexts } from "./i18n/i18n.ts";
 import { APP_ROUTES } from "./layout/app-routes.ts";
 import { NotFoundPage, RouteGate } from "./layout/route-gate.tsx";
 import { Splash } from "./ui/splash.tsx";
@@ -17,7 +18,12 @@ const loadLoginPage = () => import("./auth/login-page.tsx");
 // A first visit lands on /login: fetch its code while the session is still being checked.
 if (typeof location !== "undefined" && location.pathname === "/login") void loadLoginPage();
 const LoginPage = named(loadLoginPage, "LoginPage");
-const AppLayout = named(() => import("./layout/app-layout.tsx"), "AppLayout");
+// Every private screen renders inside the layout: it waits for the feature texts as well, so no
+// screen paints a raw key, while /login loads only the base locale.
+const AppLayout = named(
+  withFeatureTexts(() => import("./layout/app-layout.tsx")),
+  "AppLayout",
+);
 const TicketsPage = named(() => import("./tickets/tickets-page.tsx"), "TicketsPage");
 const NoTicketSelected = named(() => import("./tickets/tickets-page.tsx"), "NoTicketSelected");
 const Conversation = named(() => import("./tickets/conversation.tsx"), "Conversation");
@@ -28,7 +34,14 @@ const ContactsImportPage = named(() => import("./contacts/contacts-import-page.t
 const UsersPage = named(() => import("./users/users-page.tsx"), "UsersPage");
 const TagsPage = named(() => import("./tags/tags-page.tsx"), "TagsPage");
 const QueuesPage = named(() => import("./queues/queues-page.tsx"), "QueuesPage");
+const KanbanPage = named(() => import("./kanban/kanban-page.tsx"), "KanbanPage");
+const TagsKanbanPage = named(() => import("./kanban/tags-kanban-page.tsx"), "TagsKanbanPage");
 const SchedulesPage = named(() => import("./schedules/schedules-page.tsx"), "SchedulesPage");
+const ConnectionsPage = named(() => import("./connections/connections-page.tsx"), "ConnectionsPage");
+const AllConnectionsPage = named(() => import("./connections/all-connections-page.tsx"), "AllConnectionsPage");
+const FlowsPage = named(() => import("./flows/flows-page.tsx"), "FlowsPage");
+const FlowEditorRoute = named(() => import("./flows/flow-editor-page.tsx"), "FlowEditorRoute");
+const FilesPage = named(() => import("./files/files-page.tsx"), "FilesPage");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
 
 // Once per page load, even when StrictMode runs effects twice in development.
@@ -116,11 +129,68 @@ export function App() {
                   </RouteGate>
                 }
               />
+              {/* /kanban and /Kanban (spec 2 §2): react-router matches paths regardless of case. */}
+              <Route
+                path="kanban"
+                element={
+                  <RouteGate id="kanban">
+                    <KanbanPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="TagsKanban"
+                element={
+                  <RouteGate id="tagsKanban">
+                    <TagsKanbanPage />
+                  </RouteGate>
+                }
+              />
               <Route
                 path="schedules"
                 element={
                   <RouteGate id="schedules">
                     <SchedulesPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="connections"
+                element={
+                  <RouteGate id="connections">
+                    <ConnectionsPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="allConnections"
+                element={
+                  <RouteGate id="allConnections" forbidden={<Navigate to="/tickets" replace />}>
+                    <AllConnectionsPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="flowbuilders"
+                element={
+                  <RouteGate id="flowbuilders">
+                    <FlowsPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="flowbuilder/:id"
+                element={
+                  <RouteGate id="flowbuilder">
+                    <FlowEditorRoute />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="files"
+                element={
+                  <RouteGate id="files">
+                    <FilesPage />
                   </RouteGate>
                 }
               />

@@ -3,6 +3,8 @@
 //   SYNC_PORT     port to listen on; default PORT+1 (beside core), else 8081
 //   SYNC_HOST     interface to bind; default 127.0.0.1 (core forwards /collab to it)
 //   SYNC_ACCESS_SWEEP_MS  how often open connections' rights are read again; default 60000
+//   REDIS_URL     redis://host:port: several instances share documents through it; absent, one instance
+//   REDIS_PREFIX  namespace of the Redis keys; default chatflow-sync
 //   JWT_SECRET    core's token secret, else the one core keeps in DATA_DIR/jwt-secret
 import path from "node:path";
 import { loadSecret } from "@chatflow/core/config.ts";
@@ -21,6 +23,8 @@ export function loadSyncConfig(env = process.env): SyncServerOptions {
     port: syncPort(env),
     host: env.SYNC_HOST || undefined,
     accessSweepMs: env.SYNC_ACCESS_SWEEP_MS ? Number(env.SYNC_ACCESS_SWEEP_MS) : undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || undefined,
     // loadSecret reads JWT_SECRET from process.env itself.
     jwtSecret: loadSecret(path.resolve(env.DATA_DIR ?? ".data")),
   };

@@ -4,9 +4,11 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { createTokens } from "@chatflow/core/auth/tokens.ts";
 import { openDb } from "@chatflow/core/db/orm.ts";
-import { Server } from "@hocuspocus/server";
+import { Redis } from "@hocuspocus/extension-redis";
+import { type Extension, Server } from "@hocuspocus/server";
 import { type AccessWatch, watchAccess } from "./auth/access-watch.ts";
 import { authenticateConnection } from "./auth/authenticate-connection.ts";
+import { quickMessageWrites } from "./http/quick-message-writes.ts";
 import { documentStore } from "./persistence/document-store.ts";
 
 export type SyncServerOptions = {
@@ -25,6 +27,13 @@ export type SyncServerOptions = {
   storeDebounceMs?: number;
   /** A document under constant editing is still stored at least this often. */
   storeMaxDebounceMs?: number;
+  /**
+   * redis://[user:password@]host:port[/db]: instances with the same Redis (and
+   * prefix) share open documents and awareness through Hocuspocus's Redis extension.
+   */
+  redisUrl?: string;
+  /** Namespace of the Redis keys and channels (one per deployment; tests use one per run). */
+  redisPrefix?: string;
 };
 
 export type SyncServer = {
@@ -67,7 +76,8 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
         ?.reviewConnection(connection)
         .catch((err: Error) => console.error(`sync-server: access review failed (${err.message}); the sweep retries`));
     },
-    extensions: [documentStore(db.pool)],
+    // Core's REST writes to quick messages (decision 0048).
+    extensions: [...redisExtension(opts), documentStore(db.pool), quickMessageWrites(db.pool, tokens)],
   });
   // Hocuspocus's destroy() stores and unloads documents but leaves upgraded sockets
   // open, still wired to this instance; they are ended here so clients reconnect
@@ -111,4 +121,24 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
       return stopping;
     },
   };
+}
+
+/** The Redis extension when a Redis is configured, else nothing (one instance serves everything). */
+function redisExtension(opts: SyncServerOptions): Extension[] {
+  if (!opts.redisUrl) return [];
+  const url = new URL(opts.redisUrl);
+  if (url.protocol !== "redis:") throw new Error(`sync-server: REDIS_URL must be redis://, got ${url.protocol}`);
+  const db = url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0;
+  return [
+    new Redis({
+      host: url.hostname,
+      port: url.port ? Number(url.port) : 6379,
+      prefix: opts.redisPrefix ?? "chatflow-sync",
+      options: {
+        username: url.username ? decodeURIComponent(url.username) : undefined,
+        password: url.password ? decodeURIComponent(url.password) : undefined,
+        db: Number.isInteger(db) ? db : 0,
+      },
+    }),
+  ];
 }

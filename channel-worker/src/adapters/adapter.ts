@@ -2,7 +2,9 @@
 // connection through the Cloud API or Baileys, a Facebook page, an Instagram
 // account). The outbound sender and the lease manager only speak this.
 import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
+import type { ConnectionSessionAction } from "@chatflow/core/contract/topics.ts";
 import type { InboundEvent } from "@chatflow/core/messages/ingest.ts";
+import type { Amendment } from "../outbound/outbound-store.ts";
 
 /** whatsapps.channel values. */
 export type Channel = "whatsapp" | "whatsappapi" | "facebook" | "instagram";
@@ -39,6 +41,8 @@ export type OutboundMessage = {
   mediaUrl: string | null;
   /** messages.data_json: a contact card's or an interactive message's payload. */
   dataJson: unknown;
+  /** A forwarded copy (POST /message/forward): copies go out at least FORWARD_SPACING_MS apart (spec 1 §4). */
+  isForwarded?: boolean;
   /** The channel's id of the quoted message, when the reply quotes one that has reached the channel. */
   quotedRemoteId: string | null;
   /**
@@ -101,6 +105,16 @@ export type ChannelAdapter = {
   status(): ConnectionStatus;
   /** Sends one message; throws SendError on failure. */
   send(message: OutboundMessage): Promise<SendResult>;
+  /**
+   * An admin's session request (core's CONNECTION_SESSION_CHANNEL): only adapters with a session to pair
+   * (Baileys) have it; the worker calls it for the connections it holds.
+   */
+  request?(action: ConnectionSessionAction, pairingPhoneNumber?: string): Promise<void>;
+  /**
+   * Tells the channel an agent edited or deleted a message it already has (channels that support it: Baileys);
+   * throws SendError like send.
+   */
+  amend?(amendment: Amendment): Promise<void>;
 };
 
 export type AdapterFactory = (connection: ChannelConnection, events: AdapterEvents) => ChannelAdapter;

@@ -1,6 +1,7 @@
 // The worker's timed jobs on agenda with its PostgreSQL backend: each recurring job is one row in agenda_jobs
 // (migration 0011) that every worker polls, and the backend's row lock lets one worker at a time run it.
 import { PostgresBackend } from "@agendajs/postgres-backend";
+import { advanceKanbanLanes, LANES_BATCH } from "@chatflow/core/kanban/advance-lanes.ts";
 import { SCHEDULES_BATCH, sendDueSchedules } from "@chatflow/core/schedules/send-due-schedules.ts";
 import { inTransaction } from "@chatflow/core/sync/change-log.ts";
 import { PRUNE_MAX_ROWS, pruneChangeLog } from "@chatflow/core/sync/prune-change-log.ts";
@@ -9,6 +10,7 @@ import { expireRatings } from "@chatflow/core/tickets/expire-ratings.ts";
 import { redirectWaitingTickets } from "@chatflow/core/tickets/redirect-tickets.ts";
 import { Agenda, type Job } from "agenda";
 import type pg from "pg";
+import { SERVICE_JOBS } from "./service-jobs.ts";
 
 /** What the jobs read from the worker's configuration. */
 export type JobSettings = {
@@ -49,6 +51,12 @@ export const TIMED_JOBS: TimedJob[] = [
     unit: "schedule(s)",
     batch: SCHEDULES_BATCH,
   },
+  // Kanban lane timers (decision 0047): tickets past their lane's timeLane move on or back, greeted once.
+  {
+    name: "kanban:lanes",
+    run: (client) => advanceKanbanLanes(client, { batch: LANES_BATCH }),
+    batch: LANES_BATCH,
+  },
   // Ingest writes two log entries per message: one bounded batch a minute would fall behind, hence `batch`.
   {
     name: "sync:prune-change-log",
@@ -56,6 +64,8 @@ export const TIMED_JOBS: TimedJob[] = [
     unit: "change-log entries",
     batch: PRUNE_MAX_ROWS,
   },
+  // Inactivity text, expiry, queue rotation (service-jobs.ts).
+  ...SERVICE_JOBS,
 ];
 
 export const DEFAULT_JOB_INTERVAL_MS = 60_000;
@@ -96,7 +106,10 @@ export async function startTimedJobs(opts: TimedJobsOptions): Promise<TimedJobs>
   const intervalMs = opts.intervalMs ?? DEFAULT_JOB_INTERVAL_MS;
   // A worker that dies mid-run holds the job's lock this long: a few intervals, not agenda's 10 minutes.
   // Two runs overlapping after that is harmless: the use cases skip rows another run has locked.
-  const lockLifetimeMs = Math.max(5 * intervalMs, 1000);
+  // At least 10 s: agenda checks a running job every half lifetime, and on a loaded machine a check landing
+  // between a run's end and its bookkeeping cancels it ("no lockedAt date found"); short test intervals made
+  // those checks frequent enough to fail the jobs test now and then.
+  const lockLifetimeMs = Math.max(5 * intervalMs, 10_000);
   const agenda = new Agenda({
     backend: new PostgresBackend({
       // The worker's pool, so agenda never closes it under the worker.

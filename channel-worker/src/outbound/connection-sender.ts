@@ -4,7 +4,17 @@
 // and probes again with the oldest one after an exponential backoff.
 import type pg from "pg";
 import { asSendError, type ChannelAdapter } from "../adapters/adapter.ts";
-import { claimBatch, markFailed, markSending, markSent, type Owner, requeue } from "./outbound-store.ts";
+import {
+  claimBatch,
+  forwardSpacingLeft,
+  markAmended,
+  markFailed,
+  markSending,
+  markSent,
+  type Owner,
+  pendingAmendments,
+  requeue,
+} from "./outbound-store.ts";
 
 export type Backoff = { minMs: number; maxMs: number };
 
@@ -87,7 +97,33 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
     delay = Math.min(o.backoff.maxMs, Math.max(o.backoff.minMs, delay * 2));
   };
 
+  /** Edits and deletes of sent messages, told to the channel in the order agents made them. */
+  async function amendBatch(): Promise<Outcome> {
+    const amend = o.adapter.amend?.bind(o.adapter);
+    if (!amend || delay > 0) return "done";
+    for (const a of await pendingAmendments(o.pool, o.whatsappId, o.owner, o.batchSize)) {
+      if (stopped) return "done";
+      if (!o.leaseValid()) return "lease-lost";
+      try {
+        await amend(a);
+      } catch (err) {
+        const failure = asSendError(err);
+        if (failure.kind !== "permanent") {
+          // Down or throttled: the same backoff as sends, never a tight loop of retries.
+          backOff();
+          o.log(`connection ${o.whatsappId} down while amending ${a.id}, next try in ${delay} ms: ${failure.message}`);
+          return "down";
+        }
+        o.log(`message ${a.id}: the channel refused the ${a.delete ? "delete" : "edit"}: ${failure.message}`);
+      }
+      await persist(() => markAmended(o.pool, a, o.owner));
+    }
+    return "done";
+  }
+
   async function sendBatch(): Promise<Outcome> {
+    const amended = await amendBatch();
+    if (amended !== "done") return amended;
     // While down, only the oldest message probes the channel; the rest stay queued untouched.
     const limit = delay > 0 ? 1 : o.batchSize;
     const thisRound = ++round;
@@ -105,6 +141,17 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
       if (stopped) {
         await requeue(o.pool, [message.id, ...later], o.owner);
         return "done";
+      }
+      // Forwarded copies keep the spec's spacing (a plain sleep: a wake must not cut it short).
+      if (message.isForwarded) {
+        for (let left = 1; left > 0 && !stopped; ) {
+          left = await forwardSpacingLeft(o.pool, o.whatsappId, o.owner.companyId, message.id);
+          if (left > 0) await new Promise((r) => setTimeout(r, left));
+        }
+        if (stopped) {
+          await requeue(o.pool, [message.id, ...later], o.owner);
+          return "done";
+        }
       }
       const state = await markSending(o.pool, message.id, o.whatsappId, o.owner);
       if (state === "gone") continue; // deleted or taken back meanwhile

@@ -44,10 +44,10 @@ export async function claimBatch(
                       ORDER BY created_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
            AND EXISTS (SELECT 1 FROM lease)
          RETURNING id, company_id, ticket_id, contact_id, body, media_type, media_url, data_json, quoted_msg_id,
-           send_attempts, created_at)
+           send_attempts, created_at, is_forwarded)
        SELECT c.id, c.company_id, c.company_id AS "companyId", c.ticket_id AS "ticketId", ct.number AS "to",
          c.body, c.media_type AS "mediaType", c.media_url AS "mediaUrl", c.data_json AS "dataJson",
-         q.remote_id AS "quotedRemoteId", c.send_attempts + 1 AS "attempt"
+         q.remote_id AS "quotedRemoteId", c.send_attempts + 1 AS "attempt", c.is_forwarded AS "isForwarded"
        FROM claimed c
        LEFT JOIN contacts ct ON ct.id = c.contact_id AND ct.company_id = c.company_id
        LEFT JOIN messages q ON q.id = c.quoted_msg_id AND q.company_id = c.company_id
@@ -56,6 +56,75 @@ export async function claimBatch(
     );
     await logChanges(client, rows);
     return rows.map(({ company_id: _c, ...m }) => ({ ...m, to: m.to ?? "" }));
+  });
+}
+
+/** Spec 1 §4/§9: forwarded copies are sent 900 ms apart. */
+export const FORWARD_SPACING_MS = 900;
+
+/**
+ * How long a forwarded copy must still wait for the spacing, by the database's clock: since the connection's
+ * latest other forwarded copy was marked sending or sent (its updated_at). Read from the rows, so it holds
+ * across a worker's restart and a lease moving to another worker; a later ack on that copy (which also sets
+ * updated_at) can only make the gap longer, never shorter.
+ */
+export async function forwardSpacingLeft(
+  pool: pg.Pool,
+  whatsappId: number,
+  companyId: number,
+  id: string,
+): Promise<number> {
+  const { rows } = await pool.query<{ left: number | null }>(
+    `SELECT ceil($4::int - EXTRACT(EPOCH FROM clock_timestamp() - max(updated_at)) * 1000)::int AS "left"
+     FROM messages WHERE company_id = $2 AND whatsapp_id = $1 AND is_forwarded AND from_me AND id <> $3
+       AND send_state IN ('sending', 'sent') AND updated_at > clock_timestamp() - make_interval(secs => $4::int / 1000.0)`,
+    [whatsappId, companyId, id, FORWARD_SPACING_MS],
+  );
+  return Math.max(0, rows[0]?.left ?? 0);
+}
+
+/**
+ * An agent's edit or delete of a message that already reached the channel (core marks the intent in data_json,
+ * find-message.ts markIntentSql): the worker tells the channel, then clears the mark.
+ */
+export type Amendment = { id: string; to: string; remoteId: string; body: string; edit: boolean; delete: boolean };
+
+/** The connection's sent messages with an edit or delete still to tell the channel; only while `owner` holds the lease. */
+export async function pendingAmendments(
+  pool: pg.Pool,
+  whatsappId: number,
+  owner: Owner,
+  limit: number,
+): Promise<Amendment[]> {
+  return inTransaction(pool, async (client) => {
+    const { rows } = await client.query<Amendment>(
+      `WITH ${leaseCte("$1", "$2", "$4", "$6")}
+       SELECT m.id, coalesce(ct.number, '') AS "to", m.remote_id AS "remoteId", m.body,
+         coalesce(m.data_json->>'edit' = 'true', false) AS edit, coalesce(m.data_json->>'delete' = 'true', false) AS delete
+       FROM messages m LEFT JOIN contacts ct ON ct.id = m.contact_id AND ct.company_id = m.company_id
+       WHERE m.whatsapp_id = $1 AND m.company_id = $5 AND m.from_me AND m.send_state = 'sent' AND m.remote_id IS NOT NULL
+         AND jsonb_typeof(m.data_json) = 'object' AND (m.data_json->>'edit' = 'true' OR m.data_json->>'delete' = 'true')
+         AND EXISTS (SELECT 1 FROM lease)
+       ORDER BY m.updated_at, m.id LIMIT $3`,
+      [whatsappId, owner.workerId, limit, owner.generation, owner.companyId, owner.guardMs],
+    );
+    return rows;
+  });
+}
+
+/**
+ * Clears only the intents told to the channel: a delete (which makes any edit moot), or an edit while the body is
+ * still the one sent. An edit or delete an agent made meanwhile stays marked and is told next.
+ */
+export async function markAmended(pool: pg.Pool, a: Amendment, owner: Owner): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    const { rows } = await client.query<Row>(
+      `UPDATE messages SET data_json = data_json - (CASE WHEN $4 THEN 'delete' ELSE '' END)
+         - (CASE WHEN $4 OR body = $3 THEN 'edit' ELSE '' END), updated_at = now()
+       WHERE id = $1 AND company_id = $2 RETURNING id, company_id`,
+      [a.id, owner.companyId, a.body, a.delete],
+    );
+    await logChanges(client, rows);
   });
 }
 

@@ -170,3 +170,60 @@ describe("#outbound.takeover", () => {
     expect(sentTexts(fake)).toEqual(["claimed by a dead worker"]);
   });
 });
+
+describe("#outbound.forward-spacing", () => {
+  const forwarded = (id: string) => db.pool.query("UPDATE messages SET is_forwarded = true WHERE id = $1", [id]);
+
+  it("sends forwarded copies at least 900 ms apart, a plain reply without waiting", async () => {
+    const c = await setupCloudConnection(db.pool);
+    const at = new Map<string, number>();
+    fake.reply = (req) => {
+      at.set(req.body.text?.body ?? "", performance.now());
+      return undefined;
+    };
+    const ids = [await c.enqueue("copy 1"), await c.enqueue("copy 2"), await c.enqueue("copy 3")];
+    for (const id of ids) await forwarded(id);
+    const reply = await c.enqueue("reply");
+    worker = await start();
+    await waitFor(async () => (await messageState(db.pool, reply)).send_state === "sent", "every message sent");
+    expect(sentTexts(fake)).toEqual(["copy 1", "copy 2", "copy 3", "reply"]);
+    // The spacing is measured by the database's clock from the previous copy's 'sent' mark; the request
+    // leaves a few milliseconds after the wait, so the gap seen here is never shorter.
+    expect(at.get("copy 2")! - at.get("copy 1")!).toBeGreaterThanOrEqual(900);
+    expect(at.get("copy 3")! - at.get("copy 2")!).toBeGreaterThanOrEqual(900);
+    expect(at.get("reply")! - at.get("copy 3")!).toBeLessThan(900);
+  });
+
+  it("keeps the spacing across a restart: a fresh worker waits for a copy another one sent just before", async () => {
+    const c = await setupCloudConnection(db.pool);
+    // A copy that went out through an earlier worker (nothing of it in the new worker's memory).
+    const earlier = await c.enqueue("earlier copy");
+    await forwarded(earlier);
+    await db.pool.query(
+      "UPDATE messages SET send_state = 'sent', ack = 1, remote_id = 'wamid.EARLIER', updated_at = now() - interval '1 hour' WHERE id = $1",
+      [earlier],
+    );
+    worker = await start();
+    await worker.drained();
+    let sentAt = 0;
+    fake.reply = () => {
+      sentAt = Date.now();
+      return undefined;
+    };
+    // It went out just now, and the next copy is queued (forwarded) in the same statement: the worker finds
+    // it on its poll, with no memory of the earlier copy.
+    const next = randomUUID();
+    const { rows } = await db.pool.query<{ t: string }>(
+      `WITH touched AS (UPDATE messages SET updated_at = now() WHERE id = $1 RETURNING *)
+       INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, body, from_me, read, ack,
+         media_type, is_forwarded, send_state, created_at, updated_at)
+       SELECT $2, company_id, ticket_id, contact_id, whatsapp_id, user_id, 'next copy', true, true, 0, media_type,
+         true, 'queued', now(), now() FROM touched
+       RETURNING extract(epoch FROM now()) * 1000 AS t`,
+      [earlier, next],
+    );
+    await waitFor(async () => (await messageState(db.pool, next)).send_state === "sent", "the next copy sent");
+    expect(sentTexts(fake)).toEqual(["next copy"]);
+    expect(sentAt - Number(rows[0]!.t)).toBeGreaterThanOrEqual(900);
+  });
+});

@@ -8,6 +8,8 @@ const limits = {
   loginPerAccount: { max: 5, windowSeconds: 900 },
   loginPerIp: { max: 12, windowSeconds: 900 },
   signupPerIp: { max: 3, windowSeconds: 3600 },
+  contactLookupPerUser: { max: 1_000_000, windowSeconds: 60 },
+  emailRefusalsPerCompany: { max: 1_000_000, windowSeconds: 60 },
   passwordHashConcurrency: 2,
 };
 // X-Forwarded-For from loopback is believed, so one test client can speak for several addresses.

@@ -2,10 +2,11 @@
 // refresh tokens stored hashed and rotated on every use.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type pg from "pg";
+import { mayWorkNow } from "../bot/service-hours.ts";
 import type { LoginResponse, TLoginRequest } from "../contract/auth.ts";
 import { SESSIONS_CHANNEL } from "../contract/topics.ts";
 import { transaction } from "../db/transaction.ts";
-import { invalidCredentials, sessionExpired } from "../http/errors.ts";
+import { invalidCredentials, outOfHours, sessionExpired } from "../http/errors.ts";
 import { loadUserByEmail, loadUserById, publicUser, type UserRow } from "../users/load-user.ts";
 import type { ActorCache } from "./actor-cache.ts";
 import { hashPassword, verifyPassword } from "./password-hashing.ts";
@@ -64,6 +65,8 @@ export async function login(deps: SessionDeps, input: TLoginRequest): Promise<Is
   const user = await loadUserByEmail(deps.pool, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? (await timingHash()), input.password);
   if (!user || !ok) throw invalidCredentials();
+  // Checked after the password, so the answer tells nothing to someone who does not know it.
+  if (!mayWorkNow(user, new Date())) throw outOfHours();
   const sessionId = randomUUID();
   const issued = await transaction(deps.pool, async (client) => {
     await client.query(

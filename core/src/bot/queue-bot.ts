@@ -9,6 +9,7 @@ import { renderVariables, type VariableContext } from "../messages/render-variab
 import type { Change } from "../sync/change-log.ts";
 import {
   answerOption,
+  type BotFileList,
   type BotQueue,
   chosenItem,
   emptyOutcome,
@@ -18,6 +19,7 @@ import {
   type Outcome,
   type Render,
 } from "./queue-options.ts";
+import { sendQueuePositions } from "./queue-position.ts";
 import { type BotMessage, sendBotMessages } from "./send-bot-message.ts";
 import { withinServiceHours } from "./service-hours.ts";
 
@@ -58,6 +60,7 @@ export async function runQueueBot(
   client: pg.ClientBase,
   lastBodies: Map<number, { companyId: number; body: string }>,
   changes: Change[],
+  now: Date = new Date(),
 ): Promise<void> {
   if (lastBodies.size === 0) return;
   // The ticket rows are already locked by ingest's upsert, so these values hold until commit.
@@ -107,10 +110,10 @@ export async function runQueueBot(
   }
   if (steps.length === 0) return;
   const meetsQueue = steps.some((s) => s.enter !== undefined || s.walk !== undefined);
-  const botQueues = meetsQueue ? await loadBotQueues(client, steps) : new Map<number, BotQueue>();
+  const botQueues = meetsQueue ? await loadBotQueues(client, steps, now) : new Map<number, BotQueue>();
 
-  const now = new Date();
   const decided: { ticket: Candidate; out: Outcome }[] = [];
+  const toldOutOfHours: Candidate[] = [];
   for (const { ticket, menu, enter, walk } of steps) {
     const render = renderer(ticket, now);
     if (menu) {
@@ -131,6 +134,8 @@ export async function runQueueBot(
       const out = emptyOutcome();
       enterQueue(out, queue, render, ticket.botStarted);
       decided.push({ ticket, out });
+      // The ticket got the queue's out-of-hours text: not again in this closed period (inbound-gate.ts).
+      if (queue.outOfHours) toldOutOfHours.push(ticket);
     } else {
       const body = lastBodies.get(ticket.id)?.body ?? "";
       const out = answerOption(queue, ticket.queueOptionId, body, render, mayRepeat(ticket));
@@ -139,8 +144,39 @@ export async function runQueueBot(
   }
   if (decided.length === 0) return;
   await applyOutcomes(client, decided);
+  if (toldOutOfHours.length > 0) {
+    await client.query(
+      `UPDATE tickets t SET out_of_hours_sent_at = $3 FROM unnest($1::int[], $2::int[]) AS i(id, c)
+       WHERE t.id = i.id AND t.company_id = i.c`,
+      [toldOutOfHours.map((t) => t.id), toldOutOfHours.map((t) => t.companyId), now],
+    );
+  }
   // Ingest has already recorded a change of every ticket in the batch.
   await sendBotMessages(client, botMessages(decided), changes);
+  // After the greeting: where the contact now waits (when the company tells it), for those left waiting in a queue.
+  const toldOut = new Set(toldOutOfHours.map((t) => t.id));
+  await sendQueuePositions(
+    client,
+    decided
+      // Every candidate was without a queue or in the bot: one now out of the bot, in a queue, with no agent
+      // and not closed, has just started waiting.
+      .filter(
+        ({ ticket, out }) =>
+          !out.isBot &&
+          (out.queueId ?? ticket.queueId) !== null &&
+          out.userId === null &&
+          out.status === null &&
+          !toldOut.has(ticket.id),
+      )
+      .map(({ ticket, out }) => ({
+        ticketId: ticket.id,
+        companyId: ticket.companyId,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        queueId: (out.queueId ?? ticket.queueId)!,
+      })),
+    changes,
+  );
 }
 
 /** Fills a text's variables for the ticket, "" for none. */
@@ -184,6 +220,7 @@ async function connectionQueues(
 async function loadBotQueues(
   client: pg.ClientBase,
   steps: { ticket: Candidate; enter?: number; walk?: number }[],
+  now: Date,
 ): Promise<Map<number, BotQueue>> {
   const pairs = [
     ...new Map(
@@ -210,7 +247,7 @@ async function loadBotQueues(
   const { rows: options } = await client.query<OptionNode & { queueId: number; chatbotId: number | null }>(
     `SELECT b.id, b.queue_id AS "queueId", b.chatbot_id AS "chatbotId", b.name, b.greeting_message AS "greetingMessage",
        b.queue_type AS "queueType", b.opt_queue_id AS "optQueueId", b.opt_user_id AS "optUserId",
-       b.close_ticket AS "closeTicket"
+       b.opt_file_id AS "optFileId", b.close_ticket AS "closeTicket"
      FROM unnest($1::int[], $2::int[]) AS i(q, c)
      JOIN chatbots b ON b.queue_id = i.q AND b.company_id = i.c
      ORDER BY b.id`,
@@ -218,7 +255,11 @@ async function loadBotQueues(
   );
   const nodes = new Map<number, OptionNode & { queueId: number; chatbotId: number | null }>();
   for (const o of options) nodes.set(o.id, { ...o, options: [] });
-  const now = new Date();
+  const fileLists = await loadBotFileLists(
+    client,
+    options.filter((o) => o.queueType === "file" && o.optFileId !== null),
+    new Map(pairs),
+  );
   const out = new Map<number, BotQueue>();
   for (const q of rows) {
     out.set(q.id, {
@@ -228,11 +269,38 @@ async function loadBotQueues(
       outOfHoursMessage: q.outOfHoursMessage,
       outOfHours: q.scheduleType === "queue" && !withinServiceHours(q.schedules, now),
       options: [],
+      fileLists: fileLists.get(q.id) ?? new Map(),
     });
   }
   for (const node of nodes.values()) {
     if (node.chatbotId === null) out.get(node.queueId)?.options.push(node);
     else nodes.get(node.chatbotId)?.options.push(node);
+  }
+  return out;
+}
+
+/** The file lists the options of type file name, per queue, each read on its queue's company only. */
+async function loadBotFileLists(
+  client: pg.ClientBase,
+  fileOptions: { queueId: number; optFileId: number | null }[],
+  companyOfQueue: Map<number, number>,
+): Promise<Map<number, Map<number, BotFileList>>> {
+  const out = new Map<number, Map<number, BotFileList>>();
+  if (fileOptions.length === 0) return out;
+  const { rows } = await client.query<BotFileList & { id: number; queueId: number }>(
+    `SELECT i.q AS "queueId", f.id, f.message, f.options AS files
+     FROM unnest($1::int[], $2::int[], $3::int[]) AS i(q, f, c)
+     JOIN file_lists f ON f.id = i.f AND f.company_id = i.c`,
+    [
+      fileOptions.map((o) => o.queueId),
+      fileOptions.map((o) => o.optFileId),
+      fileOptions.map((o) => companyOfQueue.get(o.queueId)),
+    ],
+  );
+  for (const { queueId, id, ...list } of rows) {
+    const lists = out.get(queueId) ?? new Map<number, BotFileList>();
+    lists.set(id, list);
+    out.set(queueId, lists);
   }
   return out;
 }
@@ -288,6 +356,7 @@ function botMessages(decided: { ticket: Candidate; out: Outcome }[]): BotMessage
       whatsappId: ticket.whatsappId,
       queueId: m.queueId,
       body: m.body,
+      media: m.media,
     })),
   );
 }

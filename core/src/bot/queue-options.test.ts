@@ -251,18 +251,61 @@ describe("queue bot: option types", () => {
     expect((await logTypes(pool(), ticketId)).at(-1)).toBe("closed");
   });
 
-  it("file and integration: send the option's text and leave the ticket waiting in its queue", async () => {
-    for (const queueType of ["file", "integration"] as const) {
-      const { wa, from, ticketId } = await typed({
-        name: "Catálogo",
-        greetingMessage: "Segue o catálogo.",
-        queueType,
-        optFileId: 1,
-      });
-      await contactWrites(pool(), { ...wa, from, body: "1" });
-      expect((await said(ticketId)).at(-1)).toBe("Segue o catálogo.");
-      expect(await ticketRow(ticketId)).toMatchObject({ queue_id: wa.queues[0]!.id, status: "pending", is_bot: false });
-    }
+  it("integration: sends the option's text and leaves the ticket waiting in its queue", async () => {
+    const { wa, from, ticketId } = await typed({
+      name: "Catálogo",
+      greetingMessage: "Segue o catálogo.",
+      queueType: "integration",
+    });
+    await contactWrites(pool(), { ...wa, from, body: "1" });
+    expect((await said(ticketId)).at(-1)).toBe("Segue o catálogo.");
+    expect(await ticketRow(ticketId)).toMatchObject({ queue_id: wa.queues[0]!.id, status: "pending", is_bot: false });
+  });
+
+  it("file: sends the option's text, the list's message and each file as media, then waits in its queue", async () => {
+    const wa = await buildBotConnection(pool(), { queues: [{ name: "Triagem", greetingMessage: "Triagem." }] });
+    const files = [
+      { name: "tabela.pdf", path: `/media/${wa.companyId}/0190-tabela.pdf`, mediaType: "application" },
+      { name: "foto_da_loja", path: `/media/${wa.companyId}/0191-foto.png`, mediaType: "image" },
+    ];
+    const { rows } = await pool().query<{ id: number }>(
+      `INSERT INTO file_lists (company_id, name, message, options) VALUES ($1, 'Catálogo', 'Olá {{firstName}}, o material:', $2)
+       RETURNING id`,
+      [wa.companyId, JSON.stringify(files)],
+    );
+    const other = await buildBotConnection(pool(), { queues: [{ name: "Outra" }] });
+    const { rows: theirs } = await pool().query<{ id: number }>(
+      `INSERT INTO file_lists (company_id, name, message, options) VALUES ($1, 'Alheia', 'segredo', $2) RETURNING id`,
+      [other.companyId, JSON.stringify(files)],
+    );
+    await buildOptions(pool(), {
+      companyId: wa.companyId,
+      queueId: wa.queues[0]!.id,
+      options: [
+        { name: "Catálogo", greetingMessage: "Segue o catálogo.", queueType: "file", optFileId: rows[0]!.id },
+        { name: "Alheia", greetingMessage: "Outra lista.", queueType: "file", optFileId: theirs[0]!.id },
+      ],
+    });
+    const from = newNumber();
+    const ticketId = await contactWrites(pool(), { ...wa, from, body: "oi" });
+    await contactWrites(pool(), { ...wa, from, body: "1" });
+    const { rows: sent } = await pool().query(
+      `SELECT body, media_type, media_url, send_state FROM messages WHERE ticket_id = $1 AND from_me ORDER BY id`,
+      [ticketId],
+    );
+    expect(sent.slice(1)).toEqual([
+      { body: "Segue o catálogo.", media_type: "chat", media_url: null, send_state: "queued" },
+      { body: "Olá Maria, o material:", media_type: "chat", media_url: null, send_state: "queued" },
+      { body: "tabela.pdf", media_type: "application", media_url: files[0]!.path, send_state: "queued" },
+      { body: "foto_da_loja", media_type: "image", media_url: files[1]!.path, send_state: "queued" },
+    ]);
+    expect(await ticketRow(ticketId)).toMatchObject({ queue_id: wa.queues[0]!.id, status: "pending", is_bot: false });
+
+    // Another company's list id names nothing here: only the option's text goes out.
+    const from2 = newNumber();
+    const t2 = await contactWrites(pool(), { ...wa, from: from2, body: "oi" });
+    await contactWrites(pool(), { ...wa, from: from2, body: "2" });
+    expect((await said(t2)).slice(1)).toEqual(["Outra lista."]);
   });
 });
 

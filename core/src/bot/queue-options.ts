@@ -12,8 +12,16 @@ export type OptionNode = {
   queueType: ChatbotOptionType;
   optQueueId: number | null;
   optUserId: number | null;
+  /** The file list an option of type file sends (spec 2 §3). */
+  optFileId: number | null;
   closeTicket: boolean;
   options: OptionNode[];
+};
+
+/** A file list as the bot sends it: its message, then each file with its name as the caption. */
+export type BotFileList = {
+  message: string;
+  files: { name: string; path: string; mediaType: "image" | "audio" | "video" | "application" }[];
 };
 
 export type BotQueue = {
@@ -25,6 +33,8 @@ export type BotQueue = {
   outOfHours: boolean;
   /** First level of the option tree. */
   options: OptionNode[];
+  /** The file lists its options of type file name, by id (the company's only). */
+  fileLists: Map<number, BotFileList>;
 };
 
 export type TicketLogEntry = {
@@ -44,7 +54,7 @@ export type Outcome = {
   start: boolean;
   /** amount_used_bot_queues: 1 for a new menu, +1 for a menu sent again. */
   used: "reset" | "increment" | "keep";
-  messages: { body: string; queueId: number | null }[];
+  messages: { body: string; queueId: number | null; media?: { mediaType: string; mediaUrl: string } }[];
   logs: TicketLogEntry[];
 };
 
@@ -138,10 +148,22 @@ export function pickOption(out: Outcome, queue: BotQueue, option: OptionNode, re
         out.logs.push({ type: "transfered", queueId: out.queueId, userId: option.optUserId });
       }
       break;
+    case "file": {
+      // The option's text, then the list's message and each of its files (decision 0048); the ticket then
+      // waits in its queue for an agent. A list deleted since (or another company's id) sends the text only.
+      say(out, greeting, queueId);
+      const list = option.optFileId === null ? undefined : queue.fileLists.get(option.optFileId);
+      if (list) {
+        say(out, render(list.message, queue.name), queueId);
+        for (const f of list.files) {
+          out.messages.push({ body: f.name, queueId, media: { mediaType: f.mediaType, mediaUrl: f.path } });
+        }
+      }
+      break;
+    }
     case "integration":
-    case "file":
-      // Integrations and file lists have no runtime yet (docs/spec-coverage.md): the option's text is sent
-      // and the ticket waits in its queue for an agent.
+      // Integrations have no runtime yet (docs/spec-coverage.md): the option's text is sent and the ticket
+      // waits in its queue for an agent.
       say(out, greeting, queueId);
       break;
     default: {

@@ -15,6 +15,8 @@ export type BotMessage = {
   /** The ticket's queue when the message is sent (kept on the message, as for agents' replies). */
   queueId: number | null;
   body: string;
+  /** A file of the company's media store sent with `body` as its caption (a file list's file). */
+  media?: { mediaType: string; mediaUrl: string };
 };
 
 /**
@@ -28,9 +30,10 @@ export async function sendBotMessages(client: pg.ClientBase, messages: BotMessag
   const ids = messages.map(() => uuidv7());
   await client.query(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, body, from_me, read,
-       ack, send_state, media_type)
-     SELECT id, c, t, ct, w, NULL, q, b, true, true, 0, 'queued', 'chat'
-     FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::text[]) AS i(id, c, t, ct, w, q, b)`,
+       ack, send_state, media_type, media_url)
+     SELECT id, c, t, ct, w, NULL, q, b, true, true, 0, 'queued', mt, mu
+     FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[])
+       AS i(id, c, t, ct, w, q, b, mt, mu)`,
     [
       ids,
       messages.map((m) => m.companyId),
@@ -39,6 +42,8 @@ export async function sendBotMessages(client: pg.ClientBase, messages: BotMessag
       messages.map((m) => m.whatsappId),
       messages.map((m) => m.queueId),
       messages.map((m) => m.body),
+      messages.map((m) => m.media?.mediaType ?? "chat"),
+      messages.map((m) => m.media?.mediaUrl ?? null),
     ],
   );
   const last = new Map<number, BotMessage>();

@@ -10,6 +10,7 @@ import {
   type TCreateChatbotRequest,
   type TUpdateChatbotRequest,
 } from "../contract/chatbots.ts";
+import { assertFileListsOf } from "../files/file-list-references.ts";
 import { invalidFields, queueNotFound, queueOptionNotFound, userNotFound } from "../http/errors.ts";
 import { authorizeQueue } from "../queues/queue-policy.ts";
 import { recordChanges } from "../sync/change-log.ts";
@@ -19,10 +20,12 @@ import { loadChatbot } from "./load-chatbot.ts";
 async function assertTargets(client: pg.ClientBase, companyId: number, options: Partial<TChatbotOptionInput>[]) {
   const queues = new Set<number>();
   const users = new Set<number>();
+  const files = new Set<number>();
   const walk = (list: Partial<TChatbotOptionInput>[]) => {
     for (const o of list) {
       if (o.optQueueId) queues.add(o.optQueueId);
       if (o.optUserId) users.add(o.optUserId);
+      if (o.optFileId) files.add(o.optFileId);
       walk(o.options ?? []);
     }
   };
@@ -41,6 +44,7 @@ async function assertTargets(client: pg.ClientBase, companyId: number, options: 
     );
     if (rows[0]!.n !== users.size) throw userNotFound();
   }
+  await assertFileListsOf(client, companyId, files);
 }
 
 async function insertTree(

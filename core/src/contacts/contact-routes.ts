@@ -7,6 +7,7 @@ import { type RequestHandler, Router } from "express";
 import type pg from "pg";
 import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
+import type { AbuseLimits } from "../config.ts";
 import {
   ZBlockContactRequestSchema,
   ZCreateContactRequestSchema,
@@ -15,7 +16,8 @@ import {
   ZUpdateContactRequestSchema,
 } from "../contract/contacts.ts";
 import { zIdParam } from "../contract/ids.ts";
-import { contactNotFound, parse } from "../http/errors.ts";
+import { parse } from "../http/errors.ts";
+import { hitRateLimit } from "../http/rate-limit.ts";
 import { presentContact } from "../presenters/present-contact.ts";
 import { loadViewer } from "../presenters/viewer.ts";
 import { inTransaction } from "../sync/change-log.ts";
@@ -25,12 +27,13 @@ import { loadContact } from "./contact-queries.ts";
 import { createContact } from "./create-contact.ts";
 import { deleteContact } from "./delete-contact.ts";
 import { exportContacts } from "./export-contacts.ts";
+import { findContactByNumber } from "./find-contact-by-number.ts";
 import { importContact } from "./import-contact.ts";
 import { listAllContacts, listContacts } from "./list-contacts.ts";
 import { toggleAcceptAudio, toggleDisableBot } from "./toggle-contact-flag.ts";
 import { updateContact } from "./update-contact.ts";
 
-export function contactRoutes(pool: pg.Pool): Router {
+export function contactRoutes(pool: pg.Pool, limits: Pick<AbuseLimits, "contactLookupPerUser">): Router {
   const router = Router();
 
   /** The contact as the caller sees it, read after the change committed. */
@@ -79,14 +82,11 @@ export function contactRoutes(pool: pg.Pool): Router {
 
   router.get("/contacts/profile/:number", async (req, res) => {
     const actor = actorOf(res);
-    const number = parse(z.string().trim().min(1).max(60), req.params.number).replace(/\D/g, "");
-    const { rows } = await pool.query<{ id: number }>("SELECT id FROM contacts WHERE company_id = $1 AND number = $2", [
-      actor.companyId,
-      number,
-    ]);
-    if (!rows[0]) throw contactNotFound();
+    const text = parse(z.string().trim().min(1).max(60), req.params.number);
+    // Each answer says whether a number is a contact: counted per user before the look-up (decision 0044).
+    await hitRateLimit(pool, `contact-lookup:user:${actor.companyId}:${actor.id}`, limits.contactLookupPerUser);
     const viewer = await loadViewer(pool, actor);
-    const contact = presentContact(viewer, await loadContact(pool, actor.companyId, rows[0].id));
+    const contact = presentContact(viewer, await findContactByNumber(pool, viewer, text));
     // The original client reads contactId and profilePicUrl from this answer.
     res.json({ ...contact, contactId: contact.id, profilePicUrl: contact.urlPicture });
   });

@@ -43,7 +43,8 @@ describe("#contacts LGPD number masking", () => {
     const picker = await core.api("GET", "/contacts/list", { token });
     const show = await core.api("GET", `/contacts/${w.personId}`, { token });
     const showGroup = await core.api("GET", `/contacts/${w.groupId}`, { token });
-    const profile = await core.api("GET", `/contacts/profile/${person}`, { token });
+    // The profile look-up by the number this caller is shown (a masked user knows only the masked one, decision 0044).
+    const profile = await core.api("GET", `/contacts/profile/${show.body.number}`, { token });
     const byName = (rows: { name: string; number: string }[]) =>
       Object.fromEntries(rows.map((r) => [r.name, r.number]));
     return {

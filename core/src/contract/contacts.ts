@@ -3,7 +3,7 @@
 // The PWA's forms validate with these same schemas.
 import { z } from "zod";
 import type { Channel, ContactDTO } from "./entities.ts";
-import { zIdParam } from "./ids.ts";
+import { zId, zIdParam } from "./ids.ts";
 
 const required = (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? "Required" : undefined);
 
@@ -163,6 +163,26 @@ export function splitTagNames(v: string | string[] | undefined | null): string[]
 /** Tag name (spec 1 §5: inline tags need at least 3 characters). */
 export const ZTagNameSchema = z.string({ error: required }).trim().min(3, "Tag muito curta!").max(60, "Too Long!");
 
+/** The most hours a lane may hold a ticket before its timer moves it (a year). */
+export const MAX_TIME_LANE_HOURS = 8760;
+
+/** A lane's settings (spec 2 §3 Tag; decision 0047), each optional; null clears a lane reference. */
+export const ZLaneFields = {
+  /** Hours a ticket stays in this lane before the lane timer moves it (0: never). */
+  timeLane: z.coerce
+    .number({ error: "Invalid number" })
+    .int("Invalid number")
+    .min(0, "Invalid number")
+    .max(MAX_TIME_LANE_HOURS, "Invalid number")
+    .optional(),
+  /** The kanban tag a ticket moves on to when its time in this lane is up. */
+  nextLaneId: zId.nullable().optional(),
+  /** The kanban tag a ticket goes back to when its contact answered while it sat in this lane. */
+  rollbackLaneId: zId.nullable().optional(),
+  /** Sent to the contact when a ticket arrives in this lane by the timer. */
+  greetingMessageLane: z.string().max(5000, "Too Long!").nullable().optional(),
+};
+
 export const ZCreateTagRequestSchema = z.object({
   /** Unique in the company. */
   name: ZTagNameSchema,
@@ -177,6 +197,7 @@ export const ZCreateTagRequestSchema = z.object({
     .trim()
     .regex(/^#[0-9a-fA-F]{3,8}$/, "Invalid color")
     .optional(),
+  ...ZLaneFields,
 });
 export type TCreateTagRequest = z.infer<typeof ZCreateTagRequestSchema>;
 
@@ -194,6 +215,7 @@ export const ZUpdateTagRequestSchema = z.object({
     .trim()
     .regex(/^#[0-9a-fA-F]{3,8}$/, "Invalid color")
     .optional(),
+  ...ZLaneFields,
 });
 export type TUpdateTagRequest = z.infer<typeof ZUpdateTagRequestSchema>;
 
@@ -226,7 +248,20 @@ export const ZCreateTicketNoteRequestSchema = z.object({
 });
 export type TCreateTicketNoteRequest = z.infer<typeof ZCreateTicketNoteRequestSchema>;
 
-export type TagDTO = { id: number; name: string; color: string; kanban: number };
+export type TagDTO = {
+  id: number;
+  name: string;
+  color: string;
+  kanban: number;
+  // The lane settings (spec 2 §3 Tag) come with the tag calls' answers; a contact's or ticket's tags omit them.
+  /** Hours before the lane timer moves a ticket on (0 never). */
+  timeLane?: number;
+  nextLaneId?: number | null;
+  rollbackLaneId?: number | null;
+  greetingMessageLane?: string | null;
+  /** The lane's place on the co-edited board (null: not placed there; lanes then go by name). */
+  lanePosition?: number | null;
+};
 
 /** A contact as the contacts calls answer it (spec 1 §3 Contact): the replicated shape and its details. */
 export type ContactDetailDTO = ContactDTO & {

@@ -158,6 +158,11 @@ export type MessageDTO = {
   quotedMsgId: string | null;
   /** Why an outbound message failed, when ack is -1. */
   errorCode: string | null;
+  /**
+   * The channel's id of the message (wamid, Baileys key id) once sent or received: a reaction names its target
+   * by it, so the replica needs it for our own outbound messages, whose dataJson does not carry it.
+   */
+  remoteId?: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -182,6 +187,7 @@ export const MESSAGE_REPLICA_KEYS = [
   "isPrivate",
   "quotedMsgId",
   "errorCode",
+  "remoteId",
   "createdAt",
   "updatedAt",
 ] as const satisfies readonly (keyof MessageDTO)[];

@@ -35,6 +35,7 @@ export const ERROR_STATUS = {
   ERR_NO_MESSAGE_FOUND: 404,
   ERR_NO_MEDIA_FOUND: 404,
   ERR_NO_IMPORT_FOUND: 404,
+  ERR_NO_COMPANY_FOUND: 404,
   // A path no route answers.
   ERR_NOT_FOUND: 404,
   // The request is well formed but the record is in a state that does not allow it
@@ -61,6 +62,8 @@ export const ERROR_STATUS = {
   // Audio transcription (GET /messages/transcribeAudio/{id}).
   ERR_AUDIO_NOT_TRANSCRIBABLE: 400,
   ERR_TRANSCRIPTION_NOT_CONFIGURED: 503,
+  // A REST write to a co-edited document (quick messages) while the sync server is unreachable (decision 0048).
+  ERR_SYNC_UNAVAILABLE: 503,
   ERR_TRANSCRIPTION_FAILED: 502,
   ERR_INVALID_TRANSCRIPTION_DATA: 400,
   // A queued media message whose stored file is gone: the channel worker cannot send it.

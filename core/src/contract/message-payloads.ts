@@ -33,6 +33,24 @@ export function contactCardPayload(card: Pick<TVCard, "name" | "number">): Store
   return { body: buildVCard(vCard), mediaType: "contactMessage", dataJson: { vCard }, preview: vCard.name };
 }
 
+/**
+ * A contact card message's name and number: our stored {vCard}, else the vCard text's FN and waid/TEL. Read the
+ * same by the PWA (to show the card) and by core (to open a conversation with it, by the whole number).
+ */
+export function contactCardOf(m: { body: string; dataJson: unknown }): { name: string; number: string } | null {
+  const data = m.dataJson && typeof m.dataJson === "object" ? (m.dataJson as { vCard?: unknown }) : {};
+  const stored =
+    data.vCard && typeof data.vCard === "object" ? (data.vCard as { name?: unknown; number?: unknown }) : {};
+  if (typeof stored.name === "string" && stored.name && typeof stored.number === "string" && stored.number) {
+    return { name: stored.name, number: stored.number };
+  }
+  const fn = /^FN[^:]*:(.*)$/m.exec(m.body)?.[1]?.trim() ?? "";
+  const waid = /waid=([\d*]+)/.exec(m.body)?.[1];
+  const tel = /^TEL[^:]*:(.*)$/m.exec(m.body)?.[1];
+  const number = (waid ?? tel ?? "").replace(/[^\d*]/g, "");
+  return fn || number ? { name: fn || number, number } : null;
+}
+
 export type InteractiveMessage =
   | { type: "list"; request: TListMessageRequest }
   | { type: "copy"; request: TCopyMessageRequest; imageUrl?: string }

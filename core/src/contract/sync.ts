@@ -1,5 +1,6 @@
 // The sync protocol between the PWA and core (ARCHITECTURE.md "Sync protocol"):
 // pull with a cursor, push with client mutation ids, poke over a WebSocket.
+
 import { z } from "zod";
 import {
   ZCreateContactRequestSchema,
@@ -11,6 +12,7 @@ import {
 import type { ContactDTO, MessageDTO, PublicUserDTO, QueueDTO, TicketDTO, UserDTO, WhatsappDTO } from "./entities.ts";
 import type { ErrorBody } from "./errors.ts";
 import { zId } from "./ids.ts";
+import { ZMoveTicketLaneArgsSchema } from "./kanban.ts";
 import {
   ZCallMessageRequestSchema,
   ZCopyMessageRequestSchema,
@@ -167,6 +169,9 @@ export const MUTATIONS = {
   addTicketTag: ZTicketTagArgsSchema,
   removeTicketTags: ZRemoveTicketTagsArgsSchema,
   removeContactTag: ZRemoveContactTagArgsSchema,
+  // A kanban card moved to another lane (spec 2 §4 Kanban; contract/kanban.ts): one mutation, so the lane change
+  // is applied, or refused, whole.
+  moveTicketLane: ZMoveTicketLaneArgsSchema,
   // Ticket notes (spec 1 §7 Notes); not replicated either.
   createTicketNote: ZCreateTicketNoteRequestSchema,
   deleteTicketNote: ZDeleteTicketNoteArgsSchema,

@@ -11,3 +11,25 @@ export const USERS_CHANNEL = "chatflow_users";
 export const CHANGES_CHANNEL = "chatflow_changes";
 /** A company has web push subscribers now (payload: the company id): every core's push dispatcher reads its changes. */
 export const PUSH_CHANNEL = "chatflow_push";
+/**
+ * An admin asked for something on a connection's session (payload: JSON `ConnectionSessionRequest`): the
+ * channel worker that holds (or takes) the connection's lease acts on it. Core writes it in the request's
+ * transaction; the worker writes status, qrcode, pairing_code and number back to whatsapps and records a
+ * change (entity "whatsapps") so screens follow.
+ */
+export const CONNECTION_SESSION_CHANNEL = "chatflow_connection_session";
+
+/**
+ * - start: connect with the stored session, or show a QR (or a pairing code for `pairingPhoneNumber`) without one;
+ * - new-qr: forget the stored session and start over with a new QR;
+ * - logout: log the session out at WhatsApp, forget it, status DISCONNECTED;
+ * - restart: close the socket and connect again with the stored session.
+ */
+export type ConnectionSessionAction = "start" | "new-qr" | "logout" | "restart";
+export type ConnectionSessionRequest = {
+  whatsappId: number;
+  companyId: number;
+  action: ConnectionSessionAction;
+  /** Digits of the phone to pair by code instead of QR (start and new-qr only). */
+  pairingPhoneNumber?: string;
+};

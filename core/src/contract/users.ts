@@ -166,3 +166,9 @@ export type UserPickerEntry = {
 export const PROFILE_IMAGE_FIELD = "profileImage";
 /** Largest avatar accepted, in bytes. */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * core's neutral refusal (ERR_VALIDATION on `email`) of an e-mail that a user of another company holds: e-mail is
+ * the login key, unique on the platform, and the answer must not read as "this e-mail has an account" (decision 0044).
+ */
+export const EMAIL_UNAVAILABLE_MESSAGE = "This e-mail cannot be used";

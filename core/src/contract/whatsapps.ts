@@ -2,8 +2,10 @@
 // shared by the API and the connection dialog. Cloud API secrets go in and
 // never come back: answers say only whether each one is set.
 import { z } from "zod";
+import { zDay } from "./dates.ts";
 import type { Channel } from "./entities.ts";
 import { zId } from "./ids.ts";
+import { type QueueSchedule, ZQueueSchedulesSchema } from "./queues.ts";
 
 export const CHANNELS = ["whatsapp", "whatsappapi", "facebook", "instagram"] as const satisfies readonly Channel[];
 
@@ -48,6 +50,73 @@ const fields = {
   maxUseBotQueuesNPS: ZCount,
 };
 
+const zText = z.string().max(4000, "Too Long!").nullable();
+
+/**
+ * The connection's service settings of spec 2 §3 that are plain values (connection-settings.ts checks the
+ * §5 rules that tie them together). Texts may carry message variables.
+ */
+const settingFields = {
+  /** Group chats reach the inbox at all (groupAsTicket then decides whether each is a ticket). */
+  allowGroup: z.boolean(),
+  /** Sent outside this connection's hours when the company's scheduleType is connection. */
+  outOfHoursMessage: zText,
+  /** Sent to contacts between the vacation's first and last day (both required with it). */
+  collectiveVacationMessage: zText,
+  /** First day of the collective vacation (yyyy-mm-dd). */
+  collectiveVacationStart: zDay.nullable(),
+  /** Last day of the collective vacation (yyyy-mm-dd). */
+  collectiveVacationEnd: zDay.nullable(),
+  /** Minutes after a ticket closes during which a new message reopens it instead of opening a new one (0: never). */
+  timeCreateNewTicket: ZCount,
+  /** Minutes without a message after which an open ticket expires (0: never). */
+  expiresTicket: ZCount,
+  /** Whose last message starts the expiry clock: 0 the agent's or the contact's, 1 the agent's only. */
+  whenExpiresTicket: z.union([z.literal(0), z.literal(1)]),
+  /** Sent to the contact when a ticket expires. */
+  expiresInactiveMessage: zText,
+  /** Minutes of the contact's silence after which inactiveMessage is sent (0: never). */
+  timeInactiveMessage: ZCount,
+  /** Sent once when the contact has been silent for timeInactiveMessage minutes. */
+  inactiveMessage: zText,
+  /** The connection's own service hours, used when the company's scheduleType is connection. */
+  schedules: ZQueueSchedulesSchema,
+  /** Import history from this day on (within two years, not in the future). */
+  importOldMessages: zDay.nullable(),
+  /** Import history up to this day (not before importOldMessages, not in the future). */
+  importRecentMessages: zDay.nullable(),
+  /** Import group chats' history too. */
+  importOldMessagesGroups: z.boolean(),
+  /** Close the tickets the import opens. */
+  closedTicketsPostImported: z.boolean(),
+  /** Queue the imported tickets go to; required when importing. */
+  queueIdImportMessages: zId.nullable(),
+  /** Baileys provider variant (spec default 'beta'). */
+  provider: z.string().trim().min(1).max(20),
+};
+
+/** The settings as stored and answered. */
+export type TConnectionSettings = {
+  allowGroup: boolean;
+  outOfHoursMessage: string | null;
+  collectiveVacationMessage: string | null;
+  collectiveVacationStart: string | null;
+  collectiveVacationEnd: string | null;
+  timeCreateNewTicket: number;
+  expiresTicket: number;
+  whenExpiresTicket: 0 | 1;
+  expiresInactiveMessage: string | null;
+  timeInactiveMessage: number;
+  inactiveMessage: string | null;
+  schedules: QueueSchedule[];
+  importOldMessages: string | null;
+  importRecentMessages: string | null;
+  importOldMessagesGroups: boolean;
+  closedTicketsPostImported: boolean;
+  queueIdImportMessages: number | null;
+  provider: string;
+};
+
 export const ZCreateWhatsappRequestSchema = z.object({
   name: fields.name,
   channel: fields.channel.default("whatsapp"),
@@ -64,6 +133,24 @@ export const ZCreateWhatsappRequestSchema = z.object({
   timeSendQueue: fields.timeSendQueue.default(0),
   expiresTicketNPS: fields.expiresTicketNPS.default(0),
   maxUseBotQueuesNPS: fields.maxUseBotQueuesNPS.default(3),
+  allowGroup: settingFields.allowGroup.default(false),
+  outOfHoursMessage: settingFields.outOfHoursMessage.default(null),
+  collectiveVacationMessage: settingFields.collectiveVacationMessage.default(null),
+  collectiveVacationStart: settingFields.collectiveVacationStart.default(null),
+  collectiveVacationEnd: settingFields.collectiveVacationEnd.default(null),
+  timeCreateNewTicket: settingFields.timeCreateNewTicket.default(0),
+  expiresTicket: settingFields.expiresTicket.default(0),
+  whenExpiresTicket: settingFields.whenExpiresTicket.default(0),
+  expiresInactiveMessage: settingFields.expiresInactiveMessage.default(null),
+  timeInactiveMessage: settingFields.timeInactiveMessage.default(0),
+  inactiveMessage: settingFields.inactiveMessage.default(null),
+  schedules: settingFields.schedules.default([]),
+  importOldMessages: settingFields.importOldMessages.default(null),
+  importRecentMessages: settingFields.importRecentMessages.default(null),
+  importOldMessagesGroups: settingFields.importOldMessagesGroups.default(false),
+  closedTicketsPostImported: settingFields.closedTicketsPostImported.default(false),
+  queueIdImportMessages: settingFields.queueIdImportMessages.default(null),
+  provider: settingFields.provider.default("beta"),
   /** Cloud API (whatsappapi): the phone number id Meta gives the number. */
   phoneNumberId: ZOptionalSecret,
   /** Cloud API: the access token for the Graph API. */
@@ -91,6 +178,24 @@ export const ZUpdateWhatsappRequestSchema = z.object({
   timeSendQueue: fields.timeSendQueue.optional(),
   expiresTicketNPS: fields.expiresTicketNPS.optional(),
   maxUseBotQueuesNPS: fields.maxUseBotQueuesNPS.optional(),
+  allowGroup: settingFields.allowGroup.optional(),
+  outOfHoursMessage: settingFields.outOfHoursMessage.optional(),
+  collectiveVacationMessage: settingFields.collectiveVacationMessage.optional(),
+  collectiveVacationStart: settingFields.collectiveVacationStart.optional(),
+  collectiveVacationEnd: settingFields.collectiveVacationEnd.optional(),
+  timeCreateNewTicket: settingFields.timeCreateNewTicket.optional(),
+  expiresTicket: settingFields.expiresTicket.optional(),
+  whenExpiresTicket: settingFields.whenExpiresTicket.optional(),
+  expiresInactiveMessage: settingFields.expiresInactiveMessage.optional(),
+  timeInactiveMessage: settingFields.timeInactiveMessage.optional(),
+  inactiveMessage: settingFields.inactiveMessage.optional(),
+  schedules: settingFields.schedules.optional(),
+  importOldMessages: settingFields.importOldMessages.optional(),
+  importRecentMessages: settingFields.importRecentMessages.optional(),
+  importOldMessagesGroups: settingFields.importOldMessagesGroups.optional(),
+  closedTicketsPostImported: settingFields.closedTicketsPostImported.optional(),
+  queueIdImportMessages: settingFields.queueIdImportMessages.optional(),
+  provider: settingFields.provider.optional(),
   phoneNumberId: ZOptionalSecret,
   accessToken: ZOptionalSecret,
   appSecret: ZOptionalSecret,
@@ -108,11 +213,24 @@ export const ZListWhatsappsQuerySchema = z.object({
 });
 
 /** A connection as the connection calls answer it. */
-export type WhatsappAnswer = {
+export type WhatsappAnswer = TConnectionSettings & {
   id: number;
   name: string;
   channel: Channel;
   status: string;
+  /** The number the session is logged in as (Baileys), set by the channel worker. */
+  number: string | null;
+  /**
+   * The history import's state as the worker reports it: IMPORT_CLOSE_READY once imported tickets may be closed,
+   * or the import's start as milliseconds since the epoch (the screen reads 'preparing' for IMPORT_PREPARING_MS).
+   */
+  statusImportMessages: string | null;
+  /** The history import's progress for the progress card; null when no import runs. */
+  importProgress: ImportProgress | null;
+  /** The pending QR code of a Baileys session: answered only to those who may manage connections. */
+  qrcode?: string | null;
+  /** The pending pairing code (the alternative to the QR code): answered like qrcode. */
+  pairingCode?: string | null;
   isDefault: boolean;
   greetingMessage: string | null;
   farewellMessage: string | null;
@@ -136,3 +254,94 @@ export type WhatsappAnswer = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** statusImportMessages when the import is done and its tickets may be closed (POST /closedimported/{id}). */
+export const IMPORT_CLOSE_READY = "renderButtonCloseTickets";
+/** How long after the import's start the session column reads 'preparing' (spec 2 §4, §9: 35 seconds). */
+export const IMPORT_PREPARING_MS = 35_000;
+
+/** The import progress card: `this` of `all` messages processed (`this` -1 while preparing), as of `date` (ISO). */
+export type ImportProgress = { this: number; all: number; date: string };
+
+/** The statuses of spec 2 §4 a connection's session goes through. */
+export const CONNECTION_STATUSES = ["qrcode", "DISCONNECTED", "CONNECTED", "PAIRING", "TIMEOUT", "OPENING"] as const;
+
+/** POST /whatsappsession/{id}: an optional phone number to pair by code instead of scanning a QR code. */
+export const ZStartSessionRequestSchema = z
+  .object({
+    /** The WhatsApp number to pair (country code and number, digits only; spaces and symbols are dropped). */
+    phoneNumber: z
+      .string()
+      .max(40, "Too Long!")
+      .transform((v) => v.replace(/\D/g, ""))
+      .pipe(z.string().min(8, "Too Short!").max(15, "Too Long!"))
+      .optional(),
+  })
+  .default({});
+export type TStartSessionRequest = z.infer<typeof ZStartSessionRequestSchema>;
+
+/** A row of the super user's overview of every company's connections (GET /whatsapp/all). */
+export type AllConnectionsRow = {
+  id: number;
+  name: string;
+  channel: Channel;
+  status: string;
+  number: string | null;
+  isDefault: boolean;
+  companyId: number;
+  companyName: string;
+  updatedAt: string;
+};
+
+/** Messages of the rules below beside the shared 'Required' (the PWA translates each). */
+export const CONNECTION_RULE_MESSAGES = { endBeforeStart: "End before start", dateOutOfRange: "Date out of range" };
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Spec 2 §5 on the settings a connection will hold once saved (field -> message): a vacation message needs
+ * both dates (the end not before the start); an import needs its queue; the old-messages date lies within
+ * the last two years and not in the future, the recent date not before it and not in the future.
+ * Shared by core (connection-settings.ts) and the connection dialog.
+ */
+export function connectionSettingsErrors(s: TConnectionSettings, now = new Date()): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (s.collectiveVacationMessage?.trim()) {
+    if (!s.collectiveVacationStart) fields.collectiveVacationStart = "Required";
+    if (!s.collectiveVacationEnd) fields.collectiveVacationEnd = "Required";
+  }
+  if (s.collectiveVacationStart && s.collectiveVacationEnd && s.collectiveVacationEnd < s.collectiveVacationStart) {
+    fields.collectiveVacationEnd = CONNECTION_RULE_MESSAGES.endBeforeStart;
+  }
+  const importing = Boolean(s.importOldMessages || s.importRecentMessages);
+  if (importing && s.queueIdImportMessages === null) fields.queueIdImportMessages = "Required";
+  const today = utcDay(now);
+  const twoYearsAgo = utcDay(new Date(Date.UTC(now.getUTCFullYear() - 2, now.getUTCMonth(), now.getUTCDate())));
+  if (s.importOldMessages && (s.importOldMessages < twoYearsAgo || s.importOldMessages > today)) {
+    fields.importOldMessages = CONNECTION_RULE_MESSAGES.dateOutOfRange;
+  }
+  if (s.importRecentMessages) {
+    if (s.importRecentMessages > today || (s.importOldMessages && s.importRecentMessages < s.importOldMessages)) {
+      fields.importRecentMessages = CONNECTION_RULE_MESSAGES.dateOutOfRange;
+    }
+  }
+  return fields;
+}
+
+/**
+ * Spec 2 §5 on the queue-bot, redirect and rating settings: the redirect needs both its queue and its delay,
+ * and where the company asks for ratings (userRating) the question and its expiry must be set.
+ */
+export function botSettingsErrors(
+  s: Pick<WhatsappAnswer, "ratingMessage" | "sendIdQueue" | "timeSendQueue" | "expiresTicketNPS">,
+  userRating: boolean,
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (s.timeSendQueue !== 0 && s.sendIdQueue === null) fields.sendIdQueue = "Required";
+  if (s.sendIdQueue !== null && s.timeSendQueue === 0) fields.timeSendQueue = "Required";
+  if (userRating) {
+    if (!s.ratingMessage?.trim()) fields.ratingMessage = "Required";
+    if (s.expiresTicketNPS === 0) fields.expiresTicketNPS = "Required";
+  }
+  return fields;
+}

@@ -24,6 +24,13 @@ import { Migration0032QueuesChatbot } from "./migrations/0032-queues-chatbot.ts"
 import { Migration0033Schedules } from "./migrations/0033-schedules.ts";
 import { Migration0039KeysPerCompany } from "./migrations/0039-keys-per-company.ts";
 import { Migration0040ConnectionLeases } from "./migrations/0040-connection-leases.ts";
+import { Migration0041ConnectionSettings } from "./migrations/0041-connection-settings.ts";
+import { Migration0044ServiceHours } from "./migrations/0044-service-hours.ts";
+import { Migration0045KanbanLanes } from "./migrations/0045-kanban-lanes.ts";
+import { Migration0046FileListsQuickMessageFields } from "./migrations/0046-file-lists-quick-message-fields.ts";
+import { Migration0047BaileysAuth } from "./migrations/0047-baileys-auth.ts";
+import { Migration0048ConnectionImportMarks } from "./migrations/0048-connection-import-marks.ts";
+import { Migration0049Flows } from "./migrations/0049-flows.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -50,6 +57,13 @@ export const MIGRATIONS = [
   { name: "0033-schedules", class: Migration0033Schedules },
   { name: "0039-keys-per-company", class: Migration0039KeysPerCompany },
   { name: "0040-connection-leases", class: Migration0040ConnectionLeases },
+  { name: "0041-connection-settings", class: Migration0041ConnectionSettings },
+  { name: "0044-service-hours", class: Migration0044ServiceHours },
+  { name: "0045-kanban-lanes", class: Migration0045KanbanLanes },
+  { name: "0046-file-lists-quick-message-fields", class: Migration0046FileListsQuickMessageFields },
+  { name: "0047-baileys-auth", class: Migration0047BaileysAuth },
+  { name: "0048-connection-import-marks", class: Migration0048ConnectionImportMarks },
+  { name: "0049-flows", class: Migration0049Flows },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

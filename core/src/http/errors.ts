@@ -1,9 +1,11 @@
 // One error type with a code from the closed list of contract/errors.ts, one
 // named factory per code, and the one place (errorHandler) that turns a thrown
 // error into the API's error body and the code's status from the table.
+
 import type { ErrorRequestHandler } from "express";
 import type { z } from "zod";
 import { type ErrorBody, type ErrorCode, statusOf } from "../contract/errors.ts";
+import { EMAIL_UNAVAILABLE_MESSAGE } from "../contract/users.ts";
 
 type ErrorExtra = { data?: Record<string, unknown>; fields?: Record<string, string> };
 
@@ -33,12 +35,15 @@ export const whatsappNotFound = () => new AppError("ERR_NO_WAPP_FOUND", "Connect
 export const defaultWhatsappNotFound = () => new AppError("ERR_NO_DEF_WAPP_FOUND", "No default connection");
 export const settingNotFound = (key: string) => new AppError("ERR_NO_SETTING_FOUND", `No setting named ${key}`);
 export const queueNotFound = () => new AppError("ERR_NO_QUEUE_FOUND", "Queue not found");
+export const companyNotFound = () => new AppError("ERR_NO_COMPANY_FOUND", "Company not found");
+export const outOfHours = () => new AppError("ERR_OUT_OF_HOURS", "Outside office hours");
 /** An option of a queue's chatbot tree: part of the queue, so the queue's code (decision 0041). */
 /** ERR_NOT_FOUND, as for schedules: the spec names no code for a missing chatbot option. */
 export const queueOptionNotFound = () => new AppError("ERR_NOT_FOUND", "Chatbot option not found");
 export const tagNotFound = () => new AppError("ERR_NO_TAG_FOUND", "Tag not found");
 /** ERR_NOT_FOUND: a code of its own needs its texts in the four locale files (decision 0037). */
 export const scheduleNotFound = () => new AppError("ERR_NOT_FOUND", "Schedule not found");
+export const flowNotFound = () => new AppError("ERR_NOT_FOUND", "Flow not found");
 /** A plan flag the company lacks (spec 3 §9: the page refuses with this text). */
 export const planFeatureMissing = () =>
   new AppError(
@@ -77,6 +82,13 @@ export const emailAlreadyExists = () =>
   new AppError("ERR_EMAIL_ALREADY_EXISTS", "A user with this e-mail already exists", {
     fields: { email: "E-mail already in use" },
   });
+/**
+ * The e-mail is held by a user of another company: a plain validation refusal that names no one (decision 0044).
+ */
+export const emailUnavailable = () =>
+  new AppError("ERR_VALIDATION", EMAIL_UNAVAILABLE_MESSAGE, { fields: { email: EMAIL_UNAVAILABLE_MESSAGE } });
+export const isEmailUnavailable = (err: unknown) =>
+  err instanceof AppError && err.code === "ERR_VALIDATION" && err.fields?.email === EMAIL_UNAVAILABLE_MESSAGE;
 export const queueColorAlreadyExists = () =>
   new AppError("ERR_QUEUE_COLOR_ALREADY_EXISTS", "Queue colour already in use, choose another");
 export const queueNameAlreadyExists = () =>
@@ -210,3 +222,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   console.error(err);
   res.status(500).json(internalError().toBody());
 };
+
+// Co-edited documents written through the sync server (decision 0048).
+export const syncUnavailable = () => new AppError("ERR_SYNC_UNAVAILABLE", "The sync server did not answer");
+/** ERR_NOT_FOUND, as for schedules: the spec names no code for a missing quick message. */
+export const quickMessageNotFound = () => new AppError("ERR_NOT_FOUND", "Quick message not found");

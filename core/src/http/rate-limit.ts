@@ -30,6 +30,19 @@ export async function hitRateLimit(db: Queryable, key: string, limit: Limit): Pr
   if (row.hits > limit.max) throw tooManyRequests(undefined, row.retry);
 }
 
+/**
+ * Refuses with ERR_TOO_MANY_REQUESTS when `key` is already past `limit.max` hits in its window, without counting
+ * one: for limits that count only refusals (decision 0044) but must stop every further try once reached.
+ */
+export async function assertUnderRateLimit(db: Queryable, key: string, limit: Limit): Promise<void> {
+  const { rows } = await db.query<{ retry: number }>(
+    `SELECT greatest(1, ceil(extract(epoch FROM window_start + make_interval(secs => $2) - now())))::int AS retry
+     FROM rate_limits WHERE key = $1 AND window_start > now() - make_interval(secs => $2) AND hits >= $3`,
+    [key, limit.windowSeconds, limit.max],
+  );
+  if (rows[0]) throw tooManyRequests(undefined, rows[0].retry);
+}
+
 /** Forgets a key's count (a successful login clears its account's failures). */
 export async function resetRateLimit(db: Queryable, key: string): Promise<void> {
   await db.query("DELETE FROM rate_limits WHERE key = $1", [key]);

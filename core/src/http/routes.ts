@@ -6,12 +6,16 @@ import type pg from "pg";
 import type { ActorCache } from "../auth/actor-cache.ts";
 import type { Tokens } from "../auth/tokens.ts";
 import { chatbotRoutes } from "../chatbots/chatbot-routes.ts";
+import { companyScheduleRoutes } from "../companies/company-schedule-routes.ts";
 import { planRoutes } from "../companies/plan-routes.ts";
 import { subscriptionGuard } from "../companies/subscription-guard.ts";
 import type { CoreConfig } from "../config.ts";
 import { contactImportRoutes } from "../contacts/contact-import-routes.ts";
 import type { ContactImportRunner } from "../contacts/contact-import-runner.ts";
 import { contactRoutes } from "../contacts/contact-routes.ts";
+import { fileListRoutes } from "../files/file-list-routes.ts";
+import { flowRoutes } from "../flows/flow-routes.ts";
+import { kanbanRoutes } from "../kanban/kanban-routes.ts";
 import { mediaRoutes } from "../media/media-routes.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
 import { messageRoutes } from "../messages/message-routes.ts";
@@ -29,6 +33,7 @@ import { ticketActionsRoutes } from "../tickets/ticket-actions-routes.ts";
 import { ticketLogRoutes } from "../tickets/ticket-log-routes.ts";
 import { ticketRoutes } from "../tickets/ticket-routes.ts";
 import { userRoutes } from "../users/user-routes.ts";
+import { connectionSessionRoutes } from "../whatsapps/connection-session-routes.ts";
 import { graphApiOf } from "../whatsapps/phone-number-ownership.ts";
 import { whatsappRoutes } from "../whatsapps/whatsapp-routes.ts";
 
@@ -61,17 +66,22 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     ticketActionsRoutes(deps.pool),
     messageRoutes(deps),
     mediaRoutes(deps.config.dataDir),
-    contactRoutes(deps.pool),
+    contactRoutes(deps.pool, deps.config.limits),
     contactImportRoutes(deps.pool, deps.imports, { dataDir: deps.config.dataDir, waitMs: deps.config.importWaitMs }),
     tagRoutes(deps.pool),
+    kanbanRoutes(deps.pool),
     ticketNoteRoutes(deps.pool),
-    quickMessageRoutes(deps.pool),
+    quickMessageRoutes(deps.pool, deps.config.dataDir, deps.config.syncUrl),
     scheduleRoutes(deps.pool, deps.config.dataDir),
-    userRoutes(deps.pool, deps.config.dataDir),
+    fileListRoutes(deps.pool, deps.config.dataDir),
+    userRoutes(deps.pool, deps.config.dataDir, deps.config.limits),
     queueRoutes(deps.pool),
     chatbotRoutes(deps.pool),
+    connectionSessionRoutes(deps.pool),
+    flowRoutes(deps.pool, deps.config.dataDir),
     whatsappRoutes(deps.pool, graphApiOf(deps.config)),
     settingsRoutes(deps.pool),
+    companyScheduleRoutes(deps.pool),
     pushRoutes({
       pool: deps.pool,
       publicKey: deps.vapid.publicKey,

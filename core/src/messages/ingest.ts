@@ -3,11 +3,13 @@
 // (group commit, see IngestBatcher). Channel adapters call this through core.
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
+import { runInboundGate } from "../bot/inbound-gate.ts";
 import { runQueueBot } from "../bot/queue-bot.ts";
 import type { Ack } from "../contract/entities.ts";
 import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
 import { applyRatings } from "../tickets/apply-rating.ts";
 import { findStoredMessages, inboundKey } from "./find-stored-messages.ts";
+import { reopenRecentTickets } from "./reopen-recent-tickets.ts";
 
 export type InboundMessage = {
   kind: "message";
@@ -25,8 +27,15 @@ export type InboundMessage = {
   dataJson?: unknown;
   /** Where a downloaded media file is served (/media/{companyId}/{file}): messages.media_url. */
   mediaUrl?: string;
+  /** Our own message, sent from the phone (Baileys): stored from_me, and not counted unread. */
+  fromMe?: boolean;
   timestamp: Date;
 };
+
+/** The contact (or we, from the phone) edited a message: its new text. */
+export type InboundEdit = { kind: "edit"; companyId: number; whatsappId: number; remoteId: string; body: string };
+/** The contact (or we, from the phone) deleted a message for everyone. */
+export type InboundRevoke = { kind: "revoke"; companyId: number; whatsappId: number; remoteId: string };
 
 export type InboundAck = {
   kind: "ack";
@@ -41,7 +50,7 @@ export type InboundAck = {
   messageId?: string;
 };
 
-export type InboundEvent = InboundMessage | InboundAck;
+export type InboundEvent = InboundMessage | InboundAck | InboundEdit | InboundRevoke;
 
 export type IngestResult = {
   messages: number;
@@ -56,12 +65,14 @@ export const storedKey = (m: { whatsappId: number; remoteId: string }) => `${m.w
 
 /**
  * `storedKeys`, when given, receives the storedKey of every message this call inserted (not the
- * duplicates, nor the blocked contacts' dropped ones), so a caller can clean up after the rest.
+ * duplicates, nor the blocked contacts' dropped ones), so a caller can clean up after the rest. `now` is the clock
+ * the hours, vacation and consent rules read (tests pass their own).
  */
 export async function ingest(
   client: pg.ClientBase,
   events: InboundEvent[],
   storedKeys?: Set<string>,
+  now: Date = new Date(),
 ): Promise<IngestResult> {
   const changes: Change[] = [];
   const result: IngestResult = { messages: 0, duplicates: 0, acks: 0, blocked: 0 };
@@ -72,19 +83,24 @@ export async function ingest(
   );
   if (messages.length > 0) {
     const contacts = await upsertContacts(client, messages, changes);
-    const ticketIds = await upsertTickets(client, messages, contacts, changes);
+    const ticketIds = await upsertTickets(client, messages, contacts, changes, now);
     // A blocked contact's message with no ticket to join is ignored, as the original product does.
     const kept = messages.filter((m) => ticketIds.has(ticketKeyOf(m, contacts.ids)));
     const stored = await insertMessages(client, kept, contacts.ids, ticketIds, changes);
     const bodies = lastBodies(stored, contacts.ids, ticketIds);
     await applyRatings(client, bodies, changes);
-    await runQueueBot(client, bodies, changes);
+    // Vacation, consent and the hours come first; a ticket they hold is left alone by the bot this time.
+    const held = await runInboundGate(client, bodies, changes, now);
+    for (const id of held) bodies.delete(id);
+    await runQueueBot(client, bodies, changes, now);
     result.messages = stored.length;
     for (const m of stored) storedKeys?.add(storedKey(m));
     result.blocked = messages.length - kept.length;
   }
   const acks = events.filter((e): e is InboundAck => e.kind === "ack");
   if (acks.length > 0) result.acks = await applyAcks(client, acks, changes);
+  const edits = events.filter((e): e is InboundEdit | InboundRevoke => e.kind === "edit" || e.kind === "revoke");
+  if (edits.length > 0) await applyEdits(client, edits, changes);
   await recordChanges(client, changes);
   return result;
 }
@@ -109,6 +125,9 @@ async function dropDuplicates(
 
 const contactKey = (companyId: number, number: string) => `${companyId}:${number}`;
 
+/** A WhatsApp group's jid (Baileys with groupAsTicket): its contact and tickets are groups. */
+const isGroupNumber = (number: string) => number.endsWith("@g.us");
+
 /** The batch's contacts by contactKey, and which of them are blocked (active false). */
 type BatchContacts = { ids: Map<string, number>; blocked: Set<number> };
 
@@ -127,13 +146,14 @@ async function upsertContacts(
     list.map((m) => m.from),
     list.map((m) => m.channel),
     list.map((m) => m.whatsappId),
+    list.map((m) => isGroupNumber(m.from)),
   ];
   const ids = new Map<string, number>();
   const blocked = new Set<number>();
   // A contact inserted here is new, hence active; only those already known can be blocked.
   const inserted = await client.query<{ id: number; company_id: number; number: string }>(
-    `INSERT INTO contacts (company_id, name, number, channel, whatsapp_id)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[])
+    `INSERT INTO contacts (company_id, name, number, channel, whatsapp_id, is_group)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::boolean[])
      ON CONFLICT (company_id, number) DO NOTHING RETURNING id, company_id, number`,
     cols,
   );
@@ -172,8 +192,17 @@ async function upsertTickets(
   messages: InboundMessage[],
   contacts: BatchContacts,
   changes: Change[],
+  now: Date,
 ): Promise<Map<string, number>> {
-  type Acc = { companyId: number; contactId: number; whatsappId: number; channel: string; last: string; count: number };
+  type Acc = {
+    companyId: number;
+    contactId: number;
+    whatsappId: number;
+    channel: string;
+    last: string;
+    count: number;
+    isGroup: boolean;
+  };
   const acc = new Map<string, Acc>();
   for (const m of messages) {
     const contactId = contacts.ids.get(contactKey(m.companyId, m.from))!;
@@ -185,19 +214,24 @@ async function upsertTickets(
       channel: m.channel,
       last: "",
       count: 0,
+      isGroup: isGroupNumber(m.from),
     };
     a.last = m.body;
-    a.count += 1;
+    if (!m.fromMe) a.count += 1;
     acc.set(k, a);
   }
   // Lock tickets in one order everywhere, so two batches never deadlock.
   const all = [...acc.values()].sort((a, b) => a.companyId - b.companyId || a.contactId - b.contactId);
   const list = contacts.blocked.size === 0 ? all : all.filter((a) => !contacts.blocked.has(a.contactId));
+  // timeCreateNewTicket: a ticket closed moments ago takes the message instead of a new one (not for a blocked
+  // contact, who starts nothing).
+  await reopenRecentTickets(client, list, changes, now);
   type Row = { id: number; company_id: number; contact_id: number; whatsapp_id: number; created: boolean };
   const { rows } = await client.query<Row>(
-    `INSERT INTO tickets (company_id, contact_id, whatsapp_id, channel, last_message, unread_messages, status)
-     SELECT c, ct, w, ch, l, n, 'pending' FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::int[])
-       AS i(c, ct, w, ch, l, n)
+    `INSERT INTO tickets (company_id, contact_id, whatsapp_id, channel, last_message, unread_messages, status, is_group)
+     SELECT c, ct, w, ch, l, n, 'pending', g
+     FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::int[], $7::boolean[])
+       AS i(c, ct, w, ch, l, n, g)
      ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed'
      DO UPDATE SET last_message = EXCLUDED.last_message,
        unread_messages = tickets.unread_messages + EXCLUDED.unread_messages, updated_at = now()
@@ -209,6 +243,7 @@ async function upsertTickets(
       list.map((a) => a.channel),
       list.map((a) => a.last),
       list.map((a) => a.count),
+      list.map((a) => a.isGroup),
     ],
   );
   if (list.length < all.length) {
@@ -266,9 +301,9 @@ async function insertMessages(
   const inserted = await client.query<{ id: string }>(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, media_type, remote_id, data_json,
        created_at, updated_at, from_me, ack, media_url)
-     SELECT id, c, t, ct, w, b, mt, r, d, ts, ts, false, 0, mu
+     SELECT id, c, t, ct, w, b, mt, r, d, ts, ts, fm, 0, mu
      FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[],
-       $9::jsonb[], $10::timestamptz[], $11::text[]) AS i(id, c, t, ct, w, b, mt, r, d, ts, mu)
+       $9::jsonb[], $10::timestamptz[], $11::text[], $12::boolean[]) AS i(id, c, t, ct, w, b, mt, r, d, ts, mu, fm)
      ON CONFLICT (whatsapp_id, remote_id) WHERE remote_id IS NOT NULL DO NOTHING RETURNING id`,
     [
       rows.map((r) => r.id),
@@ -282,6 +317,7 @@ async function insertMessages(
       rows.map((r) => (r.m.dataJson === undefined ? null : JSON.stringify(r.m.dataJson))),
       rows.map((r) => r.m.timestamp.toISOString()),
       rows.map((r) => r.m.mediaUrl ?? null),
+      rows.map((r) => r.m.fromMe === true),
     ],
   );
   // A copy committed by a concurrent batch meanwhile is skipped, so it cannot answer the bot or the rating twice.
@@ -343,6 +379,25 @@ async function applyAcks(client: pg.ClientBase, acks: InboundAck[], changes: Cha
   );
   for (const r of rows) changes.push({ companyId: r.company_id, entity: "messages", id: r.id });
   return rows.length;
+}
+
+/** Edits and deletes for everyone, applied in order to the message the channel names (already stored or not: a no-op). */
+async function applyEdits(
+  client: pg.ClientBase,
+  edits: (InboundEdit | InboundRevoke)[],
+  changes: Change[],
+): Promise<void> {
+  for (const e of edits) {
+    const { rows } = await client.query<{ id: string }>(
+      e.kind === "edit"
+        ? `UPDATE messages SET body = $4, is_edited = true, updated_at = now()
+           WHERE company_id = $1 AND whatsapp_id = $2 AND remote_id = $3 AND NOT is_deleted RETURNING id`
+        : `UPDATE messages SET is_deleted = true, updated_at = now()
+           WHERE company_id = $1 AND whatsapp_id = $2 AND remote_id = $3 AND NOT is_deleted RETURNING id`,
+      e.kind === "edit" ? [e.companyId, e.whatsappId, e.remoteId, e.body] : [e.companyId, e.whatsappId, e.remoteId],
+    );
+    for (const r of rows) changes.push({ companyId: e.companyId, entity: "messages", id: r.id });
+  }
 }
 
 /** A caller's events waiting for a transaction; resolved with the storedKeys it stored. */

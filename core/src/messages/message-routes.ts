@@ -8,6 +8,7 @@ import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { z } from "zod";
 import { type Actor, actorOf } from "../auth/authenticate.ts";
+import { loadContact } from "../contacts/contact-queries.ts";
 import { contactCardPayload } from "../contract/message-payloads.ts";
 import {
   ZCountMessagesQuerySchema,
@@ -28,9 +29,11 @@ import {
   parseMediaUrl,
 } from "../media/media-store.ts";
 import { discardUploads, mediaUpload } from "../media/upload.ts";
+import { presentContact } from "../presenters/present-contact.ts";
 import { presentMessage } from "../presenters/present-message.ts";
 import { loadViewer } from "../presenters/viewer.ts";
 import { inTransaction } from "../sync/change-log.ts";
+import { contactFromCard } from "./contact-from-card.ts";
 import { countMessages } from "./count-messages.ts";
 import { deleteMessage } from "./delete-message.ts";
 import { editMessage } from "./edit-message.ts";
@@ -102,6 +105,19 @@ export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
     const id = parse(ZMessageIdParamSchema, req.params.id);
     await inTransaction(pool, (client) => deleteMessage(client, actor, { id }));
     res.json(await answerOne(actor, id));
+  });
+
+  // 'Conversar' on a contact card: the card's contact (found by the stored whole number, or added), as the
+  // caller may read it; the PWA then opens a ticket with it by its id.
+  router.post("/messages/:id/contact-card", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(ZMessageIdParamSchema, req.params.id);
+    const contactId = await inTransaction(pool, (client) => contactFromCard(client, actor, id));
+    const [viewer, contact] = await Promise.all([
+      loadViewer(pool, actor),
+      loadContact(pool, actor.companyId, contactId),
+    ]);
+    res.json(presentContact(viewer, contact));
   });
 
   router.post("/message/forward", async (req, res) => {

@@ -4,6 +4,7 @@
 // and the replica gives a plain user only the public view of colleagues.
 import { describe, expect, it } from "vitest";
 import { maskNumber } from "../contacts/mask-number.ts";
+import { buildVCard } from "../messages/vcard.ts";
 import { setHideNumbers } from "../testing/contacts-factories.ts";
 import { buildContact, buildTicket } from "../testing/factories.ts";
 import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
@@ -13,6 +14,8 @@ const core = coreForFile();
 const s = forFile(() => buildInbox(core));
 const number = "5511987650001";
 const second = "5511987650002";
+/** A number only a contact card carries (no contact has it yet). */
+const card = "5511987650003";
 const w = forFile(async () => {
   const pool = core.db.pool;
   const contactId = (await buildContact(pool, { companyId: s.company.id, number, name: "Lia Lgpd" })).id;
@@ -31,8 +34,20 @@ const w = forFile(async () => {
     inbound.id,
     JSON.stringify({ from: number, id: "wamid.1", type: "image", image: { id: "m1" } }),
   ]);
+  // An inbound Cloud API contact card: the number in the vCard text, in our {vCard} and in the webhook's phones.
+  const cardMessage = await buildMessage(pool, { companyId: s.company.id, ticketId: waiting.id, contactId, body: "" });
+  await pool.query("UPDATE messages SET media_type = 'contactMessage', body = $2, data_json = $3 WHERE id = $1", [
+    cardMessage.id,
+    buildVCard({ name: "Caio Cartão", number: card }),
+    JSON.stringify({
+      from: number,
+      type: "contacts",
+      contacts: [{ name: { formatted_name: "Caio Cartão" }, phones: [{ phone: `+${card}`, wa_id: card }] }],
+      vCard: { name: "Caio Cartão", number: card },
+    }),
+  ]);
   await setHideNumbers(pool, s.company.id, true);
-  return { waiting, contactId, secondId };
+  return { waiting, contactId, secondId, cardMessage, inbound };
 });
 
 /** Every answer that carries one of the two numbers, as one text per path. */
@@ -48,7 +63,8 @@ async function everyPath(token: string, asAgent: boolean): Promise<Record<string
   out["GET /contacts"] = await get("/contacts?searchParam=lgpd");
   out["GET /contacts/list"] = await get("/contacts/list?searchParam=lgpd");
   out["GET /contacts/{id}"] = await get(`/contacts/${w.contactId}`);
-  out["GET /contacts/profile/{number}"] = await get(`/contacts/profile/${number}`);
+  // A masked user finds a contact by the number they see (decision 0044), an admin by the whole one.
+  out["GET /contacts/profile/{number}"] = await get(`/contacts/profile/${asAgent ? maskNumber(number) : number}`);
   out["GET /messages/{ticketId}"] = await get(`/messages/${w.waiting.id}`);
   out["GET /sync/pull (first)"] = await get("/sync/pull");
   const cursor = JSON.parse(out["GET /sync/pull (first)"]).cursor;
@@ -86,11 +102,19 @@ describe("#presenters LGPD masking on every path", () => {
     for (const [path, text] of Object.entries(seen)) {
       expect(text, path).not.toContain(number);
       expect(text, path).not.toContain(second);
+      expect(text, path).not.toContain(card);
     }
-    for (const path of ["GET /tickets", "GET /tickets/u/{uuid}", "GET /contacts/{id}", "GET /sync/pull (first)"]) {
+    for (const path of [
+      "GET /tickets",
+      "GET /tickets/u/{uuid}",
+      "GET /contacts/{id}",
+      "GET /contacts/profile/{number}",
+      "GET /sync/pull (first)",
+    ]) {
       expect(seen[path], path).toContain(maskNumber(number));
     }
     expect(seen["GET /messages/{ticketId}"]).toContain(maskNumber(number));
+    expect(seen["GET /messages/{ticketId}"]).toContain(`waid=${maskNumber(card)}:+${maskNumber(card)}`);
     expect(seen["POST /tickets"]).toContain(maskNumber(second));
     expect(seen["PUT /contacts/{id}"]).toContain(maskNumber(second));
     expect(seen["GET /sync/pull (incremental)"]).toContain(maskNumber(second));
@@ -115,8 +139,34 @@ describe("#presenters LGPD masking on every path", () => {
     ]) {
       expect(seen[path], path).toContain(number);
     }
+    expect(seen["GET /messages/{ticketId}"]).toContain(`waid=${card}:+${card}`);
     for (const path of ["POST /tickets", "PUT /tickets/{id}", "PUT /contacts/{id}", "GET /sync/pull (incremental)"]) {
       expect(seen[path], path).toContain(second);
+    }
+  });
+});
+
+describe("#messages.contactCard 'Conversar' by the stored card", () => {
+  it("gives a masked user the card's contact by id (added once, then found), its number still masked", async () => {
+    const path = `/messages/${w.cardMessage.id}/contact-card`;
+    const first = await core.api("POST", path, { token: s.agentToken });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ name: "Caio Cartão", number: maskNumber(card) });
+    const stored = await core.db.pool.query("SELECT id, number FROM contacts WHERE company_id = $1 AND number = $2", [
+      s.company.id,
+      card,
+    ]);
+    expect(stored.rows).toEqual([{ id: first.body.id, number: card }]);
+    // The same card again: the same contact, not a second one; an admin reads the whole number.
+    const again = await core.api("POST", path, { token: s.adminToken });
+    expect(again.body).toMatchObject({ id: first.body.id, number: card });
+  });
+
+  it("answers 404 for a message that is not a contact card, or none", async () => {
+    for (const id of [w.inbound.id, crypto.randomUUID()]) {
+      const res = await core.api("POST", `/messages/${id}/contact-card`, { token: s.agentToken });
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe("ERR_NO_MESSAGE_FOUND");
     }
   });
 });

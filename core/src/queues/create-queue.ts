@@ -4,6 +4,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { assertPlanAllows } from "../companies/plan-limits.ts";
 import type { QueueAnswer, TCreateQueueRequest } from "../contract/queues.ts";
+import { assertFileListsOf } from "../files/file-list-references.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { loadQueue, queueConflict } from "./load-queue.ts";
 import { authorizeQueue } from "./queue-policy.ts";
@@ -17,6 +18,7 @@ export async function createQueue(
   authorizeQueue(actor, "create");
   await assertPlanAllows(client, actor.companyId, "queues");
   await assertQueueRules(client, actor.companyId, input, (await countQueues(client, actor.companyId)) + 1);
+  if (input.fileListId) await assertFileListsOf(client, actor.companyId, [input.fileListId]);
   const { rows } = await client
     .query<{ id: number }>(
       `INSERT INTO queues (company_id, name, color, greeting_message, order_queue, out_of_hours_message,

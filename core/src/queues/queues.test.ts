@@ -189,6 +189,12 @@ describe("#queues every field and the §5 rules", () => {
   it("stores and answers every field of the Queue entity", async () => {
     const c = await buildCompany(w.pool);
     const a = await signedIn(core, { companyId: c.id });
+    // The file list must be the company's (decision 0048).
+    const fileListId = (
+      await w.pool.query("INSERT INTO file_lists (company_id, name, message) VALUES ($1, 'Lista', 'x') RETURNING id", [
+        c.id,
+      ])
+    ).rows[0].id;
     const body = {
       name: "Completa",
       color: "#0a0b0c",
@@ -200,7 +206,7 @@ describe("#queues every field and the §5 rules", () => {
       ativarRoteador: true,
       tempoRoteador: 15,
       integrationId: 7,
-      fileListId: 9,
+      fileListId,
       schedules: HOURS,
     };
     const res = await core.api("POST", "/queue", { token: a.token, body });

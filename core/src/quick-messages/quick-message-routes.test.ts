@@ -53,11 +53,28 @@ describe("#quick-messages.list", () => {
         shortcode: "boa-tarde",
         message: "Boa tarde! Como posso ajudar?",
         mediaPath: null,
+        mediaName: null,
         userId: null,
         geral: true,
       },
-      { id: "mine", shortcode: "meu-pix", message: "Minha chave", mediaPath: null, userId: w.agentId, geral: false },
-      { id: "b", shortcode: "Preço", message: "Nosso preço é R$ 10.", mediaPath: null, userId: w.agentId, geral: true },
+      {
+        id: "mine",
+        shortcode: "meu-pix",
+        message: "Minha chave",
+        mediaPath: null,
+        mediaName: null,
+        userId: w.agentId,
+        geral: false,
+      },
+      {
+        id: "b",
+        shortcode: "Preço",
+        message: "Nosso preço é R$ 10.",
+        mediaPath: null,
+        mediaName: null,
+        userId: w.agentId,
+        geral: true,
+      },
     ]);
   });
 
@@ -75,5 +92,15 @@ describe("#quick-messages.list", () => {
 
   it("needs a session", async () => {
     expect((await core.api("GET", "/quick-messages/list")).status).toBe(401);
+  });
+});
+
+describe("#quick-messages writes without a sync server", () => {
+  it("answers ERR_SYNC_UNAVAILABLE and writes nothing: the documents are the only authority (decision 0048)", async () => {
+    const before = await core.db.pool.query("SELECT count(*)::int AS n FROM quick_messages");
+    const res = await core.api("POST", "/quick-messages", { token: w.token, body: { shortcode: "novo" } });
+    expect([res.status, res.body.error]).toEqual([503, "ERR_SYNC_UNAVAILABLE"]);
+    const after = await core.db.pool.query("SELECT count(*)::int AS n FROM quick_messages");
+    expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 });

@@ -8,6 +8,8 @@ const core = coreForFile({
     loginPerAccount: { max: 1000, windowSeconds: 900 },
     loginPerIp: { max: 1000, windowSeconds: 900 },
     signupPerIp: { max: 3, windowSeconds: 3600 },
+    contactLookupPerUser: { max: 1_000_000, windowSeconds: 60 },
+    emailRefusalsPerCompany: { max: 1_000_000, windowSeconds: 60 },
     passwordHashConcurrency: 2,
   },
   trustProxy: "loopback",

@@ -8,7 +8,7 @@ import { hashPassword } from "../auth/password-hashing.ts";
 import { addDays, businessToday } from "../companies/business-date.ts";
 import { type SignupResponse, TRIAL_DAYS, type TSignupRequest } from "../contract/signup.ts";
 import { ZCreateUserRequestSchema } from "../contract/users.ts";
-import { AppError, invalidInput, userCreationDisabled } from "../http/errors.ts";
+import { invalidInput, isEmailUnavailable, userCreationDisabled } from "../http/errors.ts";
 import { seedCompanySettings } from "../settings/company-settings.ts";
 import { getPlatformSetting } from "../settings/platform-settings.ts";
 import { recordChanges } from "../sync/change-log.ts";
@@ -23,7 +23,7 @@ export function signupAnswer(input: TSignupRequest, dueDate: string): SignupResp
 }
 
 /** True for the clash of an e-mail taken between our check and the insert (two signups racing). */
-export const isEmailTaken = (err: unknown) => err instanceof AppError && err.code === "ERR_EMAIL_ALREADY_EXISTS";
+export const isEmailTaken = (err: unknown) => isEmailUnavailable(err);
 
 export async function signup(client: pg.ClientBase, input: TSignupRequest): Promise<SignupResponse> {
   if ((await getPlatformSetting(client, "userCreation")) === "disabled") throw userCreationDisabled();

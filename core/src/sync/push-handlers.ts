@@ -10,6 +10,7 @@ import { updateContact } from "../contacts/update-contact.ts";
 import { MUTATIONS, type MutationName } from "../contract/sync.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
 import { parse } from "../http/errors.ts";
+import { moveTicketLane } from "../kanban/move-ticket-lane.ts";
 import { deleteMessage } from "../messages/delete-message.ts";
 import { editMessage } from "../messages/edit-message.ts";
 import { forwardMessage } from "../messages/forward-message.ts";
@@ -76,6 +77,8 @@ export const HANDLERS: Record<MutationName, Handler> = {
     const { tagId, contactId } = parse(m.removeContactTag, args);
     return removeContactTag(client, actor, tagId, contactId);
   },
+
+  moveTicketLane: (client, actor, args) => moveTicketLane(client, actor, parse(m.moveTicketLane, args)),
 
   createTicketNote: (client, actor, args) => createTicketNote(client, actor, parse(m.createTicketNote, args)),
   deleteTicketNote: (client, actor, args) => deleteTicketNote(client, actor, parse(m.deleteTicketNote, args).noteId),

@@ -4,7 +4,14 @@
 import { randomUUID } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
-import { buildTag, buildTicketNote, hideNumbersForTest, lastSeq, tagContact } from "../testing/contacts-factories.ts";
+import {
+  buildTag,
+  buildTicketNote,
+  changesAfter,
+  hideNumbersForTest,
+  lastSeq,
+  tagContact,
+} from "../testing/contacts-factories.ts";
 import { buildContact, buildTicket } from "../testing/factories.ts";
 import { buildInbox, buildMessage, type Inbox } from "../testing/messages-factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
@@ -250,6 +257,41 @@ describe("#sync.push tags and notes", () => {
     expect(await count("ticket_tags WHERE ticket_id = $1", [s.ticket.id])).toBe(0);
   });
 
+  it("moves a kanban card: the ticket's lane tag comes off, the new lane's goes on, plain tags stay, once", async () => {
+    const s = await buildInbox(core);
+    const pool = core.db.pool;
+    const t = await pendingTicket(s);
+    const from = await buildTag(pool, { companyId: s.company.id, kanban: 1 });
+    const to = await buildTag(pool, { companyId: s.company.id, kanban: 1 });
+    const plain = await buildTag(pool, { companyId: s.company.id });
+    for (const tag of [from, plain]) {
+      await pool.query("INSERT INTO ticket_tags (ticket_id, tag_id, company_id) VALUES ($1, $2, $3)", [
+        t.id,
+        tag.id,
+        s.company.id,
+      ]);
+    }
+    const seq = await lastSeq(pool, s.company.id);
+    const results = await pushTwice(s.agentToken, s.company.id, [
+      { name: "moveTicketLane", args: { ticketId: t.id, toLaneId: to.id } },
+    ]);
+    expect(results).toEqual(okAll(1));
+    const tags = await pool.query<{ tag_id: number }>(
+      "SELECT tag_id FROM ticket_tags WHERE ticket_id = $1 ORDER BY tag_id",
+      [t.id],
+    );
+    expect(tags.rows.map((r) => r.tag_id)).toEqual([plain.id, to.id].sort((a, b) => a - b));
+    // One change for the replicas, however often the push came.
+    expect(await changesAfter(pool, s.company.id, seq)).toEqual([`tickets:${t.id}`]);
+    // A plain tag is no lane: the move is refused and the ticket keeps its lane.
+    expect(
+      await refusal(s.agentToken, s.company.id, {
+        name: "moveTicketLane",
+        args: { ticketId: t.id, toLaneId: plain.id },
+      }),
+    ).toBe("ERR_NO_TAG_FOUND");
+  });
+
   it("writes one note, and lets only its author or an admin remove one", async () => {
     const s = await buildInbox(core);
     const t = await pendingTicket(s);
@@ -330,8 +372,8 @@ describe("#sync.push company scoping", () => {
     const mine = await buildInbox(core);
     const other = await buildInbox(core);
     const pool = core.db.pool;
-    const myTag = await buildTag(pool, { companyId: mine.company.id });
-    const theirTag = await buildTag(pool, { companyId: other.company.id });
+    const myTag = await buildTag(pool, { companyId: mine.company.id, kanban: 1 });
+    const theirTag = await buildTag(pool, { companyId: other.company.id, kanban: 1 });
     const theirNote = await buildTicketNote(pool, {
       companyId: other.company.id,
       ticketId: other.ticket.id,
@@ -364,6 +406,8 @@ describe("#sync.push company scoping", () => {
       ["addTicketTag", { ticketId: mine.ticket.id, tagId: theirTag.id }, "ERR_NO_TAG_FOUND"],
       ["addTicketTag", { ticketId: other.ticket.id, tagId: myTag.id }, "ERR_NO_TICKET_FOUND"],
       ["removeTicketTags", { ticketId: other.ticket.id }, "ERR_NO_TICKET_FOUND"],
+      ["moveTicketLane", { ticketId: mine.ticket.id, toLaneId: theirTag.id }, "ERR_NO_TAG_FOUND"],
+      ["moveTicketLane", { ticketId: other.ticket.id, toLaneId: myTag.id }, "ERR_NO_TICKET_FOUND"],
       ["removeContactTag", { tagId: theirTag.id, contactId: mine.contact.id }, "ERR_NO_TAG_FOUND"],
       ["removeContactTag", { tagId: myTag.id, ...theirContact }, "ERR_NO_CONTACT_FOUND"],
       ["createTicketNote", { ticketId: other.ticket.id, note: "olá de fora" }, "ERR_NO_TICKET_FOUND"],

@@ -172,6 +172,26 @@ describe("#sync.pull", () => {
     expect(next.body.put.tickets).toEqual([]);
   });
 
+  it("replicates an outbound message's channel id once sent (a reaction names its target by it)", async () => {
+    const s = await setup();
+    const id = randomUUID();
+    const sent = await core.api("POST", `/messages/${s.ticket.id}`, { token: s.token, body: { body: "oi", id } });
+    expect(sent.status).toBe(200);
+    const boot = await core.api("GET", "/sync/pull", { token: s.token });
+    expect(boot.body.put.messages.find((m: { id: string }) => m.id === id)).toMatchObject({ remoteId: null });
+    // The channel worker records the channel's id when the send is accepted (outbound-store markSent).
+    await inTransaction(core.db.pool, async (client) => {
+      await client.query("UPDATE messages SET remote_id = 'wamid.OUT', ack = 1 WHERE company_id = $1 AND id = $2", [
+        s.company.id,
+        id,
+      ]);
+      const { recordChanges } = await import("./change-log.ts");
+      await recordChanges(client, [{ companyId: s.company.id, entity: "messages", id }]);
+    });
+    const next = await core.api("GET", `/sync/pull?cursor=${boot.body.cursor}`, { token: s.token });
+    expect(next.body.put.messages).toEqual([expect.objectContaining({ id, remoteId: "wamid.OUT", ack: 1 })]);
+  });
+
   it("never shows another company's rows and restarts a client whose cursor is unknown", async () => {
     const mine = await setup();
     const other = await setup();

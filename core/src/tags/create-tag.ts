@@ -9,7 +9,7 @@ import { Tag } from "../db/entities/contacts.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { tagAlreadyExists } from "../http/errors.ts";
 import { tagAnswer } from "./find-tag.ts";
-import { randomTagColor } from "./tag-queries.ts";
+import { assertCompanyTags, randomTagColor } from "./tag-queries.ts";
 
 /** No code of spec 1 §8 names it: ERR_TAG_ALREADY_EXISTS (409) with the field (decision 0018). */
 export const duplicatedTag = () => tagAlreadyExists();
@@ -25,14 +25,32 @@ export function tagNameConflict(err: unknown): unknown {
   return uniqueViolation(err) === "tags_company_id_name_key" ? duplicatedTag() : err;
 }
 
+/** The next and rollback lanes a request names must be tags of the caller's company (ERR_NO_TAG_FOUND otherwise). */
+export async function assertLaneTargets(
+  client: pg.ClientBase,
+  companyId: number,
+  lanes: { nextLaneId?: number | null; rollbackLaneId?: number | null },
+): Promise<void> {
+  await assertCompanyTags(
+    client,
+    companyId,
+    [lanes.nextLaneId, lanes.rollbackLaneId].filter((id): id is number => typeof id === "number"),
+  );
+}
+
 export async function createTag(client: pg.ClientBase, actor: Actor, input: TCreateTagRequest): Promise<TagDTO> {
   const em = companyEm(client, actor.companyId);
   await assertTagNameFree(em, input.name);
+  await assertLaneTargets(client, actor.companyId, input);
   const tag = em.create(Tag, {
     companyId: actor.companyId,
     name: input.name,
     color: input.color ?? randomTagColor(),
     kanban: input.kanban,
+    timeLane: input.timeLane ?? 0,
+    nextLaneId: input.nextLaneId ?? null,
+    rollbackLaneId: input.rollbackLaneId ?? null,
+    greetingMessageLane: input.greetingMessageLane ?? null,
   });
   await em.flush().catch((err) => {
     throw tagNameConflict(err);

@@ -10,12 +10,19 @@ import { type ITag, Tag } from "../db/entities/contacts.ts";
 import { tagNotFound } from "../http/errors.ts";
 
 /** What the tag calls answer of a tag. */
-export const tagAnswer = (tag: Pick<ITag, "id" | "name" | "color" | "kanban">): TagDTO => ({
+export const tagAnswer = (tag: Pick<ITag, TagField>): Required<TagDTO> => ({
   id: tag.id,
   name: tag.name,
   color: tag.color,
   kanban: tag.kanban,
+  timeLane: tag.timeLane,
+  nextLaneId: tag.nextLaneId ?? null,
+  rollbackLaneId: tag.rollbackLaneId ?? null,
+  greetingMessageLane: tag.greetingMessageLane ?? null,
+  lanePosition: tag.lanePosition ?? null,
 });
+
+type TagField = keyof TagDTO;
 
 /** The tag, or ERR_NO_TAG_FOUND; `lock` holds it until the transaction ends. */
 export async function findTag(em: EntityManager, id: number, opts: { lock?: boolean } = {}): Promise<ITag> {

@@ -16,11 +16,11 @@ export type TagsPage = {
   hasMore: boolean;
 };
 
-/** Every tag of the company (the pickers), by name. */
+/** Every tag of the company (the pickers), by name; lanes (kanban 1) in their board order, then by name. */
 export async function listTags(pool: pg.Pool, companyId: number, { kanban }: TagKind): Promise<TagDTO[]> {
   const { rows } = await pool.query<TagDTO>(
     `SELECT ${TAG_COLUMNS} FROM tags tg WHERE tg.company_id = $1 AND ($2::int IS NULL OR tg.kanban = $2)
-     ORDER BY lower(tg.name), tg.id`,
+     ORDER BY CASE WHEN $2::int = 1 THEN tg.lane_position END NULLS LAST, lower(tg.name), tg.id`,
     [companyId, kanban ?? null],
   );
   return rows;
@@ -30,18 +30,19 @@ export async function listTags(pool: pg.Pool, companyId: number, { kanban }: Tag
 export async function listTagsPage(
   pool: pg.Pool,
   companyId: number,
-  q: TagKind & { searchParam?: string; pageNumber: number },
+  q: TagKind & { searchParam?: string; pageNumber: number; tagId?: number },
 ): Promise<TagsPage> {
-  const params = [companyId, q.searchParam ? contains(q.searchParam) : null, q.kanban ?? null];
-  const filter =
-    "tg.company_id = $1 AND ($2::text IS NULL OR lower(tg.name) LIKE $2) AND ($3::int IS NULL OR tg.kanban = $3)";
+  const params = [companyId, q.searchParam ? contains(q.searchParam) : null, q.kanban ?? null, q.tagId ?? null];
+  const filter = `tg.company_id = $1 AND ($2::text IS NULL OR lower(tg.name) LIKE $2) AND ($3::int IS NULL OR tg.kanban = $3)
+    AND ($4::int IS NULL OR tg.id = $4)`;
   const count = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM tags tg WHERE ${filter}`, params);
   const offset = (q.pageNumber - 1) * TAGS_PAGE_SIZE;
   const { rows } = await pool.query<TagsPage["tags"][number]>(
     `SELECT ${TAG_COLUMNS},
        (SELECT count(*)::int FROM contact_tags ct WHERE ct.tag_id = tg.id AND ct.company_id = tg.company_id) AS "contactsCount",
        (SELECT count(*)::int FROM ticket_tags tt WHERE tt.tag_id = tg.id AND tt.company_id = tg.company_id) AS "ticketsCount"
-     FROM tags tg WHERE ${filter} ORDER BY lower(tg.name), tg.id LIMIT $4 OFFSET $5`,
+     FROM tags tg WHERE ${filter}
+     ORDER BY CASE WHEN $3::int = 1 THEN tg.lane_position END NULLS LAST, lower(tg.name), tg.id LIMIT $5 OFFSET $6`,
     [...params, TAGS_PAGE_SIZE, offset],
   );
   const total = count.rows[0]?.n ?? 0;

@@ -5,7 +5,9 @@ import type pg from "pg";
 import type { TagDTO } from "../contract/contacts.ts";
 import { tagNotFound } from "../http/errors.ts";
 
-export const TAG_COLUMNS = "tg.id, tg.name, tg.color, tg.kanban";
+export const TAG_COLUMNS = `tg.id, tg.name, tg.color, tg.kanban, tg.time_lane AS "timeLane", tg.next_lane_id AS "nextLaneId",
+  tg.rollback_lane_id AS "rollbackLaneId", tg.greeting_message_lane AS "greetingMessageLane",
+  tg.lane_position AS "lanePosition"`;
 
 /** Spec 2 §9: a new tag gets a random colour. */
 export const randomTagColor = () => `#${randomInt(0, 0x1000000).toString(16).padStart(6, "0").toUpperCase()}`;

@@ -31,6 +31,8 @@ const ZListTagsQuery = z.object({
   searchParam: z.string().trim().toLowerCase().optional(),
   pageNumber: z.coerce.number().int().positive().default(1),
   kanban: ZKanbanQuery,
+  /** Only this tag (a list row refreshed after an edit). */
+  tagId: zIdParam.optional(),
 });
 
 export function tagRoutes(pool: pg.Pool): Router {

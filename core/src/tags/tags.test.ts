@@ -15,6 +15,15 @@ const w = forFile(async () => {
   return { companyId, otherCompanyId, admin: sa!.token, agent: su!.token, agentId: u.id, otherAdmin: so!.token };
 });
 
+/** A tag's lane settings as a new tag has them (spec 2 §9: timeLane 0). */
+const NO_LANE_SETTINGS = {
+  timeLane: 0,
+  nextLaneId: null,
+  rollbackLaneId: null,
+  greetingMessageLane: null,
+  lanePosition: null,
+};
+
 const contactTagIds = async (contactId: number) =>
   (
     await core.db.pool.query<{ tag_id: number }>(
@@ -205,7 +214,7 @@ describe("#tags.show and update", () => {
     const tag = await buildTag(core.db.pool, { companyId: w.companyId, name: "Mostrada", kanban: 1, color: "#123456" });
     const res = await core.api("GET", `/tags/${tag.id}`, { token: w.agent });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: tag.id, name: "Mostrada", color: "#123456", kanban: 1 });
+    expect(res.body).toEqual({ id: tag.id, name: "Mostrada", color: "#123456", kanban: 1, ...NO_LANE_SETTINGS });
     const foreign = await core.api("GET", `/tags/${tag.id}`, { token: w.otherAdmin });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe("ERR_NO_TAG_FOUND");
@@ -219,7 +228,7 @@ describe("#tags.show and update", () => {
     await tagContact(pool, { companyId: w.companyId, contactId: contact.id, tagId: tag.id });
     const before = await lastSeq(pool, w.companyId);
     const lane = await core.api("PUT", `/tags/${tag.id}`, { token: w.admin, body: { kanban: 1 } });
-    expect(lane.body).toEqual({ id: tag.id, name: "Laranja", color: "#FFA500", kanban: 1 });
+    expect(lane.body).toEqual({ id: tag.id, name: "Laranja", color: "#FFA500", kanban: 1, ...NO_LANE_SETTINGS });
     expect(await changesAfter(pool, w.companyId, before)).toEqual([`contacts:${contact.id}`]);
 
     const taken = await core.api("PUT", `/tags/${tag.id}`, { token: w.admin, body: { name: "VERDE" } });

@@ -7,7 +7,7 @@ import type { TagDTO, TUpdateTagRequest } from "../contract/contacts.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Tag } from "../db/entities/contacts.ts";
 import { recordChanges } from "../sync/change-log.ts";
-import { assertTagNameFree, tagNameConflict } from "./create-tag.ts";
+import { assertLaneTargets, assertTagNameFree, tagNameConflict } from "./create-tag.ts";
 import { findTag, tagAnswer } from "./find-tag.ts";
 import { tagHolders } from "./tag-holders.ts";
 
@@ -20,15 +20,22 @@ export async function updateTag(
   const em = companyEm(client, actor.companyId);
   const tag = await findTag(em, tagId, { lock: true });
   if (input.name !== undefined) await assertTagNameFree(em, input.name, tagId);
+  await assertLaneTargets(client, actor.companyId, input);
+  // undefined keeps a field; null clears a lane reference or the greeting.
+  const keep = <T>(v: T | undefined, old: T) => (v === undefined ? old : v);
   const changed = {
     name: input.name ?? tag.name,
     color: input.color ?? tag.color,
     kanban: input.kanban ?? tag.kanban,
+    timeLane: input.timeLane ?? tag.timeLane,
+    nextLaneId: keep(input.nextLaneId, tag.nextLaneId ?? null),
+    rollbackLaneId: keep(input.rollbackLaneId, tag.rollbackLaneId ?? null),
+    greetingMessageLane: keep(input.greetingMessageLane, tag.greetingMessageLane ?? null),
   };
   // nativeUpdate, not a flush: its WHERE carries the company filter (a flush's names only the id).
   await em.nativeUpdate(Tag, { id: tagId }, { ...changed, updatedAt: raw("now()") }).catch((err) => {
     throw tagNameConflict(err);
   });
   await recordChanges(client, await tagHolders(client, actor.companyId, tagId));
-  return tagAnswer({ id: tagId, ...changed });
+  return tagAnswer({ id: tagId, ...changed, lanePosition: tag.lanePosition ?? null });
 }

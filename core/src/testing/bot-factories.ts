@@ -54,23 +54,37 @@ export const newNumber = () => `5521${String(Date.now() % 1_000_000).padStart(6,
 /** The contact writes `body` on the connection; answers the ticket it landed on. */
 export async function contactWrites(
   pool: pg.Pool,
-  o: { companyId: number; whatsappId: number; from: string; body: string; name?: string; remoteId?: string },
+  o: {
+    companyId: number;
+    whatsappId: number;
+    from: string;
+    body: string;
+    name?: string;
+    remoteId?: string;
+    /** The clock the hours, vacation and consent rules read. */
+    now?: Date;
+  },
 ): Promise<number> {
   await inTransaction(pool, (client) =>
-    ingest(client, [
-      {
-        kind: "message",
-        companyId: o.companyId,
-        whatsappId: o.whatsappId,
-        channel: "whatsapp",
-        remoteId: o.remoteId ?? `wamid.${randomUUID()}`,
-        from: o.from,
-        name: o.name ?? "Maria Souza",
-        body: o.body,
-        mediaType: "chat",
-        timestamp: new Date(),
-      },
-    ]),
+    ingest(
+      client,
+      [
+        {
+          kind: "message",
+          companyId: o.companyId,
+          whatsappId: o.whatsappId,
+          channel: "whatsapp",
+          remoteId: o.remoteId ?? `wamid.${randomUUID()}`,
+          from: o.from,
+          name: o.name ?? "Maria Souza",
+          body: o.body,
+          mediaType: "chat",
+          timestamp: o.now ?? new Date(),
+        },
+      ],
+      undefined,
+      o.now,
+    ),
   );
   const { rows } = await pool.query<{ id: number }>(
     `SELECT t.id FROM tickets t JOIN contacts c ON c.id = t.contact_id

@@ -40,6 +40,8 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
       loginPerAccount: { max: 1_000_000, windowSeconds: 60 },
       loginPerIp: { max: 1_000_000, windowSeconds: 60 },
       signupPerIp: { max: 1_000_000, windowSeconds: 60 },
+      contactLookupPerUser: { max: 1_000_000, windowSeconds: 60 },
+      emailRefusalsPerCompany: { max: 1_000_000, windowSeconds: 60 },
       passwordHashConcurrency: 2,
     },
     ...overrides,

@@ -3,8 +3,9 @@
 // accept greeting goes out when the company enables it.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { mayWorkNow } from "../bot/service-hours.ts";
 import type { TAcceptTicketArgs } from "../contract/tickets.ts";
-import { otherOpenTicket } from "../http/errors.ts";
+import { otherOpenTicket, outOfHours } from "../http/errors.ts";
 import { attendTicket, targetQueue } from "./attend-ticket.ts";
 import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { holderOfTicket } from "./open-ticket-conflict.ts";
@@ -15,6 +16,8 @@ import { invalidTransition } from "./ticket-row.ts";
 export async function acceptTicket(client: pg.ClientBase, actor: Actor, args: TAcceptTicketArgs): Promise<void> {
   const ticket = await findVisibleTicket(client, actor, args.ticketId, { lock: true });
   authorize(actor, "accept");
+  // Spec 1 §8 ERR_OUT_OF_HOURS: a plain user takes no conversation outside their startWork-endWork.
+  if (!mayWorkNow(actor, new Date())) throw outOfHours();
   if (ticket.status === "open" || ticket.status === "group") {
     // Accepting twice (another tab, a replayed push) is done already; someone
     // else's ticket answers the notice naming them.

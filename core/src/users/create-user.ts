@@ -8,7 +8,7 @@ import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { assertCompanyWhatsapp } from "../whatsapps/load-whatsapp.ts";
 import { loadCompanyUser } from "./load-user.ts";
-import { userAnswer, userConflict } from "./user-answer.ts";
+import { assertEmailFreeInCompany, userAnswer, userConflict } from "./user-answer.ts";
 import { authorizeUser } from "./user-policy.ts";
 
 export async function createUser(client: pg.ClientBase, actor: Actor, input: TCreateUserRequest): Promise<UserAnswer> {
@@ -17,6 +17,7 @@ export async function createUser(client: pg.ClientBase, actor: Actor, input: TCr
   await assertPlanAllows(client, companyId, "users");
   const queueIds = await assertCompanyQueues(client, companyId, input.queueIds);
   await assertCompanyWhatsapp(client, companyId, input.whatsappId);
+  await assertEmailFreeInCompany(client, companyId, input.email);
   const id = await insertUser(client, companyId, input);
   await setUserQueues(client, companyId, id, queueIds);
   await recordChanges(client, [{ companyId, entity: "users", id }]);

@@ -23,7 +23,7 @@ const VISIBILITY_FIELDS: readonly string[] = [
 import { assertCompanyWhatsapp } from "../whatsapps/load-whatsapp.ts";
 import { setUserQueues } from "./create-user.ts";
 import { loadCompanyUser, type UserRow } from "./load-user.ts";
-import { userAnswer, userConflict } from "./user-answer.ts";
+import { assertEmailFreeInCompany, userAnswer, userConflict } from "./user-answer.ts";
 import { authorizeUser } from "./user-policy.ts";
 
 type Field = keyof TUpdateUserRequest;
@@ -85,6 +85,7 @@ export async function updateUser(
   const selfEditable: readonly string[] = SELF_EDITABLE_USER_FIELDS;
   if (changed.some((f) => !selfEditable.includes(f))) authorizeUser(actor, "manage", target);
   if (changed.length === 0) return userAnswer(target);
+  if (changed.includes("email")) await assertEmailFreeInCompany(client, companyId, input.email!, id);
 
   const sets: string[] = [];
   const params: unknown[] = [id, companyId];

@@ -4,7 +4,8 @@ import type { Request, Response } from "express";
 import { Router } from "express";
 import multer from "multer";
 import type pg from "pg";
-import { actorOf } from "../auth/authenticate.ts";
+import { type Actor, actorOf } from "../auth/authenticate.ts";
+import type { AbuseLimits } from "../config.ts";
 import { zIdParam } from "../contract/ids.ts";
 import {
   PROFILE_IMAGE_FIELD,
@@ -13,7 +14,8 @@ import {
   ZListUsersQuerySchema,
   ZUpdateUserRequestSchema,
 } from "../contract/users.ts";
-import { invalidInput, parse, userNotFound } from "../http/errors.ts";
+import { invalidInput, isEmailUnavailable, parse, userNotFound } from "../http/errors.ts";
+import { assertUnderRateLimit, hitRateLimit } from "../http/rate-limit.ts";
 import { multipartNulByteError } from "../media/upload.ts";
 import { presentUser } from "../presenters/present-user.ts";
 import { loadViewer } from "../presenters/viewer.ts";
@@ -48,8 +50,26 @@ function readImage(req: Request, res: Response): Promise<Express.Multer.File> {
   });
 }
 
-export function userRoutes(pool: pg.Pool, dataDir: string): Router {
+export function userRoutes(
+  pool: pg.Pool,
+  dataDir: string,
+  limits: Pick<AbuseLimits, "emailRefusalsPerCompany">,
+): Router {
   const router = Router();
+  /**
+   * A create or e-mail change: refused once the company has had too many e-mails another company holds, and each
+   * such refusal counted, so an admin cannot walk a list of addresses to learn which have accounts (decision 0044).
+   */
+  const limitingEmailProbes = async <T>(actor: Actor, write: () => Promise<T>): Promise<T> => {
+    const key = `user-email-refusals:company:${actor.companyId}`;
+    await assertUnderRateLimit(pool, key, limits.emailRefusalsPerCompany);
+    try {
+      return await write();
+    } catch (err) {
+      if (isEmailUnavailable(err)) await hitRateLimit(pool, key, limits.emailRefusalsPerCompany);
+      throw err;
+    }
+  };
   router.get("/users", async (req, res) => {
     const actor = actorOf(res);
     const page = await listUsers(pool, actor, parse(ZListUsersQuerySchema, req.query));
@@ -73,14 +93,15 @@ export function userRoutes(pool: pg.Pool, dataDir: string): Router {
     const actor = actorOf(res);
     authorizeUser(actor, "create");
     const input = parse(ZCreateUserRequestSchema, req.body);
-    const created = await inTransaction(pool, (c) => createUser(c, actor, input));
+    const created = await limitingEmailProbes(actor, () => inTransaction(pool, (c) => createUser(c, actor, input)));
     res.status(201).json(presentUser(await loadViewer(pool, actor), created));
   });
   router.put("/users/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateUserRequestSchema, req.body);
-    const updated = await inTransaction(pool, (c) => updateUser(c, actor, id, input));
+    const update = () => inTransaction(pool, (c) => updateUser(c, actor, id, input));
+    const updated = await (input.email === undefined ? update() : limitingEmailProbes(actor, update));
     res.json(presentUser(await loadViewer(pool, actor), updated));
   });
   router.delete("/users/:id", async (req, res) => {

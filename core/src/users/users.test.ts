@@ -166,13 +166,28 @@ describe("#users.create", () => {
     expect((await w.pool.query("SELECT count(*)::int AS n FROM users")).rows[0].n).toBe(before);
   });
 
-  it("answers 409 ERR_EMAIL_ALREADY_EXISTS for an e-mail used anywhere on the platform", async () => {
+  it("answers 409 ERR_EMAIL_ALREADY_EXISTS for an e-mail of the own company, in any letter case", async () => {
+    const res = await core.api("POST", "/users", {
+      token: w.admin.token,
+      body: newUser({ email: w.agent.email.toUpperCase() }),
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe("ERR_EMAIL_ALREADY_EXISTS");
+  });
+
+  it("answers another company's e-mail with a neutral validation refusal that names no account (decision 0044)", async () => {
+    const before = (await w.pool.query("SELECT count(*)::int AS n FROM users")).rows[0].n;
     const res = await core.api("POST", "/users", {
       token: w.admin.token,
       body: newUser({ email: "ADMIN@chatflow.local" }),
     });
-    expect(res.status).toBe(409);
-    expect(res.body.error).toBe("ERR_EMAIL_ALREADY_EXISTS");
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: "ERR_VALIDATION",
+      message: "This e-mail cannot be used",
+      fields: { email: "This e-mail cannot be used" },
+    });
+    expect((await w.pool.query("SELECT count(*)::int AS n FROM users")).rows[0].n).toBe(before);
   });
 
   it("refuses a plain user", async () => {
@@ -263,13 +278,19 @@ describe("#users.update", () => {
     expect((await core.api("GET", "/users/", { token: target.token })).status).toBe(200);
   });
 
-  it("answers 409 for an e-mail another user has, and 404 for another company's user", async () => {
+  it("answers 409 for an e-mail another user of the company has, the neutral refusal for another company's, and 404 for another company's user", async () => {
     const taken = await core.api("PUT", `/users/${w.agent.id}`, {
       token: w.admin.token,
       body: { email: w.admin.email },
     });
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe("ERR_EMAIL_ALREADY_EXISTS");
+    const elsewhere = await core.api("PUT", `/users/${w.agent.id}`, {
+      token: w.admin.token,
+      body: { email: "admin@chatflow.local" },
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.fields).toEqual({ email: "This e-mail cannot be used" });
     const foreign = await core.api("PUT", "/users/1", { token: w.admin.token, body: { name: "Nope" } });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe("ERR_NO_USER_FOUND");

@@ -1,7 +1,7 @@
 // The connection's queue-bot, redirect and rating settings (spec 2 §3 Connection)
 // and the rules of spec 2 §5 that tie them together, checked on create and update.
 import type pg from "pg";
-import type { WhatsappAnswer } from "../contract/whatsapps.ts";
+import { botSettingsErrors, type WhatsappAnswer } from "../contract/whatsapps.ts";
 import { invalidFields } from "../http/errors.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
@@ -49,14 +49,7 @@ export function mergeBotSettings(current: BotSettings, input: Partial<BotSetting
  * A redirect queue of another company answers 404 like any foreign queue id.
  */
 export async function assertBotSettings(client: pg.ClientBase, companyId: number, s: BotSettings): Promise<void> {
-  const fields: Record<string, string> = {};
-  if (s.timeSendQueue !== 0 && s.sendIdQueue === null) fields.sendIdQueue = "Required";
-  if (s.sendIdQueue !== null && s.timeSendQueue === 0) fields.timeSendQueue = "Required";
-  if (isOn(await getCompanySetting(client, companyId, "userRating"))) {
-    if (!s.ratingMessage?.trim()) fields.ratingMessage = "Required";
-    if (s.expiresTicketNPS === 0) fields.expiresTicketNPS = "Required";
-  }
-  const first = Object.values(fields)[0];
-  if (first) throw invalidFields(fields);
+  const fields = botSettingsErrors(s, isOn(await getCompanySetting(client, companyId, "userRating")));
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
   if (s.sendIdQueue !== null) await assertCompanyQueues(client, companyId, [s.sendIdQueue]);
 }

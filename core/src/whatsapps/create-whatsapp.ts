@@ -8,6 +8,11 @@ import type { TCreateWhatsappRequest, WhatsappAnswer } from "../contract/whatsap
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
 import { assertBotSettings, BOT_SETTING_COLUMNS, storedBotSetting } from "./bot-settings.ts";
+import {
+  assertConnectionSettings,
+  CONNECTION_SETTING_COLUMNS,
+  storedConnectionSetting,
+} from "./connection-settings.ts";
 import { generateConnectionToken } from "./connection-token.ts";
 import { companyHasWhatsapps, unsetOtherDefaults } from "./default-whatsapp.ts";
 import { assertGreetingForQueues, loadWhatsapp, whatsappConflict } from "./load-whatsapp.ts";
@@ -29,18 +34,20 @@ export async function createWhatsapp(
   await assertPlanAllows(client, companyId, "connections");
   const queueIds = await assertCompanyQueues(client, companyId, input.queueIds);
   await assertBotSettings(client, companyId, input);
+  await assertConnectionSettings(client, companyId, input);
   const isDefault = input.isDefault || !(await companyHasWhatsapps(client, companyId));
   const number = phoneNumberToProve(null, input);
   const released = number ? await bindPhoneNumber(client, companyId, null, number, opts.proven) : [];
   // Cloud API credentials only mean something on the Cloud API channel.
   const cloud = input.channel === "whatsappapi";
-  const botColumns = BOT_SETTING_COLUMNS.map(([, column]) => column).join(", ");
-  const botParams = BOT_SETTING_COLUMNS.map((_, i) => `$${13 + i}`).join(", ");
+  const settings = [...BOT_SETTING_COLUMNS, ...CONNECTION_SETTING_COLUMNS];
+  const settingColumns = settings.map(([, column]) => column).join(", ");
+  const settingParams = settings.map((_, i) => `$${13 + i}`).join(", ");
   const { rows } = await client
     .query<{ id: number }>(
       `INSERT INTO whatsapps (company_id, name, channel, is_default, greeting_message, farewell_message,
-         group_as_ticket, token, phone_number_id, access_token, app_secret, verify_token, ${botColumns})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, ${botParams}) RETURNING id`,
+         group_as_ticket, token, phone_number_id, access_token, app_secret, verify_token, ${settingColumns})
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, ${settingParams}) RETURNING id`,
       [
         companyId,
         input.name,
@@ -55,6 +62,7 @@ export async function createWhatsapp(
         cloud ? (input.appSecret ?? null) : null,
         cloud ? (input.verifyToken ?? null) : null,
         ...BOT_SETTING_COLUMNS.map(([key]) => storedBotSetting(key, input[key])),
+        ...CONNECTION_SETTING_COLUMNS.map(([key]) => storedConnectionSetting(key, input[key])),
       ],
     )
     .catch((err) => {

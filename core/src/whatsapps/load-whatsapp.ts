@@ -3,7 +3,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { Channel } from "../contract/entities.ts";
-import type { WhatsappAnswer } from "../contract/whatsapps.ts";
+import type { TConnectionSettings, WhatsappAnswer } from "../contract/whatsapps.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import {
   invalidInput,
@@ -13,6 +13,7 @@ import {
   whatsappNotFound,
 } from "../http/errors.ts";
 import type { BotSettings } from "./bot-settings.ts";
+import { CONNECTION_SETTINGS_SELECT } from "./connection-settings.ts";
 import type { StoredCloudFields } from "./phone-number-ownership.ts";
 import { canWhatsapp } from "./whatsapp-policy.ts";
 
@@ -25,6 +26,8 @@ const BOT_SETTINGS_COLUMNS = `w.rating_message AS "ratingMessage", w.max_use_bot
 const ANSWER_COLUMNS = `w.id, w.name, w.channel, w.status, w.is_default AS "isDefault",
   w.greeting_message AS "greetingMessage", w.farewell_message AS "farewellMessage",
   w.group_as_ticket AS "groupAsTicket", w.company_id AS "companyId", w.token, ${BOT_SETTINGS_COLUMNS},
+  ${CONNECTION_SETTINGS_SELECT}, w.number, w.qrcode, w.pairing_code AS "pairingCode", w.status_import_messages AS "statusImportMessages",
+  w.import_progress AS "importProgress",
   w.phone_number_id IS NOT NULL AS "hasPhoneNumberId", w.access_token IS NOT NULL AS "hasAccessToken",
   w.app_secret IS NOT NULL AS "hasAppSecret", w.verify_token IS NOT NULL AS "hasVerifyToken",
   w.created_at AS "createdAt", w.updated_at AS "updatedAt",
@@ -33,10 +36,10 @@ const ANSWER_COLUMNS = `w.id, w.name, w.channel, w.status, w.is_default AS "isDe
             FROM whatsapp_queues wq JOIN queues q ON q.id = wq.queue_id AND q.company_id = wq.company_id
             WHERE wq.whatsapp_id = w.id AND wq.company_id = w.company_id), '[]') AS queues`;
 
-/** The answer for this actor: the API token only for those who may read it. */
+/** The answer for this actor: the API token and the pairing QR or code only for those who may read them. */
 function forActor(actor: Actor, row: WhatsappAnswer): WhatsappAnswer {
   if (canWhatsapp(actor, "readToken")) return row;
-  const { token: _token, ...rest } = row;
+  const { token: _token, qrcode: _qrcode, pairingCode: _pairingCode, ...rest } = row;
   return rest;
 }
 
@@ -72,19 +75,21 @@ export async function loadWhatsapp(db: pg.Pool | pg.ClientBase, actor: Actor, id
 export type WhatsappRecord = {
   id: number;
   channel: Channel;
+  status: string;
   isDefault: boolean;
   greetingMessage: string | null;
   token: string | null;
   queueIds: number[];
 } & BotSettings &
+  TConnectionSettings &
   StoredCloudFields;
 
 const CLOUD_COLUMNS = `w.phone_number_id AS "phoneNumberId", w.access_token AS "accessToken"`;
 
 export async function lockWhatsapp(client: pg.ClientBase, companyId: number, id: number): Promise<WhatsappRecord> {
   const { rows } = await client.query<WhatsappRecord>(
-    `SELECT w.id, w.channel, w.is_default AS "isDefault", w.greeting_message AS "greetingMessage", w.token,
-       ${BOT_SETTINGS_COLUMNS}, ${CLOUD_COLUMNS},
+    `SELECT w.id, w.channel, w.status, w.is_default AS "isDefault", w.greeting_message AS "greetingMessage", w.token,
+       ${BOT_SETTINGS_COLUMNS}, ${CONNECTION_SETTINGS_SELECT}, ${CLOUD_COLUMNS},
        COALESCE((SELECT array_agg(queue_id ORDER BY queue_id) FROM whatsapp_queues WHERE whatsapp_id = w.id AND company_id = w.company_id), '{}')
          AS "queueIds"
      FROM whatsapps w WHERE w.id = $1 AND w.company_id = $2 FOR UPDATE`,

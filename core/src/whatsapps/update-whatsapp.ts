@@ -5,14 +5,27 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { assertPlanChannel, lockCompanyWrites } from "../companies/plan-limits.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
-import type { TUpdateWhatsappRequest, WhatsappAnswer } from "../contract/whatsapps.ts";
+import type { TConnectionSettings, TUpdateWhatsappRequest, WhatsappAnswer } from "../contract/whatsapps.ts";
 import { noOtherWhatsapp } from "../http/errors.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
 import { assertBotSettings, BOT_SETTING_COLUMNS, mergeBotSettings, storedBotSetting } from "./bot-settings.ts";
+import { requestConnectionSession } from "./connection-session.ts";
+import {
+  assertConnectionSettings,
+  CONNECTION_SETTING_COLUMNS,
+  mergeConnectionSettings,
+  storedConnectionSetting,
+} from "./connection-settings.ts";
 import { generateConnectionToken } from "./connection-token.ts";
 import { unsetOtherDefaults } from "./default-whatsapp.ts";
-import { assertGreetingForQueues, loadWhatsapp, lockWhatsapp, whatsappConflict } from "./load-whatsapp.ts";
+import {
+  assertGreetingForQueues,
+  loadWhatsapp,
+  lockWhatsapp,
+  type WhatsappRecord,
+  whatsappConflict,
+} from "./load-whatsapp.ts";
 import { bindPhoneNumber, type ProvenPhoneNumber, phoneNumberToProve } from "./phone-number-ownership.ts";
 import { authorizeWhatsapp } from "./whatsapp-policy.ts";
 
@@ -42,6 +55,8 @@ export async function updateWhatsapp(
   const greeting = input.greetingMessage === undefined ? current.greetingMessage : input.greetingMessage;
   assertGreetingForQueues(queueIds, greeting);
   await assertBotSettings(client, companyId, mergeBotSettings(current, input));
+  const settings = mergeConnectionSettings(current, input);
+  await assertConnectionSettings(client, companyId, settings);
   if (input.isDefault === false && current.isDefault) throw noOtherWhatsapp();
   const number = phoneNumberToProve(current, input);
   const released = number ? await bindPhoneNumber(client, companyId, id, number, opts.proven) : [];
@@ -60,6 +75,9 @@ export async function updateWhatsapp(
   if (input.groupAsTicket !== undefined) set("group_as_ticket", input.groupAsTicket);
   for (const [key, column] of BOT_SETTING_COLUMNS) {
     if (input[key] !== undefined) set(column, storedBotSetting(key, input[key]));
+  }
+  for (const [key, column] of CONNECTION_SETTING_COLUMNS) {
+    if (input[key] !== undefined) set(column, storedConnectionSetting(key, input[key]));
   }
   // null asks for a new token (rotation); a connection without one gets one.
   if (input.token !== undefined || !current.token) set("token", input.token ?? generateConnectionToken());
@@ -81,10 +99,41 @@ export async function updateWhatsapp(
       [id, companyId, queueIds],
     );
   }
+  if (resetsSessionForImport(current, settings, input)) {
+    // WhatsApp sends history only to a newly paired device: the import needs a new pairing (spec 2 §4).
+    await requestConnectionSession(
+      client,
+      { whatsappId: id, companyId, action: "new-qr" },
+      "status = 'qrcode', qrcode = NULL, pairing_code = NULL",
+    );
+  }
   const changes: Change[] = [{ companyId, entity: "whatsapps", id }, ...released];
   if (input.isDefault && !current.isDefault) changes.push(...(await unsetOtherDefaults(client, companyId, id)));
   await recordChanges(client, changes);
   for (const c of [{ id }, ...released])
     await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(c.id)]);
   return loadWhatsapp(client, actor, id);
+}
+
+const IMPORT_KEYS = [
+  "importOldMessages",
+  "importRecentMessages",
+  "importOldMessagesGroups",
+  "closedTicketsPostImported",
+  "queueIdImportMessages",
+] as const;
+
+/**
+ * Spec 2 §4: editing a connected WhatsApp session with import enabled resets the session (status qrcode, a
+ * new QR). Only an edit that turns the import on or changes its options does: renaming a connection whose
+ * import already ran must not log it out.
+ */
+export function resetsSessionForImport(
+  current: Pick<WhatsappRecord, "status" | "channel"> & TConnectionSettings,
+  settings: TConnectionSettings,
+  input: Partial<TConnectionSettings>,
+): boolean {
+  if (current.channel !== "whatsapp" || current.status !== "CONNECTED") return false;
+  if (!settings.importOldMessages && !settings.importRecentMessages) return false;
+  return IMPORT_KEYS.some((k) => input[k] !== undefined && input[k] !== current[k]);
 }

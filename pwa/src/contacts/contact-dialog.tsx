@@ -21,8 +21,8 @@ import { api, db } from "../app-services.ts";
 import { fieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { Button, IconButton } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
 import { TextField } from "../ui/fields.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { PlusIcon, TrashIcon } from "../ui/icons.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { Spinner } from "../ui/spinner.tsx";
@@ -164,23 +164,15 @@ export function ContactDialog({
   const loadingDetail = source !== null && online && extra === null && !detailError;
 
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={source ? t("contactsPage.dialog.editTitle") : t("contactsPage.dialog.addTitle")}
-      keyboardDismiss={!saving}
+      onClose={onClose}
       onSubmit={(e) => void save(e)}
+      saving={saving}
+      cancelLabel={t("contactsPage.dialog.cancel")}
+      saveLabel={t("contactsPage.dialog.save")}
       data-testid="contact-dialog"
-      actions={
-        <>
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            {t("contactsPage.dialog.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" isPending={saving} data-testid="contact-save">
-            {t("contactsPage.dialog.save")}
-          </Button>
-        </>
-      }
+      save-testid="contact-save"
     >
       <div className="contact-form">
         <TextField
@@ -287,6 +279,6 @@ export function ContactDialog({
           </p>
         )}
       </div>
-    </Modal>
+    </FormModal>
   );
 }

@@ -87,18 +87,23 @@ export type PendingContact = {
   whatsappId: number | null;
 };
 
-export async function pendingContacts(db: ChatflowDb): Promise<PendingContact[]> {
-  const entries = await db.outbox.filter((e) => e.name === "createContact").toArray();
-  return entries.map((e) => {
-    const a = e.args as TCreateContactRequest;
-    return {
-      outboxId: e.id,
-      name: a.name,
-      number: normalizeContactNumber(String(a.number)),
-      email: a.email ?? "",
-      whatsappId: a.whatsappId ?? null,
-    };
-  });
+/** A chain of Dexie promises (no native await): live queries read it (use-contacts-list.ts says why). */
+export function pendingContacts(db: ChatflowDb): Promise<PendingContact[]> {
+  return db.outbox
+    .filter((e) => e.name === "createContact")
+    .toArray()
+    .then((entries) =>
+      entries.map((e) => {
+        const a = e.args as TCreateContactRequest;
+        return {
+          outboxId: e.id,
+          name: a.name,
+          number: normalizeContactNumber(String(a.number)),
+          email: a.email ?? "",
+          whatsappId: a.whatsappId ?? null,
+        };
+      }),
+    );
 }
 
 /**

@@ -1,13 +1,15 @@
 // The contacts screen's rows: the replica (live, with this device's waiting changes and
 // new contacts) merged with core's pages when online (contact-list.ts).
 import type { ContactDetailDTO, ListContactsResponse } from "@chatflow/core/contract/contacts.ts";
+import type { WhatsappDTO } from "@chatflow/core/contract/entities.ts";
+import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useRef } from "react";
 import type { ApiClient } from "../api/http.ts";
 import { type Paged, usePaged } from "../api/use-paged.ts";
 import type { ChatflowDb } from "../store/db.ts";
 import { type ContactFilter, type MergedList, mergeContacts } from "./contact-list.ts";
-import { cacheContactPage, type LocalContact, pendingContacts } from "./contact-writes.ts";
+import { cacheContactPage, type LocalContact, type PendingContact, pendingContacts } from "./contact-writes.ts";
 
 /** GET /contacts's query for a filter and page. */
 export function contactsQuery(filter: ContactFilter, page?: number): string {
@@ -17,6 +19,19 @@ export function contactsQuery(filter: ContactFilter, page?: number): string {
   if (search) q.set("searchParam", search);
   if (filter.tagIds.length > 0) q.set("contactTag", JSON.stringify(filter.tagIds));
   return q.toString();
+}
+
+/**
+ * What the screen reads of the replica, as one chain of Dexie promises. A live query learns what to watch from
+ * the reads made in its zone; a native `await` of a non-Dexie promise (an async helper, Promise.all) may resume
+ * outside it, and the reads after it are then not watched: the list would not follow them.
+ */
+export function localContacts(
+  db: ChatflowDb,
+): Promise<{ replica: LocalContact[]; pending: PendingContact[]; whatsapps: WhatsappDTO[] }> {
+  return Dexie.Promise.all([db.contacts.toArray(), pendingContacts(db), db.whatsapps.toArray()]).then(
+    ([replica, pending, whatsapps]) => ({ replica: replica as LocalContact[], pending, whatsapps }),
+  );
 }
 
 export type ContactsList = MergedList & {
@@ -32,14 +47,7 @@ export function useContactsList(db: ChatflowDb, api: ApiClient, filter: ContactF
     await cacheContactPage(db, res.contacts);
     return { items: res.contacts, hasMore: res.hasMore, count: res.count };
   });
-  const local = useLiveQuery(
-    async () => ({
-      replica: (await db.contacts.toArray()) as LocalContact[],
-      pending: await pendingContacts(db),
-      whatsapps: await db.whatsapps.toArray(),
-    }),
-    [db],
-  );
+  const local = useLiveQuery(() => localContacts(db), [db]);
 
   // A contact deleted elsewhere leaves the replica with the next pull; the pages core sent
   // still hold it, so they are read again.

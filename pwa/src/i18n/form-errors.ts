@@ -3,6 +3,7 @@
 // `validation.*` keys, a screen's other known messages through the keys it names, and
 // anything else as it came (spec 1 §8: a raw error is shown when no text exists).
 import { PASSWORD_POLICY_MESSAGE } from "@chatflow/core/contract/password-policy.ts";
+import { EMAIL_UNAVAILABLE_MESSAGE } from "@chatflow/core/contract/users.ts";
 import type { z } from "zod";
 import { i18n } from "./i18n.ts";
 
@@ -12,6 +13,8 @@ const SHARED: Record<string, string> = {
   "Too Long!": "validation.tooLong",
   [PASSWORD_POLICY_MESSAGE.en]: "validation.passwordPolicy",
   [PASSWORD_POLICY_MESSAGE["pt-BR"]]: "validation.passwordPolicy",
+  // Core's neutral refusal of an e-mail another company's user holds (decision 0044).
+  [EMAIL_UNAVAILABLE_MESSAGE]: "validation.emailUnavailable",
 };
 
 /** One message in the interface language; `known` maps more messages to i18n keys. */

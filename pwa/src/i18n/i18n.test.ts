@@ -1,7 +1,10 @@
 import { ERROR_CODES } from "@chatflow/core/contract/errors.ts";
-import { afterEach, describe, expect, it } from "vitest";
+import { EMAIL_UNAVAILABLE_MESSAGE } from "@chatflow/core/contract/users.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, NetworkError } from "../api/errors.ts";
-import { i18n, LANGUAGES, RESOURCES } from "./i18n.ts";
+import { FEATURE_TEXTS } from "./feature-texts.ts";
+import { serverFieldErrors } from "./form-errors.ts";
+import { BASE_RESOURCES, i18n, LANGUAGES, loadFeatureTexts, withFeatureTexts } from "./i18n.ts";
 import { errorText } from "./translate-error.ts";
 
 /** Every dotted key with the {{placeholders}} its text uses. */
@@ -19,11 +22,14 @@ afterEach(async () => {
   await i18n.changeLanguage("pt-BR");
 });
 
+/** What i18next holds for a language: the base locale plus every feature's texts (mounted by the pwa tests' setup). */
+const resources = (language: string) => i18n.getResourceBundle(language, "translation") as object;
+
 describe("#i18n", () => {
-  const reference = flatten(RESOURCES["pt-BR"]);
+  const reference = flatten(resources("pt-BR"));
 
   it.each(LANGUAGES)("%s has exactly the keys and placeholders of pt-BR, none empty", (language) => {
-    const keys = flatten(RESOURCES[language]);
+    const keys = flatten(resources(language));
     expect([...keys.keys()].sort()).toEqual([...reference.keys()].sort());
     for (const [key, placeholders] of keys) expect(placeholders, key).toEqual(reference.get(key));
     for (const key of keys.keys()) expect(i18n.getFixedT(language)(key), key).not.toBe("");
@@ -32,6 +38,67 @@ describe("#i18n", () => {
   it("mounts each feature's *.texts.ts under its namespace, in every language", () => {
     expect(i18n.getFixedT("pt-BR")("quickMessages.title")).toBe("Respostas rápidas");
     expect(i18n.getFixedT("en")("quickMessages.title")).toBe("Quick messages");
+  });
+
+  it("keeps every feature's texts out of the base locales that /login loads", () => {
+    expect(FEATURE_TEXTS.length).toBeGreaterThan(0);
+    for (const feature of FEATURE_TEXTS) {
+      for (const language of LANGUAGES)
+        expect(BASE_RESOURCES[language], feature.namespace).not.toHaveProperty(feature.namespace);
+      expect(i18n.exists(`${feature.namespace}`), feature.namespace).toBe(true);
+    }
+  });
+
+  it("answers a private screen's module through withFeatureTexts and loads the texts once", async () => {
+    let resolveScreen: (m: { Screen: string }) => void = () => {};
+    const screen = new Promise<{ Screen: string }>((r) => {
+      resolveScreen = r;
+    });
+    const loaded = withFeatureTexts(() => screen)();
+    resolveScreen({ Screen: "screen" });
+    expect(await loaded).toEqual({ Screen: "screen" });
+    expect(loadFeatureTexts()).toBe(loadFeatureTexts());
+    expect(i18n.getFixedT("tr")("quickMessages.title")).not.toBe("quickMessages.title");
+  });
+
+  it("holds a private screen's loader until the feature texts are mounted, even when its code came first", async () => {
+    // A fresh i18n.ts whose feature-texts chunk arrives only when the test says so.
+    vi.resetModules();
+    let arrive: () => void = () => {};
+    const arrived = new Promise<void>((r) => {
+      arrive = r;
+    });
+    vi.doMock("./feature-texts.ts", async () => {
+      await arrived;
+      return {
+        FEATURE_TEXTS: [
+          {
+            namespace: "lateFeature",
+            "pt-BR": { t: "chegou" },
+            en: { t: "arrived" },
+            es: { t: "llegó" },
+            tr: { t: "geldi" },
+          },
+        ],
+      };
+    });
+    const fresh = (await import("./i18n.ts")) as typeof import("./i18n.ts");
+    let settled = false;
+    const loaded = fresh
+      .withFeatureTexts(async () => ({ Screen: "screen" }))()
+      .then((m) => {
+        settled = true;
+        return m;
+      });
+    // The screen's code is in; let every pending callback and I/O turn run: still held.
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    expect(settled).toBe(false);
+    expect(fresh.i18n.exists("lateFeature.t")).toBe(false);
+    arrive();
+    expect(await loaded).toEqual({ Screen: "screen" });
+    expect(fresh.i18n.getFixedT("en")("lateFeature.t")).toBe("arrived");
+    vi.doUnmock("./feature-texts.ts");
+    vi.resetModules();
   });
 
   it("translates every error code of the contract", () => {
@@ -61,5 +128,17 @@ describe("#errorText (spec 1 §8 display rule)", () => {
     expect(errorText("Falhou")).toBe("Falhou");
     expect(errorText(new Error("x"))).toBe("An error occurred!");
     expect(errorText(new NetworkError(null))).toBe("Sem conexão com o servidor. Tente novamente.");
+  });
+});
+
+describe("#serverFieldErrors", () => {
+  it("translates core's neutral refusal of an e-mail held by another company (decision 0044)", async () => {
+    expect(serverFieldErrors({ email: EMAIL_UNAVAILABLE_MESSAGE })).toEqual({
+      email: "Este e-mail não pode ser usado. Informe outro.",
+    });
+    await i18n.changeLanguage("en");
+    expect(serverFieldErrors({ email: EMAIL_UNAVAILABLE_MESSAGE }).email).toBe(
+      "This e-mail cannot be used. Enter another one.",
+    );
   });
 });

@@ -2,7 +2,6 @@
 // default and the fallback. The chosen language is remembered on this device.
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import type { FeatureTexts } from "./define-texts.ts";
 import { en } from "./locales/en.ts";
 import { es } from "./locales/es.ts";
 import { ptBR } from "./locales/pt-br.ts";
@@ -12,22 +11,41 @@ export const LANGUAGES = ["pt-BR", "en", "es", "tr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "pt-BR";
 
-/** Every `*.texts.ts` beside the code of a feature (define-texts.ts), found at build time. */
-const FEATURE_TEXTS = Object.values(
-  import.meta.glob<FeatureTexts>("../**/*.texts.ts", { eager: true, import: "texts" }),
-);
+/** The four locale files: what the screens before sign-in (login) and the shell need. */
+export const BASE_RESOURCES: Record<Language, Record<string, unknown>> = { "pt-BR": ptBR, en, es, tr };
 
-/** The locale files plus each feature's texts under its namespace. */
-export const RESOURCES: Record<Language, Record<string, unknown>> = Object.fromEntries(
-  LANGUAGES.map((language) => {
-    const base: Record<string, unknown> = { ...{ "pt-BR": ptBR, en, es, tr }[language] };
-    for (const feature of FEATURE_TEXTS) {
-      if (feature.namespace in base) throw new Error(`i18n namespace "${feature.namespace}" is taken twice`);
-      base[feature.namespace] = feature[language];
-    }
-    return [language, base];
-  }),
-) as Record<Language, Record<string, unknown>>;
+let featureTexts: Promise<void> | undefined;
+
+/**
+ * Mounts every feature's texts (feature-texts.ts: each `*.texts.ts` under its namespace, in
+ * every language) into i18next, once. The private screens wait for it (withFeatureTexts), so
+ * none of them paints a raw key; /login never loads it.
+ */
+export function loadFeatureTexts(): Promise<void> {
+  featureTexts ??= import("./feature-texts.ts").then(
+    ({ FEATURE_TEXTS }) => {
+      const taken = new Set(Object.keys(ptBR));
+      for (const feature of FEATURE_TEXTS) {
+        if (taken.has(feature.namespace)) throw new Error(`i18n namespace "${feature.namespace}" is taken twice`);
+        taken.add(feature.namespace);
+        for (const language of LANGUAGES) {
+          i18n.addResourceBundle(language, "translation", { [feature.namespace]: feature[language] }, true, false);
+        }
+      }
+    },
+    (err: unknown) => {
+      // A failed chunk request (offline without the service worker's copy): let the next try fetch again.
+      featureTexts = undefined;
+      throw err;
+    },
+  );
+  return featureTexts;
+}
+
+/** Wraps a lazy screen's loader so that the screen renders only once the feature texts are mounted too. */
+export function withFeatureTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadFeatureTexts()]).then(([module]) => module);
+}
 
 const STORAGE_KEY = "language";
 
@@ -41,12 +59,12 @@ function storedLanguage(): Language {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: RESOURCES[l] }])),
+  resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: structuredClone(BASE_RESOURCES[l]) }])),
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   // React escapes on render already.
   interpolation: { escapeValue: false },
-  // Resources are bundled, so finish synchronously and render translated text on the first paint.
+  // The base locales are bundled, so finish synchronously and render translated text on the first paint.
   initAsync: false,
 });
 

@@ -11,6 +11,7 @@ import { OpenTicketNotice } from "../tickets/open-ticket-notice.tsx";
 import { Splash } from "../ui/splash.tsx";
 import { menuOpenAtom, rememberMenuOpen, storedMenuOpen } from "./menu-state.ts";
 import { SideMenu } from "./side-menu.tsx";
+import { useSubscriptionWarning } from "./subscription-warning.ts";
 import { TopBar } from "./top-bar.tsx";
 
 export function AppLayout() {
@@ -20,6 +21,7 @@ export function AppLayout() {
   const menuOpen = menuState ?? storedMenuOpen() ?? user?.defaultMenu !== "closed";
 
   useEffect(() => startAppSync(), []);
+  useSubscriptionWarning(user);
 
   const toggleMenu = () => {
     setMenuOpen(!menuOpen);

@@ -19,20 +19,31 @@ describe("#menu: what is built", () => {
     expect(menuRoutes({ user: admin }).map((r) => r.id)).toEqual([
       "tickets",
       "quickMessages",
+      "kanban",
       "contacts",
       "schedules",
       "tags",
+      "connections",
       "queues",
       "users",
+      "flowbuilders",
+      "tagsKanban",
+      "files",
       "financeiro",
     ]);
+    // File lists are admins' (spec 2 §6).
+    expect(decideRoute(routeById("files"), { user: plain })).not.toBe("allow");
     expect(menuRoutes({ user: plain }).map((r) => r.id)).toEqual([
       "tickets",
       "quickMessages",
+      "kanban",
       "contacts",
       "schedules",
       "tags",
     ]);
+    // The kanban screens follow the plan flag useKanban; /TagsKanban is an admin's (spec 2 §6).
+    expect(menuRoutes({ user: withPlan(plain, { useKanban: false }) }).map((r) => r.id)).not.toContain("kanban");
+    expect(decideRoute(routeById("tagsKanban"), { user: plain })).toBe("forbidden");
     // The schedules item follows the plan flag useSchedules (spec 2 §1).
     expect(menuRoutes({ user: withPlan(plain, { useSchedules: false }) }).map((r) => r.id)).not.toContain("schedules");
     expect(decideRoute(routeById("schedules"), { user: withPlan(plain, { useSchedules: false }) })).toBe("plan");

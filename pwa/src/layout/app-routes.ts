@@ -53,7 +53,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // The day's work, for everyone.
   route({ id: "tickets", path: "/tickets", group: "main", built: true, allow: everyone }),
   route({ id: "quickMessages", path: "/quick-messages", group: "main", built: true, allow: everyone }),
-  route({ id: "kanban", path: "/kanban", group: "main", built: false, allow: everyone, planFlag: "useKanban" }),
+  route({ id: "kanban", path: "/kanban", group: "main", built: true, allow: everyone, planFlag: "useKanban" }),
   route({ id: "contacts", path: "/contacts", group: "main", built: true, allow: everyone }),
   route({
     id: "contactsImport",
@@ -80,7 +80,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     id: "connections",
     path: "/connections",
     group: "admin",
-    built: false,
+    built: true,
     allow: seesConnections,
     badge: "connections",
   }),
@@ -110,9 +110,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     planFlag: "useCampaigns",
     allow: (c) => isAdmin(c) && c.campaignsShown === true,
   }),
-  route({ id: "flowbuilders", path: "/flowbuilders", group: "admin", built: false, allow: isAdmin }),
+  route({ id: "flowbuilders", path: "/flowbuilders", group: "admin", built: true, allow: isAdmin }),
+  route({ id: "flowbuilder", path: "/flowbuilder/:id", group: "admin", built: true, inMenu: false, allow: isAdmin }),
   route({ id: "phraseLists", path: "/phrase-lists", group: "admin", built: false, allow: isAdmin }),
-  route({ id: "tagsKanban", path: "/TagsKanban", group: "admin", built: false, allow: isAdmin, planFlag: "useKanban" }),
+  route({ id: "tagsKanban", path: "/TagsKanban", group: "admin", built: true, allow: isAdmin, planFlag: "useKanban" }),
   route({ id: "prompts", path: "/prompts", group: "admin", built: false, allow: isAdmin, planFlag: "useOpenAi" }),
   route({
     id: "queueIntegration",
@@ -130,7 +131,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     allow: isAdmin,
     planFlag: "useExternalApi",
   }),
-  route({ id: "files", path: "/files", group: "admin", built: false, allow: isAdmin }),
+  route({ id: "files", path: "/files", group: "admin", built: true, allow: isAdmin }),
   route({
     id: "financeiro",
     path: "/financeiro",
@@ -142,7 +143,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route({ id: "subscription", path: "/subscription", group: "admin", built: false, allow: isAdmin }),
   route({ id: "settings", path: "/settings", group: "admin", built: false, allow: isAdmin }),
   // The platform (spec 1 §2: super user only).
-  route({ id: "allConnections", path: "/allConnections", group: "super", built: false, allow: isSuper }),
+  route({ id: "allConnections", path: "/allConnections", group: "super", built: true, allow: isSuper }),
   route({ id: "companies", path: "/companies", group: "super", built: false, allow: isSuper }),
   route({ id: "announcements", path: "/announcements", group: "super", built: false, allow: isSuper }),
 ];

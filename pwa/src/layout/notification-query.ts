@@ -6,19 +6,19 @@ import { notificationTickets } from "./notifications.ts";
 
 export type NotificationRow = { ticket: TicketDTO; contact: ContactDTO | undefined };
 
-export async function loadNotificationRows(
-  db: ChatflowDb,
-  userId: number,
-  showPending: boolean,
-): Promise<NotificationRow[]> {
+/** A chain of Dexie promises (no native await): a live query reads it (use-contacts-list.ts says why). */
+export function loadNotificationRows(db: ChatflowDb, userId: number, showPending: boolean): Promise<NotificationRow[]> {
   // Only tickets in progress can notify: the status index skips the closed ones, by far the most
   // ('group' to 'pending' in index order also holds lgpd and nps, which the rule then drops).
-  const inProgress = await db.tickets
+  return db.tickets
     .where("[status+updatedAt]")
     .between(["group", Dexie.minKey], ["pending", Dexie.maxKey], true, true)
     .filter((t) => t.unreadMessages > 0)
-    .toArray();
-  const tickets = notificationTickets(inProgress, userId, showPending);
-  const contacts = await db.contacts.bulkGet(tickets.map((t) => t.contactId));
-  return tickets.map((ticket, i) => ({ ticket, contact: contacts[i] }));
+    .toArray()
+    .then((inProgress) => {
+      const tickets = notificationTickets(inProgress, userId, showPending);
+      return db.contacts
+        .bulkGet(tickets.map((t) => t.contactId))
+        .then((contacts) => tickets.map((ticket, i) => ({ ticket, contact: contacts[i] })));
+    });
 }

@@ -15,15 +15,26 @@ export const NotFoundPage = lazy(() => import("./status-pages.tsx").then((m) => 
 
 /**
  * `notBuilt` may be replaced (the dashboard's "/" sends people to the inbox until the
- * dashboard exists, instead of a not-found page).
+ * dashboard exists, instead of a not-found page); so may `forbidden` (spec 2 §2: /allConnections
+ * sends everyone but the super user to /tickets).
  */
-export function RouteGate({ id, children, notBuilt }: { id: string; children?: ReactNode; notBuilt?: ReactNode }) {
+export function RouteGate({
+  id,
+  children,
+  notBuilt,
+  forbidden,
+}: {
+  id: string;
+  children?: ReactNode;
+  notBuilt?: ReactNode;
+  forbidden?: ReactNode;
+}) {
   const user = useSessionUser();
   const ctx = useAccessContext();
   if (!user || !ctx) return null;
   const decision = decideRoute(routeById(id), ctx);
   if (decision === "expired") return <Navigate to="/financeiro" replace />;
-  if (decision === "forbidden") return <AccessDeniedPage />;
+  if (decision === "forbidden") return forbidden ?? <AccessDeniedPage />;
   if (decision === "plan") return <PlanMissing />;
   if (decision === "notBuilt") return notBuilt ?? <NotFoundPage />;
   return <>{children}</>;

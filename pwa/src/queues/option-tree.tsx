@@ -8,6 +8,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, db } from "../app-services.ts";
+import { useFileListChoices } from "../files/use-file-list-choices.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
@@ -188,6 +189,7 @@ function OptionEditor({
   const { t } = useTranslation();
   const queues = useLiveQuery(() => db.queues.toArray(), []) ?? [];
   const users = useLiveQuery(() => db.users.toArray(), []) ?? [];
+  const fileLists = useFileListChoices(online);
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -281,13 +283,16 @@ function OptionEditor({
         />
       )}
       {type === "file" && (
-        <TextField
+        <Select
           label={t("queuesPage.options.file")}
-          inputMode="numeric"
-          value={form.optFileId}
-          onChange={(v) => set("optFileId", v)}
+          items={fileLists}
+          value={form.optFileId === "" ? null : Number(form.optFileId)}
+          onChange={(k) => set("optFileId", k === null ? "" : String(k))}
           errorMessage={errors.optFileId}
-        />
+          data-testid="option-file"
+        >
+          {(f) => <SelectItem id={f.id}>{f.name}</SelectItem>}
+        </Select>
       )}
       <Checkbox isSelected={form.closeTicket} onChange={(v) => set("closeTicket", v)}>
         {t("queuesPage.options.closeTicket")}

@@ -29,6 +29,8 @@ export type QueueForm = {
   closeTicket: boolean;
   ativarRoteador: boolean;
   tempoRoteador: number;
+  /** The file list the queue may send (spec 2 §3), null for none. */
+  fileListId: number | null;
   schedules: QueueSchedule[];
 };
 
@@ -61,6 +63,7 @@ export function newQueueForm(): QueueForm {
     closeTicket: false,
     ativarRoteador: false,
     tempoRoteador: 0,
+    fileListId: null,
     schedules: defaultQueueSchedules(),
   };
 }
@@ -76,6 +79,7 @@ export function queueFormFrom(q: QueueAnswer): QueueForm {
     closeTicket: q.closeTicket,
     ativarRoteador: q.ativarRoteador,
     tempoRoteador: q.tempoRoteador,
+    fileListId: q.fileListId,
     schedules: fullWeek(q.schedules ?? []),
   };
 }
@@ -96,6 +100,7 @@ export function queueRequest(form: QueueForm, withHours: boolean): Partial<TCrea
     ativarRoteador: form.ativarRoteador,
     // Rotation off keeps no time.
     tempoRoteador: form.ativarRoteador ? form.tempoRoteador : 0,
+    fileListId: form.fileListId,
     ...(withHours ? { schedules: form.schedules } : {}),
   };
 }

@@ -66,6 +66,8 @@ export type QuickMessagesConnectionOptions = {
   companyId: number;
   /** Which list; the company's general one when absent. */
   list?: QuickMessagesList;
+  /** Another co-edited document to connect instead (the kanban board), with the same token and state handling. */
+  documentName?: string;
   /** The access token, or how to read the current one at each (re)connection. */
   token: string | (() => string);
   syncUrl: string;
@@ -103,7 +105,7 @@ export function connectQuickMessages(
   };
   const provider = new HocuspocusProvider({
     url: o.syncUrl,
-    name: quickMessagesDocumentName(o.companyId, o.list),
+    name: o.documentName ?? quickMessagesDocumentName(o.companyId, o.list),
     document: doc,
     token: currentToken,
     onStatus: ({ status }) => set({ status, ...(status === "connected" ? {} : { synced: false }) }),

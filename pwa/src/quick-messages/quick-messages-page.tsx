@@ -1,14 +1,14 @@
 // /quick-messages (spec 2 "Quick messages"): the company's general quick messages
 // (everyone reads them, admins change them) and the user's personal ones (theirs
-// alone, spec 2 §6), each shared live and usable offline. Editing existing items
-// and media come later; this lists, adds and deletes.
+// alone, spec 2 §6), each shared live and usable offline, with the create/edit modal.
 import { GENERAL_QUICK_MESSAGES } from "@chatflow/sync-server/documents/quick-messages.ts";
 import { useState } from "react";
-import { Input } from "react-aria-components/Input";
-import { SearchField } from "react-aria-components/SearchField";
 import { useTranslation } from "react-i18next";
+import { SearchField } from "../ui/fields.tsx";
+import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { defaultSyncUrl } from "./quick-messages-doc.ts";
 import { QuickMessagesSection } from "./quick-messages-section.tsx";
+import { TeamQuickMessagesSection } from "./team-quick-messages-section.tsx";
 import "./quick-messages.css";
 
 export type QuickMessagesPageProps = {
@@ -28,14 +28,20 @@ export type QuickMessagesPageProps = {
 export function QuickMessagesPage({ companyId, userId, admin, token, renewToken, syncUrl }: QuickMessagesPageProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState("");
-  const shared = { companyId, userId, search, token, renewToken, syncUrl: syncUrl ?? defaultSyncUrl() };
+  // The local lists filter at once; the server's is asked after the spec's 500 ms pause (spec 2 §9).
+  const serverSearch = useDebouncedValue(search, 500);
+  const shared = { companyId, userId, admin, search, token, renewToken, syncUrl: syncUrl ?? defaultSyncUrl() };
 
   return (
     <div className="page quick-messages-page">
       <h1>{t("quickMessages.title")}</h1>
-      <SearchField className="field" aria-label={t("quickMessages.search")} value={search} onChange={setSearch}>
-        <Input placeholder={t("quickMessages.search")} />
-      </SearchField>
+      <SearchField
+        label={t("quickMessages.search")}
+        placeholder={t("quickMessages.search")}
+        value={search}
+        onChange={setSearch}
+        data-testid="quick-messages-search"
+      />
       <QuickMessagesSection
         {...shared}
         list={GENERAL_QUICK_MESSAGES}
@@ -48,6 +54,7 @@ export function QuickMessagesPage({ companyId, userId, admin, token, renewToken,
         title={t("quickMessages.personal")}
         editableOffline
       />
+      <TeamQuickMessagesSection userId={userId} search={serverSearch} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   ZCreateScheduleRequestSchema,
   ZUpdateScheduleRequestSchema,
 } from "@chatflow/core/contract/schedules.ts";
+import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import type { Key } from "react-aria-components/Select";
@@ -19,11 +20,12 @@ import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Button, IconButton } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
 import { FileButton } from "../ui/file-button.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { CloseIcon, PaperclipIcon } from "../ui/icons.tsx";
 import { ComboBox, Select, SelectItem } from "../ui/select.tsx";
+import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Checkbox } from "../ui/toggles.tsx";
 import { newScheduleForm, type ScheduleForm, scheduleFormOf, scheduleRequest } from "./schedule-form.ts";
@@ -62,15 +64,17 @@ export function ScheduleDialog({ contactId, schedule, onClose, onSaved, onDelete
   const set = <K extends keyof ScheduleForm>(key: K, value: ScheduleForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
-  const refs = useLiveQuery(async () => {
-    const [users, queues, contacts] = await Promise.all([
-      db.users.toArray(),
-      db.queues.toArray(),
-      contactId === null && !schedule ? db.contacts.toArray() : Promise.resolve([]),
-    ]);
-    const fixed = form.contactId === null ? undefined : await db.contacts.get(form.contactId);
-    return { users, queues, contacts, fixed };
-  }, [contactId, schedule, form.contactId]);
+  // One chain of Dexie promises: a native Promise.all would lose the live query's zone (use-contacts-list.ts).
+  const refs = useLiveQuery(
+    () =>
+      Dexie.Promise.all([
+        db.users.toArray(),
+        db.queues.toArray(),
+        contactId === null && !schedule ? db.contacts.toArray() : Dexie.Promise.resolve([]),
+        form.contactId === null ? Dexie.Promise.resolve(undefined) : db.contacts.get(form.contactId),
+      ]).then(([users, queues, contacts, fixed]) => ({ users, queues, contacts, fixed })),
+    [contactId, schedule, form.contactId],
+  );
   const contactName = refs?.fixed?.name ?? schedule?.contact?.name ?? "";
   const pickContact = contactId === null && !schedule;
   const search = contactSearch.trim().toLowerCase();
@@ -130,217 +134,213 @@ export function ScheduleDialog({ contactId, schedule, onClose, onSaved, onDelete
   const mediaName = file?.name ?? keptMedia;
 
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={schedule ? t("schedules.dialog.editTitle") : t("schedules.dialog.addTitle")}
-      size="medium"
-      keyboardDismiss={!saving}
+      onClose={onClose}
       onSubmit={() => void save()}
+      saving={saving}
+      note={online ? null : t("schedules.needsConnection")}
+      cancelLabel={t("schedules.dialog.cancel")}
+      saveLabel={t("schedules.dialog.save")}
+      saveDisabled={!online}
       data-testid="schedule-dialog"
-      actions={
-        <>
-          {!online && (
-            <span className="schedule-offline" role="status">
-              {t("schedules.needsConnection")}
-            </span>
-          )}
-          {schedule && onDelete && (
-            <Button
-              variant="danger"
-              onPress={() => onDelete(schedule)}
-              isDisabled={saving || !online}
-              data-testid="schedule-delete"
-            >
-              {t("schedules.dialog.delete")}
-            </Button>
-          )}
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            {t("schedules.dialog.cancel")}
+      save-testid="schedule-save"
+      extraActions={
+        schedule &&
+        onDelete && (
+          <Button
+            variant="danger"
+            onPress={() => onDelete(schedule)}
+            isDisabled={saving || !online}
+            data-testid="schedule-delete"
+          >
+            {t("schedules.dialog.delete")}
           </Button>
-          <Button type="submit" variant="primary" isPending={saving} isDisabled={!online} data-testid="schedule-save">
-            {t("schedules.dialog.save")}
-          </Button>
-        </>
+        )
       }
     >
-      <div className="schedule-form">
-        {schedule?.status === "ERRO" && (
-          <p className="field-error" role="alert">
-            {t("schedules.dialog.failed")}
-          </p>
-        )}
-        {schedule?.sentAt && (
-          <p className="schedule-sent" data-testid="schedule-sent">
-            {t("schedules.dialog.sent", {
-              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(
-                new Date(schedule.sentAt),
-              ),
-              count: schedule.sentCount,
-              total: schedule.enviarQuantasVezes,
-            })}
-          </p>
-        )}
-        {pickContact ? (
-          <ComboBox
-            label={t("schedules.dialog.contact")}
-            placeholder={t("schedules.dialog.contactPlaceholder")}
-            items={contactOptions}
-            inputValue={contactSearch}
-            onInputChange={setContactSearch}
-            selectedKey={form.contactId}
-            onSelectionChange={(key) => set("contactId", asNumber(key))}
-            errorMessage={errors.contactId}
-            emptyText={t("schedules.dialog.noContacts")}
+      {refs === undefined ? (
+        // The replica answers in a tick; the form waits for it so the contact never shows empty first.
+        <Spinner />
+      ) : (
+        <div className="schedule-form">
+          {schedule?.status === "ERRO" && (
+            <p className="field-error" role="alert">
+              {t("schedules.dialog.failed")}
+            </p>
+          )}
+          {schedule?.sentAt && (
+            <p className="schedule-sent" data-testid="schedule-sent">
+              {t("schedules.dialog.sent", {
+                date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(
+                  new Date(schedule.sentAt),
+                ),
+                count: schedule.sentCount,
+                total: schedule.enviarQuantasVezes,
+              })}
+            </p>
+          )}
+          {pickContact ? (
+            <ComboBox
+              label={t("schedules.dialog.contact")}
+              placeholder={t("schedules.dialog.contactPlaceholder")}
+              items={contactOptions}
+              inputValue={contactSearch}
+              onInputChange={setContactSearch}
+              selectedKey={form.contactId}
+              onSelectionChange={(key) => set("contactId", asNumber(key))}
+              errorMessage={errors.contactId}
+              emptyText={t("schedules.dialog.noContacts")}
+              isRequired
+              data-testid="schedule-contact"
+            >
+              {(c) => (
+                <SelectItem id={c.id} textValue={c.name}>
+                  {c.name}
+                </SelectItem>
+              )}
+            </ComboBox>
+          ) : (
+            <TextField
+              label={t("schedules.dialog.contact")}
+              value={contactName}
+              isReadOnly
+              errorMessage={errors.contactId}
+              data-testid="schedule-contact-name"
+            />
+          )}
+          <TextAreaField
+            label={t("schedules.dialog.body")}
+            value={form.body}
+            onChange={(v) => set("body", v)}
+            errorMessage={errors.body}
+            rows={4}
             isRequired
-            data-testid="schedule-contact"
-          >
-            {(c) => (
-              <SelectItem id={c.id} textValue={c.name}>
-                {c.name}
-              </SelectItem>
-            )}
-          </ComboBox>
-        ) : (
-          <TextField
-            label={t("schedules.dialog.contact")}
-            value={contactName}
-            isReadOnly
-            errorMessage={errors.contactId}
-            data-testid="schedule-contact-name"
+            autoFocus={!pickContact}
+            data-testid="schedule-body"
           />
-        )}
-        <TextAreaField
-          label={t("schedules.dialog.body")}
-          value={form.body}
-          onChange={(v) => set("body", v)}
-          errorMessage={errors.body}
-          rows={4}
-          isRequired
-          autoFocus={!pickContact}
-          data-testid="schedule-body"
-        />
-        <TextField
-          label={t("schedules.dialog.sendAt")}
-          type="datetime-local"
-          value={form.sendAt}
-          onChange={(v) => set("sendAt", v)}
-          errorMessage={errors.sendAt}
-          isRequired
-          data-testid="schedule-send-at"
-        />
-        <div className="schedule-row">
-          <Checkbox isSelected={form.assinar} onChange={(v) => set("assinar", v)} data-testid="schedule-sign">
-            {t("schedules.dialog.assinar")}
-          </Checkbox>
-          <Checkbox
-            isSelected={form.openTicket}
-            onChange={(v) => set("openTicket", v)}
-            data-testid="schedule-open-ticket"
-          >
-            {t("schedules.dialog.openTicket")}
-          </Checkbox>
-        </div>
-        {form.openTicket && (
+          <TextField
+            label={t("schedules.dialog.sendAt")}
+            type="datetime-local"
+            value={form.sendAt}
+            onChange={(v) => set("sendAt", v)}
+            errorMessage={errors.sendAt}
+            isRequired
+            data-testid="schedule-send-at"
+          />
+          <div className="schedule-row">
+            <Checkbox isSelected={form.assinar} onChange={(v) => set("assinar", v)} data-testid="schedule-sign">
+              {t("schedules.dialog.assinar")}
+            </Checkbox>
+            <Checkbox
+              isSelected={form.openTicket}
+              onChange={(v) => set("openTicket", v)}
+              data-testid="schedule-open-ticket"
+            >
+              {t("schedules.dialog.openTicket")}
+            </Checkbox>
+          </div>
+          {form.openTicket && (
+            <div className="schedule-row">
+              <Select
+                label={t("schedules.dialog.statusTicket")}
+                items={statuses}
+                value={form.statusTicket}
+                onChange={(key) => set("statusTicket", key === "open" ? "open" : "closed")}
+                data-testid="schedule-status-ticket"
+              >
+                {(s) => <SelectItem id={s.id}>{s.name}</SelectItem>}
+              </Select>
+              <Select
+                label={t("schedules.dialog.user")}
+                items={refs?.users ?? []}
+                value={form.ticketUserId}
+                onChange={(key) => set("ticketUserId", asNumber(key as Key | null))}
+                errorMessage={errors.ticketUserId}
+                data-testid="schedule-user"
+              >
+                {(u) => <SelectItem id={u.id}>{u.name}</SelectItem>}
+              </Select>
+              <Select
+                label={t("schedules.dialog.queue")}
+                items={refs?.queues ?? []}
+                value={form.queueId}
+                onChange={(key) => set("queueId", asNumber(key as Key | null))}
+                errorMessage={errors.queueId}
+                data-testid="schedule-queue"
+              >
+                {(q) => <SelectItem id={q.id}>{q.name}</SelectItem>}
+              </Select>
+            </div>
+          )}
           <div className="schedule-row">
             <Select
-              label={t("schedules.dialog.statusTicket")}
-              items={statuses}
-              value={form.statusTicket}
-              onChange={(key) => set("statusTicket", key === "open" ? "open" : "closed")}
-              data-testid="schedule-status-ticket"
-            >
-              {(s) => <SelectItem id={s.id}>{s.name}</SelectItem>}
-            </Select>
-            <Select
-              label={t("schedules.dialog.user")}
-              items={refs?.users ?? []}
-              value={form.ticketUserId}
-              onChange={(key) => set("ticketUserId", asNumber(key as Key | null))}
-              errorMessage={errors.ticketUserId}
-              data-testid="schedule-user"
+              label={t("schedules.dialog.intervalo")}
+              items={units}
+              value={form.intervalo}
+              onChange={(key) => set("intervalo", Number(key))}
+              data-testid="schedule-interval-unit"
             >
               {(u) => <SelectItem id={u.id}>{u.name}</SelectItem>}
             </Select>
-            <Select
-              label={t("schedules.dialog.queue")}
-              items={refs?.queues ?? []}
-              value={form.queueId}
-              onChange={(key) => set("queueId", asNumber(key as Key | null))}
-              errorMessage={errors.queueId}
-              data-testid="schedule-queue"
-            >
-              {(q) => <SelectItem id={q.id}>{q.name}</SelectItem>}
-            </Select>
+            <TextField
+              label={t("schedules.dialog.valorIntervalo")}
+              type="number"
+              inputMode="numeric"
+              value={form.valorIntervalo}
+              onChange={(v) => set("valorIntervalo", v)}
+              errorMessage={errors.valorIntervalo}
+              data-testid="schedule-interval-value"
+            />
+            <TextField
+              label={t("schedules.dialog.enviarQuantasVezes")}
+              type="number"
+              inputMode="numeric"
+              value={form.enviarQuantasVezes}
+              onChange={(v) => set("enviarQuantasVezes", v)}
+              errorMessage={errors.enviarQuantasVezes}
+              data-testid="schedule-times"
+            />
           </div>
-        )}
-        <div className="schedule-row">
           <Select
-            label={t("schedules.dialog.intervalo")}
-            items={units}
-            value={form.intervalo}
-            onChange={(key) => set("intervalo", Number(key))}
-            data-testid="schedule-interval-unit"
+            label={t("schedules.dialog.tipoDias")}
+            items={dayRules}
+            value={form.tipoDias}
+            onChange={(key) => set("tipoDias", Number(key))}
+            data-testid="schedule-day-rule"
           >
-            {(u) => <SelectItem id={u.id}>{u.name}</SelectItem>}
+            {(r) => <SelectItem id={r.id}>{r.name}</SelectItem>}
           </Select>
-          <TextField
-            label={t("schedules.dialog.valorIntervalo")}
-            type="number"
-            inputMode="numeric"
-            value={form.valorIntervalo}
-            onChange={(v) => set("valorIntervalo", v)}
-            errorMessage={errors.valorIntervalo}
-            data-testid="schedule-interval-value"
-          />
-          <TextField
-            label={t("schedules.dialog.enviarQuantasVezes")}
-            type="number"
-            inputMode="numeric"
-            value={form.enviarQuantasVezes}
-            onChange={(v) => set("enviarQuantasVezes", v)}
-            errorMessage={errors.enviarQuantasVezes}
-            data-testid="schedule-times"
-          />
-        </div>
-        <Select
-          label={t("schedules.dialog.tipoDias")}
-          items={dayRules}
-          value={form.tipoDias}
-          onChange={(key) => set("tipoDias", Number(key))}
-          data-testid="schedule-day-rule"
-        >
-          {(r) => <SelectItem id={r.id}>{r.name}</SelectItem>}
-        </Select>
-        <div className="schedule-row schedule-media">
-          <FileButton
-            icon={<PaperclipIcon size={16} />}
-            onSelect={(files) => setFile(files[0] ?? null)}
-            data-testid="schedule-attach"
-          >
-            {t("schedules.dialog.attach")}
-          </FileButton>
-          {mediaName && (
-            <span className="schedule-media-name" data-testid="schedule-media-name">
-              {mediaName}
-              <IconButton
-                label={t("schedules.dialog.removeMedia", { name: mediaName })}
-                onPress={() => {
-                  setFile(null);
-                  setKeptMedia(null);
-                }}
-              >
-                <CloseIcon size={16} />
-              </IconButton>
-            </span>
+          <div className="schedule-row schedule-media">
+            <FileButton
+              icon={<PaperclipIcon size={16} />}
+              onSelect={(files) => setFile(files[0] ?? null)}
+              data-testid="schedule-attach"
+            >
+              {t("schedules.dialog.attach")}
+            </FileButton>
+            {mediaName && (
+              <span className="schedule-media-name" data-testid="schedule-media-name">
+                {mediaName}
+                <IconButton
+                  label={t("schedules.dialog.removeMedia", { name: mediaName })}
+                  onPress={() => {
+                    setFile(null);
+                    setKeptMedia(null);
+                  }}
+                >
+                  <CloseIcon size={16} />
+                </IconButton>
+              </span>
+            )}
+          </div>
+          {errors.form && (
+            <p className="field-error" role="alert">
+              {errors.form}
+            </p>
           )}
         </div>
-        {errors.form && (
-          <p className="field-error" role="alert">
-            {errors.form}
-          </p>
-        )}
-      </div>
-    </Modal>
+      )}
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 // Whether a conversation is held on this device, and fetching it from core when
 // it is not (evicted to keep the replica in budget, evict.ts) and the network is there.
 import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
+import { Dexie } from "dexie";
 import type { ApiClient } from "../api/http.ts";
 import type { ChatflowDb } from "../store/db.ts";
 import { deleteMeta, getMeta, setMeta } from "../store/meta.ts";
@@ -9,13 +10,16 @@ import { deleteMeta, getMeta, setMeta } from "../store/meta.ts";
  * False when the ticket is not in the replica, its messages were evicted, or the first pull has not
  * brought them yet (decision 0040): what shows may be incomplete.
  */
-export async function isConversationHeld(db: ChatflowDb, ticketId: number): Promise<boolean> {
-  const [ticket, evicted, pending] = await Promise.all([
+export function isConversationHeld(db: ChatflowDb, ticketId: number): Promise<boolean> {
+  // One chain of Dexie promises: a live query reads it (use-contacts-list.ts says why).
+  return Dexie.Promise.all([
     db.tickets.get(ticketId),
     db.evictions.get(ticketId),
-    getMeta(db, "pendingConversations"),
-  ]);
-  return ticket !== undefined && evicted === undefined && !pending?.includes(ticketId);
+    db.meta.get("pendingConversations"),
+  ]).then(([ticket, evicted, pending]) => {
+    const waiting = pending?.value as number[] | undefined;
+    return ticket !== undefined && evicted === undefined && !waiting?.includes(ticketId);
+  });
 }
 
 type MessagesPage = { messages: MessageDTO[]; hasMore: boolean; nextCursor: string | null };

@@ -62,6 +62,9 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   addTicketTag: noLocalChange,
   removeTicketTags: noLocalChange,
   removeContactTag: noLocalChange,
+  // The board writes the ticket's new tagIds to the replica at once and carries the undo with the outbox entry
+  // (sync/optimistic.ts), which push runs first.
+  moveTicketLane: noLocalChange,
   // The contacts screen marks its writes on the contact row (contacts/contact-writes.ts); these undo them.
   // The drawer's edits carry their own undo (sync/optimistic.ts), which runs first; a row with no
   // mark from the contacts screen is left as that undo made it.

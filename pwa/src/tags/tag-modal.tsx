@@ -1,19 +1,22 @@
-// The tag modal (spec 2 §2 Tags; §5: name required, at least 3 characters): name and colour.
-// A new tag goes through the outbox (works offline); an edit is PUT /tags/{id} (online).
-// The kanban variant's lane fields are the kanban screens' and are not shown here.
+// The tag modal (spec 2 §2 Tags; §5: name required, at least 3 characters): name and colour, and its kanban
+// variant: with Kanban on, the lane fields (spec 2 §3 Tag; kanban/lane-fields.tsx), lanes chosen among the
+// company's kanban tags. A new tag goes through the outbox (works offline); an edit is PUT /tags/{id} (online).
 import { type TagDTO, ZCreateTagRequestSchema, ZUpdateTagRequestSchema } from "@chatflow/core/contract/contacts.ts";
+import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/errors.ts";
 import { api, db } from "../app-services.ts";
 import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
+import { LaneFields, laneForm, laneValues } from "../kanban/lane-fields.tsx";
 import { requestSync } from "../sync/app-sync.ts";
 import { Button } from "../ui/button.tsx";
 import { ColorSwatchField, DEFAULT_SWATCHES } from "../ui/color-swatch-field.tsx";
 import { Modal } from "../ui/dialog.tsx";
 import { TextField } from "../ui/fields.tsx";
 import { showToast } from "../ui/toasts.ts";
+import { Switch } from "../ui/toggles.tsx";
 import { queueCreateTag } from "./tag-store.ts";
 
 /** spec 2 §5's messages for the tag form. */
@@ -46,10 +49,25 @@ export function TagModal({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const isNew = tag === null;
+  // The stored tag (its kanban flag and lane settings) and the company's lanes to choose from, as cached.
+  const cached = useLiveQuery(
+    async () => ({ self: tag ? await db.tags.get(tag.id) : undefined, all: await db.tags.toArray() }),
+    [tag?.id],
+  );
+  const [kanban, setKanban] = useState<boolean | null>(null);
+  const [lane, setLane] = useState<ReturnType<typeof laneForm> | null>(null);
+  const isKanban = kanban ?? cached?.self?.kanban === 1;
+  const laneState = lane ?? laneForm(cached?.self);
+  const laneChoices = (cached?.all ?? []).filter((l) => l.kanban === 1).sort((a, b) => a.name.localeCompare(b.name));
 
   async function save() {
+    const lanes = isKanban ? laneValues(laneState) : null;
+    if (isKanban && !lanes) {
+      setErrors({ timeLane: t("kanban.lane.invalidTime") });
+      return;
+    }
     // An empty name is a missing one ('Obrigatório'), before the length rule.
-    const body = { name: name.trim() === "" ? undefined : name, color };
+    const body = { name: name.trim() === "" ? undefined : name, color, kanban: isKanban ? 1 : 0, ...(lanes ?? {}) };
     const parsed = isNew ? ZCreateTagRequestSchema.safeParse(body) : ZUpdateTagRequestSchema.safeParse(body);
     if (!parsed.success || body.name === undefined) {
       setErrors(parsed.success ? { name: t("tagsPage.validation.required") } : fieldErrors(parsed.error, TAG_MESSAGES));
@@ -65,7 +83,7 @@ export function TagModal({
         onSaved(null);
       } else {
         const saved = await api.put<TagDTO>(`/tags/${tag.id}`, ZUpdateTagRequestSchema.parse(body));
-        await db.tags.update(saved.id, { name: saved.name, color: saved.color, kanban: saved.kanban });
+        await db.tags.put({ ...cached?.self, ...saved });
         showToast(t("tagsPage.toasts.saved"), "info");
         onSaved(saved);
       }
@@ -112,6 +130,18 @@ export function TagModal({
         />
         <ColorSwatchField label={t("tagsPage.modal.color")} value={color} onChange={setColor} data-testid="tag-color" />
         {errors.color && <p className="field-error">{errors.color}</p>}
+        <Switch isSelected={isKanban} onChange={setKanban} data-testid="tag-kanban">
+          {t("kanban.lane.kanban")}
+        </Switch>
+        {isKanban && (
+          <LaneFields
+            value={laneState}
+            onChange={setLane}
+            lanes={laneChoices}
+            selfId={tag?.id ?? null}
+            timeError={errors.timeLane}
+          />
+        )}
         {errors.form && (
           <p className="field-error" role="alert">
             {errors.form}

@@ -29,8 +29,9 @@ export async function cacheTags(db: ChatflowDb, rows: CachedTag[]): Promise<void
 }
 
 /** The cached tags by name (core's order for the pickers). */
-export async function cachedTags(db: ChatflowDb): Promise<CachedTag[]> {
-  return sortTags(await db.tags.toArray());
+export function cachedTags(db: ChatflowDb): Promise<CachedTag[]> {
+  // A Dexie promise, not a native async one: live queries read it (use-contacts-list.ts says why).
+  return db.tags.toArray().then(sortTags);
 }
 
 /** Tags by name, then id (core's order for the pickers). */
@@ -43,12 +44,16 @@ export function sortTags(rows: CachedTag[]): CachedTag[] {
 /** A tag waiting in the outbox to be created. */
 export type PendingTag = { outboxId: number; name: string; color: string | null };
 
-export async function pendingTags(db: ChatflowDb): Promise<PendingTag[]> {
-  const entries = await db.outbox.filter((e) => e.name === "createTag").toArray();
-  return entries.map((e) => {
-    const a = e.args as TCreateTagRequest;
-    return { outboxId: e.id, name: a.name, color: a.color ?? null };
-  });
+export function pendingTags(db: ChatflowDb): Promise<PendingTag[]> {
+  return db.outbox
+    .filter((e) => e.name === "createTag")
+    .toArray()
+    .then((entries) =>
+      entries.map((e) => {
+        const a = e.args as TCreateTagRequest;
+        return { outboxId: e.id, name: a.name, color: a.color ?? null };
+      }),
+    );
 }
 
 /** Queues a new tag (validated with ZCreateTagRequestSchema); works offline. */

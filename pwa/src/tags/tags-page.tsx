@@ -1,8 +1,9 @@
 // /tags (spec 2 §2 "Tags"): search, the list page by page with each tag's contact count (a
 // button opens the tag's contacts), add, edit and delete. Adding goes through the outbox
 // (createTag) and works offline; editing and deleting are REST-only and need a connection.
-// The kanban lane fields of the tag modal belong to the kanban screens (not built here).
+// The tag modal has the kanban variant with the lane fields (spec 2 §2, §3 Tag).
 import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
+import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -44,7 +45,10 @@ export function TagsPage() {
     await cacheTags(db, res.tags);
     return { items: res.tags, hasMore: res.hasMore, count: res.count };
   });
-  const local = useLiveQuery(async () => ({ cache: await cachedTags(db), pending: await pendingTags(db) }), []);
+  const local = useLiveQuery(
+    () => Dexie.Promise.all([cachedTags(db), pendingTags(db)]).then(([cache, pending]) => ({ cache, pending })),
+    [],
+  );
   const rows = useMemo(
     () =>
       mergeTags({

@@ -49,6 +49,7 @@ import { matchQuickMessages, quickQuery } from "./composer/quick-match.ts";
 import { useAudioRecorder } from "./composer/use-audio-recorder.ts";
 import { useSendSignMessage } from "./composer/use-sign-setting.ts";
 import { useVariableContext } from "./composer/use-variable-context.ts";
+import { appMediaSource } from "./message-view/app-media-source.ts";
 import { droppedFilesAtom, quotedMessageAtom } from "./message-view/conversation-atoms.ts";
 import { sendMedia } from "./send-media.ts";
 import { sendMessage } from "./send-message.ts";
@@ -167,7 +168,21 @@ function Composer({ ticket }: { ticket: TicketDTO }) {
 
   function pickQuick(index: number) {
     const q = matches[index];
-    if (q) changeText(q.message);
+    if (!q) return;
+    if (!q.mediaPath) return changeText(q.message);
+    // A quick message with media goes out as that media with its message as the caption (spec 2 §3), through
+    // the same outbox as a picked file: the file is read from core's media store, so this needs a connection.
+    setText("");
+    const mediaPath = q.mediaPath;
+    void appMediaSource
+      .load(mediaPath)
+      .then((blob) => {
+        const name = q.mediaName ?? mediaPath.split("/").pop() ?? "media";
+        return sendFiles([
+          { key: `quick-${q.id}`, file: new File([blob], name, { type: blob.type }), caption: q.message },
+        ]);
+      })
+      .catch((err: unknown) => showToast(errorText(err)));
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -244,6 +259,7 @@ function Composer({ ticket }: { ticket: TicketDTO }) {
             >
               <span className="composer-quick-code">/{q.shortcode}</span>
               {q.personal && <span className="composer-quick-tag">{t("composer.personal")}</span>}
+              {q.mediaPath && <span className="composer-quick-tag">{t("composer.quickMedia")}</span>}
               <span className="composer-quick-message">{q.message}</span>
             </div>
           ))}

@@ -5,7 +5,7 @@
 // The message menu's actions and dialogs live here, once for the whole list.
 
 import { ZCreateContactRequestSchema } from "@chatflow/core/contract/contacts.ts";
-import type { MessageDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
+import type { ContactDTO, MessageDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useSetAtom } from "jotai";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
@@ -15,6 +15,7 @@ import { useSessionUser } from "../auth/use-session-user.ts";
 import type { ContactRow } from "../contacts/contact-list.ts";
 import { queueCreateContact } from "../contacts/contact-writes.ts";
 import { StartTicketDialog } from "../contacts/start-ticket-dialog.tsx";
+import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { outboxMessageIds } from "../store/outbox.ts";
 import { requestSync } from "../sync/app-sync.ts";
@@ -226,8 +227,19 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
     [setQuoted, goToQuoted, t],
   );
 
+  // 'Conversar' opens a ticket with the card's contact by its id: online core finds or adds it from the stored
+  // card (a masked user never holds the whole number); offline only a whole number can be looked up here.
   const onStartConversation = useCallback(
-    async (card: { name: string; number: string }) => {
+    async (card: { name: string; number: string }, message: MessageDTO) => {
+      if (online && message.id) {
+        try {
+          const contact = await api.post<ContactDTO>(`/messages/${message.id}/contact-card`);
+          return setDialog({ kind: "start", contact: contactRow(contact) });
+        } catch (err) {
+          return showToast(errorText(err));
+        }
+      }
+      if (card.number.includes("*")) return showToast(t("messageView.contact.needsConnection"));
       const known = await db.contacts
         .where("id")
         .above(0)
@@ -240,7 +252,7 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
       requestSync();
       showToast(t("messageView.contact.added"), "info");
     },
-    [t],
+    [t, online],
   );
 
   const exportPdf = () => {

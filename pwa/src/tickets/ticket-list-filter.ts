@@ -99,17 +99,27 @@ const storageKey = (userId: number) => `chatflow.ticketList.${userId}`;
 
 export type StoredListState = { tab: TicketTab; filter: TicketListFilter };
 
+/**
+ * Where a user starts the list with nothing stored: the open tab, and for admins show-all on, as the
+ * products this spec describes do (an admin looks after everyone's conversations; without it an
+ * admin who holds no ticket opens an empty inbox). The spec is silent on the default (decision 0045).
+ */
+export const defaultListState = (v: Pick<ListViewer, "profile">): StoredListState => ({
+  tab: "open",
+  filter: { ...EMPTY_FILTER, showAll: v.profile === "admin" },
+});
+
 /** The tab and filters this user left the list with (search text is not kept). */
-export function loadListState(userId: number, storage: Storage = localStorage): StoredListState {
+export function loadListState(v: Pick<ListViewer, "id" | "profile">, storage: Storage = localStorage): StoredListState {
   try {
-    const raw = storage.getItem(storageKey(userId));
-    if (!raw) return { tab: "open", filter: EMPTY_FILTER };
+    const raw = storage.getItem(storageKey(v.id));
+    if (!raw) return defaultListState(v);
     const parsed = JSON.parse(raw) as Partial<StoredListState>;
     const filter = { ...EMPTY_FILTER, ...parsed.filter, search: "" };
     const tab = parsed.tab && parsed.tab !== "search" ? parsed.tab : "open";
     return { tab, filter };
   } catch {
-    return { tab: "open", filter: EMPTY_FILTER };
+    return defaultListState(v);
   }
 }
 

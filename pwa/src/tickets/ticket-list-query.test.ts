@@ -242,10 +242,36 @@ describe("#ticketList.filter", () => {
       setItem: (k: string, v: string) => void store.set(k, v),
     } as Storage;
     saveListState(1, { tab: "closed", filter: { ...EMPTY_FILTER, tagIds: [4], search: "x" } }, storage);
-    expect(loadListState(1, storage)).toEqual({ tab: "closed", filter: { ...EMPTY_FILTER, tagIds: [4] } });
-    expect(loadListState(2, storage)).toEqual({ tab: "open", filter: EMPTY_FILTER });
+    expect(loadListState(admin, storage)).toEqual({ tab: "closed", filter: { ...EMPTY_FILTER, tagIds: [4] } });
+    expect(loadListState(agent, storage)).toEqual({ tab: "open", filter: EMPTY_FILTER });
     saveListState(1, { tab: "search", filter: EMPTY_FILTER }, storage);
-    expect(loadListState(1, storage).tab).toBe("open");
+    expect(loadListState(admin, storage).tab).toBe("open");
+  });
+
+  it("opens a signed-in admin with nothing stored on everyone's open tickets (show-all on), a user on theirs", async () => {
+    const db = testDb();
+    const empty = { getItem: () => null, setItem: () => undefined } as unknown as Storage;
+    // The morning inbox: every open ticket is held by some other agent.
+    await db.tickets.bulkPut([
+      buildTicket({ id: 1, status: "open", userId: 7 }),
+      buildTicket({ id: 2, status: "open", userId: 8 }),
+      buildTicket({ id: 3, status: "open", userId: agent.id }),
+    ]);
+    const start = async (v: ListViewer) => {
+      const { tab, filter } = loadListState(v, empty);
+      const page = await localTicketPage(db, v, tab, effectiveFilter(v, tab, filter), 100);
+      return page.tickets.map((t) => t.id).sort();
+    };
+    expect(await start(admin)).toEqual([1, 2, 3]);
+    expect(await start({ ...agent, allTicket: "disabled", allUserChat: "disabled" })).toEqual([3]);
+    // A choice the admin made is kept over the default.
+    const stored = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => void stored.set(k, v),
+    } as Storage;
+    saveListState(admin.id, { tab: "open", filter: { ...EMPTY_FILTER, showAll: false } }, storage);
+    expect(loadListState(admin, storage).filter.showAll).toBe(false);
   });
 });
 

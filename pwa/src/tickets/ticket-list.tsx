@@ -49,7 +49,7 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
   const navigate = useNavigate();
   const user = useSessionUser()!;
   const online = useOnline();
-  const [state, setState] = useState(() => loadListState(user.id));
+  const [state, setState] = useState(() => loadListState(user));
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText, 500);
   const [dialog, setDialog] = useState<"new" | "closeAll" | null>(null);

@@ -16,6 +16,7 @@ import { ConfirmDialog, Modal } from "./dialog.tsx";
 import { Drawer } from "./drawer.tsx";
 import { PasswordField, SearchField, TextField } from "./fields.tsx";
 import { FileButton } from "./file-button.tsx";
+import { FormModal } from "./form-modal.tsx";
 import { List, ListItem } from "./list-item.tsx";
 import { ListPage } from "./list-page.tsx";
 import { Menu, MenuItem, MenuTrigger } from "./menu.tsx";
@@ -108,6 +109,72 @@ describe("#ConfirmDialog", () => {
     expect(onConfirm).toHaveBeenCalledOnce();
     await act(async () => finish());
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+  });
+});
+
+describe("#FormModal", () => {
+  function Harness({
+    onSubmit,
+    saving = false,
+    online = true,
+  }: {
+    onSubmit: () => void;
+    saving?: boolean;
+    online?: boolean;
+  }) {
+    const [open, setOpen] = useState(true);
+    const [tab, setTab] = useState("general");
+    if (!open) return null;
+    return (
+      <FormModal
+        title="Editar usuário"
+        onClose={() => setOpen(false)}
+        onSubmit={onSubmit}
+        saving={saving}
+        note={online ? null : "Precisa de conexão"}
+        cancelLabel="Cancelar"
+        saveLabel="Salvar"
+        saveDisabled={!online}
+        tabs={{
+          label: "Seções",
+          selected: tab,
+          onChange: setTab,
+          items: [
+            { id: "general", label: "Geral", content: <TextField label="Nome" /> },
+            { id: "permissions", label: "Permissões", content: <p>Pode ver tudo</p> },
+          ],
+        }}
+      />
+    );
+  }
+
+  it("shows one tab at a time (arrow keys move), submits on Enter and closes on cancel", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    const dialog = screen.getByRole("dialog", { name: "Editar usuário" });
+    expect(within(dialog).getByRole("tablist", { name: "Seções" })).toBeTruthy();
+    await user.click(within(dialog).getByLabelText("Nome"));
+    await user.keyboard("Ana{Enter}");
+    expect(onSubmit).toHaveBeenCalledOnce();
+    await user.click(within(dialog).getByRole("tab", { name: "Geral" }));
+    await user.keyboard("{ArrowRight}");
+    expect(within(dialog).getByRole("tab", { name: "Permissões" }).getAttribute("aria-selected")).toBe("true");
+    expect(within(dialog).getByRole("tabpanel").textContent).toBe("Pode ver tudo");
+    await user.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("says it needs a connection and refuses save offline; while saving, cancel and Escape are off", async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Harness onSubmit={vi.fn()} online={false} />);
+    expect(screen.getByRole("status").textContent).toBe("Precisa de conexão");
+    expect(screen.getByRole("button", { name: "Salvar" }).hasAttribute("disabled")).toBe(true);
+    unmount();
+    render(<Harness onSubmit={vi.fn()} saving />);
+    expect(screen.getByRole("button", { name: "Cancelar" }).hasAttribute("disabled")).toBe(true);
+    await user.keyboard("{Escape}");
+    expect(screen.getByRole("dialog")).toBeTruthy();
   });
 });
 

@@ -10,12 +10,10 @@ import { useTranslation } from "react-i18next";
 import { api, db } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { Avatar } from "../ui/avatar.tsx";
-import { Button } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
 import { PasswordField, TextAreaField, TextField } from "../ui/fields.tsx";
 import { FileButton } from "../ui/file-button.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
-import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Checkbox } from "../ui/toggles.tsx";
 import {
@@ -91,179 +89,187 @@ export function UserModal({
     else set(key, on ? "enabled" : "disabled");
   };
 
+  const general = (
+    <>
+      <div className="user-form-grid">
+        <TextField
+          label={t("usersPage.modal.name")}
+          value={form.name}
+          onChange={(v) => set("name", v)}
+          errorMessage={errors.name}
+          isRequired
+          autoFocus
+          data-testid="user-name"
+        />
+        <TextField
+          label={t("usersPage.modal.email")}
+          type="email"
+          value={form.email}
+          onChange={(v) => set("email", v)}
+          errorMessage={errors.email}
+          isRequired
+          data-testid="user-email"
+        />
+        <PasswordField
+          label={t("usersPage.modal.password")}
+          description={isNew ? t("validation.passwordPolicy") : t("usersPage.modal.passwordKeep")}
+          value={form.password}
+          onChange={(v) => set("password", v)}
+          errorMessage={errors.password}
+          isRequired={isNew}
+          autoComplete="new-password"
+          data-testid="user-password"
+        />
+        <Select
+          label={t("usersPage.modal.profile")}
+          items={[
+            { id: "user", name: t("usersPage.profiles.user") },
+            { id: "admin", name: t("usersPage.profiles.admin") },
+          ]}
+          value={form.profile}
+          onChange={(k) => set("profile", k === "admin" ? "admin" : "user")}
+          errorMessage={errors.profile}
+          data-testid="user-profile"
+        >
+          {(p) => <SelectItem id={p.id}>{p.name}</SelectItem>}
+        </Select>
+        <Select
+          label={t("usersPage.modal.queues")}
+          selectionMode="multiple"
+          items={queues}
+          value={form.queueIds}
+          onChange={(keys) => set("queueIds", (keys as number[]).map(Number))}
+          placeholder={t("usersPage.modal.noQueues")}
+          errorMessage={errors.queueIds}
+          data-testid="user-queues"
+        >
+          {(q) => <SelectItem id={q.id}>{q.name}</SelectItem>}
+        </Select>
+        <Select
+          label={t("usersPage.modal.connection")}
+          items={connectionItems}
+          value={form.whatsappId}
+          onChange={(k) => set("whatsappId", Number(k ?? NO_CONNECTION))}
+          errorMessage={errors.whatsappId}
+          data-testid="user-connection"
+        >
+          {(w) => <SelectItem id={w.id}>{w.name}</SelectItem>}
+        </Select>
+        <TextField
+          label={t("usersPage.modal.startWork")}
+          type="time"
+          value={form.startWork}
+          onChange={(v) => set("startWork", v)}
+          errorMessage={errors.startWork}
+          data-testid="user-start-work"
+        />
+        <TextField
+          label={t("usersPage.modal.endWork")}
+          type="time"
+          value={form.endWork}
+          onChange={(v) => set("endWork", v)}
+          errorMessage={errors.endWork}
+          data-testid="user-end-work"
+        />
+        <Select
+          label={t("usersPage.modal.theme")}
+          items={[
+            { id: "light", name: t("usersPage.modal.themes.light") },
+            { id: "dark", name: t("usersPage.modal.themes.dark") },
+          ]}
+          value={form.defaultTheme}
+          onChange={(k) => set("defaultTheme", k === "dark" ? "dark" : "light")}
+        >
+          {(o) => <SelectItem id={o.id}>{o.name}</SelectItem>}
+        </Select>
+        <Select
+          label={t("usersPage.modal.menu")}
+          items={[
+            { id: "open", name: t("usersPage.modal.menus.open") },
+            { id: "closed", name: t("usersPage.modal.menus.closed") },
+          ]}
+          value={form.defaultMenu}
+          onChange={(k) => set("defaultMenu", k === "closed" ? "closed" : "open")}
+        >
+          {(o) => <SelectItem id={o.id}>{o.name}</SelectItem>}
+        </Select>
+      </div>
+      <TextAreaField
+        label={t("usersPage.modal.farewell")}
+        value={form.farewellMessage}
+        onChange={(v) => set("farewellMessage", v)}
+        errorMessage={errors.farewellMessage}
+        rows={2}
+      />
+      <div className="user-avatar-field">
+        <Avatar name={form.name || "?"} src={avatar ? null : user?.profileImage} size={48} />
+        <FileButton
+          acceptedFileTypes={["image/png", "image/jpeg", "image/gif", "image/webp"]}
+          onSelect={(f) => setAvatar(f[0] ?? null)}
+        >
+          {t("usersPage.modal.avatar")}
+        </FileButton>
+        {avatar && <span>{avatar.name}</span>}
+        {errors[PROFILE_IMAGE_FIELD] && (
+          <span className="field-error" role="alert">
+            {errors[PROFILE_IMAGE_FIELD]}
+          </span>
+        )}
+      </div>
+    </>
+  );
+  const permissions = (
+    <>
+      <p className="user-permissions-intro">{t("usersPage.modal.permissionsIntro")}</p>
+      {PERMISSIONS.map((key) => (
+        <Checkbox
+          key={key}
+          isSelected={switchValue(key)}
+          onChange={(on) => setSwitch(key, on)}
+          description={t(`usersPage.permissions.${key}.help`)}
+          errorMessage={errors[key]}
+          data-testid={`user-permission-${key}`}
+        >
+          {t(`usersPage.permissions.${key}.label`)}
+        </Checkbox>
+      ))}
+    </>
+  );
+
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={isNew ? t("usersPage.modal.addTitle") : t("usersPage.modal.editTitle")}
       size="large"
-      keyboardDismiss={!saving}
+      onClose={onClose}
       onSubmit={() => void submit()}
+      saving={saving}
+      note={online ? null : t("usersPage.needsConnection")}
+      cancelLabel={t("usersPage.modal.cancel")}
+      saveLabel={t("usersPage.modal.save")}
+      saveDisabled={!online}
       data-testid="user-modal"
-      actions={
-        <>
-          {!online && <span className="user-modal-offline">{t("usersPage.needsConnection")}</span>}
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            {t("usersPage.modal.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" isPending={saving} isDisabled={!online} data-testid="user-save">
-            {t("usersPage.modal.save")}
-          </Button>
-        </>
-      }
-    >
-      <Tabs selectedKey={tab} onSelectionChange={(k) => setTab(k as TabId)}>
-        <TabList aria-label={t("usersPage.modal.tabs")}>
-          <Tab id="general" data-testid="user-tab-general">
-            {t("usersPage.modal.general")}
-          </Tab>
-          <Tab id="permissions" data-testid="user-tab-permissions">
-            {t("usersPage.modal.permissions")}
-          </Tab>
-        </TabList>
-        <TabPanel id="general" className="user-form">
-          <div className="user-form-grid">
-            <TextField
-              label={t("usersPage.modal.name")}
-              value={form.name}
-              onChange={(v) => set("name", v)}
-              errorMessage={errors.name}
-              isRequired
-              autoFocus
-              data-testid="user-name"
-            />
-            <TextField
-              label={t("usersPage.modal.email")}
-              type="email"
-              value={form.email}
-              onChange={(v) => set("email", v)}
-              errorMessage={errors.email}
-              isRequired
-              data-testid="user-email"
-            />
-            <PasswordField
-              label={t("usersPage.modal.password")}
-              description={isNew ? t("validation.passwordPolicy") : t("usersPage.modal.passwordKeep")}
-              value={form.password}
-              onChange={(v) => set("password", v)}
-              errorMessage={errors.password}
-              isRequired={isNew}
-              autoComplete="new-password"
-              data-testid="user-password"
-            />
-            <Select
-              label={t("usersPage.modal.profile")}
-              items={[
-                { id: "user", name: t("usersPage.profiles.user") },
-                { id: "admin", name: t("usersPage.profiles.admin") },
-              ]}
-              value={form.profile}
-              onChange={(k) => set("profile", k === "admin" ? "admin" : "user")}
-              errorMessage={errors.profile}
-              data-testid="user-profile"
-            >
-              {(p) => <SelectItem id={p.id}>{p.name}</SelectItem>}
-            </Select>
-            <Select
-              label={t("usersPage.modal.queues")}
-              selectionMode="multiple"
-              items={queues}
-              value={form.queueIds}
-              onChange={(keys) => set("queueIds", (keys as number[]).map(Number))}
-              placeholder={t("usersPage.modal.noQueues")}
-              errorMessage={errors.queueIds}
-              data-testid="user-queues"
-            >
-              {(q) => <SelectItem id={q.id}>{q.name}</SelectItem>}
-            </Select>
-            <Select
-              label={t("usersPage.modal.connection")}
-              items={connectionItems}
-              value={form.whatsappId}
-              onChange={(k) => set("whatsappId", Number(k ?? NO_CONNECTION))}
-              errorMessage={errors.whatsappId}
-              data-testid="user-connection"
-            >
-              {(w) => <SelectItem id={w.id}>{w.name}</SelectItem>}
-            </Select>
-            <TextField
-              label={t("usersPage.modal.startWork")}
-              type="time"
-              value={form.startWork}
-              onChange={(v) => set("startWork", v)}
-              errorMessage={errors.startWork}
-              data-testid="user-start-work"
-            />
-            <TextField
-              label={t("usersPage.modal.endWork")}
-              type="time"
-              value={form.endWork}
-              onChange={(v) => set("endWork", v)}
-              errorMessage={errors.endWork}
-              data-testid="user-end-work"
-            />
-            <Select
-              label={t("usersPage.modal.theme")}
-              items={[
-                { id: "light", name: t("usersPage.modal.themes.light") },
-                { id: "dark", name: t("usersPage.modal.themes.dark") },
-              ]}
-              value={form.defaultTheme}
-              onChange={(k) => set("defaultTheme", k === "dark" ? "dark" : "light")}
-            >
-              {(o) => <SelectItem id={o.id}>{o.name}</SelectItem>}
-            </Select>
-            <Select
-              label={t("usersPage.modal.menu")}
-              items={[
-                { id: "open", name: t("usersPage.modal.menus.open") },
-                { id: "closed", name: t("usersPage.modal.menus.closed") },
-              ]}
-              value={form.defaultMenu}
-              onChange={(k) => set("defaultMenu", k === "closed" ? "closed" : "open")}
-            >
-              {(o) => <SelectItem id={o.id}>{o.name}</SelectItem>}
-            </Select>
-          </div>
-          <TextAreaField
-            label={t("usersPage.modal.farewell")}
-            value={form.farewellMessage}
-            onChange={(v) => set("farewellMessage", v)}
-            errorMessage={errors.farewellMessage}
-            rows={2}
-          />
-          <div className="user-avatar-field">
-            <Avatar name={form.name || "?"} src={avatar ? null : user?.profileImage} size={48} />
-            <FileButton
-              acceptedFileTypes={["image/png", "image/jpeg", "image/gif", "image/webp"]}
-              onSelect={(f) => setAvatar(f[0] ?? null)}
-            >
-              {t("usersPage.modal.avatar")}
-            </FileButton>
-            {avatar && <span>{avatar.name}</span>}
-            {errors[PROFILE_IMAGE_FIELD] && (
-              <span className="field-error" role="alert">
-                {errors[PROFILE_IMAGE_FIELD]}
-              </span>
-            )}
-          </div>
-        </TabPanel>
-        <TabPanel id="permissions" className="user-form">
-          <p className="user-permissions-intro">{t("usersPage.modal.permissionsIntro")}</p>
-          {PERMISSIONS.map((key) => (
-            <Checkbox
-              key={key}
-              isSelected={switchValue(key)}
-              onChange={(on) => setSwitch(key, on)}
-              description={t(`usersPage.permissions.${key}.help`)}
-              errorMessage={errors[key]}
-              data-testid={`user-permission-${key}`}
-            >
-              {t(`usersPage.permissions.${key}.label`)}
-            </Checkbox>
-          ))}
-        </TabPanel>
-      </Tabs>
-    </Modal>
+      save-testid="user-save"
+      tabs={{
+        label: t("usersPage.modal.tabs"),
+        selected: tab,
+        onChange: (id) => setTab(id as TabId),
+        items: [
+          {
+            id: "general",
+            label: t("usersPage.modal.general"),
+            content: general,
+            className: "user-form",
+            "data-testid": "user-tab-general",
+          },
+          {
+            id: "permissions",
+            label: t("usersPage.modal.permissions"),
+            content: permissions,
+            className: "user-form",
+            "data-testid": "user-tab-permissions",
+          },
+        ],
+      }}
+    />
   );
 }

@@ -25,8 +25,10 @@ describe("#sync.policy documentAccess", () => {
   it("keeps flows to admins and shows kanban lanes to users read-only", () => {
     expect(documentAccess(admin, doc("flow", "9"))).toBe("edit");
     expect(documentAccess(user, doc("flow", "9"))).toBe("none");
-    expect(documentAccess(admin, doc("kanban"))).toBe("edit");
-    expect(documentAccess(user, doc("kanban"))).toBe("read");
+    expect(documentAccess(admin, doc("kanban", "board"))).toBe("edit");
+    expect(documentAccess(user, doc("kanban", "board"))).toBe("read");
+    // One board per company: any other kanban document is no one's.
+    expect(documentAccess(admin, doc("kanban", "main"))).toBe("none");
   });
 
   it("refuses every document of another company, even to its admins", () => {
@@ -34,7 +36,7 @@ describe("#sync.policy documentAccess", () => {
       ["quick-messages", "general"],
       ["quick-messages", "user-10"],
       ["flow", "main"],
-      ["kanban", "main"],
+      ["kanban", "board"],
     ] as const) {
       expect(documentAccess(admin, doc(kind, id, 2))).toBe("none");
     }

@@ -3,6 +3,7 @@
 // open connections when the user or the company changes (access-watch.ts).
 import type { Actor } from "@chatflow/core/auth/authenticate.ts";
 import type { DocumentName } from "../documents/document-name.ts";
+import { KANBAN_BOARD_ID } from "../documents/kanban-board.ts";
 import { quickMessagesListOf } from "../documents/quick-messages.ts";
 
 export type DocumentAccess = "edit" | "read" | "none";
@@ -26,7 +27,8 @@ export function documentAccess(actor: PolicyActor, doc: DocumentName): DocumentA
     case "flow":
       return admin ? "edit" : "none";
     case "kanban":
-      // Agents work the board (spec 2 "Kanban") but the lane layout is an admin's to change.
+      // One board per company. Agents work the board (spec 2 "Kanban") but the lane layout is an admin's to change.
+      if (doc.id !== KANBAN_BOARD_ID) return "none";
       return admin ? "edit" : "read";
   }
 }

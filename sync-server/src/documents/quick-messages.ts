@@ -28,7 +28,15 @@ export type QuickMessage = {
   /** What the agent types after "/" to pick it. */
   shortcode: string;
   message: string;
+  /** A file of the company's media store (/media/{companyId}/{file}) sent with the message as its caption. */
   mediaPath?: string;
+  /** The media's name as shown, spaces made underscores (spec 2 §5). */
+  mediaName?: string;
+  /**
+   * Spec 2's "visao", for a personal item: shown read-only to the rest of the company on the quick messages
+   * page (decision 0048). Absent is off. General items are everyone's anyway.
+   */
+  visao?: boolean;
   /** Who wrote it (in a personal list the projection records the list's owner whatever this says). */
   userId?: number;
 };
@@ -38,6 +46,8 @@ export type QuickMessagePatch = {
   shortcode?: string;
   message?: string;
   mediaPath?: string | null;
+  mediaName?: string | null;
+  visao?: boolean | null;
   userId?: number | null;
 };
 
@@ -104,6 +114,9 @@ function readItem(id: string, value: unknown): QuickMessage | null {
   const item: QuickMessage = { id, shortcode, message: typeof message === "string" ? message : "" };
   const mediaPath = value.get("mediaPath");
   if (typeof mediaPath === "string" && mediaPath !== "") item.mediaPath = mediaPath;
+  const mediaName = value.get("mediaName");
+  if (item.mediaPath && typeof mediaName === "string" && mediaName !== "") item.mediaName = mediaName;
+  if (value.get("visao") === true) item.visao = true;
   const userId = value.get("userId");
   if (typeof userId === "number" && Number.isSafeInteger(userId)) item.userId = userId;
   return item;

@@ -1,10 +1,16 @@
 // Keeps Yjs documents in the documents table through Hocuspocus's database
 // extension, and writes each kind's projection in the same transaction, so the
 // rows never disagree with the stored state.
+//
+// A store MERGES the instance's state into what is stored, under the row's lock,
+// and never overwrites it: several sync servers (or an old instance still
+// draining at a restart) each hold their own copy, and the last whole-copy save
+// used to win, dropping what the others had (issue 11, decision 0051). Yjs
+// updates merge without conflict, deletions included, so the merge can only add.
 import { inTransaction } from "@chatflow/core/sync/change-log.ts";
 import { Database } from "@hocuspocus/extension-database";
 import type pg from "pg";
-import type * as Y from "yjs";
+import * as Y from "yjs";
 import { parseDocumentName } from "../documents/document-name.ts";
 import { PROJECTIONS } from "./projection.ts";
 
@@ -20,28 +26,80 @@ export async function fetchDocumentState(pool: pg.Pool, name: string): Promise<U
 }
 
 /**
- * `state` must be the encoding of `doc` taken in the same tick as this call (as the
- * extension does): the projection reads `doc` before the first await, so rows and
- * state describe the same moment even while edits keep arriving.
+ * Merges `state` (this instance's copy, encoded when the store was asked for) into
+ * the stored state and projects the merged document, all in one transaction.
+ * Returns the update the stored copy held that `state` lacked (another instance's
+ * edits), or null when there was none, so the caller can bring its live document
+ * up to date.
  */
-export async function storeDocumentState(pool: pg.Pool, name: string, state: Uint8Array, doc: Y.Doc): Promise<void> {
+export async function storeDocumentState(pool: pg.Pool, name: string, state: Uint8Array): Promise<Uint8Array | null> {
   // Only names that passed authentication reach here; anything else is a bug worth failing loudly.
   const parsed = parseDocumentName(name);
   if (!parsed) throw new Error(`not a document name: ${name}`);
-  const writeProjection = PROJECTIONS[parsed.kind]?.(doc, parsed);
-  await inTransaction(pool, async (client) => {
-    await client.query(
+  const project = PROJECTIONS[parsed.kind];
+  return inTransaction(pool, async (client) => {
+    // The first store of a document inserts; a concurrent first store waits on the
+    // unique key, does nothing, and merges below like any later store.
+    const inserted = await client.query(
       `INSERT INTO documents (name, company_id, kind, state) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (name) DO UPDATE SET state = EXCLUDED.state, updated_at = now()`,
+       ON CONFLICT (name) DO NOTHING`,
       [name, parsed.companyId, parsed.kind, state],
     );
-    await writeProjection?.(client);
+    const merged = new Y.Doc({ gc: true });
+    let missing: Uint8Array | null = null;
+    if (inserted.rowCount === 0) {
+      // FOR UPDATE: two instances storing at once take turns, each merging into the other's result.
+      const { rows } = await client.query<{ state: Buffer }>(
+        "SELECT state FROM documents WHERE name = $1 AND company_id = $2 FOR UPDATE",
+        [name, parsed.companyId],
+      );
+      const stored = rows[0] ? new Uint8Array(rows[0].state) : null;
+      // A row under this name but another company cannot happen (names carry the
+      // company); refuse rather than write across tenants.
+      if (!stored) throw new Error(`document ${name} is stored under another company`);
+      Y.applyUpdate(merged, stored);
+      missing = newIn(state, stored);
+      Y.applyUpdate(merged, state);
+      await client.query("UPDATE documents SET state = $3, updated_at = now() WHERE name = $1 AND company_id = $2", [
+        name,
+        parsed.companyId,
+        Y.encodeStateAsUpdate(merged),
+      ]);
+    } else {
+      Y.applyUpdate(merged, state);
+    }
+    // The rows describe the merged document: what is stored, not one instance's view of it.
+    await project?.(merged, parsed)(client);
+    merged.destroy();
+    return missing;
   });
+}
+
+/**
+ * What `other` holds that `base` lacks, or null. Applying it to a copy of `base`
+ * and keeping the update event catches deletions too, which no state vector shows.
+ */
+function newIn(base: Uint8Array, other: Uint8Array): Uint8Array | null {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, base);
+  let found: Uint8Array | null = null;
+  doc.on("update", (update: Uint8Array) => {
+    found = found ? Y.mergeUpdates([found, update]) : update;
+  });
+  Y.applyUpdate(doc, other);
+  doc.destroy();
+  return found;
 }
 
 export function documentStore(pool: pg.Pool): Database {
   return new Database({
     fetch: ({ documentName }) => fetchDocumentState(pool, documentName),
-    store: ({ documentName, state, document }) => storeDocumentState(pool, documentName, state, document),
+    store: async ({ documentName, state, document }) => {
+      const missing = await storeDocumentState(pool, documentName, state);
+      // Another instance stored edits this copy never saw (no Redis, or a message
+      // lost between instances): apply them so its editors get them too. The change
+      // schedules one more store, which then finds nothing missing.
+      if (missing) Y.applyUpdate(document, missing);
+    },
   });
 }

@@ -2,6 +2,7 @@
 import type pg from "pg";
 import type * as Y from "yjs";
 import type { DocumentKind, DocumentName } from "../documents/document-name.ts";
+import { projectKanbanBoard } from "./kanban-projection.ts";
 import { projectQuickMessages } from "./quick-messages-projection.ts";
 
 /**
@@ -11,7 +12,8 @@ import { projectQuickMessages } from "./quick-messages-projection.ts";
  */
 export type Projection = (doc: Y.Doc, name: DocumentName) => (client: pg.ClientBase) => Promise<void>;
 
-// flow (-> flows) and kanban (-> lane layout) come with their own issues.
+// flow (-> flows) comes with its own issue.
 export const PROJECTIONS: Partial<Record<DocumentKind, Projection>> = {
   "quick-messages": projectQuickMessages,
+  kanban: projectKanbanBoard,
 };

@@ -26,14 +26,18 @@ export const projectQuickMessages: Projection = (doc: Y.Doc, name: DocumentName)
     );
     if (items.length === 0) return;
     await client.query(
-      `INSERT INTO quick_messages (company_id, document, geral, item_id, shortcode, message, media_path, user_id)
-       SELECT $1, $2, $3, * FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::integer[])
+      `INSERT INTO quick_messages (company_id, document, geral, item_id, shortcode, message, media_path, user_id,
+         media_name, visao)
+       SELECT $1, $2, $3, * FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::integer[], $9::text[],
+         $10::boolean[])
        ON CONFLICT (company_id, document, item_id) DO UPDATE SET
          shortcode = EXCLUDED.shortcode, message = EXCLUDED.message, media_path = EXCLUDED.media_path,
-         user_id = EXCLUDED.user_id, updated_at = now()
+         user_id = EXCLUDED.user_id, media_name = EXCLUDED.media_name, visao = EXCLUDED.visao, updated_at = now()
        -- Unchanged rows keep their updated_at, so readers can tell what an edit touched.
-       WHERE (quick_messages.shortcode, quick_messages.message, quick_messages.media_path, quick_messages.user_id)
-         IS DISTINCT FROM (EXCLUDED.shortcode, EXCLUDED.message, EXCLUDED.media_path, EXCLUDED.user_id)`,
+       WHERE (quick_messages.shortcode, quick_messages.message, quick_messages.media_path, quick_messages.user_id,
+           quick_messages.media_name, quick_messages.visao)
+         IS DISTINCT FROM (EXCLUDED.shortcode, EXCLUDED.message, EXCLUDED.media_path, EXCLUDED.user_id,
+           EXCLUDED.media_name, EXCLUDED.visao)`,
       [
         name.companyId,
         name.id,
@@ -43,6 +47,9 @@ export const projectQuickMessages: Projection = (doc: Y.Doc, name: DocumentName)
         items.map((i) => i.message),
         items.map((i) => i.mediaPath ?? null),
         items.map((i) => userIdOf(i.userId)),
+        items.map((i) => i.mediaName ?? null),
+        // General items are seen by everyone; a personal one only when its owner shows it (spec 2 "visao").
+        items.map((i) => list.general || i.visao === true),
       ],
     );
   };

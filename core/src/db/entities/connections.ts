@@ -37,6 +37,35 @@ export const Whatsapp = defineEntity({
     timeSendQueue: p.integer().default(0),
     expiresTicketNps: p.integer().default(0),
     maxUseBotQueuesNps: p.integer().default(3),
+    number: p.text().nullable(),
+    qrcode: p.text().nullable(),
+    pairingCode: p.text().nullable(),
+    allowGroup: p.boolean().default(false),
+    outOfHoursMessage: p.text().nullable(),
+    collectiveVacationMessage: p.text().nullable(),
+    collectiveVacationStart: p.date().nullable(),
+    collectiveVacationEnd: p.date().nullable(),
+    timeCreateNewTicket: p.integer().default(0),
+    expiresTicket: p.integer().default(0),
+    whenExpiresTicket: p.integer().default(0),
+    expiresInactiveMessage: p.text().nullable(),
+    timeInactiveMessage: p.integer().default(0),
+    inactiveMessage: p.text().nullable(),
+    schedules: p.json<unknown[]>().default("[]"),
+    importOldMessages: p.date().nullable(),
+    importRecentMessages: p.date().nullable(),
+    importOldMessagesGroups: p.boolean().default(false),
+    closedTicketsPostImported: p.boolean().default(false),
+    queueIdImportMessages: p
+      .manyToOne(Queue)
+      .mapToPk()
+      .joinColumn("queue_id_import_messages")
+      .deleteRule("set null")
+      .nullable(),
+    statusImportMessages: p.text().nullable(),
+    /** The history import's progress as the worker reports it: `{ this, all, date }`, `this` -1 while preparing. */
+    importProgress: p.json<Record<string, unknown>>().nullable(),
+    provider: p.text().default("beta"),
     ...timestamps(),
   },
 });
@@ -96,3 +125,24 @@ export const ConnectionLease = defineEntity({
   },
 });
 export type IConnectionLease = InferEntity<typeof ConnectionLease>;
+
+/** One piece of a Baileys session's auth state (decision 0049): the creds, or one Signal key of one category. */
+export const BaileysAuth = defineEntity({
+  name: "BaileysAuth",
+  tableName: "baileys_auth",
+  properties: {
+    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade").updateRule("no action"),
+    whatsappId: p
+      .manyToOne(Whatsapp)
+      .mapToPk()
+      .joinColumn("whatsapp_id")
+      .deleteRule("cascade")
+      .updateRule("no action")
+      .primary(),
+    category: p.text().primary(),
+    keyId: p.text().primary(),
+    value: p.json<unknown>(),
+    updatedAt: p.datetime().defaultRaw("now()"),
+  },
+});
+export type IBaileysAuth = InferEntity<typeof BaileysAuth>;

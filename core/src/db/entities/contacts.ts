@@ -61,6 +61,25 @@ export const Tag = defineEntity({
     name: p.text(),
     color: p.text().default("#A4CCCC"),
     kanban: p.integer().default(0),
+    // Kanban lane settings (spec 2 §3 Tag, §4 Kanban; decision 0047): after timeLane hours in this lane a ticket
+    // moves on to nextLaneId, or back to rollbackLaneId when its contact answered meanwhile, greeted with the
+    // destination lane's greetingMessageLane. By name: the entity refers to itself.
+    timeLane: p.integer().default(0),
+    nextLaneId: p
+      .manyToOne("Tag" as unknown as typeof Company)
+      .mapToPk()
+      .joinColumn("next_lane_id")
+      .deleteRule("set null")
+      .nullable(),
+    rollbackLaneId: p
+      .manyToOne("Tag" as unknown as typeof Company)
+      .mapToPk()
+      .joinColumn("rollback_lane_id")
+      .deleteRule("set null")
+      .nullable(),
+    greetingMessageLane: p.text().nullable(),
+    // The lane's place on the board, set by the co-edited board document's projection (null: not placed there).
+    lanePosition: p.integer().nullable(),
     ...timestamps(),
   },
 });

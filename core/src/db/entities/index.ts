@@ -3,8 +3,10 @@
 // schema-diff.test.ts fails when these and the migrated database differ.
 import { AgendaJob } from "./agenda.ts";
 import { Chatbot } from "./chatbots.ts";
-import { ChannelWorker, ConnectionLease, Whatsapp, WhatsappQueue } from "./connections.ts";
+import { BaileysAuth, ChannelWorker, ConnectionLease, Whatsapp, WhatsappQueue } from "./connections.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
+import { FileList } from "./files.ts";
+import { Flow } from "./flows.ts";
 import { Message, QuickMessage } from "./messages.ts";
 import { PushCursor, PushSent, PushSubscription } from "./push.ts";
 import { Schedule } from "./schedules.ts";
@@ -17,6 +19,8 @@ export * from "./agenda.ts";
 export * from "./chatbots.ts";
 export * from "./connections.ts";
 export * from "./contacts.ts";
+export * from "./files.ts";
+export * from "./flows.ts";
 export * from "./messages.ts";
 export * from "./push.ts";
 export * from "./schedules.ts";
@@ -62,4 +66,7 @@ export const ENTITIES = [
   Schedule,
   ChannelWorker,
   ConnectionLease,
+  Flow,
+  FileList,
+  BaileysAuth,
 ];

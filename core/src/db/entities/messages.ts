@@ -75,6 +75,10 @@ export const QuickMessage = defineEntity({
     document: p.text().default("general"),
     /** Spec 2's "geral": a general quick message, seen by the whole company. */
     geral: p.boolean().default(true),
+    /** Spec 2's "visao": a personal quick message shown (read-only) to the rest of the company (decision 0048). */
+    visao: p.boolean().default(true),
+    /** The media's file name as shown, spaces made underscores (spec 2 §5). */
+    mediaName: p.text().nullable(),
   },
 });
 export type IQuickMessage = InferEntity<typeof QuickMessage>;

@@ -52,6 +52,8 @@ export const Company = defineEntity({
     dueDate: p.string().columnType("date").nullable(),
     recurrence: p.text().nullable(),
     planId: p.manyToOne(Plan).mapToPk().joinColumn("plan_id").deleteRule("no action").nullable(),
+    /** The company's service hours when its scheduleType is company (contract/queues.ts QueueSchedule). */
+    schedules: p.json<unknown[]>().default("[]"),
     ...timestamps(),
   },
 });

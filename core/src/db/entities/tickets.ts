@@ -95,7 +95,15 @@ export const Ticket = defineEntity({
     closedAt: p.datetime().nullable(),
     botStartedAt: p.datetime().nullable(),
     ratingAskedAt: p.datetime().nullable(),
+    /** Set when a history import opened the ticket: POST /closedimported/{id} closes these. */
+    importedAt: p.datetime().nullable(),
     amountUsedBotQueuesNps: p.integer().default(0),
+    /** When the contact last got the out-of-hours message: once per closed period (decision 0046). */
+    outOfHoursSentAt: p.datetime().nullable(),
+    /** When the contact last got the collective-vacation message: once per vacation. */
+    vacationSentAt: p.datetime().nullable(),
+    /** When the contact last got the inactivity message: once per silence. */
+    inactiveSentAt: p.datetime().nullable(),
     /** The chatbot option whose children the contact is choosing among; null at the queue's first level. */
     queueOptionId: p.manyToOne(Chatbot).mapToPk().joinColumn("queue_option_id").deleteRule("set null").nullable(),
     ...timestamps(),

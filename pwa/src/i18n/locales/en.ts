@@ -170,6 +170,7 @@ export const en: Resources = {
     tooLong: "Too Long!",
     passwordPolicy:
       "Password must have at least 8 characters, with an uppercase letter, a lowercase letter and a digit",
+    emailUnavailable: "This e-mail cannot be used. Enter another one.",
   },
   errors: { generic: "An error occurred!", network: "Cannot reach the server. Please try again." },
   backendErrors: {
@@ -216,12 +217,14 @@ export const en: Resources = {
     ERR_EMAIL_ALREADY_EXISTS: "A user with this e-mail already exists.",
     ERR_PLAN_LIMIT_REACHED: "Your plan's limit has been reached.",
     ERR_NO_QUEUE_FOUND: "No queue found with this ID.",
+    ERR_NO_COMPANY_FOUND: "No company found with this ID.",
     ERR_QUEUE_NAME_ALREADY_EXISTS: "This queue name is already in use, choose another.",
     ERR_WAPP_NAME_ALREADY_EXISTS: "A connection with this name already exists.",
     ERR_WAPP_PHONE_NUMBER_ID_IN_USE: "This Cloud API phone number is already used by another connection.",
     ERR_GRAPH_API_UNAVAILABLE:
       "Meta's Graph API could not be reached to confirm the phone number. Please try again later.",
     ERR_AUDIO_NOT_TRANSCRIBABLE: "This message has no audio that can be transcribed.",
+    ERR_SYNC_UNAVAILABLE: "The co-editing server did not answer. Please try again in a moment.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Audio transcription is not set up. Contact the platform administrator.",
     ERR_TRANSCRIPTION_FAILED: "The transcription service failed. Please try again later.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Invalid transcription data",

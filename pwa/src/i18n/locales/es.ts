@@ -177,6 +177,7 @@ export const es: Resources = {
     tooLong: "¡Muy largo!",
     passwordPolicy:
       "La contraseña debe tener al menos 8 caracteres, con una letra mayúscula, una minúscula y un número",
+    emailUnavailable: "Este correo electrónico no se puede usar. Indique otro.",
   },
   errors: { generic: "¡Ocurrió un error!", network: "No se puede conectar con el servidor. Inténtelo de nuevo." },
   backendErrors: {
@@ -223,12 +224,14 @@ export const es: Resources = {
     ERR_EMAIL_ALREADY_EXISTS: "Ya existe un usuario con este correo electrónico.",
     ERR_PLAN_LIMIT_REACHED: "Se alcanzó el límite de su plan.",
     ERR_NO_QUEUE_FOUND: "No se encontró ninguna cola con este ID.",
+    ERR_NO_COMPANY_FOUND: "No se encontró ninguna empresa con este ID.",
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Este nombre de cola ya está en uso, elija otro.",
     ERR_WAPP_NAME_ALREADY_EXISTS: "Ya existe una conexión con este nombre.",
     ERR_WAPP_PHONE_NUMBER_ID_IN_USE: "Este número de la API oficial ya lo usa otra conexión.",
     ERR_GRAPH_API_UNAVAILABLE:
       "No se pudo consultar la Graph API de Meta para confirmar el número. Inténtelo de nuevo más tarde.",
     ERR_AUDIO_NOT_TRANSCRIBABLE: "Este mensaje no tiene un audio que se pueda transcribir.",
+    ERR_SYNC_UNAVAILABLE: "El servidor de edición compartida no respondió. Inténtelo de nuevo en unos instantes.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED:
       "La transcripción de audio no está configurada. Contacte con el administrador de la plataforma.",
     ERR_TRANSCRIPTION_FAILED: "El servicio de transcripción falló. Inténtelo de nuevo más tarde.",

@@ -188,6 +188,7 @@ export const ptBR = {
     tooShort: "Too Short!",
     tooLong: "Too Long!",
     passwordPolicy: "A senha deve ter ao menos 8 caracteres, com uma letra maiúscula, uma minúscula e um número",
+    emailUnavailable: "Este e-mail não pode ser usado. Informe outro.",
   },
   errors: {
     generic: "An error occurred!",
@@ -237,12 +238,14 @@ export const ptBR = {
     ERR_EMAIL_ALREADY_EXISTS: "Já existe um usuário com este e-mail.",
     ERR_PLAN_LIMIT_REACHED: "O limite do seu plano foi atingido.",
     ERR_NO_QUEUE_FOUND: "Nenhuma fila encontrada com este ID.",
+    ERR_NO_COMPANY_FOUND: "Nenhuma empresa encontrada com este ID.",
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Este nome de fila já está em uso, escolha outro.",
     ERR_WAPP_NAME_ALREADY_EXISTS: "Já existe uma conexão com este nome.",
     ERR_WAPP_PHONE_NUMBER_ID_IN_USE: "Este número da API oficial já está em uso por outra conexão.",
     ERR_GRAPH_API_UNAVAILABLE:
       "Não foi possível consultar a Graph API da Meta para confirmar o número. Tente novamente mais tarde.",
     ERR_AUDIO_NOT_TRANSCRIBABLE: "Esta mensagem não tem um áudio que possa ser transcrito.",
+    ERR_SYNC_UNAVAILABLE: "O servidor de edição compartilhada não respondeu. Tente novamente em instantes.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED:
       "A transcrição de áudio não está configurada. Fale com o administrador da plataforma.",
     ERR_TRANSCRIPTION_FAILED: "O serviço de transcrição falhou. Tente novamente mais tarde.",

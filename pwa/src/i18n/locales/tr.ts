@@ -175,6 +175,7 @@ export const tr: Resources = {
     tooShort: "Çok kısa!",
     tooLong: "Çok uzun!",
     passwordPolicy: "Şifre en az 8 karakter olmalı ve bir büyük harf, bir küçük harf ve bir rakam içermelidir",
+    emailUnavailable: "Bu e-posta kullanılamaz. Başka bir e-posta girin.",
   },
   errors: { generic: "Bir hata oluştu!", network: "Sunucuya ulaşılamıyor. Lütfen tekrar deneyin." },
   backendErrors: {
@@ -221,12 +222,14 @@ export const tr: Resources = {
     ERR_EMAIL_ALREADY_EXISTS: "Bu e-posta ile bir kullanıcı zaten var.",
     ERR_PLAN_LIMIT_REACHED: "Planınızın sınırına ulaşıldı.",
     ERR_NO_QUEUE_FOUND: "Bu kimliğe sahip kuyruk bulunamadı.",
+    ERR_NO_COMPANY_FOUND: "Bu kimliğe sahip şirket bulunamadı.",
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Bu kuyruk adı zaten kullanılıyor, başka bir ad seçin.",
     ERR_WAPP_NAME_ALREADY_EXISTS: "Bu ada sahip bir bağlantı zaten var.",
     ERR_WAPP_PHONE_NUMBER_ID_IN_USE: "Bu Cloud API numarası başka bir bağlantı tarafından kullanılıyor.",
     ERR_GRAPH_API_UNAVAILABLE:
       "Numarayı doğrulamak için Meta Graph API'ye ulaşılamadı. Lütfen daha sonra tekrar deneyin.",
     ERR_AUDIO_NOT_TRANSCRIBABLE: "Bu mesajda yazıya dökülebilecek bir ses yok.",
+    ERR_SYNC_UNAVAILABLE: "Ortak düzenleme sunucusu yanıt vermedi. Lütfen birazdan tekrar deneyin.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Ses yazıya dökme yapılandırılmamış. Platform yöneticisiyle iletişime geçin.",
     ERR_TRANSCRIPTION_FAILED: "Yazıya dökme hizmeti başarısız oldu. Lütfen daha sonra tekrar deneyin.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Geçersiz yazıya dökme verisi",

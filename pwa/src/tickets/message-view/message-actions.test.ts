@@ -166,4 +166,18 @@ describe("#messages reactions", () => {
     });
     expect(splitReactions([orphan]).shown).toEqual([orphan]);
   });
+
+  it("puts a customer's reaction on our own outbound message, found by its replicated channel id", () => {
+    // Ours: no webhook payload in dataJson, the channel's id only in remoteId (set when the worker sent it).
+    const ours = buildMessage({ id: "out", fromMe: true, dataJson: null, remoteId: "wamid.OURS" });
+    const reaction = buildMessage({
+      id: "r",
+      body: "🙏",
+      mediaType: "reactionMessage",
+      dataJson: { reaction: { message_id: "wamid.OURS", emoji: "🙏" } },
+    });
+    const { shown, reactions } = splitReactions([ours, reaction]);
+    expect(shown.map((m) => m.id)).toEqual(["out"]);
+    expect(reactions.get("out")?.map((r) => r.emoji)).toEqual(["🙏"]);
+  });
 });

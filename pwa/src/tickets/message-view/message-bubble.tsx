@@ -25,7 +25,7 @@ export type BubbleProps = {
   actions: MessageAction[];
   canRetry: boolean;
   onAction: (action: MessageAction | "retry" | "quote", message: MessageDTO) => void;
-  onStartConversation?: (card: { name: string; number: string }) => void;
+  onStartConversation?: (card: { name: string; number: string }, message: MessageDTO) => void;
 };
 
 function QuotedPreview({

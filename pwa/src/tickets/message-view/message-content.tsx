@@ -23,7 +23,7 @@ const TEXT_TYPES = new Set(["chat", "conversation", "extendedTextMessage", "text
 export type ContentProps = {
   message: MessageDTO;
   /** 'Conversar' on a contact card. */
-  onStartConversation?: (card: { name: string; number: string }) => void;
+  onStartConversation?: (card: { name: string; number: string }, message: MessageDTO) => void;
 };
 
 /** A sticker arrives as mediaType image (Cloud API) with its webhook object saying so, or as 'sticker'. */

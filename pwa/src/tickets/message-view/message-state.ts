@@ -20,8 +20,12 @@ export function deliveryState(m: Pick<MessageDTO, "ack">, inOutbox: boolean): De
 type Data = Record<string, unknown>;
 const obj = (v: unknown): Data => (v && typeof v === "object" && !Array.isArray(v) ? (v as Data) : {});
 
-/** The channel's id of a message, when its dataJson carries it (Cloud API webhook `id`, Baileys `key.id`). */
+/**
+ * The channel's id of a message: the replicated remoteId (our outbound messages once sent), else what its
+ * dataJson carries (Cloud API webhook `id`, Baileys `key.id`).
+ */
 export function remoteIdOf(m: MessageDTO): string | null {
+  if (m.remoteId) return m.remoteId;
   const d = obj(m.dataJson);
   const id = d.id ?? obj(d.key).id;
   return typeof id === "string" && id ? id : null;

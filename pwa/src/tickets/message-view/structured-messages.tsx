@@ -3,6 +3,7 @@
 // message's dataJson as the channel stored it (Cloud API webhook objects, Baileys message
 // objects, or our own interactive payloads) and falls back to the body when a field is missing.
 import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
+import { contactCardOf } from "@chatflow/core/contract/message-payloads.ts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../ui/button.tsx";
@@ -85,23 +86,15 @@ export function LocationMessage({ message }: { message: MessageDTO }) {
   );
 }
 
-/** The card's name and number: our stored {vCard}, else the vCard text's FN and waid/TEL. */
-export function vCardOf(m: MessageDTO): { name: string; number: string } | null {
-  const stored = obj(dataOf(m).vCard);
-  if (str(stored.name) && str(stored.number)) return { name: str(stored.name), number: str(stored.number) };
-  const fn = /^FN[^:]*:(.*)$/m.exec(m.body)?.[1]?.trim() ?? "";
-  const waid = /waid=(\d+)/.exec(m.body)?.[1];
-  const tel = /^TEL[^:]*:(.*)$/m.exec(m.body)?.[1];
-  const number = (waid ?? tel ?? "").replace(/\D/g, "");
-  return fn || number ? { name: fn || number, number } : null;
-}
+/** The card's name and number (a masked number under LGPD hiding: 'Conversar' asks core by the message). */
+export const vCardOf = (m: MessageDTO) => contactCardOf(m);
 
 export function ContactMessage({
   message,
   onStart,
 }: {
   message: MessageDTO;
-  onStart?: (card: { name: string; number: string }) => void;
+  onStart?: (card: { name: string; number: string }, message: MessageDTO) => void;
 }) {
   const { t } = useTranslation();
   const card = vCardOf(message);
@@ -110,7 +103,7 @@ export function ContactMessage({
     <Card icon={<UserIcon />} title={card.name} testId="message-contact">
       {card.number && <p className="message-card-line">+{card.number}</p>}
       {card.number && onStart && (
-        <Button size="small" onPress={() => onStart(card)} data-testid="message-contact-start">
+        <Button size="small" onPress={() => onStart(card, message)} data-testid="message-contact-start">
           {t("messageView.contact.start")}
         </Button>
       )}

@@ -1,0 +1,185 @@
+// Two workers, one Baileys connection: exactly one holds the socket; killed (SIGKILL), the other takes the lease
+// over and opens its own (decision 0042's leases). And an admin's session request reaches the worker holding it.
+import { appendFileSync } from "node:fs";
+import {
+  CONNECTION_SESSION_CHANNEL,
+  type ConnectionSessionRequest,
+  OUTBOUND_CHANNEL,
+} from "@chatflow/core/contract/topics.ts";
+import { buildCompany, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
+import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { standInSockets } from "../testing/baileys-stand-in.ts";
+import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
+import { runWorkerProcess, type WorkerProcess } from "../testing/worker-process.ts";
+import { startWorker, type Worker } from "../worker.ts";
+import { postgresAuthState } from "./baileys-auth.ts";
+import { keyIdOf } from "./whatsapp-baileys.ts";
+
+const db = testDbForFile();
+const TTL_MS = 6000;
+
+let running: (Worker | WorkerProcess)[] = [];
+afterEach(async () => {
+  // The next test's connection is the only one the workers serve.
+  await db.pool.query("UPDATE whatsapps SET channel = 'facebook'");
+  for (const w of running) {
+    if ("stop" in w) await w.stop();
+    else if (w.child.exitCode === null && w.child.signalCode === null) {
+      w.child.kill("SIGKILL");
+      await w.exited;
+    }
+  }
+  running = [];
+});
+
+async function connection(paired: boolean) {
+  const company = await buildCompany(db.pool);
+  const wa = await buildWhatsapp(db.pool, { companyId: company.id, channel: "whatsapp", status: "DISCONNECTED" });
+  if (paired) {
+    const auth = await postgresAuthState(db.pool, { companyId: company.id, whatsappId: wa.id });
+    auth.state.creds.registered = true;
+    await auth.saveCreds();
+  }
+  return { companyId: company.id, whatsappId: wa.id };
+}
+
+async function inProcess(workerId: string, sockets: ReturnType<typeof standInSockets>): Promise<Worker> {
+  const w = await startWorker({
+    databaseUrl: db.url,
+    workerId,
+    ...TEST_WORKER,
+    // Only the lease signals (presence lock, NOTIFY) can explain a quick takeover: the poll is a minute.
+    pollMs: 60_000,
+    lease: { ttlMs: TTL_MS },
+    baileysSocket: sockets.factory,
+  });
+  running.push(w);
+  return w;
+}
+
+const status = async (whatsappId: number) =>
+  (await db.pool.query<{ status: string }>("SELECT status FROM whatsapps WHERE id = $1", [whatsappId])).rows[0]!.status;
+
+describe("#baileys.workers", () => {
+  it("one socket per connection across two workers; a killed holder's connection is taken over", async () => {
+    const c = await connection(true);
+    const a = runWorkerProcess({
+      DATABASE_URL: db.url,
+      CHATFLOW_WORKER_ID: "baileys-a",
+      CHATFLOW_LEASE_TTL_MS: String(TTL_MS),
+      CHATFLOW_POLL_MS: "60000",
+      CHATFLOW_BAILEYS_SOCKET: "stand-in",
+    });
+    running.push(a);
+    await a.printed(`connection ${c.whatsappId} CONNECTED`);
+    await waitFor(async () => (await status(c.whatsappId)) === "CONNECTED", "A's status write");
+
+    const bSockets = standInSockets();
+    const b = await inProcess("baileys-b", bSockets);
+    expect(b.owned()).toEqual([]);
+    expect(bSockets.sockets).toHaveLength(0);
+
+    const killedAt = performance.now();
+    a.child.kill("SIGKILL");
+    await a.exited;
+    await waitFor(() => bSockets.sockets.length === 1, "B to open the connection's socket", 30_000);
+    const tookMs = performance.now() - killedAt;
+    expect(b.owned()).toEqual([c.whatsappId]);
+    expect(tookMs).toBeLessThan(30_000);
+    bSockets.last().open();
+    await waitFor(async () => (await status(c.whatsappId)) === "CONNECTED", "CONNECTED under B");
+    if (process.env.BAILEYS_MEASURE)
+      appendFileSync(process.env.BAILEYS_MEASURE, `takeover after SIGKILL: ${Math.round(tookMs)} ms\n`);
+  });
+
+  it("acts on an admin's session requests for the connection it holds: start shows a QR, logout disconnects", async () => {
+    const c = await connection(false);
+    const sockets = standInSockets();
+    const w = await inProcess("baileys-session", sockets);
+    await waitFor(() => w.owned().includes(c.whatsappId), "the lease");
+    expect(sockets.sockets).toHaveLength(0);
+    const notify = (r: ConnectionSessionRequest) =>
+      db.pool.query("SELECT pg_notify($1, $2)", [CONNECTION_SESSION_CHANNEL, JSON.stringify(r)]);
+    // Another company's id for this connection is ignored.
+    await notify({ whatsappId: c.whatsappId, companyId: c.companyId + 1000, action: "start" });
+    await notify({ whatsappId: c.whatsappId, companyId: c.companyId, action: "start" });
+    await waitFor(() => sockets.sockets.length === 1, "a socket for the start");
+    sockets.last().emit("connection.update", { qr: "QR-FROM-STAND-IN" });
+    await waitFor(async () => (await status(c.whatsappId)) === "qrcode", "qrcode");
+    expect(sockets.sockets).toHaveLength(1);
+    sockets.last().open();
+    await waitFor(async () => (await status(c.whatsappId)) === "CONNECTED", "CONNECTED");
+    await notify({ whatsappId: c.whatsappId, companyId: c.companyId, action: "logout" });
+    await waitFor(async () => (await status(c.whatsappId)) === "DISCONNECTED", "DISCONNECTED");
+    expect(sockets.last().loggedOut).toBe(true);
+  });
+
+  it("sends the queue through the socket under the derived key id, then tells WhatsApp an agent's edit and delete", async () => {
+    const c = await setupCloudConnection(db.pool);
+    await db.pool.query(
+      "UPDATE whatsapps SET channel = 'whatsapp', phone_number_id = NULL, access_token = NULL WHERE id = $1 AND company_id = $2",
+      [c.whatsappId, c.companyId],
+    );
+    const auth = await postgresAuthState(db.pool, c);
+    auth.state.creds.registered = true;
+    await auth.saveCreds();
+    const sockets = standInSockets();
+    const w = await inProcess("baileys-send", sockets);
+    await waitFor(() => sockets.sockets.length === 1, "the socket");
+    const s = sockets.last();
+    s.emitOwnEvents = true;
+    s.open();
+    await waitFor(async () => (await status(c.whatsappId)) === "CONNECTED", "CONNECTED");
+
+    const id = await c.enqueue("first text");
+    const sent = await waitFor(async () => {
+      const m = await messageState(db.pool, id, c.companyId);
+      return m.send_state === "sent" ? m : null;
+    }, "the message to be sent");
+    expect(sent.remote_id).toBe(keyIdOf(id));
+    expect(s.sent).toEqual([
+      {
+        jid: `${c.contactNumber}@s.whatsapp.net`,
+        content: { text: "first text" },
+        options: { messageId: keyIdOf(id) },
+      },
+    ]);
+
+    // What core's editMessage / deleteMessage leave on a message that already left (find-message.ts markIntentSql).
+    const intent = (key: string, body?: string) =>
+      db.pool.query(
+        `UPDATE messages SET body = coalesce($4, body), data_json = coalesce(data_json, '{}'::jsonb) || jsonb_build_object($3::text, true)
+         WHERE id = $1 AND company_id = $2`,
+        [id, c.companyId, key, body ?? null],
+      );
+    const wake = () => db.pool.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(c.whatsappId)]);
+    const key = { remoteJid: `${c.contactNumber}@s.whatsapp.net`, id: keyIdOf(id), fromMe: true };
+    await intent("edit", "fixed text");
+    await wake();
+    await waitFor(() => s.sent.length === 2, "the edit");
+    expect(s.sent[1]).toMatchObject({ jid: key.remoteJid, content: { text: "fixed text", edit: key } });
+    await intent("delete");
+    await wake();
+    await waitFor(() => s.sent.length === 3, "the delete");
+    expect(s.sent[2]).toMatchObject({ jid: key.remoteJid, content: { delete: key } });
+    // The intents are cleared once told, so nothing is told twice.
+    await waitFor(async () => {
+      const { rows } = await db.pool.query<{ data_json: Record<string, unknown> }>(
+        "SELECT data_json FROM messages WHERE id = $1 AND company_id = $2",
+        [id, c.companyId],
+      );
+      return Object.keys(rows[0]!.data_json).length === 0;
+    }, "the intents to be cleared");
+    await wake();
+    // A claim round after the clear finds nothing more to tell.
+    await w.drained();
+    expect(s.sent).toHaveLength(3);
+    // The socket's echo of our own send was not taken for a message from the phone.
+    const { rows: all } = await db.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM messages WHERE company_id = $1 AND ticket_id = $2",
+      [c.companyId, c.ticketId],
+    );
+    expect(all[0]!.n).toBe(1);
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { businessClock } from "../bot/service-hours.ts";
+import { defaultQueueSchedules } from "../contract/queues.ts";
+import { buildCompany, buildContact, buildQueue, buildTicket, buildUser } from "../testing/factories.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
+import { signedIn } from "../testing/users-factories.ts";
+
+const core = coreForFile();
+const w = forFile(async () => {
+  const company = await buildCompany(core.db.pool);
+  const admin = await signedIn(core, { companyId: company.id, profile: "admin" });
+  const agent = await signedIn(core, { companyId: company.id, profile: "user" });
+  const superToken = (await core.login("admin@chatflow.local", "chatflow")).token;
+  return { companyId: company.id, admin, agent, superToken };
+});
+
+const schedulesOf = async (companyId: number) =>
+  (await core.db.pool.query("SELECT schedules FROM companies WHERE id = $1", [companyId])).rows[0].schedules;
+
+const put = (token: string, id: number, body: unknown) =>
+  core.api("PUT", `/companies/${id}/schedules`, { token, body });
+
+describe("#companies.schedules", () => {
+  it("lets the company's admin set its hours and answers them", async () => {
+    const hours = defaultQueueSchedules();
+    const res = await put(w.admin.token, w.companyId, { schedules: hours });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: w.companyId, schedules: hours });
+    expect(await schedulesOf(w.companyId)).toEqual(hours);
+    // An empty list clears them (always open).
+    expect((await put(w.admin.token, w.companyId, { schedules: [] })).body.schedules).toEqual([]);
+  });
+
+  it("refuses a plain user, bad times and repeated weekdays", async () => {
+    const before = await schedulesOf(w.companyId);
+    expect((await put(w.agent.token, w.companyId, { schedules: [] })).body.error).toBe("ERR_NO_PERMISSION");
+    const bad = defaultQueueSchedules();
+    bad[0] = { ...bad[0]!, startTimeA: "25:00" };
+    const res = await put(w.admin.token, w.companyId, { schedules: bad });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("ERR_VALIDATION");
+    const twice = [defaultQueueSchedules()[0], defaultQueueSchedules()[0]];
+    expect((await put(w.admin.token, w.companyId, { schedules: twice })).status).toBe(400);
+    expect(await schedulesOf(w.companyId)).toEqual(before);
+  });
+
+  it("answers 404 for another company's id, and lets the super user set any company's hours", async () => {
+    const other = await buildCompany(core.db.pool);
+    const res = await put(w.admin.token, other.id, { schedules: defaultQueueSchedules() });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe("ERR_NO_COMPANY_FOUND");
+    expect(await schedulesOf(other.id)).toEqual([]);
+    const ok = await put(w.superToken, other.id, { schedules: defaultQueueSchedules() });
+    expect(ok.status).toBe(200);
+    expect(await schedulesOf(other.id)).toEqual(defaultQueueSchedules());
+    expect((await put(w.superToken, 999_999, { schedules: [] })).body.error).toBe("ERR_NO_COMPANY_FOUND");
+  });
+});
+
+describe("ERR_OUT_OF_HOURS for an agent outside startWork-endWork", () => {
+  /** A one-minute shift two hours from now: now is outside it whatever the time of the run. */
+  const elsewhere = () => {
+    const { time } = businessClock(new Date(Date.now() + 2 * 3600_000));
+    return { start: time, end: time };
+  };
+
+  it("refuses a plain user's login outside their hours, not an admin's", async () => {
+    const shift = elsewhere();
+    const agent = await buildUser(core.db.pool, { companyId: w.companyId, profile: "user" });
+    const admin = await buildUser(core.db.pool, { companyId: w.companyId, profile: "admin" });
+    await core.db.pool.query("UPDATE users SET start_work = $2, end_work = $3 WHERE id = ANY($1)", [
+      [agent.id, admin.id],
+      shift.start,
+      shift.end,
+    ]);
+    const refused = await core.api("POST", "/auth/login", { body: { email: agent.email, password: agent.password } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe("ERR_OUT_OF_HOURS");
+    const { rows } = await core.db.pool.query("SELECT session_id FROM users WHERE id = $1", [agent.id]);
+    expect(rows[0].session_id).toBeNull();
+    const ok = await core.api("POST", "/auth/login", { body: { email: admin.email, password: admin.password } });
+    expect(ok.status).toBe(200);
+    // A wrong password still answers as one, out of hours or not.
+    const wrong = await core.api("POST", "/auth/login", { body: { email: agent.email, password: "nope-nope" } });
+    expect(wrong.body.error).toBe("ERR_INVALID_CREDENTIALS");
+    // Within hours again, the same user signs in.
+    await core.db.pool.query("UPDATE users SET start_work = '00:00', end_work = '23:59' WHERE id = $1", [agent.id]);
+    expect(
+      (await core.api("POST", "/auth/login", { body: { email: agent.email, password: agent.password } })).status,
+    ).toBe(200);
+  });
+
+  it("refuses a plain user's accept outside their hours and leaves the ticket pending", async () => {
+    const shift = elsewhere();
+    const contact = await buildContact(core.db.pool, { companyId: w.companyId });
+    const queue = await buildQueue(core.db.pool, { companyId: w.companyId });
+    await core.db.pool.query("INSERT INTO user_queues (user_id, queue_id, company_id) VALUES ($1, $2, $3)", [
+      w.agent.id,
+      queue.id,
+      w.companyId,
+    ]);
+    const t = await buildTicket(core.db.pool, { companyId: w.companyId, contactId: contact.id, queueId: queue.id });
+    await core.db.pool.query("UPDATE users SET start_work = $2, end_work = $3 WHERE id = $1", [
+      w.agent.id,
+      shift.start,
+      shift.end,
+    ]);
+    const res = await core.api("PUT", `/tickets/${t.id}`, {
+      token: w.agent.token,
+      body: { status: "open", userId: w.agent.id },
+    });
+    expect(res.body.error).toBe("ERR_OUT_OF_HOURS");
+    const { rows } = await core.db.pool.query("SELECT status, user_id FROM tickets WHERE id = $1", [t.id]);
+    expect(rows[0]).toEqual({ status: "pending", user_id: null });
+    // Within hours the same accept goes through.
+    await core.db.pool.query("UPDATE users SET start_work = '00:00', end_work = '23:59' WHERE id = $1", [w.agent.id]);
+    const ok = await core.api("PUT", `/tickets/${t.id}`, {
+      token: w.agent.token,
+      body: { status: "open", userId: w.agent.id },
+    });
+    expect(ok.status).toBe(200);
+  });
+});

@@ -1,0 +1,58 @@
+// The session calls of spec 2 §7: POST /whatsappsession/{id} (try again / start, optional pairing number),
+// PUT /whatsappsession/{id} (new QR), DELETE /whatsappsession/{id} (disconnect), DELETE
+// /whatsappsession/admin/{id} (super user, any company), POST /whatsapp-restart/ (every connection of the
+// company), POST /closedimported/{id} (close the tickets an import opened), and GET /whatsapp/all (the
+// super user's overview). Each answers once its transaction, NOTIFY included, has committed.
+import { Router } from "express";
+import type pg from "pg";
+import { actorOf } from "../auth/authenticate.ts";
+import { zIdParam } from "../contract/ids.ts";
+import { ZStartSessionRequestSchema } from "../contract/whatsapps.ts";
+import { parse } from "../http/errors.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import { closeImportedTickets } from "./close-imported-tickets.ts";
+import { disconnectAnySession, disconnectSession } from "./disconnect-session.ts";
+import { listAllConnections } from "./list-all-connections.ts";
+import { newQrSession } from "./new-qr-session.ts";
+import { restartSessions } from "./restart-sessions.ts";
+import { startSession } from "./start-session.ts";
+
+export function connectionSessionRoutes(pool: pg.Pool): Router {
+  const router = Router();
+  // Before /whatsapp/:id (whatsapp-routes.ts), which would read "all" as an id.
+  router.get("/whatsapp/all", async (_req, res) => {
+    res.json(await listAllConnections(pool, actorOf(res)));
+  });
+  router.post("/whatsappsession/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(zIdParam, req.params.id);
+    const input = parse(ZStartSessionRequestSchema, req.body ?? {});
+    res.json(await inTransaction(pool, (c) => startSession(c, actor, id, input)));
+  });
+  router.put("/whatsappsession/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(zIdParam, req.params.id);
+    res.json(await inTransaction(pool, (c) => newQrSession(c, actor, id)));
+  });
+  router.delete("/whatsappsession/admin/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(zIdParam, req.params.id);
+    await inTransaction(pool, (c) => disconnectAnySession(c, actor, id));
+    res.status(204).end();
+  });
+  router.delete("/whatsappsession/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(zIdParam, req.params.id);
+    res.json(await inTransaction(pool, (c) => disconnectSession(c, actor, id)));
+  });
+  router.post("/whatsapp-restart", async (_req, res) => {
+    const actor = actorOf(res);
+    res.json(await inTransaction(pool, (c) => restartSessions(c, actor)));
+  });
+  router.post("/closedimported/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(zIdParam, req.params.id);
+    res.json(await inTransaction(pool, (c) => closeImportedTickets(c, actor, id)));
+  });
+  return router;
+}

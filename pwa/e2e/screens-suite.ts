@@ -1,0 +1,836 @@
+// Every screen the app has, as a person sees it: on a desk (1366x800) and a phone (390x844), in the light
+// and the dark theme, checked with axe (no serious or critical violation). SCREENSHOT_DIR, when set, keeps a
+// PNG of each for a person to look at. One test file per theme (screens-light/dark.test.ts) calls
+// `screensSuite`, so the two halves run side by side: together they are the longest tests of the run.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { saveMedia } from "@chatflow/core/media/media-store.ts";
+import { forFile } from "@chatflow/core/testing/for-file.ts";
+import type { Page } from "playwright-core";
+import { v7 as uuidv7 } from "uuid";
+import { describe, expect, it } from "vitest";
+import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
+
+export type Theme = "light" | "dark";
+
+/** Registers the screens' tests for these themes in the calling test file (its own stack and seed). */
+export function screensSuite(themes: readonly Theme[]): void {
+  const world = browserStackForFile();
+
+  const SIZES = [
+    { name: "desk", width: 1366, height: 800 },
+    { name: "phone", width: 390, height: 844 },
+  ] as const;
+  const ONLY = process.env.SCREENS_ONLY?.split(",").map((s) => s.trim());
+
+  type Account = "anonymous" | "admin" | "user";
+  type Screen = {
+    name: string;
+    path: string | (() => string);
+    as: Account;
+    ready: (page: Page) => Promise<unknown>;
+    /** Only at these sizes (a state that exists on one layout only). */
+    sizes?: readonly string[];
+    /** Opens what is checked on top of the screen (a dialog); the screen itself is checked first. */
+    open?: { name: string; action: (page: Page) => Promise<unknown> }[];
+  };
+  const dialogOpened = (testId: string, button: string) => async (page: Page) => {
+    await page.getByTestId(button).first().click();
+    await page.getByTestId(testId).waitFor();
+  };
+  /** A conversation to look at (made before the tests from an inbound message). */
+  let ticketUuid = "";
+  /** An open conversation of the admin with every kind of message (seeded before the tests). */
+  let messagesUuid = "";
+  /** Opens the options menu of the newest message that has one. */
+  const messageMenu = async (page: Page) => {
+    const row = page.locator(".message-row").filter({ hasText: "Pode me mandar o contrato?" }).last();
+    await row.hover();
+    await row.getByRole("button", { name: "Opções da mensagem" }).click();
+    await page.getByRole("menu").waitFor();
+  };
+  /** A conversation the admin attends, so its composer shows (accepted before the tests). */
+  let composerUuid = "";
+  /** A flow to list and open in the editor (seeded before the tests). */
+  let flowId = 0;
+  /** Opens an entry of the composer's actions menu and waits for its dialog. */
+  const composerDialog = (entry: string, testId: string) => async (page: Page) => {
+    await page.getByTestId("composer-actions").click();
+    await page.getByTestId(entry).click();
+    await page.getByTestId(testId).waitFor();
+  };
+  const SCREENS: Screen[] = [
+    { name: "login", path: "/login", as: "anonymous", ready: (p) => p.getByTestId("login-submit").waitFor() },
+    {
+      name: "tickets",
+      path: "/tickets",
+      as: "admin",
+      ready: async (p) => {
+        // The waiting tab holds Maria's ticket: the list item with its labels, time and badge.
+        await p.getByTestId("tickets-tab-pending").click();
+        await p.getByTestId("ticket-item").first().waitFor();
+      },
+      open: [
+        {
+          name: "ticket-filters",
+          action: async (p) => {
+            await p.getByTestId("ticket-filters").click();
+            await p.getByTestId("ticket-filters-panel").waitFor();
+          },
+        },
+        { name: "ticket-new", action: dialogOpened("start-ticket-dialog", "ticket-new") },
+        { name: "ticket-close-all", action: dialogOpened("ticket-close-all-dialog", "ticket-close-all") },
+        {
+          name: "ticket-search",
+          action: async (p) => {
+            await p.getByTestId("ticket-search").fill("Maria");
+            await p
+              .getByTestId("ticket-tab-label")
+              .filter({ hasText: /Busca \(\d+\+?\)/ })
+              .waitFor();
+            await p.getByTestId("ticket-item").first().waitFor();
+          },
+        },
+      ],
+    },
+    {
+      name: "tickets-select",
+      path: "/tickets",
+      as: "admin",
+      sizes: ["phone"],
+      ready: async (p) => {
+        await p.getByTestId("tickets-layout-ticket").click();
+        await p.getByTestId("tickets-select").waitFor();
+      },
+    },
+    {
+      name: "conversation",
+      path: () => `/tickets/${ticketUuid}`,
+      as: "admin",
+      ready: (p) => p.getByTestId("reply-gate").waitFor(),
+    },
+    {
+      name: "conversation-drawer",
+      path: () => `/tickets/${ticketUuid}`,
+      as: "admin",
+      ready: async (p) => {
+        await p.getByTestId("contact-drawer-toggle").click();
+        await p.getByTestId("contact-notes").or(p.getByText("Nenhuma observação")).waitFor();
+      },
+    },
+    {
+      name: "conversation-messages",
+      path: () => `/tickets/${messagesUuid}`,
+      as: "admin",
+      ready: async (p) => {
+        await p.getByTestId("message-input").waitFor();
+        await p.getByTestId("message-image").locator("img").waitFor();
+        await p.getByTestId("message-retry").waitFor();
+      },
+      open: [
+        { name: "message-menu", action: messageMenu },
+        {
+          name: "forward-dialog",
+          action: async (p) => {
+            await messageMenu(p);
+            await p.getByRole("menuitem", { name: "Encaminhar" }).click();
+            await p.getByTestId("forward-message-dialog").waitFor();
+          },
+        },
+        {
+          name: "image-viewer",
+          action: async (p) => {
+            await p.getByTestId("message-image").click();
+            await p.getByTestId("image-viewer").waitFor();
+          },
+        },
+      ],
+    },
+    {
+      name: "quick-messages",
+      path: "/quick-messages",
+      as: "admin",
+      ready: (p) => p.locator("main h1, main h2").first().waitFor(),
+      open: [
+        { name: "quick-message-modal", action: dialogOpened("quick-message-modal", "quick-messages-add") },
+        {
+          name: "quick-message-modal-locked",
+          action: async (p) => {
+            await p.getByTestId("quick-messages-team-item").first().click();
+            await p.getByTestId("quick-message-modal").waitFor();
+          },
+        },
+      ],
+    },
+    {
+      name: "files",
+      path: "/files",
+      as: "admin",
+      ready: (p) => p.getByTestId("file-list-row").first().waitFor(),
+      open: [
+        { name: "file-list-modal", action: dialogOpened("file-list-modal", "files-add") },
+        {
+          name: "file-list-modal-edit",
+          action: async (p) => {
+            await p.getByTestId("file-list-row").first().click();
+            await p.getByTestId("file-list-files").waitFor();
+          },
+        },
+      ],
+    },
+    { name: "files-denied", path: "/files", as: "user", ready: (p) => p.getByTestId("access-denied").waitFor() },
+    { name: "not-found", path: "/no-such-page", as: "admin", ready: (p) => p.getByTestId("not-found").waitFor() },
+    {
+      name: "notifications",
+      path: "/tickets",
+      as: "admin",
+      ready: async (p) => {
+        await p.getByTestId("notifications-button").click();
+        await p.getByTestId("notifications-popover").waitFor();
+      },
+    },
+    {
+      name: "profile-modal",
+      path: "/tickets",
+      as: "admin",
+      ready: async (p) => {
+        await p.getByTestId("profile-menu-button").click();
+        await p.getByTestId("profile-open").click();
+        await p.getByTestId("profile-modal").waitFor();
+      },
+    },
+    { name: "access-denied", path: "/users", as: "user", ready: (p) => p.getByTestId("access-denied").waitFor() },
+    { name: "queues-denied", path: "/queues", as: "user", ready: (p) => p.getByTestId("access-denied").waitFor() },
+    {
+      name: "tickets-user",
+      path: "/tickets",
+      as: "user",
+      ready: (p) => p.getByTestId("tickets-tab-pending").waitFor(),
+    },
+    {
+      name: "contacts",
+      path: "/contacts",
+      as: "admin",
+      ready: (p) => p.getByTestId("contact-row").first().waitFor(),
+      open: [
+        { name: "contact-dialog", action: dialogOpened("contact-dialog", "contacts-add") },
+        {
+          name: "start-ticket",
+          action: async (p) => {
+            // A phone shows each row's actions in one menu.
+            const menu = p.getByTestId("contact-actions").first();
+            if (await menu.isVisible()) {
+              await menu.click();
+              await p.getByRole("menuitem").first().click();
+            } else await p.getByTestId("contact-start-ticket").first().click();
+            await p.getByTestId("start-ticket-dialog").waitFor();
+          },
+        },
+      ],
+    },
+    {
+      name: "contacts-import",
+      path: "/contacts/import",
+      as: "admin",
+      ready: (p) => p.getByTestId("import-pick").waitFor(),
+    },
+    {
+      name: "users",
+      path: "/users",
+      as: "admin",
+      ready: (p) => p.getByTestId("user-row").first().waitFor(),
+      open: [
+        { name: "user-modal", action: dialogOpened("user-modal", "users-add") },
+        {
+          name: "user-modal-permissions",
+          action: async (p) => {
+            await dialogOpened("user-modal", "users-add")(p);
+            await p.getByTestId("user-tab-permissions").click();
+            await p.getByTestId("user-permission-allTicket").waitFor();
+          },
+        },
+      ],
+    },
+    {
+      name: "tags",
+      path: "/tags",
+      as: "admin",
+      ready: (p) => p.getByTestId("tag-row").first().waitFor(),
+      open: [
+        { name: "tag-modal", action: dialogOpened("tag-modal", "tags-add") },
+        {
+          name: "tag-modal-kanban",
+          action: async (p) => {
+            await dialogOpened("tag-modal", "tags-add")(p);
+            await p.getByTestId("tag-kanban").click();
+            await p.getByTestId("lane-time").waitFor();
+          },
+        },
+        { name: "tag-contacts", action: dialogOpened("tag-contacts-modal", "tag-contacts") },
+      ],
+    },
+    {
+      name: "schedules",
+      path: "/schedules",
+      as: "admin",
+      ready: (p) => p.getByTestId("schedule-event").first().waitFor(),
+      open: [
+        { name: "schedule-dialog", action: dialogOpened("schedule-dialog", "schedules-add") },
+        { name: "schedule-edit", action: dialogOpened("schedule-dialog", "schedule-event") },
+        {
+          name: "schedules-week",
+          action: async (p) => {
+            await p.getByTestId("schedules-view-week").click();
+            await p.getByTestId("schedule-event").first().waitFor();
+          },
+        },
+      ],
+    },
+    {
+      name: "kanban",
+      path: "/Kanban",
+      as: "admin",
+      ready: (p) => p.getByTestId("kanban-card").first().waitFor(),
+      open: [
+        {
+          name: "kanban-move-menu",
+          action: async (p) => {
+            await p.getByTestId("kanban-card-move").first().click();
+            await p.getByRole("menu").waitFor();
+          },
+        },
+      ],
+    },
+    {
+      name: "tags-kanban",
+      path: "/TagsKanban",
+      as: "admin",
+      ready: (p) => p.getByTestId("tags-kanban-row").first().waitFor(),
+      open: [
+        { name: "lane-dialog", action: dialogOpened("lane-dialog", "tags-kanban-edit") },
+        { name: "add-lane-dialog", action: dialogOpened("add-lane-dialog", "tags-kanban-add") },
+      ],
+    },
+    {
+      name: "queues",
+      path: "/queues",
+      as: "admin",
+      ready: (p) => p.getByTestId("queue-row").first().waitFor(),
+      open: [
+        { name: "queue-modal", action: dialogOpened("queue-modal", "queues-add") },
+        {
+          name: "queue-modal-hours",
+          action: async (p) => {
+            await dialogOpened("queue-modal", "queues-add")(p);
+            await p.getByTestId("queue-tab-hours").click();
+            await p.getByTestId("queue-hours-sunday").waitFor();
+          },
+        },
+        {
+          name: "queue-modal-options",
+          action: async (p) => {
+            await dialogOpened("queue-modal", "queue-edit")(p);
+            await p.getByTestId("option-step").first().waitFor();
+            await p.getByTestId("option-add-child").first().click();
+            await p.getByTestId("option-editor").waitFor();
+          },
+        },
+      ],
+    },
+    {
+      name: "connections",
+      path: "/connections",
+      as: "admin",
+      ready: (p) => p.getByTestId("connection-row").filter({ hasText: "WhatsApp Loja" }).waitFor(),
+      open: [
+        {
+          name: "connection-modal",
+          action: async (p) => {
+            await p.getByTestId("connections-add").click();
+            await p.getByTestId("connections-add-whatsapp").click();
+            await p.getByTestId("connection-modal").waitFor();
+          },
+        },
+        {
+          name: "connection-modal-messages",
+          action: async (p) => {
+            await dialogOpened("connection-modal", "connection-edit")(p);
+            await p.getByTestId("connection-tab-messages").click();
+            await p.getByTestId("connection-vacation-start").waitFor();
+          },
+        },
+        {
+          name: "qr-dialog",
+          action: async (p) => {
+            await p.getByTestId("connection-qrcode").first().click();
+            await p.getByTestId("qr-code").waitFor();
+          },
+        },
+      ],
+    },
+    {
+      name: "all-connections",
+      path: "/allConnections",
+      as: "admin",
+      ready: (p) => p.getByTestId("all-connection-row").first().waitFor(),
+    },
+    {
+      name: "connections-denied",
+      path: "/connections",
+      as: "user",
+      ready: (p) => p.getByTestId("access-denied").waitFor(),
+    },
+    {
+      name: "flowbuilders",
+      path: "/flowbuilders",
+      as: "admin",
+      ready: (p) => p.getByTestId("flow-row").first().waitFor(),
+      open: [
+        { name: "flow-name-modal", action: dialogOpened("flow-name-modal", "flows-add") },
+        {
+          name: "flow-row-menu",
+          action: async (p) => {
+            await p.getByTestId("flow-menu").first().click();
+            await p.getByRole("menu").waitFor();
+          },
+        },
+      ],
+    },
+    {
+      name: "flowbuilder",
+      path: () => `/flowbuilder/${flowId}`,
+      as: "admin",
+      ready: (p) => p.locator('[data-testid="flow-node"][data-node-type="start"]').waitFor(),
+      open: [
+        {
+          name: "flow-node-dialog-menu",
+          action: async (p) => {
+            await p.getByTestId("flow-dial").click();
+            await p.getByTestId("flow-dial-menu").click();
+            await p.getByTestId("node-dialog").waitFor();
+            // The §5 texts under the empty fields.
+            await p.getByTestId("node-save").click();
+            await p.getByText("Campos de mensagem vazio!").waitFor();
+          },
+        },
+        {
+          name: "flow-node-dialog-content",
+          action: async (p) => {
+            await p.getByTestId("flow-dial").click();
+            await p.getByTestId("flow-dial-content").click();
+            await p.getByTestId("content-add-message").click();
+            await p.getByTestId("content-card").waitFor();
+          },
+        },
+      ],
+    },
+  ];
+
+  /** The composer's dialogs and the conversation's drop zone: a test of their own (the list above fills its time). */
+  const COMPOSER_SCREENS: Screen[] = [
+    {
+      name: "conversation-composer",
+      path: () => `/tickets/${composerUuid}`,
+      as: "admin",
+      ready: (p) => p.getByTestId("message-input").waitFor(),
+      open: [
+        {
+          name: "send-contact-dialog",
+          action: async (p) => {
+            await composerDialog("action-send-contact", "send-contact-dialog")(p);
+            // From 3 characters core's search answers; the chosen contact is previewed.
+            await p.keyboard.type("mar");
+            await p.getByRole("option", { name: /Maria Souza/ }).click();
+            await p.getByTestId("send-contact-preview").waitFor();
+          },
+        },
+        {
+          name: "interactive-dialog",
+          action: async (p) => {
+            await composerDialog("action-interactive", "interactive-dialog")(p);
+            // The list's validation messages, and an option typed so the preview has something to show.
+            await p.getByTestId("interactive-option").first().fill("Segunda via do boleto");
+            await p.getByTestId("interactive-submit").click();
+            await p.getByText("Por favor, selecione um título.").waitFor();
+          },
+        },
+        {
+          name: "interactive-dialog-pix",
+          action: async (p) => {
+            await composerDialog("action-interactive", "interactive-dialog")(p);
+            await p.getByTestId("interactive-kind").click();
+            await p.getByRole("option", { name: "Pagamento PIX" }).click();
+            await p.getByTestId("interactive-pix-value").fill("10,50");
+            await p.getByTestId("interactive-pix-key").fill("11912345678");
+            await p.getByTestId("interactive-preview").getByText("+5511912345678").waitFor();
+          },
+        },
+        {
+          name: "drop-overlay",
+          action: async (p) => {
+            const files = await p.evaluateHandle(() => {
+              const data = new DataTransfer();
+              data.items.add(new File(["x"], "foto.png", { type: "image/png" }));
+              return data;
+            });
+            await p.getByTestId("conversation-drop-zone").dispatchEvent("dragenter", { dataTransfer: files });
+            await p.getByTestId("drop-overlay").waitFor();
+          },
+        },
+      ],
+    },
+  ];
+
+  const ACCOUNTS: Record<Exclude<Account, "anonymous">, { email: string; password: string }> = {
+    admin: { email: "admin@chatflow.local", password: "chatflow" },
+    user: { email: "agente.telas@example.com", password: "Segredo12" },
+  };
+
+  forFile(async () => {
+    const { rows } = await world.stack.core.db.pool.query<{ id: number }>(
+      "INSERT INTO flows (company_id, name) VALUES (1, 'Boas-vindas') RETURNING id",
+    );
+    flowId = rows[0]!.id;
+  });
+
+  forFile(async () => {
+    // A plain user (profile user, no extra permissions) for the screens only they see.
+    const login = await fetch(`${world.stack.core.url}/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(ACCOUNTS.admin),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const res = await fetch(`${world.stack.core.url}/users`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: "Agente", profile: "user", ...ACCOUNTS.user }),
+    });
+    expect(res.status).toBe(201);
+  });
+
+  /** A few records so the lists have rows to show (company 1, the signed-in admin's). */
+  let seeded = false;
+  async function seed(): Promise<void> {
+    if (seeded) return;
+    seeded = true;
+    const pool = world.stack.core.db.pool;
+    const { rows } = await pool.query<{ id: number }>(
+      `INSERT INTO contacts (company_id, name, number, email, whatsapp_id, channel)
+     SELECT 1, n, num, e, $1, 'whatsappapi' FROM (VALUES
+       ('Maria Souza', '5511987650001', 'maria@example.com'),
+       ('João Pereira', '5511987650002', ''),
+       ('Ana Lima', '5511987650003', 'ana@example.com')) AS v(n, num, e)
+     RETURNING id`,
+      [world.stack.whatsappId],
+    );
+    const tag = await pool.query<{ id: number }>(
+      "INSERT INTO tags (company_id, name, color, kanban) VALUES (1, 'Cliente VIP', '#2196F3', 0) RETURNING id",
+    );
+    await pool.query("INSERT INTO contact_tags (contact_id, tag_id, company_id) VALUES ($1, $2, 1)", [
+      rows[0]!.id,
+      tag.rows[0]!.id,
+    ]);
+    await pool.query("UPDATE contacts SET active = false WHERE company_id = 1 AND id = $1", [rows[1]!.id]);
+    const queue = await pool.query<{ id: number }>(
+      "INSERT INTO queues (company_id, name, color, greeting_message, order_queue, out_of_hours_message) VALUES (1, 'Suporte', '#4CAF50', 'Olá! Escolha uma opção:', 1, 'Estamos fechados.') RETURNING id",
+    );
+    // Two kanban lanes, the admin in the queue (the board shows the user's queues), and a card in the first lane.
+    const lanes = await pool.query<{ id: number }>(
+      `INSERT INTO tags (company_id, name, color, kanban) VALUES (1, 'Em atendimento', '#FF9800', 1),
+       (1, 'Fechamento', '#8BC34A', 1) RETURNING id`,
+    );
+    await pool.query(
+      "INSERT INTO user_queues (user_id, queue_id, company_id) SELECT id, $1, 1 FROM users WHERE email = 'admin@chatflow.local'",
+      [queue.rows[0]!.id],
+    );
+    const card = await pool.query<{ id: number }>(
+      `INSERT INTO tickets (company_id, contact_id, whatsapp_id, status, queue_id, channel, last_message, unread_messages)
+     VALUES (1, $1, $2, 'pending', $3, 'whatsappapi', 'Pode me enviar a proposta?', 2) RETURNING id`,
+      [rows[2]!.id, world.stack.whatsappId, queue.rows[0]!.id],
+    );
+    await pool.query("INSERT INTO ticket_tags (ticket_id, tag_id, company_id) VALUES ($1, $2, 1)", [
+      card.rows[0]!.id,
+      lanes.rows[0]!.id,
+    ]);
+    // A WhatsApp (QR code) connection waiting to be scanned: the connections screen's QR button and dialog.
+    await pool.query(
+      `INSERT INTO whatsapps (company_id, name, channel, status, is_default, qrcode)
+     VALUES (1, 'WhatsApp Loja', 'whatsapp', 'qrcode', false, '2@screens-qr-code,key,secret,adv')`,
+    );
+    // Hours per queue, so the queue modal shows its hours tab; a two-level option tree for the stepper.
+    await pool.query(
+      `INSERT INTO settings (company_id, key, value) VALUES (1, 'scheduleType', 'queue')
+     ON CONFLICT (company_id, key) DO UPDATE SET value = EXCLUDED.value`,
+    );
+    const planos = await pool.query<{ id: number }>(
+      "INSERT INTO chatbots (company_id, queue_id, name, greeting_message) VALUES (1, $1, 'Planos', 'Qual plano?') RETURNING id",
+      [queue.rows[0]!.id],
+    );
+    await pool.query(
+      `INSERT INTO chatbots (company_id, queue_id, chatbot_id, name, greeting_message, queue_type, opt_queue_id)
+     VALUES (1, $1, $2, 'Mensal', 'O mensal custa R$ 10.', 'text', NULL),
+            (1, $1, $2, 'Falar com vendas', 'Um momento.', 'queue', $1),
+            (1, $1, NULL, 'Suporte técnico', 'Descreva o problema.', 'text', NULL)`,
+      [queue.rows[0]!.id, planos.rows[0]!.id],
+    );
+    // A plain user's personal quick message shown to the team (visao): the admin's page lists it read-only.
+    await pool.query(
+      `INSERT INTO quick_messages (company_id, document, geral, visao, item_id, shortcode, message, user_id)
+     SELECT 1, 'user-' || id, false, true, 'qm-team-1', 'horario', 'Atendemos das 8h às 18h.', id
+     FROM users WHERE company_id = 1 AND email = $1`,
+      [ACCOUNTS.user.email],
+    );
+    // A file list with two files (its modal lists them).
+    await pool.query(
+      `INSERT INTO file_lists (company_id, name, message, options) VALUES (1, 'Catálogo de produtos', 'Segue o catálogo:',
+      '[{"name":"catalogo.pdf","path":"/media/1/x-catalogo.pdf","mediaType":"application"},
+        {"name":"loja.png","path":"/media/1/x-loja.png","mediaType":"image"}]')`,
+    );
+    // Schedules of today: one waiting, one sent, one that failed (shown as a send error).
+    await pool.query(
+      `INSERT INTO schedules (company_id, contact_id, body, send_at, anchor_at, status, sent_at)
+     SELECT 1, $1, b, now(), now(), st, CASE WHEN st = 'ENVIADA' THEN now() END FROM (VALUES
+       ('Lembrete da consulta de amanhã', 'PENDENTE'),
+       ('Boleto de novembro', 'ENVIADA'),
+       ('Confirmação do pedido', 'ERRO')) AS v(b, st)`,
+      [rows[0]!.id],
+    );
+  }
+
+  async function signIn(page: Page, account: Exclude<Account, "anonymous">): Promise<void> {
+    await page.goto(`${world.stack.core.url}/login`);
+    await page.getByTestId("login-email").fill(ACCOUNTS[account].email);
+    await page.getByTestId("login-password").fill(ACCOUNTS[account].password);
+    await page.getByTestId("login-submit").click();
+    await page.waitForURL(/\/tickets/);
+  }
+
+  forFile(async () => {
+    await world.stack.deliverInbound({ from: "5511955556666", name: "Maria", text: "Bom dia!", id: "wamid.screens" });
+    const { rows } = await world.stack.core.db.pool.query("SELECT uuid FROM tickets ORDER BY id DESC LIMIT 1");
+    ticketUuid = rows[0].uuid;
+    await world.stack.core.db.pool.query(
+      `UPDATE contacts SET extra_info = '[{"id": 1, "name": "CPF", "value": "123.456.789-00"}]'
+     WHERE id = (SELECT contact_id FROM tickets WHERE uuid = $1)`,
+      [ticketUuid],
+    );
+    // A note, so the drawer shows its list.
+    await world.stack.core.db.pool.query(
+      `INSERT INTO ticket_notes (company_id, ticket_id, contact_id, note)
+     SELECT company_id, id, contact_id, 'Cliente prefere contato à tarde' FROM tickets WHERE uuid = $1`,
+      [ticketUuid],
+    );
+  });
+
+  // A 2x2 PNG for the image message.
+  const PNG = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+    "base64",
+  );
+
+  forFile(async () => {
+    // An open conversation of the admin with every kind of message the inbox draws.
+    await world.stack.deliverInbound({
+      from: "5511944448888",
+      name: "Paula",
+      text: "Pode me mandar o contrato?",
+      id: "wamid.kinds",
+    });
+    const pool = world.stack.core.db.pool;
+    const { rows } = await pool.query(
+      `SELECT t.id, t.uuid, t.contact_id FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE c.number = '5511944448888'`,
+    );
+    const t = rows[0] as { id: number; uuid: string; contact_id: number };
+    messagesUuid = t.uuid;
+    const admin = (await pool.query("SELECT id FROM users WHERE email = 'admin@chatflow.local'")).rows[0].id as number;
+    await pool.query("UPDATE tickets SET status = 'open', user_id = $2 WHERE id = $1", [t.id, admin]);
+    const image = await saveMedia(world.stack.core.config.dataDir, 1, "foto.png", PNG);
+    const doc = await saveMedia(world.stack.core.config.dataDir, 1, "contrato.pdf", Buffer.from("%PDF-1.4\n"));
+    const audio = await saveMedia(world.stack.core.config.dataDir, 1, "voz.ogg", Buffer.from("OggS"));
+    const base = Date.now() - 60 * 60_000;
+    const quoted = uuidv7();
+    const kinds: [string, Record<string, unknown>][] = [
+      [quoted, { body: "Pode me mandar o contrato?", dataJson: { id: "wamid.kinds" } }],
+      [
+        uuidv7(),
+        {
+          body: "Claro! *Segue* o _contrato_ em https://exemplo.com/contrato",
+          fromMe: true,
+          ack: 3,
+          quotedMsgId: quoted,
+        },
+      ],
+      [uuidv7(), { body: "contrato.pdf", fromMe: true, ack: 2, mediaType: "application", mediaUrl: doc.url }],
+      [uuidv7(), { body: "Olha a foto", mediaType: "image", mediaUrl: image.url }],
+      [uuidv7(), { body: "", mediaType: "audio", mediaUrl: audio.url }],
+      [
+        uuidv7(),
+        {
+          body: "Loja",
+          mediaType: "locationMessage",
+          dataJson: {
+            location: { latitude: -23.56, longitude: -46.65, name: "Loja Centro", address: "Av. Paulista, 1000" },
+          },
+        },
+      ],
+      [
+        uuidv7(),
+        { body: "", mediaType: "contactMessage", dataJson: { vCard: { name: "Ana Lima", number: "5511987650003" } } },
+      ],
+      [
+        uuidv7(),
+        {
+          body: "Melhor dia?",
+          mediaType: "pollCreationMessageV3",
+          dataJson: {
+            pollCreationMessageV3: {
+              name: "Melhor dia?",
+              options: [{ optionName: "Segunda" }, { optionName: "Terça" }],
+            },
+          },
+        },
+      ],
+      [uuidv7(), { body: "Cliente pediu desconto de 10%", fromMe: true, isPrivate: true }],
+      [uuidv7(), { body: "Mensagem encaminhada", fromMe: true, ack: 1, isForwarded: true, isEdited: true }],
+      [uuidv7(), { body: "apagada", isDeleted: true }],
+      [
+        uuidv7(),
+        {
+          body: "👍",
+          mediaType: "reactionMessage",
+          dataJson: { reaction: { message_id: "wamid.kinds", emoji: "👍" } },
+        },
+      ],
+      [uuidv7(), { body: "Não chegou", fromMe: true, ack: -1, errorCode: "ERR_SENDING_WAPP_MSG" }],
+    ];
+    for (const [i, [id, m]] of kinds.entries()) {
+      await pool.query(
+        `INSERT INTO messages (id, company_id, ticket_id, contact_id, user_id, body, from_me, media_type, media_url, data_json,
+         ack, is_private, is_forwarded, is_edited, is_deleted, quoted_msg_id, error_code, send_state, created_at, updated_at)
+       VALUES ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)`,
+        [
+          id,
+          t.id,
+          t.contact_id,
+          m.fromMe ? admin : null,
+          m.body,
+          m.fromMe ?? false,
+          m.mediaType ?? "chat",
+          m.mediaUrl ?? null,
+          m.dataJson ?? null,
+          m.ack ?? 0,
+          m.isPrivate ?? false,
+          m.isForwarded ?? false,
+          m.isEdited ?? false,
+          m.isDeleted ?? false,
+          m.quotedMsgId ?? null,
+          m.errorCode ?? null,
+          m.ack === -1 ? "failed" : m.fromMe ? "sent" : null,
+          new Date(base + i * 60_000),
+        ],
+      );
+    }
+    // The inbound text was stored by the webhook already: keep the one seeded above as the conversation's start.
+    await pool.query("DELETE FROM messages WHERE ticket_id = $1 AND id <> ALL($2::uuid[])", [
+      t.id,
+      kinds.map(([id]) => id),
+    ]);
+  });
+
+  forFile(async () => {
+    const pool = world.stack.core.db.pool;
+    await world.stack.deliverInbound({ from: "5511944443333", name: "Carla", text: "Olá!", id: "wamid.composer" });
+    const { rows } = await pool.query("SELECT id, uuid FROM tickets ORDER BY id DESC LIMIT 1");
+    composerUuid = rows[0].uuid;
+    const queue = await pool.query(
+      "INSERT INTO queues (company_id, name, color) VALUES (1, 'Vendas', '#1e88e5') RETURNING id",
+    );
+    const login = await fetch(`${world.stack.core.url}/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(ACCOUNTS.admin),
+    });
+    const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+    const accept = await fetch(`${world.stack.core.url}/tickets/${rows[0].id}`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ status: "open", userId: user.id, queueId: queue.rows[0].id }),
+    });
+    expect(accept.status).toBe(200);
+  });
+
+  /** Each of these screens at two sizes in two themes, with axe on each; answers the serious and critical violations. */
+  async function violations(screens: Screen[]): Promise<string[]> {
+    await seed();
+    const dir = process.env.SCREENSHOT_DIR;
+    if (dir) mkdirSync(dir, { recursive: true });
+    const found: string[] = [];
+    for (const size of SIZES) {
+      for (const theme of themes) {
+        const context = await world.browser.newContext({
+          viewport: { width: size.width, height: size.height },
+          colorScheme: theme,
+        });
+        // The theme is remembered per device; start each context with the one under test.
+        await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
+        const page = await context.newPage();
+        let account: Account = "anonymous";
+        for (const screen of screens) {
+          if (screen.sizes && !screen.sizes.includes(size.name)) continue;
+          // SCREENS_ONLY=conversation-messages,contacts checks those alone (while working on them).
+          if (ONLY && !ONLY.includes(screen.name)) continue;
+          if (screen.as !== account) {
+            await context.clearCookies();
+            await page.goto(`${world.stack.core.url}/login`);
+            await page.evaluate(() => {
+              localStorage.removeItem("token");
+              sessionStorage.removeItem("token");
+            });
+            if (screen.as !== "anonymous") await signIn(page, screen.as);
+            account = screen.as;
+          }
+          const screenPath = typeof screen.path === "string" ? screen.path : screen.path();
+          await page.goto(`${world.stack.core.url}${screenPath}`);
+          await screen.ready(page);
+          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+          const check = async (name: string) => {
+            if (dir) await page.screenshot({ path: path.join(dir, `${name}-${size.name}-${theme}.png`) });
+            const result = await new AxeBuilder({ page }).analyze();
+            for (const v of result.violations) {
+              if (v.impact === "serious" || v.impact === "critical") {
+                found.push(
+                  `${name} ${size.name} ${theme}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.html.slice(0, 160)).join(" | ")}`,
+                );
+              }
+            }
+          };
+          await check(screen.name);
+          for (const extra of screen.open ?? []) {
+            await page.goto(`${world.stack.core.url}${screenPath}`);
+            await screen.ready(page);
+            await extra.action(page);
+            await check(extra.name);
+          }
+        }
+        await context.close();
+      }
+    }
+    return found;
+  }
+
+  describe(`screens (${themes.join(", ")})`, () => {
+    // Every screen at two sizes in two themes, with axe on each: minutes, not seconds (15 since the
+    // conversation's messages, menu, forward dialog and image viewer joined: 12 more checks).
+    it("have no serious or critical accessibility violation at either size", {
+      timeout: 900_000,
+    }, async () => {
+      expect(await violations(SCREENS)).toEqual([]);
+    });
+
+    it("the composer's dialogs and the drop zone have none either", { timeout: 600_000 }, async () => {
+      expect(await violations(COMPOSER_SCREENS)).toEqual([]);
+    });
+  });
+}

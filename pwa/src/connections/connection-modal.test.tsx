@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+// The connection dialog as an admin uses it (spec 2 §2, §5): the rules shown on their fields in the
+// spec's words before anything is sent, the tab with the first error opened, the tabs that exist only
+// for some connections (schedules by connection hours, import for WhatsApp by QR), and the warning that
+// saving new import options resets a connected session (spec 2 §4).
+import "fake-indexeddb/auto";
+import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
+import { cleanup, render, screen } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { i18n } from "../i18n/i18n.ts";
+import { newConnectionForm } from "./connection-form.ts";
+import { ConnectionModal } from "./connection-modal.tsx";
+
+afterEach(() => cleanup());
+
+type Opts = {
+  channel?: "whatsapp" | "whatsappapi";
+  scheduleType?: string;
+  userRating?: boolean;
+  connection?: WhatsappAnswer;
+};
+
+function open(o: Opts = {}) {
+  const fetchSpy = vi.spyOn(globalThis, "fetch");
+  render(
+    <ConnectionModal
+      connection={o.connection ?? null}
+      channel={o.channel ?? "whatsapp"}
+      isFirst={false}
+      queues={[{ id: 7, name: "Suporte" }]}
+      scheduleType={o.scheduleType ?? "disabled"}
+      userRating={o.userRating ?? false}
+      online
+      onClose={() => {}}
+      onSaved={() => {}}
+    />,
+  );
+  return fetchSpy;
+}
+
+const fieldError = (testId: string) =>
+  screen.getByTestId(testId).closest(".field")?.querySelector(".field-error")?.textContent ?? "";
+
+describe("#connection dialog validation", () => {
+  it("shows 'Required' on a blank name and sends nothing", async () => {
+    await i18n.changeLanguage("pt-BR");
+    const user = userEvent.setup();
+    const fetchSpy = open();
+    await user.click(screen.getByTestId("connection-save"));
+    expect(fieldError("connection-name")).toBe("Required");
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+
+  it("opens the messages tab on the rating rule when the company uses ratings", async () => {
+    const user = userEvent.setup();
+    const fetchSpy = open({ userRating: true });
+    await user.type(screen.getByTestId("connection-name"), "Loja");
+    await user.click(screen.getByTestId("connection-save"));
+    expect(screen.getByTestId("connection-tab-messages").getAttribute("aria-selected")).toBe("true");
+    expect(fieldError("connection-rating")).toBe("Required");
+    await user.click(screen.getByTestId("connection-tab-assessments"));
+    expect(fieldError("connection-expiresTicketNPS")).toBe("Required");
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+
+  it("shows the schedules tab only with connection hours, and the import tab only for WhatsApp by QR", () => {
+    open({ scheduleType: "connection" });
+    expect(screen.getByTestId("connection-tab-schedules")).toBeTruthy();
+    expect(screen.getByTestId("connection-tab-import")).toBeTruthy();
+    cleanup();
+    open({ channel: "whatsappapi" });
+    expect(screen.queryByTestId("connection-tab-schedules")).toBeNull();
+    expect(screen.queryByTestId("connection-tab-import")).toBeNull();
+    expect(screen.getByTestId("connection-accessToken")).toBeTruthy();
+  });
+
+  it("warns that saving new import options resets a connected session", async () => {
+    const user = userEvent.setup();
+    const form = newConnectionForm("whatsapp", true);
+    const connection = {
+      ...form,
+      id: 3,
+      name: "Loja",
+      status: "CONNECTED",
+      groupAsTicket: "disabled",
+      queues: [],
+      importOldMessages: null,
+      importRecentMessages: null,
+      queueIdImportMessages: null,
+      collectiveVacationStart: null,
+      collectiveVacationEnd: null,
+      timeCreateNewTicket: 0,
+      expiresTicket: 0,
+      timeInactiveMessage: 0,
+      maxUseBotQueues: 3,
+      timeUseBotQueues: 0,
+      timeSendQueue: 0,
+      expiresTicketNPS: 0,
+      maxUseBotQueuesNPS: 3,
+    } as unknown as WhatsappAnswer;
+    open({ connection });
+    await user.click(screen.getByTestId("connection-tab-import"));
+    expect(screen.queryByTestId("connection-reset-warning")).toBeNull();
+    await user.type(screen.getByTestId("connection-import-old"), "2026-11-01");
+    expect(screen.getByTestId("connection-reset-warning").textContent).toBe(
+      i18n.t("connectionsPage.modal.resetWarning"),
+    );
+  });
+});

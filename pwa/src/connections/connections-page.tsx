@@ -1,0 +1,210 @@
+// /connections (spec 2 §2 Connections page; admins and users with allowConnections, app-routes.ts):
+// the title with the count, restart connections, the 'new connection' menu by plan flags, the table
+// (channel, name, number, status, session buttons per status, last update, default, actions), the import
+// progress card and the QR dialog. Connections are REST: the table comes from core and is asked again
+// whenever the replica's whatsapps rows are written (every session change the worker or an admin makes
+// records one), so the status and the buttons follow live; offline it shows the replica's copy.
+import type { Channel } from "@chatflow/core/contract/entities.ts";
+import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api, db } from "../app-services.ts";
+import { useSessionUser } from "../auth/use-session-user.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { planAllows } from "../layout/app-routes.ts";
+import { useOnline } from "../layout/use-online.ts";
+import { Button } from "../ui/button.tsx";
+import { ConfirmDialog } from "../ui/dialog.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { PlugIcon, PlusIcon, RefreshIcon } from "../ui/icons.tsx";
+import { ListPage } from "../ui/list-page.tsx";
+import { Menu, MenuItem, MenuTrigger } from "../ui/menu.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { ConnectionModal } from "./connection-modal.tsx";
+import { ConnectionsTable, type Row } from "./connections-table.tsx";
+import { ImportProgressCards } from "./import-progress.tsx";
+import { QrDialog } from "./qr-dialog.tsx";
+import "./connections.css";
+
+type Confirming = { kind: "delete" | "disconnect" | "closeImported"; row: Row } | null;
+
+export function ConnectionsPage() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const user = useSessionUser();
+  const [server, setServer] = useState<WhatsappAnswer[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [settings, setSettings] = useState({ scheduleType: "disabled", userRating: false });
+  const replica = useLiveQuery(() => db.whatsapps.toArray(), []);
+  const queues =
+    useLiveQuery(async () => (await db.queues.toArray()).sort((a, b) => a.name.localeCompare(b.name)), []) ?? [];
+
+  const load = useCallback(async () => {
+    try {
+      setServer(await api.get<WhatsappAnswer[]>("/whatsapp"));
+      setLoadError(false);
+    } catch {
+      setLoadError(true);
+    }
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every write to the replica's whatsapps is the cue.
+  useEffect(() => {
+    if (online) void load();
+  }, [online, load, replica]);
+  useEffect(() => {
+    if (!online) return;
+    const one = (column: string) =>
+      api.get<Record<string, string | undefined>>(`/companySettingOne?column=${column}`).then((r) => r[column]);
+    Promise.all([one("scheduleType"), one("userRating")])
+      .then(([scheduleType, userRating]) =>
+        setSettings({ scheduleType: scheduleType ?? "disabled", userRating: userRating === "enabled" }),
+      )
+      .catch(() => {});
+  }, [online]);
+
+  const rows: Row[] | undefined =
+    online && server ? server : replica?.slice().sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  const [editing, setEditing] = useState<WhatsappAnswer | { channel: Channel } | null>(null);
+  const [qrFor, setQrFor] = useState<Row | null>(null);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [restarting, setRestarting] = useState(false);
+
+  async function call(run: () => Promise<unknown>, done?: string) {
+    try {
+      await run();
+      if (done) showToast(done, "info");
+    } catch (err) {
+      showToast(errorText(err));
+    }
+    await load();
+  }
+
+  async function restart() {
+    setRestarting(true);
+    await call(() => api.post("/whatsapp-restart/", {}), t("connectionsPage.toasts.restarted"));
+    setRestarting(false);
+  }
+
+  function onSession(kind: string, row: Row) {
+    if (kind === "qrcode") return setQrFor(row);
+    if (kind === "retry") return void call(() => api.post(`/whatsappsession/${row.id}`, {}));
+    if (kind === "newQr") {
+      // The admin asked for a QR: the dialog waits for it ('Aguardando pelo QR Code') and shows it once it comes.
+      setQrFor(row);
+      return void api
+        .put(`/whatsappsession/${row.id}`, {})
+        .catch((err: unknown) => {
+          // Refused (e.g. the connection is gone): no QR code will come, so the dialog does not wait for one.
+          setQrFor(null);
+          showToast(errorText(err));
+        })
+        .finally(() => void load());
+    }
+    if (kind === "disconnect" || kind === "closeImported") setConfirming({ kind, row });
+  }
+
+  async function confirm(c: NonNullable<Confirming>) {
+    if (c.kind === "delete") await api.delete(`/whatsapp/${c.row.id}`);
+    if (c.kind === "disconnect") await api.delete(`/whatsappsession/${c.row.id}`);
+    if (c.kind === "closeImported") await api.post(`/closedimported/${c.row.id}`, {});
+    showToast(
+      t(
+        c.kind === "delete"
+          ? "connectionsPage.toasts.deleted"
+          : c.kind === "disconnect"
+            ? "connectionsPage.toasts.disconnected"
+            : "connectionsPage.toasts.closedImported",
+      ),
+      "info",
+    );
+    await load();
+  }
+
+  // Facebook and Instagram are created by social login (spec 2 §2), which this app has no Meta app for yet.
+  const channels: Channel[] = user && planAllows(user, "useWhatsapp") ? ["whatsapp", "whatsappapi"] : [];
+  const notice = !online ? t("connectionsPage.offline") : loadError ? t("connectionsPage.loadError") : null;
+  const name = confirming?.row.name ?? "";
+  return (
+    <ListPage
+      className="connections-page"
+      data-testid="connections-page"
+      title={t("connectionsPage.title", { count: rows?.length ?? 0 })}
+      actions={
+        <>
+          <Button
+            icon={<RefreshIcon />}
+            onPress={() => void restart()}
+            isPending={restarting}
+            isDisabled={!online}
+            data-testid="connections-restart"
+          >
+            {t("connectionsPage.restart")}
+          </Button>
+          {channels.length > 0 && (
+            <MenuTrigger>
+              <Button
+                variant="primary"
+                icon={<PlusIcon />}
+                isDisabled={!online || !server}
+                data-testid="connections-add"
+              >
+                {t("connectionsPage.add")}
+              </Button>
+              <Menu label={t("connectionsPage.add")} onAction={(key) => setEditing({ channel: key as Channel })}>
+                {channels.map((c) => (
+                  <MenuItem key={c} id={c} data-testid={`connections-add-${c}`}>
+                    {t(`connectionsPage.channels.${c}`)}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </MenuTrigger>
+          )}
+        </>
+      }
+      notice={notice}
+    >
+      {server && <ImportProgressCards connections={server} />}
+      {rows === undefined ? (
+        <Spinner />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={<PlugIcon size={48} />} title={t("connectionsPage.empty")} />
+      ) : (
+        <ConnectionsTable
+          rows={rows}
+          online={online}
+          canEdit={Boolean(server)}
+          onSession={onSession}
+          onEdit={(row) => setEditing(server?.find((w) => w.id === row.id) ?? null)}
+          onDelete={(row) => setConfirming({ kind: "delete", row })}
+        />
+      )}
+      {editing !== null && (
+        <ConnectionModal
+          connection={"id" in editing ? editing : null}
+          channel={editing.channel}
+          isFirst={(rows?.length ?? 0) === 0}
+          queues={queues}
+          scheduleType={settings.scheduleType}
+          userRating={settings.userRating}
+          online={online}
+          onClose={() => setEditing(null)}
+          onSaved={() => void load()}
+        />
+      )}
+      {qrFor && <QrDialog id={qrFor.id} name={qrFor.name} onClose={() => setQrFor(null)} />}
+      <ConfirmDialog
+        isOpen={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={t(`connectionsPage.confirm.${confirming?.kind ?? "delete"}Title`, { name })}
+        confirmLabel={t(`connectionsPage.confirm.${confirming?.kind ?? "delete"}`)}
+        tone={confirming?.kind === "closeImported" ? "primary" : undefined}
+        onConfirm={() => (confirming ? confirm(confirming) : undefined)}
+        data-testid="connection-confirm"
+      >
+        {t(`connectionsPage.confirm.${confirming?.kind ?? "delete"}Text`)}
+      </ConfirmDialog>
+    </ListPage>
+  );
+}

@@ -1,0 +1,178 @@
+// The connections table (spec 2 §2): channel, name, number, status, session (the buttons spec 2 §4 gives
+// each status, connection-status.ts), last update, default, actions (edit, delete). Rows come from core
+// online, or from the replica offline (then without number, session data or dates).
+import type { WhatsappDTO } from "@chatflow/core/contract/entities.ts";
+import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "../ui/badge.tsx";
+import { Button, IconButton } from "../ui/button.tsx";
+import { CheckIcon, EditIcon, FacebookIcon, InstagramIcon, TrashIcon, WhatsappIcon } from "../ui/icons.tsx";
+import { preparingEndsAt, type SessionButton, sessionButtons } from "./connection-status.ts";
+
+export type Row = WhatsappDTO & Partial<WhatsappAnswer>;
+
+const STATUS_TONE: Record<string, "success" | "warning" | "danger" | "neutral"> = {
+  CONNECTED: "success",
+  qrcode: "warning",
+  PAIRING: "warning",
+  OPENING: "warning",
+  DISCONNECTED: "danger",
+  TIMEOUT: "danger",
+};
+const KNOWN_STATUSES = new Set(Object.keys(STATUS_TONE));
+
+function ChannelIcon({ channel }: { channel: string }) {
+  if (channel === "facebook") return <FacebookIcon />;
+  if (channel === "instagram") return <InstagramIcon />;
+  return <WhatsappIcon />;
+}
+
+/** Re-renders when the soonest 'preparing' state among the rows ends (spec 2 §4: 35 s after the import). */
+function useNowUntilPreparingEnds(rows: readonly Row[]): number {
+  const [now, setNow] = useState(() => Date.now());
+  const ends = rows
+    .map((r) =>
+      r.statusImportMessages !== undefined
+        ? preparingEndsAt(
+            { ...r, statusImportMessages: r.statusImportMessages, importOldMessages: r.importOldMessages ?? null },
+            now,
+          )
+        : null,
+    )
+    .filter((x): x is number => x !== null);
+  const soonest = ends.length ? Math.min(...ends) : null;
+  useEffect(() => {
+    if (soonest === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, soonest - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [soonest]);
+  return now;
+}
+
+export function ConnectionsTable({
+  rows,
+  online,
+  canEdit,
+  onSession,
+  onEdit,
+  onDelete,
+}: {
+  rows: readonly Row[];
+  online: boolean;
+  /** The whole connections came from core (editing needs them). */
+  canEdit: boolean;
+  onSession: (button: SessionButton, row: Row) => void;
+  onEdit: (row: Row) => void;
+  onDelete: (row: Row) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const now = useNowUntilPreparingEnds(rows);
+  const when = (iso: string | undefined) =>
+    iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" }) : "";
+  return (
+    <div className="connections-table-frame">
+      <table className="connections-table" aria-label={t("connectionsPage.tableLabel")} data-testid="connections-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("connectionsPage.columns.channel")}</th>
+            <th scope="col">{t("connectionsPage.columns.name")}</th>
+            <th scope="col" className="connections-col-number">
+              {t("connectionsPage.columns.number")}
+            </th>
+            <th scope="col">{t("connectionsPage.columns.status")}</th>
+            <th scope="col">{t("connectionsPage.columns.session")}</th>
+            <th scope="col" className="connections-col-updated">
+              {t("connectionsPage.columns.lastUpdate")}
+            </th>
+            <th scope="col" className="connections-col-default">
+              {t("connectionsPage.columns.default")}
+            </th>
+            <th scope="col" className="connections-col-actions">
+              {t("connectionsPage.columns.actions")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((w) => {
+            const buttons =
+              w.statusImportMessages === undefined
+                ? []
+                : sessionButtons(
+                    {
+                      ...w,
+                      statusImportMessages: w.statusImportMessages,
+                      importOldMessages: w.importOldMessages ?? null,
+                    },
+                    now,
+                  );
+            return (
+              <tr key={w.id} data-testid="connection-row" data-status={w.status}>
+                <td>
+                  <span className="connections-channel">
+                    <ChannelIcon channel={w.channel} />
+                    <span className="connections-channel-name">{t(`connectionsPage.channels.${w.channel}`)}</span>
+                  </span>
+                </td>
+                <td className="connections-name">{w.name}</td>
+                <td className="connections-col-number">{w.number ?? ""}</td>
+                <td>
+                  <Badge tone={STATUS_TONE[w.status] ?? "neutral"} data-testid="connection-status">
+                    {t(`connectionsPage.statuses.${KNOWN_STATUSES.has(w.status) ? w.status : "unknown"}`)}
+                  </Badge>
+                </td>
+                <td>
+                  <div className="connections-session">
+                    {buttons.length === 0 && (
+                      <span className="connections-muted">{t("connectionsPage.noSession")}</span>
+                    )}
+                    {buttons.map((b) => (
+                      <Button
+                        key={b}
+                        size="small"
+                        variant={
+                          b === "disconnect" ? "danger" : b === "qrcode" || b === "newQr" ? "primary" : "secondary"
+                        }
+                        isDisabled={!online || b === "connecting" || b === "preparing"}
+                        onPress={() => onSession(b, w)}
+                        data-testid={`connection-${b}`}
+                      >
+                        {t(`connectionsPage.buttons.${b}`)}
+                      </Button>
+                    ))}
+                  </div>
+                </td>
+                <td className="connections-col-updated">{when(w.updatedAt)}</td>
+                <td className="connections-col-default">
+                  {w.isDefault && (
+                    <span role="img" aria-label={t("connectionsPage.isDefault")} data-testid="connection-default-mark">
+                      <CheckIcon />
+                    </span>
+                  )}
+                </td>
+                <td className="connections-col-actions">
+                  <IconButton
+                    label={t("connectionsPage.edit", { name: w.name })}
+                    onPress={() => onEdit(w)}
+                    isDisabled={!online || !canEdit}
+                    data-testid="connection-edit"
+                  >
+                    <EditIcon />
+                  </IconButton>
+                  <IconButton
+                    label={t("connectionsPage.delete", { name: w.name })}
+                    onPress={() => onDelete(w)}
+                    isDisabled={!online}
+                    data-testid="connection-delete"
+                  >
+                    <TrashIcon />
+                  </IconButton>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+// The QR dialog (spec 2 §2): the session's QR code drawn with a QR library, or the pairing code, or
+// 'Aguardando pelo QR Code' while the channel worker has none yet. Live: it asks core again whenever
+// the replica's connection row changes (the worker records a whatsapps change with each new code), and
+// it closes itself once the code it showed is gone (paired, or the session ended).
+import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { renderSVG } from "uqr";
+import { api, db } from "../app-services.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { Button } from "../ui/button.tsx";
+import { Modal } from "../ui/dialog.tsx";
+import { TextField } from "../ui/fields.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { qrDialogShouldClose } from "./connection-status.ts";
+
+export function QrDialog({ id, name, onClose }: { id: number; name: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [session, setSession] = useState<Pick<WhatsappAnswer, "qrcode" | "pairingCode" | "status"> | null>(null);
+  const [phone, setPhone] = useState("");
+  const [asking, setAsking] = useState(false);
+  const [byPhone, setByPhone] = useState(false);
+  // Any write to the replica's row (status, or a change recorded with a new code) is the cue to ask again.
+  const row = useLiveQuery(() => db.whatsapps.get(id), [id]);
+  const shown = useRef<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: row is the cue to ask core again.
+  useEffect(() => {
+    let live = true;
+    api
+      .get<WhatsappAnswer>(`/whatsapp/${id}`)
+      .then(
+        (w) => live && setSession({ qrcode: w.qrcode ?? null, pairingCode: w.pairingCode ?? null, status: w.status }),
+      )
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [id, row]);
+
+  const code = session?.qrcode || session?.pairingCode || null;
+  useEffect(() => {
+    if (session === null) return;
+    if (qrDialogShouldClose(shown.current, code)) onClose();
+    shown.current = code;
+  }, [session, code, onClose]);
+
+  const svg = useMemo(
+    () =>
+      session?.qrcode ? renderSVG(session.qrcode, { border: 2, whiteColor: "#ffffff", blackColor: "#000000" }) : null,
+    [session?.qrcode],
+  );
+
+  async function askPairingCode() {
+    setAsking(true);
+    try {
+      await api.post(`/whatsappsession/${id}`, { phoneNumber: phone });
+    } catch (err) {
+      showToast(errorText(err));
+    } finally {
+      setAsking(false);
+    }
+  }
+
+  return (
+    <Modal
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={t("connectionsPage.qr.title")}
+      size="small"
+      data-testid="qr-dialog"
+      actions={<Button onPress={onClose}>{t("connectionsPage.qr.close")}</Button>}
+    >
+      <div className="qr-body" aria-live="polite">
+        {session === null ? (
+          <Spinner />
+        ) : svg ? (
+          <>
+            <div
+              className="qr-code"
+              role="img"
+              aria-label={t("connectionsPage.qr.codeLabel", { name })}
+              data-testid="qr-code"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: uqr's own SVG, built from the QR data only.
+              dangerouslySetInnerHTML={{ __html: svg }}
+            />
+            <p className="qr-help">{t("connectionsPage.qr.steps")}</p>
+          </>
+        ) : session.pairingCode ? (
+          <>
+            <p className="qr-help">{t("connectionsPage.qr.pairingTitle")}</p>
+            <output className="qr-pairing-code" data-testid="qr-pairing-code">
+              {session.pairingCode}
+            </output>
+            <p className="qr-help">{t("connectionsPage.qr.pairingHelp")}</p>
+          </>
+        ) : (
+          <p className="qr-waiting" data-testid="qr-waiting">
+            {t("connectionsPage.qr.waiting")}
+          </p>
+        )}
+      </div>
+      {!session?.pairingCode && !byPhone && (
+        <Button variant="ghost" size="small" onPress={() => setByPhone(true)} data-testid="qr-by-phone">
+          {t("connectionsPage.qr.byPhone")}
+        </Button>
+      )}
+      {!session?.pairingCode && byPhone && (
+        <div className="qr-by-phone">
+          <div className="qr-by-phone-row">
+            <TextField
+              label={t("connectionsPage.qr.phone")}
+              inputMode="tel"
+              value={phone}
+              onChange={setPhone}
+              data-testid="qr-phone"
+            />
+            <Button
+              onPress={() => void askPairingCode()}
+              isPending={asking}
+              isDisabled={phone.replace(/\D/g, "").length < 8}
+            >
+              {t("connectionsPage.qr.askCode")}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,153 @@
+// The file list modal (spec 2 §2 File lists): name, message and the list's files; several files are picked at
+// once and sent on save, a stored one is removed from the list with its button. Needs a connection.
+import type { FileListDTO } from "@chatflow/core/contract/files.ts";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../app-services.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { Button, IconButton } from "../ui/button.tsx";
+import { Modal } from "../ui/dialog.tsx";
+import { TextAreaField, TextField } from "../ui/fields.tsx";
+import { FileButton } from "../ui/file-button.tsx";
+import { PlusIcon, TrashIcon } from "../ui/icons.tsx";
+import { List, ListItem } from "../ui/list-item.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { type FileListForm, fileListFormFrom, saveFileList, validateFileListForm } from "./file-list-form.ts";
+
+export function FileListModal({
+  list,
+  online,
+  onClose,
+  onSaved,
+}: {
+  /** null adds a list. */
+  list: FileListDTO | null;
+  online: boolean;
+  onClose: () => void;
+  onSaved: (list: FileListDTO) => void;
+}) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<FileListForm>(() => fileListFormFrom(list));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof FileListForm>(key: K, value: FileListForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  async function submit() {
+    if (saving || !online) return;
+    const found = validateFileListForm(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const outcome = await saveFileList(api, form, list);
+      if (!outcome.ok) {
+        if (Object.keys(outcome.errors).length > 0) setErrors(outcome.errors);
+        else showToast(errorText(outcome.error));
+        return;
+      }
+      onSaved(outcome.list);
+      showToast(t("filesPage.toasts.saved"), "info");
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const rows = [
+    ...form.kept.map((o) => ({
+      key: o.path,
+      name: o.name,
+      kind: t(`filesPage.modal.types.${o.mediaType}`),
+      pending: false,
+    })),
+    ...form.pending.map((f, i) => ({
+      key: `pending-${i}`,
+      name: f.name,
+      kind: t("filesPage.modal.pending"),
+      pending: true,
+    })),
+  ];
+  const removeRow = (key: string) =>
+    key.startsWith("pending-")
+      ? set(
+          "pending",
+          form.pending.filter((_, i) => `pending-${i}` !== key),
+        )
+      : set(
+          "kept",
+          form.kept.filter((o) => o.path !== key),
+        );
+
+  return (
+    <Modal
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={list ? t("filesPage.modal.editTitle") : t("filesPage.modal.addTitle")}
+      size="medium"
+      keyboardDismiss={!saving}
+      onSubmit={() => void submit()}
+      data-testid="file-list-modal"
+      actions={
+        <>
+          {!online && <span className="files-offline">{t("filesPage.needsConnection")}</span>}
+          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
+            {t("filesPage.modal.cancel")}
+          </Button>
+          <Button type="submit" variant="primary" isPending={saving} isDisabled={!online} data-testid="file-list-save">
+            {t("filesPage.modal.save")}
+          </Button>
+        </>
+      }
+    >
+      <TextField
+        label={t("filesPage.modal.name")}
+        value={form.name}
+        onChange={(v) => set("name", v)}
+        errorMessage={errors.name}
+        isRequired
+        data-testid="file-list-name"
+      />
+      <TextAreaField
+        label={t("filesPage.modal.message")}
+        value={form.message}
+        onChange={(v) => set("message", v)}
+        errorMessage={errors.message}
+        isRequired
+        rows={3}
+        data-testid="file-list-message"
+      />
+      <div className="files-modal-files">
+        <h3 className="files-modal-heading">{t("filesPage.modal.files")}</h3>
+        {rows.length === 0 ? (
+          <p className="files-modal-empty">{t("filesPage.modal.noFiles")}</p>
+        ) : (
+          <List label={t("filesPage.modal.files")} data-testid="file-list-files">
+            {rows.map((r) => (
+              <ListItem
+                key={r.key}
+                title={r.name}
+                subtitle={r.kind}
+                data-testid="file-list-file"
+                actions={
+                  <IconButton label={t("filesPage.modal.remove", { name: r.name })} onPress={() => removeRow(r.key)}>
+                    <TrashIcon />
+                  </IconButton>
+                }
+              />
+            ))}
+          </List>
+        )}
+        <FileButton
+          allowsMultiple
+          icon={<PlusIcon />}
+          onSelect={(files) => set("pending", [...form.pending, ...files])}
+          isDisabled={!online}
+          data-testid="file-list-pick"
+        >
+          {t("filesPage.modal.pick")}
+        </FileButton>
+      </div>
+    </Modal>
+  );
+}

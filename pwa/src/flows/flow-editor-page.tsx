@@ -1,0 +1,405 @@
+// /flowbuilder/{id} (spec 2 §2 "Flow editor"; admins only): the flow's drawing co-edited live (decision 0051).
+// Pan and zoom, the speed dial, each node's dialog (double-click), duplicate and delete icons, Delete or
+// Backspace removing the selection, edges drawn between outputs and inputs; every change goes into the flow's
+// Yjs document at once (kept on this device and sent to the sync server), others' pointers and selections show
+// on the canvas, and 'Salvar' publishes the validated snapshot the runtime runs.
+import {
+  FLOW_START_ID,
+  type FlowNodeType,
+  type FlowWithSnapshotDTO,
+  ZSaveFlowRequestSchema,
+} from "@chatflow/core/contract/flows.ts";
+import {
+  addFlowEdge,
+  addFlowNode,
+  moveFlowNode,
+  readFlowSnapshot,
+  removeFlowEdges,
+  removeFlowNodes,
+  setFlowNodeData,
+} from "@chatflow/sync-server/documents/flow.ts";
+import {
+  applyEdgeChanges,
+  applyNodeChanges,
+  Background,
+  type Connection,
+  Controls,
+  type Edge,
+  type EdgeChange,
+  type Node,
+  type NodeChange,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+  ViewportPortal,
+} from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { api, tokens } from "../app-services.ts";
+import { useSessionUser } from "../auth/use-session-user.ts";
+import { validationText } from "../i18n/form-errors.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { useOnline } from "../layout/use-online.ts";
+import { defaultSyncUrl } from "../quick-messages/quick-messages-doc.ts";
+import { checkSessionOver } from "../sync/realtime-socket.ts";
+import { Button } from "../ui/button.tsx";
+import { BackIcon, PlusIcon } from "../ui/icons.tsx";
+import { Menu, MenuItem, MenuTrigger } from "../ui/menu.tsx";
+import { showToast } from "../ui/toasts.ts";
+import type { RemoteEditor } from "./flow-doc.ts";
+import { FLOW_MESSAGES } from "./flow-messages.ts";
+import { FlowNodeView, NodeActionsContext } from "./flow-node-view.tsx";
+import {
+  type CanvasNodeData,
+  duplicatePosition,
+  newNodePosition,
+  randomNodeId,
+  SPEED_DIAL,
+  variablesOf,
+} from "./flow-rules.ts";
+import { emptyData, NodeDialog } from "./node-dialog.tsx";
+import { useFlowDoc } from "./use-flow-doc.ts";
+import "./flows.css";
+
+const currentToken = () => tokens.get() ?? "";
+const renewToken = checkSessionOver(api);
+const NODE_TYPES = { flow: FlowNodeView };
+/** The 'variables' list in the browser's storage (spec 2 §3 "Browser storage"). */
+const VARIABLES_KEY = "variables";
+
+export function FlowEditorRoute() {
+  const user = useSessionUser();
+  const { id = "" } = useParams();
+  const flowId = Number(id);
+  if (!user || !tokens.get()) return null;
+  if (!Number.isInteger(flowId) || flowId <= 0) return null;
+  return (
+    <ReactFlowProvider>
+      <FlowEditor companyId={user.companyId} flowId={flowId} me={{ id: user.id, name: user.name }} />
+    </ReactFlowProvider>
+  );
+}
+
+type Editing = { type: FlowNodeType; id: string | null; data: Record<string, unknown> };
+
+function FlowEditor({
+  companyId,
+  flowId,
+  me,
+}: {
+  companyId: number;
+  flowId: number;
+  me: { id: number; name: string };
+}) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const flow = useFlowDoc({ companyId, flowId, token: currentToken, syncUrl: defaultSyncUrl(), renewToken, me });
+  const { doc, drawing, editors, connection } = flow;
+  const [meta, setMeta] = useState<FlowWithSnapshotDTO | null>(null);
+  const [nodes, setNodes] = useState<Node[]>([]);
+  const [edges, setEdges] = useState<Edge[]>([]);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [saving, setSaving] = useState(false);
+  const { screenToFlowPosition } = useReactFlow();
+  const selectedRef = useRef<string[]>([]);
+
+  useEffect(() => {
+    if (!online) return;
+    api
+      .get<{ flow: FlowWithSnapshotDTO }>(`/flowbuilder/flow/${flowId}`)
+      .then((r) => setMeta(r.flow))
+      .catch(() => {});
+  }, [flowId, online]);
+
+  // Others' selections, per node: the outline and names drawn on it.
+  const remoteSelections = useMemo(() => {
+    const out = new Map<string, { name: string; color: string }[]>();
+    for (const e of editors) {
+      for (const id of e.selection ?? [])
+        out.set(id, [...(out.get(id) ?? []), { name: e.user.name, color: e.user.color }]);
+    }
+    return out;
+  }, [editors]);
+
+  // The document is the truth; React Flow's own state (measured size, selection) is kept per node across updates.
+  useEffect(() => {
+    setNodes((previous) => {
+      const byId = new Map(previous.map((n) => [n.id, n]));
+      return drawing.nodes.map((n) => {
+        const old = byId.get(n.id);
+        return {
+          ...(old ?? {}),
+          id: n.id,
+          type: "flow",
+          position: n.position,
+          deletable: n.id !== FLOW_START_ID,
+          selected: old?.selected ?? false,
+          data: { node: n, remote: remoteSelections.get(n.id) ?? [] } satisfies CanvasNodeData,
+        };
+      });
+    });
+    setEdges((previous) => {
+      const byId = new Map(previous.map((e) => [e.id, e]));
+      return drawing.edges.map((e) => ({
+        ...(byId.get(e.id) ?? {}),
+        id: e.id,
+        source: e.source,
+        target: e.target,
+        sourceHandle: e.sourceHandle ?? undefined,
+      }));
+    });
+    // Loading and every change rebuild the 'variables' list from the question nodes (spec 2 §4).
+    try {
+      localStorage.setItem(VARIABLES_KEY, JSON.stringify(variablesOf(drawing.nodes)));
+    } catch {
+      // Storage refused (private mode, quota): the list is a convenience for the message fields.
+    }
+  }, [drawing, remoteSelections]);
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange[]) => {
+      setNodes((current) => {
+        const next = applyNodeChanges(changes, current);
+        if (changes.some((c) => c.type === "select")) {
+          const selection = next.filter((n) => n.selected).map((n) => n.id);
+          selectedRef.current = selection;
+          connection?.setPresence({ selection });
+        }
+        return next;
+      });
+      if (!doc) return;
+      const removed: string[] = [];
+      for (const c of changes) {
+        if (c.type === "position" && c.position) moveFlowNode(doc, c.id, c.position);
+        if (c.type === "remove" && c.id !== FLOW_START_ID) removed.push(c.id);
+      }
+      if (removed.length > 0) removeFlowNodes(doc, removed);
+    },
+    [doc, connection],
+  );
+
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange[]) => {
+      setEdges((current) => applyEdgeChanges(changes, current));
+      const removed = changes.filter((c) => c.type === "remove").map((c) => c.id);
+      if (doc && removed.length > 0) removeFlowEdges(doc, removed);
+    },
+    [doc],
+  );
+
+  const onConnect = useCallback(
+    (c: Connection) => {
+      if (!doc || c.source === c.target || c.target === FLOW_START_ID) return;
+      addFlowEdge(doc, {
+        id: randomNodeId(),
+        source: c.source,
+        target: c.target,
+        sourceHandle: c.sourceHandle ?? null,
+      });
+    },
+    [doc],
+  );
+
+  const measured = useCallback(
+    () =>
+      drawing.nodes.map((n) => ({
+        ...n,
+        width: nodes.find((x) => x.id === n.id)?.measured?.width,
+      })),
+    [drawing.nodes, nodes],
+  );
+
+  const actions = useMemo(
+    () => ({
+      edit(id: string) {
+        const node = drawing.nodes.find((n) => n.id === id);
+        if (node && node.type !== "start") setEditing({ type: node.type, id, data: node.data });
+      },
+      duplicate(id: string) {
+        const node = drawing.nodes.find((n) => n.id === id);
+        if (!doc || !node) return;
+        // The copy is not selected (spec 2 §4): React Flow state gets it unselected from the document.
+        addFlowNode(doc, {
+          id: randomNodeId(),
+          type: node.type,
+          position: duplicatePosition(measured(), node),
+          data: node.data,
+        });
+      },
+      remove(id: string) {
+        if (doc && id !== FLOW_START_ID) removeFlowNodes(doc, [id]);
+      },
+    }),
+    [doc, drawing.nodes, measured],
+  );
+
+  function dial(key: string) {
+    const entry = SPEED_DIAL.find((d) => d.id === key);
+    if (!entry || !doc) return;
+    if (entry.type === "start") {
+      if (!drawing.nodes.some((n) => n.id === FLOW_START_ID)) {
+        addFlowNode(doc, {
+          id: FLOW_START_ID,
+          type: "start",
+          position: newNodePosition(measured()),
+          data: emptyData("start"),
+        });
+      }
+      return;
+    }
+    setEditing({ type: entry.type, id: null, data: emptyData(entry.type) });
+  }
+
+  function saveNode(data: Record<string, unknown>) {
+    if (!doc || !editing) return;
+    if (editing.id) setFlowNodeData(doc, editing.id, data);
+    else addFlowNode(doc, { id: randomNodeId(), type: editing.type, position: newNodePosition(measured()), data });
+    if (editing.type === "singleBlock" && !editing.id) showToast(t("flows.toasts.content"), "info");
+  }
+
+  async function publish() {
+    if (!doc) return;
+    const parsed = ZSaveFlowRequestSchema.safeParse({ idFlow: flowId, ...readFlowSnapshot(doc) });
+    if (!parsed.success) {
+      showToast(validationText(parsed.error.issues[0]?.message ?? "", FLOW_MESSAGES), "error");
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await api.post<{ flow: FlowWithSnapshotDTO }>("/flowbuilder/flow", parsed.data);
+      setMeta(saved.flow);
+      showToast(t("flows.toasts.saved"), "info");
+    } catch (err) {
+      showToast(errorText(err), "error");
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const onPointer = (event: React.PointerEvent) => {
+    connection?.setPresence({ cursor: screenToFlowPosition({ x: event.clientX, y: event.clientY }) });
+  };
+
+  const status = flow.refused
+    ? t("flows.editor.refused")
+    : !online || flow.status === "disconnected"
+      ? t("flows.editor.offline")
+      : !flow.synced
+        ? t("flows.editor.connecting")
+        : null;
+  return (
+    <div className="flow-editor" data-testid="flow-editor" data-synced={flow.synced ? "true" : "false"}>
+      <header className="flow-editor-header">
+        <Link to="/flowbuilders" className="flow-editor-back" aria-label={t("flows.editor.back")}>
+          <BackIcon />
+        </Link>
+        <h1 className="flow-editor-title">{meta?.name ?? ""}</h1>
+        <p className="flow-editor-note">{t("flows.editor.remember")}</p>
+        <ul className="flow-editors" aria-label={t("flows.editor.editors")} data-testid="flow-editors">
+          {editors.map((e) => (
+            <li key={e.clientId} style={{ borderColor: e.user.color }} data-testid="flow-editor-badge">
+              {e.user.name}
+            </li>
+          ))}
+        </ul>
+        <MenuTrigger>
+          <Button icon={<PlusIcon />} data-testid="flow-dial">
+            {t("flows.editor.add")}
+          </Button>
+          <Menu
+            label={t("flows.editor.add")}
+            onAction={(key) => dial(String(key))}
+            // One start per flow (the snapshot needs exactly one): 'Inicio' only while the flow has none.
+            disabledKeys={drawing.nodes.some((n) => n.id === FLOW_START_ID) ? ["start"] : []}
+          >
+            {SPEED_DIAL.map((d) => (
+              <MenuItem key={d.id} id={d.id} data-testid={`flow-dial-${d.id}`}>
+                {t(`flows.editor.dial.${d.id}`)}
+              </MenuItem>
+            ))}
+          </Menu>
+        </MenuTrigger>
+        <Button
+          variant="primary"
+          onPress={() => void publish()}
+          isPending={saving}
+          isDisabled={!online || !doc}
+          data-testid="flow-save"
+        >
+          {online ? t("flows.editor.save") : t("flows.needsConnection")}
+        </Button>
+      </header>
+      {status && (
+        <p className="flow-editor-status" role="status" data-testid="flow-editor-status">
+          {status}
+        </p>
+      )}
+      <section
+        className="flow-canvas"
+        aria-label={t("flows.editor.canvas", { name: meta?.name ?? "" })}
+        onPointerMove={onPointer}
+        onPointerLeave={() => connection?.setPresence({ cursor: null })}
+      >
+        <NodeActionsContext.Provider value={actions}>
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={NODE_TYPES}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onConnect={onConnect}
+            onNodeDoubleClick={(_event, node) => actions.edit(node.id)}
+            deleteKeyCode={["Delete", "Backspace"]}
+            zoomOnDoubleClick={false}
+            fitView
+            fitViewOptions={{ maxZoom: 1 }}
+            minZoom={0.1}
+            proOptions={{ hideAttribution: true }}
+          >
+            <Background />
+            <Controls />
+            <RemoteCursors editors={editors} />
+          </ReactFlow>
+        </NodeActionsContext.Provider>
+      </section>
+      {editing && (
+        <NodeDialog
+          type={editing.type}
+          initial={editing.data}
+          isNew={editing.id === null}
+          onClose={() => setEditing(null)}
+          onSave={saveNode}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Others' pointers, drawn in flow coordinates so they stay where they point while this editor pans or zooms. */
+function RemoteCursors({ editors }: { editors: RemoteEditor[] }) {
+  return (
+    <ViewportPortal>
+      {editors
+        .filter((e) => e.cursor)
+        .map((e) => (
+          <div
+            key={e.clientId}
+            className="flow-cursor"
+            data-testid="flow-remote-cursor"
+            data-user={e.user.name}
+            style={{ transform: `translate(${e.cursor!.x}px, ${e.cursor!.y}px)`, color: e.user.color }}
+            aria-hidden="true"
+          >
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+              <path d="M0 0 L0 12 L4 9 L7 15 L9 14 L6 8 L11 8 Z" fill="currentColor" />
+            </svg>
+            <span className="flow-cursor-name" style={{ background: e.user.color }}>
+              {e.user.name}
+            </span>
+          </div>
+        ))}
+    </ViewportPortal>
+  );
+}

@@ -1,0 +1,93 @@
+// React hook over flow-doc.ts: the flow's drawing stays open (and in IndexedDB) while the editor shows it; the
+// connection is remade when the token or the server address changes.
+import {
+  ensureStartNode,
+  type FlowDocNode,
+  listFlowEdges,
+  listFlowNodes,
+  observeFlow,
+} from "@chatflow/sync-server/documents/flow.ts";
+import { useEffect, useRef, useState } from "react";
+import type * as Y from "yjs";
+import { type ConnectionState, INITIAL_CONNECTION } from "../quick-messages/quick-messages-doc.ts";
+import { connectFlow, type FlowConnection, openLocalFlow, type RemoteEditor } from "./flow-doc.ts";
+
+export type FlowDrawing = {
+  nodes: FlowDocNode[];
+  edges: ReturnType<typeof listFlowEdges>;
+};
+
+export type UseFlowDoc = ConnectionState & {
+  doc: Y.Doc | null;
+  drawing: FlowDrawing;
+  loaded: boolean;
+  editors: RemoteEditor[];
+  connection: FlowConnection | null;
+};
+
+export function useFlowDoc(o: {
+  companyId: number;
+  flowId: number;
+  token: string | (() => string);
+  syncUrl: string;
+  renewToken?: () => Promise<void>;
+  me: { id: number; name: string };
+}): UseFlowDoc {
+  const [doc, setDoc] = useState<Y.Doc | null>(null);
+  const [drawing, setDrawing] = useState<FlowDrawing>({ nodes: [], edges: [] });
+  const [loaded, setLoaded] = useState(false);
+  const [state, setState] = useState<ConnectionState>(INITIAL_CONNECTION);
+  const [editors, setEditors] = useState<RemoteEditor[]>([]);
+  const [connection, setConnection] = useState<FlowConnection | null>(null);
+  const meRef = useRef(o.me);
+  meRef.current = o.me;
+
+  useEffect(() => {
+    const local = openLocalFlow(o.companyId, o.flowId);
+    let live = true;
+    const read = () => live && setDrawing({ nodes: listFlowNodes(local.doc), edges: listFlowEdges(local.doc) });
+    const unobserve = observeFlow(local.doc, read);
+    setDoc(local.doc);
+    void local.loaded.then(() => {
+      if (!live) return;
+      setLoaded(true);
+      read();
+    });
+    return () => {
+      live = false;
+      unobserve();
+      setDoc(null);
+      setLoaded(false);
+      void local.destroy();
+    };
+  }, [o.companyId, o.flowId]);
+
+  useEffect(() => {
+    if (!doc) return;
+    setState(INITIAL_CONNECTION);
+    const c = connectFlow(doc, {
+      companyId: o.companyId,
+      flowId: o.flowId,
+      token: o.token,
+      syncUrl: o.syncUrl,
+      renewToken: o.renewToken,
+      me: meRef.current,
+      onState: setState,
+      onEditors: setEditors,
+    });
+    setConnection(c);
+    return () => {
+      setConnection(null);
+      setEditors([]);
+      c.destroy();
+    };
+  }, [doc, o.companyId, o.flowId, o.token, o.syncUrl, o.renewToken]);
+
+  // A new flow gets its start node once this device's copy and the server's are both known, so two editors
+  // opening a new flow at once do not each draw one (the same id '1' would merge anyway).
+  useEffect(() => {
+    if (doc && loaded && (state.synced || state.status === "disconnected")) ensureStartNode(doc);
+  }, [doc, loaded, state.synced, state.status]);
+
+  return { doc, drawing, loaded, editors, connection, ...state };
+}

@@ -1,0 +1,217 @@
+// /kanban and /Kanban (spec 2 §2 Kanban, §4, §6; decision 0047): lanes from the company's kanban tags in the co-edited
+// board's order, each with the ticket cards of that lane. Cards come from the replica (so the board opens and works
+// offline), joined online by GET /ticket/kanban for tickets the replica does not hold. Date range (both today by
+// default) and search; only the user's own queues. Moving a card is one outbox mutation (board.ts moveCard).
+import { tagsAfterMove } from "@chatflow/core/contract/kanban.ts";
+import type { TicketListItemDTO } from "@chatflow/core/contract/tickets.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { api, db } from "../app-services.ts";
+import { useSessionUser } from "../auth/use-session-user.ts";
+import { useOnline } from "../layout/use-online.ts";
+import { requestSync } from "../sync/app-sync.ts";
+import { refreshTagList } from "../tags/tag-store.ts";
+import { localRows, remoteRow, type TicketListRow } from "../tickets/ticket-list-rows.ts";
+import { Button } from "../ui/button.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { SearchField, TextField } from "../ui/fields.tsx";
+import { KanbanIcon, PlusIcon, SearchIcon } from "../ui/icons.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { useDebouncedValue } from "../util/use-debounced-value.ts";
+import {
+  type BoardFilter,
+  boardCandidates,
+  boardLanes,
+  cardsByLane,
+  type Lane,
+  localDay,
+  mergeRows,
+  moveCard,
+} from "./board.ts";
+import { CARD_DRAG_TYPE, KanbanCard } from "./kanban-card.tsx";
+import { useBoardDoc } from "./use-board-doc.ts";
+import "./kanban.css";
+
+export function KanbanPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const today = localDay();
+  const [startDate, setStartDate] = useState(today);
+  const [endDate, setEndDate] = useState(today);
+  const [searchText, setSearchText] = useState("");
+  const search = useDebouncedValue(searchText.trim().toLowerCase(), 500);
+  const [remote, setRemote] = useState<TicketListRow[]>([]);
+  // Moves of cards read from core only (not in the replica): shown until the next answer.
+  const [remoteMoves, setRemoteMoves] = useState<Map<number, number[]>>(new Map());
+
+  const queueIds = useMemo(() => (user?.queues ?? []).map((q) => q.id), [user]);
+  const board = useBoardDoc(user?.companyId ?? null, user ? { name: user.name } : null);
+  const tags = useLiveQuery(() => db.tags.toArray(), []);
+  const lanes = useMemo(
+    () =>
+      boardLanes(
+        tags ?? [],
+        board.lanes.map((l) => l.tagId),
+      ),
+    [tags, board.lanes],
+  );
+
+  const filter: BoardFilter = useMemo(
+    () => ({ queueIds, startDate: startDate || today, endDate: endDate || today, search }),
+    [queueIds, startDate, endDate, today, search],
+  );
+  const local = useLiveQuery(async () => localRows(db, await boardCandidates(db, filter)), [filter]);
+
+  // The tag cache holds the lanes' names and colours for offline use: refreshed whenever the board opens online.
+  useEffect(() => {
+    if (online) void refreshTagList(db, api).catch(() => undefined);
+  }, [online]);
+
+  // Core's cards for the range (tickets beyond the replica); asked again by the search button.
+  const generation = useRef(0);
+  const loadRemote = useCallback(async () => {
+    const mine = ++generation.current;
+    if (!online || queueIds.length === 0) {
+      setRemote([]);
+      return;
+    }
+    const q = new URLSearchParams({
+      queueIds: JSON.stringify(queueIds),
+      startDate: filter.startDate,
+      endDate: filter.endDate,
+    });
+    try {
+      const res = await api.get<{ tickets: TicketListItemDTO[] }>(`/ticket/kanban?${q}`);
+      if (mine !== generation.current) return;
+      setRemote(res.tickets.map(remoteRow));
+      setRemoteMoves(new Map());
+    } catch {
+      // Offline meanwhile or refused: the replica's cards stay.
+    }
+  }, [online, queueIds, filter.startDate, filter.endDate]);
+  useEffect(() => {
+    void loadRemote();
+  }, [loadRemote]);
+
+  const rows = useMemo(() => {
+    const merged = mergeRows(local ?? [], remote);
+    return merged.map((r) => {
+      const moved = r.remote ? remoteMoves.get(r.ticket.id) : undefined;
+      return moved ? { ...r, ticket: { ...r.ticket, tagIds: moved } } : r;
+    });
+  }, [local, remote, remoteMoves]);
+  const cards = useMemo(() => cardsByLane(rows, lanes, filter.search), [rows, lanes, filter.search]);
+
+  const move = useCallback(
+    async (row: TicketListRow, toLaneId: number) => {
+      const laneIds = lanes.map((l) => l.id);
+      const to = lanes.find((l) => l.id === toLaneId);
+      if (!to) return;
+      await moveCard(db, row.ticket, laneIds, toLaneId);
+      if (row.remote) {
+        setRemoteMoves((m) => new Map(m).set(row.ticket.id, tagsAfterMove(row.ticket.tagIds, laneIds, toLaneId)));
+      }
+      requestSync();
+      showToast(t("kanban.card.moved", { lane: to.name }), "info");
+      // Keep the moved card under the keyboard: focus follows it into its new lane.
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`[data-testid="kanban-card"][data-ticket-id="${row.ticket.id}"]`)?.focus(),
+      );
+    },
+    [lanes, t],
+  );
+
+  function onDrop(e: DragEvent<HTMLElement>, lane: Lane) {
+    e.preventDefault();
+    const id = Number(e.dataTransfer.getData(CARD_DRAG_TYPE) || e.dataTransfer.getData("text/plain"));
+    const row = rows.find((r) => r.ticket.id === id);
+    if (row && !(row.ticket.tagIds ?? []).includes(lane.id)) void move(row, lane.id);
+  }
+
+  // spec 2 §6: 'Adicionar colunas' is guarded by dashboard:view (admins).
+  const canAddColumns = user?.profile === "admin" || user?.super === true;
+  return (
+    <div className="kanban-page" data-testid="kanban-page">
+      <header className="kanban-header">
+        <h1 className="kanban-title">{t("kanban.title")}</h1>
+        {canAddColumns && (
+          <Button icon={<PlusIcon />} onPress={() => navigate("/TagsKanban")} data-testid="kanban-add-columns">
+            {t("kanban.addColumns")}
+          </Button>
+        )}
+      </header>
+      <div className="kanban-toolbar">
+        <TextField
+          label={t("kanban.startDate")}
+          type="date"
+          value={startDate}
+          onChange={setStartDate}
+          data-testid="kanban-start-date"
+        />
+        <TextField
+          label={t("kanban.endDate")}
+          type="date"
+          value={endDate}
+          onChange={setEndDate}
+          data-testid="kanban-end-date"
+        />
+        <SearchField
+          label={t("kanban.search")}
+          placeholder={t("kanban.searchPlaceholder")}
+          value={searchText}
+          onChange={setSearchText}
+          data-testid="kanban-search"
+        />
+        <Button icon={<SearchIcon />} onPress={() => void loadRemote()} data-testid="kanban-search-button">
+          {t("kanban.search")}
+        </Button>
+      </div>
+      {!online && (
+        <p className="kanban-notice" role="status">
+          {t("kanban.offline")}
+        </p>
+      )}
+      {lanes.length === 0 ? (
+        <EmptyState icon={<KanbanIcon size={48} />} title={t("kanban.noLanes")} />
+      ) : (
+        <section className="kanban-board" aria-label={t("kanban.boardLabel")} data-testid="kanban-board">
+          {lanes.map((lane) => {
+            const laneCards = cards.get(lane.id) ?? [];
+            return (
+              <section
+                key={lane.id}
+                className="kanban-lane"
+                aria-label={t("kanban.laneLabel", { name: lane.name, count: laneCards.length })}
+                data-testid="kanban-lane"
+                data-lane-id={lane.id}
+                onDragOver={(e) => {
+                  e.preventDefault();
+                  e.dataTransfer.dropEffect = "move";
+                }}
+                onDrop={(e) => onDrop(e, lane)}
+              >
+                <h2 className="kanban-lane-title" style={{ borderTopColor: lane.color }}>
+                  <span>{lane.name}</span>
+                  <span className="kanban-lane-count">{laneCards.length}</span>
+                </h2>
+                <div className="kanban-lane-cards">
+                  {laneCards.length === 0 ? (
+                    <p className="kanban-lane-empty">{t("kanban.emptyLane")}</p>
+                  ) : (
+                    laneCards.map((row) => (
+                      <KanbanCard key={row.ticket.id} row={row} lane={lane} lanes={lanes} onMove={move} />
+                    ))
+                  )}
+                </div>
+              </section>
+            );
+          })}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,389 @@
+// /TagsKanban (spec 2 §2 Kanban; decision 0047): the board's lanes as a searchable table (name, ticket count,
+// actions) with add and back. It edits the co-edited board document (use-board-doc.ts): order, membership and each
+// lane's settings; the sync server projects it into the tags table. Two admins here see each other's changes and
+// who else is present; the server lets only admins write. Works offline (the document's copy on this device);
+// creating a brand-new tag needs a connection (POST /tags).
+
+import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
+import { addLane, moveLane, removeLane, updateLaneSettings } from "@chatflow/sync-server/documents/kanban-board.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { api, db } from "../app-services.ts";
+import { useSessionUser } from "../auth/use-session-user.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { useOnline } from "../layout/use-online.ts";
+import type { CachedTag } from "../store/db.ts";
+import { cacheTags } from "../tags/tag-store.ts";
+import { Chip } from "../ui/badge.tsx";
+import { Button, IconButton } from "../ui/button.tsx";
+import { ConfirmDialog, Modal } from "../ui/dialog.tsx";
+import { SearchField, TextField } from "../ui/fields.tsx";
+import { BackIcon, ChevronDownIcon, EditIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
+import { Select, SelectItem } from "../ui/select.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { boardLanes, type Lane } from "./board.ts";
+import { LaneFields, type LaneForm, laneForm, laneValues } from "./lane-fields.tsx";
+import { useBoardDoc } from "./use-board-doc.ts";
+import "./kanban.css";
+
+type TagsAnswer = { tags: CachedTag[]; hasMore: boolean };
+
+/** Every tag of the company with its counts (GET /tags, page by page), kept in the tag cache. */
+async function loadAllTags(): Promise<void> {
+  for (let page = 1; page < 50; page++) {
+    const res = await api.get<TagsAnswer>(`/tags?pageNumber=${page}`);
+    await cacheTags(db, res.tags);
+    if (!res.hasMore) return;
+  }
+}
+
+export function TagsKanbanPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const online = useOnline();
+  const board = useBoardDoc(user?.companyId ?? null, user ? { name: user.name } : null);
+  const tags = useLiveQuery(() => db.tags.toArray(), []);
+  const [fetched, setFetched] = useState(false);
+  const [search, setSearch] = useState("");
+  const [editing, setEditing] = useState<Lane | null>(null);
+  const [removing, setRemoving] = useState<Lane | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  useEffect(() => {
+    if (!online) return;
+    void loadAllTags()
+      .then(() => setFetched(true))
+      .catch(() => undefined);
+  }, [online]);
+
+  const canEdit =
+    board.scope === "read-write" || (board.scope === null && (user?.profile === "admin" || !!user?.super));
+  const docOrder = board.lanes.map((l) => l.tagId);
+  const lanes = useMemo(
+    () => boardLanes(tags ?? [], docOrder, board.loaded && docOrder.length > 0),
+    [tags, docOrder, board.loaded],
+  );
+
+  // Lanes made through the tag calls (kanban 1, never placed on the board) join the board's end, once the server's
+  // copy of the board is here (so nothing is added twice over an order this device has not seen yet).
+  useEffect(() => {
+    if (!board.doc || !board.synced || !fetched || board.scope !== "read-write") return;
+    const placed = new Set(docOrder);
+    const loose = (tags ?? []).filter((tg) => tg.kanban === 1 && tg.lanePosition == null && !placed.has(tg.id));
+    if (loose.length === 0) return;
+    board.doc.transact(() => {
+      for (const tg of loose) addLane(board.doc!, tg.id);
+    });
+  }, [board.doc, board.synced, board.scope, fetched, tags, docOrder]);
+
+  const settingsOf = (id: number) => board.lanes.find((l) => l.tagId === id)?.settings ?? {};
+  const tagOf = (id: number) => tags?.find((tg) => tg.id === id);
+  const q = search.trim().toLowerCase();
+  const shown = lanes.filter((l) => !q || l.name.toLowerCase().includes(q));
+  const announceEditing = (id: number | null) =>
+    user && board.provider?.setAwarenessField("user", { name: user.name, editing: id });
+
+  const notice = !canEdit
+    ? t("kanban.manage.readOnly")
+    : !online
+      ? t("kanban.manage.offline")
+      : board.status !== "connected"
+        ? t("kanban.manage.connecting")
+        : null;
+  return (
+    <div className="tags-kanban-page" data-testid="tags-kanban-page">
+      <header className="kanban-header">
+        <h1 className="kanban-title">{t("kanban.manage.title", { count: lanes.length })}</h1>
+        <div className="tags-kanban-actions">
+          <Button icon={<BackIcon />} onPress={() => navigate("/kanban")} data-testid="tags-kanban-back">
+            {t("kanban.manage.back")}
+          </Button>
+          {canEdit && (
+            <Button variant="primary" icon={<PlusIcon />} onPress={() => setAdding(true)} data-testid="tags-kanban-add">
+              {t("kanban.manage.add")}
+            </Button>
+          )}
+        </div>
+      </header>
+      <SearchField
+        label={t("kanban.manage.search")}
+        placeholder={t("kanban.manage.search")}
+        value={search}
+        onChange={setSearch}
+        data-testid="tags-kanban-search"
+      />
+      {notice && (
+        <p className="kanban-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {board.peers.length > 0 && (
+        <p className="tags-kanban-presence" data-testid="tags-kanban-presence">
+          {t("kanban.manage.present", { names: board.peers.map((p) => p.name).join(", ") })}
+        </p>
+      )}
+      <div className="tags-kanban-table-frame">
+        <table className="tags-kanban-table" aria-label={t("kanban.manage.tableLabel")} data-testid="tags-kanban-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("kanban.manage.name")}</th>
+              <th scope="col">{t("kanban.manage.tickets")}</th>
+              <th scope="col">{t("kanban.manage.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.length === 0 ? (
+              <tr>
+                <td colSpan={3}>{t("kanban.manage.empty")}</td>
+              </tr>
+            ) : (
+              shown.map((lane) => {
+                const index = lanes.findIndex((l) => l.id === lane.id);
+                const editors = board.peers.filter((p) => p.editing === lane.id);
+                return (
+                  <tr key={lane.id} data-testid="tags-kanban-row" data-lane-id={lane.id}>
+                    <td>
+                      <Chip color={lane.color}>{lane.name}</Chip>
+                      {editors.map((p) => (
+                        <span key={p.clientId} className="tags-kanban-presence" data-testid="tags-kanban-editor">
+                          {" "}
+                          {t("kanban.manage.editing", { name: p.name })}
+                        </span>
+                      ))}
+                    </td>
+                    <td className="tags-kanban-count">{tagOf(lane.id)?.ticketsCount ?? "–"}</td>
+                    <td>
+                      <div className="tags-kanban-actions">
+                        <IconButton
+                          label={t("kanban.manage.moveUp", { name: lane.name })}
+                          isDisabled={!canEdit || index <= 0 || !board.doc}
+                          onPress={() => board.doc && moveLane(board.doc, lane.id, index - 1)}
+                          data-testid="tags-kanban-left"
+                        >
+                          <BackIcon />
+                        </IconButton>
+                        <IconButton
+                          label={t("kanban.manage.moveDown", { name: lane.name })}
+                          isDisabled={!canEdit || index >= lanes.length - 1 || !board.doc}
+                          onPress={() => board.doc && moveLane(board.doc, lane.id, index + 1)}
+                          data-testid="tags-kanban-right"
+                        >
+                          <ChevronDownIcon />
+                        </IconButton>
+                        <IconButton
+                          label={t("kanban.manage.edit", { name: lane.name })}
+                          isDisabled={!canEdit}
+                          onPress={() => {
+                            setEditing(lane);
+                            announceEditing(lane.id);
+                          }}
+                          data-testid="tags-kanban-edit"
+                        >
+                          <EditIcon />
+                        </IconButton>
+                        <IconButton
+                          label={t("kanban.manage.remove", { name: lane.name })}
+                          isDisabled={!canEdit}
+                          onPress={() => setRemoving(lane)}
+                          data-testid="tags-kanban-remove"
+                        >
+                          <TrashIcon />
+                        </IconButton>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      {editing && board.doc && (
+        <LaneDialog
+          lane={editing}
+          lanes={lanes}
+          initial={laneForm({ ...pickLane(tagOf(editing.id)), ...settingsOf(editing.id) })}
+          onClose={() => {
+            setEditing(null);
+            announceEditing(null);
+          }}
+          onSave={(v) => updateLaneSettings(board.doc!, editing.id, v)}
+        />
+      )}
+      {adding && board.doc && (
+        <AddLaneDialog
+          online={online}
+          candidates={(tags ?? []).filter((tg) => !lanes.some((l) => l.id === tg.id))}
+          onClose={() => setAdding(false)}
+          onAdd={(id) => addLane(board.doc!, id)}
+        />
+      )}
+      <ConfirmDialog
+        isOpen={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={t("kanban.manage.removeConfirm.title", { name: removing?.name ?? "" })}
+        confirmLabel={t("kanban.manage.removeConfirm.confirm")}
+        onConfirm={() => {
+          if (removing && board.doc) removeLane(board.doc, removing.id);
+        }}
+        data-testid="tags-kanban-remove-confirm"
+      >
+        {t("kanban.manage.removeConfirm.text")}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+const pickLane = (tag: TagDTO | undefined) =>
+  tag
+    ? {
+        timeLane: tag.timeLane ?? 0,
+        nextLaneId: tag.nextLaneId ?? null,
+        rollbackLaneId: tag.rollbackLaneId ?? null,
+        greetingMessageLane: tag.greetingMessageLane ?? null,
+      }
+    : {};
+
+function LaneDialog({
+  lane,
+  lanes,
+  initial,
+  onClose,
+  onSave,
+}: {
+  lane: Lane;
+  lanes: Lane[];
+  initial: LaneForm;
+  onClose: () => void;
+  onSave: (v: NonNullable<ReturnType<typeof laneValues>>) => void;
+}) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState(initial);
+  const [timeError, setTimeError] = useState<string | undefined>();
+  function save() {
+    const v = laneValues(form);
+    if (!v) {
+      setTimeError(t("kanban.lane.invalidTime"));
+      return;
+    }
+    onSave(v);
+    onClose();
+  }
+  return (
+    <Modal
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={t("kanban.lane.title", { name: lane.name })}
+      size="small"
+      onSubmit={save}
+      data-testid="lane-dialog"
+      actions={
+        <>
+          <Button variant="secondary" onPress={onClose}>
+            {t("kanban.lane.cancel")}
+          </Button>
+          <Button type="submit" variant="primary" data-testid="lane-save">
+            {t("kanban.lane.save")}
+          </Button>
+        </>
+      }
+    >
+      <div className="lane-form">
+        <LaneFields value={form} onChange={setForm} lanes={lanes} selfId={lane.id} timeError={timeError} />
+      </div>
+    </Modal>
+  );
+}
+
+function AddLaneDialog({
+  online,
+  candidates,
+  onClose,
+  onAdd,
+}: {
+  online: boolean;
+  candidates: CachedTag[];
+  onClose: () => void;
+  onAdd: (tagId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [tagId, setTagId] = useState<number | null>(null);
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const sorted = [...candidates].sort((a, b) => a.name.localeCompare(b.name));
+  async function save() {
+    setError(undefined);
+    if (tagId !== null) {
+      onAdd(tagId);
+      onClose();
+      return;
+    }
+    if (name.trim() === "") {
+      setError(t("kanban.manage.addDialog.pickOne"));
+      return;
+    }
+    if (!online) {
+      setError(t("kanban.manage.addDialog.needsConnection"));
+      return;
+    }
+    setSaving(true);
+    try {
+      const tag = await api.post<TagDTO>("/tags", { name, kanban: 1 });
+      await cacheTags(db, [tag]);
+      onAdd(tag.id);
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+      showToast(errorText(err), "error");
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Modal
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={t("kanban.manage.addDialog.title")}
+      size="small"
+      keyboardDismiss={!saving}
+      onSubmit={() => void save()}
+      data-testid="add-lane-dialog"
+      actions={
+        <>
+          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
+            {t("kanban.manage.addDialog.cancel")}
+          </Button>
+          <Button type="submit" variant="primary" isPending={saving} data-testid="add-lane-save">
+            {t("kanban.manage.addDialog.save")}
+          </Button>
+        </>
+      }
+    >
+      <div className="lane-form">
+        <Select
+          label={t("kanban.manage.addDialog.existing")}
+          items={sorted}
+          value={tagId === null ? null : String(tagId)}
+          onChange={(k) => setTagId(k === null ? null : Number(k))}
+          data-testid="add-lane-existing"
+        >
+          {(tg) => <SelectItem id={String(tg.id)}>{tg.name}</SelectItem>}
+        </Select>
+        <TextField
+          label={t("kanban.manage.addDialog.newName")}
+          value={name}
+          onChange={(v) => {
+            setName(v);
+            if (v) setTagId(null);
+          }}
+          errorMessage={error}
+          data-testid="add-lane-name"
+        />
+      </div>
+    </Modal>
+  );
+}

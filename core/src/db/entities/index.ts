@@ -6,6 +6,7 @@ import { Chatbot } from "./chatbots.ts";
 import { BaileysAuth, ChannelWorker, ConnectionLease, Whatsapp, WhatsappQueue } from "./connections.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { FileList } from "./files.ts";
+import { IntegrationSession, IntegrationStep, Prompt, QueueIntegration } from "./integrations.ts";
 import { Flow } from "./flows.ts";
 import { Message, QuickMessage } from "./messages.ts";
 import { PushCursor, PushSent, PushSubscription } from "./push.ts";
@@ -20,6 +21,7 @@ export * from "./chatbots.ts";
 export * from "./connections.ts";
 export * from "./contacts.ts";
 export * from "./files.ts";
+export * from "./integrations.ts";
 export * from "./flows.ts";
 export * from "./messages.ts";
 export * from "./push.ts";
@@ -69,4 +71,8 @@ export const ENTITIES = [
   Flow,
   FileList,
   BaileysAuth,
+  QueueIntegration,
+  Prompt,
+  IntegrationStep,
+  IntegrationSession,
 ];

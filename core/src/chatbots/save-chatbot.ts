@@ -12,6 +12,7 @@ import {
 } from "../contract/chatbots.ts";
 import { assertFileListsOf } from "../files/file-list-references.ts";
 import { invalidFields, queueNotFound, queueOptionNotFound, userNotFound } from "../http/errors.ts";
+import { assertIntegrationsOf } from "../integrations/integration-policy.ts";
 import { authorizeQueue } from "../queues/queue-policy.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { loadChatbot } from "./load-chatbot.ts";
@@ -21,11 +22,13 @@ async function assertTargets(client: pg.ClientBase, companyId: number, options: 
   const queues = new Set<number>();
   const users = new Set<number>();
   const files = new Set<number>();
+  const integrations = new Set<number>();
   const walk = (list: Partial<TChatbotOptionInput>[]) => {
     for (const o of list) {
       if (o.optQueueId) queues.add(o.optQueueId);
       if (o.optUserId) users.add(o.optUserId);
       if (o.optFileId) files.add(o.optFileId);
+      if (o.optIntegrationId) integrations.add(o.optIntegrationId);
       walk(o.options ?? []);
     }
   };
@@ -45,6 +48,7 @@ async function assertTargets(client: pg.ClientBase, companyId: number, options: 
     if (rows[0]!.n !== users.size) throw userNotFound();
   }
   await assertFileListsOf(client, companyId, files);
+  await assertIntegrationsOf(client, companyId, integrations);
 }
 
 async function insertTree(

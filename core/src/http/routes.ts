@@ -15,10 +15,12 @@ import type { ContactImportRunner } from "../contacts/contact-import-runner.ts";
 import { contactRoutes } from "../contacts/contact-routes.ts";
 import { fileListRoutes } from "../files/file-list-routes.ts";
 import { flowRoutes } from "../flows/flow-routes.ts";
+import { integrationRoutes } from "../integrations/integration-routes.ts";
 import { kanbanRoutes } from "../kanban/kanban-routes.ts";
 import { mediaRoutes } from "../media/media-routes.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
 import { messageRoutes } from "../messages/message-routes.ts";
+import { promptRoutes } from "../prompts/prompt-routes.ts";
 import { pushRoutes } from "../push/push-routes.ts";
 import { DEFAULT_PUSH_SERVICE_ORIGINS, type VapidKeys } from "../push/vapid-keys.ts";
 import { queueRoutes } from "../queues/queue-routes.ts";
@@ -74,6 +76,8 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     quickMessageRoutes(deps.pool, deps.config.dataDir, deps.config.syncUrl),
     scheduleRoutes(deps.pool, deps.config.dataDir),
     fileListRoutes(deps.pool, deps.config.dataDir),
+    integrationRoutes(deps.pool),
+    promptRoutes(deps.pool),
     userRoutes(deps.pool, deps.config.dataDir, deps.config.limits),
     queueRoutes(deps.pool),
     chatbotRoutes(deps.pool),

@@ -5,6 +5,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import { assertPlanAllows } from "../companies/plan-limits.ts";
 import type { QueueAnswer, TCreateQueueRequest } from "../contract/queues.ts";
 import { assertFileListsOf } from "../files/file-list-references.ts";
+import { assertIntegrationsOf } from "../integrations/integration-policy.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { loadQueue, queueConflict } from "./load-queue.ts";
 import { authorizeQueue } from "./queue-policy.ts";
@@ -19,6 +20,7 @@ export async function createQueue(
   await assertPlanAllows(client, actor.companyId, "queues");
   await assertQueueRules(client, actor.companyId, input, (await countQueues(client, actor.companyId)) + 1);
   if (input.fileListId) await assertFileListsOf(client, actor.companyId, [input.fileListId]);
+  await assertIntegrationsOf(client, actor.companyId, [input.integrationId]);
   const { rows } = await client
     .query<{ id: number }>(
       `INSERT INTO queues (company_id, name, color, greeting_message, order_queue, out_of_hours_message,

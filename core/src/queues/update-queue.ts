@@ -4,6 +4,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { QueueAnswer, TUpdateQueueRequest } from "../contract/queues.ts";
 import { assertFileListsOf } from "../files/file-list-references.ts";
+import { assertIntegrationsOf } from "../integrations/integration-policy.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { loadQueue, queueConflict } from "./load-queue.ts";
 import { authorizeQueue } from "./queue-policy.ts";
@@ -35,6 +36,7 @@ export async function updateQueue(
   authorizeQueue(actor, "update");
   const current = await loadQueue(client, actor.companyId, id);
   if (input.fileListId) await assertFileListsOf(client, actor.companyId, [input.fileListId]);
+  await assertIntegrationsOf(client, actor.companyId, [input.integrationId]);
   if (input.greetingMessage !== undefined || input.outOfHoursMessage !== undefined) {
     await assertQueueRules(
       client,

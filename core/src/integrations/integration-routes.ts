@@ -1,0 +1,62 @@
+// Queue integrations (spec 2 §7 Integrations): GET /queueIntegration (searchParam, pageNumber), GET, PUT,
+// DELETE /queueIntegration/{id}, POST /queueIntegration, POST /queueIntegration/testSession. Admins of a plan
+// with useIntegrations; routes are parse -> use case in a transaction -> answer.
+import { Router } from "express";
+import type pg from "pg";
+import { actorOf } from "../auth/authenticate.ts";
+import { zIdParam } from "../contract/ids.ts";
+import {
+  ZListIntegrationsQuerySchema,
+  ZQueueIntegrationRequestSchema,
+  ZTestSessionRequestSchema,
+} from "../contract/integrations.ts";
+import { parse } from "../http/errors.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import { checkDialogflowCredentials } from "./dialogflow-credentials.ts";
+import { authorizeIntegrations } from "./integration-policy.ts";
+import { listIntegrations, loadIntegration } from "./integration-queries.ts";
+import { createIntegration, deleteIntegration, updateIntegration } from "./save-integration.ts";
+
+export function integrationRoutes(pool: pg.Pool): Router {
+  const router = Router();
+
+  router.get("/queueIntegration", async (req, res) => {
+    const actor = actorOf(res);
+    await authorizeIntegrations(pool, actor);
+    res.json(await listIntegrations(pool, actor.companyId, parse(ZListIntegrationsQuerySchema, req.query)));
+  });
+
+  router.post("/queueIntegration/testSession", async (req, res) => {
+    const actor = actorOf(res);
+    await authorizeIntegrations(pool, actor);
+    res.json(checkDialogflowCredentials(parse(ZTestSessionRequestSchema, req.body ?? {})));
+  });
+
+  router.get("/queueIntegration/:id", async (req, res) => {
+    const actor = actorOf(res);
+    await authorizeIntegrations(pool, actor);
+    res.json(await loadIntegration(pool, actor.companyId, parse(zIdParam, req.params.id)));
+  });
+
+  router.post("/queueIntegration", async (req, res) => {
+    const actor = actorOf(res);
+    const input = parse(ZQueueIntegrationRequestSchema, req.body ?? {});
+    res.json(await inTransaction(pool, (client) => createIntegration(client, actor, input)));
+  });
+
+  router.put("/queueIntegration/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(zIdParam, req.params.id);
+    const input = parse(ZQueueIntegrationRequestSchema, req.body ?? {});
+    res.json(await inTransaction(pool, (client) => updateIntegration(client, actor, id, input)));
+  });
+
+  router.delete("/queueIntegration/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(zIdParam, req.params.id);
+    await inTransaction(pool, (client) => deleteIntegration(client, actor, id));
+    res.json({ message: "Integration deleted" });
+  });
+
+  return router;
+}

@@ -1,0 +1,224 @@
+// The calls of spec 2 §7 Integrations and Prompts: CRUD with the §5 rules, the company scope, the profile and
+// the plan flags (useIntegrations, useOpenAi), and the queue/chatbot references to integrations.
+import { describe, expect, it } from "vitest";
+import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
+
+const core = coreForFile();
+const w = forFile(async () => {
+  const pool = core.db.pool;
+  const companyId = (await buildCompany(pool)).id;
+  const otherCompanyId = (await buildCompany(pool)).id;
+  const a = await buildUser(pool, { companyId, profile: "admin" });
+  const u = await buildUser(pool, { companyId, profile: "user" });
+  const o = await buildUser(pool, { companyId: otherCompanyId, profile: "admin" });
+  const [sa, su, so] = await Promise.all([a, u, o].map((x) => core.login(x.email, x.password)));
+  const queue = await buildQueue(pool, { companyId });
+  const otherQueue = await buildQueue(pool, { companyId: otherCompanyId });
+  return { companyId, admin: sa!.token, agent: su!.token, other: so!.token, queue, otherQueue };
+});
+
+const typebot = {
+  type: "typebot",
+  name: "Vendas bot",
+  urlN8N: "https://typebot.example.com",
+  typebotSlug: "vendas-2024",
+  typebotKeywordFinish: "sair",
+};
+const prompt = {
+  name: "Assistente",
+  prompt: "Você é um assistente de vendas educado que responde em português do Brasil.",
+  voice: "texto",
+  maxTokens: 100,
+  temperature: 1,
+  apiKey: "sk-secret-key-1234",
+  maxMessages: 10,
+};
+
+async function createIntegration(body: Record<string, unknown> = typebot, token = w.admin) {
+  const res = await core.api("POST", "/queueIntegration", { token, body });
+  expect(res.status).toBe(200);
+  return res.body as { id: number; signingSecret: string };
+}
+
+describe("#queueIntegration", () => {
+  it("creates, reads, searches, edits and deletes, with the spec's defaults", async () => {
+    const created = await createIntegration();
+    expect(created).toMatchObject({ ...typebot, typebotExpires: 1, typebotDelayMessage: 1000 });
+    expect(created.signingSecret).toMatch(/^[0-9a-f]{64}$/);
+    const hook = await createIntegration({ type: "webhook", name: "Meu CRM", urlN8N: "https://crm.example.com/hook" });
+    const page = await core.api("GET", "/queueIntegration?searchParam=crm", { token: w.admin });
+    expect(page.body).toMatchObject({ count: 1, hasMore: false, queueIntegrations: [{ id: hook.id }] });
+    const edited = await core.api("PUT", `/queueIntegration/${created.id}`, {
+      token: w.admin,
+      body: { ...typebot, name: "Suporte bot", typebotDelayMessage: 500 },
+    });
+    expect(edited.body).toMatchObject({ name: "Suporte bot", typebotDelayMessage: 500 });
+    const shown = await core.api("GET", `/queueIntegration/${created.id}`, { token: w.admin });
+    expect(shown.body.signingSecret).toBe(created.signingSecret);
+    const gone = await core.api("DELETE", `/queueIntegration/${hook.id}`, { token: w.admin });
+    expect(gone.status).toBe(200);
+    expect((await core.api("GET", `/queueIntegration/${hook.id}`, { token: w.admin })).status).toBe(404);
+  });
+
+  it("answers the spec's validation texts (name 2 to 50; typebot needs urlN8N and typebotSlug)", async () => {
+    const short = await core.api("POST", "/queueIntegration", { token: w.admin, body: { ...typebot, name: "a" } });
+    expect([short.status, short.body.fields]).toEqual([400, { name: "Too Short!" }]);
+    const long = await core.api("POST", "/queueIntegration", {
+      token: w.admin,
+      body: { ...typebot, name: "x".repeat(51) },
+    });
+    expect(long.body.fields).toEqual({ name: "Too Long!" });
+    const bare = await core.api("POST", "/queueIntegration", {
+      token: w.admin,
+      body: { type: "typebot", name: "Bot" },
+    });
+    expect(bare.body.fields).toEqual({ urlN8N: "Required", typebotSlug: "Required" });
+    const badUrl = await core.api("POST", "/queueIntegration", {
+      token: w.admin,
+      body: { type: "n8n", name: "Fluxo", urlN8N: "file:///etc/passwd" },
+    });
+    expect(badUrl.body.fields).toEqual({ urlN8N: "Invalid URL" });
+    const badType = await core.api("POST", "/queueIntegration", { token: w.admin, body: { type: "ftp", name: "X1" } });
+    expect(badType.status).toBe(400);
+  });
+
+  it("answers another company's integration as missing, and leaves it out of the list", async () => {
+    const mine = await createIntegration();
+    for (const [method, body] of [["GET"], ["PUT", typebot], ["DELETE"]] as const) {
+      const res = await core.api(method, `/queueIntegration/${mine.id}`, { token: w.other, body });
+      expect([res.status, res.body.error]).toEqual([404, "ERR_NOT_FOUND"]);
+    }
+    const list = await core.api("GET", "/queueIntegration", { token: w.other });
+    expect(list.body.queueIntegrations).toEqual([]);
+  });
+
+  it("is refused to a profile user and to a plan without useIntegrations", async () => {
+    const refused = await core.api("GET", "/queueIntegration", { token: w.agent });
+    expect([refused.status, refused.body.error]).toEqual([403, "ERR_NO_PERMISSION"]);
+    const pool = core.db.pool;
+    const plan = await pool.query(
+      "INSERT INTO plans (name, use_integrations) VALUES ('Sem integrações', false) RETURNING id",
+    );
+    const company = await buildCompany(pool);
+    await pool.query("UPDATE companies SET plan_id = $2 WHERE id = $1", [company.id, plan.rows[0].id]);
+    const admin = await buildUser(pool, { companyId: company.id, profile: "admin" });
+    const { token } = await core.login(admin.email, admin.password);
+    for (const [method, url] of [
+      ["GET", "/queueIntegration"],
+      ["POST", "/queueIntegration"],
+    ] as const) {
+      const res = await core.api(method, url, { token, body: method === "POST" ? typebot : undefined });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(
+        "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
+      );
+    }
+  });
+
+  it("lets queues and chatbot options name only the company's integrations, and clears them on delete", async () => {
+    const mine = await createIntegration();
+    const theirs = await createIntegration(typebot, w.other);
+    const refused = await core.api("PUT", `/queue/${w.queue.id}`, {
+      token: w.admin,
+      body: { integrationId: theirs.id },
+    });
+    expect([refused.status, refused.body.error]).toEqual([404, "ERR_NOT_FOUND"]);
+    const set = await core.api("PUT", `/queue/${w.queue.id}`, { token: w.admin, body: { integrationId: mine.id } });
+    expect([set.status, set.body.integrationId]).toEqual([200, mine.id]);
+    const option = await core.api("POST", "/chatbot", {
+      token: w.admin,
+      body: { queueId: w.queue.id, name: "Robô", queueType: "integration", optIntegrationId: theirs.id },
+    });
+    expect(option.status).toBe(404);
+    await core.api("DELETE", `/queueIntegration/${mine.id}`, { token: w.admin });
+    const queue = await core.api("GET", `/queue/${w.queue.id}`, { token: w.admin });
+    expect(queue.body.integrationId).toBeNull();
+  });
+
+  it("checks Dialogflow credentials on testSession", async () => {
+    const key = {
+      type: "service_account",
+      project_id: "loja",
+      client_email: "bot@loja.iam",
+      private_key: "-----BEGIN PRIVATE KEY-----\nx",
+    };
+    const ok = await core.api("POST", "/queueIntegration/testSession", {
+      token: w.admin,
+      body: { projectName: "loja", jsonContent: JSON.stringify(key), language: "pt-BR" },
+    });
+    expect(ok.body).toMatchObject({ ok: true, projectId: "loja" });
+    const other = await core.api("POST", "/queueIntegration/testSession", {
+      token: w.admin,
+      body: { projectName: "outra", jsonContent: JSON.stringify(key), language: "pt-BR" },
+    });
+    expect(other.status).toBe(400);
+  });
+});
+
+describe("#prompt", () => {
+  it("creates with the spec's defaults, masks the key, edits keeping the key, deletes", async () => {
+    const res = await core.api("POST", "/prompt", { token: w.admin, body: { ...prompt, queueId: w.queue.id } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name: "Assistente",
+      apiKey: "****1234",
+      queue: { id: w.queue.id },
+      maxMessages: 10,
+    });
+    const id = res.body.id;
+    const edited = await core.api("PUT", `/prompt/${id}`, {
+      token: w.admin,
+      body: { ...prompt, apiKey: "", name: "Assistente 2", temperature: 0.5, queueId: w.queue.id },
+    });
+    expect(edited.body).toMatchObject({ name: "Assistente 2", temperature: 0.5, apiKey: "****1234" });
+    const stored = await core.db.pool.query("SELECT api_key FROM prompts WHERE id = $1", [id]);
+    expect(stored.rows[0].api_key).toBe("sk-secret-key-1234");
+    const list = await core.api("GET", "/prompt", { token: w.admin });
+    expect(list.body.prompts.map((p: { id: number }) => p.id)).toContain(id);
+    expect((await core.api("DELETE", `/prompt/${id}`, { token: w.admin })).status).toBe(200);
+    expect((await core.api("GET", `/prompt/${id}`, { token: w.admin })).status).toBe(404);
+  });
+
+  it("answers the spec's rules: name 5 to 100, prompt at least 50, the queue ('Informe o setor')", async () => {
+    const res = await core.api("POST", "/prompt", {
+      token: w.admin,
+      body: { ...prompt, name: "Abc", prompt: "curto", apiKey: undefined },
+    });
+    expect([res.status, res.body.fields]).toEqual([
+      400,
+      { name: "Too Short!", prompt: "Too Short!", apiKey: "Required", queueId: "Informe o setor" },
+    ]);
+    const hot = await core.api("POST", "/prompt", {
+      token: w.admin,
+      body: { ...prompt, temperature: 3, queueId: w.queue.id },
+    });
+    expect(hot.body.fields).toEqual({ temperature: "Too Long!" });
+  });
+
+  it("keeps to the company: another company's queue and prompt answer as missing", async () => {
+    const foreignQueue = await core.api("POST", "/prompt", {
+      token: w.admin,
+      body: { ...prompt, queueId: w.otherQueue.id },
+    });
+    expect([foreignQueue.status, foreignQueue.body.error]).toEqual([404, "ERR_NO_QUEUE_FOUND"]);
+    const mine = await core.api("POST", "/prompt", { token: w.admin, body: { ...prompt, queueId: w.queue.id } });
+    for (const [method, body] of [["GET"], ["PUT", { ...prompt, queueId: w.otherQueue.id }], ["DELETE"]] as const) {
+      const res = await core.api(method, `/prompt/${mine.body.id}`, { token: w.other, body });
+      expect([res.status, res.body.error]).toEqual([404, "ERR_NOT_FOUND"]);
+    }
+    expect((await core.api("GET", "/prompt", { token: w.other })).body.prompts).toEqual([]);
+  });
+
+  it("is refused to a profile user and to a plan without useOpenAi", async () => {
+    expect((await core.api("GET", "/prompt", { token: w.agent })).status).toBe(403);
+    const pool = core.db.pool;
+    const plan = await pool.query("INSERT INTO plans (name, use_open_ai) VALUES ('Sem IA', false) RETURNING id");
+    const company = await buildCompany(pool);
+    await pool.query("UPDATE companies SET plan_id = $2 WHERE id = $1", [company.id, plan.rows[0].id]);
+    const admin = await buildUser(pool, { companyId: company.id, profile: "admin" });
+    const { token } = await core.login(admin.email, admin.password);
+    const res = await core.api("GET", "/prompt", { token });
+    expect([res.status, res.body.error]).toEqual([403, "ERR_NO_PERMISSION"]);
+  });
+});

@@ -1,0 +1,65 @@
+// Use cases: an admin creates, edits or deletes a queue integration (POST, PUT, DELETE /queueIntegration).
+// Deleting one clears it from the queues and chatbot options that named it (no foreign key, as for file lists).
+import { randomBytes } from "node:crypto";
+import { raw } from "@mikro-orm/postgresql";
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import type { QueueIntegrationDTO, TQueueIntegrationRequest } from "../contract/integrations.ts";
+import { companyEm } from "../db/company-em.ts";
+import { QueueIntegration } from "../db/entities/integrations.ts";
+import { type Change, recordChanges } from "../sync/change-log.ts";
+import { authorizeIntegrations, integrationNotFound } from "./integration-policy.ts";
+import { loadIntegration } from "./integration-queries.ts";
+
+function columns(input: TQueueIntegrationRequest) {
+  const { companyId: _ignored, ...fields } = input;
+  return fields;
+}
+
+export async function createIntegration(
+  client: pg.ClientBase,
+  actor: Actor,
+  input: TQueueIntegrationRequest,
+): Promise<QueueIntegrationDTO> {
+  await authorizeIntegrations(client, actor);
+  const em = companyEm(client, actor.companyId);
+  const row = em.create(QueueIntegration, {
+    companyId: actor.companyId,
+    ...columns(input),
+    signingSecret: randomBytes(32).toString("hex"),
+  });
+  await em.flush();
+  return loadIntegration(client, actor.companyId, row.id);
+}
+
+export async function updateIntegration(
+  client: pg.ClientBase,
+  actor: Actor,
+  id: number,
+  input: TQueueIntegrationRequest,
+): Promise<QueueIntegrationDTO> {
+  await authorizeIntegrations(client, actor);
+  const em = companyEm(client, actor.companyId);
+  const changed = await em.nativeUpdate(QueueIntegration, { id }, { ...columns(input), updatedAt: raw("now()") });
+  if (changed === 0) throw integrationNotFound();
+  return loadIntegration(client, actor.companyId, id);
+}
+
+export async function deleteIntegration(client: pg.ClientBase, actor: Actor, id: number): Promise<void> {
+  await authorizeIntegrations(client, actor);
+  const em = companyEm(client, actor.companyId);
+  const companyId = actor.companyId;
+  const deleted = await em.nativeDelete(QueueIntegration, { id });
+  if (deleted === 0) throw integrationNotFound();
+  const queues = await client.query<{ id: number }>(
+    "UPDATE queues SET integration_id = NULL, updated_at = now() WHERE company_id = $1 AND integration_id = $2 RETURNING id",
+    [companyId, id],
+  );
+  await client.query(
+    "UPDATE chatbots SET opt_integration_id = NULL WHERE company_id = $1 AND opt_integration_id = $2",
+    [companyId, id],
+  );
+  await client.query("DELETE FROM integration_sessions WHERE company_id = $1 AND integration_id = $2", [companyId, id]);
+  const changes: Change[] = queues.rows.map((q) => ({ companyId, entity: "queues", id: q.id }));
+  await recordChanges(client, changes);
+}

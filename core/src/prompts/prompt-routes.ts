@@ -1,0 +1,50 @@
+// AI prompts (spec 2 §7 Prompts): GET /prompt, GET, PUT, DELETE /prompt/{id}, POST /prompt. Admins of a plan with
+// useOpenAi; routes are parse -> use case in a transaction -> answer.
+import { Router } from "express";
+import type pg from "pg";
+import { actorOf } from "../auth/authenticate.ts";
+import { zIdParam } from "../contract/ids.ts";
+import { ZCreatePromptRequestSchema, ZUpdatePromptRequestSchema } from "../contract/prompts.ts";
+import { parse } from "../http/errors.ts";
+import { authorizePrompts } from "../integrations/integration-policy.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import { listPrompts, loadPrompt } from "./prompt-queries.ts";
+import { createPrompt, deletePrompt, updatePrompt } from "./save-prompt.ts";
+
+export function promptRoutes(pool: pg.Pool): Router {
+  const router = Router();
+
+  router.get("/prompt", async (_req, res) => {
+    const actor = actorOf(res);
+    await authorizePrompts(pool, actor);
+    res.json(await listPrompts(pool, actor.companyId));
+  });
+
+  router.get("/prompt/:id", async (req, res) => {
+    const actor = actorOf(res);
+    await authorizePrompts(pool, actor);
+    res.json(await loadPrompt(pool, actor.companyId, parse(zIdParam, req.params.id)));
+  });
+
+  router.post("/prompt", async (req, res) => {
+    const actor = actorOf(res);
+    const input = parse(ZCreatePromptRequestSchema, req.body ?? {});
+    res.json(await inTransaction(pool, (client) => createPrompt(client, actor, input)));
+  });
+
+  router.put("/prompt/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(zIdParam, req.params.id);
+    const input = parse(ZUpdatePromptRequestSchema, req.body ?? {});
+    res.json(await inTransaction(pool, (client) => updatePrompt(client, actor, id, input)));
+  });
+
+  router.delete("/prompt/:id", async (req, res) => {
+    const actor = actorOf(res);
+    const id = parse(zIdParam, req.params.id);
+    await inTransaction(pool, (client) => deletePrompt(client, actor, id));
+    res.json({ message: "Prompt deleted" });
+  });
+
+  return router;
+}

@@ -1,0 +1,58 @@
+// Use cases: an admin creates, edits or deletes an AI prompt (POST, PUT, DELETE /prompt). Its queue must be one
+// of the company's (another company's id answers as a missing queue).
+import { raw } from "@mikro-orm/postgresql";
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import type { PromptDTO, TCreatePromptRequest, TUpdatePromptRequest } from "../contract/prompts.ts";
+import { companyEm } from "../db/company-em.ts";
+import { Prompt } from "../db/entities/integrations.ts";
+import { queueNotFound } from "../http/errors.ts";
+import { authorizePrompts, promptNotFound } from "../integrations/integration-policy.ts";
+import { loadPrompt } from "./prompt-queries.ts";
+
+async function assertQueueOf(client: pg.ClientBase, companyId: number, queueId: number): Promise<void> {
+  const { rowCount } = await client.query("SELECT 1 FROM queues WHERE company_id = $1 AND id = $2", [
+    companyId,
+    queueId,
+  ]);
+  if (!rowCount) throw queueNotFound();
+}
+
+export async function createPrompt(
+  client: pg.ClientBase,
+  actor: Actor,
+  input: TCreatePromptRequest,
+): Promise<PromptDTO> {
+  await authorizePrompts(client, actor);
+  await assertQueueOf(client, actor.companyId, input.queueId!);
+  const { companyId: _ignored, ...fields } = input;
+  const em = companyEm(client, actor.companyId);
+  const row = em.create(Prompt, { ...fields, queueId: input.queueId!, companyId: actor.companyId });
+  await em.flush();
+  return loadPrompt(client, actor.companyId, row.id);
+}
+
+export async function updatePrompt(
+  client: pg.ClientBase,
+  actor: Actor,
+  id: number,
+  input: TUpdatePromptRequest,
+): Promise<PromptDTO> {
+  await authorizePrompts(client, actor);
+  await assertQueueOf(client, actor.companyId, input.queueId!);
+  const { companyId: _ignored, apiKey, ...fields } = input;
+  const em = companyEm(client, actor.companyId);
+  const changed = await em.nativeUpdate(
+    Prompt,
+    { id },
+    { ...fields, queueId: input.queueId!, ...(apiKey ? { apiKey } : {}), updatedAt: raw("now()") },
+  );
+  if (changed === 0) throw promptNotFound();
+  return loadPrompt(client, actor.companyId, id);
+}
+
+export async function deletePrompt(client: pg.ClientBase, actor: Actor, id: number): Promise<void> {
+  await authorizePrompts(client, actor);
+  const deleted = await companyEm(client, actor.companyId).nativeDelete(Prompt, { id });
+  if (deleted === 0) throw promptNotFound();
+}

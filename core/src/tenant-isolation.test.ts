@@ -27,6 +27,8 @@ type CompanyA = {
   flowId: number;
   fileListId: number;
   quickMessageId: number;
+  integrationId: number;
+  promptId: number;
 };
 
 // A 1x1 PNG: the upload must get past the image check to reach the user lookup.
@@ -53,6 +55,8 @@ const TABLES = [
   "schedules",
   "flows",
   "file_lists",
+  "queue_integrations",
+  "prompts",
 ];
 
 async function snapshot(companyId: number): Promise<Record<string, unknown[]>> {
@@ -229,6 +233,27 @@ function walk(): Walk[] {
     nf("GET /files/:id", `/files/${a.fileListId}`, "ERR_NOT_FOUND"),
     nf("PUT /files/:id", `/files/${a.fileListId}`, "ERR_NOT_FOUND", { name: "Invadida" }),
     nf("DELETE /files/:id", `/files/${a.fileListId}`, "ERR_NOT_FOUND"),
+    nf("GET /queueIntegration/:id", `/queueIntegration/${a.integrationId}`, "ERR_NOT_FOUND"),
+    nf("PUT /queueIntegration/:id", `/queueIntegration/${a.integrationId}`, "ERR_NOT_FOUND", {
+      type: "webhook",
+      name: "Invadida",
+      urlN8N: "https://b.example.com",
+    }),
+    nf("DELETE /queueIntegration/:id", `/queueIntegration/${a.integrationId}`, "ERR_NOT_FOUND"),
+    nf("GET /prompt/:id", `/prompt/${a.promptId}`, "ERR_NOT_FOUND"),
+    nf("PUT /prompt/:id", `/prompt/${a.promptId}`, "ERR_NO_QUEUE_FOUND", {
+      name: "Invadido",
+      prompt: "x".repeat(60),
+      apiKey: "sk-b",
+      queueId: a.queueId,
+    }),
+    nf("DELETE /prompt/:id", `/prompt/${a.promptId}`, "ERR_NOT_FOUND"),
+    nf("POST /prompt", "/prompt", "ERR_NO_QUEUE_FOUND", {
+      name: "Invadido",
+      prompt: "x".repeat(60),
+      apiKey: "sk-b",
+      queueId: a.queueId,
+    }),
     {
       route: "POST /files/uploadList/:id",
       path: `/files/uploadList/${a.fileListId}`,
@@ -369,6 +394,19 @@ const a = forFile(async () => {
   a.flowId = (
     await pool.query("INSERT INTO flows (company_id, name, flow) VALUES (1, 'segredo da empresa 1', NULL) RETURNING id")
   ).rows[0].id;
+  a.integrationId = (
+    await pool.query(
+      `INSERT INTO queue_integrations (company_id, type, name, url_n8n, signing_secret)
+       VALUES (1, 'webhook', 'segredo da empresa 1', 'https://a.example.com', 'k') RETURNING id`,
+    )
+  ).rows[0].id;
+  a.promptId = (
+    await pool.query(
+      `INSERT INTO prompts (company_id, name, prompt, api_key, queue_id)
+       VALUES (1, 'segredo da empresa 1', 'segredo da empresa 1', 'sk-a', $1) RETURNING id`,
+      [a.queueId],
+    )
+  ).rows[0].id;
   return a;
 });
 
@@ -448,6 +486,10 @@ const EXEMPT: Record<string, string> = {
   "POST /flowbuilder/content": "stores in the caller's company's media (no foreign id)",
   "GET /files": "list: checked for leaks below",
   "POST /files": "creates in the caller's company (its files come through uploadList, walked)",
+  "GET /queueIntegration": "list: checked for leaks below",
+  "POST /queueIntegration": "creates in the caller's company (no foreign id)",
+  "POST /queueIntegration/testSession": "checks the posted credentials only (no stored record)",
+  "GET /prompt": "list: checked for leaks below",
   "POST /queue": "creates in the caller's company",
   "GET /whatsapp": "list: checked for leaks below",
   "GET /whatsapp/filter": "list: checked for leaks below",
@@ -573,6 +615,9 @@ describe("tenant isolation", () => {
       "/flowbuilder?searchParam=segredo",
       "/files",
       "/files?searchParam=segredo",
+      "/queueIntegration",
+      "/queueIntegration?searchParam=segredo",
+      "/prompt",
       "/sync/pull",
     ];
     const leaks: string[] = [];

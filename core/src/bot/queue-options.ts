@@ -162,9 +162,10 @@ export function pickOption(out: Outcome, queue: BotQueue, option: OptionNode, re
       break;
     }
     case "integration":
-      // Integrations have no runtime yet (docs/spec-coverage.md): the option's text is sent and the ticket
-      // waits in its queue for an agent.
+      // The option's text, then the ticket waits in its queue with the option kept, so that the option's
+      // integration takes its messages (integrations/enqueue-integration-steps.ts) until an agent does.
       say(out, greeting, queueId);
+      out.queueOptionId = option.id;
       break;
     default: {
       // Without a greeting the bot goes no further (spec 2 §4).

@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from "uuid";
 import { runInboundGate } from "../bot/inbound-gate.ts";
 import { runQueueBot } from "../bot/queue-bot.ts";
 import type { Ack } from "../contract/entities.ts";
+import { enqueueIntegrationSteps } from "../integrations/enqueue-integration-steps.ts";
 import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
 import { applyRatings } from "../tickets/apply-rating.ts";
 import { findStoredMessages, inboundKey } from "./find-stored-messages.ts";
@@ -93,6 +94,8 @@ export async function ingest(
     const held = await runInboundGate(client, bodies, changes, now);
     for (const id of held) bodies.delete(id);
     await runQueueBot(client, bodies, changes, now);
+    // Queue integrations and prompts: steps left for the channel worker, never a call from here (decision 0056).
+    await enqueueIntegrationSteps(client, bodies);
     result.messages = stored.length;
     for (const m of stored) storedKeys?.add(storedKey(m));
     result.blocked = messages.length - kept.length;

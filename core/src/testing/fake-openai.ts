@@ -1,4 +1,4 @@
-// A stand-in for OpenAI's audio transcription endpoint in tests: a real HTTP
+// A stand-in for OpenAI in tests (audio transcription, and Chat Completions for AI prompts): a real HTTP
 // server on loopback that checks the key, reads the multipart upload and records it.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,7 +14,17 @@ export type TranscriptionCall = {
 /** What the fake answers a valid request with: a text (possibly empty), or an error status. */
 export type TranscriptionReply = { text: string } | { status: number };
 
+/** A Chat Completions request the fake got (the body as sent). */
+export type ChatCall = {
+  authorization: string | undefined;
+  body: { model: string; messages: { role: string; content: string }[]; max_tokens?: number; temperature?: number };
+};
+
 export type FakeOpenAi = {
+  /** Valid Chat Completions requests, in arrival order. */
+  chatCalls: ChatCall[];
+  /** The assistant's answer to a Chat Completions request (the last user message by default). */
+  chatReply: (messages: ChatCall["body"]["messages"]) => string;
   /** The API root, as OPENAI_BASE_URL would be (ends in /v1). */
   url: string;
   /** The only key the fake accepts. */
@@ -32,11 +42,35 @@ function openAiError(res: ServerResponse, status: number, message: string): void
 }
 
 export async function startFakeOpenAi(key = "sk-test-transcribe"): Promise<FakeOpenAi> {
-  const fake = { url: "", key, calls: [], reply: { text: "Olá, tudo bem?" } } as Omit<FakeOpenAi, "close">;
+  const fake = {
+    url: "",
+    key,
+    calls: [],
+    reply: { text: "Olá, tudo bem?" },
+    chatCalls: [],
+    chatReply: (messages) => `Resposta a: ${messages.at(-1)?.content ?? ""}`,
+  } as Omit<FakeOpenAi, "close">;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (req.method === "POST" && req.url === "/v1/chat/completions") {
+      if (req.headers.authorization !== `Bearer ${fake.key}`) {
+        return openAiError(res, 401, "Incorrect API key provided.");
+      }
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatCall["body"];
+      fake.chatCalls.push({ authorization: req.headers.authorization, body });
+      const content = fake.chatReply(body.messages);
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          id: `chatcmpl-${fake.chatCalls.length}`,
+          object: "chat.completion",
+          model: body.model,
+          choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+        }),
+      );
+      return;
+    }
     if (req.method !== "POST" || req.url !== "/v1/audio/transcriptions") {
       return openAiError(res, 404, `Invalid URL (${req.method} ${req.url})`);
     }

@@ -99,8 +99,15 @@ export const IntegrationSession = defineEntity({
       .deleteRule("cascade")
       .updateRule("no action")
       .primary(),
-    integrationId: p.integer(),
-    sessionId: p.text(),
+    /** The queue the session belongs to: a ticket moved to another queue meets that queue's bots afresh. */
+    queueId: p.integer().nullable(),
+    integrationId: p.integer().nullable(),
+    /** Typebot's session id; null once finished or for an OpenAI prompt. */
+    sessionId: p.text().nullable(),
+    /** The choices of Typebot's last question, to tell an answer it cannot take (typebotUnknownMessage). */
+    choices: p.json<string[]>().nullable(),
+    /** The bot handed the ticket over to a person: no bot answers it again in this queue. */
+    finished: p.boolean().default(false),
     updatedAt: p.datetime().defaultRaw("now()"),
   },
 });

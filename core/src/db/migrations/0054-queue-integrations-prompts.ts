@@ -1,5 +1,6 @@
 // Queue integrations and AI prompts (spec 2 §3 Integration, Prompt; decision 0056), and the runtime's two tables:
-// the steps the inbound path leaves for the channel worker, and each ticket's Typebot session.
+// the steps the inbound path leaves for the channel worker, and each ticket's bot session (Typebot's session id,
+// or the hand-over to a person that ends a bot's turn in the ticket's queue).
 import { Migration } from "@mikro-orm/migrations";
 
 export class Migration0054QueueIntegrationsPrompts extends Migration {
@@ -64,8 +65,11 @@ export class Migration0054QueueIntegrationsPrompts extends Migration {
     this.addSql(`CREATE TABLE integration_sessions (
       company_id integer NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
       ticket_id integer NOT NULL REFERENCES tickets(id) ON DELETE CASCADE,
-      integration_id integer NOT NULL,
-      session_id text NOT NULL,
+      queue_id integer,
+      integration_id integer,
+      session_id text,
+      choices jsonb,
+      finished boolean NOT NULL DEFAULT false,
       updated_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (company_id, ticket_id)
     )`);

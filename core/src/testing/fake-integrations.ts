@@ -1,0 +1,114 @@
+// Stand-ins for the outside services of queue integrations in tests, each a real HTTP server on loopback:
+// a webhook/n8n receiver that records what it got and answers a scripted status, and a Typebot API with
+// startChat and continueChat (the shapes of Typebot's v1 chat API) driven by a scripted bot.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+async function listen(handle: (req: IncomingMessage, body: string, res: ServerResponse) => void): Promise<{
+  server: Server;
+  url: string;
+}> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => handle(req, Buffer.concat(chunks).toString("utf8"), res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+async function close(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+export type ReceivedPost = { path: string; headers: IncomingMessage["headers"]; body: string };
+
+export type FakeWebhookReceiver = {
+  url: string;
+  received: ReceivedPost[];
+  /** Statuses answered to the next posts, in order; 200 once it is empty. */
+  statuses: number[];
+  close(): Promise<void>;
+};
+
+export async function startFakeWebhookReceiver(): Promise<FakeWebhookReceiver> {
+  const fake = { received: [], statuses: [] } as unknown as FakeWebhookReceiver;
+  const { server, url } = await listen((req, body, res) => {
+    fake.received.push({ path: req.url ?? "", headers: req.headers, body });
+    res.writeHead(fake.statuses.shift() ?? 200, { "content-type": "application/json" }).end("{}");
+  });
+  return Object.assign(fake, { url: `${url}/hook`, close: () => close(server) });
+}
+
+export type TypebotTurn = {
+  texts: string[];
+  /** The choices of the question the bot waits on; none for a text question. */
+  choices?: string[];
+  /** The bot waits for an answer; false ends its conversation. */
+  waits?: boolean;
+};
+
+export type TypebotCall = { path: string; body: Record<string, unknown> };
+
+export type FakeTypebot = {
+  url: string;
+  slug: string;
+  calls: TypebotCall[];
+  /** What the bot says when a chat starts. */
+  start: TypebotTurn;
+  /** What it says to an answer (the answer as continueChat got it). */
+  reply: (answer: string) => TypebotTurn;
+  /** Sessions this fake has forgotten: continueChat on them answers 404. */
+  forgotten: Set<string>;
+  close(): Promise<void>;
+};
+
+const richText = (text: string) => [{ type: "p", children: [{ text }] }];
+
+export async function startFakeTypebot(slug = "atendimento-bot"): Promise<FakeTypebot> {
+  let sessions = 0;
+  const fake = {
+    slug,
+    calls: [],
+    forgotten: new Set<string>(),
+    start: { texts: ["Olá! Eu sou o robô."], waits: true },
+    reply: (answer: string) => ({ texts: [`Você disse: ${answer}`], waits: true }),
+  } as unknown as FakeTypebot;
+  const answer = (res: ServerResponse, turn: TypebotTurn, sessionId?: string) => {
+    const input =
+      turn.waits === false
+        ? undefined
+        : turn.choices
+          ? { id: "in", type: "choice input", items: turn.choices.map((content, i) => ({ id: `c${i}`, content })) }
+          : { id: "in", type: "text input" };
+    res.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        ...(sessionId ? { sessionId } : {}),
+        messages: turn.texts.map((t, i) => ({ id: `m${i}`, type: "text", content: { richText: richText(t) } })),
+        ...(input ? { input } : {}),
+      }),
+    );
+  };
+  const { server, url } = await listen((req, raw, res) => {
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(raw || "{}");
+    } catch {
+      return res.writeHead(400).end();
+    }
+    fake.calls.push({ path: req.url ?? "", body });
+    const start = /^\/api\/v1\/typebots\/([^/]+)\/startChat$/.exec(req.url ?? "");
+    if (req.method === "POST" && start) {
+      if (start[1] !== fake.slug) return res.writeHead(404).end(JSON.stringify({ message: "Typebot not found" }));
+      return answer(res, fake.start, `session-${++sessions}`);
+    }
+    const cont = /^\/api\/v1\/sessions\/([^/]+)\/continueChat$/.exec(req.url ?? "");
+    if (req.method === "POST" && cont) {
+      if (fake.forgotten.has(cont[1]!)) return res.writeHead(404).end(JSON.stringify({ message: "Session not found" }));
+      return answer(res, fake.reply(String(body.message ?? "")));
+    }
+    res.writeHead(404).end();
+  });
+  return Object.assign(fake, { url, close: () => close(server) });
+}

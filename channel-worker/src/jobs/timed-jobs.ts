@@ -1,6 +1,12 @@
 // The worker's timed jobs on agenda with its PostgreSQL backend: each recurring job is one row in agenda_jobs
 // (migration 0011) that every worker polls, and the backend's row lock lets one worker at a time run it.
 import { PostgresBackend } from "@agendajs/postgres-backend";
+import {
+  deliverIntegrationSteps,
+  INTEGRATION_STEPS_BATCH,
+  type IntegrationRuntimeConfig,
+  integrationRuntimeConfig,
+} from "@chatflow/core/integrations/deliver-integration-steps.ts";
 import { advanceKanbanLanes, LANES_BATCH } from "@chatflow/core/kanban/advance-lanes.ts";
 import { SCHEDULES_BATCH, sendDueSchedules } from "@chatflow/core/schedules/send-due-schedules.ts";
 import { inTransaction } from "@chatflow/core/sync/change-log.ts";
@@ -16,6 +22,8 @@ import { SERVICE_JOBS } from "./service-jobs.ts";
 export type JobSettings = {
   /** Spec 1 §4: idle open and pending tickets close after this many hours (TICKETS_AUTO_CLOSE_HOURS; 0 = never). */
   autoCloseHours: number;
+  /** Queue integrations and prompts (decision 0056); read from the environment when not given. */
+  integrations?: IntegrationRuntimeConfig;
 };
 
 export const DEFAULT_AUTO_CLOSE_HOURS = 24;
@@ -23,9 +31,8 @@ export const DEFAULT_AUTO_CLOSE_HOURS = 24;
 const AUTO_CLOSE_BATCH = 500;
 
 /** A recurring job: one core use case, run in its own transaction; it answers how many rows it changed. */
-export type TimedJob = {
+export type TimedJob = TimedJobRun & {
   name: string;
-  run(client: pg.ClientBase, settings: JobSettings): Promise<number>;
   /** What the answer counts, for the log: tickets unless said. */
   unit?: string;
   /**
@@ -34,7 +41,14 @@ export type TimedJob = {
    * pace with the writes that feed it.
    */
   batch?: number;
+  /** Runs this often when more often than the workers' interval (a bot's answer should not wait a minute). */
+  everyMs?: number;
 };
+
+type TimedJobRun =
+  | { run(client: pg.ClientBase, settings: JobSettings): Promise<number>; runOnPool?: undefined }
+  /** A job that takes its own transactions: its outside calls must not hold one open around them all. */
+  | { runOnPool(pool: pg.Pool, settings: JobSettings): Promise<number>; run?: undefined };
 
 export const TIMED_JOBS: TimedJob[] = [
   { name: "tickets:redirect", run: (client) => redirectWaitingTickets(client) },
@@ -66,6 +80,14 @@ export const TIMED_JOBS: TimedJob[] = [
   },
   // Inactivity text, expiry, queue rotation (service-jobs.ts).
   ...SERVICE_JOBS,
+  // Queue integrations and prompts (decision 0056): the steps the inbound path left, one transaction each.
+  {
+    name: "integrations:deliver",
+    runOnPool: (pool, s) => deliverIntegrationSteps(pool, s.integrations ?? integrationRuntimeConfig()),
+    unit: "integration step(s)",
+    batch: INTEGRATION_STEPS_BATCH,
+    everyMs: 2000,
+  },
 ];
 
 export const DEFAULT_JOB_INTERVAL_MS = 60_000;
@@ -96,7 +118,9 @@ export async function runTimedJob(
   const started = Date.now();
   let total = 0;
   for (;;) {
-    const changed = await inTransaction(pool, (client) => job.run(client, settings));
+    const changed = job.runOnPool
+      ? await job.runOnPool(pool, settings)
+      : await inTransaction(pool, (client) => job.run(client, settings));
     total += changed;
     if (job.batch === undefined || changed < job.batch || Date.now() - started >= budgetMs) return total;
   }
@@ -121,7 +145,7 @@ export async function startTimedJobs(opts: TimedJobsOptions): Promise<TimedJobs>
     }),
     name: opts.workerId,
     // Agenda's own 5 s poll, or faster when the interval is shorter (tests).
-    processEvery: Math.min(intervalMs, 5000),
+    processEvery: Math.min(intervalMs, 5000, ...TIMED_JOBS.map((j) => j.everyMs ?? intervalMs)),
     defaultLockLifetime: lockLifetimeMs,
   });
   agenda.on("error", (err) => opts.log(`timed jobs: ${err.message}`));
@@ -139,7 +163,7 @@ export async function startTimedJobs(opts: TimedJobsOptions): Promise<TimedJobs>
   await agenda.start();
   // Upserts one row per job name (type 'single'): every worker calls it, the first creates the row, and a job
   // already scheduled keeps its next run.
-  for (const timed of TIMED_JOBS) await agenda.every(intervalMs, timed.name);
+  for (const timed of TIMED_JOBS) await agenda.every(Math.min(intervalMs, timed.everyMs ?? intervalMs), timed.name);
 
   return {
     async stop() {

@@ -42,6 +42,8 @@ const AllConnectionsPage = named(() => import("./connections/all-connections-pag
 const FlowsPage = named(() => import("./flows/flows-page.tsx"), "FlowsPage");
 const FlowEditorRoute = named(() => import("./flows/flow-editor-page.tsx"), "FlowEditorRoute");
 const FilesPage = named(() => import("./files/files-page.tsx"), "FilesPage");
+const IntegrationsPage = named(() => import("./integrations/integrations-page.tsx"), "IntegrationsPage");
+const PromptsPage = named(() => import("./prompts/prompts-page.tsx"), "PromptsPage");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
 
 // Once per page load, even when StrictMode runs effects twice in development.
@@ -191,6 +193,22 @@ export function App() {
                 element={
                   <RouteGate id="files">
                     <FilesPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="queue-integration"
+                element={
+                  <RouteGate id="queueIntegration">
+                    <IntegrationsPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="prompts"
+                element={
+                  <RouteGate id="prompts">
+                    <PromptsPage />
                   </RouteGate>
                 }
               />

@@ -28,9 +28,17 @@ describe("#menu: what is built", () => {
       "users",
       "flowbuilders",
       "tagsKanban",
+      "prompts",
+      "queueIntegration",
       "files",
       "financeiro",
     ]);
+    // Prompts and integrations are admins' (spec 2 §6) and follow useOpenAi and useIntegrations (spec 2 §1).
+    expect(decideRoute(routeById("queueIntegration"), { user: plain })).toBe("forbidden");
+    expect(decideRoute(routeById("prompts"), { user: withPlan(admin, { useOpenAi: false }) })).toBe("plan");
+    expect(menuRoutes({ user: withPlan(admin, { useIntegrations: false }) }).map((r) => r.id)).not.toContain(
+      "queueIntegration",
+    );
     // File lists are admins' (spec 2 §6).
     expect(decideRoute(routeById("files"), { user: plain })).not.toBe("allow");
     expect(menuRoutes({ user: plain }).map((r) => r.id)).toEqual([

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { api, db } from "../app-services.ts";
 import { useFileListChoices } from "../files/use-file-list-choices.ts";
 import { errorText } from "../i18n/translate-error.ts";
+import { useIntegrationChoices } from "../integrations/use-integration-choices.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
@@ -190,6 +191,7 @@ function OptionEditor({
   const queues = useLiveQuery(() => db.queues.toArray(), []) ?? [];
   const users = useLiveQuery(() => db.users.toArray(), []) ?? [];
   const fileLists = useFileListChoices(online);
+  const integrations = useIntegrationChoices(online, true);
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -274,13 +276,16 @@ function OptionEditor({
         </Select>
       )}
       {type === "integration" && (
-        <TextField
+        <Select
           label={t("queuesPage.options.integration")}
-          inputMode="numeric"
-          value={form.optIntegrationId}
-          onChange={(v) => set("optIntegrationId", v)}
+          items={integrations}
+          value={form.optIntegrationId === "" ? null : Number(form.optIntegrationId)}
+          onChange={(k) => set("optIntegrationId", k === null ? "" : String(k))}
           errorMessage={errors.optIntegrationId}
-        />
+          data-testid="option-integration"
+        >
+          {(i) => <SelectItem id={i.id}>{i.name}</SelectItem>}
+        </Select>
       )}
       {type === "file" && (
         <Select

@@ -31,6 +31,8 @@ export type QueueForm = {
   tempoRoteador: number;
   /** The file list the queue may send (spec 2 §3), null for none. */
   fileListId: number | null;
+  /** The queue's integration (spec 2 §3), null for none; shown only with the plan's useIntegrations. */
+  integrationId: number | null;
   schedules: QueueSchedule[];
 };
 
@@ -64,6 +66,7 @@ export function newQueueForm(): QueueForm {
     ativarRoteador: false,
     tempoRoteador: 0,
     fileListId: null,
+    integrationId: null,
     schedules: defaultQueueSchedules(),
   };
 }
@@ -80,6 +83,7 @@ export function queueFormFrom(q: QueueAnswer): QueueForm {
     ativarRoteador: q.ativarRoteador,
     tempoRoteador: q.tempoRoteador,
     fileListId: q.fileListId,
+    integrationId: q.integrationId,
     schedules: fullWeek(q.schedules ?? []),
   };
 }
@@ -101,6 +105,7 @@ export function queueRequest(form: QueueForm, withHours: boolean): Partial<TCrea
     // Rotation off keeps no time.
     tempoRoteador: form.ativarRoteador ? form.tempoRoteador : 0,
     fileListId: form.fileListId,
+    integrationId: form.integrationId,
     ...(withHours ? { schedules: form.schedules } : {}),
   };
 }

@@ -8,8 +8,11 @@ import { QUEUE_ROTATION_MINUTES, type QueueAnswer, type QueueWithChatbots } from
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../app-services.ts";
+import { useSessionUser } from "../auth/use-session-user.ts";
 import { useFileListChoices } from "../files/use-file-list-choices.ts";
 import { errorText } from "../i18n/translate-error.ts";
+import { useIntegrationChoices } from "../integrations/use-integration-choices.ts";
+import { planAllows } from "../layout/app-routes.ts";
 import { Button } from "../ui/button.tsx";
 import { ColorSwatchField } from "../ui/color-swatch-field.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
@@ -56,6 +59,10 @@ export function QueueModal({
   const [saving, setSaving] = useState(false);
   const [chatbots, setChatbots] = useState<ChatbotAnswer[]>([]);
   const fileLists = useFileListChoices(online);
+  const user = useSessionUser();
+  // Spec 2 §1: the integration select shows only when the plan has useIntegrations.
+  const withIntegrations = user ? planAllows(user, "useIntegrations") : false;
+  const integrations = useIntegrationChoices(online, withIntegrations);
   const isNew = queue === null;
   const withHours = scheduleType === "queue";
   const set = <K extends keyof QueueForm>(key: K, value: QueueForm[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -213,6 +220,18 @@ export function QueueModal({
       >
         {(f) => <SelectItem id={f.id}>{f.name}</SelectItem>}
       </Select>
+      {withIntegrations && (
+        <Select
+          label={t("queuesPage.modal.integration")}
+          items={[{ id: 0, name: t("queuesPage.modal.noFileList") }, ...integrations]}
+          value={form.integrationId ?? 0}
+          onChange={(k) => set("integrationId", k === null || Number(k) === 0 ? null : Number(k))}
+          errorMessage={errors.integrationId}
+          data-testid="queue-integration"
+        >
+          {(i) => <SelectItem id={i.id}>{i.name}</SelectItem>}
+        </Select>
+      )}
       {queue ? (
         <OptionTree queueId={queue.id} options={chatbots} online={online} onChanged={loadTree} />
       ) : (

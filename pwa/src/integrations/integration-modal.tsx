@@ -1,0 +1,178 @@
+// The integration modal (spec 2 §2 Integrations): the type, the name, and the fields of that type (spec 2 §3);
+// an edited webhook or n8n integration shows its signing key, and a Dialogflow one can test its credentials.
+// Needs a connection (integrations are admin REST).
+import {
+  DIALOGFLOW_LANGUAGES,
+  INTEGRATION_TYPES,
+  type QueueIntegrationDTO,
+} from "@chatflow/core/contract/integrations.ts";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../app-services.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { Button } from "../ui/button.tsx";
+import { Modal } from "../ui/dialog.tsx";
+import { TextAreaField, TextField } from "../ui/fields.tsx";
+import { Select, SelectItem } from "../ui/select.tsx";
+import { showToast } from "../ui/toasts.ts";
+import {
+  FIELDS_OF_TYPE,
+  type IntegrationForm,
+  integrationFormFrom,
+  saveIntegration,
+  validateIntegrationForm,
+} from "./integration-form.ts";
+
+const LONG = new Set(["jsonContent", "typebotRestartMessage", "typebotUnknownMessage"]);
+const NUMERIC = new Set(["typebotExpires", "typebotDelayMessage"]);
+
+export function IntegrationModal({
+  integration,
+  online,
+  onClose,
+  onSaved,
+}: {
+  /** null adds one. */
+  integration: QueueIntegrationDTO | null;
+  online: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<IntegrationForm>(() => integrationFormFrom(integration));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof IntegrationForm>(key: K, value: IntegrationForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  async function submit() {
+    if (saving || !online) return;
+    const found = validateIntegrationForm(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const outcome = await saveIntegration(api, form, integration);
+      if (!outcome.ok) {
+        if (Object.keys(outcome.errors).length > 0) setErrors(outcome.errors);
+        else showToast(errorText(outcome.error));
+        return;
+      }
+      onSaved();
+      showToast(t("integrationsPage.toasts.saved"), "info");
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function testCredentials() {
+    try {
+      await api.post("/queueIntegration/testSession", {
+        projectName: form.projectName,
+        jsonContent: form.jsonContent,
+        language: form.language,
+      });
+      showToast(t("integrationsPage.modal.tested"), "info");
+    } catch (err) {
+      showToast(errorText(err));
+    }
+  }
+
+  const signed = integration && (integration.type === "webhook" || integration.type === "n8n");
+  return (
+    <Modal
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={integration ? t("integrationsPage.modal.editTitle") : t("integrationsPage.modal.addTitle")}
+      size="medium"
+      keyboardDismiss={!saving}
+      onSubmit={() => void submit()}
+      data-testid="integration-modal"
+      actions={
+        <>
+          {!online && <span className="integrations-offline">{t("integrationsPage.needsConnection")}</span>}
+          {form.type === "dialogflow" && (
+            <Button variant="secondary" onPress={() => void testCredentials()} isDisabled={!online}>
+              {t("integrationsPage.modal.test")}
+            </Button>
+          )}
+          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
+            {t("integrationsPage.modal.cancel")}
+          </Button>
+          <Button
+            type="submit"
+            variant="primary"
+            isPending={saving}
+            isDisabled={!online}
+            data-testid="integration-save"
+          >
+            {t("integrationsPage.modal.save")}
+          </Button>
+        </>
+      }
+    >
+      <Select
+        label={t("integrationsPage.modal.type")}
+        items={INTEGRATION_TYPES.map((id) => ({ id, name: t(`integrationsPage.types.${id}`) }))}
+        value={form.type}
+        onChange={(k) => k && set("type", k as IntegrationForm["type"])}
+        errorMessage={errors.type}
+        data-testid="integration-type"
+      >
+        {(o) => <SelectItem id={o.id}>{o.name}</SelectItem>}
+      </Select>
+      <TextField
+        label={t("integrationsPage.modal.name")}
+        value={form.name}
+        onChange={(v) => set("name", v)}
+        errorMessage={errors.name}
+        isRequired
+        data-testid="integration-name"
+      />
+      {FIELDS_OF_TYPE[form.type].map((field) =>
+        field === "language" ? (
+          <Select
+            key={field}
+            label={t("integrationsPage.modal.language")}
+            items={DIALOGFLOW_LANGUAGES.map((id) => ({ id, name: id }))}
+            value={form.language}
+            onChange={(k) => k && set("language", String(k))}
+            errorMessage={errors.language}
+          >
+            {(o) => <SelectItem id={o.id}>{o.name}</SelectItem>}
+          </Select>
+        ) : LONG.has(field) ? (
+          <TextAreaField
+            key={field}
+            label={t(`integrationsPage.modal.${field}`)}
+            value={form[field]}
+            onChange={(v) => set(field, v)}
+            errorMessage={errors[field]}
+            rows={field === "jsonContent" ? 5 : 2}
+            data-testid={`integration-${field}`}
+          />
+        ) : (
+          <TextField
+            key={field}
+            label={t(`integrationsPage.modal.${field}`)}
+            value={form[field]}
+            onChange={(v) => set(field, v)}
+            errorMessage={errors[field]}
+            inputMode={NUMERIC.has(field) ? "numeric" : undefined}
+            isRequired={field === "urlN8N" || field === "typebotSlug" || field === "projectName"}
+            data-testid={`integration-${field}`}
+          />
+        ),
+      )}
+      {signed && (
+        <TextField
+          label={t("integrationsPage.modal.signingSecret")}
+          value={integration.signingSecret}
+          isReadOnly
+          data-testid="integration-signing-secret"
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,129 @@
+// /prompts (spec 2 §2 Prompts; admins of a plan with useOpenAi, app-routes.ts): the list with create, edit and
+// delete (GET /prompt answers them all, no pages). Prompts are admin REST: offline the screen says so.
+import type { PromptDTO } from "@chatflow/core/contract/prompts.ts";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../app-services.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import "../integrations/integrations.css";
+import { useOnline } from "../layout/use-online.ts";
+import { Button, IconButton } from "../ui/button.tsx";
+import { ConfirmDialog } from "../ui/dialog.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { EditIcon, ListIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
+import { List, ListItem } from "../ui/list-item.tsx";
+import { ListPage } from "../ui/list-page.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { PromptModal } from "./prompt-modal.tsx";
+
+export function PromptsPage() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [prompts, setPrompts] = useState<PromptDTO[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [editing, setEditing] = useState<PromptDTO | "new" | null>(null);
+  const [deleting, setDeleting] = useState<PromptDTO | null>(null);
+
+  const load = useCallback(() => {
+    if (!online) return;
+    api
+      .get<{ prompts: PromptDTO[] }>("/prompt")
+      .then((a) => {
+        setPrompts(a.prompts);
+        setFailed(false);
+      })
+      .catch(() => setFailed(true));
+  }, [online]);
+  useEffect(load, [load]);
+
+  async function remove(p: PromptDTO) {
+    try {
+      await api.delete(`/prompt/${p.id}`);
+    } catch (err) {
+      throw new Error(errorText(err));
+    }
+    showToast(t("promptsPage.toasts.deleted"), "info");
+    load();
+  }
+
+  const notice = !online ? t("promptsPage.offline") : failed ? t("promptsPage.loadError") : null;
+  return (
+    <ListPage
+      data-testid="prompts-page"
+      title={t("promptsPage.title")}
+      actions={
+        <Button
+          variant="primary"
+          icon={<PlusIcon />}
+          onPress={() => setEditing("new")}
+          isDisabled={!online}
+          data-testid="prompts-add"
+        >
+          {t("promptsPage.add")}
+        </Button>
+      }
+      notice={notice}
+    >
+      {prompts === null ? (
+        online && !failed ? (
+          <Spinner />
+        ) : null
+      ) : prompts.length === 0 ? (
+        <EmptyState icon={<ListIcon size={48} />} title={t("promptsPage.empty")} />
+      ) : (
+        <List label={t("promptsPage.listLabel")} data-testid="prompts-list">
+          {prompts.map((p) => (
+            <ListItem
+              key={p.id}
+              title={p.name}
+              subtitle={t("promptsPage.row", {
+                queue: p.queue?.name ?? t("promptsPage.noQueue"),
+                maxTokens: p.maxTokens,
+              })}
+              onAction={() => setEditing(p)}
+              data-testid="prompt-row"
+              actions={
+                <>
+                  <IconButton
+                    label={t("promptsPage.edit", { name: p.name })}
+                    onPress={() => setEditing(p)}
+                    isDisabled={!online}
+                  >
+                    <EditIcon />
+                  </IconButton>
+                  <IconButton
+                    label={t("promptsPage.delete", { name: p.name })}
+                    onPress={() => setDeleting(p)}
+                    isDisabled={!online}
+                    data-testid="prompt-delete"
+                  >
+                    <TrashIcon />
+                  </IconButton>
+                </>
+              }
+            />
+          ))}
+        </List>
+      )}
+      {editing !== null && (
+        <PromptModal
+          prompt={editing === "new" ? null : editing}
+          online={online}
+          onClose={() => setEditing(null)}
+          onSaved={load}
+        />
+      )}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("promptsPage.deleteConfirm.title", { name: deleting?.name ?? "" })}
+        confirmLabel={t("promptsPage.deleteConfirm.confirm")}
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        data-testid="prompt-delete-confirm"
+      >
+        {t("promptsPage.deleteConfirm.text")}
+      </ConfirmDialog>
+    </ListPage>
+  );
+}

@@ -180,6 +180,20 @@ export function screensSuite(themes: readonly Theme[]): void {
       ],
     },
     { name: "files-denied", path: "/files", as: "user", ready: (p) => p.getByTestId("access-denied").waitFor() },
+    {
+      name: "queue-integration",
+      path: "/queue-integration",
+      as: "admin",
+      ready: (p) => p.getByTestId("integration-row").first().waitFor(),
+      open: [{ name: "integration-modal", action: dialogOpened("integration-modal", "integration-row") }],
+    },
+    {
+      name: "prompts",
+      path: "/prompts",
+      as: "admin",
+      ready: (p) => p.getByTestId("prompt-row").first().waitFor(),
+      open: [{ name: "prompt-modal", action: dialogOpened("prompt-modal", "prompts-add") }],
+    },
     { name: "not-found", path: "/no-such-page", as: "admin", ready: (p) => p.getByTestId("not-found").waitFor() },
     {
       name: "notifications",
@@ -587,6 +601,18 @@ export function screensSuite(themes: readonly Theme[]): void {
       `INSERT INTO file_lists (company_id, name, message, options) VALUES (1, 'Catálogo de produtos', 'Segue o catálogo:',
       '[{"name":"catalogo.pdf","path":"/media/1/x-catalogo.pdf","mediaType":"application"},
         {"name":"loja.png","path":"/media/1/x-loja.png","mediaType":"image"}]')`,
+    );
+    // A Typebot and a webhook integration (the list's logos; the first row opens the typebot's fields), and a
+    // prompt on the queue.
+    await pool.query(
+      `INSERT INTO queue_integrations (company_id, type, name, url_n8n, typebot_slug, signing_secret)
+       VALUES (1, 'typebot', 'Atendimento Typebot', 'https://typebot.example.com', 'atendimento', 'k'),
+              (1, 'webhook', 'CRM da loja', 'https://crm.example.com/hook', NULL, 'k')`,
+    );
+    await pool.query(
+      `INSERT INTO prompts (company_id, name, prompt, api_key, queue_id)
+       VALUES (1, 'Assistente de vendas', 'Você é a assistente de vendas da loja e responde com gentileza.', 'sk-x', $1)`,
+      [queue.rows[0]!.id],
     );
     // Schedules of today: one waiting, one sent, one that failed (shown as a send error).
     await pool.query(

@@ -96,6 +96,15 @@ async function loadPromptRow(client: pg.ClientBase, step: StepRow): Promise<Prom
   return rows[0];
 }
 
+async function laterStepOf(client: pg.ClientBase, step: StepRow): Promise<boolean> {
+  const { rowCount } = await client.query(
+    `SELECT 1 FROM integration_steps WHERE company_id = $1 AND ticket_id = $2 AND kind = $3 AND state = 'pending'
+       AND id > $4 LIMIT 1`,
+    [step.companyId, step.ticketId, step.kind, step.id],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 /** The step's outside call; undefined when it has nothing to do any more (the integration or ticket moved on). */
 async function perform(
   client: pg.ClientBase,
@@ -121,6 +130,9 @@ async function perform(
     case "openai": {
       const prompt = await loadPromptRow(client, step);
       if (!prompt || !botMaySpeak(ticket)) return undefined;
+      // A contact who wrote several messages in a row gets one answer, to the last: the history carries the rest
+      // (and each call is paid for).
+      if (await laterStepOf(client, step)) return undefined;
       return runOpenAi(client, step.companyId, ticket, prompt, { ...opts, openaiBaseUrl: config.openaiBaseUrl });
     }
     case "say":

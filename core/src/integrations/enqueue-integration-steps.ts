@@ -88,6 +88,5 @@ export async function enqueueIntegrationSteps(
       steps.map((s) => s.body),
     ],
   );
-  await client.query("SELECT pg_notify('integration_steps', '')");
   return steps.length;
 }

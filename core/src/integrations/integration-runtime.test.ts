@@ -246,8 +246,12 @@ describe("OpenAI prompt on a queue", () => {
     const write = (body: string) => contactWrites(db.pool, { ...wa, from, body });
     const ticketId = await write("primeira");
     await deliver(new Date(Date.now() + 1000));
+    // Two messages in a row get one answer, to the last (the history carries both).
+    const before = openai.chatCalls.length;
     await write("segunda");
+    await write("segunda, de novo");
     await deliver(new Date(Date.now() + 1000));
+    expect(openai.chatCalls.length).toBe(before + 1);
     await write("terceira");
     await deliver(new Date(Date.now() + 1000));
     const last = openai.chatCalls.at(-1)!.body;
@@ -256,7 +260,7 @@ describe("OpenAI prompt on a queue", () => {
     expect(last.messages[0]!.content).toContain("Você é a assistente da loja");
     // The latest three messages only, oldest first: the earlier ones are left out.
     expect(last.messages.slice(1)).toEqual([
-      { role: "user", content: "segunda" },
+      { role: "user", content: "segunda, de novo" },
       { role: "assistant", content: "Resposta 4" },
       { role: "user", content: "terceira" },
     ]);

@@ -40,12 +40,16 @@ export function integrationRoutes(pool: pg.Pool): Router {
 
   router.post("/queueIntegration", async (req, res) => {
     const actor = actorOf(res);
+    // The plan and the profile first: a refused page answers no validation texts.
+    await authorizeIntegrations(pool, actor);
     const input = parse(ZQueueIntegrationRequestSchema, req.body ?? {});
     res.json(await inTransaction(pool, (client) => createIntegration(client, actor, input)));
   });
 
   router.put("/queueIntegration/:id", async (req, res) => {
     const actor = actorOf(res);
+    // The plan and the profile first: a refused page answers no validation texts.
+    await authorizeIntegrations(pool, actor);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZQueueIntegrationRequestSchema, req.body ?? {});
     res.json(await inTransaction(pool, (client) => updateIntegration(client, actor, id, input)));

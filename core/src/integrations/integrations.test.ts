@@ -93,29 +93,6 @@ describe("#queueIntegration", () => {
     expect(list.body.queueIntegrations).toEqual([]);
   });
 
-  it("is refused to a profile user and to a plan without useIntegrations", async () => {
-    const refused = await core.api("GET", "/queueIntegration", { token: w.agent });
-    expect([refused.status, refused.body.error]).toEqual([403, "ERR_NO_PERMISSION"]);
-    const pool = core.db.pool;
-    const plan = await pool.query(
-      "INSERT INTO plans (name, use_integrations) VALUES ('Sem integrações', false) RETURNING id",
-    );
-    const company = await buildCompany(pool);
-    await pool.query("UPDATE companies SET plan_id = $2 WHERE id = $1", [company.id, plan.rows[0].id]);
-    const admin = await buildUser(pool, { companyId: company.id, profile: "admin" });
-    const { token } = await core.login(admin.email, admin.password);
-    for (const [method, url] of [
-      ["GET", "/queueIntegration"],
-      ["POST", "/queueIntegration"],
-    ] as const) {
-      const res = await core.api(method, url, { token, body: method === "POST" ? typebot : undefined });
-      expect(res.status).toBe(403);
-      expect(res.body.message).toBe(
-        "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
-      );
-    }
-  });
-
   it("lets queues and chatbot options name only the company's integrations, and clears them on delete", async () => {
     const mine = await createIntegration();
     const theirs = await createIntegration(typebot, w.other);
@@ -209,16 +186,33 @@ describe("#prompt", () => {
     }
     expect((await core.api("GET", "/prompt", { token: w.other })).body.prompts).toEqual([]);
   });
+});
 
-  it("is refused to a profile user and to a plan without useOpenAi", async () => {
-    expect((await core.api("GET", "/prompt", { token: w.agent })).status).toBe(403);
+describe("#access", () => {
+  it("is refused to a profile user, and to plans without useIntegrations or useOpenAi with the spec's text", async () => {
+    for (const url of ["/queueIntegration", "/prompt"]) {
+      const refused = await core.api("GET", url, { token: w.agent });
+      expect([refused.status, refused.body.error]).toEqual([403, "ERR_NO_PERMISSION"]);
+    }
     const pool = core.db.pool;
-    const plan = await pool.query("INSERT INTO plans (name, use_open_ai) VALUES ('Sem IA', false) RETURNING id");
+    const plan = await pool.query(
+      "INSERT INTO plans (name, use_integrations, use_open_ai) VALUES ('Básico', false, false) RETURNING id",
+    );
     const company = await buildCompany(pool);
     await pool.query("UPDATE companies SET plan_id = $2 WHERE id = $1", [company.id, plan.rows[0].id]);
     const admin = await buildUser(pool, { companyId: company.id, profile: "admin" });
     const { token } = await core.login(admin.email, admin.password);
-    const res = await core.api("GET", "/prompt", { token });
-    expect([res.status, res.body.error]).toEqual([403, "ERR_NO_PERMISSION"]);
+    for (const [method, url, body] of [
+      ["GET", "/queueIntegration", undefined],
+      ["POST", "/queueIntegration", typebot],
+      ["GET", "/prompt", undefined],
+      ["POST", "/prompt", prompt],
+    ] as const) {
+      const res = await core.api(method, url, { token, body });
+      expect([res.status, res.body.message]).toEqual([
+        403,
+        "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
+      ]);
+    }
   });
 });

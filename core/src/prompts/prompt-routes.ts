@@ -28,12 +28,16 @@ export function promptRoutes(pool: pg.Pool): Router {
 
   router.post("/prompt", async (req, res) => {
     const actor = actorOf(res);
+    // The plan and the profile first: a refused page answers no validation texts.
+    await authorizePrompts(pool, actor);
     const input = parse(ZCreatePromptRequestSchema, req.body ?? {});
     res.json(await inTransaction(pool, (client) => createPrompt(client, actor, input)));
   });
 
   router.put("/prompt/:id", async (req, res) => {
     const actor = actorOf(res);
+    // The plan and the profile first: a refused page answers no validation texts.
+    await authorizePrompts(pool, actor);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdatePromptRequestSchema, req.body ?? {});
     res.json(await inTransaction(pool, (client) => updatePrompt(client, actor, id, input)));

@@ -189,11 +189,17 @@ describe("#queues every field and the §5 rules", () => {
   it("stores and answers every field of the Queue entity", async () => {
     const c = await buildCompany(w.pool);
     const a = await signedIn(core, { companyId: c.id });
-    // The file list must be the company's (decision 0048).
+    // The file list must be the company's (decision 0048), and so must the integration (decision 0056).
     const fileListId = (
       await w.pool.query("INSERT INTO file_lists (company_id, name, message) VALUES ($1, 'Lista', 'x') RETURNING id", [
         c.id,
       ])
+    ).rows[0].id;
+    const integrationId = (
+      await w.pool.query(
+        "INSERT INTO queue_integrations (company_id, type, name, url_n8n, signing_secret) VALUES ($1, 'webhook', 'CRM', 'https://crm.example.com', 'k') RETURNING id",
+        [c.id],
+      )
     ).rows[0].id;
     const body = {
       name: "Completa",
@@ -205,7 +211,7 @@ describe("#queues every field and the §5 rules", () => {
       closeTicket: true,
       ativarRoteador: true,
       tempoRoteador: 15,
-      integrationId: 7,
+      integrationId,
       fileListId,
       schedules: HOURS,
     };

@@ -7,7 +7,9 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { getDefaultStore } from "jotai";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { sessionAtom } from "../auth/session-state.ts";
 import { i18n } from "../i18n/i18n.ts";
+import { ALL_PLAN_FLAGS, buildSessionUser } from "../test-support/users.ts";
 import { toastsAtom } from "../ui/toasts.ts";
 import { QueueModal } from "./queue-modal.tsx";
 
@@ -87,6 +89,44 @@ describe("#queue modal service hours", () => {
     expect(fetchSpy.mock.calls.filter(([, init]) => (init?.method ?? "GET") !== "GET")).toEqual([]);
     await user.click(screen.getByTestId("queue-tab-hours"));
     expect((screen.getByTestId("queue-hours-saturday-endTimeB") as HTMLInputElement).value).toBe("14:00");
+    fetchSpy.mockRestore();
+  });
+});
+
+describe("#queue modal integration (spec 2 §1: useIntegrations)", () => {
+  const store = getDefaultStore();
+  afterEach(() => store.set(sessionAtom, { status: "checking" }));
+
+  function answering() {
+    return vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const body = url.includes("/queueIntegration")
+        ? { queueIntegrations: [{ id: 5, name: "Robô de vendas", type: "typebot" }], count: 1, hasMore: false }
+        : { files: [], count: 0, hasMore: false };
+      return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+    });
+  }
+
+  it("offers the company's integrations when the plan has useIntegrations, and no select without it", async () => {
+    const fetchSpy = answering();
+    const admin = buildSessionUser({ profile: "admin" });
+    store.set(sessionAtom, { status: "authenticated", user: admin });
+    const user = userEvent.setup();
+    render(
+      <QueueModal queue={null} queueCount={0} scheduleType="disabled" online onClose={() => {}} onSaved={() => {}} />,
+    );
+    await user.click(screen.getByTestId("queue-integration"));
+    expect(await screen.findByRole("option", { name: "Robô de vendas" })).toBeTruthy();
+    cleanup();
+
+    const plan = { ...ALL_PLAN_FLAGS, useIntegrations: false };
+    store.set(sessionAtom, { status: "authenticated", user: { ...admin, company: { ...admin.company!, plan } } });
+    fetchSpy.mockClear();
+    render(
+      <QueueModal queue={null} queueCount={0} scheduleType="disabled" online onClose={() => {}} onSaved={() => {}} />,
+    );
+    expect(screen.queryByTestId("queue-integration")).toBeNull();
+    expect(fetchSpy.mock.calls.some(([input]) => String(input).includes("/queueIntegration"))).toBe(false);
     fetchSpy.mockRestore();
   });
 });

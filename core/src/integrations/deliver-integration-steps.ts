@@ -7,6 +7,7 @@ import type pg from "pg";
 import { sendBotMessages } from "../bot/send-bot-message.ts";
 import { OPENAI_BASE_URL } from "../config.ts";
 import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
+import { DIALOGFLOW_BASE_URL, runDialogflow } from "./dialogflow-step.ts";
 import { type PromptRow, runOpenAi } from "./openai-step.ts";
 import { OutboundError } from "./outbound-http.ts";
 import {
@@ -25,6 +26,8 @@ export type IntegrationRuntimeConfig = {
   allowPrivateTargets: boolean;
   /** OpenAI's API root (tests point it at a stand-in). */
   openaiBaseUrl: string;
+  /** Dialogflow's API root (tests point it at a stand-in). */
+  dialogflowBaseUrl: string;
   timeoutMs: number;
   /** The first retry waits this long, each next one twice as long (capped at MAX_BACKOFF_MS). */
   backoffBaseMs: number;
@@ -40,6 +43,7 @@ export function integrationRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
   return {
     allowPrivateTargets: env.INTEGRATIONS_ALLOW_PRIVATE_TARGETS === "true",
     openaiBaseUrl: env.OPENAI_BASE_URL || OPENAI_BASE_URL,
+    dialogflowBaseUrl: env.DIALOGFLOW_BASE_URL || DIALOGFLOW_BASE_URL,
     timeoutMs: 15_000,
     backoffBaseMs: 10_000,
     maxAttempts: 6,
@@ -76,8 +80,11 @@ async function finish(client: pg.ClientBase, step: StepRow, state: "done" | "ski
 }
 
 async function loadIntegration(client: pg.ClientBase, step: StepRow) {
-  const { rows } = await client.query<WebhookIntegration & TypebotIntegration>(
-    `SELECT id, name, type, url_n8n AS "urlN8N", signing_secret AS "signingSecret", typebot_slug AS "typebotSlug",
+  const { rows } = await client.query<
+    WebhookIntegration &
+      TypebotIntegration & { projectName: string | null; jsonContent: string | null; language: string | null }
+  >(
+    `SELECT id, name, type, url_n8n AS "urlN8N", project_name AS "projectName", json_content AS "jsonContent", language, signing_secret AS "signingSecret", typebot_slug AS "typebotSlug",
        typebot_expires AS "typebotExpires", typebot_delay_message AS "typebotDelayMessage",
        typebot_keyword_finish AS "typebotKeywordFinish", typebot_keyword_restart AS "typebotKeywordRestart",
        typebot_restart_message AS "typebotRestartMessage", typebot_unknown_message AS "typebotUnknownMessage"
@@ -126,6 +133,11 @@ async function perform(
       if (!integration?.urlN8N || !integration.typebotSlug || !botMaySpeak(ticket)) return undefined;
       const session = await loadSession(client, step.companyId, ticket.id);
       return runTypebot(step, ticket, integration, session, opts, now);
+    }
+    case "dialogflow": {
+      const integration = await loadIntegration(client, step);
+      if (!integration || !botMaySpeak(ticket)) return undefined;
+      return runDialogflow(step, ticket, integration, { ...opts, dialogflowBaseUrl: config.dialogflowBaseUrl }, now);
     }
     case "openai": {
       const prompt = await loadPromptRow(client, step);
@@ -201,7 +213,7 @@ async function apply(
     ]);
   }
   // useIntegration shows the agents that a bot holds the conversation (spec 1 §3 Ticket).
-  if (step.kind === "typebot" || step.kind === "openai") {
+  if (step.kind === "typebot" || step.kind === "dialogflow" || step.kind === "openai") {
     const holds = !outcome.handover;
     const { rowCount } = await client.query(
       "UPDATE tickets SET use_integration = $3, updated_at = now() WHERE company_id = $1 AND id = $2 AND use_integration <> $3",

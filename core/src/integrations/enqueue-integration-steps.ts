@@ -13,10 +13,10 @@ type Eligible = {
   promptId: number | null;
 };
 
-/** Which step an integration type gets: webhook and n8n are posts; dialogflow and flowbuilder have none here. */
-export function stepKindOf(type: string | null): "webhook" | "typebot" | null {
+/** Which step an integration type gets: webhook and n8n are posts; flowbuilder belongs to the flow runtime. */
+export function stepKindOf(type: string | null): "webhook" | "typebot" | "dialogflow" | null {
   if (type === "webhook" || type === "n8n") return "webhook";
-  if (type === "typebot") return "typebot";
+  if (type === "typebot" || type === "dialogflow") return type;
   return null;
 }
 
@@ -63,8 +63,8 @@ export async function enqueueIntegrationSteps(
         promptId: null,
         body: t.body,
       });
-    // One bot answers a ticket: a Typebot in charge leaves the queue's prompt silent.
-    if (t.promptId !== null && kind !== "typebot") {
+    // One bot answers a ticket: a Typebot or Dialogflow agent in charge leaves the queue's prompt silent.
+    if (t.promptId !== null && kind !== "typebot" && kind !== "dialogflow") {
       steps.push({
         companyId: t.companyId,
         ticketId: t.id,

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HANDOVER_ACTION } from "../contract/prompts.ts";
 import { buildBotConnection, buildOptions, contactWrites, newNumber } from "../testing/bot-factories.ts";
 import {
+  type FakeDialogflow,
   type FakeTypebot,
   type FakeWebhookReceiver,
+  startFakeDialogflow,
   startFakeTypebot,
   startFakeWebhookReceiver,
 } from "../testing/fake-integrations.ts";
@@ -20,16 +22,23 @@ const db = testDbForFile();
 let receiver: FakeWebhookReceiver;
 let typebot: FakeTypebot;
 let openai: FakeOpenAi;
+let dialogflow: FakeDialogflow;
 beforeAll(async () => {
-  [receiver, typebot, openai] = await Promise.all([startFakeWebhookReceiver(), startFakeTypebot(), startFakeOpenAi()]);
+  [receiver, typebot, openai, dialogflow] = await Promise.all([
+    startFakeWebhookReceiver(),
+    startFakeTypebot(),
+    startFakeOpenAi(),
+    startFakeDialogflow(),
+  ]);
 });
 afterAll(async () => {
-  await Promise.all([receiver.close(), typebot.close(), openai.close()]);
+  await Promise.all([receiver.close(), typebot.close(), openai.close(), dialogflow.close()]);
 });
 
 const config = (o: Partial<IntegrationRuntimeConfig> = {}): IntegrationRuntimeConfig => ({
   allowPrivateTargets: true,
   openaiBaseUrl: openai.url,
+  dialogflowBaseUrl: dialogflow.url,
   timeoutMs: 5000,
   backoffBaseMs: 10_000,
   maxAttempts: 4,
@@ -224,6 +233,42 @@ describe("typebot", () => {
     await contactWrites(db.pool, { ...wa, from, body: "2" });
     await deliver(new Date(Date.now() + 1000));
     expect((await sent(ticketId)).slice(-2)).toEqual(["Um momento.", "Sou o robô de vendas."]);
+  });
+});
+
+describe("dialogflow", () => {
+  it("detects the intent with the project's credentials, answers its texts, and hands over when it ends", async () => {
+    const wa = await queueWith({
+      type: "dialogflow",
+      name: "Agente",
+      project_name: "loja-123",
+      json_content: dialogflow.jsonKey("loja-123"),
+      language: "es",
+    });
+    dialogflow.reply = (text) =>
+      text === "adiós" ? { texts: ["Hasta luego."], end: true } : { texts: ["¡Hola!", "¿En qué puedo ayudar?"] };
+    const from = newNumber();
+    const ticketId = await contactWrites(db.pool, { ...wa, from, body: "hola" });
+    await deliver(new Date(Date.now() + 1000));
+    expect(await sent(ticketId)).toEqual(["¡Hola!", "¿En qué puedo ayudar?"]);
+    expect(dialogflow.calls.at(-1)).toEqual({ session: `ticket-${ticketId}`, text: "hola", languageCode: "es" });
+    expect(dialogflow.badAssertions).toBe(0);
+    await contactWrites(db.pool, { ...wa, from, body: "adiós" });
+    await deliver(new Date(Date.now() + 1000));
+    expect((await sent(ticketId)).at(-1)).toBe("Hasta luego.");
+    const { rows } = await db.pool.query("SELECT use_integration FROM tickets WHERE id = $1", [ticketId]);
+    expect(rows[0].use_integration).toBe(false);
+    // The key's token_uri is tenant input: a private address is refused like a webhook's.
+    const other = await queueWith({
+      type: "dialogflow",
+      name: "Agente",
+      project_name: "loja-123",
+      json_content: dialogflow.jsonKey("loja-123"),
+      language: "es",
+    });
+    const refused = await contactWrites(db.pool, { ...other, from: newNumber(), body: "hola" });
+    await deliver(new Date(Date.now() + 1000), { allowPrivateTargets: false });
+    expect((await steps(refused)).map((s) => s.state)).toEqual(["failed"]);
   });
 });
 

@@ -5,7 +5,7 @@ export type StepRow = {
   id: number;
   companyId: number;
   ticketId: number;
-  kind: "webhook" | "typebot" | "openai" | "say";
+  kind: "webhook" | "typebot" | "dialogflow" | "openai" | "say";
   integrationId: number | null;
   promptId: number | null;
   body: string;

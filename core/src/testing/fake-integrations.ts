@@ -112,3 +112,81 @@ export async function startFakeTypebot(slug = "atendimento-bot"): Promise<FakeTy
   });
   return Object.assign(fake, { url, close: () => close(server) });
 }
+
+export type DialogflowCall = { session: string; text: string; languageCode: string };
+
+export type FakeDialogflow = {
+  /** The API root (as DIALOGFLOW_BASE_URL would be) and Google's token endpoint (the key's token_uri). */
+  url: string;
+  tokenUri: string;
+  /** A service-account key whose token_uri is this fake, as the integration's jsonContent. */
+  jsonKey: (projectId: string) => string;
+  /** Assertions that failed the signature check, and detectIntent calls with a valid token. */
+  badAssertions: number;
+  calls: DialogflowCall[];
+  /** The agent's answer to a text: its messages, and whether the intent ends the interaction. */
+  reply: (text: string) => { texts: string[]; end?: boolean };
+  close(): Promise<void>;
+};
+
+export async function startFakeDialogflow(): Promise<FakeDialogflow> {
+  const { generateKeyPairSync, verify } = await import("node:crypto");
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const token = "ya29.fake-dialogflow-token";
+  const fake = {
+    badAssertions: 0,
+    calls: [],
+    reply: (text: string) => ({ texts: [`Intenção detectada para: ${text}`] }),
+  } as unknown as FakeDialogflow;
+  const { server, url } = await listen((req, raw, res) => {
+    if (req.method === "POST" && req.url === "/token") {
+      const assertion = new URLSearchParams(raw).get("assertion") ?? "";
+      const [head, claims, signature] = assertion.split(".");
+      const ok =
+        head &&
+        claims &&
+        signature &&
+        verify("RSA-SHA256", Buffer.from(`${head}.${claims}`), publicKey, Buffer.from(signature, "base64url"));
+      if (!ok) {
+        fake.badAssertions++;
+        return res.writeHead(400).end(JSON.stringify({ error: "invalid_grant" }));
+      }
+      return res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ access_token: token, expires_in: 3600, token_type: "Bearer" }));
+    }
+    const detect = /^\/v2\/projects\/[^/]+\/agent\/sessions\/([^/:]+):detectIntent$/.exec(req.url ?? "");
+    if (req.method === "POST" && detect) {
+      if (req.headers.authorization !== `Bearer ${token}`) return res.writeHead(401).end();
+      const body = JSON.parse(raw) as { queryInput: { text: { text: string; languageCode: string } } };
+      const { text, languageCode } = body.queryInput.text;
+      fake.calls.push({ session: detect[1]!, text, languageCode });
+      const answer = fake.reply(text);
+      return res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          queryResult: {
+            queryText: text,
+            fulfillmentText: answer.texts[0] ?? "",
+            fulfillmentMessages: answer.texts.map((t) => ({ text: { text: [t] } })),
+            intent: { displayName: "teste", endInteraction: answer.end === true },
+          },
+        }),
+      );
+    }
+    res.writeHead(404).end();
+  });
+  const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  return Object.assign(fake, {
+    url,
+    tokenUri: `${url}/token`,
+    jsonKey: (projectId: string) =>
+      JSON.stringify({
+        type: "service_account",
+        project_id: projectId,
+        client_email: `bot@${projectId}.iam.gserviceaccount.com`,
+        private_key: pem,
+        token_uri: `${url}/token`,
+      }),
+    close: () => close(server),
+  });
+}

@@ -26,6 +26,7 @@ describe("#integrations:deliver", () => {
           allowPrivateTargets: true,
           openaiBaseUrl: "http://127.0.0.1:9/v1",
           dialogflowBaseUrl: "http://127.0.0.1:9",
+          ttsBaseUrl: "http://127.0.0.1:9",
           timeoutMs: 5000,
           backoffBaseMs: 60_000,
           maxAttempts: 3,

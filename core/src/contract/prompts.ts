@@ -47,7 +47,15 @@ const fields = {
   voice: z.enum(PROMPT_VOICES, { error: required }).default(PROMPT_DEFAULTS.voice),
   /** The speech service's key and region, for a voice. */
   voiceKey: z.string().trim().max(500, "Too Long!").nullable().default(null),
-  voiceRegion: z.string().trim().max(100, "Too Long!").nullable().default(null),
+  voiceRegion: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9]{2,40}$/, "Invalid region")
+      .nullable()
+      .default(null),
+  ),
   /** The most tokens one answer may use. */
   maxTokens: num(10, 4096, true).default(PROMPT_DEFAULTS.maxTokens),
   /** OpenAI's sampling temperature. */

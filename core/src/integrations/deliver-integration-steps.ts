@@ -3,6 +3,7 @@
 // and its outcome (the bot's messages through the bot send path, the session, the hand-over) written in the same
 // transaction that marks it done. A crash or a failed commit leaves it pending and sends nothing, so each step's
 // messages go out exactly once however often it is retried. A failed call is retried with exponential backoff.
+import path from "node:path";
 import type pg from "pg";
 import { sendBotMessages } from "../bot/send-bot-message.ts";
 import { OPENAI_BASE_URL } from "../config.ts";
@@ -18,6 +19,7 @@ import {
   type StepRow,
   type TicketContext,
 } from "./step-context.ts";
+import { TTS_BASE_URL } from "./text-to-speech.ts";
 import { runTypebot, type TypebotIntegration } from "./typebot-step.ts";
 import { postWebhook, type WebhookIntegration } from "./webhook-step.ts";
 
@@ -28,6 +30,10 @@ export type IntegrationRuntimeConfig = {
   openaiBaseUrl: string;
   /** Dialogflow's API root (tests point it at a stand-in). */
   dialogflowBaseUrl: string;
+  /** Azure speech's root, `{region}` replaced by the prompt's region (tests point it at a stand-in). */
+  ttsBaseUrl: string;
+  /** Where voice notes are kept (the media store's DATA_DIR); without it prompts answer in text only. */
+  dataDir?: string;
   timeoutMs: number;
   /** The first retry waits this long, each next one twice as long (capped at MAX_BACKOFF_MS). */
   backoffBaseMs: number;
@@ -44,6 +50,8 @@ export function integrationRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
     allowPrivateTargets: env.INTEGRATIONS_ALLOW_PRIVATE_TARGETS === "true",
     openaiBaseUrl: env.OPENAI_BASE_URL || OPENAI_BASE_URL,
     dialogflowBaseUrl: env.DIALOGFLOW_BASE_URL || DIALOGFLOW_BASE_URL,
+    ttsBaseUrl: env.TTS_BASE_URL || TTS_BASE_URL,
+    dataDir: path.resolve(env.DATA_DIR || ".data"),
     timeoutMs: 15_000,
     backoffBaseMs: 10_000,
     maxAttempts: 6,
@@ -96,7 +104,7 @@ async function loadIntegration(client: pg.ClientBase, step: StepRow) {
 
 async function loadPromptRow(client: pg.ClientBase, step: StepRow): Promise<PromptRow | undefined> {
   const { rows } = await client.query<PromptRow>(
-    `SELECT id, prompt, api_key AS "apiKey", max_tokens AS "maxTokens", temperature, max_messages AS "maxMessages"
+    `SELECT id, prompt, voice, voice_key AS "voiceKey", voice_region AS "voiceRegion", api_key AS "apiKey", max_tokens AS "maxTokens", temperature, max_messages AS "maxMessages"
      FROM prompts WHERE company_id = $1 AND id = $2`,
     [step.companyId, step.promptId],
   );
@@ -145,7 +153,12 @@ async function perform(
       // A contact who wrote several messages in a row gets one answer, to the last: the history carries the rest
       // (and each call is paid for).
       if (await laterStepOf(client, step)) return undefined;
-      return runOpenAi(client, step.companyId, ticket, prompt, { ...opts, openaiBaseUrl: config.openaiBaseUrl });
+      return runOpenAi(client, step.companyId, ticket, prompt, {
+        ...opts,
+        openaiBaseUrl: config.openaiBaseUrl,
+        ttsBaseUrl: config.ttsBaseUrl,
+        dataDir: config.dataDir,
+      });
     }
     case "say":
       return botMaySpeak(ticket) ? { texts: [step.body] } : undefined;
@@ -166,13 +179,14 @@ async function apply(
   const now_ = delayMs > 0 ? texts.slice(0, 1) : texts;
   await sendBotMessages(
     client,
-    now_.map((body) => ({
+    now_.map((body, i) => ({
       companyId,
       ticketId: ticket.id,
       contactId: ticket.contactId,
       whatsappId: ticket.whatsappId,
       queueId: ticket.queueId,
       body,
+      ...(i === 0 && outcome.voiceUrl ? { media: { mediaType: "audio", mediaUrl: outcome.voiceUrl } } : {}),
     })),
     changes,
   );

@@ -1,19 +1,23 @@
 // The runtime of queue integrations and prompts (decision 0056) against loopback stand-ins: the inbound path only
 // leaves steps; the worker's delivery posts signed webhooks with backoff, talks to Typebot (keywords, unknown
 // answers, delays) and OpenAI (history limit, hand-over), and sends each step's messages exactly once.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HANDOVER_ACTION } from "../contract/prompts.ts";
 import { buildBotConnection, buildOptions, contactWrites, newNumber } from "../testing/bot-factories.ts";
 import {
   type FakeDialogflow,
+  type FakeSpeech,
   type FakeTypebot,
   type FakeWebhookReceiver,
   startFakeDialogflow,
+  startFakeSpeech,
   startFakeTypebot,
   startFakeWebhookReceiver,
 } from "../testing/fake-integrations.ts";
 import { type FakeOpenAi, startFakeOpenAi } from "../testing/fake-openai.ts";
-import { testDbForFile } from "../testing/test-world.ts";
+import { testDbForFile, tmpDirForFile } from "../testing/test-world.ts";
 import { deliverIntegrationSteps, type IntegrationRuntimeConfig } from "./deliver-integration-steps.ts";
 import { isPrivateAddress } from "./outbound-http.ts";
 import { signPayload } from "./webhook-step.ts";
@@ -23,22 +27,27 @@ let receiver: FakeWebhookReceiver;
 let typebot: FakeTypebot;
 let openai: FakeOpenAi;
 let dialogflow: FakeDialogflow;
+let speech: FakeSpeech;
+const media = tmpDirForFile("integration-media");
 beforeAll(async () => {
-  [receiver, typebot, openai, dialogflow] = await Promise.all([
+  [receiver, typebot, openai, dialogflow, speech] = await Promise.all([
     startFakeWebhookReceiver(),
     startFakeTypebot(),
     startFakeOpenAi(),
     startFakeDialogflow(),
+    startFakeSpeech(),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([receiver.close(), typebot.close(), openai.close(), dialogflow.close()]);
+  await Promise.all([receiver.close(), typebot.close(), openai.close(), dialogflow.close(), speech.close()]);
 });
 
 const config = (o: Partial<IntegrationRuntimeConfig> = {}): IntegrationRuntimeConfig => ({
   allowPrivateTargets: true,
   openaiBaseUrl: openai.url,
   dialogflowBaseUrl: dialogflow.url,
+  ttsBaseUrl: speech.url,
+  dataDir: media.path,
   timeoutMs: 5000,
   backoffBaseMs: 10_000,
   maxAttempts: 4,
@@ -322,6 +331,27 @@ describe("OpenAI prompt on a queue", () => {
     await write("olá?");
     await deliver(new Date(Date.now() + 1000));
     expect(openai.chatCalls.length).toBe(calls);
+  });
+
+  it("answers with a voice note when the prompt has a voice (text-to-speech)", async () => {
+    const wa = await promptQueue(5);
+    await db.pool.query(
+      "UPDATE prompts SET voice = 'pt-BR-FranciscaNeural', voice_key = $2, voice_region = 'brazilsouth' WHERE company_id = $1",
+      [wa.companyId, speech.key],
+    );
+    openai.chatReply = () => "Claro, <já> vejo isso.";
+    const ticketId = await contactWrites(db.pool, { ...wa, from: newNumber(), body: "oi" });
+    await deliver(new Date(Date.now() + 1000));
+    expect(speech.calls.at(-1)!.ssml).toBe(
+      "<speak version='1.0' xml:lang='pt-BR'><voice name='pt-BR-FranciscaNeural'>Claro, &lt;já&gt; vejo isso.</voice></speak>",
+    );
+    const { rows } = await db.pool.query(
+      "SELECT body, media_type, media_url FROM messages WHERE ticket_id = $1 AND from_me",
+      [ticketId],
+    );
+    expect(rows).toEqual([{ body: "Claro, <já> vejo isso.", media_type: "audio", media_url: expect.any(String) }]);
+    const file = path.join(media.path, "media", `company-${wa.companyId}`, rows[0].media_url.split("/").pop());
+    expect(readFileSync(file).subarray(0, 4).toString()).toBe("OggS");
   });
 
   it("sends a step's answer exactly once, even when the run dies after the call or two workers race", async () => {

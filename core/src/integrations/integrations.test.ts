@@ -171,6 +171,12 @@ describe("#prompt", () => {
       body: { ...prompt, temperature: 3, queueId: w.queue.id },
     });
     expect(hot.body.fields).toEqual({ temperature: "Too Long!" });
+    // The region becomes part of the speech service's host name: a bare region name only.
+    const host = await core.api("POST", "/prompt", {
+      token: w.admin,
+      body: { ...prompt, voiceRegion: "evil.example.com/x", queueId: w.queue.id },
+    });
+    expect(host.body.fields).toEqual({ voiceRegion: "Invalid region" });
   });
 
   it("keeps to the company: another company's queue and prompt answer as missing", async () => {

@@ -6,11 +6,15 @@ import type pg from "pg";
 import { HANDOVER_ACTION } from "../contract/prompts.ts";
 import { assertOk, OutboundError, type OutboundOptions, postJson } from "./outbound-http.ts";
 import type { StepOutcome, TicketContext } from "./step-context.ts";
+import { synthesize } from "./text-to-speech.ts";
 
 export const CHAT_MODEL = "gpt-4o-mini";
 
 export type PromptRow = {
   id: number;
+  voice: string;
+  voiceKey: string | null;
+  voiceRegion: string | null;
   prompt: string;
   apiKey: string;
   maxTokens: number;
@@ -51,7 +55,7 @@ export async function runOpenAi(
   companyId: number,
   ticket: TicketContext,
   prompt: PromptRow,
-  opts: OutboundOptions & { openaiBaseUrl: string },
+  opts: OutboundOptions & { openaiBaseUrl: string; ttsBaseUrl: string; dataDir?: string },
 ): Promise<StepOutcome> {
   const messages: ChatMessage[] = [
     { role: "system", content: systemMessage(prompt, ticket) },
@@ -76,5 +80,26 @@ export async function runOpenAi(
     const rest = content.replace(HANDOVER_ACTION, "").trim();
     return { texts: rest ? [rest] : [], handover: true };
   }
-  return { texts: content ? [content] : [], session: { integrationId: null, sessionId: null, choices: null } };
+  const session = { integrationId: null, sessionId: null, choices: null };
+  if (!content) return { texts: [], session };
+  const voiceUrl = await voiceOf(prompt, content, companyId, opts);
+  return { texts: [content], ...(voiceUrl ? { voiceUrl } : {}), session };
+}
+
+/** The answer as a voice note when the prompt has a voice; a failed synthesis falls back to the text. */
+async function voiceOf(
+  prompt: PromptRow,
+  text: string,
+  companyId: number,
+  opts: OutboundOptions & { ttsBaseUrl: string; dataDir?: string },
+): Promise<string | undefined> {
+  if (prompt.voice === "texto" || !prompt.voiceKey || !prompt.voiceRegion || !opts.dataDir) return undefined;
+  try {
+    return await synthesize(
+      { voice: prompt.voice, key: prompt.voiceKey, region: prompt.voiceRegion, text, companyId },
+      { ...opts, dataDir: opts.dataDir },
+    );
+  } catch {
+    return undefined;
+  }
 }

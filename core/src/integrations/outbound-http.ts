@@ -25,8 +25,8 @@ export class OutboundError extends Error {
   }
 }
 
-/** Largest answer read; past it the call fails (a webhook's answer is not ours to store). */
-export const MAX_ANSWER_BYTES = 1024 * 1024;
+/** Largest answer read; past it the call fails (a webhook's answer is not ours to store; a voice answer fits). */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
@@ -81,15 +81,25 @@ function guardedLookup(allowPrivate: boolean) {
   };
 }
 
-/** POSTs JSON; answers the status and body. Throws OutboundError when the service cannot be reached. */
-export function postJson(
+/** POSTs JSON (or the string given); answers the status and body. Throws OutboundError when unreachable. */
+export async function postJson(
   url: string,
   payload: unknown,
   headers: Record<string, string>,
   opts: OutboundOptions,
 ): Promise<OutboundAnswer> {
+  const answer = await postRaw(url, typeof payload === "string" ? payload : JSON.stringify(payload), headers, opts);
+  return { status: answer.status, body: answer.bytes.toString("utf8") };
+}
+
+/** POSTs a body; answers the status and the raw bytes (a synthesised voice). */
+export function postRaw(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  opts: OutboundOptions,
+): Promise<{ status: number; bytes: Buffer }> {
   const target = new URL(url);
-  const body = typeof payload === "string" ? payload : JSON.stringify(payload);
   // A literal address never goes through lookup: check it here.
   const literal = target.hostname.replace(/^\[|\]$/g, "");
   if (isIP(literal) && !opts.allowPrivateTargets && isPrivateAddress(literal)) {
@@ -116,7 +126,7 @@ export function postJson(
           }
           chunks.push(c);
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks) }));
         res.on("error", (e) => reject(new OutboundError(e.message, true)));
       },
     );

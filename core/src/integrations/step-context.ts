@@ -41,6 +41,8 @@ export type SessionRow = {
 export type StepOutcome = {
   /** Sent in order: the first at once, each next one `delayMs` later (Typebot's typebotDelayMessage). */
   texts: string[];
+  /** The first text goes out as this voice note instead (a prompt's voice), the text kept as its body. */
+  voiceUrl?: string;
   delayMs?: number;
   /** The session to keep (upserted), "clear" to drop it, undefined to leave it. */
   session?: { integrationId: number | null; sessionId: string | null; choices: string[] | null } | "clear";

@@ -190,3 +190,24 @@ export async function startFakeDialogflow(): Promise<FakeDialogflow> {
     close: () => close(server),
   });
 }
+
+export type FakeSpeech = {
+  /** As TTS_BASE_URL would be (the region is not part of a loopback host). */
+  url: string;
+  key: string;
+  /** Valid synthesis requests: the SSML and the output format asked for. */
+  calls: { ssml: string; format: string | undefined }[];
+  close(): Promise<void>;
+};
+
+/** A stand-in for Azure's text-to-speech REST API: checks the key, records the SSML, answers Ogg bytes. */
+export async function startFakeSpeech(key = "speech-key-1"): Promise<FakeSpeech> {
+  const fake = { key, calls: [] } as unknown as FakeSpeech;
+  const { server, url } = await listen((req, raw, res) => {
+    if (req.method !== "POST" || req.url !== "/cognitiveservices/v1") return res.writeHead(404).end();
+    if (req.headers["ocp-apim-subscription-key"] !== fake.key) return res.writeHead(401).end();
+    fake.calls.push({ ssml: raw, format: req.headers["x-microsoft-outputformat"] as string | undefined });
+    res.writeHead(200, { "content-type": "audio/ogg" }).end(Buffer.concat([Buffer.from("OggS"), Buffer.alloc(60)]));
+  });
+  return Object.assign(fake, { url, close: () => close(server) });
+}

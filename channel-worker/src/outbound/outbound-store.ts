@@ -165,7 +165,8 @@ export async function markSending(
 
 /**
  * Records the channel's id. Also over 'failed': a new owner may have judged this send in
- * doubt while it was still in flight here, and now we know it went out.
+ * doubt while it was still in flight here, and now we know it went out. A row already 'sent'
+ * under this very id had its ack arrive before the send's answer (ingest recorded both): done.
  */
 export async function markSent(pool: pg.Pool, id: string, remoteId: string, owner: Owner): Promise<boolean> {
   return inTransaction(pool, async (client) => {
@@ -175,7 +176,8 @@ export async function markSent(pool: pg.Pool, id: string, remoteId: string, owne
       `UPDATE messages m SET send_state = 'sent', remote_id = $3, ack = GREATEST(m.ack, 1), error_code = NULL,
          updated_at = now()
        FROM (SELECT id, send_state FROM messages WHERE id = $1 AND company_id = $4 FOR UPDATE) o
-       WHERE m.id = o.id AND m.company_id = $4 AND m.claimed_by = $2 AND m.send_state IN ('sending', 'failed')
+       WHERE m.id = o.id AND m.company_id = $4 AND m.claimed_by = $2
+         AND (m.send_state IN ('sending', 'failed') OR (m.send_state = 'sent' AND m.remote_id = $3))
        RETURNING m.id, m.company_id, o.send_state AS was`,
       [id, owner.workerId, remoteId, owner.companyId],
     );

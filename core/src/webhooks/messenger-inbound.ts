@@ -76,6 +76,8 @@ export function eventParts(conn: MessengerConnection, e: TMessagingEvent, out: E
   const m = e.message;
   if (m?.is_deleted) {
     out.revokes.push({ kind: "revoke", ...base, remoteId: m.mid });
+  } else if (m?.is_echo && m.metadata?.endsWith(":caption") && isUuid(m.metadata.slice(0, -8))) {
+    // The caption our adapter sent after a file: part of that message, already stored with it.
   } else if (m?.is_echo && isUuid(m.metadata)) {
     // Our own send coming back: its id and the sent mark, even when the send's answer was lost (decision 0042).
     out.acks.push({ kind: "ack", ...base, remoteId: m.mid, ack: 1, messageId: m.metadata });

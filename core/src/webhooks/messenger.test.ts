@@ -200,6 +200,7 @@ describe("#webhooks.facebook deliveries", () => {
       delivery("page", w.page, [
         { ...echo, message: { mid: "m_lost", is_echo: true, metadata: lost, text: "ours" } },
         { ...echo, message: { mid: "m_inbox", is_echo: true, text: "Respondido pelo Meta Business Suite" } },
+        { ...echo, message: { mid: "m_caption", is_echo: true, metadata: `${lost}:caption`, text: "legenda" } },
         { ...inbound, timestamp: Date.now(), delivery: { mids: ["m_sent"], watermark: Date.now() } },
         { ...inbound, timestamp: Date.now(), read: { watermark: Date.now() } },
       ]),

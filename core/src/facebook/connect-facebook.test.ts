@@ -76,6 +76,13 @@ describe("#facebook.connect", () => {
     const rows = await stored(w.id);
     expect(rows).toHaveLength(2);
     expect(rows[0]!.accessToken).toBe("page-a-renewed");
+    // Editing the connection's settings keeps its page and token; leaving the channel drops them.
+    const id = again.body.whatsapps[0].id;
+    const edit = await core.api("PUT", `/whatsapp/${id}`, { token: w.admin.token, body: { greetingMessage: "Oi!" } });
+    expect(edit.status).toBe(200);
+    expect((await stored(w.id))[0]).toMatchObject({ pageId: w.pages[0]!.id, accessToken: "page-a-renewed" });
+    await core.api("PUT", `/whatsapp/${id}`, { token: w.admin.token, body: { channel: "whatsapp" } });
+    expect((await stored(w.id))[0]).toMatchObject({ pageId: null, accountId: null, accessToken: null });
   });
 
   it("refuses a user token Facebook does not accept with a clear error, and stores nothing", async () => {

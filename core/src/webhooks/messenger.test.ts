@@ -228,5 +228,18 @@ describe("#webhooks.facebook deliveries", () => {
     const { rows: deleted } = await core.db.pool.query("SELECT is_deleted FROM messages WHERE id = $1", [rows[0]!.id]);
     expect(deleted[0]!.is_deleted).toBe(true);
     expect(await messages(w.facebook)).toEqual([]);
+    // A profile Meta will not show is not asked again for each message: the contact keeps its id as name.
+    const stranger = `5${w.igsid}`;
+    for (const mid of ["ig_s1", "ig_s2"]) {
+      const res = await post(
+        delivery("instagram", w.ig, [{ ...base, sender: { id: stranger }, message: { mid, text: "?" } }]),
+      );
+      expect(res.status).toBe(200);
+    }
+    expect(graph.calls.filter((c) => c.startsWith(`GET /v21.0/${stranger}?`))).toHaveLength(1);
+    expect((await messages(w.instagram)).filter((r) => r.number === stranger).map((r) => r.name)).toEqual([
+      stranger,
+      stranger,
+    ]);
   });
 });

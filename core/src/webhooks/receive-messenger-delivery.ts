@@ -46,12 +46,21 @@ export type MessengerDeliveryDeps = {
 const CACHE_MS = 5000;
 /** A profile that could not be read is not asked again for this long (this process). */
 const PROFILE_RETRY_MS = 10 * 60 * 1000;
+/** At most this many profiles are read for one delivery; the others are read with their next message. */
+const MAX_PROFILES_PER_DELIVERY = 20;
 
 /** Looks connections up by channel and account id (page or Instagram account), each answer kept CACHE_MS. */
 export class MessengerConnectionFinder {
   private readonly cache = new Map<string, { at: number; conn: MessengerConnection | null }>();
-  /** Profiles asked and refused recently, by connection and contact id. */
+  /** Profiles asked and refused recently, by connection and contact id (the oldest forgotten past 10,000). */
   readonly refusedProfiles = new Map<string, number>();
+
+  refuseProfile(key: string): void {
+    this.refusedProfiles.delete(key);
+    this.refusedProfiles.set(key, Date.now());
+    // Maps keep insertion order: the first key is the oldest.
+    if (this.refusedProfiles.size > 10_000) this.refusedProfiles.delete(this.refusedProfiles.keys().next().value!);
+  }
   private readonly pool: pg.Pool;
 
   constructor(pool: pg.Pool) {
@@ -113,11 +122,13 @@ async function profilesToFetch(
   );
   const complete = new Set(rows.map((r) => `${r.company_id}:${r.number}`));
   const now = Date.now();
-  return list.filter((w) => {
-    if (complete.has(`${w.conn.companyId}:${w.id}`)) return false;
-    const refused = deps.connections.refusedProfiles.get(`${w.conn.id}:${w.id}`);
-    return refused === undefined || now - refused > PROFILE_RETRY_MS;
-  });
+  return list
+    .filter((w) => {
+      if (complete.has(`${w.conn.companyId}:${w.id}`)) return false;
+      const refused = deps.connections.refusedProfiles.get(`${w.conn.id}:${w.id}`);
+      return refused === undefined || now - refused > PROFILE_RETRY_MS;
+    })
+    .slice(0, MAX_PROFILES_PER_DELIVERY);
 }
 
 /** Reads the profiles and stores their pictures; answers them by company and contact id. */
@@ -132,7 +143,7 @@ async function readProfiles(
       try {
         const profile = await fetchProfile(deps.graph, conn, id, signal);
         if (!profile) {
-          deps.connections.refusedProfiles.set(`${conn.id}:${id}`, Date.now());
+          deps.connections.refuseProfile(`${conn.id}:${id}`);
           return;
         }
         const picture = profile.picture
@@ -141,7 +152,7 @@ async function readProfiles(
         out.set(`${conn.companyId}:${id}`, { name: profile.name, picture });
       } catch (err) {
         console.warn(`messenger webhook: profile ${id}: ${(err as Error).message}`);
-        deps.connections.refusedProfiles.set(`${conn.id}:${id}`, Date.now());
+        deps.connections.refuseProfile(`${conn.id}:${id}`);
       }
     }),
   );

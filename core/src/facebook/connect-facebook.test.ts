@@ -60,7 +60,7 @@ describe("#facebook.connect", () => {
       expect.objectContaining({ channel: "facebook", pageId: w.pages[1]!.id, accessToken: w.pages[1]!.accessToken }),
       expect.objectContaining({ channel: "instagram", pageId: w.pages[1]!.id, accountId: w.pages[1]!.instagram!.id }),
     ]);
-    expect(graph.subscriptions.map((s) => [s.pageId, s.authorization])).toEqual(
+    expect(graph.subscriptions.map((s) => [s.pageId, s.authorization]).sort()).toEqual(
       w.pages.map((p) => [p.id, `Bearer ${p.accessToken}`]),
     );
     expect(graph.subscriptions[0]!.fields).toContain("message_echoes");

@@ -19,7 +19,10 @@ export function facebookRoutes(pool: pg.Pool, graph: GraphApi): Router {
     const input = parse(ZConnectFacebookRequestSchema, req.body);
     // Outside calls before the transaction: none of them ever holds a row lock.
     const pages = await listUserPages(graph, input.facebookUserId, input.facebookUserToken);
-    for (const page of pages) await subscribePage(graph, page);
+    // Ten at a time: up to MAX_PAGES calls, without one request holding a hundred sockets.
+    for (let i = 0; i < pages.length; i += 10) {
+      await Promise.all(pages.slice(i, i + 10).map((page) => subscribePage(graph, page)));
+    }
     const whatsapps = await inTransaction(pool, (c) => connectFacebook(c, actor, pages, input.addInstagram));
     res.status(201).json({ whatsapps });
   });

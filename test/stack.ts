@@ -7,6 +7,7 @@ import path from "node:path";
 import { standInSockets } from "../channel-worker/src/testing/baileys-stand-in.ts";
 import { type FakeGraphApi, startFakeGraphApi } from "../channel-worker/src/testing/fake-graph-api.ts";
 import { startWorker, type Worker } from "../channel-worker/src/worker.ts";
+import type { CoreConfig } from "../core/src/config.ts";
 import { startTestCore, type TestCore } from "../core/src/testing/test-core.ts";
 import { type SyncServer, startSyncServer } from "../sync-server/src/server.ts";
 
@@ -30,10 +31,11 @@ export type Stack = {
 
 /**
  * `jobIntervalMs`: how often the worker's timed jobs run (a minute unless a test needs them sooner). `baileys`: the
- * worker serves WhatsApp by QR code too, its adapter on stand-in sockets the test drives (`stack.baileys`).
+ * worker serves WhatsApp by QR code too, its adapter on stand-in sockets the test drives (`stack.baileys`). `core`:
+ * more of core's configuration (the Facebook e2e points core's Graph API calls at its own stand-in).
  */
 export async function startStack(
-  opts: { jobIntervalMs?: number; sync?: boolean; baileys?: boolean } = {},
+  opts: { jobIntervalMs?: number; sync?: boolean; baileys?: boolean; core?: Partial<CoreConfig> } = {},
 ): Promise<Stack> {
   const graph = await startFakeGraphApi();
   // Core forwards /collab to the sync server's port, known before core starts; the server itself needs core's
@@ -42,6 +44,7 @@ export async function startStack(
   const core = await startTestCore({
     pwaDir: path.resolve(import.meta.dirname, "../pwa/dist"),
     ...(syncPort ? { syncUrl: `http://127.0.0.1:${syncPort}` } : {}),
+    ...opts.core,
   });
   const sync = syncPort
     ? await startSyncServer({

@@ -2,11 +2,11 @@
 // (edit, delete), a 'Campanha' button and the create/edit dialog. Campaigns are admin REST: offline the screen
 // says it needs a connection.
 import type { FlowCampaignDTO } from "@chatflow/core/contract/flow-campaigns.ts";
-import type { FlowListDTO } from "@chatflow/core/contract/flows.ts";
 import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../app-services.ts";
+import { loadFlowChoices } from "../flows/flow-choices.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -19,19 +19,6 @@ import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { type Choice, PhraseCampaignModal } from "./phrase-campaign-modal.tsx";
 import "./phrase-lists.css";
-
-/** Pages of GET /flowbuilder read for the flow select (20 each): enough for any company's flows. */
-const FLOW_PAGES = 10;
-
-async function loadFlowChoices(): Promise<Choice[]> {
-  const out: Choice[] = [];
-  for (let page = 1; page <= FLOW_PAGES; page++) {
-    const answer = await api.get<FlowListDTO>(`/flowbuilder?pageNumber=${page}`);
-    out.push(...answer.flows.map((f) => ({ id: f.id, name: f.name })));
-    if (!answer.hasMore) break;
-  }
-  return out;
-}
 
 type Loaded = { campaigns: FlowCampaignDTO[]; flows: Choice[]; connections: Choice[] };
 
@@ -47,7 +34,7 @@ export function PhraseListsPage() {
     try {
       const [campaigns, flows, connections] = await Promise.all([
         api.get<{ flow: FlowCampaignDTO[] }>("/flowcampaign"),
-        loadFlowChoices(),
+        loadFlowChoices(api),
         api.get<WhatsappAnswer[]>("/whatsapp"),
       ]);
       setData({ campaigns: campaigns.flow, flows, connections: connections.map((c) => ({ id: c.id, name: c.name })) });

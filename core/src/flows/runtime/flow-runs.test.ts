@@ -1,6 +1,7 @@
 // The flow runtime on inbound messages (the same ingest a webhook runs): a connection's welcome and not-matched
 // flows, phrase campaigns, every node type, interval jobs that resume once, and an agent's accept ending the run.
 import { describe, expect, it } from "vitest";
+import { FLOW_CAMPAIGNS_MAX } from "../../contract/flow-campaigns.ts";
 import { inTransaction } from "../../sync/change-log.ts";
 import { buildBotConnection, contactWrites, newNumber } from "../../testing/bot-factories.ts";
 import { buildCompany } from "../../testing/factories.ts";
@@ -349,5 +350,22 @@ describe("#flowcampaign calls", () => {
     expect(renamed.body).toMatchObject({ name: "Natal 2026", status: false });
     expect((await core.api("DELETE", `/flowcampaign/${id}`, { token: w.admin.token })).status).toBe(200);
     expect((await core.api("GET", `/flowcampaign/${id}`, { token: w.admin.token })).status).toBe(404);
+  });
+
+  it("stops at FLOW_CAMPAIGNS_MAX campaigns per company (each inbound batch reads them)", async () => {
+    const companyId = (await buildCompany(w.pool)).id;
+    const admin = await signedIn(core, { companyId, profile: "admin" });
+    const flowId = await publish([], [], admin.token);
+    await w.pool.query(
+      `INSERT INTO flow_campaigns (company_id, name, flow_id, phrase)
+       SELECT $1, 'c' || i, $2, 'p' || i FROM generate_series(1, $3) AS i`,
+      [companyId, flowId, FLOW_CAMPAIGNS_MAX],
+    );
+    const full = await core.api("POST", "/flowcampaign", {
+      token: admin.token,
+      body: { name: "mais uma", flowId, phrase: "mais" },
+    });
+    expect(full.status).toBe(400);
+    expect(full.body.error).toBe("ERR_VALIDATION");
   });
 });

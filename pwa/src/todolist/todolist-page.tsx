@@ -37,6 +37,7 @@ export function TodolistPage() {
       title={t("todolistPage.title")}
       notice={t("todolistPage.kept")}
     >
+      <p className="todolist-note">{t("todolistPage.kept")}</p>
       <form
         className="todolist-form"
         onSubmit={(e) => {

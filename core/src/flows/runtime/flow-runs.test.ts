@@ -191,6 +191,20 @@ describe("#flow runtime: welcome flow", () => {
     expect(await logTypes(w.pool, t)).toEqual(["create", "chatBot", "chatBot"]);
   });
 
+  it("ends the run of a ticket given a queue some other way (the redirect job, an agent's transfer)", async () => {
+    const probe = await buildBotConnection(w.pool, {
+      companyId: w.companyId,
+      queues: [{ name: `Fila ${newNumber()}` }],
+    });
+    const wa = await connection({ welcome: await menuQuestionQueueFlow(probe.queues[0]!) });
+    const from = newNumber();
+    const t = await contactWrites(w.pool, { ...wa, from, body: "oi" });
+    await w.pool.query("UPDATE tickets SET queue_id = $2 WHERE id = $1", [t, wa.queues[0]!.id]);
+    await contactWrites(w.pool, { ...wa, from, body: "2" });
+    expect(await run(t)).toMatchObject({ status: "ended", endReason: "left" });
+    expect((await sent(t)).length).toBe(2);
+  });
+
   it("leaves the queue bot to work when the welcome flow is switched off", async () => {
     const flowId = await publish([{ id: "m", type: "message", data: { label: "não deveria" } }], [["1", "m"]]);
     const wa = await connection({ welcome: flowId });

@@ -30,7 +30,7 @@ type TicketRow = {
   contactId: number;
   whatsappId: number;
   queueId: number | null;
-  /** Pending, no agent, no group, bot not disabled: a flow may run on it. */
+  /** Pending, no agent, no queue yet, no group, bot not disabled: a flow may run on it. */
   eligible: boolean;
   protocol: string | null;
   createdAt: Date;
@@ -49,7 +49,8 @@ type TicketRow = {
 const TICKET_COLUMNS = `t.id, t.company_id AS "companyId", t.contact_id AS "contactId", t.whatsapp_id AS "whatsappId",
   t.queue_id AS "queueId", t.protocol, t.created_at AS "createdAt", c.name AS "contactName",
   w.name AS "connectionName", q.name AS "queueName",
-  (t.status = 'pending' AND t.user_id IS NULL AND NOT t.is_group AND NOT c.is_group AND NOT c.disable_bot) AS eligible,
+  (t.status = 'pending' AND t.user_id IS NULL AND t.queue_id IS NULL AND NOT t.is_group AND NOT c.is_group
+    AND NOT c.disable_bot) AS eligible,
   r.id AS "runId", r.flow_id AS "runFlowId", r.node_id AS "nodeId", COALESCE(r.element, 0) AS element,
   r.waiting_for AS "waitingFor", r.variables, COALESCE(r.step, 0) AS step`;
 
@@ -111,7 +112,8 @@ export async function runFlows(
   for (const t of rows) {
     const body = lastBodies.get(t.id)?.body ?? "";
     if (t.runId !== null) {
-      // The ticket left the bot's hands (accepted, closed) some other way: its run ends here.
+      // The ticket left the bot's hands some other way (closed, given a queue by an agent or the redirect): its
+      // run ends here.
       if (!t.eligible) left.push({ ticket: t, reason: "left" });
       else {
         held.add(t.id);

@@ -9,12 +9,12 @@ export type BrowserStack = { stack: Stack; browser: Browser };
 
 /** Starts the stack and a browser before the file's tests and stops both after; read it inside hooks and tests. */
 export function browserStackForFile(
-  opts: { chromiumArgs?: string[]; jobIntervalMs?: number; sync?: boolean } = {},
+  opts: { chromiumArgs?: string[]; jobIntervalMs?: number; sync?: boolean; baileys?: boolean } = {},
 ): BrowserStack {
   return forFile(
     async () => {
       if (!chromiumAvailable()) throw new Error("Debian's chromium is missing: apt-get install -y chromium");
-      const stack = await startStack({ jobIntervalMs: opts.jobIntervalMs, sync: opts.sync });
+      const stack = await startStack({ jobIntervalMs: opts.jobIntervalMs, sync: opts.sync, baileys: opts.baileys });
       try {
         return { stack, browser: await launchChromium(opts.chromiumArgs) };
       } catch (err) {

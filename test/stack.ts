@@ -4,6 +4,7 @@
 import { createHmac } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
+import { standInSockets } from "../channel-worker/src/testing/baileys-stand-in.ts";
 import { type FakeGraphApi, startFakeGraphApi } from "../channel-worker/src/testing/fake-graph-api.ts";
 import { startWorker, type Worker } from "../channel-worker/src/worker.ts";
 import { startTestCore, type TestCore } from "../core/src/testing/test-core.ts";
@@ -19,14 +20,21 @@ export type Stack = {
   worker: Worker;
   /** The sync server behind core's /collab, when the stack was started with `sync`. */
   sync?: SyncServer;
+  /** Baileys' stand-in sockets the worker opened (newest last), when the stack was started with `baileys`. */
+  baileys?: ReturnType<typeof standInSockets>;
   whatsappId: number;
   /** Delivers an inbound text message through the signed webhook, as Meta would. */
   deliverInbound(o: { from: string; name: string; text: string; id: string }): Promise<number>;
   stop(): Promise<void>;
 };
 
-/** `jobIntervalMs`: how often the worker's timed jobs run (a minute unless a test needs them sooner). */
-export async function startStack(opts: { jobIntervalMs?: number; sync?: boolean } = {}): Promise<Stack> {
+/**
+ * `jobIntervalMs`: how often the worker's timed jobs run (a minute unless a test needs them sooner). `baileys`: the
+ * worker serves WhatsApp by QR code too, its adapter on stand-in sockets the test drives (`stack.baileys`).
+ */
+export async function startStack(
+  opts: { jobIntervalMs?: number; sync?: boolean; baileys?: boolean } = {},
+): Promise<Stack> {
   const graph = await startFakeGraphApi();
   // Core forwards /collab to the sync server's port, known before core starts; the server itself needs core's
   // migrated database, so it starts after.
@@ -50,6 +58,7 @@ export async function startStack(opts: { jobIntervalMs?: number; sync?: boolean 
     [PHONE_NUMBER_ID, APP_SECRET],
   );
   const whatsappId = rows[0]!.id;
+  const baileys = opts.baileys ? standInSockets() : undefined;
   // The worker reads media messages' files from core's DATA_DIR, as it does in production.
   const worker = await startWorker({
     databaseUrl: core.databaseUrl,
@@ -57,15 +66,16 @@ export async function startStack(opts: { jobIntervalMs?: number; sync?: boolean 
     pollMs: 200,
     dataDir: core.config.dataDir,
     jobIntervalMs: opts.jobIntervalMs,
-    // WhatsApp by QR code would dial WhatsApp's servers (unreachable here) and report the failures as statuses;
-    // the e2e tests play the worker's part for those connections themselves.
-    channels: ["whatsappapi"],
+    // WhatsApp by QR code would dial WhatsApp's servers (unreachable here): served only on stand-in sockets.
+    channels: baileys ? ["whatsappapi", "whatsapp"] : ["whatsappapi"],
+    ...(baileys ? { baileysSocket: baileys.factory } : {}),
   });
   return {
     core,
     graph,
     worker,
     sync,
+    ...(baileys ? { baileys } : {}),
     whatsappId,
     async deliverInbound(o) {
       const body = JSON.stringify({

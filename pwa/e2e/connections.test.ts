@@ -1,18 +1,17 @@
-// The connections screen and its QR dialog (spec 2 §2, §4), in chromium against the whole stack: an admin
-// creates a WhatsApp (QR code) connection, asks for a new QR code and the dialog waits for it; a test-only
-// stand-in for the channel worker writes the QR code the way the worker does (the row, then a "whatsapps"
-// change), and the dialog draws it; pairing clears the code, the dialog closes itself and the row reads
-// CONNECTED, and the side menu's badge follows. The request reached the worker's channel as a NOTIFY
-// (core's connection-session.test.ts checks the payload); here the stand-in reads what core stored.
+// The connections screen and its QR dialog (spec 2 §2, §4), in chromium against the whole stack with the channel
+// worker's Baileys adapter (issue 10's proof): an admin creates a WhatsApp (QR code) connection, asks for a new QR
+// code and the dialog waits for it; the request reaches the worker as a NOTIFY, the adapter opens a socket (a
+// stand-in: WhatsApp's servers are not reachable here) whose Baileys events carry a QR code, and the dialog draws
+// it; a rotated code replaces it; pairing opens the socket, the dialog closes itself, the row reads CONNECTED with
+// the phone's number, and the side menu's badge follows.
 
-import { recordChanges } from "@chatflow/core/sync/change-log.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 import { signIn, until } from "./support.ts";
 
-const world = browserStackForFile();
+const world = browserStackForFile({ baileys: true });
 let page: Page;
 
 forFile(async () => {
@@ -22,21 +21,8 @@ forFile(async () => {
   await signIn(page, world.stack.core.url);
 });
 
-/** What the channel worker does when Baileys reports: write the session's fields, record the change, commit. */
-async function workerReports(id: number, set: string, params: unknown[] = []) {
-  const client = await world.stack.core.db.pool.connect();
-  try {
-    await client.query("BEGIN");
-    await client.query(`UPDATE whatsapps SET ${set}, updated_at = now() WHERE id = $1 AND company_id = 1`, [
-      id,
-      ...params,
-    ]);
-    await recordChanges(client, [{ companyId: 1, entity: "whatsapps", id }]);
-    await client.query("COMMIT");
-  } finally {
-    client.release();
-  }
-}
+/** The stand-in socket the worker's adapter opened last. */
+const socket = () => world.stack.baileys!.last();
 
 describe("connections", () => {
   it("an admin creates a WhatsApp connection, asks for a QR code, sees it, and the dialog closes once paired", async () => {
@@ -80,15 +66,23 @@ describe("connections", () => {
       return r.rows[0]?.status === "OPENING";
     });
 
-    // The worker's stand-in: Baileys produced a QR code.
-    await workerReports(id, "status = 'qrcode', qrcode = $2", ["2@stand-in-qr-code,key,secret,adv"]);
+    // The adapter opened a socket for it; Baileys produces a QR code.
+    await until("the worker to open a socket", () => (world.stack.baileys?.sockets.length ?? 0) > 0);
+    socket().emit("connection.update", { qr: "2@stand-in-qr-code,key,secret,adv" });
     const code = dialog.getByTestId("qr-code");
     await code.waitFor();
     expect(await code.locator("svg").count()).toBe(1);
     await row.getByTestId("connection-qrcode").waitFor();
+    const drawn = await code.innerHTML();
+    // Baileys rotates the code: the dialog draws the new one.
+    socket().emit("connection.update", { qr: "2@rotated-qr-code,key,secret,adv" });
+    await until("the rotated code to be drawn", async () => (await code.innerHTML()) !== drawn);
+    expect(
+      (await world.stack.core.db.pool.query("SELECT qrcode FROM whatsapps WHERE id = $1", [id])).rows[0].qrcode,
+    ).toBe("2@rotated-qr-code,key,secret,adv");
 
-    // Paired: the code is gone, the dialog closes itself and the row reads CONNECTED with its number.
-    await workerReports(id, "status = 'CONNECTED', qrcode = NULL, number = $2", ["5511999990000"]);
+    // Paired: the socket opens as the phone, the dialog closes itself and the row reads CONNECTED with its number.
+    socket().open("5511999990000:3@s.whatsapp.net");
     await dialog.waitFor({ state: "detached" });
     await row.getByText("Conectado").waitFor();
     await row.getByText("5511999990000").waitFor();

@@ -369,6 +369,14 @@ export function screensSuite(themes: readonly Theme[]): void {
           },
         },
         {
+          name: "connection-modal-flows",
+          action: async (p) => {
+            await dialogOpened("connection-modal", "connection-edit")(p);
+            await p.getByTestId("connection-tab-flowbuilder").click();
+            await p.locator("[data-testid='connection-flowIdWelcome']:not([disabled])").waitFor();
+          },
+        },
+        {
           name: "qr-dialog",
           action: async (p) => {
             await p.getByTestId("connection-qrcode").first().click();

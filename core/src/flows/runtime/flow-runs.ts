@@ -84,14 +84,10 @@ export async function runFlows(
       hadFlow: boolean;
       flowIdWelcome: number | null;
       flowIdNotPhrase: number | null;
-      campaigns: { id: number; flowId: number; phrase: string }[] | null;
     }
   >(
     `SELECT ${TICKET_COLUMNS}, w.flow_id_welcome AS "flowIdWelcome", w.flow_id_not_phrase AS "flowIdNotPhrase",
-       EXISTS (SELECT 1 FROM flow_runs p WHERE p.company_id = t.company_id AND p.ticket_id = t.id) AS "hadFlow",
-       (SELECT json_agg(json_build_object('id', fc.id, 'flowId', fc.flow_id, 'phrase', fc.phrase) ORDER BY fc.id)
-          FROM flow_campaigns fc WHERE fc.company_id = t.company_id AND fc.status
-            AND (fc.whatsapp_id IS NULL OR fc.whatsapp_id = t.whatsapp_id)) AS campaigns
+       EXISTS (SELECT 1 FROM flow_runs p WHERE p.company_id = t.company_id AND p.ticket_id = t.id) AS "hadFlow"
      FROM unnest($1::int[], $2::int[]) AS i(id, co)
      JOIN tickets t ON t.id = i.id AND t.company_id = i.co
      ${TICKET_JOINS}
@@ -103,6 +99,10 @@ export async function runFlows(
     [[...lastBodies.keys()], [...lastBodies.values()].map((b) => b.companyId)],
   );
   if (rows.length === 0) return held;
+  const campaigns = await loadCampaigns(
+    client,
+    rows.filter((t) => t.runId === null && t.eligible).map((t) => t.companyId),
+  );
 
   type Plan = { ticket: TicketRow; flowId: number; input: string | null; start?: Move["start"] };
   const plans: Plan[] = [];
@@ -127,7 +127,11 @@ export async function runFlows(
     if (!t.eligible) continue;
     if (t.flowIdWelcome !== null) welcomed.push({ ticket: t, flowId: t.flowIdWelcome });
     const phrase = fold(body);
-    const campaign = phrase ? t.campaigns?.find((c) => fold(c.phrase) === phrase) : undefined;
+    const campaign = phrase
+      ? campaigns
+          .get(t.companyId)
+          ?.find((c) => (c.whatsappId === null || c.whatsappId === t.whatsappId) && c.phrase === phrase)
+      : undefined;
     const start = (flowId: number, startedBy: StartedBy, campaignId: number | null = null) =>
       plans.push({ ticket: t, flowId, input: null, start: { startedBy, campaignId } });
     // A matching phrase first; then the welcome flow on a ticket that never walked one; then the not-matched flow.
@@ -213,6 +217,25 @@ export async function endFlowOnAccept(client: pg.ClientBase, companyId: number, 
      WHERE company_id = $1 AND ticket_id = $2 AND status = 'running'`,
     [companyId, ticketId],
   );
+}
+
+type Campaign = { id: number; flowId: number; whatsappId: number | null; phrase: string };
+
+/** The campaigns that are on, per company, with their phrases folded; read once per batch (at most 500 each). */
+async function loadCampaigns(client: pg.ClientBase, companyIds: number[]): Promise<Map<number, Campaign[]>> {
+  const out = new Map<number, Campaign[]>();
+  if (companyIds.length === 0) return out;
+  const { rows } = await client.query<Campaign & { companyId: number }>(
+    `SELECT id, company_id AS "companyId", flow_id AS "flowId", whatsapp_id AS "whatsappId", phrase
+     FROM flow_campaigns WHERE company_id = ANY($1::int[]) AND status ORDER BY id`,
+    [[...new Set(companyIds)]],
+  );
+  for (const { companyId, ...c } of rows) {
+    const list = out.get(companyId) ?? [];
+    list.push({ ...c, phrase: fold(c.phrase) });
+    out.set(companyId, list);
+  }
+  return out;
 }
 
 const flowKey = (companyId: number, flowId: number) => `${companyId}:${flowId}`;

@@ -259,6 +259,41 @@ describe("#flow runtime: intervals", () => {
     expect(await run(t)).toMatchObject({ status: "ended", endReason: "end" });
   });
 
+  it("splits on a randomizer and pauses a content node on its interval element, resuming at the next one", async () => {
+    const flowId = await publish(
+      [
+        // 100%: every roll (0–99) takes the percent output.
+        { id: "rnd", type: "randomizer", data: { percent: 100 } },
+        { id: "never", type: "message", data: { label: "nunca" } },
+        {
+          id: "block",
+          type: "singleBlock",
+          data: {
+            seq: ["message0", "interval0", "message1"],
+            elements: [
+              { type: "message", number: 0, value: "primeira parte" },
+              { type: "interval", number: 0, value: 2 },
+              { type: "message", number: 1, value: "segunda parte, {{firstName}}" },
+            ],
+          },
+        },
+      ],
+      [
+        ["1", "rnd"],
+        ["rnd", "block", "percent"],
+        ["rnd", "never", "rest"],
+      ],
+    );
+    const wa = await connection({ welcome: flowId });
+    const t = await contactWrites(w.pool, { ...wa, from: newNumber(), body: "oi" });
+    expect(await sent(t)).toEqual(["primeira parte"]);
+    expect(await run(t)).toMatchObject({ nodeId: "block", waitingFor: "interval" });
+    const key = (await jobOf(t))[0]!.data;
+    expect(await inTransaction(w.pool, (c) => resumeFlowRun(c, key))).toBe(1);
+    expect(await sent(t)).toEqual(["primeira parte", "segunda parte, Maria"]);
+    expect(await run(t)).toMatchObject({ status: "ended", endReason: "end" });
+  });
+
   it("ends the run when an agent accepts the ticket during the wait; the job then sends nothing", async () => {
     const wa = await connection({ welcome: await intervalFlow() });
     const t = await contactWrites(w.pool, { ...wa, from: newNumber(), body: "oi" });

@@ -41,7 +41,11 @@ describe("#integrations:deliver", () => {
       await contactWrites(db.pool, { ...wa, from, body: "segunda" });
       await runTimedJob(db.pool, job, settings, 10_000);
       expect(receiver.received).toHaveLength(1);
-      await db.pool.query("UPDATE integration_steps SET next_attempt_at = now() WHERE company_id = $1", [wa.companyId]);
+      // A second back: the database clock has microseconds, the job's JS clock milliseconds.
+      await db.pool.query(
+        "UPDATE integration_steps SET next_attempt_at = now() - interval '1 second' WHERE company_id = $1",
+        [wa.companyId],
+      );
       expect(await runTimedJob(db.pool, job, settings, 10_000)).toBe(2);
       expect(receiver.received.map((r) => JSON.parse(r.body).message.body)).toEqual([
         "primeira",

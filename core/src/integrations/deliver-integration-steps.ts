@@ -64,12 +64,13 @@ export const backoffMs = (config: Pick<IntegrationRuntimeConfig, "backoffBaseMs"
 
 type Claimed = { step: StepRow } | null;
 
+/** The next due step, locked; "due" by the caller's clock or the database's, whichever is later (they differ). */
 async function claim(client: pg.ClientBase, now: Date): Promise<Claimed> {
   const { rows } = await client.query<StepRow>(
     `SELECT s.id::int AS id, s.company_id AS "companyId", s.ticket_id AS "ticketId", s.kind,
        s.integration_id AS "integrationId", s.prompt_id AS "promptId", s.body, s.attempts, s.created_at AS "createdAt"
      FROM integration_steps s
-     WHERE s.state = 'pending' AND s.next_attempt_at <= $1
+     WHERE s.state = 'pending' AND s.next_attempt_at <= GREATEST($1::timestamptz, now())
        AND NOT EXISTS (SELECT 1 FROM integration_steps e WHERE e.ticket_id = s.ticket_id
          AND e.company_id = s.company_id AND e.state = 'pending' AND e.id < s.id)
      ORDER BY s.next_attempt_at, s.id LIMIT 1

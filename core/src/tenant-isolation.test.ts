@@ -265,6 +265,15 @@ function walk(): Walk[] {
     { route: "GET /whatsapp/all", path: "/whatsapp/all", status: 403, code: "ERR_NO_PERMISSION" },
     nf("GET /companySettings/:id", "/companySettings/1", "ERR_NO_SETTING_FOUND"),
     nf("PUT /companies/:id/schedules", "/companies/1/schedules", "ERR_NO_COMPANY_FOUND", { schedules: [] }),
+    nf("GET /companies/:id", "/companies/1", "ERR_NO_COMPANY_FOUND"),
+    // The platform's branding is the super user's alone.
+    {
+      route: "POST /settings-whitelabel/logo",
+      path: "/settings-whitelabel/logo",
+      body: { mode: "Light" },
+      status: 403,
+      code: "ERR_NO_PERMISSION",
+    },
     // The caller's own company's setting: company 1's row must stay as it is (the snapshot).
     {
       route: "PUT /companySettings",
@@ -417,6 +426,7 @@ const EXEMPT: Record<string, string> = {
   "POST /auth/signup": "public, creates a new company",
   "GET /plans/list": "public plan list",
   "GET /public-settings/:key": "public branding",
+  "GET /branding/:file": "public branding files, one store for the platform (no company data)",
   "GET /sync/pull": "list: checked for leaks below",
   "POST /sync/push": "the same use cases as REST: core/src/sync/push-mutations.test.ts walks them with other ids",
   "GET /tickets": "list: checked for leaks below",

@@ -57,6 +57,26 @@ describe("#companies.schedules", () => {
   });
 });
 
+describe("#companies.show", () => {
+  it("answers the admin's own company with its hours, any company to the super user", async () => {
+    await put(w.admin.token, w.companyId, { schedules: defaultQueueSchedules() });
+    const own = await core.api("GET", `/companies/${w.companyId}`, { token: w.admin.token });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id: w.companyId, status: true, schedules: defaultQueueSchedules() });
+    const bySuper = await core.api("GET", `/companies/${w.companyId}`, { token: w.superToken });
+    expect(bySuper.body.id).toBe(w.companyId);
+  });
+
+  it("answers 404 for another company's id, and ERR_NO_PERMISSION to a plain user", async () => {
+    const other = await core.api("GET", "/companies/1", { token: w.admin.token });
+    expect(other.status).toBe(404);
+    expect(other.body.error).toBe("ERR_NO_COMPANY_FOUND");
+    const plain = await core.api("GET", `/companies/${w.companyId}`, { token: w.agent.token });
+    expect(plain.status).toBe(403);
+    expect(plain.body.error).toBe("ERR_NO_PERMISSION");
+  });
+});
+
 describe("ERR_OUT_OF_HOURS for an agent outside startWork-endWork", () => {
   /** A one-minute shift two hours from now: now is outside it whatever the time of the run. */
   const elsewhere = () => {

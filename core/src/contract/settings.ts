@@ -144,6 +144,38 @@ export const DOWNLOAD_LIMITS = ["32", "64", "128", "256", "512", "1024", "2048"]
 
 const ZColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Invalid color");
 
+/**
+ * What a stored branding file's name looks like (POST /settings-whitelabel/logo makes them): no separators, no
+ * leading dot, nothing to climb out of the branding folder with. A logo setting holds one of these or nothing.
+ */
+export const BRANDING_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+const ZBrandingFile = z
+  .string()
+  .max(200, "Too Long!")
+  .refine((v) => v === "" || (BRANDING_FILE_NAME.test(v) && !v.includes("..")), "Invalid file name");
+
+/** Where core serves a stored branding file, to anyone (the login screen shows it before a session exists). */
+export const brandingFileUrl = (fileName: string) => `/branding/${encodeURIComponent(fileName)}`;
+
+/** POST /settings-whitelabel/logo: the multipart field holding the file. */
+export const BRANDING_LOGO_FIELD = "file";
+/** Largest logo or favicon accepted. */
+export const BRANDING_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/** The logo a mode sets (spec 3 §7: mode Light, Dark or Favicon). */
+export const BRANDING_LOGO_KEYS = {
+  Light: "appLogoLight",
+  Dark: "appLogoDark",
+  Favicon: "appLogoFavicon",
+} as const satisfies Record<string, PlatformSettingKey>;
+export type BrandingLogoMode = keyof typeof BRANDING_LOGO_KEYS;
+
+export const ZBrandingLogoFieldsSchema = z.object({
+  /** The upload's kind; the whitelabel tab sends 'logo'. */
+  typeArch: z.literal("logo", { error: "Invalid typeArch" }).optional(),
+  /** Which logo the file becomes. */
+  mode: z.enum(["Light", "Dark", "Favicon"], { error: "Must be one of: Light, Dark, Favicon" }),
+});
+
 /** The schema of each platform setting's value. */
 export const PLATFORM_SETTING_SCHEMAS: Record<PlatformSettingKey, z.ZodType<string>> = {
   userCreation: z.enum(SWITCH),
@@ -158,9 +190,9 @@ export const PLATFORM_SETTING_SCHEMAS: Record<PlatformSettingKey, z.ZodType<stri
   primaryColorLight: ZColor,
   primaryColorDark: ZColor,
   appName: z.string().trim().min(1, "Required").max(50, "Too Long!"),
-  appLogoLight: z.string().max(255, "Too Long!"),
-  appLogoDark: z.string().max(255, "Too Long!"),
-  appLogoFavicon: z.string().max(255, "Too Long!"),
+  appLogoLight: ZBrandingFile,
+  appLogoDark: ZBrandingFile,
+  appLogoFavicon: ZBrandingFile,
 };
 
 export const ZUpdatePlatformSettingRequestSchema = z.object({

@@ -6,6 +6,7 @@ import type pg from "pg";
 import type { ActorCache } from "../auth/actor-cache.ts";
 import type { Tokens } from "../auth/tokens.ts";
 import { chatbotRoutes } from "../chatbots/chatbot-routes.ts";
+import { companyRoutes } from "../companies/company-routes.ts";
 import { companyScheduleRoutes } from "../companies/company-schedule-routes.ts";
 import { planRoutes } from "../companies/plan-routes.ts";
 import { subscriptionGuard } from "../companies/subscription-guard.ts";
@@ -25,6 +26,7 @@ import { queueRoutes } from "../queues/queue-routes.ts";
 import { quickMessageRoutes } from "../quick-messages/quick-message-routes.ts";
 import { scheduleRoutes } from "../schedules/schedule-routes.ts";
 import { publicSettingsRoutes, settingsRoutes } from "../settings/settings-routes.ts";
+import { brandingFileRoutes, whitelabelRoutes } from "../settings/whitelabel-routes.ts";
 import { signupRoutes } from "../signup/signup-routes.ts";
 import { syncRoutes } from "../sync/sync-routes.ts";
 import { tagRoutes } from "../tags/tag-routes.ts";
@@ -52,7 +54,12 @@ export type AppDeps = {
 
 /** Routers that need no session (besides /auth, which core mounts itself). */
 export function publicRoutes(deps: AppDeps): Router[] {
-  return [signupRoutes(deps.pool, deps.config.limits), planRoutes(deps.pool), publicSettingsRoutes(deps.pool)];
+  return [
+    signupRoutes(deps.pool, deps.config.limits),
+    planRoutes(deps.pool),
+    publicSettingsRoutes(deps.pool),
+    brandingFileRoutes(deps.config.dataDir),
+  ];
 }
 
 /** Routers behind a live session; `res.locals.actor` is the caller (see actorOf). */
@@ -82,6 +89,8 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     whatsappRoutes(deps.pool, graphApiOf(deps.config)),
     settingsRoutes(deps.pool),
     companyScheduleRoutes(deps.pool),
+    companyRoutes(deps.pool),
+    whitelabelRoutes(deps.pool, deps.config.dataDir),
     pushRoutes({
       pool: deps.pool,
       publicKey: deps.vapid.publicKey,

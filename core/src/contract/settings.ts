@@ -2,6 +2,9 @@
 // user) of spec 3 §3: their keys, defaults and the values each one takes.
 // Shared by the API and the settings screens.
 import { z } from "zod";
+import { BRANDING_DEFAULTS, BRANDING_FILE_NAME, BRANDING_KEYS, type BrandingKey } from "./branding.ts";
+
+export { BRANDING_FILE_NAME, BRANDING_KEYS, type BrandingKey, brandingFileUrl } from "./branding.ts";
 
 const SWITCH = ["enabled", "disabled"] as const;
 const BOOLEAN = ["true", "false"] as const;
@@ -103,28 +106,13 @@ export const PLATFORM_SETTING_DEFAULTS = {
   stripeprivatekey: "",
   asaastoken: "",
   openaikeyaudio: "",
-  primaryColorLight: "#0000FF",
-  primaryColorDark: "#39ACE7",
-  appName: "Chat-flow",
-  appLogoLight: "",
-  appLogoDark: "",
-  appLogoFavicon: "",
+  ...BRANDING_DEFAULTS,
 } as const;
 
 export type PlatformSettingKey = keyof typeof PLATFORM_SETTING_DEFAULTS;
 
 export const isPlatformSettingKey = (k: string): k is PlatformSettingKey => Object.hasOwn(PLATFORM_SETTING_DEFAULTS, k);
 
-/** Read before login (GET /public-settings/{key}) so that the login screen is branded. */
-export const BRANDING_KEYS = [
-  "appName",
-  "primaryColorLight",
-  "primaryColorDark",
-  "appLogoLight",
-  "appLogoDark",
-  "appLogoFavicon",
-] as const satisfies readonly PlatformSettingKey[];
-export type BrandingKey = (typeof BRANDING_KEYS)[number];
 export const isBrandingKey = (k: string): k is BrandingKey => (BRANDING_KEYS as readonly string[]).includes(k);
 
 /** Payment-provider credentials and the OpenAI key: only the super user reads them. */
@@ -144,18 +132,10 @@ export const DOWNLOAD_LIMITS = ["32", "64", "128", "256", "512", "1024", "2048"]
 
 const ZColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Invalid color");
 
-/**
- * What a stored branding file's name looks like (POST /settings-whitelabel/logo makes them): no separators, no
- * leading dot, nothing to climb out of the branding folder with. A logo setting holds one of these or nothing.
- */
-export const BRANDING_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 const ZBrandingFile = z
   .string()
   .max(200, "Too Long!")
   .refine((v) => v === "" || (BRANDING_FILE_NAME.test(v) && !v.includes("..")), "Invalid file name");
-
-/** Where core serves a stored branding file, to anyone (the login screen shows it before a session exists). */
-export const brandingFileUrl = (fileName: string) => `/branding/${encodeURIComponent(fileName)}`;
 
 /** POST /settings-whitelabel/logo: the multipart field holding the file. */
 export const BRANDING_LOGO_FIELD = "file";

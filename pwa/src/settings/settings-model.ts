@@ -1,0 +1,110 @@
+// What the settings page (spec 3 §2 Settings page) shows, as plain rules the screen and its tests share: the
+// tabs a person gets, the options in their groups, and the custom messages that appear and become required
+// by their toggle.
+import type { UserDTO } from "@chatflow/core/contract/entities.ts";
+import {
+  COMPANY_SETTING_VALUES,
+  type CompanySettingKey,
+  DOWNLOAD_LIMITS,
+  type PlatformSettingKey,
+  SECRET_PLATFORM_KEYS,
+} from "@chatflow/core/contract/settings.ts";
+
+export type SettingsTab = "options" | "schedules" | "whitelabel";
+
+/** Options always; Schedules when the company's hours decide (scheduleType company); Whitelabel for the super user. */
+export function settingsTabs(user: Pick<UserDTO, "super">, scheduleType: string | undefined): SettingsTab[] {
+  const tabs: SettingsTab[] = ["options"];
+  if (scheduleType === "company") tabs.push("schedules");
+  if (user.super) tabs.push("whitelabel");
+  return tabs;
+}
+
+/** A company setting shown as a switch (enabled/disabled, or the two true/false ones) or a select of its values. */
+export type CompanyOption =
+  | { key: CompanySettingKey; kind: "switch"; on: string; off: string }
+  | { key: CompanySettingKey; kind: "select"; values: readonly string[] }
+  | { key: CompanySettingKey; kind: "text" };
+
+const option = (key: CompanySettingKey): CompanyOption => {
+  const values = COMPANY_SETTING_VALUES[key];
+  if (!values) return { key, kind: "text" };
+  if (values.length === 2 && values.includes("enabled")) return { key, kind: "switch", on: "enabled", off: "disabled" };
+  if (values.length === 2 && values.includes("true")) return { key, kind: "switch", on: "true", off: "false" };
+  return { key, kind: "select", values };
+};
+
+/** Every company setting of spec 3 §3, in groups, in the order the page lists them. */
+export const COMPANY_OPTION_GROUPS: { id: "service" | "tickets" | "lgpd"; options: CompanyOption[] }[] = [
+  {
+    id: "service",
+    options: (
+      [
+        "scheduleType",
+        "chatBotType",
+        "userRating",
+        "userRandom",
+        "sendGreetingMessageOneQueues",
+        "sendGreetingAccepted",
+        "sendQueuePosition",
+        "acceptCallWhatsapp",
+        "acceptAudioMessageContact",
+        "sendFarewellWaitingTicket",
+      ] as const
+    ).map(option),
+  },
+  {
+    id: "tickets",
+    options: (
+      [
+        "sendSignMessage",
+        "requiredTag",
+        "sendMsgTransfTicket",
+        "closeTicketOnTransfer",
+        "DirectTicketsToWallets",
+        "showNotificationPending",
+      ] as const
+    ).map(option),
+  },
+  {
+    id: "lgpd",
+    options: (
+      ["enableLGPD", "lgpdConsent", "lgpdDeleteMessage", "lgpdHideNumber", "lgpdMessage", "lgpdLink"] as const
+    ).map(option),
+  },
+];
+
+/**
+ * The custom messages of spec 3 §2: each appears, and is required, while its toggle has the value that uses it
+ * (the accept-call message while calls are refused).
+ */
+export const CUSTOM_MESSAGES = [
+  { message: "transferMessage", toggle: "sendMsgTransfTicket", when: "enabled" },
+  { message: "greetingAcceptedMessage", toggle: "sendGreetingAccepted", when: "enabled" },
+  { message: "sendQueuePositionMessage", toggle: "sendQueuePosition", when: "enabled" },
+  { message: "AcceptCallWhatsappMessage", toggle: "acceptCallWhatsapp", when: "disabled" },
+] as const satisfies readonly { message: CompanySettingKey; toggle: CompanySettingKey; when: string }[];
+
+export type CustomMessageKey = (typeof CUSTOM_MESSAGES)[number]["message"];
+
+/** The custom messages shown under this toggle for these settings. */
+export function messagesOf(toggle: CompanySettingKey, settings: Record<string, string>): CustomMessageKey[] {
+  return CUSTOM_MESSAGES.filter((m) => m.toggle === toggle && settings[m.toggle] === m.when).map((m) => m.message);
+}
+
+/** A shown custom message must hold text: blank is refused before anything is sent. */
+export const isBlank = (value: string | undefined) => !value || value.trim() === "";
+
+/** The platform settings the super user edits on the Options tab (branding has its own tab). */
+export const PLATFORM_OPTIONS: {
+  key: PlatformSettingKey;
+  kind: "switch" | "select" | "secret";
+  values?: readonly string[];
+}[] = [
+  { key: "userCreation", kind: "switch" },
+  { key: "downloadLimit", kind: "select", values: DOWNLOAD_LIMITS },
+  ...SECRET_PLATFORM_KEYS.map((key) => ({ key, kind: "secret" as const })),
+];
+
+/** #rgb or #rrggbb, as core's platform setting schema takes a colour. */
+export const isColor = (value: string) => /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value);

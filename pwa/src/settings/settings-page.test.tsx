@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+// The settings page as an admin and the super user use it (spec 3 §2): a toggle applies at once with
+// 'Updating' while it travels, a custom message appears and is required by its toggle, the tabs follow
+// scheduleType and the role, and the login screen wears the brand read before login.
+import "fake-indexeddb/auto";
+import { COMPANY_SETTING_DEFAULTS, PLATFORM_SETTING_DEFAULTS } from "@chatflow/core/contract/settings.ts";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { db } from "../app-services.ts";
+import { LoginPage } from "../auth/login-page.tsx";
+import { i18n } from "../i18n/i18n.ts";
+import { mockNetworkForFile } from "../test-support/mock-network.ts";
+import { applyBranding, DEFAULT_BRANDING, fetchBranding } from "./branding.ts";
+import { SettingsView } from "./settings-page.tsx";
+
+const network = mockNetworkForFile();
+const origin = () => window.location.origin;
+
+beforeEach(async () => {
+  await i18n.changeLanguage("pt-BR");
+  await db.cache.clear();
+});
+afterEach(() => cleanup());
+
+/** Core's settings calls for company 2, holding `settings`; PUTs are recorded and answered after `gate`. */
+function companyCalls(settings: Record<string, string>, gate: Promise<void> = Promise.resolve()) {
+  const puts: { column: string; data: string }[] = [];
+  const kept = { ...COMPANY_SETTING_DEFAULTS, ...settings };
+  network.use(
+    http.get(`${origin()}/companySettings/2`, () => HttpResponse.json({ companyId: 2, ...kept })),
+    http.put(`${origin()}/companySettings`, async ({ request }) => {
+      const body = (await request.json()) as { column: string; data: string };
+      puts.push(body);
+      await gate;
+      Object.assign(kept, { [body.column]: body.data });
+      return HttpResponse.json({ [body.column]: body.data });
+    }),
+    http.get(`${origin()}/settings`, () =>
+      HttpResponse.json(Object.entries(PLATFORM_SETTING_DEFAULTS).map(([key, value]) => ({ key, value }))),
+    ),
+    http.get(`${origin()}/companies/2`, () => HttpResponse.json({ id: 2, name: "Loja", schedules: [] })),
+  );
+  return puts;
+}
+
+const t = (key: string) => i18n.t(`settingsPage.${key}`);
+const tabNames = () => screen.getAllByRole("tab").map((tab) => tab.textContent);
+
+describe("#settings options", () => {
+  it("applies a toggle at once, saying 'Updating' until core answers", async () => {
+    let open = () => {};
+    const puts = companyCalls({}, new Promise<void>((r) => (open = r)));
+    const user = userEvent.setup();
+    render(<SettingsView companyId={2} isSuper={false} />);
+    const rating = await screen.findByRole("switch", { name: t("options.userRating") });
+    expect((rating as HTMLInputElement).checked).toBe(false);
+    await user.click(rating);
+    await waitFor(() => expect(puts).toEqual([{ column: "userRating", data: "enabled" }]));
+    const option = rating.closest(".settings-option") as HTMLElement;
+    expect(within(option).getByRole("status").textContent).toBe(t("updating"));
+    open();
+    await waitFor(() => expect(within(option).getByRole("status").textContent).toBe(""));
+    expect((screen.getByRole("switch", { name: t("options.userRating") }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("shows the transfer message with its toggle, required: blank is not sent, text is", async () => {
+    const puts = companyCalls({});
+    const user = userEvent.setup();
+    render(<SettingsView companyId={2} isSuper={false} />);
+    const toggle = await screen.findByRole("switch", { name: t("options.sendMsgTransfTicket") });
+    expect(screen.queryByTestId("setting-transferMessage")).toBeNull();
+    await user.click(toggle);
+    const message = await screen.findByTestId("setting-transferMessage");
+    const field = message.closest(".field") as HTMLElement;
+    expect(field.querySelector(".field-error")?.textContent).toBe(t("required"));
+    await user.click(message);
+    await user.tab();
+    expect(puts.map((p) => p.column)).toEqual(["sendMsgTransfTicket"]);
+    await user.type(message, "Você foi transferido");
+    await user.tab();
+    await waitFor(() => expect(puts.at(-1)).toEqual({ column: "transferMessage", data: "Você foi transferido" }));
+    expect(field.querySelector(".field-error")?.textContent ?? "").toBe("");
+  });
+
+  it("asks for the accept-call message only while calls are refused", async () => {
+    companyCalls({ acceptCallWhatsapp: "disabled" });
+    render(<SettingsView companyId={2} isSuper={false} />);
+    expect(await screen.findByTestId("setting-AcceptCallWhatsappMessage")).toBeTruthy();
+    expect(screen.queryByTestId("setting-greetingAcceptedMessage")).toBeNull();
+    expect(screen.queryByTestId("setting-sendQueuePositionMessage")).toBeNull();
+  });
+});
+
+describe("#settings tabs", () => {
+  it("gives an admin Options, and Schedules while scheduleType is company", async () => {
+    companyCalls({ scheduleType: "company" });
+    const user = userEvent.setup();
+    render(<SettingsView companyId={2} isSuper={false} />);
+    await screen.findByTestId("settings-tab-options");
+    expect(tabNames()).toEqual([t("tabs.options"), t("tabs.schedules")]);
+    await user.click(screen.getByTestId("settings-tab-schedules"));
+    // A company that never set its hours starts from the defaults.
+    const monday = await screen.findByTestId("company-hours-monday-startTimeA");
+    expect((monday as HTMLInputElement).value).toBe("08:00");
+    expect(screen.queryByTestId("settings-tab-whitelabel")).toBeNull();
+  });
+
+  it("gives the super user Whitelabel and the platform options, without Schedules by queue hours", async () => {
+    companyCalls({ scheduleType: "queue" });
+    render(<SettingsView companyId={2} isSuper />);
+    await screen.findByTestId("setting-userCreation");
+    expect(tabNames()).toEqual([t("tabs.options"), t("tabs.whitelabel")]);
+    expect(screen.getByRole("switch", { name: t("options.userCreation") })).toBeTruthy();
+  });
+});
+
+describe("#branded login", () => {
+  it("shows the app name and logo read from the public settings before login", async () => {
+    const values: Record<string, string> = {
+      appName: "Acme Atende",
+      primaryColorLight: "#FF5722",
+      appLogoLight: "0190a1b2-acme.png",
+    };
+    network.use(
+      http.get(`${origin()}/public-settings/:key`, ({ params }) =>
+        HttpResponse.json({ key: params.key, value: values[String(params.key)] ?? "" }),
+      ),
+    );
+    applyBranding(await fetchBranding(origin(), DEFAULT_BRANDING));
+    render(<LoginPage />);
+    expect(screen.getByTestId("login-brand").textContent).toBe("Acme Atende");
+    expect(screen.getByTestId("login-logo").getAttribute("src")).toBe("/branding/0190a1b2-acme.png");
+    expect(i18n.t("app.name")).toBe("Acme Atende");
+    // Nothing answers: what was known stays, the defaults for a first visit.
+    network.use(http.get(`${origin()}/public-settings/:key`, () => HttpResponse.error()));
+    expect((await fetchBranding(origin(), DEFAULT_BRANDING)).appName).toBe("Chat-flow");
+    applyBranding(DEFAULT_BRANDING);
+  });
+});

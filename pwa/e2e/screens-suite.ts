@@ -180,6 +180,22 @@ export function screensSuite(themes: readonly Theme[]): void {
       ],
     },
     { name: "files-denied", path: "/files", as: "user", ready: (p) => p.getByTestId("access-denied").waitFor() },
+    {
+      // The super user's settings: the options with the platform's, then the branding tab.
+      name: "settings",
+      path: "/settings",
+      as: "admin",
+      ready: (p) => p.getByTestId("setting-userCreation").waitFor(),
+      open: [
+        {
+          name: "settings-whitelabel",
+          action: async (p) => {
+            await p.getByTestId("settings-tab-whitelabel").click();
+            await p.getByTestId("settings-whitelabel").waitFor();
+          },
+        },
+      ],
+    },
     { name: "not-found", path: "/no-such-page", as: "admin", ready: (p) => p.getByTestId("not-found").waitFor() },
     {
       name: "notifications",

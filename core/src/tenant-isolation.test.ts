@@ -274,6 +274,12 @@ function walk(): Walk[] {
       status: 403,
       code: "ERR_NO_PERMISSION",
     },
+    {
+      route: "POST /settings/cert-upload",
+      path: "/settings/cert-upload?ref=efi",
+      status: 403,
+      code: "ERR_NO_PERMISSION",
+    },
     // The caller's own company's setting: company 1's row must stay as it is (the snapshot).
     {
       route: "PUT /companySettings",

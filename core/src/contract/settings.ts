@@ -182,3 +182,25 @@ export const ZUpdatePlatformSettingRequestSchema = z.object({
 
 /** One setting as GET /settings, GET /setting/{key} and GET /public-settings/{key} answer it. */
 export type SettingDTO = { key: string; value: string };
+
+/** POST /settings/cert-upload?ref={destination} (spec 3 §2 Payment certificate): where a .p12 certificate goes. */
+export const CERT_DESTINATIONS = ["efi"] as const;
+export type CertDestination = (typeof CERT_DESTINATIONS)[number];
+/** The answer's message when the file was kept: the page reports success only on it (spec 3 §4). */
+export const CERT_ATTACHED_MESSAGE = "Arquivo anexado";
+/** The multipart field of the certificate. */
+export const CERT_FIELD = "file";
+/** A PKCS#12 bundle is a few kilobytes; anything this large is not one. */
+export const CERT_MAX_BYTES = 256 * 1024;
+/** The spec's warnings (spec 3 §8 Certificate), also the server's field messages. */
+export const CERT_MESSAGES = {
+  noFile: "Choose a file",
+  noDestination: "Choose a destination",
+  notP12: "use only p12 files",
+  noPermission: "No permission to access",
+} as const;
+
+export const ZCertUploadQuerySchema = z.object({
+  /** The certificate's destination (the payment provider that uses it). */
+  ref: z.enum(CERT_DESTINATIONS, { error: CERT_MESSAGES.noDestination }),
+});

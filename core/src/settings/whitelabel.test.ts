@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildCompany } from "../testing/factories.ts";
@@ -102,5 +102,51 @@ describe("#settings-whitelabel.logo", () => {
     }
     const cleared = await core.api("PUT", "/settings/appLogoLight", { token: w.superToken, body: { value: "" } });
     expect(cleared.body).toEqual({ key: "appLogoLight", value: "" });
+  });
+});
+
+describe("#settings.cert-upload", () => {
+  // The start of a PKCS#12 bundle: SEQUENCE (long-form length), INTEGER version 3, then its content.
+  const P12 = Buffer.concat([Buffer.from([0x30, 0x82, 0x01, 0x00, 0x02, 0x01, 0x03]), Buffer.alloc(256, 7)]);
+  const certPath = () => path.join(core.config.dataDir, "certs", "efi.p12");
+
+  function uploadCert(token: string, o: { query?: string; bytes?: Buffer; name?: string }) {
+    const form = new FormData();
+    if (o.bytes) form.append("file", new Blob([new Uint8Array(o.bytes)]), o.name ?? "cert.p12");
+    return fetch(`${core.url}/settings/cert-upload${o.query ?? "?ref=efi"}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  }
+
+  it("keeps the super user's .p12 for its destination, readable by core only, and serves it nowhere", async () => {
+    const res = await uploadCert(w.superToken, { bytes: P12, name: "Produção.P12" });
+    expect(res).toEqual({ status: 200, body: { message: "Arquivo anexado" } });
+    expect(await readFile(certPath())).toEqual(P12);
+    expect((await stat(certPath())).mode & 0o777).toBe(0o600);
+    expect((await fetch(`${core.url}/branding/efi.p12`)).status).toBe(404);
+  });
+
+  it("answers 'No permission to access' to everyone but the super user, before reading the file", async () => {
+    const res = await uploadCert(w.admin.token, { bytes: Buffer.from([0x30, 0x03, 0x02, 0x01, 0x03, 0, 0, 0]) });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ error: "ERR_NO_PERMISSION", message: "No permission to access" });
+    expect(await readFile(certPath())).toEqual(P12);
+  });
+
+  it("refuses a missing destination or file, and anything that is not a .p12, with the spec's warnings", async () => {
+    const noRef = await uploadCert(w.superToken, { query: "", bytes: P12 });
+    expect(noRef.body.fields.ref).toBe("Choose a destination");
+    const badRef = await uploadCert(w.superToken, { query: "?ref=..%2Fetc", bytes: P12 });
+    expect(badRef.body.fields.ref).toBe("Choose a destination");
+    const noFile = await uploadCert(w.superToken, {});
+    expect(noFile.body.fields.file).toBe("Choose a file");
+    const pem = await uploadCert(w.superToken, { bytes: P12, name: "cert.pem" });
+    expect(pem.body.fields.file).toBe("use only p12 files");
+    const renamed = await uploadCert(w.superToken, { bytes: PNG, name: "cert.p12" });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.fields.file).toBe("use only p12 files");
+    expect(await readFile(certPath())).toEqual(P12);
   });
 });

@@ -7,13 +7,14 @@ import { COMPANY_SETTING_DEFAULTS, PLATFORM_SETTING_DEFAULTS } from "@chatflow/c
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "../app-services.ts";
 import { LoginPage } from "../auth/login-page.tsx";
 import { i18n } from "../i18n/i18n.ts";
 import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { applyBranding, DEFAULT_BRANDING, fetchBranding } from "./branding.ts";
 import { SettingsView } from "./settings-page.tsx";
+import { companyCacheKey } from "./use-settings-data.ts";
 
 const network = mockNetworkForFile();
 const origin = () => window.location.origin;
@@ -90,6 +91,29 @@ describe("#settings options", () => {
     expect(await screen.findByTestId("setting-AcceptCallWhatsappMessage")).toBeTruthy();
     expect(screen.queryByTestId("setting-greetingAcceptedMessage")).toBeNull();
     expect(screen.queryByTestId("setting-sendQueuePositionMessage")).toBeNull();
+  });
+});
+
+describe("#settings offline", () => {
+  it("shows what it last loaded, says changes need a connection, and sends nothing", async () => {
+    await db.cache.put({
+      key: companyCacheKey(2),
+      value: { ...COMPANY_SETTING_DEFAULTS, userRating: "enabled" },
+      fetchedAt: new Date().toISOString(),
+    });
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    try {
+      render(<SettingsView companyId={2} isSuper={false} />);
+      const rating = await screen.findByRole("switch", { name: t("options.userRating") });
+      expect((rating as HTMLInputElement).checked).toBe(true);
+      expect((rating as HTMLInputElement).disabled).toBe(true);
+      expect(screen.getByTestId("settings-page").textContent).toContain("Precisa de conexão");
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      onLine.mockRestore();
+      fetchSpy.mockRestore();
+    }
   });
 });
 

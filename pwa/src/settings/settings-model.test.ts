@@ -6,15 +6,21 @@ import { describe, expect, it } from "vitest";
 import { decideRoute, routeById } from "../layout/app-routes.ts";
 import { buildSessionUser } from "../test-support/users.ts";
 import { brandingCss, onColor } from "./branding.ts";
-import { COMPANY_OPTION_GROUPS, CUSTOM_MESSAGES, messagesOf, settingsTabs } from "./settings-model.ts";
+import {
+  COMPANY_OPTION_GROUPS,
+  CUSTOM_MESSAGES,
+  certificateErrors,
+  messagesOf,
+  settingsTabs,
+} from "./settings-model.ts";
 
 describe("#settings tabs", () => {
-  it("shows Options always, Schedules only by company hours, Whitelabel only to the super user", () => {
+  it("shows Options always, Schedules only by company hours, Whitelabel and Pix only to the super user", () => {
     expect(settingsTabs({ super: false }, "disabled")).toEqual(["options"]);
     expect(settingsTabs({ super: false }, "queue")).toEqual(["options"]);
     expect(settingsTabs({ super: false }, "company")).toEqual(["options", "schedules"]);
-    expect(settingsTabs({ super: true }, "connection")).toEqual(["options", "whitelabel"]);
-    expect(settingsTabs({ super: true }, "company")).toEqual(["options", "schedules", "whitelabel"]);
+    expect(settingsTabs({ super: true }, "connection")).toEqual(["options", "whitelabel", "certificate"]);
+    expect(settingsTabs({ super: true }, "company")).toEqual(["options", "schedules", "whitelabel", "certificate"]);
   });
 
   it("opens /settings to admins and the super user; a plain user gets the no-permission page", () => {
@@ -64,5 +70,13 @@ describe("#branding colours", () => {
     expect(onColor("#39ACE7")).toBe("#000000");
     // A value that is not a colour never reaches the style sheet.
     expect(brandingCss({ ...BRANDING_DEFAULTS, primaryColorLight: "red;}body{display:none" })).toBe("");
+  });
+});
+
+describe("#pix certificate", () => {
+  it("asks for a file, a destination and a .p12 before sending (spec 3 §5)", () => {
+    expect(certificateErrors(null, null)).toEqual({ file: "Choose a file", ref: "Choose a destination" });
+    expect(certificateErrors({ name: "cert.pem" }, "efi")).toEqual({ file: "use only p12 files" });
+    expect(certificateErrors({ name: "Cert.P12" }, "efi")).toEqual({});
   });
 });

@@ -3,6 +3,7 @@
 // by their toggle.
 import type { UserDTO } from "@chatflow/core/contract/entities.ts";
 import {
+  CERT_MESSAGES,
   COMPANY_SETTING_VALUES,
   type CompanySettingKey,
   DOWNLOAD_LIMITS,
@@ -10,13 +11,16 @@ import {
   SECRET_PLATFORM_KEYS,
 } from "@chatflow/core/contract/settings.ts";
 
-export type SettingsTab = "options" | "schedules" | "whitelabel";
+export type SettingsTab = "options" | "schedules" | "whitelabel" | "certificate";
 
-/** Options always; Schedules when the company's hours decide (scheduleType company); Whitelabel for the super user. */
+/**
+ * Options always; Schedules when the company's hours decide (scheduleType company); Whitelabel and the Pix
+ * certificate for the super user.
+ */
 export function settingsTabs(user: Pick<UserDTO, "super">, scheduleType: string | undefined): SettingsTab[] {
   const tabs: SettingsTab[] = ["options"];
   if (scheduleType === "company") tabs.push("schedules");
-  if (user.super) tabs.push("whitelabel");
+  if (user.super) tabs.push("whitelabel", "certificate");
   return tabs;
 }
 
@@ -108,3 +112,14 @@ export const PLATFORM_OPTIONS: {
 
 /** #rgb or #rrggbb, as core's platform setting schema takes a colour. */
 export const isColor = (value: string) => /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value);
+
+export type CertificateErrors = { file?: string; ref?: string };
+
+/** The Pix certificate's warnings (spec 3 §5): a file, a destination, and only .p12 files. */
+export function certificateErrors(file: { name: string } | null, destination: string | null): CertificateErrors {
+  const errors: CertificateErrors = {};
+  if (!file) errors.file = CERT_MESSAGES.noFile;
+  else if (!/\.p12$/i.test(file.name)) errors.file = CERT_MESSAGES.notP12;
+  if (!destination) errors.ref = CERT_MESSAGES.noDestination;
+  return errors;
+}

@@ -6,12 +6,14 @@ import "fake-indexeddb/auto";
 import { COMPANY_SETTING_DEFAULTS, PLATFORM_SETTING_DEFAULTS } from "@chatflow/core/contract/settings.ts";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
+import { getDefaultStore } from "jotai";
 import { HttpResponse, http } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "../app-services.ts";
 import { LoginPage } from "../auth/login-page.tsx";
 import { i18n } from "../i18n/i18n.ts";
 import { mockNetworkForFile } from "../test-support/mock-network.ts";
+import { toastsAtom } from "../ui/toasts.ts";
 import { applyBranding, DEFAULT_BRANDING, fetchBranding } from "./branding.ts";
 import { SettingsView } from "./settings-page.tsx";
 import { companyCacheKey } from "./use-settings-data.ts";
@@ -131,12 +133,45 @@ describe("#settings tabs", () => {
     expect(screen.queryByTestId("settings-tab-whitelabel")).toBeNull();
   });
 
-  it("gives the super user Whitelabel and the platform options, without Schedules by queue hours", async () => {
+  it("gives the super user Whitelabel, Pix and the platform options, without Schedules by queue hours", async () => {
     companyCalls({ scheduleType: "queue" });
     render(<SettingsView companyId={2} isSuper />);
     await screen.findByTestId("setting-userCreation");
-    expect(tabNames()).toEqual([t("tabs.options"), t("tabs.whitelabel")]);
+    expect(tabNames()).toEqual([t("tabs.options"), t("tabs.whitelabel"), t("tabs.certificate")]);
     expect(screen.getByRole("switch", { name: t("options.userCreation") })).toBeTruthy();
+  });
+});
+
+describe("#settings pix certificate", () => {
+  it("warns of the missing file and destination before sending, and says when the file is attached", async () => {
+    companyCalls({});
+    let sent = 0;
+    network.use(
+      http.post(`${origin()}/settings/cert-upload`, ({ request }) => {
+        sent++;
+        expect(new URL(request.url).searchParams.get("ref")).toBe("efi");
+        return HttpResponse.json({ message: "Arquivo anexado" });
+      }),
+    );
+    const user = userEvent.setup();
+    render(<SettingsView companyId={2} isSuper />);
+    await user.click(await screen.findByTestId("settings-tab-certificate"));
+    await user.click(screen.getByTestId("certificate-send"));
+    const panel = screen.getByTestId("settings-certificate");
+    expect(panel.textContent).toContain(t("certificate.noFile"));
+    expect(panel.textContent).toContain(t("certificate.noDestination"));
+    expect(sent).toBe(0);
+    await user.click(screen.getByTestId("certificate-destination"));
+    await user.click(await screen.findByRole("option", { name: t("certificate.destinations.efi") }));
+    const input = panel.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File([new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x03])], "cert.p12"));
+    await user.click(screen.getByTestId("certificate-send"));
+    await waitFor(() => expect(sent).toBe(1));
+    await waitFor(() =>
+      expect(getDefaultStore().get(toastsAtom)).toContainEqual(
+        expect.objectContaining({ text: t("certificate.attached"), kind: "info" }),
+      ),
+    );
   });
 });
 

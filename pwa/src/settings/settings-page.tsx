@@ -1,6 +1,6 @@
 // /settings (spec 3 §2 Settings page; admins and the super user, app-routes.ts: a plain user gets the
 // no-permission page). Tabs: Options always, Schedules while the company's scheduleType is company,
-// Whitelabel for the super user. Settings are admin REST: offline the page shows what it last loaded and
+// Whitelabel and the Pix certificate for the super user. Settings are admin REST: offline the page shows what it last loaded and
 // says that changes need a connection.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { useOnline } from "../layout/use-online.ts";
 import { ListPage } from "../ui/list-page.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
+import { CertificateTab } from "./certificate-tab.tsx";
 import { OptionsTab } from "./options-tab.tsx";
 import { SchedulesTab } from "./schedules-tab.tsx";
 import { type SettingsTab, settingsTabs } from "./settings-model.ts";
@@ -57,6 +58,11 @@ export function SettingsView({ companyId, isSuper }: { companyId: number; isSupe
           {tabs.includes("whitelabel") && (
             <TabPanel id="whitelabel" className="settings-panel">
               <WhitelabelTab data={data} online={online} />
+            </TabPanel>
+          )}
+          {tabs.includes("certificate") && (
+            <TabPanel id="certificate" className="settings-panel">
+              <CertificateTab online={online} />
             </TabPanel>
           )}
         </Tabs>

@@ -30,6 +30,7 @@ describe("#menu: what is built", () => {
       "tagsKanban",
       "files",
       "financeiro",
+      "settings",
     ]);
     // File lists are admins' (spec 2 §6).
     expect(decideRoute(routeById("files"), { user: plain })).not.toBe("allow");

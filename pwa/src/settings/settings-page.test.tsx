@@ -131,6 +131,17 @@ describe("#settings tabs", () => {
     const monday = await screen.findByTestId("company-hours-monday-startTimeA");
     expect((monday as HTMLInputElement).value).toBe("08:00");
     expect(screen.queryByTestId("settings-tab-whitelabel")).toBeNull();
+    // Saved with PUT /companies/{id}/schedules, every weekday.
+    let saved: { schedules: { weekdayEn: string; startTimeA: string }[] } | null = null;
+    network.use(
+      http.put(`${origin()}/companies/2/schedules`, async ({ request }) => {
+        saved = (await request.json()) as typeof saved;
+        return HttpResponse.json({ id: 2, ...saved });
+      }),
+    );
+    await user.click(screen.getByTestId("settings-hours-save"));
+    await waitFor(() => expect(saved?.schedules).toHaveLength(7));
+    expect(saved!.schedules[0]).toMatchObject({ weekdayEn: "monday", startTimeA: "08:00" });
   });
 
   it("gives the super user Whitelabel, Pix and the platform options, without Schedules by queue hours", async () => {
@@ -139,6 +150,44 @@ describe("#settings tabs", () => {
     await screen.findByTestId("setting-userCreation");
     expect(tabNames()).toEqual([t("tabs.options"), t("tabs.whitelabel"), t("tabs.certificate")]);
     expect(screen.getByRole("switch", { name: t("options.userCreation") })).toBeTruthy();
+  });
+});
+
+describe("#settings whitelabel", () => {
+  it("sends the app name on leaving the field and shows the uploaded logo by its stored name", async () => {
+    companyCalls({});
+    const puts: unknown[] = [];
+    let uploads = 0;
+    network.use(
+      http.put(`${origin()}/settings/appName`, async ({ request }) => {
+        const { value } = (await request.json()) as { value: string };
+        puts.push(value);
+        return HttpResponse.json({ key: "appName", value });
+      }),
+      // jsdom's FormData body cannot be read back here: the answer alone is checked.
+      http.post(`${origin()}/settings-whitelabel/logo`, () => {
+        uploads++;
+        return HttpResponse.json("0190a1b2-logo.png");
+      }),
+    );
+    const user = userEvent.setup();
+    render(<SettingsView companyId={2} isSuper />);
+    await user.click(await screen.findByTestId("settings-tab-whitelabel"));
+    const name = await screen.findByTestId("setting-appName");
+    await user.clear(name);
+    await user.tab();
+    expect(puts).toEqual([]);
+    await user.type(name, "Acme Atende");
+    await user.tab();
+    await waitFor(() => expect(puts).toEqual(["Acme Atende"]));
+    const logo = screen.getByTestId("setting-appLogoDark");
+    const input = logo.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "logo.png", { type: "image/png" }));
+    await waitFor(() => expect(within(logo).getByRole("img").getAttribute("src")).toBe("/branding/0190a1b2-logo.png"));
+    expect(uploads).toBe(1);
+    // The dark logo only: the light one still has none.
+    expect(within(screen.getByTestId("setting-appLogoLight")).queryByRole("img")).toBeNull();
+    applyBranding(DEFAULT_BRANDING);
   });
 });
 

@@ -274,6 +274,11 @@ function walk(): Walk[] {
       status: 403,
       code: "ERR_NO_PERMISSION",
     },
+    // Plans are the platform's, the super user's alone.
+    { route: "GET /plans/all", path: "/plans/all", status: 403, code: "ERR_NO_PERMISSION" },
+    { route: "POST /plans", path: "/plans", body: { name: "Invasor" }, status: 403, code: "ERR_NO_PERMISSION" },
+    { route: "PUT /plans/:id", path: "/plans/1", body: { name: "Invasor" }, status: 403, code: "ERR_NO_PERMISSION" },
+    { route: "DELETE /plans/:id", path: "/plans/1", status: 403, code: "ERR_NO_PERMISSION" },
     {
       route: "POST /settings/cert-upload",
       path: "/settings/cert-upload?ref=efi",

@@ -141,3 +141,60 @@ describe("ERR_OUT_OF_HOURS for an agent outside startWork-endWork", () => {
     expect(ok.status).toBe(200);
   });
 });
+
+describe("#plans (the super user's Plans tab)", () => {
+  const plan = (over: Record<string, unknown> = {}) => ({
+    name: `Plano ${Math.random().toString(36).slice(2, 8)}`,
+    users: 5,
+    connections: 2,
+    queues: 3,
+    amount: 149.9,
+    isPublic: false,
+    useKanban: false,
+    ...over,
+  });
+
+  it("creates, lists, updates and deletes a plan, flags on unless said", async () => {
+    const created = await core.api("POST", "/plans", { token: w.superToken, body: plan({ name: "Ouro" }) });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: "Ouro", users: 5, amount: 149.9, isPublic: false, useKanban: false });
+    expect(created.body.useWhatsapp).toBe(true);
+    const all = await core.api("GET", "/plans/all", { token: w.superToken });
+    expect(all.body.map((p: { name: string }) => p.name)).toContain("Ouro");
+    // Not public: signup does not offer it.
+    expect((await core.api("GET", "/plans/list")).body.map((p: { name: string }) => p.name)).not.toContain("Ouro");
+    const updated = await core.api("PUT", `/plans/${created.body.id}`, {
+      token: w.superToken,
+      body: plan({ name: "Ouro", amount: "199.50", useKanban: true }),
+    });
+    expect(updated.body).toMatchObject({ amount: 199.5, useKanban: true });
+    expect((await core.api("DELETE", `/plans/${created.body.id}`, { token: w.superToken })).status).toBe(200);
+    expect((await core.api("PUT", `/plans/${created.body.id}`, { token: w.superToken, body: plan() })).status).toBe(
+      404,
+    );
+  });
+
+  it("refuses a taken name, bad counts, a plan in use, and everyone but the super user", async () => {
+    const first = await core.api("POST", "/plans", { token: w.superToken, body: plan({ name: "Prata" }) });
+    const twice = await core.api("POST", "/plans", { token: w.superToken, body: plan({ name: "Prata" }) });
+    expect(twice.status).toBe(400);
+    expect(twice.body.fields.name).toBe("A plan with this name already exists");
+    const bad = await core.api("POST", "/plans", { token: w.superToken, body: plan({ users: -1, name: "" }) });
+    expect(bad.body.fields).toMatchObject({ users: "Must be 0 or more", name: "Required" });
+    await core.db.pool.query("UPDATE companies SET plan_id = $2 WHERE id = $1", [w.companyId, first.body.id]);
+    const inUse = await core.api("DELETE", `/plans/${first.body.id}`, { token: w.superToken });
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.error).toBe("ERR_WRONG_STATE");
+    for (const [method, path] of [
+      ["GET", "/plans/all"],
+      ["POST", "/plans"],
+      ["PUT", `/plans/${first.body.id}`],
+      ["DELETE", `/plans/${first.body.id}`],
+    ] as const) {
+      const body = method === "GET" || method === "DELETE" ? undefined : plan();
+      const res = await core.api(method, path, { token: w.admin.token, body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.error).toBe("ERR_NO_PERMISSION");
+    }
+  });
+});

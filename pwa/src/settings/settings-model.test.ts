@@ -10,17 +10,26 @@ import {
   COMPANY_OPTION_GROUPS,
   CUSTOM_MESSAGES,
   certificateErrors,
+  emptyPlanForm,
+  formatBRL,
   messagesOf,
+  planRequestOf,
   settingsTabs,
 } from "./settings-model.ts";
 
 describe("#settings tabs", () => {
-  it("shows Options always, Schedules only by company hours, Whitelabel and Pix only to the super user", () => {
+  it("shows Options always, Schedules only by company hours, Plans, Whitelabel and Pix only to the super user", () => {
     expect(settingsTabs({ super: false }, "disabled")).toEqual(["options"]);
     expect(settingsTabs({ super: false }, "queue")).toEqual(["options"]);
     expect(settingsTabs({ super: false }, "company")).toEqual(["options", "schedules"]);
-    expect(settingsTabs({ super: true }, "connection")).toEqual(["options", "whitelabel", "certificate"]);
-    expect(settingsTabs({ super: true }, "company")).toEqual(["options", "schedules", "whitelabel", "certificate"]);
+    expect(settingsTabs({ super: true }, "connection")).toEqual(["options", "plans", "whitelabel", "certificate"]);
+    expect(settingsTabs({ super: true }, "company")).toEqual([
+      "options",
+      "schedules",
+      "plans",
+      "whitelabel",
+      "certificate",
+    ]);
   });
 
   it("opens /settings to admins and the super user; a plain user gets the no-permission page", () => {
@@ -78,5 +87,17 @@ describe("#pix certificate", () => {
     expect(certificateErrors(null, null)).toEqual({ file: "Choose a file", ref: "Choose a destination" });
     expect(certificateErrors({ name: "cert.pem" }, "efi")).toEqual({ file: "use only p12 files" });
     expect(certificateErrors({ name: "Cert.P12" }, "efi")).toEqual({});
+  });
+});
+
+describe("#plans", () => {
+  it("shows prices in reais with two decimals and reads a decimal comma", () => {
+    expect(formatBRL(149.9).replace(/\s/g, " ")).toBe("R$ 149,90");
+    expect(planRequestOf({ ...emptyPlanForm, name: "Ouro", amount: "199,5" })).toMatchObject({
+      name: "Ouro",
+      amount: "199.5",
+      isPublic: true,
+      useKanban: true,
+    });
   });
 });

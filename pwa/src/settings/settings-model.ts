@@ -2,6 +2,7 @@
 // tabs a person gets, the options in their groups, and the custom messages that appear and become required
 // by their toggle.
 import type { UserDTO } from "@chatflow/core/contract/entities.ts";
+import { PLAN_FLAG_KEYS, type PlanDTO, type PlanFlagKey } from "@chatflow/core/contract/plans.ts";
 import {
   CERT_MESSAGES,
   COMPANY_SETTING_VALUES,
@@ -11,16 +12,16 @@ import {
   SECRET_PLATFORM_KEYS,
 } from "@chatflow/core/contract/settings.ts";
 
-export type SettingsTab = "options" | "schedules" | "whitelabel" | "certificate";
+export type SettingsTab = "options" | "schedules" | "plans" | "whitelabel" | "certificate";
 
 /**
- * Options always; Schedules when the company's hours decide (scheduleType company); Whitelabel and the Pix
- * certificate for the super user.
+ * Options always; Schedules when the company's hours decide (scheduleType company); Plans, Whitelabel and the
+ * Pix certificate for the super user.
  */
 export function settingsTabs(user: Pick<UserDTO, "super">, scheduleType: string | undefined): SettingsTab[] {
   const tabs: SettingsTab[] = ["options"];
   if (scheduleType === "company") tabs.push("schedules");
-  if (user.super) tabs.push("whitelabel", "certificate");
+  if (user.super) tabs.push("plans", "whitelabel", "certificate");
   return tabs;
 }
 
@@ -123,3 +124,53 @@ export function certificateErrors(file: { name: string } | null, destination: st
   if (!destination) errors.ref = CERT_MESSAGES.noDestination;
   return errors;
 }
+
+/** Money as the plan list shows it (spec 3 §1: R$, two decimals). */
+export const formatBRL = (amount: number) =>
+  new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", minimumFractionDigits: 2 }).format(amount);
+
+/** The Plans tab's form: text as typed (core validates it), the flags as booleans, the id in edit mode. */
+export type PlanForm = {
+  id: number | null;
+  name: string;
+  users: string;
+  connections: string;
+  queues: string;
+  amount: string;
+  isPublic: boolean;
+  flags: Record<PlanFlagKey, boolean>;
+};
+
+/** A new plan: counts 0, public, every feature on (spec 3 §9 plan defaults). */
+export const emptyPlanForm: PlanForm = {
+  id: null,
+  name: "",
+  users: "0",
+  connections: "0",
+  queues: "0",
+  amount: "0",
+  isPublic: true,
+  flags: Object.fromEntries(PLAN_FLAG_KEYS.map((k) => [k, true])) as Record<PlanFlagKey, boolean>,
+};
+
+export const planFormOf = (p: PlanDTO): PlanForm => ({
+  id: p.id,
+  name: p.name,
+  users: String(p.users),
+  connections: String(p.connections),
+  queues: String(p.queues),
+  amount: p.amount.toFixed(2),
+  isPublic: p.isPublic,
+  flags: Object.fromEntries(PLAN_FLAG_KEYS.map((k) => [k, p[k]])) as Record<PlanFlagKey, boolean>,
+});
+
+/** The body of POST /plans and PUT /plans/{id}; a decimal comma is read as a point. */
+export const planRequestOf = (f: PlanForm) => ({
+  name: f.name,
+  users: f.users.trim(),
+  connections: f.connections.trim(),
+  queues: f.queues.trim(),
+  amount: f.amount.trim().replace(",", "."),
+  isPublic: f.isPublic,
+  ...f.flags,
+});

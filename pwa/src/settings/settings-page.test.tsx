@@ -3,6 +3,7 @@
 // 'Updating' while it travels, a custom message appears and is required by its toggle, the tabs follow
 // scheduleType and the role, and the login screen wears the brand read before login.
 import "fake-indexeddb/auto";
+import { PLAN_FLAG_KEYS } from "@chatflow/core/contract/plans.ts";
 import { COMPANY_SETTING_DEFAULTS, PLATFORM_SETTING_DEFAULTS } from "@chatflow/core/contract/settings.ts";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
@@ -144,11 +145,11 @@ describe("#settings tabs", () => {
     expect(saved!.schedules[0]).toMatchObject({ weekdayEn: "monday", startTimeA: "08:00" });
   });
 
-  it("gives the super user Whitelabel, Pix and the platform options, without Schedules by queue hours", async () => {
+  it("gives the super user Plans, Whitelabel, Pix and the platform options, without Schedules by queue hours", async () => {
     companyCalls({ scheduleType: "queue" });
     render(<SettingsView companyId={2} isSuper />);
     await screen.findByTestId("setting-userCreation");
-    expect(tabNames()).toEqual([t("tabs.options"), t("tabs.whitelabel"), t("tabs.certificate")]);
+    expect(tabNames()).toEqual([t("tabs.options"), t("tabs.plans"), t("tabs.whitelabel"), t("tabs.certificate")]);
     expect(screen.getByRole("switch", { name: t("options.userCreation") })).toBeTruthy();
   });
 });
@@ -188,6 +189,63 @@ describe("#settings whitelabel", () => {
     // The dark logo only: the light one still has none.
     expect(within(screen.getByTestId("setting-appLogoLight")).queryByRole("img")).toBeNull();
     applyBranding(DEFAULT_BRANDING);
+  });
+});
+
+describe("#settings plans", () => {
+  it("lists plans in R$, edits the one picked, and says what to check when core refuses", async () => {
+    companyCalls({});
+    const plan = {
+      id: 5,
+      name: "Ouro",
+      users: 5,
+      connections: 2,
+      queues: 3,
+      amount: 149.9,
+      isPublic: true,
+      ...Object.fromEntries(PLAN_FLAG_KEYS.map((k) => [k, true])),
+    };
+    const sent: { method: string; body: Record<string, unknown> }[] = [];
+    network.use(
+      http.get(`${origin()}/plans/all`, () => HttpResponse.json([plan])),
+      http.put(`${origin()}/plans/5`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push({ method: "PUT", body });
+        return HttpResponse.json({ ...plan, useKanban: body.useKanban });
+      }),
+      http.post(`${origin()}/plans`, async ({ request }) => {
+        sent.push({ method: "POST", body: (await request.json()) as Record<string, unknown> });
+        return HttpResponse.json(
+          { error: "ERR_VALIDATION", message: "Required", fields: { name: "Required" } },
+          { status: 400 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    render(<SettingsView companyId={2} isSuper />);
+    await user.click(await screen.findByTestId("settings-tab-plans"));
+    const row = await screen.findByTestId("plan-row");
+    expect(row.textContent?.replace(/\s/g, " ")).toContain("Ouro · R$ 149,90");
+    // New mode: no delete.
+    expect(screen.queryByTestId("plan-delete")).toBeNull();
+    await user.click(within(row).getByRole("button"));
+    expect((screen.getByTestId("plan-name") as HTMLInputElement).value).toBe("Ouro");
+    expect(screen.getByTestId("plan-delete")).toBeTruthy();
+    await user.click(screen.getByRole("checkbox", { name: t("plans.flags.useKanban") }));
+    await user.click(screen.getByTestId("plan-save"));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ method: "PUT", body: { name: "Ouro", amount: "149.90", useKanban: false } });
+    // Clear goes back to a new plan; core's refusal shows under its field, with the spec's hint.
+    await user.click(screen.getByTestId("plan-clear"));
+    expect(screen.queryByTestId("plan-delete")).toBeNull();
+    await user.click(screen.getByTestId("plan-save"));
+    await waitFor(() => expect(sent.at(-1)?.method).toBe("POST"));
+    await waitFor(() =>
+      expect(screen.getByTestId("plan-name").closest(".field")?.querySelector(".field-error")?.textContent).toBe(
+        i18n.t("validation.required"),
+      ),
+    );
+    expect(getDefaultStore().get(toastsAtom)).toContainEqual(expect.objectContaining({ text: t("plans.saveFailed") }));
   });
 });
 

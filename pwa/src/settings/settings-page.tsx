@@ -1,6 +1,6 @@
 // /settings (spec 3 §2 Settings page; admins and the super user, app-routes.ts: a plain user gets the
 // no-permission page). Tabs: Options always, Schedules while the company's scheduleType is company,
-// Whitelabel and the Pix certificate for the super user. Settings are admin REST: offline the page shows what it last loaded and
+// Plans, Whitelabel and the Pix certificate for the super user. Settings are admin REST: offline the page shows what it last loaded and
 // says that changes need a connection.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { Spinner } from "../ui/spinner.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import { CertificateTab } from "./certificate-tab.tsx";
 import { OptionsTab } from "./options-tab.tsx";
+import { PlansTab } from "./plans-tab.tsx";
 import { SchedulesTab } from "./schedules-tab.tsx";
 import { type SettingsTab, settingsTabs } from "./settings-model.ts";
 import { useSettingsData } from "./use-settings-data.ts";
@@ -53,6 +54,11 @@ export function SettingsView({ companyId, isSuper }: { companyId: number; isSupe
           {tabs.includes("schedules") && (
             <TabPanel id="schedules" className="settings-panel">
               <SchedulesTab companyId={companyId} online={online} />
+            </TabPanel>
+          )}
+          {tabs.includes("plans") && (
+            <TabPanel id="plans" className="settings-panel">
+              <PlansTab online={online} />
             </TabPanel>
           )}
           {tabs.includes("whitelabel") && (

@@ -181,7 +181,7 @@ export function screensSuite(themes: readonly Theme[]): void {
     },
     { name: "files-denied", path: "/files", as: "user", ready: (p) => p.getByTestId("access-denied").waitFor() },
     {
-      // The super user's settings: the options with the platform's, then the branding tab.
+      // The super user's settings: the options with the platform's, then the branding and plans tabs.
       name: "settings",
       path: "/settings",
       as: "admin",
@@ -192,6 +192,13 @@ export function screensSuite(themes: readonly Theme[]): void {
           action: async (p) => {
             await p.getByTestId("settings-tab-whitelabel").click();
             await p.getByTestId("settings-whitelabel").waitFor();
+          },
+        },
+        {
+          name: "settings-plans",
+          action: async (p) => {
+            await p.getByTestId("settings-tab-plans").click();
+            await p.getByTestId("plan-row").first().waitFor();
           },
         },
       ],

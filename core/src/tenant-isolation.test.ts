@@ -279,6 +279,10 @@ function walk(): Walk[] {
     { route: "POST /plans", path: "/plans", body: { name: "Invasor" }, status: 403, code: "ERR_NO_PERMISSION" },
     { route: "PUT /plans/:id", path: "/plans/1", body: { name: "Invasor" }, status: 403, code: "ERR_NO_PERMISSION" },
     { route: "DELETE /plans/:id", path: "/plans/1", status: 403, code: "ERR_NO_PERMISSION" },
+    // Help videos are the platform's, edited by the super user alone.
+    { route: "POST /helps", path: "/helps", body: { title: "Invasor" }, status: 403, code: "ERR_NO_PERMISSION" },
+    { route: "PUT /helps/:id", path: "/helps/1", body: { title: "Invasor" }, status: 403, code: "ERR_NO_PERMISSION" },
+    { route: "DELETE /helps/:id", path: "/helps/1", status: 403, code: "ERR_NO_PERMISSION" },
     {
       route: "POST /settings/cert-upload",
       path: "/settings/cert-upload?ref=efi",
@@ -437,6 +441,8 @@ const EXEMPT: Record<string, string> = {
   "POST /auth/signup": "public, creates a new company",
   "GET /plans/list": "public plan list",
   "GET /public-settings/:key": "public branding",
+  "GET /helps": "the platform's help videos, the same for every signed-in user",
+  "GET /helps/list": "the platform's help videos, the same for every signed-in user",
   "GET /branding/:file": "public branding files, one store for the platform (no company data)",
   "GET /sync/pull": "list: checked for leaks below",
   "POST /sync/push": "the same use cases as REST: core/src/sync/push-mutations.test.ts walks them with other ids",

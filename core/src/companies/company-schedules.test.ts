@@ -198,3 +198,38 @@ describe("#plans (the super user's Plans tab)", () => {
     }
   });
 });
+
+describe("#helps (the super user's Helps tab)", () => {
+  it("lets the super user create, edit and delete help videos that every signed-in user reads", async () => {
+    const created = await core.api("POST", "/helps", {
+      token: w.superToken,
+      body: { title: "Primeiros passos", description: "Como conectar", video: "dQw4w9WgXcQ" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ title: "Primeiros passos", video: "dQw4w9WgXcQ" });
+    for (const path of ["/helps", "/helps/list"]) {
+      const read = await core.api("GET", path, { token: w.agent.token });
+      expect(read.body, path).toContainEqual(created.body);
+    }
+    const edited = await core.api("PUT", `/helps/${created.body.id}`, {
+      token: w.superToken,
+      body: { title: "Primeiros passos", description: "Conectar o WhatsApp" },
+    });
+    expect(edited.body).toMatchObject({ description: "Conectar o WhatsApp", video: "dQw4w9WgXcQ" });
+    expect((await core.api("DELETE", `/helps/${created.body.id}`, { token: w.superToken })).status).toBe(200);
+    expect((await core.api("DELETE", `/helps/${created.body.id}`, { token: w.superToken })).status).toBe(404);
+  });
+
+  it("refuses a URL as the video code, a blank title, and anyone but the super user", async () => {
+    const url = await core.api("POST", "/helps", {
+      token: w.superToken,
+      body: { title: "X", video: "javascript:alert(1)" },
+    });
+    expect(url.body.fields.video).toBe("Invalid video code");
+    const blank = await core.api("POST", "/helps", { token: w.superToken, body: { title: " " } });
+    expect(blank.body.fields.title).toBe("Required");
+    const admin = await core.api("POST", "/helps", { token: w.admin.token, body: { title: "Minha" } });
+    expect(admin.status).toBe(403);
+    expect(admin.body.error).toBe("ERR_NO_PERMISSION");
+  });
+});

@@ -8,6 +8,7 @@ import type { Tokens } from "../auth/tokens.ts";
 import { chatbotRoutes } from "../chatbots/chatbot-routes.ts";
 import { companyRoutes } from "../companies/company-routes.ts";
 import { companyScheduleRoutes } from "../companies/company-schedule-routes.ts";
+import { helpRoutes } from "../companies/help-routes.ts";
 import { planAdminRoutes } from "../companies/plan-admin-routes.ts";
 import { planRoutes } from "../companies/plan-routes.ts";
 import { subscriptionGuard } from "../companies/subscription-guard.ts";
@@ -92,6 +93,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     companyScheduleRoutes(deps.pool),
     companyRoutes(deps.pool),
     planAdminRoutes(deps.pool),
+    helpRoutes(deps.pool),
     whitelabelRoutes(deps.pool, deps.config.dataDir),
     pushRoutes({
       pool: deps.pool,

@@ -18,15 +18,22 @@ import {
 } from "./settings-model.ts";
 
 describe("#settings tabs", () => {
-  it("shows Options always, Schedules only by company hours, Plans, Whitelabel and Pix only to the super user", () => {
+  it("shows Options always, Schedules only by company hours, Plans, Helps, Whitelabel and Pix only to the super user", () => {
     expect(settingsTabs({ super: false }, "disabled")).toEqual(["options"]);
     expect(settingsTabs({ super: false }, "queue")).toEqual(["options"]);
     expect(settingsTabs({ super: false }, "company")).toEqual(["options", "schedules"]);
-    expect(settingsTabs({ super: true }, "connection")).toEqual(["options", "plans", "whitelabel", "certificate"]);
+    expect(settingsTabs({ super: true }, "connection")).toEqual([
+      "options",
+      "plans",
+      "helps",
+      "whitelabel",
+      "certificate",
+    ]);
     expect(settingsTabs({ super: true }, "company")).toEqual([
       "options",
       "schedules",
       "plans",
+      "helps",
       "whitelabel",
       "certificate",
     ]);

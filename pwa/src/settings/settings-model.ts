@@ -12,16 +12,16 @@ import {
   SECRET_PLATFORM_KEYS,
 } from "@chatflow/core/contract/settings.ts";
 
-export type SettingsTab = "options" | "schedules" | "plans" | "whitelabel" | "certificate";
+export type SettingsTab = "options" | "schedules" | "plans" | "helps" | "whitelabel" | "certificate";
 
 /**
- * Options always; Schedules when the company's hours decide (scheduleType company); Plans, Whitelabel and the
- * Pix certificate for the super user.
+ * Options always; Schedules when the company's hours decide (scheduleType company); Plans, Helps, Whitelabel
+ * and the Pix certificate for the super user.
  */
 export function settingsTabs(user: Pick<UserDTO, "super">, scheduleType: string | undefined): SettingsTab[] {
   const tabs: SettingsTab[] = ["options"];
   if (scheduleType === "company") tabs.push("schedules");
-  if (user.super) tabs.push("plans", "whitelabel", "certificate");
+  if (user.super) tabs.push("plans", "helps", "whitelabel", "certificate");
   return tabs;
 }
 

@@ -145,11 +145,13 @@ describe("#settings tabs", () => {
     expect(saved!.schedules[0]).toMatchObject({ weekdayEn: "monday", startTimeA: "08:00" });
   });
 
-  it("gives the super user Plans, Whitelabel, Pix and the platform options, without Schedules by queue hours", async () => {
+  it("gives the super user Plans, Helps, Whitelabel, Pix and the platform options, without Schedules by queue hours", async () => {
     companyCalls({ scheduleType: "queue" });
     render(<SettingsView companyId={2} isSuper />);
     await screen.findByTestId("setting-userCreation");
-    expect(tabNames()).toEqual([t("tabs.options"), t("tabs.plans"), t("tabs.whitelabel"), t("tabs.certificate")]);
+    expect(tabNames()).toEqual(
+      ["options", "plans", "helps", "whitelabel", "certificate"].map((tab) => t(`tabs.${tab}`)),
+    );
     expect(screen.getByRole("switch", { name: t("options.userCreation") })).toBeTruthy();
   });
 });
@@ -246,6 +248,47 @@ describe("#settings plans", () => {
       ),
     );
     expect(getDefaultStore().get(toastsAtom)).toContainEqual(expect.objectContaining({ text: t("plans.saveFailed") }));
+  });
+});
+
+describe("#settings helps", () => {
+  it("lists the help videos, edits the one picked with PUT, and creates one after clear with POST", async () => {
+    companyCalls({});
+    const help = { id: 3, title: "Primeiros passos", description: "Como conectar", video: "dQw4w9WgXcQ" };
+    const sent: { method: string; body: Record<string, unknown> }[] = [];
+    const record =
+      (method: string) =>
+      async ({ request }: { request: Request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push({ method, body });
+        return HttpResponse.json({ ...help, ...body, id: method === "PUT" ? 3 : 4 });
+      };
+    network.use(
+      http.get(`${origin()}/helps/list`, () => HttpResponse.json([help])),
+      http.put(`${origin()}/helps/3`, record("PUT")),
+      http.post(`${origin()}/helps`, record("POST")),
+    );
+    const user = userEvent.setup();
+    render(<SettingsView companyId={2} isSuper />);
+    await user.click(await screen.findByTestId("settings-tab-helps"));
+    const row = await screen.findByTestId("help-row");
+    await user.click(within(row).getByRole("button"));
+    const title = screen.getByTestId("help-title") as HTMLInputElement;
+    expect(title.value).toBe("Primeiros passos");
+    await user.type(title, " 2");
+    await user.click(screen.getByTestId("help-save"));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { method: "PUT", body: { title: "Primeiros passos 2", description: help.description, video: help.video } },
+      ]),
+    );
+    await user.click(screen.getByTestId("help-clear"));
+    expect(screen.queryByTestId("help-delete")).toBeNull();
+    await user.type(screen.getByTestId("help-title"), "Novo");
+    await user.click(screen.getByTestId("help-save"));
+    await waitFor(() =>
+      expect(sent.at(-1)).toEqual({ method: "POST", body: { title: "Novo", description: "", video: "" } }),
+    );
   });
 });
 

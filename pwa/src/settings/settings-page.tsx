@@ -1,6 +1,6 @@
 // /settings (spec 3 §2 Settings page; admins and the super user, app-routes.ts: a plain user gets the
 // no-permission page). Tabs: Options always, Schedules while the company's scheduleType is company,
-// Plans, Whitelabel and the Pix certificate for the super user. Settings are admin REST: offline the page shows what it last loaded and
+// Plans, Helps, Whitelabel and the Pix certificate for the super user. Settings are admin REST: offline the page shows what it last loaded and
 // says that changes need a connection.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { ListPage } from "../ui/list-page.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import { CertificateTab } from "./certificate-tab.tsx";
+import { HelpsTab } from "./helps-tab.tsx";
 import { OptionsTab } from "./options-tab.tsx";
 import { PlansTab } from "./plans-tab.tsx";
 import { SchedulesTab } from "./schedules-tab.tsx";
@@ -59,6 +60,11 @@ export function SettingsView({ companyId, isSuper }: { companyId: number; isSupe
           {tabs.includes("plans") && (
             <TabPanel id="plans" className="settings-panel">
               <PlansTab online={online} />
+            </TabPanel>
+          )}
+          {tabs.includes("helps") && (
+            <TabPanel id="helps" className="settings-panel">
+              <HelpsTab online={online} />
             </TabPanel>
           )}
           {tabs.includes("whitelabel") && (

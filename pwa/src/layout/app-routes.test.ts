@@ -32,6 +32,7 @@ describe("#menu: what is built", () => {
       "tagsKanban",
       "files",
       "financeiro",
+      "settings",
     ]);
     // File lists are admins' (spec 2 §6).
     expect(decideRoute(routeById("files"), { user: plain })).not.toBe("allow");

@@ -72,6 +72,9 @@ export const ERROR_STATUS = {
   ERR_MEDIA_UPLOAD_FAILED: 502,
   // A contacts spreadsheet upload while the company's previous import still runs (docs/decisions/0021).
   ERR_IMPORT_IN_PROGRESS: 409,
+  // A free-form reply on a Cloud API, Facebook or Instagram ticket whose contact has not written in 24 hours:
+  // only an approved template may go out (decision 0053).
+  ERR_OUTSIDE_24H_WINDOW: 409,
   ERR_INTERNAL: 500,
 } as const satisfies Record<`ERR_${string}`, number>;
 

@@ -200,6 +200,15 @@ export const ZUpdateWhatsappRequestSchema = z.object({
   accessToken: ZOptionalSecret,
   appSecret: ZOptionalSecret,
   verifyToken: ZOptionalSecret,
+  /**
+   * Cloud API: the WhatsApp Business Account holding the number, whose approved templates the picker lists
+   * (learnt from the first webhook otherwise; decision 0053). Digits; null or "" clears it.
+   */
+  businessAccountId: z
+    .union([z.literal(""), z.string().trim().regex(/^\d{1,32}$/, "Invalid id")])
+    .nullable()
+    .optional()
+    .transform((v) => (v === "" ? null : v)),
 });
 export type TUpdateWhatsappRequest = z.infer<typeof ZUpdateWhatsappRequestSchema>;
 

@@ -31,6 +31,7 @@ import { Migration0046FileListsQuickMessageFields } from "./migrations/0046-file
 import { Migration0047BaileysAuth } from "./migrations/0047-baileys-auth.ts";
 import { Migration0048ConnectionImportMarks } from "./migrations/0048-connection-import-marks.ts";
 import { Migration0049Flows } from "./migrations/0049-flows.ts";
+import { Migration0051CloudTemplatesSendHold } from "./migrations/0051-cloud-templates-send-hold.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -64,6 +65,7 @@ export const MIGRATIONS = [
   { name: "0047-baileys-auth", class: Migration0047BaileysAuth },
   { name: "0048-connection-import-marks", class: Migration0048ConnectionImportMarks },
   { name: "0049-flows", class: Migration0049Flows },
+  { name: "0051-cloud-templates-send-hold", class: Migration0051CloudTemplatesSendHold },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

@@ -56,7 +56,11 @@ export function renderTemplateText(text: string, values: readonly string[]): str
 }
 
 /** What the inbox shows of a sent template: header, body and footer with the values filled in. */
-export function templatePreview(template: MessageTemplate, headerParams: readonly string[], bodyParams: readonly string[]) {
+export function templatePreview(
+  template: MessageTemplate,
+  headerParams: readonly string[],
+  bodyParams: readonly string[],
+) {
   const header = template.header?.format === "TEXT" ? renderTemplateText(template.header.text, headerParams) : "";
   return [header && `*${header}*`, renderTemplateText(template.body, bodyParams), template.footer ?? ""]
     .filter(Boolean)
@@ -69,7 +73,10 @@ const zParam = z
   .trim()
   .min(1, "Preencha a variável")
   .max(1024, "Too Long!")
-  .refine((v) => !/[\n\t\u0000]/.test(v) && !/ {5,}/.test(v), "Sem quebras de linha, tabulações ou muitos espaços");
+  .refine(
+    (v) => !/[\n\t]/.test(v) && !v.includes("\u0000") && !/ {5,}/.test(v),
+    "Sem quebras de linha, tabulações ou muitos espaços",
+  );
 
 export const ZSendTemplateRequestSchema = z.object({
   /** The client's id of the message (UUIDv7): the idempotency key, as for POST /messages/{ticketId}. */

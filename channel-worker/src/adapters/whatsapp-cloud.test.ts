@@ -90,6 +90,48 @@ describe("#whatsapp-cloud.send", () => {
     expect(dropping.requests).toHaveLength(1);
   });
 
+  it("sends an approved template as type template, its header and body values as text parameters in order", async () => {
+    const dataJson = {
+      template: {
+        name: "pedido_atualizado",
+        language: "pt_BR",
+        headerParams: ["#123"],
+        bodyParams: ["Maria", "enviado"],
+      },
+    };
+    const sent = await adapter().adapter.send({ ...message, mediaType: "template", body: "Pedido #123 ...", dataJson });
+    expect(sent.remoteId).toMatch(/^wamid\.FAKE\d+$/);
+    expect(fake.requests[0]!.body).toMatchObject({
+      to: message.to,
+      type: "template",
+      template: {
+        name: "pedido_atualizado",
+        language: { code: "pt_BR" },
+        components: [
+          { type: "header", parameters: [{ type: "text", text: "#123" }] },
+          {
+            type: "body",
+            parameters: [
+              { type: "text", text: "Maria" },
+              { type: "text", text: "enviado" },
+            ],
+          },
+        ],
+      },
+    });
+    expect(fake.requests[0]!.body.text).toBeUndefined();
+    // A template without values carries no components; one without a name fails for good, unsent.
+    await adapter().adapter.send({
+      ...message,
+      mediaType: "template",
+      dataJson: { template: { name: "oi", language: "pt_BR" } },
+    });
+    expect(fake.requests[1]!.body.template).toEqual({ name: "oi", language: { code: "pt_BR" } });
+    const err = await failure(adapter().adapter.send({ ...message, mediaType: "template", dataJson: null }));
+    expect(err).toMatchObject({ kind: "permanent" });
+    expect(fake.requests).toHaveLength(2);
+  });
+
   it("fails an image without a stored file for good, without calling the Graph API", async () => {
     const err = await failure(adapter().adapter.send({ ...message, mediaType: "image" }));
     expect(err).toMatchObject({ kind: "permanent", code: "ERR_MEDIA_NOT_FOUND" });

@@ -71,6 +71,28 @@ describe("#outbound.in-doubt", () => {
     }
   }, 60_000);
 
+  it("a send whose answer times out after the request left is failed at once, not resent (the delivery guarantee)", async () => {
+    const c = await setupCloudConnection(core.db.pool);
+    const id = await c.enqueue("resposta sem confirmação");
+    // Meta takes the request but its answer never comes back in time.
+    fake.reply = () => ({ delayMs: 1500 });
+    const w = await startWorker({
+      databaseUrl: core.config.databaseUrl!,
+      graphApiUrl: fake.url,
+      sendTimeoutMs: 300,
+      ...TEST_WORKER,
+    });
+    try {
+      await waitFor(async () => (await messageState(core.db.pool, id)).send_state === "failed", "the failure");
+      fake.reply = null;
+      await w.drained();
+      expect(fake.requests).toHaveLength(1);
+      expect(await messageState(core.db.pool, id)).toMatchObject({ ack: -1, error_code: "ERR_SENDING_WAPP_MSG" });
+    } finally {
+      await w.stop();
+    }
+  });
+
   it("an echoed id names a message only within the connection's company", async () => {
     const mine = await setupCloudConnection(core.db.pool);
     const other = await setupCloudConnection(core.db.pool);

@@ -67,16 +67,17 @@ export function templatePreview(
     .join("\n\n");
 }
 
+/** The messages of a variable's checks (the picker shows them translated). */
+export const TEMPLATE_PARAM_REQUIRED = "Preencha a variável";
+export const TEMPLATE_PARAM_FORMAT = "Sem quebras de linha, tabulações ou mais de quatro espaços seguidos";
+
 /** Meta refuses a text parameter with new lines, tabs or more than four spaces in a row (error 132018). */
 const zParam = z
   .string()
   .trim()
-  .min(1, "Preencha a variável")
+  .min(1, TEMPLATE_PARAM_REQUIRED)
   .max(1024, "Too Long!")
-  .refine(
-    (v) => !/[\n\t]/.test(v) && !v.includes("\u0000") && !/ {5,}/.test(v),
-    "Sem quebras de linha, tabulações ou muitos espaços",
-  );
+  .refine((v) => !/[\n\t]/.test(v) && !v.includes("\u0000") && !/ {5,}/.test(v), TEMPLATE_PARAM_FORMAT);
 
 export const ZSendTemplateRequestSchema = z.object({
   /** The client's id of the message (UUIDv7): the idempotency key, as for POST /messages/{ticketId}. */

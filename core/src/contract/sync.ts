@@ -12,8 +12,8 @@ import {
 import type { ContactDTO, MessageDTO, PublicUserDTO, QueueDTO, TicketDTO, UserDTO, WhatsappDTO } from "./entities.ts";
 import type { ErrorBody } from "./errors.ts";
 import { zId } from "./ids.ts";
-import { ZSendTemplateArgsSchema } from "./message-templates.ts";
 import { ZMoveTicketLaneArgsSchema } from "./kanban.ts";
+import { ZSendTemplateArgsSchema } from "./message-templates.ts";
 import {
   ZCallMessageRequestSchema,
   ZCopyMessageRequestSchema,

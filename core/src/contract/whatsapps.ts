@@ -205,7 +205,13 @@ export const ZUpdateWhatsappRequestSchema = z.object({
    * (learnt from the first webhook otherwise; decision 0053). Digits; null or "" clears it.
    */
   businessAccountId: z
-    .union([z.literal(""), z.string().trim().regex(/^\d{1,32}$/, "Invalid id")])
+    .union([
+      z.literal(""),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,32}$/, "Invalid id"),
+    ])
     .nullable()
     .optional()
     .transform((v) => (v === "" ? null : v)),

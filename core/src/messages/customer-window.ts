@@ -4,14 +4,9 @@
 // with ERR_OUTSIDE_24H_WINDOW instead of queueing a message Meta would refuse (decision 0053). One rule, keyed on
 // the channel of the ticket's connection; WhatsApp through Baileys has no window.
 import type pg from "pg";
+import { CUSTOMER_WINDOW_MS, windowBound } from "../contract/customer-window.ts";
 import type { Channel } from "../contract/entities.ts";
 import { AppError } from "../http/errors.ts";
-
-/** The channels whose free-form messages are bound to the window. */
-export const WINDOW_CHANNELS: ReadonlySet<Channel> = new Set(["whatsappapi", "facebook", "instagram"]);
-
-/** How long after the contact's latest message a free-form reply may go out. */
-export const CUSTOMER_WINDOW_MS = 24 * 3600 * 1000;
 
 /** Message types that may go out past the window, per channel: Cloud API approved templates. */
 const OUTSIDE_WINDOW_TYPES: Partial<Record<Channel, ReadonlySet<string>>> = {
@@ -60,7 +55,7 @@ export async function customerWindow(
   );
   const row = rows[0];
   if (!row) return null;
-  const bound = WINDOW_CHANNELS.has(row.channel);
+  const bound = windowBound(row.channel);
   return { channel: row.channel, bound, lastInboundAt: row.last, open: !bound || row.open };
 }
 

@@ -251,6 +251,8 @@ export const ptBR = {
     ERR_TRANSCRIPTION_FAILED: "O serviço de transcrição falhou. Tente novamente mais tarde.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Dados de transcrição inválidos",
     ERR_MEDIA_NOT_FOUND: "O arquivo desta mensagem não existe mais. Envie-o novamente.",
+    ERR_OUTSIDE_24H_WINDOW:
+      "O contato não escreve há mais de 24 horas: só é possível enviar um modelo aprovado (WhatsApp) ou aguardar uma nova mensagem dele (Facebook, Instagram).",
     ERR_MEDIA_UPLOAD_FAILED:
       "Não foi possível enviar o arquivo desta mensagem ao canal. Tente novamente ou envie um arquivo menor.",
     ERR_IMPORT_IN_PROGRESS: "Já existe uma importação de contatos em andamento. Aguarde o término e tente novamente.",

@@ -64,6 +64,7 @@ export const texts = defineTexts("messageView", {
     event: { title: "Evento", ends: "Termina às {{time}}" },
     list: { title: "Lista", button: "Ver opções" },
     viewOnce: "Visualização única",
+    template: "Modelo aprovado",
     interactive: "Mensagem interativa",
     buttons: {
       copied: "Código copiado!",
@@ -138,6 +139,7 @@ export const texts = defineTexts("messageView", {
     event: { title: "Event", ends: "Ends at {{time}}" },
     list: { title: "List", button: "See options" },
     viewOnce: "View once",
+    template: "Approved template",
     interactive: "Interactive message",
     buttons: {
       copied: "Code copied!",
@@ -212,6 +214,7 @@ export const texts = defineTexts("messageView", {
     event: { title: "Evento", ends: "Termina a las {{time}}" },
     list: { title: "Lista", button: "Ver opciones" },
     viewOnce: "Visualización única",
+    template: "Plantilla aprobada",
     interactive: "Mensaje interactivo",
     buttons: {
       copied: "¡Código copiado!",
@@ -286,6 +289,7 @@ export const texts = defineTexts("messageView", {
     event: { title: "Etkinlik", ends: "Bitiş: {{time}}" },
     list: { title: "Liste", button: "Seçenekleri gör" },
     viewOnce: "Tek görüntüleme",
+    template: "Onaylı şablon",
     interactive: "Etkileşimli mesaj",
     buttons: {
       copied: "Kod kopyalandı!",

@@ -226,6 +226,18 @@ describe("#messages structured kinds", () => {
     );
     expect(screen.getByTestId("message-poll").textContent).toMatch(/Melhor dia\?.*Seg.*Ter/);
     cleanup();
+    // With the votes Baileys' adapter decrypted: each voter's latest choice, counted per option.
+    show(
+      buildMessage({
+        mediaType: "pollCreationMessageV3",
+        dataJson: {
+          pollCreationMessageV3: { name: "Melhor dia?", options: [{ optionName: "Seg" }, { optionName: "Ter" }] },
+          votes: { "5511988887777": ["Ter"], "5511977776666": ["Ter"], me: ["Seg"] },
+        },
+      }),
+    );
+    expect(screen.getByTestId("message-poll").textContent).toMatch(/Seg · 1 voto(?!s).*Ter · 2 votos/);
+    cleanup();
     const start = Date.UTC(2025, 0, 10, 13, 0) / 1000;
     show(
       buildMessage({ mediaType: "eventMessage", dataJson: { eventMessage: { name: "Reunião", startTime: start } } }),

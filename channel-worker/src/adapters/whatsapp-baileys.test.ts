@@ -743,7 +743,13 @@ describe("#baileys.outbound", () => {
       throw Object.assign(new Error("rate-overlimit"), { output: { statusCode: 429 } });
     };
     const limited = await c.adapter.send(outbound(c)).catch((e) => e);
-    expect(limited).toMatchObject({ kind: "retryable-not-delivered" });
+    expect(limited).toMatchObject({ kind: "retryable-not-delivered", hold: "rate-limited" });
+    // A restricted account (463, reach-out time lock) holds the queue too, and says so.
+    c.sockets.last().onSend = async () => {
+      throw Object.assign(new Error("reachout timelock"), { output: { statusCode: 463 } });
+    };
+    const restricted = await c.adapter.send(outbound(c)).catch((e) => e);
+    expect(restricted).toMatchObject({ kind: "retryable-not-delivered", hold: "restricted" });
     expect(c.adapter.idempotentSend).toBe(true);
   });
 });

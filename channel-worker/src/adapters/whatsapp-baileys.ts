@@ -685,8 +685,18 @@ export function whatsappBaileysAdapter(
         const code = statusCodeOf(err);
         const text = (err as Error).message ?? String(err);
         if (code === 429 || /rate-overlimit/i.test(text)) {
-          // Throttled: the queue waits (the sender's backoff), never a burst of retries.
-          throw new SendError("retryable-not-delivered", `WhatsApp rate limit: ${text}`, { cause: err });
+          // Throttled: the queue waits (the sender's backoff), never a burst of retries; the admin is told.
+          throw new SendError("retryable-not-delivered", `WhatsApp rate limit: ${text}`, {
+            cause: err,
+            hold: "rate-limited",
+          });
+        }
+        if (code === 463 || /reachout|timelock|restrict/i.test(text)) {
+          // The account may not message (new) contacts for now: sending on would only deepen the restriction.
+          throw new SendError("retryable-not-delivered", `WhatsApp restricted the account: ${text}`, {
+            cause: err,
+            hold: "restricted",
+          });
         }
         if (code === DisconnectReason.connectionClosed || code === DisconnectReason.connectionLost) {
           throw new SendError("retryable-maybe-delivered", `connection dropped while sending: ${text}`, { cause: err });

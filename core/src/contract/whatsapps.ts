@@ -3,7 +3,7 @@
 // never come back: answers say only whether each one is set.
 import { z } from "zod";
 import { zDay } from "./dates.ts";
-import type { Channel } from "./entities.ts";
+import type { Channel, SendHold } from "./entities.ts";
 import { zId } from "./ids.ts";
 import { type QueueSchedule, ZQueueSchedulesSchema } from "./queues.ts";
 
@@ -242,6 +242,10 @@ export type WhatsappAnswer = TConnectionSettings & {
   statusImportMessages: string | null;
   /** The history import's progress for the progress card; null when no import runs. */
   importProgress: ImportProgress | null;
+  /** Why the connection's queue is held (rate-limited, restricted), or null (decision 0053). */
+  sendHold: SendHold | null;
+  /** Cloud API: the WhatsApp Business Account whose templates are listed (not a secret), or null. */
+  businessAccountId: string | null;
   /** The pending QR code of a Baileys session: answered only to those who may manage connections. */
   qrcode?: string | null;
   /** The pending pairing code (the alternative to the QR code): answered like qrcode. */

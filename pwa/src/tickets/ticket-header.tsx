@@ -111,6 +111,18 @@ export function TicketHeader({
           {t("ticketActions.connectionDown", { name: whatsapp.name })}
         </p>
       )}
+      {whatsapp?.sendHold && (
+        // The channel holds the queue (rate-limited, restricted): messages wait, and the agent is told why.
+        <p
+          className="connection-down"
+          role="status"
+          data-testid="connection-held"
+          data-reason={whatsapp.sendHold.reason}
+        >
+          <ErrorIcon size={18} />
+          {t("sendHold.ticket", { name: whatsapp.name, reason: t(`sendHold.reasons.${whatsapp.sendHold.reason}`) })}
+        </p>
+      )}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { userEvent } from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import "../../i18n/i18n.ts";
+import { db as appDb } from "../../app-services.ts";
 import type { ChatflowDb } from "../../store/db.ts";
 import { buildMessage, buildTicket, testDb } from "../../test-support/factories.ts";
 import { BASE_URL, testApi } from "../../test-support/fake-core.ts";
@@ -17,6 +18,7 @@ import { mockNetworkForFile } from "../../test-support/mock-network.ts";
 import { readWindow } from "../customer-window.ts";
 import { sendTemplate } from "../send-template.ts";
 import { TemplatePickerDialog, templatesCacheKey } from "./template-picker-dialog.tsx";
+import { WindowNotice } from "./window-notice.tsx";
 
 const server = mockNetworkForFile();
 let db: ChatflowDb;
@@ -172,5 +174,51 @@ describe("#customer window on the device", () => {
     expect((await readWindow(db, ticket, new Date("2026-11-24T13:00:01Z"))).open).toBe(false);
     const baileys = { ...ticket, whatsappId: 8, channel: "whatsapp" as const };
     expect(await readWindow(db, baileys, now)).toMatchObject({ bound: false, open: true });
+  });
+});
+
+describe("#WindowNotice", () => {
+  const connection = (id: number, channel: "whatsappapi" | "facebook") => ({
+    id,
+    name: `c${id}`,
+    channel,
+    status: "CONNECTED",
+    isDefault: false,
+    groupAsTicket: "disabled" as const,
+    companyId: 1,
+  });
+
+  it("on a Cloud API ticket past the window says why and opens the template picker; Facebook shows the spec's notice", async () => {
+    await appDb.whatsapps.bulkPut([connection(31, "whatsappapi"), connection(32, "facebook")]);
+    server.use(http.get("*/whatsapp/31/templates", () => HttpResponse.json({ templates: [ORDER] })));
+    const cloud = buildTicket({ id: 301, contactId: 41, whatsappId: 31, channel: "whatsappapi" });
+    await appDb.tickets.put(cloud);
+    const user = userEvent.setup();
+    render(<WindowNotice ticket={cloud} />);
+    expect((await screen.findByTestId("window-closed")).textContent).toContain(
+      "a conversa só pode ser retomada com um modelo aprovado",
+    );
+    await user.click(screen.getByTestId("window-pick-template"));
+    expect(await screen.findByTestId("template-picker")).toBeTruthy();
+    expect(await screen.findByRole("button", { name: /Modelo/ })).toBeTruthy();
+    cleanup();
+
+    // The contact writes: the notice goes away by itself.
+    await appDb.messages.put(
+      buildMessage({ id: "w1", ticketId: 301, fromMe: false, createdAt: new Date().toISOString() }),
+    );
+    render(<WindowNotice ticket={cloud} />);
+    await waitFor(() => expect(screen.queryByTestId("window-notice")).toBeNull());
+    cleanup();
+
+    const fb = buildTicket({ id: 302, contactId: 42, whatsappId: 32, channel: "facebook" });
+    await appDb.tickets.put(fb);
+    await appDb.messages.put(
+      buildMessage({ id: "w2", ticketId: 302, fromMe: false, createdAt: new Date().toISOString() }),
+    );
+    render(<WindowNotice ticket={fb} />);
+    expect((await screen.findByTestId("window-notice")).textContent).toBe(
+      " Você tem 24h para responder após receber uma mensagem, de acordo com as políticas do Facebook.",
+    );
   });
 });

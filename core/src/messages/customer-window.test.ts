@@ -163,7 +163,11 @@ describe("#whatsapp.templates", () => {
   it("lists the approved templates of the connection's account, read once a minute, to any member", async () => {
     graph.accounts.set(WABA, { token: TOKEN, templates: SAMPLE_TEMPLATES });
     const { wa } = await ticketOn("whatsappapi");
-    await core.db.pool.query("UPDATE whatsapps SET business_account_id = $1 WHERE id = $2", [WABA, wa.id]);
+    // The admin names the account (digits only); the connection's answer shows it.
+    const bad = await core.api("PUT", `/whatsapp/${wa.id}`, { token: s.adminToken, body: { businessAccountId: "x1" } });
+    expect(bad.status).toBe(400);
+    const set = await core.api("PUT", `/whatsapp/${wa.id}`, { token: s.adminToken, body: { businessAccountId: WABA } });
+    expect(set.body).toMatchObject({ businessAccountId: WABA, sendHold: null });
     const calls = graph.calls.length;
     const res = await core.api("GET", `/whatsapp/${wa.id}/templates`, { token: s.agentToken });
     expect(res.status).toBe(200);

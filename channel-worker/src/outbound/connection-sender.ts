@@ -200,7 +200,9 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
           return "down";
         }
         o.log(`message ${message.id} failed (${failure.kind}): ${failure.message}`);
-        await persist(() => markFailed(o.pool, message.id, failure.code, o.owner));
+        // Maybe delivered and not safe to resend: failed, saying the contact may have it (decision 0053).
+        const code = failure.kind === "retryable-maybe-delivered" ? "ERR_SEND_OUTCOME_UNKNOWN" : failure.code;
+        await persist(() => markFailed(o.pool, message.id, code, o.owner));
       }
     }
     return "done";

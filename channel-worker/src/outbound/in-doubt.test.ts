@@ -38,7 +38,7 @@ describe("#outbound.in-doubt", () => {
       await waitFor(async () => (await messageState(core.db.pool, id)).send_state === "failed", "the doubt");
       await b.drained();
       expect(sentTexts(fake)).toEqual(["chegou mesmo assim"]);
-      expect(await messageState(core.db.pool, id)).toMatchObject({ ack: -1, error_code: "ERR_SENDING_WAPP_MSG" });
+      expect(await messageState(core.db.pool, id)).toMatchObject({ ack: -1, error_code: "ERR_SEND_OUTCOME_UNKNOWN" });
 
       // Meta's status for the message, echoing our id: the wamid and the ack are recorded.
       const status = (s: string, wamid = "wamid.LOST1") =>
@@ -87,7 +87,7 @@ describe("#outbound.in-doubt", () => {
       fake.reply = null;
       await w.drained();
       expect(fake.requests).toHaveLength(1);
-      expect(await messageState(core.db.pool, id)).toMatchObject({ ack: -1, error_code: "ERR_SENDING_WAPP_MSG" });
+      expect(await messageState(core.db.pool, id)).toMatchObject({ ack: -1, error_code: "ERR_SEND_OUTCOME_UNKNOWN" });
     } finally {
       await w.stop();
     }

@@ -228,7 +228,7 @@ export async function recoverConnection(
       [connection.id, connection.companyId],
     );
     const inDoubt = await client.query<Row>(
-      `UPDATE messages SET send_state = 'failed', ack = -1, error_code = 'ERR_SENDING_WAPP_MSG', updated_at = now()
+      `UPDATE messages SET send_state = 'failed', ack = -1, error_code = 'ERR_SEND_OUTCOME_UNKNOWN', updated_at = now()
        WHERE whatsapp_id = $1 AND company_id = $2 AND send_state = 'sending' RETURNING id, company_id`,
       [connection.id, connection.companyId],
     );

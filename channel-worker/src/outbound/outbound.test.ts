@@ -200,7 +200,7 @@ describe("#outbound.takeover", () => {
     expect(await messageState(db.pool, inDoubt)).toMatchObject({
       send_state: "failed",
       ack: -1,
-      error_code: "ERR_SENDING_WAPP_MSG",
+      error_code: "ERR_SEND_OUTCOME_UNKNOWN",
       remote_id: null,
       send_attempts: 1,
     });

@@ -11,6 +11,9 @@ export const ERROR_STATUS = {
   ERR_WAPP_DOWNLOAD_MEDIA: 502,
   ERR_INVALID_CREDENTIALS: 401,
   ERR_SENDING_WAPP_MSG: 502,
+  // A send whose outcome is unknown (no answer after the request left, a worker that died mid-send): failed, not
+  // resent, since the contact may have it; a retry may deliver it twice (decisions 0042, 0053).
+  ERR_SEND_OUTCOME_UNKNOWN: 502,
   ERR_DELETE_WAPP_MSG: 502,
   ERR_OTHER_OPEN_TICKET: 409,
   ERR_SESSION_EXPIRED: 401,

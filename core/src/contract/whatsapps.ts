@@ -14,6 +14,21 @@ const ZSecret = z.string().trim().max(1000, "Too Long!");
 const ZOptionalSecret = ZSecret.nullable()
   .optional()
   .transform((v) => (v === "" ? null : v));
+/**
+ * Cloud API: the WhatsApp Business Account whose approved templates the picker lists (learnt from the first
+ * webhook otherwise; decision 0053). Digits; null or "" clears it.
+ */
+const ZBusinessAccountId = z
+  .union([
+    z.literal(""),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,32}$/, "Invalid id"),
+  ])
+  .nullable()
+  .optional()
+  .transform((v) => (v === "" ? null : v));
 /** A count or a number of minutes: a whole number from 0 that fits the database's integer. */
 const ZCount = z.number().int().min(0).max(2_147_483_647);
 
@@ -159,6 +174,8 @@ export const ZCreateWhatsappRequestSchema = z.object({
   appSecret: ZOptionalSecret,
   /** Cloud API: the token Meta echoes when verifying the webhook. */
   verifyToken: ZOptionalSecret,
+  /** Cloud API: the WhatsApp Business Account holding the number (decision 0053). */
+  businessAccountId: ZBusinessAccountId,
 });
 export type TCreateWhatsappRequest = z.infer<typeof ZCreateWhatsappRequestSchema>;
 
@@ -200,21 +217,8 @@ export const ZUpdateWhatsappRequestSchema = z.object({
   accessToken: ZOptionalSecret,
   appSecret: ZOptionalSecret,
   verifyToken: ZOptionalSecret,
-  /**
-   * Cloud API: the WhatsApp Business Account holding the number, whose approved templates the picker lists
-   * (learnt from the first webhook otherwise; decision 0053). Digits; null or "" clears it.
-   */
-  businessAccountId: z
-    .union([
-      z.literal(""),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,32}$/, "Invalid id"),
-    ])
-    .nullable()
-    .optional()
-    .transform((v) => (v === "" ? null : v)),
+  /** Cloud API: the WhatsApp Business Account holding the number (decision 0053). */
+  businessAccountId: ZBusinessAccountId,
 });
 export type TUpdateWhatsappRequest = z.infer<typeof ZUpdateWhatsappRequestSchema>;
 

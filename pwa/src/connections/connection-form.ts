@@ -35,6 +35,8 @@ export type ConnectionForm = {
   accessToken: string;
   appSecret: string;
   verifyToken: string;
+  /** Cloud API: the WhatsApp Business Account (not a secret: shown back), whose templates the picker lists. */
+  businessAccountId: string;
   ratingMessage: string;
   timeCreateNewTicket: string;
   expiresTicket: string;
@@ -111,6 +113,7 @@ export function newConnectionForm(channel: Channel, isFirst: boolean): Connectio
     accessToken: "",
     appSecret: "",
     verifyToken: "",
+    businessAccountId: "",
     ratingMessage: "",
     timeCreateNewTicket: "0",
     expiresTicket: "0",
@@ -151,6 +154,7 @@ export function connectionFormFrom(w: WhatsappAnswer): ConnectionForm {
     accessToken: "",
     appSecret: "",
     verifyToken: "",
+    businessAccountId: w.businessAccountId ?? "",
     ratingMessage: w.ratingMessage ?? "",
     timeCreateNewTicket: String(w.timeCreateNewTicket),
     expiresTicket: String(w.expiresTicket),
@@ -227,6 +231,8 @@ export function connectionRequest(form: ConnectionForm, o: { withHours: boolean 
     for (const k of ["phoneNumberId", "accessToken", "appSecret", "verifyToken"] as const) {
       if (form[k].trim()) body[k] = form[k].trim();
     }
+    // Shown back, so sent as it stands: emptied, it is cleared.
+    body.businessAccountId = form.businessAccountId.trim() || null;
   }
   return body;
 }

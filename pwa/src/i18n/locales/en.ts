@@ -229,6 +229,8 @@ export const en: Resources = {
     ERR_TRANSCRIPTION_FAILED: "The transcription service failed. Please try again later.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Invalid transcription data",
     ERR_MEDIA_NOT_FOUND: "The file of this message no longer exists. Send it again.",
+    ERR_SEND_OUTCOME_UNKNOWN:
+      "The channel did not confirm the send in time: the contact may have received it. Trying again may send it twice.",
     ERR_OUTSIDE_24H_WINDOW:
       "The contact has not written in over 24 hours: only an approved template can be sent (WhatsApp), or wait for their next message (Facebook, Instagram).",
     ERR_MEDIA_UPLOAD_FAILED:

@@ -237,6 +237,8 @@ export const es: Resources = {
     ERR_TRANSCRIPTION_FAILED: "El servicio de transcripción falló. Inténtelo de nuevo más tarde.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Datos de transcripción inválidos",
     ERR_MEDIA_NOT_FOUND: "El archivo de este mensaje ya no existe. Envíelo de nuevo.",
+    ERR_SEND_OUTCOME_UNKNOWN:
+      "El canal no confirmó el envío a tiempo: el contacto puede haberlo recibido. Reintentar puede enviarlo dos veces.",
     ERR_OUTSIDE_24H_WINDOW:
       "El contacto no escribe hace más de 24 horas: solo se puede enviar una plantilla aprobada (WhatsApp) o esperar un nuevo mensaje suyo (Facebook, Instagram).",
     ERR_MEDIA_UPLOAD_FAILED:

@@ -251,6 +251,8 @@ export const ptBR = {
     ERR_TRANSCRIPTION_FAILED: "O serviço de transcrição falhou. Tente novamente mais tarde.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Dados de transcrição inválidos",
     ERR_MEDIA_NOT_FOUND: "O arquivo desta mensagem não existe mais. Envie-o novamente.",
+    ERR_SEND_OUTCOME_UNKNOWN:
+      "O canal não confirmou o envio a tempo: a mensagem pode ter chegado ao contato. Tentar novamente pode enviá-la duas vezes.",
     ERR_OUTSIDE_24H_WINDOW:
       "O contato não escreve há mais de 24 horas: só é possível enviar um modelo aprovado (WhatsApp) ou aguardar uma nova mensagem dele (Facebook, Instagram).",
     ERR_MEDIA_UPLOAD_FAILED:

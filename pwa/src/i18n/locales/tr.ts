@@ -234,6 +234,8 @@ export const tr: Resources = {
     ERR_TRANSCRIPTION_FAILED: "Yazıya dökme hizmeti başarısız oldu. Lütfen daha sonra tekrar deneyin.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Geçersiz yazıya dökme verisi",
     ERR_MEDIA_NOT_FOUND: "Bu mesajın dosyası artık yok. Yeniden gönderin.",
+    ERR_SEND_OUTCOME_UNKNOWN:
+      "Kanal gönderimi zamanında onaylamadı: mesaj kişiye ulaşmış olabilir. Yeniden denemek iki kez gönderebilir.",
     ERR_OUTSIDE_24H_WINDOW:
       "Kişi 24 saatten uzun süredir yazmadı: yalnızca onaylı bir şablon gönderilebilir (WhatsApp) ya da yeni mesajı beklenmeli (Facebook, Instagram).",
     ERR_MEDIA_UPLOAD_FAILED:

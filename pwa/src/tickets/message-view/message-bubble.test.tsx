@@ -98,6 +98,11 @@ describe("#messages text", () => {
     show(buildMessage({ fromMe: true, ack: -1, errorCode: "ERR_SENDING_WAPP_MSG" }), { onAction });
     await userEvent.click(screen.getByTestId("message-retry"));
     expect(onAction).toHaveBeenCalledWith("retry", expect.objectContaining({ ack: -1 }));
+    cleanup();
+    // A Cloud API send whose outcome is unknown: failed, not resent; the agent is told it may have arrived.
+    show(buildMessage({ fromMe: true, ack: -1, errorCode: "ERR_SEND_OUTCOME_UNKNOWN" }), { onAction });
+    expect(screen.getByTestId("message-bubble").textContent).toContain("a mensagem pode ter chegado ao contato");
+    expect(screen.getByTestId("message-retry")).toBeTruthy();
   });
 
   it("opens the menu from the keyboard with the actions given", async () => {

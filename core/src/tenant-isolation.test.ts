@@ -415,6 +415,8 @@ type Walk = {
 const EXEMPT: Record<string, string> = {
   "GET /webhooks/whatsapp": "Meta's verification: matched by verify token, no session (webhook tests)",
   "POST /webhooks/whatsapp": "signed by the connection's app secret, no session (webhook tests)",
+  "GET /webhooks/facebook": "Meta's verification: matched by the app's verify token, no session (messenger.test.ts)",
+  "POST /webhooks/facebook": "signed by the app secret, no session (messenger.test.ts)",
   "GET /version": "public, no company data",
   "POST /auth/login": "public",
   "POST /auth/refresh_token": "the caller's own session",
@@ -458,6 +460,7 @@ const EXEMPT: Record<string, string> = {
   "GET /whatsapp": "list: checked for leaks below",
   "GET /whatsapp/filter": "list: checked for leaks below",
   "POST /whatsapp": "creates in the caller's company",
+  "POST /facebook": "creates in the caller's company (another company's page: connect-facebook.test.ts)",
   "POST /whatsapp-restart": "restarts the caller's company's connections (connection-session.test.ts)",
   "GET /companySettingOne": "the caller's company's setting",
   "GET /settings": "platform settings: readable by every signed-in user (spec 1 §7)",

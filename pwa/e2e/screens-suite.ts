@@ -367,6 +367,14 @@ export function screensSuite(themes: readonly Theme[]): void {
             await p.getByTestId("qr-code").waitFor();
           },
         },
+        {
+          name: "facebook-connect",
+          action: async (p) => {
+            await p.getByTestId("connections-add").click();
+            await p.getByTestId("connections-add-facebook").click();
+            await p.getByTestId("facebook-connect").waitFor();
+          },
+        },
       ],
     },
     {

@@ -108,6 +108,12 @@ export const phoneNumberNotConfirmed = () =>
   invalidInput("Meta did not confirm this phone number id for this access token", "phoneNumberId");
 export const graphApiUnavailable = () =>
   new AppError("ERR_GRAPH_API_UNAVAILABLE", "The Graph API could not be reached to confirm the phone number id");
+/** POST /facebook: the Graph API refused the user token, or the user manages no page (decision 0052). */
+export const facebookTokenRefused = () => invalidInput("Facebook did not accept this user token", "facebookUserToken");
+export const facebookPagesNotFound = () => invalidInput("Facebook page not found", "facebookUserId");
+/** POST /facebook: the Graph API could not be asked for the user's pages (network, timeout, 5xx, 429). */
+export const facebookGraphUnavailable = () =>
+  new AppError("ERR_GRAPH_API_UNAVAILABLE", "The Graph API could not be reached to list the Facebook pages");
 export const noOtherWhatsapp = () => new AppError("ERR_NO_OTHER_WHATSAPP", "At least one default connection is needed");
 export const whatsappGreetingRequired = () =>
   new AppError("ERR_WAPP_GREETING_REQUIRED", "Greeting message required when more than one queue exists");

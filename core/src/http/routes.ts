@@ -13,6 +13,7 @@ import type { CoreConfig } from "../config.ts";
 import { contactImportRoutes } from "../contacts/contact-import-routes.ts";
 import type { ContactImportRunner } from "../contacts/contact-import-runner.ts";
 import { contactRoutes } from "../contacts/contact-routes.ts";
+import { facebookRoutes } from "../facebook/facebook-routes.ts";
 import { fileListRoutes } from "../files/file-list-routes.ts";
 import { flowRoutes } from "../flows/flow-routes.ts";
 import { kanbanRoutes } from "../kanban/kanban-routes.ts";
@@ -81,6 +82,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     connectionSessionRoutes(deps.pool),
     flowRoutes(deps.pool, deps.config.dataDir),
     whatsappRoutes(deps.pool, graphApiOf(deps.config)),
+    facebookRoutes(deps.pool, graphApiOf(deps.config)),
     messageTemplateRoutes(deps.pool, graphApiOf(deps.config)),
     settingsRoutes(deps.pool),
     companyScheduleRoutes(deps.pool),

@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from "uuid";
 import { runInboundGate } from "../bot/inbound-gate.ts";
 import { runQueueBot } from "../bot/queue-bot.ts";
 import type { Ack } from "../contract/entities.ts";
+import { confirmScheduledSends } from "../schedules/scheduled-send-outcome.ts";
 import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
 import { applyRatings } from "../tickets/apply-rating.ts";
 import { findStoredMessages, inboundKey } from "./find-stored-messages.ts";
@@ -351,7 +352,7 @@ async function applyAcks(client: pg.ClientBase, acks: InboundAck[], changes: Cha
   if (echoed.length > 0) {
     // Only a message of that connection still without a remote id, left sending or failed as in doubt; a send
     // the status calls failed keeps its failed mark (with the id now known).
-    const reconciled = await client.query<{ id: string; company_id: number }>(
+    const reconciled = await client.query<{ id: string; company_id: number; send_state: string }>(
       `UPDATE messages m SET remote_id = i.r, ack = GREATEST(m.ack, i.a), updated_at = now(),
          send_state = CASE WHEN i.a >= 1 THEN 'sent' ELSE m.send_state END,
          error_code = CASE WHEN i.a >= 1 THEN NULL ELSE m.error_code END
@@ -359,7 +360,7 @@ async function applyAcks(client: pg.ClientBase, acks: InboundAck[], changes: Cha
        WHERE m.company_id = i.c AND m.id = i.id AND m.whatsapp_id = i.w AND m.from_me AND m.remote_id IS NULL
          AND m.send_state IN ('sending', 'failed')
          AND NOT EXISTS (SELECT 1 FROM messages o WHERE o.company_id = i.c AND o.whatsapp_id = i.w AND o.remote_id = i.r)
-       RETURNING m.id, m.company_id`,
+       RETURNING m.id, m.company_id, m.send_state`,
       [
         echoed.map((a) => a.whatsappId),
         echoed.map((a) => a.remoteId),
@@ -369,6 +370,11 @@ async function applyAcks(client: pg.ClientBase, acks: InboundAck[], changes: Cha
       ],
     );
     for (const r of reconciled.rows) changes.push({ companyId: r.company_id, entity: "messages", id: r.id });
+    // A send judged in doubt (its schedule then shows ERRO) that the channel now says went out.
+    await confirmScheduledSends(
+      client,
+      reconciled.rows.filter((r) => r.send_state === "sent"),
+    );
   }
   const { rows } = await client.query<{ id: string; company_id: number }>(
     `UPDATE messages m SET ack = i.a, updated_at = now()

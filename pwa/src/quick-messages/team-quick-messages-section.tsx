@@ -2,8 +2,9 @@
 // GET /quick-messages (their documents are their owners' alone, decision 0020): a page at a time as the list
 // is scrolled to its end, each opening locked (spec 2 §4). Online only: the copy lives on the server.
 import type { QuickMessageDTO, QuickMessagesPage } from "@chatflow/core/contract/quick-messages.ts";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { usePaged } from "../api/use-paged.ts";
 import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Button } from "../ui/button.tsx";
@@ -13,36 +14,17 @@ import { QuickMessageModal } from "./quick-message-modal.tsx";
 export function TeamQuickMessagesSection({ userId, search }: { userId: number; search: string }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const [rows, setRows] = useState<QuickMessageDTO[]>([]);
-  const [hasMore, setHasMore] = useState(false);
   const [open, setOpen] = useState<QuickMessageDTO | null>(null);
-  const page = useRef(0);
-  const generation = useRef(0);
-
-  const load = useCallback(
-    async (reset: boolean) => {
-      const gen = reset ? ++generation.current : generation.current;
-      const next = reset ? 1 : page.current + 1;
-      const params = new URLSearchParams({ pageNumber: String(next) });
-      if (search.trim()) params.set("searchParam", search.trim());
-      try {
-        const answer = await api.get<QuickMessagesPage>(`/quick-messages?${params}`);
-        if (gen !== generation.current) return;
-        page.current = next;
-        // Only others' shown ones: the general list and the caller's own are the sections above.
-        const team = answer.records.filter((r) => !r.geral && r.userId !== userId);
-        setRows((r) => (reset ? team : [...r, ...team]));
-        setHasMore(answer.hasMore);
-      } catch {
-        // Offline or refused: the section stays as it was.
-      }
-    },
-    [search, userId],
-  );
-
-  useEffect(() => {
-    if (online) void load(true);
-  }, [online, load]);
+  const term = search.trim();
+  const paged = usePaged<QuickMessageDTO>(`${userId}:${term}`, online, async (pageNumber) => {
+    const params = new URLSearchParams({ pageNumber: String(pageNumber) });
+    if (term) params.set("searchParam", term);
+    const answer = await api.get<QuickMessagesPage>(`/quick-messages?${params}`);
+    // Only others' shown ones: the general list and the caller's own are the sections above.
+    return { items: answer.records.filter((r) => !r.geral && r.userId !== userId), hasMore: answer.hasMore };
+  });
+  const rows = paged.items;
+  const hasMore = paged.hasMore;
 
   if (rows.length === 0 && !hasMore) return null;
   return (
@@ -52,7 +34,7 @@ export function TeamQuickMessagesSection({ userId, search }: { userId: number; s
         className="quick-messages-scroll"
         onScroll={(e) => {
           const el = e.currentTarget;
-          if (hasMore && el.scrollTop + el.clientHeight >= el.scrollHeight - 100) void load(false);
+          if (hasMore && el.scrollTop + el.clientHeight >= el.scrollHeight - 100) paged.loadMore();
         }}
       >
         <List label={t("quickMessages.team")}>
@@ -68,7 +50,7 @@ export function TeamQuickMessagesSection({ userId, search }: { userId: number; s
           ))}
         </List>
         {hasMore && (
-          <Button size="small" variant="ghost" onPress={() => void load(false)}>
+          <Button size="small" variant="ghost" onPress={paged.loadMore}>
             {t("quickMessages.more")}
           </Button>
         )}

@@ -257,6 +257,8 @@ export const ptBR = {
       "O contato não escreve há mais de 24 horas: só é possível enviar um modelo aprovado (WhatsApp) ou aguardar uma nova mensagem dele (Facebook, Instagram).",
     ERR_MEDIA_UPLOAD_FAILED:
       "Não foi possível enviar o arquivo desta mensagem ao canal. Tente novamente ou envie um arquivo menor.",
+    ERR_OUTSIDE_MESSAGING_WINDOW:
+      "Fora da janela de 24 horas: você tem 24h para responder após receber uma mensagem, de acordo com as políticas do Facebook.",
     ERR_IMPORT_IN_PROGRESS: "Já existe uma importação de contatos em andamento. Aguarde o término e tente novamente.",
     ERR_INTERNAL: "Erro interno do servidor. Tente novamente.",
   },

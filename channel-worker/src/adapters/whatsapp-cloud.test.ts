@@ -62,6 +62,22 @@ describe("#whatsapp-cloud.send", () => {
     expect(err).toMatchObject({ kind, code: "ERR_SENDING_WAPP_MSG" });
   });
 
+  it("names Meta's refusals: outside the 24-hour window (131047) for good, throttled or restricted as a held queue", async () => {
+    const answer = (status: number, code: number) => () => ({ status, body: { error: { message: "refused", code } } });
+    fake.reply = answer(400, 131047);
+    expect(await failure(adapter().adapter.send(message))).toMatchObject({
+      kind: "permanent",
+      code: "ERR_OUTSIDE_MESSAGING_WINDOW",
+    });
+    fake.reply = answer(429, 130429);
+    expect(await failure(adapter().adapter.send(message))).toMatchObject({ hold: "rate-limited" });
+    fake.reply = answer(400, 368);
+    expect(await failure(adapter().adapter.send(message))).toMatchObject({
+      kind: "retryable-not-delivered",
+      hold: "restricted",
+    });
+  });
+
   it("classifies a refused connection as not delivered and reports the connection down", async () => {
     const closed = await startFakeGraphApi();
     await closed.close();

@@ -90,6 +90,8 @@ export function classifyHttpError(status: number, answer: GraphAnswer | null): S
   if (code !== undefined && RESTRICTED.has(code)) {
     return new SendError("retryable-not-delivered", detail, { hold: "restricted" });
   }
+  // More than 24 hours since the contact wrote (core refuses these first; Meta's clock has the last word).
+  if (code === 131047) return new SendError("permanent", detail, { code: "ERR_OUTSIDE_MESSAGING_WINDOW" });
   if (status >= 400 && status < 500) return new SendError("permanent", detail);
   return new SendError("retryable-maybe-delivered", detail);
 }

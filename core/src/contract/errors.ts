@@ -73,13 +73,12 @@ export const ERROR_STATUS = {
   ERR_MEDIA_NOT_FOUND: 409,
   // A queued media message whose file the channel would not take after several uploads.
   ERR_MEDIA_UPLOAD_FAILED: 502,
-  // A Facebook/Instagram send Meta refused as outside its 24-hour messaging window (decision 0052).
+  // Outside Meta's 24-hour messaging window: a Facebook/Instagram send Meta refused (decision 0052), or a free-form
+  // reply core refuses on a Cloud API, Facebook or Instagram ticket whose contact has not written in 24 hours
+  // (decision 0053; on the Cloud API only an approved template may go out).
   ERR_OUTSIDE_MESSAGING_WINDOW: 409,
   // A contacts spreadsheet upload while the company's previous import still runs (docs/decisions/0021).
   ERR_IMPORT_IN_PROGRESS: 409,
-  // A free-form reply on a Cloud API, Facebook or Instagram ticket whose contact has not written in 24 hours:
-  // only an approved template may go out (decision 0053).
-  ERR_OUTSIDE_24H_WINDOW: 409,
   ERR_INTERNAL: 500,
 } as const satisfies Record<`ERR_${string}`, number>;
 

@@ -1,5 +1,5 @@
 // The 24-hour customer window of Meta's channels and the Cloud API's templates (issue 10; decision 0053): core
-// refuses a free-form reply outside the window with ERR_OUTSIDE_24H_WINDOW, lets a template through, lists a
+// refuses a free-form reply outside the window with ERR_OUTSIDE_MESSAGING_WINDOW, lets a template through, lists a
 // connection's approved templates from the Graph API stand-in (another company's connection answers 404), and
 // learns the connection's WhatsApp Business Account from a signed webhook delivery.
 import { createHmac, randomUUID } from "node:crypto";
@@ -64,7 +64,7 @@ describe("#messages.customer-window", () => {
       const { ticket } = await ticketOn("whatsappapi", hours);
       const res = await send(ticket.id, { body: "Olá!" });
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ error: "ERR_OUTSIDE_24H_WINDOW", data: { channel: "whatsappapi" } });
+      expect(res.body).toMatchObject({ error: "ERR_OUTSIDE_MESSAGING_WINDOW", data: { channel: "whatsappapi" } });
       expect(await outbound(ticket.id)).toEqual([]);
     }
   });
@@ -82,7 +82,7 @@ describe("#messages.customer-window", () => {
   it("holds for a facebook connection too, where no template may go out", async () => {
     const { ticket } = await ticketOn("facebook", 26);
     expect((await send(ticket.id, { body: "Olá!" })).body).toMatchObject({
-      error: "ERR_OUTSIDE_24H_WINDOW",
+      error: "ERR_OUTSIDE_MESSAGING_WINDOW",
       data: { channel: "facebook" },
     });
     const template = await core.api("POST", `/messages/template/${ticket.id}`, { token: s.adminToken, body: TEMPLATE });
@@ -100,7 +100,7 @@ describe("#messages.customer-window", () => {
         mutations: [{ id: 1, name: "sendMessage", args: { id: randomUUID(), ticketId: ticket.id, body: "Oi" } }],
       },
     });
-    expect(JSON.stringify(res.body)).toContain("ERR_OUTSIDE_24H_WINDOW");
+    expect(JSON.stringify(res.body)).toContain("ERR_OUTSIDE_MESSAGING_WINDOW");
     expect(await outbound(ticket.id)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The 24-hour customer-service window of Meta's channels (WhatsApp Cloud API, Messenger, Instagram; spec 1 §2
 // "Você tem 24h para responder..."): a free-form message may reach the contact only within 24 hours of their
 // latest message on that connection; past it only an approved template may (Cloud API). Core refuses such a send
-// with ERR_OUTSIDE_24H_WINDOW instead of queueing a message Meta would refuse (decision 0053). One rule, keyed on
+// with ERR_OUTSIDE_MESSAGING_WINDOW instead of queueing a message Meta would refuse (decision 0053). One rule, keyed on
 // the channel of the ticket's connection; WhatsApp through Baileys has no window.
 import type pg from "pg";
 import { CUSTOMER_WINDOW_MS, windowBound } from "../contract/customer-window.ts";
@@ -15,7 +15,7 @@ const OUTSIDE_WINDOW_TYPES: Partial<Record<Channel, ReadonlySet<string>>> = {
 
 export const outsideCustomerWindow = (channel: Channel) =>
   new AppError(
-    "ERR_OUTSIDE_24H_WINDOW",
+    "ERR_OUTSIDE_MESSAGING_WINDOW",
     channel === "whatsappapi"
       ? "The contact has not written in 24 hours: only an approved template may be sent"
       : "The contact has not written in 24 hours: no message may be sent until they write again",
@@ -59,7 +59,7 @@ export async function customerWindow(
   return { channel: row.channel, bound, lastInboundAt: row.last, open: !bound || row.open };
 }
 
-/** Throws ERR_OUTSIDE_24H_WINDOW when a message of `mediaType` may not reach the ticket's contact now. */
+/** Throws ERR_OUTSIDE_MESSAGING_WINDOW when a message of `mediaType` may not reach the ticket's contact now. */
 export async function assertCustomerWindow(
   client: pg.ClientBase,
   companyId: number,

@@ -1,6 +1,6 @@
 // The 24-hour window of the open ticket, foreseen on the device (decision 0053): when the contact last wrote on the
 // ticket's connection, read from the replica (every ticket of the contact on that connection), so the composer
-// says so before core refuses a free-form reply with ERR_OUTSIDE_24H_WINDOW. Core stays the authority: a
+// says so before core refuses a free-form reply with ERR_OUTSIDE_MESSAGING_WINDOW. Core stays the authority: a
 // conversation whose older messages are not on this device may look closed here while core finds it open.
 import { windowBound, windowOpen } from "@chatflow/core/contract/customer-window.ts";
 import type { Channel, TicketDTO } from "@chatflow/core/contract/entities.ts";

@@ -180,6 +180,14 @@ export function screensSuite(themes: readonly Theme[]): void {
       ],
     },
     { name: "files-denied", path: "/files", as: "user", ready: (p) => p.getByTestId("access-denied").waitFor() },
+    {
+      name: "phrase-lists",
+      path: "/phrase-lists",
+      as: "admin",
+      ready: (p) => p.getByTestId("phrase-campaign-row").first().waitFor(),
+      open: [{ name: "phrase-campaign-modal", action: dialogOpened("phrase-campaign-modal", "phrase-lists-add") }],
+    },
+    { name: "todolist", path: "/todolist", as: "user", ready: (p) => p.getByTestId("todolist-page").waitFor() },
     { name: "not-found", path: "/no-such-page", as: "admin", ready: (p) => p.getByTestId("not-found").waitFor() },
     {
       name: "notifications",
@@ -361,6 +369,14 @@ export function screensSuite(themes: readonly Theme[]): void {
           },
         },
         {
+          name: "connection-modal-flows",
+          action: async (p) => {
+            await dialogOpened("connection-modal", "connection-edit")(p);
+            await p.getByTestId("connection-tab-flowbuilder").click();
+            await p.locator("[data-testid='connection-flowIdWelcome']:not([disabled])").waitFor();
+          },
+        },
+        {
           name: "qr-dialog",
           action: async (p) => {
             await p.getByTestId("connection-qrcode").first().click();
@@ -500,6 +516,10 @@ export function screensSuite(themes: readonly Theme[]): void {
       "INSERT INTO flows (company_id, name) VALUES (1, 'Boas-vindas') RETURNING id",
     );
     flowId = rows[0]!.id;
+    await world.stack.core.db.pool.query(
+      "INSERT INTO flow_campaigns (company_id, name, flow_id, phrase) VALUES (1, 'Natal', $1, 'quero o cupom')",
+      [flowId],
+    );
   });
 
   forFile(async () => {

@@ -44,6 +44,7 @@ export const tagNotFound = () => new AppError("ERR_NO_TAG_FOUND", "Tag not found
 /** ERR_NOT_FOUND: a code of its own needs its texts in the four locale files (decision 0037). */
 export const scheduleNotFound = () => new AppError("ERR_NOT_FOUND", "Schedule not found");
 export const flowNotFound = () => new AppError("ERR_NOT_FOUND", "Flow not found");
+export const flowCampaignNotFound = () => new AppError("ERR_NOT_FOUND", "Phrase campaign not found");
 /** A plan flag the company lacks (spec 3 §9: the page refuses with this text). */
 export const planFeatureMissing = () =>
   new AppError(

@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from "uuid";
 import { runInboundGate } from "../bot/inbound-gate.ts";
 import { runQueueBot } from "../bot/queue-bot.ts";
 import type { Ack } from "../contract/entities.ts";
+import { runFlows } from "../flows/runtime/flow-runs.ts";
 import { confirmScheduledSends } from "../schedules/scheduled-send-outcome.ts";
 import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
 import { applyRatings } from "../tickets/apply-rating.ts";
@@ -93,6 +94,8 @@ export async function ingest(
     // Vacation, consent and the hours come first; a ticket they hold is left alone by the bot this time.
     const held = await runInboundGate(client, bodies, changes, now);
     for (const id of held) bodies.delete(id);
+    // Then the flows (decision 0054): a ticket walking one, or on a connection with a welcome flow, skips the bot.
+    for (const id of await runFlows(client, bodies, changes, now)) bodies.delete(id);
     await runQueueBot(client, bodies, changes, now);
     result.messages = stored.length;
     for (const m of stored) storedKeys?.add(storedKey(m));

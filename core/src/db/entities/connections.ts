@@ -2,6 +2,7 @@
 // each one offers.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
 import { timestamps } from "./columns.ts";
+import { Flow } from "./flows.ts";
 import { Company } from "./tenancy.ts";
 import { Queue } from "./users.ts";
 
@@ -76,6 +77,10 @@ export const Whatsapp = defineEntity({
     businessAccountId: p.text().nullable(),
     /** Why the connection's queue is held (a send refused as rate-limited or restricted), or null (decision 0053). */
     sendHold: p.json<{ reason: string; detail: string; since: string }>().nullable(),
+    /** The flow a new ticket's first message starts (decision 0054). */
+    flowIdWelcome: p.manyToOne(Flow).mapToPk().joinColumn("flow_id_welcome").deleteRule("set null").nullable(),
+    /** The flow a message matching no phrase campaign starts, once per ticket (decision 0054). */
+    flowIdNotPhrase: p.manyToOne(Flow).mapToPk().joinColumn("flow_id_not_phrase").deleteRule("set null").nullable(),
     ...timestamps(),
   },
 });

@@ -105,6 +105,25 @@ describe("#messages.customer-window", () => {
   });
 });
 
+describe("#messages.customer-window retry", () => {
+  it("refuses 'Tentar novamente' on a failed reply once the window has closed, and leaves it failed", async () => {
+    const { ticket, contact, wa } = await ticketOn("whatsappapi", 30);
+    const id = randomUUID();
+    await core.db.pool.query(
+      `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, body, from_me, ack,
+         send_state, error_code) VALUES ($1, $2, $3, $4, $5, $6, 'Oi', true, -1, 'failed', 'ERR_SENDING_WAPP_MSG')`,
+      [id, s.company.id, ticket.id, contact.id, wa.id, s.admin.id],
+    );
+    const res = await core.api("POST", "/sync/push", {
+      token: s.adminToken,
+      body: { clientId: "client-window-2", mutations: [{ id: 1, name: "retryMessage", args: { id } }] },
+    });
+    expect(JSON.stringify(res.body)).toContain("ERR_OUTSIDE_MESSAGING_WINDOW");
+    const { rows } = await core.db.pool.query("SELECT send_state FROM messages WHERE id = $1", [id]);
+    expect(rows[0].send_state).toBe("failed");
+  });
+});
+
 describe("#messages.template", () => {
   it("queues a template outside the window, with its values in data_json, by REST and by the push", async () => {
     const { ticket } = await ticketOn("whatsappapi");

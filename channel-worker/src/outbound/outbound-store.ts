@@ -244,7 +244,7 @@ export async function recoverConnection(
       [connection.id, connection.companyId],
     );
     await logChanges(client, [...requeued.rows, ...inDoubt.rows]);
-    await failScheduledSends(client, inDoubt.rows, "ERR_SENDING_WAPP_MSG");
+    await failScheduledSends(client, inDoubt.rows, "ERR_SEND_OUTCOME_UNKNOWN");
     return { requeued: requeued.rows.length, inDoubt: inDoubt.rows.length };
   });
 }

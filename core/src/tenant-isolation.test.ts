@@ -115,6 +115,11 @@ function walk(): Walk[] {
       contactId: a.contactId,
     }),
     interactive("lista", { title: "t", sections: [{ title: "s", rows: [{ title: "r" }] }] }),
+    nf("POST /messages/template/:ticketId", `/messages/template/${t}`, "ERR_NO_TICKET_FOUND", {
+      name: "retomar_conversa",
+      language: "pt_BR",
+      body: "intrusion",
+    }),
     interactive("PIX", {
       title: "t",
       sendvalue: "1",
@@ -263,6 +268,7 @@ function walk(): Walk[] {
     nf("GET /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
     nf("PUT /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND", { name: "Hacked" }),
     nf("DELETE /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
+    nf("GET /whatsapp/:whatsappId/templates", `/whatsapp/${a.whatsappId}/templates`, "ERR_NO_WAPP_FOUND"),
     nf("POST /whatsappsession/:id", `/whatsappsession/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
     nf("PUT /whatsappsession/:id", `/whatsappsession/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
     nf("DELETE /whatsappsession/:id", `/whatsappsession/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),

@@ -40,6 +40,7 @@ import { ticketLogRoutes } from "../tickets/ticket-log-routes.ts";
 import { ticketRoutes } from "../tickets/ticket-routes.ts";
 import { userRoutes } from "../users/user-routes.ts";
 import { connectionSessionRoutes } from "../whatsapps/connection-session-routes.ts";
+import { messageTemplateRoutes } from "../whatsapps/message-template-routes.ts";
 import { graphApiOf } from "../whatsapps/phone-number-ownership.ts";
 import { whatsappRoutes } from "../whatsapps/whatsapp-routes.ts";
 
@@ -93,6 +94,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     flowCampaignRoutes(deps.pool),
     whatsappRoutes(deps.pool, graphApiOf(deps.config)),
     facebookRoutes(deps.pool, graphApiOf(deps.config)),
+    messageTemplateRoutes(deps.pool, graphApiOf(deps.config)),
     settingsRoutes(deps.pool),
     companyScheduleRoutes(deps.pool),
     companyRoutes(deps.pool),

@@ -140,6 +140,13 @@ async function sendTransferMessage(
   if (target.userId === null) ctx.user = null;
   const body = renderVariables(settings.transferMessage, ctx).trim();
   if (!body) return false;
-  await sendMessage(client, actor, { id: uuidv7(), ticketId: ticket.id, body, markRead: false, allowPending: true });
+  await sendMessage(client, actor, {
+    id: uuidv7(),
+    ticketId: ticket.id,
+    body,
+    markRead: false,
+    allowPending: true,
+    automatic: true,
+  });
   return true;
 }

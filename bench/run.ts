@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, figures printed as a table (copy them into
 // the README's "Performance" section). BENCH_ONLY=ingest,tickets runs a subset.
+import { benchAutomation } from "./automation.ts";
 import { benchBundle } from "./bundle.ts";
 import { benchConversation } from "./conversation.ts";
 import { benchCrud } from "./crud.ts";
@@ -9,6 +10,7 @@ import { benchReplica } from "./replica.ts";
 import { benchTickets } from "./tickets.ts";
 
 const BENCHES: Record<string, () => Record<string, string> | Promise<Record<string, string>>> = {
+  automation: benchAutomation,
   bundle: benchBundle,
   conversation: benchConversation,
   crud: benchCrud,

@@ -119,6 +119,11 @@ function walk(): Walk[] {
       contactId: a.contactId,
     }),
     interactive("lista", { title: "t", sections: [{ title: "s", rows: [{ title: "r" }] }] }),
+    nf("POST /messages/template/:ticketId", `/messages/template/${t}`, "ERR_NO_TICKET_FOUND", {
+      name: "retomar_conversa",
+      language: "pt_BR",
+      body: "intrusion",
+    }),
     interactive("PIX", {
       title: "t",
       sendvalue: "1",
@@ -288,6 +293,7 @@ function walk(): Walk[] {
     nf("GET /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
     nf("PUT /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND", { name: "Hacked" }),
     nf("DELETE /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
+    nf("GET /whatsapp/:whatsappId/templates", `/whatsapp/${a.whatsappId}/templates`, "ERR_NO_WAPP_FOUND"),
     nf("POST /whatsappsession/:id", `/whatsappsession/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
     nf("PUT /whatsappsession/:id", `/whatsappsession/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
     nf("DELETE /whatsappsession/:id", `/whatsappsession/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
@@ -302,6 +308,30 @@ function walk(): Walk[] {
     { route: "GET /whatsapp/all", path: "/whatsapp/all", status: 403, code: "ERR_NO_PERMISSION" },
     nf("GET /companySettings/:id", "/companySettings/1", "ERR_NO_SETTING_FOUND"),
     nf("PUT /companies/:id/schedules", "/companies/1/schedules", "ERR_NO_COMPANY_FOUND", { schedules: [] }),
+    nf("GET /companies/:id", "/companies/1", "ERR_NO_COMPANY_FOUND"),
+    // The platform's branding is the super user's alone.
+    {
+      route: "POST /settings-whitelabel/logo",
+      path: "/settings-whitelabel/logo",
+      body: { mode: "Light" },
+      status: 403,
+      code: "ERR_NO_PERMISSION",
+    },
+    // Plans are the platform's, the super user's alone.
+    { route: "GET /plans/all", path: "/plans/all", status: 403, code: "ERR_NO_PERMISSION" },
+    { route: "POST /plans", path: "/plans", body: { name: "Invasor" }, status: 403, code: "ERR_NO_PERMISSION" },
+    { route: "PUT /plans/:id", path: "/plans/1", body: { name: "Invasor" }, status: 403, code: "ERR_NO_PERMISSION" },
+    { route: "DELETE /plans/:id", path: "/plans/1", status: 403, code: "ERR_NO_PERMISSION" },
+    // Help videos are the platform's, edited by the super user alone.
+    { route: "POST /helps", path: "/helps", body: { title: "Invasor" }, status: 403, code: "ERR_NO_PERMISSION" },
+    { route: "PUT /helps/:id", path: "/helps/1", body: { title: "Invasor" }, status: 403, code: "ERR_NO_PERMISSION" },
+    { route: "DELETE /helps/:id", path: "/helps/1", status: 403, code: "ERR_NO_PERMISSION" },
+    {
+      route: "POST /settings/cert-upload",
+      path: "/settings/cert-upload?ref=efi",
+      status: 403,
+      code: "ERR_NO_PERMISSION",
+    },
     // The caller's own company's setting: company 1's row must stay as it is (the snapshot).
     {
       route: "PUT /companySettings",
@@ -475,6 +505,9 @@ const EXEMPT: Record<string, string> = {
   "POST /auth/signup": "public, creates a new company",
   "GET /plans/list": "public plan list",
   "GET /public-settings/:key": "public branding",
+  "GET /helps": "the platform's help videos, the same for every signed-in user",
+  "GET /helps/list": "the platform's help videos, the same for every signed-in user",
+  "GET /branding/:file": "public branding files, one store for the platform (no company data)",
   "GET /sync/pull": "list: checked for leaks below",
   "POST /sync/push": "the same use cases as REST: core/src/sync/push-mutations.test.ts walks them with other ids",
   "GET /tickets": "list: checked for leaks below",

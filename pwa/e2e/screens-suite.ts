@@ -184,6 +184,29 @@ export function screensSuite(themes: readonly Theme[], sizes: readonly Size[] = 
     },
     { name: "files-denied", path: "/files", as: "user", ready: (p) => p.getByTestId("access-denied").waitFor() },
     {
+      // The super user's settings: the options with the platform's, then the branding and plans tabs.
+      name: "settings",
+      path: "/settings",
+      as: "admin",
+      ready: (p) => p.getByTestId("setting-userCreation").waitFor(),
+      open: [
+        {
+          name: "settings-whitelabel",
+          action: async (p) => {
+            await p.getByTestId("settings-tab-whitelabel").click();
+            await p.getByTestId("settings-whitelabel").waitFor();
+          },
+        },
+        {
+          name: "settings-plans",
+          action: async (p) => {
+            await p.getByTestId("settings-tab-plans").click();
+            await p.getByTestId("plan-row").first().waitFor();
+          },
+        },
+      ],
+    },
+    {
       name: "phrase-lists",
       path: "/phrase-lists",
       as: "admin",

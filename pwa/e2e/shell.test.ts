@@ -88,6 +88,7 @@ describe("side menu", () => {
       "menu-tagsKanban",
       "menu-files",
       "menu-financeiro",
+      "menu-settings",
       "menu-allConnections",
     ]);
     await admin.context.close();
@@ -111,7 +112,7 @@ describe("side menu", () => {
 describe("access denied and not found", () => {
   it("a plain user gets 'Oops! Acesso Negado!' on admin routes and the dashboard, and 'Voltar' goes to /tickets", async () => {
     const { context, page } = await openSignedIn(world.browser, await createPlainUser());
-    for (const path of ["/users", "/"]) {
+    for (const path of ["/users", "/settings", "/"]) {
       await page.goto(`${world.stack.core.url}${path}`);
       await page.getByTestId("access-denied").waitFor();
       expect(await page.locator("h1").textContent()).toBe("Oops! Acesso Negado!");

@@ -8,6 +8,7 @@ import { bootSession } from "./auth/session.ts";
 import { withFeatureTexts } from "./i18n/i18n.ts";
 import { APP_ROUTES } from "./layout/app-routes.ts";
 import { NotFoundPage, RouteGate } from "./layout/route-gate.tsx";
+import { loadBranding } from "./settings/branding.ts";
 import { Splash } from "./ui/splash.tsx";
 import { ToastRegion } from "./ui/toast-region.tsx";
 
@@ -44,6 +45,7 @@ const FlowEditorRoute = named(() => import("./flows/flow-editor-page.tsx"), "Flo
 const FilesPage = named(() => import("./files/files-page.tsx"), "FilesPage");
 const PhraseListsPage = named(() => import("./phrase-lists/phrase-lists-page.tsx"), "PhraseListsPage");
 const TodolistPage = named(() => import("./todolist/todolist-page.tsx"), "TodolistPage");
+const SettingsPage = named(() => import("./settings/settings-page.tsx"), "SettingsPage");
 const IntegrationsPage = named(() => import("./integrations/integrations-page.tsx"), "IntegrationsPage");
 const PromptsPage = named(() => import("./prompts/prompts-page.tsx"), "PromptsPage");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
@@ -55,6 +57,8 @@ export function App() {
   useEffect(() => {
     if (booted) return;
     booted = true;
+    // The brand (spec 3 §2 White-label) before and after login: kept colours at once, the server's next.
+    void loadBranding(window.location.origin);
     bootSession(sessionDeps).catch((err: unknown) => {
       // IndexedDB refused (e.g. storage blocked): nothing to open offline, so ask for a login.
       console.error("session start failed", err);
@@ -235,6 +239,14 @@ export function App() {
                 element={
                   <RouteGate id="financeiro">
                     <FinanceiroPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="settings"
+                element={
+                  <RouteGate id="settings">
+                    <SettingsPage />
                   </RouteGate>
                 }
               />

@@ -69,15 +69,25 @@ export type SendResult = {
  */
 export type SendFailureKind = "retryable-not-delivered" | "retryable-maybe-delivered" | "permanent";
 
+/** Why the channel holds a connection's queue: the admin is told (whatsapps.send_hold; decision 0053). */
+export type SendHoldReason = "rate-limited" | "restricted";
+
 export class SendError extends Error {
   readonly kind: SendFailureKind;
   /** What messages.error_code records when the message fails. */
   readonly code: ErrorCode;
-  constructor(kind: SendFailureKind, message: string, opts: { code?: ErrorCode; cause?: unknown } = {}) {
+  /** Set when the channel refused as rate-limited or restricted: the queue waits and the admin is told. */
+  readonly hold?: SendHoldReason;
+  constructor(
+    kind: SendFailureKind,
+    message: string,
+    opts: { code?: ErrorCode; cause?: unknown; hold?: SendHoldReason } = {},
+  ) {
     super(message, { cause: opts.cause });
     this.name = "SendError";
     this.kind = kind;
     this.code = opts.code ?? "ERR_SENDING_WAPP_MSG";
+    if (opts.hold) this.hold = opts.hold;
   }
 }
 

@@ -63,6 +63,41 @@ export type MediaPart = { kind: "image" | "video" | "audio" | "document" | "stic
 export function contentOf(
   message: proto.IMessage | null | undefined,
 ): { body: string; mediaType: string; dataJson?: unknown; media?: MediaPart } | null {
+  const inner = plainContentOf(message);
+  if (!inner || !isViewOnce(message)) return inner;
+  // View once (spec 1 §2 viewOnceMessage): the wrapped media is kept, marked, with its own kind for the inbox.
+  const data = inner.dataJson && typeof inner.dataJson === "object" ? (inner.dataJson as object) : {};
+  return { ...inner, mediaType: "viewOnceMessage", dataJson: { ...data, mediaType: inner.mediaType, viewOnce: true } };
+}
+
+/**
+ * Whether the message is to be seen once: wrapped in viewOnceMessage (V2, V2Extension), as Baileys' own
+ * normalizeMessageContent unwraps, or a media message flagged viewOnce (the newer form).
+ */
+export function isViewOnce(message: proto.IMessage | null | undefined): boolean {
+  if (!message) return false;
+  if (message.viewOnceMessage || message.viewOnceMessageV2 || message.viewOnceMessageV2Extension) return true;
+  const content = normalizeMessageContent(message);
+  const media = content?.imageMessage ?? content?.videoMessage ?? content?.audioMessage;
+  return media?.viewOnce === true;
+}
+
+/** A poll's options as the inbox stores them (pollCreationMessageV3's shape, whichever version came). */
+function pollOf(content: proto.IMessage) {
+  const poll = content.pollCreationMessageV3 ?? content.pollCreationMessageV2 ?? content.pollCreationMessage;
+  const secret = content.messageContextInfo?.messageSecret;
+  return {
+    name: str(poll?.name),
+    options: (poll?.options ?? []).map((o) => ({ optionName: o.optionName ?? "" })),
+    selectableOptionsCount: poll?.selectableOptionsCount ?? 0,
+    // The poll's key: votes arrive encrypted with it (Baileys 7 no longer decrypts them itself).
+    secret: secret && secret.length > 0 ? Buffer.from(secret).toString("base64") : null,
+  };
+}
+
+function plainContentOf(
+  message: proto.IMessage | null | undefined,
+): { body: string; mediaType: string; dataJson?: unknown; media?: MediaPart } | null {
   const content = normalizeMessageContent(message);
   const type = getContentType(content ?? undefined);
   if (!content || !type) return null;
@@ -112,6 +147,16 @@ export function contentOf(
         body: name && number ? buildVCard({ name, number }) : vcard || name,
         mediaType: "contactMessage",
         dataJson: name && number ? { vCard: { name, number } } : { vcards: cards.map((c) => c.vcard) },
+      };
+    }
+    case "pollCreationMessage":
+    case "pollCreationMessageV2":
+    case "pollCreationMessageV3": {
+      const { secret, ...poll } = pollOf({ ...content, messageContextInfo: message?.messageContextInfo ?? null });
+      return {
+        body: lines(poll.name, ...poll.options.map((o) => `- ${o.optionName}`)),
+        mediaType: "pollCreationMessageV3",
+        dataJson: { pollCreationMessageV3: poll, ...(secret ? { pollSecret: secret } : {}), votes: {} },
       };
     }
     case "reactionMessage":

@@ -2,12 +2,13 @@
 // BaileysEventMap, WAMessage and proto): the session lifecycle written to whatsapps under the lease, every
 // disconnect reason, inbound messages (notify and append once), acks, edits, revokes, calls, the LID/PN merge,
 // and outbound sends.
+import { createCipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { mediaFilePath, parseMediaUrl, saveMedia } from "@chatflow/core/media/media-store.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
 import { buildCompany, buildContact, buildTicket, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
 import { testDbForFile, tmpDirForFile } from "@chatflow/core/testing/test-world.ts";
-import { DisconnectReason, type WAMessage, WAMessageStubType } from "@whiskeysockets/baileys";
+import { DisconnectReason, proto, type WAMessage, WAMessageStubType } from "@whiskeysockets/baileys";
 import { describe, expect, it } from "vitest";
 import { markSent } from "../outbound/outbound-store.ts";
 import { standInSockets } from "../testing/baileys-stand-in.ts";
@@ -531,6 +532,122 @@ describe("#baileys.inbound", () => {
   });
 });
 
+describe("#baileys.polls-and-view-once", () => {
+  /** Encrypts a vote as WhatsApp does (the inverse of Baileys' decryptPollVote). */
+  function encryptVote(o: { secret: Buffer; pollId: string; creator: string; voter: string; options: string[] }) {
+    const sign = Buffer.concat([
+      Buffer.from(o.pollId),
+      Buffer.from(o.creator),
+      Buffer.from(o.voter),
+      Buffer.from("Poll Vote"),
+      new Uint8Array([1]),
+    ]);
+    const key0 = createHmac("sha256", new Uint8Array(32)).update(o.secret).digest();
+    const key = createHmac("sha256", key0).update(sign).digest();
+    const iv = randomBytes(12);
+    const plain = proto.Message.PollVoteMessage.encode({
+      selectedOptions: o.options.map((n) => createHash("sha256").update(n).digest()),
+    }).finish();
+    const cipher = createCipheriv("aes-256-gcm", key, iv);
+    cipher.setAAD(Buffer.from(`${o.pollId}\u0000${o.voter}`));
+    return { encPayload: Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]), encIv: iv };
+  }
+
+  it("shows a contact's poll with its options, records each decrypted vote (the latest wins), and keeps view-once media marked", async () => {
+    const c = await connected();
+    const secret = randomBytes(32);
+    const contact = "5511988887777@s.whatsapp.net";
+    c.s.emit("messages.upsert", {
+      type: "notify",
+      messages: [
+        message({
+          id: "3EB0POLL",
+          message: {
+            messageContextInfo: { messageSecret: secret },
+            pollCreationMessageV3: {
+              name: "Melhor horário?",
+              options: [{ optionName: "Manhã" }, { optionName: "Tarde" }],
+              selectableOptionsCount: 1,
+            },
+          },
+        }),
+        message({
+          id: "3EB0ONCE",
+          message: {
+            viewOnceMessageV2: { message: { imageMessage: { mimetype: "image/jpeg", caption: "só uma vez" } } },
+          },
+        }),
+      ],
+    });
+    const pollRow = async () =>
+      (
+        await db.pool.query(
+          "SELECT body, media_type, data_json FROM messages WHERE company_id = $1 AND remote_id = '3EB0POLL'",
+          [c.companyId],
+        )
+      ).rows[0];
+    await waitFor(pollRow, "the poll");
+    const vote = (options: string[], id: string) =>
+      message({
+        id,
+        message: {
+          pollUpdateMessage: {
+            pollCreationMessageKey: { remoteJid: contact, fromMe: false, id: "3EB0POLL" },
+            vote: encryptVote({ secret, pollId: "3EB0POLL", creator: contact, voter: contact, options }),
+            senderTimestampMs: Date.now(),
+          },
+        },
+      });
+    c.s.emit("messages.upsert", { type: "notify", messages: [vote(["Tarde"], "3EB0V1")] });
+    await waitFor(async () => (await pollRow()).data_json.votes["5511988887777"], "the first vote");
+    // The contact changes their vote: the latest choice replaces the first.
+    c.s.emit("messages.upsert", { type: "notify", messages: [vote(["Manhã"], "3EB0V2")] });
+    const poll = await waitFor(async () => {
+      const r = await pollRow();
+      return r.data_json.votes["5511988887777"]?.[0] === "Manhã" ? r : null;
+    }, "the changed vote");
+    expect(poll).toMatchObject({
+      media_type: "pollCreationMessageV3",
+      body: "Melhor horário?\n- Manhã\n- Tarde",
+      data_json: {
+        pollCreationMessageV3: { name: "Melhor horário?", options: [{ optionName: "Manhã" }, { optionName: "Tarde" }] },
+        votes: { "5511988887777": ["Manhã"] },
+      },
+    });
+    // A vote is no message of its own; a vote no key opens changes nothing.
+    c.s.emit("messages.upsert", {
+      type: "notify",
+      messages: [
+        message({
+          id: "3EB0V3",
+          message: {
+            pollUpdateMessage: {
+              pollCreationMessageKey: { remoteJid: contact, fromMe: false, id: "3EB0POLL" },
+              vote: encryptVote({
+                secret: randomBytes(32),
+                pollId: "3EB0POLL",
+                creator: contact,
+                voter: contact,
+                options: ["Tarde"],
+              }),
+            },
+          },
+        }),
+      ],
+    });
+    await waitFor(async () => c.logs.some((l) => l.includes("could not be read")), "the unreadable vote");
+    expect((await pollRow()).data_json.votes).toEqual({ "5511988887777": ["Manhã"] });
+    const all = await stored(c.companyId);
+    expect(all.map((m) => m.media_type)).toEqual(["pollCreationMessageV3", "viewOnceMessage"]);
+    const once = await db.pool.query(
+      "SELECT body, media_url, data_json FROM messages WHERE company_id = $1 AND remote_id = '3EB0ONCE'",
+      [c.companyId],
+    );
+    expect(once.rows[0]).toMatchObject({ body: "só uma vez", data_json: { mediaType: "image", viewOnce: true } });
+    expect(once.rows[0].media_url).toMatch(new RegExp(`^/media/${c.companyId}/`));
+  });
+});
+
 describe("#baileys.history", () => {
   it("imports the history inside the import window once, in the import queue, and closes those tickets afterwards", async () => {
     const c = await connected();
@@ -671,7 +788,13 @@ describe("#baileys.outbound", () => {
       throw Object.assign(new Error("rate-overlimit"), { output: { statusCode: 429 } });
     };
     const limited = await c.adapter.send(outbound(c)).catch((e) => e);
-    expect(limited).toMatchObject({ kind: "retryable-not-delivered" });
+    expect(limited).toMatchObject({ kind: "retryable-not-delivered", hold: "rate-limited" });
+    // A restricted account (463, reach-out time lock) holds the queue too, and says so.
+    c.sockets.last().onSend = async () => {
+      throw Object.assign(new Error("reachout timelock"), { output: { statusCode: 463 } });
+    };
+    const restricted = await c.adapter.send(outbound(c)).catch((e) => e);
+    expect(restricted).toMatchObject({ kind: "retryable-not-delivered", hold: "restricted" });
     expect(c.adapter.idempotentSend).toBe(true);
   });
 });

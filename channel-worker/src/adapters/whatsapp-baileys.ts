@@ -29,6 +29,7 @@ import type pg from "pg";
 import type { AdapterEvents, ChannelAdapter, ChannelConnection, ConnectionStatus, OutboundMessage } from "./adapter.ts";
 import { SendError } from "./adapter.ts";
 import { type PostgresAuthState, postgresAuthState } from "./baileys-auth.ts";
+import { pollVoteOf, recordPollVote } from "./baileys-poll-votes.ts";
 import {
   type ConnectionRules,
   callLogOf,
@@ -42,7 +43,7 @@ import {
 /** The part of Baileys' socket the adapter uses; tests hand in a stand-in with the same shapes. */
 export type BaileysSocket = {
   ev: BaileysEventEmitter;
-  user?: { id: string } | undefined;
+  user?: { id: string; lid?: string } | undefined;
   sendMessage(
     jid: string,
     content: AnyMessageContent,
@@ -289,6 +290,15 @@ export function whatsappBaileysAdapter(
     const out: InboundEvent[] = [];
     for (const m of messages) {
       if (m.key.fromMe && m.key.id && sentIds.has(m.key.id)) continue;
+      const vote = pollVoteOf(m);
+      if (vote) {
+        // A vote is no message of its own: it updates its poll (decrypted here; decision 0053).
+        const me = { id: s.user?.id, lid: s.user?.lid };
+        if (!(await recordPollVote(o.pool, owner, m, vote, me))) {
+          log(`connection ${owner.whatsappId}: a vote on ${vote.pollCreationMessageKey?.id} could not be read`);
+        }
+        continue;
+      }
       const alt = m.key.remoteJidAlt;
       if (alt && m.key.remoteJid) {
         const lid = isLidUser(m.key.remoteJid) ? m.key.remoteJid : isLidUser(alt) ? alt : null;
@@ -685,8 +695,18 @@ export function whatsappBaileysAdapter(
         const code = statusCodeOf(err);
         const text = (err as Error).message ?? String(err);
         if (code === 429 || /rate-overlimit/i.test(text)) {
-          // Throttled: the queue waits (the sender's backoff), never a burst of retries.
-          throw new SendError("retryable-not-delivered", `WhatsApp rate limit: ${text}`, { cause: err });
+          // Throttled: the queue waits (the sender's backoff), never a burst of retries; the admin is told.
+          throw new SendError("retryable-not-delivered", `WhatsApp rate limit: ${text}`, {
+            cause: err,
+            hold: "rate-limited",
+          });
+        }
+        if (code === 463 || /reachout|timelock|restrict/i.test(text)) {
+          // The account may not message (new) contacts for now: sending on would only deepen the restriction.
+          throw new SendError("retryable-not-delivered", `WhatsApp restricted the account: ${text}`, {
+            cause: err,
+            hold: "restricted",
+          });
         }
         if (code === DisconnectReason.connectionClosed || code === DisconnectReason.connectionLost) {
           throw new SendError("retryable-maybe-delivered", `connection dropped while sending: ${text}`, { cause: err });

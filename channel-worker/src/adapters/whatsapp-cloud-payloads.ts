@@ -255,10 +255,39 @@ export function buttonText(data: ButtonData, body: string): string {
 const text = (body: string): CloudContent => ({ type: "text", text: { body } });
 const fixed = (content: CloudContent): CloudPlan => ({ media: null, mediaRequired: false, build: () => content });
 
+type TemplateData = { template?: { name?: unknown; language?: unknown; headerParams?: unknown; bodyParams?: unknown } };
+
+const textParams = (values: unknown) =>
+  (Array.isArray(values) ? values : []).map((v) => ({ type: "text", text: String(v) }));
+
+/**
+ * An approved template (core's data_json.template, contract/message-templates.ts): `type: template` with the
+ * header's and the body's values as text parameters, in order ({{1}} first). Null when the payload names none.
+ */
+export function templateContent(data: TemplateData | null): CloudContent | null {
+  const t = data?.template;
+  if (!t || typeof t.name !== "string" || typeof t.language !== "string" || !t.name || !t.language) return null;
+  const header = textParams(t.headerParams);
+  const body = textParams(t.bodyParams);
+  const components = [
+    ...(header.length > 0 ? [{ type: "header", parameters: header }] : []),
+    ...(body.length > 0 ? [{ type: "body", parameters: body }] : []),
+  ];
+  return {
+    type: "template",
+    template: { name: t.name, language: { code: t.language }, ...(components.length > 0 ? { components } : {}) },
+  };
+}
+
 /** What the message becomes; throws a permanent SendError when the Cloud API cannot carry it. */
 export function planCloudMessage(message: OutboundMessage): CloudPlan {
   const { mediaType, body } = message;
   if (mediaType === "chat") return fixed(text(body));
+  if (mediaType === "template") {
+    const content = templateContent(message.dataJson as TemplateData | null);
+    if (!content) throw new SendError("permanent", "template message without a template name and language");
+    return fixed(content);
+  }
   if (mediaType === "contactMessage") {
     const card = cardOf(message);
     if (!card) throw new SendError("permanent", "contact card without a name and number");

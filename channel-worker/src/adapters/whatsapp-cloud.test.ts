@@ -62,6 +62,22 @@ describe("#whatsapp-cloud.send", () => {
     expect(err).toMatchObject({ kind, code: "ERR_SENDING_WAPP_MSG" });
   });
 
+  it("names Meta's refusals: outside the 24-hour window (131047) for good, throttled or restricted as a held queue", async () => {
+    const answer = (status: number, code: number) => () => ({ status, body: { error: { message: "refused", code } } });
+    fake.reply = answer(400, 131047);
+    expect(await failure(adapter().adapter.send(message))).toMatchObject({
+      kind: "permanent",
+      code: "ERR_OUTSIDE_MESSAGING_WINDOW",
+    });
+    fake.reply = answer(429, 130429);
+    expect(await failure(adapter().adapter.send(message))).toMatchObject({ hold: "rate-limited" });
+    fake.reply = answer(400, 368);
+    expect(await failure(adapter().adapter.send(message))).toMatchObject({
+      kind: "retryable-not-delivered",
+      hold: "restricted",
+    });
+  });
+
   it("classifies a refused connection as not delivered and reports the connection down", async () => {
     const closed = await startFakeGraphApi();
     await closed.close();
@@ -88,6 +104,48 @@ describe("#whatsapp-cloud.send", () => {
     const err = await failure(adapter(dropping.url).adapter.send(message));
     expect(err).toMatchObject({ kind: "retryable-maybe-delivered" });
     expect(dropping.requests).toHaveLength(1);
+  });
+
+  it("sends an approved template as type template, its header and body values as text parameters in order", async () => {
+    const dataJson = {
+      template: {
+        name: "pedido_atualizado",
+        language: "pt_BR",
+        headerParams: ["#123"],
+        bodyParams: ["Maria", "enviado"],
+      },
+    };
+    const sent = await adapter().adapter.send({ ...message, mediaType: "template", body: "Pedido #123 ...", dataJson });
+    expect(sent.remoteId).toMatch(/^wamid\.FAKE\d+$/);
+    expect(fake.requests[0]!.body).toMatchObject({
+      to: message.to,
+      type: "template",
+      template: {
+        name: "pedido_atualizado",
+        language: { code: "pt_BR" },
+        components: [
+          { type: "header", parameters: [{ type: "text", text: "#123" }] },
+          {
+            type: "body",
+            parameters: [
+              { type: "text", text: "Maria" },
+              { type: "text", text: "enviado" },
+            ],
+          },
+        ],
+      },
+    });
+    expect(fake.requests[0]!.body.text).toBeUndefined();
+    // A template without values carries no components; one without a name fails for good, unsent.
+    await adapter().adapter.send({
+      ...message,
+      mediaType: "template",
+      dataJson: { template: { name: "oi", language: "pt_BR" } },
+    });
+    expect(fake.requests[1]!.body.template).toEqual({ name: "oi", language: { code: "pt_BR" } });
+    const err = await failure(adapter().adapter.send({ ...message, mediaType: "template", dataJson: null }));
+    expect(err).toMatchObject({ kind: "permanent" });
+    expect(fake.requests).toHaveLength(2);
   });
 
   it("fails an image without a stored file for good, without calling the Graph API", async () => {

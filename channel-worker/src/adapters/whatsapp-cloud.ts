@@ -55,6 +55,8 @@ const NOT_CONNECTED = new Set([
 
 /** Graph error codes that refuse a message without taking it (throttling): safe to resend later. */
 const THROTTLED = new Set([4, 80007, 130429, 131056]);
+/** The account may not send for now (temporarily blocked for policy, account locked): the queue waits, the admin is told. */
+const RESTRICTED = new Set([368, 131031]);
 
 function errorCodes(err: unknown): string[] {
   const cause = (err as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | undefined)?.cause;
@@ -83,8 +85,13 @@ export function classifyHttpError(status: number, answer: GraphAnswer | null): S
   const code = answer?.error?.code;
   const detail = `Graph API ${status}${code ? ` code ${code}` : ""}: ${answer?.error?.message ?? "no detail"}`;
   if (status === 429 || (code !== undefined && THROTTLED.has(code))) {
-    return new SendError("retryable-not-delivered", detail);
+    return new SendError("retryable-not-delivered", detail, { hold: "rate-limited" });
   }
+  if (code !== undefined && RESTRICTED.has(code)) {
+    return new SendError("retryable-not-delivered", detail, { hold: "restricted" });
+  }
+  // More than 24 hours since the contact wrote (core refuses these first; Meta's clock has the last word).
+  if (code === 131047) return new SendError("permanent", detail, { code: "ERR_OUTSIDE_MESSAGING_WINDOW" });
   if (status >= 400 && status < 500) return new SendError("permanent", detail);
   return new SendError("retryable-maybe-delivered", detail);
 }

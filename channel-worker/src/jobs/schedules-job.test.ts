@@ -332,7 +332,7 @@ describe("#schedules:send", () => {
       requeued: 0,
       inDoubt: 1,
     });
-    expect(await row(repeating)).toMatchObject({ status: "ERRO", last_error: "ERR_SENDING_WAPP_MSG" });
+    expect(await row(repeating)).toMatchObject({ status: "ERRO", last_error: "ERR_SEND_OUTCOME_UNKNOWN" });
     await runAt(new Date(Date.now() + 2 * 86_400_000));
     expect(await row(repeating)).toMatchObject({ status: "ERRO", sent_count: 1 });
     expect(await markSent(db.pool, repeatMessage, "wamid.late", owner)).toBe(true);

@@ -15,6 +15,7 @@ import {
   pendingAmendments,
   requeue,
 } from "./outbound-store.ts";
+import { clearSendHold, markSendHeld } from "./send-hold.ts";
 
 export type Backoff = { minMs: number; maxMs: number };
 
@@ -70,6 +71,10 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
   let pending = true; // work may be queued; a wake while busy is not lost
   let delay = 0; // current backoff; 0 while the channel is up
   let interrupt: (() => void) | null = null;
+  // Whether whatsapps.send_hold may be set (unknown at start: a hold from before a restart is cleared by the first
+  // send that goes through). Kept so a held queue's probes and a healthy queue's sends cost no write.
+  let held: boolean | null = null;
+  const connection = { companyId: o.owner.companyId, whatsappId: o.whatsappId };
   // Waiters of drained(), each with the round it must see empty (a round that began after the call).
   let round = 0;
   const drainWaiters: { after: number; resolve: () => void }[] = [];
@@ -167,6 +172,12 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
       try {
         const { remoteId } = await o.adapter.send(message);
         delay = 0;
+        if (held !== false) {
+          await persist(() => clearSendHold(o.pool, connection)).catch((err) =>
+            o.log(`connection ${o.whatsappId}: the hold could not be cleared: ${(err as Error).message}`),
+          );
+          held = false;
+        }
         if (!(await persist(() => markSent(o.pool, message.id, remoteId, o.owner)))) {
           o.log(`message ${message.id} went out as ${remoteId} but its row changed meanwhile`);
         }
@@ -177,12 +188,21 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
           (failure.kind === "retryable-maybe-delivered" && o.adapter.idempotentSend);
         if (safeToResend) {
           await persist(() => requeue(o.pool, later, o.owner, message.id));
+          if (failure.hold) {
+            // Rate-limited or restricted: the queue waits as for a channel that is down, and the admin is told why.
+            await persist(() => markSendHeld(o.pool, connection, failure.hold!, failure.message)).catch((err) =>
+              o.log(`connection ${o.whatsappId}: the hold could not be recorded: ${(err as Error).message}`),
+            );
+            held = true;
+          }
           backOff();
           o.log(`connection ${o.whatsappId} down, next try in ${delay} ms: ${failure.message}`);
           return "down";
         }
         o.log(`message ${message.id} failed (${failure.kind}): ${failure.message}`);
-        await persist(() => markFailed(o.pool, message.id, failure.code, o.owner));
+        // Maybe delivered and not safe to resend: failed, saying the contact may have it (decision 0053).
+        const code = failure.kind === "retryable-maybe-delivered" ? "ERR_SEND_OUTCOME_UNKNOWN" : failure.code;
+        await persist(() => markFailed(o.pool, message.id, code, o.owner));
       }
     }
     return "done";

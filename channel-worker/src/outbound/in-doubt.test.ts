@@ -50,8 +50,8 @@ describe("#outbound.in-doubt", () => {
       await waitFor(async () => (await messageState(core.db.pool, id)).send_state === "failed", "the doubt");
       await b.drained();
       expect(sentTexts(fake)).toEqual(["chegou mesmo assim"]);
-      expect(await messageState(core.db.pool, id)).toMatchObject({ ack: -1, error_code: "ERR_SENDING_WAPP_MSG" });
-      expect(await scheduleOf()).toEqual({ status: "ERRO", last_error: "ERR_SENDING_WAPP_MSG" });
+      expect(await messageState(core.db.pool, id)).toMatchObject({ ack: -1, error_code: "ERR_SEND_OUTCOME_UNKNOWN" });
+      expect(await scheduleOf()).toEqual({ status: "ERRO", last_error: "ERR_SEND_OUTCOME_UNKNOWN" });
 
       // Meta's status for the message, echoing our id: the wamid and the ack are recorded.
       const status = (s: string, wamid = "wamid.LOST1") =>
@@ -84,6 +84,28 @@ describe("#outbound.in-doubt", () => {
       await b.stop();
     }
   }, 60_000);
+
+  it("a send whose answer times out after the request left is failed at once, not resent (the delivery guarantee)", async () => {
+    const c = await setupCloudConnection(core.db.pool);
+    const id = await c.enqueue("resposta sem confirmação");
+    // Meta takes the request but its answer never comes back in time.
+    fake.reply = () => ({ delayMs: 1500 });
+    const w = await startWorker({
+      databaseUrl: core.config.databaseUrl!,
+      graphApiUrl: fake.url,
+      sendTimeoutMs: 300,
+      ...TEST_WORKER,
+    });
+    try {
+      await waitFor(async () => (await messageState(core.db.pool, id)).send_state === "failed", "the failure");
+      fake.reply = null;
+      await w.drained();
+      expect(fake.requests).toHaveLength(1);
+      expect(await messageState(core.db.pool, id)).toMatchObject({ ack: -1, error_code: "ERR_SEND_OUTCOME_UNKNOWN" });
+    } finally {
+      await w.stop();
+    }
+  });
 
   it("an echoed id names a message only within the connection's company", async () => {
     const mine = await setupCloudConnection(core.db.pool);

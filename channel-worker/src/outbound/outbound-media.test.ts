@@ -6,7 +6,13 @@ import { buildUser } from "@chatflow/core/testing/factories.ts";
 import { coreForFile } from "@chatflow/core/testing/test-world.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeGraphApiForFile } from "../testing/fake-graph-api.ts";
-import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
+import {
+  contactWrote,
+  messageState,
+  setupCloudConnection,
+  TEST_WORKER,
+  waitFor,
+} from "../testing/outbound-fixtures.ts";
 import { startWorker, type Worker } from "../worker.ts";
 
 const core = coreForFile();
@@ -27,6 +33,7 @@ const start = () =>
 /** A Cloud API ticket and an agent signed in on its company. */
 async function ticketWithAgent() {
   const c = await setupCloudConnection(core.db.pool);
+  await contactWrote(core.db.pool, c);
   const agent = await buildUser(core.db.pool, { companyId: c.companyId, profile: "admin" });
   const { token } = await core.login(agent.email, agent.password);
   return { ...c, token };

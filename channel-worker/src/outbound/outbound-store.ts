@@ -239,12 +239,12 @@ export async function recoverConnection(
       [connection.id, connection.companyId],
     );
     const inDoubt = await client.query<Row>(
-      `UPDATE messages SET send_state = 'failed', ack = -1, error_code = 'ERR_SENDING_WAPP_MSG', updated_at = now()
+      `UPDATE messages SET send_state = 'failed', ack = -1, error_code = 'ERR_SEND_OUTCOME_UNKNOWN', updated_at = now()
        WHERE whatsapp_id = $1 AND company_id = $2 AND send_state = 'sending' RETURNING id, company_id`,
       [connection.id, connection.companyId],
     );
     await logChanges(client, [...requeued.rows, ...inDoubt.rows]);
-    await failScheduledSends(client, inDoubt.rows, "ERR_SENDING_WAPP_MSG");
+    await failScheduledSends(client, inDoubt.rows, "ERR_SEND_OUTCOME_UNKNOWN");
     return { requeued: requeued.rows.length, inDoubt: inDoubt.rows.length };
   });
 }

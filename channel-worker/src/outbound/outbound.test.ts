@@ -142,6 +142,44 @@ describe("#outbound.connection-down", () => {
   });
 });
 
+describe("#outbound.send-hold", () => {
+  it("tells the admin why a connection's queue waits (rate-limited, then restricted), and clears it once a send goes through", async () => {
+    const c = await setupCloudConnection(db.pool);
+    const hold = async () =>
+      (await db.pool.query("SELECT send_hold FROM whatsapps WHERE id = $1", [c.whatsappId])).rows[0].send_hold;
+    const changes = async () =>
+      (
+        await db.pool.query(
+          "SELECT count(*)::int AS n FROM change_log WHERE company_id = $1 AND entity = 'whatsapps' AND entity_id = $2",
+          [c.companyId, String(c.whatsappId)],
+        )
+      ).rows[0].n as number;
+    let answer: "limited" | "restricted" | "ok" = "limited";
+    fake.reply = () =>
+      answer === "limited"
+        ? { status: 429, body: { error: { message: "Rate limit hit", code: 130429 } } }
+        : answer === "restricted"
+          ? { status: 400, body: { error: { message: "Temporarily blocked for policies violations", code: 368 } } }
+          : undefined;
+    worker = await start();
+    const id = await c.enqueue("segurada");
+    const limited = await waitFor(async () => (await hold())?.reason === "rate-limited" && (await hold()), "held");
+    expect(limited).toMatchObject({ reason: "rate-limited", detail: expect.stringContaining("130429") });
+    expect(limited.since).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // Probes while held write nothing more.
+    const before = await changes();
+    await waitFor(async () => fake.requests.length >= 4, "more probes");
+    expect(await changes()).toBe(before);
+    answer = "restricted";
+    await waitFor(async () => (await hold())?.reason === "restricted", "restricted");
+    expect((await messageState(db.pool, id)).send_state).toBe("queued");
+    answer = "ok";
+    await waitFor(async () => (await messageState(db.pool, id)).send_state === "sent", "sent");
+    await waitFor(async () => (await hold()) === null, "the hold cleared");
+    expect(sentTexts(fake).every((t) => t === "segurada")).toBe(true);
+  });
+});
+
 describe("#outbound.takeover", () => {
   it("marks an in-doubt 'sending' row failed when taking the connection over, and never resends it", async () => {
     const c = await setupCloudConnection(db.pool);
@@ -162,7 +200,7 @@ describe("#outbound.takeover", () => {
     expect(await messageState(db.pool, inDoubt)).toMatchObject({
       send_state: "failed",
       ack: -1,
-      error_code: "ERR_SENDING_WAPP_MSG",
+      error_code: "ERR_SEND_OUTCOME_UNKNOWN",
       remote_id: null,
       send_attempts: 1,
     });

@@ -4,6 +4,11 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import {
+  newTemplateAccounts,
+  type TemplateAccounts,
+  templatesAnswer,
+} from "@chatflow/core/testing/fake-graph-templates.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 
 export type GraphRequest = {
@@ -53,6 +58,8 @@ export type FakeGraphApi = {
   downloads: { path: string; authorization: string | undefined }[];
   /** Stores a file to be downloaded by id, as WhatsApp keeps a contact's media; answers the id. */
   serveMedia(bytes: Uint8Array, mime: string): string;
+  /** The WhatsApp Business Accounts whose message_templates edge it answers (GET /{version}/{waba}/message_templates). */
+  templates: TemplateAccounts;
   /** Forgets what was received and the reply overrides, between tests (served media stays). */
   reset(): void;
   /** Closes the port (and every open connection): the next connect is refused. */
@@ -81,6 +88,7 @@ export async function startFakeGraphApi(port = 0, o: { wamidPrefix?: string } = 
     uploadReply: null,
     media: new Map(),
     downloads: [],
+    templates: newTemplateAccounts(),
     serveMedia(bytes, mime) {
       const id = `${++mediaIds}${process.pid}`;
       fake.media.set(id, { bytes: Buffer.from(bytes), mime });
@@ -190,6 +198,8 @@ export async function startFakeGraphApi(port = 0, o: { wamidPrefix?: string } = 
     const raw = Buffer.concat(chunks);
     const path = req.url ?? "";
     if (req.method === "POST" && /^\/v[\d.]+\/[^/]+\/media$/.test(path)) return handleUpload(req, raw, res, path);
+    const templates = templatesAnswer(fake.templates, req.method, path, req.headers.authorization);
+    if (templates) return json(res, templates.status, templates.body);
     if (req.method === "GET" && /^\/(v[\d.]+|download)\/[^/]+$/.test(path.split("?")[0]!)) {
       return handleMedia(req, res, path);
     }

@@ -56,10 +56,24 @@ export async function setupCloudConnection(pool: pg.Pool, o: { companyId?: numbe
     contactNumber,
     ticketId: ticket.id,
     async enqueue(body, id = randomUUID()) {
-      await inTransaction(pool, (client) => sendMessage(client, actor, { id, ticketId: ticket.id, body }));
+      // Queued as core's own messages are: the worker's tests are about sending; the 24-hour window is core's
+      // rule (customer-window.test.ts), and contactWrote opens it for the tests that send as an agent.
+      await inTransaction(pool, (client) =>
+        sendMessage(client, actor, { id, ticketId: ticket.id, body, automatic: true }),
+      );
       return id;
     },
   };
+}
+
+/** The contact writes on the ticket now (an inbound message): the Cloud API's 24-hour window opens. */
+export async function contactWrote(pool: pg.Pool, setup: Pick<CloudSetup, "companyId" | "whatsappId" | "ticketId">) {
+  await pool.query(
+    `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, from_me, remote_id)
+     SELECT $1, t.company_id, t.id, t.contact_id, t.whatsapp_id, 'Oi', false, $2 FROM tickets t
+     WHERE t.id = $3 AND t.company_id = $4`,
+    [randomUUID(), `wamid.IN${randomUUID()}`, setup.ticketId, setup.companyId],
+  );
 }
 
 export type MessageState = {

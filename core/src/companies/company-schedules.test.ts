@@ -57,6 +57,26 @@ describe("#companies.schedules", () => {
   });
 });
 
+describe("#companies.show", () => {
+  it("answers the admin's own company with its hours, any company to the super user", async () => {
+    await put(w.admin.token, w.companyId, { schedules: defaultQueueSchedules() });
+    const own = await core.api("GET", `/companies/${w.companyId}`, { token: w.admin.token });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id: w.companyId, status: true, schedules: defaultQueueSchedules() });
+    const bySuper = await core.api("GET", `/companies/${w.companyId}`, { token: w.superToken });
+    expect(bySuper.body.id).toBe(w.companyId);
+  });
+
+  it("answers 404 for another company's id, and ERR_NO_PERMISSION to a plain user", async () => {
+    const other = await core.api("GET", "/companies/1", { token: w.admin.token });
+    expect(other.status).toBe(404);
+    expect(other.body.error).toBe("ERR_NO_COMPANY_FOUND");
+    const plain = await core.api("GET", `/companies/${w.companyId}`, { token: w.agent.token });
+    expect(plain.status).toBe(403);
+    expect(plain.body.error).toBe("ERR_NO_PERMISSION");
+  });
+});
+
 describe("ERR_OUT_OF_HOURS for an agent outside startWork-endWork", () => {
   /** A one-minute shift two hours from now: now is outside it whatever the time of the run. */
   const elsewhere = () => {
@@ -119,5 +139,97 @@ describe("ERR_OUT_OF_HOURS for an agent outside startWork-endWork", () => {
       body: { status: "open", userId: w.agent.id },
     });
     expect(ok.status).toBe(200);
+  });
+});
+
+describe("#plans (the super user's Plans tab)", () => {
+  const plan = (over: Record<string, unknown> = {}) => ({
+    name: `Plano ${Math.random().toString(36).slice(2, 8)}`,
+    users: 5,
+    connections: 2,
+    queues: 3,
+    amount: 149.9,
+    isPublic: false,
+    useKanban: false,
+    ...over,
+  });
+
+  it("creates, lists, updates and deletes a plan, flags on unless said", async () => {
+    const created = await core.api("POST", "/plans", { token: w.superToken, body: plan({ name: "Ouro" }) });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: "Ouro", users: 5, amount: 149.9, isPublic: false, useKanban: false });
+    expect(created.body.useWhatsapp).toBe(true);
+    const all = await core.api("GET", "/plans/all", { token: w.superToken });
+    expect(all.body.map((p: { name: string }) => p.name)).toContain("Ouro");
+    // Not public: signup does not offer it.
+    expect((await core.api("GET", "/plans/list")).body.map((p: { name: string }) => p.name)).not.toContain("Ouro");
+    const updated = await core.api("PUT", `/plans/${created.body.id}`, {
+      token: w.superToken,
+      body: plan({ name: "Ouro", amount: "199.50", useKanban: true }),
+    });
+    expect(updated.body).toMatchObject({ amount: 199.5, useKanban: true });
+    expect((await core.api("DELETE", `/plans/${created.body.id}`, { token: w.superToken })).status).toBe(200);
+    expect((await core.api("PUT", `/plans/${created.body.id}`, { token: w.superToken, body: plan() })).status).toBe(
+      404,
+    );
+  });
+
+  it("refuses a taken name, bad counts, a plan in use, and everyone but the super user", async () => {
+    const first = await core.api("POST", "/plans", { token: w.superToken, body: plan({ name: "Prata" }) });
+    const twice = await core.api("POST", "/plans", { token: w.superToken, body: plan({ name: "Prata" }) });
+    expect(twice.status).toBe(400);
+    expect(twice.body.fields.name).toBe("A plan with this name already exists");
+    const bad = await core.api("POST", "/plans", { token: w.superToken, body: plan({ users: -1, name: "" }) });
+    expect(bad.body.fields).toMatchObject({ users: "Must be 0 or more", name: "Required" });
+    await core.db.pool.query("UPDATE companies SET plan_id = $2 WHERE id = $1", [w.companyId, first.body.id]);
+    const inUse = await core.api("DELETE", `/plans/${first.body.id}`, { token: w.superToken });
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.error).toBe("ERR_WRONG_STATE");
+    for (const [method, path] of [
+      ["GET", "/plans/all"],
+      ["POST", "/plans"],
+      ["PUT", `/plans/${first.body.id}`],
+      ["DELETE", `/plans/${first.body.id}`],
+    ] as const) {
+      const body = method === "GET" || method === "DELETE" ? undefined : plan();
+      const res = await core.api(method, path, { token: w.admin.token, body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.error).toBe("ERR_NO_PERMISSION");
+    }
+  });
+});
+
+describe("#helps (the super user's Helps tab)", () => {
+  it("lets the super user create, edit and delete help videos that every signed-in user reads", async () => {
+    const created = await core.api("POST", "/helps", {
+      token: w.superToken,
+      body: { title: "Primeiros passos", description: "Como conectar", video: "dQw4w9WgXcQ" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ title: "Primeiros passos", video: "dQw4w9WgXcQ" });
+    for (const path of ["/helps", "/helps/list"]) {
+      const read = await core.api("GET", path, { token: w.agent.token });
+      expect(read.body, path).toContainEqual(created.body);
+    }
+    const edited = await core.api("PUT", `/helps/${created.body.id}`, {
+      token: w.superToken,
+      body: { title: "Primeiros passos", description: "Conectar o WhatsApp" },
+    });
+    expect(edited.body).toMatchObject({ description: "Conectar o WhatsApp", video: "dQw4w9WgXcQ" });
+    expect((await core.api("DELETE", `/helps/${created.body.id}`, { token: w.superToken })).status).toBe(200);
+    expect((await core.api("DELETE", `/helps/${created.body.id}`, { token: w.superToken })).status).toBe(404);
+  });
+
+  it("refuses a URL as the video code, a blank title, and anyone but the super user", async () => {
+    const url = await core.api("POST", "/helps", {
+      token: w.superToken,
+      body: { title: "X", video: "javascript:alert(1)" },
+    });
+    expect(url.body.fields.video).toBe("Invalid video code");
+    const blank = await core.api("POST", "/helps", { token: w.superToken, body: { title: " " } });
+    expect(blank.body.fields.title).toBe("Required");
+    const admin = await core.api("POST", "/helps", { token: w.admin.token, body: { title: "Minha" } });
+    expect(admin.status).toBe(403);
+    expect(admin.body.error).toBe("ERR_NO_PERMISSION");
   });
 });

@@ -11,3 +11,18 @@ export type TUpdateCompanySchedulesRequest = z.infer<typeof ZUpdateCompanySchedu
 
 /** The answer: the company and the hours it now has. */
 export type CompanySchedulesDTO = { id: number; schedules: QueueSchedule[] };
+
+/** GET /companies/{id}: the company as its admin (or the super user) reads it; the settings page's hours come from it. */
+export type CompanyAnswer = {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** The active flag (spec 3 §3 Company.status). */
+  status: boolean;
+  /** ISO date (yyyy-mm-dd). */
+  dueDate: string | null;
+  recurrence: string | null;
+  planId: number | null;
+  schedules: QueueSchedule[];
+};

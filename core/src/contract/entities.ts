@@ -94,7 +94,15 @@ export type WhatsappDTO = {
   isDefault: boolean;
   groupAsTicket: "enabled" | "disabled";
   companyId: number;
+  /**
+   * Why the connection's queue is held (a send refused as rate-limited or restricted), or null (decision 0053).
+   * Absent on rows a device kept from before it was replicated.
+   */
+  sendHold?: SendHold | null;
 };
+
+/** A connection's held queue: the channel refused a send as rate-limited or the account as restricted. */
+export type SendHold = { reason: "rate-limited" | "restricted"; detail: string; since: string };
 
 export type ContactDTO = {
   id: number;

@@ -11,6 +11,9 @@ export const ERROR_STATUS = {
   ERR_WAPP_DOWNLOAD_MEDIA: 502,
   ERR_INVALID_CREDENTIALS: 401,
   ERR_SENDING_WAPP_MSG: 502,
+  // A send whose outcome is unknown (no answer after the request left, a worker that died mid-send): failed, not
+  // resent, since the contact may have it; a retry may deliver it twice (decisions 0042, 0053).
+  ERR_SEND_OUTCOME_UNKNOWN: 502,
   ERR_DELETE_WAPP_MSG: 502,
   ERR_OTHER_OPEN_TICKET: 409,
   ERR_SESSION_EXPIRED: 401,
@@ -70,7 +73,9 @@ export const ERROR_STATUS = {
   ERR_MEDIA_NOT_FOUND: 409,
   // A queued media message whose file the channel would not take after several uploads.
   ERR_MEDIA_UPLOAD_FAILED: 502,
-  // A Facebook/Instagram send Meta refused as outside its 24-hour messaging window (decision 0052).
+  // Outside Meta's 24-hour messaging window: a Facebook/Instagram send Meta refused (decision 0052), or a free-form
+  // reply core refuses on a Cloud API, Facebook or Instagram ticket whose contact has not written in 24 hours
+  // (decision 0053; on the Cloud API only an approved template may go out).
   ERR_OUTSIDE_MESSAGING_WINDOW: 409,
   // A contacts spreadsheet upload while the company's previous import still runs (docs/decisions/0021).
   ERR_IMPORT_IN_PROGRESS: 409,

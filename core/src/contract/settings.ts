@@ -2,6 +2,9 @@
 // user) of spec 3 §3: their keys, defaults and the values each one takes.
 // Shared by the API and the settings screens.
 import { z } from "zod";
+import { BRANDING_DEFAULTS, BRANDING_FILE_NAME, BRANDING_KEYS, type BrandingKey } from "./branding.ts";
+
+export { BRANDING_FILE_NAME, BRANDING_KEYS, type BrandingKey, brandingFileUrl } from "./branding.ts";
 
 const SWITCH = ["enabled", "disabled"] as const;
 const BOOLEAN = ["true", "false"] as const;
@@ -103,28 +106,13 @@ export const PLATFORM_SETTING_DEFAULTS = {
   stripeprivatekey: "",
   asaastoken: "",
   openaikeyaudio: "",
-  primaryColorLight: "#0000FF",
-  primaryColorDark: "#39ACE7",
-  appName: "Chat-flow",
-  appLogoLight: "",
-  appLogoDark: "",
-  appLogoFavicon: "",
+  ...BRANDING_DEFAULTS,
 } as const;
 
 export type PlatformSettingKey = keyof typeof PLATFORM_SETTING_DEFAULTS;
 
 export const isPlatformSettingKey = (k: string): k is PlatformSettingKey => Object.hasOwn(PLATFORM_SETTING_DEFAULTS, k);
 
-/** Read before login (GET /public-settings/{key}) so that the login screen is branded. */
-export const BRANDING_KEYS = [
-  "appName",
-  "primaryColorLight",
-  "primaryColorDark",
-  "appLogoLight",
-  "appLogoDark",
-  "appLogoFavicon",
-] as const satisfies readonly PlatformSettingKey[];
-export type BrandingKey = (typeof BRANDING_KEYS)[number];
 export const isBrandingKey = (k: string): k is BrandingKey => (BRANDING_KEYS as readonly string[]).includes(k);
 
 /** Payment-provider credentials and the OpenAI key: only the super user reads them. */
@@ -144,6 +132,30 @@ export const DOWNLOAD_LIMITS = ["32", "64", "128", "256", "512", "1024", "2048"]
 
 const ZColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Invalid color");
 
+const ZBrandingFile = z
+  .string()
+  .max(200, "Too Long!")
+  .refine((v) => v === "" || (BRANDING_FILE_NAME.test(v) && !v.includes("..")), "Invalid file name");
+
+/** POST /settings-whitelabel/logo: the multipart field holding the file. */
+export const BRANDING_LOGO_FIELD = "file";
+/** Largest logo or favicon accepted. */
+export const BRANDING_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/** The logo a mode sets (spec 3 §7: mode Light, Dark or Favicon). */
+export const BRANDING_LOGO_KEYS = {
+  Light: "appLogoLight",
+  Dark: "appLogoDark",
+  Favicon: "appLogoFavicon",
+} as const satisfies Record<string, PlatformSettingKey>;
+export type BrandingLogoMode = keyof typeof BRANDING_LOGO_KEYS;
+
+export const ZBrandingLogoFieldsSchema = z.object({
+  /** The upload's kind; the whitelabel tab sends 'logo'. */
+  typeArch: z.literal("logo", { error: "Invalid typeArch" }).optional(),
+  /** Which logo the file becomes. */
+  mode: z.enum(["Light", "Dark", "Favicon"], { error: "Must be one of: Light, Dark, Favicon" }),
+});
+
 /** The schema of each platform setting's value. */
 export const PLATFORM_SETTING_SCHEMAS: Record<PlatformSettingKey, z.ZodType<string>> = {
   userCreation: z.enum(SWITCH),
@@ -158,9 +170,9 @@ export const PLATFORM_SETTING_SCHEMAS: Record<PlatformSettingKey, z.ZodType<stri
   primaryColorLight: ZColor,
   primaryColorDark: ZColor,
   appName: z.string().trim().min(1, "Required").max(50, "Too Long!"),
-  appLogoLight: z.string().max(255, "Too Long!"),
-  appLogoDark: z.string().max(255, "Too Long!"),
-  appLogoFavicon: z.string().max(255, "Too Long!"),
+  appLogoLight: ZBrandingFile,
+  appLogoDark: ZBrandingFile,
+  appLogoFavicon: ZBrandingFile,
 };
 
 export const ZUpdatePlatformSettingRequestSchema = z.object({
@@ -170,3 +182,25 @@ export const ZUpdatePlatformSettingRequestSchema = z.object({
 
 /** One setting as GET /settings, GET /setting/{key} and GET /public-settings/{key} answer it. */
 export type SettingDTO = { key: string; value: string };
+
+/** POST /settings/cert-upload?ref={destination} (spec 3 §2 Payment certificate): where a .p12 certificate goes. */
+export const CERT_DESTINATIONS = ["efi"] as const;
+export type CertDestination = (typeof CERT_DESTINATIONS)[number];
+/** The answer's message when the file was kept: the page reports success only on it (spec 3 §4). */
+export const CERT_ATTACHED_MESSAGE = "Arquivo anexado";
+/** The multipart field of the certificate. */
+export const CERT_FIELD = "file";
+/** A PKCS#12 bundle is a few kilobytes; anything this large is not one. */
+export const CERT_MAX_BYTES = 256 * 1024;
+/** The spec's warnings (spec 3 §8 Certificate), also the server's field messages. */
+export const CERT_MESSAGES = {
+  noFile: "Choose a file",
+  noDestination: "Choose a destination",
+  notP12: "use only p12 files",
+  noPermission: "No permission to access",
+} as const;
+
+export const ZCertUploadQuerySchema = z.object({
+  /** The certificate's destination (the payment provider that uses it). */
+  ref: z.enum(CERT_DESTINATIONS, { error: CERT_MESSAGES.noDestination }),
+});

@@ -13,6 +13,7 @@ import type { ContactDTO, MessageDTO, PublicUserDTO, QueueDTO, TicketDTO, UserDT
 import type { ErrorBody } from "./errors.ts";
 import { zId } from "./ids.ts";
 import { ZMoveTicketLaneArgsSchema } from "./kanban.ts";
+import { ZSendTemplateArgsSchema } from "./message-templates.ts";
 import {
   ZCallMessageRequestSchema,
   ZCopyMessageRequestSchema,
@@ -163,6 +164,8 @@ export const MUTATIONS = {
   sendInteractiveMessage: ZSendInteractiveMessageArgsSchema,
   // A contact card of one of the company's contacts (REST sends one with POST /messages/{ticketId} vCard).
   sendContact: ZSendContactArgsSchema,
+  // An approved Cloud API template with its values (contract/message-templates.ts; decision 0053).
+  sendTemplate: ZSendTemplateArgsSchema,
   // Tags (spec 1 §7, spec 2 §7). Tags are not replicated: the tags lists read them over REST.
   createTag: ZCreateTagRequestSchema,
   syncContactTags: ZSyncTagsRequestSchema,

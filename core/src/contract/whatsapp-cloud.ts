@@ -42,6 +42,12 @@ export const ZCloudWebhookSchema = z.object({
 });
 
 export const ZCloudEntrySchema = z.object({
+  /** The WhatsApp Business Account the changes belong to (its message_templates edge lists the templates). */
+  id: z
+    .string()
+    .regex(/^\d{1,32}$/)
+    .optional()
+    .catch(undefined),
   /** Changes, each checked on its own (ZCloudChangeSchema). */
   changes: z.array(z.unknown()).max(1000).default([]),
 });

@@ -3,7 +3,7 @@
 // never come back: answers say only whether each one is set.
 import { z } from "zod";
 import { zDay } from "./dates.ts";
-import type { Channel } from "./entities.ts";
+import type { Channel, SendHold } from "./entities.ts";
 import { zId } from "./ids.ts";
 import { type QueueSchedule, ZQueueSchedulesSchema } from "./queues.ts";
 
@@ -12,6 +12,21 @@ export const CHANNELS = ["whatsapp", "whatsappapi", "facebook", "instagram"] as 
 const ZSecret = z.string().trim().max(1000, "Too Long!");
 /** Absent keeps the stored value; null or "" clears it. */
 const ZOptionalSecret = ZSecret.nullable()
+  .optional()
+  .transform((v) => (v === "" ? null : v));
+/**
+ * Cloud API: the WhatsApp Business Account whose approved templates the picker lists (learnt from the first
+ * webhook otherwise; decision 0053). Digits; null or "" clears it.
+ */
+const ZBusinessAccountId = z
+  .union([
+    z.literal(""),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,32}$/, "Invalid id"),
+  ])
+  .nullable()
   .optional()
   .transform((v) => (v === "" ? null : v));
 /** A count or a number of minutes: a whole number from 0 that fits the database's integer. */
@@ -167,6 +182,8 @@ export const ZCreateWhatsappRequestSchema = z.object({
   appSecret: ZOptionalSecret,
   /** Cloud API: the token Meta echoes when verifying the webhook. */
   verifyToken: ZOptionalSecret,
+  /** Cloud API: the WhatsApp Business Account holding the number (decision 0053). */
+  businessAccountId: ZBusinessAccountId,
 });
 export type TCreateWhatsappRequest = z.infer<typeof ZCreateWhatsappRequestSchema>;
 
@@ -210,6 +227,8 @@ export const ZUpdateWhatsappRequestSchema = z.object({
   accessToken: ZOptionalSecret,
   appSecret: ZOptionalSecret,
   verifyToken: ZOptionalSecret,
+  /** Cloud API: the WhatsApp Business Account holding the number (decision 0053). */
+  businessAccountId: ZBusinessAccountId,
 });
 export type TUpdateWhatsappRequest = z.infer<typeof ZUpdateWhatsappRequestSchema>;
 
@@ -237,6 +256,10 @@ export type WhatsappAnswer = TConnectionSettings & {
   statusImportMessages: string | null;
   /** The history import's progress for the progress card; null when no import runs. */
   importProgress: ImportProgress | null;
+  /** Why the connection's queue is held (rate-limited, restricted), or null (decision 0053). */
+  sendHold: SendHold | null;
+  /** Cloud API: the WhatsApp Business Account whose templates are listed (not a secret), or null. */
+  businessAccountId: string | null;
   /** The pending QR code of a Baileys session: answered only to those who may manage connections. */
   qrcode?: string | null;
   /** The pending pairing code (the alternative to the QR code): answered like qrcode. */

@@ -32,7 +32,9 @@ import { Migration0047BaileysAuth } from "./migrations/0047-baileys-auth.ts";
 import { Migration0048ConnectionImportMarks } from "./migrations/0048-connection-import-marks.ts";
 import { Migration0049Flows } from "./migrations/0049-flows.ts";
 import { Migration0050FacebookPages } from "./migrations/0050-facebook-pages.ts";
+import { Migration0051CloudTemplatesSendHold } from "./migrations/0051-cloud-templates-send-hold.ts";
 import { Migration0052FlowRuntime } from "./migrations/0052-flow-runtime.ts";
+import { Migration0053Helps } from "./migrations/0053-helps.ts";
 import { Migration0054QueueIntegrationsPrompts } from "./migrations/0054-queue-integrations-prompts.ts";
 import { Migration0056ScheduleLastMessage } from "./migrations/0056-schedule-last-message.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
@@ -69,7 +71,9 @@ export const MIGRATIONS = [
   { name: "0048-connection-import-marks", class: Migration0048ConnectionImportMarks },
   { name: "0049-flows", class: Migration0049Flows },
   { name: "0050-facebook-pages", class: Migration0050FacebookPages },
+  { name: "0051-cloud-templates-send-hold", class: Migration0051CloudTemplatesSendHold },
   { name: "0052-flow-runtime", class: Migration0052FlowRuntime },
+  { name: "0053-helps", class: Migration0053Helps },
   { name: "0054-queue-integrations-prompts", class: Migration0054QueueIntegrationsPrompts },
   { name: "0056-schedule-last-message", class: Migration0056ScheduleLastMessage },
 ];

@@ -6,7 +6,10 @@ import type pg from "pg";
 import type { ActorCache } from "../auth/actor-cache.ts";
 import type { Tokens } from "../auth/tokens.ts";
 import { chatbotRoutes } from "../chatbots/chatbot-routes.ts";
+import { companyRoutes } from "../companies/company-routes.ts";
 import { companyScheduleRoutes } from "../companies/company-schedule-routes.ts";
+import { helpRoutes } from "../companies/help-routes.ts";
+import { planAdminRoutes } from "../companies/plan-admin-routes.ts";
 import { planRoutes } from "../companies/plan-routes.ts";
 import { subscriptionGuard } from "../companies/subscription-guard.ts";
 import type { CoreConfig } from "../config.ts";
@@ -29,6 +32,7 @@ import { queueRoutes } from "../queues/queue-routes.ts";
 import { quickMessageRoutes } from "../quick-messages/quick-message-routes.ts";
 import { scheduleRoutes } from "../schedules/schedule-routes.ts";
 import { publicSettingsRoutes, settingsRoutes } from "../settings/settings-routes.ts";
+import { brandingFileRoutes, whitelabelRoutes } from "../settings/whitelabel-routes.ts";
 import { signupRoutes } from "../signup/signup-routes.ts";
 import { syncRoutes } from "../sync/sync-routes.ts";
 import { tagRoutes } from "../tags/tag-routes.ts";
@@ -38,6 +42,7 @@ import { ticketLogRoutes } from "../tickets/ticket-log-routes.ts";
 import { ticketRoutes } from "../tickets/ticket-routes.ts";
 import { userRoutes } from "../users/user-routes.ts";
 import { connectionSessionRoutes } from "../whatsapps/connection-session-routes.ts";
+import { messageTemplateRoutes } from "../whatsapps/message-template-routes.ts";
 import { graphApiOf } from "../whatsapps/phone-number-ownership.ts";
 import { whatsappRoutes } from "../whatsapps/whatsapp-routes.ts";
 
@@ -56,7 +61,12 @@ export type AppDeps = {
 
 /** Routers that need no session (besides /auth, which core mounts itself). */
 export function publicRoutes(deps: AppDeps): Router[] {
-  return [signupRoutes(deps.pool, deps.config.limits), planRoutes(deps.pool), publicSettingsRoutes(deps.pool)];
+  return [
+    signupRoutes(deps.pool, deps.config.limits),
+    planRoutes(deps.pool),
+    publicSettingsRoutes(deps.pool),
+    brandingFileRoutes(deps.config.dataDir),
+  ];
 }
 
 /** Routers behind a live session; `res.locals.actor` is the caller (see actorOf). */
@@ -88,8 +98,13 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     flowCampaignRoutes(deps.pool),
     whatsappRoutes(deps.pool, graphApiOf(deps.config)),
     facebookRoutes(deps.pool, graphApiOf(deps.config)),
+    messageTemplateRoutes(deps.pool, graphApiOf(deps.config)),
     settingsRoutes(deps.pool),
     companyScheduleRoutes(deps.pool),
+    companyRoutes(deps.pool),
+    planAdminRoutes(deps.pool),
+    helpRoutes(deps.pool),
+    whitelabelRoutes(deps.pool, deps.config.dataDir),
     pushRoutes({
       pool: deps.pool,
       publicKey: deps.vapid.publicKey,

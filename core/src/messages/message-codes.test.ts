@@ -28,7 +28,7 @@ describe("#messages.forward ERR_NO_DEF_WAPP_FOUND", () => {
     expect(await count("SELECT count(*)::int AS n FROM tickets WHERE contact_id = $1", [target.id])).toBe(0);
 
     // With a default connection again, the same forward goes out on it.
-    const wa = await buildWhatsapp(pool, { companyId: s.company.id });
+    const wa = await buildWhatsapp(pool, { companyId: s.company.id, channel: "whatsapp" });
     const ok = await core.api("POST", "/message/forward", { token: s.adminToken, body });
     expect(ok.status).toBe(200);
     expect(ok.body.ticket).toMatchObject({ whatsappId: wa.id });

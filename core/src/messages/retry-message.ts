@@ -8,6 +8,7 @@ import type { TRetryMessageArgs } from "../contract/messages.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { noPermission } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
+import { assertCustomerWindow } from "./customer-window.ts";
 import { findVisibleMessage } from "./find-message.ts";
 import { canRetryMessage } from "./message-policy.ts";
 
@@ -15,6 +16,8 @@ export async function retryMessage(client: pg.ClientBase, actor: Actor, args: TR
   const m = await findVisibleMessage(client, actor, args.id, { lock: true });
   if (!canRetryMessage(actor, m)) throw noPermission("Only your own failed messages may be sent again");
   if (m.sendState !== "failed") return;
+  // A retry is a send: past the 24-hour window of Meta's channels it is refused like a new reply (decision 0053).
+  await assertCustomerWindow(client, actor.companyId, m.ticket, m.mediaType);
   await client.query(
     `UPDATE messages SET send_state = 'queued', ack = 0, error_code = NULL, claimed_by = NULL, claimed_at = NULL,
        updated_at = now()

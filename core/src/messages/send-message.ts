@@ -9,6 +9,7 @@ import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { creatingMessage, invalidInput, wrongState } from "../http/errors.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
+import { assertCustomerWindow } from "./customer-window.ts";
 
 /** What the REST routes and the other use cases may send, beyond the sync mutation's text. */
 export type TSendMessageInput = Pick<TSendMessageArgs, "id" | "ticketId" | "body" | "isPrivate" | "quotedMsgId"> & {
@@ -29,6 +30,11 @@ export type TSendMessageInput = Pick<TSendMessageArgs, "id" | "ticketId" | "body
    * transfer notice) and forwarded copies. An agent's reply may not (docs/decisions/0033): they accept first.
    */
   allowPending?: boolean;
+  /**
+   * True for what core sends on its own (greeting, farewell, transfer notice): it is not refused by the 24-hour
+   * window (customer-window.ts); the channel judges it, as before.
+   */
+  automatic?: boolean;
 };
 
 const emptyMessage = () => invalidInput("Empty message", "body");
@@ -50,6 +56,10 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
   }
   if (!isPrivate && ticket.whatsappId === null) {
     throw wrongState("The ticket has no connection");
+  }
+  // Meta's channels take a free-form reply only within 24 h of the contact's latest message (decision 0053).
+  if (!isPrivate && args.automatic !== true) {
+    await assertCustomerWindow(client, actor.companyId, ticket, args.mediaType ?? "chat");
   }
   if (args.quotedMsgId) {
     const quoted = await client.query("SELECT 1 FROM messages WHERE id = $1 AND ticket_id = $2 AND company_id = $3", [

@@ -14,7 +14,8 @@ async function setup() {
   const pool = core.db.pool;
   const company = await buildCompany(pool);
   const admin = await buildUser(pool, { companyId: company.id, profile: "admin" });
-  const wa = await buildWhatsapp(pool, { companyId: company.id });
+  // WhatsApp by QR code: replies need no inbound message first (no 24-hour window, customer-window.ts).
+  const wa = await buildWhatsapp(pool, { companyId: company.id, channel: "whatsapp" });
   const contact = await buildContact(pool, { companyId: company.id });
   const ticket = await buildTicket(pool, {
     companyId: company.id,

@@ -60,7 +60,16 @@ const QUEUE_KEYS = ["id", "name", "color", "companyId"] as const;
 export type QueueReplicaRow = RowOf<IQueue, typeof QUEUE_KEYS>;
 export const QUEUE_COLUMNS = selectList<IQueue>()("q", QUEUE_KEYS);
 
-const WHATSAPP_KEYS = ["id", "name", "channel", "status", "isDefault", "groupAsTicket", "companyId"] as const;
+const WHATSAPP_KEYS = [
+  "id",
+  "name",
+  "channel",
+  "status",
+  "isDefault",
+  "groupAsTicket",
+  "companyId",
+  "sendHold",
+] as const;
 export type WhatsappReplicaRow = RowOf<IWhatsapp, typeof WHATSAPP_KEYS>;
 export const WHATSAPP_COLUMNS = selectList<IWhatsapp>()("w", WHATSAPP_KEYS);
 

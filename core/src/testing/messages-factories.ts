@@ -63,7 +63,9 @@ export async function buildInbox(core: TestCore) {
     queue.id,
     company.id,
   ]);
-  const wa = await buildWhatsapp(pool, { companyId: company.id });
+  // WhatsApp by QR code: no 24-hour window (customer-window.ts), so the ticket takes replies without an inbound
+  // message first; the window has its own tests (customer-window.test.ts).
+  const wa = await buildWhatsapp(pool, { companyId: company.id, channel: "whatsapp" });
   const contact = await buildContact(pool, { companyId: company.id, name: "Carla Contact" });
   const ticket = await buildTicket(pool, {
     companyId: company.id,

@@ -135,3 +135,31 @@ describe("tickets:redirect (sendIdQueue after timeSendQueue)", () => {
     expect(await redirectLogs(t)).toHaveLength(1);
   });
 });
+
+describe("tickets:redirect queue position (issue 9)", () => {
+  it("tells the redirected contact their place in the queue when sendQueuePosition is on, and only then", async () => {
+    const conn = await redirectingConnection({ minutes: 10 });
+    const already = await ticketOn(conn, { createdAgo: 1, queueId: conn.queueId });
+    const due = await ticketOn(conn, { createdAgo: 11 });
+    const set = (key: string, value: string) =>
+      db.pool.query(
+        `INSERT INTO settings (company_id, key, value) VALUES ($1, $2, $3)
+         ON CONFLICT (company_id, key) DO UPDATE SET value = EXCLUDED.value`,
+        [conn.companyId, key, value],
+      );
+    await set("sendQueuePosition", "enabled");
+    await set("sendQueuePositionMessage", "Sua posição na fila é");
+    await runRedirect();
+    const sent = (id: number) =>
+      db.pool.query("SELECT body, send_state FROM messages WHERE ticket_id = $1 AND from_me", [id]).then((r) => r.rows);
+    // The ticket already waiting there counts ahead of it.
+    expect(await sent(due)).toEqual([{ body: "Sua posição na fila é *2*", send_state: "queued" }]);
+    expect(await sent(already)).toEqual([]);
+
+    await set("sendQueuePosition", "disabled");
+    const quiet = await ticketOn(conn, { createdAgo: 11 });
+    await runRedirect();
+    expect(await ticketRow(db.pool, quiet)).toMatchObject({ queue_id: conn.queueId });
+    expect(await sent(quiet)).toEqual([]);
+  });
+});

@@ -1,7 +1,9 @@
 // Use case of the channel worker's timed job "tickets:redirect" (spec 2 §3 Connection: sendIdQueue, timeSendQueue):
-// a ticket left waiting in the bot with no queue moves to its connection's redirect queue once the wait is over.
+// a ticket left waiting in the bot with no queue moves to its connection's redirect queue once the wait is over,
+// and the contact learns their place in it when sendQueuePosition is on (issue 9).
 import type pg from "pg";
-import { recordChanges } from "../sync/change-log.ts";
+import { sendQueuePositions } from "../bot/queue-position.ts";
+import { type Change, recordChanges } from "../sync/change-log.ts";
 
 /**
  * Moves every due ticket of every company in one statement; answers how many moved. `now` defaults to the
@@ -10,7 +12,14 @@ import { recordChanges } from "../sync/change-log.ts";
 export async function redirectWaitingTickets(client: pg.ClientBase, now?: Date): Promise<number> {
   // The queue must belong to the connection's company: the foreign key alone does not say so.
   // SKIP LOCKED: a ticket an agent is accepting right now is left to that agent, or to the next run.
-  const { rows } = await client.query<{ id: number; company_id: number; queue_id: number }>(
+  const { rows } = await client.query<{
+    id: number;
+    company_id: number;
+    queue_id: number;
+    contact_id: number;
+    whatsapp_id: number;
+    is_group: boolean;
+  }>(
     `WITH due AS (
        SELECT t.id, q.id AS queue_id
        FROM whatsapps w
@@ -24,7 +33,7 @@ export async function redirectWaitingTickets(client: pg.ClientBase, now?: Date):
      )
      UPDATE tickets t SET queue_id = due.queue_id, is_bot = false, updated_at = now()
      FROM due WHERE t.id = due.id
-     RETURNING t.id, t.company_id, t.queue_id`,
+     RETURNING t.id, t.company_id, t.queue_id, t.contact_id, t.whatsapp_id, t.is_group`,
     [now ?? null],
   );
   if (rows.length === 0) return 0;
@@ -33,9 +42,17 @@ export async function redirectWaitingTickets(client: pg.ClientBase, now?: Date):
      SELECT c, t, 'redirect', q FROM unnest($1::int[], $2::int[], $3::int[]) AS i(c, t, q)`,
     [rows.map((r) => r.company_id), rows.map((r) => r.id), rows.map((r) => r.queue_id)],
   );
-  await recordChanges(
-    client,
-    rows.map((r) => ({ companyId: r.company_id, entity: "tickets" as const, id: r.id })),
-  );
+  const changes: Change[] = rows.map((r) => ({ companyId: r.company_id, entity: "tickets" as const, id: r.id }));
+  const waiting = rows
+    .filter((r) => !r.is_group)
+    .map((r) => ({
+      ticketId: r.id,
+      companyId: r.company_id,
+      contactId: r.contact_id,
+      whatsappId: r.whatsapp_id,
+      queueId: r.queue_id,
+    }));
+  await sendQueuePositions(client, waiting, changes);
+  await recordChanges(client, changes);
   return rows.length;
 }

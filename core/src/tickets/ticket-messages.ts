@@ -21,7 +21,7 @@ async function sendRendered(
   const ctx = await loadVariableContext(client, actor.companyId, ticket.id, { userId: actor.id });
   const body = renderVariables(template, ctx).trim();
   if (!body) return false;
-  await sendMessage(client, actor, { id: uuidv7(), ticketId: ticket.id, body });
+  await sendMessage(client, actor, { id: uuidv7(), ticketId: ticket.id, body, automatic: true });
   return true;
 }
 

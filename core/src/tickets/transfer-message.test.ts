@@ -77,3 +77,37 @@ describe("#tickets.update transfer message (sendMsgTransfTicket)", () => {
     expect((await ticketRow(w.pool, t.id))?.unread_messages).toBe(4);
   });
 });
+
+describe("#tickets.update transfer queue position (sendQueuePosition, issue 9)", () => {
+  it("tells a contact left waiting in the new queue their place, and says nothing when an agent takes it", async () => {
+    await w.setting("sendMsgTransfTicket", "disabled");
+    await w.setting("sendQueuePosition", "enabled");
+    await w.setting("sendQueuePositionMessage", "Sua posição na fila é");
+    try {
+      const ahead = await w.ticket({ status: "pending", queueId: w.sales.id });
+      const t = await w.ticket({ status: "open", userId: w.agent.id });
+      const res = await transfer(w.agent.token, t.id, { status: "pending", queueId: w.sales.id });
+      expect(res.status).toBe(200);
+      const waiting = await w.pool.query(
+        "SELECT count(*)::int AS n FROM tickets WHERE company_id = $1 AND queue_id = $2 AND status = 'pending' AND user_id IS NULL AND NOT is_group",
+        [w.company.id, w.sales.id],
+      );
+      expect(await outbound(w.pool, t.id)).toEqual([
+        {
+          body: `Sua posição na fila é *${waiting.rows[0].n}*`,
+          send_state: "queued",
+          is_private: false,
+          from_me: true,
+        },
+      ]);
+      expect(waiting.rows[0].n).toBeGreaterThanOrEqual(2);
+      expect(await outbound(w.pool, ahead.id)).toEqual([]);
+
+      const toAgent = await w.ticket({ status: "open", userId: w.agent.id });
+      await transfer(w.agent.token, toAgent.id, { status: "open", userId: w.other.id, queueId: w.sales.id });
+      expect(await outbound(w.pool, toAgent.id)).toEqual([]);
+    } finally {
+      await w.setting("sendQueuePosition", "disabled");
+    }
+  });
+});

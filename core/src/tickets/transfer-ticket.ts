@@ -3,16 +3,18 @@
 // there as pending. It may also move to another connection of its channel, unless
 // the contact already has a ticket in progress there (the holder's notice).
 // The dialog's note is kept as a private message; the
-// contact is told of the move when company setting sendMsgTransfTicket is on.
+// contact is told of the move when company setting sendMsgTransfTicket is on, and of their place when
+// the ticket now waits in a queue and sendQueuePosition is on (issue 9).
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "../auth/authenticate.ts";
+import { sendQueuePositions } from "../bot/queue-position.ts";
 import type { TTransferTicketArgs } from "../contract/tickets.ts";
 import { invalidInput, otherOpenTicket, whatsappNotFound } from "../http/errors.ts";
 import { loadVariableContext, renderVariables } from "../messages/render-variables.ts";
 import { sendMessage } from "../messages/send-message.ts";
 import { getCompanySettings, isOn } from "../settings/company-settings.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { type Change, recordChanges } from "../sync/change-log.ts";
 import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { findOpenTicketHolder, guardOneActiveTicket } from "./open-ticket-conflict.ts";
 import { writeTicketLog } from "./ticket-log.ts";
@@ -67,7 +69,19 @@ export async function transferTicket(client: pg.ClientBase, actor: Actor, args: 
   });
   if (queueId !== ticket.queueId) await writeTicketLog(client, { ...base, type: "queue", userId: actor.id, queueId });
   if (userId !== null) await writeTicketLog(client, { ...base, type: "receivedTransfer", userId, queueId });
-  await recordChanges(client, [{ companyId: actor.companyId, entity: "tickets", id: ticket.id }]);
+  const changes: Change[] = [{ companyId: actor.companyId, entity: "tickets", id: ticket.id }];
+  // Left waiting in a queue with no agent: the contact learns their place, as a new ticket entering it does.
+  if (userId === null && !ticket.isGroup && whatsappId !== null) {
+    const waiting = {
+      ticketId: ticket.id,
+      companyId: actor.companyId,
+      contactId: ticket.contactId,
+      whatsappId,
+      queueId,
+    };
+    await sendQueuePositions(client, [waiting], changes);
+  }
+  await recordChanges(client, changes);
 }
 
 /**
@@ -126,6 +140,13 @@ async function sendTransferMessage(
   if (target.userId === null) ctx.user = null;
   const body = renderVariables(settings.transferMessage, ctx).trim();
   if (!body) return false;
-  await sendMessage(client, actor, { id: uuidv7(), ticketId: ticket.id, body, markRead: false, allowPending: true });
+  await sendMessage(client, actor, {
+    id: uuidv7(),
+    ticketId: ticket.id,
+    body,
+    markRead: false,
+    allowPending: true,
+    automatic: true,
+  });
   return true;
 }

@@ -128,6 +128,7 @@ async function eventsOf(
       if (!conn) continue; // not ours: acknowledged so Meta stops retrying, nothing stored
       const secret = conn.appSecret ?? process.env.WHATSAPP_APP_SECRET;
       if (!secret || !signatureValid(raw, signature, secret)) throw invalidSignature();
+      if (entry.id && entry.id !== conn.businessAccountId) await learnBusinessAccount(deps.pool, conn, entry.id);
       const names = new Map(
         each(ZCloudContactSchema, value.contacts, "contact").map((c) => [c.wa_id, c.profile?.name]),
       );
@@ -157,6 +158,19 @@ async function eventsOf(
     }
   }
   return { events, pending };
+}
+
+/**
+ * A signed delivery names the WhatsApp Business Account holding the number (the entry's id): kept on the
+ * connection, whose templates are listed from it (decision 0053). Written only when it changes.
+ */
+async function learnBusinessAccount(pool: pg.Pool, conn: CloudConnection, account: string): Promise<void> {
+  await pool.query(
+    `UPDATE whatsapps SET business_account_id = $3 WHERE id = $1 AND company_id = $2
+       AND business_account_id IS DISTINCT FROM $3`,
+    [conn.id, conn.companyId, account],
+  );
+  conn.businessAccountId = account;
 }
 
 /** Stores one signed delivery; resolves once it is committed (Meta then gets its 200). */

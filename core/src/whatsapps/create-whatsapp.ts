@@ -69,6 +69,13 @@ export async function createWhatsapp(
       throw whatsappConflict(err);
     });
   const id = rows[0]!.id;
+  if (cloud && input.businessAccountId) {
+    await client.query("UPDATE whatsapps SET business_account_id = $3 WHERE id = $1 AND company_id = $2", [
+      id,
+      companyId,
+      input.businessAccountId,
+    ]);
+  }
   await client.query(
     "INSERT INTO whatsapp_queues (whatsapp_id, queue_id, company_id) SELECT $1, q, $2 FROM unnest($3::int[]) AS q",
     [id, companyId, queueIds],

@@ -8,6 +8,8 @@ export type CloudConnection = {
   appSecret: string | null;
   verifyToken: string | null;
   accessToken: string | null;
+  /** The WhatsApp Business Account the webhook's entry named last (whatsapps.business_account_id). */
+  businessAccountId: string | null;
 };
 
 /** Connection rows are cached this long, so a webhook costs no lookup query. */
@@ -38,7 +40,7 @@ export async function findConnectionByPhoneNumberId(
   const { rows } = await pool.query<CloudConnection>(
     `SELECT /* all-companies: a delivery names its connection only by phone number id */
        id, company_id AS "companyId", app_secret AS "appSecret", verify_token AS "verifyToken",
-       access_token AS "accessToken"
+       access_token AS "accessToken", business_account_id AS "businessAccountId"
      FROM whatsapps WHERE phone_number_id = $1 AND channel = 'whatsappapi'`,
     [phoneNumberId],
   );

@@ -27,7 +27,7 @@ const ANSWER_COLUMNS = `w.id, w.name, w.channel, w.status, w.is_default AS "isDe
   w.greeting_message AS "greetingMessage", w.farewell_message AS "farewellMessage",
   w.group_as_ticket AS "groupAsTicket", w.company_id AS "companyId", w.token, ${BOT_SETTINGS_COLUMNS},
   ${CONNECTION_SETTINGS_SELECT}, w.number, w.qrcode, w.pairing_code AS "pairingCode", w.status_import_messages AS "statusImportMessages",
-  w.import_progress AS "importProgress",
+  w.import_progress AS "importProgress", w.send_hold AS "sendHold", w.business_account_id AS "businessAccountId",
   w.phone_number_id IS NOT NULL AS "hasPhoneNumberId", w.access_token IS NOT NULL AS "hasAccessToken",
   w.app_secret IS NOT NULL AS "hasAppSecret", w.verify_token IS NOT NULL AS "hasVerifyToken",
   w.created_at AS "createdAt", w.updated_at AS "updatedAt",

@@ -34,6 +34,7 @@ const SECRET_COLUMNS = [
   ["accessToken", "access_token"],
   ["appSecret", "app_secret"],
   ["verifyToken", "verify_token"],
+  ["businessAccountId", "business_account_id"],
 ] as const;
 
 /** `proven`: the Cloud API number the Graph API confirmed for this request (phone-number-ownership.ts). */

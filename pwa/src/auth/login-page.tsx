@@ -1,5 +1,8 @@
 // The login screen (spec 1 §5): email, password with show/hide, remember-me.
-// Branding falls back to 'Chat-flow' and the theme's primary colour.
+// Branded before login (spec 3 §2 White-label): the app name and the theme's logo the super user set,
+// else 'Chat-flow' and the theme's primary colour.
+import { brandingFileUrl } from "@chatflow/core/contract/branding.ts";
+import { useAtomValue } from "jotai";
 import { type FormEvent, useState } from "react";
 import { Button } from "react-aria-components/Button";
 import { I18nProvider } from "react-aria-components/I18nProvider";
@@ -8,6 +11,8 @@ import { FieldError, Input, Label, TextField } from "react-aria-components/TextF
 import { useTranslation } from "react-i18next";
 import { sessionDeps } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
+import { themeAtom } from "../layout/theme.ts";
+import { brandingAtom } from "../settings/branding.ts";
 import { EyeIcon, EyeOffIcon } from "../ui/icons.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { signIn } from "./session.ts";
@@ -23,6 +28,9 @@ export function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const branding = useAtomValue(brandingAtom);
+  const theme = useAtomValue(themeAtom);
+  const logo = theme === "dark" ? branding.appLogoDark || branding.appLogoLight : branding.appLogoLight;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -50,7 +58,10 @@ export function LoginPage() {
     <I18nProvider locale={i18n.language}>
       <main className="login-page">
         <form className="login-card" onSubmit={onSubmit} noValidate>
-          <h1 className="brand">{t("app.name")}</h1>
+          {logo && <img className="brand-logo" src={brandingFileUrl(logo)} alt="" data-testid="login-logo" />}
+          <h1 className="brand" data-testid="login-brand">
+            {branding.appName}
+          </h1>
           <h2 className="login-title">{t("login.title")}</h2>
           <TextField
             className="field"

@@ -88,6 +88,11 @@ describe("connection request", () => {
     expect(cloud).toMatchObject({ accessToken: "EAAG", channel: "whatsappapi" });
     expect(cloud).not.toHaveProperty("appSecret");
     expect(cloud.schedules).toHaveLength(7);
+    // The WhatsApp Business Account is shown back, so it goes as it stands: typed, or emptied to clear it.
+    expect(cloud).toHaveProperty("businessAccountId", null);
+    const waba = { ...newConnectionForm("whatsappapi", false), name: "API", businessAccountId: " 1234 " };
+    expect(connectionRequest(waba, { withHours: false })).toHaveProperty("businessAccountId", "1234");
+    expect(qr).not.toHaveProperty("businessAccountId");
   });
 
   it("warns that the session resets only when a connected session's import options change", () => {

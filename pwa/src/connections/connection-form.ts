@@ -35,6 +35,8 @@ export type ConnectionForm = {
   accessToken: string;
   appSecret: string;
   verifyToken: string;
+  /** Cloud API: the WhatsApp Business Account (not a secret: shown back), whose templates the picker lists. */
+  businessAccountId: string;
   ratingMessage: string;
   timeCreateNewTicket: string;
   expiresTicket: string;
@@ -116,6 +118,7 @@ export function newConnectionForm(channel: Channel, isFirst: boolean): Connectio
     accessToken: "",
     appSecret: "",
     verifyToken: "",
+    businessAccountId: "",
     ratingMessage: "",
     timeCreateNewTicket: "0",
     expiresTicket: "0",
@@ -158,6 +161,7 @@ export function connectionFormFrom(w: WhatsappAnswer): ConnectionForm {
     accessToken: "",
     appSecret: "",
     verifyToken: "",
+    businessAccountId: w.businessAccountId ?? "",
     ratingMessage: w.ratingMessage ?? "",
     timeCreateNewTicket: String(w.timeCreateNewTicket),
     expiresTicket: String(w.expiresTicket),
@@ -238,6 +242,8 @@ export function connectionRequest(form: ConnectionForm, o: { withHours: boolean 
     for (const k of ["phoneNumberId", "accessToken", "appSecret", "verifyToken"] as const) {
       if (form[k].trim()) body[k] = form[k].trim();
     }
+    // Shown back, so sent as it stands: emptied, it is cleared.
+    body.businessAccountId = form.businessAccountId.trim() || null;
   }
   return body;
 }

@@ -101,6 +101,15 @@ function GeneralTab(p: TabProps) {
             {secret("accessToken", p.existing?.hasAccessToken)}
             {secret("appSecret", p.existing?.hasAppSecret)}
             {secret("verifyToken", p.existing?.hasVerifyToken)}
+            <TextField
+              label={t("connectionsPage.modal.businessAccountId")}
+              value={form.businessAccountId}
+              onChange={(v) => set("businessAccountId", v)}
+              errorMessage={errors.businessAccountId}
+              description={t("connectionsPage.modal.businessAccountIdHelp")}
+              inputMode="numeric"
+              data-testid="connection-businessAccountId"
+            />
           </div>
         </fieldset>
       )}

@@ -120,6 +120,14 @@ export function ConnectionsTable({
                   <Badge tone={STATUS_TONE[w.status] ?? "neutral"} data-testid="connection-status">
                     {t(`connectionsPage.statuses.${KNOWN_STATUSES.has(w.status) ? w.status : "unknown"}`)}
                   </Badge>
+                  {w.sendHold && (
+                    <p className="connections-held" role="status" data-testid="connection-held">
+                      {t("sendHold.row", {
+                        since: when(w.sendHold.since),
+                        reason: t(`sendHold.reasons.${w.sendHold.reason}`),
+                      })}
+                    </p>
+                  )}
                 </td>
                 <td>
                   <div className="connections-session">

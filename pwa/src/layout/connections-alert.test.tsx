@@ -14,6 +14,10 @@ describe("#connections badge (spec 1 §2)", () => {
       expect(connectionsNeedAttention([{ status: "CONNECTED" }, { status }]), status).toBe(true);
     }
     expect(connectionsNeedAttention([{ status: "CONNECTED" }])).toBe(false);
+    // A connection whose queue the channel holds (rate-limited, restricted) needs the admin too (decision 0053).
+    const held = { reason: "rate-limited" as const, detail: "429", since: "2026-11-24T08:00:00.000Z" };
+    expect(connectionsNeedAttention([{ status: "CONNECTED", sendHold: held }])).toBe(true);
+    expect(connectionsNeedAttention([{ status: "CONNECTED", sendHold: null }])).toBe(false);
     expect(connectionsNeedAttention([])).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 // The connections item's badge (spec 1 §2): any connection waiting for a QR code, pairing,
-// disconnected, timed out or opening. Shown only after the state has lasted 2 seconds, so a
+// disconnected, timed out or opening, or whose queue the channel holds (decision 0053). Shown only after the state has lasted 2 seconds, so a
 // connection that blinks through OPENING on its way to CONNECTED does not flash the badge.
 import type { WhatsappDTO } from "@chatflow/core/contract/entities.ts";
 import { useLiveQuery } from "dexie-react-hooks";
@@ -9,8 +9,10 @@ import { db } from "../app-services.ts";
 export const ALERT_STATES: ReadonlySet<string> = new Set(["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"]);
 export const ALERT_DELAY_MS = 2_000;
 
-export function connectionsNeedAttention(connections: readonly Pick<WhatsappDTO, "status">[]): boolean {
-  return connections.some((c) => ALERT_STATES.has(c.status));
+export function connectionsNeedAttention(
+  connections: readonly (Pick<WhatsappDTO, "status"> & Partial<Pick<WhatsappDTO, "sendHold">>)[],
+): boolean {
+  return connections.some((c) => ALERT_STATES.has(c.status) || Boolean(c.sendHold));
 }
 
 /** `value`, but true only once it has stayed true for `delayMs`; false at once. */

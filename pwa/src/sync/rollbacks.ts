@@ -28,6 +28,7 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   // send-interactive.ts): a refusal marks them failed the same way.
   sendContact: markFailed,
   sendInteractiveMessage: markFailed,
+  sendTemplate: markFailed,
   // Ticket transitions, ticket deletion and the contact's own fields (edit, block, the two
   // switches) are applied to the replica at once and carry their undo with the outbox entry
   // (sync/optimistic.ts), which push runs before these; nothing more to do here.

@@ -49,6 +49,7 @@ import { matchQuickMessages, quickQuery } from "./composer/quick-match.ts";
 import { useAudioRecorder } from "./composer/use-audio-recorder.ts";
 import { useSendSignMessage } from "./composer/use-sign-setting.ts";
 import { useVariableContext } from "./composer/use-variable-context.ts";
+import { WindowNotice } from "./composer/window-notice.tsx";
 import { appMediaSource } from "./message-view/app-media-source.ts";
 import { droppedFilesAtom, quotedMessageAtom } from "./message-view/conversation-atoms.ts";
 import { sendMedia } from "./send-media.ts";
@@ -237,6 +238,7 @@ function Composer({ ticket }: { ticket: TicketDTO }) {
           </IconButton>
         </div>
       )}
+      <WindowNotice ticket={ticket} />
       {isPrivate && (
         <p className="composer-private-banner" data-testid="private-banner">
           <LockIcon size={16} /> {t("composer.privateNoteOn")}

@@ -1,7 +1,7 @@
 // The conversation header (spec 1 §2 "Ticket header"): back to /tickets, the contact's name with
 // #ticketId, who the ticket is assigned to and its queue, the action bar, the button that opens
 // the contact drawer, and a notice when the ticket's connection is down (messages then wait).
-import type { ContactDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
+import type { ContactDTO, TicketDTO, WhatsappDTO } from "@chatflow/core/contract/entities.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +16,37 @@ import { TicketActionsBar } from "./ticket-actions-bar.tsx";
 /** Connection states in which nothing goes out (spec 1 §3: anything but CONNECTED shows offline). */
 export function connectionDown(whatsapp: { status: string } | null | undefined): boolean {
   return whatsapp !== null && whatsapp !== undefined && whatsapp.status !== "CONNECTED";
+}
+
+/**
+ * What the ticket's connection means for sending: down (messages wait until it is back), or held by the channel
+ * (rate-limited, restricted: messages wait, and why; decision 0053).
+ */
+export function ConnectionNotices({ whatsapp }: { whatsapp: WhatsappDTO | null }) {
+  const { t } = useTranslation();
+  if (!whatsapp) return null;
+  return (
+    <>
+      {connectionDown(whatsapp) && (
+        <p className="connection-down" role="status" data-testid="connection-down">
+          <ErrorIcon size={18} />
+          {t("ticketActions.connectionDown", { name: whatsapp.name })}
+        </p>
+      )}
+      {whatsapp.sendHold && (
+        // The channel holds the queue (rate-limited, restricted): messages wait, and the agent is told why.
+        <p
+          className="connection-down"
+          role="status"
+          data-testid="connection-held"
+          data-reason={whatsapp.sendHold.reason}
+        >
+          <ErrorIcon size={18} />
+          {t("sendHold.ticket", { name: whatsapp.name, reason: t(`sendHold.reasons.${whatsapp.sendHold.reason}`) })}
+        </p>
+      )}
+    </>
+  );
 }
 
 /** Below this header width the bar keeps only its main action as a button (the rest in 'more'). */
@@ -105,12 +136,7 @@ export function TicketHeader({
         </div>
         <TicketActionsBar ticket={ticket} contactName={name} compact={compact.narrower} />
       </header>
-      {connectionDown(whatsapp) && whatsapp && (
-        <p className="connection-down" role="status" data-testid="connection-down">
-          <ErrorIcon size={18} />
-          {t("ticketActions.connectionDown", { name: whatsapp.name })}
-        </p>
-      )}
+      <ConnectionNotices whatsapp={whatsapp ?? null} />
     </>
   );
 }

@@ -73,6 +73,10 @@ export const Whatsapp = defineEntity({
     /** The history import's progress as the worker reports it: `{ this, all, date }`, `this` -1 while preparing. */
     importProgress: p.json<Record<string, unknown>>().nullable(),
     provider: p.text().default("beta"),
+    /** Cloud API: the WhatsApp Business Account holding the number (its message_templates edge; decision 0053). */
+    businessAccountId: p.text().nullable(),
+    /** Why the connection's queue is held (a send refused as rate-limited or restricted), or null (decision 0053). */
+    sendHold: p.json<{ reason: string; detail: string; since: string }>().nullable(),
     /** The flow a new ticket's first message starts (decision 0054). */
     flowIdWelcome: p.manyToOne(Flow).mapToPk().joinColumn("flow_id_welcome").deleteRule("set null").nullable(),
     /** The flow a message matching no phrase campaign starts, once per ticket (decision 0054). */

@@ -13,7 +13,7 @@ import { Message, QuickMessage } from "./messages.ts";
 import { PushCursor, PushSent, PushSubscription } from "./push.ts";
 import { Schedule } from "./schedules.ts";
 import { ChangeLog, ClientMutation, CompanySync, Document } from "./sync.ts";
-import { Company, Plan, PlatformSetting, RateLimit, Setting } from "./tenancy.ts";
+import { Company, Help, Plan, PlatformSetting, RateLimit, Setting } from "./tenancy.ts";
 import { Ticket, TicketCount, TicketCountDelta, TicketLog, TicketNote, TicketTag, UserRating } from "./tickets.ts";
 import { Queue, RefreshToken, User, UserQueue } from "./users.ts";
 
@@ -37,6 +37,7 @@ export const ENTITIES = [
   Company,
   Setting,
   PlatformSetting,
+  Help,
   Queue,
   User,
   RefreshToken,

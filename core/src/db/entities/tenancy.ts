@@ -86,6 +86,21 @@ export const PlatformSetting = defineEntity({
 });
 export type IPlatformSetting = InferEntity<typeof PlatformSetting>;
 
+/** A help video of the platform (spec 3 §3 Help), the super user's (decision 0055). */
+export const Help = defineEntity({
+  name: "Help",
+  tableName: "helps",
+  properties: {
+    id: p.integer().primary(),
+    title: p.text(),
+    description: p.text().default(""),
+    /** The video's code (a YouTube id), not a URL. */
+    video: p.text().default(""),
+    ...timestamps(),
+  },
+});
+export type IHelp = InferEntity<typeof Help>;
+
 /** Rate-limit counters shared by every core process (decision 0022); unlogged, so a crash may forget them. */
 export const RateLimit = defineEntity({
   name: "RateLimit",

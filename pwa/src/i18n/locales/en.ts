@@ -229,10 +229,12 @@ export const en: Resources = {
     ERR_TRANSCRIPTION_FAILED: "The transcription service failed. Please try again later.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Invalid transcription data",
     ERR_MEDIA_NOT_FOUND: "The file of this message no longer exists. Send it again.",
+    ERR_SEND_OUTCOME_UNKNOWN:
+      "The channel did not confirm the send in time: the contact may have received it. Trying again may send it twice.",
     ERR_MEDIA_UPLOAD_FAILED:
       "The file of this message could not be uploaded to the channel. Try again, or send a smaller file.",
     ERR_OUTSIDE_MESSAGING_WINDOW:
-      "Outside the 24-hour window: you have 24 hours to reply after receiving a message, according to Facebook's policies.",
+      "Outside the 24-hour window: the contact has not written in over 24 hours. On WhatsApp only an approved template can be sent; on Facebook and Instagram, wait for their next message.",
     ERR_IMPORT_IN_PROGRESS: "A contacts import is already running. Wait for it to finish and try again.",
     ERR_INTERNAL: "Internal server error. Please try again.",
   },

@@ -237,10 +237,12 @@ export const es: Resources = {
     ERR_TRANSCRIPTION_FAILED: "El servicio de transcripción falló. Inténtelo de nuevo más tarde.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Datos de transcripción inválidos",
     ERR_MEDIA_NOT_FOUND: "El archivo de este mensaje ya no existe. Envíelo de nuevo.",
+    ERR_SEND_OUTCOME_UNKNOWN:
+      "El canal no confirmó el envío a tiempo: el contacto puede haberlo recibido. Reintentar puede enviarlo dos veces.",
     ERR_MEDIA_UPLOAD_FAILED:
       "No se pudo subir el archivo de este mensaje al canal. Inténtelo de nuevo o envíe un archivo más pequeño.",
     ERR_OUTSIDE_MESSAGING_WINDOW:
-      "Fuera de la ventana de 24 horas: tiene 24 h para responder después de recibir un mensaje, según las políticas de Facebook.",
+      "Fuera de la ventana de 24 horas: el contacto no escribe hace más de 24 h. En WhatsApp solo se puede enviar una plantilla aprobada; en Facebook e Instagram, espere un nuevo mensaje suyo.",
     ERR_IMPORT_IN_PROGRESS: "Ya hay una importación de contactos en curso. Espere a que termine e intente de nuevo.",
     ERR_INTERNAL: "Error interno del servidor. Inténtelo de nuevo.",
   },

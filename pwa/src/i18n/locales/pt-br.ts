@@ -251,10 +251,12 @@ export const ptBR = {
     ERR_TRANSCRIPTION_FAILED: "O serviço de transcrição falhou. Tente novamente mais tarde.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Dados de transcrição inválidos",
     ERR_MEDIA_NOT_FOUND: "O arquivo desta mensagem não existe mais. Envie-o novamente.",
+    ERR_SEND_OUTCOME_UNKNOWN:
+      "O canal não confirmou o envio a tempo: a mensagem pode ter chegado ao contato. Tentar novamente pode enviá-la duas vezes.",
     ERR_MEDIA_UPLOAD_FAILED:
       "Não foi possível enviar o arquivo desta mensagem ao canal. Tente novamente ou envie um arquivo menor.",
     ERR_OUTSIDE_MESSAGING_WINDOW:
-      "Fora da janela de 24 horas: você tem 24h para responder após receber uma mensagem, de acordo com as políticas do Facebook.",
+      "Fora da janela de 24 horas: o contato não escreve há mais de 24h. No WhatsApp, só um modelo aprovado pode ser enviado; no Facebook e no Instagram, aguarde uma nova mensagem dele.",
     ERR_IMPORT_IN_PROGRESS: "Já existe uma importação de contatos em andamento. Aguarde o término e tente novamente.",
     ERR_INTERNAL: "Erro interno do servidor. Tente novamente.",
   },

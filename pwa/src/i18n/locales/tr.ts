@@ -234,10 +234,12 @@ export const tr: Resources = {
     ERR_TRANSCRIPTION_FAILED: "Yazıya dökme hizmeti başarısız oldu. Lütfen daha sonra tekrar deneyin.",
     ERR_INVALID_TRANSCRIPTION_DATA: "Geçersiz yazıya dökme verisi",
     ERR_MEDIA_NOT_FOUND: "Bu mesajın dosyası artık yok. Yeniden gönderin.",
+    ERR_SEND_OUTCOME_UNKNOWN:
+      "Kanal gönderimi zamanında onaylamadı: mesaj kişiye ulaşmış olabilir. Yeniden denemek iki kez gönderebilir.",
     ERR_MEDIA_UPLOAD_FAILED:
       "Bu mesajın dosyası kanala yüklenemedi. Tekrar deneyin veya daha küçük bir dosya gönderin.",
     ERR_OUTSIDE_MESSAGING_WINDOW:
-      "24 saatlik pencerenin dışında: Facebook politikalarına göre bir mesaj aldıktan sonra yanıtlamak için 24 saatiniz var.",
+      "24 saatlik pencerenin dışında: kişi 24 saatten uzun süredir yazmadı. WhatsApp'ta yalnızca onaylı bir şablon gönderilebilir; Facebook ve Instagram'da yeni mesajını bekleyin.",
     ERR_IMPORT_IN_PROGRESS: "Devam eden bir kişi içe aktarımı var. Bitmesini bekleyip tekrar deneyin.",
     ERR_INTERNAL: "Sunucu hatası. Lütfen tekrar deneyin.",
   },

@@ -10,12 +10,13 @@ import { errorText } from "../../i18n/translate-error.ts";
 import { useOnline } from "../../layout/use-online.ts";
 import { requestSync } from "../../sync/app-sync.ts";
 import { IconButton } from "../../ui/button.tsx";
-import { ContactsIcon, ListIcon, PlusIcon } from "../../ui/icons.tsx";
+import { ContactsIcon, ListIcon, MessagesIcon, PlusIcon } from "../../ui/icons.tsx";
 import { Menu, MenuItem, MenuTrigger } from "../../ui/menu.tsx";
 import { showToast } from "../../ui/toasts.ts";
 import { sendContact } from "../send-contact.ts";
 import { sendInteractive } from "../send-interactive.ts";
 import type { ContactOption } from "./contact-search.ts";
+import { TemplatePicker } from "./window-notice.tsx";
 
 const SendContactDialog = lazy(() =>
   import("./send-contact-dialog.tsx").then((m) => ({ default: m.SendContactDialog })),
@@ -24,7 +25,7 @@ const InteractiveMessageDialog = lazy(() =>
   import("./interactive-message-dialog.tsx").then((m) => ({ default: m.InteractiveMessageDialog })),
 );
 
-type Open = "contact" | "interactive" | null;
+type Open = "contact" | "interactive" | "template" | null;
 
 export function ComposerActions({
   ticket,
@@ -70,7 +71,7 @@ export function ComposerActions({
           label={t("composerDialogs.actions")}
           placement="top start"
           onAction={(key) => setOpen(key as Open)}
-          disabledKeys={isPrivate ? ["interactive"] : []}
+          disabledKeys={isPrivate ? ["interactive", "template"] : []}
         >
           <MenuItem id="contact" icon={<ContactsIcon size={18} />} data-testid="action-send-contact">
             {t("composerDialogs.sendContact")}
@@ -78,12 +79,18 @@ export function ComposerActions({
           <MenuItem id="interactive" icon={<ListIcon size={18} />} data-testid="action-interactive">
             {t("composerDialogs.interactive")}
           </MenuItem>
+          {ticket.channel === "whatsappapi" && (
+            <MenuItem id="template" icon={<MessagesIcon size={18} />} data-testid="action-template">
+              {t("templates.pick")}
+            </MenuItem>
+          )}
         </Menu>
       </MenuTrigger>
       <Suspense fallback={null}>
         {open === "contact" && (
           <SendContactDialog db={db} api={api} online={online} onSend={onContact} onClose={close} />
         )}
+        {open === "template" && <TemplatePicker ticket={ticket} onClose={close} />}
         {open === "interactive" && (
           <InteractiveMessageDialog
             online={online}

@@ -98,6 +98,11 @@ describe("#messages text", () => {
     show(buildMessage({ fromMe: true, ack: -1, errorCode: "ERR_SENDING_WAPP_MSG" }), { onAction });
     await userEvent.click(screen.getByTestId("message-retry"));
     expect(onAction).toHaveBeenCalledWith("retry", expect.objectContaining({ ack: -1 }));
+    cleanup();
+    // A Cloud API send whose outcome is unknown: failed, not resent; the agent is told it may have arrived.
+    show(buildMessage({ fromMe: true, ack: -1, errorCode: "ERR_SEND_OUTCOME_UNKNOWN" }), { onAction });
+    expect(screen.getByTestId("message-bubble").textContent).toContain("a mensagem pode ter chegado ao contato");
+    expect(screen.getByTestId("message-retry")).toBeTruthy();
   });
 
   it("opens the menu from the keyboard with the actions given", async () => {
@@ -225,6 +230,18 @@ describe("#messages structured kinds", () => {
       }),
     );
     expect(screen.getByTestId("message-poll").textContent).toMatch(/Melhor dia\?.*Seg.*Ter/);
+    cleanup();
+    // With the votes Baileys' adapter decrypted: each voter's latest choice, counted per option.
+    show(
+      buildMessage({
+        mediaType: "pollCreationMessageV3",
+        dataJson: {
+          pollCreationMessageV3: { name: "Melhor dia?", options: [{ optionName: "Seg" }, { optionName: "Ter" }] },
+          votes: { "5511988887777": ["Ter"], "5511977776666": ["Ter"], me: ["Seg"] },
+        },
+      }),
+    );
+    expect(screen.getByTestId("message-poll").textContent).toMatch(/Seg · 1 voto(?!s).*Ter · 2 votos/);
     cleanup();
     const start = Date.UTC(2025, 0, 10, 13, 0) / 1000;
     show(

@@ -71,6 +71,18 @@ export function MessageContent({ message, onStartConversation }: ContentProps) {
       return <AdMessage message={message} />;
     case "call_log":
       return <CallLogMessage message={message} />;
+    case "template":
+      // A Cloud API template (decision 0053): the filled-in text, marked as a template.
+      return (
+        <>
+          <p className="message-marker" data-testid="message-template">
+            {t("messageView.template")}
+          </p>
+          <p className="message-body">
+            <FormattedText text={message.body} />
+          </p>
+        </>
+      );
     case "viewOnceMessage":
     case "viewOnceMessageV2": {
       // The inner kind, when the channel stored it (Baileys: dataJson.mediaType of the wrapped media).

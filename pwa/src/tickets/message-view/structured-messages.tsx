@@ -118,6 +118,9 @@ export function PollMessage({ message }: { message: MessageDTO }) {
   const poll = obj(d.pollCreationMessageV3 ?? d.pollCreationMessage ?? d.poll);
   const name = str(poll.name) || message.body;
   const options = arr(poll.options).map((o) => str(obj(o).optionName ?? obj(o).name ?? o));
+  // The decrypted votes (Baileys; decision 0053): each voter's latest choice, counted per option.
+  const votes = d.votes && typeof d.votes === "object" ? Object.values(d.votes as Record<string, unknown>) : null;
+  const count = (option: string) => (votes ?? []).filter((v) => Array.isArray(v) && v.includes(option)).length;
   return (
     <Card icon={<ListIcon />} title={t("messageView.poll.title")} testId="message-poll">
       <Text text={name} />
@@ -125,7 +128,12 @@ export function PollMessage({ message }: { message: MessageDTO }) {
         <ul className="message-card-options">
           {options.map((o, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: options may repeat and never reorder
-            <li key={i}>{o}</li>
+            <li key={i}>
+              {o}
+              {votes && (
+                <span className="message-poll-votes"> · {t("messageView.poll.votes", { count: count(o) })}</span>
+              )}
+            </li>
           ))}
         </ul>
       )}

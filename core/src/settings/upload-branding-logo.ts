@@ -1,0 +1,32 @@
+// Use case: the super user uploads a logo or the favicon (POST /settings-whitelabel/logo, spec 3 §2 White-label
+// branding). The file is stored and becomes the mode's logo setting at once; the answer names the stored file.
+import { unlink } from "node:fs/promises";
+import path from "node:path";
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import { BRANDING_LOGO_FIELD, BRANDING_LOGO_KEYS, type BrandingLogoMode } from "../contract/settings.ts";
+import { invalidInput } from "../http/errors.ts";
+import { brandingDir, saveBrandingFile, sniffBranding } from "./branding-store.ts";
+import { setPlatformSetting } from "./platform-settings.ts";
+import { authorizeSettings } from "./settings-policy.ts";
+
+export type BrandingUpload = { bytes: Buffer; originalName: string; mode: BrandingLogoMode };
+
+export async function uploadBrandingLogo(
+  client: pg.ClientBase,
+  actor: Actor,
+  upload: BrandingUpload,
+  dataDir: string,
+): Promise<string> {
+  authorizeSettings(actor, { kind: "updatePlatform" });
+  const kind = sniffBranding(upload.bytes);
+  if (!kind) throw invalidInput("Only PNG, JPEG, GIF, WebP or ICO images", BRANDING_LOGO_FIELD);
+  const fileName = await saveBrandingFile(dataDir, upload.originalName, upload.bytes, kind);
+  try {
+    await setPlatformSetting(client, BRANDING_LOGO_KEYS[upload.mode], fileName);
+  } catch (err) {
+    await unlink(path.join(brandingDir(dataDir), fileName)).catch(() => {});
+    throw err;
+  }
+  return fileName;
+}

@@ -1,0 +1,91 @@
+// POST /settings-whitelabel/logo (multipart typeArch, mode, file; super user), GET /branding/{file}, which
+// serves the stored logos to anyone (the login screen shows them before a session exists), and
+// POST /settings/cert-upload?ref= (multipart file; super user), the payment provider's .p12 certificate.
+import type { Request, Response } from "express";
+import { Router } from "express";
+import multer from "multer";
+import type pg from "pg";
+import { actorOf } from "../auth/authenticate.ts";
+import {
+  BRANDING_LOGO_FIELD,
+  BRANDING_LOGO_MAX_BYTES,
+  CERT_FIELD,
+  CERT_MAX_BYTES,
+  CERT_MESSAGES,
+  ZBrandingLogoFieldsSchema,
+  ZCertUploadQuerySchema,
+} from "../contract/settings.ts";
+import { invalidInput, mediaNotFound, parse, payloadTooLarge } from "../http/errors.ts";
+import { utf8FileName } from "../media/media-store.ts";
+import { multipartNulByteError } from "../media/upload.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import { brandingFilePath, mimeOfBrandingFile } from "./branding-store.ts";
+import { authorizeSettings } from "./settings-policy.ts";
+import { uploadBrandingLogo } from "./upload-branding-logo.ts";
+import { authorizeCertificates, uploadCertificate } from "./upload-certificate.ts";
+
+/** One small file read in memory (a logo, a certificate), with multer's refusals turned into 400 and 413. */
+function singleFile(field: string, maxBytes: number, missing: string) {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  }).single(field);
+  return (req: Request, res: Response): Promise<Express.Multer.File> =>
+    new Promise((resolve, reject) => {
+      upload(req, res, (err: unknown) => {
+        if (err instanceof multer.MulterError) {
+          if (err.code === "LIMIT_FILE_SIZE") return reject(payloadTooLarge("File too large"));
+          return reject(invalidInput(err.message, err.field ?? field));
+        }
+        if (err) return reject(err);
+        const nul = multipartNulByteError(req);
+        if (nul) return reject(nul);
+        if (!req.file) return reject(invalidInput(missing, field));
+        resolve(req.file);
+      });
+    });
+}
+
+const readLogo = singleFile(BRANDING_LOGO_FIELD, BRANDING_LOGO_MAX_BYTES, "Required");
+const readCertificate = singleFile(CERT_FIELD, CERT_MAX_BYTES, CERT_MESSAGES.noFile);
+
+export function whitelabelRoutes(pool: pg.Pool, dataDir: string): Router {
+  const router = Router();
+  router.post("/settings-whitelabel/logo", async (req, res) => {
+    const actor = actorOf(res);
+    // Before the body is read: nobody else's bytes are taken in.
+    authorizeSettings(actor, { kind: "updatePlatform" });
+    const file = await readLogo(req, res);
+    const { mode } = parse(ZBrandingLogoFieldsSchema, req.body);
+    const logo = { bytes: file.buffer, originalName: utf8FileName(file.originalname), mode };
+    res.json(await inTransaction(pool, (c) => uploadBrandingLogo(c, actor, logo, dataDir)));
+  });
+  router.post("/settings/cert-upload", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeCertificates(actor);
+    const { ref } = parse(ZCertUploadQuerySchema, req.query);
+    const file = await readCertificate(req, res);
+    const cert = { bytes: file.buffer, originalName: utf8FileName(file.originalname), destination: ref };
+    res.json(await uploadCertificate(actor, cert, dataDir));
+  });
+  return router;
+}
+
+export function brandingFileRoutes(dataDir: string): Router {
+  const router = Router();
+  router.get("/branding/:file", async (req, res) => {
+    const file = brandingFilePath(dataDir, req.params.file);
+    if (!file) throw mediaNotFound();
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+    // Stored names are never reused: a new logo is a new name.
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    await new Promise<void>((resolve, reject) => {
+      res.sendFile(file, { headers: { "Content-Type": mimeOfBrandingFile(file) }, dotfiles: "deny" }, (err) => {
+        if (!err || res.headersSent) return resolve();
+        reject((err as NodeJS.ErrnoException).code === "ENOENT" ? mediaNotFound() : err);
+      });
+    });
+  });
+  return router;
+}

@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from "uuid";
 import { runInboundGate } from "../bot/inbound-gate.ts";
 import { runQueueBot } from "../bot/queue-bot.ts";
 import type { Ack } from "../contract/entities.ts";
+import { preparingClient } from "../db/prepared-client.ts";
 import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
 import { applyRatings } from "../tickets/apply-rating.ts";
 import { findStoredMessages, inboundKey } from "./find-stored-messages.ts";
@@ -464,10 +465,10 @@ export class IngestBatcher {
     }
   }
 
-  /** One transaction; answers the storedKey of the messages it stored. */
+  /** One transaction, its statements prepared (the same few texts on every batch); answers the storedKey of the messages it stored. */
   private async ingestOnce(events: InboundEvent[]): Promise<Set<string>> {
     const stored = new Set<string>();
-    await inTransaction(this.pool, (client) => ingest(client, events, stored));
+    await inTransaction(this.pool, (client) => ingest(preparingClient(client), events, stored));
     return stored;
   }
 }

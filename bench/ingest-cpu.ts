@@ -4,7 +4,8 @@
 // BENCH_CPU_ROUNDS times, on one database, so two commits are compared in the same minutes:
 // `node bench/ingest-cpu.ts` with BENCH_CPU_TREES=/path/to/old,/path/to/new. Each round posts
 // BENCH_CPU_MESSAGES signed Cloud API webhooks (one message each, 128 in flight, as bench/ingest.ts does).
-// A CPU profile of core: CORE_NODE_FLAGS="--max-semi-space-size=8 --cpu-prof --cpu-prof-dir=/tmp/prof".
+// A first round on an empty database also measures its tables' growth (and plans made while they were empty):
+// compare rounds on a kept database. A CPU profile of core: CORE_NODE_FLAGS="--max-semi-space-size=8 --cpu-prof --cpu-prof-dir=/tmp/prof".
 import { readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import http from "node:http";
@@ -30,7 +31,10 @@ async function send(agent: http.Agent, url: URL, bodies: string[]): Promise<numb
   return failed;
 }
 
-const db = await freshDatabase();
+// BENCH_CPU_DATABASE_URL: a database a run before kept (BENCH_CPU_KEEP_DB=1), so rounds in separate runs (each
+// under a minute) all meet tables of some size rather than the first one an empty database.
+const kept = process.env.BENCH_CPU_DATABASE_URL;
+const db = kept ? { url: kept, drop: async () => {} } : await freshDatabase();
 const pool = new pg.Pool({ connectionString: db.url, max: 2 });
 const dbName = new URL(db.url).pathname.slice(1);
 try {
@@ -82,5 +86,6 @@ try {
   }
 } finally {
   await pool.end();
-  await db.drop();
+  if (process.env.BENCH_CPU_KEEP_DB || kept) console.error(`kept ${db.url}`);
+  else await db.drop();
 }

@@ -132,7 +132,7 @@ describe("#webhooks.whatsapp input", () => {
       return fetch(`${core.url}/webhooks/whatsapp`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-hub-signature-256": signature, ...headers },
-        body,
+        body: new Uint8Array(body),
       });
     };
     const delivery = (id: string) =>

@@ -32,9 +32,12 @@ function readPlainBody(req: IncomingMessage): Promise<Buffer> | undefined {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    // The answer that body-parser gives an aborted body.
-    req.on("error", () => reject(invalidInput("Malformed request")));
-    req.on("aborted", () => reject(invalidInput("Malformed request")));
+    // The answer body-parser gives a body cut short (after "end", a rejection changes nothing).
+    const cut = () => reject(invalidInput("Malformed request"));
+    req.on("error", cut);
+    req.on("close", () => {
+      if (!req.complete) cut();
+    });
   });
 }
 

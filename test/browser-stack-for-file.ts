@@ -1,6 +1,7 @@
 // The whole stack and Debian's chromium for one e2e test file: the world every browser test needs, started
 // before the file's tests and stopped after them (forFile, like core's coreForFile).
 import type { Browser } from "playwright-core";
+import type { CoreConfig } from "../core/src/config.ts";
 import { forFile } from "../core/src/testing/for-file.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
 import { type Stack, startStack } from "./stack.ts";
@@ -9,12 +10,24 @@ export type BrowserStack = { stack: Stack; browser: Browser };
 
 /** Starts the stack and a browser before the file's tests and stops both after; read it inside hooks and tests. */
 export function browserStackForFile(
-  opts: { chromiumArgs?: string[]; jobIntervalMs?: number; sync?: boolean } = {},
+  opts: {
+    chromiumArgs?: string[];
+    jobIntervalMs?: number;
+    sync?: boolean;
+    baileys?: boolean;
+    /** More of core's configuration, read when the file's stack starts. */
+    core?: () => Partial<CoreConfig>;
+  } = {},
 ): BrowserStack {
   return forFile(
     async () => {
       if (!chromiumAvailable()) throw new Error("Debian's chromium is missing: apt-get install -y chromium");
-      const stack = await startStack({ jobIntervalMs: opts.jobIntervalMs, sync: opts.sync });
+      const stack = await startStack({
+        jobIntervalMs: opts.jobIntervalMs,
+        sync: opts.sync,
+        baileys: opts.baileys,
+        core: opts.core?.(),
+      });
       try {
         return { stack, browser: await launchChromium(opts.chromiumArgs) };
       } catch (err) {

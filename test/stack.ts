@@ -4,8 +4,10 @@
 import { createHmac } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
+import { standInSockets } from "../channel-worker/src/testing/baileys-stand-in.ts";
 import { type FakeGraphApi, startFakeGraphApi } from "../channel-worker/src/testing/fake-graph-api.ts";
 import { startWorker, type Worker } from "../channel-worker/src/worker.ts";
+import type { CoreConfig } from "../core/src/config.ts";
 import { startTestCore, type TestCore } from "../core/src/testing/test-core.ts";
 import { type SyncServer, startSyncServer } from "../sync-server/src/server.ts";
 
@@ -19,14 +21,22 @@ export type Stack = {
   worker: Worker;
   /** The sync server behind core's /collab, when the stack was started with `sync`. */
   sync?: SyncServer;
+  /** Baileys' stand-in sockets the worker opened (newest last), when the stack was started with `baileys`. */
+  baileys?: ReturnType<typeof standInSockets>;
   whatsappId: number;
   /** Delivers an inbound text message through the signed webhook, as Meta would. */
   deliverInbound(o: { from: string; name: string; text: string; id: string }): Promise<number>;
   stop(): Promise<void>;
 };
 
-/** `jobIntervalMs`: how often the worker's timed jobs run (a minute unless a test needs them sooner). */
-export async function startStack(opts: { jobIntervalMs?: number; sync?: boolean } = {}): Promise<Stack> {
+/**
+ * `jobIntervalMs`: how often the worker's timed jobs run (a minute unless a test needs them sooner). `baileys`: the
+ * worker serves WhatsApp by QR code too, its adapter on stand-in sockets the test drives (`stack.baileys`). `core`:
+ * more of core's configuration (the Facebook e2e points core's Graph API calls at its own stand-in).
+ */
+export async function startStack(
+  opts: { jobIntervalMs?: number; sync?: boolean; baileys?: boolean; core?: Partial<CoreConfig> } = {},
+): Promise<Stack> {
   const graph = await startFakeGraphApi();
   // Core forwards /collab to the sync server's port, known before core starts; the server itself needs core's
   // migrated database, so it starts after.
@@ -34,6 +44,7 @@ export async function startStack(opts: { jobIntervalMs?: number; sync?: boolean 
   const core = await startTestCore({
     pwaDir: path.resolve(import.meta.dirname, "../pwa/dist"),
     ...(syncPort ? { syncUrl: `http://127.0.0.1:${syncPort}` } : {}),
+    ...opts.core,
   });
   const sync = syncPort
     ? await startSyncServer({
@@ -50,6 +61,7 @@ export async function startStack(opts: { jobIntervalMs?: number; sync?: boolean 
     [PHONE_NUMBER_ID, APP_SECRET],
   );
   const whatsappId = rows[0]!.id;
+  const baileys = opts.baileys ? standInSockets() : undefined;
   // The worker reads media messages' files from core's DATA_DIR, as it does in production.
   const worker = await startWorker({
     databaseUrl: core.databaseUrl,
@@ -57,15 +69,16 @@ export async function startStack(opts: { jobIntervalMs?: number; sync?: boolean 
     pollMs: 200,
     dataDir: core.config.dataDir,
     jobIntervalMs: opts.jobIntervalMs,
-    // WhatsApp by QR code would dial WhatsApp's servers (unreachable here) and report the failures as statuses;
-    // the e2e tests play the worker's part for those connections themselves.
-    channels: ["whatsappapi"],
+    // WhatsApp by QR code would dial WhatsApp's servers (unreachable here): served only on stand-in sockets.
+    channels: baileys ? ["whatsappapi", "whatsapp"] : ["whatsappapi"],
+    ...(baileys ? { baileysSocket: baileys.factory } : {}),
   });
   return {
     core,
     graph,
     worker,
     sync,
+    ...(baileys ? { baileys } : {}),
     whatsappId,
     async deliverInbound(o) {
       const body = JSON.stringify({

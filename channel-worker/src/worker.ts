@@ -16,6 +16,7 @@ import { openDb } from "@chatflow/core/db/orm.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
 import type pg from "pg";
 import type { AdapterFactory, Channel, ChannelAdapter, ChannelConnection } from "./adapters/adapter.ts";
+import { messengerAdapter } from "./adapters/messenger.ts";
 import { type SocketFactory, whatsappBaileysAdapter } from "./adapters/whatsapp-baileys.ts";
 import { DEFAULT_GRAPH_API, whatsappCloudAdapter } from "./adapters/whatsapp-cloud.ts";
 import { startTimedJobs } from "./jobs/timed-jobs.ts";
@@ -85,7 +86,7 @@ type Held = {
 };
 
 /** Channels with an adapter; the others are left to the workers that will have one. */
-const SERVED: Channel[] = ["whatsappapi", "whatsapp"];
+const SERVED: Channel[] = ["whatsappapi", "whatsapp", "facebook", "instagram"];
 
 /** A session request's payload, or null when it is not one. */
 function parseSessionRequest(payload: string | undefined): ConnectionSessionRequest | null {
@@ -152,6 +153,8 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   ) => ReturnType<AdapterFactory>;
   const factories: Partial<Record<Channel, LeasedFactory>> = {
     whatsappapi: (connection, events) => whatsappCloudAdapter(connection, events, graph, { dataDir }),
+    facebook: (connection, events) => messengerAdapter(connection, events, graph, { dataDir }),
+    instagram: (connection, events) => messengerAdapter(connection, events, graph, { dataDir }),
     whatsapp: (connection, events, lease) =>
       whatsappBaileysAdapter(connection, events, {
         pool: db.pool,
@@ -177,14 +180,16 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   let ringTarget: number | null = null;
   let ringChanged: (() => void) | null = null;
 
-  const fingerprint = (c: ChannelConnection) => JSON.stringify([c.channel, c.phoneNumberId, c.accessToken, c.token]);
+  const fingerprint = (c: ChannelConnection) =>
+    JSON.stringify([c.channel, c.phoneNumberId, c.accessToken, c.token, c.pageId]);
 
   async function loadConnections(): Promise<ChannelConnection[]> {
     const { rows } = await db.pool.query<ChannelConnection>(
       `SELECT /* all-companies: the worker serves every company's connections */
          id, company_id AS "companyId", name, channel, phone_number_id AS "phoneNumberId",
-         access_token AS "accessToken", token FROM whatsapps
+         access_token AS "accessToken", token, page_id AS "pageId" FROM whatsapps
        WHERE channel = ANY($1::text[]) AND (channel <> 'whatsappapi' OR (phone_number_id IS NOT NULL AND access_token IS NOT NULL))
+         AND (channel NOT IN ('facebook', 'instagram') OR (page_id IS NOT NULL AND access_token IS NOT NULL))
        ORDER BY id`,
       [served],
     );

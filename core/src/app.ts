@@ -13,7 +13,9 @@ import { compressAnswers } from "./serving/compress-answers.ts";
 import { pwaFiles } from "./serving/pwa-files.ts";
 import { securityHeaders } from "./serving/security-headers.ts";
 import { VERSION } from "./version.ts";
+import { messengerWebhook } from "./webhooks/messenger.ts";
 import { whatsappCloudWebhook } from "./webhooks/whatsapp-cloud.ts";
+import { graphApiOf } from "./whatsapps/phone-number-ownership.ts";
 
 export type { AppDeps } from "./http/routes.ts";
 
@@ -35,6 +37,14 @@ export function createApp(deps: AppDeps): Express {
       dataDir: deps.config.dataDir,
       graphApiUrl: deps.config.graphApiUrl,
       graphApiVersion: deps.config.graphApiVersion,
+    }),
+  );
+  app.use(
+    messengerWebhook(deps.pool, deps.batcher, {
+      appSecret: deps.config.facebookAppSecret,
+      verifyToken: deps.config.facebookVerifyToken,
+      graph: graphApiOf(deps.config),
+      dataDir: deps.config.dataDir,
     }),
   );
   app.use(express.json({ limit: "2mb" }));

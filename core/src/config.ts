@@ -51,6 +51,10 @@ export type CoreConfig = {
   graphApiUrl?: string;
   /** Its version path segment (GRAPH_API_VERSION). */
   graphApiVersion?: string;
+  /** The Meta app's secret that signs Messenger and Instagram webhooks (FACEBOOK_APP_SECRET; decision 0052). */
+  facebookAppSecret?: string;
+  /** What Meta's Messenger/Instagram webhook handshake must name (FACEBOOK_VERIFY_TOKEN). */
+  facebookVerifyToken?: string;
   /** How long a signed-in user's row is reused across requests, in ms (0: read it on every request). */
   actorCacheMs: number;
   /** Contact spreadsheet imports parsed at once by one core process, each in its own worker thread. */
@@ -96,6 +100,8 @@ export function loadConfig(env = process.env): CoreConfig {
     openaiBaseUrl: env.OPENAI_BASE_URL || OPENAI_BASE_URL,
     graphApiUrl: env.GRAPH_API_URL || undefined,
     graphApiVersion: env.GRAPH_API_VERSION || undefined,
+    facebookAppSecret: env.FACEBOOK_APP_SECRET || undefined,
+    facebookVerifyToken: env.FACEBOOK_VERIFY_TOKEN || undefined,
     actorCacheMs: Number(env.ACTOR_CACHE_MS ?? 2000),
     importWorkers: Math.max(1, Number(env.IMPORT_WORKERS ?? 2)),
     importWaitMs: Number(env.IMPORT_WAIT_MS ?? 2000),

@@ -25,6 +25,7 @@ type CompanyA = {
   chatbotId: number;
   scheduleId: number;
   flowId: number;
+  flowCampaignId: number;
   fileListId: number;
   quickMessageId: number;
 };
@@ -52,6 +53,7 @@ const TABLES = [
   "settings",
   "schedules",
   "flows",
+  "flow_campaigns",
   "file_lists",
 ];
 
@@ -211,6 +213,16 @@ function walk(): Walk[] {
       connections: [],
     }),
     nf("DELETE /flowbuilder/:id", `/flowbuilder/${a.flowId}`, "ERR_NOT_FOUND"),
+    nf("GET /flowcampaign/:id", `/flowcampaign/${a.flowCampaignId}`, "ERR_NOT_FOUND"),
+    nf("POST /flowcampaign", "/flowcampaign", "ERR_NOT_FOUND", { name: "Invadida", flowId: a.flowId, phrase: "oi" }),
+    nf("PUT /flowcampaign", "/flowcampaign", "ERR_NOT_FOUND", {
+      id: a.flowCampaignId,
+      name: "Invadida",
+      flowId: a.flowId,
+      phrase: "oi",
+      status: false,
+    }),
+    nf("DELETE /flowcampaign/:id", `/flowcampaign/${a.flowCampaignId}`, "ERR_NOT_FOUND"),
     nf("GET /quick-messages/:id", `/quick-messages/${a.quickMessageId}`, "ERR_NOT_FOUND"),
     nf("PUT /quick-messages/:id", `/quick-messages/${a.quickMessageId}`, "ERR_NOT_FOUND", { message: "Invadida" }),
     nf("DELETE /quick-messages/:id", `/quick-messages/${a.quickMessageId}`, "ERR_NOT_FOUND"),
@@ -369,6 +381,12 @@ const a = forFile(async () => {
   a.flowId = (
     await pool.query("INSERT INTO flows (company_id, name, flow) VALUES (1, 'segredo da empresa 1', NULL) RETURNING id")
   ).rows[0].id;
+  a.flowCampaignId = (
+    await pool.query(
+      "INSERT INTO flow_campaigns (company_id, name, flow_id, phrase) VALUES (1, 'segredo da empresa 1', $1, 'vip') RETURNING id",
+      [a.flowId],
+    )
+  ).rows[0].id;
   return a;
 });
 
@@ -409,6 +427,8 @@ type Walk = {
 const EXEMPT: Record<string, string> = {
   "GET /webhooks/whatsapp": "Meta's verification: matched by verify token, no session (webhook tests)",
   "POST /webhooks/whatsapp": "signed by the connection's app secret, no session (webhook tests)",
+  "GET /webhooks/facebook": "Meta's verification: matched by the app's verify token, no session (messenger.test.ts)",
+  "POST /webhooks/facebook": "signed by the app secret, no session (messenger.test.ts)",
   "GET /version": "public, no company data",
   "POST /auth/login": "public",
   "POST /auth/refresh_token": "the caller's own session",
@@ -446,12 +466,14 @@ const EXEMPT: Record<string, string> = {
   "POST /flowbuilder/img": "stores in the caller's company's media (no foreign id)",
   "POST /flowbuilder/audio": "stores in the caller's company's media (no foreign id)",
   "POST /flowbuilder/content": "stores in the caller's company's media (no foreign id)",
+  "GET /flowcampaign": "list: checked for leaks below",
   "GET /files": "list: checked for leaks below",
   "POST /files": "creates in the caller's company (its files come through uploadList, walked)",
   "POST /queue": "creates in the caller's company",
   "GET /whatsapp": "list: checked for leaks below",
   "GET /whatsapp/filter": "list: checked for leaks below",
   "POST /whatsapp": "creates in the caller's company",
+  "POST /facebook": "creates in the caller's company (another company's page: connect-facebook.test.ts)",
   "POST /whatsapp-restart": "restarts the caller's company's connections (connection-session.test.ts)",
   "GET /companySettingOne": "the caller's company's setting",
   "GET /settings": "platform settings: readable by every signed-in user (spec 1 §7)",
@@ -571,6 +593,7 @@ describe("tenant isolation", () => {
       `/schedules?contactId=${a.contactId}`,
       "/flowbuilder",
       "/flowbuilder?searchParam=segredo",
+      "/flowcampaign",
       "/files",
       "/files?searchParam=segredo",
       "/sync/pull",

@@ -1,6 +1,7 @@
 // The composer's send-contact and interactive-message dialogs as an agent uses them, with the keyboard
 // from the actions menu: a contact card and a list sent online, then one of each written offline and
-// sent when the network is back; each reaches the Graph API (the Cloud API fake) exactly once.
+// sent when the network is back; each reaches the Graph API (the Cloud API fake) exactly once; and a link
+// button with a header image written offline goes out once, with its image.
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -140,6 +141,68 @@ describe("composer dialogs", () => {
       { media_type: "contactMessage", n: 2 },
       { media_type: "listMessage", n: 2 },
     ]);
+    await context.close();
+  });
+
+  it("sends a link button with a header image written offline, once, with the image, when the network is back", async () => {
+    const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${world.stack.core.url}/login`);
+    await page.getByTestId("login-email").fill("admin@chatflow.local");
+    await page.getByTestId("login-password").fill("chatflow");
+    await page.getByTestId("login-submit").click();
+    await page.waitForURL(/\/tickets/);
+    const item = page.getByTestId("ticket-item").filter({ hasText: "Maria Souza" });
+    await item.waitFor();
+    await item.click();
+    await page.getByTestId("message-input").waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
+      }
+    });
+    const before = graphOf("interactive").length;
+
+    await context.setOffline(true);
+    await menuByKeyboard(page, 1);
+    const dialog = page.getByTestId("interactive-dialog");
+    await dialog.waitFor();
+    await page.getByTestId("interactive-kind").click();
+    await page.getByRole("option", { name: "Botão de link" }).click();
+    await dialog.getByLabel("Mensagem").fill("Nossa oferta de hoje");
+    await page.getByTestId("interactive-target").fill("https://example.com/oferta");
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    await dialog.locator("input[type=file]").setInputFiles({ name: "oferta.png", mimeType: "image/png", buffer: png });
+    await page.getByTestId("interactive-preview-image").waitFor();
+    await page.getByTestId("interactive-submit").click();
+    await dialog.waitFor({ state: "detached" });
+    const bubble = page.getByTestId("message-bubble").filter({ hasText: "Nossa oferta de hoje" });
+    // Offline, the image comes from the outbox.
+    await bubble.getByTestId("message-interactive-image").waitFor();
+    expect(await bubble.getAttribute("data-ack")).toBe("0");
+
+    await context.setOffline(false);
+    await until("the button at the Graph API", () => graphOf("interactive").length === before + 1);
+    await until(
+      "the outbox to empty",
+      async () => (await page.getByTestId("outbox-count").getAttribute("data-count")) === "0",
+    );
+    await world.stack.worker.drained();
+    const sent = graphOf("interactive").at(-1)!.body as { interactive: { type: string; header?: unknown } };
+    expect(sent.interactive).toMatchObject({ type: "cta_url", header: { type: "image" } });
+    expect(graphOf("interactive")).toHaveLength(before + 1);
+    const { rows } = await world.stack.core.db.pool.query(
+      "SELECT data_json->>'imageUrl' AS image FROM messages WHERE ticket_id = $1 AND body LIKE 'Nossa oferta%'",
+      [ticketId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].image).toMatch(/^\/media\/1\/.+-header\.png$/);
+    // Now from core's media.
+    await bubble.getByTestId("message-interactive-image").waitFor();
     await context.close();
   });
 

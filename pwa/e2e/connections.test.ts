@@ -1,18 +1,32 @@
-// The connections screen and its QR dialog (spec 2 §2, §4), in chromium against the whole stack: an admin
-// creates a WhatsApp (QR code) connection, asks for a new QR code and the dialog waits for it; a test-only
-// stand-in for the channel worker writes the QR code the way the worker does (the row, then a "whatsapps"
-// change), and the dialog draws it; pairing clears the code, the dialog closes itself and the row reads
-// CONNECTED, and the side menu's badge follows. The request reached the worker's channel as a NOTIFY
-// (core's connection-session.test.ts checks the payload); here the stand-in reads what core stored.
+// The connections screen and its QR dialog (spec 2 §2, §4), in chromium against the whole stack with the channel
+// worker's Baileys adapter (issue 10's proof): an admin creates a WhatsApp (QR code) connection, asks for a new QR
+// code and the dialog waits for it; the request reaches the worker as a NOTIFY, the adapter opens a socket (a
+// stand-in: WhatsApp's servers are not reachable here) whose Baileys events carry a QR code, and the dialog draws
+// it; a rotated code replaces it; pairing opens the socket, the dialog closes itself, the row reads CONNECTED with
+// the phone's number, and the side menu's badge follows.
+// Facebook and Instagram (decision 0052), against a Graph API stand-in on loopback: an admin connects a page and
+// its Instagram account from the 'new connection' menu (POST /facebook lists the user's pages on the stand-in and
+// subscribes them); a Messenger message comes in through the signed webhook and opens a ticket named from the
+// contact's Graph profile; the agent's reply goes out once through the Send API from a worker serving Facebook.
 
-import { recordChanges } from "@chatflow/core/sync/change-log.ts";
+import { createHmac } from "node:crypto";
+import { startFakeGraphPages } from "@chatflow/core/testing/fake-graph-pages.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { startWorker } from "../../channel-worker/src/worker.ts";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 import { signIn, until } from "./support.ts";
 
-const world = browserStackForFile();
+const FACEBOOK_SECRET = "e2e-facebook-app-secret";
+const PAGE = { id: "501002003", name: "Loja no Facebook", accessToken: "e2e-page-token" };
+const PSID = "7001002003";
+
+const graph = forFile(() => startFakeGraphPages(), { stop: (g) => g.close() });
+const world = browserStackForFile({
+  baileys: true,
+  core: () => ({ graphApiUrl: graph.url, facebookAppSecret: FACEBOOK_SECRET }),
+});
 let page: Page;
 
 forFile(async () => {
@@ -22,21 +36,8 @@ forFile(async () => {
   await signIn(page, world.stack.core.url);
 });
 
-/** What the channel worker does when Baileys reports: write the session's fields, record the change, commit. */
-async function workerReports(id: number, set: string, params: unknown[] = []) {
-  const client = await world.stack.core.db.pool.connect();
-  try {
-    await client.query("BEGIN");
-    await client.query(`UPDATE whatsapps SET ${set}, updated_at = now() WHERE id = $1 AND company_id = 1`, [
-      id,
-      ...params,
-    ]);
-    await recordChanges(client, [{ companyId: 1, entity: "whatsapps", id }]);
-    await client.query("COMMIT");
-  } finally {
-    client.release();
-  }
-}
+/** The stand-in socket the worker's adapter opened last. */
+const socket = () => world.stack.baileys!.last();
 
 describe("connections", () => {
   it("an admin creates a WhatsApp connection, asks for a QR code, sees it, and the dialog closes once paired", async () => {
@@ -80,20 +81,116 @@ describe("connections", () => {
       return r.rows[0]?.status === "OPENING";
     });
 
-    // The worker's stand-in: Baileys produced a QR code.
-    await workerReports(id, "status = 'qrcode', qrcode = $2", ["2@stand-in-qr-code,key,secret,adv"]);
+    // The adapter opened a socket for it; Baileys produces a QR code.
+    await until("the worker to open a socket", () => (world.stack.baileys?.sockets.length ?? 0) > 0);
+    socket().emit("connection.update", { qr: "2@stand-in-qr-code,key,secret,adv" });
     const code = dialog.getByTestId("qr-code");
     await code.waitFor();
     expect(await code.locator("svg").count()).toBe(1);
     await row.getByTestId("connection-qrcode").waitFor();
+    const drawn = await code.innerHTML();
+    // Baileys rotates the code: the dialog draws the new one.
+    socket().emit("connection.update", { qr: "2@rotated-qr-code,key,secret,adv" });
+    await until("the rotated code to be drawn", async () => (await code.innerHTML()) !== drawn);
+    expect(
+      (await world.stack.core.db.pool.query("SELECT qrcode FROM whatsapps WHERE id = $1", [id])).rows[0].qrcode,
+    ).toBe("2@rotated-qr-code,key,secret,adv");
 
-    // Paired: the code is gone, the dialog closes itself and the row reads CONNECTED with its number.
-    await workerReports(id, "status = 'CONNECTED', qrcode = NULL, number = $2", ["5511999990000"]);
+    // Paired: the socket opens as the phone, the dialog closes itself and the row reads CONNECTED with its number.
+    socket().open("5511999990000:3@s.whatsapp.net");
     await dialog.waitFor({ state: "detached" });
     await row.getByText("Conectado").waitFor();
     await row.getByText("5511999990000").waitFor();
     await row.getByTestId("connection-disconnect").waitFor();
     // Every connection of the company is connected again: the badge goes.
     await page.getByTestId("connections-alert").waitFor({ state: "detached" });
+  });
+});
+
+const q = (sql: string, args: unknown[] = []) => world.stack.core.db.pool.query(sql, args);
+
+describe("facebook and instagram connections", () => {
+  it("an admin connects a page and its Instagram account; a Messenger contact is answered from the inbox", async () => {
+    graph.user("9001", "e2e-user-token", [{ ...PAGE, instagram: { id: "601002003", username: "lojafb" } }]);
+    graph.profile(PSID, PAGE.accessToken, { first_name: "Ana", last_name: "Souza" });
+    // The stack's worker serves WhatsApp: this one serves Facebook and Instagram, against the stand-in. Started
+    // here, after the WhatsApp test: a second worker takes its fair share of the first one's connections.
+    const facebookWorker = await startWorker({
+      databaseUrl: world.stack.core.databaseUrl,
+      graphApiUrl: graph.url,
+      dataDir: world.stack.core.config.dataDir,
+      pollMs: 200,
+      channels: ["facebook", "instagram"],
+      log: () => {},
+    });
+    try {
+      await page.goto(`${world.stack.core.url}/connections`);
+      await page.getByTestId("connection-row").first().waitFor();
+      await page.getByTestId("connections-add").click();
+      await page.getByTestId("connections-add-instagram").click();
+      await page.getByTestId("facebook-user-id").fill("9001");
+      await page.getByTestId("facebook-user-token").fill("e2e-user-token");
+      await page.getByTestId("facebook-connect-save").click();
+      await page.getByTestId("facebook-connect").waitFor({ state: "detached" });
+      await page.getByTestId("connection-row").filter({ hasText: PAGE.name }).getByText("Conectado").waitFor();
+      await page.getByTestId("connection-row").filter({ hasText: "Insta lojafb" }).getByText("Conectado").waitFor();
+      expect(graph.subscriptions.map((s) => s.pageId)).toEqual([PAGE.id]);
+
+      // The contact writes on Messenger: Meta's signed delivery.
+      const raw = JSON.stringify({
+        object: "page",
+        entry: [
+          {
+            id: PAGE.id,
+            time: Date.now(),
+            messaging: [
+              {
+                sender: { id: PSID },
+                recipient: { id: PAGE.id },
+                timestamp: Date.now(),
+                message: { mid: "m_e2e_1", text: "Oi, vocês entregam hoje?" },
+              },
+            ],
+          },
+        ],
+      });
+      const delivered = await fetch(`${world.stack.core.url}/webhooks/facebook`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-hub-signature-256": `sha256=${createHmac("sha256", FACEBOOK_SECRET).update(raw).digest("hex")}`,
+        },
+        body: raw,
+      });
+      expect(delivered.status).toBe(200);
+      const ticket = await until("the Messenger ticket", async () => {
+        const { rows } = await q(
+          `SELECT t.id, t.uuid, c.name FROM tickets t JOIN contacts c ON c.id = t.contact_id
+           WHERE c.number = $1 AND t.channel = 'facebook'`,
+          [PSID],
+        );
+        return rows[0];
+      });
+      expect(ticket.name).toBe("Ana Souza");
+      const admin = (await q("SELECT id FROM users WHERE email = 'admin@chatflow.local'")).rows[0];
+      await q("UPDATE tickets SET status = 'open', user_id = $2 WHERE id = $1", [ticket.id, admin.id]);
+
+      await page.goto(`${world.stack.core.url}/tickets/${ticket.uuid}`);
+      await page.getByTestId("message-bubble").filter({ hasText: "Oi, vocês entregam hoje?" }).waitFor();
+      await page.getByTestId("message-input").fill("Entregamos sim!");
+      await page.getByTestId("message-send").click();
+      const sent = await until("the reply on the Send API", () =>
+        graph.sends.find((s) => String(s.body.message?.text ?? "").includes("Entregamos sim!")),
+      );
+      expect(sent).toMatchObject({ pageId: PAGE.id, body: { recipient: { id: PSID } } });
+      await until("the reply marked sent", async () => {
+        const { rows } = await q("SELECT send_state FROM messages WHERE body LIKE '%Entregamos sim!' AND from_me");
+        return rows[0]?.send_state === "sent";
+      });
+      await facebookWorker.drained();
+      expect(graph.sends.filter((s) => String(s.body.message?.text ?? "").includes("Entregamos sim!"))).toHaveLength(1);
+    } finally {
+      await facebookWorker.stop();
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Every screen the app has, as a person sees it: on a desk (1366x800) and a phone (390x844), in the light
 // and the dark theme, checked with axe (no serious or critical violation). SCREENSHOT_DIR, when set, keeps a
-// PNG of each for a person to look at. One test file per theme (screens-light/dark.test.ts) calls
-// `screensSuite`, so the two halves run side by side: together they are the longest tests of the run.
+// PNG of each for a person to look at. One test file per theme and size (screens-{light,dark}-{desk,phone}.test.ts)
+// calls `screensSuite`, so the four quarters run side by side: together they are the longest tests of the run.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -13,15 +13,18 @@ import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 
 export type Theme = "light" | "dark";
+export type Size = "desk" | "phone";
 
-/** Registers the screens' tests for these themes in the calling test file (its own stack and seed). */
-export function screensSuite(themes: readonly Theme[]): void {
+const ALL_SIZES = [
+  { name: "desk", width: 1366, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+/** Registers the screens' tests for these themes and sizes in the calling test file (its own stack and seed). */
+export function screensSuite(themes: readonly Theme[], sizes: readonly Size[] = ["desk", "phone"]): void {
   const world = browserStackForFile();
 
-  const SIZES = [
-    { name: "desk", width: 1366, height: 800 },
-    { name: "phone", width: 390, height: 844 },
-  ] as const;
+  const SIZES = ALL_SIZES.filter((s) => sizes.includes(s.name));
   const ONLY = process.env.SCREENS_ONLY?.split(",").map((s) => s.trim());
 
   type Account = "anonymous" | "admin" | "user";
@@ -180,6 +183,14 @@ export function screensSuite(themes: readonly Theme[]): void {
       ],
     },
     { name: "files-denied", path: "/files", as: "user", ready: (p) => p.getByTestId("access-denied").waitFor() },
+    {
+      name: "phrase-lists",
+      path: "/phrase-lists",
+      as: "admin",
+      ready: (p) => p.getByTestId("phrase-campaign-row").first().waitFor(),
+      open: [{ name: "phrase-campaign-modal", action: dialogOpened("phrase-campaign-modal", "phrase-lists-add") }],
+    },
+    { name: "todolist", path: "/todolist", as: "user", ready: (p) => p.getByTestId("todolist-page").waitFor() },
     { name: "not-found", path: "/no-such-page", as: "admin", ready: (p) => p.getByTestId("not-found").waitFor() },
     {
       name: "notifications",
@@ -361,10 +372,26 @@ export function screensSuite(themes: readonly Theme[]): void {
           },
         },
         {
+          name: "connection-modal-flows",
+          action: async (p) => {
+            await dialogOpened("connection-modal", "connection-edit")(p);
+            await p.getByTestId("connection-tab-flowbuilder").click();
+            await p.locator("[data-testid='connection-flowIdWelcome']:not([disabled])").waitFor();
+          },
+        },
+        {
           name: "qr-dialog",
           action: async (p) => {
             await p.getByTestId("connection-qrcode").first().click();
             await p.getByTestId("qr-code").waitFor();
+          },
+        },
+        {
+          name: "facebook-connect",
+          action: async (p) => {
+            await p.getByTestId("connections-add").click();
+            await p.getByTestId("connections-add-facebook").click();
+            await p.getByTestId("facebook-connect").waitFor();
           },
         },
       ],
@@ -492,6 +519,10 @@ export function screensSuite(themes: readonly Theme[]): void {
       "INSERT INTO flows (company_id, name) VALUES (1, 'Boas-vindas') RETURNING id",
     );
     flowId = rows[0]!.id;
+    await world.stack.core.db.pool.query(
+      "INSERT INTO flow_campaigns (company_id, name, flow_id, phrase) VALUES (1, 'Natal', $1, 'quero o cupom')",
+      [flowId],
+    );
   });
 
   forFile(async () => {
@@ -820,10 +851,10 @@ export function screensSuite(themes: readonly Theme[]): void {
     return found;
   }
 
-  describe(`screens (${themes.join(", ")})`, () => {
+  describe(`screens (${themes.join(", ")}; ${sizes.join(", ")})`, () => {
     // Every screen at two sizes in two themes, with axe on each: minutes, not seconds (15 since the
     // conversation's messages, menu, forward dialog and image viewer joined: 12 more checks).
-    it("have no serious or critical accessibility violation at either size", {
+    it("have no serious or critical accessibility violation", {
       timeout: 900_000,
     }, async () => {
       expect(await violations(SCREENS)).toEqual([]);

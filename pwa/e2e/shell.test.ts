@@ -79,10 +79,12 @@ describe("side menu", () => {
       "menu-contacts",
       "menu-schedules",
       "menu-tags",
+      "menu-todolist",
       "menu-connections",
       "menu-queues",
       "menu-users",
       "menu-flowbuilders",
+      "menu-phraseLists",
       "menu-tagsKanban",
       "menu-files",
       "menu-financeiro",
@@ -98,6 +100,7 @@ describe("side menu", () => {
       "menu-contacts",
       "menu-schedules",
       "menu-tags",
+      "menu-todolist",
     ]);
     await plain.page.getByTestId("menu-quickMessages").click();
     await plain.page.waitForURL(/\/quick-messages$/);
@@ -122,7 +125,7 @@ describe("access denied and not found", () => {
 
   it("an unknown route and a screen not built yet show the not-found page where they were asked for", async () => {
     const { context, page } = await openSignedIn(world.browser, ADMIN);
-    for (const path of ["/no-such-page", "/todolist"]) {
+    for (const path of ["/no-such-page", "/subscription"]) {
       await page.goto(`${world.stack.core.url}${path}`);
       await page.getByTestId("not-found").waitFor();
       expect(await page.locator("h1").textContent()).toBe("Página não encontrada");

@@ -42,6 +42,8 @@ const AllConnectionsPage = named(() => import("./connections/all-connections-pag
 const FlowsPage = named(() => import("./flows/flows-page.tsx"), "FlowsPage");
 const FlowEditorRoute = named(() => import("./flows/flow-editor-page.tsx"), "FlowEditorRoute");
 const FilesPage = named(() => import("./files/files-page.tsx"), "FilesPage");
+const PhraseListsPage = named(() => import("./phrase-lists/phrase-lists-page.tsx"), "PhraseListsPage");
+const TodolistPage = named(() => import("./todolist/todolist-page.tsx"), "TodolistPage");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
 
 // Once per page load, even when StrictMode runs effects twice in development.
@@ -183,6 +185,22 @@ export function App() {
                 element={
                   <RouteGate id="flowbuilder">
                     <FlowEditorRoute />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="phrase-lists"
+                element={
+                  <RouteGate id="phraseLists">
+                    <PhraseListsPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="todolist"
+                element={
+                  <RouteGate id="todolist">
+                    <TodolistPage />
                   </RouteGate>
                 }
               />

@@ -24,6 +24,8 @@ export type ChannelConnection = {
   accessToken: string | null;
   /** Baileys: the stored session (auth state). */
   token: string | null;
+  /** Facebook and Instagram: the page the Send API sends as. */
+  pageId?: string | null;
 };
 
 /** A queued message handed to an adapter. */

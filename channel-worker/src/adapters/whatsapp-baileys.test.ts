@@ -5,10 +5,11 @@
 import { readFile } from "node:fs/promises";
 import { mediaFilePath, parseMediaUrl, saveMedia } from "@chatflow/core/media/media-store.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
-import { buildCompany, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
+import { buildCompany, buildContact, buildTicket, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
 import { testDbForFile, tmpDirForFile } from "@chatflow/core/testing/test-world.ts";
 import { DisconnectReason, type WAMessage, WAMessageStubType } from "@whiskeysockets/baileys";
 import { describe, expect, it } from "vitest";
+import { markSent } from "../outbound/outbound-store.ts";
 import { standInSockets } from "../testing/baileys-stand-in.ts";
 import { waitFor } from "../testing/outbound-fixtures.ts";
 import type { ConnectionStatus, OutboundMessage } from "./adapter.ts";
@@ -54,6 +55,8 @@ async function setup(o: { paired?: boolean; allowGroup?: boolean; acceptCalls?: 
   const statuses: ConnectionStatus[] = [];
   const logs: string[] = [];
   const batcher = new IngestBatcher(db.pool);
+  /** Every ingest the adapter asked for, to wait on. */
+  const ingests: Promise<unknown>[] = [];
   const adapter = whatsappBaileysAdapter(
     {
       id: wa.id,
@@ -64,7 +67,14 @@ async function setup(o: { paired?: boolean; allowGroup?: boolean; acceptCalls?: 
       accessToken: null,
       token: null,
     },
-    { onInbound: (events) => batcher.add(events), onStatus: (s) => statuses.push(s) },
+    {
+      onInbound: (events) => {
+        const done = batcher.add(events);
+        ingests.push(done);
+        return done;
+      },
+      onStatus: (s) => statuses.push(s),
+    },
     {
       pool: db.pool,
       lease: LEASE,
@@ -76,7 +86,7 @@ async function setup(o: { paired?: boolean; allowGroup?: boolean; acceptCalls?: 
       log: (m) => logs.push(m),
     },
   );
-  return { ...owner, adapter, sockets, statuses, logs };
+  return { ...owner, adapter, sockets, statuses, logs, ingests };
 }
 
 type Row = { status: string; qrcode: string | null; pairing_code: string | null; number: string | null };
@@ -612,6 +622,41 @@ describe("#baileys.outbound", () => {
       kind: "permanent",
       code: "ERR_MEDIA_NOT_FOUND",
     });
+  });
+
+  it("keeps an ack that arrives before the send's answer: the row gets its remote id and ack, and markSent agrees", async () => {
+    const c = await connected();
+    const contact = await buildContact(db.pool, { companyId: c.companyId, number: "5511988887777" });
+    const ticket = await buildTicket(db.pool, {
+      companyId: c.companyId,
+      contactId: contact.id,
+      whatsappId: c.whatsappId,
+      status: "open",
+    });
+    const m = outbound(c, { ticketId: ticket.id, body: "chegou antes" });
+    await db.pool.query(
+      `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, from_me, ack, send_state, claimed_by)
+       VALUES ($1, $2, $3, $4, $5, $6, true, 0, 'sending', $7)`,
+      [m.id, c.companyId, ticket.id, contact.id, c.whatsappId, m.body, LEASE.workerId],
+    );
+    // WhatsApp's delivery receipt is ingested before sendMessage answers.
+    c.s.onSend = async (sent) => {
+      const before = c.ingests.length;
+      c.s.emit("messages.update", [
+        { key: { remoteJid: sent.jid, id: sent.options!.messageId!, fromMe: true }, update: { status: 3 } },
+      ]);
+      await waitFor(() => c.ingests.length > before, "the ack's ingest");
+      await Promise.all(c.ingests);
+      return {
+        key: { remoteJid: sent.jid, id: sent.options!.messageId!, fromMe: true },
+        message: { conversation: m.body },
+      } as WAMessage;
+    };
+    const { remoteId } = await c.adapter.send(m);
+    const owner = { workerId: LEASE.workerId, generation: LEASE.generation, guardMs: 0, companyId: c.companyId };
+    expect(await markSent(db.pool, m.id, remoteId, owner)).toBe(true);
+    const { rows } = await db.pool.query("SELECT ack, remote_id, send_state FROM messages WHERE id = $1", [m.id]);
+    expect(rows[0]).toEqual({ ack: 3, remote_id: keyIdOf(m.id), send_state: "sent" });
   });
 
   it("refuses to send while not connected, and a rate-limit refusal holds the queue (not delivered)", async () => {

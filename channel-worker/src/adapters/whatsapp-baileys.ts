@@ -171,13 +171,23 @@ export function whatsappBaileysAdapter(
   };
   /** The history import under way: when it began and the remote ids it stored. */
   let importing: { startedAt: Date; remoteIds: Set<string> } | null = null;
-  /** Key ids this adapter sent lately: their echo (an own-event upsert) is not a message from the phone. */
-  const sentIds = new Set<string>();
-  const remember = (id: string) => {
-    sentIds.add(id);
-    // Bounded: the oldest go first (a Set keeps insertion order).
-    if (sentIds.size > 1000) sentIds.delete(sentIds.values().next().value!);
+  /**
+   * Key ids this adapter sent lately, with the id of the message row each one sends (none for edits and deletes):
+   * their echo (an own-event upsert) is not a message from the phone, and an ack that comes before the send's
+   * answer (so before its remote id is stored) names the row it belongs to.
+   */
+  const sentIds = new Map<string, string | null>();
+  const remember = (id: string, messageId: string | null = null) => {
+    sentIds.set(id, messageId);
+    // Bounded: the oldest go first (a Map keeps insertion order).
+    if (sentIds.size > 1000) sentIds.delete(sentIds.keys().next().value!);
   };
+  /** Acks of our own sends carry the row's id, so ingest can record one that outran the send's answer. */
+  const withOwnIds = (out: InboundEvent[]): InboundEvent[] =>
+    out.map((e) => {
+      const messageId = e.kind === "ack" ? sentIds.get(e.remoteId) : null;
+      return messageId ? { ...e, messageId } : e;
+    });
   /** The creds writes in flight, in order. */
   let saving: Promise<void> = Promise.resolve();
   /** LID/PN pairs already merged by this adapter, so a message carrying both costs no query. */
@@ -436,14 +446,14 @@ export function whatsappBaileysAdapter(
     s.ev.on(
       "messages.update",
       guard(async (updates) => {
-        const out = updateEvents(updates, rules);
+        const out = withOwnIds(updateEvents(updates, rules));
         if (out.length > 0) await events.onInbound(out);
       }),
     );
     s.ev.on(
       "message-receipt.update",
       guard(async (receipts) => {
-        const out = receiptEvents(receipts, rules);
+        const out = withOwnIds(receiptEvents(receipts, rules));
         if (out.length > 0) await events.onInbound(out);
       }),
     );
@@ -667,7 +677,7 @@ export function whatsappBaileysAdapter(
         };
       }
       const content = await contentFor(message);
-      remember(options.messageId!);
+      remember(options.messageId!, message.id);
       try {
         const sent = await s.sendMessage(jid, content, options);
         return { remoteId: sent?.key.id ?? options.messageId! };

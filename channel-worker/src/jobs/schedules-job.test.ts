@@ -3,6 +3,7 @@ import { inTransaction } from "@chatflow/core/sync/change-log.ts";
 import { buildContact, buildQueue, buildUser } from "@chatflow/core/testing/factories.ts";
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
+import { markFailed, markSent, recoverConnection } from "../outbound/outbound-store.ts";
 import { fakeGraphApiForFile, sentTexts } from "../testing/fake-graph-api.ts";
 import { type CloudSetup, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
 import { startWorker, type Worker } from "../worker.ts";
@@ -290,5 +291,58 @@ describe("#schedules:send", () => {
     // ERRO is final until someone edits the time: later runs leave it.
     await runAt();
     expect(await row(bad)).toMatchObject({ status: "ERRO" });
+  });
+
+  it("shows a send the channel refuses later, or leaves in doubt, as ERRO; a doubtful send confirmed puts it back", async () => {
+    const c = await setupCloudConnection(db.pool);
+    const contactId = await contactOf(c);
+    const once = await schedule({ companyId: c.companyId, contactId }, { body: "Uma vez" });
+    const repeating = await schedule(
+      { companyId: c.companyId, contactId },
+      { body: "Todo dia", intervalo: 1, valorIntervalo: 1, enviarQuantasVezes: 3 },
+    );
+    await runAt();
+    expect(await row(once)).toMatchObject({ status: "ENVIADA" });
+    expect(await row(repeating)).toMatchObject({ status: "PENDENTE", sent_count: 1 });
+    const sentBy = async (id: number) =>
+      (await db.pool.query<{ m: string }>("SELECT last_message_id AS m FROM schedules WHERE id = $1", [id])).rows[0]!.m;
+    const owner = { workerId: "w-test", generation: 1, guardMs: 0, companyId: c.companyId };
+    const inFlight = (id: string) =>
+      db.pool.query("UPDATE messages SET claimed_by = 'w-test', send_state = 'sending' WHERE id = $1", [id]);
+    const scheduleChanges = async (id: number) =>
+      (await db.pool.query("SELECT 1 FROM change_log WHERE entity = 'schedules' AND entity_id = $1", [String(id)]))
+        .rowCount;
+
+    // The channel refuses the one-off send: the schedule says so, and the PWAs hear of it.
+    const onceMessage = await sentBy(once);
+    await inFlight(onceMessage);
+    const changesBefore = await scheduleChanges(once);
+    await markFailed(db.pool, onceMessage, "ERR_SENDING_WAPP_MSG", owner);
+    expect(await row(once)).toMatchObject({ status: "ERRO", last_error: "ERR_SENDING_WAPP_MSG" });
+    expect(await scheduleChanges(once)).toBe((changesBefore ?? 0) + 1);
+    // It went out after all (the in-doubt case): ENVIADA again.
+    expect(await markSent(db.pool, onceMessage, "wamid.confirmed", owner)).toBe(true);
+    expect(await row(once)).toMatchObject({ status: "ENVIADA", last_error: null });
+
+    // A worker died mid-send: the new owner fails the send in doubt, and the repeating schedule shows ERRO
+    // (no more repeats until someone edits it); confirmed later, it is PENDENTE again for its next repeat.
+    const repeatMessage = await sentBy(repeating);
+    await inFlight(repeatMessage);
+    expect(await recoverConnection(db.pool, { id: c.whatsappId, companyId: c.companyId })).toEqual({
+      requeued: 0,
+      inDoubt: 1,
+    });
+    expect(await row(repeating)).toMatchObject({ status: "ERRO", last_error: "ERR_SENDING_WAPP_MSG" });
+    await runAt(new Date(Date.now() + 2 * 86_400_000));
+    expect(await row(repeating)).toMatchObject({ status: "ERRO", sent_count: 1 });
+    expect(await markSent(db.pool, repeatMessage, "wamid.late", owner)).toBe(true);
+    expect(await row(repeating)).toMatchObject({ status: "PENDENTE", last_error: null, sent_count: 1 });
+
+    // An ordinary send confirmed moves no schedule.
+    await inFlight(onceMessage);
+    await db.pool.query("UPDATE schedules SET status = 'ERRO', last_error = 'edited' WHERE id = $1", [once]);
+    await db.pool.query("UPDATE messages SET send_state = 'sending' WHERE id = $1", [onceMessage]);
+    expect(await markSent(db.pool, onceMessage, "wamid.again", owner)).toBe(true);
+    expect(await row(once)).toMatchObject({ status: "ERRO", last_error: "edited" });
   });
 });

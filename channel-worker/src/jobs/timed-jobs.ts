@@ -1,6 +1,7 @@
 // The worker's timed jobs on agenda with its PostgreSQL backend: each recurring job is one row in agenda_jobs
 // (migration 0011) that every worker polls, and the backend's row lock lets one worker at a time run it.
 import { PostgresBackend } from "@agendajs/postgres-backend";
+import { FLOW_RESUME_JOB } from "@chatflow/core/flows/runtime/flow-runs.ts";
 import { advanceKanbanLanes, LANES_BATCH } from "@chatflow/core/kanban/advance-lanes.ts";
 import { SCHEDULES_BATCH, sendDueSchedules } from "@chatflow/core/schedules/send-due-schedules.ts";
 import { inTransaction } from "@chatflow/core/sync/change-log.ts";
@@ -10,6 +11,7 @@ import { expireRatings } from "@chatflow/core/tickets/expire-ratings.ts";
 import { redirectWaitingTickets } from "@chatflow/core/tickets/redirect-tickets.ts";
 import { Agenda, type Job } from "agenda";
 import type pg from "pg";
+import { defineFlowJobs } from "./flow-jobs.ts";
 import { SERVICE_JOBS } from "./service-jobs.ts";
 
 /** What the jobs read from the worker's configuration. */
@@ -136,6 +138,7 @@ export async function startTimedJobs(opts: TimedJobsOptions): Promise<TimedJobs>
       if (changed > 0) opts.log(`${timed.name}: ${changed} ${timed.unit ?? "ticket(s)"}`);
     });
   }
+  defineFlowJobs(agenda, opts.pool, opts.log);
   await agenda.start();
   // Upserts one row per job name (type 'single'): every worker calls it, the first creates the row, and a job
   // already scheduled keeps its next run.
@@ -149,7 +152,7 @@ export async function startTimedJobs(opts: TimedJobsOptions): Promise<TimedJobs>
       // workers wait for the lock to expire.
       await opts.pool.query(
         "UPDATE agenda_jobs SET locked_at = NULL WHERE locked_at IS NOT NULL AND last_modified_by = $1 AND name = ANY($2)",
-        [opts.workerId, TIMED_JOBS.map((j) => j.name)],
+        [opts.workerId, [...TIMED_JOBS.map((j) => j.name), FLOW_RESUME_JOB]],
       );
     },
   };

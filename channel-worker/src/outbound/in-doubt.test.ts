@@ -1,6 +1,7 @@
 // A Cloud API send whose worker died after the request reached the Graph API: the new owner marks it failed
 // and never resends it; the status webhook echoing biz_opaque_callback_data (our message id) then records the
-// wamid and the ack, so the message shows what the customer got (decision 0042).
+// wamid and the ack, so the message shows what the customer got (decision 0042); a schedule that queued it shows
+// ERRO while in doubt and ENVIADA once the status says it went (decision 0037).
 import { coreForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { cloudDelivery, postSigned } from "../testing/cloud-webhook.ts";
@@ -16,6 +17,17 @@ describe("#outbound.in-doubt", () => {
   it("a send whose worker died after it reached the Graph API is failed, not resent, then set right by its status", async () => {
     const c = await setupCloudConnection(core.db.pool);
     const id = await c.enqueue("chegou mesmo assim");
+    // As if a schedule had queued it: the schedule follows the send's fate.
+    const contactId = (await core.db.pool.query("SELECT contact_id FROM messages WHERE id = $1", [id])).rows[0]
+      .contact_id;
+    const scheduled = await core.db.pool.query<{ id: number }>(
+      `INSERT INTO schedules (company_id, contact_id, body, send_at, anchor_at, sent_at, sent_count, status, last_message_id)
+       VALUES ($1, $2, 'chegou mesmo assim', now(), now(), now(), 1, 'ENVIADA', $3) RETURNING id`,
+      [c.companyId, contactId, id],
+    );
+    const scheduleOf = async () =>
+      (await core.db.pool.query("SELECT status, last_error FROM schedules WHERE id = $1", [scheduled.rows[0]!.id]))
+        .rows[0];
     const a = runWorkerProcess({
       DATABASE_URL: core.config.databaseUrl!,
       GRAPH_API_URL: fake.url,
@@ -39,6 +51,7 @@ describe("#outbound.in-doubt", () => {
       await b.drained();
       expect(sentTexts(fake)).toEqual(["chegou mesmo assim"]);
       expect(await messageState(core.db.pool, id)).toMatchObject({ ack: -1, error_code: "ERR_SENDING_WAPP_MSG" });
+      expect(await scheduleOf()).toEqual({ status: "ERRO", last_error: "ERR_SENDING_WAPP_MSG" });
 
       // Meta's status for the message, echoing our id: the wamid and the ack are recorded.
       const status = (s: string, wamid = "wamid.LOST1") =>
@@ -60,6 +73,7 @@ describe("#outbound.in-doubt", () => {
         ack: 2,
         error_code: null,
       });
+      expect(await scheduleOf()).toEqual({ status: "ENVIADA", last_error: null });
       // Later statuses move the ack by the wamid as usual; an echo naming another wamid changes nothing.
       expect((await postSigned(core.url, status("read"), "app-secret")).status).toBe(200);
       expect((await postSigned(core.url, status("delivered", "wamid.OTHER"), "app-secret")).status).toBe(200);

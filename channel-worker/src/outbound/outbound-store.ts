@@ -4,6 +4,7 @@
 //   request certainly never left. Every change is guarded by the state it
 //   expects and by who claimed the row, so a stale worker's write is a no-op.
 import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
+import { confirmScheduledSends, failScheduledSends } from "@chatflow/core/schedules/scheduled-send-outcome.ts";
 import { inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
 import type pg from "pg";
 import type { OutboundMessage } from "../adapters/adapter.ts";
@@ -164,18 +165,27 @@ export async function markSending(
 
 /**
  * Records the channel's id. Also over 'failed': a new owner may have judged this send in
- * doubt while it was still in flight here, and now we know it went out.
+ * doubt while it was still in flight here, and now we know it went out. A row already 'sent'
+ * under this very id had its ack arrive before the send's answer (ingest recorded both): done.
  */
 export async function markSent(pool: pg.Pool, id: string, remoteId: string, owner: Owner): Promise<boolean> {
   return inTransaction(pool, async (client) => {
-    const { rows } = await client.query<Row>(
-      `UPDATE messages SET send_state = 'sent', remote_id = $3, ack = GREATEST(ack, 1), error_code = NULL,
+    // `was` is the state before this update (the FROM's row, read under the update's lock): only a send judged in
+    // doubt has a schedule to put back, so the common send costs no second statement.
+    const { rows } = await client.query<Row & { was: string }>(
+      `UPDATE messages m SET send_state = 'sent', remote_id = $3, ack = GREATEST(m.ack, 1), error_code = NULL,
          updated_at = now()
-       WHERE id = $1 AND company_id = $4 AND claimed_by = $2 AND send_state IN ('sending', 'failed')
-       RETURNING id, company_id`,
+       FROM (SELECT id, send_state FROM messages WHERE id = $1 AND company_id = $4 FOR UPDATE) o
+       WHERE m.id = o.id AND m.company_id = $4 AND m.claimed_by = $2
+         AND (m.send_state IN ('sending', 'failed') OR (m.send_state = 'sent' AND m.remote_id = $3))
+       RETURNING m.id, m.company_id, o.send_state AS was`,
       [id, owner.workerId, remoteId, owner.companyId],
     );
     await logChanges(client, rows);
+    await confirmScheduledSends(
+      client,
+      rows.filter((r) => r.was === "failed"),
+    );
     return rows.length > 0;
   });
 }
@@ -189,6 +199,7 @@ export async function markFailed(pool: pg.Pool, id: string, code: ErrorCode, own
       [id, owner.workerId, code, owner.companyId],
     );
     await logChanges(client, rows);
+    await failScheduledSends(client, rows, code);
   });
 }
 
@@ -233,6 +244,7 @@ export async function recoverConnection(
       [connection.id, connection.companyId],
     );
     await logChanges(client, [...requeued.rows, ...inDoubt.rows]);
+    await failScheduledSends(client, inDoubt.rows, "ERR_SENDING_WAPP_MSG");
     return { requeued: requeued.rows.length, inDoubt: inDoubt.rows.length };
   });
 }

@@ -70,6 +70,8 @@ export const ERROR_STATUS = {
   ERR_MEDIA_NOT_FOUND: 409,
   // A queued media message whose file the channel would not take after several uploads.
   ERR_MEDIA_UPLOAD_FAILED: 502,
+  // A Facebook/Instagram send Meta refused as outside its 24-hour messaging window (decision 0052).
+  ERR_OUTSIDE_MESSAGING_WINDOW: 409,
   // A contacts spreadsheet upload while the company's previous import still runs (docs/decisions/0021).
   ERR_IMPORT_IN_PROGRESS: 409,
   ERR_INTERNAL: 500,

@@ -20,6 +20,12 @@ export const ZTicketIdParamSchema = zIdParamWith("ID do Ticket inválido.");
 /** A message id in a path: messages are keyed by UUIDv7. */
 export const ZMessageIdParamSchema = z.uuid("Invalid message id");
 
+/**
+ * The optional client id of a REST send (the PWA's outbox): the message is stored under it, and a retry after a
+ * lost answer stores nothing new (POST /messages/copy|call|URL/{ticketId} with a header image).
+ */
+export const ZClientMessageIdSchema = z.object({ id: z.uuid("Invalid message id").optional() });
+
 export const ZListMessagesQuerySchema = z.object({
   /** 1-based page, counted from the newest message. */
   pageNumber: z.coerce.number().int().positive().max(100000).default(1),
@@ -140,6 +146,9 @@ export type CountMessagesResponse = { count: number };
 
 const zText = (max = 1024) => z.string().trim().max(max).default("");
 /** An optional header image, base64 (a data: prefix is accepted). */
+/** A header image's largest size (decoded bytes): WhatsApp allows 5 MB, but the JSON body carries it in base64. */
+export const INTERACTIVE_IMAGE_MAX_BYTES = 1024 * 1024;
+
 const zImage = z.string().max(1_500_000).optional();
 
 /** The label of a list's button when none is given (the contact's WhatsApp shows it). */

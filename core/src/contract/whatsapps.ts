@@ -93,6 +93,10 @@ const settingFields = {
   queueIdImportMessages: zId.nullable(),
   /** Baileys provider variant (spec default 'beta'). */
   provider: z.string().trim().min(1).max(20),
+  /** The flow a new ticket's first message starts; it replaces the queue bot on the connection (decision 0054). */
+  flowIdWelcome: zId.nullable(),
+  /** The flow a message matching no phrase campaign starts when no flow runs on the ticket (decision 0054). */
+  flowIdNotPhrase: zId.nullable(),
 };
 
 /** The settings as stored and answered. */
@@ -115,6 +119,8 @@ export type TConnectionSettings = {
   closedTicketsPostImported: boolean;
   queueIdImportMessages: number | null;
   provider: string;
+  flowIdWelcome: number | null;
+  flowIdNotPhrase: number | null;
 };
 
 export const ZCreateWhatsappRequestSchema = z.object({
@@ -151,6 +157,8 @@ export const ZCreateWhatsappRequestSchema = z.object({
   closedTicketsPostImported: settingFields.closedTicketsPostImported.default(false),
   queueIdImportMessages: settingFields.queueIdImportMessages.default(null),
   provider: settingFields.provider.default("beta"),
+  flowIdWelcome: settingFields.flowIdWelcome.default(null),
+  flowIdNotPhrase: settingFields.flowIdNotPhrase.default(null),
   /** Cloud API (whatsappapi): the phone number id Meta gives the number. */
   phoneNumberId: ZOptionalSecret,
   /** Cloud API: the access token for the Graph API. */
@@ -196,6 +204,8 @@ export const ZUpdateWhatsappRequestSchema = z.object({
   closedTicketsPostImported: settingFields.closedTicketsPostImported.optional(),
   queueIdImportMessages: settingFields.queueIdImportMessages.optional(),
   provider: settingFields.provider.optional(),
+  flowIdWelcome: settingFields.flowIdWelcome.optional(),
+  flowIdNotPhrase: settingFields.flowIdNotPhrase.optional(),
   phoneNumberId: ZOptionalSecret,
   accessToken: ZOptionalSecret,
   appSecret: ZOptionalSecret,

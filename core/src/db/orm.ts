@@ -31,6 +31,9 @@ import { Migration0046FileListsQuickMessageFields } from "./migrations/0046-file
 import { Migration0047BaileysAuth } from "./migrations/0047-baileys-auth.ts";
 import { Migration0048ConnectionImportMarks } from "./migrations/0048-connection-import-marks.ts";
 import { Migration0049Flows } from "./migrations/0049-flows.ts";
+import { Migration0050FacebookPages } from "./migrations/0050-facebook-pages.ts";
+import { Migration0052FlowRuntime } from "./migrations/0052-flow-runtime.ts";
+import { Migration0056ScheduleLastMessage } from "./migrations/0056-schedule-last-message.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -64,6 +67,9 @@ export const MIGRATIONS = [
   { name: "0047-baileys-auth", class: Migration0047BaileysAuth },
   { name: "0048-connection-import-marks", class: Migration0048ConnectionImportMarks },
   { name: "0049-flows", class: Migration0049Flows },
+  { name: "0050-facebook-pages", class: Migration0050FacebookPages },
+  { name: "0052-flow-runtime", class: Migration0052FlowRuntime },
+  { name: "0056-schedule-last-message", class: Migration0056ScheduleLastMessage },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

@@ -44,6 +44,7 @@ export const tagNotFound = () => new AppError("ERR_NO_TAG_FOUND", "Tag not found
 /** ERR_NOT_FOUND: a code of its own needs its texts in the four locale files (decision 0037). */
 export const scheduleNotFound = () => new AppError("ERR_NOT_FOUND", "Schedule not found");
 export const flowNotFound = () => new AppError("ERR_NOT_FOUND", "Flow not found");
+export const flowCampaignNotFound = () => new AppError("ERR_NOT_FOUND", "Phrase campaign not found");
 /** A plan flag the company lacks (spec 3 §9: the page refuses with this text). */
 export const planFeatureMissing = () =>
   new AppError(
@@ -108,6 +109,12 @@ export const phoneNumberNotConfirmed = () =>
   invalidInput("Meta did not confirm this phone number id for this access token", "phoneNumberId");
 export const graphApiUnavailable = () =>
   new AppError("ERR_GRAPH_API_UNAVAILABLE", "The Graph API could not be reached to confirm the phone number id");
+/** POST /facebook: the Graph API refused the user token, or the user manages no page (decision 0052). */
+export const facebookTokenRefused = () => invalidInput("Facebook did not accept this user token", "facebookUserToken");
+export const facebookPagesNotFound = () => invalidInput("Facebook page not found", "facebookUserId");
+/** POST /facebook: the Graph API could not be asked for the user's pages (network, timeout, 5xx, 429). */
+export const facebookGraphUnavailable = () =>
+  new AppError("ERR_GRAPH_API_UNAVAILABLE", "The Graph API could not be reached to list the Facebook pages");
 export const noOtherWhatsapp = () => new AppError("ERR_NO_OTHER_WHATSAPP", "At least one default connection is needed");
 export const whatsappGreetingRequired = () =>
   new AppError("ERR_WAPP_GREETING_REQUIRED", "Greeting message required when more than one queue exists");

@@ -13,7 +13,9 @@ import type { CoreConfig } from "../config.ts";
 import { contactImportRoutes } from "../contacts/contact-import-routes.ts";
 import type { ContactImportRunner } from "../contacts/contact-import-runner.ts";
 import { contactRoutes } from "../contacts/contact-routes.ts";
+import { facebookRoutes } from "../facebook/facebook-routes.ts";
 import { fileListRoutes } from "../files/file-list-routes.ts";
+import { flowCampaignRoutes } from "../flows/flow-campaign-routes.ts";
 import { flowRoutes } from "../flows/flow-routes.ts";
 import { kanbanRoutes } from "../kanban/kanban-routes.ts";
 import { mediaRoutes } from "../media/media-routes.ts";
@@ -79,7 +81,9 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     chatbotRoutes(deps.pool),
     connectionSessionRoutes(deps.pool),
     flowRoutes(deps.pool, deps.config.dataDir),
+    flowCampaignRoutes(deps.pool),
     whatsappRoutes(deps.pool, graphApiOf(deps.config)),
+    facebookRoutes(deps.pool, graphApiOf(deps.config)),
     settingsRoutes(deps.pool),
     companyScheduleRoutes(deps.pool),
     pushRoutes({

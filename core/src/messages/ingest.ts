@@ -7,6 +7,8 @@ import { runInboundGate } from "../bot/inbound-gate.ts";
 import { runQueueBot } from "../bot/queue-bot.ts";
 import type { Ack } from "../contract/entities.ts";
 import { preparingClient } from "../db/prepared-client.ts";
+import { runFlows } from "../flows/runtime/flow-runs.ts";
+import { confirmScheduledSends } from "../schedules/scheduled-send-outcome.ts";
 import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
 import { applyRatings } from "../tickets/apply-rating.ts";
 import { findStoredMessages, inboundKey } from "./find-stored-messages.ts";
@@ -93,6 +95,8 @@ export async function ingest(
     // Vacation, consent and the hours come first; a ticket they hold is left alone by the bot this time.
     const held = await runInboundGate(client, bodies, changes, now);
     for (const id of held) bodies.delete(id);
+    // Then the flows (decision 0054): a ticket walking one, or on a connection with a welcome flow, skips the bot.
+    for (const id of await runFlows(client, bodies, changes, now)) bodies.delete(id);
     await runQueueBot(client, bodies, changes, now);
     result.messages = stored.length;
     for (const m of stored) storedKeys?.add(storedKey(m));
@@ -352,7 +356,7 @@ async function applyAcks(client: pg.ClientBase, acks: InboundAck[], changes: Cha
   if (echoed.length > 0) {
     // Only a message of that connection still without a remote id, left sending or failed as in doubt; a send
     // the status calls failed keeps its failed mark (with the id now known).
-    const reconciled = await client.query<{ id: string; company_id: number }>(
+    const reconciled = await client.query<{ id: string; company_id: number; send_state: string }>(
       `UPDATE messages m SET remote_id = i.r, ack = GREATEST(m.ack, i.a), updated_at = now(),
          send_state = CASE WHEN i.a >= 1 THEN 'sent' ELSE m.send_state END,
          error_code = CASE WHEN i.a >= 1 THEN NULL ELSE m.error_code END
@@ -360,7 +364,7 @@ async function applyAcks(client: pg.ClientBase, acks: InboundAck[], changes: Cha
        WHERE m.company_id = i.c AND m.id = i.id AND m.whatsapp_id = i.w AND m.from_me AND m.remote_id IS NULL
          AND m.send_state IN ('sending', 'failed')
          AND NOT EXISTS (SELECT 1 FROM messages o WHERE o.company_id = i.c AND o.whatsapp_id = i.w AND o.remote_id = i.r)
-       RETURNING m.id, m.company_id`,
+       RETURNING m.id, m.company_id, m.send_state`,
       [
         echoed.map((a) => a.whatsappId),
         echoed.map((a) => a.remoteId),
@@ -370,6 +374,11 @@ async function applyAcks(client: pg.ClientBase, acks: InboundAck[], changes: Cha
       ],
     );
     for (const r of reconciled.rows) changes.push({ companyId: r.company_id, entity: "messages", id: r.id });
+    // A send judged in doubt (its schedule then shows ERRO) that the channel now says went out.
+    await confirmScheduledSends(
+      client,
+      reconciled.rows.filter((r) => r.send_state === "sent"),
+    );
   }
   const { rows } = await client.query<{ id: string; company_id: number }>(
     `UPDATE messages m SET ack = i.a, updated_at = now()

@@ -1,5 +1,6 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { normalizePixPhone } from "../contract/messages.ts";
 import { companyMediaDir } from "../media/media-store.ts";
@@ -142,6 +143,45 @@ describe("#messages.interactive", () => {
       image: Buffer.from("<svg/>").toString("base64"),
     });
     expect(badImage.status).toBe(400);
+  });
+
+  it("stores a send under the client's id once: a retry answers the same message and keeps one header image", async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7]);
+    const id = uuidv7();
+    const body = {
+      id,
+      title: "Oferta",
+      buttonText: "Abrir",
+      copyText: "https://example.com/o",
+      image: png.toString("base64"),
+    };
+    const before = await count(s.ticket.id);
+    const mediaDir = companyMediaDir(core.config.dataDir, s.company.id);
+    const headers = async () => (await readdir(mediaDir)).filter((f) => f.endsWith("-header.png")).length;
+    const headersBefore = await headers();
+    const first = await post(`/messages/URL/${s.ticket.id}`, body);
+    expect(first.status).toBe(200);
+    expect(first.body.id).toBe(id);
+    const again = await post(`/messages/URL/${s.ticket.id}`, body);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(id);
+    expect(again.body.dataJson.imageUrl).toBe(first.body.dataJson.imageUrl);
+    expect(await count(s.ticket.id)).toBe(before + 1);
+    expect(await headers()).toBe(headersBefore + 1);
+
+    // The same id for another message, or a malformed id: refused, nothing stored, no image left behind.
+    const reused = await post(`/messages/copy/${s.ticket.id}`, {
+      id,
+      copyText: "CUPOM",
+      image: png.toString("base64"),
+    });
+    expect(reused.status).toBe(409);
+    expect(reused.body.error).toBe("ERR_CREATING_MESSAGE");
+    const bad = await post(`/messages/copy/${s.ticket.id}`, { id: "1; DROP TABLE", copyText: "CUPOM" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("ERR_VALIDATION");
+    expect(await count(s.ticket.id)).toBe(before + 1);
+    expect(await headers()).toBe(headersBefore + 1);
   });
 
   it("answers 404 for another company's ticket and sends nothing", async () => {

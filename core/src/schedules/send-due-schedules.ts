@@ -125,9 +125,9 @@ async function sendOne(client: pg.ClientBase, s: DueSchedule, changes: Change[])
   while (next && next.getTime() <= thisSend.getTime()) next = nextSendAt(s, new Date(s.anchorAt), ++sent);
   await client.query(
     `UPDATE schedules SET sent_count = $3, sent_at = now(), status = $4, send_at = COALESCE($5::timestamptz, send_at),
-       last_error = NULL, updated_at = now()
+       last_error = NULL, last_message_id = $6, updated_at = now()
      WHERE id = $1 AND company_id = $2`,
-    [s.id, s.companyId, sent, next ? "PENDENTE" : "ENVIADA", next],
+    [s.id, s.companyId, sent, next ? "PENDENTE" : "ENVIADA", next, id],
   );
 }
 

@@ -5,6 +5,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { mayWorkNow } from "../bot/service-hours.ts";
 import type { TAcceptTicketArgs } from "../contract/tickets.ts";
+import { endFlowOnAccept } from "../flows/runtime/flow-runs.ts";
 import { otherOpenTicket, outOfHours } from "../http/errors.ts";
 import { attendTicket, targetQueue } from "./attend-ticket.ts";
 import { findVisibleTicket } from "./find-visible-ticket.ts";
@@ -30,6 +31,8 @@ export async function acceptTicket(client: pg.ClientBase, actor: Actor, args: TA
   // A pending ticket without queue opens the accept dialog first (spec 1 §4, §5).
   const queueId = await targetQueue(client, actor, ticket, args.queueId);
   const status = await attendTicket(client, actor, ticket, queueId, "open");
+  // An agent took over: the flow the ticket walked ends (decision 0054).
+  await endFlowOnAccept(client, actor.companyId, ticket.id);
   if (ticket.status === "pending") {
     await sendAcceptGreeting(client, actor, { ...ticket, status, userId: actor.id, queueId });
   }

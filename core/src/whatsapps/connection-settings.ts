@@ -4,7 +4,7 @@
 // create and update statements, the answer's columns and the §5 rules that tie them together.
 import type pg from "pg";
 import { connectionSettingsErrors, type TConnectionSettings } from "../contract/whatsapps.ts";
-import { invalidFields } from "../http/errors.ts";
+import { flowNotFound, invalidFields } from "../http/errors.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 
 /** Each setting's column, in the order the use cases write them. */
@@ -27,6 +27,8 @@ export const CONNECTION_SETTING_COLUMNS = [
   ["closedTicketsPostImported", "closed_tickets_post_imported"],
   ["queueIdImportMessages", "queue_id_import_messages"],
   ["provider", "provider"],
+  ["flowIdWelcome", "flow_id_welcome"],
+  ["flowIdNotPhrase", "flow_id_not_phrase"],
 ] as const satisfies readonly (readonly [keyof TConnectionSettings, string])[];
 
 const DATE_KEYS: ReadonlySet<string> = new Set([
@@ -74,4 +76,13 @@ export async function assertConnectionSettings(
   const fields = connectionSettingsErrors(s, now);
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
   if (s.queueIdImportMessages !== null) await assertCompanyQueues(client, companyId, [s.queueIdImportMessages]);
+  // A flow of another company is as absent as a missing one.
+  const flowIds = [s.flowIdWelcome, s.flowIdNotPhrase].filter((id) => id !== null);
+  if (flowIds.length > 0) {
+    const { rows } = await client.query<{ n: number }>(
+      "SELECT count(DISTINCT id)::int AS n FROM flows WHERE company_id = $1 AND id = ANY($2::int[])",
+      [companyId, flowIds],
+    );
+    if (rows[0]!.n !== new Set(flowIds).size) throw flowNotFound();
+  }
 }

@@ -81,7 +81,16 @@ export async function updateWhatsapp(
   }
   // null asks for a new token (rotation); a connection without one gets one.
   if (input.token !== undefined || !current.token) set("token", input.token ?? generateConnectionToken());
+  // A Facebook or Instagram connection keeps the page token POST /facebook stored (decision 0052); leaving the
+  // channel drops the page too.
+  const social = (c: string) => c === "facebook" || c === "instagram";
+  const keepsPage = social(channel) && channel === current.channel;
+  if (social(current.channel) && !keepsPage) {
+    set("page_id", null);
+    set("account_id", null);
+  }
   for (const [field, column] of SECRET_COLUMNS) {
+    if (keepsPage && column === "access_token") continue;
     // Leaving the Cloud API channel drops its credentials.
     if (channel !== "whatsappapi") set(column, null);
     else if (input[field] !== undefined) set(column, input[field]);

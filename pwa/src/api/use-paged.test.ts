@@ -61,4 +61,25 @@ describe("usePaged", () => {
     await waitFor(() => expect(s.calls).toEqual([1, 2, 1, 2]));
     expect(result.current.items).toEqual(["1", "2", "3", "4", "5", "6"]);
   });
+
+  it("reloads the list shown now when called through an older render (an action that outlived a new search)", async () => {
+    const all = server(4);
+    const matches = server(1, "match-");
+    const { result, rerender } = renderHook(
+      ({ key }) => usePaged(key, true, key === "" ? all.fetchPage : matches.fetchPage),
+      {
+        initialProps: { key: "natal" },
+      },
+    );
+    await waitFor(() => expect(result.current.items).toEqual(["match-1"]));
+    // Captured while the search was "natal" (a duplicate awaiting the network), called after it was cleared.
+    const staleReload = result.current.reload;
+    rerender({ key: "" });
+    await waitFor(() => expect(result.current.items).toEqual(["1", "2", "3"]));
+    act(() => staleReload());
+    await waitFor(() => expect(all.calls).toEqual([1, 1]));
+    expect(result.current.items).toEqual(["1", "2", "3"]);
+    expect(result.current.loaded).toBe(true);
+    expect(matches.calls).toEqual([1]);
+  });
 });

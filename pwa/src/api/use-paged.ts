@@ -52,6 +52,10 @@ export function usePaged<T>(key: string, enabled: boolean, fetchPage: (page: num
   const generation = useRef(0);
   const stateRef = useRef(state);
   stateRef.current = state;
+  // The latest key and switch: a reload or loadMore called through an older render's callback (an action that
+  // was awaiting the network while the search changed) acts on the list shown now, never on the old key.
+  const current = useRef({ key, enabled });
+  current.current = { key, enabled };
 
   /** Fetches pages `from`..`to` in order and merges them into the state of `key`. */
   const load = useCallback(async (forKey: string, from: number, to: number, replace: boolean) => {
@@ -97,15 +101,18 @@ export function usePaged<T>(key: string, enabled: boolean, fetchPage: (page: num
 
   const loadMore = useCallback(() => {
     const s = stateRef.current;
-    if (!enabled || s.loading || !s.hasMore || s.key !== key) return;
-    void load(key, s.pages + 1, s.pages + 1, false);
-  }, [enabled, key, load]);
+    const now = current.current;
+    if (!now.enabled || s.loading || !s.hasMore || s.key !== now.key) return;
+    void load(now.key, s.pages + 1, s.pages + 1, false);
+  }, [load]);
 
   const reload = useCallback(() => {
-    if (!enabled) return;
-    void load(key, 1, Math.max(1, stateRef.current.pages), true);
-  }, [enabled, key, load]);
+    const s = stateRef.current;
+    const now = current.current;
+    if (!now.enabled) return;
+    void load(now.key, 1, s.key === now.key ? Math.max(1, s.pages) : 1, true);
+  }, [load]);
 
-  const current = state.key === key ? state : initial<T>(key);
-  return { ...current, loadMore, reload };
+  const shown = state.key === key ? state : initial<T>(key);
+  return { ...shown, loadMore, reload };
 }

@@ -107,3 +107,12 @@ describe("connection request", () => {
     expect(importResetsSession(turnedOn, null)).toBe(false);
   });
 });
+
+describe("connection default flow tab (decision 0054)", () => {
+  it("sends the welcome and not-matched flows, and opens their tab on their errors", () => {
+    const body = connectionRequest({ ...valid(), flowIdWelcome: 7, flowIdNotPhrase: null }, { withHours: false });
+    expect(body).toMatchObject({ flowIdWelcome: 7, flowIdNotPhrase: null });
+    expect(tabOfField("flowIdWelcome")).toBe("flowbuilder");
+    expect(tabOfField("flowIdNotPhrase")).toBe("flowbuilder");
+  });
+});

@@ -18,7 +18,7 @@ import { fieldErrors, serverFieldErrors, validationText } from "../i18n/form-err
 import { errorText } from "../i18n/translate-error.ts";
 import { fullWeek } from "../queues/queue-form.ts";
 
-export type ConnectionTab = "general" | "messages" | "chatbot" | "assessments" | "schedules" | "import";
+export type ConnectionTab = "general" | "messages" | "chatbot" | "assessments" | "schedules" | "import" | "flowbuilder";
 
 export type ConnectionForm = {
   name: string;
@@ -57,6 +57,9 @@ export type ConnectionForm = {
   importOldMessagesGroups: boolean;
   closedTicketsPostImported: boolean;
   queueIdImportMessages: number | null;
+  /** The default flow tab (decision 0054). */
+  flowIdWelcome: number | null;
+  flowIdNotPhrase: number | null;
 };
 
 /** Which tab shows each field, so a refused save opens the tab with the error. */
@@ -82,6 +85,8 @@ const TAB_OF: Partial<Record<string, ConnectionTab>> = {
   importOldMessagesGroups: "import",
   closedTicketsPostImported: "import",
   queueIdImportMessages: "import",
+  flowIdWelcome: "flowbuilder",
+  flowIdNotPhrase: "flowbuilder",
 };
 
 export const tabOfField = (field: string): ConnectionTab =>
@@ -133,6 +138,8 @@ export function newConnectionForm(channel: Channel, isFirst: boolean): Connectio
     importOldMessagesGroups: false,
     closedTicketsPostImported: false,
     queueIdImportMessages: null,
+    flowIdWelcome: null,
+    flowIdNotPhrase: null,
   };
 }
 
@@ -173,6 +180,8 @@ export function connectionFormFrom(w: WhatsappAnswer): ConnectionForm {
     importOldMessagesGroups: w.importOldMessagesGroups,
     closedTicketsPostImported: w.closedTicketsPostImported,
     queueIdImportMessages: w.queueIdImportMessages,
+    flowIdWelcome: w.flowIdWelcome ?? null,
+    flowIdNotPhrase: w.flowIdNotPhrase ?? null,
   };
 }
 
@@ -214,6 +223,8 @@ export function connectionRequest(form: ConnectionForm, o: { withHours: boolean 
     timeSendQueue: count(form.timeSendQueue),
     expiresTicketNPS: count(form.expiresTicketNPS),
     maxUseBotQueuesNPS: count(form.maxUseBotQueuesNPS),
+    flowIdWelcome: form.flowIdWelcome,
+    flowIdNotPhrase: form.flowIdNotPhrase,
   };
   if (o.withHours) body.schedules = form.schedules;
   if (form.channel === "whatsapp") {

@@ -10,6 +10,7 @@ import { WeekHoursEditor } from "../queues/week-hours-editor.tsx";
 import { PasswordField, TextAreaField, TextField } from "../ui/fields.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { Checkbox } from "../ui/toggles.tsx";
+import { ConnectionFlowsTab } from "./connection-flows-tab.tsx";
 import type { ConnectionErrors, ConnectionForm, ConnectionTab } from "./connection-form.ts";
 
 export type TabProps = {
@@ -357,6 +358,7 @@ export function connectionTabs(
     { id: "messages", label: t("connectionsPage.modal.messages"), content: <MessagesTab {...p} /> },
     { id: "chatbot", label: t("connectionsPage.modal.chatbot"), content: <ChatbotTab {...p} /> },
     { id: "assessments", label: t("connectionsPage.modal.assessments"), content: <AssessmentsTab {...p} /> },
+    { id: "flowbuilder", label: t("connectionFlows.tab"), content: <ConnectionFlowsTab {...p} /> },
   ];
   if (o.withHours) {
     tabs.push({ id: "schedules", label: t("connectionsPage.modal.schedules"), content: <SchedulesTab {...p} /> });

@@ -24,6 +24,7 @@ import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { ConnectionModal } from "./connection-modal.tsx";
 import { ConnectionsTable, type Row } from "./connections-table.tsx";
+import { FacebookConnectModal } from "./facebook-connect-modal.tsx";
 import { ImportProgressCards } from "./import-progress.tsx";
 import { QrDialog } from "./qr-dialog.tsx";
 import "./connections.css";
@@ -67,6 +68,8 @@ export function ConnectionsPage() {
   const rows: Row[] | undefined =
     online && server ? server : replica?.slice().sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   const [editing, setEditing] = useState<WhatsappAnswer | { channel: Channel } | null>(null);
+  /** The Facebook/Instagram connect dialog, opened from the menu (true: from its Instagram entry). */
+  const [social, setSocial] = useState<{ instagram: boolean } | null>(null);
   const [qrFor, setQrFor] = useState<Row | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [restarting, setRestarting] = useState(false);
@@ -122,8 +125,16 @@ export function ConnectionsPage() {
     await load();
   }
 
-  // Facebook and Instagram are created by social login (spec 2 §2), which this app has no Meta app for yet.
-  const channels: Channel[] = user && planAllows(user, "useWhatsapp") ? ["whatsapp", "whatsappapi"] : [];
+  // Facebook and Instagram come from a social login (spec 2 §2): its user id and token go through POST /facebook.
+  const channels: Channel[] = [
+    ...(user && planAllows(user, "useWhatsapp") ? (["whatsapp", "whatsappapi"] as const) : []),
+    ...(user && planAllows(user, "useFacebook") ? (["facebook"] as const) : []),
+    ...(user && planAllows(user, "useInstagram") ? (["instagram"] as const) : []),
+  ];
+  const onAdd = (channel: Channel) =>
+    channel === "facebook" || channel === "instagram"
+      ? setSocial({ instagram: channel === "instagram" })
+      : setEditing({ channel });
   const notice = !online ? t("connectionsPage.offline") : loadError ? t("connectionsPage.loadError") : null;
   const name = confirming?.row.name ?? "";
   return (
@@ -152,7 +163,7 @@ export function ConnectionsPage() {
               >
                 {t("connectionsPage.add")}
               </Button>
-              <Menu label={t("connectionsPage.add")} onAction={(key) => setEditing({ channel: key as Channel })}>
+              <Menu label={t("connectionsPage.add")} onAction={(key) => onAdd(key as Channel)}>
                 {channels.map((c) => (
                   <MenuItem key={c} id={c} data-testid={`connections-add-${c}`}>
                     {t(`connectionsPage.channels.${c}`)}
@@ -191,6 +202,14 @@ export function ConnectionsPage() {
           online={online}
           onClose={() => setEditing(null)}
           onSaved={() => void load()}
+        />
+      )}
+      {social && (
+        <FacebookConnectModal
+          instagram={social.instagram}
+          online={online}
+          onClose={() => setSocial(null)}
+          onConnected={() => void load()}
         />
       )}
       {qrFor && <QrDialog id={qrFor.id} name={qrFor.name} onClose={() => setQrFor(null)} />}

@@ -23,10 +23,12 @@ describe("#menu: what is built", () => {
       "contacts",
       "schedules",
       "tags",
+      "todolist",
       "connections",
       "queues",
       "users",
       "flowbuilders",
+      "phraseLists",
       "tagsKanban",
       "files",
       "financeiro",
@@ -40,7 +42,10 @@ describe("#menu: what is built", () => {
       "contacts",
       "schedules",
       "tags",
+      "todolist",
     ]);
+    // Phrase campaigns go with the flows they start: admins only (spec 2 §2).
+    expect(decideRoute(routeById("phraseLists"), { user: plain })).toBe("forbidden");
     // The kanban screens follow the plan flag useKanban; /TagsKanban is an admin's (spec 2 §6).
     expect(menuRoutes({ user: withPlan(plain, { useKanban: false }) }).map((r) => r.id)).not.toContain("kanban");
     expect(decideRoute(routeById("tagsKanban"), { user: plain })).toBe("forbidden");

@@ -73,7 +73,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   }),
   route({ id: "tags", path: "/tags", group: "main", built: true, allow: everyone }),
   route({ id: "chats", path: "/chats", group: "main", built: false, allow: everyone, planFlag: "useInternalChat" }),
-  route({ id: "todolist", path: "/todolist", group: "main", built: false, allow: everyone }),
+  route({ id: "todolist", path: "/todolist", group: "main", built: true, allow: everyone }),
   route({ id: "helps", path: "/helps", group: "main", built: false, allow: (c) => c.hasHelps === true }),
   // Administration (spec 1 §6: admins; allowConnections for the connections page).
   route({
@@ -112,7 +112,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   }),
   route({ id: "flowbuilders", path: "/flowbuilders", group: "admin", built: true, allow: isAdmin }),
   route({ id: "flowbuilder", path: "/flowbuilder/:id", group: "admin", built: true, inMenu: false, allow: isAdmin }),
-  route({ id: "phraseLists", path: "/phrase-lists", group: "admin", built: false, allow: isAdmin }),
+  // Spec 2 §2: shown with the flow builder (the conversation-flow feature has no plan flag of its own here).
+  route({ id: "phraseLists", path: "/phrase-lists", group: "admin", built: true, allow: isAdmin }),
   route({ id: "tagsKanban", path: "/TagsKanban", group: "admin", built: true, allow: isAdmin, planFlag: "useKanban" }),
   route({ id: "prompts", path: "/prompts", group: "admin", built: false, allow: isAdmin, planFlag: "useOpenAi" }),
   route({

@@ -13,14 +13,15 @@ import type {
 } from "@chatflow/core/contract/entities.ts";
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import type { ScheduleDTO } from "@chatflow/core/contract/schedules.ts";
-import type { EntityName, MutationName } from "@chatflow/core/contract/sync.ts";
+import type { EntityName, MutationName, TSendInteractiveMessageArgs } from "@chatflow/core/contract/sync.ts";
 import { Dexie, type EntityTable } from "dexie";
 
 /**
  * A media message written on this device, waiting to be uploaded (POST /messages/{ticketId}, multipart):
  * the file itself is kept here as a Blob until the server has stored the message under `id`.
  */
-export type UploadArgs = {
+export type MediaUploadArgs = {
+  kind?: "media";
   /** The message's UUIDv7: the optimistic row's id and the server's idempotency key. */
   id: string;
   ticketId: number;
@@ -30,6 +31,24 @@ export type UploadArgs = {
   isPrivate: boolean;
   quotedMsgId: string | null;
 };
+
+/** A button message with a header image (POST /messages/copy|call|URL/{ticketId}, the image in base64). */
+export type InteractiveUploadArgs = {
+  kind: "interactive";
+  /** The message's UUIDv7, sent as the REST body's `id` (core's idempotency key). */
+  id: string;
+  ticketId: number;
+  /** The header image. */
+  file: Blob;
+  fileName: string;
+  /** Already checked with core's schema (send-interactive.ts). */
+  message: HeaderedInteractive;
+};
+
+/** The interactive kinds that carry a header image. */
+export type HeaderedInteractive = Extract<TSendInteractiveMessageArgs["message"], { type: "copy" | "call" | "url" }>;
+
+export type UploadArgs = MediaUploadArgs | InteractiveUploadArgs;
 
 type OutboxBase = {
   /** The mutation id the server dedupes on (uploads are deduped by their message id instead). */

@@ -1,13 +1,15 @@
 import "fake-indexeddb/auto";
 import { MUTATIONS } from "@chatflow/core/contract/sync.ts";
+import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ChatflowDb } from "../store/db.ts";
 import { outboxMessageIds } from "../store/outbox.ts";
 import { pushOutbox } from "../sync/push.ts";
 import { buildTicket, testDb } from "../test-support/factories.ts";
-import { createFakeCore, type FakeCore, testApi } from "../test-support/fake-core.ts";
+import { BASE_URL, createFakeCore, type FakeCore, testApi } from "../test-support/fake-core.ts";
 import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { type InteractiveInput, parseInteractive, sendInteractive } from "./send-interactive.ts";
+import { queuedMedia } from "./send-media.ts";
 
 const server = mockNetworkForFile();
 
@@ -120,5 +122,67 @@ describe("#tickets.sendInteractive", () => {
     const refused = await sendInteractive(db, { ticket, message: copy, userId: 3 });
     expect(await pushOutbox({ db, api: testApi() })).toEqual({ accepted: 0, rejected: 1 });
     expect(await db.messages.get(refused.id)).toMatchObject({ ack: -1, errorCode: "ERR_WRONG_STATE" });
+  });
+
+  it("keeps a header image in the outbox and sends it once by REST under the message's id, after a failed try too", async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const image = new File([png], "banner.png", { type: "image/png" });
+    const url = parsed({
+      type: "url",
+      request: { title: "Oferta", buttonText: "Abrir", copyText: "https://example.com/o" },
+    });
+    const sent = await sendInteractive(db, { ticket, message: url, userId: 3, image });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({
+      name: "upload",
+      args: { kind: "interactive", id: sent.id, ticketId: 5, message: url },
+    });
+    // The bubble shows the image from the outbox until core has stored it.
+    expect(new Uint8Array(await (await queuedMedia(db, sent.id))!.arrayBuffer())).toEqual(png);
+    expect(await outboxMessageIds(db)).toEqual(new Set([sent.id]));
+
+    const bodies: Record<string, unknown>[] = [];
+    let fail = true;
+    server.use(
+      http.post(`${BASE_URL}/messages/URL/5`, async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        if (fail) return HttpResponse.json({ error: "ERR_INTERNAL", message: "down" }, { status: 503 });
+        return HttpResponse.json({
+          ...sent,
+          ack: 1,
+          dataJson: { ...(sent.dataJson as object), imageUrl: "/media/1/x-header.png" },
+        });
+      }),
+    );
+    await expect(pushOutbox({ db, api: testApi() })).rejects.toThrow();
+    expect(await db.outbox.count()).toBe(1);
+    fail = false;
+    expect(await pushOutbox({ db, api: testApi() })).toEqual({ accepted: 1, rejected: 0 });
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toEqual({
+      id: sent.id,
+      title: "Oferta",
+      description: "",
+      buttonText: "Abrir",
+      copyText: "https://example.com/o",
+      image: Buffer.from(png).toString("base64"),
+    });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.messages.get(sent.id)).toMatchObject({ ack: 1, dataJson: { imageUrl: "/media/1/x-header.png" } });
+    expect(core.pushes).toHaveLength(0);
+  });
+
+  it("refuses a header image that is not an image or is over 1 MB, writing nothing", async () => {
+    const copy = parsed({ type: "copy", request: { copyText: "CUPOM" } });
+    const svg = new File(["<svg/>"], "x.txt", { type: "text/plain" });
+    await expect(sendInteractive(db, { ticket, message: copy, userId: 3, image: svg })).rejects.toThrow(
+      "Invalid image",
+    );
+    const big = new File([new Uint8Array(1024 * 1024 + 1)], "big.png", { type: "image/png" });
+    await expect(sendInteractive(db, { ticket, message: copy, userId: 3, image: big })).rejects.toThrow(
+      "Image too large",
+    );
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.messages.count()).toBe(0);
   });
 });

@@ -2,6 +2,7 @@
 // each one offers.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
 import { timestamps } from "./columns.ts";
+import { Flow } from "./flows.ts";
 import { Company } from "./tenancy.ts";
 import { Queue } from "./users.ts";
 
@@ -14,6 +15,8 @@ export const Whatsapp = defineEntity({
     { name: "whatsapps_phone_number_id_key", properties: ["phoneNumberId"], where: "phone_number_id IS NOT NULL" },
     // The external API token is unique within its company only (decision 0039).
     { name: "whatsapps_company_id_token_key", properties: ["companyId", "token"], where: "token IS NOT NULL" },
+    // Messenger and Instagram webhooks name their connection by page or Instagram account alone (decision 0052).
+    { name: "whatsapps_channel_account_id_key", properties: ["channel", "accountId"], where: "account_id IS NOT NULL" },
   ],
   properties: {
     id: p.integer().primary(),
@@ -30,6 +33,10 @@ export const Whatsapp = defineEntity({
     accessToken: p.text().nullable().hidden(),
     appSecret: p.text().nullable().hidden(),
     verifyToken: p.text().nullable().hidden(),
+    /** Facebook and Instagram: the page the Send API sends as. */
+    pageId: p.text().nullable().hidden(),
+    /** Facebook and Instagram: the id Meta's webhooks name (the page, or the Instagram business account). */
+    accountId: p.text().nullable().hidden(),
     ratingMessage: p.text().nullable(),
     maxUseBotQueues: p.integer().default(3),
     timeUseBotQueues: p.integer().default(0),
@@ -66,6 +73,10 @@ export const Whatsapp = defineEntity({
     /** The history import's progress as the worker reports it: `{ this, all, date }`, `this` -1 while preparing. */
     importProgress: p.json<Record<string, unknown>>().nullable(),
     provider: p.text().default("beta"),
+    /** The flow a new ticket's first message starts (decision 0054). */
+    flowIdWelcome: p.manyToOne(Flow).mapToPk().joinColumn("flow_id_welcome").deleteRule("set null").nullable(),
+    /** The flow a message matching no phrase campaign starts, once per ticket (decision 0054). */
+    flowIdNotPhrase: p.manyToOne(Flow).mapToPk().joinColumn("flow_id_not_phrase").deleteRule("set null").nullable(),
     ...timestamps(),
   },
 });

@@ -6,6 +6,7 @@ import { Chatbot } from "./chatbots.ts";
 import { BaileysAuth, ChannelWorker, ConnectionLease, Whatsapp, WhatsappQueue } from "./connections.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { FileList } from "./files.ts";
+import { FlowCampaign, FlowRun } from "./flow-runtime.ts";
 import { Flow } from "./flows.ts";
 import { Message, QuickMessage } from "./messages.ts";
 import { PushCursor, PushSent, PushSubscription } from "./push.ts";
@@ -67,6 +68,8 @@ export const ENTITIES = [
   ChannelWorker,
   ConnectionLease,
   Flow,
+  FlowCampaign,
+  FlowRun,
   FileList,
   BaileysAuth,
 ];

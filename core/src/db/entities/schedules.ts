@@ -18,6 +18,12 @@ export const Schedule = defineEntity({
       name: "schedules_due",
       expression: "CREATE INDEX schedules_due ON schedules (send_at) WHERE status = 'PENDENTE'",
     },
+    // A failed send finds its schedule (scheduled-send-outcome.ts).
+    {
+      name: "schedules_last_message",
+      expression:
+        "CREATE INDEX schedules_last_message ON schedules (company_id, last_message_id) WHERE last_message_id IS NOT NULL",
+    },
   ],
   properties: {
     id: p.integer().primary(),
@@ -46,6 +52,8 @@ export const Schedule = defineEntity({
     anchorAt: p.datetime(),
     /** Why the latest send failed (status ERRO). */
     lastError: p.text().nullable(),
+    /** The message the latest send queued: the channel's refusal of it marks the schedule ERRO. */
+    lastMessageId: p.uuid().nullable(),
     ...timestamps(),
   },
 });

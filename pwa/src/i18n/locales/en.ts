@@ -231,6 +231,8 @@ export const en: Resources = {
     ERR_MEDIA_NOT_FOUND: "The file of this message no longer exists. Send it again.",
     ERR_MEDIA_UPLOAD_FAILED:
       "The file of this message could not be uploaded to the channel. Try again, or send a smaller file.",
+    ERR_OUTSIDE_MESSAGING_WINDOW:
+      "Outside the 24-hour window: you have 24 hours to reply after receiving a message, according to Facebook's policies.",
     ERR_IMPORT_IN_PROGRESS: "A contacts import is already running. Wait for it to finish and try again.",
     ERR_INTERNAL: "Internal server error. Please try again.",
   },

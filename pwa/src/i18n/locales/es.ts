@@ -239,6 +239,8 @@ export const es: Resources = {
     ERR_MEDIA_NOT_FOUND: "El archivo de este mensaje ya no existe. Envíelo de nuevo.",
     ERR_MEDIA_UPLOAD_FAILED:
       "No se pudo subir el archivo de este mensaje al canal. Inténtelo de nuevo o envíe un archivo más pequeño.",
+    ERR_OUTSIDE_MESSAGING_WINDOW:
+      "Fuera de la ventana de 24 horas: tiene 24 h para responder después de recibir un mensaje, según las políticas de Facebook.",
     ERR_IMPORT_IN_PROGRESS: "Ya hay una importación de contactos en curso. Espere a que termine e intente de nuevo.",
     ERR_INTERNAL: "Error interno del servidor. Inténtelo de nuevo.",
   },

@@ -253,6 +253,8 @@ export const ptBR = {
     ERR_MEDIA_NOT_FOUND: "O arquivo desta mensagem não existe mais. Envie-o novamente.",
     ERR_MEDIA_UPLOAD_FAILED:
       "Não foi possível enviar o arquivo desta mensagem ao canal. Tente novamente ou envie um arquivo menor.",
+    ERR_OUTSIDE_MESSAGING_WINDOW:
+      "Fora da janela de 24 horas: você tem 24h para responder após receber uma mensagem, de acordo com as políticas do Facebook.",
     ERR_IMPORT_IN_PROGRESS: "Já existe uma importação de contatos em andamento. Aguarde o término e tente novamente.",
     ERR_INTERNAL: "Erro interno do servidor. Tente novamente.",
   },

@@ -236,6 +236,8 @@ export const tr: Resources = {
     ERR_MEDIA_NOT_FOUND: "Bu mesajın dosyası artık yok. Yeniden gönderin.",
     ERR_MEDIA_UPLOAD_FAILED:
       "Bu mesajın dosyası kanala yüklenemedi. Tekrar deneyin veya daha küçük bir dosya gönderin.",
+    ERR_OUTSIDE_MESSAGING_WINDOW:
+      "24 saatlik pencerenin dışında: Facebook politikalarına göre bir mesaj aldıktan sonra yanıtlamak için 24 saatiniz var.",
     ERR_IMPORT_IN_PROGRESS: "Devam eden bir kişi içe aktarımı var. Bitmesini bekleyip tekrar deneyin.",
     ERR_INTERNAL: "Sunucu hatası. Lütfen tekrar deneyin.",
   },

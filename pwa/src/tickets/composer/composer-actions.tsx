@@ -87,7 +87,7 @@ export function ComposerActions({
         {open === "interactive" && (
           <InteractiveMessageDialog
             online={online}
-            onSend={(message) => written(() => sendInteractive(db, { ticket, message, userId }))}
+            onSend={(message, image) => written(() => sendInteractive(db, { ticket, message, userId, image }))}
             onClose={close}
           />
         )}

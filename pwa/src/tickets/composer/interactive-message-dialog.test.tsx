@@ -12,7 +12,7 @@ import { InteractiveMessageDialog } from "./interactive-message-dialog.tsx";
 afterEach(() => cleanup());
 
 function open(online = true) {
-  const onSend = vi.fn<(m: ParsedInteractive) => Promise<void>>(async () => {});
+  const onSend = vi.fn<(m: ParsedInteractive, image: File | null) => Promise<void>>(async () => {});
   const onClose = vi.fn();
   render(<InteractiveMessageDialog online={online} onSend={onSend} onClose={onClose} />);
   return { onSend, onClose, user: userEvent.setup() };
@@ -138,5 +138,46 @@ describe("#InteractiveMessageDialog", () => {
     );
     expect(onClose).not.toHaveBeenCalled();
     expect((screen.getByRole("textbox", { name: /^Código a copiar/ }) as HTMLInputElement).value).toBe("DESCONTO10");
+  });
+
+  it("takes a header image for a link button, refuses one too large, previews it and sends it with the message", async () => {
+    URL.createObjectURL = vi.fn(() => "blob:preview");
+    URL.revokeObjectURL = vi.fn();
+    const { onSend, user } = open(false);
+    await chooseKind(user, "Botão de link");
+    await user.type(screen.getByTestId("interactive-target"), "https://example.com/oferta");
+    const input = () => document.querySelector<HTMLInputElement>("input[type=file]")!;
+    await user.upload(input(), new File([new Uint8Array(1024 * 1024 + 1)], "grande.png", { type: "image/png" }));
+    expect(screen.getByTestId("interactive-image-error").textContent).toBe("A imagem deve ter até 1 MB.");
+    const banner = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "banner.png", { type: "image/png" });
+    await user.upload(input(), banner);
+    expect(screen.queryByTestId("interactive-image-error")).toBeNull();
+    expect(screen.getByTestId("interactive-image-name").textContent).toContain("banner.png");
+    expect(screen.getByTestId("interactive-preview-image").getAttribute("src")).toBe("blob:preview");
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    await waitFor(() => expect(onSend).toHaveBeenCalledOnce());
+    expect(onSend.mock.calls[0]![0]).toMatchObject({
+      type: "url",
+      request: { copyText: "https://example.com/oferta" },
+    });
+    expect(onSend.mock.calls[0]![1]).toBe(banner);
+  });
+
+  it("sends no image for a list, even after one was chosen for a button", async () => {
+    URL.createObjectURL = vi.fn(() => "blob:preview");
+    URL.revokeObjectURL = vi.fn();
+    const { onSend, user } = open();
+    await chooseKind(user, "Copiar código");
+    await user.upload(
+      document.querySelector<HTMLInputElement>("input[type=file]")!,
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], "a.jpg", { type: "image/jpeg" }),
+    );
+    await chooseKind(user, "Lista");
+    expect(screen.queryByTestId("interactive-image")).toBeNull();
+    await user.type(screen.getByRole("textbox", { name: /^Título\s*\*?$/ }), "Menu");
+    await user.type(screen.getByRole("textbox", { name: "Opção 1" }), "Um");
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    await waitFor(() => expect(onSend).toHaveBeenCalledOnce());
+    expect(onSend.mock.calls[0]![1]).toBeNull();
   });
 });

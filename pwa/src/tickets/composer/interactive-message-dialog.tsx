@@ -3,17 +3,24 @@
 // form is checked with core's own schema, so its messages are the ones core answers ('Por favor,
 // selecione um título.', 'Nenhum conteúdo para copiar.', 'Nenhum link disponível.'); a preview
 // shows what the contact gets. Sending only writes locally (send-interactive.ts); the outbox takes
-// it to core, now or when the network is back. A header image is a REST upload and not offered here.
+// it to core, now or when the network is back. The button kinds take a header image (up to 1 MB), kept in
+// the outbox with the message and sent by REST under the message's id (send-interactive.ts).
 import { PIX_KEY_TYPES } from "@chatflow/core/contract/messages.ts";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors } from "../../i18n/form-errors.ts";
 import { Button, IconButton } from "../../ui/button.tsx";
 import { Modal } from "../../ui/dialog.tsx";
 import { TextAreaField, TextField } from "../../ui/fields.tsx";
-import { PlusIcon, TrashIcon } from "../../ui/icons.tsx";
+import { FileButton } from "../../ui/file-button.tsx";
+import { CloseIcon, PaperclipIcon, PlusIcon, TrashIcon } from "../../ui/icons.tsx";
 import { Select, SelectItem } from "../../ui/select.tsx";
-import { type InteractiveKind, type ParsedInteractive, parseInteractive } from "../send-interactive.ts";
+import {
+  checkHeaderImage,
+  type InteractiveKind,
+  type ParsedInteractive,
+  parseInteractive,
+} from "../send-interactive.ts";
 import {
   type ButtonDraft,
   draftToInput,
@@ -46,8 +53,8 @@ const MAX_ROWS = 100;
 
 export type InteractiveMessageDialogProps = {
   online: boolean;
-  /** Writes the message locally; a throw keeps the dialog open. */
-  onSend: (message: ParsedInteractive) => Promise<void>;
+  /** Writes the message locally (with its header image, for the button kinds); a throw keeps the dialog open. */
+  onSend: (message: ParsedInteractive, image: File | null) => Promise<void>;
   onClose: () => void;
 };
 
@@ -57,7 +64,25 @@ export function InteractiveMessageDialog({ online, onSend, onClose }: Interactiv
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
+  const withImage = draft.kind === "url" || draft.kind === "copy" || draft.kind === "call";
+  const imageUrl = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
+  useEffect(() => () => void (imageUrl && URL.revokeObjectURL(imageUrl)), [imageUrl]);
+
+  const pickImage = (file: File | undefined) => {
+    if (!file) return;
+    try {
+      checkHeaderImage(file);
+      setImage(file);
+      setImageError(null);
+    } catch (err) {
+      setImage(null);
+      const tooLarge = err instanceof Error && err.message === "Image too large";
+      setImageError(t(tooLarge ? "composerDialogs.errors.imageTooLarge" : "composerDialogs.errors.invalidImage"));
+    }
+  };
 
   // After a refused send, the keyboard lands on the first field that says why.
   useEffect(() => {
@@ -84,7 +109,7 @@ export function InteractiveMessageDialog({ online, onSend, onClose }: Interactiv
     setErrors({});
     setBusy(true);
     try {
-      await onSend(parsed.message);
+      await onSend(parsed.message, withImage ? image : null);
       onClose();
     } catch {
       // Not written on the device: the sender has said why; the dialog keeps what was typed.
@@ -128,12 +153,41 @@ export function InteractiveMessageDialog({ online, onSend, onClose }: Interactiv
           {(draft.kind === "url" || draft.kind === "copy" || draft.kind === "call") && (
             <ButtonFields kind={draft.kind} button={draft.button} errors={errors} onChange={setButton} />
           )}
+          {withImage && (
+            <fieldset className="composer-interactive-image">
+              <legend>{t("composerDialogs.fields.image")}</legend>
+              <FileButton
+                acceptedFileTypes={["image/png", "image/jpeg", "image/gif", "image/webp"]}
+                icon={<PaperclipIcon size={16} />}
+                onSelect={(files) => pickImage(files[0])}
+                data-testid="interactive-image"
+              >
+                {t("composerDialogs.fields.chooseImage")}
+              </FileButton>
+              {image && (
+                <span className="composer-interactive-image-name" data-testid="interactive-image-name">
+                  {image.name}
+                  <IconButton
+                    label={t("composerDialogs.fields.removeImage", { name: image.name })}
+                    onPress={() => setImage(null)}
+                  >
+                    <CloseIcon size={16} />
+                  </IconButton>
+                </span>
+              )}
+              {imageError && (
+                <p className="field-error" role="alert" data-testid="interactive-image-error">
+                  {imageError}
+                </p>
+              )}
+            </fieldset>
+          )}
           {draft.kind === "pix" && <PixFields pix={draft.pix} errors={errors} onChange={setPix} />}
           {!online && <p className="composer-dialog-offline">{t("composerDialogs.offline")}</p>}
         </div>
         <section className="composer-dialog-preview" aria-label={t("composerDialogs.preview")}>
           <h3 className="composer-dialog-preview-title">{t("composerDialogs.preview")}</h3>
-          <InteractivePreview draft={draft} />
+          <InteractivePreview draft={draft} imageUrl={withImage ? imageUrl : null} />
         </section>
       </div>
     </Modal>

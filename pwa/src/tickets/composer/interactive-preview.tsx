@@ -12,7 +12,7 @@ const brl = (raw: string) => {
 };
 
 /** What the contact will see, drawn from the form as it stands (before it is checked). */
-export function InteractivePreview({ draft }: { draft: InteractiveDraft }) {
+export function InteractivePreview({ draft, imageUrl = null }: { draft: InteractiveDraft; imageUrl?: string | null }) {
   const lines = (...parts: (ReactNode | string)[]) =>
     parts.filter((p) => (typeof p === "string" ? p.trim() : p)).map((p, i) => <p key={String(i)}>{p}</p>);
   let content: ReactNode;
@@ -61,6 +61,9 @@ export function InteractivePreview({ draft }: { draft: InteractiveDraft }) {
     const b = draft.button;
     content = (
       <>
+        {imageUrl && (
+          <img className="composer-preview-image" src={imageUrl} alt="" data-testid="interactive-preview-image" />
+        )}
         {lines(b.title)}
         {b.description.trim() && <small className="composer-preview-footer">{b.description}</small>}
         <span className="composer-preview-button">{b.buttonText.trim() || b.copyText.trim() || "—"}</span>

@@ -291,4 +291,33 @@ describe("#messages structured kinds", () => {
       ).toContain("Código copiado!"),
     );
   });
+
+  it("shows a button message's header image from core's media, or from the outbox while it waits there", async () => {
+    const load = vi.fn(async () => new Blob(["png"]));
+    show(
+      buildMessage({
+        mediaType: "interactiveMessage",
+        dataJson: { type: "url", title: "Oferta", buttonText: "Abrir", url: "https://e.x", imageUrl: "/media/1/h.png" },
+      }),
+      { src: source({ load }) },
+    );
+    await screen.findByTestId("message-interactive-image");
+    expect(load).toHaveBeenCalledWith("/media/1/h.png");
+    cleanup();
+
+    const queued = vi.fn(async () => new Blob(["png"]));
+    const waiting = buildMessage({
+      mediaType: "interactiveMessage",
+      dataJson: { type: "copy", title: "Cupom", buttonText: "Copiar", copyCode: "A1", imageUrl: null },
+    });
+    show(waiting, { src: source({ queued }) });
+    await screen.findByTestId("message-interactive-image");
+    expect(queued).toHaveBeenCalledWith(waiting.id);
+    cleanup();
+
+    // None stored, none waiting: no image.
+    show(waiting);
+    await waitFor(() => expect(screen.getByTestId("message-interactive")).toBeTruthy());
+    expect(screen.queryByTestId("message-interactive-image")).toBeNull();
+  });
 });

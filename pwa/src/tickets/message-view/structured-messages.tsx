@@ -12,6 +12,7 @@ import { showToast } from "../../ui/toasts.ts";
 import { formatTime } from "../format.ts";
 import { safeHref } from "./format-text.ts";
 import { FormattedText } from "./formatted-text.tsx";
+import { useMediaUrl } from "./media-source.tsx";
 
 type Data = Record<string, unknown>;
 const obj = (v: unknown): Data => (v && typeof v === "object" && !Array.isArray(v) ? (v as Data) : {});
@@ -206,6 +207,13 @@ async function copy(text: string): Promise<boolean> {
   }
 }
 
+/** A button message's header image: core's file, or the one still waiting in the outbox; nothing until it loads. */
+function HeaderImage({ message, imageUrl }: { message: MessageDTO; imageUrl: string | null }) {
+  const media = useMediaUrl(message.id, imageUrl);
+  if (media.status !== "ready") return null;
+  return <img className="message-card-image" src={media.url} alt="" data-testid="message-interactive-image" />;
+}
+
 export function InteractiveMessage({ message }: { message: MessageDTO }) {
   const { t } = useTranslation();
   const d = dataOf(message);
@@ -228,6 +236,7 @@ export function InteractiveMessage({ message }: { message: MessageDTO }) {
   const description = str(d.description);
   return (
     <Card icon={<PhoneIcon />} title={title || t("messageView.interactive")} testId="message-interactive">
+      {kind !== "pix" && <HeaderImage message={message} imageUrl={str(d.imageUrl) || null} />}
       <Text text={title || description ? description : message.body} />
       {kind === "pix" && (
         <p className="message-card-line">

@@ -1,0 +1,150 @@
+import { saveMedia } from "@chatflow/core/media/media-store.ts";
+import { startFakeGraphPages } from "@chatflow/core/testing/fake-graph-pages.ts";
+import { forFile } from "@chatflow/core/testing/for-file.ts";
+import { testDbForFile, tmpDirForFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
+import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
+import { startWorker } from "../worker.ts";
+import type { Channel, OutboundMessage, SendError } from "./adapter.ts";
+import { messengerAdapter } from "./messenger.ts";
+
+const graph = forFile(() => startFakeGraphPages(), { afterEach: (g) => g.reset(), stop: (g) => g.close() });
+const dataDir = tmpDirForFile("messenger-");
+const db = testDbForFile();
+
+const PAGE = "100200300";
+const TOKEN = "page-token";
+const PSID = "700800900";
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+
+const message: OutboundMessage = {
+  id: "0190d7a0-0000-7000-8000-0000000000f1",
+  companyId: 1,
+  ticketId: 1,
+  to: PSID,
+  body: "Olá!",
+  mediaType: "chat",
+  mediaUrl: null,
+  dataJson: null,
+  quotedRemoteId: null,
+};
+
+function adapter(channel: Channel = "facebook") {
+  graph.user("1", "user", [{ id: PAGE, name: "Loja", accessToken: TOKEN }]);
+  return messengerAdapter(
+    { id: 7, companyId: 1, name: "FB", channel, phoneNumberId: null, accessToken: TOKEN, token: null, pageId: PAGE },
+    { onInbound: async () => {}, onStatus: () => {} },
+    { url: graph.url, version: "v21.0", timeoutMs: 2000 },
+    { dataDir: dataDir.path },
+  );
+}
+
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: SendError) => e,
+  );
+
+describe("#messenger.send", () => {
+  it("sends a text as the page through the Send API, with our id as metadata and the quoted message", async () => {
+    const res = await adapter().send({ ...message, quotedRemoteId: "m_quoted" });
+    expect(res).toEqual({ remoteId: expect.stringMatching(/^m_FAKE\d+$/) });
+    expect(graph.sends).toEqual([
+      {
+        pageId: PAGE,
+        authorization: `Bearer ${TOKEN}`,
+        body: {
+          recipient: { id: PSID },
+          messaging_type: "RESPONSE",
+          message: { text: "Olá!", metadata: message.id, reply_to: { mid: "m_quoted" } },
+        },
+        file: null,
+      },
+    ]);
+  });
+
+  it("sends media as one multipart request carrying the file, then the caption as text", async () => {
+    const stored = await saveMedia(dataDir.path, 1, "foto.png", PNG);
+    const res = await adapter().send({ ...message, mediaType: "image", mediaUrl: stored.url, body: "Veja a foto" });
+    expect(res.remoteId).toMatch(/^m_FAKE/);
+    expect(graph.sends).toHaveLength(2);
+    const [file, caption] = graph.sends;
+    expect(file!.body.message).toEqual({
+      attachment: { type: "image", payload: { is_reusable: false } },
+      metadata: message.id,
+    });
+    expect(file!.file).toEqual({ bytes: PNG, type: "image/png", name: "foto.png" });
+    expect(caption!.body.message).toEqual({ text: "Veja a foto", metadata: `${message.id}:caption` });
+    // A body that is only the file's name is no caption.
+    graph.reset();
+    await adapter().send({ ...message, mediaType: "application", mediaUrl: stored.url, body: "foto.png" });
+    expect(graph.sends.map((s) => s.body.message?.attachment)).toEqual([
+      { type: "file", payload: { is_reusable: false } },
+    ]);
+  });
+
+  it("fails a send Graph refuses as outside the 24-hour window for good, with its own reason", async () => {
+    for (const [channel, subcode] of [
+      ["facebook", 2018278],
+      ["instagram", 2534022],
+    ] as const) {
+      graph.sendReply = () => ({
+        status: 400,
+        body: {
+          error: { message: "(#10) This message is sent outside of allowed window.", code: 10, error_subcode: subcode },
+        },
+      });
+      const err = await failure(adapter(channel).send(message));
+      expect(err).toMatchObject({ kind: "permanent", code: "ERR_OUTSIDE_MESSAGING_WINDOW" });
+      expect(err!.message).toContain("outside the 24-hour messaging window");
+    }
+  });
+
+  it.each([
+    [400, 613, "retryable-not-delivered"],
+    [429, 4, "retryable-not-delivered"],
+    [400, 100, "permanent"],
+    [500, 2, "retryable-maybe-delivered"],
+  ])("classifies HTTP %i (code %i) as %s", async (status, code, kind) => {
+    graph.sendReply = () => ({ status, body: { error: { message: "refused", code } } });
+    expect(await failure(adapter().send(message))).toMatchObject({ kind, code: "ERR_SENDING_WAPP_MSG" });
+  });
+
+  it("refuses documents on Instagram and media without a stored file, without calling the Graph API", async () => {
+    const stored = await saveMedia(dataDir.path, 1, "doc.pdf", PNG);
+    const doc = await failure(
+      adapter("instagram").send({ ...message, mediaType: "application", mediaUrl: stored.url }),
+    );
+    expect(doc).toMatchObject({ kind: "permanent" });
+    const gone = await failure(adapter().send({ ...message, mediaType: "image", mediaUrl: "/media/1/gone.png" }));
+    expect(gone).toMatchObject({ kind: "permanent", code: "ERR_MEDIA_NOT_FOUND" });
+    expect(graph.sends).toEqual([]);
+  });
+});
+
+describe("#worker facebook connections", () => {
+  it("sends a queued reply on a facebook connection once through the Send API and records its id", async () => {
+    const c = await setupCloudConnection(db.pool);
+    graph.user("2", "user", [{ id: PAGE, name: "Loja", accessToken: TOKEN }]);
+    await db.pool.query(
+      `UPDATE whatsapps SET channel = 'facebook', phone_number_id = NULL, page_id = $2, account_id = $2,
+         access_token = $3 WHERE id = $1`,
+      [c.whatsappId, PAGE, TOKEN],
+    );
+    const id = await c.enqueue("Resposta pelo Messenger");
+    const worker = await startWorker({ databaseUrl: db.url, graphApiUrl: graph.url, ...TEST_WORKER });
+    try {
+      const state = await waitFor(async () => {
+        const s = await messageState(db.pool, id);
+        return s.send_state === "sent" ? s : null;
+      }, "the reply sent");
+      expect(state).toMatchObject({ remote_id: expect.stringMatching(/^m_FAKE\d+$/), ack: 1, error_code: null });
+      await worker.drained();
+      expect(graph.sends.map((s) => [s.pageId, s.body.recipient?.id, s.body.message?.text])).toEqual([
+        [PAGE, c.contactNumber, "Resposta pelo Messenger"],
+      ]);
+    } finally {
+      await worker.stop();
+    }
+  });
+});

@@ -1,0 +1,169 @@
+// The Facebook Messenger and Instagram adapter (channels facebook, instagram; decision 0052): sends through
+// the Graph API's Send API as the connection's page (POST /{page-id}/messages), text as JSON and media as one
+// multipart request carrying the file. Each send puts our message's id in message.metadata, which Meta echoes
+// back in the message_echoes webhook: core's receiver records the message's id and sent mark from it, so a
+// send whose answer was lost is reconciled (as the Cloud API's biz_opaque_callback_data is). Inbound comes
+// through core's webhook: there is no session to open.
+import path from "node:path";
+import { parseMediaUrl } from "@chatflow/core/media/media-store.ts";
+import {
+  type AdapterEvents,
+  type ChannelAdapter,
+  type ChannelConnection,
+  type ConnectionStatus,
+  type OutboundMessage,
+  SendError,
+} from "./adapter.ts";
+import { openStoredMedia } from "./cloud-media.ts";
+import { classifyFetchError, DEFAULT_GRAPH_API, type GraphApiOptions } from "./whatsapp-cloud.ts";
+import { isFileNameBody, originalName, uploadMime } from "./whatsapp-cloud-payloads.ts";
+
+/** Graph error codes that refuse a message without taking it (rate limits): safe to resend later. */
+const THROTTLED = new Set([4, 17, 32, 613]);
+/** Subcodes of code 10 for a send outside the 24-hour window: Messenger's, then Instagram's. */
+const OUTSIDE_WINDOW = new Set([2018278, 2534022]);
+
+/** Attachment types of the Send API; Instagram takes no documents. */
+const ATTACHMENT: Record<string, "image" | "audio" | "video" | "file"> = {
+  image: "image",
+  audio: "audio",
+  ptt: "audio",
+  video: "video",
+  application: "file",
+  document: "file",
+};
+
+type SendAnswer = {
+  message_id?: string;
+  error?: { code?: number; error_subcode?: number; message?: string };
+};
+
+/** Classifies a Send API answer that is not a success. */
+export function classifySendError(status: number, answer: SendAnswer | null): SendError {
+  const e = answer?.error;
+  const detail = `Graph API ${status}${e?.code ? ` code ${e.code}` : ""}${e?.error_subcode ? `/${e.error_subcode}` : ""}: ${e?.message ?? "no detail"}`;
+  if (e?.code === 10 && e.error_subcode !== undefined && OUTSIDE_WINDOW.has(e.error_subcode)) {
+    return new SendError("permanent", `outside the 24-hour messaging window: ${detail}`, {
+      code: "ERR_OUTSIDE_MESSAGING_WINDOW",
+    });
+  }
+  if (status === 429 || (e?.code !== undefined && THROTTLED.has(e.code))) {
+    return new SendError("retryable-not-delivered", detail);
+  }
+  if (status >= 400 && status < 500) return new SendError("permanent", detail);
+  return new SendError("retryable-maybe-delivered", detail);
+}
+
+export function messengerAdapter(
+  connection: ChannelConnection,
+  events: AdapterEvents,
+  graph: GraphApiOptions = DEFAULT_GRAPH_API,
+  media: { dataDir: string } = { dataDir: path.resolve(".data") },
+): ChannelAdapter {
+  let status: ConnectionStatus = "DISCONNECTED";
+  const setStatus = (next: ConnectionStatus, error?: string) => {
+    if (next === status) return;
+    status = next;
+    events.onStatus(next, error ? { error } : undefined);
+  };
+  const url = `${graph.url.replace(/\/+$/, "")}/${graph.version}/${connection.pageId}/messages`;
+
+  /** One Send API call; a refused connection reports the connection down, any answer reports it up. */
+  async function call(
+    body: string | FormData,
+    timeoutMs: number,
+  ): Promise<{ res: Response; answer: SendAnswer | null }> {
+    const headers: Record<string, string> = { authorization: `Bearer ${connection.accessToken}` };
+    if (typeof body === "string") headers["content-type"] = "application/json";
+    let res: Response;
+    try {
+      res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      const failure = classifyFetchError(err);
+      if (failure.kind === "retryable-not-delivered") setStatus("DISCONNECTED", failure.message);
+      throw failure;
+    }
+    const answer = (await res.json().catch(() => null)) as SendAnswer | null;
+    setStatus("CONNECTED");
+    return { res, answer };
+  }
+
+  /** The message object and, for media, the file to send with it. */
+  async function plan(
+    message: OutboundMessage,
+  ): Promise<{ object: Record<string, unknown>; file: Blob | null; name: string }> {
+    const extra = {
+      // Echoed back in message_echoes: our id, which reconciles a send whose answer was lost.
+      metadata: message.id,
+      ...(message.quotedRemoteId ? { reply_to: { mid: message.quotedRemoteId } } : {}),
+    };
+    const type = ATTACHMENT[message.mediaType];
+    const stored = message.mediaUrl ? parseMediaUrl(message.mediaUrl) : null;
+    if (!type) return { object: { text: message.body, ...extra }, file: null, name: "" };
+    if (!stored || stored.companyId !== message.companyId) {
+      throw new SendError("permanent", "this media message names no stored file", { code: "ERR_MEDIA_NOT_FOUND" });
+    }
+    if (type === "file" && connection.channel === "instagram") {
+      throw new SendError("permanent", "Instagram does not take documents");
+    }
+    const ref = { url: message.mediaUrl!, fileName: stored.fileName, mime: uploadMime(stored.fileName) };
+    const file = await openStoredMedia(media.dataDir, message.companyId, ref);
+    if (!file) {
+      throw new SendError("permanent", `the file ${ref.fileName} of this message is gone`, {
+        code: "ERR_MEDIA_NOT_FOUND",
+      });
+    }
+    return {
+      object: { attachment: { type, payload: { is_reusable: false } }, ...extra },
+      file,
+      name: originalName(ref.fileName),
+    };
+  }
+
+  async function post(message: OutboundMessage, object: Record<string, unknown>, file: Blob | null, name: string) {
+    const recipient = { id: message.to };
+    let body: string | FormData;
+    if (file) {
+      body = new FormData();
+      body.append("recipient", JSON.stringify(recipient));
+      body.append("messaging_type", "RESPONSE");
+      body.append("message", JSON.stringify(object));
+      body.append("filedata", file, name);
+    } else {
+      body = JSON.stringify({ recipient, messaging_type: "RESPONSE", message: object });
+    }
+    const { res, answer } = await call(body, file ? (graph.uploadTimeoutMs ?? 180_000) : graph.timeoutMs);
+    if (!res.ok) throw classifySendError(res.status, answer);
+    if (!answer?.message_id) {
+      throw new SendError("retryable-maybe-delivered", `Graph API ${res.status} answered without a message id`);
+    }
+    return answer.message_id;
+  }
+
+  return {
+    connectionId: connection.id,
+    idempotentSend: false,
+    async start() {
+      // Nothing to open: the first send tells whether the Graph API is reachable.
+      setStatus("CONNECTED");
+    },
+    async stop() {
+      setStatus("DISCONNECTED");
+    },
+    status: () => status,
+    async send(message: OutboundMessage) {
+      const { object, file, name } = await plan(message);
+      const remoteId = await post(message, object, file, name);
+      // A caption goes as its own text after the file (attachments carry none). The message counts as sent
+      // once its file went out: a caption that then fails is logged, never a reason to send the file again.
+      const caption = file && !isFileNameBody(message.body, name) ? message.body : "";
+      if (caption) {
+        // Its own metadata: core's receiver knows the echo as part of this message, neither its id nor a new message.
+        await post(message, { text: caption, metadata: `${message.id}:caption` }, null, "").catch((err) => {
+          console.warn(`messenger: the caption of message ${message.id} was not sent: ${(err as Error).message}`);
+        });
+      }
+      return { remoteId };
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// Facebook and Instagram (decision 0052): POST /facebook (spec 2 §7), which connects the pages a Facebook user
+// manages, and the Messenger / Instagram webhook deliveries as core accepts them. Each webhook entry and
+// messaging event is checked on its own, so one bad event is skipped without losing the rest.
+import { z } from "zod";
+import { findNulByte } from "./nul-bytes.ts";
+
+/** Meta's numeric ids (users, pages, Instagram accounts, PSIDs, IGSIDs). */
+export const zMetaId = z.string().regex(/^\d{1,32}$/, "Invalid id");
+
+export const ZConnectFacebookRequestSchema = z.object({
+  /** The Facebook user's id, as the social login yields it. */
+  facebookUserId: zMetaId,
+  /** The user's access token from the social login: lists their pages; never stored. */
+  facebookUserToken: z
+    .string({ error: "Required" })
+    .trim()
+    .min(1, "Required")
+    .max(2048, "Too Long!")
+    .regex(/^[A-Za-z0-9._|-]+$/, "Invalid token"),
+  /** Also connect the Instagram business account linked to each page. */
+  addInstagram: z.boolean().optional().default(false),
+});
+export type TConnectFacebookRequest = z.infer<typeof ZConnectFacebookRequestSchema>;
+
+/** A page of GET /{user-id}/accounts; pages that do not pass are skipped. */
+export const ZFacebookPageSchema = z.object({
+  id: zMetaId,
+  name: z.string().trim().min(1).max(200),
+  access_token: z.string().min(1).max(2048),
+  instagram_business_account: z
+    .object({ id: zMetaId, username: z.string().max(200).optional(), name: z.string().max(200).optional() })
+    .optional(),
+});
+export type TFacebookPage = z.infer<typeof ZFacebookPageSchema>;
+
+/** No NUL anywhere in the object: parts of it are stored whole (dataJson is jsonb). */
+const noNul = (v: unknown) => findNulByte(v) === undefined;
+
+/** Message ids (m_..., base64-ish for Instagram). */
+const zMid = z.string().regex(/^[A-Za-z0-9._:=+/-]{1,512}$/, "Invalid id");
+/** Milliseconds since the epoch. */
+const zMillis = z.number().int().min(0).max(1e14);
+
+/** The whole body: "page" for Messenger, "instagram" for Instagram; entries checked one by one. */
+export const ZMessengerWebhookSchema = z.object({
+  object: z.enum(["page", "instagram"]),
+  entry: z.array(z.unknown()).max(1000).default([]),
+});
+
+export const ZMessengerEntrySchema = z.object({
+  /** The page's (or Instagram account's) id: which of our connections the entry is for. */
+  id: zMetaId,
+  /** Messaging events, each checked on its own (ZMessagingEventSchema). */
+  messaging: z.array(z.unknown()).max(1000).default([]),
+});
+
+const zAttachment = z
+  .object({
+    /** image, audio, video, file, fallback, template, share, story_mention, ig_reel... */
+    type: z.string().max(40),
+    payload: z
+      .object({ url: z.url().max(4096).optional(), title: z.string().max(1000).optional() })
+      .loose()
+      .nullable()
+      .optional(),
+  })
+  .loose();
+
+export const ZMessagingEventSchema = z
+  .object({
+    /** Who sent it: the contact, or our page/account for an echo. */
+    sender: z.object({ id: zMetaId }),
+    /** Who received it: our page/account, or the contact for an echo. */
+    recipient: z.object({ id: zMetaId }),
+    timestamp: zMillis.optional(),
+    message: z
+      .object({
+        mid: zMid,
+        text: z.string().max(65536).optional(),
+        /** Our own page's message (sent by us or from the page inbox). */
+        is_echo: z.boolean().optional(),
+        /** What our send put in message.metadata: our message's id. */
+        metadata: z.string().max(1000).optional(),
+        attachments: z.array(zAttachment).max(10).optional(),
+        is_deleted: z.boolean().optional(),
+      })
+      .loose()
+      .optional(),
+    /** Messenger: some of our messages (mids) and everything before the watermark were delivered. */
+    delivery: z.object({ mids: z.array(zMid).max(1000).optional(), watermark: zMillis.optional() }).optional(),
+    /** Messenger: everything before the watermark was read; Instagram: the message mid was read. */
+    read: z.object({ watermark: zMillis.optional(), mid: zMid.optional() }).optional(),
+    /** A reaction to a message (action react or unreact). */
+    reaction: z
+      .object({ mid: zMid, action: z.string().max(20).optional(), emoji: z.string().max(40).optional() })
+      .optional(),
+    /** A button of ours the contact pressed. */
+    postback: z
+      .object({
+        mid: zMid.optional(),
+        title: z.string().max(1000).optional(),
+        payload: z.string().max(1000).optional(),
+      })
+      .optional(),
+  })
+  .loose()
+  .refine(noNul, "Text must not contain NUL characters");
+export type TMessagingEvent = z.infer<typeof ZMessagingEventSchema>;

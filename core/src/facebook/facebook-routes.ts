@@ -1,0 +1,30 @@
+// POST /facebook (spec 2 §7): connects the Facebook pages (and, with addInstagram, their Instagram business
+// accounts) of the user the social login names (decision 0052).
+import { Router } from "express";
+import type pg from "pg";
+import { actorOf } from "../auth/authenticate.ts";
+import { ZConnectFacebookRequestSchema } from "../contract/facebook.ts";
+import { parse } from "../http/errors.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import type { GraphApi } from "../whatsapps/phone-number-ownership.ts";
+import { authorizeWhatsapp } from "../whatsapps/whatsapp-policy.ts";
+import { connectFacebook } from "./connect-facebook.ts";
+import { listUserPages, subscribePage } from "./graph-pages.ts";
+
+export function facebookRoutes(pool: pg.Pool, graph: GraphApi): Router {
+  const router = Router();
+  router.post("/facebook", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeWhatsapp(actor, "create");
+    const input = parse(ZConnectFacebookRequestSchema, req.body);
+    // Outside calls before the transaction: none of them ever holds a row lock.
+    const pages = await listUserPages(graph, input.facebookUserId, input.facebookUserToken);
+    // Ten at a time: up to MAX_PAGES calls, without one request holding a hundred sockets.
+    for (let i = 0; i < pages.length; i += 10) {
+      await Promise.all(pages.slice(i, i + 10).map((page) => subscribePage(graph, page)));
+    }
+    const whatsapps = await inTransaction(pool, (c) => connectFacebook(c, actor, pages, input.addInstagram));
+    res.status(201).json({ whatsapps });
+  });
+  return router;
+}

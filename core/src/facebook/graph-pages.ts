@@ -1,0 +1,72 @@
+// The Graph API calls of POST /facebook (decision 0052): the pages a Facebook user manages, with each page's
+// token and linked Instagram business account, and the subscription of a page to the app's webhooks.
+import { type TFacebookPage, ZFacebookPageSchema } from "../contract/facebook.ts";
+import { facebookGraphUnavailable, facebookPagesNotFound, facebookTokenRefused } from "../http/errors.ts";
+import type { GraphApi } from "../whatsapps/phone-number-ownership.ts";
+
+/** The webhook fields a page is subscribed to: messages, echoes, receipts, reactions and button presses. */
+export const PAGE_WEBHOOK_FIELDS = [
+  "messages",
+  "message_echoes",
+  "message_deliveries",
+  "message_reads",
+  "message_reactions",
+  "messaging_postbacks",
+].join(",");
+
+/** At most this many pages are connected by one request (the first page of Meta's answer). */
+export const MAX_PAGES = 100;
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+const base = (graph: GraphApi) => `${graph.url.replace(/\/+$/, "")}/${graph.version}`;
+
+/** One call; an unreachable or failing Graph API (network, timeout, 5xx, 429) is ERR_GRAPH_API_UNAVAILABLE. */
+async function call(graph: GraphApi, url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      ...init,
+      redirect: "error",
+      signal: AbortSignal.timeout(graph.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
+  } catch (err) {
+    console.warn(`facebook: Graph API unreachable: ${(err as Error).message}`);
+    throw facebookGraphUnavailable();
+  }
+  const body = (await res.json().catch(() => null)) as unknown;
+  if (res.status >= 500 || res.status === 429) {
+    console.warn(`facebook: Graph API answered ${res.status}`);
+    throw facebookGraphUnavailable();
+  }
+  return { status: res.status, body };
+}
+
+/**
+ * The user's pages (GET /{user-id}/accounts): only pages that pass the contract's schema; a refused token is
+ * one validation error on facebookUserToken, no page at all one on facebookUserId.
+ */
+export async function listUserPages(graph: GraphApi, userId: string, userToken: string): Promise<TFacebookPage[]> {
+  const fields = "id,name,access_token,instagram_business_account{id,username,name}";
+  const url = `${base(graph)}/${userId}/accounts?fields=${encodeURIComponent(fields)}&limit=${MAX_PAGES}`;
+  const { status, body } = await call(graph, url, { headers: { authorization: `Bearer ${userToken}` } });
+  if (status !== 200) throw facebookTokenRefused();
+  const data = (body as { data?: unknown } | null)?.data;
+  const pages = (Array.isArray(data) ? data : [])
+    .slice(0, MAX_PAGES)
+    .map((p) => ZFacebookPageSchema.safeParse(p))
+    .filter((p) => p.success)
+    .map((p) => p.data);
+  if (pages.length === 0) throw facebookPagesNotFound();
+  return pages;
+}
+
+/** Subscribes the page to the app's webhooks (POST /{page-id}/subscribed_apps) with the page's token. */
+export async function subscribePage(graph: GraphApi, page: TFacebookPage): Promise<void> {
+  const url = `${base(graph)}/${page.id}/subscribed_apps?subscribed_fields=${PAGE_WEBHOOK_FIELDS}`;
+  const { status } = await call(graph, url, {
+    method: "POST",
+    headers: { authorization: `Bearer ${page.access_token}` },
+  });
+  // The page token came with the user's own answer a moment ago: a refusal means the user may not manage it.
+  if (status !== 200) throw facebookTokenRefused();
+}

@@ -1,0 +1,210 @@
+// A stand-in for the Graph API's Messenger and Instagram side in tests: a real HTTP server on loopback that
+// answers as Meta does the calls Chat-flow makes for Facebook pages and Instagram accounts (decision 0052):
+// a user's pages (GET /{user-id}/accounts), the webhook subscription (POST /{page-id}/subscribed_apps),
+// profiles (GET /{psid}), the Send API (POST /{page-id}/messages, JSON or multipart) and the files behind
+// attachment and profile picture URLs (GET /files/{name}).
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A page as GET /{user-id}/accounts lists it. */
+export type FakePage = {
+  id: string;
+  name: string;
+  accessToken: string;
+  instagram?: { id: string; username: string; name?: string };
+};
+
+/** One call to the Send API as the fake read it. */
+export type FakeSend = {
+  pageId: string;
+  authorization: string | undefined;
+  /** The JSON body, or the multipart form's recipient/message fields parsed. */
+  body: {
+    recipient?: { id?: string };
+    message?: Record<string, unknown>;
+    messaging_type?: string;
+    [k: string]: unknown;
+  };
+  /** A multipart send's file part. */
+  file: { bytes: Buffer; type: string; name: string } | null;
+};
+
+export type FakeGraphReply = { status: number; body: unknown } | { delayMs: number; then?: FakeGraphReply };
+
+export type FakeGraphPages = {
+  /** The Graph API root, as GRAPH_API_URL would be. */
+  url: string;
+  /** Makes `userToken` the token of `userId`, who manages `pages`. */
+  user(userId: string, userToken: string, pages: FakePage[]): void;
+  /** A contact's profile, readable with `pageToken` (Messenger: first/last name; Instagram: name, username). */
+  profile(id: string, pageToken: string, p: Record<string, string>): void;
+  /** A file served at `${url}/files/{name}` (attachments, profile pictures); answers its URL. */
+  file(name: string, bytes: Uint8Array, mime: string): string;
+  /** Every request, "METHOD path" (query included), in arrival order. */
+  calls: string[];
+  /** Pages subscribed to the app's webhooks, with the fields asked. */
+  subscriptions: { pageId: string; fields: string; authorization: string | undefined }[];
+  sends: FakeSend[];
+  /** Overrides a send's answer; undefined for the default success ({recipient_id, message_id}). */
+  sendReply: ((send: FakeSend) => FakeGraphReply | undefined) | null;
+  /** "ok" answers as Meta; "error" answers 500 to everything. */
+  mode: "ok" | "error";
+  reset(): void;
+  close(): Promise<void>;
+};
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+const graphError = (res: ServerResponse, status: number, message: string, code: number, subcode?: number) =>
+  json(res, status, {
+    error: { message, type: "OAuthException", code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: "f" },
+  });
+
+/** The token a request carries: the bearer header, or access_token in the query. */
+function tokenOf(req: IncomingMessage, url: URL): string | undefined {
+  return (
+    /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? url.searchParams.get("access_token") ?? undefined
+  );
+}
+
+export async function startFakeGraphPages(): Promise<FakeGraphPages> {
+  const users = new Map<string, { token: string; pages: FakePage[] }>();
+  const profiles = new Map<string, { token: string; fields: Record<string, string> }>();
+  const files = new Map<string, { bytes: Buffer; mime: string }>();
+  let sent = 0;
+  const fake = {
+    url: "",
+    calls: [] as string[],
+    subscriptions: [] as FakeGraphPages["subscriptions"],
+    sends: [] as FakeSend[],
+    sendReply: null as FakeGraphPages["sendReply"],
+    mode: "ok" as FakeGraphPages["mode"],
+    user(userId: string, userToken: string, pages: FakePage[]) {
+      users.set(userId, { token: userToken, pages });
+    },
+    profile(id: string, pageToken: string, fields: Record<string, string>) {
+      profiles.set(id, { token: pageToken, fields });
+    },
+    file(name: string, bytes: Uint8Array, mime: string) {
+      files.set(name, { bytes: Buffer.from(bytes), mime });
+      return `${fake.url}/files/${name}`;
+    },
+    reset() {
+      fake.calls.length = 0;
+      fake.subscriptions.length = 0;
+      fake.sends.length = 0;
+      fake.sendReply = null;
+      fake.mode = "ok";
+    },
+  };
+
+  async function answer(res: ServerResponse, reply: FakeGraphReply | undefined, success: () => unknown) {
+    if (reply && "delayMs" in reply) {
+      await new Promise((r) => setTimeout(r, reply.delayMs));
+      return answer(res, reply.then, success);
+    }
+    if (reply) return json(res, reply.status, reply.body);
+    json(res, 200, success());
+  }
+
+  async function readSend(req: IncomingMessage, raw: Buffer, pageId: string): Promise<FakeSend> {
+    const type = req.headers["content-type"] ?? "";
+    const send: FakeSend = { pageId, authorization: req.headers.authorization, body: {}, file: null };
+    if (type.startsWith("multipart/form-data")) {
+      const form = await new Response(new Uint8Array(raw), { headers: { "content-type": type } })
+        .formData()
+        .catch(() => null);
+      for (const key of ["recipient", "message", "messaging_type"]) {
+        const v = form?.get(key);
+        if (typeof v === "string") send.body[key] = key === "messaging_type" ? v : JSON.parse(v);
+      }
+      const file = form?.get("filedata");
+      if (file instanceof File) {
+        send.file = { bytes: Buffer.from(await file.arrayBuffer()), type: file.type, name: file.name };
+      }
+    } else {
+      try {
+        send.body = JSON.parse(raw.toString("utf8"));
+      } catch {
+        /* recorded as empty */
+      }
+    }
+    return send;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    const url = new URL(req.url ?? "/", "http://fake");
+    fake.calls.push(`${req.method} ${url.pathname}${url.search}`);
+    if (fake.mode === "error") return graphError(res, 500, "An unexpected error has occurred.", 2);
+    const token = tokenOf(req, url);
+    const fileName = /^\/files\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (req.method === "GET" && fileName) {
+      const f = files.get(fileName);
+      if (!f) return void res.writeHead(404).end();
+      return void res.writeHead(200, { "content-type": f.mime, "content-length": f.bytes.length }).end(f.bytes);
+    }
+    const path = /^\/v[\d.]+\/([^/]+)(?:\/([a-z_]+))?$/.exec(url.pathname);
+    if (!path) return graphError(res, 400, "Unknown path components", 2500);
+    const [, node, edge] = path as unknown as [string, string, string | undefined];
+    if (req.method === "GET" && edge === "accounts") {
+      const u = users.get(node);
+      if (!token || u?.token !== token) return graphError(res, 400, "Invalid OAuth access token.", 190);
+      const fields = url.searchParams.get("fields") ?? "";
+      return json(res, 200, {
+        data: u.pages.map((p) => ({
+          id: p.id,
+          name: p.name,
+          access_token: p.accessToken,
+          ...(p.instagram && fields.includes("instagram_business_account")
+            ? { instagram_business_account: p.instagram }
+            : {}),
+        })),
+        paging: { cursors: { before: "b", after: "a" } },
+      });
+    }
+    const pageTokens = new Map([...users.values()].flatMap((u) => u.pages.map((p) => [p.id, p.accessToken])));
+    if (req.method === "POST" && edge === "subscribed_apps") {
+      if (!token || pageTokens.get(node) !== token) return graphError(res, 400, "Invalid OAuth access token.", 190);
+      const fields =
+        url.searchParams.get("subscribed_fields") ?? new URLSearchParams(raw.toString()).get("subscribed_fields");
+      fake.subscriptions.push({ pageId: node, fields: fields ?? "", authorization: req.headers.authorization });
+      return json(res, 200, { success: true });
+    }
+    if (req.method === "POST" && edge === "messages") {
+      const send = await readSend(req, raw, node);
+      fake.sends.push(send);
+      if (!token || pageTokens.get(node) !== token) return graphError(res, 400, "Invalid OAuth access token.", 190);
+      return answer(res, fake.sendReply?.(send), () => ({
+        recipient_id: send.body.recipient?.id,
+        message_id: `m_FAKE${++sent}`,
+      }));
+    }
+    if (req.method === "GET" && !edge) {
+      const p = profiles.get(node);
+      if (!p || p.token !== token) return graphError(res, 400, `Object with ID '${node}' does not exist`, 100);
+      const wanted = (url.searchParams.get("fields") ?? "").split(",");
+      const out: Record<string, string> = { id: node };
+      for (const f of wanted) if (p.fields[f] !== undefined) out[f] = p.fields[f];
+      return json(res, 200, out);
+    }
+    return graphError(res, 400, "Unsupported request", 100);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return Object.assign(fake, {
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}

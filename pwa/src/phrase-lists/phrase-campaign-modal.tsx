@@ -1,0 +1,143 @@
+// The phrase campaign dialog (spec 2 §2 /phrase-lists "a create/edit dialog"): name, flow, connection, phrase and,
+// when editing, the status toggle. Needs a connection, as the calls it makes.
+import type { FlowCampaignDTO } from "@chatflow/core/contract/flow-campaigns.ts";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../app-services.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { Button } from "../ui/button.tsx";
+import { Modal } from "../ui/dialog.tsx";
+import { TextField } from "../ui/fields.tsx";
+import { Select, SelectItem } from "../ui/select.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { Switch } from "../ui/toggles.tsx";
+import {
+  connectionMissing,
+  type PhraseCampaignForm,
+  phraseCampaignFormFrom,
+  savePhraseCampaign,
+  validatePhraseCampaignForm,
+} from "./phrase-campaign-form.ts";
+
+export type Choice = { id: number; name: string };
+
+/** The "every connection" choice of the connection select. */
+const ANY = 0;
+
+export function PhraseCampaignModal({
+  campaign,
+  flows,
+  connections,
+  online,
+  onClose,
+  onSaved,
+}: {
+  /** null adds a campaign. */
+  campaign: FlowCampaignDTO | null;
+  flows: Choice[];
+  connections: Choice[];
+  online: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<PhraseCampaignForm>(() => phraseCampaignFormFrom(campaign));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof PhraseCampaignForm>(key: K, value: PhraseCampaignForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  async function submit() {
+    if (saving || !online) return;
+    const found = validatePhraseCampaignForm(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const outcome = await savePhraseCampaign(api, form, campaign);
+      if (!outcome.ok) {
+        if (Object.keys(outcome.errors).length > 0) setErrors(outcome.errors);
+        else showToast(errorText(outcome.error));
+        return;
+      }
+      showToast(t(campaign ? "phraseListsPage.toasts.updated" : "phraseListsPage.toasts.created"), "info");
+      onSaved();
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const connectionItems = [{ id: ANY, name: t("phraseListsPage.modal.anyConnection") }, ...connections];
+  return (
+    <Modal
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={campaign ? t("phraseListsPage.modal.editTitle") : t("phraseListsPage.modal.addTitle")}
+      size="medium"
+      keyboardDismiss={!saving}
+      onSubmit={() => void submit()}
+      data-testid="phrase-campaign-modal"
+      actions={
+        <>
+          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
+            {t("phraseListsPage.modal.cancel")}
+          </Button>
+          <Button
+            type="submit"
+            variant="primary"
+            isPending={saving}
+            isDisabled={!online}
+            data-testid="phrase-campaign-save"
+          >
+            {t("phraseListsPage.modal.save")}
+          </Button>
+        </>
+      }
+    >
+      <TextField
+        label={t("phraseListsPage.modal.name")}
+        value={form.name}
+        onChange={(v) => set("name", v)}
+        errorMessage={errors.name}
+        isRequired
+        data-testid="phrase-campaign-name"
+      />
+      <Select
+        label={t("phraseListsPage.modal.flow")}
+        items={flows}
+        value={form.flowId}
+        onChange={(id) => set("flowId", id === null ? null : Number(id))}
+        errorMessage={errors.flowId}
+        isRequired
+        data-testid="phrase-campaign-flow"
+      >
+        {(f: Choice) => <SelectItem id={f.id}>{f.name}</SelectItem>}
+      </Select>
+      <Select
+        label={t("phraseListsPage.modal.connection")}
+        items={connectionItems}
+        value={form.whatsappId ?? ANY}
+        onChange={(id) => set("whatsappId", id === null || Number(id) === ANY ? null : Number(id))}
+        description={connectionMissing(form) ? t("phraseListsPage.modal.connectionFlag") : undefined}
+        errorMessage={errors.whatsappId}
+        data-testid="phrase-campaign-connection"
+      >
+        {(c: Choice) => <SelectItem id={c.id}>{c.name}</SelectItem>}
+      </Select>
+      <TextField
+        label={t("phraseListsPage.modal.phrase")}
+        value={form.phrase}
+        onChange={(v) => set("phrase", v)}
+        errorMessage={errors.phrase}
+        isRequired
+        data-testid="phrase-campaign-phrase"
+      />
+      {campaign && (
+        <Switch isSelected={form.status} onChange={(v) => set("status", v)} data-testid="phrase-campaign-status">
+          {t("phraseListsPage.modal.status")}
+        </Switch>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,153 @@
+// /phrase-lists (spec 2 §2 Phrase campaigns; admins, as the flows they start): a table of Nome, Status and actions
+// (edit, delete), a 'Campanha' button and the create/edit dialog. Campaigns are admin REST: offline the screen
+// says it needs a connection.
+import type { FlowCampaignDTO } from "@chatflow/core/contract/flow-campaigns.ts";
+import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../app-services.ts";
+import { loadFlowChoices } from "../flows/flow-choices.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { useOnline } from "../layout/use-online.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Button, IconButton } from "../ui/button.tsx";
+import { ConfirmDialog } from "../ui/dialog.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { EditIcon, ListIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
+import { ListPage } from "../ui/list-page.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { type Choice, PhraseCampaignModal } from "./phrase-campaign-modal.tsx";
+import "./phrase-lists.css";
+
+type Loaded = { campaigns: FlowCampaignDTO[]; flows: Choice[]; connections: Choice[] };
+
+export function PhraseListsPage() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [data, setData] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [editing, setEditing] = useState<FlowCampaignDTO | "new" | null>(null);
+  const [deleting, setDeleting] = useState<FlowCampaignDTO | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      const [campaigns, flows, connections] = await Promise.all([
+        api.get<{ flow: FlowCampaignDTO[] }>("/flowcampaign"),
+        loadFlowChoices(api),
+        api.get<WhatsappAnswer[]>("/whatsapp"),
+      ]);
+      setData({ campaigns: campaigns.flow, flows, connections: connections.map((c) => ({ id: c.id, name: c.name })) });
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (online) void reload();
+  }, [online, reload]);
+
+  async function remove(c: FlowCampaignDTO) {
+    try {
+      await api.delete(`/flowcampaign/${c.id}`);
+    } catch (err) {
+      throw new Error(errorText(err));
+    }
+    showToast(t("phraseListsPage.toasts.deleted"), "info");
+    await reload();
+  }
+
+  const notice = !online ? t("phraseListsPage.offline") : failed ? t("phraseListsPage.loadError") : null;
+  return (
+    <ListPage
+      className="phrase-lists-page"
+      data-testid="phrase-lists-page"
+      title={t("phraseListsPage.title")}
+      actions={
+        <Button
+          variant="primary"
+          icon={<PlusIcon />}
+          onPress={() => setEditing("new")}
+          isDisabled={!online || !data}
+          data-testid="phrase-lists-add"
+        >
+          {t("phraseListsPage.add")}
+        </Button>
+      }
+      notice={notice}
+    >
+      {!data ? (
+        online && !failed ? (
+          <Spinner />
+        ) : null
+      ) : data.campaigns.length === 0 ? (
+        <EmptyState icon={<ListIcon size={48} />} title={t("phraseListsPage.empty")} />
+      ) : (
+        <div className="phrase-lists-frame">
+          <table className="phrase-lists-table" aria-label={t("phraseListsPage.tableLabel")} data-testid="phrase-lists">
+            <thead>
+              <tr>
+                <th scope="col">{t("phraseListsPage.columns.name")}</th>
+                <th scope="col">{t("phraseListsPage.columns.status")}</th>
+                <th scope="col" className="phrase-lists-actions">
+                  {t("phraseListsPage.columns.actions")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.campaigns.map((c) => (
+                <tr key={c.id} data-testid="phrase-campaign-row">
+                  <td className="phrase-lists-name">{c.name}</td>
+                  <td>
+                    <Badge tone={c.status ? "success" : "neutral"}>
+                      {c.status ? t("phraseListsPage.active") : t("phraseListsPage.inactive")}
+                    </Badge>
+                  </td>
+                  <td className="phrase-lists-actions">
+                    <IconButton
+                      label={t("phraseListsPage.edit", { name: c.name })}
+                      onPress={() => setEditing(c)}
+                      isDisabled={!online}
+                      data-testid="phrase-campaign-edit"
+                    >
+                      <EditIcon />
+                    </IconButton>
+                    <IconButton
+                      label={t("phraseListsPage.delete", { name: c.name })}
+                      onPress={() => setDeleting(c)}
+                      isDisabled={!online}
+                      data-testid="phrase-campaign-delete"
+                    >
+                      <TrashIcon />
+                    </IconButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing !== null && data && (
+        <PhraseCampaignModal
+          campaign={editing === "new" ? null : editing}
+          flows={data.flows}
+          connections={data.connections}
+          online={online}
+          onClose={() => setEditing(null)}
+          onSaved={() => void reload()}
+        />
+      )}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("phraseListsPage.deleteConfirm.title", { name: deleting?.name ?? "" })}
+        confirmLabel={t("phraseListsPage.deleteConfirm.confirm")}
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        data-testid="phrase-campaign-delete-confirm"
+      >
+        {t("phraseListsPage.deleteConfirm.text")}
+      </ConfirmDialog>
+    </ListPage>
+  );
+}

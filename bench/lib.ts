@@ -89,10 +89,13 @@ export function procCpuMs(pid: number): number {
   }
 }
 
-/** The pids of the PostgreSQL backends serving `database`, except the asking one. */
+/**
+ * The pids of the client backends serving `database`, except the asking one. Autovacuum's workers are left out: one
+ * vacuuming a large table during a round made that round's figure several times higher.
+ */
 export async function backendPids(pool: pg.Pool, database: string): Promise<number[]> {
   const { rows } = await pool.query<{ pid: number }>(
-    "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+    "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
     [database],
   );
   return rows.map((r) => r.pid);

@@ -64,10 +64,8 @@ export async function runQueueBot(
 ): Promise<void> {
   if (lastBodies.size === 0) return;
   // The ticket rows are already locked by ingest's upsert, so these values hold until commit.
-  // A config object, so ingest's preparing client leaves it unnamed: its generic plan, made before tickets had
-  // statistics, walked every pending ticket (decision 0057).
-  const { rows: candidates } = await client.query<Candidate>({
-    text: `SELECT t.id, t.company_id AS "companyId", t.contact_id AS "contactId", t.whatsapp_id AS "whatsappId",
+  const { rows: candidates } = await client.query<Candidate>(
+    `SELECT t.id, t.company_id AS "companyId", t.contact_id AS "contactId", t.whatsapp_id AS "whatsappId",
        t.queue_id AS "queueId", t.queue_option_id AS "queueOptionId",
        t.bot_started_at IS NOT NULL AS "botStarted",
        (w.time_use_bot_queues = 0 OR t.bot_started_at IS NULL
@@ -82,8 +80,8 @@ export async function runQueueBot(
      WHERE t.status = 'pending' AND (t.queue_id IS NULL OR t.is_bot) AND t.user_id IS NULL
        AND NOT t.is_group AND NOT c.is_group AND NOT c.disable_bot
        AND EXISTS (SELECT 1 FROM whatsapp_queues wq WHERE wq.whatsapp_id = t.whatsapp_id AND wq.company_id = t.company_id)`,
-    values: [[...lastBodies.keys()], [...lastBodies.values()].map((b) => b.companyId)],
-  });
+    [[...lastBodies.keys()], [...lastBodies.values()].map((b) => b.companyId)],
+  );
   if (candidates.length === 0) return;
   const waiting = candidates.filter((t) => t.queueId === null);
   const queuesOf = waiting.length > 0 ? await connectionQueues(client, waiting) : new Map<number, MenuQueue[]>();

@@ -8,10 +8,10 @@ import path from "node:path";
 import pg from "pg";
 import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
 
-const SECRET = "bench-app-secret";
-const PHONE_ID = "100200300";
+export const SECRET = "bench-app-secret";
+export const PHONE_ID = "100200300";
 
-function payload(i: number, run: string): string {
+export function payload(i: number, run: string): string {
   const from = `55119${String(i % 2000).padStart(8, "0")}`;
   return JSON.stringify({
     object: "whatsapp_business_account",
@@ -42,7 +42,7 @@ function payload(i: number, run: string): string {
   });
 }
 
-function post(agent: http.Agent, url: URL, body: string): Promise<number> {
+export function post(agent: http.Agent, url: URL, body: string): Promise<number> {
   const signature = `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`;
   return new Promise((resolve, reject) => {
     const req = http.request(

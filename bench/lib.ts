@@ -79,6 +79,55 @@ export async function startCoreChild(
   };
 }
 
+/** user + system time of a process so far, in ms (clock ticks of 10 ms); 0 once it is gone. */
+export function procCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The pids of the client backends serving `database`, except the asking one. Autovacuum's workers are left out: one
+ * vacuuming a large table during a round made that round's figure several times higher.
+ */
+export async function backendPids(pool: pg.Pool, database: string): Promise<number[]> {
+  const { rows } = await pool.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
+    [database],
+  );
+  return rows.map((r) => r.pid);
+}
+
+/** Core from another checkout `tree` (an A/B comparison), on a free port. */
+export async function startCoreFromTree(tree: string, databaseUrl: string, dataDir: string) {
+  const child = spawn(process.execPath, [...CORE_NODE_FLAGS, path.join(tree, "core/src/main.ts")], {
+    cwd: tree,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", DATA_DIR: dataDir, PWA_DIR: "/nonexistent" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      const m = out.match(/core listening on (http:\/\/\S+)/);
+      if (m) resolve(m[1]!);
+    });
+    child.once("exit", (code) => reject(new Error(`core exited ${code}`)));
+  });
+  return {
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

@@ -3,15 +3,13 @@
 // Seeds once (BENCH_TICKETS_SCALE, default 0.2), then starts core from each tree in BENCH_CPU_TREES (comma
 // separated checkouts, default this one) in turn, BENCH_CPU_ROUNDS times, so two commits are compared in the
 // same minutes: `node bench/tickets-cpu.ts` with BENCH_CPU_TREES=/path/to/old,/path/to/new.
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { CORE_NODE_FLAGS } from "../scripts/node-flags.ts";
-import { fmt, freshDatabase } from "./lib.ts";
+import { backendPids, procCpuMs as cpuMs, fmt, freshDatabase, startCoreFromTree } from "./lib.ts";
 
 process.env.BENCH_TICKETS_SCALE ??= "0.2";
 const { seed } = await import("./tickets.ts");
@@ -22,43 +20,6 @@ const REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 3000);
 const CLIENTS = 10;
 const LIST = "/tickets?status=open&showAll=true";
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd";
-
-/** user + system time of a process so far, in ms (clock ticks of 10 ms); 0 once it is gone. */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-async function startCore(tree: string, databaseUrl: string) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "chatflow-cpu-"));
-  const child = spawn(process.execPath, [...CORE_NODE_FLAGS, path.join(tree, "core/src/main.ts")], {
-    cwd: tree,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", DATA_DIR: dataDir, PWA_DIR: "/nonexistent" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (c: Buffer) => {
-      out += c.toString();
-      const m = out.match(/core listening on (http:\/\/\S+)/);
-      if (m) resolve(m[1]!);
-    });
-    child.once("exit", (code) => reject(new Error(`core exited ${code}`)));
-  });
-  return {
-    url,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
 
 function get(agent: http.Agent, url: URL, token: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -88,6 +49,9 @@ async function load(agent: http.Agent, url: URL, token: string, n: number) {
     }),
   );
 }
+
+const startCore = async (tree: string, databaseUrl: string) =>
+  startCoreFromTree(tree, databaseUrl, await mkdtemp(path.join(tmpdir(), "chatflow-cpu-")));
 
 // BENCH_CPU_DATABASE_URL: a database a run before kept (BENCH_CPU_KEEP_DB=1), seeded already.
 const kept = process.env.BENCH_CPU_DATABASE_URL;
@@ -119,13 +83,7 @@ try {
         const { token } = (await login.json()) as { token: string };
         const url = new URL(core.url);
         await load(agent, url, token, 1000);
-        const backends = async () =>
-          (
-            await pool.query<{ pid: number }>(
-              "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
-              [dbName],
-            )
-          ).rows.map((r) => r.pid);
+        const backends = () => backendPids(pool, dbName);
         const pids = await backends();
         const start = new Map(pids.map((p) => [p, cpuMs(p)]));
         const core0 = cpuMs(core.pid);

@@ -2,6 +2,7 @@
 // contract's schema, so a bad one is skipped and the good ones of the same delivery kept;
 // bodies that are not a delivery answer 400, signed or not, and write nothing.
 import { createHmac } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { buildCompany, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
 import { coreForFile } from "@chatflow/core/testing/test-world.ts";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
@@ -122,5 +123,44 @@ describe("#webhooks.whatsapp input", () => {
     expect((await postSigned(core.url, payload, APP_SECRET)).status).toBe(200);
     expect(await stored(c.companyId)).toEqual([{ remote_id: "wamid.ENTRY1", body: "ok", number: "5511911110003" }]);
     warn.mockRestore();
+  });
+
+  it("answers a plain delivery and a gzip one alike, with the same headers, and refuses a forged or oversized one", async () => {
+    const c = await cloudConnection();
+    const post = async (body: Buffer, headers: Record<string, string>, secret = APP_SECRET, signed = body) => {
+      const signature = `sha256=${createHmac("sha256", secret).update(signed).digest("hex")}`;
+      return fetch(`${core.url}/webhooks/whatsapp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-hub-signature-256": signature, ...headers },
+        body: new Uint8Array(body),
+      });
+    };
+    const delivery = (id: string) =>
+      Buffer.from(JSON.stringify(cloudDelivery(c.phoneNumberId, { messages: [text("5511911110004", id, id)] })));
+    // Plain: read as it is (the fast path). Gzip: the general parser inflates it, and the signature is the raw JSON's.
+    const plain = await post(delivery("wamid.PLAIN"), {});
+    const gzipped = await post(
+      gzipSync(delivery("wamid.GZIP")),
+      { "content-encoding": "gzip" },
+      APP_SECRET,
+      delivery("wamid.GZIP"),
+    );
+    for (const res of [plain, gzipped]) {
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ ok: true });
+      expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(res.headers.get("vary")).toBe("Accept-Encoding");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    }
+    expect((await stored(c.companyId)).map((r) => r.remote_id)).toEqual(["wamid.GZIP", "wamid.PLAIN"]);
+
+    const forged = await post(delivery("wamid.FORGED"), {}, "not-the-secret");
+    expect(forged.status).toBe(401);
+    expect((await forged.json()).error).toBe("ERR_INVALID_SIGNATURE");
+    expect(forged.headers.get("x-content-type-options")).toBe("nosniff");
+    const huge = await post(Buffer.alloc(5 * 1024 * 1024 + 1, 32), {});
+    expect(huge.status).toBe(413);
+    expect((await stored(c.companyId)).map((r) => r.remote_id)).toEqual(["wamid.GZIP", "wamid.PLAIN"]);
   });
 });

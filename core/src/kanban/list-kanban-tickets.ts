@@ -1,4 +1,4 @@
-// GET /ticket/kanban (spec 2 §7): the board's tickets, as the ticket list item shows them (TICKET_ITEM_JSON, so
+// GET /ticket/kanban (spec 2 §7): the board's tickets, as the ticket list item shows them (TICKET_ITEM_TEXT, so
 // a card has the contact, connection, user and tags), open or pending, last updated between startDate and endDate
 // (whole days in the report time zone; both today by default, spec 2 §9), in the caller's own queues (spec 2 §6)
 // narrowed to queueIds, and only those the caller may see (visibility.ts).
@@ -6,7 +6,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { KANBAN_STATUSES, KANBAN_TICKETS_LIMIT, type TKanbanTicketsQuery } from "../contract/kanban.ts";
 import { REPORT_TIME_ZONE } from "../messages/count-messages.ts";
-import { TICKET_ITEM_JOINS, TICKET_ITEM_JSON } from "../tickets/list-tickets.ts";
+import { TICKET_ITEM_JOINS, TICKET_ITEM_TEXT } from "../tickets/list-tickets.ts";
 import { visibleTicketSql } from "../tickets/visibility.ts";
 
 /** The queues the board reads: the caller's own, only those named when queueIds is given. */
@@ -35,8 +35,8 @@ export async function listKanbanTickets(pool: pg.Pool, actor: Actor, q: TKanbanT
   ];
   const visible = visibleTicketSql(actor, params);
   const { rows } = await pool.query<{ tickets: string }>(
-    `SELECT COALESCE(json_agg(k.item ORDER BY k.updated_at DESC, k.id DESC), '[]')::text AS tickets FROM (
-       SELECT ${TICKET_ITEM_JSON} AS item, t.updated_at, t.id FROM tickets t ${TICKET_ITEM_JOINS}
+    `SELECT '[' || COALESCE(string_agg(k.item, ',' ORDER BY k.updated_at DESC, k.id DESC), '') || ']' AS tickets FROM (
+       SELECT ${TICKET_ITEM_TEXT} AS item, t.updated_at, t.id FROM tickets t ${TICKET_ITEM_JOINS}
        WHERE t.company_id = $1 AND t.queue_id = ANY($2::int[]) AND t.status = ANY($6::text[])
          AND t.updated_at >= ($3::date)::timestamp AT TIME ZONE $5
          AND t.updated_at < ($4::date + 1)::timestamp AT TIME ZONE $5

@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from "uuid";
 import { runInboundGate } from "../bot/inbound-gate.ts";
 import { runQueueBot } from "../bot/queue-bot.ts";
 import type { Ack } from "../contract/entities.ts";
+import { preparingClient } from "../db/prepared-client.ts";
 import { runFlows } from "../flows/runtime/flow-runs.ts";
 import { enqueueIntegrationSteps } from "../integrations/enqueue-integration-steps.ts";
 import { confirmScheduledSends } from "../schedules/scheduled-send-outcome.ts";
@@ -79,17 +80,21 @@ export async function ingest(
 ): Promise<IngestResult> {
   const changes: Change[] = [];
   const result: IngestResult = { messages: 0, duplicates: 0, acks: 0, blocked: 0 };
+  // Ingest's own statements, the same texts every batch and each keyed by a unique index, run prepared (parsed and
+  // planned once per connection); the rules after the insert (gate, flows, bot) are planned each time, since a
+  // generic plan made while their tables were empty can stay bad until an ANALYZE (decision 0057).
+  const own = preparingClient(client);
   const messages = await dropDuplicates(
-    client,
+    own,
     events.filter((e): e is InboundMessage => e.kind === "message"),
     result,
   );
   if (messages.length > 0) {
-    const contacts = await upsertContacts(client, messages, changes);
-    const ticketIds = await upsertTickets(client, messages, contacts, changes, now);
+    const contacts = await upsertContacts(own, messages, changes);
+    const ticketIds = await upsertTickets(own, messages, contacts, changes, now);
     // A blocked contact's message with no ticket to join is ignored, as the original product does.
     const kept = messages.filter((m) => ticketIds.has(ticketKeyOf(m, contacts.ids)));
-    const stored = await insertMessages(client, kept, contacts.ids, ticketIds, changes);
+    const stored = await insertMessages(own, kept, contacts.ids, ticketIds, changes);
     const bodies = lastBodies(stored, contacts.ids, ticketIds);
     await applyRatings(client, bodies, changes);
     // Vacation, consent and the hours come first; a ticket they hold is left alone by the bot this time.

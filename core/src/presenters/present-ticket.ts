@@ -22,3 +22,9 @@ export function presentTicketsJson(viewer: Viewer, json: string): string {
   const tickets = JSON.parse(json) as WithContact[];
   return JSON.stringify(tickets.map((t) => presentTicket(viewer, t)));
 }
+
+/** One ticket that PostgreSQL built as JSON text: sent as it is when there is nothing to hide from this viewer. */
+export function presentTicketJson(viewer: Viewer, json: string): string {
+  if (!viewer.hideNumbers) return json;
+  return JSON.stringify(presentTicket(viewer, JSON.parse(json) as WithContact));
+}

@@ -15,23 +15,22 @@ export async function recordChanges(client: pg.ClientBase, changes: Change[]): P
     list.push(c);
     byCompany.set(c.companyId, list);
   }
-  // Lock company rows in id order so two writers never deadlock.
+  // Lock company rows in id order so two writers never deadlock. One statement per company (the counter, the log
+  // rows numbered from it, the NOTIFY): every write path ends here, so its round trips count (decision 0057).
   for (const companyId of [...byCompany.keys()].sort((a, b) => a - b)) {
     const list = byCompany.get(companyId)!;
-    const { rows } = await client.query<{ last_seq: number }>(
-      `INSERT INTO company_sync (company_id, last_seq) VALUES ($1, $2)
-       ON CONFLICT (company_id) DO UPDATE SET last_seq = company_sync.last_seq + $2
-       RETURNING last_seq`,
-      [companyId, list.length],
-    );
-    const last = rows[0]!.last_seq;
-    const first = last - list.length + 1;
-    await client.query(
-      `INSERT INTO change_log (company_id, seq, entity, entity_id)
-       SELECT $1, $2::bigint + ord - 1, e, i FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS t(e, i, ord)`,
-      [companyId, first, list.map((c) => c.entity), list.map((c) => String(c.id))],
-    );
-    await client.query("SELECT pg_notify($1, $2)", [CHANGES_CHANNEL, String(companyId)]);
+    await client.query({
+      name: "record-changes",
+      text: `WITH s AS (
+         INSERT INTO company_sync (company_id, last_seq) VALUES ($1, $2)
+         ON CONFLICT (company_id) DO UPDATE SET last_seq = company_sync.last_seq + $2
+         RETURNING last_seq),
+       l AS (
+         INSERT INTO change_log (company_id, seq, entity, entity_id)
+         SELECT $1, s.last_seq - $2 + ord, e, i FROM s, unnest($3::text[], $4::text[]) WITH ORDINALITY AS t(e, i, ord))
+       SELECT pg_notify($5, $1::text) FROM s`,
+      values: [companyId, list.length, list.map((c) => c.entity), list.map((c) => String(c.id)), CHANGES_CHANNEL],
+    });
   }
 }
 

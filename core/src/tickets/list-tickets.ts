@@ -73,6 +73,23 @@ export const TICKET_ITEM_TEXT = `('{"id":' || t.id || ',"uuid":"' || t.uuid || '
   || ',"rating":' || COALESCE(rt.rate::text, 'null')
   || ',"userRating":' || CASE WHEN rt.rate IS NULL THEN 'null' ELSE '{"rate":' || rt.rate || '}' END || '}')`;
 
+/**
+ * One ticket's item as JSON text (TICKET_ITEM_TEXT, the list's), for GET /tickets/u/{uuid} and the answers of the
+ * transitions (ticketView); undefined when the company has no such ticket. Visibility is the caller's to check first.
+ */
+export async function ticketItemText(
+  db: pg.ClientBase | pg.Pool,
+  companyId: number,
+  ticketId: number,
+): Promise<string | undefined> {
+  const { rows } = await db.query<{ item: string }>({
+    name: "ticket-item-text",
+    text: `SELECT ${TICKET_ITEM_TEXT} AS item FROM tickets t ${TICKET_ITEM_JOINS} WHERE t.id = $1 AND t.company_id = $2`,
+    values: [ticketId, companyId],
+  });
+  return rows[0]?.item;
+}
+
 export type TicketListPage = {
   /** The page's tickets as a JSON array, built by PostgreSQL and sent as is. */
   ticketsJson: string;

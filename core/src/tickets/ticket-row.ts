@@ -8,7 +8,7 @@ import { presentTicket } from "../presenters/present-ticket.ts";
 import { loadViewer } from "../presenters/viewer.ts";
 import type { Change } from "../sync/change-log.ts";
 import type { TicketRow } from "./find-visible-ticket.ts";
-import { TICKET_ITEM_JOINS, TICKET_ITEM_JSON } from "./list-tickets.ts";
+import { TICKET_ITEM_JOINS, TICKET_ITEM_TEXT } from "./list-tickets.ts";
 
 export type { TicketRow } from "./find-visible-ticket.ts";
 
@@ -57,21 +57,22 @@ type HeaderField = "protocol" | "useIntegration" | "amountUsedBotQueues" | "isTr
 
 /**
  * The ticket as POST/PUT /tickets answer it: the list item of GET /tickets and
- * GET /tickets/u/{uuid} (one shape for a ticket everywhere, TICKET_ITEM_JSON) plus
+ * GET /tickets/u/{uuid} (one shape for a ticket everywhere, TICKET_ITEM_TEXT) plus
  * the header's fields, presented for the caller (presentTicket).
  */
 export async function ticketView(db: pg.ClientBase | pg.Pool, actor: Actor, ticketId: number): Promise<TicketView> {
-  const { rows } = await db.query<{ item: TicketView } & Pick<TicketView, HeaderField>>(
-    `SELECT ${TICKET_ITEM_JSON} AS item, t.protocol, t.use_integration AS "useIntegration",
+  const { rows } = await db.query<{ item: string } & Pick<TicketView, HeaderField>>({
+    name: "ticket-view",
+    text: `SELECT ${TICKET_ITEM_TEXT} AS item, t.protocol, t.use_integration AS "useIntegration",
        t.amount_used_bot_queues AS "amountUsedBotQueues", t.is_transfered AS "isTransfered",
        t.msg_transfer AS "msgTransfer"
      FROM tickets t ${TICKET_ITEM_JOINS} WHERE t.id = $1 AND t.company_id = $2`,
-    [ticketId, actor.companyId],
-  );
+    values: [ticketId, actor.companyId],
+  });
   const row = rows[0];
   if (!row) throw ticketNotFound();
   const { item, ...header } = row;
-  return presentTicket(await loadViewer(db, actor), { ...item, ...header });
+  return presentTicket(await loadViewer(db, actor), { ...(JSON.parse(item) as TicketView), ...header });
 }
 
 /** Resets the unread count and marks the contact's messages read, recording what changed. */

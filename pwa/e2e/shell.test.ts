@@ -86,6 +86,8 @@ describe("side menu", () => {
       "menu-flowbuilders",
       "menu-phraseLists",
       "menu-tagsKanban",
+      "menu-prompts",
+      "menu-queueIntegration",
       "menu-files",
       "menu-financeiro",
       "menu-settings",

@@ -10,12 +10,17 @@ import {
   ZQueueIntegrationRequestSchema,
   ZTestSessionRequestSchema,
 } from "../contract/integrations.ts";
+import { lazyUseCase } from "../db/lazy-use-case.ts";
 import { parse } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { checkDialogflowCredentials } from "./dialogflow-credentials.ts";
 import { authorizeIntegrations } from "./integration-policy.ts";
 import { listIntegrations, loadIntegration } from "./integration-queries.ts";
-import { createIntegration, deleteIntegration, updateIntegration } from "./save-integration.ts";
+
+// The writes run on the company EntityManager: MikroORM loads on the first one (lazy-use-case.ts).
+const createIntegration = lazyUseCase(async () => (await import("./save-integration.ts")).createIntegration);
+const updateIntegration = lazyUseCase(async () => (await import("./save-integration.ts")).updateIntegration);
+const deleteIntegration = lazyUseCase(async () => (await import("./save-integration.ts")).deleteIntegration);
 
 export function integrationRoutes(pool: pg.Pool): Router {
   const router = Router();

@@ -3,44 +3,29 @@
 // answers, delays) and OpenAI (history limit, hand-over), and sends each step's messages exactly once.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HANDOVER_ACTION } from "../contract/prompts.ts";
 import { buildBotConnection, buildOptions, contactWrites, newNumber } from "../testing/bot-factories.ts";
 import {
-  type FakeDialogflow,
-  type FakeSpeech,
-  type FakeTypebot,
-  type FakeWebhookReceiver,
   startFakeDialogflow,
   startFakeSpeech,
   startFakeTypebot,
   startFakeWebhookReceiver,
 } from "../testing/fake-integrations.ts";
-import { type FakeOpenAi, startFakeOpenAi } from "../testing/fake-openai.ts";
-import { testDbForFile, tmpDirForFile } from "../testing/test-world.ts";
+import { startFakeOpenAi } from "../testing/fake-openai.ts";
+import { forFile, testDbForFile, tmpDirForFile } from "../testing/test-world.ts";
 import { deliverIntegrationSteps, type IntegrationRuntimeConfig } from "./deliver-integration-steps.ts";
 import { isPrivateAddress } from "./outbound-http.ts";
 import { signPayload } from "./webhook-step.ts";
 
 const db = testDbForFile();
-let receiver: FakeWebhookReceiver;
-let typebot: FakeTypebot;
-let openai: FakeOpenAi;
-let dialogflow: FakeDialogflow;
-let speech: FakeSpeech;
+// The outside services, each a loopback stand-in for the file's tests.
+const receiver = forFile(() => startFakeWebhookReceiver(), { stop: (f) => f.close() });
+const typebot = forFile(() => startFakeTypebot(), { stop: (f) => f.close() });
+const openai = forFile(() => startFakeOpenAi(), { stop: (f) => f.close() });
+const dialogflow = forFile(() => startFakeDialogflow(), { stop: (f) => f.close() });
+const speech = forFile(() => startFakeSpeech(), { stop: (f) => f.close() });
 const media = tmpDirForFile("integration-media");
-beforeAll(async () => {
-  [receiver, typebot, openai, dialogflow, speech] = await Promise.all([
-    startFakeWebhookReceiver(),
-    startFakeTypebot(),
-    startFakeOpenAi(),
-    startFakeDialogflow(),
-    startFakeSpeech(),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([receiver.close(), typebot.close(), openai.close(), dialogflow.close(), speech.close()]);
-});
 
 const config = (o: Partial<IntegrationRuntimeConfig> = {}): IntegrationRuntimeConfig => ({
   allowPrivateTargets: true,

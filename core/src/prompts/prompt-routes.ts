@@ -5,11 +5,16 @@ import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { ZCreatePromptRequestSchema, ZUpdatePromptRequestSchema } from "../contract/prompts.ts";
+import { lazyUseCase } from "../db/lazy-use-case.ts";
 import { parse } from "../http/errors.ts";
 import { authorizePrompts } from "../integrations/integration-policy.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import { listPrompts, loadPrompt } from "./prompt-queries.ts";
-import { createPrompt, deletePrompt, updatePrompt } from "./save-prompt.ts";
+
+// The writes run on the company EntityManager: MikroORM loads on the first one (lazy-use-case.ts).
+const createPrompt = lazyUseCase(async () => (await import("./save-prompt.ts")).createPrompt);
+const updatePrompt = lazyUseCase(async () => (await import("./save-prompt.ts")).updatePrompt);
+const deletePrompt = lazyUseCase(async () => (await import("./save-prompt.ts")).deletePrompt);
 
 export function promptRoutes(pool: pg.Pool): Router {
   const router = Router();

@@ -14,8 +14,7 @@ import { EmptyState } from "../ui/empty-state.tsx";
 import { SearchField } from "../ui/fields.tsx";
 import { EditIcon, ListIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
 import { ListItem } from "../ui/list-item.tsx";
-import { ListPage } from "../ui/list-page.tsx";
-import { Spinner } from "../ui/spinner.tsx";
+import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { VirtualList } from "../ui/virtual-list.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
@@ -75,51 +74,52 @@ export function FilesPage() {
       }
       notice={notice}
     >
-      {!lists.loaded ? (
-        online ? (
-          <Spinner />
-        ) : null
-      ) : lists.items.length === 0 ? (
-        <EmptyState icon={<ListIcon size={48} />} title={t("filesPage.empty")} />
-      ) : (
-        <VirtualList
-          items={lists.items}
-          getKey={(r) => r.id}
-          rowHeight={64}
-          label={t("filesPage.listLabel")}
-          hasMore={lists.hasMore}
-          loadingMore={lists.loading}
-          onEndReached={lists.loadMore}
-          data-testid="files-list"
-          renderRow={(r) => (
-            <ListItem
-              title={r.name}
-              subtitle={`${t("filesPage.fileCount", { count: r.options.length })} · ${r.message}`}
-              onAction={() => setEditing(r)}
-              data-testid="file-list-row"
-              actions={
-                <>
-                  <IconButton
-                    label={t("filesPage.edit", { name: r.name })}
-                    onPress={() => setEditing(r)}
-                    isDisabled={!online}
-                  >
-                    <EditIcon />
-                  </IconButton>
-                  <IconButton
-                    label={t("filesPage.delete", { name: r.name })}
-                    onPress={() => setDeleting(r)}
-                    isDisabled={!online}
-                    data-testid="file-list-delete"
-                  >
-                    <TrashIcon />
-                  </IconButton>
-                </>
-              }
-            />
-          )}
-        />
-      )}
+      <ListBody
+        items={lists.loaded ? lists.items : null}
+        online={online}
+        failed={Boolean(lists.error)}
+        empty={<EmptyState icon={<ListIcon size={48} />} title={t("filesPage.empty")} />}
+      >
+        {(rows) => (
+          <VirtualList
+            items={rows}
+            getKey={(r) => r.id}
+            rowHeight={64}
+            label={t("filesPage.listLabel")}
+            hasMore={lists.hasMore}
+            loadingMore={lists.loading}
+            onEndReached={lists.loadMore}
+            data-testid="files-list"
+            renderRow={(r) => (
+              <ListItem
+                title={r.name}
+                subtitle={`${t("filesPage.fileCount", { count: r.options.length })} · ${r.message}`}
+                onAction={() => setEditing(r)}
+                data-testid="file-list-row"
+                actions={
+                  <>
+                    <IconButton
+                      label={t("filesPage.edit", { name: r.name })}
+                      onPress={() => setEditing(r)}
+                      isDisabled={!online}
+                    >
+                      <EditIcon />
+                    </IconButton>
+                    <IconButton
+                      label={t("filesPage.delete", { name: r.name })}
+                      onPress={() => setDeleting(r)}
+                      isDisabled={!online}
+                      data-testid="file-list-delete"
+                    >
+                      <TrashIcon />
+                    </IconButton>
+                  </>
+                }
+              />
+            )}
+          />
+        )}
+      </ListBody>
       {editing !== null && (
         <FileListModal
           list={editing === "new" ? null : editing}

@@ -14,8 +14,7 @@ import { EmptyState } from "../ui/empty-state.tsx";
 import { SearchField } from "../ui/fields.tsx";
 import { EditIcon, ListIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
 import { ListItem } from "../ui/list-item.tsx";
-import { ListPage } from "../ui/list-page.tsx";
-import { Spinner } from "../ui/spinner.tsx";
+import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { VirtualList } from "../ui/virtual-list.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
@@ -74,52 +73,53 @@ export function IntegrationsPage() {
       }
       notice={notice}
     >
-      {!list.loaded ? (
-        online ? (
-          <Spinner />
-        ) : null
-      ) : list.items.length === 0 ? (
-        <EmptyState icon={<ListIcon size={48} />} title={t("integrationsPage.empty")} />
-      ) : (
-        <VirtualList
-          items={list.items}
-          getKey={(r) => r.id}
-          rowHeight={64}
-          label={t("integrationsPage.listLabel")}
-          hasMore={list.hasMore}
-          loadingMore={list.loading}
-          onEndReached={list.loadMore}
-          data-testid="integrations-list"
-          renderRow={(r) => (
-            <ListItem
-              leading={<IntegrationLogo type={r.type} />}
-              title={r.name}
-              subtitle={t("integrationsPage.row", { id: r.id, type: t(`integrationsPage.types.${r.type}`) })}
-              onAction={() => setEditing(r)}
-              data-testid="integration-row"
-              actions={
-                <>
-                  <IconButton
-                    label={t("integrationsPage.edit", { name: r.name })}
-                    onPress={() => setEditing(r)}
-                    isDisabled={!online}
-                  >
-                    <EditIcon />
-                  </IconButton>
-                  <IconButton
-                    label={t("integrationsPage.delete", { name: r.name })}
-                    onPress={() => setDeleting(r)}
-                    isDisabled={!online}
-                    data-testid="integration-delete"
-                  >
-                    <TrashIcon />
-                  </IconButton>
-                </>
-              }
-            />
-          )}
-        />
-      )}
+      <ListBody
+        items={list.loaded ? list.items : null}
+        online={online}
+        failed={Boolean(list.error)}
+        empty={<EmptyState icon={<ListIcon size={48} />} title={t("integrationsPage.empty")} />}
+      >
+        {(rows) => (
+          <VirtualList
+            items={rows}
+            getKey={(r) => r.id}
+            rowHeight={64}
+            label={t("integrationsPage.listLabel")}
+            hasMore={list.hasMore}
+            loadingMore={list.loading}
+            onEndReached={list.loadMore}
+            data-testid="integrations-list"
+            renderRow={(r) => (
+              <ListItem
+                leading={<IntegrationLogo type={r.type} />}
+                title={r.name}
+                subtitle={t("integrationsPage.row", { id: r.id, type: t(`integrationsPage.types.${r.type}`) })}
+                onAction={() => setEditing(r)}
+                data-testid="integration-row"
+                actions={
+                  <>
+                    <IconButton
+                      label={t("integrationsPage.edit", { name: r.name })}
+                      onPress={() => setEditing(r)}
+                      isDisabled={!online}
+                    >
+                      <EditIcon />
+                    </IconButton>
+                    <IconButton
+                      label={t("integrationsPage.delete", { name: r.name })}
+                      onPress={() => setDeleting(r)}
+                      isDisabled={!online}
+                      data-testid="integration-delete"
+                    >
+                      <TrashIcon />
+                    </IconButton>
+                  </>
+                }
+              />
+            )}
+          />
+        )}
+      </ListBody>
       {editing !== null && (
         <IntegrationModal
           integration={editing === "new" ? null : editing}

@@ -14,8 +14,7 @@ import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { EditIcon, ListIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
-import { ListPage } from "../ui/list-page.tsx";
-import { Spinner } from "../ui/spinner.tsx";
+import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { type Choice, PhraseCampaignModal } from "./phrase-campaign-modal.tsx";
 import "./phrase-lists.css";
@@ -77,57 +76,62 @@ export function PhraseListsPage() {
       }
       notice={notice}
     >
-      {!data ? (
-        online && !failed ? (
-          <Spinner />
-        ) : null
-      ) : data.campaigns.length === 0 ? (
-        <EmptyState icon={<ListIcon size={48} />} title={t("phraseListsPage.empty")} />
-      ) : (
-        <div className="phrase-lists-frame">
-          <table className="phrase-lists-table" aria-label={t("phraseListsPage.tableLabel")} data-testid="phrase-lists">
-            <thead>
-              <tr>
-                <th scope="col">{t("phraseListsPage.columns.name")}</th>
-                <th scope="col">{t("phraseListsPage.columns.status")}</th>
-                <th scope="col" className="phrase-lists-actions">
-                  {t("phraseListsPage.columns.actions")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.campaigns.map((c) => (
-                <tr key={c.id} data-testid="phrase-campaign-row">
-                  <td className="phrase-lists-name">{c.name}</td>
-                  <td>
-                    <Badge tone={c.status ? "success" : "neutral"}>
-                      {c.status ? t("phraseListsPage.active") : t("phraseListsPage.inactive")}
-                    </Badge>
-                  </td>
-                  <td className="phrase-lists-actions">
-                    <IconButton
-                      label={t("phraseListsPage.edit", { name: c.name })}
-                      onPress={() => setEditing(c)}
-                      isDisabled={!online}
-                      data-testid="phrase-campaign-edit"
-                    >
-                      <EditIcon />
-                    </IconButton>
-                    <IconButton
-                      label={t("phraseListsPage.delete", { name: c.name })}
-                      onPress={() => setDeleting(c)}
-                      isDisabled={!online}
-                      data-testid="phrase-campaign-delete"
-                    >
-                      <TrashIcon />
-                    </IconButton>
-                  </td>
+      <ListBody
+        items={data ? data.campaigns : null}
+        online={online}
+        failed={failed}
+        empty={<EmptyState icon={<ListIcon size={48} />} title={t("phraseListsPage.empty")} />}
+      >
+        {(rows) => (
+          <div className="phrase-lists-frame">
+            <table
+              className="phrase-lists-table"
+              aria-label={t("phraseListsPage.tableLabel")}
+              data-testid="phrase-lists"
+            >
+              <thead>
+                <tr>
+                  <th scope="col">{t("phraseListsPage.columns.name")}</th>
+                  <th scope="col">{t("phraseListsPage.columns.status")}</th>
+                  <th scope="col" className="phrase-lists-actions">
+                    {t("phraseListsPage.columns.actions")}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((c) => (
+                  <tr key={c.id} data-testid="phrase-campaign-row">
+                    <td className="phrase-lists-name">{c.name}</td>
+                    <td>
+                      <Badge tone={c.status ? "success" : "neutral"}>
+                        {c.status ? t("phraseListsPage.active") : t("phraseListsPage.inactive")}
+                      </Badge>
+                    </td>
+                    <td className="phrase-lists-actions">
+                      <IconButton
+                        label={t("phraseListsPage.edit", { name: c.name })}
+                        onPress={() => setEditing(c)}
+                        isDisabled={!online}
+                        data-testid="phrase-campaign-edit"
+                      >
+                        <EditIcon />
+                      </IconButton>
+                      <IconButton
+                        label={t("phraseListsPage.delete", { name: c.name })}
+                        onPress={() => setDeleting(c)}
+                        isDisabled={!online}
+                        data-testid="phrase-campaign-delete"
+                      >
+                        <TrashIcon />
+                      </IconButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListBody>
       {editing !== null && data && (
         <PhraseCampaignModal
           campaign={editing === "new" ? null : editing}

@@ -12,8 +12,7 @@ import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { EditIcon, ListIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
-import { ListPage } from "../ui/list-page.tsx";
-import { Spinner } from "../ui/spinner.tsx";
+import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { PromptModal } from "./prompt-modal.tsx";
 
@@ -65,47 +64,48 @@ export function PromptsPage() {
       }
       notice={notice}
     >
-      {prompts === null ? (
-        online && !failed ? (
-          <Spinner />
-        ) : null
-      ) : prompts.length === 0 ? (
-        <EmptyState icon={<ListIcon size={48} />} title={t("promptsPage.empty")} />
-      ) : (
-        <List label={t("promptsPage.listLabel")} data-testid="prompts-list">
-          {prompts.map((p) => (
-            <ListItem
-              key={p.id}
-              title={p.name}
-              subtitle={t("promptsPage.row", {
-                queue: p.queue?.name ?? t("promptsPage.noQueue"),
-                maxTokens: p.maxTokens,
-              })}
-              onAction={() => setEditing(p)}
-              data-testid="prompt-row"
-              actions={
-                <>
-                  <IconButton
-                    label={t("promptsPage.edit", { name: p.name })}
-                    onPress={() => setEditing(p)}
-                    isDisabled={!online}
-                  >
-                    <EditIcon />
-                  </IconButton>
-                  <IconButton
-                    label={t("promptsPage.delete", { name: p.name })}
-                    onPress={() => setDeleting(p)}
-                    isDisabled={!online}
-                    data-testid="prompt-delete"
-                  >
-                    <TrashIcon />
-                  </IconButton>
-                </>
-              }
-            />
-          ))}
-        </List>
-      )}
+      <ListBody
+        items={prompts}
+        online={online}
+        failed={failed}
+        empty={<EmptyState icon={<ListIcon size={48} />} title={t("promptsPage.empty")} />}
+      >
+        {(rows) => (
+          <List label={t("promptsPage.listLabel")} data-testid="prompts-list">
+            {rows.map((p) => (
+              <ListItem
+                key={p.id}
+                title={p.name}
+                subtitle={t("promptsPage.row", {
+                  queue: p.queue?.name ?? t("promptsPage.noQueue"),
+                  maxTokens: p.maxTokens,
+                })}
+                onAction={() => setEditing(p)}
+                data-testid="prompt-row"
+                actions={
+                  <>
+                    <IconButton
+                      label={t("promptsPage.edit", { name: p.name })}
+                      onPress={() => setEditing(p)}
+                      isDisabled={!online}
+                    >
+                      <EditIcon />
+                    </IconButton>
+                    <IconButton
+                      label={t("promptsPage.delete", { name: p.name })}
+                      onPress={() => setDeleting(p)}
+                      isDisabled={!online}
+                      data-testid="prompt-delete"
+                    >
+                      <TrashIcon />
+                    </IconButton>
+                  </>
+                }
+              />
+            ))}
+          </List>
+        )}
+      </ListBody>
       {editing !== null && (
         <PromptModal
           prompt={editing === "new" ? null : editing}

@@ -18,7 +18,7 @@ import { PasswordField, SearchField, TextField } from "./fields.tsx";
 import { FileButton } from "./file-button.tsx";
 import { FormModal } from "./form-modal.tsx";
 import { List, ListItem } from "./list-item.tsx";
-import { ListPage } from "./list-page.tsx";
+import { ListBody, ListPage } from "./list-page.tsx";
 import { Menu, MenuItem, MenuTrigger } from "./menu.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { ComboBox, Select, SelectItem } from "./select.tsx";
@@ -622,5 +622,37 @@ describe("#ListPage", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Contatos (3)" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Adicionar" })).toBeTruthy();
     expect(screen.getByRole("status").textContent).toBe("Sem conexão");
+  });
+});
+
+describe("#ListBody", () => {
+  const body = (items: string[] | null, online: boolean, failed = false) =>
+    render(
+      <ListBody items={items} online={online} failed={failed} empty={<p>Nada aqui</p>}>
+        {(rows) => (
+          <ul>
+            {rows.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        )}
+      </ListBody>,
+    );
+
+  it("spins while loading online, shows nothing offline or after a failure, then the empty state or the rows", () => {
+    body(null, true);
+    expect(screen.getByRole("progressbar")).toBeTruthy();
+    cleanup();
+    body(null, false);
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    cleanup();
+    body(null, true, true);
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    cleanup();
+    body([], true);
+    expect(screen.getByText("Nada aqui")).toBeTruthy();
+    cleanup();
+    body(["um", "dois"], false);
+    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual(["um", "dois"]);
   });
 });

@@ -1,7 +1,9 @@
 // The frame of a screen whose body is one long list (contacts, users, tags): a heading with
 // the count, the screen's buttons, a toolbar of search and filters, an optional notice
-// (offline, an error) and the list filling the rest of the height.
+// (offline, an error) and the list filling the rest of the height; ListBody draws that list's
+// loading, empty and filled states alike on every screen.
 import type { ReactNode } from "react";
+import { Spinner } from "./spinner.tsx";
 
 export function ListPage({
   title,
@@ -39,4 +41,28 @@ export function ListPage({
       {children}
     </div>
   );
+}
+
+/**
+ * The body of a list screen in its three states: not loaded yet (a spinner while online; nothing offline, where
+ * the page's notice says why), loaded and empty (`empty`, an EmptyState), or its rows.
+ */
+export function ListBody<T>({
+  items,
+  online,
+  failed = false,
+  empty,
+  children,
+}: {
+  /** null until the first answer (or the cached copy) is there. */
+  items: readonly T[] | null;
+  online: boolean;
+  /** The load failed: no spinner (the page's notice says so). */
+  failed?: boolean;
+  empty: ReactNode;
+  children: (items: readonly T[]) => ReactNode;
+}) {
+  if (items === null) return online && !failed ? <Spinner /> : null;
+  if (items.length === 0) return <>{empty}</>;
+  return <>{children(items)}</>;
 }

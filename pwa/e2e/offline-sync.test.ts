@@ -201,6 +201,38 @@ describe("offline and sync", () => {
     const { rows } = await world.stack.core.db.pool.query("SELECT id FROM tickets WHERE uuid = $1", [uuid]);
     const ticketId: number = rows[0].id;
     expect(await page.getByTestId("conversation-not-held").count()).toBe(0);
+    // The accept's answer (and any message it made, a greeting) reaches the replica before the network goes: a pull
+    // landing after the eviction below would write a message back.
+    await until(
+      "the accept to leave the outbox",
+      async () => (await page.getByTestId("outbox-count").textContent())?.trim() === "0",
+    );
+    const onServer = (
+      await world.stack.core.db.pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM messages WHERE ticket_id = $1",
+        [ticketId],
+      )
+    ).rows[0]!.n;
+    await until("the replica to hold every message of the ticket", async () => {
+      const held = await page.evaluate(async (id) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open("chatflow");
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        const count = await new Promise<number>((resolve) => {
+          const req = db
+            .transaction("messages")
+            .objectStore("messages")
+            .index("[ticketId+createdAt]")
+            .count(IDBKeyRange.bound([id, ""], [id, "\uffff"]));
+          req.onsuccess = () => resolve(req.result);
+        });
+        db.close();
+        return count;
+      }, ticketId);
+      return held === onServer;
+    });
 
     // What the replica's eviction leaves (sync/evict.ts): the messages gone, the ticket marked.
     await context.setOffline(true);

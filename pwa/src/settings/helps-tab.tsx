@@ -2,16 +2,11 @@
 // mode or, when one is picked, edit mode with delete; clear goes back to new. No client-side validation (spec 3
 // §5): core's refusals show under their fields. The list is kept for offline reading.
 import type { HelpDTO } from "@chatflow/core/contract/helps.ts";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../api/errors.ts";
-import { api, db } from "../app-services.ts";
-import { serverFieldErrors } from "../i18n/form-errors.ts";
-import { readCache, refreshCache } from "../store/cache.ts";
 import { Button } from "../ui/button.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
-import { showToast } from "../ui/toasts.ts";
+import { useRecordEditor } from "./use-record-editor.ts";
 
 export const HELPS_CACHE_KEY = "settings:helps";
 
@@ -20,57 +15,28 @@ const EMPTY: HelpForm = { id: null, title: "", description: "", video: "" };
 
 export function HelpsTab({ online }: { online: boolean }) {
   const { t } = useTranslation();
-  const [helps, setHelps] = useState<HelpDTO[]>([]);
-  const [form, setForm] = useState<HelpForm>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const {
+    records: helps,
+    form,
+    setForm,
+    errors,
+    busy,
+    isDisabled,
+    clear,
+    pick,
+    save,
+    remove,
+  } = useRecordEditor<HelpDTO, HelpForm>({
+    online,
+    cacheKey: HELPS_CACHE_KEY,
+    listPath: "/helps/list",
+    path: "/helps",
+    empty: EMPTY,
+    formOf: ({ id, title, description, video }) => ({ id, title, description, video }),
+    requestOf: ({ title, description, video }) => ({ title, description, video }),
+    saveFailed: "settingsPage.helps.saveFailed",
+  });
 
-  const reload = () => refreshCache<HelpDTO[]>(db, api, HELPS_CACHE_KEY, "/helps/list").then(setHelps, () => {});
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only reads stable modules.
-  useEffect(() => {
-    void readCache<HelpDTO[]>(db, HELPS_CACHE_KEY).then((kept) => kept && setHelps(kept.value));
-    if (online) void reload();
-  }, [online]);
-
-  const clear = () => {
-    setForm(EMPTY);
-    setErrors({});
-  };
-
-  async function save() {
-    setBusy(true);
-    setErrors({});
-    try {
-      const body = { title: form.title, description: form.description, video: form.video };
-      const saved =
-        form.id === null ? await api.post<HelpDTO>("/helps", body) : await api.put<HelpDTO>(`/helps/${form.id}`, body);
-      setForm(saved);
-      showToast(t("settingsPage.plans.saved"), "info");
-      await reload();
-    } catch (err) {
-      if (err instanceof ApiError && err.body?.fields) setErrors(serverFieldErrors(err.body.fields));
-      showToast(t("settingsPage.helps.saveFailed"));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    if (form.id === null) return;
-    setBusy(true);
-    try {
-      await api.delete(`/helps/${form.id}`);
-      showToast(t("settingsPage.plans.saved"), "info");
-      clear();
-      await reload();
-    } catch {
-      showToast(t("settingsPage.plans.deleteFailed"));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const isDisabled = !online || busy;
   return (
     <div className="settings-helps" data-testid="settings-helps">
       <form
@@ -127,10 +93,7 @@ export function HelpsTab({ online }: { online: boolean }) {
             key={h.id}
             title={h.title}
             subtitle={h.video ? `${h.video} · ${h.description}` : h.description}
-            onAction={() => {
-              setForm(h);
-              setErrors({});
-            }}
+            onAction={() => pick(h)}
             data-testid="help-row"
           />
         ))}

@@ -3,75 +3,40 @@
 // validation (spec 3 §5): core's refusals show under their fields, and a failed save says to check for a
 // duplicate name or unfilled fields. The list is kept for offline reading.
 import { PLAN_FLAG_KEYS, type PlanDTO, type PlanFlagKey } from "@chatflow/core/contract/plans.ts";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../api/errors.ts";
-import { api, db } from "../app-services.ts";
-import { serverFieldErrors } from "../i18n/form-errors.ts";
-import { readCache, refreshCache } from "../store/cache.ts";
 import { Button } from "../ui/button.tsx";
 import { TextField } from "../ui/fields.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
-import { showToast } from "../ui/toasts.ts";
 import { Checkbox, Switch } from "../ui/toggles.tsx";
 import { emptyPlanForm, formatBRL, type PlanForm, planFormOf, planRequestOf } from "./settings-model.ts";
+import { useRecordEditor } from "./use-record-editor.ts";
 
 export const PLANS_CACHE_KEY = "settings:plans";
 
 export function PlansTab({ online }: { online: boolean }) {
   const { t } = useTranslation();
-  const [plans, setPlans] = useState<PlanDTO[]>([]);
-  const [form, setForm] = useState<PlanForm>(emptyPlanForm);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const reload = () => refreshCache<PlanDTO[]>(db, api, PLANS_CACHE_KEY, "/plans/all").then(setPlans, () => {});
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only reads stable modules.
-  useEffect(() => {
-    void readCache<PlanDTO[]>(db, PLANS_CACHE_KEY).then((kept) => kept && setPlans(kept.value));
-    if (online) void reload();
-  }, [online]);
-
+  const {
+    records: plans,
+    form,
+    setForm,
+    errors,
+    busy,
+    isDisabled,
+    clear,
+    pick,
+    save,
+    remove,
+  } = useRecordEditor<PlanDTO, PlanForm>({
+    online,
+    cacheKey: PLANS_CACHE_KEY,
+    listPath: "/plans/all",
+    path: "/plans",
+    empty: emptyPlanForm,
+    formOf: planFormOf,
+    requestOf: planRequestOf,
+    saveFailed: "settingsPage.plans.saveFailed",
+  });
   const set = <K extends keyof PlanForm>(key: K, value: PlanForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const clear = () => {
-    setForm(emptyPlanForm);
-    setErrors({});
-  };
-
-  async function save() {
-    setBusy(true);
-    setErrors({});
-    try {
-      const body = planRequestOf(form);
-      const saved =
-        form.id === null ? await api.post<PlanDTO>("/plans", body) : await api.put<PlanDTO>(`/plans/${form.id}`, body);
-      setForm(planFormOf(saved));
-      showToast(t("settingsPage.plans.saved"), "info");
-      await reload();
-    } catch (err) {
-      if (err instanceof ApiError && err.body?.fields) setErrors(serverFieldErrors(err.body.fields));
-      showToast(t("settingsPage.plans.saveFailed"));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    if (form.id === null) return;
-    setBusy(true);
-    try {
-      await api.delete(`/plans/${form.id}`);
-      showToast(t("settingsPage.plans.saved"), "info");
-      clear();
-      await reload();
-    } catch {
-      showToast(t("settingsPage.plans.deleteFailed"));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const isDisabled = !online || busy;
   const count = (key: "users" | "connections" | "queues" | "amount") => (
     <TextField
       label={t(`settingsPage.plans.${key}`)}
@@ -154,10 +119,7 @@ export function PlansTab({ online }: { online: boolean }) {
               connections: p.connections,
               queues: p.queues,
             })}
-            onAction={() => {
-              setForm(planFormOf(p));
-              setErrors({});
-            }}
+            onAction={() => pick(p)}
             data-testid="plan-row"
           />
         ))}

@@ -293,6 +293,9 @@ function walk(): Walk[] {
     nf("GET /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
     nf("PUT /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND", { name: "Hacked" }),
     nf("DELETE /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
+    // A connection's integration and prompt of another company are as absent as missing ones (decision 0062).
+    nf("POST /whatsapp", "/whatsapp", "ERR_NOT_FOUND", { name: "Intrusa", integrationId: a.integrationId }),
+    nf("POST /whatsapp", "/whatsapp", "ERR_NOT_FOUND", { name: "Intrusa", promptId: a.promptId }),
     nf("GET /whatsapp/:whatsappId/templates", `/whatsapp/${a.whatsappId}/templates`, "ERR_NO_WAPP_FOUND"),
     nf("POST /whatsappsession/:id", `/whatsappsession/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
     nf("PUT /whatsappsession/:id", `/whatsappsession/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
@@ -547,7 +550,6 @@ const EXEMPT: Record<string, string> = {
   "POST /queue": "creates in the caller's company",
   "GET /whatsapp": "list: checked for leaks below",
   "GET /whatsapp/filter": "list: checked for leaks below",
-  "POST /whatsapp": "creates in the caller's company",
   "POST /facebook": "creates in the caller's company (another company's page: connect-facebook.test.ts)",
   "POST /whatsapp-restart": "restarts the caller's company's connections (connection-session.test.ts)",
   "GET /companySettingOne": "the caller's company's setting",

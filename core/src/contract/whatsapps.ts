@@ -112,6 +112,10 @@ const settingFields = {
   flowIdWelcome: zId.nullable(),
   /** The flow a message matching no phrase campaign starts when no flow runs on the ticket (decision 0054). */
   flowIdNotPhrase: zId.nullable(),
+  /** The queue integration that takes conversations waiting on the connection with no queue (decision 0062). */
+  integrationId: zId.nullable(),
+  /** The AI prompt that answers conversations waiting on the connection with no queue (decision 0062). */
+  promptId: zId.nullable(),
 };
 
 /** The settings as stored and answered. */
@@ -136,6 +140,8 @@ export type TConnectionSettings = {
   provider: string;
   flowIdWelcome: number | null;
   flowIdNotPhrase: number | null;
+  integrationId: number | null;
+  promptId: number | null;
 };
 
 export const ZCreateWhatsappRequestSchema = z.object({
@@ -174,6 +180,8 @@ export const ZCreateWhatsappRequestSchema = z.object({
   provider: settingFields.provider.default("beta"),
   flowIdWelcome: settingFields.flowIdWelcome.default(null),
   flowIdNotPhrase: settingFields.flowIdNotPhrase.default(null),
+  integrationId: settingFields.integrationId.default(null),
+  promptId: settingFields.promptId.default(null),
   /** Cloud API (whatsappapi): the phone number id Meta gives the number. */
   phoneNumberId: ZOptionalSecret,
   /** Cloud API: the access token for the Graph API. */
@@ -223,6 +231,8 @@ export const ZUpdateWhatsappRequestSchema = z.object({
   provider: settingFields.provider.optional(),
   flowIdWelcome: settingFields.flowIdWelcome.optional(),
   flowIdNotPhrase: settingFields.flowIdNotPhrase.optional(),
+  integrationId: settingFields.integrationId.optional(),
+  promptId: settingFields.promptId.optional(),
   phoneNumberId: ZOptionalSecret,
   accessToken: ZOptionalSecret,
   appSecret: ZOptionalSecret,

@@ -1,6 +1,7 @@
 // The inbound path's part in queue integrations and prompts (decision 0056): for each ticket of the batch waiting
 // in a queue with no agent, the integration of its queue (or of the chatbot option that led it there) and the
-// queue's prompt get a step, done later by the channel worker. Only rows are written here, in the ingest
+// queue's prompt get a step, done later by the channel worker; a ticket waiting with no queue on a connection
+// without queues, the connection's own integration and prompt (decision 0062). Only rows are written here, in the ingest
 // transaction: no outside service is ever called on the inbound path.
 import type pg from "pg";
 
@@ -27,21 +28,29 @@ export async function enqueueIntegrationSteps(
   if (lastBodies.size === 0) return 0;
   const entries = [...lastBodies.entries()];
   // The cheap look first: most companies have neither integrations nor prompts.
+  // A ticket in a queue gets its queue's (or its chatbot option's) integration and the queue's prompt; a ticket with
+  // no queue on a connection that offers no queues (so no queue bot speaks there) gets the connection's own
+  // integration and prompt (decision 0062).
   const { rows } = await client.query<Eligible>(
     `SELECT t.id, t.company_id AS "companyId", x.body, i.id AS "integrationId", i.type AS "integrationType",
        pr.id AS "promptId"
      FROM unnest($1::int[], $2::int[], $3::text[]) AS x(id, c, body)
      JOIN tickets t ON t.id = x.id AND t.company_id = x.c
-     JOIN queues q ON q.id = t.queue_id AND q.company_id = t.company_id
+     LEFT JOIN queues q ON q.id = t.queue_id AND q.company_id = t.company_id
+     LEFT JOIN whatsapps w ON t.queue_id IS NULL AND w.id = t.whatsapp_id AND w.company_id = t.company_id
+       AND (w.integration_id IS NOT NULL OR w.prompt_id IS NOT NULL)
+       AND NOT EXISTS (SELECT 1 FROM whatsapp_queues wq WHERE wq.whatsapp_id = w.id AND wq.company_id = w.company_id)
      LEFT JOIN chatbots b ON b.id = t.queue_option_id AND b.company_id = t.company_id AND b.queue_type = 'integration'
      LEFT JOIN queue_integrations i ON i.company_id = t.company_id
-       AND i.id = COALESCE(b.opt_integration_id, q.integration_id)
-     LEFT JOIN LATERAL (SELECT p.id FROM prompts p WHERE p.company_id = t.company_id AND p.queue_id = t.queue_id
+       AND i.id = COALESCE(b.opt_integration_id, q.integration_id, w.integration_id)
+     LEFT JOIN LATERAL (SELECT p.id FROM prompts p WHERE p.company_id = t.company_id
+       AND ((q.id IS NOT NULL AND p.queue_id = q.id) OR p.id = w.prompt_id)
        ORDER BY p.id LIMIT 1) pr ON true
      WHERE t.status = 'pending' AND t.user_id IS NULL AND NOT t.is_bot AND NOT t.is_group
+       AND (q.id IS NOT NULL OR w.id IS NOT NULL)
        AND (i.id IS NOT NULL OR pr.id IS NOT NULL)
        AND NOT EXISTS (SELECT 1 FROM integration_sessions s WHERE s.company_id = t.company_id AND s.ticket_id = t.id
-         AND s.finished AND s.queue_id = t.queue_id)`,
+         AND s.finished AND s.queue_id IS NOT DISTINCT FROM t.queue_id)`,
     [entries.map(([id]) => id), entries.map(([, b]) => b.companyId), entries.map(([, b]) => b.body)],
   );
   const steps: {

@@ -35,3 +35,10 @@ export async function assertIntegrationsOf(
   );
   if (rows[0]!.n !== wanted.length) throw integrationNotFound();
 }
+
+/** A connection's promptId must name one of the caller's company's prompts (decision 0062). */
+export async function assertPromptOf(client: pg.ClientBase, companyId: number, id: number | null): Promise<void> {
+  if (id === null) return;
+  const { rowCount } = await client.query("SELECT 1 FROM prompts WHERE company_id = $1 AND id = $2", [companyId, id]);
+  if (!rowCount) throw promptNotFound();
+}

@@ -13,6 +13,7 @@ import {
   startFakeWebhookReceiver,
 } from "../testing/fake-integrations.ts";
 import { startFakeOpenAi } from "../testing/fake-openai.ts";
+import { buildUser } from "../testing/factories.ts";
 import { forFile, testDbForFile, tmpDirForFile } from "../testing/test-world.ts";
 import { deliverIntegrationSteps, type IntegrationRuntimeConfig } from "./deliver-integration-steps.ts";
 import { isPrivateAddress } from "./outbound-http.ts";
@@ -359,5 +360,95 @@ describe("OpenAI prompt on a queue", () => {
     await Promise.all([deliver(now), deliver(now), deliver(now)]);
     expect(await sent(ticketId)).toEqual(["Uma resposta só"]);
     expect((await steps(ticketId)).map((s) => s.state)).toEqual(["done"]);
+  });
+});
+
+describe("a connection's own integration and prompt (decision 0062)", () => {
+  async function connectionWith(o: { integration?: Record<string, unknown>; prompt?: boolean; queues?: string[] }) {
+    const wa = await buildBotConnection(db.pool, {
+      queues: (o.queues ?? []).map((name) => ({ name })),
+      greetingMessage: o.queues?.length ? "Escolha um setor:" : null,
+    });
+    if (o.integration) {
+      const cols = Object.keys(o.integration);
+      const { rows } = await db.pool.query<{ id: number }>(
+        `INSERT INTO queue_integrations (company_id, signing_secret, ${cols.join(", ")})
+         VALUES ($1, 'segredo-de-teste', ${cols.map((_, i) => `$${i + 2}`).join(", ")}) RETURNING id`,
+        [wa.companyId, ...Object.values(o.integration)],
+      );
+      await db.pool.query("UPDATE whatsapps SET integration_id = $2 WHERE id = $1", [wa.whatsappId, rows[0]!.id]);
+    }
+    if (o.prompt) {
+      const { rows } = await db.pool.query<{ id: number }>(
+        `INSERT INTO prompts (company_id, name, prompt, api_key, max_tokens, temperature, max_messages)
+         VALUES ($1, 'Recepção', 'Você é a recepcionista da loja e responde com gentileza.', $2, 100, 1, 5) RETURNING id`,
+        [wa.companyId, openai.key],
+      );
+      await db.pool.query("UPDATE whatsapps SET prompt_id = $2 WHERE id = $1", [wa.whatsappId, rows[0]!.id]);
+    }
+    return wa;
+  }
+
+  it("a prompt on a connection without queues answers new conversations, until it hands over", async () => {
+    const wa = await connectionWith({ prompt: true });
+    openai.chatReply = (messages) =>
+      /atendente/.test(messages.at(-1)!.content) ? HANDOVER_ACTION : "Olá! Como posso ajudar?";
+    const from = newNumber();
+    const ticketId = await contactWrites(db.pool, { ...wa, from, body: "boa tarde" });
+    expect((await steps(ticketId)).map((s) => [s.kind, s.state])).toEqual([["openai", "pending"]]);
+    await deliver(new Date(Date.now() + 1000));
+    expect(await sent(ticketId)).toEqual(["Olá! Como posso ajudar?"]);
+    expect(openai.chatCalls.at(-1)!.body.messages[0]!.content).toContain("recepcionista da loja");
+    const { rows } = await db.pool.query("SELECT use_integration, queue_id FROM tickets WHERE id = $1", [ticketId]);
+    expect(rows[0]).toEqual({ use_integration: true, queue_id: null });
+
+    await contactWrites(db.pool, { ...wa, from, body: "quero um atendente" });
+    await deliver(new Date(Date.now() + 1000));
+    const calls = openai.chatCalls.length;
+    // Handed over with no queue: the prompt stays silent on this ticket from now on.
+    await contactWrites(db.pool, { ...wa, from, body: "alguém?" });
+    await deliver(new Date(Date.now() + 1000));
+    expect(openai.chatCalls.length).toBe(calls);
+    expect(await sent(ticketId)).toEqual(["Olá! Como posso ajudar?"]);
+  });
+
+  it("a Typebot on the connection takes the conversation and leaves the connection's prompt silent", async () => {
+    const wa = await connectionWith({
+      integration: {
+        type: "typebot",
+        name: "Robô da conexão",
+        url_n8n: typebot.url,
+        typebot_slug: typebot.slug,
+        typebot_delay_message: 0,
+        typebot_keyword_finish: "sair",
+      },
+      prompt: true,
+    });
+    typebot.start = { texts: ["Sou o robô da conexão."] };
+    const calls = openai.chatCalls.length;
+    const ticketId = await contactWrites(db.pool, { ...wa, from: newNumber(), body: "oi" });
+    expect((await steps(ticketId)).map((s) => s.kind)).toEqual(["typebot"]);
+    await deliver(new Date(Date.now() + 1000));
+    expect(await sent(ticketId)).toEqual(["Sou o robô da conexão."]);
+    expect(typebot.calls.at(-1)!.path).toBe(`/api/v1/typebots/${typebot.slug}/startChat`);
+    expect(openai.chatCalls.length).toBe(calls);
+  });
+
+  it("stays silent where the queue bot speaks (a connection with queues) and on a ticket an agent took", async () => {
+    const wa = await connectionWith({ prompt: true, queues: ["Vendas", "Suporte"] });
+    const ticketId = await contactWrites(db.pool, { ...wa, from: newNumber(), body: "oi" });
+    // The queue menu went out; no step for the connection's prompt.
+    expect(await steps(ticketId)).toEqual([]);
+    expect(await sent(ticketId)).toEqual([expect.stringContaining("Escolha um setor:")]);
+
+    const alone = await connectionWith({ prompt: true });
+    const from = newNumber();
+    const taken = await contactWrites(db.pool, { ...alone, from, body: "oi" });
+    await deliver(new Date(Date.now() + 1000));
+    const agent = await buildUser(db.pool, { companyId: alone.companyId, profile: "user" });
+    await db.pool.query("UPDATE tickets SET status = 'open', user_id = $2 WHERE id = $1", [taken, agent.id]);
+    const before = (await steps(taken)).length;
+    await contactWrites(db.pool, { ...alone, from, body: "obrigado" });
+    expect((await steps(taken)).length).toBe(before);
   });
 });

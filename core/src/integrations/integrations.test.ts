@@ -194,6 +194,52 @@ describe("#prompt", () => {
   });
 });
 
+describe("a connection's integration and prompt (decision 0062)", () => {
+  it("GET/POST/PUT /whatsapp carry them, only the company's, and deleting one clears it", async () => {
+    const mine = await createIntegration({ type: "webhook", name: "Conexão CRM", urlN8N: "https://crm.example.com/w" });
+    const theirs = await createIntegration(typebot, w.other);
+    const myPrompt = await core.api("POST", "/prompt", { token: w.admin, body: { ...prompt, queueId: w.queue.id } });
+    const theirPrompt = await core.api("POST", "/prompt", {
+      token: w.other,
+      body: { ...prompt, queueId: w.otherQueue.id },
+    });
+    const made = await core.api("POST", "/whatsapp", {
+      token: w.admin,
+      body: { name: `Loja ${mine.id}`, integrationId: mine.id, promptId: myPrompt.body.id },
+    });
+    expect([made.status, made.body.integrationId, made.body.promptId]).toEqual([201, mine.id, myPrompt.body.id]);
+    const id = made.body.id as number;
+    const shown = await core.api("GET", `/whatsapp/${id}`, { token: w.admin });
+    expect([shown.body.integrationId, shown.body.promptId]).toEqual([mine.id, myPrompt.body.id]);
+    const listed = await core.api("GET", "/whatsapp", { token: w.admin });
+    expect(listed.body.find((c: { id: number }) => c.id === id)).toMatchObject({ integrationId: mine.id });
+
+    // Another company's integration or prompt answers as missing, and changes nothing.
+    for (const body of [{ integrationId: theirs.id }, { promptId: theirPrompt.body.id }]) {
+      const refused = await core.api("PUT", `/whatsapp/${id}`, { token: w.admin, body });
+      expect([refused.status, refused.body.error]).toEqual([404, "ERR_NOT_FOUND"]);
+    }
+    const foreignOnCreate = await core.api("POST", "/whatsapp", {
+      token: w.admin,
+      body: { name: `Outra ${mine.id}`, promptId: theirPrompt.body.id },
+    });
+    expect([foreignOnCreate.status, foreignOnCreate.body.error]).toEqual([404, "ERR_NOT_FOUND"]);
+    const bad = await core.api("PUT", `/whatsapp/${id}`, { token: w.admin, body: { integrationId: "x" } });
+    expect(bad.status).toBe(400);
+
+    // An edit without them keeps them; deleting the integration and the prompt clears them from the connection.
+    await core.api("PUT", `/whatsapp/${id}`, { token: w.admin, body: { name: `Loja nova ${mine.id}` } });
+    expect((await core.api("GET", `/whatsapp/${id}`, { token: w.admin })).body).toMatchObject({
+      integrationId: mine.id,
+      promptId: myPrompt.body.id,
+    });
+    await core.api("DELETE", `/queueIntegration/${mine.id}`, { token: w.admin });
+    await core.api("DELETE", `/prompt/${myPrompt.body.id}`, { token: w.admin });
+    const cleared = await core.api("GET", `/whatsapp/${id}`, { token: w.admin });
+    expect([cleared.body.integrationId, cleared.body.promptId]).toEqual([null, null]);
+  });
+});
+
 describe("#access", () => {
   it("is refused to a profile user, and to plans without useIntegrations or useOpenAi with the spec's text", async () => {
     for (const url of ["/queueIntegration", "/prompt"]) {

@@ -1,5 +1,6 @@
 // Use cases: an admin creates, edits or deletes a queue integration (POST, PUT, DELETE /queueIntegration).
-// Deleting one clears it from the queues and chatbot options that named it (no foreign key, as for file lists).
+// Deleting one clears it from the queues, chatbot options and connections that named it (no foreign key, as for
+// file lists).
 import { randomBytes } from "node:crypto";
 import { raw } from "@mikro-orm/postgresql";
 import type pg from "pg";
@@ -59,7 +60,15 @@ export async function deleteIntegration(client: pg.ClientBase, actor: Actor, id:
     "UPDATE chatbots SET opt_integration_id = NULL WHERE company_id = $1 AND opt_integration_id = $2",
     [companyId, id],
   );
+  // A connection's own integration too (decision 0062).
+  const connections = await client.query<{ id: number }>(
+    "UPDATE whatsapps SET integration_id = NULL, updated_at = now() WHERE company_id = $1 AND integration_id = $2 RETURNING id",
+    [companyId, id],
+  );
   await client.query("DELETE FROM integration_sessions WHERE company_id = $1 AND integration_id = $2", [companyId, id]);
-  const changes: Change[] = queues.rows.map((q) => ({ companyId, entity: "queues", id: q.id }));
+  const changes: Change[] = [
+    ...queues.rows.map((q) => ({ companyId, entity: "queues" as const, id: q.id })),
+    ...connections.rows.map((w) => ({ companyId, entity: "whatsapps" as const, id: w.id })),
+  ];
   await recordChanges(client, changes);
 }

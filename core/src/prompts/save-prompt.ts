@@ -1,5 +1,5 @@
 // Use cases: an admin creates, edits or deletes an AI prompt (POST, PUT, DELETE /prompt). Its queue must be one
-// of the company's (another company's id answers as a missing queue).
+// of the company's (another company's id answers as a missing queue). Deleting one clears it from connections.
 import { raw } from "@mikro-orm/postgresql";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
@@ -8,6 +8,7 @@ import { companyEm } from "../db/company-em.ts";
 import { Prompt } from "../db/entities/integrations.ts";
 import { queueNotFound } from "../http/errors.ts";
 import { authorizePrompts, promptNotFound } from "../integrations/integration-policy.ts";
+import { recordChanges } from "../sync/change-log.ts";
 import { loadPrompt } from "./prompt-queries.ts";
 
 async function assertQueueOf(client: pg.ClientBase, companyId: number, queueId: number): Promise<void> {
@@ -55,4 +56,13 @@ export async function deletePrompt(client: pg.ClientBase, actor: Actor, id: numb
   await authorizePrompts(client, actor);
   const deleted = await companyEm(client, actor.companyId).nativeDelete(Prompt, { id });
   if (deleted === 0) throw promptNotFound();
+  // A connection answered by this prompt no longer is (decision 0062: no foreign key, cleared here).
+  const { rows } = await client.query<{ id: number }>(
+    "UPDATE whatsapps SET prompt_id = NULL, updated_at = now() WHERE company_id = $1 AND prompt_id = $2 RETURNING id",
+    [actor.companyId, id],
+  );
+  await recordChanges(
+    client,
+    rows.map((w) => ({ companyId: actor.companyId, entity: "whatsapps", id: w.id })),
+  );
 }

@@ -5,6 +5,7 @@
 import type pg from "pg";
 import { connectionSettingsErrors, type TConnectionSettings } from "../contract/whatsapps.ts";
 import { flowNotFound, invalidFields } from "../http/errors.ts";
+import { assertIntegrationsOf, assertPromptOf } from "../integrations/integration-policy.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 
 /** Each setting's column, in the order the use cases write them. */
@@ -29,6 +30,8 @@ export const CONNECTION_SETTING_COLUMNS = [
   ["provider", "provider"],
   ["flowIdWelcome", "flow_id_welcome"],
   ["flowIdNotPhrase", "flow_id_not_phrase"],
+  ["integrationId", "integration_id"],
+  ["promptId", "prompt_id"],
 ] as const satisfies readonly (readonly [keyof TConnectionSettings, string])[];
 
 const DATE_KEYS: ReadonlySet<string> = new Set([
@@ -85,4 +88,7 @@ export async function assertConnectionSettings(
     );
     if (rows[0]!.n !== new Set(flowIds).size) throw flowNotFound();
   }
+  // The connection's integration and prompt (decision 0062): another company's is as absent as a missing one.
+  await assertIntegrationsOf(client, companyId, [s.integrationId]);
+  await assertPromptOf(client, companyId, s.promptId);
 }

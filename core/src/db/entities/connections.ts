@@ -81,6 +81,10 @@ export const Whatsapp = defineEntity({
     flowIdWelcome: p.manyToOne(Flow).mapToPk().joinColumn("flow_id_welcome").deleteRule("set null").nullable(),
     /** The flow a message matching no phrase campaign starts, once per ticket (decision 0054). */
     flowIdNotPhrase: p.manyToOne(Flow).mapToPk().joinColumn("flow_id_not_phrase").deleteRule("set null").nullable(),
+    /** The queue integration that takes conversations waiting here with no queue (decision 0062; no foreign key). */
+    integrationId: p.integer().nullable(),
+    /** The AI prompt that answers conversations waiting here with no queue (decision 0062; no foreign key). */
+    promptId: p.integer().nullable(),
     ...timestamps(),
   },
 });

@@ -107,6 +107,40 @@ describe("connections", () => {
   });
 });
 
+describe("a connection's integration and prompt (decision 0062)", () => {
+  it("an admin picks the company's integration and prompt on the integrations tab and they are stored", async () => {
+    const pool = world.stack.core.db.pool;
+    const integration = await pool.query<{ id: number }>(
+      `INSERT INTO queue_integrations (company_id, type, name, url_n8n, signing_secret)
+       VALUES (1, 'webhook', 'CRM da loja', 'https://crm.example.com/hook', 'e2e') RETURNING id`,
+    );
+    const prompt = await pool.query<{ id: number }>(
+      `INSERT INTO prompts (company_id, name, prompt, api_key)
+       VALUES (1, 'Recepcionista', 'Você é a recepcionista da loja e responde com gentileza e clareza.', 'sk-e2e')
+       RETURNING id`,
+    );
+    await page.goto(`${world.stack.core.url}/connections`);
+    await page.getByTestId("connections-page").waitFor();
+    await page.getByTestId("connections-add").click();
+    await page.getByTestId("connections-add-whatsapp").click();
+    const modal = page.getByTestId("connection-modal");
+    await modal.waitFor();
+    await page.getByTestId("connection-name").fill("Loja com IA");
+    await page.getByTestId("connection-tab-integrations").click();
+    await page.getByTestId("connection-integrationId").click();
+    await page.getByRole("option", { name: "CRM da loja" }).click();
+    await page.locator('[data-testid="connection-promptId"]:not([data-disabled])').waitFor();
+    await page.getByTestId("connection-promptId").click();
+    await page.getByRole("option", { name: "Recepcionista" }).click();
+    await page.getByTestId("connection-save").click();
+    await modal.waitFor({ state: "detached" });
+    const { rows } = await pool.query(
+      "SELECT integration_id, prompt_id FROM whatsapps WHERE company_id = 1 AND name = 'Loja com IA'",
+    );
+    expect(rows).toEqual([{ integration_id: integration.rows[0]!.id, prompt_id: prompt.rows[0]!.id }]);
+  });
+});
+
 const q = (sql: string, args: unknown[] = []) => world.stack.core.db.pool.query(sql, args);
 
 describe("facebook and instagram connections", () => {

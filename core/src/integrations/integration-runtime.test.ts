@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { HANDOVER_ACTION } from "../contract/prompts.ts";
 import { buildBotConnection, buildOptions, contactWrites, newNumber } from "../testing/bot-factories.ts";
+import { buildUser } from "../testing/factories.ts";
 import {
   startFakeDialogflow,
   startFakeSpeech,
@@ -13,7 +14,6 @@ import {
   startFakeWebhookReceiver,
 } from "../testing/fake-integrations.ts";
 import { startFakeOpenAi } from "../testing/fake-openai.ts";
-import { buildUser } from "../testing/factories.ts";
 import { forFile, testDbForFile, tmpDirForFile } from "../testing/test-world.ts";
 import { deliverIntegrationSteps, type IntegrationRuntimeConfig } from "./deliver-integration-steps.ts";
 import { isPrivateAddress } from "./outbound-http.ts";

@@ -18,7 +18,15 @@ import { fieldErrors, serverFieldErrors, validationText } from "../i18n/form-err
 import { errorText } from "../i18n/translate-error.ts";
 import { fullWeek } from "../queues/queue-form.ts";
 
-export type ConnectionTab = "general" | "messages" | "chatbot" | "assessments" | "schedules" | "import" | "flowbuilder";
+export type ConnectionTab =
+  | "general"
+  | "integrations"
+  | "messages"
+  | "chatbot"
+  | "assessments"
+  | "schedules"
+  | "import"
+  | "flowbuilder";
 
 export type ConnectionForm = {
   name: string;
@@ -62,6 +70,9 @@ export type ConnectionForm = {
   /** The default flow tab (decision 0054). */
   flowIdWelcome: number | null;
   flowIdNotPhrase: number | null;
+  /** The integrations tab (decision 0062): what takes conversations waiting on the connection with no queue. */
+  integrationId: number | null;
+  promptId: number | null;
 };
 
 /** Which tab shows each field, so a refused save opens the tab with the error. */
@@ -89,6 +100,8 @@ const TAB_OF: Partial<Record<string, ConnectionTab>> = {
   queueIdImportMessages: "import",
   flowIdWelcome: "flowbuilder",
   flowIdNotPhrase: "flowbuilder",
+  integrationId: "integrations",
+  promptId: "integrations",
 };
 
 export const tabOfField = (field: string): ConnectionTab =>
@@ -143,6 +156,8 @@ export function newConnectionForm(channel: Channel, isFirst: boolean): Connectio
     queueIdImportMessages: null,
     flowIdWelcome: null,
     flowIdNotPhrase: null,
+    integrationId: null,
+    promptId: null,
   };
 }
 
@@ -186,6 +201,8 @@ export function connectionFormFrom(w: WhatsappAnswer): ConnectionForm {
     queueIdImportMessages: w.queueIdImportMessages,
     flowIdWelcome: w.flowIdWelcome ?? null,
     flowIdNotPhrase: w.flowIdNotPhrase ?? null,
+    integrationId: w.integrationId ?? null,
+    promptId: w.promptId ?? null,
   };
 }
 
@@ -229,6 +246,8 @@ export function connectionRequest(form: ConnectionForm, o: { withHours: boolean 
     maxUseBotQueuesNPS: count(form.maxUseBotQueuesNPS),
     flowIdWelcome: form.flowIdWelcome,
     flowIdNotPhrase: form.flowIdNotPhrase,
+    integrationId: form.integrationId,
+    promptId: form.promptId,
   };
   if (o.withHours) body.schedules = form.schedules;
   if (form.channel === "whatsapp") {

@@ -5,10 +5,13 @@
 // saving new import options resets a connected session (spec 2 §4).
 import "fake-indexeddb/auto";
 import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
+import { getDefaultStore } from "jotai";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { sessionAtom } from "../auth/session-state.ts";
 import { i18n } from "../i18n/i18n.ts";
+import { ALL_PLAN_FLAGS, buildSessionUser } from "../test-support/users.ts";
 import { newConnectionForm } from "./connection-form.ts";
 import { ConnectionModal } from "./connection-modal.tsx";
 
@@ -108,5 +111,53 @@ describe("#connection dialog validation", () => {
     expect(screen.getByTestId("connection-reset-warning").textContent).toBe(
       i18n.t("connectionsPage.modal.resetWarning"),
     );
+  });
+});
+
+describe("#connection integrations tab (spec 2 §2; decision 0062)", () => {
+  const store = getDefaultStore();
+  afterEach(() => store.set(sessionAtom, { status: "checking" }));
+
+  function answering() {
+    return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const method = init?.method ?? (input instanceof Request ? input.method : "GET");
+      let body: unknown = {};
+      if (url.includes("/queueIntegration"))
+        body = { queueIntegrations: [{ id: 5, name: "Robô de vendas", type: "typebot" }], count: 1, hasMore: false };
+      else if (url.includes("/prompt")) body = { prompts: [{ id: 9, name: "Recepcionista" }] };
+      else if (method === "POST") body = { id: 1, name: "Loja", integrationId: 5, promptId: 9 };
+      return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+    });
+  }
+
+  it("picks the company's integration and prompt and sends them with the connection", async () => {
+    await i18n.changeLanguage("pt-BR");
+    const fetchSpy = answering();
+    store.set(sessionAtom, { status: "authenticated", user: buildSessionUser({ profile: "admin" }) });
+    const user = userEvent.setup();
+    open();
+    await user.type(screen.getByTestId("connection-name"), "Loja");
+    await user.click(screen.getByTestId("connection-tab-integrations"));
+    await user.click(screen.getByTestId("connection-integrationId"));
+    await user.click(await screen.findByRole("option", { name: "Robô de vendas" }));
+    await waitFor(() => expect(screen.getByTestId("connection-promptId").hasAttribute("data-disabled")).toBe(false));
+    await user.click(screen.getByTestId("connection-promptId"));
+    await user.click(await screen.findByRole("option", { name: "Recepcionista" }));
+    await user.click(screen.getByTestId("connection-save"));
+    await waitFor(() => expect(fetchSpy.mock.calls.some(([, init]) => init?.method === "POST")).toBe(true));
+    const post = fetchSpy.mock.calls.find(([, init]) => init?.method === "POST")!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ integrationId: 5, promptId: 9 });
+    fetchSpy.mockRestore();
+  });
+
+  it("leaves the tab out when the plan has neither useIntegrations nor useOpenAi", () => {
+    const fetchSpy = answering();
+    const admin = buildSessionUser({ profile: "admin" });
+    const plan = { ...ALL_PLAN_FLAGS, useIntegrations: false, useOpenAi: false };
+    store.set(sessionAtom, { status: "authenticated", user: { ...admin, company: { ...admin.company!, plan } } });
+    open();
+    expect(screen.queryByTestId("connection-tab-integrations")).toBeNull();
+    fetchSpy.mockRestore();
   });
 });

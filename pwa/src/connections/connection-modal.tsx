@@ -7,6 +7,7 @@ import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../app-services.ts";
+import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
@@ -23,6 +24,7 @@ import {
   tabOfField,
   validateConnectionForm,
 } from "./connection-form.ts";
+import { connectionIntegrationsAllowed } from "./connection-integrations-tab.tsx";
 import { connectionTabs } from "./connection-tabs.tsx";
 
 export function ConnectionModal({
@@ -58,6 +60,7 @@ export function ConnectionModal({
   const [tab, setTab] = useState<ConnectionTab>("general");
   const [saving, setSaving] = useState(false);
   const withHours = scheduleType === "connection";
+  const user = useSessionUser();
   const set = <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
@@ -88,8 +91,12 @@ export function ConnectionModal({
   }
 
   const tabs = connectionTabs(
-    { form, set, errors, queues, existing: connection },
-    { withHours, resetWarning: importResetsSession(form, connection) },
+    { form, set, errors, queues, existing: connection, online },
+    {
+      withHours,
+      resetWarning: importResetsSession(form, connection),
+      withIntegrations: connectionIntegrationsAllowed(user),
+    },
     t,
   );
   return (

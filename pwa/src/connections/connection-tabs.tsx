@@ -1,5 +1,5 @@
-// The connection dialog's tab panels (spec 2 §2 Connection dialog): general, messages, chatbot,
-// assessments (NPS), schedules (scheduleType connection) and import options. Each panel takes the form,
+// The connection dialog's tab panels (spec 2 §2 Connection dialog): general, integrations (by plan), messages,
+// chatbot, assessments (NPS), schedules (scheduleType connection) and import options. Each panel takes the form,
 // its setter and the errors, so the frame (connection-modal.tsx) only decides which tabs exist; moving
 // to a shared "form modal with tabs" means handing it this list.
 import type { QueueDTO } from "@chatflow/core/contract/entities.ts";
@@ -12,6 +12,7 @@ import { Select, SelectItem } from "../ui/select.tsx";
 import { Checkbox } from "../ui/toggles.tsx";
 import { ConnectionFlowsTab } from "./connection-flows-tab.tsx";
 import type { ConnectionErrors, ConnectionForm, ConnectionTab } from "./connection-form.ts";
+import { ConnectionIntegrationsTab } from "./connection-integrations-tab.tsx";
 
 export type TabProps = {
   form: ConnectionForm;
@@ -19,6 +20,8 @@ export type TabProps = {
   errors: ConnectionErrors;
   queues: readonly Pick<QueueDTO, "id" | "name">[];
   existing: WhatsappAnswer | null;
+  /** The lists the tabs read (flows, integrations, prompts) are asked for only online. */
+  online: boolean;
 };
 
 const NO_QUEUE = 0;
@@ -359,11 +362,20 @@ export type TabSpec = { id: ConnectionTab; label: string; content: ReactNode };
 /** The dialog's tabs for this connection: schedules only by connection hours, import only for WhatsApp by QR. */
 export function connectionTabs(
   p: TabProps,
-  o: { withHours: boolean; resetWarning: boolean },
+  o: { withHours: boolean; resetWarning: boolean; withIntegrations: boolean },
   t: (key: string) => string,
 ): TabSpec[] {
   const tabs: TabSpec[] = [
     { id: "general", label: t("connectionsPage.modal.general"), content: <GeneralTab {...p} /> },
+    ...(o.withIntegrations
+      ? [
+          {
+            id: "integrations" as const,
+            label: t("connectionIntegrations.tab"),
+            content: <ConnectionIntegrationsTab {...p} />,
+          },
+        ]
+      : []),
     { id: "messages", label: t("connectionsPage.modal.messages"), content: <MessagesTab {...p} /> },
     { id: "chatbot", label: t("connectionsPage.modal.chatbot"), content: <ChatbotTab {...p} /> },
     { id: "assessments", label: t("connectionsPage.modal.assessments"), content: <AssessmentsTab {...p} /> },

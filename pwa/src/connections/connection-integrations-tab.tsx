@@ -1,0 +1,70 @@
+// The connection dialog's integrations tab (spec 2 §2 "integrations", §3 Connection integrationId, promptId;
+// decision 0062): the queue integration and the AI prompt that take the conversations waiting on this connection
+// with no queue. Each select shows only when the plan has its flag (useIntegrations, useOpenAi); the lists are
+// read when the tab opens.
+import type { PromptDTO } from "@chatflow/core/contract/prompts.ts";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../app-services.ts";
+import { useSessionUser } from "../auth/use-session-user.ts";
+import { useIntegrationChoices } from "../integrations/use-integration-choices.ts";
+import { planAllows } from "../layout/app-routes.ts";
+import { Select, SelectItem } from "../ui/select.tsx";
+import type { TabProps } from "./connection-tabs.tsx";
+
+const NONE = 0;
+type Choice = { id: number; name: string };
+
+/** The company's prompts for the select, read once per mount while online and the plan has useOpenAi. */
+function usePromptChoices(online: boolean, allowed: boolean): { list: Choice[] | null; failed: boolean } {
+  const [list, setList] = useState<Choice[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!online || !allowed) return;
+    let live = true;
+    api.get<{ prompts: PromptDTO[] }>("/prompt").then(
+      (a) => live && setList(a.prompts.map((p) => ({ id: p.id, name: p.name }))),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [online, allowed]);
+  return { list, failed };
+}
+
+/** Whether the plan offers either select (the tab is left out otherwise). */
+export function connectionIntegrationsAllowed(user: Parameters<typeof planAllows>[0] | null): boolean {
+  return !!user && (planAllows(user, "useIntegrations") || planAllows(user, "useOpenAi"));
+}
+
+export function ConnectionIntegrationsTab(p: TabProps) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const withIntegrations = user ? planAllows(user, "useIntegrations") : false;
+  const withPrompts = user ? planAllows(user, "useOpenAi") : false;
+  const integrations = useIntegrationChoices(p.online, withIntegrations);
+  const prompts = usePromptChoices(p.online, withPrompts);
+  const select = (field: "integrationId" | "promptId", choices: readonly Choice[], loading: boolean) => (
+    <Select
+      label={t(`connectionIntegrations.${field}`)}
+      description={t(`connectionIntegrations.${field}Help`)}
+      items={[{ id: NONE, name: t("connectionIntegrations.none") }, ...choices]}
+      value={p.form[field] ?? NONE}
+      onChange={(k) => p.set(field, k === null || Number(k) === NONE ? null : Number(k))}
+      isDisabled={loading}
+      errorMessage={p.errors[field]}
+      data-testid={`connection-${field}`}
+    >
+      {(c: Choice) => <SelectItem id={c.id}>{c.name}</SelectItem>}
+    </Select>
+  );
+  return (
+    <>
+      <p className="connection-intro">{t("connectionIntegrations.intro")}</p>
+      {prompts.failed && <p className="connection-intro">{t("connectionIntegrations.loadError")}</p>}
+      {withIntegrations && select("integrationId", integrations, false)}
+      {withPrompts && select("promptId", prompts.list ?? [], prompts.list === null && !prompts.failed)}
+    </>
+  );
+}

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, figures printed as a table (copy them into
 // the README's "Performance" section). BENCH_ONLY=ingest,tickets runs a subset.
 import { benchAutomation } from "./automation.ts";
+import { benchBaileys } from "./baileys.ts";
 import { benchBundle } from "./bundle.ts";
 import { benchConversation } from "./conversation.ts";
 import { benchCrud } from "./crud.ts";
@@ -11,6 +12,7 @@ import { benchTickets } from "./tickets.ts";
 
 const BENCHES: Record<string, () => Record<string, string> | Promise<Record<string, string>>> = {
   automation: benchAutomation,
+  baileys: benchBaileys,
   bundle: benchBundle,
   conversation: benchConversation,
   crud: benchCrud,

@@ -553,6 +553,81 @@ describe("#baileys.polls-and-view-once", () => {
     return { encPayload: Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]), encIv: iv };
   }
 
+  it("sends an agent's poll with the secret core made, and counts the contact's vote on it (decision 0062)", async () => {
+    const c = await connected();
+    const contact = await buildContact(db.pool, { companyId: c.companyId, number: "5511988887777" });
+    const ticket = await buildTicket(db.pool, {
+      companyId: c.companyId,
+      contactId: contact.id,
+      whatsappId: c.whatsappId,
+      status: "open",
+    });
+    const secret = randomBytes(32);
+    const dataJson = {
+      pollCreationMessageV3: {
+        name: "Qual sabor?",
+        options: [{ optionName: "Uva" }, { optionName: "Limão" }, { optionName: "Morango" }],
+        selectableOptionsCount: 1,
+      },
+      pollSecret: secret.toString("base64"),
+      votes: {},
+    };
+    const m = outbound(c, {
+      ticketId: ticket.id,
+      body: "Qual sabor?\n- Uva\n- Limão\n- Morango",
+      mediaType: "pollCreationMessageV3",
+      dataJson,
+    });
+    await db.pool.query(
+      `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, media_type, data_json, from_me,
+         ack, send_state, claimed_by)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pollCreationMessageV3', $7, true, 0, 'sending', $8)`,
+      [m.id, c.companyId, ticket.id, contact.id, c.whatsappId, m.body, JSON.stringify(dataJson), LEASE.workerId],
+    );
+    const { remoteId } = await c.adapter.send(m);
+    const sent = c.s.sent.at(-1)!;
+    expect(sent.jid).toBe("5511988887777@s.whatsapp.net");
+    expect(sent.content).toEqual({
+      poll: { name: "Qual sabor?", values: ["Uva", "Limão", "Morango"], selectableCount: 1, messageSecret: secret },
+    });
+    expect(sent.options?.messageId).toBe(remoteId);
+    const owner = { workerId: LEASE.workerId, generation: LEASE.generation, guardMs: 0, companyId: c.companyId };
+    expect(await markSent(db.pool, m.id, remoteId, owner)).toBe(true);
+
+    // The contact votes on our poll: encrypted with our secret, our number the poll's creator.
+    const voter = "5511988887777@s.whatsapp.net";
+    c.s.emit("messages.upsert", {
+      type: "notify",
+      messages: [
+        message({
+          id: "3EB0VOTEOURS",
+          message: {
+            pollUpdateMessage: {
+              pollCreationMessageKey: { remoteJid: voter, fromMe: true, id: remoteId },
+              vote: encryptVote({
+                secret,
+                pollId: remoteId,
+                creator: "5511999990000@s.whatsapp.net",
+                voter,
+                options: ["Limão"],
+              }),
+              senderTimestampMs: Date.now(),
+            },
+          },
+        }),
+      ],
+    });
+    const votes = await waitFor(async () => {
+      const { rows } = await db.pool.query("SELECT data_json FROM messages WHERE id = $1", [m.id]);
+      return rows[0].data_json.votes["5511988887777"] ?? null;
+    }, "the contact's vote on our poll");
+    expect(votes).toEqual(["Limão"]);
+    // A poll without its secret is refused for good rather than sent with one nobody keeps.
+    await expect(
+      c.adapter.send(outbound(c, { mediaType: "pollCreationMessageV3", dataJson: { pollCreationMessageV3: dataJson.pollCreationMessageV3 } })),
+    ).rejects.toMatchObject({ kind: "permanent" });
+  });
+
   it("shows a contact's poll with its options, records each decrypted vote (the latest wins), and keeps view-once media marked", async () => {
     const c = await connected();
     const secret = randomBytes(32);

@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { mergeLidContact } from "@chatflow/core/contacts/merge-lid-contact.ts";
 import { mediaFilePath, mimeOfFileName, parseMediaUrl, saveMedia } from "@chatflow/core/media/media-store.ts";
+import type { PollPayload } from "@chatflow/core/contract/message-polls.ts";
 import type { InboundEvent } from "@chatflow/core/messages/ingest.ts";
 import { type Change, inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
 import makeWASocket, {
@@ -596,6 +597,23 @@ export function whatsappBaileysAdapter(
       case "contactMessage": {
         const card = (message.dataJson as { vCard?: { name?: string } } | null)?.vCard;
         return { contacts: { displayName: card?.name ?? "", contacts: [{ vcard: message.body }] } };
+      }
+      case "pollCreationMessageV3": {
+        // An agent's poll (decision 0062): sent with the secret core made, which the contacts' votes are
+        // encrypted with, so they are decrypted and counted on the stored poll like an incoming one's.
+        const d = message.dataJson as Partial<PollPayload> | null;
+        const poll = d?.pollCreationMessageV3;
+        if (!poll || !d?.pollSecret) {
+          throw new SendError("permanent", "the poll has no question or secret", { code: "ERR_WRONG_STATE" });
+        }
+        return {
+          poll: {
+            name: poll.name,
+            values: poll.options.map((o) => o.optionName),
+            selectableCount: poll.selectableOptionsCount,
+            messageSecret: Buffer.from(d.pollSecret, "base64"),
+          },
+        };
       }
       default:
         return { text: message.body };

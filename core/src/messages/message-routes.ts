@@ -39,6 +39,7 @@ import { deleteMessage } from "./delete-message.ts";
 import { editMessage } from "./edit-message.ts";
 import { forwardMessage } from "./forward-message.ts";
 import { interactiveMessageRoutes } from "./interactive-routes.ts";
+import { pollMessageRoutes } from "./poll-routes.ts";
 import { listMessages, loadMessageDetails } from "./list-messages.ts";
 import { sendMessage, type TSendMessageInput } from "./send-message.ts";
 import { type TranscribeConfig, transcribeAudio } from "./transcribe-audio.ts";
@@ -139,6 +140,7 @@ export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
   });
 
   router.use(interactiveMessageRoutes({ pool, config }));
+  router.use(pollMessageRoutes(pool));
   return router;
 }
 

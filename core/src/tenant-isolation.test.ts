@@ -119,6 +119,10 @@ function walk(): Walk[] {
       contactId: a.contactId,
     }),
     interactive("lista", { title: "t", sections: [{ title: "s", rows: [{ title: "r" }] }] }),
+    nf("POST /messages/poll/:ticketId", `/messages/poll/${t}`, "ERR_NO_TICKET_FOUND", {
+      name: "Intrusa",
+      options: ["a", "b"],
+    }),
     nf("POST /messages/template/:ticketId", `/messages/template/${t}`, "ERR_NO_TICKET_FOUND", {
       name: "retomar_conversa",
       language: "pt_BR",

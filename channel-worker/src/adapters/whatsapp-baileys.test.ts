@@ -624,7 +624,12 @@ describe("#baileys.polls-and-view-once", () => {
     expect(votes).toEqual(["Limão"]);
     // A poll without its secret is refused for good rather than sent with one nobody keeps.
     await expect(
-      c.adapter.send(outbound(c, { mediaType: "pollCreationMessageV3", dataJson: { pollCreationMessageV3: dataJson.pollCreationMessageV3 } })),
+      c.adapter.send(
+        outbound(c, {
+          mediaType: "pollCreationMessageV3",
+          dataJson: { pollCreationMessageV3: dataJson.pollCreationMessageV3 },
+        }),
+      ),
     ).rejects.toMatchObject({ kind: "permanent" });
   });
 

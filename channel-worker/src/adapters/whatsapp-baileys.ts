@@ -8,8 +8,8 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { mergeLidContact } from "@chatflow/core/contacts/merge-lid-contact.ts";
-import { mediaFilePath, mimeOfFileName, parseMediaUrl, saveMedia } from "@chatflow/core/media/media-store.ts";
 import type { PollPayload } from "@chatflow/core/contract/message-polls.ts";
+import { mediaFilePath, mimeOfFileName, parseMediaUrl, saveMedia } from "@chatflow/core/media/media-store.ts";
 import type { InboundEvent } from "@chatflow/core/messages/ingest.ts";
 import { type Change, inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
 import makeWASocket, {

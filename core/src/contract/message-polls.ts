@@ -9,19 +9,19 @@ export const POLL_OPTIONS_MAX = 12;
 
 export const ZSendPollRequestSchema = z
   .object({
-  /** The client's id of the message (UUIDv7): the idempotency key, as for POST /messages/{ticketId}. */
-  id: z.uuid().optional(),
-  /** The question. */
-  name: z.string().trim().min(1, "Required").max(255, "Too Long!"),
-  /** The answers offered, each once. */
-  options: z
-    .array(z.string().trim().min(1, "Required").max(100, "Too Long!"))
-    .min(POLL_OPTIONS_MIN, "Too Short!")
-    .max(POLL_OPTIONS_MAX, "Too Long!")
-    .refine((o) => new Set(o).size === o.length, "Options must differ"),
-  /** How many options a contact may pick: 1 (the default) for one, 0 for any number. */
-  selectableCount: z.number().int().min(0).max(POLL_OPTIONS_MAX).default(1),
-})
+    /** The client's id of the message (UUIDv7): the idempotency key, as for POST /messages/{ticketId}. */
+    id: z.uuid().optional(),
+    /** The question. */
+    name: z.string().trim().min(1, "Required").max(255, "Too Long!"),
+    /** The answers offered, each once. */
+    options: z
+      .array(z.string().trim().min(1, "Required").max(100, "Too Long!"))
+      .min(POLL_OPTIONS_MIN, "Too Short!")
+      .max(POLL_OPTIONS_MAX, "Too Long!")
+      .refine((o) => new Set(o).size === o.length, "Options must differ"),
+    /** How many options a contact may pick: 1 (the default) for one, 0 for any number. */
+    selectableCount: z.number().int().min(0).max(POLL_OPTIONS_MAX).default(1),
+  })
   .refine((p) => p.selectableCount <= p.options.length, {
     message: "More than the options offered",
     path: ["selectableCount"],

@@ -39,8 +39,8 @@ import { deleteMessage } from "./delete-message.ts";
 import { editMessage } from "./edit-message.ts";
 import { forwardMessage } from "./forward-message.ts";
 import { interactiveMessageRoutes } from "./interactive-routes.ts";
-import { pollMessageRoutes } from "./poll-routes.ts";
 import { listMessages, loadMessageDetails } from "./list-messages.ts";
+import { pollMessageRoutes } from "./poll-routes.ts";
 import { sendMessage, type TSendMessageInput } from "./send-message.ts";
 import { type TranscribeConfig, transcribeAudio } from "./transcribe-audio.ts";
 

@@ -1,0 +1,75 @@
+// POST /messages/poll/{ticketId} (decision 0062): an agent's poll on a WhatsApp (QR code) ticket is stored queued, in
+// the shape of an incoming poll with a fresh secret for the worker to send; the §5-style rules of the request, and
+// other channels refused.
+import { describe, expect, it } from "vitest";
+import { buildContact, buildTicket, buildWhatsapp } from "../testing/factories.ts";
+import { buildInbox } from "../testing/messages-factories.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
+
+const core = coreForFile();
+const s = forFile(() => buildInbox(core));
+
+async function ticketOn(channel: string) {
+  const pool = core.db.pool;
+  const wa = await buildWhatsapp(pool, { companyId: s.company.id, channel });
+  const contact = await buildContact(pool, { companyId: s.company.id });
+  const ticket = await buildTicket(pool, {
+    companyId: s.company.id,
+    contactId: contact.id,
+    whatsappId: wa.id,
+    status: "open",
+    userId: s.admin.id,
+  });
+  return ticket;
+}
+
+const poll = { name: "Qual sabor?", options: ["Uva", "Limão"] };
+const send = (ticketId: number, body: unknown) =>
+  core.api("POST", `/messages/poll/${ticketId}`, { token: s.adminToken, body });
+
+describe("#messages.poll", () => {
+  it("stores the poll queued, shaped as an incoming one, with a secret of 32 bytes", async () => {
+    const ticket = await ticketOn("whatsapp");
+    const res = await send(ticket.id, { ...poll, selectableCount: 0 });
+    expect(res.status).toBe(200);
+    expect(res.body.messages[0]).toMatchObject({ mediaType: "pollCreationMessageV3", fromMe: true });
+    const { rows } = await core.db.pool.query(
+      "SELECT body, media_type, data_json, send_state FROM messages WHERE ticket_id = $1 AND from_me",
+      [ticket.id],
+    );
+    expect(rows).toEqual([
+      {
+        body: "Qual sabor?\n- Uva\n- Limão",
+        media_type: "pollCreationMessageV3",
+        send_state: "queued",
+        data_json: {
+          pollCreationMessageV3: {
+            name: "Qual sabor?",
+            options: [{ optionName: "Uva" }, { optionName: "Limão" }],
+            selectableOptionsCount: 0,
+          },
+          pollSecret: expect.any(String),
+          votes: {},
+        },
+      },
+    ]);
+    expect(Buffer.from(rows[0].data_json.pollSecret, "base64")).toHaveLength(32);
+  });
+
+  it("refuses bad polls with their field, and polls on channels other than WhatsApp by QR code", async () => {
+    const ticket = await ticketOn("whatsapp");
+    const one = await send(ticket.id, { name: "Só uma?", options: ["Sim"] });
+    expect([one.status, one.body.error, one.body.fields]).toEqual([400, "ERR_VALIDATION", { options: "Too Short!" }]);
+    const twice = await send(ticket.id, { name: "Repetida", options: ["Sim", "Sim"] });
+    expect(twice.body.fields).toEqual({ options: "Options must differ" });
+    const many = await send(ticket.id, { ...poll, selectableCount: 3 });
+    expect(many.body.fields).toEqual({ selectableCount: "More than the options offered" });
+    const cloud = await ticketOn("whatsappapi");
+    const refused = await send(cloud.id, poll);
+    expect([refused.status, refused.body.error]).toEqual([409, "ERR_WRONG_STATE"]);
+    const { rowCount } = await core.db.pool.query("SELECT 1 FROM messages WHERE ticket_id = ANY($1) AND from_me", [
+      [ticket.id, cloud.id],
+    ]);
+    expect(rowCount).toBe(0);
+  });
+});

@@ -63,6 +63,46 @@ describe("#messenger.send", () => {
     ]);
   });
 
+  it("sends an interactive list as quick replies within Messenger's bounds, or as numbered text past 13 rows", async () => {
+    const list = (rows: { title: string; rowId?: string }[]) => ({
+      ...message,
+      mediaType: "listMessage",
+      body: "Atendimento\nEscolha uma opção",
+      dataJson: { type: "list", title: "Atendimento", text: "Escolha uma opção", footer: "Loja", sections: [{ rows }] },
+    });
+    await adapter().send(
+      list([
+        { title: "Vendas", rowId: "opt-vendas" },
+        { title: "Suporte técnico especializado" },
+        { title: "Financeiro" },
+      ]),
+    );
+    expect(graph.sends[0]!.body.message).toEqual({
+      text: "Atendimento\nEscolha uma opção\n\n1. Vendas\n2. Suporte técnico especializado\n3. Financeiro\n\nLoja",
+      quick_replies: [
+        { content_type: "text", title: "Vendas", payload: "opt-vendas" },
+        { content_type: "text", title: "Suporte técnico esp…", payload: "Suporte técnico especializado" },
+        { content_type: "text", title: "Financeiro", payload: "Financeiro" },
+      ],
+      metadata: message.id,
+    });
+    graph.reset();
+    await adapter().send(list(Array.from({ length: 14 }, (_, i) => ({ title: `Opção ${i + 1}` }))));
+    const long = graph.sends[0]!.body.message!;
+    expect(long.quick_replies).toBeUndefined();
+    expect(String(long.text)).toContain("14. Opção 14");
+    // The stand-in refuses what Meta refuses: a title past 20 characters.
+    const refused = await fetch(`${graph.url}/v21.0/${PAGE}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        recipient: { id: PSID },
+        message: { text: "x", quick_replies: [{ content_type: "text", title: "x".repeat(21), payload: "x" }] },
+      }),
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it("sends media as one multipart request carrying the file, then the caption as text", async () => {
     const stored = await saveMedia(dataDir.path, 1, "foto.png", PNG);
     const res = await adapter().send({ ...message, mediaType: "image", mediaUrl: stored.url, body: "Veja a foto" });

@@ -99,6 +99,9 @@ export function messengerAdapter(
     };
     const type = ATTACHMENT[message.mediaType];
     const stored = message.mediaUrl ? parseMediaUrl(message.mediaUrl) : null;
+    if (message.mediaType === "listMessage") {
+      return { object: { ...listAsQuickReplies(message), ...extra }, file: null, name: "" };
+    }
     if (!type) return { object: { text: message.body, ...extra }, file: null, name: "" };
     if (!stored || stored.companyId !== message.companyId) {
       throw new SendError("permanent", "this media message names no stored file", { code: "ERR_MEDIA_NOT_FOUND" });
@@ -166,4 +169,44 @@ export function messengerAdapter(
       return { remoteId };
     },
   };
+}
+
+/** The Send API's bounds for quick replies. */
+export const QUICK_REPLIES_MAX = 13;
+const QUICK_REPLY_TITLE_MAX = 20;
+const MESSENGER_TEXT_MAX = 2000;
+
+type ListRow = { title?: unknown; rowId?: unknown; description?: unknown };
+
+/**
+ * An interactive list (spec 1 §1) as Messenger quick replies (decision 0062): the text is the list's title and text,
+ * each row one button whose payload is its rowId (or its title), answered back with the contact's tap. A title
+ * longer than Messenger's 20 characters is cut with an ellipsis, and the rows are also numbered in the text when
+ * any was cut, so nothing the agent wrote is lost. More than 13 rows do not fit: the list goes as numbered text.
+ */
+export function listAsQuickReplies(message: OutboundMessage): Record<string, unknown> {
+  const data = (message.dataJson ?? {}) as { sections?: { title?: unknown; rows?: ListRow[] }[]; footer?: unknown };
+  const rows = (data.sections ?? []).flatMap((s) => s.rows ?? []).filter((r) => typeof r.title === "string");
+  const titles = rows.map((r) => String(r.title).trim());
+  const fits = rows.length > 0 && rows.length <= QUICK_REPLIES_MAX;
+  const cut = titles.some((t) => [...t].length > QUICK_REPLY_TITLE_MAX);
+  const parts = [message.body.trim()];
+  if (!fits || cut) parts.push(titles.map((t, i) => `${i + 1}. ${t}`).join("\n"));
+  if (typeof data.footer === "string" && data.footer.trim()) parts.push(data.footer.trim());
+  const text = clip(parts.filter(Boolean).join("\n\n") || "-", MESSENGER_TEXT_MAX);
+  if (!fits) return { text };
+  return {
+    text,
+    quick_replies: rows.map((r, i) => ({
+      content_type: "text",
+      title: clip(titles[i]!, QUICK_REPLY_TITLE_MAX),
+      payload: clip(typeof r.rowId === "string" && r.rowId ? r.rowId : titles[i]!, 1000),
+    })),
+  };
+}
+
+/** At most `max` characters (code points), the last one an ellipsis when cut. */
+function clip(s: string, max: number): string {
+  const chars = [...s];
+  return chars.length <= max ? s : `${chars.slice(0, max - 1).join("")}…`;
 }

@@ -179,6 +179,8 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
       const send = await readSend(req, raw, node);
       fake.sends.push(send);
       if (!token || pageTokens.get(node) !== token) return graphError(res, 400, "Invalid OAuth access token.", 190);
+      const refusal = quickRepliesRefusal(send.body.message);
+      if (refusal) return graphError(res, 400, refusal, 100);
       return answer(res, fake.sendReply?.(send), () => ({
         recipient_id: send.body.recipient?.id,
         message_id: `m_FAKE${++sent}`,
@@ -207,4 +209,27 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
         server.close(() => resolve());
       }),
   });
+}
+
+/** The Send API's rules for quick replies (Meta's reference): at most 13, each a text of 1 to 20 characters with a
+ * payload of at most 1,000, on a message with text of at most 2,000 characters. */
+function quickRepliesRefusal(message: Record<string, unknown> | undefined): string | null {
+  const replies = message?.quick_replies;
+  if (replies === undefined) return null;
+  if (!Array.isArray(replies) || replies.length === 0 || replies.length > 13) {
+    return "(#100) param message[quick_replies] must have between 1 and 13 elements";
+  }
+  if (typeof message?.text !== "string" || message.text.length === 0 || message.text.length > 2000) {
+    return "(#100) param message[text] must be a non-empty UTF-8 encoded string of at most 2000 characters";
+  }
+  for (const r of replies as Record<string, unknown>[]) {
+    const title = r.title;
+    if (r.content_type !== "text" || typeof title !== "string" || [...title].length < 1 || [...title].length > 20) {
+      return "(#100) Title has a 20 character limit";
+    }
+    if (typeof r.payload !== "string" || r.payload.length === 0 || r.payload.length > 1000) {
+      return "(#100) Payload has a 1000 character limit";
+    }
+  }
+  return null;
 }

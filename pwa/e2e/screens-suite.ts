@@ -417,6 +417,14 @@ export function screensSuite(themes: readonly Theme[], sizes: readonly Size[] = 
           },
         },
         {
+          name: "connection-modal-integrations",
+          action: async (p) => {
+            await dialogOpened("connection-modal", "connection-edit")(p);
+            await p.getByTestId("connection-tab-integrations").click();
+            await p.locator("[data-testid='connection-promptId']:not([data-disabled])").waitFor();
+          },
+        },
+        {
           name: "qr-dialog",
           action: async (p) => {
             await p.getByTestId("connection-qrcode").first().click();

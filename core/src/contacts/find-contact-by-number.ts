@@ -9,7 +9,7 @@ import type { ContactDetailDTO } from "../contract/contacts.ts";
 import { contactNotFound } from "../http/errors.ts";
 import type { Viewer } from "../presenters/viewer.ts";
 import { loadContact } from "./contact-queries.ts";
-import { maskedNumberSql } from "./mask-number.ts";
+import { maskedNumberSql, numberSearchSql } from "./mask-number.ts";
 
 /** The contact (unmasked: the caller presents it for the viewer), or 404 ERR_NO_CONTACT_FOUND. */
 export async function findContactByNumber(
@@ -42,7 +42,7 @@ async function findMasked(db: pg.Pool | pg.ClientBase, companyId: number, text: 
     `SELECT id FROM contacts c
      WHERE c.company_id = $1
        AND ((c.is_group AND c.number = $2)
-         OR (NOT c.is_group AND c.number LIKE $3 AND ${maskedNumberSql("c.number")} = $2))
+         OR (NOT c.is_group AND ${numberSearchSql("c")} LIKE $3 AND ${maskedNumberSql("c.number")} = $2))
      LIMIT 2`,
     [companyId, masked, masked.replaceAll("*", "_")],
   );

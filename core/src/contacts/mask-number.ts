@@ -29,12 +29,21 @@ export function maskedNumberSql(column: string): string {
 }
 
 /**
+ * The expression the trigram index on contacts' numbers is built on (migration 0062): a LIKE search on a number
+ * names it to use that index. It is not the bare column so that equality lookups by (company, number) keep to the
+ * unique btree; pg_trgm also answers `=`, and the planner preferred it there (decision 0064).
+ */
+export function numberSearchSql(alias: string): string {
+  return `(${alias}.number || '')`;
+}
+
+/**
  * The search condition on a contact's number for a LIKE pattern bound as `pattern`. With `hidden`, a plain user
  * under LGPD hiding matches only on what the mask leaves visible (a group's id is never masked); the plain
- * `number LIKE` stays first so the trigram index still narrows the rows.
+ * `number LIKE` (on `numberSearchSql`) stays first so the trigram index still narrows the rows.
  */
 export function numberMatchSql(alias: string, pattern: string, hidden: boolean): string {
-  const plain = `${alias}.number LIKE ${pattern}`;
+  const plain = `${numberSearchSql(alias)} LIKE ${pattern}`;
   if (!hidden) return plain;
   return `(${plain} AND (${alias}.is_group OR ${maskedNumberSql(`${alias}.number`)} LIKE ${pattern}))`;
 }

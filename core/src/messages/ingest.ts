@@ -137,6 +137,13 @@ async function dropDuplicates(
 
 const contactKey = (companyId: number, number: string) => `${companyId}:${number}`;
 
+/**
+ * The known contacts among (company, number) pairs: an equality lookup through the unique btree on (company_id,
+ * number), which the trigram search index must never serve (migration 0062, decision 0064; its plan is tested).
+ */
+export const CONTACTS_BY_NUMBER_SQL = `SELECT c.id, c.company_id, c.number, c.active FROM contacts c
+       JOIN unnest($1::int[], $2::text[]) AS i(cid, num) ON c.company_id = i.cid AND c.number = i.num`;
+
 /** A WhatsApp group's jid (Baileys with groupAsTicket): its contact and tickets are groups. */
 const isGroupNumber = (number: string) => number.endsWith("@g.us");
 
@@ -176,8 +183,7 @@ async function upsertContacts(
   const missing = list.filter((m) => !ids.has(contactKey(m.companyId, m.from)));
   if (missing.length > 0) {
     const found = await client.query<{ id: number; company_id: number; number: string; active: boolean }>(
-      `SELECT c.id, c.company_id, c.number, c.active FROM contacts c
-       JOIN unnest($1::int[], $2::text[]) AS i(cid, num) ON c.company_id = i.cid AND c.number = i.num`,
+      CONTACTS_BY_NUMBER_SQL,
       [missing.map((m) => m.companyId), missing.map((m) => m.from)],
     );
     for (const r of found.rows) {

@@ -22,7 +22,7 @@ export const Contact = defineEntity({
     },
     {
       name: "contacts_search_number",
-      expression: "CREATE INDEX contacts_search_number ON contacts USING gin (number gin_trgm_ops)",
+      expression: "CREATE INDEX contacts_search_number ON contacts USING gin ((number || '') gin_trgm_ops)",
     },
   ],
   properties: {

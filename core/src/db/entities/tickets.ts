@@ -44,6 +44,8 @@ export const Ticket = defineEntity({
       where: "status = 'pending' AND queue_id IS NULL",
     },
     { name: "tickets_waiting_rating", properties: ["whatsappId", "ratingAskedAt"], where: "status = 'nps'" },
+    // The dashboard's periods (migration 0057, decision 0059).
+    { name: "tickets_company_created", properties: ["companyId", "createdAt"] },
   ],
   // The counters' triggers (migration 0003; their functions ticket_counts_inserted/deleted/moved live there).
   triggers: [

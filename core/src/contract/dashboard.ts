@@ -12,7 +12,16 @@ export const DASHBOARD_MAX_DAYS = 366;
 export const HOURLY_MAX_DAYS = 1;
 
 const zDays = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,4}$/, "Invalid days")], { error: "Invalid days" })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,4}$/, "Invalid days"),
+    ],
+    { error: "Invalid days" },
+  )
   .transform(Number)
   .pipe(z.number().int("Invalid days").min(1, "Invalid days").max(DASHBOARD_MAX_DAYS, "Invalid days"));
 

@@ -16,8 +16,8 @@ import {
 } from "../contract/dashboard.ts";
 import { invalidInput } from "../http/errors.ts";
 import { REPORT_TIME_ZONE } from "../messages/count-messages.ts";
-import { authorizeDashboard } from "./dashboard-policy.ts";
 import { daysBetween, type Period, periodOf, reportToday } from "./dashboard-period.ts";
+import { authorizeDashboard } from "./dashboard-policy.ts";
 
 type Db = pg.Pool | pg.ClientBase;
 
@@ -63,7 +63,12 @@ function checkLength(p: Period): Period {
 }
 
 /** GET /dashboard: the counters of the period and the attendants' table. */
-export async function loadDashboard(db: Db, actor: Actor, q: TDashboardQuery, today = reportToday()): Promise<DashboardDTO> {
+export async function loadDashboard(
+  db: Db,
+  actor: Actor,
+  q: TDashboardQuery,
+  today = reportToday(),
+): Promise<DashboardDTO> {
   authorizeDashboard(actor);
   const period = checkLength(periodOf(q, today));
   const params = [actor.companyId, period.from, period.to, REPORT_TIME_ZONE];

@@ -5,8 +5,8 @@ import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { buildCompany, buildContact } from "../testing/factories.ts";
 import { buildMessage } from "../testing/messages-factories.ts";
-import { setUserFlags } from "../testing/tickets-factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
+import { setUserFlags } from "../testing/tickets-factories.ts";
 import { signedIn } from "../testing/users-factories.ts";
 
 const core = coreForFile();
@@ -36,13 +36,10 @@ async function seedTicket(pool: pg.Pool, s: Seed): Promise<number> {
   );
   const id = rows[0]!.id;
   const log = (type: string, at: Date, userId: number | null) =>
-    pool.query("INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, created_at) VALUES ($1, $2, $3, $4, $5)", [
-      s.companyId,
-      id,
-      type,
-      userId,
-      at,
-    ]);
+    pool.query(
+      "INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, created_at) VALUES ($1, $2, $3, $4, $5)",
+      [s.companyId, id, type, userId, at],
+    );
   await log("create", s.created, s.startedBy ?? null);
   if (s.startedBy) await log("open", s.created, s.startedBy);
   if (s.accepted) await log("open", s.accepted.at, s.accepted.by);
@@ -70,7 +67,10 @@ const w = forFile(async () => {
   const plain = await signedIn(core, { companyId: a.id, profile: "user", name: "Plain" });
   const dash = await signedIn(core, { companyId: a.id, profile: "user", name: "Dash" });
   await setUserFlags(pool, dash.id, { showDashboard: "enabled" });
-  await pool.query("UPDATE users SET online = (id = ANY($1)) WHERE company_id = $2", [[admin.id, ana.id, dash.id], a.id]);
+  await pool.query("UPDATE users SET online = (id = ANY($1)) WHERE company_id = $2", [
+    [admin.id, ana.id, dash.id],
+    a.id,
+  ]);
   const other = await signedIn(core, { companyId: b.id, profile: "admin", name: "Outra Empresa" });
 
   const day = (d: number) => `2026-03-0${d}`;
@@ -99,12 +99,28 @@ const w = forFile(async () => {
     closedAt: sp(day(3), "10:00"),
     rate: 2,
   });
-  await T({ status: "open", userId: bruno.id, created: sp(day(3), "14:00"), accepted: { at: sp(day(3), "14:06"), by: bruno.id } });
+  await T({
+    status: "open",
+    userId: bruno.id,
+    created: sp(day(3), "14:00"),
+    accepted: { at: sp(day(3), "14:06"), by: bruno.id },
+  });
   await T({ status: "pending", userId: null, created: sp(day(4), "08:00") });
   // Active: Ana started it herself.
-  await T({ status: "closed", userId: ana.id, created: sp(day(5), "09:00"), startedBy: ana.id, closedAt: sp(day(5), "09:45") });
+  await T({
+    status: "closed",
+    userId: ana.id,
+    created: sp(day(5), "09:00"),
+    startedBy: ana.id,
+    closedAt: sp(day(5), "09:45"),
+  });
   await T({ status: "group", userId: null, created: sp(day(5), "10:00") });
-  await T({ status: "nps", userId: ana.id, created: sp(day(6), "10:00"), accepted: { at: sp(day(6), "10:04"), by: ana.id } });
+  await T({
+    status: "nps",
+    userId: ana.id,
+    created: sp(day(6), "10:00"),
+    accepted: { at: sp(day(6), "10:04"), by: ana.id },
+  });
   // The last minutes of the period in São Paulo are already the next day in UTC: counted.
   await T({ status: "pending", userId: null, created: sp(day(7), "23:30") });
   await T({
@@ -211,11 +227,56 @@ describe("#dashboard: GET /dashboard", () => {
   it("lists every attendant of the company with the tickets they hold, busiest first", async () => {
     const res = await core.api("GET", `/dashboard?${PERIOD}`, { token: w.admin.token });
     expect(res.body.attendants).toEqual([
-      { id: w.ana.id, name: "Ana", rating: 4.5, countRating: 2, tickets: 4, avgWaitTime: 11.3, avgSupportTime: 45, online: true },
-      { id: w.bruno.id, name: "Bruno", rating: 1.5, countRating: 2, tickets: 3, avgWaitTime: 16, avgSupportTime: 25, online: false },
-      { id: w.admin.id, name: "Admin", rating: null, countRating: 0, tickets: 0, avgWaitTime: null, avgSupportTime: null, online: true },
-      { id: w.dash.id, name: "Dash", rating: null, countRating: 0, tickets: 0, avgWaitTime: null, avgSupportTime: null, online: true },
-      { id: w.plain.id, name: "Plain", rating: null, countRating: 0, tickets: 0, avgWaitTime: null, avgSupportTime: null, online: false },
+      {
+        id: w.ana.id,
+        name: "Ana",
+        rating: 4.5,
+        countRating: 2,
+        tickets: 4,
+        avgWaitTime: 11.3,
+        avgSupportTime: 45,
+        online: true,
+      },
+      {
+        id: w.bruno.id,
+        name: "Bruno",
+        rating: 1.5,
+        countRating: 2,
+        tickets: 3,
+        avgWaitTime: 16,
+        avgSupportTime: 25,
+        online: false,
+      },
+      {
+        id: w.admin.id,
+        name: "Admin",
+        rating: null,
+        countRating: 0,
+        tickets: 0,
+        avgWaitTime: null,
+        avgSupportTime: null,
+        online: true,
+      },
+      {
+        id: w.dash.id,
+        name: "Dash",
+        rating: null,
+        countRating: 0,
+        tickets: 0,
+        avgWaitTime: null,
+        avgSupportTime: null,
+        online: true,
+      },
+      {
+        id: w.plain.id,
+        name: "Plain",
+        rating: null,
+        countRating: 0,
+        tickets: 0,
+        avgWaitTime: null,
+        avgSupportTime: null,
+        online: false,
+      },
     ]);
   });
 
@@ -244,7 +305,15 @@ describe("#dashboard: GET /dashboard", () => {
     const none = await core.api("GET", "/dashboard", { token: w.admin.token });
     expect(none.status).toBe(400);
     expect(none.body).toMatchObject({ error: "ERR_VALIDATION", message: "Parametrize o filtro" });
-    for (const q of ["days=0", "days=abc", "days=400", "date_from=2026-02-30", "date_from=2026-03-05&date_to=2026-03-01", "date_from=2024-01-01&date_to=2026-01-01", "date_from=2020-01-01"]) {
+    for (const q of [
+      "days=0",
+      "days=abc",
+      "days=400",
+      "date_from=2026-02-30",
+      "date_from=2026-03-05&date_to=2026-03-01",
+      "date_from=2024-01-01&date_to=2026-01-01",
+      "date_from=2020-01-01",
+    ]) {
       const res = await core.api("GET", `/dashboard?${q}`, { token: w.admin.token });
       expect(res.status, q).toBe(400);
       expect(res.body.error, q).toBe("ERR_VALIDATION");
@@ -276,9 +345,13 @@ describe("#dashboard: the charts", () => {
   });
 
   it("GET /dashboard/ticketsDay counts per hour when the period is one day", async () => {
-    const res = await core.api("GET", "/dashboard/ticketsDay?initialDate=2026-03-03T00:00:00.000Z&finalDate=2026-03-03", {
-      token: w.admin.token,
-    });
+    const res = await core.api(
+      "GET",
+      "/dashboard/ticketsDay?initialDate=2026-03-03T00:00:00.000Z&finalDate=2026-03-03",
+      {
+        token: w.admin.token,
+      },
+    );
     expect(res.body.unit).toBe("hour");
     expect(res.body.count).toHaveLength(24);
     expect(res.body.count.filter((c: { total: number }) => c.total > 0)).toEqual([

@@ -3,7 +3,8 @@
 // (the SVG is one named image; a visually hidden table lists every value).
 import type { ReactNode } from "react";
 
-export type BarDatum = { label: string; value: number };
+/** One bar; `id` tells bars with the same label apart (two attendants of the same name). */
+export type BarDatum = { id?: string | number; label: string; value: number };
 
 /** The largest value's round ceiling, so the axis ends on a readable number. */
 export function niceMax(max: number): number {
@@ -54,7 +55,7 @@ export function BarChart({
             const h = (d.value / max) * plot;
             const x = i * slot + slot * 0.2;
             return (
-              <g key={`${d.label}-${i}`}>
+              <g key={d.id ?? d.label}>
                 <rect x={x} y={top + plot - h} width={slot * 0.6} height={h} rx={3} className="bar-chart-bar" />
                 {d.value > 0 && (
                   <text x={x + slot * 0.3} y={top + plot - h - 4} textAnchor="middle" className="bar-chart-value">
@@ -74,8 +75,8 @@ export function BarChart({
       <table className="visually-hidden">
         <caption>{label}</caption>
         <tbody>
-          {data.map((d, i) => (
-            <tr key={`${d.label}-${i}`}>
+          {data.map((d) => (
+            <tr key={d.id ?? d.label}>
               <th scope="row">{d.label}</th>
               <td>
                 {valueLabel}: {d.value}
@@ -115,6 +116,7 @@ export function ScoreRing({
   const circumference = 2 * Math.PI * r;
   const share = value === null ? 0 : Math.min(1, Math.max(0, (value - min) / (max - min)));
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <meter> cannot draw the ring; the div carries the same role and values
     <div
       className={`score-ring score-ring-${tone}`}
       role="meter"

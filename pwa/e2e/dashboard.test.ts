@@ -27,8 +27,9 @@ async function seedTicket(o: {
   const contact = await buildContact(pool, { companyId: o.companyId });
   const at = (min: number) => new Date(o.created.getTime() + min * 60_000);
   const { rows } = await pool.query<{ id: number }>(
+    // Touched now: the worker's auto-close (24 h without activity) must leave the open and waiting ones alone.
     `INSERT INTO tickets (company_id, contact_id, status, user_id, closed_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
+     VALUES ($1, $2, $3, $4, $5, $6, now()) RETURNING id`,
     [o.companyId, contact.id, o.status, o.userId, o.closedMin === undefined ? null : at(o.closedMin), o.created],
   );
   const id = rows[0]!.id;
@@ -52,20 +53,44 @@ async function seedTicket(o: {
 describe("dashboard", () => {
   it("an admin reads the period's figures on the three tabs and exports the attendants; a plain user gets 403", async () => {
     const pool = world.stack.core.db.pool;
-    const admin = (await pool.query<{ id: number; name: string }>(
-      "SELECT id, name FROM users WHERE email = 'admin@chatflow.local'",
-    )).rows[0]!;
+    const admin = (
+      await pool.query<{ id: number; name: string }>("SELECT id, name FROM users WHERE email = 'admin@chatflow.local'")
+    ).rows[0]!;
     // Company 1, early March 2026: two closed and rated (5 and 2), one in attendance, one waiting.
     const day = "2026-03-02";
-    await seedTicket({ companyId: 1, status: "closed", userId: admin.id, created: sp(day, "09:00"), acceptedMin: 10, closedMin: 40, rate: 5 });
-    await seedTicket({ companyId: 1, status: "closed", userId: admin.id, created: sp(day, "10:00"), acceptedMin: 10, closedMin: 40, rate: 2 });
+    await seedTicket({
+      companyId: 1,
+      status: "closed",
+      userId: admin.id,
+      created: sp(day, "09:00"),
+      acceptedMin: 10,
+      closedMin: 40,
+      rate: 5,
+    });
+    await seedTicket({
+      companyId: 1,
+      status: "closed",
+      userId: admin.id,
+      created: sp(day, "10:00"),
+      acceptedMin: 10,
+      closedMin: 40,
+      rate: 2,
+    });
     await seedTicket({ companyId: 1, status: "open", userId: admin.id, created: sp(day, "11:00"), acceptedMin: 10 });
     await seedTicket({ companyId: 1, status: "pending", userId: null, created: sp(day, "14:00") });
     // Another company's busy week: none of it may count.
     const other = await buildCompany(pool, { name: "Outra" });
     const otherUser = await buildUser(pool, { companyId: other.id, name: "Fulano de Outra" });
     for (let i = 0; i < 3; i++) {
-      await seedTicket({ companyId: other.id, status: "closed", userId: otherUser.id, created: sp(day, "09:30"), acceptedMin: 1, closedMin: 2, rate: 1 });
+      await seedTicket({
+        companyId: other.id,
+        status: "closed",
+        userId: otherUser.id,
+        created: sp(day, "09:30"),
+        acceptedMin: 1,
+        closedMin: 2,
+        rate: 1,
+      });
     }
 
     const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true });
@@ -115,7 +140,10 @@ describe("dashboard", () => {
     await users.getByTestId("dashboard-chart-users-start").fill("2026-03-01");
     await users.getByTestId("dashboard-chart-users-end").fill("2026-03-07");
     await users.getByTestId("dashboard-chart-users-apply").click();
-    await users.locator("table tr").filter({ hasText: `${admin.name}Tickets: 3` }).waitFor();
+    await users
+      .locator("table tr")
+      .filter({ hasText: `${admin.name}Tickets: 3` })
+      .waitFor();
     const days = page.getByTestId("dashboard-chart-days");
     await days.getByTestId("dashboard-chart-days-start").fill(day);
     await days.getByTestId("dashboard-chart-days-end").fill(day);

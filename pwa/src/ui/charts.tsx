@@ -91,7 +91,7 @@ export function BarChart({
 
 /**
  * A ring filled to `value` out of `min`..`max` (a score, a share), with the value written inside. A meter to
- * assistive technology: its name, value and the text `valueText`.
+ * assistive technology (its name, value and the text `valueText`); with no value, an image named "label: text".
  */
 export function ScoreRing({
   label,
@@ -116,15 +116,19 @@ export function ScoreRing({
   const circumference = 2 * Math.PI * r;
   const share = value === null ? 0 : Math.min(1, Math.max(0, (value - min) / (max - min)));
   return (
-    // biome-ignore lint/a11y/useSemanticElements: <meter> cannot draw the ring; the div carries the same role and values
     <div
       className={`score-ring score-ring-${tone}`}
-      role="meter"
-      aria-label={label}
-      aria-valuemin={min}
-      aria-valuemax={max}
-      aria-valuenow={value ?? undefined}
-      aria-valuetext={valueText}
+      // A meter (not <meter>: it cannot draw the ring) needs a value; with none the ring is an image named with its text.
+      {...(value === null
+        ? { role: "img", "aria-label": `${label}: ${valueText}` }
+        : {
+            role: "meter",
+            "aria-label": label,
+            "aria-valuemin": min,
+            "aria-valuemax": max,
+            "aria-valuenow": value,
+            "aria-valuetext": valueText,
+          })}
       data-testid={testId}
     >
       <svg viewBox="0 0 100 100" width={size} height={size} aria-hidden="true">

@@ -51,7 +51,10 @@ async function seedTicket(o: {
 }
 
 describe("dashboard", () => {
-  it("an admin reads the period's figures on the three tabs and exports the attendants; a plain user gets 403", async () => {
+  // One person's whole visit (two browsers, a download, offline): longer than one step of the suite's default.
+  it("an admin reads the period's figures on the three tabs and exports the attendants; a plain user gets 403", {
+    timeout: 300_000,
+  }, async () => {
     const pool = world.stack.core.db.pool;
     const admin = (
       await pool.query<{ id: number; name: string }>("SELECT id, name FROM users WHERE email = 'admin@chatflow.local'")
@@ -173,6 +176,16 @@ describe("dashboard", () => {
     const users1 = (await pool.query("SELECT count(*)::int AS n FROM users WHERE company_id = 1")).rows[0].n;
     expect(rows).toHaveLength(1 + users1);
     expect(rows[1]).toEqual([admin.name, 3.5, 2, 3, 10, 30, "Online"]);
+
+    // Offline: the screen opens again on the figures it last loaded and says it needs a connection.
+    await context.setOffline(true);
+    await page.getByRole("link", { name: "Atendimentos" }).first().click();
+    await page.waitForURL(/\/tickets/);
+    await page.getByRole("link", { name: "Dashboard" }).first().click();
+    await page.getByText("Precisa de conexão: os números são os últimos carregados neste aparelho.").waitFor();
+    expect(await card("supportFinished")).toBe("2");
+    expect(await page.getByTestId("dashboard-period").textContent()).toBe("Período: 01/03/2026 a 07/03/2026");
+    await context.setOffline(false);
     await context.close();
 
     // A plain user without showDashboard: the 403 page on /.

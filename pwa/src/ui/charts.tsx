@@ -133,14 +133,17 @@ export function ScoreRing({
     >
       <svg viewBox="0 0 100 100" width={size} height={size} aria-hidden="true">
         <circle cx={50} cy={50} r={r} className="score-ring-track" />
-        <circle
-          cx={50}
-          cy={50}
-          r={r}
-          className="score-ring-fill"
-          strokeDasharray={`${share * circumference} ${circumference}`}
-          transform="rotate(-90 50 50)"
-        />
+        {/* Nothing to fill draws nothing (a round cap would leave a dot). */}
+        {share > 0 && (
+          <circle
+            cx={50}
+            cy={50}
+            r={r}
+            className="score-ring-fill"
+            strokeDasharray={`${share * circumference} ${circumference}`}
+            transform="rotate(-90 50 50)"
+          />
+        )}
         <text x={50} y={50} textAnchor="middle" dominantBaseline="central" className="score-ring-text">
           {valueText}
         </text>

@@ -5,6 +5,7 @@ import { benchBaileys } from "./baileys.ts";
 import { benchBundle } from "./bundle.ts";
 import { benchConversation } from "./conversation.ts";
 import { benchCrud } from "./crud.ts";
+import { benchDashboard } from "./dashboard.ts";
 import { benchIngest } from "./ingest.ts";
 import { benchLighthouse, benchLighthouseInbox } from "./lighthouse.ts";
 import { benchReplica } from "./replica.ts";
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => Record<string, string> | Promise<Record<stri
   bundle: benchBundle,
   conversation: benchConversation,
   crud: benchCrud,
+  dashboard: benchDashboard,
   ingest: benchIngest,
   lighthouse: benchLighthouse,
   "lighthouse-inbox": benchLighthouseInbox,

@@ -520,6 +520,9 @@ const EXEMPT: Record<string, string> = {
   "GET /tickets": "list: checked for leaks below",
   "POST /tickets/closeAll": "own company only: checked below with the other company's queue",
   "GET /messages-allMe": "count: checked below",
+  "GET /dashboard": "counts of the caller's company (a companyId in the query is ignored): checked below",
+  "GET /dashboard/ticketsUsers": "the caller's company's users: checked below",
+  "GET /dashboard/ticketsDay": "counts of the caller's company: checked below",
   "GET /contacts": "list: checked for leaks below",
   "GET /contacts/list": "list: checked for leaks below",
   "GET /contacts/export": "list: checked for leaks below",
@@ -647,6 +650,38 @@ describe("tenant isolation", () => {
     const own = await core.login("admin@chatflow.local", "chatflow");
     const mine = await core.api("GET", `/messages-allMe?${range}`, { token: own.token });
     expect(mine.body.count).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts only the caller's company on the dashboard, whatever companyId the query names", async () => {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+    const range = `initialDate=${today}&finalDate=${today}&companyId=1`;
+    const own = await core.login("admin@chatflow.local", "chatflow");
+    const bMe = await core.api("GET", "/auth/me", { token: b.token });
+    const bCompany = bMe.body.companyId as number;
+    const count = async (companyId: number) =>
+      (
+        await core.db.pool.query(
+          `SELECT count(*)::int AS n FROM tickets WHERE company_id = $1
+           AND created_at >= ($2::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'`,
+          [companyId, today],
+        )
+      ).rows[0].n as number;
+    // Company 1 has tickets today (the walk's seed): B's zero below is the scoping, not an empty database.
+    expect(await count(1)).toBeGreaterThan(0);
+    const theirs = await core.api("GET", "/dashboard?days=1&companyId=1", { token: b.token });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.counters.totalTickets).toBe(await count(bCompany));
+    const mine = await core.api("GET", "/dashboard?days=1", { token: own.token });
+    expect(mine.body.counters.totalTickets).toBe(await count(1));
+    const bUsers = (
+      await core.db.pool.query("SELECT id FROM users WHERE company_id = $1 ORDER BY id", [bCompany])
+    ).rows.map((r) => r.id);
+    const users = await core.api("GET", `/dashboard/ticketsUsers?${range}`, { token: b.token });
+    expect(users.body.data.map((r: { id: number }) => r.id).sort()).toEqual(bUsers);
+    expect(theirs.body.attendants.map((r: { id: number }) => r.id).sort()).toEqual(bUsers);
+    const day = await core.api("GET", `/dashboard/ticketsDay?${range}`, { token: b.token });
+    const total = day.body.count.reduce((s: number, c: { total: number }) => s + c.total, 0);
+    expect(total).toBe(await count(bCompany));
   });
 
   it("leaves the other company out of every list", async () => {

@@ -497,6 +497,30 @@ export function screensSuite(themes: readonly Theme[], sizes: readonly Size[] = 
         },
       ],
     },
+    {
+      // The dashboard (spec 1 §2): the indicators, then the NPS and attendants tabs with the charts.
+      name: "dashboard",
+      path: "/",
+      as: "admin",
+      ready: (p) => p.getByTestId("dashboard-card-supportHappening").waitFor(),
+      open: [
+        {
+          name: "dashboard-nps",
+          action: async (p) => {
+            await p.getByTestId("dashboard-tab-nps").click();
+            await p.getByTestId("dashboard-nps-score").waitFor();
+          },
+        },
+        {
+          name: "dashboard-attendants",
+          action: async (p) => {
+            await p.getByTestId("dashboard-tab-attendants").click();
+            await p.getByTestId("dashboard-attendants-table").waitFor();
+            await p.getByTestId("dashboard-chart-days").locator(".bar-chart-svg").waitFor();
+          },
+        },
+      ],
+    },
   ];
 
   /** The composer's dialogs and the conversation's drop zone: a test of their own (the list above fills its time). */

@@ -73,6 +73,7 @@ describe("side menu", () => {
   it("shows an admin the administration items and a plain user only the day's work", async () => {
     const admin = await openSignedIn(world.browser, ADMIN);
     expect(await menuIds(admin.page)).toEqual([
+      "menu-dashboard",
       "menu-tickets",
       "menu-quickMessages",
       "menu-kanban",
@@ -135,9 +136,10 @@ describe("access denied and not found", () => {
       expect(await page.getByTestId("not-found").textContent()).toContain(path);
       expect(new URL(page.url()).pathname).toBe(path);
     }
-    // The admin may open the dashboard's "/": until it exists the inbox opens.
+    // The admin may open the dashboard's "/": it shows there.
     await page.goto(`${world.stack.core.url}/`);
-    await page.waitForURL(/\/tickets$/);
+    await page.getByTestId("dashboard-page").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
     await context.close();
   });
 });

@@ -46,6 +46,7 @@ const FilesPage = named(() => import("./files/files-page.tsx"), "FilesPage");
 const PhraseListsPage = named(() => import("./phrase-lists/phrase-lists-page.tsx"), "PhraseListsPage");
 const TodolistPage = named(() => import("./todolist/todolist-page.tsx"), "TodolistPage");
 const SettingsPage = named(() => import("./settings/settings-page.tsx"), "SettingsPage");
+const DashboardPage = named(() => import("./dashboard/dashboard-page.tsx"), "DashboardPage");
 const IntegrationsPage = named(() => import("./integrations/integrations-page.tsx"), "IntegrationsPage");
 const PromptsPage = named(() => import("./prompts/prompts-page.tsx"), "PromptsPage");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
@@ -75,9 +76,15 @@ export function App() {
           </Route>
           <Route element={<RequireSession />}>
             <Route element={<AppLayout />}>
-              {/* "/" is the dashboard (spec 1 §2): a plain user without showDashboard gets the 403 page;
-                  until the dashboard is built, everyone else goes on to the inbox. */}
-              <Route index element={<RouteGate id="dashboard" notBuilt={<Navigate to="/tickets" replace />} />} />
+              {/* "/" is the dashboard (spec 1 §2): a plain user without showDashboard gets the 403 page. */}
+              <Route
+                index
+                element={
+                  <RouteGate id="dashboard">
+                    <DashboardPage />
+                  </RouteGate>
+                }
+              />
               <Route
                 path="tickets"
                 element={

@@ -16,6 +16,7 @@ import type { CoreConfig } from "../config.ts";
 import { contactImportRoutes } from "../contacts/contact-import-routes.ts";
 import type { ContactImportRunner } from "../contacts/contact-import-runner.ts";
 import { contactRoutes } from "../contacts/contact-routes.ts";
+import { dashboardRoutes } from "../dashboard/dashboard-routes.ts";
 import { facebookRoutes } from "../facebook/facebook-routes.ts";
 import { fileListRoutes } from "../files/file-list-routes.ts";
 import { flowCampaignRoutes } from "../flows/flow-campaign-routes.ts";
@@ -110,5 +111,6 @@ export function sessionRoutes(deps: AppDeps): Router[] {
       publicKey: deps.vapid.publicKey,
       pushServiceOrigins: deps.config.pushServiceOrigins ?? DEFAULT_PUSH_SERVICE_ORIGINS,
     }),
+    dashboardRoutes(deps.pool),
   ];
 }

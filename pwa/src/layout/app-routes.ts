@@ -47,7 +47,7 @@ const route = (r: Omit<AppRoute, "inMenu"> & { inMenu?: boolean }): AppRoute => 
 
 export const APP_ROUTES: readonly AppRoute[] = [
   // Management group (spec 1 §2): admins, or users with showDashboard / allowRealTime.
-  route({ id: "dashboard", path: "/", group: "management", built: false, allow: seesDashboard }),
+  route({ id: "dashboard", path: "/", group: "management", built: true, allow: seesDashboard }),
   route({ id: "reports", path: "/reports", group: "management", built: false, allow: seesDashboard }),
   route({ id: "moments", path: "/moments", group: "management", built: false, allow: seesRealTime }),
   // The day's work, for everyone.

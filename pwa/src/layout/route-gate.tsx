@@ -14,8 +14,8 @@ const AccessDeniedPage = lazy(() => import("./status-pages.tsx").then((m) => ({ 
 export const NotFoundPage = lazy(() => import("./status-pages.tsx").then((m) => ({ default: m.NotFoundPage })));
 
 /**
- * `notBuilt` may be replaced (the dashboard's "/" sends people to the inbox until the
- * dashboard exists, instead of a not-found page); so may `forbidden` (spec 2 §2: /allConnections
+ * `notBuilt` may be replaced (a route may send people elsewhere instead of a not-found page);
+ * so may `forbidden` (spec 2 §2: /allConnections
  * sends everyone but the super user to /tickets).
  */
 export function RouteGate({

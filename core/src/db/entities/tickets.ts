@@ -44,6 +44,8 @@ export const Ticket = defineEntity({
       where: "status = 'pending' AND queue_id IS NULL",
     },
     { name: "tickets_waiting_rating", properties: ["whatsappId", "ratingAskedAt"], where: "status = 'nps'" },
+    // The dashboard's periods (migration 0057, decision 0059).
+    { name: "tickets_company_created", properties: ["companyId", "createdAt"] },
   ],
   // The counters' triggers (migration 0003; their functions ticket_counts_inserted/deleted/moved live there).
   triggers: [
@@ -152,7 +154,15 @@ export type ITicketNote = InferEntity<typeof TicketNote>;
 export const TicketLog = defineEntity({
   name: "TicketLog",
   tableName: "ticket_logs",
-  indexes: [{ name: "ticket_logs_ticket", properties: ["ticketId", "id"] }],
+  indexes: [
+    { name: "ticket_logs_ticket", properties: ["ticketId", "id"] },
+    // The dashboard's range of tickets (migration 0057, decision 0059).
+    {
+      name: "ticket_logs_company_ticket",
+      expression:
+        "CREATE INDEX ticket_logs_company_ticket ON ticket_logs (company_id, ticket_id) INCLUDE (type, user_id, created_at)",
+    },
+  ],
   properties: {
     id: p.bigint("number").primary(),
     companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
@@ -168,7 +178,14 @@ export type ITicketLog = InferEntity<typeof TicketLog>;
 export const UserRating = defineEntity({
   name: "UserRating",
   tableName: "user_ratings",
-  indexes: [{ name: "user_ratings_ticket", properties: ["ticketId"] }],
+  indexes: [
+    { name: "user_ratings_ticket", properties: ["ticketId"] },
+    // The dashboard's range of tickets (migration 0057, decision 0059).
+    {
+      name: "user_ratings_company_ticket",
+      expression: "CREATE INDEX user_ratings_company_ticket ON user_ratings (company_id, ticket_id, id) INCLUDE (rate)",
+    },
+  ],
   checks: [{ name: "user_ratings_rate_check", expression: "rate >= 0 AND rate <= 10" }],
   properties: {
     id: p.integer().primary(),

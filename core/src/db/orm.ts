@@ -37,6 +37,7 @@ import { Migration0052FlowRuntime } from "./migrations/0052-flow-runtime.ts";
 import { Migration0053Helps } from "./migrations/0053-helps.ts";
 import { Migration0054QueueIntegrationsPrompts } from "./migrations/0054-queue-integrations-prompts.ts";
 import { Migration0056ScheduleLastMessage } from "./migrations/0056-schedule-last-message.ts";
+import { Migration0059FlowHandover } from "./migrations/0059-flow-handover.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -76,6 +77,7 @@ export const MIGRATIONS = [
   { name: "0053-helps", class: Migration0053Helps },
   { name: "0054-queue-integrations-prompts", class: Migration0054QueueIntegrationsPrompts },
   { name: "0056-schedule-last-message", class: Migration0056ScheduleLastMessage },
+  { name: "0059-flow-handover", class: Migration0059FlowHandover },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

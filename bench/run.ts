@@ -4,6 +4,7 @@ import { benchAutomation } from "./automation.ts";
 import { benchBundle } from "./bundle.ts";
 import { benchConversation } from "./conversation.ts";
 import { benchCrud } from "./crud.ts";
+import { benchFlowEditor } from "./flow-editor.ts";
 import { benchIngest } from "./ingest.ts";
 import { benchLighthouse, benchLighthouseInbox } from "./lighthouse.ts";
 import { benchReplica } from "./replica.ts";
@@ -14,6 +15,7 @@ const BENCHES: Record<string, () => Record<string, string> | Promise<Record<stri
   bundle: benchBundle,
   conversation: benchConversation,
   crud: benchCrud,
+  "flow-editor": benchFlowEditor,
   ingest: benchIngest,
   lighthouse: benchLighthouse,
   "lighthouse-inbox": benchLighthouseInbox,

@@ -22,8 +22,8 @@ import { CHROMIUM, launchChromium } from "../test/browser.ts";
 import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
 
 const NODES = Number(process.env.BENCH_FLOW_NODES ?? 500);
-const OPENS = 11;
-const EDITS = 21;
+const OPENS = Number(process.env.BENCH_FLOW_OPENS ?? 11);
+const EDITS = Number(process.env.BENCH_FLOW_EDITS ?? 21);
 const SECRET = "bench-flow-editor-secret-long-enough-for-hs256";
 const SECOND = { email: "bruna.bench@example.com", password: "Segredo12", name: "Bruna" };
 
@@ -105,8 +105,13 @@ export async function benchFlowEditor(): Promise<Record<string, string>> {
       await page.getByTestId("flow-editor").waitFor({ state: "detached" });
       const ms = await page.evaluate(
         ({ id, n }) =>
-          new Promise<number>((resolve) => {
+          new Promise<number>((resolve, reject) => {
             const t0 = performance.now();
+            setTimeout(() => {
+              const editor = document.querySelector('[data-testid="flow-editor"]');
+              const count = document.querySelectorAll(".react-flow__node").length;
+              reject(new Error(`not open after 60 s: synced=${editor?.getAttribute("data-synced")}, nodes=${count}`));
+            }, 60_000);
             const ready = () =>
               document.querySelector('[data-testid="flow-editor"][data-synced="true"]') !== null &&
               document.querySelectorAll(".react-flow__node").length >= n;

@@ -65,6 +65,8 @@ export async function benchFlowEditor(): Promise<Record<string, string>> {
     JWT_SECRET: SECRET,
     SYNC_URL: `http://127.0.0.1:${syncPort}`,
   });
+  const step = (what: string) => process.env.BENCH_VERBOSE && console.error(`flow-editor: ${what}`);
+  step("core started");
   const sync = await startSyncServer({ databaseUrl: db.url, port: syncPort, jwtSecret: SECRET });
   const browser = await launchChromium();
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
@@ -88,6 +90,7 @@ export async function benchFlowEditor(): Promise<Record<string, string>> {
       Buffer.from(drawing(NODES)),
     ]);
 
+    step("flow seeded");
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${core.url}/login`);
@@ -128,12 +131,14 @@ export async function benchFlowEditor(): Promise<Record<string, string>> {
         { id: flowId, n: NODES },
       );
       opens.push(ms);
+      step(`open ${run}: ${ms.toFixed(0)} ms`);
     }
     const firstOpen = opens.shift()!;
     opens.sort((a, b) => a - b);
     const rendered = await page.locator(".react-flow__node").count();
 
     // Pan: the pane dragged across for ~1 s while every frame's time is recorded.
+    step("panning");
     const pane = await page.locator(".react-flow__pane").boundingBox();
     if (!pane) throw new Error("no pane");
     await page.evaluate(() => {
@@ -185,15 +190,17 @@ export async function benchFlowEditor(): Promise<Record<string, string>> {
       };
       check();
     });
+    step("remote editor synced");
     const target = nodeId(1);
     const applied: number[] = [];
     for (let i = 0; i < EDITS; i++) {
       const x = 5_000 + i * 7;
       const watching = page.evaluate(
         ({ id, px }) =>
-          new Promise<number>((resolve) => {
+          new Promise<number>((resolve, reject) => {
             const el = document.querySelector(`.react-flow__node[data-id="${id}"]`) as HTMLElement | null;
             if (!el) throw new Error(`node ${id} is not drawn`);
+            setTimeout(() => reject(new Error(`the remote move never showed: ${el.style.transform}`)), 15_000);
             const moved = () => el.style.transform.includes(`translate(${px}px`);
             const observer = new MutationObserver(() => {
               if (!moved()) return;

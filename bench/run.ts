@@ -6,6 +6,7 @@ import { benchBundle } from "./bundle.ts";
 import { benchConversation } from "./conversation.ts";
 import { benchCrud } from "./crud.ts";
 import { benchDashboard } from "./dashboard.ts";
+import { benchFlowEditor } from "./flow-editor.ts";
 import { benchIngest } from "./ingest.ts";
 import { benchLighthouse, benchLighthouseInbox } from "./lighthouse.ts";
 import { benchReplica } from "./replica.ts";
@@ -18,6 +19,7 @@ const BENCHES: Record<string, () => Record<string, string> | Promise<Record<stri
   conversation: benchConversation,
   crud: benchCrud,
   dashboard: benchDashboard,
+  "flow-editor": benchFlowEditor,
   ingest: benchIngest,
   lighthouse: benchLighthouse,
   "lighthouse-inbox": benchLighthouseInbox,

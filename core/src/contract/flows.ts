@@ -260,10 +260,9 @@ export function outputHandlesOf(node: Pick<FlowNode, "type" | "data">): (string 
       return ((node.data.arrayOption as { number: number }[] | undefined) ?? []).map((o) => `option-${o.number}`);
     case "randomizer":
       return ["percent", "rest"];
-    // The hand-over nodes and the ticket node end the flow's part (the conversation leaves it).
+    // The ticket node ends the flow's part (the conversation leaves it to the queue). TypeBot and OpenAI nodes
+    // talk until their bot is done, then the flow goes on from their output (decision 0061).
     case "ticket":
-    case "typebot":
-    case "openai":
       return [];
     default:
       return [null];

@@ -2,6 +2,7 @@
 // outside services a queue or a chatbot option hands a conversation to. The PWA's form validates with these
 // same schemas, so the API and the form answer the same texts.
 import { z } from "zod";
+import { zId } from "./ids.ts";
 
 export const INTEGRATION_TYPES = ["dialogflow", "n8n", "webhook", "typebot", "flowbuilder"] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
@@ -68,6 +69,8 @@ export const ZQueueIntegrationRequestSchema = z
     typebotRestartMessage: text(1000),
     /** Typebot: what the contact gets for a message the bot cannot take (a file, an answer not offered). */
     typebotUnknownMessage: text(1000),
+    /** flowbuilder: the flow started on the ticket (decision 0061); another company's answers 404. */
+    flowId: zId.nullable().default(null),
     /** Ignored: always the caller's company. */
     companyId: z.unknown().optional(),
   })
@@ -119,6 +122,8 @@ export type QueueIntegrationDTO = {
   typebotKeywordRestart: string | null;
   typebotRestartMessage: string | null;
   typebotUnknownMessage: string | null;
+  /** flowbuilder: the flow it starts (decision 0061). */
+  flowId: number | null;
   /** The key the webhook and n8n posts are signed with (decision 0056), for the receiver to check them. */
   signingSecret: string;
   createdAt: string;

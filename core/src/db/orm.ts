@@ -38,6 +38,7 @@ import { Migration0053Helps } from "./migrations/0053-helps.ts";
 import { Migration0054QueueIntegrationsPrompts } from "./migrations/0054-queue-integrations-prompts.ts";
 import { Migration0056ScheduleLastMessage } from "./migrations/0056-schedule-last-message.ts";
 import { Migration0057DashboardIndexes } from "./migrations/0057-dashboard-indexes.ts";
+import { Migration0059FlowHandover } from "./migrations/0059-flow-handover.ts";
 import { Migration0060ConnectionIntegrationPrompt } from "./migrations/0060-connection-integration-prompt.ts";
 import { Migration0062ContactsNumberSearchExpression } from "./migrations/0062-contacts-number-search-expression.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
@@ -80,6 +81,7 @@ export const MIGRATIONS = [
   { name: "0054-queue-integrations-prompts", class: Migration0054QueueIntegrationsPrompts },
   { name: "0056-schedule-last-message", class: Migration0056ScheduleLastMessage },
   { name: "0057-dashboard-indexes", class: Migration0057DashboardIndexes },
+  { name: "0059-flow-handover", class: Migration0059FlowHandover },
   { name: "0060-connection-integration-prompt", class: Migration0060ConnectionIntegrationPrompt },
   { name: "0062-contacts-number-search-expression", class: Migration0062ContactsNumberSearchExpression },
 ];

@@ -5,12 +5,13 @@
 // messages go out exactly once however often it is retried. A failed call is retried with exponential backoff.
 import path from "node:path";
 import type pg from "pg";
-import { sendBotMessages } from "../bot/send-bot-message.ts";
 import { OPENAI_BASE_URL } from "../config.ts";
+import { applyFlowBot, callFlowBot } from "../flows/runtime/flow-bots.ts";
 import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
 import { DIALOGFLOW_BASE_URL, runDialogflow } from "./dialogflow-step.ts";
 import { type PromptRow, runOpenAi } from "./openai-step.ts";
 import { OutboundError } from "./outbound-http.ts";
+import { sendOutcomeTexts } from "./send-outcome.ts";
 import {
   botMaySpeak,
   loadSession,
@@ -68,7 +69,8 @@ type Claimed = { step: StepRow } | null;
 async function claim(client: pg.ClientBase, now: Date): Promise<Claimed> {
   const { rows } = await client.query<StepRow>(
     `SELECT s.id::int AS id, s.company_id AS "companyId", s.ticket_id AS "ticketId", s.kind,
-       s.integration_id AS "integrationId", s.prompt_id AS "promptId", s.body, s.attempts, s.created_at AS "createdAt"
+       s.integration_id AS "integrationId", s.prompt_id AS "promptId", s.body, s.attempts, s.created_at AS "createdAt",
+       s.flow_run_id AS "flowRunId", s.flow_step AS "flowStep"
      FROM integration_steps s
      WHERE s.state = 'pending' AND s.next_attempt_at <= GREATEST($1::timestamptz, now())
        AND NOT EXISTS (SELECT 1 FROM integration_steps e WHERE e.ticket_id = s.ticket_id
@@ -163,6 +165,8 @@ async function perform(
     }
     case "say":
       return botMaySpeak(ticket) ? { texts: [step.body] } : undefined;
+    case "flowBot":
+      return undefined;
   }
 }
 
@@ -175,32 +179,7 @@ async function apply(
 ): Promise<void> {
   const changes: Change[] = [];
   const companyId = step.companyId;
-  const texts = outcome.texts;
-  const delayMs = outcome.delayMs ?? 0;
-  const now_ = delayMs > 0 ? texts.slice(0, 1) : texts;
-  await sendBotMessages(
-    client,
-    now_.map((body, i) => ({
-      companyId,
-      ticketId: ticket.id,
-      contactId: ticket.contactId,
-      whatsappId: ticket.whatsappId,
-      queueId: ticket.queueId,
-      body,
-      ...(i === 0 && outcome.voiceUrl ? { media: { mediaType: "audio", mediaUrl: outcome.voiceUrl } } : {}),
-    })),
-    changes,
-  );
-  const later = delayMs > 0 ? texts.slice(1) : [];
-  if (later.length > 0) {
-    // Each later text is a step of its own, due after the delay: it goes out once, in order, even across restarts.
-    await client.query(
-      `INSERT INTO integration_steps (company_id, ticket_id, kind, body, next_attempt_at)
-       SELECT $1, $2, 'say', b, $3::timestamptz + make_interval(secs => n * $4::float8 / 1000)
-       FROM unnest($5::text[]) WITH ORDINALITY AS x(b, n)`,
-      [companyId, ticket.id, now, delayMs, later],
-    );
-  }
+  await sendOutcomeTexts(client, companyId, ticket, outcome, now, changes);
   if (outcome.handover || (outcome.session && outcome.session !== "clear")) {
     const s = outcome.session && outcome.session !== "clear" ? outcome.session : null;
     await client.query(
@@ -295,14 +274,20 @@ export async function deliverIntegrationSteps(
         const ticket = await loadTicketContext(client, step.companyId, step.ticketId);
         let outcome: StepOutcome | undefined;
         try {
-          outcome = ticket ? await perform(client, step, ticket, config, now) : undefined;
+          if (step.kind === "flowBot")
+            outcome = ticket ? await callFlowBot(client, step, ticket, config, now) : undefined;
+          else outcome = ticket ? await perform(client, step, ticket, config, now) : undefined;
         } catch (err) {
           if (!(err instanceof OutboundError)) throw err;
           await recordFailure(client, step, err, config, now);
           return step;
         }
         opts.afterCall?.(step);
-        if (!outcome || !ticket) await finish(client, step, "skipped");
+        if (step.kind === "flowBot") {
+          // A flow's TypeBot or OpenAI node: the outcome is written only if the run still waits there at that step.
+          const applied = outcome && ticket ? await applyFlowBot(client, step, ticket, outcome, now) : false;
+          await finish(client, step, applied ? "done" : "skipped");
+        } else if (!outcome || !ticket) await finish(client, step, "skipped");
         else {
           await apply(client, step, ticket, outcome, now);
           await finish(client, step, "done");

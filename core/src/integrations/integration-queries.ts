@@ -13,6 +13,7 @@ const COLUMNS = `i.id, i.type, i.name, i.project_name AS "projectName", i.json_c
   i.typebot_delay_message AS "typebotDelayMessage", i.typebot_keyword_finish AS "typebotKeywordFinish",
   i.typebot_keyword_restart AS "typebotKeywordRestart", i.typebot_restart_message AS "typebotRestartMessage",
   i.typebot_unknown_message AS "typebotUnknownMessage", i.signing_secret AS "signingSecret",
+  i.flow_id AS "flowId",
   i.created_at AS "createdAt", i.updated_at AS "updatedAt"`;
 
 type Row = Omit<QueueIntegrationDTO, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };

@@ -8,9 +8,20 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { QueueIntegrationDTO, TQueueIntegrationRequest } from "../contract/integrations.ts";
 import { companyEm } from "../db/company-em.ts";
 import { QueueIntegration } from "../db/entities/integrations.ts";
+import { flowNotFound } from "../http/errors.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
 import { authorizeIntegrations, integrationNotFound } from "./integration-policy.ts";
 import { loadIntegration } from "./integration-queries.ts";
+
+/** A flowbuilder integration's flow must be the company's (another company's is as absent as a missing one). */
+async function assertFlow(client: pg.ClientBase, companyId: number, input: TQueueIntegrationRequest): Promise<void> {
+  if (input.flowId === null) return;
+  const { rowCount } = await client.query("SELECT 1 FROM flows WHERE company_id = $1 AND id = $2", [
+    companyId,
+    input.flowId,
+  ]);
+  if (!rowCount) throw flowNotFound();
+}
 
 function columns(input: TQueueIntegrationRequest) {
   const { companyId: _ignored, ...fields } = input;
@@ -23,6 +34,7 @@ export async function createIntegration(
   input: TQueueIntegrationRequest,
 ): Promise<QueueIntegrationDTO> {
   await authorizeIntegrations(client, actor);
+  await assertFlow(client, actor.companyId, input);
   const em = companyEm(client, actor.companyId);
   const row = em.create(QueueIntegration, {
     companyId: actor.companyId,
@@ -40,6 +52,7 @@ export async function updateIntegration(
   input: TQueueIntegrationRequest,
 ): Promise<QueueIntegrationDTO> {
   await authorizeIntegrations(client, actor);
+  await assertFlow(client, actor.companyId, input);
   const em = companyEm(client, actor.companyId);
   const changed = await em.nativeUpdate(QueueIntegration, { id }, { ...columns(input), updatedAt: raw("now()") });
   if (changed === 0) throw integrationNotFound();

@@ -5,12 +5,15 @@ export type StepRow = {
   id: number;
   companyId: number;
   ticketId: number;
-  kind: "webhook" | "typebot" | "dialogflow" | "openai" | "say";
+  kind: "webhook" | "typebot" | "dialogflow" | "openai" | "say" | "flowBot";
   integrationId: number | null;
   promptId: number | null;
   body: string;
   attempts: number;
   createdAt: Date;
+  /** A flowBot step (decision 0061): the flow run and the run's step it was written at. */
+  flowRunId?: number | null;
+  flowStep?: number | null;
 };
 
 export type TicketContext = {

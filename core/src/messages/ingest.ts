@@ -7,7 +7,7 @@ import { runInboundGate } from "../bot/inbound-gate.ts";
 import { runQueueBot } from "../bot/queue-bot.ts";
 import type { Ack } from "../contract/entities.ts";
 import { preparingClient } from "../db/prepared-client.ts";
-import { runFlows } from "../flows/runtime/flow-runs.ts";
+import { runFlows, startIntegrationFlows } from "../flows/runtime/flow-runs.ts";
 import { enqueueIntegrationSteps } from "../integrations/enqueue-integration-steps.ts";
 import { confirmScheduledSends } from "../schedules/scheduled-send-outcome.ts";
 import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
@@ -103,6 +103,8 @@ export async function ingest(
     // Then the flows (decision 0054): a ticket walking one, or on a connection with a welcome flow, skips the bot.
     for (const id of await runFlows(client, bodies, changes, now)) bodies.delete(id);
     await runQueueBot(client, bodies, changes, now);
+    // A queue (or chatbot option) whose integration is of type flowbuilder starts a flow, once (decision 0061).
+    for (const id of await startIntegrationFlows(client, bodies, changes, now)) bodies.delete(id);
     // Queue integrations and prompts: steps left for the channel worker, never a call from here (decision 0056).
     await enqueueIntegrationSteps(client, bodies);
     result.messages = stored.length;

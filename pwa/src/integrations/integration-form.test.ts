@@ -42,6 +42,14 @@ describe("#integration form (spec 2 §3, §5)", () => {
       typebotSlug: "left-over",
     };
     expect(integrationRequest(form)).toMatchObject({ type: "n8n", urlN8N: form.urlN8N, typebotSlug: null });
+    // A flowbuilder integration carries the flow it starts (decision 0061); other types none.
+    expect(integrationRequest({ ...form, flowId: 7 })).toMatchObject({ flowId: null });
+    expect(integrationRequest({ ...form, type: "flowbuilder", flowId: 7 })).toMatchObject({
+      type: "flowbuilder",
+      flowId: 7,
+      urlN8N: null,
+    });
+    expect(validateIntegrationForm({ ...form, type: "flowbuilder", flowId: 7 })).toEqual({});
     const stored = { id: 4, ...integrationRequest(form) } as unknown as QueueIntegrationDTO;
     const api = {
       put: vi.fn(async () => stored),

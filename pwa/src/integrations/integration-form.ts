@@ -25,9 +25,11 @@ export type IntegrationForm = {
   typebotKeywordRestart: string;
   typebotRestartMessage: string;
   typebotUnknownMessage: string;
+  /** flowbuilder: the flow it starts (decision 0061); null starts none. */
+  flowId: number | null;
 };
 
-type TextField = Exclude<keyof IntegrationForm, "type">;
+type TextField = Exclude<keyof IntegrationForm, "type" | "flowId">;
 
 /** The fields each type shows, in order (spec 2 §3). */
 export const FIELDS_OF_TYPE: Record<IntegrationType, TextField[]> = {
@@ -67,6 +69,7 @@ export function integrationFormFrom(i: QueueIntegrationDTO | null): IntegrationF
     typebotKeywordRestart: i?.typebotKeywordRestart ?? "",
     typebotRestartMessage: i?.typebotRestartMessage ?? "",
     typebotUnknownMessage: i?.typebotUnknownMessage ?? "",
+    flowId: i?.flowId ?? null,
   };
 }
 
@@ -94,6 +97,7 @@ export function integrationRequest(form: IntegrationForm): Record<string, unknow
     typebotKeywordRestart: pick("typebotKeywordRestart"),
     typebotRestartMessage: pick("typebotRestartMessage"),
     typebotUnknownMessage: pick("typebotUnknownMessage"),
+    flowId: form.type === "flowbuilder" ? form.flowId : null,
   };
 }
 

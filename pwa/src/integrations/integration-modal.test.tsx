@@ -32,4 +32,23 @@ describe("#integration modal", () => {
     expect(fetchSpy.mock.calls).toEqual([]);
     fetchSpy.mockRestore();
   });
+
+  it("offers the company's flows for a flowbuilder integration", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ flows: [{ id: 9, name: "Boas-vindas" }], hasMore: false }), {
+          headers: { "content-type": "application/json" },
+        }),
+    );
+    const user = userEvent.setup();
+    render(<IntegrationModal integration={null} online onClose={() => {}} onSaved={() => {}} />);
+    expect(screen.queryByTestId("integration-flowId")).toBeNull();
+    await user.click(screen.getByTestId("integration-type"));
+    await user.click(await screen.findByRole("option", { name: i18n.t("integrationsPage.types.flowbuilder") }));
+    expect(screen.queryByTestId("integration-urlN8N")).toBeNull();
+    await user.click(await screen.findByTestId("integration-flowId"));
+    expect(await screen.findByRole("option", { name: "Boas-vindas" })).toBeTruthy();
+    expect(String(fetchSpy.mock.calls[0]![0])).toContain("/flowbuilder?pageNumber=1");
+    fetchSpy.mockRestore();
+  });
 });

@@ -6,9 +6,10 @@ import {
   INTEGRATION_TYPES,
   type QueueIntegrationDTO,
 } from "@chatflow/core/contract/integrations.ts";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../app-services.ts";
+import { type FlowChoice, loadFlowChoices } from "../flows/flow-choices.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
@@ -25,6 +26,7 @@ import {
 
 const LONG = new Set(["jsonContent", "typebotRestartMessage", "typebotUnknownMessage"]);
 const NUMERIC = new Set(["typebotExpires", "typebotDelayMessage"]);
+const NO_FLOW = 0;
 
 export function IntegrationModal({
   integration,
@@ -42,6 +44,19 @@ export function IntegrationModal({
   const [form, setForm] = useState<IntegrationForm>(() => integrationFormFrom(integration));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const [flows, setFlows] = useState<FlowChoice[] | null>(null);
+  const flowbuilder = form.type === "flowbuilder";
+  useEffect(() => {
+    if (!flowbuilder || !online) return;
+    let live = true;
+    loadFlowChoices(api).then(
+      (f) => live && setFlows(f),
+      () => live && setFlows([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [flowbuilder, online]);
   const set = <K extends keyof IntegrationForm>(key: K, value: IntegrationForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
@@ -164,6 +179,20 @@ export function IntegrationModal({
             data-testid={`integration-${field}`}
           />
         ),
+      )}
+      {flowbuilder && (
+        <Select
+          label={t("integrationsPage.modal.flowId")}
+          description={t("integrationsPage.modal.flowIdHelp")}
+          items={[{ id: NO_FLOW, name: t("integrationsPage.modal.noFlow") }, ...(flows ?? [])]}
+          value={form.flowId ?? NO_FLOW}
+          onChange={(k) => set("flowId", k === null || Number(k) === NO_FLOW ? null : Number(k))}
+          isDisabled={flows === null}
+          errorMessage={errors.flowId}
+          data-testid="integration-flowId"
+        >
+          {(f: FlowChoice) => <SelectItem id={f.id}>{f.name}</SelectItem>}
+        </Select>
       )}
       {signed && (
         <TextField

@@ -12,7 +12,7 @@ import {
   updateQuickMessage,
 } from "../documents/quick-messages.ts";
 import type { SyncServer } from "../server.ts";
-import { signedInUser, syncForFile, waitFor, within } from "../testing/sync-fixtures.ts";
+import { newFlowDocument, signedInUser, syncForFile, waitFor, within } from "../testing/sync-fixtures.ts";
 
 const sync = syncForFile();
 const w = forFile(
@@ -51,7 +51,7 @@ async function storedState(name: string): Promise<{ company_id: number; kind: st
 
 describe("#sync.persistence", () => {
   it("reloads a stored document from PostgreSQL after a restart", async () => {
-    const name = `company/${w.companyId}/flow/7`;
+    const name = await newFlowDocument(sync.db.pool, w.companyId);
     const first = await sync.startServer();
     const before = open(first, name, w.admin.token);
     await within(before.authenticated, "authentication");
@@ -68,10 +68,36 @@ describe("#sync.persistence", () => {
     expect(after.doc.getMap("nodes").get("start")).toEqual({ x: 10, y: 20 });
   });
 
+  it("writes back no drawing of a deleted flow (an editor offline when it was deleted reconnects with it)", async () => {
+    const name = await newFlowDocument(sync.db.pool, w.companyId);
+    const flowId = Number(name.split("/").pop());
+    const server = await sync.startServer();
+    const client = open(server, name, w.admin.token);
+    await within(client.authenticated, "authentication");
+    client.doc.getMap("nodes").set("first", 1);
+    await waitFor(async () => (await storedState(name)) !== undefined, "the drawing stored");
+    // 'Excluir' removes the flow and its drawing; the editor's copy still has it and keeps editing.
+    await sync.db.pool.query("DELETE FROM flows WHERE id = $1", [flowId]);
+    await sync.db.pool.query("DELETE FROM documents WHERE name = $1", [name]);
+    client.doc.getMap("nodes").set("after-delete", 2);
+    await waitFor(() => !client.provider.hasUnsyncedChanges, "the server to apply the edit");
+    await server.stop();
+    expect(await storedState(name)).toBeUndefined();
+    // A name that cannot be a flow's is never stored either.
+    const odd = `company/${w.companyId}/flow/not-a-flow`;
+    const other = await sync.startServer();
+    const c2 = open(other, odd, w.admin.token);
+    await within(c2.authenticated, "authentication");
+    c2.doc.getMap("nodes").set("x", 1);
+    await waitFor(() => !c2.provider.hasUnsyncedChanges, "the server to apply the edit");
+    await other.stop();
+    expect(await storedState(odd)).toBeUndefined();
+  });
+
   it("stores pending edits when the server stops", async () => {
     // A long debounce: only the stop can have written this edit.
     const slow = await sync.startServer({ storeDebounceMs: 60_000, storeMaxDebounceMs: 120_000 });
-    const name = `company/${w.companyId}/flow/8`;
+    const name = await newFlowDocument(sync.db.pool, w.companyId);
     const client = open(slow, name, w.admin.token);
     await within(client.authenticated, "authentication");
     client.doc.getMap("nodes").set("end", 1);

@@ -38,6 +38,10 @@ export async function storeDocumentState(pool: pg.Pool, name: string, state: Uin
   if (!parsed) throw new Error(`not a document name: ${name}`);
   const project = PROJECTIONS[parsed.kind];
   return inTransaction(pool, async (client) => {
+    // A flow's drawing is kept only while the flow exists: an editor offline when it was deleted reconnects with
+    // the drawing, and writing it back would leave an orphan row nobody lists (decisions 0051, 0061). FOR SHARE
+    // holds a concurrent delete until this store is done; that delete then removes the row with the flow.
+    if (parsed.kind === "flow" && !(await flowExists(client, parsed.companyId, parsed.id))) return null;
     // The first store of a document inserts; a concurrent first store waits on the
     // unique key, does nothing, and merges below like any later store.
     const inserted = await client.query(
@@ -73,6 +77,15 @@ export async function storeDocumentState(pool: pg.Pool, name: string, state: Uin
     merged.destroy();
     return missing;
   });
+}
+
+async function flowExists(client: pg.ClientBase, companyId: number, id: string): Promise<boolean> {
+  if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647) return false;
+  const { rowCount } = await client.query("SELECT 1 FROM flows WHERE company_id = $1 AND id = $2 FOR SHARE", [
+    companyId,
+    Number(id),
+  ]);
+  return (rowCount ?? 0) > 0;
 }
 
 /**

@@ -7,7 +7,7 @@ import { forFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { addQuickMessage, listQuickMessages, quickMessagesDocumentName } from "../documents/quick-messages.ts";
-import { signedInUser, syncForFile, waitFor, within } from "../testing/sync-fixtures.ts";
+import { newFlowDocument, signedInUser, syncForFile, waitFor, within } from "../testing/sync-fixtures.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -45,7 +45,7 @@ describe("#sync.multi-instance without Redis", { timeout: 20_000 }, () => {
   it("keeps an edit made through each of two servers (stores merge, never overwrite)", async () => {
     const one = await sync.startServer();
     const two = await sync.startServer();
-    const name = `company/${w.companyId}/flow/merge-1`;
+    const name = await newFlowDocument(sync.db.pool, w.companyId);
     const a = sync.open(name, w.admin.token, one);
     const b = sync.open(name, w.admin.token, two);
     // Both servers load the (empty) document before either stores: each holds its own copy.
@@ -83,7 +83,7 @@ describe("#sync.multi-instance without Redis", { timeout: 20_000 }, () => {
 
   it("keeps a deletion made through one server when the other stores its older copy", async () => {
     const one = await sync.startServer();
-    const name = `company/${w.companyId}/flow/merge-del`;
+    const name = await newFlowDocument(sync.db.pool, w.companyId);
     const seed = sync.open(name, w.admin.token, one);
     await within(seed.authenticated, "authentication");
     seed.doc.getMap("nodes").set("doomed", 1);
@@ -108,7 +108,7 @@ describe("#sync.multi-instance with Redis", { timeout: 20_000 }, () => {
     const slow = { storeDebounceMs: 30_000, storeMaxDebounceMs: 60_000 };
     const one = await sync.startServer({ ...redis, ...slow });
     const two = await sync.startServer({ ...redis, ...slow });
-    const name = `company/${w.companyId}/flow/redis-1`;
+    const name = await newFlowDocument(sync.db.pool, w.companyId);
     const a = sync.open(name, w.admin.token, one);
     const b = sync.open(name, w.admin.token, two);
     await waitFor(() => a.provider.isSynced && b.provider.isSynced, "both first syncs");
@@ -132,7 +132,7 @@ describe("#sync.multi-instance with Redis", { timeout: 20_000 }, () => {
 describe("#sync.multi-instance restart", { timeout: 20_000 }, () => {
   it("loses no edit when the server restarts in the middle of editing", async () => {
     const first = await sync.startServer();
-    const name = `company/${w.companyId}/flow/restart-1`;
+    const name = await newFlowDocument(sync.db.pool, w.companyId);
     const client = sync.open(name, w.admin.token, first);
     await waitFor(() => client.provider.isSynced, "the first sync");
     const nodes = client.doc.getMap("nodes");

@@ -77,6 +77,15 @@ export function startTestServer(db: TestDb, o: Partial<SyncServerOptions> = {}):
   });
 }
 
+/** A flow of the company and its drawing's document name: a flow's drawing is stored only while the flow exists. */
+export async function newFlowDocument(pool: pg.Pool, companyId: number, name = "Fluxo"): Promise<string> {
+  const { rows } = await pool.query<{ id: number }>(
+    "INSERT INTO flows (company_id, name) VALUES ($1, $2) RETURNING id",
+    [companyId, name],
+  );
+  return `company/${companyId}/flow/${rows[0]!.id}`;
+}
+
 export type SignedIn = { userId: number; email: string; password: string; token: string };
 
 /** Logs in through core, so the token's session is the user's live one. */

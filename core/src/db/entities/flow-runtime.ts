@@ -37,14 +37,14 @@ export const FlowRun = defineEntity({
     companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
     ticketId: p.manyToOne(Ticket).mapToPk().joinColumn("ticket_id").deleteRule("cascade"),
     flowId: p.manyToOne(Flow).mapToPk().joinColumn("flow_id").deleteRule("set null").nullable(),
-    /** welcome, notPhrase or campaign. */
+    /** welcome, notPhrase, campaign or integration (a queue's or chatbot option's flowbuilder integration). */
     startedBy: p.text(),
     campaignId: p.manyToOne(FlowCampaign).mapToPk().joinColumn("campaign_id").deleteRule("set null").nullable(),
     /** The node the run is at: the one it waits on, or the next to run. */
     nodeId: p.text(),
     /** The next element of a content (singleBlock) node. */
     element: p.integer().default(0),
-    /** menu, question or interval; null while nothing is awaited. */
+    /** menu, question, interval, typebot or openai; null while nothing is awaited. */
     waitingFor: p.text().nullable(),
     /** Answers to question nodes by answerKey. */
     variables: p.json<Record<string, string>>().default("{}"),
@@ -52,6 +52,10 @@ export const FlowRun = defineEntity({
     step: p.integer().default(0),
     status: p.text().default("running"),
     endReason: p.text().nullable(),
+    /** The Typebot session of a TypeBot node the run waits on: {sessionId, choices, updatedAt} (decision 0061). */
+    botSession: p.json<{ sessionId: string; choices: string[] | null; updatedAt: string }>().nullable(),
+    /** The queue whose flowbuilder integration started the run (started by "integration"): once per queue. */
+    queueId: p.integer().nullable(),
     ...timestamps(),
   },
 });

@@ -2,6 +2,7 @@
 // (what the inbound path leaves for the channel worker) and each ticket's Typebot session.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
 import { createdAt, timestamps } from "./columns.ts";
+import { Flow } from "./flows.ts";
 import { Company } from "./tenancy.ts";
 import { Ticket } from "./tickets.ts";
 import { Queue } from "./users.ts";
@@ -26,6 +27,8 @@ export const QueueIntegration = defineEntity({
     typebotKeywordRestart: p.text().nullable(),
     typebotRestartMessage: p.text().nullable(),
     typebotUnknownMessage: p.text().nullable(),
+    /** flowbuilder: the flow it starts on the ticket (decision 0061). */
+    flowId: p.manyToOne(Flow).mapToPk().joinColumn("flow_id").deleteRule("set null").nullable(),
     /** The HMAC key of the webhook and n8n posts (decision 0056), made by the server. */
     signingSecret: p.text(),
     ...timestamps(),
@@ -70,6 +73,9 @@ export const IntegrationStep = defineEntity({
     kind: p.text(),
     integrationId: p.integer().nullable(),
     promptId: p.integer().nullable(),
+    /** A flowBot step: the flow run whose TypeBot or OpenAI node talks, and the run's step it was written at. */
+    flowRunId: p.integer().nullable(),
+    flowStep: p.integer().nullable(),
     body: p.text().default(""),
     state: p.text().default("pending"),
     attempts: p.integer().default(0),

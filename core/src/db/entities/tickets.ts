@@ -74,6 +74,15 @@ export const Ticket = defineEntity({
           IS DISTINCT FROM (NEW.company_id, NEW.status, NEW.queue_id, NEW.user_id, NEW.is_group))
         EXECUTE FUNCTION ticket_counts_moved()`,
     },
+    // A ticket closed by any path ends its running flow (migration 0059, decision 0061).
+    {
+      name: "flow_runs_end_on_close",
+      timing: "after",
+      events: ["update"],
+      expression: `CREATE TRIGGER flow_runs_end_on_close AFTER UPDATE OF status ON tickets FOR EACH ROW
+        WHEN (NEW.status = 'closed' AND OLD.status IS DISTINCT FROM 'closed')
+        EXECUTE FUNCTION flow_runs_end_on_close()`,
+    },
   ],
   properties: {
     id: p.integer().primary(),

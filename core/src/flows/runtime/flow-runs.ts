@@ -22,7 +22,7 @@ export const ZFlowResumeKey = z.object({
 });
 export type FlowResumeKey = z.infer<typeof ZFlowResumeKey>;
 
-type StartedBy = "welcome" | "notPhrase" | "campaign";
+type StartedBy = "welcome" | "notPhrase" | "campaign" | "integration";
 
 type TicketRow = {
   id: number;
@@ -30,7 +30,10 @@ type TicketRow = {
   contactId: number;
   whatsappId: number;
   queueId: number | null;
-  /** Pending, no agent, no queue yet, no group, bot not disabled: a flow may run on it. */
+  /**
+   * Pending, no agent, no group, bot not disabled, and no queue yet (or, for a run a queue's flowbuilder integration
+   * started, still that queue): a flow may run on it.
+   */
   eligible: boolean;
   protocol: string | null;
   createdAt: Date;
@@ -49,8 +52,9 @@ type TicketRow = {
 const TICKET_COLUMNS = `t.id, t.company_id AS "companyId", t.contact_id AS "contactId", t.whatsapp_id AS "whatsappId",
   t.queue_id AS "queueId", t.protocol, t.created_at AS "createdAt", c.name AS "contactName",
   w.name AS "connectionName", q.name AS "queueName",
-  (t.status = 'pending' AND t.user_id IS NULL AND t.queue_id IS NULL AND NOT t.is_group AND NOT c.is_group
-    AND NOT c.disable_bot) AS eligible,
+  (t.status = 'pending' AND t.user_id IS NULL AND NOT t.is_group AND NOT c.is_group AND NOT c.disable_bot
+    AND CASE WHEN r.started_by = 'integration' THEN t.queue_id IS NOT DISTINCT FROM r.queue_id
+      ELSE t.queue_id IS NULL END) AS eligible,
   r.id AS "runId", r.flow_id AS "runFlowId", r.node_id AS "nodeId", COALESCE(r.element, 0) AS element,
   r.waiting_for AS "waitingFor", r.variables, COALESCE(r.step, 0) AS step`;
 
@@ -62,7 +66,7 @@ const TICKET_JOINS = `JOIN contacts c ON c.id = t.contact_id AND c.company_id = 
 type Move = {
   ticket: TicketRow;
   flowId: number;
-  start?: { startedBy: StartedBy; campaignId: number | null };
+  start?: { startedBy: StartedBy; campaignId: number | null; queueId?: number | null };
   result: WalkResult;
 };
 
@@ -107,6 +111,8 @@ export async function runFlows(
   type Plan = { ticket: TicketRow; flowId: number; input: string | null; start?: Move["start"] };
   const plans: Plan[] = [];
   const left: { ticket: TicketRow; reason: string }[] = [];
+  /** Runs waiting on a TypeBot or OpenAI node: the contact's words go to that bot, through the worker. */
+  const botTurns: { ticket: TicketRow; body: string }[] = [];
   /** Eligible tickets of connections with a welcome flow: that flow replaces the queue bot there. */
   const welcomed: { ticket: TicketRow; flowId: number }[] = [];
   for (const t of rows) {
@@ -120,6 +126,8 @@ export async function runFlows(
         // During an interval the contact's words are kept in the conversation; the run goes on when it is due.
         if (t.waitingFor === "menu" || t.waitingFor === "question") {
           plans.push({ ticket: t, flowId: t.runFlowId ?? 0, input: body });
+        } else if (t.waitingFor === "typebot" || t.waitingFor === "openai") {
+          botTurns.push({ ticket: t, body });
         }
       }
       continue;
@@ -140,6 +148,10 @@ export async function runFlows(
     else if (t.flowIdNotPhrase !== null) start(t.flowIdNotPhrase, "notPhrase");
   }
   await endRuns(client, left);
+  await enqueueBotTurns(
+    client,
+    botTurns.map((b) => ({ ticket: b.ticket, runId: b.ticket.runId!, step: b.ticket.step, body: b.body })),
+  );
   const flows = await loadFlows(client, [
     ...plans.map((p) => ({ companyId: p.ticket.companyId, flowId: p.flowId })),
     ...welcomed.map((w) => ({ companyId: w.ticket.companyId, flowId: w.flowId })),
@@ -172,11 +184,19 @@ export async function runFlows(
  * The interval job: goes on with the run if it still stands where the job was written (same step, still waiting
  * on the interval); a retried or late job finds the step moved on and does nothing. Answers 1 when it moved.
  */
-export async function resumeFlowRun(
-  client: pg.ClientBase,
-  key: FlowResumeKey,
-  now: Date = new Date(),
-): Promise<number> {
+export function resumeFlowRun(client: pg.ClientBase, key: FlowResumeKey, now: Date = new Date()): Promise<number> {
+  return resumeRun(client, key, ["interval"], now);
+}
+
+/**
+ * The TypeBot or OpenAI node's bot is done (flow-bots.ts, in the worker's step transaction): the run leaves the
+ * node by its output, if it still waits there at that step. Answers 1 when it moved.
+ */
+export function continueAfterBot(client: pg.ClientBase, key: FlowResumeKey, now: Date = new Date()): Promise<number> {
+  return resumeRun(client, key, ["typebot", "openai"], now);
+}
+
+async function resumeRun(client: pg.ClientBase, key: FlowResumeKey, waits: string[], now: Date): Promise<number> {
   // The ticket first, as ingest locks it, then the run: the two never wait on each other in opposite orders.
   await client.query("SELECT 1 FROM tickets WHERE id = $1 AND company_id = $2 FOR UPDATE", [
     key.ticketId,
@@ -186,9 +206,9 @@ export async function resumeFlowRun(
     `SELECT ${TICKET_COLUMNS}
      FROM tickets t ${TICKET_JOINS}
      JOIN flow_runs r ON r.company_id = t.company_id AND r.ticket_id = t.id AND r.status = 'running'
-     WHERE t.id = $1 AND t.company_id = $2 AND r.id = $3 AND r.step = $4 AND r.waiting_for = 'interval'
+     WHERE t.id = $1 AND t.company_id = $2 AND r.id = $3 AND r.step = $4 AND r.waiting_for = ANY($5::text[])
      FOR UPDATE OF r`,
-    [key.ticketId, key.companyId, key.runId, key.step],
+    [key.ticketId, key.companyId, key.runId, key.step, waits],
   );
   const ticket = rows[0];
   if (!ticket) return 0;
@@ -290,8 +310,8 @@ async function applyMoves(client: pg.ClientBase, moves: Move[], changes: Change[
     if (m.start) {
       const { rows } = await client.query<{ id: number }>(
         `INSERT INTO flow_runs (company_id, ticket_id, flow_id, started_by, campaign_id, node_id, element, waiting_for,
-           variables, step, status, end_reason)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11) RETURNING id`,
+           variables, step, status, end_reason, queue_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12) RETURNING id`,
         [
           ticket.companyId,
           ticket.id,
@@ -304,6 +324,7 @@ async function applyMoves(client: pg.ClientBase, moves: Move[], changes: Change[
           JSON.stringify(result.state.variables),
           status,
           endReason,
+          m.start.queueId ?? null,
         ],
       );
       runId = rows[0]!.id;
@@ -326,6 +347,10 @@ async function applyMoves(client: pg.ClientBase, moves: Move[], changes: Change[
         ],
       );
     }
+    // A TypeBot or OpenAI node just reached: its bot's first turn is a step for the worker (no outside call here).
+    if (result.handover !== null && !result.end) {
+      await enqueueBotTurns(client, [{ ticket, runId: runId!, step, body: "" }]);
+    }
     if (result.intervalSeconds !== null && !result.end) {
       const key: FlowResumeKey = { companyId: ticket.companyId, ticketId: ticket.id, runId: runId!, step };
       await client.query(
@@ -342,9 +367,6 @@ async function applyMoves(client: pg.ClientBase, moves: Move[], changes: Change[
         logs.push({ ticket, type: "queue", queueId: moved });
         changes.push({ companyId: ticket.companyId, entity: "tickets", id: ticket.id });
       }
-    } else if (result.end && result.end.reason !== "end") {
-      // Typebot and OpenAI hand-overs are another part's (integrations); the run ends and the log says the bot stopped.
-      logs.push({ ticket, type: "chatBot", queueId: null });
     }
     for (const s of result.sends) {
       messages.push({
@@ -399,4 +421,77 @@ async function insertLogs(
       logs.map((l) => l.queueId),
     ],
   );
+}
+
+/** The integration step kind of a flow's TypeBot or OpenAI node (core/src/flows/runtime/flow-bots.ts does it). */
+export const FLOW_BOT_STEP = "flowBot";
+
+/** Leaves the worker a step for the bot a run waits on, keyed by the run and its step (a later move voids it). */
+async function enqueueBotTurns(
+  client: pg.ClientBase,
+  turns: { ticket: TicketRow; runId: number; step: number; body: string }[],
+): Promise<void> {
+  if (turns.length === 0) return;
+  await client.query(
+    `INSERT INTO integration_steps (company_id, ticket_id, kind, flow_run_id, flow_step, body)
+     SELECT c, t, $5, r, s, b FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $6::text[]) AS x(c, t, r, s, b)`,
+    [
+      turns.map((x) => x.ticket.companyId),
+      turns.map((x) => x.ticket.id),
+      turns.map((x) => x.runId),
+      turns.map((x) => x.step),
+      FLOW_BOT_STEP,
+      turns.map((x) => x.body),
+    ],
+  );
+}
+
+/**
+ * Inside ingest, after the queue bot: a ticket that waits in a queue whose integration (or whose chatbot option's
+ * integration) is of type flowbuilder starts that integration's flow (active and published), once per queue
+ * (decision 0061). Answers the tickets a flow now holds.
+ */
+export async function startIntegrationFlows(
+  client: pg.ClientBase,
+  lastBodies: Map<number, { companyId: number; body: string }>,
+  changes: Change[],
+  now: Date,
+): Promise<Set<number>> {
+  const held = new Set<number>();
+  if (lastBodies.size === 0) return held;
+  const { rows } = await client.query<TicketRow & { integrationFlowId: number }>(
+    `SELECT ${TICKET_COLUMNS}, qi.flow_id AS "integrationFlowId"
+     FROM unnest($1::int[], $2::int[]) AS i(id, co)
+     JOIN tickets t ON t.id = i.id AND t.company_id = i.co
+     ${TICKET_JOINS}
+     LEFT JOIN chatbots b ON b.id = t.queue_option_id AND b.company_id = t.company_id AND b.queue_type = 'integration'
+     JOIN queue_integrations qi ON qi.company_id = t.company_id AND qi.type = 'flowbuilder'
+       AND qi.id = COALESCE(b.opt_integration_id, q.integration_id) AND qi.flow_id IS NOT NULL
+     LEFT JOIN flow_runs r ON r.company_id = t.company_id AND r.ticket_id = t.id AND r.status = 'running'
+     WHERE r.id IS NULL AND t.status = 'pending' AND t.user_id IS NULL AND NOT t.is_bot AND NOT t.is_group
+       AND NOT c.is_group AND NOT c.disable_bot
+       AND NOT EXISTS (SELECT 1 FROM flow_runs o WHERE o.company_id = t.company_id AND o.ticket_id = t.id
+         AND o.started_by = 'integration' AND o.queue_id = t.queue_id)`,
+    [[...lastBodies.keys()], [...lastBodies.values()].map((b) => b.companyId)],
+  );
+  if (rows.length === 0) return held;
+  const plans = rows.map((t) => ({ ticket: t, flowId: t.integrationFlowId }));
+  const flows = await loadFlows(
+    client,
+    plans.map((p) => ({ companyId: p.ticket.companyId, flowId: p.flowId })),
+  );
+  const moves: Move[] = [];
+  for (const p of plans) {
+    const flow = flows.get(flowKey(p.ticket.companyId, p.flowId));
+    if (!flow) continue;
+    held.add(p.ticket.id);
+    moves.push({
+      ticket: p.ticket,
+      flowId: p.flowId,
+      start: { startedBy: "integration", campaignId: null, queueId: p.ticket.queueId },
+      result: walk(flow, p.ticket, startState(), null, now),
+    });
+  }
+  await applyMoves(client, moves, changes);
+  return held;
 }

@@ -84,15 +84,16 @@ describe("#flow walk: content, waits and ends", () => {
     expect(second.end).toEqual({ reason: "end" });
   });
 
-  it("keeps a question's answer for later messages, and ends at a typebot node", () => {
+  it("keeps a question's answer for later messages, waits on a typebot node, and goes on when the bot is done", () => {
     const flow: FlowSnapshot = {
       nodes: [
         node("1", "start"),
         node("q", "question", { typebotIntegration: { message: "Seu e-mail?", answerKey: "email" } }),
         node("m", "message", { label: "Anotado: {{email}}" }),
         node("t", "typebot", { typebotIntegration: {} }),
+        node("after", "message", { label: "De volta ao fluxo, {{email}}" }),
       ],
-      connections: [edge("1", "q"), edge("q", "m"), edge("m", "t")],
+      connections: [edge("1", "q"), edge("q", "m"), edge("m", "t"), edge("t", "after")],
     };
     const asked = walkFlow(flow, startState(), null, ctx());
     expect(asked.sends).toEqual([{ body: "Seu e-mail?" }]);
@@ -100,7 +101,12 @@ describe("#flow walk: content, waits and ends", () => {
     const answered = walkFlow(flow, asked.state, "  ana@example.com ", ctx());
     expect(answered.sends).toEqual([{ body: "Anotado: ana@example.com" }]);
     expect(answered.state.variables).toEqual({ email: "ana@example.com" });
-    expect(answered.end).toEqual({ reason: "typebot" });
+    expect(answered.end).toBeNull();
+    expect(answered).toMatchObject({ handover: "typebot", state: { nodeId: "t", waitingFor: "typebot" } });
+    // The bot finished: the walk leaves the node by its output.
+    const back = walkFlow(flow, answered.state, null, ctx());
+    expect(back.sends).toEqual([{ body: "De volta ao fluxo, ana@example.com" }]);
+    expect(back).toMatchObject({ handover: null, end: { reason: "end" } });
   });
 
   it("ends a loop with no wait in it instead of spinning", () => {

@@ -7,7 +7,9 @@ import { numberedMenu } from "../../bot/queue-options.ts";
 import type { FlowConnection, FlowContentElement, FlowNode, FlowSnapshot } from "../../contract/flows.ts";
 import { FLOW_START_ID } from "../../contract/flows.ts";
 
-export type FlowWait = "menu" | "question" | "interval";
+export type FlowWait = "menu" | "question" | "interval" | FlowBot;
+/** The nodes that hand the conversation to a bot until it is done, then go on (decision 0061). */
+export type FlowBot = "typebot" | "openai";
 
 /** Where a run stands between two walks (a row of flow_runs). */
 export type RunState = {
@@ -20,16 +22,18 @@ export type RunState = {
 
 export type FlowSend = { body: string; media?: { mediaType: string; mediaUrl: string } };
 
-/** Why a run ended. `ticket` moves the ticket to `queue`; typebot and openai hand over to integrations. */
+/** Why a run ended. `ticket` moves the ticket to `queue`. */
 export type FlowEnd =
   | { reason: "ticket"; queue: { id: number; name: string } }
-  | { reason: "end" | "typebot" | "openai" | "missingNode" | "loop" };
+  | { reason: "end" | "missingNode" | "loop" };
 
 export type WalkResult = {
   sends: FlowSend[];
   state: RunState;
   /** Seconds until the run resumes, when it stopped on an interval. */
   intervalSeconds: number | null;
+  /** The bot the run now waits on, when it just reached a TypeBot or OpenAI node (its first turn is due). */
+  handover: FlowBot | null;
   end: FlowEnd | null;
 };
 
@@ -77,6 +81,7 @@ export function walkFlow(flow: FlowSnapshot, from: RunState, input: string | nul
     sends: [],
     state: { ...from, variables: { ...from.variables } },
     intervalSeconds: null,
+    handover: null,
     end: null,
   };
   const state = out.state;
@@ -114,6 +119,9 @@ export function walkFlow(flow: FlowSnapshot, from: RunState, input: string | nul
     state.variables[answerKey] = (input ?? "").trim().slice(0, FLOW_ANSWER_MAX);
     node = next(node);
   } else if (waiting === "interval" && node.type === "interval") {
+    node = next(node);
+  } else if ((waiting === "typebot" || waiting === "openai") && node.type === waiting) {
+    // The bot is done with the conversation (its finish keyword, its end, the hand-over answer): on to the next.
     node = next(node);
   } else if (waiting === null || (waiting === "interval" && node.type === "singleBlock")) {
     // A fresh start, or a content node resuming at state.element.
@@ -173,7 +181,10 @@ export function walkFlow(flow: FlowSnapshot, from: RunState, input: string | nul
         return stop({ reason: "ticket", queue: (data as { queue: { id: number; name: string } }).queue });
       case "typebot":
       case "openai":
-        return stop({ reason: node.type });
+        // The bot talks until it is done (flow-bots.ts, in the worker); the run waits on the node meanwhile.
+        state.waitingFor = node.type;
+        out.handover = node.type;
+        return out;
     }
   }
   return stop({ reason: "end" });

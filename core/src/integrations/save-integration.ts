@@ -7,7 +7,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { QueueIntegrationDTO, TQueueIntegrationRequest } from "../contract/integrations.ts";
 import { companyEm } from "../db/company-em.ts";
 import { QueueIntegration } from "../db/entities/integrations.ts";
-import { type Change, recordChanges } from "../sync/change-log.ts";
+import { type Change, listChanged, recordChanges } from "../sync/change-log.ts";
 import { authorizeIntegrations, integrationNotFound } from "./integration-policy.ts";
 import { loadIntegration } from "./integration-queries.ts";
 
@@ -29,6 +29,7 @@ export async function createIntegration(
     signingSecret: randomBytes(32).toString("hex"),
   });
   await em.flush();
+  await recordChanges(client, [listChanged(actor.companyId, "queueIntegrations")]);
   return loadIntegration(client, actor.companyId, row.id);
 }
 
@@ -42,6 +43,7 @@ export async function updateIntegration(
   const em = companyEm(client, actor.companyId);
   const changed = await em.nativeUpdate(QueueIntegration, { id }, { ...columns(input), updatedAt: raw("now()") });
   if (changed === 0) throw integrationNotFound();
+  await recordChanges(client, [listChanged(actor.companyId, "queueIntegrations")]);
   return loadIntegration(client, actor.companyId, id);
 }
 
@@ -61,5 +63,6 @@ export async function deleteIntegration(client: pg.ClientBase, actor: Actor, id:
   );
   await client.query("DELETE FROM integration_sessions WHERE company_id = $1 AND integration_id = $2", [companyId, id]);
   const changes: Change[] = queues.rows.map((q) => ({ companyId, entity: "queues", id: q.id }));
+  changes.push(listChanged(companyId, "queueIntegrations"));
   await recordChanges(client, changes);
 }

@@ -8,6 +8,7 @@ import { companyEm } from "../db/company-em.ts";
 import { Prompt } from "../db/entities/integrations.ts";
 import { queueNotFound } from "../http/errors.ts";
 import { authorizePrompts, promptNotFound } from "../integrations/integration-policy.ts";
+import { listChanged, recordChanges } from "../sync/change-log.ts";
 import { loadPrompt } from "./prompt-queries.ts";
 
 async function assertQueueOf(client: pg.ClientBase, companyId: number, queueId: number): Promise<void> {
@@ -29,6 +30,7 @@ export async function createPrompt(
   const em = companyEm(client, actor.companyId);
   const row = em.create(Prompt, { ...fields, queueId: input.queueId!, companyId: actor.companyId });
   await em.flush();
+  await recordChanges(client, [listChanged(actor.companyId, "prompts")]);
   return loadPrompt(client, actor.companyId, row.id);
 }
 
@@ -48,6 +50,7 @@ export async function updatePrompt(
     { ...fields, queueId: input.queueId!, ...(apiKey ? { apiKey } : {}), updatedAt: raw("now()") },
   );
   if (changed === 0) throw promptNotFound();
+  await recordChanges(client, [listChanged(actor.companyId, "prompts")]);
   return loadPrompt(client, actor.companyId, id);
 }
 
@@ -55,4 +58,5 @@ export async function deletePrompt(client: pg.ClientBase, actor: Actor, id: numb
   await authorizePrompts(client, actor);
   const deleted = await companyEm(client, actor.companyId).nativeDelete(Prompt, { id });
   if (deleted === 0) throw promptNotFound();
+  await recordChanges(client, [listChanged(actor.companyId, "prompts")]);
 }

@@ -3,6 +3,9 @@
 //   sender to a Graph API stand-in on loopback: time from the due moment to the last send, none sent twice.
 // - Queue bot: core CPU per inbound message with the chatbot answering every new conversation (its numbered
 //   menu), against the same ingest with no queue on the connection (the bot has nothing to do).
+// - Option walk: the same for a contact who walks a queue's two-level option tree (three messages: the first
+//   enters the connection's only queue and gets its options, "1" opens a submenu, "2" picks a leaf), against
+//   three messages per contact on a connection with no queue. BENCH_AUTOMATION=tree runs only this one.
 import { createHmac } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import http from "node:http";
@@ -18,7 +21,8 @@ const BOT_MESSAGES = Number(process.env.BENCH_BOT_MESSAGES ?? 4_000);
 const SECRET = "bench-app-secret";
 
 export async function benchAutomation(): Promise<Record<string, string>> {
-  return { ...(await schedulesBurst()), ...(await queueBotCpu()) };
+  if (process.env.BENCH_AUTOMATION === "tree") return optionWalkCpu();
+  return { ...(await schedulesBurst()), ...(await queueBotCpu()), ...(await optionWalkCpu()) };
 }
 
 async function schedulesBurst(): Promise<Record<string, string>> {
@@ -82,7 +86,7 @@ async function schedulesBurst(): Promise<Record<string, string>> {
   }
 }
 
-function webhook(phoneNumberId: string, i: number, run: string): string {
+function webhook(phoneNumberId: string, i: number, run: string, body = "Oi", step = 0): string {
   const from = `55219${String(i).padStart(8, "0")}`;
   return JSON.stringify({
     object: "whatsapp_business_account",
@@ -99,10 +103,10 @@ function webhook(phoneNumberId: string, i: number, run: string): string {
               messages: [
                 {
                   from,
-                  id: `wamid.${run}.${i}`,
+                  id: `wamid.${run}.${i}.${step}`,
                   timestamp: String(Math.floor(Date.now() / 1000)),
                   type: "text",
-                  text: { body: "Oi" },
+                  text: { body },
                 },
               ],
             },
@@ -139,8 +143,16 @@ function post(agent: http.Agent, url: URL, body: string): Promise<number> {
   });
 }
 
-/** Core CPU per message for `messages` new conversations on a connection; `bot` gives it three queues. */
-async function ingestCpu(bot: boolean, messages: number): Promise<{ cpuUs: number; menus: number }> {
+/**
+ * Core CPU per message for `messages` new conversations on a connection; `bot` gives it three queues. `tree`: the
+ * connection has one queue with a two-level option tree and each contact sends `answers` in turn after its first
+ * message (the CPU is then per message, every contact's messages counted).
+ */
+async function ingestCpu(
+  bot: boolean,
+  messages: number,
+  tree?: { answers: string[] },
+): Promise<{ cpuUs: number; menus: number }> {
   const db = await freshDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), "chatflow-bench-bot-"));
   const core = await startCoreChild(db.url, dataDir);
@@ -153,7 +165,27 @@ async function ingestCpu(bot: boolean, messages: number): Promise<{ cpuUs: numbe
        VALUES (1, 'Bench', 'whatsappapi', 'CONNECTED', true, $1, 'token', $2, 'Olá! Escolha um setor:') RETURNING id`,
       [phoneNumberId, SECRET],
     );
-    if (bot) {
+    if (bot && tree) {
+      const q = await pool.query<{ id: number }>(
+        `INSERT INTO queues (company_id, name, color, greeting_message) VALUES (1, 'Vendas', '#1e88e5', 'Olá! Escolha:')
+         RETURNING id`,
+      );
+      const queueId = q.rows[0]!.id;
+      await pool.query("INSERT INTO whatsapp_queues (whatsapp_id, queue_id, company_id) VALUES ($1, $2, 1)", [
+        rows[0]!.id,
+        queueId,
+      ]);
+      const root = await pool.query<{ id: number }>(
+        `INSERT INTO chatbots (company_id, queue_id, name, greeting_message, queue_type)
+         VALUES (1, $1, 'Planos', 'Qual plano?', 'text'), (1, $1, 'Suporte', 'Descreva.', 'text') RETURNING id`,
+        [queueId],
+      );
+      await pool.query(
+        `INSERT INTO chatbots (company_id, queue_id, chatbot_id, name, greeting_message, queue_type)
+         VALUES (1, $1, $2, 'Mensal', 'Mensal: R$ 10', 'text'), (1, $1, $2, 'Anual', 'Anual: R$ 100', 'text')`,
+        [queueId, root.rows[0]!.id],
+      );
+    } else if (bot) {
       await pool.query(
         `WITH q AS (INSERT INTO queues (company_id, name, color, greeting_message)
                     VALUES (1, 'Vendas', '#1e88e5', 'Vendas aqui'), (1, 'Suporte', '#43a047', 'Suporte aqui'),
@@ -171,14 +203,21 @@ async function ingestCpu(bot: boolean, messages: number): Promise<{ cpuUs: numbe
     );
     let next = 0;
     const cpu0 = core.cpuMs();
+    const answers = tree?.answers ?? [];
     await Promise.all(
       Array.from({ length: 32 }, async () => {
-        while (next < messages) await post(agent, url, webhook(phoneNumberId, next++, run));
+        while (next < messages) {
+          const i = next++;
+          await post(agent, url, webhook(phoneNumberId, i, run));
+          for (const [k, a] of answers.entries()) await post(agent, url, webhook(phoneNumberId, i, run, a, k + 1));
+        }
       }),
     );
-    const cpuUs = ((core.cpuMs() - cpu0) * 1000) / messages;
+    const cpuUs = ((core.cpuMs() - cpu0) * 1000) / (messages * (1 + answers.length));
     agent.destroy();
-    const menus = await pool.query("SELECT count(*)::int AS n FROM messages WHERE from_me AND body LIKE 'Olá!%'");
+    const menus = await pool.query(
+      `SELECT count(*)::int AS n FROM messages WHERE from_me AND body LIKE ${tree ? "'Anual: R$ 100'" : "'Olá!%'"}`,
+    );
     return { cpuUs, menus: menus.rows[0].n };
   } finally {
     await pool.end();
@@ -202,5 +241,27 @@ async function queueBotCpu(): Promise<Record<string, string>> {
   return {
     "queue bot: core CPU per inbound message without / with the menu (µs)": `${fmt(mean(without), 0)} / ${fmt(mean(withBot), 0)} (menus sent: ${menus} of ${BOT_MESSAGES + 300})`,
     "queue bot: core CPU the bot adds per inbound message (µs; target < 1,000)": fmt(mean(withBot) - mean(without), 0),
+  };
+}
+
+async function optionWalkCpu(): Promise<Record<string, string>> {
+  const contacts = Math.round(BOT_MESSAGES / 3);
+  const answers = ["1", "2"];
+  const without: number[] = [];
+  const withTree: number[] = [];
+  let leaves = 0;
+  for (let round = 0; round < 2; round++) {
+    without.push((await ingestCpu(false, contacts, { answers })).cpuUs);
+    const b = await ingestCpu(true, contacts, { answers });
+    withTree.push(b.cpuUs);
+    leaves = b.menus;
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return {
+    "option walk: core CPU per inbound message without / with the option tree (µs)": `${fmt(mean(without), 0)} / ${fmt(mean(withTree), 0)} (leaves reached: ${leaves} of ${contacts})`,
+    "option walk: core CPU the tree adds per inbound message (µs; target < 1,000)": fmt(
+      mean(withTree) - mean(without),
+      0,
+    ),
   };
 }

@@ -2,6 +2,7 @@
 // server: an admin creates a file list with two files on /files, and a chatbot option of type file sends its
 // message and both files to a contact; an admin writes a quick message with a file in the modal (through
 // core and the sync server into the co-edited list), and picking it with '/' sends that file with its caption.
+import { buildUser } from "@chatflow/core/testing/factories.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -92,6 +93,38 @@ describe("file lists", () => {
     expect(world.stack.graph.uploads.length - uploadsBefore).toBe(2);
     // The next test's contact meets no bot.
     await sql("DELETE FROM whatsapp_queues WHERE queue_id = $1 AND company_id = 1", [queue!.id]);
+  });
+});
+
+describe("file lists live", () => {
+  it("/files follows another admin's changes without a reload (spec 2 §4 live updates)", async () => {
+    const other = await buildUser(world.stack.core.db.pool, { companyId: 1, profile: "admin", name: "Outra Admin" });
+    const login = await fetch(`${world.stack.core.url}/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: other.email, password: other.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${world.stack.core.url}${path}`, {
+        method,
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(res.status, `${method} ${path}`).toBe(200);
+      return (await res.json()) as { id: number };
+    };
+    await page.goto(`${world.stack.core.url}/files`);
+    await page.getByTestId("files-page").waitFor();
+    await page.getByTestId("file-list-row").first().waitFor();
+    const rows = page.getByTestId("file-list-row");
+
+    const { id } = await call("POST", "/files", { name: "Tabela de preços", message: "Segue a tabela", options: [] });
+    await rows.filter({ hasText: "Tabela de preços" }).waitFor();
+    await call("PUT", `/files/${id}`, { name: "Tabela de preços 2027" });
+    await rows.filter({ hasText: "Tabela de preços 2027" }).waitFor();
+    await call("DELETE", `/files/${id}`);
+    await rows.filter({ hasText: "Tabela de preços" }).waitFor({ state: "detached" });
   });
 });
 

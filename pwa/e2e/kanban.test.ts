@@ -154,6 +154,11 @@ describe("kanban", () => {
       "the keyboard move at the server",
       async () => (await laneTags(seeded.ticket)).join() === String(seeded.novo),
     );
+
+    // An admin renames a lane: the open board shows the new name without a reload (decision 0063).
+    const token = (await api<{ token: string }>("POST", "/auth/login", null, ADMIN)).token;
+    await api("PUT", `/tags/${seeded.proposta}`, token, { name: "Proposta enviada" });
+    await lane(seeded.proposta).getByText("Proposta enviada").waitFor();
     await context.close();
   });
 });

@@ -1,8 +1,10 @@
 // Queues, their service hours and the chatbot option tree (spec 2 §2, §4), in chromium against the
 // whole stack: an admin creates a queue with hours (the hours tab's own save, then save), edits it to
 // add a two-level option tree, and a contact writing on the Cloud API fake walks the tree; outside the
-// hours the contact gets the out-of-hours text instead; a queue is deleted after its confirmation.
+// hours the contact gets the out-of-hours text instead; a queue another admin adds shows up live and a leaf of type
+// queue hands the contact over to it; a queue is deleted after its confirmation.
 
+import { buildUser } from "@chatflow/core/testing/factories.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -87,7 +89,31 @@ describe("queues and the chatbot", () => {
     expect(queue!.schedules).toHaveLength(7);
     expect(queue!.schedules.every((s) => s.startTimeA === "00:00" && s.endTimeA === "23:59")).toBe(true);
 
-    // The option tree: Planos (Mensal, Anual) and Suporte, through the stepper.
+    // Another admin adds a second queue meanwhile: the list shows it without a reload (spec 2 §4 live updates),
+    // and the tree's "Anual" option will hand the contact over to it.
+    const other = await buildUser(world.stack.core.db.pool, { companyId: 1, profile: "admin", name: "Outra Admin" });
+    const login = await fetch(`${world.stack.core.url}/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: other.email, password: other.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const created = await fetch(`${world.stack.core.url}/queue`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        name: "Vendas",
+        color: "#8e24aa",
+        greetingMessage: "Vendas aqui.",
+        outOfHoursMessage: "Vendas fechado.",
+      }),
+    });
+    expect(created.status).toBeLessThan(300);
+    const vendas = (await created.json()) as { id: number };
+    await page.getByTestId("queue-row").filter({ hasText: "Vendas" }).waitFor();
+    await page.getByRole("heading", { name: "Filas & Chatbot (2)" }).waitFor();
+
+    // The option tree: Planos (Mensal, Anual: to the Vendas queue) and Suporte, through the stepper.
     await row.getByTestId("queue-edit").click();
     await modal.waitFor();
     const tree = page.getByTestId("option-tree");
@@ -99,6 +125,11 @@ describe("queues and the chatbot", () => {
     await planos.getByTestId("option-add-child").first().click();
     await addOption(planos, "Mensal", "O mensal custa R$ 10.");
     await planos.getByTestId("option-add-child").first().click();
+    await page.getByTestId("option-editor").waitFor();
+    await page.getByTestId("option-type").click();
+    await page.getByRole("option", { name: "Fila" }).click();
+    await page.getByTestId("option-queue").click();
+    await page.getByRole("option", { name: "Vendas" }).click();
     await addOption(planos, "Anual", "O anual custa R$ 100.");
     // Keyboard: the name field's Enter saves the option being edited, not the queue.
     await page.getByTestId("option-add").click();
@@ -145,7 +176,11 @@ describe("queues and the chatbot", () => {
       "SELECT queue_id, is_bot, status FROM tickets WHERE contact_id = (SELECT id FROM contacts WHERE number = $1)",
       [from],
     );
-    expect(ticket).toEqual({ queue_id: queue!.id, is_bot: false, status: "pending" });
+    // The leaf of type queue handed the ticket over to Vendas, waiting there for an agent.
+    expect(ticket).toEqual({ queue_id: vendas.id, is_bot: false, status: "pending" });
+    expect(
+      await sql("SELECT queue_type, opt_queue_id FROM chatbots WHERE queue_id = $1 AND name = 'Anual'", [queue!.id]),
+    ).toEqual([{ queue_type: "queue", opt_queue_id: vendas.id }]);
 
     // Outside the hours (every window emptied), a new contact gets the out-of-hours text and no menu.
     await sql(

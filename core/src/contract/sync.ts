@@ -222,6 +222,14 @@ export type Entities = {
 export type EntityName = keyof Entities;
 
 /**
+ * Admin lists that are not replicated (read over REST, page by page). A change to one is logged as entity
+ * "lists" with the list's name, and the next pull names it in `lists`, so a screen showing it asks again
+ * (spec 2 §4 live updates; decision 0063).
+ */
+export const LIST_NAMES = ["files", "tags", "queueIntegrations", "prompts"] as const;
+export type ListName = (typeof LIST_NAMES)[number];
+
+/**
  * What a first pull carries at most (decision 0040): the latest tickets in progress and the latest closed
  * ones. Past a limit the replica holds only the newest; GET /tickets serves the rest.
  */
@@ -238,6 +246,8 @@ export type PullResponse = {
   del: { [K in EntityName]: Entities[K]["id"][] };
   /** True when more changes wait: pull again at once. */
   more: boolean;
+  /** Admin lists changed since the cursor that this user may read (absent when none, and on a first pull). */
+  lists?: ListName[];
   /**
    * A first pull in pages (decision 0040): tickets put by this page whose latest messages come in a later
    * page. Until then the device does not hold their conversations.

@@ -6,6 +6,7 @@ import type { FileListDTO, TCreateFileListRequest } from "../contract/files.ts";
 import { companyEm } from "../db/company-em.ts";
 import { FileList } from "../db/entities/files.ts";
 import { invalidInput } from "../http/errors.ts";
+import { listChanged, recordChanges } from "../sync/change-log.ts";
 import { authorizeFileLists } from "./file-list-policy.ts";
 import { loadFileList } from "./file-list-queries.ts";
 
@@ -25,5 +26,6 @@ export async function createFileList(
     userId: actor.id,
   });
   await em.flush();
+  await recordChanges(client, [listChanged(actor.companyId, "files")]);
   return loadFileList(client, actor.companyId, list.id);
 }

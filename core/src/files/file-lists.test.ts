@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
+import { currentCursor, listsChangedBy, listsChangedSince } from "../testing/list-changes.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 
 const core = coreForFile();
@@ -234,5 +235,22 @@ describe("#files.references", () => {
       body: { queueId: w.queue.id, name: "Alheia", queueType: "file", optFileId: theirs, greetingMessage: "x" },
     });
     expect([refusedOption.status, refusedOption.body.error]).toEqual([404, "ERR_NOT_FOUND"]);
+  });
+});
+
+describe("#files live updates", () => {
+  it("names the file lists in the next pull of an admin after each write, never to a plain user or another company", async () => {
+    const [admin, agent, other] = await Promise.all([w.admin, w.agent, w.other].map((t) => currentCursor(core, t)));
+    const { id } = await create("Ao vivo");
+    expect(await listsChangedSince(core, w.admin, admin!)).toEqual(["files"]);
+    expect(await listsChangedSince(core, w.agent, agent!)).toBeUndefined();
+    expect(await listsChangedSince(core, w.other, other!)).toBeUndefined();
+    for (const write of [
+      () => core.api("PUT", `/files/${id}`, { token: w.admin, body: { name: "Ao vivo 2" } }),
+      () => upload(w.admin, id, [{ bytes: PDF, name: "a.pdf", type: "application/pdf" }]),
+      () => core.api("DELETE", `/files/${id}`, { token: w.admin }),
+    ]) {
+      expect(await listsChangedBy(core, w.admin, write)).toEqual(["files"]);
+    }
   });
 });

@@ -13,6 +13,7 @@ import {
 import { companyEm } from "../db/company-em.ts";
 import { FileList } from "../db/entities/files.ts";
 import { invalidInput } from "../http/errors.ts";
+import { listChanged, recordChanges } from "../sync/change-log.ts";
 import { authorizeFileLists, fileListNotFound } from "./file-list-policy.ts";
 import { loadFileList } from "./file-list-queries.ts";
 
@@ -49,5 +50,6 @@ export async function updateFileList(
       updatedAt: raw("now()"),
     },
   );
+  await recordChanges(client, [listChanged(actor.companyId, "files")]);
   return { list: await loadFileList(client, actor.companyId, id), dropped };
 }

@@ -7,6 +7,7 @@ import { FILE_LIST_MAX_FILES, type FileListDTO, type FileListOption } from "../c
 import { companyEm } from "../db/company-em.ts";
 import { FileList } from "../db/entities/files.ts";
 import { invalidInput } from "../http/errors.ts";
+import { listChanged, recordChanges } from "../sync/change-log.ts";
 import { authorizeFileLists, fileListNotFound } from "./file-list-policy.ts";
 import { loadFileList } from "./file-list-queries.ts";
 
@@ -23,5 +24,6 @@ export async function addFileListFiles(
   const options = [...current.options, ...files];
   if (options.length > FILE_LIST_MAX_FILES) throw invalidInput(`At most ${FILE_LIST_MAX_FILES} files`, "files");
   await em.nativeUpdate(FileList, { id }, { options, updatedAt: raw("now()") });
+  await recordChanges(client, [listChanged(actor.companyId, "files")]);
   return loadFileList(client, actor.companyId, id);
 }

@@ -2,6 +2,7 @@
 // the plan flags (useIntegrations, useOpenAi), and the queue/chatbot references to integrations.
 import { describe, expect, it } from "vitest";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
+import { currentCursor, listsChangedBy, listsChangedSince } from "../testing/list-changes.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 
 const core = coreForFile();
@@ -237,6 +238,40 @@ describe("a connection's integration and prompt (decision 0062)", () => {
     await core.api("DELETE", `/prompt/${myPrompt.body.id}`, { token: w.admin });
     const cleared = await core.api("GET", `/whatsapp/${id}`, { token: w.admin });
     expect([cleared.body.integrationId, cleared.body.promptId]).toEqual([null, null]);
+
+describe("#live updates", () => {
+  it("names integrations and prompts in the next pull of an admin after each write, not of a plain user", async () => {
+    let id = 0;
+    expect(
+      await listsChangedBy(core, w.admin, async () => {
+        id = (await createIntegration({ type: "webhook", name: "Ao vivo", urlN8N: "https://crm.example.com/live" })).id;
+      }),
+    ).toEqual(["queueIntegrations"]);
+    const before = await currentCursor(core, w.agent);
+    expect(
+      await listsChangedBy(core, w.admin, () =>
+        core.api("PUT", `/queueIntegration/${id}`, {
+          token: w.admin,
+          body: { type: "webhook", name: "Ao vivo 2", urlN8N: "https://crm.example.com/live" },
+        }),
+      ),
+    ).toEqual(["queueIntegrations"]);
+    expect(
+      await listsChangedBy(core, w.admin, () => core.api("DELETE", `/queueIntegration/${id}`, { token: w.admin })),
+    ).toEqual(["queueIntegrations"]);
+    expect(await listsChangedSince(core, w.agent, before)).toBeUndefined();
+
+    let promptId = 0;
+    expect(
+      await listsChangedBy(core, w.admin, async () => {
+        const res = await core.api("POST", "/prompt", { token: w.admin, body: { ...prompt, queueId: w.queue.id } });
+        expect(res.status).toBe(200);
+        promptId = res.body.id;
+      }),
+    ).toEqual(["prompts"]);
+    expect(
+      await listsChangedBy(core, w.admin, () => core.api("DELETE", `/prompt/${promptId}`, { token: w.admin })),
+    ).toEqual(["prompts"]);
   });
 });
 

@@ -9,7 +9,7 @@ import type { QueueIntegrationDTO, TQueueIntegrationRequest } from "../contract/
 import { companyEm } from "../db/company-em.ts";
 import { QueueIntegration } from "../db/entities/integrations.ts";
 import { flowNotFound } from "../http/errors.ts";
-import { type Change, recordChanges } from "../sync/change-log.ts";
+import { type Change, listChanged, recordChanges } from "../sync/change-log.ts";
 import { authorizeIntegrations, integrationNotFound } from "./integration-policy.ts";
 import { loadIntegration } from "./integration-queries.ts";
 
@@ -42,6 +42,7 @@ export async function createIntegration(
     signingSecret: randomBytes(32).toString("hex"),
   });
   await em.flush();
+  await recordChanges(client, [listChanged(actor.companyId, "queueIntegrations")]);
   return loadIntegration(client, actor.companyId, row.id);
 }
 
@@ -56,6 +57,7 @@ export async function updateIntegration(
   const em = companyEm(client, actor.companyId);
   const changed = await em.nativeUpdate(QueueIntegration, { id }, { ...columns(input), updatedAt: raw("now()") });
   if (changed === 0) throw integrationNotFound();
+  await recordChanges(client, [listChanged(actor.companyId, "queueIntegrations")]);
   return loadIntegration(client, actor.companyId, id);
 }
 
@@ -83,5 +85,6 @@ export async function deleteIntegration(client: pg.ClientBase, actor: Actor, id:
     ...queues.rows.map((q) => ({ companyId, entity: "queues" as const, id: q.id })),
     ...connections.rows.map((w) => ({ companyId, entity: "whatsapps" as const, id: w.id })),
   ];
+  changes.push(listChanged(companyId, "queueIntegrations"));
   await recordChanges(client, changes);
 }

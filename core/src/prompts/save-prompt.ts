@@ -8,7 +8,7 @@ import { companyEm } from "../db/company-em.ts";
 import { Prompt } from "../db/entities/integrations.ts";
 import { queueNotFound } from "../http/errors.ts";
 import { authorizePrompts, promptNotFound } from "../integrations/integration-policy.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../sync/change-log.ts";
 import { loadPrompt } from "./prompt-queries.ts";
 
 async function assertQueueOf(client: pg.ClientBase, companyId: number, queueId: number): Promise<void> {
@@ -30,6 +30,7 @@ export async function createPrompt(
   const em = companyEm(client, actor.companyId);
   const row = em.create(Prompt, { ...fields, queueId: input.queueId!, companyId: actor.companyId });
   await em.flush();
+  await recordChanges(client, [listChanged(actor.companyId, "prompts")]);
   return loadPrompt(client, actor.companyId, row.id);
 }
 
@@ -49,6 +50,7 @@ export async function updatePrompt(
     { ...fields, queueId: input.queueId!, ...(apiKey ? { apiKey } : {}), updatedAt: raw("now()") },
   );
   if (changed === 0) throw promptNotFound();
+  await recordChanges(client, [listChanged(actor.companyId, "prompts")]);
   return loadPrompt(client, actor.companyId, id);
 }
 
@@ -61,8 +63,8 @@ export async function deletePrompt(client: pg.ClientBase, actor: Actor, id: numb
     "UPDATE whatsapps SET prompt_id = NULL, updated_at = now() WHERE company_id = $1 AND prompt_id = $2 RETURNING id",
     [actor.companyId, id],
   );
-  await recordChanges(
-    client,
-    rows.map((w) => ({ companyId: actor.companyId, entity: "whatsapps", id: w.id })),
-  );
+  await recordChanges(client, [
+    ...rows.map((w) => ({ companyId: actor.companyId, entity: "whatsapps" as const, id: w.id })),
+    listChanged(actor.companyId, "prompts"),
+  ]);
 }

@@ -1,10 +1,16 @@
 // Appends rows to the per-company change log inside the caller's transaction,
 // and tells every core instance (NOTIFY) which companies changed.
 import type pg from "pg";
-import type { EntityName } from "../contract/sync.ts";
+import type { EntityName, ListName } from "../contract/sync.ts";
 import { CHANGES_CHANNEL } from "../contract/topics.ts";
 
-export type Change = { companyId: number; entity: EntityName; id: string | number };
+/** A replicated row changed; or, with entity "lists", an admin list read over REST (its name as the id). */
+export type Change =
+  | { companyId: number; entity: EntityName; id: string | number }
+  | { companyId: number; entity: "lists"; id: ListName };
+
+/** The change that tells the screens showing `list` to ask again (decision 0063). */
+export const listChanged = (companyId: number, list: ListName): Change => ({ companyId, entity: "lists", id: list });
 
 /** Must run inside a transaction on `client`; the seq row lock is held to commit. */
 export async function recordChanges(client: pg.ClientBase, changes: Change[]): Promise<void> {

@@ -4,7 +4,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TicketDTO, UserDTO } from "../contract/entities.ts";
-import type { EntityName, PullResponse } from "../contract/sync.ts";
+import type { EntityName, ListName, PullResponse } from "../contract/sync.ts";
 import { transaction } from "../db/transaction.ts";
 import { presentContact } from "../presenters/present-contact.ts";
 import { presentMessage } from "../presenters/present-message.ts";
@@ -121,7 +121,7 @@ async function bootstrap(
 
 async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number): Promise<PullResponse> {
   const { actor } = viewer;
-  const log = await client.query<{ seq: number; entity: EntityName; entity_id: string }>(
+  const log = await client.query<{ seq: number; entity: EntityName | "lists"; entity_id: string }>(
     `SELECT seq, entity, entity_id FROM change_log WHERE company_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
     [actor.companyId, cursor, PULL_LIMIT],
   );
@@ -137,7 +137,14 @@ async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number
     users: new Set(),
     schedules: new Set(),
   };
-  for (const r of log.rows) ids[r.entity]?.add(r.entity_id);
+  const lists = new Set<ListName>();
+  for (const r of log.rows) {
+    if (r.entity === "lists") lists.add(r.entity_id as ListName);
+    else ids[r.entity]?.add(r.entity_id);
+  }
+  // Files, integrations and prompts are admins' lists (spec 2 §6); tags are everyone's.
+  const readable = [...lists].filter((l) => l === "tags" || actor.profile === "admin");
+  if (readable.length > 0) out.lists = readable;
   const list = (e: EntityName) => [...ids[e]];
   const num = (e: EntityName) => list(e).map(Number);
   const c = actor.companyId;

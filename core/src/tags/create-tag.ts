@@ -8,6 +8,7 @@ import { companyEm, type EntityManager } from "../db/company-em.ts";
 import { Tag } from "../db/entities/contacts.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { tagAlreadyExists } from "../http/errors.ts";
+import { listChanged, recordChanges } from "../sync/change-log.ts";
 import { tagAnswer } from "./find-tag.ts";
 import { assertCompanyTags, randomTagColor } from "./tag-queries.ts";
 
@@ -55,5 +56,6 @@ export async function createTag(client: pg.ClientBase, actor: Actor, input: TCre
   await em.flush().catch((err) => {
     throw tagNameConflict(err);
   });
+  await recordChanges(client, [listChanged(actor.companyId, "tags")]);
   return tagAnswer(tag);
 }

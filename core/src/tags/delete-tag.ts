@@ -5,12 +5,12 @@ import type { Actor } from "../auth/authenticate.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Tag } from "../db/entities/contacts.ts";
 import { tagNotFound } from "../http/errors.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../sync/change-log.ts";
 import { tagHolders } from "./tag-holders.ts";
 
 export async function deleteTag(client: pg.ClientBase, actor: Actor, tagId: number): Promise<void> {
   const holders = await tagHolders(client, actor.companyId, tagId);
   const deleted = await companyEm(client, actor.companyId).nativeDelete(Tag, { id: tagId });
   if (deleted === 0) throw tagNotFound();
-  await recordChanges(client, holders);
+  await recordChanges(client, [...holders, listChanged(actor.companyId, "tags")]);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildTag, changesAfter, lastSeq, tagContact } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser } from "../testing/factories.ts";
+import { currentCursor, listsChangedBy, listsChangedSince } from "../testing/list-changes.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 
 const core = coreForFile();
@@ -205,7 +206,7 @@ describe("#tags.update and delete", () => {
     const before = await lastSeq(pool, w.companyId);
     expect((await core.api("DELETE", `/tags/${tag.id}`, { token: w.admin })).status).toBe(200);
     expect(await contactTagIds(contact.id)).toEqual([]);
-    expect(await changesAfter(pool, w.companyId, before)).toEqual([`contacts:${contact.id}`]);
+    expect(await changesAfter(pool, w.companyId, before)).toEqual([`contacts:${contact.id}`, "lists:tags"]);
   });
 });
 
@@ -229,7 +230,7 @@ describe("#tags.show and update", () => {
     const before = await lastSeq(pool, w.companyId);
     const lane = await core.api("PUT", `/tags/${tag.id}`, { token: w.admin, body: { kanban: 1 } });
     expect(lane.body).toEqual({ id: tag.id, name: "Laranja", color: "#FFA500", kanban: 1, ...NO_LANE_SETTINGS });
-    expect(await changesAfter(pool, w.companyId, before)).toEqual([`contacts:${contact.id}`]);
+    expect(await changesAfter(pool, w.companyId, before)).toEqual([`contacts:${contact.id}`, "lists:tags"]);
 
     const taken = await core.api("PUT", `/tags/${tag.id}`, { token: w.admin, body: { name: "VERDE" } });
     expect(taken.status).toBe(409);
@@ -247,5 +248,29 @@ describe("#tags.show and update", () => {
     await buildTag(core.db.pool, { companyId: w.companyId, name: "a_c%" });
     const res = await core.api("POST", "/tags", { token: w.admin, body: { name: "abcd" } });
     expect(res.status).toBe(200);
+  });
+});
+
+describe("#tags live updates", () => {
+  it("names the tags in the next pull of everyone in the company after a create, an edit and a delete", async () => {
+    const [agent, other] = await Promise.all([w.agent, w.otherAdmin].map((t) => currentCursor(core, t)));
+    let id = 0;
+    expect(
+      await listsChangedBy(core, w.admin, async () => {
+        const res = await core.api("POST", "/tags", { token: w.admin, body: { name: "Ao vivo", kanban: 0 } });
+        expect(res.status).toBe(200);
+        id = res.body.id;
+      }),
+    ).toEqual(["tags"]);
+    expect(await listsChangedSince(core, w.agent, agent!)).toEqual(["tags"]);
+    expect(await listsChangedSince(core, w.otherAdmin, other!)).toBeUndefined();
+    expect(
+      await listsChangedBy(core, w.agent, () =>
+        core.api("PUT", `/tags/${id}`, { token: w.admin, body: { name: "Ao vivo 2", kanban: 0 } }),
+      ),
+    ).toEqual(["tags"]);
+    expect(await listsChangedBy(core, w.agent, () => core.api("DELETE", `/tags/${id}`, { token: w.admin }))).toEqual([
+      "tags",
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { TagDTO, TUpdateTagRequest } from "../contract/contacts.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Tag } from "../db/entities/contacts.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../sync/change-log.ts";
 import { assertLaneTargets, assertTagNameFree, tagNameConflict } from "./create-tag.ts";
 import { findTag, tagAnswer } from "./find-tag.ts";
 import { tagHolders } from "./tag-holders.ts";
@@ -36,6 +36,9 @@ export async function updateTag(
   await em.nativeUpdate(Tag, { id: tagId }, { ...changed, updatedAt: raw("now()") }).catch((err) => {
     throw tagNameConflict(err);
   });
-  await recordChanges(client, await tagHolders(client, actor.companyId, tagId));
+  await recordChanges(client, [
+    ...(await tagHolders(client, actor.companyId, tagId)),
+    listChanged(actor.companyId, "tags"),
+  ]);
   return tagAnswer({ id: tagId, ...changed, lanePosition: tag.lanePosition ?? null });
 }

@@ -5,9 +5,10 @@ import type { FileListDTO, FileListsPage } from "@chatflow/core/contract/files.t
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePaged } from "../api/use-paged.ts";
-import { api } from "../app-services.ts";
+import { api, db } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
+import { useListChanged } from "../sync/use-list-changed.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
@@ -32,6 +33,8 @@ export function FilesPage() {
     const answer = await api.get<FileListsPage>(`/files?${params}`);
     return { items: answer.files, hasMore: answer.hasMore, count: answer.count };
   });
+  // Another admin's change (spec 2 §4 live updates).
+  useListChanged(db, "files", lists.reload);
 
   const [editing, setEditing] = useState<FileListDTO | "new" | null>(null);
   const [deleting, setDeleting] = useState<FileListDTO | null>(null);

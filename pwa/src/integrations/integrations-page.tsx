@@ -5,9 +5,10 @@ import type { QueueIntegrationDTO, QueueIntegrationsPage } from "@chatflow/core/
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePaged } from "../api/use-paged.ts";
-import { api } from "../app-services.ts";
+import { api, db } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
+import { useListChanged } from "../sync/use-list-changed.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
@@ -33,6 +34,8 @@ export function IntegrationsPage() {
     const answer = await api.get<QueueIntegrationsPage>(`/queueIntegration?${params}`);
     return { items: answer.queueIntegrations, hasMore: answer.hasMore, count: answer.count };
   });
+  // Another admin's change (spec 2 §4 live updates).
+  useListChanged(db, "queueIntegrations", list.reload);
   const [editing, setEditing] = useState<QueueIntegrationDTO | "new" | null>(null);
   const [deleting, setDeleting] = useState<QueueIntegrationDTO | null>(null);
 

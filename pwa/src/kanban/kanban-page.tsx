@@ -12,6 +12,7 @@ import { api, db } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { requestSync } from "../sync/app-sync.ts";
+import { useListChanged } from "../sync/use-list-changed.ts";
 import { refreshTagList } from "../tags/tag-store.ts";
 import { localRows, remoteRow, type TicketListRow } from "../tickets/ticket-list-rows.ts";
 import { Button } from "../ui/button.tsx";
@@ -70,6 +71,9 @@ export function KanbanPage() {
   useEffect(() => {
     if (online) void refreshTagList(db, api).catch(() => undefined);
   }, [online]);
+  // A lane renamed, recoloured, added or removed by someone else (decision 0063).
+  const refreshTags = useCallback(() => void refreshTagList(db, api).catch(() => undefined), []);
+  useListChanged(db, "tags", refreshTags);
 
   // Core's cards for the range (tickets beyond the replica); asked again by the search button.
   const generation = useRef(0);

@@ -15,6 +15,7 @@ import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import type { CachedTag } from "../store/db.ts";
+import { useListChanged } from "../sync/use-list-changed.ts";
 import { cacheTags } from "../tags/tag-store.ts";
 import { Chip } from "../ui/badge.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
@@ -31,6 +32,8 @@ import "./kanban.css";
 type TagsAnswer = { tags: CachedTag[]; hasMore: boolean };
 
 /** Every tag of the company with its counts (GET /tags, page by page), kept in the tag cache. */
+const reloadTags = () => void loadAllTags().catch(() => undefined);
+
 async function loadAllTags(): Promise<void> {
   for (let page = 1; page < 50; page++) {
     const res = await api.get<TagsAnswer>(`/tags?pageNumber=${page}`);
@@ -58,6 +61,8 @@ export function TagsKanbanPage() {
       .then(() => setFetched(true))
       .catch(() => undefined);
   }, [online]);
+  // A tag renamed, added or removed by someone else (decision 0063).
+  useListChanged(db, "tags", reloadTags);
 
   const canEdit =
     board.scope === "read-write" || (board.scope === null && (user?.profile === "admin" || !!user?.super));

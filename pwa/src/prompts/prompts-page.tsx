@@ -3,10 +3,11 @@
 import type { PromptDTO } from "@chatflow/core/contract/prompts.ts";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
+import { api, db } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import "../integrations/integrations.css";
 import { useOnline } from "../layout/use-online.ts";
+import { useListChanged } from "../sync/use-list-changed.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
@@ -35,6 +36,8 @@ export function PromptsPage() {
       .catch(() => setFailed(true));
   }, [online]);
   useEffect(load, [load]);
+  // Another admin's change (spec 2 §4 live updates).
+  useListChanged(db, "prompts", load);
 
   async function remove(p: PromptDTO) {
     try {

@@ -1,5 +1,6 @@
 // Small typed accessors for the meta table: sync cursor, client id, session user.
 import type { UserDTO } from "@chatflow/core/contract/entities.ts";
+import type { ListName } from "@chatflow/core/contract/sync.ts";
 import { uuidv7 } from "../util/uuidv7.ts";
 import type { ChatflowDb } from "./db.ts";
 
@@ -25,6 +26,12 @@ type MetaValues = {
    * the first pull writes it once per page instead of 10,000 eviction rows.
    */
   pendingConversations: number[];
+  /**
+   * Per admin list read over REST (files, tags, integrations, prompts), the cursor of the pull that said it
+   * changed: a screen showing the list asks again when its stamp moves (decision 0063). Kept in the replica so
+   * that every tab of the app sees it, not only the one that pulls.
+   */
+  listStamps: Partial<Record<ListName, string>>;
 };
 
 export async function getMeta<K extends keyof MetaValues>(db: ChatflowDb, key: K): Promise<MetaValues[K] | undefined> {

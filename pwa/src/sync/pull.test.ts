@@ -76,6 +76,18 @@ describe("#sync.pull", () => {
     expect(await getMeta(db, "cursor")).toBe("20");
   });
 
+  it("stamps each admin list a page says changed with that page's cursor, keeping the others' stamps", async () => {
+    await setMeta(db, "listStamps", { tags: "5" });
+    servePages([
+      { ...buildPullPage({ cursor: "10", more: true }), lists: ["files"] },
+      { ...buildPullPage({ cursor: "20" }), lists: ["files", "prompts"] },
+    ]);
+
+    await pullChanges({ db, api: testApi() });
+
+    expect(await getMeta(db, "listStamps")).toEqual({ tags: "5", files: "20", prompts: "20" });
+  });
+
   it("replaces the whole replica on reset but keeps messages still waiting in the outbox", async () => {
     const ticket = buildTicket({ id: 1 });
     await db.tickets.bulkPut([ticket, buildTicket({ id: 9 })]);

@@ -112,6 +112,11 @@ export async function applyPull(
     await db.users.bulkDelete(page.del.users ?? []);
     await db.schedules.bulkDelete(page.del.schedules ?? []);
     await notePendingConversations(db, page);
+    if (page.lists && page.lists.length > 0) {
+      const stamps = { ...(await getMeta(db, "listStamps")) };
+      for (const list of page.lists) stamps[list] = page.cursor;
+      await setMeta(db, "listStamps", stamps);
+    }
     // Local changes still waiting go back over the server's newer rows.
     await rebaseOptimistic(db, page);
 

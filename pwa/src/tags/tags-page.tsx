@@ -11,6 +11,7 @@ import { usePaged } from "../api/use-paged.ts";
 import { api, db } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
 import type { CachedTag } from "../store/db.ts";
+import { useListChanged } from "../sync/use-list-changed.ts";
 import { Chip } from "../ui/badge.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
@@ -45,6 +46,8 @@ export function TagsPage() {
     await cacheTags(db, res.tags);
     return { items: res.tags, hasMore: res.hasMore, count: res.count };
   });
+  // Another person's change (spec 2 §4 live updates).
+  useListChanged(db, "tags", server.reload);
   const local = useLiveQuery(
     () => Dexie.Promise.all([cachedTags(db), pendingTags(db)]).then(([cache, pending]) => ({ cache, pending })),
     [],

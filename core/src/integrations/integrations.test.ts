@@ -238,6 +238,8 @@ describe("a connection's integration and prompt (decision 0062)", () => {
     await core.api("DELETE", `/prompt/${myPrompt.body.id}`, { token: w.admin });
     const cleared = await core.api("GET", `/whatsapp/${id}`, { token: w.admin });
     expect([cleared.body.integrationId, cleared.body.promptId]).toEqual([null, null]);
+  });
+});
 
 describe("#live updates", () => {
   it("names integrations and prompts in the next pull of an admin after each write, not of a plain user", async () => {

@@ -45,6 +45,8 @@ const FlowEditorRoute = named(() => import("./flows/flow-editor-page.tsx"), "Flo
 const FilesPage = named(() => import("./files/files-page.tsx"), "FilesPage");
 const PhraseListsPage = named(() => import("./phrase-lists/phrase-lists-page.tsx"), "PhraseListsPage");
 const TodolistPage = named(() => import("./todolist/todolist-page.tsx"), "TodolistPage");
+const MomentsPage = named(() => import("./moments/moments-page.tsx"), "MomentsPage");
+const HelpsPage = named(() => import("./helps/helps-page.tsx"), "HelpsPage");
 const SettingsPage = named(() => import("./settings/settings-page.tsx"), "SettingsPage");
 const IntegrationsPage = named(() => import("./integrations/integrations-page.tsx"), "IntegrationsPage");
 const PromptsPage = named(() => import("./prompts/prompts-page.tsx"), "PromptsPage");
@@ -247,6 +249,22 @@ export function App() {
                 element={
                   <RouteGate id="settings">
                     <SettingsPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="moments"
+                element={
+                  <RouteGate id="moments">
+                    <MomentsPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="helps"
+                element={
+                  <RouteGate id="helps">
+                    <HelpsPage />
                   </RouteGate>
                 }
               />

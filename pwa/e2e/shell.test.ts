@@ -73,6 +73,7 @@ describe("side menu", () => {
   it("shows an admin the administration items and a plain user only the day's work", async () => {
     const admin = await openSignedIn(world.browser, ADMIN);
     expect(await menuIds(admin.page)).toEqual([
+      "menu-moments",
       "menu-tickets",
       "menu-quickMessages",
       "menu-kanban",

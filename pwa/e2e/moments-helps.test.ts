@@ -50,6 +50,20 @@ async function watchCsp(page: Page): Promise<string[]> {
   return seen;
 }
 
+/** The access token of the page's session (the same person signing in again would end it). */
+async function sessionToken(page: Page): Promise<string> {
+  return until("the session's token", () =>
+    page.evaluate(() => localStorage.getItem("token") ?? sessionStorage.getItem("token") ?? undefined),
+  );
+}
+
+async function userId(email: string): Promise<number> {
+  const { rows } = await world.stack.core.db.pool.query<{ id: number }>("SELECT id FROM users WHERE email = $1", [
+    email,
+  ]);
+  return rows[0]!.id;
+}
+
 const cardWith = (page: Page, kind: "pending" | "agent", text: string) =>
   page
     .getByTestId(`moments-card-${kind}`)
@@ -68,7 +82,6 @@ describe("attendance panel", () => {
       allowRealTime: "enabled",
       queueIds: [queueId],
     });
-    const agent = await login(agentLogin);
     await world.stack.deliverInbound({
       from: "5511933330001",
       name: "Cliente Painel",
@@ -106,6 +119,8 @@ describe("attendance panel", () => {
     await page.evaluate(() => {
       (window as unknown as { stillHere: boolean }).stillHere = true;
     });
+    // The agent's own session (a second sign-in would end the page's, spec 1 §4).
+    const agent = { token: await sessionToken(page), id: await userId(agentLogin.email) };
 
     // The agent accepts one, the admin the other, both through the API.
     const accepted = await world.stack.core.api("PUT", `/tickets/${first.id}`, {
@@ -131,7 +146,7 @@ describe("attendance panel", () => {
 
     // Offline: what it last loaded, and why it will not change.
     await context.setOffline(true);
-    await page.getByText("Precisa de conexão", { exact: false }).waitFor();
+    await page.locator(".list-page-notice", { hasText: "Precisa de conexão" }).waitFor();
     await cardWith(page, "agent", "Cliente Painel").waitFor();
     await context.setOffline(false);
 
@@ -160,7 +175,6 @@ describe("attendance panel", () => {
 
 describe("help videos", () => {
   it("the menu item appears once a help exists; the grid lists it; the modal plays it and Escape closes it", async () => {
-    const admin = await login(ADMIN);
     const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
     const asked = await standInHelpVideos(context);
     const page = await context.newPage();
@@ -168,6 +182,7 @@ describe("help videos", () => {
     const csp = await watchCsp(page);
     await signIn(page, world.stack.core.url);
     await page.getByTestId("menu-tickets").waitFor();
+    const admin = { token: await sessionToken(page) };
     // Wait for the start's help list to be kept before saying the item is absent.
     await until("the help list fetched", () => page.evaluate(() => localStorage.getItem("chatflow.hasHelps") === "0"));
     expect(await page.getByTestId("menu-helps").count()).toBe(0);
@@ -210,7 +225,7 @@ describe("help videos", () => {
 
     // Offline: the titles stay, and the video says it needs a connection.
     await context.setOffline(true);
-    await page.getByText("Precisa de conexão", { exact: false }).waitFor();
+    await page.locator(".list-page-notice", { hasText: "Precisa de conexão" }).waitFor();
     expect(await card.textContent()).toContain("O vídeo precisa de conexão.");
     expect(await card.isDisabled()).toBe(true);
     await context.setOffline(false);

@@ -30,13 +30,13 @@ export function hasHelps(): boolean {
 }
 
 export function setHasHelps(value: boolean): void {
-  if (value === current) return;
-  current = value;
   try {
     localStorage.setItem(STORAGE_KEY, value ? "1" : "0");
   } catch {
     // Private mode: the answer lives until the tab closes.
   }
+  if (value === current) return;
+  current = value;
   for (const l of [...listeners]) l();
 }
 

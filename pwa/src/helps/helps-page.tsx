@@ -59,7 +59,6 @@ export function HelpsPage() {
                     <PlayIcon size={48} />
                   )
                 }
-                aria-label={t("helpsPage.play", { title: help.title })}
                 onPress={() => setPlaying(help)}
               />
             </li>

@@ -93,7 +93,6 @@ function MomentRow({ ticket, mayOpen }: { ticket: MomentTicket; mayOpen: boolean
       className="moments-ticket"
       data-testid="moments-ticket"
       href={mayOpen ? `/tickets/${ticket.uuid}` : undefined}
-      aria-label={mayOpen ? t("momentsPage.open", { name: ticket.contact.name }) : undefined}
       accent={ticket.queue?.color ?? null}
       leading={<Avatar name={ticket.contact.name} src={ticket.contact.urlPicture} size={32} />}
       title={contact}

@@ -518,6 +518,8 @@ const EXEMPT: Record<string, string> = {
   "GET /sync/pull": "list: checked for leaks below",
   "POST /sync/push": "the same use cases as REST: core/src/sync/push-mutations.test.ts walks them with other ids",
   "GET /tickets": "list: checked for leaks below",
+  "GET /dashboard/moments": "list: checked for leaks below",
+  "GET /usersMoments": "list: checked for leaks below",
   "POST /tickets/closeAll": "own company only: checked below with the other company's queue",
   "GET /messages-allMe": "count: checked below",
   "GET /dashboard": "counts of the caller's company (a companyId in the query is ignored): checked below",
@@ -716,6 +718,9 @@ describe("tenant isolation", () => {
       "/queueIntegration?searchParam=segredo",
       "/prompt",
       "/sync/pull",
+      "/dashboard/moments",
+      `/dashboard/moments?queueIds=${JSON.stringify([a.queueId])}&userId=${a.userId}`,
+      "/usersMoments",
     ];
     const leaks: string[] = [];
     const secrets = [a.contactNumber, "segredo da empresa 1", a.ticketUuid, "vip"];

@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
+import { standInHelpVideos } from "./support.ts";
 
 export type Theme = "light" | "dark";
 export type Size = "desk" | "phone";
@@ -227,6 +228,19 @@ export function screensSuite(themes: readonly Theme[], sizes: readonly Size[] = 
       as: "admin",
       ready: (p) => p.getByTestId("prompt-row").first().waitFor(),
       open: [{ name: "prompt-modal", action: dialogOpened("prompt-modal", "prompts-add") }],
+    },
+    {
+      name: "moments",
+      path: "/moments",
+      as: "admin",
+      ready: (p) => p.getByTestId("moments-ticket").first().waitFor(),
+    },
+    {
+      name: "helps",
+      path: "/helps",
+      as: "admin",
+      ready: (p) => p.getByTestId("help-card").first().waitFor(),
+      open: [{ name: "help-video-modal", action: dialogOpened("help-video-modal", "help-card") }],
     },
     { name: "not-found", path: "/no-such-page", as: "admin", ready: (p) => p.getByTestId("not-found").waitFor() },
     {
@@ -700,6 +714,10 @@ export function screensSuite(themes: readonly Theme[], sizes: readonly Size[] = 
        VALUES (1, 'Assistente de vendas', 'Você é a assistente de vendas da loja e responde com gentileza.', 'sk-x', $1)`,
       [queue.rows[0]!.id],
     );
+    // A help video (the helps grid and its player; YouTube's hosts are stood in by standInHelpVideos).
+    await pool.query(
+      "INSERT INTO helps (title, description, video) VALUES ('Como transferir um atendimento', 'Passo a passo.', 'Xy_12-ab')",
+    );
     // Schedules of today: one waiting, one sent, one that failed (shown as a send error).
     await pool.query(
       `INSERT INTO schedules (company_id, contact_id, body, send_at, anchor_at, status, sent_at)
@@ -885,6 +903,7 @@ export function screensSuite(themes: readonly Theme[], sizes: readonly Size[] = 
           viewport: { width: size.width, height: size.height },
           colorScheme: theme,
         });
+        await standInHelpVideos(context);
         // The theme is remembered per device; start each context with the one under test.
         await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
         const page = await context.newPage();

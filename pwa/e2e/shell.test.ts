@@ -74,6 +74,7 @@ describe("side menu", () => {
     const admin = await openSignedIn(world.browser, ADMIN);
     expect(await menuIds(admin.page)).toEqual([
       "menu-dashboard",
+      "menu-moments",
       "menu-tickets",
       "menu-quickMessages",
       "menu-kanban",

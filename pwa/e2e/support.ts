@@ -1,5 +1,5 @@
 // What the e2e files share: signing in through the login screen, and polling until a condition holds.
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 
 /** The seeded admin of company 1. */
 export const ADMIN = { email: "admin@chatflow.local", password: "chatflow" };
@@ -45,4 +45,30 @@ export async function acceptAsAdmin(baseUrl: string, ticketId: number, queueId: 
     body: JSON.stringify({ status: "open", userId: user.id, queueId }),
   });
   return accept.status;
+}
+
+/**
+ * Stand-ins for YouTube's player and thumbnail hosts (help videos, decision 0060): the browser's requests to them
+ * are answered here, so no test reaches the internet, while the page still loads them under its real CSP.
+ */
+export async function standInHelpVideos(context: BrowserContext): Promise<string[]> {
+  const asked: string[] = [];
+  await context.route("https://www.youtube-nocookie.com/**", (route) => {
+    asked.push(route.request().url());
+    return route.fulfill({
+      contentType: "text/html",
+      body: "<!doctype html><html lang='en'><head><title>Player</title></head><body><p>player</p></body></html>",
+    });
+  });
+  await context.route("https://i.ytimg.com/**", (route) => {
+    asked.push(route.request().url());
+    return route.fulfill({
+      contentType: "image/png",
+      body: Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+        "base64",
+      ),
+    });
+  });
+  return asked;
 }

@@ -45,6 +45,8 @@ const FlowEditorRoute = named(() => import("./flows/flow-editor-page.tsx"), "Flo
 const FilesPage = named(() => import("./files/files-page.tsx"), "FilesPage");
 const PhraseListsPage = named(() => import("./phrase-lists/phrase-lists-page.tsx"), "PhraseListsPage");
 const TodolistPage = named(() => import("./todolist/todolist-page.tsx"), "TodolistPage");
+const MomentsPage = named(() => import("./moments/moments-page.tsx"), "MomentsPage");
+const HelpsPage = named(() => import("./helps/helps-page.tsx"), "HelpsPage");
 const SettingsPage = named(() => import("./settings/settings-page.tsx"), "SettingsPage");
 const DashboardPage = named(() => import("./dashboard/dashboard-page.tsx"), "DashboardPage");
 const IntegrationsPage = named(() => import("./integrations/integrations-page.tsx"), "IntegrationsPage");
@@ -254,6 +256,22 @@ export function App() {
                 element={
                   <RouteGate id="settings">
                     <SettingsPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="moments"
+                element={
+                  <RouteGate id="moments">
+                    <MomentsPage />
+                  </RouteGate>
+                }
+              />
+              <Route
+                path="helps"
+                element={
+                  <RouteGate id="helps">
+                    <HelpsPage />
                   </RouteGate>
                 }
               />

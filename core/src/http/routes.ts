@@ -26,6 +26,7 @@ import { kanbanRoutes } from "../kanban/kanban-routes.ts";
 import { mediaRoutes } from "../media/media-routes.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
 import { messageRoutes } from "../messages/message-routes.ts";
+import { momentsRoutes } from "../moments/moments-routes.ts";
 import { promptRoutes } from "../prompts/prompt-routes.ts";
 import { pushRoutes } from "../push/push-routes.ts";
 import { DEFAULT_PUSH_SERVICE_ORIGINS, type VapidKeys } from "../push/vapid-keys.ts";
@@ -105,6 +106,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     companyRoutes(deps.pool),
     planAdminRoutes(deps.pool),
     helpRoutes(deps.pool),
+    momentsRoutes(deps.pool),
     whitelabelRoutes(deps.pool, deps.config.dataDir),
     pushRoutes({
       pool: deps.pool,

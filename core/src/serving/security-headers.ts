@@ -2,6 +2,7 @@
 // 404s): the app may load and connect only to its own origin (decision 0019).
 import { createHash } from "node:crypto";
 import type { RequestHandler } from "express";
+import { HELP_VIDEO_FRAME_ORIGIN, HELP_VIDEO_THUMBNAIL_ORIGIN } from "../contract/help-videos.ts";
 
 /**
  * The only inline styles the app makes: two <style> elements react-aria adds at run
@@ -21,15 +22,20 @@ const sourceHash = (text: string) => `'sha256-${createHash("sha256").update(text
  * wss: on the page's host and port, and ws: too when the page is http (Chromium
  * follows it; the browser test opens both sockets under this policy). Media may be
  * blob:/data: (recorded audio, pasted images, previews before upload).
+ *
+ * Help videos (spec 3 /helps, decision 0060) are the one outside content: YouTube's privacy-enhanced player in a
+ * frame (frame-src www.youtube-nocookie.com only, https) and its thumbnails (img-src i.ytimg.com only). Nothing
+ * else may be framed, and the frame's own scripts run in YouTube's origin, not ours.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   `style-src 'self' ${RUNTIME_STYLES.map(sourceHash).join(" ")}`,
-  "img-src 'self' data: blob:",
+  `img-src 'self' data: blob: ${HELP_VIDEO_THUMBNAIL_ORIGIN}`,
   "media-src 'self' data: blob:",
   "connect-src 'self'",
   "font-src 'self'",
+  `frame-src ${HELP_VIDEO_FRAME_ORIGIN}`,
   "worker-src 'self'",
   "manifest-src 'self'",
   "frame-ancestors 'none'",

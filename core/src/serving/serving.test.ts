@@ -153,6 +153,21 @@ describe("#security headers", () => {
     expect(CONTENT_SECURITY_POLICY).not.toContain("unsafe");
   });
 
+  it("should let in only YouTube's privacy-enhanced player as a frame and its thumbnail host as images", () => {
+    const directives = new Map(
+      CONTENT_SECURITY_POLICY.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)] as const),
+    );
+    expect(directives.get("frame-src")).toEqual(["https://www.youtube-nocookie.com"]);
+    expect(directives.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://i.ytimg.com"]);
+    // No other directive names an outside host, and nothing else may be framed or framing us.
+    const outside = [...directives].filter(
+      ([name, v]) => !["frame-src", "img-src"].includes(name!) && v.some((s) => s.startsWith("http")),
+    );
+    expect(outside).toEqual([]);
+    expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(directives.get("child-src")).toBeUndefined();
+  });
+
   it("should be on an API answer, an asset, the shell, an error and a 404", async () => {
     const answers = {
       api: await rawGet(`${core.url}/contacts`, { authorization: `Bearer ${admin.token}` }),

@@ -5,7 +5,9 @@ import { Suspense, useEffect } from "react";
 import { I18nProvider } from "react-aria-components/I18nProvider";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+import { api, db } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
+import { useKeepHelpsPresence } from "../helps/helps-presence.ts";
 import { startAppSync } from "../sync/app-sync.ts";
 import { OpenTicketNotice } from "../tickets/open-ticket-notice.tsx";
 import { Splash } from "../ui/splash.tsx";
@@ -22,6 +24,7 @@ export function AppLayout() {
 
   useEffect(() => startAppSync(), []);
   useSubscriptionWarning(user);
+  useKeepHelpsPresence(db, api);
 
   const toggleMenu = () => {
     setMenuOpen(!menuOpen);

@@ -18,6 +18,7 @@ describe("#menu: what is built", () => {
   it("lists only built screens; unbuilt ones answer not-found, never a dead link", () => {
     expect(menuRoutes({ user: admin }).map((r) => r.id)).toEqual([
       "dashboard",
+      "moments",
       "tickets",
       "quickMessages",
       "kanban",
@@ -191,6 +192,8 @@ describe("#menu: Side menu visibility (spec 1 §2)", () => {
     expect(allBuilt({ user: admin, campaignsShown: true })).toContain("campaigns");
     expect(allBuilt({ user: plain })).not.toContain("helps");
     expect(allBuilt({ user: plain, hasHelps: true })).toContain("helps");
+    expect(menuRoutes({ user: plain, hasHelps: true }).map((r) => r.id)).toContain("helps");
+    expect(menuRoutes({ user: plain, hasHelps: false }).map((r) => r.id)).not.toContain("helps");
   });
 
   it("an expired subscription leaves only billing, for admins and plain users alike; company 1 never expires", () => {

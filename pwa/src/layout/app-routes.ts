@@ -49,7 +49,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Management group (spec 1 §2): admins, or users with showDashboard / allowRealTime.
   route({ id: "dashboard", path: "/", group: "management", built: true, allow: seesDashboard }),
   route({ id: "reports", path: "/reports", group: "management", built: false, allow: seesDashboard }),
-  route({ id: "moments", path: "/moments", group: "management", built: false, allow: seesRealTime }),
+  route({ id: "moments", path: "/moments", group: "management", built: true, allow: seesRealTime }),
   // The day's work, for everyone.
   route({ id: "tickets", path: "/tickets", group: "main", built: true, allow: everyone }),
   route({ id: "quickMessages", path: "/quick-messages", group: "main", built: true, allow: everyone }),
@@ -74,7 +74,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route({ id: "tags", path: "/tags", group: "main", built: true, allow: everyone }),
   route({ id: "chats", path: "/chats", group: "main", built: false, allow: everyone, planFlag: "useInternalChat" }),
   route({ id: "todolist", path: "/todolist", group: "main", built: true, allow: everyone }),
-  route({ id: "helps", path: "/helps", group: "main", built: false, allow: (c) => c.hasHelps === true }),
+  route({ id: "helps", path: "/helps", group: "main", built: true, allow: (c) => c.hasHelps === true }),
   // Administration (spec 1 §6: admins; allowConnections for the connections page).
   route({
     id: "connections",

@@ -1,6 +1,7 @@
 // The context the route rules read (app-routes.ts), from the session and this browser.
 import { useMemo } from "react";
 import { useSessionUser } from "../auth/use-session-user.ts";
+import { useHasHelps } from "../helps/helps-presence.ts";
 import type { AccessContext } from "./app-routes.ts";
 
 /** spec 1 §2: campaign routes appear only when the local browser flag 'cshow' exists. */
@@ -14,6 +15,7 @@ function campaignsShown(): boolean {
 
 export function useAccessContext(): AccessContext | null {
   const user = useSessionUser();
-  // Help records are not loaded yet (no helps screen): the item stays hidden (hasHelps false).
-  return useMemo(() => (user ? { user, campaignsShown: campaignsShown() } : null), [user]);
+  // spec 1 §2: the helps item (and /helps) only while help records exist (helps-presence.ts).
+  const helps = useHasHelps();
+  return useMemo(() => (user ? { user, campaignsShown: campaignsShown(), hasHelps: helps } : null), [user, helps]);
 }

@@ -3,12 +3,11 @@
 // §5): core's refusals show under their fields. The list is kept for offline reading.
 import type { HelpDTO } from "@chatflow/core/contract/helps.ts";
 import { useTranslation } from "react-i18next";
+import { HELPS_CACHE_KEY } from "../helps/helps-presence.ts";
 import { Button } from "../ui/button.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
 import { useRecordEditor } from "./use-record-editor.ts";
-
-export const HELPS_CACHE_KEY = "settings:helps";
 
 type HelpForm = { id: number | null; title: string; description: string; video: string };
 const EMPTY: HelpForm = { id: null, title: "", description: "", video: "" };

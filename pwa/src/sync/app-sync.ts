@@ -11,6 +11,7 @@ import { refreshPushSubscription } from "../pwa/push-subscription.ts";
 import { showToast } from "../ui/toasts.ts";
 import { DEFAULT_REPLICA_BUDGET, evictReplica, type ReplicaBudget } from "./evict.ts";
 import { requestPersistentStorage } from "./persist.ts";
+import { emitPoke } from "./pokes.ts";
 import { checkSessionOver, connectRealtime, socketUrl } from "./realtime-socket.ts";
 import { reportRefusal } from "./refusals.ts";
 import { createSyncEngine } from "./sync-engine.ts";
@@ -36,6 +37,8 @@ export function startAppSync(options: { budget?: ReplicaBudget } = {}): () => vo
 
   let logoutTimer: ReturnType<typeof setTimeout> | undefined;
   const onFrame = (frame: ServerFrame) => {
+    // The company's data changed: screens that show the server's view refetch (pokes.ts).
+    if (frame.type === "poke") emitPoke();
     // Signed out in another tab: this one follows at once, with nothing to explain.
     if (frame.type === "logout" && frame.reason === "LOGGED_OUT") void endSession(sessionDeps);
     else if (frame.type === "logout") {
@@ -55,12 +58,17 @@ export function startAppSync(options: { budget?: ReplicaBudget } = {}): () => vo
           const token = tokens.get();
           return token && navigator.onLine ? socketUrl(window.location.origin, token) : null;
         },
-        onOpen: () => void engine.sync(),
+        onOpen: () => {
+          void engine.sync();
+          // A (re)connection may follow missed pokes: the screens that follow them refetch too, in every tab.
+          frame({ type: "poke" });
+        },
         // An expired token is refreshed (or an ended session ended) by asking the API.
         checkSession: checkSessionOver(api),
         onFrame: (f) => {
           if (f.type === "poke") void engine.sync();
-          else frame(f);
+          // Every frame reaches every tab (tab-sync relays it): pokes for the screens that follow them.
+          frame(f);
         },
       }),
     onOnline: (listener) => {

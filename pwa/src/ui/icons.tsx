@@ -430,3 +430,9 @@ export const PhoneIcon = (p: P) => (
     <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
   </Icon>
 );
+export const PlayIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m10 8 6 4-6 4z" />
+  </Icon>
+);

@@ -23,6 +23,7 @@ import { Menu, MenuItem, MenuTrigger } from "./menu.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { ComboBox, Select, SelectItem } from "./select.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "./tabs.tsx";
+import { Tile } from "./tile.tsx";
 import { toastsAtom } from "./toasts.ts";
 import { Checkbox, Switch } from "./toggles.tsx";
 import { VirtualList } from "./virtual-list.tsx";
@@ -427,6 +428,31 @@ describe("#small pieces", () => {
     expect(initials("")).toBe("?");
     render(<Avatar name="Maria da Silva" decorative={false} />);
     expect(screen.getByRole("img", { name: "Maria da Silva" }).textContent).toBe("MS");
+  });
+});
+
+describe("#Tile", () => {
+  it("is one button named by its title, pressed by click and keyboard, and not while disabled", async () => {
+    const user = userEvent.setup();
+    const onPress = vi.fn();
+    const { rerender } = render(
+      <Tile
+        media={<img alt="" src="data:," />}
+        title="Como transferir"
+        description="Passo a passo"
+        onPress={onPress}
+      />,
+    );
+    const tile = screen.getByRole("button", { name: /Como transferir/ });
+    expect(tile.textContent).toContain("Passo a passo");
+    await user.click(tile);
+    tile.focus();
+    await user.keyboard("{Enter}");
+    expect(onPress).toHaveBeenCalledTimes(2);
+    rerender(<Tile title="Como transferir" note="Precisa de conexão" onPress={onPress} isDisabled />);
+    await user.click(screen.getByRole("button", { name: /Como transferir/ }));
+    expect(onPress).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole("button").textContent).toContain("Precisa de conexão");
   });
 });
 

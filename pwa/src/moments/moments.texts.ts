@@ -1,0 +1,53 @@
+// The attendance panel's texts (mounted as t("momentsPage.*"); see i18n/define-texts.ts). pt-BR follows the spec.
+import { defineTexts } from "../i18n/define-texts.ts";
+
+export const texts = defineTexts("momentsPage", {
+  "pt-BR": {
+    title: "Painel de Atendimentos",
+    pending: "Pendentes",
+    count_one: "{{count}} atendimento",
+    count_other: "{{count}} atendimentos",
+    cardLabel: "Atendimentos de {{name}}",
+    cardEmpty: "Nenhum atendimento.",
+    empty: "Nenhum atendimento em andamento nos últimos 30 dias.",
+    noQueue: "Sem fila",
+    offline: "Sem conexão: o painel mostra o que foi carregado por último. Precisa de conexão para atualizar.",
+    loadError: "Não foi possível carregar o painel.",
+  },
+  en: {
+    title: "Service panel",
+    pending: "Pending",
+    count_one: "{{count}} ticket",
+    count_other: "{{count}} tickets",
+    cardLabel: "Tickets of {{name}}",
+    cardEmpty: "No tickets.",
+    empty: "No tickets in progress in the last 30 days.",
+    noQueue: "No queue",
+    offline: "Offline: the panel shows what was last loaded. It needs a connection to update.",
+    loadError: "Could not load the panel.",
+  },
+  es: {
+    title: "Panel de Atenciones",
+    pending: "Pendientes",
+    count_one: "{{count}} atención",
+    count_other: "{{count}} atenciones",
+    cardLabel: "Atenciones de {{name}}",
+    cardEmpty: "Ninguna atención.",
+    empty: "Ninguna atención en curso en los últimos 30 días.",
+    noQueue: "Sin cola",
+    offline: "Sin conexión: el panel muestra lo último que se cargó. Necesita conexión para actualizarse.",
+    loadError: "No se pudo cargar el panel.",
+  },
+  tr: {
+    title: "Hizmet Paneli",
+    pending: "Bekleyenler",
+    count_one: "{{count}} destek talebi",
+    count_other: "{{count}} destek talebi",
+    cardLabel: "{{name}} adlı kişinin talepleri",
+    cardEmpty: "Talep yok.",
+    empty: "Son 30 günde devam eden talep yok.",
+    noQueue: "Kuyruk yok",
+    offline: "Çevrimdışı: panel en son yükleneni gösteriyor. Güncellemek için bağlantı gerekir.",
+    loadError: "Panel yüklenemedi.",
+  },
+});

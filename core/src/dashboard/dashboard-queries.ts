@@ -14,6 +14,7 @@ import {
   type TDashboardQuery,
   type TDashboardRangeQuery,
 } from "../contract/dashboard.ts";
+import { transaction } from "../db/transaction.ts";
 import { invalidInput } from "../http/errors.ts";
 import { REPORT_TIME_ZONE } from "../messages/count-messages.ts";
 import { daysBetween, type Period, periodOf, reportToday } from "./dashboard-period.ts";
@@ -99,19 +100,14 @@ type TicketCounters = Omit<
  * and compiling took seconds while the pass itself takes a fraction of that (decision 0059, measured).
  */
 async function withoutJit<T>(pool: pg.Pool, run: (client: pg.ClientBase) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN READ ONLY");
-    await client.query("SET LOCAL jit = off");
-    const out = await run(client);
-    await client.query("COMMIT");
-    return out;
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  return transaction(
+    pool,
+    async (client) => {
+      await client.query("SET LOCAL jit = off");
+      return run(client);
+    },
+    { readOnly: true },
+  );
 }
 
 /** GET /dashboard: the counters of the period and the attendants' table, from one pass over its tickets. */

@@ -179,7 +179,7 @@ describe("dashboard", () => {
 
     // Offline: the screen opens again on the figures it last loaded and says it needs a connection.
     await context.setOffline(true);
-    await page.getByRole("link", { name: "Atendimentos" }).first().click();
+    await page.getByRole("link", { name: "Atendimentos", exact: true }).first().click();
     await page.waitForURL(/\/tickets/);
     await page.getByRole("link", { name: "Dashboard" }).first().click();
     await page.getByText("Precisa de conexão: os números são os últimos carregados neste aparelho.").waitFor();

@@ -57,6 +57,7 @@ import {
   newNodePosition,
   randomNodeId,
   SPEED_DIAL,
+  sameCanvasNode,
   variablesOf,
 } from "./flow-rules.ts";
 import { emptyData, NodeDialog } from "./node-dialog.tsx";
@@ -124,11 +125,15 @@ function FlowEditor({
   }, [editors]);
 
   // The document is the truth; React Flow's own state (measured size, selection) is kept per node across updates.
+  // A node or edge the change left as it was keeps its object, so React Flow redraws only what changed: a move by
+  // another editor repaints one node of 500, not all of them.
   useEffect(() => {
     setNodes((previous) => {
       const byId = new Map(previous.map((n) => [n.id, n]));
       return drawing.nodes.map((n) => {
         const old = byId.get(n.id);
+        const remote = remoteSelections.get(n.id) ?? [];
+        if (old && sameCanvasNode(old.data as CanvasNodeData | undefined, n, remote)) return old;
         return {
           ...(old ?? {}),
           id: n.id,
@@ -136,19 +141,18 @@ function FlowEditor({
           position: n.position,
           deletable: n.id !== FLOW_START_ID,
           selected: old?.selected ?? false,
-          data: { node: n, remote: remoteSelections.get(n.id) ?? [] } satisfies CanvasNodeData,
+          data: { node: n, remote } satisfies CanvasNodeData,
         };
       });
     });
     setEdges((previous) => {
       const byId = new Map(previous.map((e) => [e.id, e]));
-      return drawing.edges.map((e) => ({
-        ...(byId.get(e.id) ?? {}),
-        id: e.id,
-        source: e.source,
-        target: e.target,
-        sourceHandle: e.sourceHandle ?? undefined,
-      }));
+      return drawing.edges.map((e) => {
+        const old = byId.get(e.id);
+        const sourceHandle = e.sourceHandle ?? undefined;
+        if (old && old.source === e.source && old.target === e.target && old.sourceHandle === sourceHandle) return old;
+        return { ...(old ?? {}), id: e.id, source: e.source, target: e.target, sourceHandle };
+      });
     });
     // Loading and every change rebuild the 'variables' list from the question nodes (spec 2 §4).
     try {

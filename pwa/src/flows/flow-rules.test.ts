@@ -17,6 +17,7 @@ import {
   newNodePosition,
   outputsOf,
   randomNodeId,
+  sameCanvasNode,
   toCanvasNodes,
   variablesOf,
 } from "./flow-rules.ts";
@@ -123,6 +124,21 @@ describe("#flows.document", () => {
     ]);
     const parsed = ZSaveFlowRequestSchema.safeParse({ idFlow: 1, ...readFlowSnapshot(doc) });
     expect(parsed.success).toBe(true);
+  });
+});
+
+describe("#flows.canvas", () => {
+  it("keeps a node drawn as it is only when its type, place, data and others' selections are unchanged", () => {
+    const node = { id: "a", type: "message" as const, seq: 1, position: { x: 10, y: 20 }, data: { label: "Oi" } };
+    const remote = [{ name: "Bruna", color: "#f00" }];
+    const shown = { node, remote };
+    expect(sameCanvasNode(shown, { ...node, data: { label: "Oi" } }, [{ name: "Bruna", color: "#f00" }])).toBe(true);
+    expect(sameCanvasNode(undefined, node, remote)).toBe(false);
+    expect(sameCanvasNode(shown, { ...node, position: { x: 11, y: 20 } }, remote)).toBe(false);
+    expect(sameCanvasNode(shown, { ...node, data: { label: "Olá" } }, remote)).toBe(false);
+    expect(sameCanvasNode(shown, { ...node, type: "menu" }, remote)).toBe(false);
+    expect(sameCanvasNode(shown, node, [])).toBe(false);
+    expect(sameCanvasNode(shown, node, [{ name: "Bruna", color: "#0f0" }])).toBe(false);
   });
 });
 

@@ -93,6 +93,28 @@ export type CanvasNodeData = {
   remote: { name: string; color: string }[];
 };
 
+/**
+ * Whether a canvas node already shows `node` of the document with these other editors' selections: same type,
+ * place and data (compared as JSON, as the document stores them), same names and colours on it.
+ */
+export function sameCanvasNode(
+  shown: CanvasNodeData | undefined,
+  node: FlowDocNode,
+  remote: readonly { name: string; color: string }[],
+): boolean {
+  if (!shown) return false;
+  const was = shown.node;
+  return (
+    was.type === node.type &&
+    was.seq === node.seq &&
+    was.position.x === node.position.x &&
+    was.position.y === node.position.y &&
+    shown.remote.length === remote.length &&
+    shown.remote.every((r, i) => r.name === remote[i]?.name && r.color === remote[i]?.color) &&
+    JSON.stringify(was.data) === JSON.stringify(node.data)
+  );
+}
+
 export function toCanvasNodes(
   nodes: readonly FlowDocNode[],
   selected: ReadonlySet<string>,

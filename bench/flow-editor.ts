@@ -9,7 +9,6 @@
 //     Both clocks are performance.timeOrigin + performance.now() on the same machine.
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -19,6 +18,7 @@ import * as Y from "yjs";
 import { addFlowEdge, addFlowNode, flowDocumentName, moveFlowNode } from "../sync-server/src/documents/flow.ts";
 import { startSyncServer } from "../sync-server/src/server.ts";
 import { CHROMIUM, launchChromium } from "../test/browser.ts";
+import { freePort } from "../test/free-port.ts";
 import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
 
 const NODES = Number(process.env.BENCH_FLOW_NODES ?? 500);
@@ -26,17 +26,6 @@ const OPENS = Number(process.env.BENCH_FLOW_OPENS ?? 11);
 const EDITS = Number(process.env.BENCH_FLOW_EDITS ?? 21);
 const SECRET = "bench-flow-editor-secret-long-enough-for-hs256";
 const SECOND = { email: "bruna.bench@example.com", password: "Segredo12", name: "Bruna" };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const nodeId = (i: number) => (i === 0 ? "1" : `n${String(i).padStart(29, "0")}`);
 

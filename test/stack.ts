@@ -2,7 +2,6 @@
 // fresh database, the channel worker pointed at a Graph API fake, and a
 // WhatsApp Cloud API connection for company 1.
 import { createHmac } from "node:crypto";
-import net from "node:net";
 import path from "node:path";
 import { standInSockets } from "../channel-worker/src/testing/baileys-stand-in.ts";
 import { type FakeGraphApi, startFakeGraphApi } from "../channel-worker/src/testing/fake-graph-api.ts";
@@ -10,6 +9,7 @@ import { startWorker, type Worker } from "../channel-worker/src/worker.ts";
 import type { CoreConfig } from "../core/src/config.ts";
 import { startTestCore, type TestCore } from "../core/src/testing/test-core.ts";
 import { type SyncServer, startSyncServer } from "../sync-server/src/server.ts";
+import { freePort } from "./free-port.ts";
 
 export const PHONE_NUMBER_ID = "109876543210";
 export const APP_SECRET = "e2e-app-secret";
@@ -125,16 +125,4 @@ export async function startStack(
       await graph.close();
     },
   };
-}
-
-/** A port nothing listens on right now (the sync server takes it a moment later). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -1,11 +1,11 @@
 // A token signed with the real secret but without `exp` (or with another algorithm)
 // would never expire: REST, the realtime socket and co-editing through core's
 // /collab all refuse it, while core's own token passes all three (decision 0020).
-import net from "node:net";
 import { coreForFile, forFile } from "@chatflow/core/testing/test-world.ts";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { freePort } from "../../../test/free-port.ts";
 import { quickMessagesDocumentName } from "../documents/quick-messages.ts";
 import { startSyncServer } from "../server.ts";
 import { openClient, type TestClient, within } from "../testing/sync-fixtures.ts";
@@ -22,14 +22,6 @@ const clients = forFile(async (): Promise<TestClient[]> => [], {
     for (const c of opened) c.destroy();
   },
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The claims of core's token, signed again as an attacker holding the secret would. */
 function reSigned(o: { exp: boolean; alg: "HS256" | "HS512" }): Promise<string> {

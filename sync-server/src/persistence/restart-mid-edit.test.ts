@@ -2,12 +2,12 @@
 // edit one flow, the editors keep drawing while it is down, and it is started again on the same port. Every edit of
 // both, made before, during and after the outage, ends in both editors' documents and in the stored row.
 import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
 import { forFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { freePort } from "../../../test/free-port.ts";
 import { addFlowNode, ensureStartNode, flowDocumentName, listFlowNodes, moveFlowNode } from "../documents/flow.ts";
 import { signedInUser, syncForFile, TEST_SECRET, type TestClient, waitFor, within } from "../testing/sync-fixtures.ts";
 
@@ -29,17 +29,6 @@ const w = forFile(
   },
   { timeout: 30_000 },
 );
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** sync-server/src/main.ts as its own process, with production's store debounce (2 s): a kill loses its memory. */
 async function runSyncProcess(port: number): Promise<ChildProcess> {

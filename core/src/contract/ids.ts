@@ -38,3 +38,19 @@ export const zId = zIdWith(INVALID_ID);
 
 /** An id in a path, query string or form field (JSON numbers accepted too). */
 export const zIdParam = zIdParamWith(INVALID_ID);
+
+/**
+ * A list query parameter as clients send it, before its items are checked: a JSON array (`[1,2]`, the spec's
+ * client), a single value, a comma-separated list or a repeated parameter; empty means no list.
+ */
+export function queryListValue(v: unknown): unknown {
+  if (v === undefined || v === "" || v === "null") return undefined;
+  if (Array.isArray(v)) return v;
+  if (typeof v !== "string") return v;
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return Array.isArray(parsed) ? parsed : [parsed];
+  } catch {
+    return v.split(",").map((s) => s.trim());
+  }
+}

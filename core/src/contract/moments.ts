@@ -2,7 +2,7 @@
 // company's tickets in progress (open, with their agent) and waiting (pending) of the last 30 days (§9).
 import { z } from "zod";
 import { zDay } from "./dates.ts";
-import { zIdParamWith } from "./ids.ts";
+import { queryListValue, zIdParamWith } from "./ids.ts";
 
 /** spec 1 §9: the panel looks back this many days. */
 export const MOMENTS_WINDOW_DAYS = 30;
@@ -28,17 +28,7 @@ export type MomentTicket = {
 };
 
 const ids = z.preprocess(
-  (v) => {
-    if (v === undefined || v === "" || v === "null") return undefined;
-    if (Array.isArray(v)) return v;
-    if (typeof v !== "string") return v;
-    try {
-      const parsed: unknown = JSON.parse(v);
-      return Array.isArray(parsed) ? parsed : [parsed];
-    } catch {
-      return v.split(",").map((s) => s.trim());
-    }
-  },
+  queryListValue,
   z
     .array(zIdParamWith("must be a JSON array of queue ids"), { error: "must be a JSON array of queue ids" })
     .max(500)

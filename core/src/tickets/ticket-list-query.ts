@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { zDay } from "../contract/dates.ts";
 import type { TicketStatus } from "../contract/entities.ts";
-import { zIdParamWith } from "../contract/ids.ts";
+import { queryListValue, zIdParamWith } from "../contract/ids.ts";
 
 export const TICKET_STATUSES = ["pending", "open", "group", "closed", "lgpd", "nps"] as const satisfies TicketStatus[];
 
@@ -14,17 +14,7 @@ export const TICKET_STATUSES = ["pending", "open", "group", "closed", "lgpd", "n
  */
 const list = <T extends z.ZodType>(item: T, what: string) =>
   z.preprocess(
-    (v) => {
-      if (v === undefined || v === "" || v === "null") return undefined;
-      if (Array.isArray(v)) return v;
-      if (typeof v !== "string") return v;
-      try {
-        const parsed: unknown = JSON.parse(v);
-        return Array.isArray(parsed) ? parsed : [parsed];
-      } catch {
-        return v.split(",").map((s) => s.trim());
-      }
-    },
+    queryListValue,
     z
       .array(item, { error: `must be a JSON array of ${what}` })
       .max(500)

@@ -4,7 +4,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { signIn, until } from "./support.ts";
+import { serviceWorkerInControl, signIn, until } from "./support.ts";
 
 const world = browserStackForFile();
 
@@ -149,7 +149,11 @@ describe("admin screens", () => {
     await paula.goto(`${world.stack.core.url}/contacts`);
     const anaForPaula = paula.getByTestId("contact-row").filter({ hasText: "Ana Import" });
     await anaForPaula.waitFor();
-    expect(await anaForPaula.textContent()).toContain("5511*******01");
+    // Her device held Ana's whole number from before: the settings change rebuilds her replica (a poke,
+    // then a pull that replaces its contacts), so the row may show the old copy for a moment after the load.
+    await until("the masked number on the plain user's device", async () =>
+      ((await anaForPaula.textContent()) ?? "").includes("5511*******01"),
+    );
     expect(await anaForPaula.textContent()).not.toContain("5511976540001");
     // Plain users neither delete nor export (contacts-page:deleteContact).
     await anaForPaula.getByTestId("contact-actions").click();
@@ -172,12 +176,7 @@ describe("admin screens", () => {
     await page.goto(`${world.stack.core.url}/contacts`);
     // Seen online: kept on the device.
     await rowOf(page, "Rita Cache").waitFor();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
-      }
-    });
+    await serviceWorkerInControl(page);
 
     await context.setOffline(true);
     await page.reload();

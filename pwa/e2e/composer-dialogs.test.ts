@@ -6,7 +6,7 @@ import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { acceptAsAdmin, until } from "./support.ts";
+import { acceptAsAdmin, serviceWorkerInControl, until } from "./support.ts";
 
 const world = browserStackForFile();
 
@@ -100,12 +100,7 @@ describe("composer dialogs", () => {
     expect(JSON.stringify(graphOf("interactive")[0]!.body)).toContain("Margherita");
 
     // Offline: both are written on the device and wait in the outbox.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
-      }
-    });
+    await serviceWorkerInControl(page);
     await until(
       "the online sends to leave the outbox",
       async () => (await page.getByTestId("outbox-count").getAttribute("data-count")) === "0",
@@ -156,12 +151,7 @@ describe("composer dialogs", () => {
     await item.waitFor();
     await item.click();
     await page.getByTestId("message-input").waitFor();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
-      }
-    });
+    await serviceWorkerInControl(page);
     const before = graphOf("interactive").length;
 
     await context.setOffline(true);

@@ -7,7 +7,7 @@ import { buildCompany, buildContact, buildUser } from "@chatflow/core/testing/fa
 import { read, utils } from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { signIn } from "./support.ts";
+import { serviceWorkerInControl, signIn } from "./support.ts";
 
 const world = browserStackForFile();
 
@@ -178,6 +178,7 @@ describe("dashboard", () => {
     expect(rows[1]).toEqual([admin.name, 3.5, 2, 3, 10, 30, "Online"]);
 
     // Offline: the screen opens again on the figures it last loaded and says it needs a connection.
+    await serviceWorkerInControl(page);
     await context.setOffline(true);
     await page.getByRole("link", { name: "Atendimentos", exact: true }).first().click();
     await page.waitForURL(/\/tickets/);

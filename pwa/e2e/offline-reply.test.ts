@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { signIn, until } from "./support.ts";
+import { serviceWorkerInControl, signIn, until } from "./support.ts";
 
 const world = browserStackForFile();
 
@@ -33,12 +33,7 @@ describe("offline reply", () => {
     await page.getByTestId("message-bubble").filter({ hasText: "Olá, preciso de ajuda" }).waitFor();
 
     // The service worker must control the page before the network goes away.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
-      }
-    });
+    await serviceWorkerInControl(page);
 
     await context.setOffline(true);
     await page.reload();

@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { signIn, until } from "./support.ts";
+import { serviceWorkerInControl, signIn, until } from "./support.ts";
 
 const world = browserStackForFile();
 
@@ -57,15 +57,6 @@ function watch(page: Page) {
     if (new URL(ws.url()).pathname === "/ws") seen.sockets++;
   });
   return seen;
-}
-
-async function serviceWorkerInControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
-    }
-  });
 }
 
 async function send(page: Page, text: string) {

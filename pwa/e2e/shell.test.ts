@@ -45,8 +45,9 @@ async function openSignedIn(
   browser: Browser,
   who: { email: string; password: string },
   size = { width: 1366, height: 800 },
+  serviceWorkers: "allow" | "block" = "allow",
 ) {
-  const context = await browser.newContext({ viewport: size });
+  const context = await browser.newContext({ viewport: size, serviceWorkers });
   const page = await context.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
   // Every Content-Security-Policy violation of the page (the DOM event; zod's eval probe is caught, so only this sees it).
@@ -141,6 +142,31 @@ describe("access denied and not found", () => {
     await page.goto(`${world.stack.core.url}/`);
     await page.getByTestId("dashboard-page").waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
+    await context.close();
+  });
+});
+
+describe("a screen whose code cannot be fetched", () => {
+  it("says it needs a connection inside the frame, the menu still works, and it opens once the connection returns", async () => {
+    // No service worker: offline, a screen not opened before has no copy on the device.
+    const { context, page } = await openSignedIn(world.browser, ADMIN, undefined, "block");
+    await page.getByTestId("ticket-list").waitFor();
+    await context.setOffline(true);
+    await page.getByTestId("menu-contacts").click();
+    const error = page.getByTestId("screen-error");
+    await error.getByText("Precisa de conexão: esta tela ainda não foi guardada neste aparelho.").waitFor();
+    expect(await page.locator("h1").textContent()).toBe("Não foi possível abrir esta tela.");
+    // The frame stays: the inbox, loaded before, opens from the menu.
+    await page.getByTestId("menu-tickets").click();
+    await page.getByTestId("ticket-list").waitFor();
+    expect(await error.count()).toBe(0);
+    await page.getByTestId("menu-contacts").click();
+    await error.waitFor();
+    // Back online, the same screen loads without a reload.
+    await context.setOffline(false);
+    await page.getByTestId("contacts-page").waitFor();
+    expect(await error.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/contacts");
     await context.close();
   });
 });

@@ -72,3 +72,13 @@ export async function standInHelpVideos(context: BrowserContext): Promise<string
   });
   return asked;
 }
+
+/** Waits until the service worker controls the page, so that going offline leaves its cached copy of the app. */
+export async function serviceWorkerInControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
+    }
+  });
+}

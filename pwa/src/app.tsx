@@ -1,6 +1,6 @@
 // The app shell: session start-up, routes (each screen its own chunk so the first
 // load stays small), toasts and the update prompt.
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { sessionDeps } from "./app-services.ts";
 import { PublicOnly, RequireSession } from "./auth/route-guards.tsx";
@@ -8,12 +8,14 @@ import { bootSession } from "./auth/session.ts";
 import { withFeatureTexts } from "./i18n/i18n.ts";
 import { APP_ROUTES } from "./layout/app-routes.ts";
 import { NotFoundPage, RouteGate } from "./layout/route-gate.tsx";
+import { ScreenErrorBoundary } from "./layout/screen-error-boundary.tsx";
+import { lazyScreen } from "./layout/screen-loader.ts";
 import { loadBranding } from "./settings/branding.ts";
 import { Splash } from "./ui/splash.tsx";
 import { ToastRegion } from "./ui/toast-region.tsx";
 
-const named = <K extends string, M extends Record<K, React.ComponentType>>(load: () => Promise<M>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+// A screen whose code failed to load (offline before the service worker held it) loads again on a retry.
+const named = lazyScreen;
 
 const loadLoginPage = () => import("./auth/login-page.tsx");
 // A first visit lands on /login: fetch its code while the session is still being checked.
@@ -71,219 +73,221 @@ export function App() {
 
   return (
     <BrowserRouter>
-      <Suspense fallback={<Splash />}>
-        <Routes>
-          <Route element={<PublicOnly />}>
-            <Route path="/login" element={<LoginPage />} />
-          </Route>
-          <Route element={<RequireSession />}>
-            <Route element={<AppLayout />}>
-              {/* "/" is the dashboard (spec 1 §2): a plain user without showDashboard gets the 403 page. */}
-              <Route
-                index
-                element={
-                  <RouteGate id="dashboard">
-                    <DashboardPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="tickets"
-                element={
-                  <RouteGate id="tickets">
-                    <TicketsPage />
-                  </RouteGate>
-                }
-              >
-                <Route index element={<NoTicketSelected />} />
-                <Route path=":uuid" element={<Conversation />} />
-              </Route>
-              <Route
-                path="quick-messages"
-                element={
-                  <RouteGate id="quickMessages">
-                    <QuickMessagesRoute />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="contacts"
-                element={
-                  <RouteGate id="contacts">
-                    <ContactsPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="contacts/import"
-                element={
-                  <RouteGate id="contactsImport">
-                    <ContactsImportPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="users"
-                element={
-                  <RouteGate id="users">
-                    <UsersPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="queues"
-                element={
-                  <RouteGate id="queues">
-                    <QueuesPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="tags"
-                element={
-                  <RouteGate id="tags">
-                    <TagsPage />
-                  </RouteGate>
-                }
-              />
-              {/* /kanban and /Kanban (spec 2 §2): react-router matches paths regardless of case. */}
-              <Route
-                path="kanban"
-                element={
-                  <RouteGate id="kanban">
-                    <KanbanPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="TagsKanban"
-                element={
-                  <RouteGate id="tagsKanban">
-                    <TagsKanbanPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="schedules"
-                element={
-                  <RouteGate id="schedules">
-                    <SchedulesPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="connections"
-                element={
-                  <RouteGate id="connections">
-                    <ConnectionsPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="allConnections"
-                element={
-                  <RouteGate id="allConnections" forbidden={<Navigate to="/tickets" replace />}>
-                    <AllConnectionsPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="flowbuilders"
-                element={
-                  <RouteGate id="flowbuilders">
-                    <FlowsPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="flowbuilder/:id"
-                element={
-                  <RouteGate id="flowbuilder">
-                    <FlowEditorRoute />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="phrase-lists"
-                element={
-                  <RouteGate id="phraseLists">
-                    <PhraseListsPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="todolist"
-                element={
-                  <RouteGate id="todolist">
-                    <TodolistPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="files"
-                element={
-                  <RouteGate id="files">
-                    <FilesPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="queue-integration"
-                element={
-                  <RouteGate id="queueIntegration">
-                    <IntegrationsPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="prompts"
-                element={
-                  <RouteGate id="prompts">
-                    <PromptsPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="financeiro"
-                element={
-                  <RouteGate id="financeiro">
-                    <FinanceiroPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="settings"
-                element={
-                  <RouteGate id="settings">
-                    <SettingsPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="moments"
-                element={
-                  <RouteGate id="moments">
-                    <MomentsPage />
-                  </RouteGate>
-                }
-              />
-              <Route
-                path="helps"
-                element={
-                  <RouteGate id="helps">
-                    <HelpsPage />
-                  </RouteGate>
-                }
-              />
-              {/* Known routes whose screens are not built yet: 403 or not found, decided by the same rules. */}
-              {APP_ROUTES.filter((r) => !r.built && r.path !== "/").map((r) => (
-                <Route key={r.id} path={r.path} element={<RouteGate id={r.id} />} />
-              ))}
-              <Route path="*" element={<NotFoundPage />} />
+      <ScreenErrorBoundary>
+        <Suspense fallback={<Splash />}>
+          <Routes>
+            <Route element={<PublicOnly />}>
+              <Route path="/login" element={<LoginPage />} />
             </Route>
-          </Route>
-        </Routes>
-      </Suspense>
+            <Route element={<RequireSession />}>
+              <Route element={<AppLayout />}>
+                {/* "/" is the dashboard (spec 1 §2): a plain user without showDashboard gets the 403 page. */}
+                <Route
+                  index
+                  element={
+                    <RouteGate id="dashboard">
+                      <DashboardPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="tickets"
+                  element={
+                    <RouteGate id="tickets">
+                      <TicketsPage />
+                    </RouteGate>
+                  }
+                >
+                  <Route index element={<NoTicketSelected />} />
+                  <Route path=":uuid" element={<Conversation />} />
+                </Route>
+                <Route
+                  path="quick-messages"
+                  element={
+                    <RouteGate id="quickMessages">
+                      <QuickMessagesRoute />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="contacts"
+                  element={
+                    <RouteGate id="contacts">
+                      <ContactsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="contacts/import"
+                  element={
+                    <RouteGate id="contactsImport">
+                      <ContactsImportPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="users"
+                  element={
+                    <RouteGate id="users">
+                      <UsersPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="queues"
+                  element={
+                    <RouteGate id="queues">
+                      <QueuesPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="tags"
+                  element={
+                    <RouteGate id="tags">
+                      <TagsPage />
+                    </RouteGate>
+                  }
+                />
+                {/* /kanban and /Kanban (spec 2 §2): react-router matches paths regardless of case. */}
+                <Route
+                  path="kanban"
+                  element={
+                    <RouteGate id="kanban">
+                      <KanbanPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="TagsKanban"
+                  element={
+                    <RouteGate id="tagsKanban">
+                      <TagsKanbanPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="schedules"
+                  element={
+                    <RouteGate id="schedules">
+                      <SchedulesPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="connections"
+                  element={
+                    <RouteGate id="connections">
+                      <ConnectionsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="allConnections"
+                  element={
+                    <RouteGate id="allConnections" forbidden={<Navigate to="/tickets" replace />}>
+                      <AllConnectionsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="flowbuilders"
+                  element={
+                    <RouteGate id="flowbuilders">
+                      <FlowsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="flowbuilder/:id"
+                  element={
+                    <RouteGate id="flowbuilder">
+                      <FlowEditorRoute />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="phrase-lists"
+                  element={
+                    <RouteGate id="phraseLists">
+                      <PhraseListsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="todolist"
+                  element={
+                    <RouteGate id="todolist">
+                      <TodolistPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="files"
+                  element={
+                    <RouteGate id="files">
+                      <FilesPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="queue-integration"
+                  element={
+                    <RouteGate id="queueIntegration">
+                      <IntegrationsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="prompts"
+                  element={
+                    <RouteGate id="prompts">
+                      <PromptsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="financeiro"
+                  element={
+                    <RouteGate id="financeiro">
+                      <FinanceiroPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="settings"
+                  element={
+                    <RouteGate id="settings">
+                      <SettingsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="moments"
+                  element={
+                    <RouteGate id="moments">
+                      <MomentsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="helps"
+                  element={
+                    <RouteGate id="helps">
+                      <HelpsPage />
+                    </RouteGate>
+                  }
+                />
+                {/* Known routes whose screens are not built yet: 403 or not found, decided by the same rules. */}
+                {APP_ROUTES.filter((r) => !r.built && r.path !== "/").map((r) => (
+                  <Route key={r.id} path={r.path} element={<RouteGate id={r.id} />} />
+                ))}
+                <Route path="*" element={<NotFoundPage />} />
+              </Route>
+            </Route>
+          </Routes>
+        </Suspense>
+      </ScreenErrorBoundary>
       <ToastRegion />
       <Suspense>
         <UpdatePrompt />

@@ -4,7 +4,7 @@ import { useAtom } from "jotai";
 import { Suspense, useEffect } from "react";
 import { I18nProvider } from "react-aria-components/I18nProvider";
 import { useTranslation } from "react-i18next";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { api, db } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useKeepHelpsPresence } from "../helps/helps-presence.ts";
@@ -12,6 +12,7 @@ import { startAppSync } from "../sync/app-sync.ts";
 import { OpenTicketNotice } from "../tickets/open-ticket-notice.tsx";
 import { Splash } from "../ui/splash.tsx";
 import { menuOpenAtom, rememberMenuOpen, storedMenuOpen } from "./menu-state.ts";
+import { ScreenErrorBoundary } from "./screen-error-boundary.tsx";
 import { SideMenu } from "./side-menu.tsx";
 import { useSubscriptionWarning } from "./subscription-warning.ts";
 import { TopBar } from "./top-bar.tsx";
@@ -19,6 +20,7 @@ import { TopBar } from "./top-bar.tsx";
 export function AppLayout() {
   const { i18n } = useTranslation();
   const user = useSessionUser();
+  const { pathname } = useLocation();
   const [menuState, setMenuOpen] = useAtom(menuOpenAtom);
   const menuOpen = menuState ?? storedMenuOpen() ?? user?.defaultMenu !== "closed";
 
@@ -37,9 +39,11 @@ export function AppLayout() {
         <TopBar menuOpen={menuOpen} onToggleMenu={toggleMenu} />
         <SideMenu open={menuOpen} />
         <main className="app-main">
-          <Suspense fallback={<Splash />}>
-            <Outlet />
-          </Suspense>
+          <ScreenErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<Splash />}>
+              <Outlet />
+            </Suspense>
+          </ScreenErrorBoundary>
         </main>
         {/* A refused accept or reopen names who holds the ticket, on whatever screen is open. */}
         <OpenTicketNotice />

@@ -1,17 +1,18 @@
 // Wraps each private route: the route list (app-routes.ts) decides whether this person may
 // open it under this plan and subscription, and this shows the screen, the 403 page, the
 // not-found page, or sends them on with a reason.
-import { lazy, type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { showToast } from "../ui/toasts.ts";
 import { decideRoute, routeById } from "./app-routes.ts";
+import { lazyScreen } from "./screen-loader.ts";
 import { useAccessContext } from "./use-access-context.ts";
 
 // Rarely seen: their code loads only when needed (the gate itself is in the first load).
-const AccessDeniedPage = lazy(() => import("./status-pages.tsx").then((m) => ({ default: m.AccessDeniedPage })));
-export const NotFoundPage = lazy(() => import("./status-pages.tsx").then((m) => ({ default: m.NotFoundPage })));
+const AccessDeniedPage = lazyScreen(() => import("./status-pages.tsx"), "AccessDeniedPage");
+export const NotFoundPage = lazyScreen(() => import("./status-pages.tsx"), "NotFoundPage");
 
 /**
  * `notBuilt` may be replaced (a route may send people elsewhere instead of a not-found page);

@@ -33,6 +33,10 @@ export const es: Resources = {
     connectionsAlert: "hay conexiones que necesitan atención",
     planMissing: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",
     enableNotifications: "Activar notificaciones",
+    screenError: "No fue posible abrir esta pantalla.",
+    screenErrorOffline: "Necesita conexión: esta pantalla aún no se guardó en este dispositivo.",
+    screenErrorOnline: "Algo falló al cargar esta pantalla.",
+    tryAgain: "Intentar de nuevo",
   },
   menu: {
     dashboard: "Dashboard",

@@ -33,6 +33,10 @@ export const tr: Resources = {
     connectionsAlert: "ilgilenilmesi gereken bağlantılar var",
     planMissing: "Bu şirketin bu sayfaya erişim izni yok! Sizi yönlendiriyoruz.",
     enableNotifications: "Bildirimleri aç",
+    screenError: "Bu ekran açılamadı.",
+    screenErrorOffline: "Bağlantı gerekiyor: bu ekran henüz bu cihazda saklanmadı.",
+    screenErrorOnline: "Bu ekran yüklenirken bir sorun oluştu.",
+    tryAgain: "Tekrar dene",
   },
   menu: {
     dashboard: "Gösterge paneli",

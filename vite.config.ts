@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 import { precompress } from "./pwa/scripts/precompress-plugin.ts";
+import LongestFirstSequencer from "./test/sequencer.ts";
 
 export default defineConfig({
   root: "pwa",
@@ -54,6 +55,8 @@ export default defineConfig({
     maxWorkers: 2,
     hookTimeout: 60_000,
     reporters: ["default", "./test/summary-reporter.ts"],
+    // The browser files first, the screens' before them (test/sequencer.ts): the longest no longer start last.
+    sequence: { sequencer: LongestFirstSequencer },
     globalSetup: ["./test/global-setup.ts"],
     projects: [
       {

@@ -1,4 +1,0 @@
-// Every screen in the light theme at the desk size (1366x800), with axe (screens-suite.ts).
-import { screensSuite } from "./screens-suite.ts";
-
-screensSuite(["light"], ["desk"]);

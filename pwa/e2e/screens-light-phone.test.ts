@@ -1,4 +1,0 @@
-// Every screen in the light theme at the phone size (390x844), with axe (screens-suite.ts).
-import { screensSuite } from "./screens-suite.ts";
-
-screensSuite(["light"], ["phone"]);

@@ -251,6 +251,65 @@ describe("flow builder co-editing", () => {
     await node(w.b.page, '[data-node-type="menu"]').waitFor({ state: "detached" });
   });
 
+  it("a deleted flow opens as 'Fluxo não encontrado' and the device forgets its drawing", {
+    timeout: 90_000,
+  }, async () => {
+    const { page } = w.a;
+    const url = world.stack.core.url;
+    const token = await page.evaluate(() => localStorage.getItem("token") ?? sessionStorage.getItem("token"));
+    const call = (method: string, path: string, body?: unknown) =>
+      page.evaluate(
+        async ({ method, path, body, token }) =>
+          (
+            await fetch(path, {
+              method,
+              headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+              body: body === undefined ? undefined : JSON.stringify(body),
+            })
+          ).status,
+        { method, path, body, token },
+      );
+    const created = await page.evaluate(
+      async ({ token }) =>
+        (
+          await (
+            await fetch("/flowbuilder", {
+              method: "POST",
+              headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+              body: JSON.stringify({ name: "Fluxo de curta duração" }),
+            })
+          ).json()
+        ).id as number,
+      { token },
+    );
+    // Drawn on this device, so its copy is kept in IndexedDB.
+    await page.goto(`${url}/flowbuilder/${created}`);
+    await page.locator('[data-testid="flow-editor"][data-synced="true"]').waitFor();
+    await startOf(page).waitFor();
+    const copyName = `company/1/flow/${created}`;
+    const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ""));
+    await until("the device's copy", async () => (await databases()).includes(copyName));
+
+    // Another admin deletes it; this editor is opened again (a bookmark, the back button).
+    await page.goto(`${url}/flowbuilders`);
+    expect(await call("DELETE", `/flowbuilder/${created}`)).toBe(200);
+    await page.goto(`${url}/flowbuilder/${created}`);
+    await page.getByTestId("flow-missing").getByText("Fluxo não encontrado").waitFor();
+    expect(await page.getByTestId("flow-editor").count()).toBe(0);
+    await until("the device's copy forgotten", async () => !(await databases()).includes(copyName));
+    expect(
+      (await world.stack.core.db.pool.query("SELECT 1 FROM documents WHERE name = $1", [copyName])).rows,
+    ).toHaveLength(0);
+    // A made-up id reads the same, and 'Voltar aos fluxos' leads to the list.
+    await page.goto(`${url}/flowbuilder/999999`);
+    await page.getByTestId("flow-missing").waitFor();
+    await page.getByTestId("flow-missing-back").click();
+    await page.waitForURL(/\/flowbuilders$/);
+    // The next tests draw on the first flow again.
+    await page.goto(`${url}/flowbuilder/${w.flowId}`);
+    await page.locator('[data-testid="flow-editor"][data-synced="true"]').waitFor();
+  });
+
   it("a content node takes a message and an uploaded image; empty media cards block it", {
     timeout: 90_000,
   }, async () => {

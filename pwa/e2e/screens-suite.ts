@@ -521,6 +521,13 @@ export function screensSuite(sizes: readonly Size[]): void {
       ],
     },
     {
+      // A flow that no longer exists (deleted by another admin, a stale link).
+      name: "flow-missing",
+      path: "/flowbuilder/999999",
+      as: "admin",
+      ready: (p) => p.getByTestId("flow-missing").waitFor(),
+    },
+    {
       // The dashboard (spec 1 §2): the indicators, then the NPS and attendants tabs with the charts.
       name: "dashboard",
       path: "/",

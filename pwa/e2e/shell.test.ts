@@ -1,6 +1,7 @@
 // The signed-in frame as people meet it (issue 8 "Shell"): the side menu of an admin and of a
 // plain user, the 403 and not-found pages, the profile modal saving through the API, and the
 // notifications counter in the bell and the page title.
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
@@ -156,6 +157,8 @@ describe("a screen whose code cannot be fetched", () => {
     const error = page.getByTestId("screen-error");
     await error.getByText("Precisa de conexão: esta tela ainda não foi guardada neste aparelho.").waitFor();
     expect(await page.locator("h1").textContent()).toBe("Não foi possível abrir esta tela.");
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
     // The frame stays: the inbox, loaded before, opens from the menu.
     await page.getByTestId("menu-tickets").click();
     await page.getByTestId("ticket-list").waitFor();

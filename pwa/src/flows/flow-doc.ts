@@ -3,7 +3,7 @@
 // Plain functions, so the hook stays thin and tests drive the same code.
 import { flowDocumentName } from "@chatflow/sync-server/documents/flow.ts";
 import { HocuspocusProvider } from "@hocuspocus/provider";
-import { IndexeddbPersistence } from "y-indexeddb";
+import { clearDocument, IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
 import { type ConnectionState, INITIAL_CONNECTION } from "../quick-messages/quick-messages-doc.ts";
 
@@ -21,6 +21,11 @@ export function openLocalFlow(companyId: number, flowId: number): LocalFlow {
       doc.destroy();
     },
   };
+}
+
+/** Forgets this device's copy of a flow (the flow was deleted: nothing of it may come back from here). */
+export function forgetLocalFlow(companyId: number, flowId: number): Promise<void> {
+  return clearDocument(flowDocumentName(companyId, flowId));
 }
 
 /** What each editor tells the others (awareness): who, in which colour, where the pointer is, what is selected. */

@@ -36,7 +36,8 @@ import {
 import "@xyflow/react/dist/style.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
+import { ApiError } from "../api/errors.ts";
 import { api, tokens } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { validationText } from "../i18n/form-errors.ts";
@@ -45,10 +46,11 @@ import { useOnline } from "../layout/use-online.ts";
 import { defaultSyncUrl } from "../quick-messages/quick-messages-doc.ts";
 import { checkSessionOver } from "../sync/realtime-socket.ts";
 import { Button } from "../ui/button.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
 import { BackIcon, PlusIcon } from "../ui/icons.tsx";
 import { Menu, MenuItem, MenuTrigger } from "../ui/menu.tsx";
 import { showToast } from "../ui/toasts.ts";
-import type { RemoteEditor } from "./flow-doc.ts";
+import { forgetLocalFlow, type RemoteEditor } from "./flow-doc.ts";
 import { FLOW_MESSAGES } from "./flow-messages.ts";
 import { FlowNodeView, NodeActionsContext } from "./flow-node-view.tsx";
 import {
@@ -75,11 +77,74 @@ export function FlowEditorRoute() {
   const { id = "" } = useParams();
   const flowId = Number(id);
   if (!user || !tokens.get()) return null;
-  if (!Number.isInteger(flowId) || flowId <= 0) return null;
+  if (!Number.isInteger(flowId) || flowId <= 0) return <FlowMissing />;
+  return (
+    <FlowEditorGate key={flowId} companyId={user.companyId} flowId={flowId} me={{ id: user.id, name: user.name }} />
+  );
+}
+
+/**
+ * Reads the flow's name and snapshot (online) beside the drawing. A flow that no longer exists (deleted here or by
+ * another admin) shows 'Fluxo não encontrado' instead of an empty canvas, and this device forgets its copy, so
+ * nothing drawn on it is sent again. Offline the drawing kept on the device opens as it is.
+ */
+function FlowEditorGate({
+  companyId,
+  flowId,
+  me,
+}: {
+  companyId: number;
+  flowId: number;
+  me: { id: number; name: string };
+}) {
+  const online = useOnline();
+  const [meta, setMeta] = useState<FlowWithSnapshotDTO | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    api.get<{ flow: FlowWithSnapshotDTO }>(`/flowbuilder/flow/${flowId}`).then(
+      (r) => live && setMeta(r.flow),
+      (err: unknown) => {
+        if (live && err instanceof ApiError && err.status === 404) setMissing(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [flowId, online]);
+
+  // After the editor has closed its copy (its effects are cleaned up before this one runs).
+  useEffect(() => {
+    if (missing) void forgetLocalFlow(companyId, flowId);
+  }, [missing, companyId, flowId]);
+
+  if (missing) return <FlowMissing />;
   return (
     <ReactFlowProvider>
-      <FlowEditor companyId={user.companyId} flowId={flowId} me={{ id: user.id, name: user.name }} />
+      <FlowEditor companyId={companyId} flowId={flowId} me={me} meta={meta} onSaved={setMeta} />
     </ReactFlowProvider>
+  );
+}
+
+function FlowMissing() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="flow-editor-missing" data-testid="flow-missing">
+      <EmptyState
+        level={1}
+        title={t("flows.editor.notFound")}
+        action={
+          <Button variant="primary" onPress={() => navigate("/flowbuilders")} data-testid="flow-missing-back">
+            {t("flows.editor.back")}
+          </Button>
+        }
+      >
+        {t("flows.editor.notFoundText")}
+      </EmptyState>
+    </div>
   );
 }
 
@@ -89,30 +154,25 @@ function FlowEditor({
   companyId,
   flowId,
   me,
+  meta,
+  onSaved,
 }: {
   companyId: number;
   flowId: number;
   me: { id: number; name: string };
+  meta: FlowWithSnapshotDTO | null;
+  onSaved: (flow: FlowWithSnapshotDTO) => void;
 }) {
   const { t } = useTranslation();
   const online = useOnline();
   const flow = useFlowDoc({ companyId, flowId, token: currentToken, syncUrl: defaultSyncUrl(), renewToken, me });
   const { doc, drawing, editors, connection } = flow;
-  const [meta, setMeta] = useState<FlowWithSnapshotDTO | null>(null);
   const [nodes, setNodes] = useState<Node[]>([]);
   const [edges, setEdges] = useState<Edge[]>([]);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
   const { screenToFlowPosition } = useReactFlow();
   const selectedRef = useRef<string[]>([]);
-
-  useEffect(() => {
-    if (!online) return;
-    api
-      .get<{ flow: FlowWithSnapshotDTO }>(`/flowbuilder/flow/${flowId}`)
-      .then((r) => setMeta(r.flow))
-      .catch(() => {});
-  }, [flowId, online]);
 
   // Others' selections, per node: the outline and names drawn on it.
   const remoteSelections = useMemo(() => {
@@ -273,7 +333,7 @@ function FlowEditor({
     setSaving(true);
     try {
       const saved = await api.post<{ flow: FlowWithSnapshotDTO }>("/flowbuilder/flow", parsed.data);
-      setMeta(saved.flow);
+      onSaved(saved.flow);
       showToast(t("flows.toasts.saved"), "info");
     } catch (err) {
       showToast(errorText(err), "error");

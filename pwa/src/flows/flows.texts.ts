@@ -63,6 +63,8 @@ export const texts = defineTexts("flows", {
     editor: {
       canvas: "Fluxo {{name}}",
       back: "Voltar aos fluxos",
+      notFound: "Fluxo não encontrado",
+      notFoundText: "Este fluxo foi excluído ou não existe; nada dele fica guardado neste aparelho.",
       save: "Salvar",
       remember: "Não se esqueça de salvar seu fluxo!",
       add: "Adicionar",
@@ -210,6 +212,8 @@ export const texts = defineTexts("flows", {
     editor: {
       canvas: "Flow {{name}}",
       back: "Back to flows",
+      notFound: "Flow not found",
+      notFoundText: "This flow was deleted or does not exist; nothing of it stays on this device.",
       save: "Save",
       remember: "Don't forget to save your flow!",
       add: "Add",
@@ -357,6 +361,8 @@ export const texts = defineTexts("flows", {
     editor: {
       canvas: "Flujo {{name}}",
       back: "Volver a los flujos",
+      notFound: "Flujo no encontrado",
+      notFoundText: "Este flujo fue eliminado o no existe; nada de él queda guardado en este dispositivo.",
       save: "Guardar",
       remember: "¡No olvide guardar su flujo!",
       add: "Agregar",
@@ -504,6 +510,8 @@ export const texts = defineTexts("flows", {
     editor: {
       canvas: "{{name}} akışı",
       back: "Akışlara dön",
+      notFound: "Akış bulunamadı",
+      notFoundText: "Bu akış silinmiş veya mevcut değil; bu cihazda ondan hiçbir şey saklanmıyor.",
       save: "Kaydet",
       remember: "Akışınızı kaydetmeyi unutmayın!",
       add: "Ekle",

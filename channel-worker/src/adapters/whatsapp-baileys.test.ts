@@ -2,8 +2,11 @@
 // BaileysEventMap, WAMessage and proto): the session lifecycle written to whatsapps under the lease, every
 // disconnect reason, inbound messages (notify and append once), acks, edits, revokes, calls, the LID/PN merge,
 // and outbound sends.
+import { execFile } from "node:child_process";
 import { createCipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
 import { mediaFilePath, parseMediaUrl, saveMedia } from "@chatflow/core/media/media-store.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
 import { buildCompany, buildContact, buildTicket, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
@@ -16,11 +19,32 @@ import { waitFor } from "../testing/outbound-fixtures.ts";
 import type { ConnectionStatus, OutboundMessage } from "./adapter.ts";
 import { SendError } from "./adapter.ts";
 import { postgresAuthState } from "./baileys-auth.ts";
+import { FFMPEG, isOggOpus } from "./voice-note.ts";
 import { backoffDelay, closeAction, keyIdOf, whatsappBaileysAdapter } from "./whatsapp-baileys.ts";
 
 const db = testDbForFile();
 const media = tmpDirForFile("baileys-media-");
 const LEASE = { workerId: "w-test", generation: 1 };
+/** The start of an Ogg/Opus file: the first page with the Opus header. */
+const OGG_OPUS_HEAD = Buffer.concat([Buffer.from("OggS"), Buffer.alloc(24), Buffer.from("OpusHead\x01\x01")]);
+
+/** A second of a sine tone as AAC in MP4, written by ffmpeg. */
+async function sineAsMp4(): Promise<Buffer> {
+  const out = path.join(media.path, `sine-${Date.now()}.m4a`);
+  await promisify(execFile)(FFMPEG, [
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440:duration=1",
+    "-c:a",
+    "aac",
+    out,
+  ]);
+  return readFile(out);
+}
 
 async function setup(o: { paired?: boolean; allowGroup?: boolean; acceptCalls?: boolean; callMessage?: string } = {}) {
   const company = await buildCompany(db.pool);
@@ -805,7 +829,7 @@ describe("#baileys.outbound", () => {
     await c.adapter.send(m);
     expect(c.s.sent[1]!.options?.messageId).toBe(keyIdOf(m.id));
 
-    const voice = await saveMedia(media.path, c.companyId, "voice.ogg", Buffer.from("OggS\0fake opus"));
+    const voice = await saveMedia(media.path, c.companyId, "voice.ogg", OGG_OPUS_HEAD);
     await c.adapter.send(outbound(c, { mediaType: "audio", mediaUrl: voice.url, body: "" }));
     expect(c.s.sent[2]!.content).toMatchObject({ mimetype: "audio/ogg; codecs=opus", ptt: true });
     const card = "BEGIN:VCARD\nVERSION:3.0\nFN:João\nTEL;type=CELL;waid=5511912345678:+5511912345678\nEND:VCARD";
@@ -819,6 +843,34 @@ describe("#baileys.outbound", () => {
       kind: "permanent",
       code: "ERR_MEDIA_NOT_FOUND",
     });
+  });
+
+  it("sends the composer's recordings as Ogg/Opus voice notes (converted from MP4), other files as they are, under their names", async () => {
+    const c = await connected();
+    // A second of AAC in MP4, as Chrome and Safari record it (made by the same ffmpeg).
+    const m4a = await sineAsMp4();
+    expect(isOggOpus(m4a)).toBe(false);
+    const recording = await saveMedia(media.path, c.companyId, "audio-1764400000000.m4a", m4a);
+    await c.adapter.send(outbound(c, { mediaType: "audio", mediaUrl: recording.url, body: "" }));
+    const voice = c.s.sent[0]!.content as { audio: Buffer; mimetype: string; ptt?: boolean };
+    expect(voice).toMatchObject({ mimetype: "audio/ogg; codecs=opus", ptt: true });
+    expect(isOggOpus(voice.audio)).toBe(true);
+    // An audio file attached as a file keeps its container and says which it is.
+    const song = await saveMedia(media.path, c.companyId, "musica.m4a", m4a);
+    await c.adapter.send(outbound(c, { mediaType: "audio", mediaUrl: song.url, body: "" }));
+    const file = c.s.sent[1]!.content as { audio: Buffer; mimetype: string; ptt?: boolean };
+    expect(file.mimetype).toBe("audio/mp4");
+    expect(file.ptt).toBeUndefined();
+    expect(file.audio.equals(m4a)).toBe(true);
+    // A recording ffmpeg cannot read still goes, as the plain file it is.
+    const broken = await saveMedia(media.path, c.companyId, "audio-1764400000001.m4a", Buffer.from("not audio at all"));
+    await c.adapter.send(outbound(c, { mediaType: "audio", mediaUrl: broken.url, body: "" }));
+    expect(c.s.sent[2]!.content).toMatchObject({ mimetype: "audio/mpeg" });
+    expect((c.s.sent[2]!.content as { ptt?: boolean }).ptt).toBeUndefined();
+    // A document goes under the name it was uploaded with (not the stored `<uuid>-` name).
+    const pdf = await saveMedia(media.path, c.companyId, "contrato.pdf", Buffer.from("%PDF-1.4\n"));
+    await c.adapter.send(outbound(c, { mediaType: "application", mediaUrl: pdf.url, body: "" }));
+    expect(c.s.sent[3]!.content).toMatchObject({ fileName: "contrato.pdf", mimetype: "application/pdf" });
   });
 
   it("keeps an ack that arrives before the send's answer: the row gets its remote id and ack, and markSent agrees", async () => {

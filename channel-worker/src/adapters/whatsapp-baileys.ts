@@ -9,7 +9,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { mergeLidContact } from "@chatflow/core/contacts/merge-lid-contact.ts";
 import type { PollPayload } from "@chatflow/core/contract/message-polls.ts";
-import { mediaFilePath, mimeOfFileName, parseMediaUrl, saveMedia } from "@chatflow/core/media/media-store.ts";
+import {
+  mediaFilePath,
+  mimeOfFileName,
+  originalFileName,
+  parseMediaUrl,
+  saveMedia,
+} from "@chatflow/core/media/media-store.ts";
 import type { InboundEvent } from "@chatflow/core/messages/ingest.ts";
 import { type Change, inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
 import makeWASocket, {
@@ -31,6 +37,7 @@ import type { AdapterEvents, ChannelAdapter, ChannelConnection, ConnectionStatus
 import { SendError } from "./adapter.ts";
 import { type PostgresAuthState, postgresAuthState } from "./baileys-auth.ts";
 import { pollVoteOf, recordPollVote } from "./baileys-poll-votes.ts";
+import { audioMime, isOggOpus, isRecording, toOggOpus } from "./voice-note.ts";
 import {
   type ConnectionRules,
   callLogOf,
@@ -575,6 +582,10 @@ export function whatsappBaileysAdapter(
     }
   }
 
+  /** The name the file was uploaded with (stored as `<time>-<name>`). */
+  const fileNameOf = (message: OutboundMessage) =>
+    message.mediaUrl ? originalFileName(path.basename(message.mediaUrl)) : "file";
+
   async function contentFor(message: OutboundMessage): Promise<AnyMessageContent> {
     const caption = message.body || undefined;
     switch (message.mediaType) {
@@ -584,14 +595,21 @@ export function whatsappBaileysAdapter(
         return { video: await mediaOf(message), caption };
       case "audio": {
         const bytes = await mediaOf(message);
-        // A voice note is ogg/opus with ptt; any other audio goes as a plain audio file.
-        const ogg = bytes.subarray(0, 4).toString("latin1") === "OggS";
-        return ogg
-          ? { audio: bytes, mimetype: "audio/ogg; codecs=opus", ptt: true }
-          : { audio: bytes, mimetype: "audio/mpeg" };
+        // A voice note is Ogg/Opus with ptt: the composer's recordings are converted (voice-note.ts); any other
+        // audio file goes as it is. A recording that cannot be converted still goes, as a plain audio file.
+        if (isOggOpus(bytes) || isRecording(fileNameOf(message))) {
+          try {
+            return { audio: await toOggOpus(bytes), mimetype: "audio/ogg; codecs=opus", ptt: true };
+          } catch (err) {
+            log(
+              `connection ${owner.whatsappId}: voice note ${message.id} sent as a plain file (${(err as Error).message})`,
+            );
+          }
+        }
+        return { audio: bytes, mimetype: audioMime(bytes) };
       }
       case "application": {
-        const name = message.mediaUrl ? path.basename(message.mediaUrl).replace(/^\d+-/, "") : "file";
+        const name = fileNameOf(message);
         return { document: await mediaOf(message), fileName: name, mimetype: mimeOfFileName(name), caption };
       }
       case "contactMessage": {

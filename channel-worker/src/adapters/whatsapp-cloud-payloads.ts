@@ -1,7 +1,7 @@
 // What a stored message becomes on the Cloud API messages endpoint: text,
 // media (by the id of an upload), a contact card, an interactive list or URL
 // button. Pure functions: the adapter uploads and posts what they describe.
-import { mimeOfFileName, parseMediaUrl, safeFileName } from "@chatflow/core/media/media-store.ts";
+import { mimeOfFileName, originalFileName, parseMediaUrl, safeFileName } from "@chatflow/core/media/media-store.ts";
 import { type OutboundMessage, SendError } from "./adapter.ts";
 
 /** The message object's part that varies by type: `{type: "image", image: {...}}`. */
@@ -78,7 +78,7 @@ export function cloudMediaKind(mediaType: string, mime: string): "image" | "audi
 
 /** The name the person gave the file: stored names are `{uuidv7}-{safe name}`. */
 export function originalName(fileName: string): string {
-  return fileName.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, "");
+  return originalFileName(fileName);
 }
 
 /**

@@ -45,6 +45,11 @@ export function storedFileName(originalName: string): string {
   return `${uuidv7()}-${safeFileName(originalName)}`;
 }
 
+/** The name a file was uploaded with, from its stored name (`<uuidv7>-<name>`, storedFileName). */
+export function originalFileName(storedName: string): string {
+  return storedName.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, "");
+}
+
 export function mediaUrlOf(companyId: number, fileName: string): string {
   return `/media/${companyId}/${fileName}`;
 }

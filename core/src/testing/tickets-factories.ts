@@ -144,9 +144,10 @@ export async function ticketRow(pool: pg.Pool, id: number) {
     msg_transfer: string | null;
     closed_at: Date | null;
     company_id: number;
+    contact_id: number;
   }>(
     `SELECT status, user_id, queue_id, unread_messages, amount_used_bot_queues, amount_used_bot_queues_nps,
-       is_transfered, msg_transfer, closed_at, company_id FROM tickets WHERE id = $1`,
+       is_transfered, msg_transfer, closed_at, company_id, contact_id FROM tickets WHERE id = $1`,
     [id],
   );
   return rows[0];

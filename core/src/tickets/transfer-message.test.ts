@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { setForTest } from "../testing/flags.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
-import { buildTicketWorld, outbound, ticketRow } from "../testing/tickets-factories.ts";
+import { buildTicketWorld, logTypes, outbound, ticketRow } from "../testing/tickets-factories.ts";
 
 const core = coreForFile();
 const w = forFile(() => buildTicketWorld(core));
@@ -109,5 +109,70 @@ describe("#tickets.update transfer queue position (sendQueuePosition, issue 9)",
     } finally {
       await w.setting("sendQueuePosition", "disabled");
     }
+  });
+});
+
+describe("#tickets.update transfer with closeTicketOnTransfer (decision 0070)", () => {
+  const ticketsOf = (contactId: number) =>
+    w.pool
+      .query<{ id: number; status: string; queue_id: number | null; user_id: number | null; is_transfered: boolean }>(
+        `SELECT id, status, queue_id, user_id, is_transfered FROM tickets WHERE company_id = $1 AND contact_id = $2
+         ORDER BY id`,
+        [w.company.id, contactId],
+      )
+      .then((r) => r.rows);
+
+  it("closes the ticket and goes on in a new one in the other queue, with the chosen user or waiting", async () => {
+    await w.setting("sendMsgTransfTicket", "disabled");
+    await w.setting("closeTicketOnTransfer", "true");
+    try {
+      const t = await w.ticket({ status: "open", userId: w.agent.id });
+      const before = await ticketRow(w.pool, t.id);
+      const res = await transfer(w.agent.token, t.id, {
+        status: "open",
+        userId: w.other.id,
+        queueId: w.support.id,
+        msgTransfer: "cliente quer segunda via",
+      });
+      expect(res.status).toBe(200);
+      const rows = await ticketsOf(before!.contact_id);
+      expect(rows).toEqual([
+        { id: t.id, status: "closed", queue_id: before!.queue_id, user_id: w.agent.id, is_transfered: true },
+        { id: expect.any(Number), status: "open", queue_id: w.support.id, user_id: w.other.id, is_transfered: true },
+      ]);
+      // The dialog's note stays in the conversation it was written in; each ticket's log tells its part.
+      expect(await outbound(w.pool, t.id)).toEqual([
+        { body: "cliente quer segunda via", send_state: null, is_private: true, from_me: true },
+      ]);
+      expect(await logTypes(w.pool, t.id)).toEqual(expect.arrayContaining(["transfered", "closed"]));
+      expect(await logTypes(w.pool, rows[1]!.id)).toEqual(["create", "queue", "receivedTransfer"]);
+
+      // No user chosen: the new ticket waits in the queue.
+      const waiting = await w.ticket({ status: "open", userId: w.agent.id });
+      const contact = (await ticketRow(w.pool, waiting.id))!.contact_id;
+      await transfer(w.agent.token, waiting.id, { status: "pending", queueId: w.support.id });
+      expect((await ticketsOf(contact)).map((r) => [r.status, r.queue_id, r.user_id])).toEqual([
+        ["closed", w.sales.id, w.agent.id],
+        ["pending", w.support.id, null],
+      ]);
+
+      // The same queue (only the user changes): the ticket itself moves, as without the setting.
+      const same = await w.ticket({ status: "open", userId: w.agent.id, queueId: w.sales.id });
+      const sameContact = (await ticketRow(w.pool, same.id))!.contact_id;
+      await transfer(w.agent.token, same.id, { status: "open", userId: w.other.id, queueId: w.sales.id });
+      expect((await ticketsOf(sameContact)).map((r) => [r.id, r.status, r.user_id])).toEqual([
+        [same.id, "open", w.other.id],
+      ]);
+    } finally {
+      await w.setting("closeTicketOnTransfer", "false");
+    }
+  });
+
+  it("moves the ticket itself when the setting is off", async () => {
+    await w.setting("closeTicketOnTransfer", "false");
+    const t = await w.ticket({ status: "open", userId: w.agent.id });
+    const contact = (await ticketRow(w.pool, t.id))!.contact_id;
+    await transfer(w.agent.token, t.id, { status: "open", userId: w.other.id, queueId: w.support.id });
+    expect((await ticketsOf(contact)).map((r) => [r.id, r.status, r.queue_id])).toEqual([[t.id, "open", w.support.id]]);
   });
 });

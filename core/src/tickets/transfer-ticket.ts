@@ -47,6 +47,9 @@ export async function transferTicket(client: pg.ClientBase, actor: Actor, args: 
   // Written before the move: the note belongs to the conversation the actor still sees.
   await writeTransferNote(client, actor, ticket.id, note);
   await sendTransferMessage(client, actor, ticket, { queueId, userId });
+  if (queueId !== ticket.queueId && isOn((await getCompanySettings(client, actor.companyId)).closeTicketOnTransfer)) {
+    return transferToNewTicket(client, actor, ticket, { queueId, userId, whatsappId, status, note });
+  }
   const move = () =>
     client.query(
       `UPDATE tickets SET queue_id = $2, user_id = $3, status = $4, is_transfered = true,
@@ -78,6 +81,66 @@ export async function transferTicket(client: pg.ClientBase, actor: Actor, args: 
       contactId: ticket.contactId,
       whatsappId,
       queueId,
+    };
+    await sendQueuePositions(client, [waiting], changes);
+  }
+  await recordChanges(client, changes);
+}
+
+/**
+ * Company setting closeTicketOnTransfer (spec 3 §2 settings; the original product's behaviour, decision 0070): a
+ * transfer to another queue closes the ticket and the conversation goes on in a new ticket of the contact in that
+ * queue, so each queue's tickets, times and ratings are its own. The new ticket takes the chosen user (open) or
+ * waits (pending), on the connection the transfer chose.
+ */
+async function transferToNewTicket(
+  client: pg.ClientBase,
+  actor: Actor,
+  ticket: TicketRow,
+  to: { queueId: number; userId: number | null; whatsappId: number | null; status: string; note: string | null },
+): Promise<void> {
+  const companyId = actor.companyId;
+  await client.query(
+    `UPDATE tickets SET status = 'closed', closed_at = now(), is_transfered = true,
+       msg_transfer = COALESCE($3, msg_transfer), updated_at = now()
+     WHERE id = $1 AND company_id = $2`,
+    [ticket.id, companyId, to.note],
+  );
+  const base = { companyId, ticketId: ticket.id };
+  await writeTicketLog(client, {
+    ...base,
+    type: "transfered",
+    userId: ticket.userId ?? actor.id,
+    queueId: ticket.queueId,
+  });
+  await writeTicketLog(client, { ...base, type: "closed", userId: actor.id, queueId: ticket.queueId });
+  // The old ticket is closed first, so the one-ticket-in-progress index only refuses another ticket in progress.
+  const key = { companyId, contactId: ticket.contactId, whatsappId: to.whatsappId, exceptId: ticket.id };
+  const { rows } = await guardOneActiveTicket(client, key, () =>
+    client.query<{ id: number }>(
+      `INSERT INTO tickets (company_id, contact_id, whatsapp_id, queue_id, user_id, status, channel, is_group,
+         is_transfered, msg_transfer, last_message)
+       SELECT company_id, contact_id, $3, $4, $5, $6, channel, is_group, true, $7, last_message
+       FROM tickets WHERE id = $1 AND company_id = $2 RETURNING id`,
+      [ticket.id, companyId, to.whatsappId, to.queueId, to.userId, to.status, to.note],
+    ),
+  );
+  const id = rows[0]!.id;
+  const log = { companyId, ticketId: id, queueId: to.queueId };
+  await writeTicketLog(client, { ...log, type: "create", userId: actor.id });
+  await writeTicketLog(client, { ...log, type: "queue", userId: actor.id });
+  if (to.userId !== null) await writeTicketLog(client, { ...log, type: "receivedTransfer", userId: to.userId });
+  const changes: Change[] = [
+    { companyId, entity: "tickets", id: ticket.id },
+    { companyId, entity: "tickets", id },
+  ];
+  if (to.userId === null && !ticket.isGroup && to.whatsappId !== null) {
+    const waiting = {
+      ticketId: id,
+      companyId,
+      contactId: ticket.contactId,
+      whatsappId: to.whatsappId,
+      queueId: to.queueId,
     };
     await sendQueuePositions(client, [waiting], changes);
   }

@@ -43,6 +43,8 @@ export async function startStack(
   const syncPort = opts.sync ? await freePort() : undefined;
   const core = await startTestCore({
     pwaDir: path.resolve(import.meta.dirname, "../pwa/dist"),
+    // Core asks the Graph API too (templates, Facebook pages): the same stand-in as the worker's.
+    graphApiUrl: graph.url,
     ...(syncPort ? { syncUrl: `http://127.0.0.1:${syncPort}` } : {}),
     ...opts.core,
   });

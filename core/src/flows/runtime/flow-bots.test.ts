@@ -217,6 +217,53 @@ describe("#flow bots: the TypeBot node", () => {
   });
 });
 
+describe("#flow bots: the TypeBot node's pace", () => {
+  it("says the bot's last texts a delay apart, and the flow goes on a delay after the last", async () => {
+    const flowId = await publish(
+      [
+        typebotNode({ typebotDelayMessage: 2000 }),
+        { id: "back", type: "message", data: { label: "De volta ao fluxo." } },
+      ],
+      [
+        ["1", "tb"],
+        ["tb", "back"],
+      ],
+    );
+    const wa = await welcomeConnection(flowId);
+    // The bot says three things and is done at once.
+    typebot.start = { texts: ["Primeira.", "Segunda.", "Terceira."], waits: false };
+    const from = newNumber();
+    const t = await contactWrites(w.pool, { ...wa, from, body: "oi" });
+    await deliver();
+    expect(await sent(t)).toEqual(["Primeira."]);
+    // The run waits on the node as on an interval, due after the last text plus one delay (3 × 2 s).
+    expect(await run(t)).toMatchObject({ status: "running", nodeId: "tb", waitingFor: "interval" });
+    const { rows: jobs } = await w.pool.query<{ data: FlowResumeKey; dueIn: number }>(
+      `SELECT data, extract(epoch FROM next_run_at - now())::float8 AS "dueIn" FROM agenda_jobs
+       WHERE name = $1 AND (data->>'ticketId')::int = $2`,
+      [FLOW_RESUME_JOB, t],
+    );
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.dueIn).toBeGreaterThan(5);
+    expect(jobs[0]!.dueIn).toBeLessThanOrEqual(6.5);
+    // The other texts fall due one by one; what the contact writes meanwhile calls no bot.
+    const calls = typebot.calls.length;
+    await deliver();
+    await deliver();
+    expect(await sent(t)).toEqual(["Primeira.", "Segunda."]);
+    await contactWrites(w.pool, { ...wa, from, body: "alô?" });
+    await deliver();
+    await deliver();
+    expect(await sent(t)).toEqual(["Primeira.", "Segunda.", "Terceira."]);
+    expect(typebot.calls.length).toBe(calls);
+    // The job: the flow goes on from the node's output, once.
+    expect(await inTransaction(w.pool, (c) => resumeFlowRun(c, jobs[0]!.data))).toBe(1);
+    expect(await inTransaction(w.pool, (c) => resumeFlowRun(c, jobs[0]!.data))).toBe(0);
+    expect(await sent(t)).toEqual(["Primeira.", "Segunda.", "Terceira.", "De volta ao fluxo."]);
+    expect(await run(t)).toMatchObject({ status: "ended", endReason: "end" });
+  });
+});
+
 describe("#flow bots: the OpenAI node", () => {
   it("answers through Chat Completions with the history until the hand-over answer, then goes on", async () => {
     const flowId = await publish(

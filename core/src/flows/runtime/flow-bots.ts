@@ -14,7 +14,7 @@ import { sendOutcomeTexts } from "../../integrations/send-outcome.ts";
 import { botMaySpeak, type StepOutcome, type StepRow, type TicketContext } from "../../integrations/step-context.ts";
 import { runTypebot, type TypebotIntegration } from "../../integrations/typebot-step.ts";
 import { type Change, recordChanges } from "../../sync/change-log.ts";
-import { continueAfterBot } from "./flow-runs.ts";
+import { continueAfterBot, scheduleFlowResume } from "./flow-runs.ts";
 import type { FlowBot } from "./flow-walk.ts";
 
 export type FlowBotConfig = OutboundOptions & { openaiBaseUrl: string; ttsBaseUrl: string; dataDir?: string };
@@ -141,9 +141,15 @@ export async function applyFlowBot(
   if (!run) return false;
   const changes: Change[] = [];
   const companyId = step.companyId;
-  if (outcome.handover) {
+  // The bot is done but has several last texts to say at its pace (Typebot's delay between messages): the first goes
+  // now, the others each a delay later, and the flow goes on one delay after the last. Until then the run waits on
+  // the node as on an interval, so what the contact writes meanwhile stays in the conversation, no bot turn.
+  const paced = outcome.handover && (outcome.delayMs ?? 0) > 0 && outcome.texts.length > 1;
+  if (outcome.handover && !paced) {
     // The bot is done: what it said last goes out now, before the flow's next messages.
     await sendOutcomeTexts(client, companyId, ticket, { ...outcome, delayMs: 0 }, now, changes);
+  } else if (paced) {
+    await sendOutcomeTexts(client, companyId, ticket, outcome, now, changes);
   } else {
     await sendOutcomeTexts(client, companyId, ticket, outcome, now, changes);
     if (outcome.session !== undefined) {
@@ -166,7 +172,15 @@ export async function applyFlowBot(
   );
   if (rowCount) changes.push({ companyId, entity: "tickets", id: ticket.id });
   await recordChanges(client, changes);
-  if (outcome.handover) {
+  if (paced) {
+    await client.query(
+      `UPDATE flow_runs SET bot_session = NULL, waiting_for = 'interval', step = step + 1, updated_at = now()
+       WHERE company_id = $1 AND id = $2`,
+      [companyId, run.id],
+    );
+    const key = { companyId, ticketId: ticket.id, runId: run.id, step: run.step + 1 };
+    await scheduleFlowResume(client, key, (outcome.texts.length * (outcome.delayMs ?? 0)) / 1000);
+  } else if (outcome.handover) {
     await client.query("UPDATE flow_runs SET bot_session = NULL WHERE company_id = $1 AND id = $2", [
       companyId,
       run.id,

@@ -180,6 +180,15 @@ export async function runFlows(
   return held;
 }
 
+/** The interval job for `key`, due `seconds` from now (in the caller's transaction: it exists once the move does). */
+export async function scheduleFlowResume(client: pg.ClientBase, key: FlowResumeKey, seconds: number): Promise<void> {
+  await client.query(
+    `INSERT INTO agenda_jobs (name, type, priority, next_run_at, data)
+     VALUES ($1, 'normal', 0, clock_timestamp() + make_interval(secs => $2), $3)`,
+    [FLOW_RESUME_JOB, seconds, JSON.stringify(key)],
+  );
+}
+
 /**
  * The interval job: goes on with the run if it still stands where the job was written (same step, still waiting
  * on the interval); a retried or late job finds the step moved on and does nothing. Answers 1 when it moved.
@@ -353,11 +362,7 @@ async function applyMoves(client: pg.ClientBase, moves: Move[], changes: Change[
     }
     if (result.intervalSeconds !== null && !result.end) {
       const key: FlowResumeKey = { companyId: ticket.companyId, ticketId: ticket.id, runId: runId!, step };
-      await client.query(
-        `INSERT INTO agenda_jobs (name, type, priority, next_run_at, data)
-         VALUES ($1, 'normal', 0, clock_timestamp() + make_interval(secs => $2), $3)`,
-        [FLOW_RESUME_JOB, result.intervalSeconds, JSON.stringify(key)],
-      );
+      await scheduleFlowResume(client, key, result.intervalSeconds);
     }
     let queueId = ticket.queueId;
     if (result.end?.reason === "ticket") {

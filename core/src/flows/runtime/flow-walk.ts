@@ -123,6 +123,9 @@ export function walkFlow(flow: FlowSnapshot, from: RunState, input: string | nul
   } else if ((waiting === "typebot" || waiting === "openai") && node.type === waiting) {
     // The bot is done with the conversation (its finish keyword, its end, the hand-over answer): on to the next.
     node = next(node);
+  } else if (waiting === "interval" && (node.type === "typebot" || node.type === "openai")) {
+    // The bot was done but its last texts went out at its pace (flow-bots.ts): their time is up, on to the next.
+    node = next(node);
   } else if (waiting === null || (waiting === "interval" && node.type === "singleBlock")) {
     // A fresh start, or a content node resuming at state.element.
   } else {

@@ -3,9 +3,11 @@
 // WhatsApp (QR code) ticket, 'Enviar enquete' is in the actions menu and works from the keyboard; the empty form is
 // refused with core's messages; the poll shows in the conversation as a poll, and the worker sends it to the
 // contact once, as Baileys' poll with the secret core stored (so the votes can be opened); a poll written offline
-// waits in the outbox and goes once when the network is back; a Cloud API ticket has no such entry.
+// waits in the outbox and goes once when the network is back; the customer's vote, encrypted with that secret, is
+// counted on the poll in view; a Cloud API ticket has no such entry.
+import { createCipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
-import type { WAMessage } from "@whiskeysockets/baileys";
+import { proto, type WAMessage } from "@whiskeysockets/baileys";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
@@ -32,6 +34,30 @@ const sentPolls = () =>
   (world.stack.baileys?.sockets ?? []).flatMap((s) =>
     s.sent.filter((x) => "poll" in x.content).map((x) => ({ jid: x.jid, content: x.content })),
   );
+/** The WhatsApp id the adapter gave the n-th poll it sent. */
+const sentPollId = (n: number) =>
+  (world.stack.baileys?.sockets ?? []).flatMap((s) => s.sent.filter((x) => "poll" in x.content))[n]!.options!
+    .messageId!;
+
+/** A contact's vote, encrypted as WhatsApp does (the inverse of Baileys' decryptPollVote). */
+function encryptVote(o: { secret: Buffer; pollId: string; creator: string; voter: string; options: string[] }) {
+  const sign = Buffer.concat([
+    Buffer.from(o.pollId),
+    Buffer.from(o.creator),
+    Buffer.from(o.voter),
+    Buffer.from("Poll Vote"),
+    new Uint8Array([1]),
+  ]);
+  const key0 = createHmac("sha256", new Uint8Array(32)).update(o.secret).digest();
+  const key = createHmac("sha256", key0).update(sign).digest();
+  const iv = randomBytes(12);
+  const plain = proto.Message.PollVoteMessage.encode({
+    selectedOptions: o.options.map((n) => createHash("sha256").update(n).digest()),
+  }).finish();
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  cipher.setAAD(Buffer.from(`${o.pollId}\u0000${o.voter}`));
+  return { encPayload: Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]), encIv: iv };
+}
 
 forFile(async () => {
   const { pool } = world.stack.core.db;
@@ -182,6 +208,33 @@ describe("composer poll", () => {
     await until("the tick", async () => Number(await bubble.getAttribute("data-ack")) >= 1);
     // The conversation draws it as a poll, its options listed.
     expect(await bubble.getByTestId("message-poll").textContent()).toContain("Morango");
+    // The customer votes: the vote, encrypted with core's secret, is opened and counted on the poll in view.
+    const pollId = sentPollId(0);
+    const voter = `${CUSTOMER}@s.whatsapp.net`;
+    const vote: WAMessage = {
+      key: { remoteJid: voter, fromMe: false, id: "3EB0POLLE2EVOTE" },
+      message: {
+        pollUpdateMessage: {
+          pollCreationMessageKey: { remoteJid: voter, fromMe: true, id: pollId },
+          vote: encryptVote({
+            secret: Buffer.from(stored.data_json.pollSecret, "base64"),
+            pollId,
+            creator: "5511999990000@s.whatsapp.net",
+            voter,
+            options: ["Limão"],
+          }),
+          senderTimestampMs: Date.now(),
+        },
+      },
+      messageTimestamp: Math.floor(Date.now() / 1000),
+      pushName: "Maria Baileys",
+    };
+    socket().emit("messages.upsert", { messages: [vote], type: "notify" });
+    await bubble.getByTestId("message-poll").locator("li", { hasText: "Limão" }).getByText("1 voto").waitFor();
+    // (pt's plural rules put 0 with 1: "0 voto".)
+    expect(await bubble.getByTestId("message-poll").locator("li", { hasText: "Uva" }).textContent()).toMatch(
+      /· 0 votos?$/,
+    );
 
     // Offline: written on the device, waiting in the outbox.
     await serviceWorkerInControl(page);

@@ -20,7 +20,6 @@ import "./composer-dialogs.css";
 const LIST_MESSAGES: Record<string, string> = {
   "Too Short!": "composerDialogs.poll.tooFew",
   "Too Long!": "composerDialogs.poll.tooMany",
-  "Options must differ": "composerDialogs.poll.duplicate",
 };
 
 type Option = { key: number; text: string };
@@ -112,9 +111,11 @@ export function SendPollDialog({ online, onSend, onClose }: SendPollDialogProps)
     const parsed = parsePoll({ name, options: texts, multiple });
     if (!parsed.ok) {
       const found = fieldErrors(parsed.error);
-      // The list's own messages (too few, too many, repeated) say so in this dialog's words.
+      // The list's own messages (too few, too many) say so in this dialog's words; a repeat is already said on the
+      // option that repeats (and the keyboard goes there).
       const list = parsed.error.issues.find((i) => i.path.length === 1 && i.path[0] === "options");
-      if (list) found.options = validationText(list.message, LIST_MESSAGES);
+      if (list && list.message !== "Options must differ") found.options = validationText(list.message, LIST_MESSAGES);
+      else delete found.options;
       setErrors(found);
       setAttempt((n) => n + 1);
       return;

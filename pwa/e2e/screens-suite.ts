@@ -65,6 +65,8 @@ export function screensSuite(sizes: readonly Size[]): void {
   };
   /** A conversation the admin attends, so its composer shows (accepted before the tests). */
   let composerUuid = "";
+  /** The admin's conversation on the WhatsApp (QR code) connection, where the composer offers polls (seeded). */
+  let pollUuid = "";
   /** A flow to list and open in the editor (seeded before the tests). */
   let flowId = 0;
   /** Opens an entry of the composer's actions menu and waits for its dialog. */
@@ -606,6 +608,27 @@ export function screensSuite(sizes: readonly Size[]): void {
         },
       ],
     },
+    {
+      // Polls go only on WhatsApp by QR code (decision 0067): a conversation on that connection offers the dialog.
+      name: "conversation-composer-qr",
+      path: () => `/tickets/${pollUuid}`,
+      as: "admin",
+      ready: (p) => p.getByTestId("message-input").waitFor(),
+      open: [
+        {
+          name: "send-poll-dialog",
+          action: async (p) => {
+            await composerDialog("action-send-poll", "send-poll-dialog")(p);
+            // The question left empty (core's 'Required' under it), two options repeated, and the preview.
+            await p.getByTestId("send-poll-option").first().fill("Manhã");
+            await p.getByTestId("send-poll-option").nth(1).fill("Manhã");
+            await p.getByTestId("send-poll-submit").click();
+            await p.getByTestId("send-poll-dialog").getByText("Required").waitFor();
+            await p.getByTestId("send-poll-preview").getByText("Manhã").first().waitFor();
+          },
+        },
+      ],
+    },
   ];
 
   const ACCOUNTS: Record<Exclude<Account, "anonymous">, { email: string; password: string }> = {
@@ -685,10 +708,22 @@ export function screensSuite(sizes: readonly Size[]): void {
       lanes.rows[0]!.id,
     ]);
     // A WhatsApp (QR code) connection waiting to be scanned: the connections screen's QR button and dialog.
-    await pool.query(
+    const qr = await pool.query<{ id: number }>(
       `INSERT INTO whatsapps (company_id, name, channel, status, is_default, qrcode)
-     VALUES (1, 'WhatsApp Loja', 'whatsapp', 'qrcode', false, '2@screens-qr-code,key,secret,adv')`,
+     VALUES (1, 'WhatsApp Loja', 'whatsapp', 'qrcode', false, '2@screens-qr-code,key,secret,adv') RETURNING id`,
     );
+    // The admin attends a conversation on it: its composer offers polls.
+    const polled = await pool.query<{ uuid: string }>(
+      `WITH c AS (
+         INSERT INTO contacts (company_id, name, number, whatsapp_id, channel)
+         VALUES (1, 'Bruna Enquete', '5511977776666', $1, 'whatsapp') RETURNING id)
+       INSERT INTO tickets (company_id, contact_id, whatsapp_id, status, queue_id, user_id, channel, last_message)
+       SELECT 1, c.id, $1, 'open', $2, u.id, 'whatsapp', 'Qual horário?'
+       FROM c, users u WHERE u.company_id = 1 AND u.email = 'admin@chatflow.local'
+       RETURNING uuid`,
+      [qr.rows[0]!.id, queue.rows[0]!.id],
+    );
+    pollUuid = polled.rows[0]!.uuid;
     // Hours per queue, so the queue modal shows its hours tab; a two-level option tree for the stepper.
     await pool.query(
       `INSERT INTO settings (company_id, key, value) VALUES (1, 'scheduleType', 'queue')

@@ -13,6 +13,7 @@ import type { ContactDTO, MessageDTO, PublicUserDTO, QueueDTO, TicketDTO, UserDT
 import type { ErrorBody } from "./errors.ts";
 import { zId } from "./ids.ts";
 import { ZMoveTicketLaneArgsSchema } from "./kanban.ts";
+import { ZSendPollArgsSchema } from "./message-polls.ts";
 import { ZSendTemplateArgsSchema } from "./message-templates.ts";
 import {
   ZCallMessageRequestSchema,
@@ -166,6 +167,8 @@ export const MUTATIONS = {
   sendContact: ZSendContactArgsSchema,
   // An approved Cloud API template with its values (contract/message-templates.ts; decision 0053).
   sendTemplate: ZSendTemplateArgsSchema,
+  // A poll on a WhatsApp (QR code) ticket (contract/message-polls.ts; decisions 0062, 0067).
+  sendPoll: ZSendPollArgsSchema,
   // Tags (spec 1 §7, spec 2 §7). Tags are not replicated: the tags lists read them over REST.
   createTag: ZCreateTagRequestSchema,
   syncContactTags: ZSyncTagsRequestSchema,

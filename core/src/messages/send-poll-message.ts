@@ -6,7 +6,7 @@ import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "../auth/authenticate.ts";
 import type { Channel } from "../contract/entities.ts";
-import type { PollPayload, TSendPollRequest } from "../contract/message-polls.ts";
+import { type PollPayload, pollBody, pollCreation, type TSendPollRequest } from "../contract/message-polls.ts";
 import { wrongState } from "../http/errors.ts";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 import { sendMessage } from "./send-message.ts";
@@ -26,19 +26,14 @@ export async function sendPollMessage(
     throw wrongState("Polls are sent only on WhatsApp connections paired by QR code", { channel: rows[0]?.channel });
   }
   const dataJson: PollPayload = {
-    pollCreationMessageV3: {
-      name: input.name,
-      options: input.options.map((optionName) => ({ optionName })),
-      selectableOptionsCount: input.selectableCount,
-    },
+    pollCreationMessageV3: pollCreation(input),
     pollSecret: randomBytes(32).toString("base64"),
     votes: {},
   };
   return sendMessage(client, actor, {
     id: input.id ?? uuidv7(),
     ticketId: input.ticketId,
-    // The body an incoming poll has: the question, then its options.
-    body: [input.name, ...input.options.map((o) => `- ${o}`)].join("\n"),
+    body: pollBody(input.name, input.options),
     mediaType: "pollCreationMessageV3",
     dataJson,
   });

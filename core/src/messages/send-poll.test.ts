@@ -1,7 +1,11 @@
 // POST /messages/poll/{ticketId} (decision 0062): an agent's poll on a WhatsApp (QR code) ticket is stored queued, in
 // the shape of an incoming poll with a fresh secret for the worker to send; the §5-style rules of the request, and
-// other channels refused.
+// other channels refused. The same poll pushed by the PWA's outbox (`sendPoll`, decision 0067) is stored once under
+// the client's id, however often the push is replayed, and refused on other channels with nothing stored.
+import { randomUUID } from "node:crypto";
+import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
+import { lastSeq } from "../testing/contacts-factories.ts";
 import { buildContact, buildTicket, buildWhatsapp } from "../testing/factories.ts";
 import { buildInbox } from "../testing/messages-factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
@@ -67,6 +71,69 @@ describe("#messages.poll", () => {
     const cloud = await ticketOn("whatsappapi");
     const refused = await send(cloud.id, poll);
     expect([refused.status, refused.body.error]).toEqual([409, "ERR_WRONG_STATE"]);
+    const { rowCount } = await core.db.pool.query("SELECT 1 FROM messages WHERE ticket_id = ANY($1) AND from_me", [
+      [ticket.id, cloud.id],
+    ]);
+    expect(rowCount).toBe(0);
+  });
+});
+
+describe("#sync.push sendPoll", () => {
+  const push = (mutations: { name: string; args: unknown }[], clientId = `client-${randomUUID()}`) =>
+    core.api("POST", "/sync/push", {
+      token: s.adminToken,
+      body: { clientId, mutations: mutations.map((m, i) => ({ id: i + 1, ...m })) },
+    });
+
+  it("stores the pushed poll once under the client's id, with core's secret, however often the push is replayed", async () => {
+    const ticket = await ticketOn("whatsapp");
+    const id = uuidv7();
+    const args = { id, ticketId: ticket.id, name: " Qual sabor? ", options: ["Uva ", "Limão"], selectableCount: 1 };
+    const clientId = `client-${randomUUID()}`;
+    const first = await push([{ name: "sendPoll", args }], clientId);
+    expect(first.body.results).toEqual([{ id: 1, ok: true }]);
+    const seq = await lastSeq(core.db.pool, s.company.id);
+    const replay = await push([{ name: "sendPoll", args }], clientId);
+    expect(replay.body).toEqual(first.body);
+    expect(await lastSeq(core.db.pool, s.company.id)).toBe(seq);
+    const { rows } = await core.db.pool.query(
+      "SELECT id, body, media_type, data_json, send_state, user_id FROM messages WHERE ticket_id = $1 AND from_me",
+      [ticket.id],
+    );
+    expect(rows).toEqual([
+      {
+        id,
+        body: "Qual sabor?\n- Uva\n- Limão",
+        media_type: "pollCreationMessageV3",
+        send_state: "queued",
+        user_id: s.admin.id,
+        data_json: {
+          pollCreationMessageV3: {
+            name: "Qual sabor?",
+            options: [{ optionName: "Uva" }, { optionName: "Limão" }],
+            selectableOptionsCount: 1,
+          },
+          pollSecret: expect.any(String),
+          votes: {},
+        },
+      },
+    ]);
+    expect(Buffer.from(rows[0].data_json.pollSecret, "base64")).toHaveLength(32);
+  });
+
+  it("refuses a bad poll and a poll on the Cloud API, storing nothing", async () => {
+    const ticket = await ticketOn("whatsapp");
+    const cloud = await ticketOn("whatsappapi");
+    const seq = await lastSeq(core.db.pool, s.company.id);
+    const res = await push([
+      { name: "sendPoll", args: { id: uuidv7(), ticketId: ticket.id, name: "Repetida", options: ["Sim", "Sim"] } },
+      { name: "sendPoll", args: { id: uuidv7(), ticketId: cloud.id, ...poll } },
+    ]);
+    expect(res.body.results.map((r: { error?: { error: string } }) => r.error?.error)).toEqual([
+      "ERR_VALIDATION",
+      "ERR_WRONG_STATE",
+    ]);
+    expect(await lastSeq(core.db.pool, s.company.id)).toBe(seq);
     const { rowCount } = await core.db.pool.query("SELECT 1 FROM messages WHERE ticket_id = ANY($1) AND from_me", [
       [ticket.id, cloud.id],
     ]);

@@ -18,6 +18,7 @@ import { retryMessage } from "../messages/retry-message.ts";
 import { sendContactCard } from "../messages/send-contact-card.ts";
 import { sendInteractiveMessage } from "../messages/send-interactive-message.ts";
 import { sendMessage } from "../messages/send-message.ts";
+import { sendPollMessage } from "../messages/send-poll-message.ts";
 import { sendTemplateMessage } from "../messages/send-template-message.ts";
 import { addTicketTag } from "../tags/add-ticket-tag.ts";
 import { removeContactTag } from "../tags/remove-contact-tag.ts";
@@ -67,6 +68,7 @@ export const HANDLERS: Record<MutationName, Handler> = {
     sendInteractiveMessage(client, actor, parse(m.sendInteractiveMessage, args)),
   sendContact: (client, actor, args) => sendContactCard(client, actor, parse(m.sendContact, args)),
   sendTemplate: (client, actor, args) => sendTemplateMessage(client, actor, parse(m.sendTemplate, args)),
+  sendPoll: (client, actor, args) => sendPollMessage(client, actor, parse(m.sendPoll, args)),
 
   createTag: (client, actor, args) => createTag(client, actor, parse(m.createTag, args)),
   syncContactTags: (client, actor, args) => syncContactTags(client, actor, parse(m.syncContactTags, args)),

@@ -1,9 +1,9 @@
 // Which replica rows exist only because of an outbox entry: the optimistic
-// messages (text, contact cards, interactive) not yet stored by core. A pull reset and the replica's eviction keep them.
+// messages (text, contact cards, interactive, polls) not yet stored by core. A pull reset and the replica's eviction keep them.
 import { type ChatflowDb, UPLOAD_ENTRY, type UploadArgs } from "./db.ts";
 
 /** Mutations that write a new outgoing message to the replica under their args' `id`. */
-const OUTGOING_MESSAGE_MUTATIONS = new Set(["sendMessage", "sendContact", "sendInteractiveMessage"]);
+const OUTGOING_MESSAGE_MUTATIONS = new Set(["sendMessage", "sendContact", "sendInteractiveMessage", "sendPoll"]);
 
 /** Ids of the messages written here whose send (text or upload) is still in the outbox. */
 export async function outboxMessageIds(db: ChatflowDb): Promise<Set<string>> {

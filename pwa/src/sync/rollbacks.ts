@@ -29,6 +29,7 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   sendContact: markFailed,
   sendInteractiveMessage: markFailed,
   sendTemplate: markFailed,
+  sendPoll: markFailed,
   // Ticket transitions, ticket deletion and the contact's own fields (edit, block, the two
   // switches) are applied to the replica at once and carry their undo with the outbox entry
   // (sync/optimistic.ts), which push runs before these; nothing more to do here.

@@ -436,3 +436,9 @@ export const PlayIcon = (p: P) => (
     <path d="m10 8 6 4-6 4z" />
   </Icon>
 );
+/** A poll: answers as bars of different lengths. */
+export const PollIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 6h10M4 12h16M4 18h7" />
+  </Icon>
+);

@@ -1,5 +1,5 @@
 // The composer's actions menu (spec 1 §2 "Message input": send contact, interactive-message
-// dialog) and the dialogs it opens. Reached by keyboard like any kit menu (Enter/Space opens,
+// dialog; a poll on WhatsApp by QR code, decision 0067) and the dialogs it opens. Reached by keyboard like any kit menu (Enter/Space opens,
 // arrows move, Enter picks, Escape closes); the dialogs load on first use.
 import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { lazy, Suspense, useState } from "react";
@@ -10,22 +10,24 @@ import { errorText } from "../../i18n/translate-error.ts";
 import { useOnline } from "../../layout/use-online.ts";
 import { requestSync } from "../../sync/app-sync.ts";
 import { IconButton } from "../../ui/button.tsx";
-import { ContactsIcon, ListIcon, MessagesIcon, PlusIcon } from "../../ui/icons.tsx";
+import { ContactsIcon, ListIcon, MessagesIcon, PlusIcon, PollIcon } from "../../ui/icons.tsx";
 import { Menu, MenuItem, MenuTrigger } from "../../ui/menu.tsx";
 import { showToast } from "../../ui/toasts.ts";
 import { sendContact } from "../send-contact.ts";
 import { sendInteractive } from "../send-interactive.ts";
+import { sendPoll, sendsPolls } from "../send-poll.ts";
 import type { ContactOption } from "./contact-search.ts";
 import { TemplatePicker } from "./window-notice.tsx";
 
 const SendContactDialog = lazy(() =>
   import("./send-contact-dialog.tsx").then((m) => ({ default: m.SendContactDialog })),
 );
+const SendPollDialog = lazy(() => import("./send-poll-dialog.tsx").then((m) => ({ default: m.SendPollDialog })));
 const InteractiveMessageDialog = lazy(() =>
   import("./interactive-message-dialog.tsx").then((m) => ({ default: m.InteractiveMessageDialog })),
 );
 
-type Open = "contact" | "interactive" | "template" | null;
+type Open = "contact" | "interactive" | "poll" | "template" | null;
 
 export function ComposerActions({
   ticket,
@@ -71,7 +73,7 @@ export function ComposerActions({
           label={t("composerDialogs.actions")}
           placement="top start"
           onAction={(key) => setOpen(key as Open)}
-          disabledKeys={isPrivate ? ["interactive", "template"] : []}
+          disabledKeys={isPrivate ? ["interactive", "poll", "template"] : []}
         >
           <MenuItem id="contact" icon={<ContactsIcon size={18} />} data-testid="action-send-contact">
             {t("composerDialogs.sendContact")}
@@ -79,6 +81,11 @@ export function ComposerActions({
           <MenuItem id="interactive" icon={<ListIcon size={18} />} data-testid="action-interactive">
             {t("composerDialogs.interactive")}
           </MenuItem>
+          {sendsPolls(ticket.channel) && (
+            <MenuItem id="poll" icon={<PollIcon size={18} />} data-testid="action-send-poll">
+              {t("composerDialogs.sendPoll")}
+            </MenuItem>
+          )}
           {ticket.channel === "whatsappapi" && (
             <MenuItem id="template" icon={<MessagesIcon size={18} />} data-testid="action-template">
               {t("templates.pick")}
@@ -89,6 +96,13 @@ export function ComposerActions({
       <Suspense fallback={null}>
         {open === "contact" && (
           <SendContactDialog db={db} api={api} online={online} onSend={onContact} onClose={close} />
+        )}
+        {open === "poll" && (
+          <SendPollDialog
+            online={online}
+            onSend={(poll) => written(() => sendPoll(db, { ticket, poll, userId }))}
+            onClose={close}
+          />
         )}
         {open === "template" && <TemplatePicker ticket={ticket} onClose={close} />}
         {open === "interactive" && (

@@ -1,0 +1,231 @@
+// The poll dialog (decisions 0062, 0067): a question, 2 to 12 options (added and removed here, none empty, none
+// repeated) and 'Permitir várias respostas' (selectableCount 0 = any, else 1, as Baileys' poll takes it). The form
+// is checked with core's own schema, so it refuses what core refuses; a preview shows the poll as the conversation
+// will. Sending only writes locally (send-poll.ts); the outbox takes it to core, now or when the network is back.
+import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
+import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, pollCreation } from "@chatflow/core/contract/message-polls.ts";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { fieldErrors, validationText } from "../../i18n/form-errors.ts";
+import { Button, IconButton } from "../../ui/button.tsx";
+import { Modal } from "../../ui/dialog.tsx";
+import { TextField } from "../../ui/fields.tsx";
+import { PlusIcon, TrashIcon } from "../../ui/icons.tsx";
+import { Checkbox } from "../../ui/toggles.tsx";
+import { PollMessage } from "../message-view/structured-messages.tsx";
+import { type ParsedPoll, parsePoll } from "../send-poll.ts";
+import "./composer-dialogs.css";
+
+/** Core's messages on the option list as a whole, shown through this dialog's texts. */
+const LIST_MESSAGES: Record<string, string> = {
+  "Too Short!": "composerDialogs.poll.tooFew",
+  "Too Long!": "composerDialogs.poll.tooMany",
+};
+
+type Option = { key: number; text: string };
+
+/** Indexes of the options that repeat an earlier one (compared as core compares them: trimmed). */
+export function repeatedOptions(options: string[]): Set<number> {
+  const seen = new Set<string>();
+  const out = new Set<number>();
+  options.forEach((o, i) => {
+    const v = o.trim();
+    if (v && seen.has(v)) out.add(i);
+    seen.add(v);
+  });
+  return out;
+}
+
+export type SendPollDialogProps = {
+  online: boolean;
+  /** Writes the poll locally; a throw keeps the dialog open. */
+  onSend: (poll: ParsedPoll) => Promise<void>;
+  onClose: () => void;
+};
+
+export function SendPollDialog({ online, onSend, onClose }: SendPollDialogProps) {
+  const { t } = useTranslation();
+  const nextKey = useRef(POLL_OPTIONS_MIN);
+  const [name, setName] = useState("");
+  const [options, setOptions] = useState<Option[]>(() =>
+    Array.from({ length: POLL_OPTIONS_MIN }, (_, key) => ({ key, text: "" })),
+  );
+  const [multiple, setMultiple] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [focusKey, setFocusKey] = useState<number | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+
+  // After a refused send, the keyboard lands on the first field that says why.
+  useEffect(() => {
+    if (attempt === 0) return;
+    body.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [attempt]);
+  // An added option takes the keyboard, so a list is typed without reaching for the mouse.
+  useEffect(() => {
+    if (focusKey === null) return;
+    body.current?.querySelector<HTMLInputElement>(`[data-option-key='${focusKey}'] input`)?.focus();
+  }, [focusKey]);
+
+  const texts = options.map((o) => o.text);
+  const repeated = repeatedOptions(texts);
+  const setOption = (key: number, text: string) => {
+    setOptions((list) => list.map((o) => (o.key === key ? { ...o, text } : o)));
+    setErrors((e) => (Object.keys(e).length ? {} : e));
+  };
+  const addOption = () => {
+    const key = nextKey.current++;
+    setOptions((list) => [...list, { key, text: "" }]);
+    setFocusKey(key);
+  };
+  const removeOption = (key: number) => {
+    const at = options.findIndex((o) => o.key === key);
+    const rest = options.filter((o) => o.key !== key);
+    setOptions(rest);
+    setErrors({});
+    // The keyboard stays in the list: on the option that took the removed one's place.
+    setFocusKey(rest[Math.min(at, rest.length - 1)]?.key ?? null);
+  };
+
+  // The poll as the conversation draws it (no votes yet, so no counts).
+  const shown = texts.map((o) => o.trim()).filter(Boolean);
+  const preview =
+    name.trim() || shown.length
+      ? ({
+          id: "poll-preview",
+          body: name.trim(),
+          mediaType: "pollCreationMessageV3",
+          dataJson: {
+            pollCreationMessageV3: pollCreation({
+              name: name.trim(),
+              options: shown,
+              selectableCount: multiple ? 0 : 1,
+            }),
+          },
+        } as unknown as MessageDTO)
+      : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parsePoll({ name, options: texts, multiple });
+    if (!parsed.ok) {
+      const found = fieldErrors(parsed.error);
+      // The list's own messages (too few, too many) say so in this dialog's words; a repeat is already said on the
+      // option that repeats (and the keyboard goes there).
+      const list = parsed.error.issues.find((i) => i.path.length === 1 && i.path[0] === "options");
+      if (list && list.message !== "Options must differ") found.options = validationText(list.message, LIST_MESSAGES);
+      else delete found.options;
+      setErrors(found);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await onSend(parsed.poll);
+      onClose();
+    } catch {
+      // Not written on the device: the sender has said why; the dialog keeps what was typed.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={t("composerDialogs.sendPoll")}
+      size="large"
+      data-testid="send-poll-dialog"
+      keyboardDismiss={!busy}
+      onSubmit={submit}
+      actions={
+        <>
+          <Button onPress={onClose} isDisabled={busy}>
+            {t("composerDialogs.cancel")}
+          </Button>
+          <Button type="submit" variant="primary" isPending={busy} data-testid="send-poll-submit">
+            {t("composerDialogs.send")}
+          </Button>
+        </>
+      }
+    >
+      <div className="composer-interactive" ref={body}>
+        <div className="composer-interactive-form">
+          <TextField
+            label={t("composerDialogs.poll.question")}
+            placeholder={t("composerDialogs.poll.questionPlaceholder")}
+            value={name}
+            onChange={(v) => {
+              setName(v);
+              if (errors.name) setErrors(({ name: _, ...rest }) => rest);
+            }}
+            errorMessage={errors.name}
+            maxLength={255}
+            isRequired
+            autoFocus
+            data-testid="send-poll-question"
+          />
+          <fieldset className="composer-list-section" aria-describedby="send-poll-options-hint">
+            <legend>{t("composerDialogs.poll.options")}</legend>
+            <p className="field-description" id="send-poll-options-hint">
+              {t("composerDialogs.poll.hint")}
+            </p>
+            {errors.options && (
+              <p className="field-error" role="alert" data-testid="send-poll-options-error">
+                {errors.options}
+              </p>
+            )}
+            {options.map((o, i) => (
+              <div key={o.key} className="composer-list-row" data-option-key={o.key}>
+                <TextField
+                  label={t("composerDialogs.poll.option", { n: i + 1 })}
+                  value={o.text}
+                  onChange={(text) => setOption(o.key, text)}
+                  errorMessage={
+                    errors[`options.${i}`] ?? (repeated.has(i) ? t("composerDialogs.poll.duplicate") : undefined)
+                  }
+                  maxLength={100}
+                  isRequired
+                  data-testid="send-poll-option"
+                />
+                <IconButton
+                  label={t("composerDialogs.poll.removeOption", { n: i + 1 })}
+                  onPress={() => removeOption(o.key)}
+                  isDisabled={options.length <= POLL_OPTIONS_MIN}
+                  data-testid="send-poll-remove-option"
+                >
+                  <TrashIcon />
+                </IconButton>
+              </div>
+            ))}
+            <Button
+              size="small"
+              icon={<PlusIcon />}
+              onPress={addOption}
+              isDisabled={options.length >= POLL_OPTIONS_MAX}
+              data-testid="send-poll-add-option"
+            >
+              {t("composerDialogs.poll.addOption")}
+            </Button>
+          </fieldset>
+          <Checkbox isSelected={multiple} onChange={setMultiple} data-testid="send-poll-multiple">
+            {t("composerDialogs.poll.multiple")}
+          </Checkbox>
+          {!online && <p className="composer-dialog-offline">{t("composerDialogs.offline")}</p>}
+        </div>
+        <section className="composer-dialog-preview" aria-label={t("composerDialogs.preview")}>
+          <h3 className="composer-dialog-preview-title">{t("composerDialogs.preview")}</h3>
+          <div data-testid="send-poll-preview">
+            {preview && <PollMessage message={preview} />}
+            <p className="field-description">
+              {t(multiple ? "composerDialogs.poll.many" : "composerDialogs.poll.single")}
+            </p>
+          </div>
+        </section>
+      </div>
+    </Modal>
+  );
+}

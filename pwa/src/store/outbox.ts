@@ -1,9 +1,15 @@
 // Which replica rows exist only because of an outbox entry: the optimistic
-// messages (text, contact cards, interactive, polls) not yet stored by core. A pull reset and the replica's eviction keep them.
+// messages (text, contact cards, interactive, polls, templates) not yet stored by core. A pull reset and the replica's eviction keep them.
 import { type ChatflowDb, UPLOAD_ENTRY, type UploadArgs } from "./db.ts";
 
 /** Mutations that write a new outgoing message to the replica under their args' `id`. */
-const OUTGOING_MESSAGE_MUTATIONS = new Set(["sendMessage", "sendContact", "sendInteractiveMessage", "sendPoll"]);
+const OUTGOING_MESSAGE_MUTATIONS = new Set([
+  "sendMessage",
+  "sendContact",
+  "sendInteractiveMessage",
+  "sendPoll",
+  "sendTemplate",
+]);
 
 /** Ids of the messages written here whose send (text or upload) is still in the outbox. */
 export async function outboxMessageIds(db: ChatflowDb): Promise<Set<string>> {

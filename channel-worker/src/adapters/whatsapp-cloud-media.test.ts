@@ -1,10 +1,15 @@
 // The Cloud API adapter beyond text: media uploaded then sent by id, contact
 // cards, interactive lists and URL buttons, against the fake Graph API.
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
 import { saveMedia } from "@chatflow/core/media/media-store.ts";
 import { tmpDirForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { fakeGraphApiForFile } from "../testing/fake-graph-api.ts";
 import type { ChannelAdapter, OutboundMessage, SendError } from "./adapter.ts";
+import { FFMPEG, isOggOpus } from "./voice-note.ts";
 import { whatsappCloudAdapter } from "./whatsapp-cloud.ts";
 
 const COMPANY = 3;
@@ -100,6 +105,32 @@ describe("#whatsapp-cloud.media", () => {
     expect(new Uint8Array(fake.uploads[0]!.bytes)).toEqual(OGG);
     expect(fake.requests[0]!.body).toMatchObject({ type: "audio", audio: { id: fake.uploads[0]!.id } });
     expect(fake.requests[0]!.body.audio).not.toHaveProperty("caption");
+  });
+
+  it("sends the composer's recording as a voice message: converted to Ogg/Opus, with voice", async () => {
+    const out = path.join(media.path, "tone.m4a");
+    await promisify(execFile)(FFMPEG, [
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=duration=1",
+      "-c:a",
+      "aac",
+      out,
+    ]);
+    const mediaUrl = await stored("audio-1764400000000.m4a", new Uint8Array(await readFile(out)));
+    await adapter().send(message({ mediaType: "audio", mediaUrl, body: "" }));
+    expect(fake.uploads[0]).toMatchObject({ type: "audio/ogg", fileName: "audio-1764400000000.ogg" });
+    expect(isOggOpus(fake.uploads[0]!.bytes)).toBe(true);
+    expect(fake.requests[0]!.body).toMatchObject({ type: "audio", audio: { id: fake.uploads[0]!.id, voice: true } });
+    // An audio file attached as a file is not a voice message.
+    fake.reset();
+    const song = await stored("musica.m4a", new Uint8Array(await readFile(out)));
+    await adapter().send(message({ mediaType: "audio", mediaUrl: song, body: "" }));
+    expect(fake.uploads[0]).toMatchObject({ type: "audio/mp4" });
+    expect(fake.requests[0]!.body.audio).not.toHaveProperty("voice");
   });
 
   it("sends a document with the file name the agent gave it, accents kept", async () => {

@@ -3,12 +3,16 @@
 // button. Pure functions: the adapter uploads and posts what they describe.
 import { mimeOfFileName, originalFileName, parseMediaUrl, safeFileName } from "@chatflow/core/media/media-store.ts";
 import { type OutboundMessage, SendError } from "./adapter.ts";
+import { isRecording } from "./voice-note.ts";
 
 /** The message object's part that varies by type: `{type: "image", image: {...}}`. */
 export type CloudContent = { type: string; [k: string]: unknown };
 
-/** A stored file of the message's company to upload before sending. */
-export type MediaRef = { url: string; fileName: string; mime: string };
+/**
+ * A stored file of the message's company to upload before sending. `voice`: a recording to send as a voice
+ * message, converted to Ogg/Opus before its upload (decision 0069); the upload clears it when that fails.
+ */
+export type MediaRef = { url: string; fileName: string; mime: string; voice?: boolean };
 
 /**
  * How to send one message: `media` is uploaded first when present; `build` gets the
@@ -91,6 +95,7 @@ export function isFileNameBody(body: string, fileName: string): boolean {
 
 function mediaPlan(message: OutboundMessage, media: MediaRef): CloudPlan {
   const kind = cloudMediaKind(message.mediaType, media.mime);
+  if (kind === "audio" && isRecording(originalName(media.fileName))) media.voice = true;
   const nameBody = isFileNameBody(message.body, media.fileName);
   const caption = nameBody ? undefined : message.body;
   return {
@@ -98,6 +103,8 @@ function mediaPlan(message: OutboundMessage, media: MediaRef): CloudPlan {
     mediaRequired: true,
     build(id) {
       const object: Record<string, unknown> = { id };
+      // A voice message (Ogg/Opus): the microphone icon, automatic download and the transcript on the phone.
+      if (kind === "audio" && media.voice) object.voice = true;
       if (caption && (kind === "image" || kind === "video" || kind === "document")) object.caption = caption;
       // The body keeps the name as typed (accents and all) when it is the file name.
       if (kind === "document")

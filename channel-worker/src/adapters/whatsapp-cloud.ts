@@ -13,6 +13,7 @@ import {
   SendError,
 } from "./adapter.ts";
 import { openStoredMedia, UploadedMedia, uploadForm } from "./cloud-media.ts";
+import { toOggOpus } from "./voice-note.ts";
 import { type MediaRef, planCloudMessage } from "./whatsapp-cloud-payloads.ts";
 
 export type GraphApiOptions = {
@@ -150,7 +151,8 @@ export function whatsappCloudAdapter(
   async function upload(message: OutboundMessage, ref: MediaRef, required: boolean): Promise<string | null> {
     const known = uploaded.get(ref.url);
     if (known) return known;
-    const blob = await openStoredMedia(media.dataDir, message.companyId, ref);
+    let blob = await openStoredMedia(media.dataDir, message.companyId, ref);
+    if (blob && ref.voice) ({ blob, ref } = await asVoice(blob, ref));
     if (!blob) {
       if (!required) return null;
       throw new SendError("permanent", `the file ${ref.fileName} of this message is gone`, {
@@ -176,6 +178,20 @@ export function whatsappCloudAdapter(
     }
     uploaded.set(ref.url, id);
     return id;
+  }
+
+  /** A recording as Ogg/Opus for a voice message; one ffmpeg cannot read goes as the audio file it is. */
+  async function asVoice(blob: Blob, ref: MediaRef): Promise<{ blob: Blob; ref: MediaRef }> {
+    try {
+      const ogg = await toOggOpus(Buffer.from(await blob.arrayBuffer()));
+      const fileName = `${ref.fileName.replace(/\.[^.]*$/, "")}.ogg`;
+      const converted = new Blob([new Uint8Array(ogg)], { type: "audio/ogg" });
+      return { blob: converted, ref: Object.assign(ref, { fileName, mime: "audio/ogg" }) };
+    } catch (err) {
+      console.warn(`connection ${connection.id}: voice message sent as a plain audio file: ${(err as Error).message}`);
+      ref.voice = false;
+      return { blob, ref };
+    }
   }
 
   /** POST /media: the id, or the failure as classified for a send. */

@@ -12,6 +12,7 @@ import type { ChatflowDb } from "../store/db.ts";
 import {
   effectiveFilter,
   type ListViewer,
+  orderOf,
   type TicketListFilter,
   type TicketTab,
   ticketsQuery,
@@ -40,7 +41,7 @@ export type TicketListState = {
 type Complete = { inProgress: boolean; closed: boolean };
 
 /** Whether the replica holds every ticket a tab may list (and, for search, every text it reads). */
-function holdsAll(tab: TicketTab, f: TicketListFilter, complete: Complete | undefined): boolean {
+function holdsAll(tab: TicketTab, f: TicketListFilter, complete: Complete | null | undefined): boolean {
   if (!complete) return false;
   if (tab === "closed") return complete.closed;
   if (tab === "search") return complete.closed && complete.inProgress && !(f.search && f.searchOnMessages);
@@ -61,8 +62,9 @@ export function useTicketList(
   const [limit, setLimit] = useState({ key, value: LOCAL_PAGE });
   const take = limit.key === key ? limit.value : LOCAL_PAGE;
 
+  // undefined while it is read, null when no pull has said yet.
   const complete = useLiveQuery(
-    () => db.meta.get("ticketsComplete").then((row) => row?.value as Complete | undefined),
+    () => db.meta.get("ticketsComplete").then((row) => (row?.value as Complete | undefined) ?? null),
     [db],
   );
   // A chain of Dexie promises, no native await (ticket-list-query.ts says why).
@@ -75,7 +77,12 @@ export function useTicketList(
   );
   const localCounts = useLiveQuery(() => localTabCounts(db, viewer, tabs, filter), [db, viewer, tabs, filter]);
 
-  const fromServer = online && !holdsAll(tab, f, complete) && (tab !== "search" || f.search !== "");
+  // Not before the replica has said what it holds: a tab it holds whole never asks core.
+  const fromServer =
+    online && complete !== undefined && !holdsAll(tab, f, complete) && (tab !== "search" || f.search !== "");
+  // Oldest first on a tab the replica does not hold whole (more tickets in progress than the first pull brings):
+  // the replica holds the newest, so its oldest are not the tab's. Core's pages alone list it, in its order.
+  const serverOnly = fromServer && orderOf(tab, f) === "ASC";
   const server = usePaged(key, fromServer, async (page) => {
     const res = await api.get<ListTicketsResponse>(`/tickets?${key}&pageNumber=${page}`);
     return { items: res.tickets.map(remoteRow), hasMore: res.hasMore, count: res.count };
@@ -128,7 +135,25 @@ export function useTicketList(
     }
   }
 
-  const rows = useMemo(() => (current ? [...current.rows, ...beyond] : []), [current, beyond]);
+  const rows = useMemo(
+    () => (serverOnly ? server.items : current ? [...current.rows, ...beyond] : []),
+    [serverOnly, server.items, current, beyond],
+  );
+  const loadServerMore = useCallback(() => {
+    if (serverLoaded && !serverLoading && serverHasMore) serverMore();
+  }, [serverLoaded, serverLoading, serverHasMore, serverMore]);
+  if (serverOnly) {
+    return {
+      rows,
+      ready: serverLoaded || server.error !== null,
+      hasMore: !serverLoaded || serverHasMore,
+      loadingMore: serverLoaded && serverLoading,
+      loadMore: loadServerMore,
+      counts: merged,
+      endOfReplica: false,
+      serverError: server.error,
+    };
+  }
   return {
     rows,
     ready: current !== undefined,
@@ -151,7 +176,7 @@ function useRemoteCounts(
   tabs: readonly TicketTab[],
   filter: TicketListFilter,
   online: boolean,
-  complete: Complete | undefined,
+  complete: Complete | null | undefined,
   tab: TicketTab,
   tabCount: number | null,
 ): Partial<Record<TicketTab, number | null>> {
@@ -162,7 +187,7 @@ function useRemoteCounts(
   const wanted = online
     ? tabs.filter((t) => {
         const f = effectiveFilter(viewer, t, filter);
-        return t !== tab && t !== "search" && complete !== undefined && !holdsAll(t, f, complete);
+        return t !== tab && t !== "search" && complete != null && !holdsAll(t, f, complete);
       })
     : [];
   // The requests themselves are the key: the effect reads them back from it.

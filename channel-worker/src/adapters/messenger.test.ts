@@ -103,6 +103,63 @@ describe("#messenger.send", () => {
     expect(refused.status).toBe(400);
   });
 
+  it("sends a link or call-me button as a button template, and what Messenger has no button for as text", async () => {
+    const buttons = (dataJson: Record<string, unknown>, body = "Veja o seu pedido") => ({
+      ...message,
+      mediaType: "interactiveMessage",
+      body,
+      dataJson,
+    });
+    await adapter().send(
+      buttons({ type: "url", buttonText: "Acompanhar o pedido agora", url: "https://loja.example/pedido/42" }),
+    );
+    expect(graph.sends[0]!.body.message).toEqual({
+      attachment: {
+        type: "template",
+        payload: {
+          template_type: "button",
+          text: "Veja o seu pedido",
+          buttons: [{ type: "web_url", url: "https://loja.example/pedido/42", title: "Acompanhar o pedido…" }],
+        },
+      },
+      metadata: message.id,
+    });
+    await adapter().send(
+      buttons({ type: "call", buttonText: "Ligar", phoneNumber: "55 (11) 3333-4444" }, "Fale conosco"),
+    );
+    expect(graph.sends[1]!.body.message).toMatchObject({
+      attachment: { payload: { buttons: [{ type: "phone_number", title: "Ligar", payload: "+551133334444" }] } },
+    });
+    // A copy-code button has no Messenger form: the code goes in the text.
+    await adapter().send(buttons({ type: "copy", buttonText: "Copiar", copyCode: "CUPOM10" }, "Seu cupom"));
+    expect(graph.sends[2]!.body.message).toEqual({ text: "Seu cupom\n\nCUPOM10", metadata: message.id });
+    // Instagram takes no button template: the link goes in the text.
+    await adapter("instagram").send(buttons({ type: "url", buttonText: "Abrir", url: "https://loja.example/x" }));
+    expect(graph.sends[3]!.body.message).toEqual({
+      text: "Veja o seu pedido\n\nhttps://loja.example/x",
+      metadata: message.id,
+    });
+    // The stand-in refuses what Meta refuses: four buttons.
+    const refused = await fetch(`${graph.url}/v21.0/${PAGE}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        recipient: { id: PSID },
+        message: {
+          attachment: {
+            type: "template",
+            payload: {
+              template_type: "button",
+              text: "x",
+              buttons: Array.from({ length: 4 }, () => ({ type: "web_url", url: "https://a.example", title: "a" })),
+            },
+          },
+        },
+      }),
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it("sends media as one multipart request carrying the file, then the caption as text", async () => {
     const stored = await saveMedia(dataDir.path, 1, "foto.png", PNG);
     const res = await adapter().send({ ...message, mediaType: "image", mediaUrl: stored.url, body: "Veja a foto" });

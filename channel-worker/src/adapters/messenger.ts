@@ -8,6 +8,7 @@ import path from "node:path";
 import { parseMediaUrl } from "@chatflow/core/media/media-store.ts";
 import {
   type AdapterEvents,
+  type Channel,
   type ChannelAdapter,
   type ChannelConnection,
   type ConnectionStatus,
@@ -16,7 +17,7 @@ import {
 } from "./adapter.ts";
 import { openStoredMedia } from "./cloud-media.ts";
 import { classifyFetchError, DEFAULT_GRAPH_API, type GraphApiOptions } from "./whatsapp-cloud.ts";
-import { isFileNameBody, originalName, uploadMime } from "./whatsapp-cloud-payloads.ts";
+import { type ButtonData, buttonText, isFileNameBody, originalName, uploadMime } from "./whatsapp-cloud-payloads.ts";
 
 /** Graph error codes that refuse a message without taking it (rate limits): safe to resend later. */
 const THROTTLED = new Set([4, 17, 32, 613]);
@@ -101,6 +102,9 @@ export function messengerAdapter(
     const stored = message.mediaUrl ? parseMediaUrl(message.mediaUrl) : null;
     if (message.mediaType === "listMessage") {
       return { object: { ...listAsQuickReplies(message), ...extra }, file: null, name: "" };
+    }
+    if (message.mediaType === "interactiveMessage") {
+      return { object: { ...buttonAsTemplate(message, connection.channel), ...extra }, file: null, name: "" };
     }
     if (!type) return { object: { text: message.body, ...extra }, file: null, name: "" };
     if (!stored || stored.companyId !== message.companyId) {
@@ -203,6 +207,35 @@ export function listAsQuickReplies(message: OutboundMessage): Record<string, unk
       payload: clip(typeof r.rowId === "string" && r.rowId ? r.rowId : titles[i]!, 1000),
     })),
   };
+}
+
+const BUTTON_TEXT_MAX = 640;
+const BUTTON_TITLE_MAX = 20;
+
+/**
+ * An interactive message (spec 1 §1) on Messenger: a link or a call-me button goes as a button template (the text and
+ * one button that opens the link or calls the number), the Send API's own form. Instagram takes no button template,
+ * and a copy-code or PIX button has no Messenger form: those go as text that carries the link, number or code, so
+ * the contact has all the agent sent. A text past the template's 640 characters goes as text too.
+ */
+export function buttonAsTemplate(message: OutboundMessage, channel: Channel): Record<string, unknown> {
+  const data = (message.dataJson ?? {}) as ButtonData;
+  const body = message.body.trim();
+  const title = clip((data.buttonText ?? "").trim() || (data.type === "call" ? "Ligar" : "Abrir"), BUTTON_TITLE_MAX);
+  const url = typeof data.url === "string" && /^https?:\/\//i.test(data.url.trim()) ? data.url.trim() : null;
+  const phone = typeof data.phoneNumber === "string" ? data.phoneNumber.replace(/\D/g, "") : "";
+  const button =
+    data.type === "url" && url
+      ? { type: "web_url", url, title }
+      : data.type === "call" && phone.length >= 6
+        ? { type: "phone_number", title, payload: `+${phone}` }
+        : null;
+  if (button && channel === "facebook" && body && [...body].length <= BUTTON_TEXT_MAX) {
+    return { attachment: { type: "template", payload: { template_type: "button", text: body, buttons: [button] } } };
+  }
+  const lines = [buttonText(data, body)];
+  if (url && !lines[0]!.includes(url)) lines.push(url);
+  return { text: clip(lines.filter(Boolean).join("\n\n") || "-", MESSENGER_TEXT_MAX) };
 }
 
 /** At most `max` characters (code points), the last one an ellipsis when cut. */

@@ -203,7 +203,7 @@ export function listContent(data: ListData, body: string): CloudContent | null {
   };
 }
 
-type ButtonData = {
+export type ButtonData = {
   type?: string;
   title?: string;
   description?: string;

@@ -179,7 +179,7 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
       const send = await readSend(req, raw, node);
       fake.sends.push(send);
       if (!token || pageTokens.get(node) !== token) return graphError(res, 400, "Invalid OAuth access token.", 190);
-      const refusal = quickRepliesRefusal(send.body.message);
+      const refusal = quickRepliesRefusal(send.body.message) ?? buttonTemplateRefusal(send.body.message);
       if (refusal) return graphError(res, 400, refusal, 100);
       return answer(res, fake.sendReply?.(send), () => ({
         recipient_id: send.body.recipient?.id,
@@ -209,6 +209,31 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
         server.close(() => resolve());
       }),
   });
+}
+
+/** The Send API's rules for a button template (Meta's reference): text of 1 to 640 characters, 1 to 3 buttons, each
+ * titled in at most 20 characters; a web_url button's url is http(s), a phone_number button's payload starts with +. */
+function buttonTemplateRefusal(message: Record<string, unknown> | undefined): string | null {
+  const attachment = message?.attachment as { type?: string; payload?: Record<string, unknown> } | undefined;
+  if (attachment?.type !== "template" || attachment.payload?.template_type !== "button") return null;
+  const { text, buttons } = attachment.payload;
+  if (typeof text !== "string" || text.length === 0 || [...text].length > 640) {
+    return "(#100) param message[attachment][payload][text] must be at most 640 characters";
+  }
+  if (!Array.isArray(buttons) || buttons.length === 0 || buttons.length > 3) {
+    return "(#100) param message[attachment][payload][buttons] must have between 1 and 3 elements";
+  }
+  for (const b of buttons as Record<string, unknown>[]) {
+    if (typeof b.title !== "string" || [...b.title].length < 1 || [...b.title].length > 20) {
+      return "(#100) Title has a 20 character limit";
+    }
+    if (b.type === "web_url" && !(typeof b.url === "string" && /^https?:\/\//.test(b.url))) return "(#100) Invalid URL";
+    if (b.type === "phone_number" && !(typeof b.payload === "string" && /^\+\d{6,}$/.test(b.payload))) {
+      return "(#100) Invalid phone number";
+    }
+    if (b.type !== "web_url" && b.type !== "phone_number" && b.type !== "postback") return "(#100) Invalid button type";
+  }
+  return null;
 }
 
 /** The Send API's rules for quick replies (Meta's reference): at most 13, each a text of 1 to 20 characters with a

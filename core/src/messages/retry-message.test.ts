@@ -3,6 +3,8 @@
 // message that did not fail, is touched.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { failScheduledSends } from "../schedules/scheduled-send-outcome.ts";
+import { inTransaction } from "../sync/change-log.ts";
 import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 
@@ -67,5 +69,43 @@ describe("#sync.push retryMessage", () => {
     const [r3] = await push(other.adminToken, [foreign.id]);
     expect(r3?.error?.error).toBe("ERR_NO_MESSAGE_FOUND");
     expect(await row(foreign.id)).toMatchObject({ send_state: "failed", ack: -1 });
+  });
+});
+
+describe("#sync.push retryMessage on a scheduled send", () => {
+  it("puts the schedule back where the send left it (ENVIADA, or PENDENTE with a repeat due), and a new refusal marks ERRO", async () => {
+    const schedule = async (m: { id: string }, repeatLater: boolean) =>
+      (
+        await core.db.pool.query<{ id: number }>(
+          `INSERT INTO schedules (company_id, contact_id, body, send_at, anchor_at, sent_at, sent_count, status,
+             last_error, last_message_id)
+           SELECT $1, t.contact_id, 'Lembrete', now() + make_interval(days => $3), now(), now() - interval '1 minute', 1,
+             'ERRO', 'ERR_SENDING_WAPP_MSG', $4
+           FROM tickets t WHERE t.id = $2 RETURNING id`,
+          [s.company.id, s.ticket.id, repeatLater ? 1 : -1, m.id],
+        )
+      ).rows[0]!.id;
+    const status = async (id: number) =>
+      (await core.db.pool.query("SELECT status, last_error FROM schedules WHERE id = $1", [id])).rows[0];
+    const once = await failed();
+    const repeating = await failed();
+    const a = await schedule(once, false);
+    const b = await schedule(repeating, true);
+    expect(await push(s.adminToken, [once.id, repeating.id])).toEqual([
+      { id: 1, ok: true },
+      { id: 2, ok: true },
+    ]);
+    expect(await status(a)).toEqual({ status: "ENVIADA", last_error: null });
+    expect(await status(b)).toEqual({ status: "PENDENTE", last_error: null });
+    const logged = await core.db.pool.query(
+      "SELECT count(*)::int AS n FROM change_log WHERE entity = 'schedules' AND entity_id = ANY($1::text[])",
+      [[String(a), String(b)]],
+    );
+    expect(logged.rows[0].n).toBe(2);
+    // The channel refuses the retried send too: ERRO again, with its reason.
+    await inTransaction(core.db.pool, (c) =>
+      failScheduledSends(c, [{ id: once.id, company_id: s.company.id }], "ERR_SENDING_WAPP_MSG"),
+    );
+    expect(await status(a)).toEqual({ status: "ERRO", last_error: "ERR_SENDING_WAPP_MSG" });
   });
 });

@@ -1,12 +1,13 @@
 // Use case: the author of a message whose send failed (ack -1, 'failed' in the outbound queue)
 // puts it back in the queue once; the channel worker takes it like any new reply. A message
 // that is not failed (sent meanwhile, or already re-queued by an earlier retry) is left as it is,
-// so a retry pushed twice queues it once.
+// so a retry pushed twice queues it once. A scheduled send's schedule leaves ERRO with it.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TRetryMessageArgs } from "../contract/messages.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { noPermission } from "../http/errors.ts";
+import { confirmScheduledSends } from "../schedules/scheduled-send-outcome.ts";
 import { recordChanges } from "../sync/change-log.ts";
 import { assertCustomerWindow } from "./customer-window.ts";
 import { findVisibleMessage } from "./find-message.ts";
@@ -25,6 +26,9 @@ export async function retryMessage(client: pg.ClientBase, actor: Actor, args: TR
     [m.id, actor.companyId],
   );
   await recordChanges(client, [{ companyId: actor.companyId, entity: "messages", id: m.id }]);
+  // A scheduled send that failed: its schedule leaves ERRO for where the send had left it, as a confirmed send
+  // would; a new refusal marks it ERRO again (scheduled-send-outcome.ts).
+  await confirmScheduledSends(client, [{ id: m.id, company_id: actor.companyId }]);
   if (m.ticket.whatsappId !== null) {
     await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(m.ticket.whatsappId)]);
   }

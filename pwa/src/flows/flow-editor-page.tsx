@@ -34,7 +34,7 @@ import {
   ViewportPortal,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { api, tokens } from "../app-services.ts";
@@ -140,8 +140,9 @@ function FlowEditor({
 
   // The document is the truth; React Flow's own state (measured size, selection) is kept per node across updates.
   // A node or edge the change left as it was keeps its object, so React Flow redraws only what changed: a move by
-  // another editor repaints one node of 500, not all of them.
-  useEffect(() => {
+  // another editor repaints one node of 500, not all of them. A layout effect: React Flow gets the new nodes in the
+  // same task, before the browser paints, rather than one frame later.
+  useLayoutEffect(() => {
     setNodes((previous) => {
       const byId = new Map(previous.map((n) => [n.id, n]));
       let changed = previous.length !== drawing.nodes.length;
@@ -181,7 +182,10 @@ function FlowEditor({
       });
       return changed ? next : previous;
     });
-    // Loading and every change rebuild the 'variables' list from the question nodes (spec 2 §4).
+  }, [drawing, remoteSelections]);
+
+  // Loading and every change rebuild the 'variables' list from the question nodes (spec 2 §4).
+  useEffect(() => {
     try {
       const variables = JSON.stringify(variablesOf(drawing.nodes));
       if (variables !== variablesRef.current) localStorage.setItem(VARIABLES_KEY, variables);
@@ -189,7 +193,7 @@ function FlowEditor({
     } catch {
       // Storage refused (private mode, quota): the list is a convenience for the message fields.
     }
-  }, [drawing, remoteSelections]);
+  }, [drawing]);
 
   const onNodesChange = useCallback(
     (changes: NodeChange[]) => {

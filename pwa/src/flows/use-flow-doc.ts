@@ -3,6 +3,7 @@
 import { ensureStartNode } from "@chatflow/sync-server/documents/flow.ts";
 import { type FlowDrawing, watchFlowDrawing } from "@chatflow/sync-server/documents/flow-drawing.ts";
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type * as Y from "yjs";
 import { type ConnectionState, INITIAL_CONNECTION } from "../quick-messages/quick-messages-doc.ts";
 import { connectFlow, type FlowConnection, openLocalFlow, type RemoteEditor } from "./flow-doc.ts";
@@ -38,7 +39,13 @@ export function useFlowDoc(o: {
     const local = openLocalFlow(o.companyId, o.flowId);
     let live = true;
     // Each change re-reads only what it touched (issue 11: a co-editor's move in a drawing of 500 nodes).
-    const watch = watchFlowDrawing(local.doc, (d) => live && setDrawing(d));
+    // A change from elsewhere (the server, this device's storage) arrives outside any React event: it is drawn at
+    // once, in the same task, instead of waiting for React's scheduler (a frame later, often).
+    const watch = watchFlowDrawing(local.doc, (d, transaction) => {
+      if (!live) return;
+      if (transaction.local) setDrawing(d);
+      else flushSync(() => setDrawing(d));
+    });
     setDoc(local.doc);
     void local.loaded.then(() => {
       if (!live) return;

@@ -31,8 +31,12 @@ const sameNode = (a: FlowDocNode, b: FlowDocNode) =>
 /**
  * Reads the drawing once, then after each transaction that changed it calls `onDrawing` with the new one. Arrays are
  * new only when something in them changed; a node or edge that did not change is the same object as before.
+ * `onDrawing` also gets the transaction (whether it came from this copy or another: `transaction.local`).
  */
-export function watchFlowDrawing(doc: Y.Doc, onDrawing: (drawing: FlowDrawing) => void): FlowDrawingWatch {
+export function watchFlowDrawing(
+  doc: Y.Doc,
+  onDrawing: (drawing: FlowDrawing, transaction: Y.Transaction) => void,
+): FlowDrawingWatch {
   const nodesMap = nodesOf(doc);
   const edgesMap = edgesOf(doc);
   const nodeById = new Map<string, FlowDocNode>();
@@ -72,7 +76,7 @@ export function watchFlowDrawing(doc: Y.Doc, onDrawing: (drawing: FlowDrawing) =
   };
 
   // Observers run first, then afterTransaction: one new drawing per transaction, whatever it touched.
-  const flush = () => {
+  const flush = (transaction: Y.Transaction) => {
     if (dirtyNodes.size === 0 && dirtyEdges.size === 0) return;
     let nodesChanged = false;
     let orderChanged = false;
@@ -109,7 +113,7 @@ export function watchFlowDrawing(doc: Y.Doc, onDrawing: (drawing: FlowDrawing) =
     nodeKeysChanged = false;
     if (nodes === drawing.nodes && !edgesChanged) return;
     drawing = { nodes, edges: edgesChanged ? edges : drawing.edges };
-    onDrawing(drawing);
+    onDrawing(drawing, transaction);
   };
 
   nodesMap.observeDeep(onNodes);

@@ -138,15 +138,3 @@ export function removeFlowEdges(doc: Y.Doc, ids: readonly string[]): void {
     for (const id of ids) edgesOf(doc).delete(id);
   });
 }
-
-/** Calls `onChange` after every change of the drawing, local or remote; answers the unsubscribe. */
-export function observeFlow(doc: Y.Doc, onChange: () => void): () => void {
-  const nodes = nodesOf(doc);
-  const edges = edgesOf(doc);
-  nodes.observeDeep(onChange);
-  edges.observe(onChange);
-  return () => {
-    nodes.unobserveDeep(onChange);
-    edges.unobserve(onChange);
-  };
-}

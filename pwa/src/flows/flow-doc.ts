@@ -100,6 +100,9 @@ export function connectFlow(doc: Y.Doc, o: FlowConnectionOptions): FlowConnectio
   });
   const awareness = provider.awareness;
   awareness?.setLocalStateField("user", { id: o.me.id, name: o.me.name, color: presenceColor(o.me.id) });
+  // Only a change of the others is told: this editor's own pointer moves (every pointermove while panning) would
+  // otherwise redraw the editor each time.
+  let told = "[]";
   const tell = () => {
     if (!awareness) return;
     const others: RemoteEditor[] = [];
@@ -108,7 +111,11 @@ export function connectFlow(doc: Y.Doc, o: FlowConnectionOptions): FlowConnectio
       if (clientId === awareness.clientID || !presence.user) continue;
       others.push({ ...presence, user: presence.user, clientId });
     }
-    o.onEditors?.(others.sort((a, b) => a.clientId - b.clientId));
+    others.sort((a, b) => a.clientId - b.clientId);
+    const now = JSON.stringify(others);
+    if (now === told) return;
+    told = now;
+    o.onEditors?.(others);
   };
   awareness?.on("change", tell);
   // The browser says when the network goes and comes back: close at once (edits stay in IndexedDB and the

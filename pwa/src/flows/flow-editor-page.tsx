@@ -34,7 +34,7 @@ import {
   ViewportPortal,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../api/errors.ts";
@@ -69,6 +69,11 @@ import "./flows.css";
 const currentToken = () => tokens.get() ?? "";
 const renewToken = checkSessionOver(api);
 const NODE_TYPES = { flow: FlowNodeView };
+// Props handed to React Flow as constants: a new object or array each render would make it update its store.
+const FIT_VIEW_OPTIONS = { maxZoom: 1 };
+const PRO_OPTIONS = { hideAttribution: true };
+const DELETE_KEYS = ["Delete", "Backspace"];
+const NO_REMOTE: CanvasNodeData["remote"] = [];
 /** The 'variables' list in the browser's storage (spec 2 §3 "Browser storage"). */
 const VARIABLES_KEY = "variables";
 
@@ -174,7 +179,10 @@ function FlowEditor({
   const { screenToFlowPosition } = useReactFlow();
   const selectedRef = useRef<string[]>([]);
 
-  // Others' selections, per node: the outline and names drawn on it.
+  // Others' selections, per node: the outline and names drawn on it. Made again only when a selection, name or
+  // colour changed, not when someone's pointer moved.
+  const selectionsKey = JSON.stringify(editors.map((e) => [e.user.name, e.user.color, e.selection ?? []]));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: selectionsKey is everything of editors read here.
   const remoteSelections = useMemo(() => {
     const out = new Map<string, { name: string; color: string }[]>();
     for (const e of editors) {
@@ -182,18 +190,30 @@ function FlowEditor({
         out.set(id, [...(out.get(id) ?? []), { name: e.user.name, color: e.user.color }]);
     }
     return out;
-  }, [editors]);
+  }, [selectionsKey]);
+  // What the node actions read when called, so they (and the context every node reads) stay the same objects.
+  const drawingRef = useRef(drawing);
+  drawingRef.current = drawing;
+  const nodesRef = useRef(nodes);
+  nodesRef.current = nodes;
+  const variablesRef = useRef<string | null>(null);
 
   // The document is the truth; React Flow's own state (measured size, selection) is kept per node across updates.
   // A node or edge the change left as it was keeps its object, so React Flow redraws only what changed: a move by
-  // another editor repaints one node of 500, not all of them.
-  useEffect(() => {
+  // another editor repaints one node of 500, not all of them. A layout effect: React Flow gets the new nodes in the
+  // same task, before the browser paints, rather than one frame later.
+  useLayoutEffect(() => {
     setNodes((previous) => {
       const byId = new Map(previous.map((n) => [n.id, n]));
-      return drawing.nodes.map((n) => {
+      let changed = previous.length !== drawing.nodes.length;
+      const next = drawing.nodes.map((n, i) => {
         const old = byId.get(n.id);
-        const remote = remoteSelections.get(n.id) ?? [];
-        if (old && sameCanvasNode(old.data as CanvasNodeData | undefined, n, remote)) return old;
+        const remote = remoteSelections.get(n.id) ?? NO_REMOTE;
+        if (old && sameCanvasNode(old.data as CanvasNodeData | undefined, n, remote)) {
+          if (old !== previous[i]) changed = true;
+          return old;
+        }
+        changed = true;
         return {
           ...(old ?? {}),
           id: n.id,
@@ -204,23 +224,36 @@ function FlowEditor({
           data: { node: n, remote } satisfies CanvasNodeData,
         };
       });
+      // Nothing changed (others' pointers moved, say): the same array, so React Flow has nothing to adopt.
+      return changed ? next : previous;
     });
     setEdges((previous) => {
       const byId = new Map(previous.map((e) => [e.id, e]));
-      return drawing.edges.map((e) => {
+      let changed = previous.length !== drawing.edges.length;
+      const next = drawing.edges.map((e, i) => {
         const old = byId.get(e.id);
         const sourceHandle = e.sourceHandle ?? undefined;
-        if (old && old.source === e.source && old.target === e.target && old.sourceHandle === sourceHandle) return old;
+        if (old && old.source === e.source && old.target === e.target && old.sourceHandle === sourceHandle) {
+          if (old !== previous[i]) changed = true;
+          return old;
+        }
+        changed = true;
         return { ...(old ?? {}), id: e.id, source: e.source, target: e.target, sourceHandle };
       });
+      return changed ? next : previous;
     });
-    // Loading and every change rebuild the 'variables' list from the question nodes (spec 2 §4).
+  }, [drawing, remoteSelections]);
+
+  // Loading and every change rebuild the 'variables' list from the question nodes (spec 2 §4).
+  useEffect(() => {
     try {
-      localStorage.setItem(VARIABLES_KEY, JSON.stringify(variablesOf(drawing.nodes)));
+      const variables = JSON.stringify(variablesOf(drawing.nodes));
+      if (variables !== variablesRef.current) localStorage.setItem(VARIABLES_KEY, variables);
+      variablesRef.current = variables;
     } catch {
       // Storage refused (private mode, quota): the list is a convenience for the message fields.
     }
-  }, [drawing, remoteSelections]);
+  }, [drawing]);
 
   const onNodesChange = useCallback(
     (changes: NodeChange[]) => {
@@ -266,23 +299,22 @@ function FlowEditor({
     [doc],
   );
 
-  const measured = useCallback(
-    () =>
-      drawing.nodes.map((n) => ({
-        ...n,
-        width: nodes.find((x) => x.id === n.id)?.measured?.width,
-      })),
-    [drawing.nodes, nodes],
-  );
+  // The document's nodes with the width React Flow measured for each.
+  const measured = useCallback(() => {
+    const shown = new Map(nodesRef.current.map((n) => [n.id, n]));
+    return drawingRef.current.nodes.map((n) => ({ ...n, width: shown.get(n.id)?.measured?.width }));
+  }, []);
 
+  // The same object for the editor's whole life with one document: every node reads it through the context, and
+  // a new one would redraw all of them.
   const actions = useMemo(
     () => ({
       edit(id: string) {
-        const node = drawing.nodes.find((n) => n.id === id);
+        const node = drawingRef.current.nodes.find((n) => n.id === id);
         if (node && node.type !== "start") setEditing({ type: node.type, id, data: node.data });
       },
       duplicate(id: string) {
-        const node = drawing.nodes.find((n) => n.id === id);
+        const node = drawingRef.current.nodes.find((n) => n.id === id);
         if (!doc || !node) return;
         // The copy is not selected (spec 2 §4): React Flow state gets it unselected from the document.
         addFlowNode(doc, {
@@ -296,8 +328,9 @@ function FlowEditor({
         if (doc && id !== FLOW_START_ID) removeFlowNodes(doc, [id]);
       },
     }),
-    [doc, drawing.nodes, measured],
+    [doc, measured],
   );
+  const onNodeDoubleClick = useCallback((_event: React.MouseEvent, node: Node) => actions.edit(node.id), [actions]);
 
   function dial(key: string) {
     const entry = SPEED_DIAL.find((d) => d.id === key);
@@ -414,13 +447,13 @@ function FlowEditor({
             onNodesChange={onNodesChange}
             onEdgesChange={onEdgesChange}
             onConnect={onConnect}
-            onNodeDoubleClick={(_event, node) => actions.edit(node.id)}
-            deleteKeyCode={["Delete", "Backspace"]}
+            onNodeDoubleClick={onNodeDoubleClick}
+            deleteKeyCode={DELETE_KEYS}
             zoomOnDoubleClick={false}
             fitView
-            fitViewOptions={{ maxZoom: 1 }}
+            fitViewOptions={FIT_VIEW_OPTIONS}
             minZoom={0.1}
-            proOptions={{ hideAttribution: true }}
+            proOptions={PRO_OPTIONS}
           >
             <Background />
             <Controls />

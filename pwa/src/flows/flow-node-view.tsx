@@ -3,7 +3,7 @@
 // §2), and the outline and name of any other editor who has it selected.
 import type { FlowNodeType } from "@chatflow/core/contract/flows.ts";
 import { Handle, type NodeProps, Position } from "@xyflow/react";
-import { createContext, useContext } from "react";
+import { createContext, memo, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { IconButton } from "../ui/button.tsx";
 import { CopyIcon, EditIcon, TrashIcon } from "../ui/icons.tsx";
@@ -48,7 +48,7 @@ function summary(t: ReturnType<typeof useTranslation>["t"], type: FlowNodeType, 
   }
 }
 
-export function FlowNodeView({ data, selected }: NodeProps & { data: CanvasNodeData }) {
+function NodeView({ data, selected }: NodeProps & { data: CanvasNodeData }) {
   const { t } = useTranslation();
   const actions = useContext(NodeActionsContext);
   const { node, remote } = data;
@@ -113,3 +113,14 @@ export function FlowNodeView({ data, selected }: NodeProps & { data: CanvasNodeD
     </div>
   );
 }
+
+type NodeViewProps = NodeProps & { data: CanvasNodeData };
+
+/**
+ * Drawn again only when its node, the others' selection on it or its own selection changed: React Flow hands every
+ * node new props while it is dragged or measured (position, size), which this view does not show.
+ */
+export const FlowNodeView = memo(
+  NodeView,
+  (a: NodeViewProps, b: NodeViewProps) => a.id === b.id && a.data === b.data && a.selected === b.selected,
+);

@@ -104,13 +104,18 @@ export function sameCanvasNode(
 ): boolean {
   if (!shown) return false;
   const was = shown.node;
+  const sameRemote =
+    shown.remote === remote ||
+    (shown.remote.length === remote.length &&
+      shown.remote.every((r, i) => r.name === remote[i]?.name && r.color === remote[i]?.color));
+  // The document's reader hands back the very same node when it did not change: nothing to compare.
+  if (was === node) return sameRemote;
   return (
     was.type === node.type &&
     was.seq === node.seq &&
     was.position.x === node.position.x &&
     was.position.y === node.position.y &&
-    shown.remote.length === remote.length &&
-    shown.remote.every((r, i) => r.name === remote[i]?.name && r.color === remote[i]?.color) &&
+    sameRemote &&
     JSON.stringify(was.data) === JSON.stringify(node.data)
   );
 }

@@ -1,21 +1,14 @@
 // React hook over flow-doc.ts: the flow's drawing stays open (and in IndexedDB) while the editor shows it; the
 // connection is remade when the token or the server address changes.
-import {
-  ensureStartNode,
-  type FlowDocNode,
-  listFlowEdges,
-  listFlowNodes,
-  observeFlow,
-} from "@chatflow/sync-server/documents/flow.ts";
+import { ensureStartNode } from "@chatflow/sync-server/documents/flow.ts";
+import { type FlowDrawing, watchFlowDrawing } from "@chatflow/sync-server/documents/flow-drawing.ts";
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type * as Y from "yjs";
 import { type ConnectionState, INITIAL_CONNECTION } from "../quick-messages/quick-messages-doc.ts";
 import { connectFlow, type FlowConnection, openLocalFlow, type RemoteEditor } from "./flow-doc.ts";
 
-export type FlowDrawing = {
-  nodes: FlowDocNode[];
-  edges: ReturnType<typeof listFlowEdges>;
-};
+export type { FlowDrawing };
 
 export type UseFlowDoc = ConnectionState & {
   doc: Y.Doc | null;
@@ -45,17 +38,23 @@ export function useFlowDoc(o: {
   useEffect(() => {
     const local = openLocalFlow(o.companyId, o.flowId);
     let live = true;
-    const read = () => live && setDrawing({ nodes: listFlowNodes(local.doc), edges: listFlowEdges(local.doc) });
-    const unobserve = observeFlow(local.doc, read);
+    // Each change re-reads only what it touched (issue 11: a co-editor's move in a drawing of 500 nodes).
+    // A change from elsewhere (the server, this device's storage) arrives outside any React event: it is drawn at
+    // once, in the same task, instead of waiting for React's scheduler (a frame later, often).
+    const watch = watchFlowDrawing(local.doc, (d, transaction) => {
+      if (!live) return;
+      if (transaction.local) setDrawing(d);
+      else flushSync(() => setDrawing(d));
+    });
     setDoc(local.doc);
     void local.loaded.then(() => {
       if (!live) return;
       setLoaded(true);
-      read();
+      setDrawing(watch.current());
     });
     return () => {
       live = false;
-      unobserve();
+      watch.stop();
       setDoc(null);
       setLoaded(false);
       void local.destroy();

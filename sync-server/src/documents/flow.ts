@@ -20,15 +20,17 @@ const NODES = "nodes";
 const EDGES = "edges";
 
 export type FlowDocNode = FlowNode & { seq: number };
+export type FlowDocEdge = FlowConnection & { id: string };
 
 export function flowDocumentName(companyId: number, flowId: number): string {
   return formatDocumentName({ companyId, kind: "flow", id: String(flowId) });
 }
 
-const nodesOf = (doc: Y.Doc) => doc.getMap<Y.Map<unknown>>(NODES);
-const edgesOf = (doc: Y.Doc) => doc.getMap<FlowConnection>(EDGES);
+export const nodesOf = (doc: Y.Doc) => doc.getMap<Y.Map<unknown>>(NODES);
+export const edgesOf = (doc: Y.Doc) => doc.getMap<FlowConnection>(EDGES);
 
-function readNode(id: string, map: Y.Map<unknown>): FlowDocNode | null {
+/** One node of the drawing, or null for a node map with no type (not yet filled in). */
+export function readNode(id: string, map: Y.Map<unknown>): FlowDocNode | null {
   const type = map.get("type") as FlowNodeType | undefined;
   if (!type) return null;
   return {
@@ -47,17 +49,21 @@ export function listFlowNodes(doc: Y.Doc): FlowDocNode[] {
     const node = readNode(id, map);
     if (node) out.push(node);
   }
-  return out.sort((a, b) => a.seq - b.seq || a.id.localeCompare(b.id));
+  return out.sort(compareFlowNodes);
 }
 
+/** Creation order, ties by id, so every copy lists the nodes alike. */
+export const compareFlowNodes = (a: FlowDocNode, b: FlowDocNode) => a.seq - b.seq || a.id.localeCompare(b.id);
+export const compareFlowEdges = (a: FlowDocEdge, b: FlowDocEdge) => a.id.localeCompare(b.id);
+
 /** The edges whose two ends exist (an edge to a node removed meanwhile on another device is left out). */
-export function listFlowEdges(doc: Y.Doc): (FlowConnection & { id: string })[] {
+export function listFlowEdges(doc: Y.Doc): FlowDocEdge[] {
   const nodes = nodesOf(doc);
-  const out: (FlowConnection & { id: string })[] = [];
+  const out: FlowDocEdge[] = [];
   for (const [id, edge] of edgesOf(doc)) {
     if (nodes.has(edge.source) && nodes.has(edge.target)) out.push({ ...edge, id });
   }
-  return out.sort((a, b) => a.id.localeCompare(b.id));
+  return out.sort(compareFlowEdges);
 }
 
 /** The drawing as the snapshot 'Salvar' sends (nodes and connections of spec 2 §3). */
@@ -131,16 +137,4 @@ export function removeFlowEdges(doc: Y.Doc, ids: readonly string[]): void {
   doc.transact(() => {
     for (const id of ids) edgesOf(doc).delete(id);
   });
-}
-
-/** Calls `onChange` after every change of the drawing, local or remote; answers the unsubscribe. */
-export function observeFlow(doc: Y.Doc, onChange: () => void): () => void {
-  const nodes = nodesOf(doc);
-  const edges = edgesOf(doc);
-  nodes.observeDeep(onChange);
-  edges.observe(onChange);
-  return () => {
-    nodes.unobserveDeep(onChange);
-    edges.unobserve(onChange);
-  };
 }

@@ -201,6 +201,7 @@ describe("flow builder co-editing", () => {
     await until("only the match listed", async () => (await page.getByTestId("flow-row").count()) === 1);
 
     // The list reloads after each change: a menu opened while its row is replaced closes with it, so open again.
+    // The item's click is retried with the opening: a reload between the two takes the menu away again.
     const menu = async (name: string, entry: string) => {
       const item = page.getByRole("menuitem", { name: entry });
       await until(`the menu of ${name}`, async () => {
@@ -209,9 +210,11 @@ describe("flow builder co-editing", () => {
             .getByTestId("flow-menu")
             .click({ timeout: 2000 })
             .catch(() => {});
-        return item.isVisible();
+        return item
+          .click({ timeout: 2000 })
+          .then(() => true)
+          .catch(() => false);
       });
-      await item.click();
     };
     await menu("Campanha de Natal", "Editar nome");
     await page.getByTestId("flow-name").fill("Natal 2026");

@@ -1,7 +1,8 @@
 // The flow runtime, phrase campaigns and the to-do list (issue 11), in chromium against the whole stack: an admin
 // picks a published flow as the Cloud connection's welcome flow in the connection dialog; an inbound message then
 // walks it through a menu choice and a question into a queue (each text reaching the Graph API stand-in once);
-// a phrase campaign made on /phrase-lists starts its flow on its phrase; /todolist keeps tasks across a reload.
+// closing the ticket in the app ends the run it walked; a phrase campaign made on /phrase-lists starts its flow on its
+// phrase; /todolist keeps tasks across a reload.
 import { ZSaveFlowRequestSchema } from "@chatflow/core/contract/flows.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
@@ -109,6 +110,37 @@ describe("flow runtime", () => {
     );
     expect(ticket!.queue_id).toBe(queue!.id);
     expect(textsTo(from)).toEqual([menu, "Qual o número do pedido?", "Pedido PED-77 anotado."]);
+  });
+
+  it("closing the ticket in the app ends the flow it was walking; the contact's next word starts it afresh", async () => {
+    // The welcome flow of the test above is still the connection's.
+    const from = "5511944440003";
+    const deliver = (text: string, id: string) => world.stack.deliverInbound({ from, name: "Caio Reis", text, id });
+    const menu = "Olá Caio! Escolha:\n\n*[ 1 ]* - Pedidos\n*[ 2 ]* - Outros";
+    expect(await deliver("oi", "wamid.fc1")).toBe(200);
+    await until("the menu", () => textsTo(from).includes(menu));
+    const [ticket] = await sql<{ id: number; uuid: string }>(
+      "SELECT t.id, t.uuid FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE c.number = $1",
+      [from],
+    );
+    // The admin closes the waiting ticket from its action bar (directly or from its menu, as the bar lays it out).
+    await page.goto(`${world.stack.core.url}/tickets/${ticket!.uuid}`);
+    await page.getByTestId("ticket-actions").waitFor();
+    if (!(await page.getByTestId("ticket-resolve").isVisible())) await page.getByTestId("ticket-more").click();
+    await page.getByTestId("ticket-resolve").or(page.getByTestId("ticket-resolve-silent")).first().click();
+    const silent = page.getByTestId("ticket-resolve-silent");
+    if (await silent.isVisible()) await silent.click();
+    await until("the run ended by the closing", async () => {
+      const [run] = await sql<{ status: string; end_reason: string }>(
+        "SELECT status, end_reason FROM flow_runs WHERE ticket_id = $1",
+        [ticket!.id],
+      );
+      return run?.status === "ended" && run.end_reason === "closed";
+    });
+    // Her '1' answers no menu of the closed ticket: a new ticket, and the welcome flow from its start.
+    expect(await deliver("1", "wamid.fc2")).toBe(200);
+    await until("the menu again", () => textsTo(from).filter((t) => t === menu).length === 2);
+    expect(textsTo(from)).not.toContain("Qual o número do pedido?");
   });
 
   it("a phrase campaign made on /phrase-lists starts its flow when a contact writes its phrase", async () => {

@@ -5,6 +5,7 @@
 // (queue-options.ts). Runs inside the ingest transaction, after the messages are stored.
 import type pg from "pg";
 import type { QueueSchedule } from "../contract/queues.ts";
+import { joinById } from "../db/join-by-id.ts";
 import { renderVariables, type VariableContext } from "../messages/render-variables.ts";
 import type { Change } from "../sync/change-log.ts";
 import {
@@ -74,9 +75,9 @@ export async function runQueueBot(
        w.greeting_message AS "greetingMessage", t.protocol, t.created_at AS "createdAt",
        c.name AS "contactName", w.name AS "connectionName"
      FROM unnest($1::int[], $2::int[]) AS i(id, c)
-     JOIN tickets t ON t.id = i.id AND t.company_id = i.c
-     JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
-     JOIN whatsapps w ON w.id = t.whatsapp_id AND w.company_id = t.company_id
+     ${joinById("tickets", "t", "i.id", "i.c")}
+     ${joinById("contacts", "c", "t.contact_id", "t.company_id")}
+     ${joinById("whatsapps", "w", "t.whatsapp_id", "t.company_id")}
      WHERE t.status = 'pending' AND (t.queue_id IS NULL OR t.is_bot) AND t.user_id IS NULL
        AND NOT t.is_group AND NOT c.is_group AND NOT c.disable_bot
        AND EXISTS (SELECT 1 FROM whatsapp_queues wq WHERE wq.whatsapp_id = t.whatsapp_id AND wq.company_id = t.company_id)`,

@@ -41,6 +41,7 @@ import { Migration0057DashboardIndexes } from "./migrations/0057-dashboard-index
 import { Migration0059FlowHandover } from "./migrations/0059-flow-handover.ts";
 import { Migration0060ConnectionIntegrationPrompt } from "./migrations/0060-connection-integration-prompt.ts";
 import { Migration0062ContactsNumberSearchExpression } from "./migrations/0062-contacts-number-search-expression.ts";
+import { Migration0063DashboardIndexesOnlyForPeriods } from "./migrations/0063-dashboard-indexes-only-for-periods.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -84,6 +85,7 @@ export const MIGRATIONS = [
   { name: "0059-flow-handover", class: Migration0059FlowHandover },
   { name: "0060-connection-integration-prompt", class: Migration0060ConnectionIntegrationPrompt },
   { name: "0062-contacts-number-search-expression", class: Migration0062ContactsNumberSearchExpression },
+  { name: "0063-dashboard-indexes-only-for-periods", class: Migration0063DashboardIndexesOnlyForPeriods },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

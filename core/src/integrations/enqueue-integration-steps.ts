@@ -4,6 +4,7 @@
 // without queues, the connection's own integration and prompt (decision 0062). Only rows are written here, in the ingest
 // transaction: no outside service is ever called on the inbound path.
 import type pg from "pg";
+import { joinById } from "../db/join-by-id.ts";
 
 type Eligible = {
   id: number;
@@ -35,11 +36,13 @@ export async function enqueueIntegrationSteps(
     `SELECT t.id, t.company_id AS "companyId", x.body, i.id AS "integrationId", i.type AS "integrationType",
        pr.id AS "promptId"
      FROM unnest($1::int[], $2::int[], $3::text[]) AS x(id, c, body)
-     JOIN tickets t ON t.id = x.id AND t.company_id = x.c
-     LEFT JOIN queues q ON q.id = t.queue_id AND q.company_id = t.company_id
-     LEFT JOIN whatsapps w ON t.queue_id IS NULL AND w.id = t.whatsapp_id AND w.company_id = t.company_id
-       AND (w.integration_id IS NOT NULL OR w.prompt_id IS NOT NULL)
-       AND NOT EXISTS (SELECT 1 FROM whatsapp_queues wq WHERE wq.whatsapp_id = w.id AND wq.company_id = w.company_id)
+     ${joinById("tickets", "t", "x.id", "x.c")}
+     ${joinById("queues", "q", "t.queue_id", "t.company_id", { left: true })}
+     ${joinById("whatsapps", "w", "t.whatsapp_id", "t.company_id", {
+       left: true,
+       on: `t.queue_id IS NULL AND (w.integration_id IS NOT NULL OR w.prompt_id IS NOT NULL)
+         AND NOT EXISTS (SELECT 1 FROM whatsapp_queues wq WHERE wq.whatsapp_id = w.id AND wq.company_id = w.company_id)`,
+     })}
      LEFT JOIN chatbots b ON b.id = t.queue_option_id AND b.company_id = t.company_id AND b.queue_type = 'integration'
      LEFT JOIN queue_integrations i ON i.company_id = t.company_id
        AND i.id = COALESCE(b.opt_integration_id, q.integration_id, w.integration_id)

@@ -24,8 +24,13 @@ export const Contact = defineEntity({
       name: "contacts_search_number",
       expression: "CREATE INDEX contacts_search_number ON contacts USING gin ((number || '') gin_trgm_ops)",
     },
-    // The dashboard's new contacts of a period (migration 0057, decision 0059).
-    { name: "contacts_company_created", properties: ["companyId", "createdAt"], where: "NOT is_group" },
+    // The dashboard's new contacts of a period (migration 0057, decision 0059); only a query naming created_at may
+    // use it (migration 0063, decision 0066).
+    {
+      name: "contacts_company_created",
+      properties: ["companyId", "createdAt"],
+      where: "NOT is_group AND created_at IS NOT NULL",
+    },
   ],
   properties: {
     id: p.integer().primary(),

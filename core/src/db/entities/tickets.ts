@@ -44,8 +44,9 @@ export const Ticket = defineEntity({
       where: "status = 'pending' AND queue_id IS NULL",
     },
     { name: "tickets_waiting_rating", properties: ["whatsappId", "ratingAskedAt"], where: "status = 'nps'" },
-    // The dashboard's periods (migration 0057, decision 0059).
-    { name: "tickets_company_created", properties: ["companyId", "createdAt"] },
+    // The dashboard's periods (migration 0057, decision 0059); only a query naming created_at may use it (migration
+    // 0063, decision 0066).
+    { name: "tickets_company_created", properties: ["companyId", "createdAt"], where: "created_at IS NOT NULL" },
   ],
   // The counters' triggers (migration 0003; their functions ticket_counts_inserted/deleted/moved live there).
   triggers: [

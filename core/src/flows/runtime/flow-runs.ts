@@ -6,6 +6,7 @@ import type pg from "pg";
 import { z } from "zod";
 import { type BotMessage, sendBotMessages } from "../../bot/send-bot-message.ts";
 import type { FlowSnapshot } from "../../contract/flows.ts";
+import { joinById } from "../../db/join-by-id.ts";
 import { renderVariables } from "../../messages/render-variables.ts";
 import { type Change, recordChanges } from "../../sync/change-log.ts";
 import { fillAnswers, fold, type RunState, rollOf, startState, type WalkResult, walkFlow } from "./flow-walk.ts";
@@ -58,9 +59,13 @@ const TICKET_COLUMNS = `t.id, t.company_id AS "companyId", t.contact_id AS "cont
   r.id AS "runId", r.flow_id AS "runFlowId", r.node_id AS "nodeId", COALESCE(r.element, 0) AS element,
   r.waiting_for AS "waitingFor", r.variables, COALESCE(r.step, 0) AS step`;
 
-const TICKET_JOINS = `JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
-  JOIN whatsapps w ON w.id = t.whatsapp_id AND w.company_id = t.company_id
-  LEFT JOIN queues q ON q.id = t.queue_id AND q.company_id = t.company_id`;
+/** The ticket's contact, connection and queue, each by its id (join-by-id.ts says why). */
+const TICKET_JOINS = `${joinById("contacts", "c", "t.contact_id", "t.company_id")}
+  ${joinById("whatsapps", "w", "t.whatsapp_id", "t.company_id")}
+  ${joinById("queues", "q", "t.queue_id", "t.company_id", { left: true })}`;
+
+/** The batch's tickets, by id: `i(id, co)` from two arrays, each ticket read by its primary key. */
+const BATCH_TICKETS = `unnest($1::int[], $2::int[]) AS i(id, co) ${joinById("tickets", "t", "i.id", "i.co")}`;
 
 /** A run to start or go on with, and the walk's outcome. */
 type Move = {
@@ -92,8 +97,7 @@ export async function runFlows(
   >(
     `SELECT ${TICKET_COLUMNS}, w.flow_id_welcome AS "flowIdWelcome", w.flow_id_not_phrase AS "flowIdNotPhrase",
        EXISTS (SELECT 1 FROM flow_runs p WHERE p.company_id = t.company_id AND p.ticket_id = t.id) AS "hadFlow"
-     FROM unnest($1::int[], $2::int[]) AS i(id, co)
-     JOIN tickets t ON t.id = i.id AND t.company_id = i.co
+     FROM ${BATCH_TICKETS}
      ${TICKET_JOINS}
      LEFT JOIN flow_runs r ON r.company_id = t.company_id AND r.ticket_id = t.id AND r.status = 'running'
      WHERE r.id IS NOT NULL
@@ -466,8 +470,7 @@ export async function startIntegrationFlows(
   if (lastBodies.size === 0) return held;
   const { rows } = await client.query<TicketRow & { integrationFlowId: number }>(
     `SELECT ${TICKET_COLUMNS}, qi.flow_id AS "integrationFlowId"
-     FROM unnest($1::int[], $2::int[]) AS i(id, co)
-     JOIN tickets t ON t.id = i.id AND t.company_id = i.co
+     FROM ${BATCH_TICKETS}
      ${TICKET_JOINS}
      LEFT JOIN chatbots b ON b.id = t.queue_option_id AND b.company_id = t.company_id AND b.queue_type = 'integration'
      JOIN queue_integrations qi ON qi.company_id = t.company_id AND qi.type = 'flowbuilder'

@@ -965,6 +965,12 @@ export function screensSuite(sizes: readonly Size[]): void {
         });
       });
       const page = await context.newPage();
+      // What the page reported: named when a state does not open (a screen that failed shows only its notice).
+      const pageErrors: string[] = [];
+      page.on("pageerror", (e) => pageErrors.push(e.stack ?? e.message));
+      page.on("console", (m) => {
+        if (m.type() === "error") pageErrors.push(m.text());
+      });
       const showTheme = async (theme: Theme) => {
         await page.emulateMedia({ colorScheme: theme });
         await page.evaluate((t) => {
@@ -984,8 +990,9 @@ export function screensSuite(sizes: readonly Size[]): void {
               .innerText()
               .catch(() => "")
           ).slice(0, 600);
+          const errors = pageErrors.slice(-5).join(" | ").slice(0, 2000);
           throw new Error(
-            `${name} did not open at ${page.url()} (${(err as Error).message}); the page showed: ${shown}`,
+            `${name} did not open at ${page.url()} (${(err as Error).message}); the page showed: ${shown}; its errors: ${errors}`,
           );
         }
       };

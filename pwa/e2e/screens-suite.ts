@@ -949,21 +949,16 @@ export function screensSuite(sizes: readonly Size[]): void {
     if (dir) mkdirSync(dir, { recursive: true });
     const found: string[] = [];
     for (const size of SIZES) {
+      // Reduced motion: the kit then changes colours at once, so a colour read right after the theme switch is the
+      // theme's, not one halfway through a transition.
       const context = await world.browser.newContext({
         viewport: { width: size.width, height: size.height },
         colorScheme: "light",
+        reducedMotion: "reduce",
       });
       await standInHelpVideos(context);
-      // The theme is remembered per device; start each page in the light one. No transitions: a colour read
-      // while one runs after the switch would be neither theme's.
-      await context.addInitScript(() => {
-        localStorage.setItem("theme", "light");
-        document.addEventListener("DOMContentLoaded", () => {
-          const style = document.createElement("style");
-          style.textContent = "*, *::before, *::after { transition: none !important; }";
-          document.head.append(style);
-        });
-      });
+      // The theme is remembered per device; start each page in the light one.
+      await context.addInitScript(() => localStorage.setItem("theme", "light"));
       const page = await context.newPage();
       // What the page reported: named when a state does not open (a screen that failed shows only its notice).
       const pageErrors: string[] = [];

@@ -5,13 +5,31 @@ import { type ComponentType, createElement, type LazyExoticComponent, lazy } fro
 
 const failed = new Set<() => void>();
 
+/** How long a failed load waits before its one automatic second try (online only). */
+export const SCREEN_RETRY_MS = 400;
+
+/**
+ * The load, tried a second time after a moment when the first fails online: a chunk request that the network or
+ * a busy server dropped (seen as 'Failed to fetch dynamically imported module' on a loaded machine) should not
+ * cost the person a screen. Offline, a second try cannot do better, and the error screen says why at once.
+ */
+export async function loadWithRetry<T>(load: () => Promise<T>, waitMs = SCREEN_RETRY_MS): Promise<T> {
+  try {
+    return await load();
+  } catch (err) {
+    if (typeof navigator !== "undefined" && !navigator.onLine) throw err;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    return load();
+  }
+}
+
 export function lazyScreen<K extends string, M extends Record<K, ComponentType>>(
   load: () => Promise<M>,
   name: K,
 ): ComponentType {
   const make = (): LazyExoticComponent<ComponentType> =>
     lazy(() =>
-      load().then(
+      loadWithRetry(load).then(
         (m) => ({ default: m[name] }),
         (err: unknown) => {
           failed.add(reset);

@@ -236,12 +236,15 @@ describe("#messages structured kinds", () => {
       buildMessage({
         mediaType: "pollCreationMessageV3",
         dataJson: {
-          pollCreationMessageV3: { name: "Melhor dia?", options: [{ optionName: "Seg" }, { optionName: "Ter" }] },
+          pollCreationMessageV3: {
+            name: "Melhor dia?",
+            options: [{ optionName: "Seg" }, { optionName: "Ter" }, { optionName: "Qua" }],
+          },
           votes: { "5511988887777": ["Ter"], "5511977776666": ["Ter"], me: ["Seg"] },
         },
       }),
     );
-    expect(screen.getByTestId("message-poll").textContent).toMatch(/Seg · 1 voto(?!s).*Ter · 2 votos/);
+    expect(screen.getByTestId("message-poll").textContent).toMatch(/Seg · 1 voto(?!s).*Ter · 2 votos.*Qua · 0 votos/);
     cleanup();
     const start = Date.UTC(2025, 0, 10, 13, 0) / 1000;
     show(

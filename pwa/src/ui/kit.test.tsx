@@ -20,6 +20,7 @@ import { FormModal } from "./form-modal.tsx";
 import { List, ListItem } from "./list-item.tsx";
 import { ListBody, ListPage } from "./list-page.tsx";
 import { Menu, MenuItem, MenuTrigger } from "./menu.tsx";
+import { NativeButton } from "./native-button.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { ComboBox, Select, SelectItem } from "./select.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "./tabs.tsx";
@@ -680,5 +681,24 @@ describe("#ListBody", () => {
     cleanup();
     body(["um", "dois"], false);
     expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual(["um", "dois"]);
+  });
+});
+
+describe("#NativeButton", () => {
+  it("is a button pressed by click, Enter and Space, with the kit's variant", async () => {
+    const user = userEvent.setup();
+    const onPress = vi.fn();
+    render(
+      <NativeButton variant="primary" onPress={onPress}>
+        Tentar novamente
+      </NativeButton>,
+    );
+    const button = screen.getByRole("button", { name: "Tentar novamente" });
+    expect(button.getAttribute("type")).toBe("button");
+    expect(button.dataset.variant).toBe("primary");
+    await user.click(button);
+    await user.keyboard("{Enter}");
+    await user.keyboard(" ");
+    expect(onPress).toHaveBeenCalledTimes(3);
   });
 });

@@ -33,24 +33,28 @@ describe("#tickets.sendPoll", () => {
     ]);
   });
 
-  it("checks a draft with core's schema: trimmed, 'várias respostas' as 0, repeats and empties refused", () => {
-    expect(parsePoll({ name: " Sabor? ", options: [" Uva", "Limão "], multiple: true })).toEqual({
+  it("checks a draft with core's schema: trimmed, up to as many answers as options, repeats and empties refused", () => {
+    expect(parsePoll({ name: " Sabor? ", options: [" Uva", "Limão "], selectableCount: 2 })).toEqual({
       ok: true,
-      poll: { name: "Sabor?", options: ["Uva", "Limão"], selectableCount: 0 },
+      poll: { name: "Sabor?", options: ["Uva", "Limão"], selectableCount: 2 },
     });
-    const repeated = parsePoll({ name: "Sabor?", options: ["Uva", " Uva"], multiple: false });
+    const more = parsePoll({ name: "Sabor?", options: ["Uva", "Limão"], selectableCount: 3 });
+    expect(more.ok || more.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["selectableCount", "More than the options offered"],
+    ]);
+    const repeated = parsePoll({ name: "Sabor?", options: ["Uva", " Uva"], selectableCount: 1 });
     expect(repeated.ok || repeated.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["options", "Options must differ"],
     ]);
-    const empty = parsePoll({ name: "", options: ["Uva", ""], multiple: false });
+    const empty = parsePoll({ name: "", options: ["Uva", ""], selectableCount: 1 });
     expect(empty.ok || empty.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["name", "Required"],
       ["options.1", "Required"],
     ]);
-    const one = parsePoll({ name: "Sabor?", options: ["Uva"], multiple: false });
+    const one = parsePoll({ name: "Sabor?", options: ["Uva"], selectableCount: 1 });
     expect(one.ok || one.error.issues.map((i) => i.message)).toEqual(["Too Short!"]);
     const thirteen = Array.from({ length: 13 }, (_, i) => `Opção ${i + 1}`);
-    expect(parsePoll({ name: "Sabor?", options: thirteen, multiple: false }).ok).toBe(false);
+    expect(parsePoll({ name: "Sabor?", options: thirteen, selectableCount: 1 }).ok).toBe(false);
   });
 
   it("writes the poll as core stores it (without core's secret), its sendPoll mutation and the ticket's last message", async () => {

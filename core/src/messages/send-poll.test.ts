@@ -130,7 +130,7 @@ describe("#sync.push sendPoll", () => {
       { name: "sendPoll", args: { id: uuidv7(), ...three, selectableCount: 4 } },
       { name: "sendPoll", args: { id: uuidv7(), ...three, selectableCount: 1.5 } },
     ]);
-    expect(res.body.results.map((r: { ok?: boolean; error?: { error: string } }) => r.ok ?? r.error?.error)).toEqual([
+    expect(res.body.results.map((r: { ok: boolean; error?: { error: string } }) => r.ok || r.error?.error)).toEqual([
       true,
       "ERR_VALIDATION",
       "ERR_VALIDATION",

@@ -185,7 +185,13 @@ describe("#SendDialog", () => {
     const [open, setOpen] = useState(true);
     if (!open) return null;
     return (
-      <SendDialog title="Enviar enquete" testId="send-poll" sendLabel="Enviar" onClose={() => setOpen(false)} onSubmit={onSubmit}>
+      <SendDialog
+        title="Enviar enquete"
+        testId="send-poll"
+        sendLabel="Enviar"
+        onClose={() => setOpen(false)}
+        onSubmit={onSubmit}
+      >
         <TextField label="Pergunta" />
       </SendDialog>
     );

@@ -1,6 +1,6 @@
-// The frame of a dialog that writes something to send (the composer's poll, interactive message and contact card):
-// a Modal whose body is one form, Cancel and Send, and the wait while the send is written. One place for what each
-// of those dialogs used to repeat.
+// The frame of a dialog that writes something to send (the composer's poll, interactive message and contact card,
+// a message's forward): a Modal whose body is one form, Cancel and Send, and the wait while the send is written. One
+// place for what each of those dialogs used to repeat.
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button.tsx";

@@ -1,0 +1,64 @@
+// The super user's companies (spec 3 §7 Companies and plans): GET /companies/list, GET /companies,
+// GET /companiesPlan/, GET /companies/listPlan/{id}, POST /companies, PUT /companies/{id}, DELETE /companies/{id}.
+// Mounted before GET /companies/{id} (company-routes.ts) so that "list" is never read as an id.
+import { type RequestHandler, Router } from "express";
+import type pg from "pg";
+import { actorOf } from "../auth/authenticate.ts";
+import {
+  ZCompaniesQuerySchema,
+  ZCreateCompanyRequestSchema,
+  ZUpdateCompanyRequestSchema,
+} from "../contract/companies.ts";
+import { zIdParam } from "../contract/ids.ts";
+import { parse } from "../http/errors.ts";
+import { inTransaction } from "../sync/change-log.ts";
+import {
+  authorizeCompanies,
+  createCompany,
+  deleteCompany,
+  findCompanyPlan,
+  listAllCompanies,
+  listCompaniesPage,
+  updateCompany,
+} from "./company-admin.ts";
+import { removeCompanyFolder } from "./company-folder.ts";
+
+export function companyAdminRoutes(pool: pg.Pool, dataDir: string): Router {
+  const router = Router();
+  router.get("/companies/list", async (_req, res) => {
+    res.json(await listAllCompanies(pool, actorOf(res)));
+  });
+  const page: RequestHandler = async (req, res) => {
+    const actor = actorOf(res);
+    authorizeCompanies(actor);
+    res.json(await listCompaniesPage(pool, dataDir, actor, parse(ZCompaniesQuerySchema, req.query)));
+  };
+  router.get("/companies", page);
+  router.get("/companiesPlan", page);
+  router.get("/companies/listPlan/:id", async (req, res) => {
+    res.json(await findCompanyPlan(pool, actorOf(res), parse(zIdParam, req.params.id)));
+  });
+  router.post("/companies", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeCompanies(actor);
+    const input = parse(ZCreateCompanyRequestSchema, req.body ?? {});
+    res.status(201).json(await inTransaction(pool, (c) => createCompany(c, dataDir, actor, input)));
+  });
+  router.put("/companies/:id", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeCompanies(actor);
+    const id = parse(zIdParam, req.params.id);
+    const input = parse(ZUpdateCompanyRequestSchema, req.body ?? {});
+    res.json(await inTransaction(pool, (c) => updateCompany(c, dataDir, actor, id, input)));
+  });
+  router.delete("/companies/:id", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeCompanies(actor);
+    const id = parse(zIdParam, req.params.id);
+    await inTransaction(pool, (c) => deleteCompany(c, actor, id));
+    // After the commit: a folder that cannot be removed leaves files behind, never a half-deleted company.
+    await removeCompanyFolder(dataDir, id).catch(() => {});
+    res.json({ message: "Company deleted" });
+  });
+  return router;
+}

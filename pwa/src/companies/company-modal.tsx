@@ -4,6 +4,7 @@
 // The contract's schema checks the form with the spec's messages; core's refusals show under their fields.
 import {
   type CompanyAdminDTO,
+  PLATFORM_COMPANY_ID,
   RECURRENCES,
   ZCreateCompanyRequestSchema,
   ZUpdateCompanyRequestSchema,
@@ -55,6 +56,8 @@ export function CompanyModal({
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const isNew = form.id === null;
+  // Company 1 never expires nor goes (spec 3 §4): no delete, and its due date and active flag stay.
+  const platform = form.id === PLATFORM_COMPANY_ID;
   const set = <K extends keyof CompanyForm>(key: K, value: CompanyForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   async function save() {
@@ -122,7 +125,7 @@ export function CompanyModal({
             >
               {t("companiesPage.modal.clear")}
             </Button>
-            {!isNew && (
+            {!isNew && !platform && (
               <Button
                 variant="danger"
                 onPress={() => setConfirming(true)}
@@ -134,7 +137,7 @@ export function CompanyModal({
             )}
             <Button
               onPress={() => setForm((f) => advancedForm(f, localToday()))}
-              isDisabled={saving}
+              isDisabled={saving || platform}
               data-testid="company-advance"
             >
               {t("companiesPage.modal.advance")}
@@ -201,6 +204,7 @@ export function CompanyModal({
             value={form.dueDate}
             onChange={(v) => set("dueDate", v)}
             errorMessage={errors.dueDate}
+            isDisabled={platform}
             data-testid="company-due-date"
           />
           <Select
@@ -213,7 +217,12 @@ export function CompanyModal({
           >
             {(r) => <SelectItem id={r.id}>{t(`companiesPage.recurrence.${r.id}`)}</SelectItem>}
           </Select>
-          <Checkbox isSelected={form.status} onChange={(v) => set("status", v)} data-testid="company-status">
+          <Checkbox
+            isSelected={form.status}
+            onChange={(v) => set("status", v)}
+            isDisabled={platform}
+            data-testid="company-status"
+          >
             {t("companiesPage.modal.status")}
           </Checkbox>
         </div>

@@ -336,6 +336,14 @@ function walk(): Walk[] {
       code: "ERR_NO_PERMISSION",
     },
     { route: "DELETE /companies/:id", path: "/companies/1", status: 403, code: "ERR_NO_PERMISSION" },
+    { route: "GET /companies/:id/users", path: "/companies/1/users", status: 403, code: "ERR_NO_PERMISSION" },
+    {
+      route: "POST /companies/:id/users",
+      path: "/companies/1/users",
+      body: { name: "Invasor", email: "invasor@example.com", password: "Invasor-1" },
+      status: 403,
+      code: "ERR_NO_PERMISSION",
+    },
     // The platform's branding is the super user's alone.
     {
       route: "POST /settings-whitelabel/logo",

@@ -231,7 +231,10 @@ export function screensSuite(sizes: readonly Size[]): void {
       path: "/companies",
       as: "admin",
       ready: (p) => p.locator("[data-testid=company-row][data-tone=danger]").first().waitFor(),
-      open: [{ name: "company-modal", action: dialogOpened("company-modal", "company-edit") }],
+      open: [
+        { name: "company-modal", action: dialogOpened("company-modal", "company-edit") },
+        { name: "company-users", action: dialogOpened("company-users-modal", "company-users") },
+      ],
     },
     {
       name: "subscription",

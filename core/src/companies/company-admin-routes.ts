@@ -1,5 +1,6 @@
 // The super user's companies (spec 3 §7 Companies and plans): GET /companies/list, GET /companies,
-// GET /companiesPlan/, GET /companies/listPlan/{id}, POST /companies, PUT /companies/{id}, DELETE /companies/{id}.
+// GET /companiesPlan/, GET /companies/listPlan/{id}, POST /companies, PUT /companies/{id}, DELETE /companies/{id};
+// and the company users dialog's GET and POST /companies/{id}/users (spec 3 §2; §7 names no call for it).
 // Mounted before GET /companies/{id} (company-routes.ts) so that "list" is never read as an id.
 import { type RequestHandler, Router } from "express";
 import type pg from "pg";
@@ -10,6 +11,7 @@ import {
   ZUpdateCompanyRequestSchema,
 } from "../contract/companies.ts";
 import { zIdParam } from "../contract/ids.ts";
+import { ZCreateUserRequestSchema } from "../contract/users.ts";
 import { parse } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import {
@@ -22,6 +24,7 @@ import {
   updateCompany,
 } from "./company-admin.ts";
 import { removeCompanyFolder } from "./company-folder.ts";
+import { createCompanyUser, listCompanyUsers } from "./company-users.ts";
 
 export function companyAdminRoutes(pool: pg.Pool, dataDir: string): Router {
   const router = Router();
@@ -37,6 +40,16 @@ export function companyAdminRoutes(pool: pg.Pool, dataDir: string): Router {
   router.get("/companiesPlan", page);
   router.get("/companies/listPlan/:id", async (req, res) => {
     res.json(await findCompanyPlan(pool, actorOf(res), parse(zIdParam, req.params.id)));
+  });
+  router.get("/companies/:id/users", async (req, res) => {
+    res.json(await listCompanyUsers(pool, actorOf(res), parse(zIdParam, req.params.id)));
+  });
+  router.post("/companies/:id/users", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeCompanies(actor);
+    const id = parse(zIdParam, req.params.id);
+    const input = parse(ZCreateUserRequestSchema, req.body ?? {});
+    res.status(201).json(await inTransaction(pool, (c) => createCompanyUser(c, actor, id, input)));
   });
   router.post("/companies", async (req, res) => {
     const actor = actorOf(res);

@@ -200,6 +200,51 @@ describe("#companies.delete", () => {
   });
 });
 
+describe("#companies.users", () => {
+  it("lists a company's users and queues, and adds a user with profile and queues to it", async () => {
+    const input = body({ name: "Com Equipe" });
+    const id = (await core.api("POST", "/companies", { token: w.superToken, body: input })).body.id as number;
+    const queue = (
+      await core.db.pool.query<{ id: number }>(
+        "INSERT INTO queues (company_id, name, color) VALUES ($1, 'Vendas', '#112233') RETURNING id",
+        [id],
+      )
+    ).rows[0]!.id;
+    const list = await core.api("GET", `/companies/${id}/users`, { token: w.superToken });
+    expect(list.status).toBe(200);
+    expect(list.body.users).toEqual([
+      { id: expect.any(Number), name: "Com Equipe", email: input.email, profile: "admin", queues: [] },
+    ]);
+    expect(list.body.queues).toEqual([{ id: queue, name: "Vendas", color: "#112233" }]);
+    const email = emailOf();
+    const added = await core.api("POST", `/companies/${id}/users`, {
+      token: w.superToken,
+      body: { name: "Vera Vendas", email, password: "Vera-2026", profile: "user", queueIds: [queue] },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ name: "Vera Vendas", profile: "user", queues: [{ id: queue }] });
+    const stored = await core.db.pool.query("SELECT company_id FROM users WHERE email = $1", [email]);
+    expect(stored.rows).toEqual([{ company_id: id }]);
+    expect((await core.api("POST", "/auth/login", { body: { email, password: "Vera-2026" } })).status).toBe(200);
+    // Another company's queue is as absent as a missing one, and nothing is written.
+    const foreign = (
+      await core.db.pool.query<{ id: number }>(
+        "INSERT INTO queues (company_id, name, color) VALUES ($1, 'Alheia', '#445566') RETURNING id",
+        [w.other.id],
+      )
+    ).rows[0]!.id;
+    const refused = await core.api("POST", `/companies/${id}/users`, {
+      token: w.superToken,
+      body: { name: "Intruso", email: emailOf(), password: "Intruso-1", queueIds: [foreign] },
+    });
+    expect(refused.status).toBe(404);
+    expect((await core.api("GET", "/companies/999999/users", { token: w.superToken })).status).toBe(404);
+    expect((await core.api("GET", `/companies/${id}/users`, { token: w.admin.token })).body.error).toBe(
+      "ERR_NO_PERMISSION",
+    );
+  });
+});
+
 describe("#companies.permissions", () => {
   it("answers ERR_NO_PERMISSION to anyone but the super user, and lets a company read its own plan", async () => {
     const t = w.admin.token;

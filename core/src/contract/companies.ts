@@ -194,3 +194,15 @@ export type CompaniesPage = { companies: CompanyAdminDTO[]; count: number; hasMo
 
 /** GET /companies/listPlan/{id}: the company and its plan (flags included). */
 export type CompanyPlanDTO = { id: number; name: string; planId: number | null; plan: PlanDTO | null };
+
+/** GET /companies/{id}/users: the company users dialog (spec 3 §2): its users and the queues to give them. */
+export type CompanyUsersDTO = {
+  users: {
+    id: number;
+    name: string;
+    email: string;
+    profile: "admin" | "user";
+    queues: { id: number; name: string; color: string }[];
+  }[];
+  queues: { id: number; name: string; color: string }[];
+};

@@ -16,11 +16,12 @@ import { Badge } from "../ui/badge.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
 import { type Column, DataTable } from "../ui/data-table.tsx";
 import { SearchField } from "../ui/fields.tsx";
-import { EditIcon, PlusIcon } from "../ui/icons.tsx";
+import { EditIcon, PlusIcon, UsersIcon } from "../ui/icons.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { dueState, formatBytes, localToday } from "./company-form.ts";
 import { CompanyModal } from "./company-modal.tsx";
+import { CompanyUsersModal } from "./company-users-modal.tsx";
 import "./companies.css";
 
 const FIRST_PAGE_KEY = "companies:firstPage";
@@ -51,6 +52,7 @@ export function CompaniesView({ online, asPage }: { online: boolean; asPage: boo
   }, [online]);
   const rows = server.loaded ? server.items : online ? null : kept;
   const [editing, setEditing] = useState<CompanyAdminDTO | "new" | null>(null);
+  const [usersOf, setUsersOf] = useState<CompanyAdminDTO | null>(null);
   const today = localToday();
 
   const columns: Column<CompanyAdminDTO>[] = [
@@ -112,14 +114,24 @@ export function CompaniesView({ online, asPage }: { online: boolean; asPage: boo
       id: "actions",
       header: t("companiesPage.columns.actions"),
       cell: (c) => (
-        <IconButton
-          label={t("companiesPage.edit", { name: c.name })}
-          onPress={() => setEditing(c)}
-          isDisabled={!online}
-          data-testid="company-edit"
-        >
-          <EditIcon />
-        </IconButton>
+        <span className="company-actions">
+          <IconButton
+            label={t("companiesPage.edit", { name: c.name })}
+            onPress={() => setEditing(c)}
+            isDisabled={!online}
+            data-testid="company-edit"
+          >
+            <EditIcon />
+          </IconButton>
+          <IconButton
+            label={t("companiesPage.users", { name: c.name })}
+            onPress={() => setUsersOf(c)}
+            isDisabled={!online}
+            data-testid="company-users"
+          >
+            <UsersIcon />
+          </IconButton>
+        </span>
       ),
     },
   ];
@@ -173,6 +185,9 @@ export function CompaniesView({ online, asPage }: { online: boolean; asPage: boo
       onChanged={server.reload}
     />
   );
+  const usersModal = usersOf !== null && (
+    <CompanyUsersModal company={usersOf} online={online} onClose={() => setUsersOf(null)} />
+  );
   if (asPage) {
     return (
       <ListPage
@@ -187,6 +202,7 @@ export function CompaniesView({ online, asPage }: { online: boolean; asPage: boo
       >
         <div className="companies-body">{table}</div>
         {modal}
+        {usersModal}
       </ListPage>
     );
   }
@@ -203,6 +219,7 @@ export function CompaniesView({ online, asPage }: { online: boolean; asPage: boo
       </div>
       {table}
       {modal}
+      {usersModal}
     </div>
   );
 }

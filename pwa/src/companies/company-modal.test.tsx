@@ -11,6 +11,7 @@ import { i18n } from "../i18n/i18n.ts";
 import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { advancedForm, dueState, emptyCompanyForm, formatBytes } from "./company-form.ts";
 import { CompanyModal } from "./company-modal.tsx";
+import { CompanyUsersModal } from "./company-users-modal.tsx";
 
 const network = mockNetworkForFile();
 const origin = () => window.location.origin;
@@ -106,6 +107,36 @@ describe("#company modal", () => {
     await user.click(screen.getByTestId("company-clear"));
     expect((screen.getByTestId("company-name") as HTMLInputElement).value).toBe("");
     expect(screen.queryByTestId("company-delete")).toBeNull();
+  });
+});
+
+describe("#company users dialog", () => {
+  it("lists the company's users and adds one with profile and queues", async () => {
+    const user = userEvent.setup();
+    let users = [{ id: 1, name: "Padaria", email: "dono@padaria.test", profile: "admin", queues: [] }];
+    let posted: Record<string, unknown> | null = null;
+    network.use(
+      http.get(`${origin()}/companies/7/users`, () =>
+        HttpResponse.json({ users, queues: [{ id: 9, name: "Vendas", color: "#112233" }] }),
+      ),
+      http.post(`${origin()}/companies/7/users`, async ({ request }) => {
+        posted = (await request.json()) as Record<string, unknown>;
+        users = [...users, { id: 2, name: "Vera", email: "vera@padaria.test", profile: "user", queues: [] }];
+        return HttpResponse.json(users[1], { status: 201 });
+      }),
+    );
+    render(<CompanyUsersModal company={{ id: 7, name: "Padaria" }} online onClose={() => {}} />);
+    await screen.findByText("Padaria");
+    await user.click(screen.getByTestId("company-user-add"));
+    expect(fieldError("company-user-name")).not.toBe("");
+    expect(posted).toBeNull();
+    await user.type(screen.getByTestId("company-user-name"), "Vera");
+    await user.type(screen.getByTestId("company-user-email"), "vera@padaria.test");
+    await user.type(screen.getByTestId("company-user-password"), "Vera-2026");
+    await user.click(screen.getByTestId("company-user-add"));
+    await screen.findByText("Vera");
+    expect(posted).toMatchObject({ name: "Vera", email: "vera@padaria.test", profile: "user", queueIds: [] });
+    expect(screen.getAllByTestId("company-user-row")).toHaveLength(2);
   });
 });
 

@@ -12,19 +12,17 @@ import {
 } from "../contract/companies.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { ZCreateUserRequestSchema } from "../contract/users.ts";
+import { lazyUseCase } from "../db/lazy-use-case.ts";
 import { parse } from "../http/errors.ts";
 import { inTransaction } from "../sync/change-log.ts";
-import {
-  authorizeCompanies,
-  createCompany,
-  deleteCompany,
-  findCompanyPlan,
-  listAllCompanies,
-  listCompaniesPage,
-  updateCompany,
-} from "./company-admin.ts";
+import { authorizeCompanies, findCompanyPlan, listAllCompanies, listCompaniesPage } from "./company-admin.ts";
 import { removeCompanyFolder } from "./company-folder.ts";
 import { createCompanyUser, listCompanyUsers } from "./company-users.ts";
+
+// On the company EntityManager: loaded with MikroORM on the first call (decision 0039).
+const createCompany = lazyUseCase(async () => (await import("./company-admin-writes.ts")).createCompany);
+const updateCompany = lazyUseCase(async () => (await import("./company-admin-writes.ts")).updateCompany);
+const deleteCompany = lazyUseCase(async () => (await import("./company-admin-writes.ts")).deleteCompany);
 
 export function companyAdminRoutes(pool: pg.Pool, dataDir: string): Router {
   const router = Router();

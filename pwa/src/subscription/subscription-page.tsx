@@ -2,7 +2,6 @@
 // N dias!' or 'hoje'), from the session's due date (works offline); the billing e-mail, from GET /companies/{id}
 // (kept for offline reading); 'Assine Agora!' opens the invoices at /financeiro.
 import type { CompanyAnswer } from "@chatflow/core/contract/companies.ts";
-import { daysUntil, PLATFORM_DUE_DATE } from "@chatflow/core/contract/companies.ts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -14,16 +13,8 @@ import { readCache, refreshCache } from "../store/cache.ts";
 import { formatDate } from "../tickets/format.ts";
 import { Button } from "../ui/button.tsx";
 import { ListPage } from "../ui/list-page.tsx";
+import { licenceText } from "./subscription-licence.ts";
 import "./subscription.css";
-
-/** The licence sentence's key and count for a due date (yyyy-mm-dd) seen on `today`. */
-export function licenceText(dueDate: string | null | undefined, today: string): { key: string; count?: number } {
-  if (!dueDate || dueDate.slice(0, 10) >= PLATFORM_DUE_DATE) return { key: "never" };
-  const days = daysUntil(dueDate, today);
-  if (days < 0) return { key: "expired" };
-  if (days === 0) return { key: "today" };
-  return { key: "days", count: days };
-}
 
 export function SubscriptionPage() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // The internal chat (spec 3 §2 "Internal chat") in chromium, two people in two browser contexts: the admin starts a
 // chat with an agent and writes; the agent, on another screen, sees the top bar's chat badge appear live, opens the
-// chat from the popover, reads the message with its sender, and the badge goes. Blank text is not sendable, and only
-// the owner sees edit and delete.
+// chat from the popover, reads the message with its sender, and the badge goes. Blank text is not sendable, only the
+// owner sees edit and delete, and offline the chat keeps what it showed and says sending needs a connection.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
@@ -88,5 +88,13 @@ describe("internal chat", () => {
     await reader.getByTestId("chat-composer-input").fill("Eu cubro.");
     await reader.getByTestId("chat-send").click();
     await writer.getByTestId("chat-message").filter({ hasText: "Eu cubro." }).waitFor({ timeout: 15_000 });
+
+    // Offline: what was loaded stays, and the chat says it needs a connection to send.
+    await reader.context().setOffline(true);
+    await reader.getByText("O chat precisa de conexão para enviar.", { exact: false }).waitFor();
+    expect(await reader.getByTestId("chat-send").isDisabled()).toBe(true);
+    expect(await reader.getByTestId("chat-composer-input").isDisabled()).toBe(true);
+    expect(await reader.getByTestId("chat-message").filter({ hasText: "Eu cubro." }).count()).toBe(1);
+    expect(await reader.getByTestId("chats-add").isDisabled()).toBe(true);
   });
 });

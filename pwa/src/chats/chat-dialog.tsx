@@ -12,14 +12,12 @@ import { TextField } from "../ui/fields.tsx";
 import { FormModal } from "../ui/form-modal.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
+import { canSaveChat } from "./chat-rules.ts";
 
 const CHAT_MESSAGES: Record<string, string> = {
   Obrigatório: "chatsPage.validation.required",
   "Muito longo!": "chatsPage.validation.tooLong",
 };
-
-/** Whether save may be pressed (spec 3 §5: not without users or title). */
-export const canSaveChat = (title: string, users: number[]) => title.trim() !== "" && users.length > 0;
 
 export function ChatDialog({
   chat,

@@ -11,7 +11,8 @@ import { Button } from "../ui/button.tsx";
 import { TextField } from "../ui/fields.tsx";
 import { SendIcon } from "../ui/icons.tsx";
 import { Spinner } from "../ui/spinner.tsx";
-import { unreadsOf, useChatMessages } from "./chat-store.ts";
+import { canSendChatMessage, unreadsOf } from "./chat-rules.ts";
+import { useChatMessages } from "./chat-store.ts";
 
 /** Older messages load when the view is this close to the top (spec 3 §9), this long after the scroll. */
 export const OLDER_WITHIN_PX = 600;
@@ -112,7 +113,7 @@ function Composer({ chat, online, onSent }: { chat: ChatDTO; online: boolean; on
   const { t } = useTranslation();
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
-  const blank = text.trim() === "";
+  const blank = !canSendChatMessage(text);
 
   async function send(event?: FormEvent) {
     event?.preventDefault();

@@ -7,20 +7,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { api, db } from "../app-services.ts";
 import { readCache, writeCache } from "../store/cache.ts";
 import { useListChanged } from "../sync/use-list-changed.ts";
+import { mergeMessages } from "./chat-rules.ts";
 
 const LIST_KEY = "chats:list";
 const messagesKey = (chatId: number) => `chats:messages:${chatId}`;
-
-/** The caller's unread count in a chat. */
-export const unreadsOf = (chat: ChatDTO, userId: number | undefined): number =>
-  chat.users.find((u) => u.userId === userId)?.unreads ?? 0;
-
-/** Merges messages by id, oldest first (a page fetched again overlaps what is shown). */
-export function mergeMessages(shown: ChatMessageDTO[], fetched: ChatMessageDTO[]): ChatMessageDTO[] {
-  const byId = new Map(shown.map((m) => [m.id, m]));
-  for (const m of fetched) byId.set(m.id, m);
-  return [...byId.values()].sort((a, b) => a.id - b.id);
-}
 
 /** The first page of the caller's chats (no search), kept for offline; null until known. */
 export function useChatList(online: boolean, enabled = true) {

@@ -28,7 +28,7 @@ import { VirtualList } from "../ui/virtual-list.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { ChatDialog } from "./chat-dialog.tsx";
 import { ChatMessages } from "./chat-messages.tsx";
-import { unreadsOf } from "./chat-store.ts";
+import { unreadsOf } from "./chat-rules.ts";
 import "./chats.css";
 
 const ROW_HEIGHT = 68;

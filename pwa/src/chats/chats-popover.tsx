@@ -12,7 +12,8 @@ import { Button, IconButton } from "../ui/button.tsx";
 import { MessagesIcon } from "../ui/icons.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
 import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
-import { unreadsOf, useChatList } from "./chat-store.ts";
+import { unreadsOf } from "./chat-rules.ts";
+import { useChatList } from "./chat-store.ts";
 
 export function ChatsPopover() {
   const user = useSessionUser();

@@ -3,6 +3,7 @@
 // useInternalChat; it follows the "chats" stamp as the screen does (decision 0073).
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { isSubscriptionExpired } from "../auth/session-state.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { planAllows } from "../layout/app-routes.ts";
 import { useOnline } from "../layout/use-online.ts";
@@ -17,7 +18,8 @@ import { useChatList } from "./chat-store.ts";
 
 export function ChatsPopover() {
   const user = useSessionUser();
-  if (!user || !planAllows(user, "useInternalChat")) return null;
+  // Not for a company whose plan lacks the chat, nor one whose subscription ran out (core answers 402 then).
+  if (!user || !planAllows(user, "useInternalChat") || (!user.super && isSubscriptionExpired(user))) return null;
   return <ChatsPopoverButton meId={user.id} />;
 }
 

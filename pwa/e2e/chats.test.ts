@@ -55,6 +55,13 @@ describe("internal chat", () => {
     const ownRow = writer.getByTestId("chat-row").filter({ hasText: "Plantão de sábado" });
     await ownRow.getByTestId("chat-edit").waitFor();
 
+    // Earlier talk, more than a page of it (written straight to the database, announced by nothing).
+    await world.stack.core.db.pool.query(
+      `INSERT INTO chat_messages (company_id, chat_id, sender_id, message)
+       SELECT 1, c.id, c.owner_id, 'Mensagem antiga ' || n FROM chats c, generate_series(1, 30) AS n
+       WHERE c.company_id = 1 AND c.title = 'Plantão de sábado' ORDER BY n`,
+    );
+
     // Blank text is not sent; a real one is.
     await writer.getByTestId("chat-composer-input").fill("   ");
     expect(await writer.getByTestId("chat-send").isDisabled()).toBe(true);
@@ -70,6 +77,14 @@ describe("internal chat", () => {
     const message = reader.getByTestId("chat-message").filter({ hasText: "Quem cobre o turno da manhã?" });
     await message.waitFor();
     expect(await message.textContent()).toContain("Admin");
+    // Older messages load when scrolled near the top (page 1 holds the newest 20), and the place is kept.
+    const oldest = reader.getByTestId("chat-messages-scroll").getByText("Mensagem antiga 1", { exact: true });
+    expect(await oldest.count()).toBe(0);
+    await reader.getByTestId("chat-messages-scroll").evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await oldest.waitFor();
+    expect(await reader.getByTestId("chat-messages-scroll").evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
     // Read: the badge goes from the top bar and the row (the server counts zero).
     await reader.getByTestId("chats-popover-count").waitFor({ state: "detached", timeout: 15_000 });
     const readerRow = reader.getByTestId("chat-row").filter({ hasText: "Plantão de sábado" });

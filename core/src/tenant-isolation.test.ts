@@ -30,6 +30,7 @@ type CompanyA = {
   quickMessageId: number;
   integrationId: number;
   promptId: number;
+  chatId: number;
 };
 
 // A 1x1 PNG: the upload must get past the image check to reach the user lookup.
@@ -59,6 +60,9 @@ const TABLES = [
   "file_lists",
   "queue_integrations",
   "prompts",
+  "chats",
+  "chat_users",
+  "chat_messages",
 ];
 
 async function snapshot(companyId: number): Promise<Record<string, unknown[]>> {
@@ -197,6 +201,12 @@ function walk(): Walk[] {
       status: 404,
       code: "ERR_NO_USER_FOUND",
     },
+    // The internal chat: another company's chat answers as a missing one (a colleague's that excludes the caller too).
+    nf("PUT /chats/:id", `/chats/${a.chatId}`, "ERR_NOT_FOUND", { title: "Invadido", users: [a.userId] }),
+    nf("DELETE /chats/:id", `/chats/${a.chatId}`, "ERR_NOT_FOUND"),
+    nf("GET /chats/:id/messages", `/chats/${a.chatId}/messages`, "ERR_NOT_FOUND"),
+    nf("POST /chats/:id/messages", `/chats/${a.chatId}/messages`, "ERR_NOT_FOUND", { message: "intrusion" }),
+    nf("POST /chats/:id/read", `/chats/${a.chatId}/read`, "ERR_NOT_FOUND"),
     nf("GET /schedules/:id", `/schedules/${a.scheduleId}`, "ERR_NOT_FOUND"),
     nf("PUT /schedules/:id", `/schedules/${a.scheduleId}`, "ERR_NOT_FOUND", { body: "Invadido por outra" }),
     nf("DELETE /schedules/:id", `/schedules/${a.scheduleId}`, "ERR_NOT_FOUND"),
@@ -490,6 +500,19 @@ const a = forFile(async () => {
       [a.queueId],
     )
   ).rows[0].id;
+  a.chatId = (
+    await pool.query(
+      "INSERT INTO chats (company_id, title, owner_id, last_message) VALUES (1, 'segredo da empresa 1', 1, 'segredo da empresa 1') RETURNING id",
+    )
+  ).rows[0].id;
+  await pool.query(
+    "INSERT INTO chat_users (chat_id, user_id, company_id, unreads) VALUES ($1, 1, 1, 1), ($1, $2, 1, 0)",
+    [a.chatId, a.userId],
+  );
+  await pool.query(
+    "INSERT INTO chat_messages (company_id, chat_id, sender_id, message) VALUES (1, $1, 1, 'segredo da empresa 1')",
+    [a.chatId],
+  );
   return a;
 });
 
@@ -572,6 +595,8 @@ const EXEMPT: Record<string, string> = {
   "POST /users": "creates in the caller's company",
   "GET /queue": "list: checked for leaks below",
   "GET /schedules": "list: checked for leaks below",
+  "GET /chats": "list: checked for leaks below",
+  "POST /chats": "creates in the caller's company (another company's user: core/src/chats/chats.test.ts)",
   "GET /flowbuilder": "list: checked for leaks below",
   "POST /flowbuilder": "creates in the caller's company",
   "POST /flowbuilder/img": "stores in the caller's company's media (no foreign id)",
@@ -737,6 +762,8 @@ describe("tenant isolation", () => {
       "/quick-messages?searchParam=vip",
       "/schedules",
       `/schedules?contactId=${a.contactId}`,
+      "/chats",
+      "/chats?searchParam=segredo",
       "/flowbuilder",
       "/flowbuilder?searchParam=segredo",
       "/flowcampaign",

@@ -83,6 +83,7 @@ describe("side menu", () => {
       "menu-contacts",
       "menu-schedules",
       "menu-tags",
+      "menu-chats",
       "menu-todolist",
       "menu-connections",
       "menu-queues",
@@ -107,6 +108,7 @@ describe("side menu", () => {
       "menu-contacts",
       "menu-schedules",
       "menu-tags",
+      "menu-chats",
       "menu-todolist",
     ]);
     await plain.page.getByTestId("menu-quickMessages").click();

@@ -50,6 +50,7 @@ const PhraseListsPage = named(() => import("./phrase-lists/phrase-lists-page.tsx
 const TodolistPage = named(() => import("./todolist/todolist-page.tsx"), "TodolistPage");
 const MomentsPage = named(() => import("./moments/moments-page.tsx"), "MomentsPage");
 const HelpsPage = named(() => import("./helps/helps-page.tsx"), "HelpsPage");
+const ChatsPage = named(() => import("./chats/chats-page.tsx"), "ChatsPage");
 const SettingsPage = named(() => import("./settings/settings-page.tsx"), "SettingsPage");
 const DashboardPage = named(() => import("./dashboard/dashboard-page.tsx"), "DashboardPage");
 const IntegrationsPage = named(() => import("./integrations/integrations-page.tsx"), "IntegrationsPage");
@@ -294,6 +295,15 @@ export function App() {
                   element={
                     <RouteGate id="helps">
                       <HelpsPage />
+                    </RouteGate>
+                  }
+                />
+                {/* The internal chat (spec 3 §2): /chats and /chats/{uuid}, one screen that stays mounted. */}
+                <Route
+                  path="chats/:uuid?"
+                  element={
+                    <RouteGate id="chats">
+                      <ChatsPage />
                     </RouteGate>
                   }
                 />

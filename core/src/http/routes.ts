@@ -6,6 +6,7 @@ import type pg from "pg";
 import type { ActorCache } from "../auth/actor-cache.ts";
 import type { Tokens } from "../auth/tokens.ts";
 import { chatbotRoutes } from "../chatbots/chatbot-routes.ts";
+import { chatRoutes } from "../chats/chat-routes.ts";
 import { companyAdminRoutes } from "../companies/company-admin-routes.ts";
 import { companyRoutes } from "../companies/company-routes.ts";
 import { companyScheduleRoutes } from "../companies/company-schedule-routes.ts";
@@ -116,5 +117,6 @@ export function sessionRoutes(deps: AppDeps): Router[] {
       pushServiceOrigins: deps.config.pushServiceOrigins ?? DEFAULT_PUSH_SERVICE_ORIGINS,
     }),
     dashboardRoutes(deps.pool),
+    chatRoutes(deps.pool),
   ];
 }

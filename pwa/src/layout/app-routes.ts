@@ -72,7 +72,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     planFlag: "useSchedules",
   }),
   route({ id: "tags", path: "/tags", group: "main", built: true, allow: everyone }),
-  route({ id: "chats", path: "/chats", group: "main", built: false, allow: everyone, planFlag: "useInternalChat" }),
+  route({ id: "chats", path: "/chats", group: "main", built: true, allow: everyone, planFlag: "useInternalChat" }),
   route({ id: "todolist", path: "/todolist", group: "main", built: true, allow: everyone }),
   route({ id: "helps", path: "/helps", group: "main", built: true, allow: (c) => c.hasHelps === true }),
   // Administration (spec 1 §6: admins; allowConnections for the connections page).

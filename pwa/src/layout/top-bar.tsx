@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { sessionDeps } from "../app-services.ts";
 import { signOut } from "../auth/session.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
+import { ChatsPopover } from "../chats/chats-popover.tsx";
 import { Avatar } from "../ui/avatar.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
 import {
@@ -49,6 +50,7 @@ export function TopBar({ menuOpen, onToggleMenu }: Props) {
       <span className="top-bar-spacer" />
       <ConnectionStatus />
       <NotificationsPopover />
+      <ChatsPopover />
       <VolumeControl />
       <IconButton
         label={theme === "dark" ? t("layout.themeToLight") : t("layout.themeToDark")}

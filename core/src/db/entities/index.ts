@@ -3,6 +3,7 @@
 // schema-diff.test.ts fails when these and the migrated database differ.
 import { AgendaJob } from "./agenda.ts";
 import { Chatbot } from "./chatbots.ts";
+import { Chat, ChatMessage, ChatUser } from "./chats.ts";
 import { BaileysAuth, ChannelWorker, ConnectionLease, Whatsapp, WhatsappQueue } from "./connections.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { FileList } from "./files.ts";
@@ -19,6 +20,7 @@ import { Queue, RefreshToken, User, UserQueue } from "./users.ts";
 
 export * from "./agenda.ts";
 export * from "./chatbots.ts";
+export * from "./chats.ts";
 export * from "./connections.ts";
 export * from "./contacts.ts";
 export * from "./files.ts";
@@ -79,4 +81,7 @@ export const ENTITIES = [
   Prompt,
   IntegrationStep,
   IntegrationSession,
+  Chat,
+  ChatUser,
+  ChatMessage,
 ];

@@ -53,6 +53,9 @@ const SettingsPage = named(() => import("./settings/settings-page.tsx"), "Settin
 const DashboardPage = named(() => import("./dashboard/dashboard-page.tsx"), "DashboardPage");
 const IntegrationsPage = named(() => import("./integrations/integrations-page.tsx"), "IntegrationsPage");
 const PromptsPage = named(() => import("./prompts/prompts-page.tsx"), "PromptsPage");
+const ReportsPage = named(() => import("./reports/reports-page.tsx"), "ReportsPage");
+const AnnouncementsPage = named(() => import("./announcements/announcements-page.tsx"), "AnnouncementsPage");
+const DeniedToHome = named(() => import("./announcements/denied-to-home.tsx"), "DeniedToHome");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
 
 // Once per page load, even when StrictMode runs effects twice in development.
@@ -275,6 +278,22 @@ export function App() {
                   element={
                     <RouteGate id="helps">
                       <HelpsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="reports"
+                  element={
+                    <RouteGate id="reports">
+                      <ReportsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="announcements"
+                  element={
+                    <RouteGate id="announcements" forbidden={<DeniedToHome />}>
+                      <AnnouncementsPage />
                     </RouteGate>
                   }
                 />

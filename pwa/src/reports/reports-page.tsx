@@ -23,12 +23,13 @@ import { TicketLogDialog } from "../tickets/ticket-log-dialog.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
 import { type Column, DataTable } from "../ui/data-table.tsx";
 import { TextField } from "../ui/fields.tsx";
-import { ActivityIcon, BackIcon, DownloadIcon, FilterIcon, ForwardIcon, InfoIcon } from "../ui/icons.tsx";
+import { BackIcon, ChatIcon, DownloadIcon, FilterIcon, InfoIcon } from "../ui/icons.tsx";
 import { ListPage } from "../ui/list-page.tsx";
 import { ComboBox, Select, SelectItem } from "../ui/select.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Checkbox } from "../ui/toggles.tsx";
+import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
 import {
   defaultFilters,
   fetchAllRows,
@@ -102,6 +103,9 @@ export function ReportsView({ companyId }: { companyId: number }) {
   const { options: contacts } = useContactOptions(db, api, contactSearch, report.online);
   const whatsapps = useLiveQuery(() => db.whatsapps.toArray(), []) ?? [];
   const users = useLiveQuery(() => db.users.toArray(), []) ?? [];
+  // Phones: the filters fold away behind a button so the table is what the screen shows first.
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const queues = useLiveQuery(() => db.queues.toArray(), []) ?? [];
 
   const set = <K extends keyof ReportFilters>(k: K, v: ReportFilters[K]) => setFilters((f) => ({ ...f, [k]: v }));
@@ -120,6 +124,24 @@ export function ReportsView({ companyId }: { companyId: number }) {
   const c = (k: string) => t(`reportsPage.columns.${k}`);
   const columns: Column<TicketReportRowDTO>[] = [
     { id: "id", header: c("id"), cell: (r) => r.id, numeric: true },
+    {
+      id: "actions",
+      header: t("reportsPage.actions"),
+      cell: (r) => (
+        <span className="reports-actions">
+          <IconButton label={t("reportsPage.logs", { id: r.id })} onPress={() => setLogOf(r)} data-testid="report-logs">
+            <InfoIcon />
+          </IconButton>
+          <IconButton
+            label={t("reportsPage.open", { id: r.id })}
+            onPress={() => navigate(`/tickets/${r.uuid}`)}
+            data-testid="report-open"
+          >
+            <ChatIcon />
+          </IconButton>
+        </span>
+      ),
+    },
     { id: "whatsappName", header: c("whatsappName"), cell: (r) => r.whatsappName ?? "" },
     { id: "contactName", header: c("contactName"), cell: (r) => r.contactName },
     { id: "userName", header: c("userName"), cell: (r) => r.userName ?? "" },
@@ -134,24 +156,6 @@ export function ReportsView({ companyId }: { companyId: number }) {
     { id: "closedAt", header: c("closedAt"), cell: (r) => reportDateTime(r.closedAt) },
     { id: "supportTime", header: c("supportTime"), cell: (r) => supportTimeText(r.supportTime), numeric: true },
     { id: "NPS", header: c("NPS"), cell: (r) => r.NPS ?? "", numeric: true },
-    {
-      id: "actions",
-      header: t("reportsPage.actions"),
-      cell: (r) => (
-        <span className="reports-actions">
-          <IconButton label={t("reportsPage.logs", { id: r.id })} onPress={() => setLogOf(r)} data-testid="report-logs">
-            <InfoIcon />
-          </IconButton>
-          <IconButton
-            label={t("reportsPage.open", { id: r.id })}
-            onPress={() => navigate(`/tickets/${r.uuid}`)}
-            data-testid="report-open"
-          >
-            <ActivityIcon />
-          </IconButton>
-        </span>
-      ),
-    },
   ];
 
   const exportSheet = async () => {
@@ -194,7 +198,25 @@ export function ReportsView({ companyId }: { companyId: number }) {
         </Button>
       }
     >
-      <form className="reports-filters" aria-label={t("reportsPage.filtersLabel")} onSubmit={apply}>
+      {narrow && (
+        <Button
+          icon={<FilterIcon />}
+          aria-expanded={filtersOpen}
+          aria-controls="reports-filters"
+          onPress={() => setFiltersOpen((o) => !o)}
+          className="reports-filters-toggle"
+          data-testid="reports-filters-toggle"
+        >
+          {t("reportsPage.filtersLabel")}
+        </Button>
+      )}
+      <form
+        id="reports-filters"
+        className="reports-filters"
+        hidden={narrow && !filtersOpen}
+        aria-label={t("reportsPage.filtersLabel")}
+        onSubmit={apply}
+      >
         <ComboBox
           label={t("reportsPage.contact")}
           placeholder={t("reportsPage.contactPlaceholder")}
@@ -322,8 +344,9 @@ export function ReportsView({ companyId }: { companyId: number }) {
               onPress={() => goTo(applied.page + 1)}
               isDisabled={applied.page >= range.pages || report.loading || !report.online}
               data-testid="reports-next"
+              className="reports-next"
             >
-              <ForwardIcon />
+              <BackIcon />
             </IconButton>
           </nav>
         </>

@@ -81,13 +81,3 @@ export async function saveAnnouncement(
     return { ok: false, errors, error };
   }
 }
-
-/** Where an announcement's image is served (public, unguessable names: decision 0072). */
-export const announcementImageUrl = (mediaPath: string) => `/announcement-media/${encodeURIComponent(mediaPath)}`;
-
-/** spec 3 §2: 1 red (high), 2 orange (medium), 3 grey (low). */
-export const PRIORITY_TONE: Record<AnnouncementPriority, "danger" | "warning" | "neutral"> = {
-  1: "danger",
-  2: "warning",
-  3: "neutral",
-};

@@ -21,8 +21,8 @@ import { showToast } from "../ui/toasts.ts";
 import { VirtualList } from "../ui/virtual-list.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { onAnnouncementsChanged } from "./announcement-events.ts";
-import { PRIORITY_TONE } from "./announcement-form.ts";
 import { AnnouncementModal } from "./announcement-modal.tsx";
+import { PRIORITY_TONE } from "./announcements-feed.ts";
 import "./announcements.css";
 
 export function AnnouncementsPage() {

@@ -15,13 +15,14 @@ import { IconButton } from "../ui/button.tsx";
 import { MegaphoneIcon } from "../ui/icons.tsx";
 import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
 import { onAnnouncementsChanged } from "./announcement-events.ts";
-import { announcementImageUrl, PRIORITY_TONE } from "./announcement-form.ts";
 import {
   ANNOUNCEMENTS_CACHE_KEY,
   ANNOUNCEMENTS_FEED_PATH,
   type AnnouncementsFeed,
+  announcementImageUrl,
   lastSeen,
   markSeen,
+  PRIORITY_TONE,
   unseenCount,
 } from "./announcements-feed.ts";
 import "./announcements.css";

@@ -88,7 +88,7 @@ describe("announcements", () => {
 });
 
 describe("reports", () => {
-  it("filter, page, show a ticket's log, open the ticket and export relatio-de-atendimentos.xlsx", {
+  it("filter, page, follow changes live, show a ticket's log, open the ticket and export relatio-de-atendimentos.xlsx", {
     timeout: 120_000,
   }, async () => {
     const pool = world.stack.core.db.pool;
@@ -117,6 +117,14 @@ describe("reports", () => {
     await page.goto(`${world.stack.core.url}/reports`);
     const table = page.getByTestId("reports-table");
     await table.getByText("Rita Relatório").waitFor();
+    // A new conversation shows up without a reload (spec 3 §4: lists follow the company's changes).
+    await world.stack.deliverInbound({
+      from: "5511977770099",
+      name: "Duda Relatório",
+      text: "Oi",
+      id: "wamid.report.9",
+    });
+    await table.getByText("Duda Relatório").waitFor();
     // Status closed: only Rita's, with her service time.
     await page.getByTestId("reports-status").click();
     await page.getByRole("option", { name: "Finalizado" }).click();

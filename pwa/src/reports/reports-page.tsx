@@ -18,6 +18,7 @@ import { api, db } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { writeCache } from "../store/cache.ts";
+import { debouncedOnPoke } from "../sync/pokes.ts";
 import { useContactOptions } from "../tickets/composer/contact-search.ts";
 import { TicketLogDialog } from "../tickets/ticket-log-dialog.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
@@ -43,6 +44,9 @@ import {
 import "../tickets/contact-drawer.css";
 import "./reports.css";
 
+/** Pokes come in bursts (an accept writes several rows): the report asks again once they settle. */
+const REPORT_POKE_DEBOUNCE_MS = 1_000;
+
 type Applied = { filters: ReportFilters; page: number; pageSize: number; nonce: number };
 type Kept = { query: string; value: TicketReportDTO };
 
@@ -63,24 +67,24 @@ function useReport(companyId: number, applied: Applied) {
   useEffect(() => {
     if (!online) return;
     let live = true;
-    setLoading(true);
-    api.get<TicketReportDTO>(`/ticketreport/reports?${query}`).then(
-      async (value) => {
+    const load = async () => {
+      if (live) setLoading(true);
+      try {
+        const value = await api.get<TicketReportDTO>(`/ticketreport/reports?${query}`);
         await writeCache(db, key, { query, value } satisfies Kept);
-        if (live) {
-          setFailed(false);
-          setLoading(false);
-        }
-      },
-      () => {
-        if (live) {
-          setFailed(true);
-          setLoading(false);
-        }
-      },
-    );
+        if (live) setFailed(false);
+      } catch {
+        if (live) setFailed(true);
+      } finally {
+        if (live) setLoading(false);
+      }
+    };
+    void load();
+    // spec 3 §4: the report follows the company's changes (a ticket closed, rated, transferred), debounced.
+    const off = debouncedOnPoke(load, REPORT_POKE_DEBOUNCE_MS);
     return () => {
       live = false;
+      off();
     };
   }, [online, key, query, applied.nonce]);
   return { kept, loading, failed, online };

@@ -5,7 +5,18 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { CORE_NODE_FLAGS } from "../scripts/node-flags.ts";
+import { buildCore, CORE_NODE_FLAGS } from "../scripts/node-flags.ts";
+
+/** Each tree's core is built once per benchmark process (as `npm start` runs it), then started from its build. */
+const coreEntries = new Map<string, string>();
+function coreEntry(tree: string): string {
+  let entry = coreEntries.get(tree);
+  if (!entry) {
+    entry = buildCore(tree);
+    coreEntries.set(tree, entry);
+  }
+  return entry;
+}
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -45,7 +56,7 @@ export async function startCoreChild(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<CoreChild> {
-  const child = spawn(process.execPath, [...CORE_NODE_FLAGS, path.join(root, "core/src/main.ts")], {
+  const child = spawn(process.execPath, [...CORE_NODE_FLAGS, coreEntry(root)], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", DATA_DIR: dataDir, PWA_DIR: "/nonexistent", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -103,7 +114,7 @@ export async function backendPids(pool: pg.Pool, database: string): Promise<numb
 
 /** Core from another checkout `tree` (an A/B comparison), on a free port. */
 export async function startCoreFromTree(tree: string, databaseUrl: string, dataDir: string) {
-  const child = spawn(process.execPath, [...CORE_NODE_FLAGS, path.join(tree, "core/src/main.ts")], {
+  const child = spawn(process.execPath, [...CORE_NODE_FLAGS, coreEntry(tree)], {
     cwd: tree,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", DATA_DIR: dataDir, PWA_DIR: "/nonexistent" },
     stdio: ["ignore", "pipe", "inherit"],

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../core/src/config.ts";
 import { type EmbeddedDb, startEmbeddedPostgres } from "../core/src/db/embedded.ts";
-import { CORE_NODE_FLAGS } from "./node-flags.ts";
+import { buildCore, CORE_NODE_FLAGS } from "./node-flags.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const config = loadConfig();
@@ -53,7 +53,10 @@ const children: ChildProcess[] = [];
 let stopping = false;
 
 function run(name: string, file: string, flags: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, [...flags, path.join(root, file)], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...flags, path.resolve(root, file)], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const prefix = (chunk: Buffer) =>
     chunk
       .toString()
@@ -108,7 +111,7 @@ process.on("SIGINT", () => void stop());
 process.on("SIGTERM", () => void stop());
 
 // core migrates and seeds; the others start once it answers.
-run("core", "core/src/main.ts", CORE_NODE_FLAGS);
+run("core", buildCore(root), CORE_NODE_FLAGS);
 await waitFor(`http://127.0.0.1:${port}/version`, 60_000);
 run("sync", "sync-server/src/main.ts");
 run("worker", "channel-worker/src/main.ts");

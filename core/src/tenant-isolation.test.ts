@@ -341,6 +341,34 @@ function walk(): Walk[] {
     nf("GET /companySettings/:id", "/companySettings/1", "ERR_NO_SETTING_FOUND"),
     nf("PUT /companies/:id/schedules", "/companies/1/schedules", "ERR_NO_COMPANY_FOUND", { schedules: [] }),
     nf("GET /companies/:id", "/companies/1", "ERR_NO_COMPANY_FOUND"),
+    // The companies page is the super user's alone (spec 3 §6); a company reads only its own plan.
+    nf("GET /companies/listPlan/:id", "/companies/listPlan/1", "ERR_NO_COMPANY_FOUND"),
+    { route: "GET /companies/list", path: "/companies/list", status: 403, code: "ERR_NO_PERMISSION" },
+    { route: "GET /companies", path: "/companies", status: 403, code: "ERR_NO_PERMISSION" },
+    { route: "GET /companiesPlan", path: "/companiesPlan", status: 403, code: "ERR_NO_PERMISSION" },
+    {
+      route: "POST /companies",
+      path: "/companies",
+      body: { name: "Invasora" },
+      status: 403,
+      code: "ERR_NO_PERMISSION",
+    },
+    {
+      route: "PUT /companies/:id",
+      path: "/companies/1",
+      body: { name: "Invasora" },
+      status: 403,
+      code: "ERR_NO_PERMISSION",
+    },
+    { route: "DELETE /companies/:id", path: "/companies/1", status: 403, code: "ERR_NO_PERMISSION" },
+    { route: "GET /companies/:id/users", path: "/companies/1/users", status: 403, code: "ERR_NO_PERMISSION" },
+    {
+      route: "POST /companies/:id/users",
+      path: "/companies/1/users",
+      body: { name: "Invasor", email: "invasor@example.com", password: "Invasor-1" },
+      status: 403,
+      code: "ERR_NO_PERMISSION",
+    },
     // The platform's branding is the super user's alone.
     {
       route: "POST /settings-whitelabel/logo",

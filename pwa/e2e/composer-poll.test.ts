@@ -10,6 +10,7 @@ import { forFile } from "@chatflow/core/testing/for-file.ts";
 import { proto, type WAMessage } from "@whiskeysockets/baileys";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { openStandInConnection } from "../../channel-worker/src/testing/open-stand-in.ts";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 import { ADMIN, acceptAsAdmin, serviceWorkerInControl, signIn, until } from "./support.ts";
 
@@ -81,12 +82,12 @@ forFile(async () => {
     body: "{}",
   });
   expect(start.status).toBe(200);
-  await until("the worker to open a socket", () => (world.stack.baileys?.sockets.length ?? 0) > 0);
-  socket().open("5511999990000:3@s.whatsapp.net");
-  await until("the connection to be CONNECTED", async () => {
-    const r = await pool.query("SELECT status FROM whatsapps WHERE id = $1 AND company_id = 1", [whatsappId]);
-    return r.rows[0]?.status === "CONNECTED";
-  });
+  await openStandInConnection(
+    pool,
+    world.stack.baileys!,
+    { companyId: 1, whatsappId },
+    { user: "5511999990000:3@s.whatsapp.net", timeoutMs: 20_000 },
+  );
   // The customer writes on it: Baileys' own upsert.
   const inbound: WAMessage = {
     key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: false, id: "3EB0POLLE2E1" },
@@ -131,8 +132,11 @@ async function openMenuByKeyboard(page: Page): Promise<string[]> {
   return menu.getByRole("menuitem").evaluateAll((items) => items.map((i) => i.getAttribute("data-testid") ?? ""));
 }
 
-/** From the open menu, the poll entry (third) by arrows; the question typed, options by Tab, a third one added. */
-async function sendPollByKeyboard(page: Page, question: string, options: [string, string, string], multiple = false) {
+/**
+ * From the open menu, the poll entry (third) by arrows; the question typed, options by Tab, a third one added, and
+ * how many answers each contact may pick chosen by arrows when more than one.
+ */
+async function sendPollByKeyboard(page: Page, question: string, options: [string, string, string], selectable = 1) {
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
@@ -147,9 +151,16 @@ async function sendPollByKeyboard(page: Page, question: string, options: [string
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   await page.keyboard.type(options[2]);
-  if (multiple) {
-    await dialog.getByRole("checkbox", { name: "Permitir várias respostas" }).focus();
-    await page.keyboard.press("Space");
+  if (selectable > 1) {
+    await dialog.getByTestId("send-poll-selectable").focus();
+    // The list opens on the current choice (1); each arrow goes one further.
+    await page.keyboard.press("ArrowDown");
+    for (let n = 1; n < selectable; n++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await dialog
+      .getByTestId("send-poll-preview")
+      .filter({ hasText: `Até ${selectable} respostas por pessoa` })
+      .waitFor();
     await dialog.getByTestId("send-poll-option").nth(2).focus();
   }
   await dialog.getByTestId("send-poll-preview").filter({ hasText: options[2] }).waitFor();
@@ -243,7 +254,7 @@ describe("composer poll", () => {
     );
     await context.setOffline(true);
     await openMenuByKeyboard(page);
-    await sendPollByKeyboard(page, "Melhor dia?", ["Segunda", "Terça", "Quarta"], true);
+    await sendPollByKeyboard(page, "Melhor dia?", ["Segunda", "Terça", "Quarta"], 2);
     const offline = page.getByTestId("message-bubble").filter({ hasText: "Melhor dia?" });
     await offline.getByTestId("message-poll").waitFor();
     expect(await offline.getAttribute("data-ack")).toBe("0");
@@ -256,7 +267,7 @@ describe("composer poll", () => {
     await world.stack.worker.drained();
     expect(sentPolls()).toHaveLength(2);
     expect(sentPolls()[1]!.content).toMatchObject({
-      poll: { name: "Melhor dia?", values: ["Segunda", "Terça", "Quarta"], selectableCount: 0 },
+      poll: { name: "Melhor dia?", values: ["Segunda", "Terça", "Quarta"], selectableCount: 2 },
     });
     const { rows } = await world.stack.core.db.pool.query(
       `SELECT body, data_json->'pollCreationMessageV3'->>'selectableOptionsCount' AS selectable
@@ -265,7 +276,7 @@ describe("composer poll", () => {
     );
     expect(rows).toEqual([
       { body: "Qual sabor?\n- Uva\n- Limão\n- Morango", selectable: "1" },
-      { body: "Melhor dia?\n- Segunda\n- Terça\n- Quarta", selectable: "0" },
+      { body: "Melhor dia?\n- Segunda\n- Terça\n- Quarta", selectable: "2" },
     ]);
     await context.close();
   });

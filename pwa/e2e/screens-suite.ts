@@ -216,7 +216,31 @@ export function screensSuite(sizes: readonly Size[]): void {
             await p.getByTestId("plan-row").first().waitFor();
           },
         },
+        {
+          name: "settings-companies",
+          action: async (p) => {
+            await p.getByTestId("settings-tab-companies").click();
+            await p.getByTestId("company-row").first().waitFor();
+          },
+        },
       ],
+    },
+    {
+      // The super user's companies, rows tinted by their due date (seeded below), and the company modal.
+      name: "companies",
+      path: "/companies",
+      as: "admin",
+      ready: (p) => p.locator("[data-testid=company-row][data-tone=danger]").first().waitFor(),
+      open: [
+        { name: "company-modal", action: dialogOpened("company-modal", "company-edit") },
+        { name: "company-users", action: dialogOpened("company-users-modal", "company-users") },
+      ],
+    },
+    {
+      name: "subscription",
+      path: "/subscription",
+      as: "admin",
+      ready: (p) => p.getByTestId("subscription-email").filter({ hasNotText: "…" }).waitFor(),
     },
     {
       name: "phrase-lists",
@@ -669,6 +693,15 @@ export function screensSuite(sizes: readonly Size[]): void {
     await world.stack.core.db.pool.query(
       "INSERT INTO flow_campaigns (company_id, name, flow_id, phrase) VALUES (1, 'Natal', $1, 'quero o cupom')",
       [flowId],
+    );
+  });
+
+  forFile(async () => {
+    // Companies due in 3 days (yellow) and overdue (red) for the companies page.
+    await world.stack.core.db.pool.query(
+      `INSERT INTO companies (name, email, due_date, recurrence, plan_id)
+       VALUES ('Vence logo', 'logo@example.com', current_date + 3, 'MENSAL', (SELECT min(id) FROM plans)),
+              ('Vencida', 'vencida@example.com', current_date - 2, 'ANUAL', (SELECT min(id) FROM plans))`,
     );
   });
 

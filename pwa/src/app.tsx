@@ -7,6 +7,7 @@ import { PublicOnly, RequireSession } from "./auth/route-guards.tsx";
 import { bootSession } from "./auth/session.ts";
 import { withFeatureTexts } from "./i18n/i18n.ts";
 import { APP_ROUTES } from "./layout/app-routes.ts";
+import { RedirectAway } from "./layout/redirect-away.tsx";
 import { NotFoundPage, RouteGate } from "./layout/route-gate.tsx";
 import { ScreenErrorBoundary } from "./layout/screen-error-boundary.tsx";
 import { lazyScreen } from "./layout/screen-loader.ts";
@@ -53,9 +54,10 @@ const SettingsPage = named(() => import("./settings/settings-page.tsx"), "Settin
 const DashboardPage = named(() => import("./dashboard/dashboard-page.tsx"), "DashboardPage");
 const IntegrationsPage = named(() => import("./integrations/integrations-page.tsx"), "IntegrationsPage");
 const PromptsPage = named(() => import("./prompts/prompts-page.tsx"), "PromptsPage");
+const CompaniesPage = named(() => import("./companies/companies-page.tsx"), "CompaniesPage");
+const SubscriptionPage = named(() => import("./subscription/subscription-page.tsx"), "SubscriptionPage");
 const ReportsPage = named(() => import("./reports/reports-page.tsx"), "ReportsPage");
 const AnnouncementsPage = named(() => import("./announcements/announcements-page.tsx"), "AnnouncementsPage");
-const DeniedToHome = named(() => import("./announcements/denied-to-home.tsx"), "DeniedToHome");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
 
 // Once per page load, even when StrictMode runs effects twice in development.
@@ -194,6 +196,22 @@ export function App() {
                   }
                 />
                 <Route
+                  path="companies"
+                  element={
+                    <RouteGate id="companies" forbidden={<RedirectAway />}>
+                      <CompaniesPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="subscription"
+                  element={
+                    <RouteGate id="subscription">
+                      <SubscriptionPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
                   path="flowbuilders"
                   element={
                     <RouteGate id="flowbuilders">
@@ -292,7 +310,7 @@ export function App() {
                 <Route
                   path="announcements"
                   element={
-                    <RouteGate id="announcements" forbidden={<DeniedToHome />}>
+                    <RouteGate id="announcements" forbidden={<RedirectAway />}>
                       <AnnouncementsPage />
                     </RouteGate>
                   }

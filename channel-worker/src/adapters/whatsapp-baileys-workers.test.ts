@@ -10,6 +10,7 @@ import { buildCompany, buildWhatsapp } from "@chatflow/core/testing/factories.ts
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { standInSockets } from "../testing/baileys-stand-in.ts";
+import { openStandInConnection } from "../testing/open-stand-in.ts";
 import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
 import { runWorkerProcess, type WorkerProcess } from "../testing/worker-process.ts";
 import { startWorker, type Worker } from "../worker.ts";
@@ -87,8 +88,7 @@ describe("#baileys.workers", () => {
     const tookMs = performance.now() - killedAt;
     expect(b.owned()).toEqual([c.whatsappId]);
     expect(tookMs).toBeLessThan(30_000);
-    bSockets.last().open();
-    await waitFor(async () => (await status(c.whatsappId)) === "CONNECTED", "CONNECTED under B");
+    await openStandInConnection(db.pool, bSockets, c);
     if (process.env.BAILEYS_MEASURE)
       appendFileSync(process.env.BAILEYS_MEASURE, `takeover after SIGKILL: ${Math.round(tookMs)} ms\n`);
   });
@@ -108,8 +108,7 @@ describe("#baileys.workers", () => {
     sockets.last().emit("connection.update", { qr: "QR-FROM-STAND-IN" });
     await waitFor(async () => (await status(c.whatsappId)) === "qrcode", "qrcode");
     expect(sockets.sockets).toHaveLength(1);
-    sockets.last().open();
-    await waitFor(async () => (await status(c.whatsappId)) === "CONNECTED", "CONNECTED");
+    await openStandInConnection(db.pool, sockets, c);
     await notify({ whatsappId: c.whatsappId, companyId: c.companyId, action: "logout" });
     await waitFor(async () => (await status(c.whatsappId)) === "DISCONNECTED", "DISCONNECTED");
     expect(sockets.last().loggedOut).toBe(true);
@@ -126,11 +125,8 @@ describe("#baileys.workers", () => {
     await auth.saveCreds();
     const sockets = standInSockets();
     const w = await inProcess("baileys-send", sockets);
-    await waitFor(() => sockets.sockets.length === 1, "the socket");
-    const s = sockets.last();
+    const s = await openStandInConnection(db.pool, sockets, c);
     s.emitOwnEvents = true;
-    s.open();
-    await waitFor(async () => (await status(c.whatsappId)) === "CONNECTED", "CONNECTED");
 
     const id = await c.enqueue("first text");
     const sent = await waitFor(async () => {

@@ -15,6 +15,7 @@ import { DisconnectReason, proto, type WAMessage, WAMessageStubType } from "@whi
 import { describe, expect, it } from "vitest";
 import { markSent } from "../outbound/outbound-store.ts";
 import { standInSockets } from "../testing/baileys-stand-in.ts";
+import { openStandInConnection } from "../testing/open-stand-in.ts";
 import { waitFor } from "../testing/outbound-fixtures.ts";
 import type { ConnectionStatus, OutboundMessage } from "./adapter.ts";
 import { SendError } from "./adapter.ts";
@@ -145,9 +146,7 @@ const until = (whatsappId: number, check: (r: Row) => boolean, what: string) =>
 async function connected(o: Parameters<typeof setup>[0] = {}) {
   const c = await setup({ paired: true, ...o });
   await c.adapter.start();
-  const s = c.sockets.last();
-  s.open();
-  await until(c.whatsappId, (r) => r.status === "CONNECTED", "CONNECTED");
+  const s = await openStandInConnection(db.pool, c.sockets, c);
   return { ...c, s };
 }
 
@@ -577,7 +576,7 @@ describe("#baileys.polls-and-view-once", () => {
     return { encPayload: Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]), encIv: iv };
   }
 
-  it("sends an agent's poll with the secret core made, and counts the contact's vote on it (decision 0062)", async () => {
+  it("sends an agent's poll with the secret core made and the answers a contact may pick, and counts the contact's vote on it (decisions 0062, 0074)", async () => {
     const c = await connected();
     const contact = await buildContact(db.pool, { companyId: c.companyId, number: "5511988887777" });
     const ticket = await buildTicket(db.pool, {
@@ -646,6 +645,15 @@ describe("#baileys.polls-and-view-once", () => {
       return rows[0].data_json.votes["5511988887777"] ?? null;
     }, "the contact's vote on our poll");
     expect(votes).toEqual(["Limão"]);
+    // How many answers each contact may pick, as the agent chose it (decision 0074), goes as Baileys' selectableCount.
+    const two = {
+      ...dataJson,
+      pollCreationMessageV3: { ...dataJson.pollCreationMessageV3, selectableOptionsCount: 2 },
+    };
+    await c.adapter.send(outbound(c, { body: m.body, mediaType: "pollCreationMessageV3", dataJson: two }));
+    expect(c.s.sent.at(-1)!.content).toEqual({
+      poll: { name: "Qual sabor?", values: ["Uva", "Limão", "Morango"], selectableCount: 2, messageSecret: secret },
+    });
     // A poll without its secret is refused for good rather than sent with one nobody keeps.
     await expect(
       c.adapter.send(

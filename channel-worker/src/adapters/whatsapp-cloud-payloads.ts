@@ -10,15 +10,20 @@ export type CloudContent = { type: string; [k: string]: unknown };
 
 /**
  * A stored file of the message's company to upload before sending. `voice`: a recording to send as a voice
- * message, converted to Ogg/Opus before its upload (decision 0069); the upload clears it when that fails.
+ * message, converted to Ogg/Opus before its upload (decision 0069); when that fails it goes as the audio file it is.
  */
 export type MediaRef = { url: string; fileName: string; mime: string; voice?: boolean };
 
 /**
  * How to send one message: `media` is uploaded first when present; `build` gets the
- * upload's id, or null when an optional file (a header image) could not be found.
+ * upload's id, or null when an optional file (a header image) could not be found, and
+ * whether the upload is a voice message (a recording that was converted to Ogg/Opus).
  */
-export type CloudPlan = { media: MediaRef | null; mediaRequired: boolean; build(mediaId: string | null): CloudContent };
+export type CloudPlan = {
+  media: MediaRef | null;
+  mediaRequired: boolean;
+  build(mediaId: string | null, voice: boolean): CloudContent;
+};
 
 /** Cloud API limits (interactive messages), in characters. */
 export const LIMITS = {
@@ -95,16 +100,16 @@ export function isFileNameBody(body: string, fileName: string): boolean {
 
 function mediaPlan(message: OutboundMessage, media: MediaRef): CloudPlan {
   const kind = cloudMediaKind(message.mediaType, media.mime);
-  if (kind === "audio" && isRecording(originalName(media.fileName))) media.voice = true;
+  const recording = kind === "audio" && isRecording(originalName(media.fileName));
   const nameBody = isFileNameBody(message.body, media.fileName);
   const caption = nameBody ? undefined : message.body;
   return {
-    media,
+    media: recording ? { ...media, voice: true } : media,
     mediaRequired: true,
-    build(id) {
+    build(id, voice) {
       const object: Record<string, unknown> = { id };
       // A voice message (Ogg/Opus): the microphone icon, automatic download and the transcript on the phone.
-      if (kind === "audio" && media.voice) object.voice = true;
+      if (kind === "audio" && voice) object.voice = true;
       if (caption && (kind === "image" || kind === "video" || kind === "document")) object.caption = caption;
       // The body keeps the name as typed (accents and all) when it is the file name.
       if (kind === "document")

@@ -143,14 +143,18 @@ export function whatsappCloudAdapter(
   }
 
   /**
-   * Uploads the file and answers its media id. Nothing reaches the contact by an upload, so a
-   * failure is "not delivered": tried again later, except a refusal of the file itself (4xx),
-   * and a failure of this upload (timeout, reset, 5xx, no id) from the last allowed try on.
+   * Uploads the file and answers its media id and whether it went as a voice message. Nothing reaches the
+   * contact by an upload, so a failure is "not delivered": tried again later, except a refusal of the file
+   * itself (4xx), and a failure of this upload (timeout, reset, 5xx, no id) from the last allowed try on.
    * An unreachable or throttling Graph API holds every message alike, so it never gives up.
    */
-  async function upload(message: OutboundMessage, ref: MediaRef, required: boolean): Promise<string | null> {
+  async function upload(
+    message: OutboundMessage,
+    ref: MediaRef,
+    required: boolean,
+  ): Promise<{ id: string; voice: boolean } | null> {
     const known = uploaded.get(ref.url);
-    if (known) return known;
+    if (known) return { id: known, voice: Boolean(ref.voice) };
     let blob = await openStoredMedia(media.dataDir, message.companyId, ref);
     if (blob && ref.voice) ({ blob, ref } = await asVoice(blob, ref));
     if (!blob) {
@@ -177,20 +181,22 @@ export function whatsappCloudAdapter(
       });
     }
     uploaded.set(ref.url, id);
-    return id;
+    return { id, voice: Boolean(ref.voice) };
   }
 
-  /** A recording as Ogg/Opus for a voice message; one ffmpeg cannot read goes as the audio file it is. */
+  /**
+   * A recording as Ogg/Opus for a voice message; one ffmpeg cannot read goes as the audio file it is. Answers a
+   * new ref (the plan's stays as planned).
+   */
   async function asVoice(blob: Blob, ref: MediaRef): Promise<{ blob: Blob; ref: MediaRef }> {
     try {
       const ogg = await toOggOpus(Buffer.from(await blob.arrayBuffer()));
       const fileName = `${ref.fileName.replace(/\.[^.]*$/, "")}.ogg`;
       const converted = new Blob([new Uint8Array(ogg)], { type: "audio/ogg" });
-      return { blob: converted, ref: Object.assign(ref, { fileName, mime: "audio/ogg" }) };
+      return { blob: converted, ref: { ...ref, fileName, mime: "audio/ogg" } };
     } catch (err) {
       console.warn(`connection ${connection.id}: voice message sent as a plain audio file: ${(err as Error).message}`);
-      ref.voice = false;
-      return { blob, ref };
+      return { blob, ref: { ...ref, voice: false } };
     }
   }
 
@@ -216,12 +222,12 @@ export function whatsappCloudAdapter(
     status: () => status,
     async send(message: OutboundMessage) {
       const plan = planCloudMessage(message);
-      const mediaId = plan.media ? await upload(message, plan.media, plan.mediaRequired) : null;
+      const file = plan.media ? await upload(message, plan.media, plan.mediaRequired) : null;
       const body = {
         messaging_product: "whatsapp",
         recipient_type: "individual",
         to: message.to,
-        ...plan.build(mediaId),
+        ...plan.build(file?.id ?? null, file?.voice ?? false),
         ...(message.quotedRemoteId ? { context: { message_id: message.quotedRemoteId } } : {}),
         // Echoed in this message's status webhooks: a send whose answer was lost is reconciled by it (decision 0042).
         biz_opaque_callback_data: message.id,

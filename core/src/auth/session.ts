@@ -73,6 +73,8 @@ export async function login(deps: SessionDeps, input: TLoginRequest): Promise<Is
       "UPDATE users SET session_id = $2, online = true, updated_at = now() WHERE id = $1 AND company_id = $3",
       [user.id, sessionId, user.companyId],
     );
+    // The companies page's "last login" (spec 3 §2).
+    await client.query("UPDATE companies SET last_login = now() WHERE id = $1", [user.companyId]);
     // Earlier sessions' refresh tokens die with them.
     await client.query("DELETE FROM refresh_tokens WHERE user_id = $1", [user.id]);
     const issued = await issue(deps, client, user, sessionId);

@@ -7,6 +7,7 @@ import { Worker } from "node:worker_threads";
 import type pg from "pg";
 import type { ErrorBody } from "../contract/errors.ts";
 import { invalidInput } from "../http/errors.ts";
+import { siblingModule } from "../sibling-module.ts";
 import { inTransaction } from "../sync/change-log.ts";
 import {
   failStaleImports,
@@ -135,7 +136,7 @@ export class ContactImportRunner {
   ): Promise<Exclude<ImportWorkerMessage, { type: "progress" }>> {
     return new Promise((resolve) => {
       const input: ImportWorkerInput = { path: job.path, originalname: job.originalname };
-      const worker = new Worker(new URL("./import-worker.ts", import.meta.url), {
+      const worker = new Worker(siblingModule(import.meta.url, "import-worker"), {
         workerData: input,
         // exceljs's temporary files go to a folder of this import's, removed when it ends.
         env: { ...process.env, TMPDIR: tmpDir },

@@ -18,7 +18,10 @@ const pollFields = {
     .min(POLL_OPTIONS_MIN, "Too Short!")
     .max(POLL_OPTIONS_MAX, "Too Long!")
     .refine((o) => new Set(o).size === o.length, "Options must differ"),
-  /** How many options a contact may pick: 1 (the default) for one, 0 for any number. */
+  /**
+   * How many options a contact may pick: 1 (the default) up to the number offered, as the composer's dialog offers
+   * (decision 0074). 0, WhatsApp's "any number", is still taken: API callers and outboxes written before may send it.
+   */
   selectableCount: z.number().int().min(0).max(POLL_OPTIONS_MAX).default(1),
 };
 

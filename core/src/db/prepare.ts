@@ -2,6 +2,7 @@
 // (about 22 MB of a process's memory) is needed only for this, so core runs it
 // in a worker thread and the memory goes with the thread (docs/decisions/0003).
 import { Worker } from "node:worker_threads";
+import { siblingModule } from "../sibling-module.ts";
 import type { SeedResult } from "./seed.ts";
 
 export type PrepareInput = { databaseUrl: string; admin: { email: string; password: string } };
@@ -22,7 +23,7 @@ export async function prepareDatabase(input: PrepareInput): Promise<SeedResult> 
 /** Migrates and seeds in a worker thread; rejects with the worker's error. */
 export function prepareDatabaseInWorker(input: PrepareInput): Promise<SeedResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./prepare-worker.ts", import.meta.url), { workerData: input });
+    const worker = new Worker(siblingModule(import.meta.url, "prepare-worker"), { workerData: input });
     let result: SeedResult | undefined;
     worker.once("message", (r: SeedResult) => {
       result = r;

@@ -7,6 +7,7 @@ import { announcementMediaRoutes, announcementRoutes } from "../announcements/an
 import type { ActorCache } from "../auth/actor-cache.ts";
 import type { Tokens } from "../auth/tokens.ts";
 import { chatbotRoutes } from "../chatbots/chatbot-routes.ts";
+import { companyAdminRoutes } from "../companies/company-admin-routes.ts";
 import { companyRoutes } from "../companies/company-routes.ts";
 import { companyScheduleRoutes } from "../companies/company-schedule-routes.ts";
 import { helpRoutes } from "../companies/help-routes.ts";
@@ -106,6 +107,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     messageTemplateRoutes(deps.pool, graphApiOf(deps.config)),
     settingsRoutes(deps.pool),
     companyScheduleRoutes(deps.pool),
+    companyAdminRoutes(deps.pool, deps.config.dataDir),
     companyRoutes(deps.pool),
     planAdminRoutes(deps.pool),
     helpRoutes(deps.pool),

@@ -121,6 +121,29 @@ describe("#sync.push sendPoll", () => {
     expect(Buffer.from(rows[0].data_json.pollSecret, "base64")).toHaveLength(32);
   });
 
+  it("takes how many answers a contact may pick, from 1 to the options offered (decision 0074)", async () => {
+    const ticket = await ticketOn("whatsapp");
+    const three = { ticketId: ticket.id, name: "Melhor dia?", options: ["Segunda", "Terça", "Quarta"] };
+    const id = uuidv7();
+    const res = await push([
+      { name: "sendPoll", args: { id, ...three, selectableCount: 2 } },
+      { name: "sendPoll", args: { id: uuidv7(), ...three, selectableCount: 4 } },
+      { name: "sendPoll", args: { id: uuidv7(), ...three, selectableCount: 1.5 } },
+    ]);
+    expect(res.body.results.map((r: { ok: boolean; error?: { error: string } }) => r.ok || r.error?.error)).toEqual([
+      true,
+      "ERR_VALIDATION",
+      "ERR_VALIDATION",
+    ]);
+    expect(res.body.results[1].error.fields).toEqual({ selectableCount: "More than the options offered" });
+    const { rows } = await core.db.pool.query(
+      `SELECT id, data_json->'pollCreationMessageV3'->'selectableOptionsCount' AS selectable
+       FROM messages WHERE ticket_id = $1 AND company_id = $2 AND from_me`,
+      [ticket.id, s.company.id],
+    );
+    expect(rows).toEqual([{ id, selectable: 2 }]);
+  });
+
   it("refuses a bad poll and a poll on the Cloud API, storing nothing", async () => {
     const ticket = await ticketOn("whatsapp");
     const cloud = await ticketOn("whatsappapi");

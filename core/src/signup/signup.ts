@@ -41,20 +41,51 @@ export async function signup(client: pg.ClientBase, input: TSignupRequest): Prom
     await hashPassword(input.password);
     return signupAnswer(input, dueDate);
   }
+  await createCompanyAccount(
+    client,
+    { name: input.companyName, phone: input.phone, email: input.email, dueDate, planId: input.planId },
+    { name: input.name, email: input.email, password: input.password },
+  );
+  return signupAnswer(input, dueDate);
+}
+
+/** A new company's own fields; the rest keep their defaults until the caller sets them. */
+export type NewCompany = {
+  name: string;
+  email: string;
+  phone: string | null;
+  planId: number;
+  dueDate: string;
+  recurrence?: string;
+  status?: boolean;
+};
+
+/**
+ * A company as signup makes it, also used by the super user's POST /companies: the company row, its settings with
+ * their defaults, and its first admin. The admin's e-mail must be free (callers check; the unique index decides).
+ */
+export async function createCompanyAccount(
+  client: pg.ClientBase,
+  company: NewCompany,
+  admin: { name: string; email: string; password: string },
+): Promise<{ companyId: number; userId: number }> {
   const { rows } = await client.query<{ id: number }>(
     `INSERT INTO companies (name, phone, email, status, due_date, recurrence, plan_id)
-     VALUES ($1, $2, $3, true, $4, 'MENSAL', $5) RETURNING id`,
-    [input.companyName, input.phone, input.email, dueDate, input.planId],
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      company.name,
+      company.phone,
+      company.email,
+      company.status ?? true,
+      company.dueDate,
+      company.recurrence ?? "MENSAL",
+      company.planId,
+    ],
   );
   const companyId = rows[0]!.id;
   await seedCompanySettings(client, companyId);
-  const admin = ZCreateUserRequestSchema.parse({
-    name: input.name,
-    email: input.email,
-    password: input.password,
-    profile: "admin",
-  });
-  const userId = await insertUser(client, companyId, admin);
+  const user = ZCreateUserRequestSchema.parse({ ...admin, profile: "admin" });
+  const userId = await insertUser(client, companyId, user);
   await recordChanges(client, [{ companyId, entity: "users", id: userId }]);
-  return signupAnswer(input, dueDate);
+  return { companyId, userId };
 }

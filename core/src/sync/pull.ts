@@ -143,7 +143,10 @@ async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number
     else ids[r.entity]?.add(r.entity_id);
   }
   // Files, integrations and prompts are admins' lists (spec 2 §6); tags are everyone's.
-  const readable = [...lists].filter((l) => l === "tags" || actor.profile === "admin");
+  // The companies list is the super user's (spec 3 §6).
+  const readable = [...lists].filter((l) =>
+    l === "companies" ? actor.super : l === "tags" || actor.profile === "admin",
+  );
   if (readable.length > 0) out.lists = readable;
   const list = (e: EntityName) => [...ids[e]];
   const num = (e: EntityName) => list(e).map(Number);

@@ -164,9 +164,12 @@ async function readPage(
   // table and hash-joins all of it. An OFFSET page (the cold path) is planned each time.
   const take = TICKETS_PAGE_SIZE + 1;
   const offset = Math.trunc(start.offset);
+  // One slice's first page reads the tickets' rows in the same index walk; the other pages find their ids first
+  // (an OFFSET page skips index entries only, never rows) and read each row once found.
+  const direct = filter.slices.length === 1 && offset === 0;
   const slice = (s: TicketSlice, limit: string) => {
     params.push(s.status);
-    const sql = `SELECT t.id, t.updated_at FROM tickets t WHERE t.status = $${params.length}::text`;
+    const sql = `SELECT ${direct ? "t.*" : "t.id, t.updated_at"} FROM tickets t WHERE t.status = $${params.length}::text`;
     const column = s.owner !== undefined ? "t.user_id" : s.queue !== undefined ? "t.queue_id" : undefined;
     if (!column) return `${sql} AND ${where} ORDER BY ${order("t")} ${limit}`;
     const value = s.owner !== undefined ? s.owner : s.queue;
@@ -187,10 +190,11 @@ async function readPage(
       ? slice(filter.slices[0]!, `LIMIT ${take} OFFSET ${offset}`)
       : `SELECT p.id, p.updated_at FROM (${filter.slices.map((s) => `(${slice(s, `LIMIT ${offset + take}`)})`).join(" UNION ")}) p
         ORDER BY ${order("p")} LIMIT ${take} OFFSET ${offset}`;
+  const source = direct ? `(${ids}) t` : `(${ids}) x JOIN tickets t ON t.id = x.id AND t.company_id = $1`;
   const text = `SELECT k.n, k.deltas, x.id, x.b, x.item FROM (${count}) k LEFT JOIN (
-      SELECT x.id, x.updated_at, x.updated_at::text AS b,
+      SELECT t.id, t.updated_at, t.updated_at::text AS b,
         ${TICKET_ITEM_TEXT} AS item
-      FROM (${ids}) x JOIN tickets t ON t.id = x.id AND t.company_id = $1 ${TICKET_ITEM_JOINS}) x ON true
+      FROM ${source} ${TICKET_ITEM_JOINS}) x ON true
     ORDER BY ${order("x")}`;
   const { rows } = await pool.query<PageRow & { n: number; deltas: number }>(
     offset === 0 ? { name: statementName(text), text, values: params } : { text, values: params },

@@ -13,7 +13,7 @@ import type { TTransferTicketArgs } from "../contract/tickets.ts";
 import { invalidInput, otherOpenTicket, whatsappNotFound } from "../http/errors.ts";
 import { loadVariableContext, renderVariables } from "../messages/render-variables.ts";
 import { sendMessage } from "../messages/send-message.ts";
-import { getCompanySettings, isOn } from "../settings/company-settings.ts";
+import { type CompanySettings, getCompanySettings, isOn } from "../settings/company-settings.ts";
 import { type Change, recordChanges } from "../sync/change-log.ts";
 import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { findOpenTicketHolder, guardOneActiveTicket } from "./open-ticket-conflict.ts";
@@ -46,8 +46,9 @@ export async function transferTicket(client: pg.ClientBase, actor: Actor, args: 
   const note = args.msgTransfer?.trim() || null;
   // Written before the move: the note belongs to the conversation the actor still sees.
   await writeTransferNote(client, actor, ticket.id, note);
-  await sendTransferMessage(client, actor, ticket, { queueId, userId });
-  if (queueId !== ticket.queueId && isOn((await getCompanySettings(client, actor.companyId)).closeTicketOnTransfer)) {
+  const settings = await getCompanySettings(client, actor.companyId);
+  await sendTransferMessage(client, actor, ticket, settings, { queueId, userId });
+  if (queueId !== ticket.queueId && isOn(settings.closeTicketOnTransfer)) {
     return transferToNewTicket(client, actor, ticket, { queueId, userId, whatsappId, status, note });
   }
   const move = () =>
@@ -189,10 +190,10 @@ async function sendTransferMessage(
   client: pg.ClientBase,
   actor: Actor,
   ticket: TicketRow,
+  settings: CompanySettings,
   target: { queueId: number; userId: number | null },
 ): Promise<boolean> {
   if (ticket.isGroup || ticket.whatsappId === null) return false;
-  const settings = await getCompanySettings(client, actor.companyId);
   if (!isOn(settings.sendMsgTransfTicket) || !settings.transferMessage?.trim()) return false;
   const ctx = await loadVariableContext(client, ticket.companyId, ticket.id, { userId: target.userId });
   const { rows } = await client.query<{ name: string }>("SELECT name FROM queues WHERE id = $1 AND company_id = $2", [

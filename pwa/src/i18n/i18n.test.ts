@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, NetworkError } from "../api/errors.ts";
 import { FEATURE_TEXTS } from "./feature-texts.ts";
 import { serverFieldErrors } from "./form-errors.ts";
-import { BASE_RESOURCES, i18n, LANGUAGES, loadFeatureTexts, withFeatureTexts } from "./i18n.ts";
+import { BASE_LOCALES, i18n, LANGUAGES, loadFeatureTexts, withFeatureTexts } from "./i18n.ts";
 import { errorText } from "./translate-error.ts";
 
 /** Every dotted key with the {{placeholders}} its text uses. */
@@ -40,11 +40,11 @@ describe("#i18n", () => {
     expect(i18n.getFixedT("en")("quickMessages.title")).toBe("Quick messages");
   });
 
-  it("keeps every feature's texts out of the base locales that /login loads", () => {
+  it("keeps every feature's texts out of the base locales that /login loads", async () => {
     expect(FEATURE_TEXTS.length).toBeGreaterThan(0);
+    const bases = await Promise.all(LANGUAGES.map((language) => BASE_LOCALES[language]()));
     for (const feature of FEATURE_TEXTS) {
-      for (const language of LANGUAGES)
-        expect(BASE_RESOURCES[language], feature.namespace).not.toHaveProperty(feature.namespace);
+      for (const base of bases) expect(base, feature.namespace).not.toHaveProperty(feature.namespace);
       expect(i18n.exists(`${feature.namespace}`), feature.namespace).toBe(true);
     }
   });
@@ -99,6 +99,25 @@ describe("#i18n", () => {
     expect(fresh.i18n.getFixedT("en")("lateFeature.t")).toBe("arrived");
     vi.doUnmock("./feature-texts.ts");
     vi.resetModules();
+  });
+
+  it("ships pt-BR alone; another language's base texts load when it is chosen or stored", async () => {
+    vi.resetModules();
+    vi.stubGlobal("localStorage", { getItem: () => "es", setItem: () => {} });
+    try {
+      const fresh = (await import("./i18n.ts")) as typeof import("./i18n.ts");
+      expect(fresh.i18n.language).toBe("es");
+      expect(fresh.i18n.hasResourceBundle("en", "translation")).toBe(false);
+      // The entry paints once the stored language's texts are in.
+      await fresh.i18nReady;
+      expect(fresh.i18n.t("tickets.tabs.pending")).toBe("Esperando");
+      await fresh.changeLanguage("en");
+      expect(fresh.i18n.t("tickets.tabs.pending")).toBe("Waiting");
+      expect(fresh.i18n.hasResourceBundle("tr", "translation")).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 
   it("translates every error code of the contract", () => {

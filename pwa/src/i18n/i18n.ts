@@ -1,18 +1,47 @@
 // i18next set up with the four interface languages (spec 1 §1); pt-BR is the
 // default and the fallback. The chosen language is remembered on this device.
+// Only pt-BR's base locale ships with the entry; another language's is its own
+// chunk, loaded before the first paint when it is the stored choice (i18nReady).
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import { en } from "./locales/en.ts";
-import { es } from "./locales/es.ts";
 import { ptBR } from "./locales/pt-br.ts";
-import { tr } from "./locales/tr.ts";
 
 export const LANGUAGES = ["pt-BR", "en", "es", "tr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "pt-BR";
 
-/** The four locale files: what the screens before sign-in (login) and the shell need. */
-export const BASE_RESOURCES: Record<Language, Record<string, unknown>> = { "pt-BR": ptBR, en, es, tr };
+type Texts = Record<string, unknown>;
+
+/** The four base locale files: what the screens before sign-in (login) and the shell need. */
+export const BASE_LOCALES: Record<Language, () => Promise<Texts>> = {
+  "pt-BR": () => Promise.resolve(ptBR),
+  en: () => import("./locales/en.ts").then((m) => m.en),
+  es: () => import("./locales/es.ts").then((m) => m.es),
+  tr: () => import("./locales/tr.ts").then((m) => m.tr),
+};
+
+const baseLoaded = new Map<Language, Promise<void>>();
+
+/**
+ * Mounts a language's base locale into i18next, once (the feature texts may be there already: both are
+ * merged). A failed chunk request (offline without the service worker's copy) is tried again next time.
+ */
+export function loadLanguage(language: Language): Promise<void> {
+  let loaded = baseLoaded.get(language);
+  if (!loaded) {
+    loaded = BASE_LOCALES[language]().then(
+      (texts) => {
+        i18n.addResourceBundle(language, "translation", structuredClone(texts), true, false);
+      },
+      (err: unknown) => {
+        baseLoaded.delete(language);
+        throw err;
+      },
+    );
+    baseLoaded.set(language, loaded);
+  }
+  return loaded;
+}
 
 let featureTexts: Promise<void> | undefined;
 
@@ -58,17 +87,27 @@ function storedLanguage(): Language {
   }
 }
 
+const initialLanguage = storedLanguage();
+
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: structuredClone(BASE_RESOURCES[l]) }])),
-  lng: storedLanguage(),
+  resources: { [DEFAULT_LANGUAGE]: { translation: structuredClone(ptBR) } },
+  lng: initialLanguage,
   fallbackLng: DEFAULT_LANGUAGE,
   // React escapes on render already.
   interpolation: { escapeValue: false },
   // The base locales are bundled, so finish synchronously and render translated text on the first paint.
   initAsync: false,
 });
+baseLoaded.set(DEFAULT_LANGUAGE, Promise.resolve());
+
+/**
+ * Settles when the stored language's texts are mounted: the entry paints after it, so nobody sees a flash of
+ * pt-BR. If that chunk cannot be had, the app starts in pt-BR (the fallback) rather than not at all.
+ */
+export const i18nReady: Promise<void> = loadLanguage(initialLanguage).catch(() => {});
 
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   await i18n.changeLanguage(language);
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, language);

@@ -37,6 +37,7 @@ describe("#menu: what is built", () => {
       "queueIntegration",
       "files",
       "financeiro",
+      "subscription",
       "settings",
     ]);
     // Prompts and integrations are admins' (spec 2 §6) and follow useOpenAi and useIntegrations (spec 2 §1).

@@ -141,12 +141,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // Everyone whose subscription ran out is sent here after login, so they may read it.
     allow: (c) => isAdmin(c) || isExpired(c),
   }),
-  route({ id: "subscription", path: "/subscription", group: "admin", built: false, allow: isAdmin }),
+  route({ id: "subscription", path: "/subscription", group: "admin", built: true, allow: isAdmin }),
   // spec 3 §2: admins' Options and Schedules, the super user's platform tabs; a plain user gets the 403 page.
   route({ id: "settings", path: "/settings", group: "admin", built: true, allow: (c) => isAdmin(c) || isSuper(c) }),
   // The platform (spec 1 §2: super user only).
   route({ id: "allConnections", path: "/allConnections", group: "super", built: true, allow: isSuper }),
-  route({ id: "companies", path: "/companies", group: "super", built: false, allow: isSuper }),
+  route({ id: "companies", path: "/companies", group: "super", built: true, allow: isSuper }),
   route({ id: "announcements", path: "/announcements", group: "super", built: true, allow: isSuper }),
 ];
 

@@ -4,8 +4,8 @@
 // returns, and when the person opens another route.
 import { Component, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../ui/button.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
+import { NativeButton } from "../ui/native-button.tsx";
 import { retryFailedScreens } from "./screen-loader.ts";
 
 type Props = { children: ReactNode; resetKey?: string };
@@ -48,9 +48,9 @@ function ScreenLoadError({ onRetry }: { onRetry: () => void }) {
         level={1}
         title={t("layout.screenError")}
         action={
-          <Button variant="primary" onPress={onRetry}>
+          <NativeButton variant="primary" onPress={onRetry}>
             {t("layout.tryAgain")}
-          </Button>
+          </NativeButton>
         }
       >
         {navigator.onLine ? t("layout.screenErrorOnline") : t("layout.screenErrorOffline")}

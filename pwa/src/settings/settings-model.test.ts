@@ -18,12 +18,13 @@ import {
 } from "./settings-model.ts";
 
 describe("#settings tabs", () => {
-  it("shows Options always, Schedules only by company hours, Plans, Helps, Whitelabel and Pix only to the super user", () => {
+  it("shows Options always, Schedules only by company hours, Companies, Plans, Helps, Whitelabel and Pix only to the super user", () => {
     expect(settingsTabs({ super: false }, "disabled")).toEqual(["options"]);
     expect(settingsTabs({ super: false }, "queue")).toEqual(["options"]);
     expect(settingsTabs({ super: false }, "company")).toEqual(["options", "schedules"]);
     expect(settingsTabs({ super: true }, "connection")).toEqual([
       "options",
+      "companies",
       "plans",
       "helps",
       "whitelabel",
@@ -32,6 +33,7 @@ describe("#settings tabs", () => {
     expect(settingsTabs({ super: true }, "company")).toEqual([
       "options",
       "schedules",
+      "companies",
       "plans",
       "helps",
       "whitelabel",

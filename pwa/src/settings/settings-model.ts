@@ -12,7 +12,7 @@ import {
   SECRET_PLATFORM_KEYS,
 } from "@chatflow/core/contract/settings.ts";
 
-export type SettingsTab = "options" | "schedules" | "plans" | "helps" | "whitelabel" | "certificate";
+export type SettingsTab = "options" | "schedules" | "companies" | "plans" | "helps" | "whitelabel" | "certificate";
 
 /**
  * Options always; Schedules when the company's hours decide (scheduleType company); Plans, Helps, Whitelabel
@@ -21,7 +21,7 @@ export type SettingsTab = "options" | "schedules" | "plans" | "helps" | "whitela
 export function settingsTabs(user: Pick<UserDTO, "super">, scheduleType: string | undefined): SettingsTab[] {
   const tabs: SettingsTab[] = ["options"];
   if (scheduleType === "company") tabs.push("schedules");
-  if (user.super) tabs.push("plans", "helps", "whitelabel", "certificate");
+  if (user.super) tabs.push("companies", "plans", "helps", "whitelabel", "certificate");
   return tabs;
 }
 

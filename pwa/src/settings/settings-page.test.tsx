@@ -145,12 +145,12 @@ describe("#settings tabs", () => {
     expect(saved!.schedules[0]).toMatchObject({ weekdayEn: "monday", startTimeA: "08:00" });
   });
 
-  it("gives the super user Plans, Helps, Whitelabel, Pix and the platform options, without Schedules by queue hours", async () => {
+  it("gives the super user Companies, Plans, Helps, Whitelabel, Pix and the platform options, without Schedules by queue hours", async () => {
     companyCalls({ scheduleType: "queue" });
     render(<SettingsView companyId={2} isSuper />);
     await screen.findByTestId("setting-userCreation");
     expect(tabNames()).toEqual(
-      ["options", "plans", "helps", "whitelabel", "certificate"].map((tab) => t(`tabs.${tab}`)),
+      ["options", "companies", "plans", "helps", "whitelabel", "certificate"].map((tab) => t(`tabs.${tab}`)),
     );
     expect(screen.getByRole("switch", { name: t("options.userCreation") })).toBeTruthy();
   });

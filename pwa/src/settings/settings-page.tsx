@@ -1,10 +1,11 @@
 // /settings (spec 3 §2 Settings page; admins and the super user, app-routes.ts: a plain user gets the
 // no-permission page). Tabs: Options always, Schedules while the company's scheduleType is company,
-// Plans, Helps, Whitelabel and the Pix certificate for the super user. Settings are admin REST: offline the page shows what it last loaded and
+// Companies, Plans, Helps, Whitelabel and the Pix certificate for the super user. Settings are admin REST: offline the page shows what it last loaded and
 // says that changes need a connection.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSessionUser } from "../auth/use-session-user.ts";
+import { CompaniesView } from "../companies/companies-view.tsx";
 import { useOnline } from "../layout/use-online.ts";
 import { ListPage } from "../ui/list-page.tsx";
 import { Spinner } from "../ui/spinner.tsx";
@@ -55,6 +56,11 @@ export function SettingsView({ companyId, isSuper }: { companyId: number; isSupe
           {tabs.includes("schedules") && (
             <TabPanel id="schedules" className="settings-panel">
               <SchedulesTab companyId={companyId} online={online} />
+            </TabPanel>
+          )}
+          {tabs.includes("companies") && (
+            <TabPanel id="companies" className="settings-panel">
+              <CompaniesView online={online} asPage={false} />
             </TabPanel>
           )}
           {tabs.includes("plans") && (

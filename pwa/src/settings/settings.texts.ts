@@ -8,6 +8,7 @@ export const texts = defineTexts("settingsPage", {
     tabs: {
       options: "Opções",
       schedules: "Horários",
+      companies: "Empresas",
       plans: "Planos",
       helps: "Ajuda",
       whitelabel: "Whitelabel",
@@ -135,6 +136,7 @@ export const texts = defineTexts("settingsPage", {
     tabs: {
       options: "Options",
       schedules: "Schedules",
+      companies: "Companies",
       plans: "Plans",
       helps: "Helps",
       whitelabel: "Whitelabel",
@@ -262,6 +264,7 @@ export const texts = defineTexts("settingsPage", {
     tabs: {
       options: "Opciones",
       schedules: "Horarios",
+      companies: "Empresas",
       plans: "Planes",
       helps: "Ayuda",
       whitelabel: "Whitelabel",
@@ -389,6 +392,7 @@ export const texts = defineTexts("settingsPage", {
     tabs: {
       options: "Seçenekler",
       schedules: "Çalışma saatleri",
+      companies: "Şirketler",
       plans: "Planlar",
       helps: "Yardım",
       whitelabel: "Whitelabel",

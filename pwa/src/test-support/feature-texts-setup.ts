@@ -1,5 +1,6 @@
 // The PWA's unit tests render screens as the app shows them after its gate (app.tsx): with
 // every feature's texts mounted, which the app loads lazily before the first private screen.
-import { loadFeatureTexts } from "../i18n/i18n.ts";
+// Every language's base locale too, which the app loads only when it is chosen.
+import { LANGUAGES, loadFeatureTexts, loadLanguage } from "../i18n/i18n.ts";
 
-await loadFeatureTexts();
+await Promise.all([loadFeatureTexts(), ...LANGUAGES.map(loadLanguage)]);

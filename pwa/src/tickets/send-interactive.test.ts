@@ -1,29 +1,17 @@
 import "fake-indexeddb/auto";
 import { MUTATIONS } from "@chatflow/core/contract/sync.ts";
 import { HttpResponse, http } from "msw";
-import { beforeEach, describe, expect, it } from "vitest";
-import type { ChatflowDb } from "../store/db.ts";
+import { describe, expect, it } from "vitest";
 import { outboxMessageIds } from "../store/outbox.ts";
 import { pushOutbox } from "../sync/push.ts";
-import { buildTicket, testDb } from "../test-support/factories.ts";
-import { BASE_URL, createFakeCore, type FakeCore, testApi } from "../test-support/fake-core.ts";
-import { mockNetworkForFile } from "../test-support/mock-network.ts";
+import { buildTicket } from "../test-support/factories.ts";
+import { BASE_URL, testApi } from "../test-support/fake-core.ts";
+import { outboxWorldForFile } from "../test-support/outbox-world.ts";
 import { type InteractiveInput, parseInteractive, sendInteractive } from "./send-interactive.ts";
 import { queuedMedia } from "./send-media.ts";
 
-const server = mockNetworkForFile();
-
-let db: ChatflowDb;
-let core: FakeCore;
 const ticket = buildTicket({ id: 5, contactId: 2, lastMessage: "antes" });
-
-beforeEach(async () => {
-  db = testDb();
-  await db.tickets.put(ticket);
-  const fake = createFakeCore();
-  core = fake.core;
-  server.use(...fake.handlers);
-});
+const w = outboxWorldForFile(ticket);
 
 function parsed(draft: InteractiveInput) {
   const result = parseInteractive(draft);
@@ -85,19 +73,19 @@ describe("#tickets.sendInteractive", () => {
         sections: [{ title: "Pizzas", rows: [{ title: "Margherita", rowId: "1", description: "Clássica" }] }],
       },
     });
-    const sent = await sendInteractive(db, { ticket, message, userId: 3, now });
+    const sent = await sendInteractive(w.db, { ticket, message, userId: 3, now });
     expect(sent).toMatchObject({
       body: "Cardápio\nEscolha uma opção",
       mediaType: "listMessage",
       ack: 0,
       dataJson: { type: "list", title: "Cardápio", buttonText: "Ver opções", footer: "" },
     });
-    const [entry] = await db.outbox.toArray();
+    const [entry] = await w.db.outbox.toArray();
     expect(entry?.name).toBe("sendInteractiveMessage");
     expect(entry?.args).toEqual({ id: sent.id, ticketId: 5, message });
     expect(MUTATIONS.sendInteractiveMessage.safeParse(entry?.args).success).toBe(true);
-    expect(await db.tickets.get(5)).toMatchObject({ lastMessage: "Cardápio\nEscolha uma opção" });
-    expect(await outboxMessageIds(db)).toEqual(new Set([sent.id]));
+    expect(await w.db.tickets.get(5)).toMatchObject({ lastMessage: "Cardápio\nEscolha uma opção" });
+    expect(await outboxMessageIds(w.db)).toEqual(new Set([sent.id]));
   });
 
   it("shows a PIX request's amount in the body and queues the normalised key", async () => {
@@ -105,23 +93,23 @@ describe("#tickets.sendInteractive", () => {
       type: "pix",
       request: { title: "Pedido 12", sendvalue: "1.234,5", sendkey_type: "PHONE", sendKey: "11912345678" },
     });
-    const sent = await sendInteractive(db, { ticket, message, userId: 3 });
+    const sent = await sendInteractive(w.db, { ticket, message, userId: 3 });
     expect(sent.body).toBe("Pedido 12\nPIX R$ 1234,50");
     expect(sent.dataJson).toMatchObject({ type: "pix", key: "+5511912345678", keyType: "PHONE", value: 1234.5 });
-    const [entry] = await db.outbox.toArray();
+    const [entry] = await w.db.outbox.toArray();
     expect(entry?.args).toMatchObject({ message: { type: "pix", request: { sendKey: "+5511912345678" } } });
   });
 
   it("is pushed once, and a refusal marks it failed with the reason", async () => {
     const copy = parsed({ type: "copy", request: { title: "Cupom", copyText: "DESCONTO10" } });
-    await sendInteractive(db, { ticket, message: copy, userId: 3 });
-    expect(await pushOutbox({ db, api: testApi() })).toEqual({ accepted: 1, rejected: 0 });
-    expect(core.pushes.flatMap((p) => p.mutations.map((m) => m.name))).toEqual(["sendInteractiveMessage"]);
+    await sendInteractive(w.db, { ticket, message: copy, userId: 3 });
+    expect(await pushOutbox({ db: w.db, api: testApi() })).toEqual({ accepted: 1, rejected: 0 });
+    expect(w.core.pushes.flatMap((p) => p.mutations.map((m) => m.name))).toEqual(["sendInteractiveMessage"]);
 
-    core.refuse.set(5, { error: "ERR_WRONG_STATE", message: "The ticket is closed" });
-    const refused = await sendInteractive(db, { ticket, message: copy, userId: 3 });
-    expect(await pushOutbox({ db, api: testApi() })).toEqual({ accepted: 0, rejected: 1 });
-    expect(await db.messages.get(refused.id)).toMatchObject({ ack: -1, errorCode: "ERR_WRONG_STATE" });
+    w.core.refuse.set(5, { error: "ERR_WRONG_STATE", message: "The ticket is closed" });
+    const refused = await sendInteractive(w.db, { ticket, message: copy, userId: 3 });
+    expect(await pushOutbox({ db: w.db, api: testApi() })).toEqual({ accepted: 0, rejected: 1 });
+    expect(await w.db.messages.get(refused.id)).toMatchObject({ ack: -1, errorCode: "ERR_WRONG_STATE" });
   });
 
   it("keeps a header image in the outbox and sends it once by REST under the message's id, after a failed try too", async () => {
@@ -131,19 +119,19 @@ describe("#tickets.sendInteractive", () => {
       type: "url",
       request: { title: "Oferta", buttonText: "Abrir", copyText: "https://example.com/o" },
     });
-    const sent = await sendInteractive(db, { ticket, message: url, userId: 3, image });
-    const [entry] = await db.outbox.toArray();
+    const sent = await sendInteractive(w.db, { ticket, message: url, userId: 3, image });
+    const [entry] = await w.db.outbox.toArray();
     expect(entry).toMatchObject({
       name: "upload",
       args: { kind: "interactive", id: sent.id, ticketId: 5, message: url },
     });
     // The bubble shows the image from the outbox until core has stored it.
-    expect(new Uint8Array(await (await queuedMedia(db, sent.id))!.arrayBuffer())).toEqual(png);
-    expect(await outboxMessageIds(db)).toEqual(new Set([sent.id]));
+    expect(new Uint8Array(await (await queuedMedia(w.db, sent.id))!.arrayBuffer())).toEqual(png);
+    expect(await outboxMessageIds(w.db)).toEqual(new Set([sent.id]));
 
     const bodies: Record<string, unknown>[] = [];
     let fail = true;
-    server.use(
+    w.server.use(
       http.post(`${BASE_URL}/messages/URL/5`, async ({ request }) => {
         bodies.push((await request.json()) as Record<string, unknown>);
         if (fail) return HttpResponse.json({ error: "ERR_INTERNAL", message: "down" }, { status: 503 });
@@ -154,10 +142,10 @@ describe("#tickets.sendInteractive", () => {
         });
       }),
     );
-    await expect(pushOutbox({ db, api: testApi() })).rejects.toThrow();
-    expect(await db.outbox.count()).toBe(1);
+    await expect(pushOutbox({ db: w.db, api: testApi() })).rejects.toThrow();
+    expect(await w.db.outbox.count()).toBe(1);
     fail = false;
-    expect(await pushOutbox({ db, api: testApi() })).toEqual({ accepted: 1, rejected: 0 });
+    expect(await pushOutbox({ db: w.db, api: testApi() })).toEqual({ accepted: 1, rejected: 0 });
     expect(bodies).toHaveLength(2);
     expect(bodies[1]).toEqual({
       id: sent.id,
@@ -167,22 +155,22 @@ describe("#tickets.sendInteractive", () => {
       copyText: "https://example.com/o",
       image: Buffer.from(png).toString("base64"),
     });
-    expect(await db.outbox.count()).toBe(0);
-    expect(await db.messages.get(sent.id)).toMatchObject({ ack: 1, dataJson: { imageUrl: "/media/1/x-header.png" } });
-    expect(core.pushes).toHaveLength(0);
+    expect(await w.db.outbox.count()).toBe(0);
+    expect(await w.db.messages.get(sent.id)).toMatchObject({ ack: 1, dataJson: { imageUrl: "/media/1/x-header.png" } });
+    expect(w.core.pushes).toHaveLength(0);
   });
 
   it("refuses a header image that is not an image or is over 1 MB, writing nothing", async () => {
     const copy = parsed({ type: "copy", request: { copyText: "CUPOM" } });
     const svg = new File(["<svg/>"], "x.txt", { type: "text/plain" });
-    await expect(sendInteractive(db, { ticket, message: copy, userId: 3, image: svg })).rejects.toThrow(
+    await expect(sendInteractive(w.db, { ticket, message: copy, userId: 3, image: svg })).rejects.toThrow(
       "Invalid image",
     );
     const big = new File([new Uint8Array(1024 * 1024 + 1)], "big.png", { type: "image/png" });
-    await expect(sendInteractive(db, { ticket, message: copy, userId: 3, image: big })).rejects.toThrow(
+    await expect(sendInteractive(w.db, { ticket, message: copy, userId: 3, image: big })).rejects.toThrow(
       "Image too large",
     );
-    expect(await db.outbox.count()).toBe(0);
-    expect(await db.messages.count()).toBe(0);
+    expect(await w.db.outbox.count()).toBe(0);
+    expect(await w.db.messages.count()).toBe(0);
   });
 });

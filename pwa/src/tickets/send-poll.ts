@@ -16,18 +16,18 @@ import { outgoingMessage } from "./send-message.ts";
 /** Only WhatsApp by QR code (Baileys) sends polls; core answers ERR_WRONG_STATE on any other channel. */
 export const sendsPolls = (channel: Channel | null | undefined): boolean => channel === "whatsapp";
 
-export type PollDraft = { name: string; options: string[]; multiple: boolean };
+export type PollDraft = { name: string; options: string[]; selectableCount: number };
 export type ParsedPoll = Pick<TSendPollArgs, "name" | "options" | "selectableCount">;
 
 const CHECK_ONLY = { id: "00000000-0000-7000-8000-000000000000", ticketId: 1 };
 
-/** Checks a draft as core will: 'Permitir várias respostas' is selectableCount 0 (any), else 1. */
+/** Checks a draft as core will (selectableCount: how many answers each person may pick, 1 to the options offered). */
 export function parsePoll(draft: PollDraft): { ok: true; poll: ParsedPoll } | { ok: false; error: z.ZodError } {
   const parsed = ZSendPollArgsSchema.safeParse({
     ...CHECK_ONLY,
     name: draft.name,
     options: draft.options,
-    selectableCount: draft.multiple ? 0 : 1,
+    selectableCount: draft.selectableCount,
   });
   if (!parsed.success) return { ok: false, error: parsed.error };
   const { name, options, selectableCount } = parsed.data;

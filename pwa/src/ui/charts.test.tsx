@@ -2,7 +2,7 @@
 // The dashboard's chart primitives and the figures table (charts.tsx, data-table.tsx): each value reachable as
 // text, the meter's values, bars scaled to a readable axis.
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { BarChart, niceMax, ScoreRing, StatCard } from "./charts.tsx";
 import { DataTable } from "./data-table.tsx";
 
@@ -87,6 +87,43 @@ describe("#DataTable", () => {
         .map((r) => r.textContent),
     ).toEqual(["NomeTickets", "Ana4", "Bruno3"]);
     expect(screen.getByRole("region", { name: "Atendentes" }).tabIndex).toBe(0);
+  });
+
+  it("tints the rows its tone names and asks for more when its end comes into view", () => {
+    const observed: IntersectionObserverCallback[] = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(cb: IntersectionObserverCallback) {
+          observed.push(cb);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const onEndReached = vi.fn();
+    render(
+      <DataTable
+        caption="Empresas"
+        columns={columns}
+        rows={[
+          { id: 1, name: "Ana", n: 0 },
+          { id: 2, name: "Bruno", n: 3 },
+        ]}
+        rowKey={(r) => r.id}
+        rowTone={(r) => (r.n === 0 ? "danger" : null)}
+        empty="Nenhum"
+        hasMore
+        onEndReached={onEndReached}
+      />,
+    );
+    const [, ana, bruno] = screen.getAllByRole("row");
+    expect(ana?.getAttribute("data-tone")).toBe("danger");
+    expect(ana?.className).toBe("data-table-row-danger");
+    expect(bruno?.getAttribute("data-tone")).toBeNull();
+    observed.at(-1)?.([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+    expect(onEndReached).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
   });
 
   it("says it is empty in one row", () => {

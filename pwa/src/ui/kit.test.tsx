@@ -20,8 +20,10 @@ import { FormModal } from "./form-modal.tsx";
 import { List, ListItem } from "./list-item.tsx";
 import { ListBody, ListPage } from "./list-page.tsx";
 import { Menu, MenuItem, MenuTrigger } from "./menu.tsx";
+import { NativeButton } from "./native-button.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { ComboBox, Select, SelectItem } from "./select.tsx";
+import { SendDialog } from "./send-dialog.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "./tabs.tsx";
 import { Tile } from "./tile.tsx";
 import { toastsAtom } from "./toasts.ts";
@@ -176,6 +178,55 @@ describe("#FormModal", () => {
     expect(screen.getByRole("button", { name: "Cancelar" }).hasAttribute("disabled")).toBe(true);
     await user.keyboard("{Escape}");
     expect(screen.getByRole("dialog")).toBeTruthy();
+  });
+});
+
+describe("#SendDialog", () => {
+  function Harness({ onSubmit }: { onSubmit: () => Promise<unknown> | undefined }) {
+    const [open, setOpen] = useState(true);
+    if (!open) return null;
+    return (
+      <SendDialog
+        title="Enviar enquete"
+        testId="send-poll"
+        sendLabel="Enviar"
+        onClose={() => setOpen(false)}
+        onSubmit={onSubmit}
+      >
+        <TextField label="Pergunta" />
+      </SendDialog>
+    );
+  }
+
+  it("sends on Enter, waits for the send with Cancel and Escape off, and closes once it is written", async () => {
+    const user = userEvent.setup();
+    let finish = () => {};
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(<Harness onSubmit={onSubmit} />);
+    expect(screen.getByTestId("send-poll-dialog")).toBe(screen.getByRole("dialog", { name: "Enviar enquete" }));
+    await user.type(screen.getByRole("textbox", { name: "Pergunta" }), "Sabor?{Enter}");
+    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(screen.getByRole("button", { name: "Cancelar" }).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByTestId("send-poll-submit").getAttribute("aria-disabled")).toBe("true");
+    await user.keyboard("{Escape}");
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    await act(async () => finish());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("stays open with what was typed when the form is refused or the send fails; Cancel closes it", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn<() => Promise<unknown> | undefined>(() => undefined);
+    render(<Harness onSubmit={onSubmit} />);
+    await user.type(screen.getByRole("textbox", { name: "Pergunta" }), "Sabor?");
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    expect(onSubmit).toHaveBeenCalledOnce();
+    onSubmit.mockImplementation(() => Promise.reject(new Error("not written")));
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Cancelar" }).hasAttribute("disabled")).toBe(false));
+    expect(screen.getByRole<HTMLInputElement>("textbox", { name: "Pergunta" }).value).toBe("Sabor?");
+    await user.click(screen.getByRole("button", { name: "Cancelar" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });
 
@@ -680,5 +731,24 @@ describe("#ListBody", () => {
     cleanup();
     body(["um", "dois"], false);
     expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual(["um", "dois"]);
+  });
+});
+
+describe("#NativeButton", () => {
+  it("is a button pressed by click, Enter and Space, with the kit's variant", async () => {
+    const user = userEvent.setup();
+    const onPress = vi.fn();
+    render(
+      <NativeButton variant="primary" onPress={onPress}>
+        Tentar novamente
+      </NativeButton>,
+    );
+    const button = screen.getByRole("button", { name: "Tentar novamente" });
+    expect(button.getAttribute("type")).toBe("button");
+    expect(button.dataset.variant).toBe("primary");
+    await user.click(button);
+    await user.keyboard("{Enter}");
+    await user.keyboard(" ");
+    expect(onPress).toHaveBeenCalledTimes(3);
   });
 });

@@ -54,6 +54,10 @@ export const Company = defineEntity({
     planId: p.manyToOne(Plan).mapToPk().joinColumn("plan_id").deleteRule("no action").nullable(),
     /** The company's service hours when its scheduleType is company (contract/queues.ts QueueSchedule). */
     schedules: p.json<unknown[]>().default("[]"),
+    /** The tax id, the payment method and the company's last sign-in (migration 0064, spec 3 §3). */
+    document: p.text().nullable(),
+    paymentMethod: p.text().nullable(),
+    lastLogin: p.datetime().nullable(),
     ...timestamps(),
   },
 });

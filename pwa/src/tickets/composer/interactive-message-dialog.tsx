@@ -6,15 +6,15 @@
 // it to core, now or when the network is back. The button kinds take a header image (up to 1 MB), kept in
 // the outbox with the message and sent by REST under the message's id (send-interactive.ts).
 import { PIX_KEY_TYPES } from "@chatflow/core/contract/messages.ts";
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors } from "../../i18n/form-errors.ts";
 import { Button, IconButton } from "../../ui/button.tsx";
-import { Modal } from "../../ui/dialog.tsx";
 import { TextAreaField, TextField } from "../../ui/fields.tsx";
 import { FileButton } from "../../ui/file-button.tsx";
 import { CloseIcon, PaperclipIcon, PlusIcon, TrashIcon } from "../../ui/icons.tsx";
 import { Select, SelectItem } from "../../ui/select.tsx";
+import { SendDialog } from "../../ui/send-dialog.tsx";
 import {
   checkHeaderImage,
   type InteractiveKind,
@@ -62,7 +62,6 @@ export function InteractiveMessageDialog({ online, onSend, onClose }: Interactiv
   const { t } = useTranslation();
   const [draft, setDraft] = useState<InteractiveDraft>(emptyDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
@@ -98,8 +97,7 @@ export function InteractiveMessageDialog({ online, onSend, onClose }: Interactiv
   const setButton = (patch: Partial<ButtonDraft>) => setDraft((d) => ({ ...d, button: { ...d.button, ...patch } }));
   const setPix = (patch: Partial<PixDraft>) => setDraft((d) => ({ ...d, pix: { ...d.pix, ...patch } }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const parsed = parseInteractive(draftToInput(draft));
     if (!parsed.ok) {
       setErrors(fieldErrors(parsed.error, KNOWN));
@@ -107,36 +105,17 @@ export function InteractiveMessageDialog({ online, onSend, onClose }: Interactiv
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await onSend(parsed.message, withImage ? image : null);
-      onClose();
-    } catch {
-      // Not written on the device: the sender has said why; the dialog keeps what was typed.
-    } finally {
-      setBusy(false);
-    }
+    return onSend(parsed.message, withImage ? image : null);
   }
 
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <SendDialog
       title={t("composerDialogs.interactive")}
       size="large"
-      data-testid="interactive-dialog"
-      keyboardDismiss={!busy}
+      testId="interactive"
+      sendLabel={t("composerDialogs.send")}
+      onClose={onClose}
       onSubmit={submit}
-      actions={
-        <>
-          <Button onPress={onClose} isDisabled={busy}>
-            {t("composerDialogs.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" isPending={busy} data-testid="interactive-submit">
-            {t("composerDialogs.send")}
-          </Button>
-        </>
-      }
     >
       <div className="composer-interactive" ref={body}>
         <div className="composer-interactive-form">
@@ -190,7 +169,7 @@ export function InteractiveMessageDialog({ online, onSend, onClose }: Interactiv
           <InteractivePreview draft={draft} imageUrl={withImage ? imageUrl : null} />
         </section>
       </div>
-    </Modal>
+    </SendDialog>
   );
 }
 

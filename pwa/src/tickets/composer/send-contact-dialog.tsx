@@ -1,14 +1,13 @@
 // The send-contact dialog (spec 1 §2 "Dialogs: send contact"): pick one of the company's contacts
 // (replica offline, core's search online), see the card that will go, send it. Sending only writes
 // locally (send-contact.ts); the outbox takes it to core, now or when the network is back.
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiClient } from "../../api/http.ts";
 import type { ChatflowDb } from "../../store/db.ts";
 import { Avatar } from "../../ui/avatar.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Modal } from "../../ui/dialog.tsx";
 import { ComboBox, SelectItem } from "../../ui/select.tsx";
+import { SendDialog } from "../../ui/send-dialog.tsx";
 import { type ContactOption, SERVER_SEARCH_MIN, useContactOptions } from "./contact-search.ts";
 import "./composer-dialogs.css";
 
@@ -26,7 +25,6 @@ export function SendContactDialog({ db, api, online, onSend, onClose }: SendCont
   const [search, setSearch] = useState("");
   const [chosen, setChosen] = useState<ContactOption | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const { options } = useContactOptions(db, api, search, online);
 
   const pick = (id: number | null) => {
@@ -39,21 +37,12 @@ export function SendContactDialog({ db, api, online, onSend, onClose }: SendCont
     }
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     if (!chosen) {
       setError(t("composerDialogs.contact.required"));
       return;
     }
-    setBusy(true);
-    try {
-      await onSend(chosen);
-      onClose();
-    } catch {
-      // Not written on the device: the sender has said why; the dialog keeps what was typed.
-    } finally {
-      setBusy(false);
-    }
+    return onSend(chosen);
   }
 
   const hint = online
@@ -63,23 +52,12 @@ export function SendContactDialog({ db, api, online, onSend, onClose }: SendCont
     : t("composerDialogs.contact.offlineHint");
 
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <SendDialog
       title={t("composerDialogs.sendContact")}
-      data-testid="send-contact-dialog"
-      keyboardDismiss={!busy}
+      testId="send-contact"
+      sendLabel={t("composerDialogs.send")}
+      onClose={onClose}
       onSubmit={submit}
-      actions={
-        <>
-          <Button onPress={onClose} isDisabled={busy}>
-            {t("composerDialogs.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" isPending={busy} data-testid="send-contact-submit">
-            {t("composerDialogs.send")}
-          </Button>
-        </>
-      }
     >
       <ComboBox
         label={t("composerDialogs.contact.search")}
@@ -119,6 +97,6 @@ export function SendContactDialog({ db, api, online, onSend, onClose }: SendCont
         </section>
       )}
       {!online && <p className="composer-dialog-offline">{t("composerDialogs.offline")}</p>}
-    </Modal>
+    </SendDialog>
   );
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The poll dialog as an agent uses it: core's own schema refuses an empty question, an empty option and a repeated
-// one (the keyboard taken to the first wrong field); options are added up to 12 and removed down to 2; 'Permitir
-// várias respostas' sends selectableCount 0; the preview draws the poll as the conversation will.
+// one (the keyboard taken to the first wrong field); options are added up to 12 and removed down to 2; how many
+// answers each person may pick is chosen from 1 to the number of options (selectableCount, decision 0074); the
+// preview draws the poll as the conversation will.
 import "fake-indexeddb/auto";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
@@ -71,7 +72,7 @@ describe("#SendPollDialog", () => {
     expect(last.hasAttribute("disabled") || last.getAttribute("aria-disabled") === "true").toBe(true);
   });
 
-  it("sends a trimmed poll with 'Permitir várias respostas' as selectableCount 0, and previews it", async () => {
+  it("sends a trimmed poll with how many answers each person may pick (1 to the options), and previews it", async () => {
     const { onSend, onClose, user } = open(false);
     expect(screen.getByText("Sem conexão: a mensagem será enviada quando a conexão voltar.")).toBeTruthy();
     await user.type(question(), "  Melhor dia para a entrega? ");
@@ -85,15 +86,28 @@ describe("#SendPollDialog", () => {
     expect(preview.textContent).toContain("Quarta");
     expect(preview.textContent).toContain("Uma resposta por pessoa");
 
-    await user.click(screen.getByRole("checkbox", { name: "Permitir várias respostas" }));
-    expect(preview.textContent).toContain("Várias respostas permitidas");
+    const selectable = screen.getByRole("button", { name: /Respostas por pessoa/ });
+    expect(selectable.textContent).toContain("1");
+    await user.click(selectable);
+    // From 1 to the number of options.
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["1", "2", "3"]);
+    await user.click(screen.getByRole("option", { name: "3" }));
+    expect(preview.textContent).toContain("Até 3 respostas por pessoa");
+    // An option removed lowers the choice with it; one added back does not raise it.
+    await user.type(option(3), "Quinta");
+    await user.click(screen.getByRole("button", { name: "Remover opção 3" }));
+    expect(selectable.textContent).toContain("2");
+    expect(preview.textContent).toContain("Até 2 respostas por pessoa");
+    await user.click(screen.getByRole("button", { name: "Adicionar opção" }));
+    await user.keyboard("Quarta");
+    expect(selectable.textContent).toContain("2");
     // Enter in a field sends the form.
     await user.type(option(3), "{Enter}");
     await waitFor(() => expect(onSend).toHaveBeenCalledOnce());
     expect(onSend.mock.calls[0]![0]).toEqual({
       name: "Melhor dia para a entrega?",
       options: ["Segunda", "Terça", "Quarta"],
-      selectableCount: 0,
+      selectableCount: 2,
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });

@@ -1,17 +1,17 @@
-// The poll dialog (decisions 0062, 0067): a question, 2 to 12 options (added and removed here, none empty, none
-// repeated) and 'Permitir várias respostas' (selectableCount 0 = any, else 1, as Baileys' poll takes it). The form
+// The poll dialog (decisions 0062, 0067, 0074): a question, 2 to 12 options (added and removed here, none empty, none
+// repeated) and how many answers each person may pick, 1 to the number of options (Baileys' selectableCount). The form
 // is checked with core's own schema, so it refuses what core refuses; a preview shows the poll as the conversation
 // will. Sending only writes locally (send-poll.ts); the outbox takes it to core, now or when the network is back.
 import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
 import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, pollCreation } from "@chatflow/core/contract/message-polls.ts";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors, validationText } from "../../i18n/form-errors.ts";
 import { Button, IconButton } from "../../ui/button.tsx";
-import { Modal } from "../../ui/dialog.tsx";
 import { TextField } from "../../ui/fields.tsx";
 import { PlusIcon, TrashIcon } from "../../ui/icons.tsx";
-import { Checkbox } from "../../ui/toggles.tsx";
+import { Select, SelectItem } from "../../ui/select.tsx";
+import { SendDialog } from "../../ui/send-dialog.tsx";
 import { PollMessage } from "../message-view/structured-messages.tsx";
 import { type ParsedPoll, parsePoll } from "../send-poll.ts";
 import "./composer-dialogs.css";
@@ -50,9 +50,8 @@ export function SendPollDialog({ online, onSend, onClose }: SendPollDialogProps)
   const [options, setOptions] = useState<Option[]>(() =>
     Array.from({ length: POLL_OPTIONS_MIN }, (_, key) => ({ key, text: "" })),
   );
-  const [multiple, setMultiple] = useState(false);
+  const [selectableCount, setSelectableCount] = useState(1);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [focusKey, setFocusKey] = useState<number | null>(null);
   const body = useRef<HTMLDivElement>(null);
@@ -70,6 +69,7 @@ export function SendPollDialog({ online, onSend, onClose }: SendPollDialogProps)
 
   const texts = options.map((o) => o.text);
   const repeated = repeatedOptions(texts);
+  const counts = Array.from({ length: options.length }, (_, i) => ({ id: i + 1 }));
   const setOption = (key: number, text: string) => {
     setOptions((list) => list.map((o) => (o.key === key ? { ...o, text } : o)));
     setErrors((e) => (Object.keys(e).length ? {} : e));
@@ -84,6 +84,8 @@ export function SendPollDialog({ online, onSend, onClose }: SendPollDialogProps)
     const rest = options.filter((o) => o.key !== key);
     setOptions(rest);
     setErrors({});
+    // A person cannot be asked to pick more answers than the poll offers: the choice goes down with the options.
+    setSelectableCount((n) => Math.min(n, rest.length));
     // The keyboard stays in the list: on the option that took the removed one's place.
     setFocusKey(rest[Math.min(at, rest.length - 1)]?.key ?? null);
   };
@@ -100,15 +102,14 @@ export function SendPollDialog({ online, onSend, onClose }: SendPollDialogProps)
             pollCreationMessageV3: pollCreation({
               name: name.trim(),
               options: shown,
-              selectableCount: multiple ? 0 : 1,
+              selectableCount,
             }),
           },
         } as unknown as MessageDTO)
       : null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = parsePoll({ name, options: texts, multiple });
+  function submit() {
+    const parsed = parsePoll({ name, options: texts, selectableCount });
     if (!parsed.ok) {
       const found = fieldErrors(parsed.error);
       // The list's own messages (too few, too many) say so in this dialog's words; a repeat is already said on the
@@ -121,36 +122,17 @@ export function SendPollDialog({ online, onSend, onClose }: SendPollDialogProps)
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await onSend(parsed.poll);
-      onClose();
-    } catch {
-      // Not written on the device: the sender has said why; the dialog keeps what was typed.
-    } finally {
-      setBusy(false);
-    }
+    return onSend(parsed.poll);
   }
 
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <SendDialog
       title={t("composerDialogs.sendPoll")}
       size="large"
-      data-testid="send-poll-dialog"
-      keyboardDismiss={!busy}
+      testId="send-poll"
+      sendLabel={t("composerDialogs.send")}
+      onClose={onClose}
       onSubmit={submit}
-      actions={
-        <>
-          <Button onPress={onClose} isDisabled={busy}>
-            {t("composerDialogs.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" isPending={busy} data-testid="send-poll-submit">
-            {t("composerDialogs.send")}
-          </Button>
-        </>
-      }
     >
       <div className="composer-interactive" ref={body}>
         <div className="composer-interactive-form">
@@ -211,9 +193,15 @@ export function SendPollDialog({ online, onSend, onClose }: SendPollDialogProps)
               {t("composerDialogs.poll.addOption")}
             </Button>
           </fieldset>
-          <Checkbox isSelected={multiple} onChange={setMultiple} data-testid="send-poll-multiple">
-            {t("composerDialogs.poll.multiple")}
-          </Checkbox>
+          <Select
+            label={t("composerDialogs.poll.selectable")}
+            items={counts}
+            value={selectableCount}
+            onChange={(key) => key !== null && setSelectableCount(Number(key))}
+            data-testid="send-poll-selectable"
+          >
+            {(c) => <SelectItem id={c.id}>{String(c.id)}</SelectItem>}
+          </Select>
           {!online && <p className="composer-dialog-offline">{t("composerDialogs.offline")}</p>}
         </div>
         <section className="composer-dialog-preview" aria-label={t("composerDialogs.preview")}>
@@ -221,11 +209,13 @@ export function SendPollDialog({ online, onSend, onClose }: SendPollDialogProps)
           <div data-testid="send-poll-preview">
             {preview && <PollMessage message={preview} />}
             <p className="field-description">
-              {t(multiple ? "composerDialogs.poll.many" : "composerDialogs.poll.single")}
+              {selectableCount === 1
+                ? t("composerDialogs.poll.single")
+                : t("composerDialogs.poll.upTo", { count: selectableCount })}
             </p>
           </div>
         </section>
       </div>
-    </Modal>
+    </SendDialog>
   );
 }

@@ -11,6 +11,7 @@ import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog, Modal } from "../../ui/dialog.tsx";
 import { TextAreaField } from "../../ui/fields.tsx";
 import { ComboBox, SelectItem } from "../../ui/select.tsx";
+import { SendDialog } from "../../ui/send-dialog.tsx";
 import { FORWARD_MAX_CONTACTS } from "./message-actions.ts";
 
 export function EditMessageDialog({
@@ -94,7 +95,6 @@ export function ForwardMessageDialog({
   const [text, setText] = useState("");
   const [chosen, setChosen] = useState<ContactDTO[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const matches = useMemo(() => {
     const q = normal(text.trim());
     const taken = new Set(chosen.map((c) => c.id));
@@ -114,34 +114,20 @@ export function ForwardMessageDialog({
     setText("");
     setError(null);
   };
-  const submit = async () => {
-    if (chosen.length === 0) return setError(t("messageView.forwardDialog.empty"));
-    setSaving(true);
-    try {
-      await onForward(chosen.map((c) => c.id));
-      onClose();
-    } finally {
-      setSaving(false);
+  const submit = () => {
+    if (chosen.length === 0) {
+      setError(t("messageView.forwardDialog.empty"));
+      return;
     }
+    return onForward(chosen.map((c) => c.id));
   };
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <SendDialog
       title={t("messageView.forwardDialog.title")}
-      onSubmit={() => void submit()}
-      keyboardDismiss={!saving}
-      data-testid="forward-message-dialog"
-      actions={
-        <>
-          <Button onPress={onClose} isDisabled={saving}>
-            {t("ui.cancel")}
-          </Button>
-          <Button variant="primary" type="submit" isPending={saving} data-testid="forward-message-submit">
-            {t("messageView.forwardDialog.submit")}
-          </Button>
-        </>
-      }
+      testId="forward-message"
+      sendLabel={t("messageView.forwardDialog.submit")}
+      onClose={onClose}
+      onSubmit={submit}
     >
       <ComboBox
         label={t("messageView.forwardDialog.contacts")}
@@ -175,6 +161,6 @@ export function ForwardMessageDialog({
           ))}
         </fieldset>
       )}
-    </Modal>
+    </SendDialog>
   );
 }

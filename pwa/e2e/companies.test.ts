@@ -1,0 +1,75 @@
+// The super user's companies (spec 3 §2 Companies page, §4): a company made in the modal gets its first admin,
+// who signs in with the default password; its row is yellow while the due date is 1 to 5 days away, and
+// "+ Due date" moves it by the recurrence, which the row shows once saved. Anyone else is sent home.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
+import { signIn } from "./support.ts";
+
+const world = browserStackForFile();
+
+/** yyyy-mm-dd of today + `days` on this machine (the browser's clock too). */
+function dayFromToday(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+const shown = (iso: string) => iso.split("-").reverse().join("/");
+const rowOf = (page: Page, name: string) => page.getByTestId("company-row").filter({ hasText: name });
+
+describe("companies page", () => {
+  it("the super user creates a company whose admin signs in, and advancing the due date changes its row", async () => {
+    const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    page.on("pageerror", (e) => console.error("page error:", e.message));
+    await signIn(page, world.stack.core.url);
+    await page.goto(`${world.stack.core.url}/companies`);
+    await page.getByTestId("company-row").first().waitFor();
+
+    const due = dayFromToday(3);
+    await page.getByTestId("companies-add").click();
+    const modal = page.getByTestId("company-modal");
+    await modal.waitFor();
+    await page.getByTestId("company-name").fill("Mercado E2E");
+    await page.getByTestId("company-email").fill("dono@mercado-e2e.test");
+    await page.getByTestId("company-password").fill("Mercado-2026");
+    await page.getByTestId("company-plan").click();
+    await page.getByRole("option").first().click();
+    await page.getByTestId("company-due-date").fill(due);
+    await page.getByTestId("company-save").click();
+    await modal.waitFor({ state: "detached" });
+    const row = rowOf(page, "Mercado E2E");
+    await row.waitFor();
+    expect(await row.getAttribute("data-tone")).toBe("warning");
+    await row.getByText(shown(due)).waitFor();
+
+    // Its first admin signs in with the default password.
+    const ownerContext = await world.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const owner = await ownerContext.newPage();
+    await signIn(owner, world.stack.core.url, { email: "dono@mercado-e2e.test", password: "Mercado-2026" });
+    // Not the super user: /companies says so and goes home after 1 s.
+    await owner.goto(`${world.stack.core.url}/companies`);
+    await owner.getByText("Esta empresa não possui permissão para acessar essa página!").first().waitFor();
+    await owner.waitForURL((url) => url.pathname === "/");
+
+    // "+ Due date" (monthly) moves it a month on; saved, the row is no longer due soon.
+    await row.getByTestId("company-edit").click();
+    await modal.waitFor();
+    await page.getByTestId("company-advance").click();
+    const [y, m, d] = due.split("-").map(Number) as [number, number, number];
+    const last = new Date(y, m + 1, 0).getDate();
+    const next = `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+    expect(await page.getByTestId("company-due-date").inputValue()).toBe(next);
+    await page.getByTestId("company-save").click();
+    await modal.waitFor({ state: "detached" });
+    await row.getByText(shown(next)).waitFor();
+    expect(await row.getAttribute("data-tone")).toBeNull();
+    const stored = await world.stack.core.db.pool.query(
+      "SELECT to_char(due_date, 'YYYY-MM-DD') AS due FROM companies WHERE name = 'Mercado E2E'",
+    );
+    expect(stored.rows).toEqual([{ due: next }]);
+    await ownerContext.close();
+    await context.close();
+  });
+});

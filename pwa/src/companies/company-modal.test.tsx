@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+// The company modal (spec 3 §2, §4, §5): the spec's messages before anything is sent, "+ Due date" by the
+// recurrence, clear, delete only in edit mode and after a confirmation, save after its 500 ms.
+import "fake-indexeddb/auto";
+import type { CompanyAdminDTO } from "@chatflow/core/contract/companies.ts";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { i18n } from "../i18n/i18n.ts";
+import { mockNetworkForFile } from "../test-support/mock-network.ts";
+import { advancedForm, dueState, emptyCompanyForm, formatBytes } from "./company-form.ts";
+import { CompanyModal } from "./company-modal.tsx";
+import { CompanyUsersModal } from "./company-users-modal.tsx";
+
+const network = mockNetworkForFile();
+const origin = () => window.location.origin;
+
+beforeEach(async () => {
+  await i18n.changeLanguage("pt-BR");
+});
+afterEach(() => cleanup());
+
+const fieldError = (testId: string) =>
+  screen.getByTestId(testId).closest(".field")?.querySelector(".field-error")?.textContent ?? "";
+
+const plans = [{ id: 3, name: "Ouro", amount: 99.9 }] as never[];
+const company: CompanyAdminDTO = {
+  id: 7,
+  name: "Padaria",
+  email: "dono@padaria.test",
+  phone: null,
+  status: true,
+  document: null,
+  paymentMethod: null,
+  dueDate: "2026-01-31",
+  recurrence: "MENSAL",
+  planId: 3,
+  plan: { id: 3, name: "Ouro", amount: 99.9 },
+  createdAt: "2025-01-01T10:00:00.000Z",
+  lastLogin: null,
+  folderSize: 0,
+  numberFileFolder: 0,
+  updatedAtFolder: null,
+};
+
+describe("#company modal", () => {
+  it("says what is missing or wrong with the spec's messages and sends nothing", async () => {
+    const user = userEvent.setup();
+    render(<CompanyModal company={null} plans={plans} online onClose={() => {}} onChanged={() => {}} />);
+    expect(screen.queryByTestId("company-delete")).toBeNull();
+    await user.click(screen.getByTestId("company-save"));
+    expect(fieldError("company-name")).toBe("Nome é obrigatório");
+    expect(fieldError("company-email")).toBe("E-mail é obrigatório");
+    await user.type(screen.getByTestId("company-email"), "não-é-email");
+    await user.click(screen.getByTestId("company-save"));
+    expect(fieldError("company-email")).toBe("Email é inválido");
+    // The show toggle reveals the default password.
+    const password = screen.getByTestId("company-password") as HTMLInputElement;
+    expect(password.type).toBe("password");
+    await user.click(screen.getByRole("button", { name: i18n.t("ui.showPassword") }));
+    expect(password.type).toBe("text");
+  });
+
+  it("moves the due date by the recurrence, clears, and saves an edit after its delay", async () => {
+    const user = userEvent.setup();
+    let body: Record<string, unknown> | null = null;
+    network.use(
+      http.put(`${origin()}/companies/7`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...company, ...body });
+      }),
+    );
+    let changed = 0;
+    render(<CompanyModal company={company} plans={plans} online onClose={() => {}} onChanged={() => changed++} />);
+    await user.click(screen.getByTestId("company-advance"));
+    expect((screen.getByTestId("company-due-date") as HTMLInputElement).value).toBe("2026-02-28");
+    await user.click(screen.getByTestId("company-save"));
+    await waitFor(() => expect(changed).toBe(1), { timeout: 3000 });
+    expect(body).toMatchObject({ name: "Padaria", planId: 3, dueDate: "2026-02-28", recurrence: "MENSAL" });
+    expect(body).not.toHaveProperty("password");
+  });
+
+  it("deletes only after the confirmation", async () => {
+    const user = userEvent.setup();
+    let deleted = false;
+    network.use(
+      http.delete(`${origin()}/companies/7`, () => {
+        deleted = true;
+        return HttpResponse.json({ message: "Company deleted" });
+      }),
+    );
+    let closed = false;
+    render(
+      <CompanyModal company={company} plans={plans} online onClose={() => (closed = true)} onChanged={() => {}} />,
+    );
+    await user.click(screen.getByTestId("company-delete"));
+    expect(deleted).toBe(false);
+    await user.click(await screen.findByRole("button", { name: i18n.t("companiesPage.deleteConfirm.confirm") }));
+    await waitFor(() => expect(closed).toBe(true));
+    expect(deleted).toBe(true);
+  });
+
+  it("clears back to an empty form", async () => {
+    const user = userEvent.setup();
+    render(<CompanyModal company={company} plans={plans} online onClose={() => {}} onChanged={() => {}} />);
+    await user.click(screen.getByTestId("company-clear"));
+    expect((screen.getByTestId("company-name") as HTMLInputElement).value).toBe("");
+    expect(screen.queryByTestId("company-delete")).toBeNull();
+  });
+});
+
+describe("#company users dialog", () => {
+  it("lists the company's users and adds one with profile and queues", async () => {
+    const user = userEvent.setup();
+    let users = [{ id: 1, name: "Padaria", email: "dono@padaria.test", profile: "admin", queues: [] }];
+    let posted: Record<string, unknown> | null = null;
+    network.use(
+      http.get(`${origin()}/companies/7/users`, () =>
+        HttpResponse.json({ users, queues: [{ id: 9, name: "Vendas", color: "#112233" }] }),
+      ),
+      http.post(`${origin()}/companies/7/users`, async ({ request }) => {
+        posted = (await request.json()) as Record<string, unknown>;
+        users = [...users, { id: 2, name: "Vera", email: "vera@padaria.test", profile: "user", queues: [] }];
+        return HttpResponse.json(users[1], { status: 201 });
+      }),
+    );
+    render(<CompanyUsersModal company={{ id: 7, name: "Padaria" }} online onClose={() => {}} />);
+    await screen.findByText("Padaria");
+    await user.click(screen.getByTestId("company-user-add"));
+    expect(fieldError("company-user-name")).not.toBe("");
+    expect(posted).toBeNull();
+    await user.type(screen.getByTestId("company-user-name"), "Vera");
+    await user.type(screen.getByTestId("company-user-email"), "vera@padaria.test");
+    await user.type(screen.getByTestId("company-user-password"), "Vera-2026");
+    await user.click(screen.getByTestId("company-user-add"));
+    await screen.findByText("Vera");
+    expect(posted).toMatchObject({ name: "Vera", email: "vera@padaria.test", profile: "user", queueIds: [] });
+    expect(screen.getAllByTestId("company-user-row")).toHaveLength(2);
+  });
+});
+
+describe("#company form model", () => {
+  it("advances from today when there is no due date, and tells the due state", () => {
+    expect(advancedForm({ ...emptyCompanyForm, recurrence: "ANUAL" }, "2026-03-10").dueDate).toBe("2027-03-10");
+    expect(dueState("2026-03-10", "2026-03-10")).toMatchObject({ tone: "danger", key: "dueToday" });
+    expect(dueState("2026-03-01", "2026-03-10")).toMatchObject({ tone: "danger", key: "overdue" });
+    expect(dueState("2026-03-15", "2026-03-10")).toMatchObject({ tone: "warning", key: "dueSoon", days: 5 });
+    expect(dueState("2026-03-16", "2026-03-10")).toBeNull();
+    expect(formatBytes(0)).toBe("0 B");
+    expect(formatBytes(1536)).toBe("1,5 KB");
+  });
+});

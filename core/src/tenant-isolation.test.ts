@@ -78,6 +78,31 @@ async function snapshot(companyId: number): Promise<Record<string, unknown[]>> {
 
 const png = () => new Blob([new Uint8Array(PNG)], { type: "image/png" });
 
+/** The announcement writes a company's admin is refused (the platform's notices, decision 0072). */
+function announcementWrites(): Walk[] {
+  const refused = (route: string, path: string, body?: unknown): Walk => ({
+    route,
+    path,
+    body,
+    status: 403,
+    code: "ERR_NO_PERMISSION",
+  });
+  const body = { title: "Invasor", text: "Invasor" };
+  return [
+    refused("POST /announcements", "/announcements", body),
+    refused("PUT /announcements/:id", "/announcements/1", body),
+    refused("DELETE /announcements/:id", "/announcements/1"),
+    { ...refused("POST /announcements/:id/media-upload", "/announcements/1/media-upload"), form: announcementForm },
+    refused("DELETE /announcements/:id/media-upload", "/announcements/1/media-upload"),
+  ];
+}
+
+function announcementForm(): FormData {
+  const form = new FormData();
+  form.append("file", png(), "a.png");
+  return form;
+}
+
 /** The walk: every route that takes a record id, called by company B with company 1's ids. */
 function walk(): Walk[] {
   const t = a.ticketId;
@@ -371,6 +396,8 @@ function walk(): Walk[] {
     { route: "POST /helps", path: "/helps", body: { title: "Invasor" }, status: 403, code: "ERR_NO_PERMISSION" },
     { route: "PUT /helps/:id", path: "/helps/1", body: { title: "Invasor" }, status: 403, code: "ERR_NO_PERMISSION" },
     { route: "DELETE /helps/:id", path: "/helps/1", status: 403, code: "ERR_NO_PERMISSION" },
+    // Announcements are the platform's, written by the super user alone (decision 0072).
+    ...announcementWrites(),
     {
       route: "POST /settings/cert-upload",
       path: "/settings/cert-upload?ref=efi",
@@ -565,6 +592,9 @@ const EXEMPT: Record<string, string> = {
   "GET /public-settings/:key": "public branding",
   "GET /helps": "the platform's help videos, the same for every signed-in user",
   "GET /helps/list": "the platform's help videos, the same for every signed-in user",
+  "GET /announcements": "the platform's announcements, the same active ones for every signed-in user (decision 0072)",
+  "GET /announcement-media/:file": "public images of the platform's announcements (no company data)",
+  "GET /ticketreport/reports": "list: checked for leaks below",
   "GET /branding/:file": "public branding files, one store for the platform (no company data)",
   "GET /sync/pull": "list: checked for leaks below",
   "POST /sync/push": "the same use cases as REST: core/src/sync/push-mutations.test.ts walks them with other ids",
@@ -776,6 +806,9 @@ describe("tenant isolation", () => {
       "/dashboard/moments",
       `/dashboard/moments?queueIds=${JSON.stringify([a.queueId])}&userId=${a.userId}`,
       "/usersMoments",
+      "/ticketreport/reports",
+      `/ticketreport/reports?searchParam=${a.contactNumber.slice(-6)}&pageSize=50`,
+      `/ticketreport/reports?contactId=${a.contactId}&whatsappId=${JSON.stringify([a.whatsappId])}`,
     ];
     const leaks: string[] = [];
     const secrets = [a.contactNumber, "segredo da empresa 1", a.ticketUuid, "vip"];

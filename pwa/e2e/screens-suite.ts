@@ -597,6 +597,31 @@ export function screensSuite(sizes: readonly Size[]): void {
         },
       ],
     },
+    {
+      // Announcements (spec 3 §2): the super user's list, the dialog, and the top bar's popover by priority.
+      name: "announcements",
+      path: "/announcements",
+      as: "admin",
+      ready: (p) => p.getByTestId("announcement-row").first().waitFor(),
+      open: [
+        { name: "announcement-dialog", action: dialogOpened("announcement-modal", "announcements-add") },
+        {
+          name: "announcements-popover",
+          action: async (p) => {
+            await p.getByTestId("announcements-button").click();
+            await p.getByTestId("announcement-entry").first().waitFor();
+          },
+        },
+      ],
+    },
+    {
+      // The tickets report (spec 3 §2 Reports): filters, table, pager, and a row's ticket log.
+      name: "reports",
+      path: "/reports",
+      as: "admin",
+      ready: (p) => p.getByTestId("reports-table").locator("tbody tr").first().waitFor(),
+      open: [{ name: "report-ticket-log", action: dialogOpened("ticket-log-dialog", "report-logs") }],
+    },
   ];
 
   /** The composer's dialogs and the conversation's drop zone: a test of their own (the list above fills its time). */
@@ -817,6 +842,14 @@ export function screensSuite(sizes: readonly Size[]): void {
       `INSERT INTO prompts (company_id, name, prompt, api_key, queue_id)
        VALUES (1, 'Assistente de vendas', 'Você é a assistente de vendas da loja e responde com gentileza.', 'sk-x', $1)`,
       [queue.rows[0]!.id],
+    );
+    // Announcements of each priority, one inactive (the list and the top bar's popover).
+    await pool.query(
+      `INSERT INTO announcements (title, text, priority, status) VALUES
+       ('Manutenção programada', 'O sistema ficará fora do ar no sábado às 22h.', 1, true),
+       ('Nova versão do app', 'Veja as novidades no menu Ajuda.', 2, true),
+       ('Dica da semana', 'Use respostas rápidas com a barra /.', 3, true),
+       ('Aviso antigo', 'Já passou.', 3, false)`,
     );
     // A help video (the helps grid and its player; YouTube's hosts are stood in by standInHelpVideos).
     await pool.query(

@@ -57,6 +57,8 @@ const IntegrationsPage = named(() => import("./integrations/integrations-page.ts
 const PromptsPage = named(() => import("./prompts/prompts-page.tsx"), "PromptsPage");
 const CompaniesPage = named(() => import("./companies/companies-page.tsx"), "CompaniesPage");
 const SubscriptionPage = named(() => import("./subscription/subscription-page.tsx"), "SubscriptionPage");
+const ReportsPage = named(() => import("./reports/reports-page.tsx"), "ReportsPage");
+const AnnouncementsPage = named(() => import("./announcements/announcements-page.tsx"), "AnnouncementsPage");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
 
 // Once per page load, even when StrictMode runs effects twice in development.
@@ -304,6 +306,22 @@ export function App() {
                   element={
                     <RouteGate id="chats">
                       <ChatsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="reports"
+                  element={
+                    <RouteGate id="reports">
+                      <ReportsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="announcements"
+                  element={
+                    <RouteGate id="announcements" forbidden={<RedirectAway />}>
+                      <AnnouncementsPage />
                     </RouteGate>
                   }
                 />

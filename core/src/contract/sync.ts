@@ -271,4 +271,8 @@ export type PullResponse = {
  * session ended: ERR_SESSION_EXPIRED when the account signed in elsewhere (the PWA says
  * 'Sua conta foi acessada em outro computador.'), LOGGED_OUT when it signed out (another tab).
  */
-export type ServerFrame = { type: "poke" } | { type: "logout"; reason: "ERR_SESSION_EXPIRED" | "LOGGED_OUT" };
+export type ServerFrame =
+  | { type: "poke" }
+  | { type: "logout"; reason: "ERR_SESSION_EXPIRED" | "LOGGED_OUT" }
+  /** The platform's announcements changed (spec 3 §7 'company-announcement'): top bars ask again (decision 0072). */
+  | { type: "announcements" };

@@ -18,6 +18,7 @@ describe("#menu: what is built", () => {
   it("lists only built screens; unbuilt ones answer not-found, never a dead link", () => {
     expect(menuRoutes({ user: admin }).map((r) => r.id)).toEqual([
       "dashboard",
+      "reports",
       "moments",
       "tickets",
       "quickMessages",

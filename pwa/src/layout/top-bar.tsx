@@ -3,6 +3,7 @@
 import { useAtom } from "jotai";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AnnouncementsPopover } from "../announcements/announcements-popover.tsx";
 import { sessionDeps } from "../app-services.ts";
 import { signOut } from "../auth/session.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
@@ -51,6 +52,7 @@ export function TopBar({ menuOpen, onToggleMenu }: Props) {
       <ConnectionStatus />
       <NotificationsPopover />
       <ChatsPopover />
+      <AnnouncementsPopover />
       <VolumeControl />
       <IconButton
         label={theme === "dark" ? t("layout.themeToLight") : t("layout.themeToDark")}

@@ -2,6 +2,7 @@
 // of the schema (docs/decisions/0023-schema-from-entities.md). Split per domain;
 // schema-diff.test.ts fails when these and the migrated database differ.
 import { AgendaJob } from "./agenda.ts";
+import { Announcement } from "./announcements.ts";
 import { Chatbot } from "./chatbots.ts";
 import { Chat, ChatMessage, ChatUser } from "./chats.ts";
 import { BaileysAuth, ChannelWorker, ConnectionLease, Whatsapp, WhatsappQueue } from "./connections.ts";
@@ -19,6 +20,7 @@ import { Ticket, TicketCount, TicketCountDelta, TicketLog, TicketNote, TicketTag
 import { Queue, RefreshToken, User, UserQueue } from "./users.ts";
 
 export * from "./agenda.ts";
+export * from "./announcements.ts";
 export * from "./chatbots.ts";
 export * from "./chats.ts";
 export * from "./connections.ts";
@@ -84,4 +86,5 @@ export const ENTITIES = [
   Chat,
   ChatUser,
   ChatMessage,
+  Announcement,
 ];

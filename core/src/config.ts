@@ -68,6 +68,11 @@ export type CoreConfig = {
   vapid?: VapidKeys;
   /** Origins a push subscription's endpoint may name (PUSH_SERVICE_ORIGINS); core posts notifications only there. */
   pushServiceOrigins?: string[];
+  /** The EFI Pix API root (EFI_PIX_URL; default production) and a CA to trust for it (EFI_PIX_CA, a PEM file). */
+  efiPixUrl?: string;
+  efiPixCa?: string;
+  /** core's address as the internet sees it (PUBLIC_URL): checkout registers the Pix webhook under it. */
+  publicUrl?: string;
 };
 
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
@@ -108,6 +113,9 @@ export function loadConfig(env = process.env): CoreConfig {
     limits: loadLimits(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     vapid: loadVapidKeys(dataDir, env, env.CHATFLOW_ADMIN_EMAIL ?? "admin@chatflow.local"),
+    efiPixUrl: env.EFI_PIX_URL || undefined,
+    efiPixCa: env.EFI_PIX_CA ? readFileSync(env.EFI_PIX_CA, "utf8") : undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
     pushServiceOrigins: env.PUSH_SERVICE_ORIGINS
       ? env.PUSH_SERVICE_ORIGINS.split(",")
           .map((o) => o.trim())

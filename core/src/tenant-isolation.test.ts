@@ -31,6 +31,7 @@ type CompanyA = {
   integrationId: number;
   promptId: number;
   chatId: number;
+  invoiceId: number;
 };
 
 // A 1x1 PNG: the upload must get past the image check to reach the user lookup.
@@ -63,6 +64,7 @@ const TABLES = [
   "chats",
   "chat_users",
   "chat_messages",
+  "invoices",
 ];
 
 async function snapshot(companyId: number): Promise<Record<string, unknown[]>> {
@@ -230,6 +232,11 @@ function walk(): Walk[] {
     nf("PUT /chats/:id", `/chats/${a.chatId}`, "ERR_NOT_FOUND", { title: "Invadido", users: [a.userId] }),
     nf("DELETE /chats/:id", `/chats/${a.chatId}`, "ERR_NOT_FOUND"),
     nf("GET /chats/:id/messages", `/chats/${a.chatId}/messages`, "ERR_NOT_FOUND"),
+    nf("POST /subscription", "/subscription", "ERR_NO_INVOICE_FOUND", {
+      firstName: "Invasor",
+      zipcode: "12345678909",
+      invoiceId: a.invoiceId,
+    }),
     nf("POST /chats/:id/messages", `/chats/${a.chatId}/messages`, "ERR_NOT_FOUND", { message: "intrusion" }),
     nf("POST /chats/:id/read", `/chats/${a.chatId}/read`, "ERR_NOT_FOUND"),
     nf("GET /schedules/:id", `/schedules/${a.scheduleId}`, "ERR_NOT_FOUND"),
@@ -540,6 +547,11 @@ const a = forFile(async () => {
     "INSERT INTO chat_messages (company_id, chat_id, sender_id, message) VALUES (1, $1, 1, 'segredo da empresa 1')",
     [a.chatId],
   );
+  a.invoiceId = (
+    await pool.query(
+      "INSERT INTO invoices (company_id, detail, value, due_date) VALUES (1, 'segredo da empresa 1', 100, '2999-12-31') RETURNING id",
+    )
+  ).rows[0].id;
   return a;
 });
 
@@ -626,6 +638,11 @@ const EXEMPT: Record<string, string> = {
   "GET /queue": "list: checked for leaks below",
   "GET /schedules": "list: checked for leaks below",
   "GET /chats": "list: checked for leaks below",
+  "GET /invoices/all": "list: checked for leaks below",
+  "POST /webhooks/efi/:secret":
+    "EFI's Pix notifications: the URL's secret, no session; each charge read back (invoices.test.ts)",
+  "POST /webhooks/efi/:secret/pix":
+    "EFI's Pix notifications: the URL's secret, no session; each charge read back (invoices.test.ts)",
   "POST /chats": "creates in the caller's company (another company's user: core/src/chats/chats.test.ts)",
   "GET /flowbuilder": "list: checked for leaks below",
   "POST /flowbuilder": "creates in the caller's company",
@@ -794,6 +811,8 @@ describe("tenant isolation", () => {
       `/schedules?contactId=${a.contactId}`,
       "/chats",
       "/chats?searchParam=segredo",
+      "/invoices/all",
+      "/invoices/all?searchParam=segredo",
       "/flowbuilder",
       "/flowbuilder?searchParam=segredo",
       "/flowcampaign",

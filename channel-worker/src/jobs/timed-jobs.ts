@@ -8,6 +8,7 @@ import {
   type IntegrationRuntimeConfig,
   integrationRuntimeConfig,
 } from "@chatflow/core/integrations/deliver-integration-steps.ts";
+import { createDueInvoices, INVOICES_BATCH } from "@chatflow/core/invoices/invoices.ts";
 import { advanceKanbanLanes, LANES_BATCH } from "@chatflow/core/kanban/advance-lanes.ts";
 import { SCHEDULES_BATCH, sendDueSchedules } from "@chatflow/core/schedules/send-due-schedules.ts";
 import { inTransaction } from "@chatflow/core/sync/change-log.ts";
@@ -89,6 +90,13 @@ export const TIMED_JOBS: TimedJob[] = [
     unit: "integration step(s)",
     batch: INTEGRATION_STEPS_BATCH,
     everyMs: 2000,
+  },
+  // Invoices (decision 0079): each company's next one, from its plan, ahead of its due date; once per due date.
+  {
+    name: "invoices:create-due",
+    run: (client) => createDueInvoices(client, { batch: INVOICES_BATCH }),
+    unit: "invoice(s)",
+    batch: INVOICES_BATCH,
   },
 ];
 

@@ -79,6 +79,10 @@ export const ERROR_STATUS = {
   ERR_OUTSIDE_MESSAGING_WINDOW: 409,
   // A contacts spreadsheet upload while the company's previous import still runs (docs/decisions/0021).
   ERR_IMPORT_IN_PROGRESS: 409,
+  // Invoices and checkout (spec 3 §7; decision 0079): the invoice, no Pix credentials set, the Pix API failed.
+  ERR_NO_INVOICE_FOUND: 404,
+  ERR_PAYMENT_NOT_CONFIGURED: 503,
+  ERR_PAYMENT_PROVIDER_FAILED: 502,
   ERR_INTERNAL: 500,
 } as const satisfies Record<`ERR_${string}`, number>;
 

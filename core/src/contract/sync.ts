@@ -12,6 +12,7 @@ import {
 import type { ContactDTO, MessageDTO, PublicUserDTO, QueueDTO, TicketDTO, UserDTO, WhatsappDTO } from "./entities.ts";
 import type { ErrorBody } from "./errors.ts";
 import { zId } from "./ids.ts";
+import type { PaymentFrame } from "./invoices.ts";
 import { ZMoveTicketLaneArgsSchema } from "./kanban.ts";
 import { ZSendPollArgsSchema } from "./message-polls.ts";
 import { ZSendTemplateArgsSchema } from "./message-templates.ts";
@@ -275,4 +276,6 @@ export type ServerFrame =
   | { type: "poke" }
   | { type: "logout"; reason: "ERR_SESSION_EXPIRED" | "LOGGED_OUT" }
   /** The platform's announcements changed (spec 3 §7 'company-announcement'): top bars ask again (decision 0072). */
-  | { type: "announcements" };
+  | { type: "announcements" }
+  /** The company's invoice was paid (spec 3 §7 'company-{id}-payment'; decision 0079). */
+  | PaymentFrame;

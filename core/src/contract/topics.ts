@@ -39,3 +39,9 @@ export type ConnectionSessionRequest = {
  * realtime hub sends every open socket an `announcements` frame and the top bars ask again (decision 0072).
  */
 export const ANNOUNCEMENTS_CHANNEL = "chatflow_announcements";
+
+/**
+ * A company's invoice was paid (payload: JSON `{ companyId, dueDate, invoiceId }`): the realtime hub sends that
+ * company's sockets a `payment` frame (spec 3 §7 'company-{id}-payment', action CONCLUIDA; decision 0079).
+ */
+export const PAYMENTS_CHANNEL = "chatflow_payments";

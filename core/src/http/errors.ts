@@ -136,6 +136,12 @@ export const transcriptionNotConfigured = () =>
 export const transcriptionFailed = (message: string) => new AppError("ERR_TRANSCRIPTION_FAILED", message);
 export const invalidTranscriptionData = (message: string) => new AppError("ERR_INVALID_TRANSCRIPTION_DATA", message);
 
+// Invoices and checkout (decision 0079).
+export const invoiceNotFound = () => new AppError("ERR_NO_INVOICE_FOUND", "Invoice not found");
+export const paymentNotConfigured = () =>
+  new AppError("ERR_PAYMENT_NOT_CONFIGURED", "The Pix credentials and certificate are not set");
+export const paymentProviderFailed = (message: string) => new AppError("ERR_PAYMENT_PROVIDER_FAILED", message);
+
 // Input the transport or a rule refuses.
 /** A validation error on one field, or on the request as a whole when no field is named. */
 export const invalidInput = (message: string, field?: string) =>

@@ -25,6 +25,7 @@ import { fileListRoutes } from "../files/file-list-routes.ts";
 import { flowCampaignRoutes } from "../flows/flow-campaign-routes.ts";
 import { flowRoutes } from "../flows/flow-routes.ts";
 import { integrationRoutes } from "../integrations/integration-routes.ts";
+import { invoiceRoutes, pixWebhookRoutes } from "../invoices/invoice-routes.ts";
 import { kanbanRoutes } from "../kanban/kanban-routes.ts";
 import { mediaRoutes } from "../media/media-routes.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
@@ -73,6 +74,7 @@ export function publicRoutes(deps: AppDeps): Router[] {
     publicSettingsRoutes(deps.pool),
     brandingFileRoutes(deps.config.dataDir),
     announcementMediaRoutes(deps.config.dataDir),
+    pixWebhookRoutes(deps.pool, deps.config),
   ];
 }
 
@@ -123,5 +125,6 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     chatRoutes(deps.pool),
     announcementRoutes(deps.pool, deps.config.dataDir),
     reportRoutes(deps.pool),
+    invoiceRoutes(deps.pool, deps.config),
   ];
 }

@@ -12,7 +12,13 @@ import { type Actor, checkToken } from "../auth/authenticate.ts";
 import type { Tokens } from "../auth/tokens.ts";
 import { isSubscriptionExpired } from "../companies/subscription.ts";
 import type { ServerFrame } from "../contract/sync.ts";
-import { ANNOUNCEMENTS_CHANNEL, CHANGES_CHANNEL, SESSIONS_CHANNEL, USERS_CHANNEL } from "../contract/topics.ts";
+import {
+  ANNOUNCEMENTS_CHANNEL,
+  CHANGES_CHANNEL,
+  PAYMENTS_CHANNEL,
+  SESSIONS_CHANNEL,
+  USERS_CHANNEL,
+} from "../contract/topics.ts";
 import { listen } from "../db/listener.ts";
 import { refuseUpgrade } from "./upgrade-router.ts";
 
@@ -78,6 +84,19 @@ export async function startHub(opts: {
     }
   };
 
+  /** A company's invoice was paid (spec 3 §7 'company-{id}-payment', action CONCLUIDA; decision 0079). */
+  const paymentMade = (payload: string) => {
+    const { companyId, dueDate, invoiceId } = JSON.parse(payload) as {
+      companyId: number;
+      dueDate: string;
+      invoiceId: number;
+    };
+    dueDates.set(companyId, dueDate);
+    for (const c of byCompany.get(companyId) ?? []) {
+      send(c.ws, { type: "payment", action: "CONCLUIDA", dueDate, invoiceId });
+    }
+  };
+
   /** `sessionId` is the new live session after a login, "" after a logout (no session left). */
   const endOtherSessions = (userId: number, sessionId: string) => {
     const reason = sessionId === "" ? "LOGGED_OUT" : "ERR_SESSION_EXPIRED";
@@ -104,11 +123,12 @@ export async function startHub(opts: {
 
   const listener = await listen({
     databaseUrl: opts.databaseUrl,
-    channels: [CHANGES_CHANNEL, SESSIONS_CHANNEL, USERS_CHANNEL, ANNOUNCEMENTS_CHANNEL],
+    channels: [CHANGES_CHANNEL, SESSIONS_CHANNEL, USERS_CHANNEL, ANNOUNCEMENTS_CHANNEL, PAYMENTS_CHANNEL],
     name: "chatflow-realtime",
     onNotification: (channel, payload) => {
       if (channel === CHANGES_CHANNEL) poke(Number(payload));
       else if (channel === ANNOUNCEMENTS_CHANNEL) announceToAll();
+      else if (channel === PAYMENTS_CHANNEL) paymentMade(payload);
       else if (channel === SESSIONS_CHANNEL && payload) {
         const [userId, sessionId] = payload.split(":");
         endOtherSessions(Number(userId), sessionId ?? "");

@@ -11,6 +11,7 @@ import { FileList } from "./files.ts";
 import { FlowCampaign, FlowRun } from "./flow-runtime.ts";
 import { Flow } from "./flows.ts";
 import { IntegrationSession, IntegrationStep, Prompt, QueueIntegration } from "./integrations.ts";
+import { Invoice } from "./invoices.ts";
 import { Message, QuickMessage } from "./messages.ts";
 import { PushCursor, PushSent, PushSubscription } from "./push.ts";
 import { Schedule } from "./schedules.ts";
@@ -28,6 +29,7 @@ export * from "./contacts.ts";
 export * from "./files.ts";
 export * from "./flows.ts";
 export * from "./integrations.ts";
+export * from "./invoices.ts";
 export * from "./messages.ts";
 export * from "./push.ts";
 export * from "./schedules.ts";
@@ -87,4 +89,5 @@ export const ENTITIES = [
   ChatUser,
   ChatMessage,
   Announcement,
+  Invoice,
 ];

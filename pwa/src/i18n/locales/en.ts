@@ -240,6 +240,9 @@ export const en: Resources = {
     ERR_OUTSIDE_MESSAGING_WINDOW:
       "Outside the 24-hour window: the contact has not written in over 24 hours. On WhatsApp only an approved template can be sent; on Facebook and Instagram, wait for their next message.",
     ERR_IMPORT_IN_PROGRESS: "A contacts import is already running. Wait for it to finish and try again.",
+    ERR_NO_INVOICE_FOUND: "Invoice not found.",
+    ERR_PAYMENT_NOT_CONFIGURED: "Pix payment is not set up yet. Contact support.",
+    ERR_PAYMENT_PROVIDER_FAILED: "The payment provider did not answer. Try again shortly.",
     ERR_INTERNAL: "Internal server error. Please try again.",
   },
 };

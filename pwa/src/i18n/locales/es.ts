@@ -248,6 +248,9 @@ export const es: Resources = {
     ERR_OUTSIDE_MESSAGING_WINDOW:
       "Fuera de la ventana de 24 horas: el contacto no escribe hace más de 24 h. En WhatsApp solo se puede enviar una plantilla aprobada; en Facebook e Instagram, espere un nuevo mensaje suyo.",
     ERR_IMPORT_IN_PROGRESS: "Ya hay una importación de contactos en curso. Espere a que termine e intente de nuevo.",
+    ERR_NO_INVOICE_FOUND: "Factura no encontrada.",
+    ERR_PAYMENT_NOT_CONFIGURED: "El pago por Pix aún no está configurado. Contacte al soporte.",
+    ERR_PAYMENT_PROVIDER_FAILED: "El proveedor de pago no respondió. Intente de nuevo en unos instantes.",
     ERR_INTERNAL: "Error interno del servidor. Inténtelo de nuevo.",
   },
 };

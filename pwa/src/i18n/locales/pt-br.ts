@@ -262,6 +262,9 @@ export const ptBR = {
     ERR_OUTSIDE_MESSAGING_WINDOW:
       "Fora da janela de 24 horas: o contato não escreve há mais de 24h. No WhatsApp, só um modelo aprovado pode ser enviado; no Facebook e no Instagram, aguarde uma nova mensagem dele.",
     ERR_IMPORT_IN_PROGRESS: "Já existe uma importação de contatos em andamento. Aguarde o término e tente novamente.",
+    ERR_NO_INVOICE_FOUND: "Fatura não encontrada.",
+    ERR_PAYMENT_NOT_CONFIGURED: "O pagamento por Pix ainda não foi configurado. Fale com o suporte.",
+    ERR_PAYMENT_PROVIDER_FAILED: "O provedor de pagamento não respondeu. Tente novamente em instantes.",
     ERR_INTERNAL: "Erro interno do servidor. Tente novamente.",
   },
 };

@@ -245,6 +245,9 @@ export const tr: Resources = {
     ERR_OUTSIDE_MESSAGING_WINDOW:
       "24 saatlik pencerenin dışında: kişi 24 saatten uzun süredir yazmadı. WhatsApp'ta yalnızca onaylı bir şablon gönderilebilir; Facebook ve Instagram'da yeni mesajını bekleyin.",
     ERR_IMPORT_IN_PROGRESS: "Devam eden bir kişi içe aktarımı var. Bitmesini bekleyip tekrar deneyin.",
+    ERR_NO_INVOICE_FOUND: "Fatura bulunamadı.",
+    ERR_PAYMENT_NOT_CONFIGURED: "Pix ödemesi henüz yapılandırılmadı. Destekle iletişime geçin.",
+    ERR_PAYMENT_PROVIDER_FAILED: "Ödeme sağlayıcısı yanıt vermedi. Kısa süre sonra tekrar deneyin.",
     ERR_INTERNAL: "Sunucu hatası. Lütfen tekrar deneyin.",
   },
 };

@@ -1,0 +1,30 @@
+// A company's invoices (spec 3 §3 Invoice; migration 0071, decision 0079). Not replicated: the PWA reads them over
+// REST (/financeiro is an online screen).
+import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
+import { timestamps } from "./columns.ts";
+import { Company } from "./tenancy.ts";
+
+export const Invoice = defineEntity({
+  name: "Invoice",
+  tableName: "invoices",
+  uniques: [{ name: "invoices_company_id_due_date_key", properties: ["companyId", "dueDate"] }],
+  properties: {
+    id: p.integer().primary(),
+    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
+    /** The plan's name, or the custom plan the checkout chose. */
+    detail: p.text().default(""),
+    users: p.integer().default(0),
+    connections: p.integer().default(0),
+    queues: p.integer().default(0),
+    /** In cents (spec 3 §9). */
+    value: p.integer().default(0),
+    dueDate: p.string().columnType("date"),
+    /** open or paid. */
+    status: p.text().default("open"),
+    /** The Pix charge's id at EFI, set by checkout. */
+    txid: p.text().nullable(),
+    paidAt: p.datetime().nullable(),
+    ...timestamps(),
+  },
+});
+export type IInvoice = InferEntity<typeof Invoice>;

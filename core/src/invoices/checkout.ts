@@ -1,0 +1,159 @@
+// Checkout and payment (spec 3 §4, §7 POST /subscription, 'company-{id}-payment'; decision 0079): a Pix charge at
+// EFI for an open invoice, and the webhook's confirmation that marks it paid, moves the company's due date by its
+// recurrence and tells the company's sockets.
+import { createHmac } from "node:crypto";
+import type pg from "pg";
+import type { Actor } from "../auth/authenticate.ts";
+import { advanceDueDate, RECURRENCES, type Recurrence } from "../contract/companies.ts";
+import {
+  customPlanPrice,
+  formatBrl,
+  isCustomPlan,
+  type PaymentResult,
+  type TSubscriptionRequest,
+} from "../contract/invoices.ts";
+import { PAYMENTS_CHANNEL } from "../contract/topics.ts";
+import { transaction } from "../db/transaction.ts";
+import { invoiceNotFound, paymentNotConfigured, wrongState } from "../http/errors.ts";
+import {
+  createPixCharge,
+  type EfiCredentials,
+  type EfiEndpoint,
+  efiToken,
+  getPixCharge,
+  loadEfiCredentials,
+  pixQrCode,
+  registerPixWebhook,
+} from "./efi-pix.ts";
+import { assertBillingAdmin } from "./invoices.ts";
+
+/** A Pix charge stays payable this long. */
+export const CHARGE_EXPIRES_SECONDS = 3600;
+
+export type CheckoutOptions = EfiEndpoint & {
+  dataDir: string;
+  /** core's public address: with it, checkout points EFI's notifications at the webhook. */
+  publicUrl?: string;
+  /** The server's secret the webhook's URL secret derives from. */
+  secret: string;
+};
+
+/** The secret part of the webhook's path: EFI must know it, nobody else does (decision 0079). */
+export function pixWebhookSecret(secret: string): string {
+  return createHmac("sha256", secret).update("efi-pix-webhook").digest("hex").slice(0, 40);
+}
+
+export function pixWebhookUrl(publicUrl: string, secret: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}/webhooks/efi/${pixWebhookSecret(secret)}`;
+}
+
+type InvoiceRow = { id: number; detail: string; users: number; connections: number; value: number; status: string };
+
+/** POST /subscription: a Pix charge for the caller's company's open invoice, priced by core, never by the body. */
+export async function createSubscription(
+  pool: pg.Pool,
+  actor: Actor,
+  input: TSubscriptionRequest,
+  opts: CheckoutOptions,
+): Promise<PaymentResult> {
+  assertBillingAdmin(actor);
+  const { rows } = await pool.query<InvoiceRow>(
+    "SELECT id, detail, users, connections, value, status FROM invoices WHERE company_id = $1 AND id = $2",
+    [actor.companyId, input.invoiceId],
+  );
+  const invoice = rows[0];
+  if (!invoice) throw invoiceNotFound();
+  if (invoice.status === "paid") throw wrongState("This invoice is already paid");
+  const creds = await loadEfiCredentials(pool, opts.dataDir, opts);
+  if (!creds) throw paymentNotConfigured();
+
+  const custom = isCustomPlan(input.plan) && input.users !== undefined && input.connections !== undefined;
+  const users = custom ? (input.users as number) : invoice.users;
+  const connections = custom ? (input.connections as number) : invoice.connections;
+  const value = custom ? customPlanPrice(users, connections) : invoice.value;
+
+  // The Pix API is called outside any transaction: no row stays locked while EFI answers.
+  const token = await efiToken(creds);
+  if (opts.publicUrl) await registerPixWebhook(creds, token, pixWebhookUrl(opts.publicUrl, opts.secret));
+  const charge = await createPixCharge(creds, token, {
+    value,
+    payer: { name: [input.firstName, input.lastName].filter(Boolean).join(" "), taxId: input.zipcode },
+    reference: `${actor.companyId}:${invoice.id}`,
+    description: `${invoice.detail} #${invoice.id}`,
+    expiresInSeconds: CHARGE_EXPIRES_SECONDS,
+  });
+  const qrcode = await pixQrCode(creds, token, charge.locId as number);
+  await pool.query(
+    `UPDATE invoices SET txid = $3, users = $4, connections = $5, value = $6, updated_at = now()
+      WHERE company_id = $1 AND id = $2 AND status <> 'paid'`,
+    [actor.companyId, invoice.id, charge.txid, users, connections, value],
+  );
+  return {
+    qrcode,
+    stripeURL: null,
+    asaasURL: null,
+    mercadopagoURL: null,
+    valorext: formatBrl(value),
+    value,
+    invoiceId: invoice.id,
+    txid: charge.txid,
+  };
+}
+
+/** EFI's notification body: one entry per Pix received (only the txid is used: the charge is read back). */
+export type PixNotification = { pix?: { txid?: unknown }[] };
+
+/**
+ * The webhook's use case: each notified charge is read back from EFI (the notification itself is not trusted),
+ * and a CONCLUIDA one pays its invoice once. Answers how many invoices it paid.
+ */
+export async function confirmPixPayments(
+  pool: pg.Pool,
+  notification: PixNotification,
+  opts: EfiEndpoint & { dataDir: string },
+): Promise<number> {
+  const txids = (notification.pix ?? [])
+    .map((p) => p?.txid)
+    .filter((t): t is string => typeof t === "string" && /^[A-Za-z0-9]{1,35}$/.test(t));
+  if (txids.length === 0) return 0;
+  const creds = await loadEfiCredentials(pool, opts.dataDir, opts);
+  if (!creds) throw paymentNotConfigured();
+  const token = await efiToken(creds);
+  let paid = 0;
+  for (const txid of txids) {
+    if (await confirmOne(pool, creds, token, txid)) paid++;
+  }
+  return paid;
+}
+
+async function confirmOne(pool: pg.Pool, creds: EfiCredentials, token: string, txid: string): Promise<boolean> {
+  const charge = await getPixCharge(creds, token, txid);
+  if (charge.status !== "CONCLUIDA") return false;
+  const [companyId, invoiceId] = (charge.reference ?? "").split(":").map(Number);
+  if (!companyId || !invoiceId) return false;
+  return transaction(pool, async (client) => {
+    const { rowCount } = await client.query(
+      `UPDATE invoices SET status = 'paid', paid_at = now(), txid = $3, updated_at = now()
+        WHERE company_id = $1 AND id = $2 AND status <> 'paid'`,
+      [companyId, invoiceId, txid],
+    );
+    // Already paid (EFI notifies again until answered): nothing more to do.
+    if (!rowCount) return false;
+    const { rows } = await client.query<{ due: string | null; recurrence: string | null }>(
+      "SELECT to_char(due_date, 'YYYY-MM-DD') AS due, recurrence FROM companies WHERE id = $1 FOR UPDATE",
+      [companyId],
+    );
+    const company = rows[0];
+    if (!company) return false;
+    const recurrence: Recurrence = RECURRENCES.includes(company.recurrence as Recurrence)
+      ? (company.recurrence as Recurrence)
+      : "MENSAL";
+    const dueDate = advanceDueDate(company.due ?? new Date().toISOString().slice(0, 10), recurrence, companyId);
+    await client.query("UPDATE companies SET due_date = $2, updated_at = now() WHERE id = $1", [companyId, dueDate]);
+    await client.query("SELECT pg_notify($1, $2)", [
+      PAYMENTS_CHANNEL,
+      JSON.stringify({ companyId, dueDate, invoiceId }),
+    ]);
+    return true;
+  });
+}

@@ -1,0 +1,58 @@
+// Invoices and checkout (spec 3 §7 Subscription and invoices; decision 0079): the admin's list and checkout behind
+// the session (both open to an expired company: subscription-guard.ts), and EFI's Pix webhook outside it.
+import { Router } from "express";
+import type pg from "pg";
+import { actorOf } from "../auth/authenticate.ts";
+import type { CoreConfig } from "../config.ts";
+import { ZListInvoicesQuerySchema, ZSubscriptionRequestSchema } from "../contract/invoices.ts";
+import { invalidSignature, parse } from "../http/errors.ts";
+import { type CheckoutOptions, confirmPixPayments, createSubscription, pixWebhookSecret } from "./checkout.ts";
+import { listInvoices } from "./invoices.ts";
+
+const checkoutOptions = (config: CoreConfig): CheckoutOptions => ({
+  dataDir: config.dataDir,
+  baseUrl: config.efiPixUrl,
+  ca: config.efiPixCa,
+  publicUrl: config.publicUrl,
+  secret: config.jwtSecret,
+});
+
+export function invoiceRoutes(pool: pg.Pool, config: CoreConfig): Router {
+  const router = Router();
+
+  router.get("/invoices/all", async (req, res) => {
+    const actor = actorOf(res);
+    res.json(await listInvoices(pool, actor, parse(ZListInvoicesQuerySchema, req.query)));
+  });
+
+  router.post("/subscription", async (req, res) => {
+    const actor = actorOf(res);
+    const input = parse(ZSubscriptionRequestSchema, req.body ?? {});
+    res.json(await createSubscription(pool, actor, input, checkoutOptions(config)));
+  });
+
+  return router;
+}
+
+/** EFI posts Pix notifications to `{registered url}/pix`; the registered URL carries the secret (decision 0079). */
+export function pixWebhookRoutes(pool: pg.Pool, config: CoreConfig): Router {
+  const router = Router();
+  const expected = pixWebhookSecret(config.jwtSecret);
+  const receive = async (req: { params: { secret?: string }; body: unknown }, res: { json(v: unknown): void }) => {
+    if (req.params.secret !== expected) throw invalidSignature();
+    const body = (req.body && typeof req.body === "object" ? req.body : {}) as { pix?: { txid?: unknown }[] };
+    const paid = await confirmPixPayments(
+      pool,
+      { pix: Array.isArray(body.pix) ? body.pix : [] },
+      {
+        dataDir: config.dataDir,
+        baseUrl: config.efiPixUrl,
+        ca: config.efiPixCa,
+      },
+    );
+    res.json({ paid });
+  };
+  router.post("/webhooks/efi/:secret", receive);
+  router.post("/webhooks/efi/:secret/pix", receive);
+  return router;
+}

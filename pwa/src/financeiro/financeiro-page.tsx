@@ -1,24 +1,156 @@
-// Placeholder for /financeiro (document 3); for now it carries the expiry notice
-// that login sends people here with.
+// /financeiro (spec 3 §2 Invoices list, §4, §7): the company's invoices, searched (500 ms) and read page by page
+// as the table scrolls; 'Pago', 'Vencido' (row tinted red) or 'Em Aberto'; unpaid ones have a pay button that
+// opens the checkout dialog. Login sends a company whose subscription ran out here, with the expiry message at
+// the top. Admin REST: offline it shows the first page last loaded and paying waits for the connection.
+import {
+  formatBrl,
+  type InvoiceDTO,
+  type InvoicesPage,
+  invoiceDisplayStatus,
+} from "@chatflow/core/contract/invoices.ts";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { usePaged } from "../api/use-paged.ts";
+import { api, db } from "../app-services.ts";
 import { isSubscriptionExpired } from "../auth/session-state.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
+import { localToday } from "../companies/company-form.ts";
+import { useOnline } from "../layout/use-online.ts";
+import { readCache, writeCache } from "../store/cache.ts";
+import { debouncedOnPoke } from "../sync/pokes.ts";
 import { formatDate } from "../tickets/format.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Button } from "../ui/button.tsx";
+import { type Column, DataTable } from "../ui/data-table.tsx";
+import { SearchField } from "../ui/fields.tsx";
+import { WalletIcon } from "../ui/icons.tsx";
+import { ListBody, ListPage } from "../ui/list-page.tsx";
+import { useDebouncedValue } from "../util/use-debounced-value.ts";
+import { CheckoutDialog } from "./checkout-dialog.tsx";
+import { onPayment } from "./payment-events.ts";
+import "./financeiro.css";
+
+const FIRST_PAGE_KEY = "invoices:firstPage";
+const TONES = { paid: "success", overdue: "danger", open: "warning" } as const;
+
+const day = (iso: string) => formatDate(new Date(`${iso.slice(0, 10)}T00:00:00`));
 
 export function FinanceiroPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
+  const online = useOnline();
   const due = user?.company?.dueDate;
   const expired = user ? isSubscriptionExpired(user) : false;
+  const [searchText, setSearchText] = useState("");
+  const search = useDebouncedValue(searchText.trim(), 500);
+  const server = usePaged<InvoiceDTO>(search, online, async (page) => {
+    const q = new URLSearchParams({ pageNumber: String(page) });
+    if (search) q.set("searchParam", search);
+    const res = await api.get<InvoicesPage>(`/invoices/all?${q}`);
+    if (page === 1 && !search) await writeCache(db, FIRST_PAGE_KEY, res.invoices);
+    return { items: res.invoices, hasMore: res.hasMore, count: res.count };
+  });
+  // A payment (the company's payment frame) and each socket (re)connection, which may follow a payment made while
+  // the socket was refused (an expired company), make the list ask again.
+  useEffect(() => onPayment(() => server.reload()), [server.reload]);
+  useEffect(() => debouncedOnPoke(async () => server.reload(), 1_000), [server.reload]);
+  const [kept, setKept] = useState<InvoiceDTO[] | null>(null);
+  useEffect(() => {
+    void readCache<InvoiceDTO[]>(db, FIRST_PAGE_KEY).then((c) => setKept(c?.value ?? null));
+  }, []);
+  const rows = server.loaded ? server.items : online ? null : kept;
+  const [paying, setPaying] = useState<InvoiceDTO | null>(null);
+  const today = localToday();
+
+  const columns: Column<InvoiceDTO>[] = [
+    { id: "detail", header: t("invoicesPage.columns.detail"), cell: (i) => i.detail },
+    { id: "users", header: t("invoicesPage.columns.users"), cell: (i) => i.users, numeric: true },
+    { id: "connections", header: t("invoicesPage.columns.connections"), cell: (i) => i.connections, numeric: true },
+    { id: "queues", header: t("invoicesPage.columns.queues"), cell: (i) => i.queues, numeric: true },
+    { id: "value", header: t("invoicesPage.columns.value"), cell: (i) => formatBrl(i.value), numeric: true },
+    { id: "dueDate", header: t("invoicesPage.columns.dueDate"), cell: (i) => day(i.dueDate) },
+    {
+      id: "status",
+      header: t("invoicesPage.columns.status"),
+      cell: (i) => {
+        const status = invoiceDisplayStatus(i, today);
+        return (
+          <Badge tone={TONES[status]} data-testid="invoice-status">
+            {t(`invoicesPage.status.${status}`)}
+          </Badge>
+        );
+      },
+    },
+    {
+      id: "action",
+      header: t("invoicesPage.columns.action"),
+      cell: (i) =>
+        i.status === "paid" ? null : (
+          <Button
+            size="small"
+            variant="primary"
+            icon={<WalletIcon />}
+            onPress={() => setPaying(i)}
+            isDisabled={!online}
+            aria-label={t("invoicesPage.payLabel", { detail: i.detail, date: day(i.dueDate) })}
+            data-testid="invoice-pay"
+          >
+            {t("invoicesPage.pay")}
+          </Button>
+        ),
+    },
+  ];
+
+  const notice = !online ? t("invoicesPage.offline") : server.error ? t("invoicesPage.loadError") : null;
   return (
-    <div className="page">
-      <h1>{t("financeiro.title")}</h1>
+    <ListPage
+      className="financeiro-page"
+      data-testid="financeiro-page"
+      title={server.count === null ? t("financeiro.title") : t("invoicesPage.titleCount", { count: server.count })}
+      toolbar={
+        <SearchField
+          label={t("invoicesPage.search")}
+          placeholder={t("invoicesPage.search")}
+          value={searchText}
+          onChange={setSearchText}
+          data-testid="invoices-search"
+        />
+      }
+      notice={notice}
+    >
       {expired && due && (
-        <p className="notice notice-error" role="alert">
-          {t("financeiro.expired", { date: formatDate(new Date(`${due.slice(0, 10)}T00:00:00`)) })}
+        <p className="notice notice-error financeiro-expired" role="alert" data-testid="financeiro-expired">
+          {t("financeiro.expired", { date: day(due) })}
         </p>
       )}
-      <p>{t("financeiro.placeholder")}</p>
-    </div>
+      <div className="financeiro-body">
+        <ListBody items={rows} online={online} failed={Boolean(server.error)} empty={<p>{t("invoicesPage.empty")}</p>}>
+          {(items) => (
+            <DataTable
+              caption={t("invoicesPage.listLabel")}
+              columns={columns}
+              rows={items}
+              rowKey={(i) => i.id}
+              rowTone={(i) => (invoiceDisplayStatus(i, today) === "overdue" ? "danger" : null)}
+              rowTestId="invoice-row"
+              empty={t("invoicesPage.empty")}
+              hasMore={online && server.hasMore}
+              loadingMore={server.loading}
+              onEndReached={server.loadMore}
+              data-testid="invoices-table"
+            />
+          )}
+        </ListBody>
+      </div>
+      {paying && (
+        <CheckoutDialog
+          invoice={paying}
+          onClose={() => {
+            setPaying(null);
+            server.reload();
+          }}
+        />
+      )}
+    </ListPage>
   );
 }

@@ -7,6 +7,7 @@ import type { ServerFrame } from "@chatflow/core/contract/sync.ts";
 import { emitAnnouncementsChanged } from "../announcements/announcement-events.ts";
 import { api, db, sessionDeps, tokens } from "../app-services.ts";
 import { endSession } from "../auth/session.ts";
+import { emitPayment } from "../financeiro/payment-events.ts";
 import { i18n } from "../i18n/i18n.ts";
 import { refreshPushSubscription } from "../pwa/push-subscription.ts";
 import { showToast } from "../ui/toasts.ts";
@@ -42,6 +43,8 @@ export function startAppSync(options: { budget?: ReplicaBudget } = {}): () => vo
     if (frame.type === "poke") emitPoke();
     // The platform's announcements changed (spec 3 §7 'company-announcement'): top bars and the list ask again.
     if (frame.type === "announcements") emitAnnouncementsChanged();
+    // An invoice of the company was paid (spec 3 §7 'company-{id}-payment'): the checkout's payment screen follows.
+    if (frame.type === "payment") emitPayment(frame);
     // Signed out in another tab: this one follows at once, with nothing to explain.
     if (frame.type === "logout" && frame.reason === "LOGGED_OUT") void endSession(sessionDeps);
     else if (frame.type === "logout") {

@@ -245,6 +245,14 @@ export function screensSuite(sizes: readonly Size[]): void {
       ready: (p) => p.getByTestId("subscription-email").filter({ hasNotText: "…" }).waitFor(),
     },
     {
+      // The company's invoices, paid, overdue (tinted red) and open (seeded below), and the checkout dialog.
+      name: "financeiro",
+      path: "/financeiro",
+      as: "admin",
+      ready: (p) => p.locator("[data-testid=invoice-row][data-tone=danger]").first().waitFor(),
+      open: [{ name: "checkout-dialog", action: dialogOpened("checkout-dialog", "invoice-pay") }],
+    },
+    {
       name: "phrase-lists",
       path: "/phrase-lists",
       as: "admin",
@@ -722,6 +730,16 @@ export function screensSuite(sizes: readonly Size[]): void {
       `INSERT INTO companies (name, email, due_date, recurrence, plan_id)
        VALUES ('Vence logo', 'logo@example.com', current_date + 3, 'MENSAL', (SELECT min(id) FROM plans)),
               ('Vencida', 'vencida@example.com', current_date - 2, 'ANUAL', (SELECT min(id) FROM plans))`,
+    );
+  });
+
+  forFile(async () => {
+    // Company 1's invoices for /financeiro: one paid, one overdue, one open.
+    await world.stack.core.db.pool.query(
+      `INSERT INTO invoices (company_id, detail, users, connections, queues, value, due_date, status)
+       VALUES (1, 'Plano Ouro', 5, 3, 4, 12990, current_date + 20, 'open'),
+              (1, 'Plano Ouro', 5, 3, 4, 12990, current_date - 10, 'open'),
+              (1, 'Plano Ouro', 5, 3, 4, 12990, current_date - 40, 'paid')`,
     );
   });
 

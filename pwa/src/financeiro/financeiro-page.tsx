@@ -41,9 +41,11 @@ export function FinanceiroPage() {
   const online = useOnline();
   const due = user?.company?.dueDate;
   const expired = user ? isSubscriptionExpired(user) : false;
+  // Invoices are the admins' (spec 3 §6); a plain user sent here by an expired subscription reads the message only.
+  const admin = Boolean(user && (user.profile === "admin" || user.super));
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim(), 500);
-  const server = usePaged<InvoiceDTO>(search, online, async (page) => {
+  const server = usePaged<InvoiceDTO>(search, online && admin, async (page) => {
     const q = new URLSearchParams({ pageNumber: String(page) });
     if (search) q.set("searchParam", search);
     const res = await api.get<InvoicesPage>(`/invoices/all?${q}`);
@@ -108,13 +110,15 @@ export function FinanceiroPage() {
       data-testid="financeiro-page"
       title={server.count === null ? t("financeiro.title") : t("invoicesPage.titleCount", { count: server.count })}
       toolbar={
-        <SearchField
-          label={t("invoicesPage.search")}
-          placeholder={t("invoicesPage.search")}
-          value={searchText}
-          onChange={setSearchText}
-          data-testid="invoices-search"
-        />
+        admin && (
+          <SearchField
+            label={t("invoicesPage.search")}
+            placeholder={t("invoicesPage.search")}
+            value={searchText}
+            onChange={setSearchText}
+            data-testid="invoices-search"
+          />
+        )
       }
       notice={notice}
     >
@@ -123,25 +127,32 @@ export function FinanceiroPage() {
           {t("financeiro.expired", { date: day(due) })}
         </p>
       )}
-      <div className="financeiro-body">
-        <ListBody items={rows} online={online} failed={Boolean(server.error)} empty={<p>{t("invoicesPage.empty")}</p>}>
-          {(items) => (
-            <DataTable
-              caption={t("invoicesPage.listLabel")}
-              columns={columns}
-              rows={items}
-              rowKey={(i) => i.id}
-              rowTone={(i) => (invoiceDisplayStatus(i, today) === "overdue" ? "danger" : null)}
-              rowTestId="invoice-row"
-              empty={t("invoicesPage.empty")}
-              hasMore={online && server.hasMore}
-              loadingMore={server.loading}
-              onEndReached={server.loadMore}
-              data-testid="invoices-table"
-            />
-          )}
-        </ListBody>
-      </div>
+      {admin && (
+        <div className="financeiro-body">
+          <ListBody
+            items={rows}
+            online={online}
+            failed={Boolean(server.error)}
+            empty={<p>{t("invoicesPage.empty")}</p>}
+          >
+            {(items) => (
+              <DataTable
+                caption={t("invoicesPage.listLabel")}
+                columns={columns}
+                rows={items}
+                rowKey={(i) => i.id}
+                rowTone={(i) => (invoiceDisplayStatus(i, today) === "overdue" ? "danger" : null)}
+                rowTestId="invoice-row"
+                empty={t("invoicesPage.empty")}
+                hasMore={online && server.hasMore}
+                loadingMore={server.loading}
+                onEndReached={server.loadMore}
+                data-testid="invoices-table"
+              />
+            )}
+          </ListBody>
+        </div>
+      )}
       {paying && (
         <CheckoutDialog
           invoice={paying}

@@ -160,7 +160,6 @@ export const en: Resources = {
   financeiro: {
     title: "Financial",
     expired: "Your subscription expired on {{date}}. Please contact Support for more information!",
-    placeholder: "Invoices will appear here.",
   },
   pwa: {
     updateAvailable: "New version available",

@@ -167,7 +167,6 @@ export const es: Resources = {
   financeiro: {
     title: "Financiero",
     expired: "Su suscripción venció el {{date}}. ¡Contacte con Soporte para más información!",
-    placeholder: "Las facturas aparecerán aquí.",
   },
   pwa: {
     updateAvailable: "Nueva versión disponible",

@@ -178,7 +178,6 @@ export const ptBR = {
   financeiro: {
     title: "Financeiro",
     expired: "Sua assinatura venceu {{date}}. Entre em contato com o Suporte para mais informações!",
-    placeholder: "As faturas aparecerão aqui.",
   },
   pwa: {
     updateAvailable: "Nova versão disponível",

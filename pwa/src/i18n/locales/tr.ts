@@ -166,7 +166,6 @@ export const tr: Resources = {
   financeiro: {
     title: "Finans",
     expired: "Aboneliğinizin süresi {{date}} tarihinde doldu. Daha fazla bilgi için Destek ile iletişime geçin!",
-    placeholder: "Faturalar burada görünecek.",
   },
   pwa: {
     updateAvailable: "Yeni sürüm mevcut",

@@ -15,6 +15,7 @@ import {
 import { PAYMENTS_CHANNEL } from "../contract/topics.ts";
 import { transaction } from "../db/transaction.ts";
 import { invoiceNotFound, paymentNotConfigured, wrongState } from "../http/errors.ts";
+import { listChanged, recordChanges } from "../sync/change-log.ts";
 import {
   createPixCharge,
   type EfiCredentials,
@@ -150,6 +151,7 @@ async function confirmOne(pool: pg.Pool, creds: EfiCredentials, token: string, t
       : "MENSAL";
     const dueDate = advanceDueDate(company.due ?? new Date().toISOString().slice(0, 10), recurrence, companyId);
     await client.query("UPDATE companies SET due_date = $2, updated_at = now() WHERE id = $1", [companyId, dueDate]);
+    await recordChanges(client, [listChanged(companyId, "invoices")]);
     await client.query("SELECT pg_notify($1, $2)", [
       PAYMENTS_CHANNEL,
       JSON.stringify({ companyId, dueDate, invoiceId }),

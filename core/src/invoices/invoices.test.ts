@@ -189,6 +189,9 @@ describe("#subscription (checkout)", () => {
     const now = await dueDateOf(company.id);
     expect(now).toBe(advanceDueDate(due, "TRIMESTRAL"));
     expect((await invoicesOf(company.id))[0]).toMatchObject({ status: "paid" });
+    // The admin's other screens follow through the change log (decision 0063).
+    const pulled = await core.api("GET", "/sync/pull?cursor=0", { token: admin.token });
+    expect(pulled.body.lists).toContain("invoices");
     await expect
       .poll(() => frames.find((f) => f.type === "payment"))
       .toEqual({

@@ -12,6 +12,7 @@ import {
   type TListInvoicesQuery,
 } from "../contract/invoices.ts";
 import { noPermission } from "../http/errors.ts";
+import { listChanged, recordChanges } from "../sync/change-log.ts";
 
 /** Invoices are the company admin's (spec 3 §6: invoices, checkout); the super user runs every company. */
 export function assertBillingAdmin(actor: Actor): void {
@@ -64,7 +65,7 @@ export async function createDueInvoices(
   opts: { batch?: number; today?: string } = {},
 ): Promise<number> {
   const today = opts.today ?? businessToday();
-  const { rowCount } = await client.query(
+  const { rows } = await client.query<{ company_id: number }>(
     `INSERT INTO invoices (company_id, detail, users, connections, queues, value, due_date, status)
      SELECT c.id, p.name, p.users, p.connections, p.queues, round(p.amount * 100)::int, c.due_date, 'open'
        FROM companies c JOIN plans p ON p.id = c.plan_id
@@ -73,8 +74,14 @@ export async function createDueInvoices(
         AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.company_id = c.id AND i.due_date = c.due_date)
       ORDER BY c.id
       LIMIT $4
-     ON CONFLICT (company_id, due_date) DO NOTHING`,
+     ON CONFLICT (company_id, due_date) DO NOTHING
+     RETURNING company_id`,
     [PLATFORM_COMPANY_ID, today, INVOICE_LEAD_DAYS, opts.batch ?? INVOICES_BATCH],
   );
-  return rowCount ?? 0;
+  // The company's /financeiro asks again (decision 0063).
+  await recordChanges(
+    client,
+    rows.map((r) => listChanged(r.company_id, "invoices")),
+  );
+  return rows.length;
 }

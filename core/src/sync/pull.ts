@@ -146,7 +146,7 @@ async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number
     } else ids[r.entity]?.add(r.entity_id);
   }
   // Files, integrations and prompts are admins' lists (spec 2 §6); tags are everyone's; chats the member's.
-  // The companies list is the super user's (spec 3 §6).
+  // The companies list is the super user's (spec 3 §6); invoices are admins' (spec 3 §6, decision 0079).
   const readable = [...lists].filter((l) =>
     l === "companies" ? actor.super : l === "tags" || l === "chats" || actor.profile === "admin",
   );

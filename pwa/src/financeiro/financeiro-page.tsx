@@ -17,7 +17,7 @@ import { useSessionUser } from "../auth/use-session-user.ts";
 import { localToday } from "../companies/company-form.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { readCache, writeCache } from "../store/cache.ts";
-import { debouncedOnPoke } from "../sync/pokes.ts";
+import { useListChanged } from "../sync/use-list-changed.ts";
 import { formatDate } from "../tickets/format.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
@@ -52,10 +52,10 @@ export function FinanceiroPage() {
     if (page === 1 && !search) await writeCache(db, FIRST_PAGE_KEY, res.invoices);
     return { items: res.invoices, hasMore: res.hasMore, count: res.count };
   });
-  // A payment (the company's payment frame) and each socket (re)connection, which may follow a payment made while
-  // the socket was refused (an expired company), make the list ask again.
+  // A new invoice (the billing job) or a payment, recorded in the change log (decision 0063), and the company's
+  // payment frame make the list ask again.
+  useListChanged(db, "invoices", server.reload);
   useEffect(() => onPayment(() => server.reload()), [server.reload]);
-  useEffect(() => debouncedOnPoke(async () => server.reload(), 1_000), [server.reload]);
   const [kept, setKept] = useState<InvoiceDTO[] | null>(null);
   useEffect(() => {
     void readCache<InvoiceDTO[]>(db, FIRST_PAGE_KEY).then((c) => setKept(c?.value ?? null));

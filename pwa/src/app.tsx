@@ -53,6 +53,7 @@ const HelpsPage = named(() => import("./helps/helps-page.tsx"), "HelpsPage");
 const SettingsPage = named(() => import("./settings/settings-page.tsx"), "SettingsPage");
 const DashboardPage = named(() => import("./dashboard/dashboard-page.tsx"), "DashboardPage");
 const IntegrationsPage = named(() => import("./integrations/integrations-page.tsx"), "IntegrationsPage");
+const MessagesApiPage = named(() => import("./messages-api/messages-api-page.tsx"), "MessagesApiPage");
 const PromptsPage = named(() => import("./prompts/prompts-page.tsx"), "PromptsPage");
 const CompaniesPage = named(() => import("./companies/companies-page.tsx"), "CompaniesPage");
 const SubscriptionPage = named(() => import("./subscription/subscription-page.tsx"), "SubscriptionPage");
@@ -254,6 +255,14 @@ export function App() {
                   element={
                     <RouteGate id="queueIntegration">
                       <IntegrationsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="messages-api"
+                  element={
+                    <RouteGate id="messagesApi" planMissing={<RedirectAway />}>
+                      <MessagesApiPage />
                     </RouteGate>
                   }
                 />

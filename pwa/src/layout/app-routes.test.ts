@@ -34,6 +34,7 @@ describe("#menu: what is built", () => {
       "tagsKanban",
       "prompts",
       "queueIntegration",
+      "messagesApi",
       "files",
       "financeiro",
       "subscription",

@@ -30,6 +30,7 @@ type CompanyA = {
   quickMessageId: number;
   integrationId: number;
   promptId: number;
+  chatId: number;
 };
 
 // A 1x1 PNG: the upload must get past the image check to reach the user lookup.
@@ -59,6 +60,9 @@ const TABLES = [
   "file_lists",
   "queue_integrations",
   "prompts",
+  "chats",
+  "chat_users",
+  "chat_messages",
 ];
 
 async function snapshot(companyId: number): Promise<Record<string, unknown[]>> {
@@ -73,6 +77,31 @@ async function snapshot(companyId: number): Promise<Record<string, unknown[]>> {
 }
 
 const png = () => new Blob([new Uint8Array(PNG)], { type: "image/png" });
+
+/** The announcement writes a company's admin is refused (the platform's notices, decision 0072). */
+function announcementWrites(): Walk[] {
+  const refused = (route: string, path: string, body?: unknown): Walk => ({
+    route,
+    path,
+    body,
+    status: 403,
+    code: "ERR_NO_PERMISSION",
+  });
+  const body = { title: "Invasor", text: "Invasor" };
+  return [
+    refused("POST /announcements", "/announcements", body),
+    refused("PUT /announcements/:id", "/announcements/1", body),
+    refused("DELETE /announcements/:id", "/announcements/1"),
+    { ...refused("POST /announcements/:id/media-upload", "/announcements/1/media-upload"), form: announcementForm },
+    refused("DELETE /announcements/:id/media-upload", "/announcements/1/media-upload"),
+  ];
+}
+
+function announcementForm(): FormData {
+  const form = new FormData();
+  form.append("file", png(), "a.png");
+  return form;
+}
 
 /** The walk: every route that takes a record id, called by company B with company 1's ids. */
 function walk(): Walk[] {
@@ -197,6 +226,12 @@ function walk(): Walk[] {
       status: 404,
       code: "ERR_NO_USER_FOUND",
     },
+    // The internal chat: another company's chat answers as a missing one (a colleague's that excludes the caller too).
+    nf("PUT /chats/:id", `/chats/${a.chatId}`, "ERR_NOT_FOUND", { title: "Invadido", users: [a.userId] }),
+    nf("DELETE /chats/:id", `/chats/${a.chatId}`, "ERR_NOT_FOUND"),
+    nf("GET /chats/:id/messages", `/chats/${a.chatId}/messages`, "ERR_NOT_FOUND"),
+    nf("POST /chats/:id/messages", `/chats/${a.chatId}/messages`, "ERR_NOT_FOUND", { message: "intrusion" }),
+    nf("POST /chats/:id/read", `/chats/${a.chatId}/read`, "ERR_NOT_FOUND"),
     nf("GET /schedules/:id", `/schedules/${a.scheduleId}`, "ERR_NOT_FOUND"),
     nf("PUT /schedules/:id", `/schedules/${a.scheduleId}`, "ERR_NOT_FOUND", { body: "Invadido por outra" }),
     nf("DELETE /schedules/:id", `/schedules/${a.scheduleId}`, "ERR_NOT_FOUND"),
@@ -361,6 +396,8 @@ function walk(): Walk[] {
     { route: "POST /helps", path: "/helps", body: { title: "Invasor" }, status: 403, code: "ERR_NO_PERMISSION" },
     { route: "PUT /helps/:id", path: "/helps/1", body: { title: "Invasor" }, status: 403, code: "ERR_NO_PERMISSION" },
     { route: "DELETE /helps/:id", path: "/helps/1", status: 403, code: "ERR_NO_PERMISSION" },
+    // Announcements are the platform's, written by the super user alone (decision 0072).
+    ...announcementWrites(),
     {
       route: "POST /settings/cert-upload",
       path: "/settings/cert-upload?ref=efi",
@@ -490,6 +527,19 @@ const a = forFile(async () => {
       [a.queueId],
     )
   ).rows[0].id;
+  a.chatId = (
+    await pool.query(
+      "INSERT INTO chats (company_id, title, owner_id, last_message) VALUES (1, 'segredo da empresa 1', 1, 'segredo da empresa 1') RETURNING id",
+    )
+  ).rows[0].id;
+  await pool.query(
+    "INSERT INTO chat_users (chat_id, user_id, company_id, unreads) VALUES ($1, 1, 1, 1), ($1, $2, 1, 0)",
+    [a.chatId, a.userId],
+  );
+  await pool.query(
+    "INSERT INTO chat_messages (company_id, chat_id, sender_id, message) VALUES (1, $1, 1, 'segredo da empresa 1')",
+    [a.chatId],
+  );
   return a;
 });
 
@@ -544,6 +594,9 @@ const EXEMPT: Record<string, string> = {
   "GET /public-settings/:key": "public branding",
   "GET /helps": "the platform's help videos, the same for every signed-in user",
   "GET /helps/list": "the platform's help videos, the same for every signed-in user",
+  "GET /announcements": "the platform's announcements, the same active ones for every signed-in user (decision 0072)",
+  "GET /announcement-media/:file": "public images of the platform's announcements (no company data)",
+  "GET /ticketreport/reports": "list: checked for leaks below",
   "GET /branding/:file": "public branding files, one store for the platform (no company data)",
   "GET /sync/pull": "list: checked for leaks below",
   "POST /sync/push": "the same use cases as REST: core/src/sync/push-mutations.test.ts walks them with other ids",
@@ -574,6 +627,8 @@ const EXEMPT: Record<string, string> = {
   "POST /users": "creates in the caller's company",
   "GET /queue": "list: checked for leaks below",
   "GET /schedules": "list: checked for leaks below",
+  "GET /chats": "list: checked for leaks below",
+  "POST /chats": "creates in the caller's company (another company's user: core/src/chats/chats.test.ts)",
   "GET /flowbuilder": "list: checked for leaks below",
   "POST /flowbuilder": "creates in the caller's company",
   "POST /flowbuilder/img": "stores in the caller's company's media (no foreign id)",
@@ -739,6 +794,8 @@ describe("tenant isolation", () => {
       "/quick-messages?searchParam=vip",
       "/schedules",
       `/schedules?contactId=${a.contactId}`,
+      "/chats",
+      "/chats?searchParam=segredo",
       "/flowbuilder",
       "/flowbuilder?searchParam=segredo",
       "/flowcampaign",
@@ -751,6 +808,9 @@ describe("tenant isolation", () => {
       "/dashboard/moments",
       `/dashboard/moments?queueIds=${JSON.stringify([a.queueId])}&userId=${a.userId}`,
       "/usersMoments",
+      "/ticketreport/reports",
+      `/ticketreport/reports?searchParam=${a.contactNumber.slice(-6)}&pageSize=50`,
+      `/ticketreport/reports?contactId=${a.contactId}&whatsappId=${JSON.stringify([a.whatsappId])}`,
     ];
     const leaks: string[] = [];
     const secrets = [a.contactNumber, "segredo da empresa 1", a.ticketUuid, "vip"];

@@ -69,6 +69,8 @@ export function screensSuite(sizes: readonly Size[]): void {
   let pollUuid = "";
   /** A flow to list and open in the editor (seeded before the tests). */
   let flowId = 0;
+  /** An internal chat of the admin's with the plain user, with messages (seeded). */
+  let chatUuid = "";
   /** Opens an entry of the composer's actions menu and waits for its dialog. */
   const composerDialog = (entry: string, testId: string) => async (page: Page) => {
     await page.getByTestId("composer-actions").click();
@@ -292,6 +294,24 @@ export function screensSuite(sizes: readonly Size[]): void {
       as: "admin",
       ready: (p) => p.getByTestId("help-card").first().waitFor(),
       open: [{ name: "help-video-modal", action: dialogOpened("help-video-modal", "help-card") }],
+    },
+    // The internal chat (spec 3 §2): the list with its badge, the dialog, delete, the top-bar popover, a chat.
+    {
+      name: "chats",
+      path: "/chats",
+      as: "admin",
+      ready: (p) => p.getByTestId("chat-unread").first().waitFor(),
+      open: [
+        { name: "chat-dialog", action: dialogOpened("chat-dialog", "chats-add") },
+        { name: "chat-delete-confirm", action: dialogOpened("chat-delete-confirm", "chat-delete") },
+        { name: "chats-popover", action: dialogOpened("chats-popover", "chats-popover-button") },
+      ],
+    },
+    {
+      name: "chat-messages",
+      path: () => `/chats/${chatUuid}`,
+      as: "admin",
+      ready: (p) => p.getByTestId("chat-message").first().waitFor(),
     },
     { name: "not-found", path: "/no-such-page", as: "admin", ready: (p) => p.getByTestId("not-found").waitFor() },
     {
@@ -593,6 +613,31 @@ export function screensSuite(sizes: readonly Size[]): void {
         },
       ],
     },
+    {
+      // Announcements (spec 3 §2): the super user's list, the dialog, and the top bar's popover by priority.
+      name: "announcements",
+      path: "/announcements",
+      as: "admin",
+      ready: (p) => p.getByTestId("announcement-row").first().waitFor(),
+      open: [
+        { name: "announcement-dialog", action: dialogOpened("announcement-modal", "announcements-add") },
+        {
+          name: "announcements-popover",
+          action: async (p) => {
+            await p.getByTestId("announcements-button").click();
+            await p.getByTestId("announcement-entry").first().waitFor();
+          },
+        },
+      ],
+    },
+    {
+      // The tickets report (spec 3 §2 Reports): filters, table, pager, and a row's ticket log.
+      name: "reports",
+      path: "/reports",
+      as: "admin",
+      ready: (p) => p.getByTestId("reports-table").locator("tbody tr").first().waitFor(),
+      open: [{ name: "report-ticket-log", action: dialogOpened("ticket-log-dialog", "report-logs") }],
+    },
   ];
 
   /** The composer's dialogs and the conversation's drop zone: a test of their own (the list above fills its time). */
@@ -814,9 +859,38 @@ export function screensSuite(sizes: readonly Size[]): void {
        VALUES (1, 'Assistente de vendas', 'Você é a assistente de vendas da loja e responde com gentileza.', 'sk-x', $1)`,
       [queue.rows[0]!.id],
     );
+    // Announcements of each priority, one inactive (the list and the top bar's popover).
+    await pool.query(
+      `INSERT INTO announcements (title, text, priority, status) VALUES
+       ('Manutenção programada', 'O sistema ficará fora do ar no sábado às 22h.', 1, true),
+       ('Nova versão do app', 'Veja as novidades no menu Ajuda.', 2, true),
+       ('Dica da semana', 'Use respostas rápidas com a barra /.', 3, true),
+       ('Aviso antigo', 'Já passou.', 3, false)`,
+    );
     // A help video (the helps grid and its player; YouTube's hosts are stood in by standInHelpVideos).
     await pool.query(
       "INSERT INTO helps (title, description, video) VALUES ('Como transferir um atendimento', 'Passo a passo.', 'Xy_12-ab')",
+    );
+    // An internal chat of the admin's with the plain user: two messages the admin has not read.
+    const chat = await pool.query<{ id: number; uuid: string }>(
+      `INSERT INTO chats (company_id, title, owner_id, last_message)
+       SELECT 1, 'Equipe de suporte', id, 'Pode revisar a proposta?' FROM users WHERE email = 'admin@chatflow.local'
+       RETURNING id, uuid`,
+    );
+    chatUuid = chat.rows[0]!.uuid;
+    await pool.query(
+      `INSERT INTO chat_users (chat_id, user_id, company_id, unreads)
+       SELECT $1, id, 1, CASE WHEN email = 'admin@chatflow.local' THEN 2 ELSE 0 END FROM users
+       WHERE company_id = 1 AND email IN ('admin@chatflow.local', $2)`,
+      [chat.rows[0]!.id, ACCOUNTS.user.email],
+    );
+    await pool.query(
+      `INSERT INTO chat_messages (company_id, chat_id, sender_id, message, created_at)
+       SELECT 1, $1, u.id, m, now() - make_interval(mins => ord::int) FROM (VALUES
+         ('admin@chatflow.local', 'Bom dia, equipe!', 3), ($2, 'Bom dia! Chegou um pedido novo.', 2),
+         ($2, 'Pode revisar a proposta?', 1)) AS v(e, m, ord)
+       JOIN users u ON u.email = v.e AND u.company_id = 1 ORDER BY ord DESC`,
+      [chat.rows[0]!.id, ACCOUNTS.user.email],
     );
     // Schedules of today: one waiting, one sent, one that failed (shown as a send error).
     await pool.query(

@@ -76,6 +76,7 @@ describe("side menu", () => {
     const admin = await openSignedIn(world.browser, ADMIN);
     expect(await menuIds(admin.page)).toEqual([
       "menu-dashboard",
+      "menu-reports",
       "menu-moments",
       "menu-tickets",
       "menu-quickMessages",
@@ -83,6 +84,7 @@ describe("side menu", () => {
       "menu-contacts",
       "menu-schedules",
       "menu-tags",
+      "menu-chats",
       "menu-todolist",
       "menu-connections",
       "menu-queues",
@@ -94,8 +96,11 @@ describe("side menu", () => {
       "menu-queueIntegration",
       "menu-files",
       "menu-financeiro",
+      "menu-subscription",
       "menu-settings",
       "menu-allConnections",
+      "menu-companies",
+      "menu-announcements",
     ]);
     await admin.context.close();
 
@@ -107,6 +112,7 @@ describe("side menu", () => {
       "menu-contacts",
       "menu-schedules",
       "menu-tags",
+      "menu-chats",
       "menu-todolist",
     ]);
     await plain.page.getByTestId("menu-quickMessages").click();
@@ -130,9 +136,9 @@ describe("access denied and not found", () => {
     await context.close();
   });
 
-  it("an unknown route and a screen not built yet show the not-found page where they were asked for", async () => {
+  it("an unknown route shows the not-found page where it was asked for", async () => {
     const { context, page } = await openSignedIn(world.browser, ADMIN);
-    for (const path of ["/no-such-page", "/subscription"]) {
+    for (const path of ["/no-such-page", "/tickets-archive"]) {
       await page.goto(`${world.stack.core.url}${path}`);
       await page.getByTestId("not-found").waitFor();
       expect(await page.locator("h1").textContent()).toBe("Página não encontrada");

@@ -50,6 +50,7 @@ const PhraseListsPage = named(() => import("./phrase-lists/phrase-lists-page.tsx
 const TodolistPage = named(() => import("./todolist/todolist-page.tsx"), "TodolistPage");
 const MomentsPage = named(() => import("./moments/moments-page.tsx"), "MomentsPage");
 const HelpsPage = named(() => import("./helps/helps-page.tsx"), "HelpsPage");
+const ChatsPage = named(() => import("./chats/chats-page.tsx"), "ChatsPage");
 const SettingsPage = named(() => import("./settings/settings-page.tsx"), "SettingsPage");
 const DashboardPage = named(() => import("./dashboard/dashboard-page.tsx"), "DashboardPage");
 const IntegrationsPage = named(() => import("./integrations/integrations-page.tsx"), "IntegrationsPage");
@@ -57,6 +58,8 @@ const MessagesApiPage = named(() => import("./messages-api/messages-api-page.tsx
 const PromptsPage = named(() => import("./prompts/prompts-page.tsx"), "PromptsPage");
 const CompaniesPage = named(() => import("./companies/companies-page.tsx"), "CompaniesPage");
 const SubscriptionPage = named(() => import("./subscription/subscription-page.tsx"), "SubscriptionPage");
+const ReportsPage = named(() => import("./reports/reports-page.tsx"), "ReportsPage");
+const AnnouncementsPage = named(() => import("./announcements/announcements-page.tsx"), "AnnouncementsPage");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
 
 // Once per page load, even when StrictMode runs effects twice in development.
@@ -303,6 +306,31 @@ export function App() {
                   element={
                     <RouteGate id="helps">
                       <HelpsPage />
+                    </RouteGate>
+                  }
+                />
+                {/* The internal chat (spec 3 §2): /chats and /chats/{uuid}, one screen that stays mounted. */}
+                <Route
+                  path="chats/:uuid?"
+                  element={
+                    <RouteGate id="chats">
+                      <ChatsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="reports"
+                  element={
+                    <RouteGate id="reports">
+                      <ReportsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="announcements"
+                  element={
+                    <RouteGate id="announcements" forbidden={<RedirectAway />}>
+                      <AnnouncementsPage />
                     </RouteGate>
                   }
                 />

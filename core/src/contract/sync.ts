@@ -227,9 +227,10 @@ export type EntityName = keyof Entities;
 /**
  * Admin lists that are not replicated (read over REST, page by page). A change to one is logged as entity
  * "lists" with the list's name, and the next pull names it in `lists`, so a screen showing it asks again
- * (spec 2 §4 live updates; decision 0063).
+ * (spec 2 §4 live updates; decision 0063). "chats" is logged per member (`chats:<userId>`) and named only to that
+ * member's pulls (decision 0073).
  */
-export const LIST_NAMES = ["files", "tags", "queueIntegrations", "prompts", "companies"] as const;
+export const LIST_NAMES = ["files", "tags", "queueIntegrations", "prompts", "companies", "chats"] as const;
 export type ListName = (typeof LIST_NAMES)[number];
 
 /**
@@ -270,4 +271,8 @@ export type PullResponse = {
  * session ended: ERR_SESSION_EXPIRED when the account signed in elsewhere (the PWA says
  * 'Sua conta foi acessada em outro computador.'), LOGGED_OUT when it signed out (another tab).
  */
-export type ServerFrame = { type: "poke" } | { type: "logout"; reason: "ERR_SESSION_EXPIRED" | "LOGGED_OUT" };
+export type ServerFrame =
+  | { type: "poke" }
+  | { type: "logout"; reason: "ERR_SESSION_EXPIRED" | "LOGGED_OUT" }
+  /** The platform's announcements changed (spec 3 §7 'company-announcement'): top bars ask again (decision 0072). */
+  | { type: "announcements" };

@@ -33,3 +33,9 @@ export type ConnectionSessionRequest = {
   /** Digits of the phone to pair by code instead of QR (start and new-qr only). */
   pairingPhoneNumber?: string;
 };
+
+/**
+ * The super user changed the platform's announcements (spec 3 §7 socket 'company-announcement'; no payload): the
+ * realtime hub sends every open socket an `announcements` frame and the top bars ask again (decision 0072).
+ */
+export const ANNOUNCEMENTS_CHANNEL = "chatflow_announcements";

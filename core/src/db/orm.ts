@@ -43,6 +43,8 @@ import { Migration0060ConnectionIntegrationPrompt } from "./migrations/0060-conn
 import { Migration0062ContactsNumberSearchExpression } from "./migrations/0062-contacts-number-search-expression.ts";
 import { Migration0063DashboardIndexesOnlyForPeriods } from "./migrations/0063-dashboard-indexes-only-for-periods.ts";
 import { Migration0064CompanyAdminFields } from "./migrations/0064-company-admin-fields.ts";
+import { Migration0065Announcements } from "./migrations/0065-announcements.ts";
+import { Migration0066Chats } from "./migrations/0066-chats.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -88,6 +90,8 @@ export const MIGRATIONS = [
   { name: "0062-contacts-number-search-expression", class: Migration0062ContactsNumberSearchExpression },
   { name: "0063-dashboard-indexes-only-for-periods", class: Migration0063DashboardIndexesOnlyForPeriods },
   { name: "0064-company-admin-fields", class: Migration0064CompanyAdminFields },
+  { name: "0065-announcements", class: Migration0065Announcements },
+  { name: "0066-chats", class: Migration0066Chats },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

@@ -45,6 +45,8 @@ export const tagNotFound = () => new AppError("ERR_NO_TAG_FOUND", "Tag not found
 export const scheduleNotFound = () => new AppError("ERR_NOT_FOUND", "Schedule not found");
 export const flowNotFound = () => new AppError("ERR_NOT_FOUND", "Flow not found");
 export const flowCampaignNotFound = () => new AppError("ERR_NOT_FOUND", "Phrase campaign not found");
+/** A chat the caller is not a member of answers as a missing one (decision 0073). */
+export const chatNotFound = () => new AppError("ERR_NOT_FOUND", "Chat not found");
 /** A plan flag the company lacks (spec 3 §9: the page refuses with this text). */
 export const planFeatureMissing = () =>
   new AppError(

@@ -3,9 +3,11 @@
 
 import type { Router } from "express";
 import type pg from "pg";
+import { announcementMediaRoutes, announcementRoutes } from "../announcements/announcement-routes.ts";
 import type { ActorCache } from "../auth/actor-cache.ts";
 import type { Tokens } from "../auth/tokens.ts";
 import { chatbotRoutes } from "../chatbots/chatbot-routes.ts";
+import { chatRoutes } from "../chats/chat-routes.ts";
 import { companyAdminRoutes } from "../companies/company-admin-routes.ts";
 import { companyRoutes } from "../companies/company-routes.ts";
 import { companyScheduleRoutes } from "../companies/company-schedule-routes.ts";
@@ -34,6 +36,7 @@ import { pushRoutes } from "../push/push-routes.ts";
 import { DEFAULT_PUSH_SERVICE_ORIGINS, type VapidKeys } from "../push/vapid-keys.ts";
 import { queueRoutes } from "../queues/queue-routes.ts";
 import { quickMessageRoutes } from "../quick-messages/quick-message-routes.ts";
+import { reportRoutes } from "../reports/report-routes.ts";
 import { scheduleRoutes } from "../schedules/schedule-routes.ts";
 import { publicSettingsRoutes, settingsRoutes } from "../settings/settings-routes.ts";
 import { brandingFileRoutes, whitelabelRoutes } from "../settings/whitelabel-routes.ts";
@@ -70,6 +73,7 @@ export function publicRoutes(deps: AppDeps): Router[] {
     planRoutes(deps.pool),
     publicSettingsRoutes(deps.pool),
     brandingFileRoutes(deps.config.dataDir),
+    announcementMediaRoutes(deps.config.dataDir),
     // Authenticated by a connection's token, not a session (spec 3 §7).
     externalApiRoutes(deps.pool, deps.config.dataDir, deps.config.limits),
   ];
@@ -119,5 +123,8 @@ export function sessionRoutes(deps: AppDeps): Router[] {
       pushServiceOrigins: deps.config.pushServiceOrigins ?? DEFAULT_PUSH_SERVICE_ORIGINS,
     }),
     dashboardRoutes(deps.pool),
+    chatRoutes(deps.pool),
+    announcementRoutes(deps.pool, deps.config.dataDir),
+    reportRoutes(deps.pool),
   ];
 }

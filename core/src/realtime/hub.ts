@@ -12,7 +12,7 @@ import { type Actor, checkToken } from "../auth/authenticate.ts";
 import type { Tokens } from "../auth/tokens.ts";
 import { isSubscriptionExpired } from "../companies/subscription.ts";
 import type { ServerFrame } from "../contract/sync.ts";
-import { CHANGES_CHANNEL, SESSIONS_CHANNEL, USERS_CHANNEL } from "../contract/topics.ts";
+import { ANNOUNCEMENTS_CHANNEL, CHANGES_CHANNEL, SESSIONS_CHANNEL, USERS_CHANNEL } from "../contract/topics.ts";
 import { listen } from "../db/listener.ts";
 import { refuseUpgrade } from "./upgrade-router.ts";
 
@@ -70,6 +70,14 @@ export async function startHub(opts: {
     );
   };
 
+  /** The platform's announcements changed: every open socket of every company hears it (decision 0072). */
+  const announceToAll = () => {
+    for (const [companyId, conns] of byCompany) {
+      const over = expired(companyId);
+      for (const c of conns) if (!over || c.actor.super) send(c.ws, { type: "announcements" });
+    }
+  };
+
   /** `sessionId` is the new live session after a login, "" after a logout (no session left). */
   const endOtherSessions = (userId: number, sessionId: string) => {
     const reason = sessionId === "" ? "LOGGED_OUT" : "ERR_SESSION_EXPIRED";
@@ -96,10 +104,11 @@ export async function startHub(opts: {
 
   const listener = await listen({
     databaseUrl: opts.databaseUrl,
-    channels: [CHANGES_CHANNEL, SESSIONS_CHANNEL, USERS_CHANNEL],
+    channels: [CHANGES_CHANNEL, SESSIONS_CHANNEL, USERS_CHANNEL, ANNOUNCEMENTS_CHANNEL],
     name: "chatflow-realtime",
     onNotification: (channel, payload) => {
       if (channel === CHANGES_CHANNEL) poke(Number(payload));
+      else if (channel === ANNOUNCEMENTS_CHANNEL) announceToAll();
       else if (channel === SESSIONS_CHANNEL && payload) {
         const [userId, sessionId] = payload.split(":");
         endOtherSessions(Number(userId), sessionId ?? "");

@@ -25,7 +25,7 @@ import { uploadBrandingLogo } from "./upload-branding-logo.ts";
 import { authorizeCertificates, uploadCertificate } from "./upload-certificate.ts";
 
 /** One small file read in memory (a logo, a certificate), with multer's refusals turned into 400 and 413. */
-function singleFile(field: string, maxBytes: number, missing: string) {
+export function singleFile(field: string, maxBytes: number, missing: string) {
   const upload = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },

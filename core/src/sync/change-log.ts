@@ -7,10 +7,14 @@ import { CHANGES_CHANNEL } from "../contract/topics.ts";
 /** A replicated row changed; or, with entity "lists", an admin list read over REST (its name as the id). */
 export type Change =
   | { companyId: number; entity: EntityName; id: string | number }
-  | { companyId: number; entity: "lists"; id: ListName };
+  | { companyId: number; entity: "lists"; id: ListName | `${ListName}:${number}` };
 
 /** The change that tells the screens showing `list` to ask again (decision 0063). */
 export const listChanged = (companyId: number, list: ListName): Change => ({ companyId, entity: "lists", id: list });
+
+/** The change that tells only these users' screens showing `list` to ask again (their own chats, decision 0073). */
+export const listChangedFor = (companyId: number, list: ListName, userIds: Iterable<number>): Change[] =>
+  [...new Set(userIds)].map((userId) => ({ companyId, entity: "lists", id: `${list}:${userId}` }));
 
 /** Must run inside a transaction on `client`; the seq row lock is held to commit. */
 export async function recordChanges(client: pg.ClientBase, changes: Change[]): Promise<void> {

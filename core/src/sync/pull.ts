@@ -139,13 +139,16 @@ async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number
   };
   const lists = new Set<ListName>();
   for (const r of log.rows) {
-    if (r.entity === "lists") lists.add(r.entity_id as ListName);
-    else ids[r.entity]?.add(r.entity_id);
+    if (r.entity === "lists") {
+      // A list logged per user ("chats:12", decision 0073) is named to that user alone.
+      const [name, userId] = r.entity_id.split(":");
+      if (userId === undefined || Number(userId) === actor.id) lists.add(name as ListName);
+    } else ids[r.entity]?.add(r.entity_id);
   }
-  // Files, integrations and prompts are admins' lists (spec 2 §6); tags are everyone's.
+  // Files, integrations and prompts are admins' lists (spec 2 §6); tags are everyone's; chats the member's.
   // The companies list is the super user's (spec 3 §6).
   const readable = [...lists].filter((l) =>
-    l === "companies" ? actor.super : l === "tags" || actor.profile === "admin",
+    l === "companies" ? actor.super : l === "tags" || l === "chats" || actor.profile === "admin",
   );
   if (readable.length > 0) out.lists = readable;
   const list = (e: EntityName) => [...ids[e]];

@@ -18,6 +18,7 @@ describe("#menu: what is built", () => {
   it("lists only built screens; unbuilt ones answer not-found, never a dead link", () => {
     expect(menuRoutes({ user: admin }).map((r) => r.id)).toEqual([
       "dashboard",
+      "reports",
       "moments",
       "tickets",
       "quickMessages",
@@ -25,6 +26,7 @@ describe("#menu: what is built", () => {
       "contacts",
       "schedules",
       "tags",
+      "chats",
       "todolist",
       "connections",
       "queues",
@@ -55,8 +57,11 @@ describe("#menu: what is built", () => {
       "contacts",
       "schedules",
       "tags",
+      "chats",
       "todolist",
     ]);
+    // The internal chat follows the plan flag useInternalChat (spec 3 §6).
+    expect(decideRoute(routeById("chats"), { user: withPlan(plain, { useInternalChat: false }) })).toBe("plan");
     // Phrase campaigns go with the flows they start: admins only (spec 2 §2).
     expect(decideRoute(routeById("phraseLists"), { user: plain })).toBe("forbidden");
     // The kanban screens follow the plan flag useKanban; /TagsKanban is an admin's (spec 2 §6).

@@ -48,7 +48,7 @@ const route = (r: Omit<AppRoute, "inMenu"> & { inMenu?: boolean }): AppRoute => 
 export const APP_ROUTES: readonly AppRoute[] = [
   // Management group (spec 1 §2): admins, or users with showDashboard / allowRealTime.
   route({ id: "dashboard", path: "/", group: "management", built: true, allow: seesDashboard }),
-  route({ id: "reports", path: "/reports", group: "management", built: false, allow: seesDashboard }),
+  route({ id: "reports", path: "/reports", group: "management", built: true, allow: seesDashboard }),
   route({ id: "moments", path: "/moments", group: "management", built: true, allow: seesRealTime }),
   // The day's work, for everyone.
   route({ id: "tickets", path: "/tickets", group: "main", built: true, allow: everyone }),
@@ -72,7 +72,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     planFlag: "useSchedules",
   }),
   route({ id: "tags", path: "/tags", group: "main", built: true, allow: everyone }),
-  route({ id: "chats", path: "/chats", group: "main", built: false, allow: everyone, planFlag: "useInternalChat" }),
+  route({ id: "chats", path: "/chats", group: "main", built: true, allow: everyone, planFlag: "useInternalChat" }),
   route({ id: "todolist", path: "/todolist", group: "main", built: true, allow: everyone }),
   route({ id: "helps", path: "/helps", group: "main", built: true, allow: (c) => c.hasHelps === true }),
   // Administration (spec 1 §6: admins; allowConnections for the connections page).
@@ -147,7 +147,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // The platform (spec 1 §2: super user only).
   route({ id: "allConnections", path: "/allConnections", group: "super", built: true, allow: isSuper }),
   route({ id: "companies", path: "/companies", group: "super", built: true, allow: isSuper }),
-  route({ id: "announcements", path: "/announcements", group: "super", built: false, allow: isSuper }),
+  route({ id: "announcements", path: "/announcements", group: "super", built: true, allow: isSuper }),
 ];
 
 /** Billing stays reachable when the subscription ran out (the server answers 402 elsewhere). */

@@ -3,9 +3,11 @@
 import { useAtom } from "jotai";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AnnouncementsPopover } from "../announcements/announcements-popover.tsx";
 import { sessionDeps } from "../app-services.ts";
 import { signOut } from "../auth/session.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
+import { ChatsPopover } from "../chats/chats-popover.tsx";
 import { Avatar } from "../ui/avatar.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
 import {
@@ -49,6 +51,8 @@ export function TopBar({ menuOpen, onToggleMenu }: Props) {
       <span className="top-bar-spacer" />
       <ConnectionStatus />
       <NotificationsPopover />
+      <ChatsPopover />
+      <AnnouncementsPopover />
       <VolumeControl />
       <IconButton
         label={theme === "dark" ? t("layout.themeToLight") : t("layout.themeToDark")}

@@ -4,6 +4,7 @@
 // budget; every tab obeys the server's logout frame. Also asks, once, for storage
 // the browser will not wipe, and keeps this browser's push subscription current.
 import type { ServerFrame } from "@chatflow/core/contract/sync.ts";
+import { emitAnnouncementsChanged } from "../announcements/announcement-events.ts";
 import { api, db, sessionDeps, tokens } from "../app-services.ts";
 import { endSession } from "../auth/session.ts";
 import { i18n } from "../i18n/i18n.ts";
@@ -39,6 +40,8 @@ export function startAppSync(options: { budget?: ReplicaBudget } = {}): () => vo
   const onFrame = (frame: ServerFrame) => {
     // The company's data changed: screens that show the server's view refetch (pokes.ts).
     if (frame.type === "poke") emitPoke();
+    // The platform's announcements changed (spec 3 §7 'company-announcement'): top bars and the list ask again.
+    if (frame.type === "announcements") emitAnnouncementsChanged();
     // Signed out in another tab: this one follows at once, with nothing to explain.
     if (frame.type === "logout" && frame.reason === "LOGGED_OUT") void endSession(sessionDeps);
     else if (frame.type === "logout") {
@@ -62,6 +65,7 @@ export function startAppSync(options: { budget?: ReplicaBudget } = {}): () => vo
           void engine.sync();
           // A (re)connection may follow missed pokes: the screens that follow them refetch too, in every tab.
           frame({ type: "poke" });
+          frame({ type: "announcements" });
         },
         // An expired token is refreshed (or an ended session ended) by asking the API.
         checkSession: checkSessionOver(api),

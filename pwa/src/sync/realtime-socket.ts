@@ -90,7 +90,7 @@ function parseFrame(data: unknown): ServerFrame | null {
   if (typeof data !== "string") return null;
   try {
     const frame = JSON.parse(data) as ServerFrame;
-    return frame.type === "poke" || frame.type === "logout" ? frame : null;
+    return frame.type === "poke" || frame.type === "logout" || frame.type === "announcements" ? frame : null;
   } catch {
     return null;
   }

@@ -2,7 +2,9 @@
 // of the schema (docs/decisions/0023-schema-from-entities.md). Split per domain;
 // schema-diff.test.ts fails when these and the migrated database differ.
 import { AgendaJob } from "./agenda.ts";
+import { Announcement } from "./announcements.ts";
 import { Chatbot } from "./chatbots.ts";
+import { Chat, ChatMessage, ChatUser } from "./chats.ts";
 import { BaileysAuth, ChannelWorker, ConnectionLease, Whatsapp, WhatsappQueue } from "./connections.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { FileList } from "./files.ts";
@@ -18,7 +20,9 @@ import { Ticket, TicketCount, TicketCountDelta, TicketLog, TicketNote, TicketTag
 import { Queue, RefreshToken, User, UserQueue } from "./users.ts";
 
 export * from "./agenda.ts";
+export * from "./announcements.ts";
 export * from "./chatbots.ts";
+export * from "./chats.ts";
 export * from "./connections.ts";
 export * from "./contacts.ts";
 export * from "./files.ts";
@@ -79,4 +83,8 @@ export const ENTITIES = [
   Prompt,
   IntegrationStep,
   IntegrationSession,
+  Chat,
+  ChatUser,
+  ChatMessage,
+  Announcement,
 ];

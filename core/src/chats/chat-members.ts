@@ -1,0 +1,13 @@
+// Who a chat holds: the users a request names must be of the caller's company (another company's answers as a
+// missing user), and the owner is always one of them.
+import type { EntityManager } from "../db/company-em.ts";
+import { User } from "../db/entities/users.ts";
+import { userNotFound } from "../http/errors.ts";
+
+/** The members a create or edit asks for, the owner included, each once; ERR_NO_USER_FOUND for a foreign id. */
+export async function chatMembers(em: EntityManager, ownerId: number | null, requested: number[]): Promise<number[]> {
+  const ids = [...new Set([...(ownerId === null ? [] : [ownerId]), ...requested])];
+  const found = await em.count(User, { id: { $in: ids } });
+  if (found !== ids.length) throw userNotFound();
+  return ids;
+}

@@ -1,0 +1,113 @@
+// What the chat calls read (spec 3 §7 "Internal chat"): the caller's chats page by page, one chat the caller is a
+// member of, a chat's messages newest page first. Set-based SQL, each statement scoped to the company.
+import type pg from "pg";
+import { contains } from "../contacts/list-contacts.ts";
+import {
+  CHAT_MESSAGES_PAGE_SIZE,
+  CHATS_PAGE_SIZE,
+  type ChatDTO,
+  type ChatMessageDTO,
+  type ChatMessagesPage,
+  type ChatsPage,
+} from "../contract/chats.ts";
+import { chatNotFound } from "../http/errors.ts";
+
+/** A chat's columns as ChatDTO, with its members (alias ch). */
+const CHAT_COLUMNS = `ch.id, ch.uuid, ch.title, ch.owner_id AS "ownerId", ch.last_message AS "lastMessage",
+  ch.updated_at AS "updatedAt",
+  (SELECT coalesce(json_agg(json_build_object('userId', cu.user_id, 'unreads', cu.unreads,
+      'user', json_build_object('id', u.id, 'name', u.name)) ORDER BY lower(u.name), u.id), '[]')
+   FROM chat_users cu JOIN users u ON u.id = cu.user_id AND u.company_id = cu.company_id
+   WHERE cu.chat_id = ch.id AND cu.company_id = ch.company_id) AS users`;
+
+const MESSAGE_COLUMNS = `cm.id, cm.chat_id AS "chatId", cm.message, cm.sender_id AS "senderId",
+  CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END AS sender,
+  cm.created_at AS "createdAt"`;
+
+type Row = Omit<ChatDTO, "updatedAt"> & { updatedAt: Date };
+const present = (r: Row): ChatDTO => ({ ...r, updatedAt: r.updatedAt.toISOString() });
+
+/** GET /chats: the chats the caller belongs to, matching the search, most recently active first. */
+export async function listChats(
+  db: pg.Pool | pg.ClientBase,
+  companyId: number,
+  userId: number,
+  q: { searchParam?: string; pageNumber: number; uuid?: string },
+): Promise<ChatsPage> {
+  const search = q.searchParam ? contains(q.searchParam) : null;
+  const params = [companyId, userId, search, q.uuid ?? null];
+  const filter = `ch.company_id = $1
+    AND EXISTS (SELECT 1 FROM chat_users me WHERE me.chat_id = ch.id AND me.company_id = $1 AND me.user_id = $2)
+    AND ($3::text IS NULL OR lower(ch.title) LIKE $3) AND ($4::uuid IS NULL OR ch.uuid = $4)`;
+  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM chats ch WHERE ${filter}`, params);
+  const offset = (q.pageNumber - 1) * CHATS_PAGE_SIZE;
+  const { rows } = await db.query<Row>(
+    `SELECT ${CHAT_COLUMNS} FROM chats ch WHERE ${filter} ORDER BY ch.updated_at DESC, ch.id DESC LIMIT $5 OFFSET $6`,
+    [...params, CHATS_PAGE_SIZE, offset],
+  );
+  const total = count.rows[0]?.n ?? 0;
+  return { records: rows.map(present), count: total, hasMore: offset + rows.length < total };
+}
+
+/** The chat if the caller is one of its members; otherwise ERR_NOT_FOUND, as for another company's (spec 3 §6). */
+export async function findMemberChat(
+  db: pg.Pool | pg.ClientBase,
+  companyId: number,
+  userId: number,
+  chatId: number,
+  opts: { lock?: boolean } = {},
+): Promise<ChatDTO> {
+  const { rows } = await db.query<Row>(
+    `SELECT ${CHAT_COLUMNS} FROM chats ch WHERE ch.company_id = $1 AND ch.id = $3
+       AND EXISTS (SELECT 1 FROM chat_users me WHERE me.chat_id = ch.id AND me.company_id = $1 AND me.user_id = $2)
+     ${opts.lock ? "FOR UPDATE OF ch" : ""}`,
+    [companyId, userId, chatId],
+  );
+  if (!rows[0]) throw chatNotFound();
+  return present(rows[0]);
+}
+
+type MessageRow = Omit<ChatMessageDTO, "createdAt"> & { createdAt: Date };
+export const presentChatMessage = (r: MessageRow): ChatMessageDTO => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+/** GET /chats/{id}/messages: page 1 is the newest messages; each page oldest first, as the screen shows them. */
+export async function listChatMessages(
+  db: pg.Pool | pg.ClientBase,
+  companyId: number,
+  chatId: number,
+  pageNumber: number,
+): Promise<ChatMessagesPage> {
+  const count = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM chat_messages cm WHERE cm.company_id = $1 AND cm.chat_id = $2",
+    [companyId, chatId],
+  );
+  const offset = (pageNumber - 1) * CHAT_MESSAGES_PAGE_SIZE;
+  const { rows } = await db.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS} FROM chat_messages cm
+       LEFT JOIN users u ON u.id = cm.sender_id AND u.company_id = cm.company_id
+     WHERE cm.company_id = $1 AND cm.chat_id = $2 ORDER BY cm.id DESC LIMIT $3 OFFSET $4`,
+    [companyId, chatId, CHAT_MESSAGES_PAGE_SIZE, offset],
+  );
+  const total = count.rows[0]?.n ?? 0;
+  return { records: rows.reverse().map(presentChatMessage), count: total, hasMore: offset + rows.length < total };
+}
+
+/** One message as the calls answer it. */
+export async function loadChatMessage(db: pg.ClientBase, companyId: number, id: number): Promise<ChatMessageDTO> {
+  const { rows } = await db.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS} FROM chat_messages cm
+       LEFT JOIN users u ON u.id = cm.sender_id AND u.company_id = cm.company_id
+     WHERE cm.company_id = $1 AND cm.id = $2`,
+    [companyId, id],
+  );
+  return presentChatMessage(rows[0]!);
+}
+
+/** The members' ids of a chat (those a change to it concerns). */
+export async function chatMemberIds(db: pg.ClientBase, companyId: number, chatId: number): Promise<number[]> {
+  const { rows } = await db.query<{ userId: number }>(
+    `SELECT cu.user_id AS "userId" FROM chat_users cu WHERE cu.company_id = $1 AND cu.chat_id = $2`,
+    [companyId, chatId],
+  );
+  return rows.map((r) => r.userId);
+}

@@ -1,0 +1,169 @@
+// The announcement dialog (spec 3 §2, §3 Announcement, §5): title, text, priority (1 high to 3 low, default 3),
+// status (active or inactive) and an image attachment (png, jpg or jpeg). Needs a connection.
+import {
+  ANNOUNCEMENT_MEDIA_EXTENSIONS,
+  ANNOUNCEMENT_PRIORITIES,
+  type AnnouncementDTO,
+  type AnnouncementPriority,
+} from "@chatflow/core/contract/announcements.ts";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../app-services.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { Button, IconButton } from "../ui/button.tsx";
+import { Modal } from "../ui/dialog.tsx";
+import { TextAreaField, TextField } from "../ui/fields.tsx";
+import { FileButton } from "../ui/file-button.tsx";
+import { PaperclipIcon, TrashIcon } from "../ui/icons.tsx";
+import { Select, SelectItem } from "../ui/select.tsx";
+import { showToast } from "../ui/toasts.ts";
+import {
+  type AnnouncementForm,
+  announcementFormFrom,
+  saveAnnouncement,
+  validateAnnouncementForm,
+} from "./announcement-form.ts";
+
+export function AnnouncementModal({
+  announcement,
+  online,
+  onClose,
+  onSaved,
+}: {
+  /** null adds one. */
+  announcement: AnnouncementDTO | null;
+  online: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<AnnouncementForm>(() => announcementFormFrom(announcement));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof AnnouncementForm>(key: K, value: AnnouncementForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  async function submit() {
+    if (saving || !online) return;
+    const found = validateAnnouncementForm(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const outcome = await saveAnnouncement(api, form, announcement);
+      if (!outcome.ok) {
+        if (Object.keys(outcome.errors).length > 0) setErrors(outcome.errors);
+        else showToast(errorText(outcome.error) || t("announcementsPage.toasts.saveFailed"));
+        return;
+      }
+      onSaved();
+      showToast(t("announcementsPage.toasts.saved"), "info");
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const storedName = !form.removeMedia ? announcement?.mediaName : null;
+  const attachmentName = form.file?.name ?? storedName ?? null;
+  const statuses = [
+    { id: "active", name: t("announcementsPage.active") },
+    { id: "inactive", name: t("announcementsPage.inactive") },
+  ];
+  return (
+    <Modal
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={announcement ? t("announcementsPage.modal.editTitle") : t("announcementsPage.modal.addTitle")}
+      size="medium"
+      keyboardDismiss={!saving}
+      onSubmit={() => void submit()}
+      data-testid="announcement-modal"
+      actions={
+        <>
+          {!online && <span className="announcements-offline">{t("announcementsPage.needsConnection")}</span>}
+          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
+            {t("announcementsPage.modal.cancel")}
+          </Button>
+          <Button
+            type="submit"
+            variant="primary"
+            isPending={saving}
+            isDisabled={!online}
+            data-testid="announcement-save"
+          >
+            {t("announcementsPage.modal.save")}
+          </Button>
+        </>
+      }
+    >
+      <TextField
+        label={t("announcementsPage.modal.titleField")}
+        value={form.title}
+        onChange={(v) => set("title", v)}
+        errorMessage={errors.title}
+        isRequired
+        data-testid="announcement-title"
+      />
+      <TextAreaField
+        label={t("announcementsPage.modal.text")}
+        value={form.text}
+        onChange={(v) => set("text", v)}
+        errorMessage={errors.text}
+        isRequired
+        rows={5}
+        data-testid="announcement-text"
+      />
+      <div className="announcement-modal-row">
+        <Select
+          label={t("announcementsPage.modal.priority")}
+          items={ANNOUNCEMENT_PRIORITIES.map((p) => ({ id: p, name: t(`announcementsPage.priority.${p}`) }))}
+          value={form.priority}
+          onChange={(k) => k !== null && set("priority", Number(k) as AnnouncementPriority)}
+          data-testid="announcement-priority"
+        >
+          {(p) => <SelectItem id={p.id}>{p.name}</SelectItem>}
+        </Select>
+        <Select
+          label={t("announcementsPage.modal.status")}
+          items={statuses}
+          value={form.status ? "active" : "inactive"}
+          onChange={(k) => k !== null && set("status", k === "active")}
+          data-testid="announcement-status"
+        >
+          {(s) => <SelectItem id={s.id}>{s.name}</SelectItem>}
+        </Select>
+      </div>
+      <fieldset className="announcement-attachment">
+        <legend className="field-label">{t("announcementsPage.modal.attachment")}</legend>
+        <FileButton
+          acceptedFileTypes={[...ANNOUNCEMENT_MEDIA_EXTENSIONS, "image/png", "image/jpeg"]}
+          icon={<PaperclipIcon />}
+          onSelect={([file]) => {
+            if (file) setForm((f) => ({ ...f, file, removeMedia: false }));
+          }}
+          data-testid="announcement-attach"
+        >
+          {t("announcementsPage.modal.attach")}
+        </FileButton>
+        {attachmentName && (
+          <span className="announcement-attachment-name" data-testid="announcement-attachment-name">
+            {attachmentName}
+          </span>
+        )}
+        {attachmentName && (
+          <IconButton
+            label={t("announcementsPage.modal.removeAttachment")}
+            onPress={() => setForm((f) => ({ ...f, file: null, removeMedia: true }))}
+            data-testid="announcement-remove-attachment"
+          >
+            <TrashIcon />
+          </IconButton>
+        )}
+        <p className={errors.file ? "field-error" : "field-description"} data-testid="announcement-attachment-note">
+          {errors.file ?? t("announcementsPage.modal.attachmentTypes")}
+        </p>
+      </fieldset>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+// The top bar's announcements popover (spec 3 §2 "Announcements"), for every user: a megaphone with the number of
+// announcements new to them, and the active ones coloured by priority (1 red/high, 2 orange/medium, 3 grey/low),
+// with their text, date and image. Offline it shows what it last loaded.
+import type { AnnouncementDTO } from "@chatflow/core/contract/announcements.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api, db } from "../app-services.ts";
+import { useSessionUser } from "../auth/use-session-user.ts";
+import { useOnline } from "../layout/use-online.ts";
+import { readCache, writeCache } from "../store/cache.ts";
+import { formatDate, formatTime } from "../tickets/format.ts";
+import { Badge } from "../ui/badge.tsx";
+import { IconButton } from "../ui/button.tsx";
+import { MegaphoneIcon } from "../ui/icons.tsx";
+import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
+import { onAnnouncementsChanged } from "./announcement-events.ts";
+import {
+  ANNOUNCEMENTS_CACHE_KEY,
+  ANNOUNCEMENTS_FEED_PATH,
+  type AnnouncementsFeed,
+  announcementImageUrl,
+  lastSeen,
+  markSeen,
+  PRIORITY_TONE,
+  unseenCount,
+} from "./announcements-feed.ts";
+import "./announcements.css";
+
+function useAnnouncementsFeed(): AnnouncementDTO[] | undefined {
+  const online = useOnline();
+  const kept = useLiveQuery(async () => (await readCache<AnnouncementsFeed>(db, ANNOUNCEMENTS_CACHE_KEY)) ?? null);
+  const refresh = useCallback(() => {
+    api.get<AnnouncementsFeed>(ANNOUNCEMENTS_FEED_PATH).then(
+      (feed) => writeCache(db, ANNOUNCEMENTS_CACHE_KEY, { records: feed.records }),
+      // Offline or refused: the kept list stays.
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => {
+    if (online) refresh();
+  }, [online, refresh]);
+  useEffect(() => onAnnouncementsChanged(refresh), [refresh]);
+  return kept === undefined ? undefined : (kept?.value.records ?? []);
+}
+
+export function AnnouncementsPopover() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const online = useOnline();
+  const records = useAnnouncementsFeed();
+  const userId = user?.id ?? 0;
+  const [seen, setSeen] = useState(() => lastSeen(localStorage, userId));
+  useEffect(() => setSeen(lastSeen(localStorage, userId)), [userId]);
+  const count = records ? unseenCount(records, seen) : 0;
+  const label =
+    count > 0 ? t("announcementsPage.popover.labelWithCount", { count }) : t("announcementsPage.popover.label");
+
+  return (
+    <DialogTrigger
+      onOpenChange={(open) => {
+        if (!open || !records) return;
+        markSeen(localStorage, userId, records);
+        setSeen(lastSeen(localStorage, userId));
+      }}
+    >
+      <IconButton label={label} className="top-bar-notifications" data-testid="announcements-button">
+        <MegaphoneIcon />
+        {count > 0 && (
+          <Badge tone="danger" className="top-bar-count" data-testid="announcements-count">
+            {count > 99 ? "99+" : count}
+          </Badge>
+        )}
+      </IconButton>
+      <PopoverDialog
+        label={t("announcementsPage.popover.label")}
+        title={t("announcementsPage.popover.label")}
+        className="announcements-popover"
+        data-testid="announcements-popover"
+      >
+        {!online && records && records.length > 0 && (
+          <p className="popover-empty announcements-popover-offline">{t("announcementsPage.popover.offline")}</p>
+        )}
+        {!records || records.length === 0 ? (
+          <p className="popover-empty">{t("announcementsPage.popover.empty")}</p>
+        ) : (
+          <ul className="announcements-feed" aria-label={t("announcementsPage.popover.label")}>
+            {records.map((a) => (
+              <li key={a.id} className="announcement-entry" data-priority={a.priority} data-testid="announcement-entry">
+                <div className="announcement-entry-head">
+                  <h3 className="announcement-entry-title">{a.title}</h3>
+                  <Badge
+                    tone={PRIORITY_TONE[a.priority]}
+                    label={t("announcementsPage.priorityLabel", {
+                      priority: t(`announcementsPage.priority.${a.priority}`),
+                    })}
+                  >
+                    {t(`announcementsPage.priority.${a.priority}`)}
+                  </Badge>
+                </div>
+                <p className="announcement-entry-text">{a.text}</p>
+                {a.mediaPath && (
+                  <img
+                    className="announcement-entry-image"
+                    src={announcementImageUrl(a.mediaPath)}
+                    alt={t("announcementsPage.popover.image", { title: a.title })}
+                    loading="lazy"
+                  />
+                )}
+                <time className="announcement-entry-date" dateTime={a.createdAt}>
+                  {formatDate(new Date(a.createdAt))} {formatTime(new Date(a.createdAt))}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PopoverDialog>
+    </DialogTrigger>
+  );
+}

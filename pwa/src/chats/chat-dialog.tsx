@@ -1,0 +1,116 @@
+// The chat dialog (spec 3 §2 "Internal chat", §5): title and users, for a new chat and for the owner's edit. Save is
+// disabled while the title is empty or no user is chosen; writing needs a connection (decision 0073).
+import { type ChatDTO, ZChatRequestSchema } from "@chatflow/core/contract/chats.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../api/errors.ts";
+import { api, db } from "../app-services.ts";
+import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { TextField } from "../ui/fields.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
+import { Select, SelectItem } from "../ui/select.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { canSaveChat } from "./chat-rules.ts";
+
+const CHAT_MESSAGES: Record<string, string> = {
+  Obrigatório: "chatsPage.validation.required",
+  "Muito longo!": "chatsPage.validation.tooLong",
+};
+
+export function ChatDialog({
+  chat,
+  meId,
+  online,
+  onClose,
+  onSaved,
+}: {
+  /** null starts a chat. */
+  chat: ChatDTO | null;
+  meId: number;
+  online: boolean;
+  onClose: () => void;
+  onSaved: (saved: ChatDTO) => void;
+}) {
+  const { t } = useTranslation();
+  const [title, setTitle] = useState(chat?.title ?? "");
+  const [users, setUsers] = useState<number[]>(
+    chat ? chat.users.map((u) => u.userId).filter((id) => id !== chat.ownerId) : [],
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  // The company's users as replicated, the caller left out (the owner is always in the chat).
+  const colleagues = useLiveQuery(
+    async () =>
+      (await db.users.toArray())
+        .filter((u) => u.id !== meId)
+        .map((u) => ({ id: u.id, name: u.name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [meId],
+  );
+
+  async function save() {
+    const parsed = ZChatRequestSchema.safeParse({ title, users });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error, CHAT_MESSAGES));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = chat
+        ? await api.put<ChatDTO>(`/chats/${chat.id}`, parsed.data)
+        : await api.post<ChatDTO>("/chats", parsed.data);
+      showToast(t("chatsPage.toasts.saved"), "info");
+      onSaved(saved);
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.body?.fields) setErrors(serverFieldErrors(err.body.fields, CHAT_MESSAGES));
+      else setErrors({ title: errorText(err) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <FormModal
+      title={chat ? t("chatsPage.dialog.editTitle") : t("chatsPage.dialog.addTitle")}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      saving={saving}
+      cancelLabel={t("chatsPage.dialog.cancel")}
+      saveLabel={t("chatsPage.dialog.save")}
+      saveDisabled={!online || !canSaveChat(title, users)}
+      note={online ? null : t("chatsPage.needsConnection")}
+      size="small"
+      data-testid="chat-dialog"
+      save-testid="chat-save"
+    >
+      <div className="chat-form">
+        <TextField
+          label={t("chatsPage.dialog.title")}
+          value={title}
+          onChange={setTitle}
+          errorMessage={errors.title}
+          isRequired
+          autoFocus
+          data-testid="chat-title"
+        />
+        <Select
+          label={t("chatsPage.dialog.users")}
+          selectionMode="multiple"
+          items={colleagues ?? []}
+          value={users}
+          onChange={(keys) => setUsers((keys as number[]).map(Number))}
+          placeholder={t("chatsPage.dialog.noUsers")}
+          errorMessage={errors.users}
+          isRequired
+          data-testid="chat-users"
+        >
+          {(u) => <SelectItem id={u.id}>{u.name}</SelectItem>}
+        </Select>
+      </div>
+    </FormModal>
+  );
+}

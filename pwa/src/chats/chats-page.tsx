@@ -1,0 +1,260 @@
+// /chats and /chats/{uuid} (spec 3 §2 "Internal chat"): the caller's chats and one chat's messages. Wide screens
+// show them side by side; narrow ones (NARROW_QUERY) two tabs, 'Chats' and 'Mensagens'. New chat for everyone;
+// edit and delete only for the owner (spec 3 §6). Lists follow the "chats" stamp (decision 0073); offline the
+// last loaded chats and messages show, and writing says it needs a connection.
+import type { ChatDTO, ChatsPage as ChatsPageAnswer } from "@chatflow/core/contract/chats.ts";
+import { type ReactNode, useEffect, useState } from "react";
+import type { Key } from "react-aria-components/Tabs";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { usePaged } from "../api/use-paged.ts";
+import { api, db } from "../app-services.ts";
+import { useSessionUser } from "../auth/use-session-user.ts";
+import { useOnline } from "../layout/use-online.ts";
+import { readCache, writeCache } from "../store/cache.ts";
+import { useListChanged } from "../sync/use-list-changed.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Button, IconButton } from "../ui/button.tsx";
+import { ConfirmDialog } from "../ui/dialog.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { SearchField } from "../ui/fields.tsx";
+import { ChatIcon, EditIcon, MessagesIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
+import { ListItem } from "../ui/list-item.tsx";
+import { ListBody, ListPage } from "../ui/list-page.tsx";
+import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
+import { VirtualList } from "../ui/virtual-list.tsx";
+import { useDebouncedValue } from "../util/use-debounced-value.ts";
+import { ChatDialog } from "./chat-dialog.tsx";
+import { ChatMessages } from "./chat-messages.tsx";
+import { unreadsOf } from "./chat-rules.ts";
+import "./chats.css";
+
+const ROW_HEIGHT = 68;
+/** The first page of the list as last loaded (for offline). */
+const LIST_KEY = "chats:list";
+
+export function ChatsPage() {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const navigate = useNavigate();
+  const { uuid } = useParams();
+  const online = useOnline();
+  const me = useSessionUser();
+  const meId = me?.id ?? 0;
+  const [searchText, setSearchText] = useState("");
+  const search = useDebouncedValue(searchText.trim().toLowerCase(), 500);
+  const server = usePaged<ChatDTO>(search, online, async (page) => {
+    const q = new URLSearchParams({ pageNumber: String(page) });
+    if (search) q.set("searchParam", search);
+    const res = await api.get<ChatsPageAnswer>(`/chats?${q}`);
+    if (page === 1 && !search) await writeCache(db, LIST_KEY, res.records);
+    return { items: res.records, hasMore: res.hasMore, count: res.count };
+  });
+  useListChanged(db, "chats", server.reload);
+  const [kept, setKept] = useState<ChatDTO[] | null>(null);
+  useEffect(() => {
+    if (!online) void readCache<ChatDTO[]>(db, LIST_KEY).then((c) => setKept(c?.value ?? []));
+  }, [online]);
+  const rows = online ? (server.loaded ? server.items : null) : kept;
+
+  // The chat the route names: in the list, or fetched alone (a link to a chat beyond the first page).
+  const [alone, setAlone] = useState<ChatDTO | null>(null);
+  const listed = uuid ? rows?.find((c) => c.uuid === uuid) : undefined;
+  useEffect(() => {
+    if (!uuid || listed || !online || !server.loaded) return;
+    let live = true;
+    api
+      .get<ChatsPageAnswer>(`/chats?uuid=${encodeURIComponent(uuid)}`)
+      .then((res) => live && setAlone(res.records[0] ?? null))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [uuid, listed, online, server.loaded]);
+  const selected = listed ?? (alone?.uuid === uuid ? alone : null);
+
+  const [editing, setEditing] = useState<ChatDTO | "new" | null>(null);
+  const [deleting, setDeleting] = useState<ChatDTO | null>(null);
+
+  async function remove(chat: ChatDTO) {
+    await api.delete(`/chats/${chat.id}`);
+    showToast(t("chatsPage.toasts.deleted"), "info");
+    if (chat.uuid === uuid) navigate("/chats");
+    server.reload();
+  }
+
+  const notice = !online ? t("chatsPage.offline") : server.error ? t("chatsPage.loadError") : null;
+  const list = (
+    <ListPage
+      className="chats-list-panel"
+      title={t("chatsPage.title")}
+      actions={
+        <Button
+          variant="primary"
+          icon={<PlusIcon />}
+          onPress={() => setEditing("new")}
+          isDisabled={!online}
+          data-testid="chats-add"
+        >
+          {t("chatsPage.add")}
+        </Button>
+      }
+      toolbar={
+        <SearchField
+          label={t("chatsPage.search")}
+          placeholder={t("chatsPage.search")}
+          value={searchText}
+          onChange={setSearchText}
+          data-testid="chats-search"
+        />
+      }
+      notice={notice}
+    >
+      <ListBody
+        items={rows}
+        online={online}
+        failed={Boolean(server.error)}
+        empty={<EmptyState icon={<MessagesIcon size={48} />} title={t("chatsPage.empty")} />}
+      >
+        {(items) => (
+          <VirtualList
+            items={items}
+            getKey={(c) => c.id}
+            rowHeight={ROW_HEIGHT}
+            label={t("chatsPage.listLabel")}
+            hasMore={online && server.hasMore}
+            loadingMore={server.loading}
+            onEndReached={server.loadMore}
+            data-testid="chats-list"
+            renderRow={(chat) => {
+              const unread = unreadsOf(chat, meId);
+              const owner = chat.ownerId === meId;
+              return (
+                <ListItem
+                  className="chat-row"
+                  data-testid="chat-row"
+                  href={`/chats/${chat.uuid}`}
+                  current={chat.uuid === uuid}
+                  title={chat.title}
+                  subtitle={chat.lastMessage || chat.users.map((u) => u.user.name).join(", ")}
+                  meta={
+                    unread > 0 ? (
+                      <Badge tone="success" label={t("chatsPage.unread", { count: unread })} data-testid="chat-unread">
+                        {unread}
+                      </Badge>
+                    ) : undefined
+                  }
+                  actions={
+                    owner ? (
+                      <>
+                        <IconButton
+                          label={t("chatsPage.edit", { title: chat.title })}
+                          onPress={() => setEditing(chat)}
+                          isDisabled={!online}
+                          data-testid="chat-edit"
+                        >
+                          <EditIcon />
+                        </IconButton>
+                        <IconButton
+                          label={t("chatsPage.delete", { title: chat.title })}
+                          onPress={() => setDeleting(chat)}
+                          isDisabled={!online}
+                          data-testid="chat-delete"
+                        >
+                          <TrashIcon />
+                        </IconButton>
+                      </>
+                    ) : undefined
+                  }
+                />
+              );
+            }}
+          />
+        )}
+      </ListBody>
+    </ListPage>
+  );
+  const messages = selected ? (
+    <ChatMessages key={selected.id} chat={selected} meId={meId} online={online} />
+  ) : (
+    <EmptyState icon={<ChatIcon size={56} />} title={t("chatsPage.noChatSelected")} />
+  );
+
+  return (
+    <>
+      {narrow ? (
+        <div className="chats-page" data-testid="chats-page">
+          <NarrowChats uuid={uuid} list={list} messages={messages} />
+        </div>
+      ) : (
+        <div className="chats-page chats-wide" data-testid="chats-page">
+          {list}
+          <section className="chats-messages-panel" aria-label={t("chatsPage.messagesLabel")}>
+            {messages}
+          </section>
+        </div>
+      )}
+      {editing !== null && (
+        <ChatDialog
+          chat={editing === "new" ? null : editing}
+          meId={meId}
+          online={online}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            server.reload();
+            if (editing === "new") navigate(`/chats/${saved.uuid}`);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("chatsPage.deleteConfirm.title", { title: deleting?.title ?? "" })}
+        confirmLabel={t("chatsPage.deleteConfirm.confirm")}
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        data-testid="chat-delete-confirm"
+      >
+        {t("chatsPage.deleteConfirm.text")}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function NarrowChats({ uuid, list, messages }: { uuid?: string; list: ReactNode; messages: ReactNode }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Key>(uuid ? "messages" : "chats");
+  // Choosing a chat (or leaving one) moves to the matching tab.
+  useEffect(() => setTab(uuid ? "messages" : "chats"), [uuid]);
+  return (
+    <Tabs className="chats-page chats-narrow" selectedKey={tab} onSelectionChange={setTab}>
+      <TabList aria-label={t("chatsPage.tabs")} className="chats-layout-tabs">
+        <Tab id="chats" data-testid="chats-tab-chats">
+          {t("chatsPage.tabChats")}
+        </Tab>
+        <Tab id="messages" data-testid="chats-tab-messages">
+          {t("chatsPage.tabMessages")}
+        </Tab>
+      </TabList>
+      <TabPanel id="chats" className="chats-tab-panel">
+        {list}
+      </TabPanel>
+      <TabPanel id="messages" className="chats-tab-panel chats-messages-panel">
+        {uuid ? (
+          messages
+        ) : (
+          <EmptyState
+            icon={<ChatIcon size={56} />}
+            title={t("chatsPage.noChatSelected")}
+            action={
+              <Button variant="primary" onPress={() => setTab("chats")} data-testid="chats-select">
+                {t("chatsPage.selectChat")}
+              </Button>
+            }
+          />
+        )}
+      </TabPanel>
+    </Tabs>
+  );
+}

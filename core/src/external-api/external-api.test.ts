@@ -112,6 +112,18 @@ describe("#external-api.send", () => {
     expect(other.body.error).toBe("ERR_CREATING_MESSAGE");
   });
 
+  it("stores one contact and one message for two concurrent first calls with the same key", async () => {
+    const num = number();
+    const key = randomUUID();
+    const [x, y] = await Promise.all([
+      send(w.a.token, { number: num, body: "Ao mesmo tempo" }, { "Idempotency-Key": key }),
+      send(w.a.token, { number: num, body: "Ao mesmo tempo" }, { "Idempotency-Key": key }),
+    ]);
+    expect([x.status, y.status]).toEqual([200, 200]);
+    expect(x.body.messages[0].id).toBe(y.body.messages[0].id);
+    expect(await messagesTo(w.a.companyId, num)).toHaveLength(1);
+  });
+
   it("sends each file of a multipart call, captioned by body or named by the file", async () => {
     const num = number();
     const form = new FormData();
@@ -174,6 +186,10 @@ describe("#external-api.refusals", () => {
       expect(res.body.error).toBe("ERR_VALIDATION");
       expect(res.body.fields.number).toBeTruthy();
     }
+    const hugeId = await send(w.a.token, { number: number(), body: "Oi", userId: 2 ** 31 });
+    expect([hugeId.status, hugeId.body.error]).toEqual([400, "ERR_VALIDATION"]);
+    const nul = await send(w.a.token, { number: number(), body: "O\u0000i" });
+    expect(nul.status).toBe(400);
     const empty = await send(w.a.token, { number: number(), body: "  " });
     expect(empty.status).toBe(400);
     expect(empty.body.fields.body).toBeTruthy();

@@ -112,3 +112,17 @@ describe("#messages-api media form", () => {
     }
   });
 });
+
+describe("#messages-api offline", () => {
+  it("says the forms need a connection and sends nothing", async () => {
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    try {
+      render(<MessagesApiPage />);
+      expect(screen.getAllByText("Precisa de conexão").length).toBeGreaterThan(0);
+      expect(screen.getByTestId("messages-api-text-send").hasAttribute("disabled")).toBe(true);
+      expect(screen.getByTestId("messages-api-media-send").hasAttribute("disabled")).toBe(true);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+});

@@ -18,6 +18,8 @@ export type AbuseLimits = {
    * (CONTACT_LOOKUP_MAX_PER_USER, CONTACT_LOOKUP_WINDOW_SECONDS): each answers whether a number is a contact.
    */
   contactLookupPerUser: Limit;
+  /** Calls of the external messages API per connection token (decision 0077). */
+  externalApiPerToken: Limit;
   /**
    * User creates and e-mail changes refused because another company's user holds the e-mail, per company per
    * window (USER_EMAIL_REFUSALS_MAX_PER_COMPANY, USER_EMAIL_REFUSALS_WINDOW_SECONDS); past it every create and
@@ -130,6 +132,10 @@ export function loadLimits(env = process.env): AbuseLimits {
     contactLookupPerUser: {
       max: positive(env.CONTACT_LOOKUP_MAX_PER_USER, 60),
       windowSeconds: positive(env.CONTACT_LOOKUP_WINDOW_SECONDS, 600),
+    },
+    externalApiPerToken: {
+      max: positive(env.EXTERNAL_API_MAX_PER_TOKEN, 120),
+      windowSeconds: positive(env.EXTERNAL_API_WINDOW_SECONDS, 60),
     },
     emailRefusalsPerCompany: {
       max: positive(env.USER_EMAIL_REFUSALS_MAX_PER_COMPANY, 10),

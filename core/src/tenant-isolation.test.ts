@@ -582,6 +582,8 @@ const EXEMPT: Record<string, string> = {
   "POST /webhooks/whatsapp": "signed by the connection's app secret, no session (webhook tests)",
   "GET /webhooks/facebook": "Meta's verification: matched by the app's verify token, no session (messenger.test.ts)",
   "POST /webhooks/facebook": "signed by the app secret, no session (messenger.test.ts)",
+  "POST /api/messages/send":
+    "a connection's token names the company, no session; another company's userId/queueId answer 404 (external-api.test.ts)",
   "GET /version": "public, no company data",
   "POST /auth/login": "public",
   "POST /auth/refresh_token": "the caller's own session",

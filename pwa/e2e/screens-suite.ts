@@ -245,6 +245,22 @@ export function screensSuite(sizes: readonly Size[]): void {
       ready: (p) => p.getByTestId("subscription-email").filter({ hasNotText: "…" }).waitFor(),
     },
     {
+      name: "messages-api",
+      path: "/messages-api",
+      as: "admin",
+      ready: (p) => p.getByTestId("messages-api-text-form").waitFor(),
+      open: [
+        {
+          // The test forms' required-field messages (spec 3 §5).
+          name: "messages-api-errors",
+          action: async (p) => {
+            await p.getByTestId("messages-api-media-send").click();
+            await p.getByTestId("messages-api-media-file-error").waitFor();
+          },
+        },
+      ],
+    },
+    {
       name: "phrase-lists",
       path: "/phrase-lists",
       as: "admin",

@@ -54,6 +54,7 @@ const ChatsPage = named(() => import("./chats/chats-page.tsx"), "ChatsPage");
 const SettingsPage = named(() => import("./settings/settings-page.tsx"), "SettingsPage");
 const DashboardPage = named(() => import("./dashboard/dashboard-page.tsx"), "DashboardPage");
 const IntegrationsPage = named(() => import("./integrations/integrations-page.tsx"), "IntegrationsPage");
+const MessagesApiPage = named(() => import("./messages-api/messages-api-page.tsx"), "MessagesApiPage");
 const PromptsPage = named(() => import("./prompts/prompts-page.tsx"), "PromptsPage");
 const CompaniesPage = named(() => import("./companies/companies-page.tsx"), "CompaniesPage");
 const SubscriptionPage = named(() => import("./subscription/subscription-page.tsx"), "SubscriptionPage");
@@ -257,6 +258,14 @@ export function App() {
                   element={
                     <RouteGate id="queueIntegration">
                       <IntegrationsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="messages-api"
+                  element={
+                    <RouteGate id="messagesApi" planMissing={<RedirectAway />}>
+                      <MessagesApiPage />
                     </RouteGate>
                   }
                 />

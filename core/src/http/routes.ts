@@ -20,6 +20,7 @@ import { contactImportRoutes } from "../contacts/contact-import-routes.ts";
 import type { ContactImportRunner } from "../contacts/contact-import-runner.ts";
 import { contactRoutes } from "../contacts/contact-routes.ts";
 import { dashboardRoutes } from "../dashboard/dashboard-routes.ts";
+import { externalApiRoutes } from "../external-api/external-api-routes.ts";
 import { facebookRoutes } from "../facebook/facebook-routes.ts";
 import { fileListRoutes } from "../files/file-list-routes.ts";
 import { flowCampaignRoutes } from "../flows/flow-campaign-routes.ts";
@@ -73,6 +74,8 @@ export function publicRoutes(deps: AppDeps): Router[] {
     publicSettingsRoutes(deps.pool),
     brandingFileRoutes(deps.config.dataDir),
     announcementMediaRoutes(deps.config.dataDir),
+    // Authenticated by a connection's token, not a session (spec 3 §7).
+    externalApiRoutes(deps.pool, deps.config.dataDir, deps.config.limits),
   ];
 }
 

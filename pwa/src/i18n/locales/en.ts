@@ -190,6 +190,7 @@ export const en: Resources = {
     ERR_OTHER_OPEN_TICKET: "There is already an open ticket for this contact.",
     ERR_SESSION_EXPIRED: "Session expired. Please log in.",
     ERR_INVALID_TOKEN: "Your access could not be renewed. Check your connection and try again.",
+    ERR_INVALID_API_TOKEN: "Invalid connection token.",
     ERR_USER_CREATION_DISABLED: "User creation was disabled by the administrator.",
     ERR_NO_PERMISSION: "You don't have permission to access this resource.",
     ERR_DUPLICATED_CONTACT: "A contact with this number already exists.",

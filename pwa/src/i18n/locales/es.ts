@@ -197,6 +197,7 @@ export const es: Resources = {
     ERR_OTHER_OPEN_TICKET: "Ya existe un ticket abierto para este contacto.",
     ERR_SESSION_EXPIRED: "Sesión expirada. Inicie sesión.",
     ERR_INVALID_TOKEN: "No se pudo renovar su acceso. Verifique su conexión e inténtelo de nuevo.",
+    ERR_INVALID_API_TOKEN: "Token de conexión no válido.",
     ERR_USER_CREATION_DISABLED: "El administrador desactivó la creación de usuarios.",
     ERR_NO_PERMISSION: "No tiene permiso para acceder a este recurso.",
     ERR_DUPLICATED_CONTACT: "Ya existe un contacto con este número.",

@@ -211,6 +211,7 @@ export const ptBR = {
     ERR_OTHER_OPEN_TICKET: "Já existe um ticket aberto para este contato.",
     ERR_SESSION_EXPIRED: "Sessão expirada. Por favor, entre.",
     ERR_INVALID_TOKEN: "Não foi possível renovar seu acesso. Verifique sua conexão e tente novamente.",
+    ERR_INVALID_API_TOKEN: "Token da conexão inválido.",
     ERR_USER_CREATION_DISABLED: "A criação de usuários foi desabilitada pelo administrador.",
     ERR_NO_PERMISSION: "Você não tem permissão para acessar este recurso.",
     ERR_DUPLICATED_CONTACT: "Já existe um contato com este número.",

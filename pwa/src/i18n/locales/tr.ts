@@ -195,6 +195,7 @@ export const tr: Resources = {
     ERR_OTHER_OPEN_TICKET: "Bu kişi için zaten açık bir talep var.",
     ERR_SESSION_EXPIRED: "Oturum süresi doldu. Lütfen giriş yapın.",
     ERR_INVALID_TOKEN: "Erişiminiz yenilenemedi. Bağlantınızı kontrol edip tekrar deneyin.",
+    ERR_INVALID_API_TOKEN: "Geçersiz bağlantı belirteci.",
     ERR_USER_CREATION_DISABLED: "Kullanıcı oluşturma yönetici tarafından devre dışı bırakıldı.",
     ERR_NO_PERMISSION: "Bu kaynağa erişim izniniz yok.",
     ERR_DUPLICATED_CONTACT: "Bu numarayla bir kişi zaten var.",

@@ -904,11 +904,24 @@ export function screensSuite(sizes: readonly Size[]): void {
   }
 
   async function signIn(page: Page, account: Exclude<Account, "anonymous">): Promise<void> {
-    await page.goto(`${world.stack.core.url}/login`);
-    await page.getByTestId("login-email").fill(ACCOUNTS[account].email);
-    await page.getByTestId("login-password").fill(ACCOUNTS[account].password);
-    await page.getByTestId("login-submit").click();
-    await page.waitForURL(/\/tickets/);
+    try {
+      await page.goto(`${world.stack.core.url}/login`);
+      await page.getByTestId("login-email").fill(ACCOUNTS[account].email);
+      await page.getByTestId("login-password").fill(ACCOUNTS[account].password);
+      await page.getByTestId("login-submit").click();
+      await page.waitForURL(/\/tickets/);
+    } catch (err) {
+      // Say what the page showed instead of the login form or the inbox.
+      const shown = (
+        await page
+          .locator("body")
+          .innerText()
+          .catch(() => "")
+      ).slice(0, 600);
+      throw new Error(
+        `sign-in as ${account} failed at ${page.url()} (${(err as Error).message}); the page showed: ${shown}`,
+      );
+    }
   }
 
   forFile(async () => {

@@ -30,6 +30,28 @@ export type AbuseLimits = {
   passwordHashConcurrency: number;
 };
 
+/** Password reset (decision 0078): limits per client address and per e-mail, and how long a code lives. */
+export type PasswordResetConfig = {
+  /** Code requests (POST /forgetpsw/{email}) per client address per window (RESET_MAX_REQUESTS_PER_IP). */
+  requestPerIp: Limit;
+  /** Code requests per e-mail per window (RESET_MAX_REQUESTS_PER_EMAIL): bounds the mail one inbox gets. */
+  requestPerEmail: Limit;
+  /** Reset tries (POST /resetpasswords/...) per client address per window (RESET_MAX_TRIES_PER_IP). */
+  resetPerIp: Limit;
+  /** Reset tries per e-mail per window (RESET_MAX_TRIES_PER_EMAIL): bounds code guessing from many addresses. */
+  resetPerEmail: Limit;
+  /** Seconds a code stays valid (RESET_CODE_TTL_SECONDS). */
+  codeTtlSeconds: number;
+};
+
+/** Outgoing e-mail (password-reset codes). */
+export type MailConfig = {
+  /** smtp://user:pass@host:port or smtps://... (SMTP_URL); absent: no e-mail is sent and a warning is logged. */
+  smtpUrl?: string;
+  /** The sender (MAIL_FROM), e.g. "Chat-flow <no-reply@example.com>". */
+  from: string;
+};
+
 export type CoreConfig = {
   port: number;
   databaseUrl?: string;
@@ -70,6 +92,10 @@ export type CoreConfig = {
   vapid?: VapidKeys;
   /** Origins a push subscription's endpoint may name (PUSH_SERVICE_ORIGINS); core posts notifications only there. */
   pushServiceOrigins?: string[];
+  /** Outgoing e-mail; absent: none is sent. */
+  mail?: MailConfig;
+  /** Password-reset limits; absent: loadPasswordReset's defaults. */
+  passwordReset?: PasswordResetConfig;
 };
 
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
@@ -115,6 +141,8 @@ export function loadConfig(env = process.env): CoreConfig {
           .map((o) => o.trim())
           .filter(Boolean)
       : DEFAULT_PUSH_SERVICE_ORIGINS,
+    mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || "Chat-flow <no-reply@chatflow.local>" },
+    passwordReset: loadPasswordReset(env),
   };
 }
 
@@ -142,6 +170,17 @@ export function loadLimits(env = process.env): AbuseLimits {
       windowSeconds: positive(env.USER_EMAIL_REFUSALS_WINDOW_SECONDS, 3600),
     },
     passwordHashConcurrency: positive(env.PASSWORD_HASH_CONCURRENCY, 2),
+  };
+}
+
+export function loadPasswordReset(env: NodeJS.ProcessEnv = {}): PasswordResetConfig {
+  const windowSeconds = positive(env.RESET_WINDOW_SECONDS, 3600);
+  return {
+    requestPerIp: { max: positive(env.RESET_MAX_REQUESTS_PER_IP, 10), windowSeconds },
+    requestPerEmail: { max: positive(env.RESET_MAX_REQUESTS_PER_EMAIL, 3), windowSeconds },
+    resetPerIp: { max: positive(env.RESET_MAX_TRIES_PER_IP, 20), windowSeconds },
+    resetPerEmail: { max: positive(env.RESET_MAX_TRIES_PER_EMAIL, 10), windowSeconds },
+    codeTtlSeconds: positive(env.RESET_CODE_TTL_SECONDS, 1800),
   };
 }
 

@@ -590,6 +590,8 @@ const EXEMPT: Record<string, string> = {
   "DELETE /auth/logout": "the caller's own session",
   "GET /auth/me": "the caller's own user",
   "POST /auth/signup": "public, creates a new company",
+  "POST /forgetpsw/:email": "public, mails a reset code to the account of a platform-unique e-mail (decision 0078)",
+  "POST /resetpasswords/:email/:token/:newPassword": "public, the code names its user (decision 0078)",
   "GET /plans/list": "public plan list",
   "GET /public-settings/:key": "public branding",
   "GET /helps": "the platform's help videos, the same for every signed-in user",

@@ -80,6 +80,37 @@ export function screensSuite(sizes: readonly Size[]): void {
   const SCREENS: Screen[] = [
     { name: "login", path: "/login", as: "anonymous", ready: (p) => p.getByTestId("login-submit").waitFor() },
     {
+      name: "signup",
+      path: "/signup",
+      as: "anonymous",
+      ready: (p) => p.getByTestId("signup-submit").waitFor(),
+      open: [
+        {
+          name: "signup-invalid",
+          action: async (p) => {
+            await p.getByTestId("signup-submit").click();
+            await p.locator(".field-error").first().waitFor();
+          },
+        },
+      ],
+    },
+    {
+      name: "forgetpsw",
+      path: "/forgetpsw",
+      as: "anonymous",
+      ready: (p) => p.getByTestId("forgot-send").waitFor(),
+      open: [
+        {
+          name: "forgetpsw-code",
+          action: async (p) => {
+            await p.getByTestId("forgot-email").fill("ninguem@example.com");
+            await p.getByTestId("forgot-send").click();
+            await p.getByTestId("forgot-reset").waitFor();
+          },
+        },
+      ],
+    },
+    {
       name: "tickets",
       path: "/tickets",
       as: "admin",

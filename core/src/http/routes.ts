@@ -31,6 +31,7 @@ import { mediaRoutes } from "../media/media-routes.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
 import { messageRoutes } from "../messages/message-routes.ts";
 import { momentsRoutes } from "../moments/moments-routes.ts";
+import { passwordResetRoutes } from "../password-reset/password-reset-routes.ts";
 import { promptRoutes } from "../prompts/prompt-routes.ts";
 import { pushRoutes } from "../push/push-routes.ts";
 import { DEFAULT_PUSH_SERVICE_ORIGINS, type VapidKeys } from "../push/vapid-keys.ts";
@@ -70,6 +71,11 @@ export type AppDeps = {
 export function publicRoutes(deps: AppDeps): Router[] {
   return [
     signupRoutes(deps.pool, deps.config.limits),
+    passwordResetRoutes(deps.pool, {
+      mail: deps.config.mail,
+      limits: deps.config.passwordReset,
+      evictUser: (id) => deps.actors?.evictUser(id),
+    }),
     planRoutes(deps.pool),
     publicSettingsRoutes(deps.pool),
     brandingFileRoutes(deps.config.dataDir),

@@ -12,6 +12,7 @@ import { FlowCampaign, FlowRun } from "./flow-runtime.ts";
 import { Flow } from "./flows.ts";
 import { IntegrationSession, IntegrationStep, Prompt, QueueIntegration } from "./integrations.ts";
 import { Message, QuickMessage } from "./messages.ts";
+import { PasswordResetCode } from "./password-resets.ts";
 import { PushCursor, PushSent, PushSubscription } from "./push.ts";
 import { Schedule } from "./schedules.ts";
 import { ChangeLog, ClientMutation, CompanySync, Document } from "./sync.ts";
@@ -29,6 +30,7 @@ export * from "./files.ts";
 export * from "./flows.ts";
 export * from "./integrations.ts";
 export * from "./messages.ts";
+export * from "./password-resets.ts";
 export * from "./push.ts";
 export * from "./schedules.ts";
 export * from "./sync.ts";
@@ -45,6 +47,7 @@ export const ENTITIES = [
   Queue,
   User,
   RefreshToken,
+  PasswordResetCode,
   UserQueue,
   Chatbot,
   Whatsapp,

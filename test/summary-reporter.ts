@@ -1,20 +1,29 @@
 // Prints one plain closing line, 'N passed, N failed, N skipped', after the
-// default reporter, so CI logs carry a count any reader can find.
+// default reporter, so CI logs carry a count any reader can find. A test file
+// that could not run at all (an import that failed, a set-up that threw before
+// any test) has no tests to count: it is named on the line too, never hidden.
 import type { Reporter, TestModule } from "vitest/node";
+
+export function summaryLine(testModules: ReadonlyArray<TestModule>): string {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  let broken = 0;
+  for (const m of testModules) {
+    for (const t of m.children.allTests()) {
+      const state = t.result().state;
+      if (state === "passed") passed++;
+      else if (state === "failed") failed++;
+      else skipped++;
+    }
+    if (m.errors().length > 0) broken++;
+  }
+  const files = broken > 0 ? `, ${broken} test file(s) failed to run` : "";
+  return `${passed} passed, ${failed} failed, ${skipped} skipped${files}`;
+}
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    let passed = 0;
-    let failed = 0;
-    let skipped = 0;
-    for (const m of testModules) {
-      for (const t of m.children.allTests()) {
-        const state = t.result().state;
-        if (state === "passed") passed++;
-        else if (state === "failed") failed++;
-        else skipped++;
-      }
-    }
-    console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+    console.log(`\n${summaryLine(testModules)}`);
   }
 }

@@ -18,6 +18,8 @@ export type AbuseLimits = {
    * (CONTACT_LOOKUP_MAX_PER_USER, CONTACT_LOOKUP_WINDOW_SECONDS): each answers whether a number is a contact.
    */
   contactLookupPerUser: Limit;
+  /** Calls of the external messages API per connection token (decision 0077). */
+  externalApiPerToken: Limit;
   /**
    * User creates and e-mail changes refused because another company's user holds the e-mail, per company per
    * window (USER_EMAIL_REFUSALS_MAX_PER_COMPANY, USER_EMAIL_REFUSALS_WINDOW_SECONDS); past it every create and
@@ -26,6 +28,28 @@ export type AbuseLimits = {
   emailRefusalsPerCompany: Limit;
   /** argon2 hashes and verifies run at once per process (PASSWORD_HASH_CONCURRENCY). */
   passwordHashConcurrency: number;
+};
+
+/** Password reset (decision 0078): limits per client address and per e-mail, and how long a code lives. */
+export type PasswordResetConfig = {
+  /** Code requests (POST /forgetpsw/{email}) per client address per window (RESET_MAX_REQUESTS_PER_IP). */
+  requestPerIp: Limit;
+  /** Code requests per e-mail per window (RESET_MAX_REQUESTS_PER_EMAIL): bounds the mail one inbox gets. */
+  requestPerEmail: Limit;
+  /** Reset tries (POST /resetpasswords/...) per client address per window (RESET_MAX_TRIES_PER_IP). */
+  resetPerIp: Limit;
+  /** Reset tries per e-mail per window (RESET_MAX_TRIES_PER_EMAIL): bounds code guessing from many addresses. */
+  resetPerEmail: Limit;
+  /** Seconds a code stays valid (RESET_CODE_TTL_SECONDS). */
+  codeTtlSeconds: number;
+};
+
+/** Outgoing e-mail (password-reset codes). */
+export type MailConfig = {
+  /** smtp://user:pass@host:port or smtps://... (SMTP_URL); absent: no e-mail is sent and a warning is logged. */
+  smtpUrl?: string;
+  /** The sender (MAIL_FROM), e.g. "Chat-flow <no-reply@example.com>". */
+  from: string;
 };
 
 export type CoreConfig = {
@@ -73,6 +97,10 @@ export type CoreConfig = {
   efiPixCa?: string;
   /** core's address as the internet sees it (PUBLIC_URL): checkout registers the Pix webhook under it. */
   publicUrl?: string;
+  /** Outgoing e-mail; absent: none is sent. */
+  mail?: MailConfig;
+  /** Password-reset limits; absent: loadPasswordReset's defaults. */
+  passwordReset?: PasswordResetConfig;
 };
 
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
@@ -121,6 +149,8 @@ export function loadConfig(env = process.env): CoreConfig {
           .map((o) => o.trim())
           .filter(Boolean)
       : DEFAULT_PUSH_SERVICE_ORIGINS,
+    mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || "Chat-flow <no-reply@chatflow.local>" },
+    passwordReset: loadPasswordReset(env),
   };
 }
 
@@ -139,11 +169,26 @@ export function loadLimits(env = process.env): AbuseLimits {
       max: positive(env.CONTACT_LOOKUP_MAX_PER_USER, 60),
       windowSeconds: positive(env.CONTACT_LOOKUP_WINDOW_SECONDS, 600),
     },
+    externalApiPerToken: {
+      max: positive(env.EXTERNAL_API_MAX_PER_TOKEN, 120),
+      windowSeconds: positive(env.EXTERNAL_API_WINDOW_SECONDS, 60),
+    },
     emailRefusalsPerCompany: {
       max: positive(env.USER_EMAIL_REFUSALS_MAX_PER_COMPANY, 10),
       windowSeconds: positive(env.USER_EMAIL_REFUSALS_WINDOW_SECONDS, 3600),
     },
     passwordHashConcurrency: positive(env.PASSWORD_HASH_CONCURRENCY, 2),
+  };
+}
+
+export function loadPasswordReset(env: NodeJS.ProcessEnv = {}): PasswordResetConfig {
+  const windowSeconds = positive(env.RESET_WINDOW_SECONDS, 3600);
+  return {
+    requestPerIp: { max: positive(env.RESET_MAX_REQUESTS_PER_IP, 10), windowSeconds },
+    requestPerEmail: { max: positive(env.RESET_MAX_REQUESTS_PER_EMAIL, 3), windowSeconds },
+    resetPerIp: { max: positive(env.RESET_MAX_TRIES_PER_IP, 20), windowSeconds },
+    resetPerEmail: { max: positive(env.RESET_MAX_TRIES_PER_EMAIL, 10), windowSeconds },
+    codeTtlSeconds: positive(env.RESET_CODE_TTL_SECONDS, 1800),
   };
 }
 

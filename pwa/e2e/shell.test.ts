@@ -94,6 +94,7 @@ describe("side menu", () => {
       "menu-tagsKanban",
       "menu-prompts",
       "menu-queueIntegration",
+      "menu-messagesApi",
       "menu-files",
       "menu-financeiro",
       "menu-subscription",

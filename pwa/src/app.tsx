@@ -22,6 +22,8 @@ const loadLoginPage = () => import("./auth/login-page.tsx");
 // A first visit lands on /login: fetch its code while the session is still being checked.
 if (typeof location !== "undefined" && location.pathname === "/login") void loadLoginPage();
 const LoginPage = named(loadLoginPage, "LoginPage");
+const SignupPage = named(() => import("./auth/signup-page.tsx"), "SignupPage");
+const ForgotPasswordPage = named(() => import("./auth/forgot-password-page.tsx"), "ForgotPasswordPage");
 // Every private screen renders inside the layout: it waits for the feature texts as well, so no
 // screen paints a raw key, while /login loads only the base locale.
 const AppLayout = named(
@@ -54,6 +56,7 @@ const ChatsPage = named(() => import("./chats/chats-page.tsx"), "ChatsPage");
 const SettingsPage = named(() => import("./settings/settings-page.tsx"), "SettingsPage");
 const DashboardPage = named(() => import("./dashboard/dashboard-page.tsx"), "DashboardPage");
 const IntegrationsPage = named(() => import("./integrations/integrations-page.tsx"), "IntegrationsPage");
+const MessagesApiPage = named(() => import("./messages-api/messages-api-page.tsx"), "MessagesApiPage");
 const PromptsPage = named(() => import("./prompts/prompts-page.tsx"), "PromptsPage");
 const CompaniesPage = named(() => import("./companies/companies-page.tsx"), "CompaniesPage");
 const SubscriptionPage = named(() => import("./subscription/subscription-page.tsx"), "SubscriptionPage");
@@ -84,6 +87,8 @@ export function App() {
           <Routes>
             <Route element={<PublicOnly />}>
               <Route path="/login" element={<LoginPage />} />
+              <Route path="/signup" element={<SignupPage />} />
+              <Route path="/forgetpsw" element={<ForgotPasswordPage />} />
             </Route>
             <Route element={<RequireSession />}>
               <Route element={<AppLayout />}>
@@ -257,6 +262,14 @@ export function App() {
                   element={
                     <RouteGate id="queueIntegration">
                       <IntegrationsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="messages-api"
+                  element={
+                    <RouteGate id="messagesApi" planMissing={<RedirectAway />}>
+                      <MessagesApiPage />
                     </RouteGate>
                   }
                 />

@@ -9,6 +9,7 @@ const limits = {
   loginPerIp: { max: 12, windowSeconds: 900 },
   signupPerIp: { max: 3, windowSeconds: 3600 },
   contactLookupPerUser: { max: 1_000_000, windowSeconds: 60 },
+  externalApiPerToken: { max: 1_000_000, windowSeconds: 60 },
   emailRefusalsPerCompany: { max: 1_000_000, windowSeconds: 60 },
   passwordHashConcurrency: 2,
 };

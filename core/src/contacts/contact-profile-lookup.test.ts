@@ -13,6 +13,7 @@ const core = coreForFile({
     loginPerIp: { max: 1_000_000, windowSeconds: 60 },
     signupPerIp: { max: 1_000_000, windowSeconds: 60 },
     contactLookupPerUser: { max: LOOKUPS, windowSeconds: 600 },
+    externalApiPerToken: { max: 1_000_000, windowSeconds: 60 },
     emailRefusalsPerCompany: { max: 1_000_000, windowSeconds: 60 },
     passwordHashConcurrency: 2,
   },

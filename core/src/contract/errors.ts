@@ -52,6 +52,8 @@ export const ERROR_STATUS = {
   ERR_INVALID_SIGNATURE: 401,
   // An access token that does not verify (expired): the client refreshes it and retries.
   ERR_INVALID_TOKEN: 403,
+  // The external messages API (spec 3 §7): no connection token, or one no connection has (decision 0077).
+  ERR_INVALID_API_TOKEN: 401,
   ERR_SUBSCRIPTION_EXPIRED: 402,
   // Users, queues, connections, plans (docs/decisions/0012-settings.md lists when each answers).
   ERR_EMAIL_ALREADY_EXISTS: 409,

@@ -68,6 +68,8 @@ export const invalidToken = () =>
 export const invalidCredentials = () => new AppError("ERR_INVALID_CREDENTIALS", "Invalid e-mail or password");
 export const invalidSignature = () => new AppError("ERR_INVALID_SIGNATURE", "Invalid signature");
 export const userCreationDisabled = () => new AppError("ERR_USER_CREATION_DISABLED", "User creation is disabled");
+/** The external messages API's bearer token names no connection (decision 0077). */
+export const invalidApiToken = () => new AppError("ERR_INVALID_API_TOKEN", "Invalid or missing connection token");
 export const subscriptionExpired = (dueDate: string) =>
   new AppError("ERR_SUBSCRIPTION_EXPIRED", `Subscription expired on ${dueDate}`, { data: { dueDate } });
 export const tooManyRequests = (message = "Too many requests, try again later", retryAfterSeconds?: number) =>

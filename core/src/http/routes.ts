@@ -20,6 +20,7 @@ import { contactImportRoutes } from "../contacts/contact-import-routes.ts";
 import type { ContactImportRunner } from "../contacts/contact-import-runner.ts";
 import { contactRoutes } from "../contacts/contact-routes.ts";
 import { dashboardRoutes } from "../dashboard/dashboard-routes.ts";
+import { externalApiRoutes } from "../external-api/external-api-routes.ts";
 import { facebookRoutes } from "../facebook/facebook-routes.ts";
 import { fileListRoutes } from "../files/file-list-routes.ts";
 import { flowCampaignRoutes } from "../flows/flow-campaign-routes.ts";
@@ -31,6 +32,7 @@ import { mediaRoutes } from "../media/media-routes.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
 import { messageRoutes } from "../messages/message-routes.ts";
 import { momentsRoutes } from "../moments/moments-routes.ts";
+import { passwordResetRoutes } from "../password-reset/password-reset-routes.ts";
 import { promptRoutes } from "../prompts/prompt-routes.ts";
 import { pushRoutes } from "../push/push-routes.ts";
 import { DEFAULT_PUSH_SERVICE_ORIGINS, type VapidKeys } from "../push/vapid-keys.ts";
@@ -70,10 +72,17 @@ export type AppDeps = {
 export function publicRoutes(deps: AppDeps): Router[] {
   return [
     signupRoutes(deps.pool, deps.config.limits),
+    passwordResetRoutes(deps.pool, {
+      mail: deps.config.mail,
+      limits: deps.config.passwordReset,
+      evictUser: (id) => deps.actors?.evictUser(id),
+    }),
     planRoutes(deps.pool),
     publicSettingsRoutes(deps.pool),
     brandingFileRoutes(deps.config.dataDir),
     announcementMediaRoutes(deps.config.dataDir),
+    // Authenticated by a connection's token, not a session (spec 3 §7).
+    externalApiRoutes(deps.pool, deps.config.dataDir, deps.config.limits),
     pixWebhookRoutes(deps.pool, deps.config),
   ];
 }

@@ -41,6 +41,7 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
       loginPerIp: { max: 1_000_000, windowSeconds: 60 },
       signupPerIp: { max: 1_000_000, windowSeconds: 60 },
       contactLookupPerUser: { max: 1_000_000, windowSeconds: 60 },
+      externalApiPerToken: { max: 1_000_000, windowSeconds: 60 },
       emailRefusalsPerCompany: { max: 1_000_000, windowSeconds: 60 },
       passwordHashConcurrency: 2,
     },

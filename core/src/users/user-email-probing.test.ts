@@ -13,6 +13,7 @@ const core = coreForFile({
     loginPerIp: { max: 1_000_000, windowSeconds: 60 },
     signupPerIp: { max: 1_000_000, windowSeconds: 60 },
     contactLookupPerUser: { max: 1_000_000, windowSeconds: 60 },
+    externalApiPerToken: { max: 1_000_000, windowSeconds: 60 },
     emailRefusalsPerCompany: { max: REFUSALS, windowSeconds: 3600 },
     passwordHashConcurrency: 2,
   },

@@ -9,6 +9,7 @@ import { I18nProvider } from "react-aria-components/I18nProvider";
 import { SwitchButton, SwitchField } from "react-aria-components/Switch";
 import { FieldError, Input, Label, TextField } from "react-aria-components/TextField";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { sessionDeps } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { themeAtom } from "../layout/theme.ts";
@@ -111,6 +112,15 @@ export function LoginPage() {
           <Button type="submit" className="button primary" isDisabled={submitting} data-testid="login-submit">
             {submitting ? t("login.submitting") : t("login.submit")}
           </Button>
+          {/* Signup is offered always: core refuses it with ERR_USER_CREATION_DISABLED when switched off. */}
+          <nav className="login-links">
+            <Link to="/forgetpsw" data-testid="login-forgot-link">
+              {t("account.forgotPassword")}
+            </Link>
+            <Link to="/signup" data-testid="login-signup-link">
+              {t("account.noAccount")}
+            </Link>
+          </nav>
         </form>
       </main>
     </I18nProvider>

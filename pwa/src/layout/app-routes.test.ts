@@ -36,6 +36,7 @@ describe("#menu: what is built", () => {
       "tagsKanban",
       "prompts",
       "queueIntegration",
+      "messagesApi",
       "files",
       "financeiro",
       "subscription",

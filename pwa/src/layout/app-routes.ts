@@ -128,7 +128,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     id: "messagesApi",
     path: "/messages-api",
     group: "admin",
-    built: false,
+    built: true,
     allow: isAdmin,
     planFlag: "useExternalApi",
   }),

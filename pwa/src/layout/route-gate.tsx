@@ -24,11 +24,14 @@ export function RouteGate({
   children,
   notBuilt,
   forbidden,
+  planMissing,
 }: {
   id: string;
   children?: ReactNode;
   notBuilt?: ReactNode;
   forbidden?: ReactNode;
+  /** Replaces the plan-flag refusal (spec 3 §6 pages: the toast, then / after 1 s: RedirectAway). */
+  planMissing?: ReactNode;
 }) {
   const user = useSessionUser();
   const ctx = useAccessContext();
@@ -36,7 +39,7 @@ export function RouteGate({
   const decision = decideRoute(routeById(id), ctx);
   if (decision === "expired") return <Navigate to="/financeiro" replace />;
   if (decision === "forbidden") return forbidden ?? <AccessDeniedPage />;
-  if (decision === "plan") return <PlanMissing />;
+  if (decision === "plan") return planMissing ?? <PlanMissing />;
   if (decision === "notBuilt") return notBuilt ?? <NotFoundPage />;
   return <>{children}</>;
 }

@@ -9,6 +9,7 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import { userEvent } from "@testing-library/user-event";
 import { getDefaultStore } from "jotai";
 import { HttpResponse, http } from "msw";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "../app-services.ts";
 import { LoginPage } from "../auth/login-page.tsx";
@@ -338,7 +339,11 @@ describe("#branded login", () => {
       ),
     );
     applyBranding(await fetchBranding(origin(), DEFAULT_BRANDING));
-    render(<LoginPage />);
+    render(
+      <MemoryRouter>
+        <LoginPage />
+      </MemoryRouter>,
+    );
     expect(screen.getByTestId("login-brand").textContent).toBe("Acme Atende");
     expect(screen.getByTestId("login-logo").getAttribute("src")).toBe("/branding/0190a1b2-acme.png");
     expect(i18n.t("app.name")).toBe("Acme Atende");

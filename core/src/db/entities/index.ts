@@ -13,6 +13,7 @@ import { Flow } from "./flows.ts";
 import { IntegrationSession, IntegrationStep, Prompt, QueueIntegration } from "./integrations.ts";
 import { Invoice } from "./invoices.ts";
 import { Message, QuickMessage } from "./messages.ts";
+import { PasswordResetCode } from "./password-resets.ts";
 import { PushCursor, PushSent, PushSubscription } from "./push.ts";
 import { Schedule } from "./schedules.ts";
 import { ChangeLog, ClientMutation, CompanySync, Document } from "./sync.ts";
@@ -31,6 +32,7 @@ export * from "./flows.ts";
 export * from "./integrations.ts";
 export * from "./invoices.ts";
 export * from "./messages.ts";
+export * from "./password-resets.ts";
 export * from "./push.ts";
 export * from "./schedules.ts";
 export * from "./sync.ts";
@@ -47,6 +49,7 @@ export const ENTITIES = [
   Queue,
   User,
   RefreshToken,
+  PasswordResetCode,
   UserQueue,
   Chatbot,
   Whatsapp,

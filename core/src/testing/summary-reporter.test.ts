@@ -1,0 +1,24 @@
+// The CI log's closing line (test/summary-reporter.ts) counts tests, and names files that could not run at all.
+import { describe, expect, it } from "vitest";
+import type { TestModule } from "vitest/node";
+import { summaryLine } from "../../../test/summary-reporter.ts";
+
+const testModule = (states: string[], errors: unknown[] = []) =>
+  ({
+    children: { allTests: () => states.map((state) => ({ result: () => ({ state }) })) },
+    errors: () => errors,
+  }) as unknown as TestModule;
+
+describe("#summaryLine", () => {
+  it("counts passed, failed and skipped tests", () => {
+    expect(summaryLine([testModule(["passed", "failed"]), testModule(["skipped", "passed"])])).toBe(
+      "2 passed, 1 failed, 1 skipped",
+    );
+  });
+
+  it("names a file that failed before any test ran (an import that threw)", () => {
+    expect(summaryLine([testModule(["passed"]), testModule([], [new Error("Cannot find package")])])).toBe(
+      "1 passed, 0 failed, 0 skipped, 1 test file(s) failed to run",
+    );
+  });
+});

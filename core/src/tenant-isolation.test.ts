@@ -30,6 +30,8 @@ type CompanyA = {
   quickMessageId: number;
   integrationId: number;
   promptId: number;
+  contactListId: number;
+  contactListItemId: number;
 };
 
 // A 1x1 PNG: the upload must get past the image check to reach the user lookup.
@@ -59,6 +61,8 @@ const TABLES = [
   "file_lists",
   "queue_integrations",
   "prompts",
+  "contact_lists",
+  "contact_list_items",
 ];
 
 async function snapshot(companyId: number): Promise<Record<string, unknown[]>> {
@@ -286,6 +290,33 @@ function walk(): Walk[] {
       status: 404,
       code: "ERR_NOT_FOUND",
     },
+    // Contact lists (spec 3 §7): another company's list or item is as absent as a missing one.
+    nf("GET /contact-lists/:id", `/contact-lists/${a.contactListId}`, "ERR_NOT_FOUND"),
+    nf("PUT /contact-lists/:id", `/contact-lists/${a.contactListId}`, "ERR_NOT_FOUND", { name: "Invadida" }),
+    nf("DELETE /contact-lists/:id", `/contact-lists/${a.contactListId}`, "ERR_NOT_FOUND"),
+    {
+      route: "POST /contact-lists/:id/upload",
+      path: `/contact-lists/${a.contactListId}/upload`,
+      form: () => {
+        const form = new FormData();
+        form.append("file", new Blob(["x"]), "lista.xlsx");
+        return form;
+      },
+      status: 404,
+      code: "ERR_NOT_FOUND",
+    },
+    nf("GET /contact-list-items", `/contact-list-items?contactListId=${a.contactListId}`, "ERR_NOT_FOUND"),
+    nf("POST /contact-list-items", "/contact-list-items", "ERR_NOT_FOUND", {
+      contactListId: a.contactListId,
+      name: "Intrusa",
+      number: "5511900001111",
+    }),
+    nf("GET /contact-list-items/:id", `/contact-list-items/${a.contactListItemId}`, "ERR_NOT_FOUND"),
+    nf("PUT /contact-list-items/:id", `/contact-list-items/${a.contactListItemId}`, "ERR_NOT_FOUND", {
+      name: "Intrusa",
+      number: "5511900001111",
+    }),
+    nf("DELETE /contact-list-items/:id", `/contact-list-items/${a.contactListItemId}`, "ERR_NOT_FOUND"),
     nf("GET /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND"),
     nf("PUT /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND", { name: "Hacked" }),
     nf("DELETE /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND"),
@@ -490,6 +521,16 @@ const a = forFile(async () => {
       [a.queueId],
     )
   ).rows[0].id;
+  a.contactListId = (
+    await pool.query("INSERT INTO contact_lists (company_id, name) VALUES (1, 'segredo da empresa 1') RETURNING id")
+  ).rows[0].id;
+  a.contactListItemId = (
+    await pool.query(
+      `INSERT INTO contact_list_items (company_id, contact_list_id, name, number)
+       VALUES (1, $1, 'segredo da empresa 1', $2) RETURNING id`,
+      [a.contactListId, a.contactNumber],
+    )
+  ).rows[0].id;
   return a;
 });
 
@@ -584,6 +625,9 @@ const EXEMPT: Record<string, string> = {
   "POST /queueIntegration": "creates in the caller's company (no foreign id)",
   "POST /queueIntegration/testSession": "checks the posted credentials only (no stored record)",
   "GET /prompt": "list: checked for leaks below",
+  "GET /contact-lists": "list: checked for leaks below",
+  "GET /contact-lists/list": "list: checked for leaks below",
+  "POST /contact-lists": "creates in the caller's company (no foreign id)",
   "POST /queue": "creates in the caller's company",
   "GET /whatsapp": "list: checked for leaks below",
   "GET /whatsapp/filter": "list: checked for leaks below",
@@ -745,6 +789,9 @@ describe("tenant isolation", () => {
       "/queueIntegration",
       "/queueIntegration?searchParam=segredo",
       "/prompt",
+      "/contact-lists",
+      "/contact-lists?searchParam=segredo",
+      "/contact-lists/list",
       "/sync/pull",
       "/dashboard/moments",
       `/dashboard/moments?queueIds=${JSON.stringify([a.queueId])}&userId=${a.userId}`,

@@ -229,7 +229,15 @@ export type EntityName = keyof Entities;
  * "lists" with the list's name, and the next pull names it in `lists`, so a screen showing it asks again
  * (spec 2 §4 live updates; decision 0063).
  */
-export const LIST_NAMES = ["files", "tags", "queueIntegrations", "prompts", "companies"] as const;
+export const LIST_NAMES = [
+  "files",
+  "tags",
+  "queueIntegrations",
+  "prompts",
+  "companies",
+  "contactLists",
+  "contactListItems",
+] as const;
 export type ListName = (typeof LIST_NAMES)[number];
 
 /**

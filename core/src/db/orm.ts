@@ -43,6 +43,7 @@ import { Migration0060ConnectionIntegrationPrompt } from "./migrations/0060-conn
 import { Migration0062ContactsNumberSearchExpression } from "./migrations/0062-contacts-number-search-expression.ts";
 import { Migration0063DashboardIndexesOnlyForPeriods } from "./migrations/0063-dashboard-indexes-only-for-periods.ts";
 import { Migration0064CompanyAdminFields } from "./migrations/0064-company-admin-fields.ts";
+import { Migration0067ContactLists } from "./migrations/0067-contact-lists.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -88,6 +89,7 @@ export const MIGRATIONS = [
   { name: "0062-contacts-number-search-expression", class: Migration0062ContactsNumberSearchExpression },
   { name: "0063-dashboard-indexes-only-for-periods", class: Migration0063DashboardIndexesOnlyForPeriods },
   { name: "0064-company-admin-fields", class: Migration0064CompanyAdminFields },
+  { name: "0067-contact-lists", class: Migration0067ContactLists },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

@@ -14,6 +14,7 @@ import { planAdminRoutes } from "../companies/plan-admin-routes.ts";
 import { planRoutes } from "../companies/plan-routes.ts";
 import { subscriptionGuard } from "../companies/subscription-guard.ts";
 import type { CoreConfig } from "../config.ts";
+import { contactListRoutes } from "../contact-lists/contact-list-routes.ts";
 import { contactImportRoutes } from "../contacts/contact-import-routes.ts";
 import type { ContactImportRunner } from "../contacts/contact-import-runner.ts";
 import { contactRoutes } from "../contacts/contact-routes.ts";
@@ -85,6 +86,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     mediaRoutes(deps.config.dataDir),
     contactRoutes(deps.pool, deps.config.limits),
     contactImportRoutes(deps.pool, deps.imports, { dataDir: deps.config.dataDir, waitMs: deps.config.importWaitMs }),
+    contactListRoutes(deps.pool, deps.imports, { dataDir: deps.config.dataDir, waitMs: deps.config.importWaitMs }),
     tagRoutes(deps.pool),
     kanbanRoutes(deps.pool),
     ticketNoteRoutes(deps.pool),

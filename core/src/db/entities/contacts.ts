@@ -1,5 +1,6 @@
 // Entities of contacts and tags (spec 1 §7), and which tags a contact carries.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
+import { ContactList } from "./campaigns.ts";
 import { createdAt, timestamps } from "./columns.ts";
 import { Whatsapp } from "./connections.ts";
 import { Company } from "./tenancy.ts";
@@ -135,6 +136,8 @@ export const ContactImport = defineEntity({
     created: p.integer().default(0),
     ignored: p.integer().default(0),
     error: p.json<Record<string, unknown>>().nullable(),
+    /** The contact list the import fills (decision 0076); none for the company's contacts. */
+    contactListId: p.manyToOne(ContactList).mapToPk().joinColumn("contact_list_id").deleteRule("cascade").nullable(),
     heartbeatAt: p.datetime().defaultRaw("now()"),
     createdAt: createdAt(),
     finishedAt: p.datetime().nullable(),

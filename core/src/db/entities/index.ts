@@ -2,6 +2,7 @@
 // of the schema (docs/decisions/0023-schema-from-entities.md). Split per domain;
 // schema-diff.test.ts fails when these and the migrated database differ.
 import { AgendaJob } from "./agenda.ts";
+import { ContactList, ContactListItem } from "./campaigns.ts";
 import { Chatbot } from "./chatbots.ts";
 import { BaileysAuth, ChannelWorker, ConnectionLease, Whatsapp, WhatsappQueue } from "./connections.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
@@ -18,6 +19,7 @@ import { Ticket, TicketCount, TicketCountDelta, TicketLog, TicketNote, TicketTag
 import { Queue, RefreshToken, User, UserQueue } from "./users.ts";
 
 export * from "./agenda.ts";
+export * from "./campaigns.ts";
 export * from "./chatbots.ts";
 export * from "./connections.ts";
 export * from "./contacts.ts";
@@ -79,4 +81,6 @@ export const ENTITIES = [
   Prompt,
   IntegrationStep,
   IntegrationSession,
+  ContactList,
+  ContactListItem,
 ];

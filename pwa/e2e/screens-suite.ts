@@ -69,6 +69,8 @@ export function screensSuite(sizes: readonly Size[]): void {
   let pollUuid = "";
   /** A flow to list and open in the editor (seeded before the tests). */
   let flowId = 0;
+  /** A contact list with items, one of them refused by WhatsApp (seeded before the tests). */
+  let contactListId = 0;
   /** Opens an entry of the composer's actions menu and waits for its dialog. */
   const composerDialog = (entry: string, testId: string) => async (page: Page) => {
     await page.getByTestId("composer-actions").click();
@@ -263,6 +265,22 @@ export function screensSuite(sizes: readonly Size[]): void {
       as: "admin",
       ready: (p) => p.getByTestId("prompt-row").first().waitFor(),
       open: [{ name: "prompt-modal", action: dialogOpened("prompt-modal", "prompts-add") }],
+    },
+    {
+      name: "contact-lists",
+      path: "/contact-lists",
+      as: "admin",
+      ready: (p) => p.getByTestId("contact-list-row").first().waitFor(),
+      open: [{ name: "contact-list-modal", action: dialogOpened("contact-list-modal", "contact-list-edit") }],
+    },
+    {
+      name: "contact-list-items",
+      path: () => `/contact-lists/${contactListId}/contacts`,
+      as: "admin",
+      ready: (p) => p.getByTestId("item-invalid").first().waitFor(),
+      open: [
+        { name: "contact-list-item-modal", action: dialogOpened("contact-list-item-modal", "contact-list-items-add") },
+      ],
     },
     {
       name: "moments",
@@ -798,6 +816,17 @@ export function screensSuite(sizes: readonly Size[]): void {
        VALUES (1, 'Assistente de vendas', 'Você é a assistente de vendas da loja e responde com gentileza.', 'sk-x', $1)`,
       [queue.rows[0]!.id],
     );
+    // A contact list for campaigns: two items, the second refused by WhatsApp (the invalid icon).
+    const list = await pool.query<{ id: number }>(
+      "INSERT INTO contact_lists (company_id, name) VALUES (1, 'Clientes da promoção') RETURNING id",
+    );
+    contactListId = list.rows[0]!.id;
+    await pool.query(
+      `INSERT INTO contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid)
+       VALUES (1, $1, 'Ana Paula', '5511987650001', 'ana@exemplo.com.br', true),
+              (1, $1, 'Bruno Lima', '5511987650002', '', false)`,
+      [contactListId],
+    );
     // A help video (the helps grid and its player; YouTube's hosts are stood in by standInHelpVideos).
     await pool.query(
       "INSERT INTO helps (title, description, video) VALUES ('Como transferir um atendimento', 'Passo a passo.', 'Xy_12-ab')",
@@ -992,6 +1021,8 @@ export function screensSuite(sizes: readonly Size[]): void {
       await standInHelpVideos(context);
       // The theme is remembered per device; start each page in the light one.
       await context.addInitScript(() => localStorage.setItem("theme", "light"));
+      // Spec 3 §2: the campaign screens exist only where the local 'cshow' flag does.
+      await context.addInitScript(() => localStorage.setItem("cshow", "1"));
       const page = await context.newPage();
       // What the page reported: named when a state does not open (a screen that failed shows only its notice).
       const pageErrors: string[] = [];

@@ -54,6 +54,8 @@ const SettingsPage = named(() => import("./settings/settings-page.tsx"), "Settin
 const DashboardPage = named(() => import("./dashboard/dashboard-page.tsx"), "DashboardPage");
 const IntegrationsPage = named(() => import("./integrations/integrations-page.tsx"), "IntegrationsPage");
 const PromptsPage = named(() => import("./prompts/prompts-page.tsx"), "PromptsPage");
+const ContactListsPage = named(() => import("./contact-lists/contact-lists-page.tsx"), "ContactListsPage");
+const ContactListItemsPage = named(() => import("./contact-lists/contact-list-items-page.tsx"), "ContactListItemsPage");
 const CompaniesPage = named(() => import("./companies/companies-page.tsx"), "CompaniesPage");
 const SubscriptionPage = named(() => import("./subscription/subscription-page.tsx"), "SubscriptionPage");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
@@ -262,6 +264,22 @@ export function App() {
                   element={
                     <RouteGate id="prompts">
                       <PromptsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="contact-lists"
+                  element={
+                    <RouteGate id="contactLists">
+                      <ContactListsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="contact-lists/:contactListId/contacts"
+                  element={
+                    <RouteGate id="contactListItems">
+                      <ContactListItemsPage />
                     </RouteGate>
                   }
                 />

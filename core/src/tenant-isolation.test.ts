@@ -32,6 +32,7 @@ type CompanyA = {
   promptId: number;
   contactListId: number;
   contactListItemId: number;
+  campaignId: number;
 };
 
 // A 1x1 PNG: the upload must get past the image check to reach the user lookup.
@@ -63,6 +64,8 @@ const TABLES = [
   "prompts",
   "contact_lists",
   "contact_list_items",
+  "campaigns",
+  "campaign_settings",
 ];
 
 async function snapshot(companyId: number): Promise<Record<string, unknown[]>> {
@@ -317,6 +320,33 @@ function walk(): Walk[] {
       number: "5511900001111",
     }),
     nf("DELETE /contact-list-items/:id", `/contact-list-items/${a.contactListItemId}`, "ERR_NOT_FOUND"),
+    // Campaigns (spec 3 §7): another company's campaign, or its connection or list named in a form, is absent.
+    nf("GET /campaigns/:id", `/campaigns/${a.campaignId}`, "ERR_NOT_FOUND"),
+    nf("PUT /campaigns/:id", `/campaigns/${a.campaignId}`, "ERR_NOT_FOUND", {
+      name: "Invadida",
+      whatsappId: a.whatsappId,
+      contactListId: a.contactListId,
+    }),
+    nf("DELETE /campaigns/:id", `/campaigns/${a.campaignId}`, "ERR_NOT_FOUND"),
+    nf("POST /campaigns/:id/cancel", `/campaigns/${a.campaignId}/cancel`, "ERR_NOT_FOUND"),
+    nf("POST /campaigns/:id/restart", `/campaigns/${a.campaignId}/restart`, "ERR_NOT_FOUND"),
+    nf("DELETE /campaigns/:id/media-upload", `/campaigns/${a.campaignId}/media-upload`, "ERR_NOT_FOUND"),
+    {
+      route: "POST /campaigns/:id/media-upload",
+      path: `/campaigns/${a.campaignId}/media-upload`,
+      form: () => {
+        const form = new FormData();
+        form.append("file", png(), "a.png");
+        return form;
+      },
+      status: 404,
+      code: "ERR_NOT_FOUND",
+    },
+    nf("POST /campaigns", "/campaigns", "ERR_NO_WAPP_FOUND", {
+      name: "Invadida",
+      whatsappId: a.whatsappId,
+      contactListId: a.contactListId,
+    }),
     nf("GET /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND"),
     nf("PUT /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND", { name: "Hacked" }),
     nf("DELETE /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND"),
@@ -531,6 +561,13 @@ const a = forFile(async () => {
       [a.contactListId, a.contactNumber],
     )
   ).rows[0].id;
+  a.campaignId = (
+    await pool.query(
+      `INSERT INTO campaigns (company_id, name, whatsapp_id, contact_list_id, message1, status)
+       VALUES (1, 'segredo da empresa 1', $1, $2, 'segredo da empresa 1', 'CANCELADA') RETURNING id`,
+      [a.whatsappId, a.contactListId],
+    )
+  ).rows[0].id;
   return a;
 });
 
@@ -628,6 +665,9 @@ const EXEMPT: Record<string, string> = {
   "GET /contact-lists": "list: checked for leaks below",
   "GET /contact-lists/list": "list: checked for leaks below",
   "POST /contact-lists": "creates in the caller's company (no foreign id)",
+  "GET /campaigns": "list: checked for leaks below",
+  "GET /campaign-settings": "the caller's company's settings",
+  "POST /campaign-settings": "saves the caller's company's settings (no foreign id)",
   "POST /queue": "creates in the caller's company",
   "GET /whatsapp": "list: checked for leaks below",
   "GET /whatsapp/filter": "list: checked for leaks below",
@@ -792,6 +832,9 @@ describe("tenant isolation", () => {
       "/contact-lists",
       "/contact-lists?searchParam=segredo",
       "/contact-lists/list",
+      "/campaigns",
+      "/campaigns?searchParam=segredo",
+      "/campaign-settings",
       "/sync/pull",
       "/dashboard/moments",
       `/dashboard/moments?queueIds=${JSON.stringify([a.queueId])}&userId=${a.userId}`,

@@ -14,3 +14,4 @@ export async function authorizeCampaigns(db: pg.Pool | pg.ClientBase, actor: Act
 /** ERR_NOT_FOUND: the spec names no code for these (decision 0037). */
 export const contactListNotFound = () => new AppError("ERR_NOT_FOUND", "Contact list not found");
 export const contactListItemNotFound = () => new AppError("ERR_NOT_FOUND", "Contact list item not found");
+export const campaignNotFound = () => new AppError("ERR_NOT_FOUND", "Campaign not found");

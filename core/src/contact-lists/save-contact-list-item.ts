@@ -10,7 +10,7 @@ import type {
   TUpdateContactListItemRequest,
 } from "../contract/contact-lists.ts";
 import { companyEm } from "../db/company-em.ts";
-import { ContactListItem } from "../db/entities/campaigns.ts";
+import { ContactListItem } from "../db/entities/contact-lists.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { invalidInput } from "../http/errors.ts";
 import { listChanged, recordChanges } from "../sync/change-log.ts";

@@ -6,7 +6,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import { authorizeCampaigns, contactListNotFound } from "../campaigns/campaign-policy.ts";
 import type { ContactListDTO, TSaveContactListRequest } from "../contract/contact-lists.ts";
 import { companyEm } from "../db/company-em.ts";
-import { ContactList } from "../db/entities/campaigns.ts";
+import { ContactList } from "../db/entities/contact-lists.ts";
 import { listChanged, recordChanges } from "../sync/change-log.ts";
 import { loadContactList } from "./contact-list-queries.ts";
 

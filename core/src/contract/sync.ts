@@ -237,6 +237,8 @@ export const LIST_NAMES = [
   "companies",
   "contactLists",
   "contactListItems",
+  "campaigns",
+  "campaignSettings",
 ] as const;
 export type ListName = (typeof LIST_NAMES)[number];
 

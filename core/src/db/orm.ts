@@ -44,6 +44,7 @@ import { Migration0062ContactsNumberSearchExpression } from "./migrations/0062-c
 import { Migration0063DashboardIndexesOnlyForPeriods } from "./migrations/0063-dashboard-indexes-only-for-periods.ts";
 import { Migration0064CompanyAdminFields } from "./migrations/0064-company-admin-fields.ts";
 import { Migration0067ContactLists } from "./migrations/0067-contact-lists.ts";
+import { Migration0068Campaigns } from "./migrations/0068-campaigns.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -90,6 +91,7 @@ export const MIGRATIONS = [
   { name: "0063-dashboard-indexes-only-for-periods", class: Migration0063DashboardIndexesOnlyForPeriods },
   { name: "0064-company-admin-fields", class: Migration0064CompanyAdminFields },
   { name: "0067-contact-lists", class: Migration0067ContactLists },
+  { name: "0068-campaigns", class: Migration0068Campaigns },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

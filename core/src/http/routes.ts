@@ -5,6 +5,7 @@ import type { Router } from "express";
 import type pg from "pg";
 import type { ActorCache } from "../auth/actor-cache.ts";
 import type { Tokens } from "../auth/tokens.ts";
+import { campaignRoutes } from "../campaigns/campaign-routes.ts";
 import { chatbotRoutes } from "../chatbots/chatbot-routes.ts";
 import { companyAdminRoutes } from "../companies/company-admin-routes.ts";
 import { companyRoutes } from "../companies/company-routes.ts";
@@ -92,6 +93,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     ticketNoteRoutes(deps.pool),
     quickMessageRoutes(deps.pool, deps.config.dataDir, deps.config.syncUrl),
     scheduleRoutes(deps.pool, deps.config.dataDir),
+    campaignRoutes(deps.pool, deps.config.dataDir),
     fileListRoutes(deps.pool, deps.config.dataDir),
     integrationRoutes(deps.pool),
     promptRoutes(deps.pool),

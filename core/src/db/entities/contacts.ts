@@ -1,8 +1,8 @@
 // Entities of contacts and tags (spec 1 §7), and which tags a contact carries.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
-import { ContactList } from "./campaigns.ts";
 import { createdAt, timestamps } from "./columns.ts";
 import { Whatsapp } from "./connections.ts";
+import { ContactList } from "./contact-lists.ts";
 import { Company } from "./tenancy.ts";
 import { User } from "./users.ts";
 

@@ -2,9 +2,10 @@
 // of the schema (docs/decisions/0023-schema-from-entities.md). Split per domain;
 // schema-diff.test.ts fails when these and the migrated database differ.
 import { AgendaJob } from "./agenda.ts";
-import { ContactList, ContactListItem } from "./campaigns.ts";
+import { Campaign, CampaignSetting, CampaignShipping } from "./campaigns.ts";
 import { Chatbot } from "./chatbots.ts";
 import { BaileysAuth, ChannelWorker, ConnectionLease, Whatsapp, WhatsappQueue } from "./connections.ts";
+import { ContactList, ContactListItem } from "./contact-lists.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { FileList } from "./files.ts";
 import { FlowCampaign, FlowRun } from "./flow-runtime.ts";
@@ -22,6 +23,7 @@ export * from "./agenda.ts";
 export * from "./campaigns.ts";
 export * from "./chatbots.ts";
 export * from "./connections.ts";
+export * from "./contact-lists.ts";
 export * from "./contacts.ts";
 export * from "./files.ts";
 export * from "./flows.ts";
@@ -83,4 +85,7 @@ export const ENTITIES = [
   IntegrationSession,
   ContactList,
   ContactListItem,
+  Campaign,
+  CampaignSetting,
+  CampaignShipping,
 ];

@@ -71,6 +71,8 @@ export function screensSuite(sizes: readonly Size[]): void {
   let flowId = 0;
   /** A contact list with items, one of them refused by WhatsApp (seeded before the tests). */
   let contactListId = 0;
+  /** A campaign half sent, for the campaigns list and its report (seeded before the tests). */
+  let campaignId = 0;
   /** Opens an entry of the composer's actions menu and waits for its dialog. */
   const composerDialog = (entry: string, testId: string) => async (page: Page) => {
     await page.getByTestId("composer-actions").click();
@@ -272,6 +274,25 @@ export function screensSuite(sizes: readonly Size[]): void {
       as: "admin",
       ready: (p) => p.getByTestId("contact-list-row").first().waitFor(),
       open: [{ name: "contact-list-modal", action: dialogOpened("contact-list-modal", "contact-list-edit") }],
+    },
+    {
+      name: "campaigns",
+      path: "/campaigns",
+      as: "admin",
+      ready: (p) => p.getByTestId("campaign-row").first().waitFor(),
+      open: [{ name: "campaign-modal", action: dialogOpened("campaign-modal", "campaigns-add") }],
+    },
+    {
+      name: "campaign-report",
+      path: () => `/campaign/${campaignId}/report`,
+      as: "admin",
+      ready: (p) => p.getByTestId("report-progress").waitFor(),
+    },
+    {
+      name: "campaign-settings",
+      path: "/campaigns-config",
+      as: "admin",
+      ready: (p) => p.getByTestId("campaign-settings-save").waitFor(),
     },
     {
       name: "contact-list-items",
@@ -826,6 +847,19 @@ export function screensSuite(sizes: readonly Size[]): void {
        VALUES (1, $1, 'Ana Paula', '5511987650001', 'ana@exemplo.com.br', true),
               (1, $1, 'Bruno Lima', '5511987650002', '', false)`,
       [contactListId],
+    );
+    // A campaign to that list, running, one of its two contacts delivered (the report at 100 %: one valid).
+    const campaign = await pool.query<{ id: number }>(
+      `INSERT INTO campaigns (company_id, name, whatsapp_id, contact_list_id, message1, status, scheduled_at)
+       VALUES (1, 'Promoção de Natal', (SELECT id FROM whatsapps WHERE company_id = 1 ORDER BY id LIMIT 1), $1,
+         'Oi {nome}, temos ofertas!', 'EM_ANDAMENTO', now()) RETURNING id`,
+      [contactListId],
+    );
+    campaignId = campaign.rows[0]!.id;
+    await pool.query(
+      `INSERT INTO campaign_shippings (company_id, campaign_id, number, message, delivered_at)
+       VALUES (1, $1, '5511987650001', 'Oi Ana Paula, temos ofertas!', now())`,
+      [campaignId],
     );
     // A help video (the helps grid and its player; YouTube's hosts are stood in by standInHelpVideos).
     await pool.query(

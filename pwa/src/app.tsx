@@ -56,6 +56,9 @@ const IntegrationsPage = named(() => import("./integrations/integrations-page.ts
 const PromptsPage = named(() => import("./prompts/prompts-page.tsx"), "PromptsPage");
 const ContactListsPage = named(() => import("./contact-lists/contact-lists-page.tsx"), "ContactListsPage");
 const ContactListItemsPage = named(() => import("./contact-lists/contact-list-items-page.tsx"), "ContactListItemsPage");
+const CampaignsPage = named(() => import("./campaigns/campaigns-page.tsx"), "CampaignsPage");
+const CampaignReportPage = named(() => import("./campaigns/campaign-report-page.tsx"), "CampaignReportPage");
+const CampaignSettingsPage = named(() => import("./campaigns/campaign-settings-page.tsx"), "CampaignSettingsPage");
 const CompaniesPage = named(() => import("./companies/companies-page.tsx"), "CompaniesPage");
 const SubscriptionPage = named(() => import("./subscription/subscription-page.tsx"), "SubscriptionPage");
 const UpdatePrompt = named(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
@@ -264,6 +267,30 @@ export function App() {
                   element={
                     <RouteGate id="prompts">
                       <PromptsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="campaigns"
+                  element={
+                    <RouteGate id="campaigns">
+                      <CampaignsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="campaign/:campaignId/report"
+                  element={
+                    <RouteGate id="campaignReport">
+                      <CampaignReportPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="campaigns-config"
+                  element={
+                    <RouteGate id="campaignsConfig">
+                      <CampaignSettingsPage />
                     </RouteGate>
                   }
                 />

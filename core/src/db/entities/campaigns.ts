@@ -54,6 +54,12 @@ export const Campaign = defineEntity({
     statusTicket: p.text().default("closed"),
     mediaPath: p.text().nullable(),
     mediaName: p.text().nullable(),
+    /** The sender's pacing: when the next message may go (decision 0076). */
+    nextSendAt: p.datetime().nullable(),
+    /** Messages queued so far: every longerIntervalAfter of them, the longer pause. */
+    sentCount: p.integer().default(0),
+    /** When the audience became shipping records (once; a restart keeps them). */
+    shippingsMadeAt: p.datetime().nullable(),
     ...timestamps(),
   },
 });

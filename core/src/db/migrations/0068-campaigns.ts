@@ -33,6 +33,10 @@ export class Migration0068Campaigns extends Migration {
       status_ticket text NOT NULL DEFAULT 'closed' CHECK (status_ticket IN ('closed', 'pending', 'open')),
       media_path text,
       media_name text,
+      -- The sender's pacing: when the next message may go, how many went, when the contacts were taken.
+      next_send_at timestamptz,
+      sent_count integer NOT NULL DEFAULT 0,
+      shippings_made_at timestamptz,
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     )`);

@@ -1,0 +1,389 @@
+// Use case of the channel worker's timed job "campaigns:send" (spec 3 §4, §9; decision 0076): scheduled campaigns
+// whose time came start; each running campaign takes its audience once as shipping records (one per number), then
+// queues one contact's message at a time on the outbound path, paced by the company's campaign settings. The
+// message is queued in the same transaction that marks its shipping record, so a contact is sent to once whatever
+// the restarts, cancels and workers (the schedules' pattern, decision 0037); the outbound path sends it once.
+import type pg from "pg";
+import { v7 as uuidv7 } from "uuid";
+import {
+  CAMPAIGN_MESSAGE_SLOTS,
+  type CampaignSettings,
+  type CampaignVariable,
+  renderCampaignMessage,
+} from "../contract/campaigns.ts";
+import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
+import { mediaTypeOfMime, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
+import { type Change, listChanged, recordChanges } from "../sync/change-log.ts";
+import { writeTicketLog } from "../tickets/ticket-log.ts";
+import { loadCampaignSettings } from "./campaign-settings.ts";
+
+/** Messages queued per transaction at most; a full batch makes the job run again at once (timed-jobs.ts). */
+export const CAMPAIGNS_BATCH = 50;
+/** Campaigns looked at per run. */
+const CAMPAIGNS_PER_RUN = 20;
+/** Outside the sending hours or days, or waiting for the last outcomes, a campaign is looked at again this late. */
+const RECHECK_MS = 60_000;
+const OUTCOME_RECHECK_MS = 2_000;
+/** The hours and days of the settings are read in this zone (spec 3 §9, as the reports). */
+const TIME_ZONE = "America/Sao_Paulo";
+/** The channel's refusal that proves a number is not on WhatsApp (decision 0076). */
+const INVALID_NUMBER_CODE = "ERR_WAPP_INVALID_CONTACT";
+
+type Running = {
+  id: number;
+  companyId: number;
+  whatsappId: number | null;
+  contactListId: number | null;
+  tagListId: number | null;
+  userId: number | null;
+  queueId: number | null;
+  openTicket: string;
+  statusTicket: string;
+  mediaPath: string | null;
+  sentCount: number;
+  shippingsMadeAt: Date | null;
+  messages: string[];
+};
+
+/** Whether `now` falls in the settings' hours and days (São Paulo time). */
+export function withinSendingWindow(
+  now: Date,
+  s: Pick<CampaignSettings, "startHour" | "endHour" | "sabado" | "domingo">,
+) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: TIME_ZONE,
+    weekday: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  const weekday = get("weekday");
+  if (weekday === "Sat" && s.sabado !== "true") return false;
+  if (weekday === "Sun" && s.domingo !== "true") return false;
+  const hhmm = `${get("hour")}:${get("minute")}`;
+  return hhmm >= s.startHour && hhmm < s.endHour;
+}
+
+/** The pause after the `sent`-th message: the interval, plus the longer one every longerIntervalAfter messages. */
+export function pauseAfter(
+  sent: number,
+  s: Pick<CampaignSettings, "messageInterval" | "longerIntervalAfter" | "greaterInterval">,
+) {
+  const longer = s.longerIntervalAfter > 0 && sent % s.longerIntervalAfter === 0 ? s.greaterInterval : 0;
+  return (s.messageInterval + longer) * 1000;
+}
+
+/** Starts the due campaigns and sends what their pacing allows; answers how many messages it queued. */
+export async function sendDueCampaigns(
+  client: pg.ClientBase,
+  opts: { batch?: number; now?: Date } = {},
+): Promise<number> {
+  const now = opts.now ?? new Date();
+  const changes: Change[] = [];
+  const started = await client.query<{ companyId: number }>(
+    `/* all-companies: the timed sender starts every company's due campaigns */
+     UPDATE campaigns SET status = 'EM_ANDAMENTO', next_send_at = $1, updated_at = now()
+     WHERE status = 'PROGRAMADA' AND scheduled_at <= $1 RETURNING company_id AS "companyId"`,
+    [now],
+  );
+  for (const r of started.rows) changes.push(listChanged(r.companyId, "campaigns"));
+  // SKIP LOCKED: a campaign another worker (or a cancel) holds is left to it; its status is read under the lock.
+  const { rows } = await client.query<Running & Record<string, unknown>>(
+    `/* all-companies: the timed sender serves every company's running campaigns */
+     SELECT id, company_id AS "companyId", whatsapp_id AS "whatsappId", contact_list_id AS "contactListId",
+       tag_list_id AS "tagListId", user_id AS "userId", queue_id AS "queueId", open_ticket AS "openTicket",
+       status_ticket AS "statusTicket", media_path AS "mediaPath", sent_count AS "sentCount",
+       shippings_made_at AS "shippingsMadeAt", ARRAY[${CAMPAIGN_MESSAGE_SLOTS.map((n) => `message${n}`).join(", ")}] AS messages
+     FROM campaigns WHERE status = 'EM_ANDAMENTO' AND (next_send_at IS NULL OR next_send_at <= $1)
+     ORDER BY next_send_at NULLS FIRST, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [now, CAMPAIGNS_PER_RUN],
+  );
+  let budget = opts.batch ?? CAMPAIGNS_BATCH;
+  for (const c of rows) {
+    budget -= await runCampaign(client, c, now, budget);
+    // The list and the report follow each turn (sends, outcomes, the end).
+    changes.push(listChanged(c.companyId, "campaigns"));
+    if (budget <= 0) break;
+  }
+  await recordChanges(client, dedupe(changes));
+  return (opts.batch ?? CAMPAIGNS_BATCH) - budget;
+}
+
+const dedupe = (changes: Change[]) => [
+  ...new Map(changes.map((c) => [`${c.companyId}:${c.entity}:${c.id}`, c])).values(),
+];
+
+/** One campaign's turn: settle outcomes, take the audience once, send while the pacing allows. */
+async function runCampaign(client: pg.ClientBase, c: Running, now: Date, budget: number): Promise<number> {
+  await settleOutcomes(client, c);
+  const settings = await loadCampaignSettings(client, c.companyId);
+  const later = (ms: number) =>
+    client.query("UPDATE campaigns SET next_send_at = $3 WHERE id = $1 AND company_id = $2", [
+      c.id,
+      c.companyId,
+      new Date(now.getTime() + ms),
+    ]);
+  if (!withinSendingWindow(now, settings)) {
+    await later(RECHECK_MS);
+    return 0;
+  }
+  if (!c.shippingsMadeAt) await makeShippings(client, c);
+  const messages = c.messages.map((m) => m ?? "").filter((m) => m.trim() !== "");
+  let sent = 0;
+  let sentCount = c.sentCount;
+  while (sent < budget) {
+    const next = await client.query<{ id: number; number: string; message: string; itemId: number | null }>(
+      `SELECT id, number, message, contact_list_item_id AS "itemId" FROM campaign_shippings
+       WHERE company_id = $1 AND campaign_id = $2 AND message_id IS NULL AND failed_at IS NULL
+       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [c.companyId, c.id],
+    );
+    const shipping = next.rows[0];
+    if (!shipping) {
+      await finishWhenSettled(client, c, now);
+      return sent;
+    }
+    await sendShipping(client, c, shipping, messages, settings.variables);
+    sent++;
+    sentCount++;
+    const pause = pauseAfter(sentCount, settings);
+    await client.query("UPDATE campaigns SET sent_count = $3, next_send_at = $4 WHERE id = $1 AND company_id = $2", [
+      c.id,
+      c.companyId,
+      sentCount,
+      new Date(now.getTime() + pause),
+    ]);
+    if (pause > 0) return sent;
+  }
+  return sent;
+}
+
+/** The audience as one shipping record per number: the list's items not refused by WhatsApp, or the tag's contacts. */
+async function makeShippings(client: pg.ClientBase, c: Running): Promise<void> {
+  if (c.contactListId !== null) {
+    await client.query(
+      `INSERT INTO campaign_shippings (company_id, campaign_id, contact_list_item_id, number)
+       SELECT $1, $2, i.id, i.number FROM contact_list_items i
+       WHERE i.company_id = $1 AND i.contact_list_id = $3 AND i.is_whatsapp_valid ORDER BY i.id
+       ON CONFLICT (company_id, campaign_id, number) DO NOTHING`,
+      [c.companyId, c.id, c.contactListId],
+    );
+  } else if (c.tagListId !== null) {
+    await client.query(
+      `INSERT INTO campaign_shippings (company_id, campaign_id, number)
+       SELECT $1, $2, ct.number FROM contact_tags t JOIN contacts ct ON ct.id = t.contact_id AND ct.company_id = t.company_id
+       WHERE t.company_id = $1 AND t.tag_id = $3 AND NOT ct.is_group ORDER BY ct.id
+       ON CONFLICT (company_id, campaign_id, number) DO NOTHING`,
+      [c.companyId, c.id, c.tagListId],
+    );
+  }
+  await client.query("UPDATE campaigns SET shippings_made_at = now() WHERE id = $1 AND company_id = $2", [
+    c.id,
+    c.companyId,
+  ]);
+}
+
+/** Sent messages mark their shipping delivered; refused ones failed, and a number WhatsApp refuses invalid. */
+async function settleOutcomes(client: pg.ClientBase, c: Running): Promise<void> {
+  await client.query(
+    `UPDATE campaign_shippings s SET delivered_at = m.updated_at, updated_at = now()
+     FROM messages m WHERE m.id = s.message_id AND m.company_id = s.company_id
+       AND s.company_id = $1 AND s.campaign_id = $2 AND s.delivered_at IS NULL AND m.send_state = 'sent'`,
+    [c.companyId, c.id],
+  );
+  const failed = await client.query<{ itemId: number | null; code: string | null }>(
+    `UPDATE campaign_shippings s SET failed_at = now(), error = m.error_code, updated_at = now()
+     FROM messages m WHERE m.id = s.message_id AND m.company_id = s.company_id
+       AND s.company_id = $1 AND s.campaign_id = $2 AND s.failed_at IS NULL AND s.delivered_at IS NULL
+       AND m.send_state = 'failed'
+     RETURNING s.contact_list_item_id AS "itemId", m.error_code AS code`,
+    [c.companyId, c.id],
+  );
+  const invalid = failed.rows.filter((r) => r.code === INVALID_NUMBER_CODE && r.itemId !== null).map((r) => r.itemId);
+  if (invalid.length > 0) {
+    await client.query(
+      "UPDATE contact_list_items SET is_whatsapp_valid = false, updated_at = now() WHERE company_id = $1 AND id = ANY($2::int[])",
+      [c.companyId, invalid],
+    );
+    await recordChanges(client, [listChanged(c.companyId, "contactListItems")]);
+  }
+}
+
+/** Every contact sent to and every outcome known: FINALIZADA. Else look again soon. */
+async function finishWhenSettled(client: pg.ClientBase, c: Running, now: Date): Promise<void> {
+  const { rows } = await client.query<{ open: number }>(
+    `SELECT count(*)::int AS open FROM campaign_shippings
+     WHERE company_id = $1 AND campaign_id = $2 AND delivered_at IS NULL AND failed_at IS NULL`,
+    [c.companyId, c.id],
+  );
+  if (rows[0]!.open === 0) {
+    await client.query(
+      `UPDATE campaigns SET status = 'FINALIZADA', completed_at = now(), next_send_at = NULL, updated_at = now()
+       WHERE id = $1 AND company_id = $2`,
+      [c.id, c.companyId],
+    );
+  } else {
+    await client.query("UPDATE campaigns SET next_send_at = $3 WHERE id = $1 AND company_id = $2", [
+      c.id,
+      c.companyId,
+      new Date(now.getTime() + OUTCOME_RECHECK_MS),
+    ]);
+  }
+}
+
+/** One contact: its contact and ticket, one of the messages drawn at random, queued on the outbound path. */
+async function sendShipping(
+  client: pg.ClientBase,
+  c: Running,
+  s: { id: number; number: string; itemId: number | null },
+  messages: string[],
+  variables: CampaignVariable[],
+): Promise<void> {
+  const fail = (reason: string) =>
+    client.query(
+      "UPDATE campaign_shippings SET failed_at = now(), error = $3, updated_at = now() WHERE id = $1 AND company_id = $2",
+      [s.id, c.companyId, reason],
+    );
+  const connection = await client.query<{ id: number; channel: string }>(
+    "SELECT id, channel FROM whatsapps WHERE company_id = $1 AND id = $2",
+    [c.companyId, c.whatsappId],
+  );
+  const whatsapp = connection.rows[0];
+  if (!whatsapp) return void (await fail("No connection to send through"));
+  const item = s.itemId
+    ? (
+        await client.query<{ name: string; email: string }>(
+          "SELECT name, email FROM contact_list_items WHERE company_id = $1 AND id = $2",
+          [c.companyId, s.itemId],
+        )
+      ).rows[0]
+    : undefined;
+  const contactId = await contactFor(
+    client,
+    c.companyId,
+    s.number,
+    item?.name ?? s.number,
+    item?.email ?? "",
+    whatsapp,
+  );
+  const contact = (
+    await client.query<{ name: string; email: string; active: boolean }>(
+      "SELECT name, email, active FROM contacts WHERE company_id = $1 AND id = $2",
+      [c.companyId, contactId],
+    )
+  ).rows[0]!;
+  if (!contact.active) return void (await fail("Contato bloqueado"));
+  const chosen = messages.length > 0 ? messages[Math.floor(Math.random() * messages.length)]! : "";
+  const body = renderCampaignMessage(
+    chosen,
+    { name: item?.name ?? contact.name, number: s.number, email: item?.email ?? contact.email },
+    variables,
+  );
+  const changes: Change[] = [];
+  const ticket = await ticketFor(client, c, contactId, whatsapp.id, changes);
+  const media = c.mediaPath ? parseMediaUrl(c.mediaPath) : null;
+  const id = uuidv7();
+  await client.query(
+    `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, body, from_me, read,
+       ack, send_state, media_type, media_url)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, true, 0, 'queued', $9, $10)`,
+    [
+      id,
+      c.companyId,
+      ticket.id,
+      contactId,
+      whatsapp.id,
+      c.userId,
+      ticket.queueId,
+      body,
+      media ? mediaTypeOfMime(mimeOfFileName(media.fileName)) : "chat",
+      media ? c.mediaPath : null,
+    ],
+  );
+  await client.query("UPDATE tickets SET last_message = $3, updated_at = now() WHERE id = $1 AND company_id = $2", [
+    ticket.id,
+    c.companyId,
+    body,
+  ]);
+  await client.query(
+    "UPDATE campaign_shippings SET message_id = $3, message = $4, updated_at = now() WHERE id = $1 AND company_id = $2",
+    [s.id, c.companyId, id, body],
+  );
+  changes.push(
+    { companyId: c.companyId, entity: "messages", id },
+    { companyId: c.companyId, entity: "tickets", id: ticket.id },
+  );
+  await recordChanges(client, changes);
+  await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(whatsapp.id)]);
+}
+
+/** The company's contact with that number, made from the list item when there is none. */
+async function contactFor(
+  client: pg.ClientBase,
+  companyId: number,
+  number: string,
+  name: string,
+  email: string,
+  whatsapp: { id: number; channel: string },
+): Promise<number> {
+  const made = await client.query<{ id: number }>(
+    `INSERT INTO contacts (company_id, name, number, email, whatsapp_id, channel) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (company_id, number) DO NOTHING RETURNING id`,
+    [companyId, name, number, email, whatsapp.id, whatsapp.channel],
+  );
+  if (made.rows[0]) {
+    await recordChanges(client, [{ companyId, entity: "contacts", id: made.rows[0].id }]);
+    return made.rows[0].id;
+  }
+  const found = await client.query<{ id: number }>("SELECT id FROM contacts WHERE company_id = $1 AND number = $2", [
+    companyId,
+    number,
+  ]);
+  return found.rows[0]!.id;
+}
+
+/**
+ * The ticket the message goes out on (as a schedule's): the contact's ticket in progress on that connection; else,
+ * with openTicket enabled, a new ticket with statusTicket, the campaign's queue and (when open) its user; else the
+ * contact's latest ticket there, left as it is; else a new closed ticket.
+ */
+async function ticketFor(
+  client: pg.ClientBase,
+  c: Running,
+  contactId: number,
+  whatsappId: number,
+  changes: Change[],
+): Promise<{ id: number; queueId: number | null }> {
+  const current = await client.query<{ id: number; queueId: number | null }>(
+    `SELECT id, queue_id AS "queueId" FROM tickets
+     WHERE company_id = $1 AND contact_id = $2 AND whatsapp_id = $3 AND status <> 'closed' FOR UPDATE`,
+    [c.companyId, contactId, whatsappId],
+  );
+  if (current.rows[0]) return current.rows[0];
+  const open = c.openTicket === "enabled";
+  if (!open) {
+    const latest = await client.query<{ id: number; queueId: number | null }>(
+      `SELECT id, queue_id AS "queueId" FROM tickets WHERE company_id = $1 AND contact_id = $2 AND whatsapp_id = $3
+       ORDER BY updated_at DESC, id DESC LIMIT 1`,
+      [c.companyId, contactId, whatsappId],
+    );
+    if (latest.rows[0]) return latest.rows[0];
+  }
+  const status = open ? c.statusTicket : "closed";
+  const queueId = open ? c.queueId : null;
+  const userId = open && status === "open" ? c.userId : null;
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO tickets (company_id, contact_id, whatsapp_id, queue_id, user_id, status, channel, is_group)
+     SELECT $1, ct.id, w.id, $4, $5, $6, w.channel, ct.is_group
+     FROM contacts ct JOIN whatsapps w ON w.id = $3 AND w.company_id = ct.company_id
+     WHERE ct.id = $2 AND ct.company_id = $1 RETURNING id`,
+    [c.companyId, contactId, whatsappId, queueId, userId, status],
+  );
+  const id = rows[0]!.id;
+  const log = { companyId: c.companyId, ticketId: id, queueId };
+  await writeTicketLog(client, { ...log, type: "create", userId: c.userId });
+  if (userId !== null) await writeTicketLog(client, { ...log, type: "open", userId });
+  changes.push({ companyId: c.companyId, entity: "tickets", id });
+  return { id, queueId };
+}

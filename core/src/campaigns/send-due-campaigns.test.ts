@@ -131,6 +131,40 @@ describe("#campaigns:send", () => {
     expect(await status(w)).toBe("FINALIZADA");
   });
 
+  it("asks the confirmation first and sends the message only to the contact who answered", async () => {
+    const w = await world({ messageInterval: 0 }, 2);
+    await pool().query(
+      "UPDATE campaigns SET confirmation = true, confirmation_message1 = 'Posso enviar, {nome}?', message2 = '' WHERE id = $1",
+      [w.campaignId],
+    );
+    expect(await run(new Date())).toBe(2);
+    expect((await queued(w)).map((m) => m.body)).toEqual(["Posso enviar, Pessoa 1?", "Posso enviar, Pessoa 2?"]);
+    expect(await run(new Date(Date.now() + 3000))).toBe(0);
+    // Pessoa 1 answers.
+    await pool().query(
+      `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, from_me, ack, created_at)
+       SELECT gen_random_uuid(), t.company_id, t.id, t.contact_id, t.whatsapp_id, 'Pode sim', false, 0, now() + interval '1 second'
+       FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE t.company_id = $1 AND c.number = '5511900000001'`,
+      [w.companyId],
+    );
+    expect(await run(new Date(Date.now() + 6000))).toBe(1);
+    const bodies = (await queued(w)).map((m) => m.body);
+    expect(bodies).toContain("Oi Pessoa 1, seu número é 5511900000001");
+    expect(bodies.filter((b) => b.startsWith("Oi"))).toHaveLength(1);
+    await pool().query("UPDATE messages SET send_state = 'sent' WHERE company_id = $1 AND from_me", [w.companyId]);
+    await run(new Date(Date.now() + 9000));
+    const rows = await pool().query(
+      `SELECT number, confirmation_requested_at IS NOT NULL AS asked, confirmed_at IS NOT NULL AS confirmed,
+         delivered_at IS NOT NULL AS delivered FROM campaign_shippings WHERE company_id = $1 ORDER BY number`,
+      [w.companyId],
+    );
+    expect(rows.rows).toEqual([
+      { number: "5511900000001", asked: true, confirmed: true, delivered: true },
+      { number: "5511900000002", asked: true, confirmed: false, delivered: false },
+    ]);
+    expect(await status(w)).toBe("EM_ANDAMENTO");
+  });
+
   it("sends nothing outside the hours or on a day off, and keeps the longer pause's rhythm", async () => {
     const w = await world({ messageInterval: 0, startHour: "00:00", endHour: "00:00" });
     expect(await run(new Date())).toBe(0);

@@ -42,8 +42,13 @@ type Running = {
   mediaPath: string | null;
   sentCount: number;
   shippingsMadeAt: Date | null;
+  confirmation: boolean;
   messages: string[];
+  confirmations: string[];
 };
+
+/** One of the campaign's messages and its confirmation message (spec 3 §3: up to five pairs). */
+type Slot = { message: string; confirmation: string };
 
 /** Whether `now` falls in the settings' hours and days (São Paulo time). */
 export function withinSendingWindow(
@@ -94,7 +99,9 @@ export async function sendDueCampaigns(
      SELECT id, company_id AS "companyId", whatsapp_id AS "whatsappId", contact_list_id AS "contactListId",
        tag_list_id AS "tagListId", user_id AS "userId", queue_id AS "queueId", open_ticket AS "openTicket",
        status_ticket AS "statusTicket", media_path AS "mediaPath", sent_count AS "sentCount",
-       shippings_made_at AS "shippingsMadeAt", ARRAY[${CAMPAIGN_MESSAGE_SLOTS.map((n) => `message${n}`).join(", ")}] AS messages
+       shippings_made_at AS "shippingsMadeAt", confirmation,
+       ARRAY[${CAMPAIGN_MESSAGE_SLOTS.map((n) => `message${n}`).join(", ")}] AS messages,
+       ARRAY[${CAMPAIGN_MESSAGE_SLOTS.map((n) => `confirmation_message${n}`).join(", ")}] AS confirmations
      FROM campaigns WHERE status = 'EM_ANDAMENTO' AND (next_send_at IS NULL OR next_send_at <= $1)
      ORDER BY next_send_at NULLS FIRST, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
     [now, CAMPAIGNS_PER_RUN],
@@ -129,22 +136,21 @@ async function runCampaign(client: pg.ClientBase, c: Running, now: Date, budget:
     return 0;
   }
   if (!c.shippingsMadeAt) await makeShippings(client, c);
-  const messages = c.messages.map((m) => m ?? "").filter((m) => m.trim() !== "");
+  const slots: Slot[] = c.messages
+    .map((message, i) => ({ message: message ?? "", confirmation: c.confirmations[i] ?? "" }))
+    .filter((slot) => slot.message.trim() !== "");
   let sent = 0;
   let sentCount = c.sentCount;
   while (sent < budget) {
-    const next = await client.query<{ id: number; number: string; message: string; itemId: number | null }>(
-      `SELECT id, number, message, contact_list_item_id AS "itemId" FROM campaign_shippings
-       WHERE company_id = $1 AND campaign_id = $2 AND message_id IS NULL AND failed_at IS NULL
-       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [c.companyId, c.id],
-    );
-    const shipping = next.rows[0];
+    // A contact who answered the confirmation gets the message first; then the next contact not yet asked.
+    const confirmed = c.confirmation ? await nextConfirmed(client, c) : undefined;
+    const shipping = confirmed ?? (await nextUnsent(client, c));
     if (!shipping) {
       await finishWhenSettled(client, c, now);
       return sent;
     }
-    await sendShipping(client, c, shipping, messages, settings.variables);
+    if (confirmed) await sendConfirmed(client, c, confirmed);
+    else await sendShipping(client, c, shipping, slots, settings.variables);
     sent++;
     sentCount++;
     const pause = pauseAfter(sentCount, settings);
@@ -157,6 +163,35 @@ async function runCampaign(client: pg.ClientBase, c: Running, now: Date, budget:
     if (pause > 0) return sent;
   }
   return sent;
+}
+
+type Shipping = { id: number; number: string; message: string; itemId: number | null };
+const SHIPPING_COLUMNS = `id, number, message, contact_list_item_id AS "itemId"`;
+
+async function nextUnsent(client: pg.ClientBase, c: Running): Promise<Shipping | undefined> {
+  const { rows } = await client.query<Shipping>(
+    `SELECT ${SHIPPING_COLUMNS} FROM campaign_shippings
+     WHERE company_id = $1 AND campaign_id = $2 AND message_id IS NULL AND confirmation_requested_at IS NULL
+       AND failed_at IS NULL
+     ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    [c.companyId, c.id],
+  );
+  return rows[0];
+}
+
+/** A contact asked to confirm who has written since: the message may go. */
+async function nextConfirmed(client: pg.ClientBase, c: Running): Promise<Shipping | undefined> {
+  const { rows } = await client.query<Shipping>(
+    `SELECT s.id, s.number, s.message, s.contact_list_item_id AS "itemId" FROM campaign_shippings s
+     WHERE s.company_id = $1 AND s.campaign_id = $2 AND s.confirmation_requested_at IS NOT NULL
+       AND s.message_id IS NULL AND s.failed_at IS NULL
+       AND EXISTS (SELECT 1 FROM contacts ct JOIN messages m ON m.contact_id = ct.id AND m.company_id = ct.company_id
+         WHERE ct.company_id = s.company_id AND ct.number = s.number AND NOT m.from_me
+           AND m.created_at > s.confirmation_requested_at)
+     ORDER BY s.id LIMIT 1 FOR UPDATE OF s SKIP LOCKED`,
+    [c.companyId, c.id],
+  );
+  return rows[0];
 }
 
 /** The audience as one shipping record per number: the list's items not refused by WhatsApp, or the tag's contacts. */
@@ -194,7 +229,7 @@ async function settleOutcomes(client: pg.ClientBase, c: Running): Promise<void> 
   );
   const failed = await client.query<{ itemId: number | null; code: string | null }>(
     `UPDATE campaign_shippings s SET failed_at = now(), error = m.error_code, updated_at = now()
-     FROM messages m WHERE m.id = s.message_id AND m.company_id = s.company_id
+     FROM messages m WHERE m.id IN (s.message_id, s.confirmation_message_id) AND m.company_id = s.company_id
        AND s.company_id = $1 AND s.campaign_id = $2 AND s.failed_at IS NULL AND s.delivered_at IS NULL
        AND m.send_state = 'failed'
      RETURNING s.contact_list_item_id AS "itemId", m.error_code AS code`,
@@ -232,14 +267,12 @@ async function finishWhenSettled(client: pg.ClientBase, c: Running, now: Date): 
   }
 }
 
-/** One contact: its contact and ticket, one of the messages drawn at random, queued on the outbound path. */
-async function sendShipping(
+/** Where a contact's messages go: its contact (made from the list item) and ticket; undefined when it cannot. */
+async function destination(
   client: pg.ClientBase,
   c: Running,
   s: { id: number; number: string; itemId: number | null },
-  messages: string[],
-  variables: CampaignVariable[],
-): Promise<void> {
+): Promise<{ contactId: number; whatsappId: number; name: string; email: string } | undefined> {
   const fail = (reason: string) =>
     client.query(
       "UPDATE campaign_shippings SET failed_at = now(), error = $3, updated_at = now() WHERE id = $1 AND company_id = $2",
@@ -274,15 +307,68 @@ async function sendShipping(
     )
   ).rows[0]!;
   if (!contact.active) return void (await fail("Contato bloqueado"));
-  const chosen = messages.length > 0 ? messages[Math.floor(Math.random() * messages.length)]! : "";
-  const body = renderCampaignMessage(
-    chosen,
-    { name: item?.name ?? contact.name, number: s.number, email: item?.email ?? contact.email },
-    variables,
+  return { contactId, whatsappId: whatsapp.id, name: item?.name ?? contact.name, email: item?.email ?? contact.email };
+}
+
+/**
+ * One contact's turn: one of the messages drawn at random, its variables filled. With confirmation (and a
+ * confirmation text for that message) the confirmation goes first and the message waits for the reply (stored
+ * already written); otherwise the message goes now.
+ */
+async function sendShipping(
+  client: pg.ClientBase,
+  c: Running,
+  s: Shipping,
+  slots: Slot[],
+  variables: CampaignVariable[],
+): Promise<void> {
+  const to = await destination(client, c, s);
+  if (!to) return;
+  const slot = slots.length > 0 ? slots[Math.floor(Math.random() * slots.length)]! : { message: "", confirmation: "" };
+  const fill = (text: string) =>
+    renderCampaignMessage(text, { name: to.name, number: s.number, email: to.email }, variables);
+  const message = fill(slot.message);
+  if (c.confirmation && slot.confirmation.trim() !== "") {
+    const confirmation = fill(slot.confirmation);
+    const id = await queueMessage(client, c, to, confirmation, false);
+    await client.query(
+      `UPDATE campaign_shippings SET confirmation = true, confirmation_message = $3, message = $4,
+         confirmation_message_id = $5, confirmation_requested_at = now(), updated_at = now()
+       WHERE id = $1 AND company_id = $2`,
+      [s.id, c.companyId, confirmation, message, id],
+    );
+    return;
+  }
+  const id = await queueMessage(client, c, to, message, true);
+  await client.query(
+    "UPDATE campaign_shippings SET message_id = $3, message = $4, updated_at = now() WHERE id = $1 AND company_id = $2",
+    [s.id, c.companyId, id, message],
   );
+}
+
+/** The contact answered the confirmation: the message written when it was asked goes now. */
+async function sendConfirmed(client: pg.ClientBase, c: Running, s: Shipping): Promise<void> {
+  const to = await destination(client, c, s);
+  if (!to) return;
+  const id = await queueMessage(client, c, to, s.message, true);
+  await client.query(
+    `UPDATE campaign_shippings SET message_id = $3, confirmed_at = now(), updated_at = now()
+     WHERE id = $1 AND company_id = $2`,
+    [s.id, c.companyId, id],
+  );
+}
+
+/** A queued outbound message on the contact's ticket (the attachment with the campaign's message, not its confirmation). */
+async function queueMessage(
+  client: pg.ClientBase,
+  c: Running,
+  to: { contactId: number; whatsappId: number },
+  body: string,
+  withMedia: boolean,
+): Promise<string> {
   const changes: Change[] = [];
-  const ticket = await ticketFor(client, c, contactId, whatsapp.id, changes);
-  const media = c.mediaPath ? parseMediaUrl(c.mediaPath) : null;
+  const ticket = await ticketFor(client, c, to.contactId, to.whatsappId, changes);
+  const media = withMedia && c.mediaPath ? parseMediaUrl(c.mediaPath) : null;
   const id = uuidv7();
   await client.query(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, body, from_me, read,
@@ -292,8 +378,8 @@ async function sendShipping(
       id,
       c.companyId,
       ticket.id,
-      contactId,
-      whatsapp.id,
+      to.contactId,
+      to.whatsappId,
       c.userId,
       ticket.queueId,
       body,
@@ -306,16 +392,13 @@ async function sendShipping(
     c.companyId,
     body,
   ]);
-  await client.query(
-    "UPDATE campaign_shippings SET message_id = $3, message = $4, updated_at = now() WHERE id = $1 AND company_id = $2",
-    [s.id, c.companyId, id, body],
-  );
   changes.push(
     { companyId: c.companyId, entity: "messages", id },
     { companyId: c.companyId, entity: "tickets", id: ticket.id },
   );
   await recordChanges(client, changes);
-  await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(whatsapp.id)]);
+  await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(to.whatsappId)]);
+  return id;
 }
 
 /** The company's contact with that number, made from the list item when there is none. */

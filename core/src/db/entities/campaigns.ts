@@ -103,6 +103,8 @@ export const CampaignShipping = defineEntity({
     message: p.text().default(""),
     confirmationMessage: p.text().default(""),
     confirmation: p.boolean().default(false),
+    /** The confirmation message asked first (campaigns with confirmation); the message follows the reply. */
+    confirmationMessageId: p.uuid().nullable(),
     messageId: p.uuid().nullable(),
     deliveredAt: p.datetime().nullable(),
     confirmationRequestedAt: p.datetime().nullable(),

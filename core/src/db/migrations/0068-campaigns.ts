@@ -61,6 +61,7 @@ export class Migration0068Campaigns extends Migration {
       message text NOT NULL DEFAULT '',
       confirmation_message text NOT NULL DEFAULT '',
       confirmation boolean NOT NULL DEFAULT false,
+      confirmation_message_id uuid,
       message_id uuid,
       delivered_at timestamptz,
       confirmation_requested_at timestamptz,

@@ -108,9 +108,10 @@ export async function sendDueCampaigns(
   );
   let budget = opts.batch ?? CAMPAIGNS_BATCH;
   for (const c of rows) {
-    budget -= await runCampaign(client, c, now, budget);
-    // The list and the report follow each turn (sends, outcomes, the end).
-    changes.push(listChanged(c.companyId, "campaigns"));
+    const turn = await runCampaign(client, c, now, budget);
+    budget -= turn.sent;
+    // The list and the report follow the turns that changed something (sends, outcomes, the end).
+    if (turn.changed) changes.push(listChanged(c.companyId, "campaigns"));
     if (budget <= 0) break;
   }
   await recordChanges(client, dedupe(changes));
@@ -122,8 +123,13 @@ const dedupe = (changes: Change[]) => [
 ];
 
 /** One campaign's turn: settle outcomes, take the audience once, send while the pacing allows. */
-async function runCampaign(client: pg.ClientBase, c: Running, now: Date, budget: number): Promise<number> {
-  await settleOutcomes(client, c);
+async function runCampaign(
+  client: pg.ClientBase,
+  c: Running,
+  now: Date,
+  budget: number,
+): Promise<{ sent: number; changed: boolean }> {
+  const settled = await settleOutcomes(client, c);
   const settings = await loadCampaignSettings(client, c.companyId);
   const later = (ms: number) =>
     client.query("UPDATE campaigns SET next_send_at = $3 WHERE id = $1 AND company_id = $2", [
@@ -133,7 +139,7 @@ async function runCampaign(client: pg.ClientBase, c: Running, now: Date, budget:
     ]);
   if (!withinSendingWindow(now, settings)) {
     await later(RECHECK_MS);
-    return 0;
+    return { sent: 0, changed: settled };
   }
   if (!c.shippingsMadeAt) await makeShippings(client, c);
   const slots: Slot[] = c.messages
@@ -146,8 +152,8 @@ async function runCampaign(client: pg.ClientBase, c: Running, now: Date, budget:
     const confirmed = c.confirmation ? await nextConfirmed(client, c) : undefined;
     const shipping = confirmed ?? (await nextUnsent(client, c));
     if (!shipping) {
-      await finishWhenSettled(client, c, now);
-      return sent;
+      const finished = await finishWhenSettled(client, c, now);
+      return { sent, changed: settled || finished || sent > 0 };
     }
     if (confirmed) await sendConfirmed(client, c, confirmed);
     else await sendShipping(client, c, shipping, slots, settings.variables);
@@ -160,9 +166,9 @@ async function runCampaign(client: pg.ClientBase, c: Running, now: Date, budget:
       sentCount,
       new Date(now.getTime() + pause),
     ]);
-    if (pause > 0) return sent;
+    if (pause > 0) return { sent, changed: true };
   }
-  return sent;
+  return { sent, changed: true };
 }
 
 type Shipping = { id: number; number: string; message: string; itemId: number | null };
@@ -220,8 +226,8 @@ async function makeShippings(client: pg.ClientBase, c: Running): Promise<void> {
 }
 
 /** Sent messages mark their shipping delivered; refused ones failed, and a number WhatsApp refuses invalid. */
-async function settleOutcomes(client: pg.ClientBase, c: Running): Promise<void> {
-  await client.query(
+async function settleOutcomes(client: pg.ClientBase, c: Running): Promise<boolean> {
+  const delivered = await client.query(
     `UPDATE campaign_shippings s SET delivered_at = m.updated_at, updated_at = now()
      FROM messages m WHERE m.id = s.message_id AND m.company_id = s.company_id
        AND s.company_id = $1 AND s.campaign_id = $2 AND s.delivered_at IS NULL AND m.send_state = 'sent'`,
@@ -243,10 +249,11 @@ async function settleOutcomes(client: pg.ClientBase, c: Running): Promise<void> 
     );
     await recordChanges(client, [listChanged(c.companyId, "contactListItems")]);
   }
+  return (delivered.rowCount ?? 0) + failed.rows.length > 0;
 }
 
 /** Every contact sent to and every outcome known: FINALIZADA. Else look again soon. */
-async function finishWhenSettled(client: pg.ClientBase, c: Running, now: Date): Promise<void> {
+async function finishWhenSettled(client: pg.ClientBase, c: Running, now: Date): Promise<boolean> {
   const { rows } = await client.query<{ open: number }>(
     `SELECT count(*)::int AS open FROM campaign_shippings
      WHERE company_id = $1 AND campaign_id = $2 AND delivered_at IS NULL AND failed_at IS NULL`,
@@ -258,13 +265,14 @@ async function finishWhenSettled(client: pg.ClientBase, c: Running, now: Date): 
        WHERE id = $1 AND company_id = $2`,
       [c.id, c.companyId],
     );
-  } else {
-    await client.query("UPDATE campaigns SET next_send_at = $3 WHERE id = $1 AND company_id = $2", [
-      c.id,
-      c.companyId,
-      new Date(now.getTime() + OUTCOME_RECHECK_MS),
-    ]);
+    return true;
   }
+  await client.query("UPDATE campaigns SET next_send_at = $3 WHERE id = $1 AND company_id = $2", [
+    c.id,
+    c.companyId,
+    new Date(now.getTime() + OUTCOME_RECHECK_MS),
+  ]);
+  return false;
 }
 
 /** Where a contact's messages go: its contact (made from the list item) and ticket; undefined when it cannot. */
@@ -322,6 +330,14 @@ async function sendShipping(
   slots: Slot[],
   variables: CampaignVariable[],
 ): Promise<void> {
+  if (slots.length === 0 && !c.mediaPath) {
+    // Nothing to send (every message empty, no attachment): the contact is not messaged.
+    await client.query(
+      "UPDATE campaign_shippings SET failed_at = now(), error = 'No message', updated_at = now() WHERE id = $1 AND company_id = $2",
+      [s.id, c.companyId],
+    );
+    return;
+  }
   const to = await destination(client, c, s);
   if (!to) return;
   const slot = slots.length > 0 ? slots[Math.floor(Math.random() * slots.length)]! : { message: "", confirmation: "" };

@@ -178,7 +178,7 @@ async function nextUnsent(client: pg.ClientBase, c: Running): Promise<Shipping |
   const { rows } = await client.query<Shipping>(
     `SELECT ${SHIPPING_COLUMNS} FROM campaign_shippings
      WHERE company_id = $1 AND campaign_id = $2 AND message_id IS NULL AND confirmation_requested_at IS NULL
-       AND failed_at IS NULL
+       AND failed_at IS NULL AND delivered_at IS NULL
      ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
     [c.companyId, c.id],
   );

@@ -32,6 +32,9 @@ type CompanyA = {
   promptId: number;
   chatId: number;
   invoiceId: number;
+  contactListId: number;
+  contactListItemId: number;
+  campaignId: number;
 };
 
 // A 1x1 PNG: the upload must get past the image check to reach the user lookup.
@@ -65,6 +68,10 @@ const TABLES = [
   "chat_users",
   "chat_messages",
   "invoices",
+  "contact_lists",
+  "contact_list_items",
+  "campaigns",
+  "campaign_settings",
 ];
 
 async function snapshot(companyId: number): Promise<Record<string, unknown[]>> {
@@ -328,6 +335,60 @@ function walk(): Walk[] {
       status: 404,
       code: "ERR_NOT_FOUND",
     },
+    // Contact lists (spec 3 §7): another company's list or item is as absent as a missing one.
+    nf("GET /contact-lists/:id", `/contact-lists/${a.contactListId}`, "ERR_NOT_FOUND"),
+    nf("PUT /contact-lists/:id", `/contact-lists/${a.contactListId}`, "ERR_NOT_FOUND", { name: "Invadida" }),
+    nf("DELETE /contact-lists/:id", `/contact-lists/${a.contactListId}`, "ERR_NOT_FOUND"),
+    {
+      route: "POST /contact-lists/:id/upload",
+      path: `/contact-lists/${a.contactListId}/upload`,
+      form: () => {
+        const form = new FormData();
+        form.append("file", new Blob(["x"]), "lista.xlsx");
+        return form;
+      },
+      status: 404,
+      code: "ERR_NOT_FOUND",
+    },
+    nf("GET /contact-list-items", `/contact-list-items?contactListId=${a.contactListId}`, "ERR_NOT_FOUND"),
+    nf("POST /contact-list-items", "/contact-list-items", "ERR_NOT_FOUND", {
+      contactListId: a.contactListId,
+      name: "Intrusa",
+      number: "5511900001111",
+    }),
+    nf("GET /contact-list-items/:id", `/contact-list-items/${a.contactListItemId}`, "ERR_NOT_FOUND"),
+    nf("PUT /contact-list-items/:id", `/contact-list-items/${a.contactListItemId}`, "ERR_NOT_FOUND", {
+      name: "Intrusa",
+      number: "5511900001111",
+    }),
+    nf("DELETE /contact-list-items/:id", `/contact-list-items/${a.contactListItemId}`, "ERR_NOT_FOUND"),
+    // Campaigns (spec 3 §7): another company's campaign, or its connection or list named in a form, is absent.
+    nf("GET /campaigns/:id", `/campaigns/${a.campaignId}`, "ERR_NOT_FOUND"),
+    nf("PUT /campaigns/:id", `/campaigns/${a.campaignId}`, "ERR_NOT_FOUND", {
+      name: "Invadida",
+      whatsappId: a.whatsappId,
+      contactListId: a.contactListId,
+    }),
+    nf("DELETE /campaigns/:id", `/campaigns/${a.campaignId}`, "ERR_NOT_FOUND"),
+    nf("POST /campaigns/:id/cancel", `/campaigns/${a.campaignId}/cancel`, "ERR_NOT_FOUND"),
+    nf("POST /campaigns/:id/restart", `/campaigns/${a.campaignId}/restart`, "ERR_NOT_FOUND"),
+    nf("DELETE /campaigns/:id/media-upload", `/campaigns/${a.campaignId}/media-upload`, "ERR_NOT_FOUND"),
+    {
+      route: "POST /campaigns/:id/media-upload",
+      path: `/campaigns/${a.campaignId}/media-upload`,
+      form: () => {
+        const form = new FormData();
+        form.append("file", png(), "a.png");
+        return form;
+      },
+      status: 404,
+      code: "ERR_NOT_FOUND",
+    },
+    nf("POST /campaigns", "/campaigns", "ERR_NO_WAPP_FOUND", {
+      name: "Invadida",
+      whatsappId: a.whatsappId,
+      contactListId: a.contactListId,
+    }),
     nf("GET /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND"),
     nf("PUT /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND", { name: "Hacked" }),
     nf("DELETE /queue/:id", `/queue/${a.queueId}`, "ERR_NO_QUEUE_FOUND"),
@@ -552,6 +613,23 @@ const a = forFile(async () => {
       "INSERT INTO invoices (company_id, detail, value, due_date) VALUES (1, 'segredo da empresa 1', 100, '2999-12-31') RETURNING id",
     )
   ).rows[0].id;
+  a.contactListId = (
+    await pool.query("INSERT INTO contact_lists (company_id, name) VALUES (1, 'segredo da empresa 1') RETURNING id")
+  ).rows[0].id;
+  a.contactListItemId = (
+    await pool.query(
+      `INSERT INTO contact_list_items (company_id, contact_list_id, name, number)
+       VALUES (1, $1, 'segredo da empresa 1', $2) RETURNING id`,
+      [a.contactListId, a.contactNumber],
+    )
+  ).rows[0].id;
+  a.campaignId = (
+    await pool.query(
+      `INSERT INTO campaigns (company_id, name, whatsapp_id, contact_list_id, message1, status)
+       VALUES (1, 'segredo da empresa 1', $1, $2, 'segredo da empresa 1', 'CANCELADA') RETURNING id`,
+      [a.whatsappId, a.contactListId],
+    )
+  ).rows[0].id;
   return a;
 });
 
@@ -660,6 +738,12 @@ const EXEMPT: Record<string, string> = {
   "POST /queueIntegration": "creates in the caller's company (no foreign id)",
   "POST /queueIntegration/testSession": "checks the posted credentials only (no stored record)",
   "GET /prompt": "list: checked for leaks below",
+  "GET /contact-lists": "list: checked for leaks below",
+  "GET /contact-lists/list": "list: checked for leaks below",
+  "POST /contact-lists": "creates in the caller's company (no foreign id)",
+  "GET /campaigns": "list: checked for leaks below",
+  "GET /campaign-settings": "the caller's company's settings",
+  "POST /campaign-settings": "saves the caller's company's settings (no foreign id)",
   "POST /queue": "creates in the caller's company",
   "GET /whatsapp": "list: checked for leaks below",
   "GET /whatsapp/filter": "list: checked for leaks below",
@@ -825,6 +909,12 @@ describe("tenant isolation", () => {
       "/queueIntegration",
       "/queueIntegration?searchParam=segredo",
       "/prompt",
+      "/contact-lists",
+      "/contact-lists?searchParam=segredo",
+      "/contact-lists/list",
+      "/campaigns",
+      "/campaigns?searchParam=segredo",
+      "/campaign-settings",
       "/sync/pull",
       "/dashboard/moments",
       `/dashboard/moments?queueIds=${JSON.stringify([a.queueId])}&userId=${a.userId}`,

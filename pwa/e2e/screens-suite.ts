@@ -71,6 +71,10 @@ export function screensSuite(sizes: readonly Size[]): void {
   let flowId = 0;
   /** An internal chat of the admin's with the plain user, with messages (seeded). */
   let chatUuid = "";
+  /** A contact list with items, one of them refused by WhatsApp (seeded before the tests). */
+  let contactListId = 0;
+  /** A campaign half sent, for the campaigns list and its report (seeded before the tests). */
+  let campaignId = 0;
   /** Opens an entry of the composer's actions menu and waits for its dialog. */
   const composerDialog = (entry: string, testId: string) => async (page: Page) => {
     await page.getByTestId("composer-actions").click();
@@ -320,6 +324,41 @@ export function screensSuite(sizes: readonly Size[]): void {
       as: "admin",
       ready: (p) => p.getByTestId("prompt-row").first().waitFor(),
       open: [{ name: "prompt-modal", action: dialogOpened("prompt-modal", "prompts-add") }],
+    },
+    {
+      name: "contact-lists",
+      path: "/contact-lists",
+      as: "admin",
+      ready: (p) => p.getByTestId("contact-list-row").first().waitFor(),
+      open: [{ name: "contact-list-modal", action: dialogOpened("contact-list-modal", "contact-list-edit") }],
+    },
+    {
+      name: "campaigns",
+      path: "/campaigns",
+      as: "admin",
+      ready: (p) => p.getByTestId("campaign-row").first().waitFor(),
+      open: [{ name: "campaign-modal", action: dialogOpened("campaign-modal", "campaigns-add") }],
+    },
+    {
+      name: "campaign-report",
+      path: () => `/campaign/${campaignId}/report`,
+      as: "admin",
+      ready: (p) => p.getByTestId("report-progress").waitFor(),
+    },
+    {
+      name: "campaign-settings",
+      path: "/campaigns-config",
+      as: "admin",
+      ready: (p) => p.getByTestId("campaign-settings-save").waitFor(),
+    },
+    {
+      name: "contact-list-items",
+      path: () => `/contact-lists/${contactListId}/contacts`,
+      as: "admin",
+      ready: (p) => p.getByTestId("item-invalid").first().waitFor(),
+      open: [
+        { name: "contact-list-item-modal", action: dialogOpened("contact-list-item-modal", "contact-list-items-add") },
+      ],
     },
     {
       name: "moments",
@@ -916,6 +955,30 @@ export function screensSuite(sizes: readonly Size[]): void {
        ('Dica da semana', 'Use respostas rápidas com a barra /.', 3, true),
        ('Aviso antigo', 'Já passou.', 3, false)`,
     );
+    // A contact list for campaigns: two items, the second refused by WhatsApp (the invalid icon).
+    const list = await pool.query<{ id: number }>(
+      "INSERT INTO contact_lists (company_id, name) VALUES (1, 'Clientes da promoção') RETURNING id",
+    );
+    contactListId = list.rows[0]!.id;
+    await pool.query(
+      `INSERT INTO contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid)
+       VALUES (1, $1, 'Ana Paula', '5511987650001', 'ana@exemplo.com.br', true),
+              (1, $1, 'Bruno Lima', '5511987650002', '', false)`,
+      [contactListId],
+    );
+    // A campaign to that list, running, one of its two contacts delivered (the report at 100 %: one valid).
+    const campaign = await pool.query<{ id: number }>(
+      `INSERT INTO campaigns (company_id, name, whatsapp_id, contact_list_id, message1, status, scheduled_at)
+       VALUES (1, 'Promoção de Natal', (SELECT id FROM whatsapps WHERE company_id = 1 ORDER BY id LIMIT 1), $1,
+         'Oi {nome}, temos ofertas!', 'EM_ANDAMENTO', now()) RETURNING id`,
+      [contactListId],
+    );
+    campaignId = campaign.rows[0]!.id;
+    await pool.query(
+      `INSERT INTO campaign_shippings (company_id, campaign_id, number, message, delivered_at)
+       VALUES (1, $1, '5511987650001', 'Oi Ana Paula, temos ofertas!', now())`,
+      [campaignId],
+    );
     // A help video (the helps grid and its player; YouTube's hosts are stood in by standInHelpVideos).
     await pool.query(
       "INSERT INTO helps (title, description, video) VALUES ('Como transferir um atendimento', 'Passo a passo.', 'Xy_12-ab')",
@@ -1153,6 +1216,8 @@ export function screensSuite(sizes: readonly Size[]): void {
       await standInHelpVideos(context);
       // The theme is remembered per device; start each page in the light one.
       await context.addInitScript(() => localStorage.setItem("theme", "light"));
+      // Spec 3 §2: the campaign screens exist only where the local 'cshow' flag does.
+      await context.addInitScript(() => localStorage.setItem("cshow", "1"));
       const page = await context.newPage();
       // What the page reported: named when a state does not open (a screen that failed shows only its notice).
       const pageErrors: string[] = [];

@@ -58,6 +58,11 @@ const DashboardPage = named(() => import("./dashboard/dashboard-page.tsx"), "Das
 const IntegrationsPage = named(() => import("./integrations/integrations-page.tsx"), "IntegrationsPage");
 const MessagesApiPage = named(() => import("./messages-api/messages-api-page.tsx"), "MessagesApiPage");
 const PromptsPage = named(() => import("./prompts/prompts-page.tsx"), "PromptsPage");
+const ContactListsPage = named(() => import("./contact-lists/contact-lists-page.tsx"), "ContactListsPage");
+const ContactListItemsPage = named(() => import("./contact-lists/contact-list-items-page.tsx"), "ContactListItemsPage");
+const CampaignsPage = named(() => import("./campaigns/campaigns-page.tsx"), "CampaignsPage");
+const CampaignReportPage = named(() => import("./campaigns/campaign-report-page.tsx"), "CampaignReportPage");
+const CampaignSettingsPage = named(() => import("./campaigns/campaign-settings-page.tsx"), "CampaignSettingsPage");
 const CompaniesPage = named(() => import("./companies/companies-page.tsx"), "CompaniesPage");
 const SubscriptionPage = named(() => import("./subscription/subscription-page.tsx"), "SubscriptionPage");
 const ReportsPage = named(() => import("./reports/reports-page.tsx"), "ReportsPage");
@@ -278,6 +283,46 @@ export function App() {
                   element={
                     <RouteGate id="prompts">
                       <PromptsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="campaigns"
+                  element={
+                    <RouteGate id="campaigns">
+                      <CampaignsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="campaign/:campaignId/report"
+                  element={
+                    <RouteGate id="campaignReport">
+                      <CampaignReportPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="campaigns-config"
+                  element={
+                    <RouteGate id="campaignsConfig">
+                      <CampaignSettingsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="contact-lists"
+                  element={
+                    <RouteGate id="contactLists">
+                      <ContactListsPage />
+                    </RouteGate>
+                  }
+                />
+                <Route
+                  path="contact-lists/:contactListId/contacts"
+                  element={
+                    <RouteGate id="contactListItems">
+                      <ContactListItemsPage />
                     </RouteGate>
                   }
                 />

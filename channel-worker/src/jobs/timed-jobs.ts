@@ -1,6 +1,7 @@
 // The worker's timed jobs on agenda with its PostgreSQL backend: each recurring job is one row in agenda_jobs
 // (migration 0011) that every worker polls, and the backend's row lock lets one worker at a time run it.
 import { PostgresBackend } from "@agendajs/postgres-backend";
+import { CAMPAIGNS_BATCH, sendDueCampaigns } from "@chatflow/core/campaigns/send-due-campaigns.ts";
 import { FLOW_RESUME_JOB } from "@chatflow/core/flows/runtime/flow-runs.ts";
 import {
   deliverIntegrationSteps,
@@ -67,6 +68,14 @@ export const TIMED_JOBS: TimedJob[] = [
     run: (client) => sendDueSchedules(client, { batch: SCHEDULES_BATCH }),
     unit: "schedule(s)",
     batch: SCHEDULES_BATCH,
+  },
+  // Bulk campaigns (decision 0076): due ones start, each contact's message queued once, paced by the settings.
+  {
+    name: "campaigns:send",
+    run: (client) => sendDueCampaigns(client, { batch: CAMPAIGNS_BATCH }),
+    unit: "campaign message(s)",
+    batch: CAMPAIGNS_BATCH,
+    everyMs: 2000,
   },
   // Kanban lane timers (decision 0047): tickets past their lane's timeLane move on or back, greeted once.
   {

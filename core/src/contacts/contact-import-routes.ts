@@ -26,7 +26,7 @@ const ZIdSchema = z.coerce.number().int().positive().max(2147483647);
 export const importsDir = (dataDir: string) => path.join(dataDir, "imports");
 
 /** The one `file` part, written to the caller's company folder under DATA_DIR, never held in memory. */
-function receiveSpreadsheet(dataDir: string): RequestHandler {
+export function receiveSpreadsheet(dataDir: string): RequestHandler {
   const upload = multer({
     storage: multer.diskStorage({
       destination: (_req, _file, cb) => {
@@ -105,7 +105,7 @@ export function contactImportRoutes(
 }
 
 /** The outcome if it comes within `ms`, else undefined (the job goes on). */
-async function settledWithin(outcome: Promise<ImportOutcome>, ms: number): Promise<ImportOutcome | undefined> {
+export async function settledWithin(outcome: Promise<ImportOutcome>, ms: number): Promise<ImportOutcome | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), ms);

@@ -5,6 +5,7 @@ import { mkdir, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type pg from "pg";
+import { importContactListFile } from "../contact-lists/import-contact-list-file.ts";
 import type { ErrorBody } from "../contract/errors.ts";
 import { invalidInput } from "../http/errors.ts";
 import { siblingModule } from "../sibling-module.ts";
@@ -25,7 +26,14 @@ const WORKER_HEAP_MB = 128;
 /** Shortest gap between two progress writes of one import. */
 const PROGRESS_WRITE_MS = 250;
 
-export type ImportJob = { id: number; companyId: number; path: string; originalname: string };
+export type ImportJob = {
+  id: number;
+  companyId: number;
+  path: string;
+  originalname: string;
+  /** The contact list the rows join (decision 0076); none for the company's contacts. */
+  contactListId?: number;
+};
 export type ImportOutcome = { ok: true; counts: ImportCounts } | { ok: false; error: ErrorBody };
 
 export type ImportRunnerOptions = {
@@ -113,7 +121,10 @@ export class ContactImportRunner {
         return { ok: false, error: result.error };
       }
       const counts = await inTransaction(this.pool, async (client) => {
-        const c = await importContactsFile(client, companyId, result.rows, result.ignored);
+        const c =
+          job.contactListId === undefined
+            ? await importContactsFile(client, companyId, result.rows, result.ignored)
+            : await importContactListFile(client, companyId, job.contactListId, result.rows, result.ignored);
         await markFinished(client, companyId, id, { rowsRead: result.rowsRead, ...c });
         return c;
       });

@@ -29,11 +29,14 @@ export async function createImport(
   companyId: number,
   userId: number,
   fileName: string,
+  /** The contact list the import fills (decision 0076); none for the company's contacts. */
+  contactListId: number | null = null,
 ): Promise<ContactImport> {
   try {
     const { rows } = await pool.query<ContactImport>(
-      `INSERT INTO contact_imports (company_id, user_id, file_name) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
-      [companyId, userId, fileName],
+      `INSERT INTO contact_imports (company_id, user_id, file_name, contact_list_id) VALUES ($1, $2, $3, $4)
+       RETURNING ${COLUMNS}`,
+      [companyId, userId, fileName, contactListId],
     );
     return rows[0]!;
   } catch (err) {

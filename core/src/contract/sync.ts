@@ -231,7 +231,19 @@ export type EntityName = keyof Entities;
  * (spec 2 §4 live updates; decision 0063). "chats" is logged per member (`chats:<userId>`) and named only to that
  * member's pulls (decision 0073).
  */
-export const LIST_NAMES = ["files", "tags", "queueIntegrations", "prompts", "companies", "chats", "invoices"] as const;
+export const LIST_NAMES = [
+  "files",
+  "tags",
+  "queueIntegrations",
+  "prompts",
+  "companies",
+  "chats",
+  "invoices",
+  "contactLists",
+  "contactListItems",
+  "campaigns",
+  "campaignSettings",
+] as const;
 export type ListName = (typeof LIST_NAMES)[number];
 
 /**

@@ -45,6 +45,8 @@ import { Migration0063DashboardIndexesOnlyForPeriods } from "./migrations/0063-d
 import { Migration0064CompanyAdminFields } from "./migrations/0064-company-admin-fields.ts";
 import { Migration0065Announcements } from "./migrations/0065-announcements.ts";
 import { Migration0066Chats } from "./migrations/0066-chats.ts";
+import { Migration0067ContactLists } from "./migrations/0067-contact-lists.ts";
+import { Migration0068Campaigns } from "./migrations/0068-campaigns.ts";
 import { Migration0070PasswordResetCodes } from "./migrations/0070-password-reset-codes.ts";
 import { Migration0071Invoices } from "./migrations/0071-invoices.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
@@ -94,6 +96,8 @@ export const MIGRATIONS = [
   { name: "0064-company-admin-fields", class: Migration0064CompanyAdminFields },
   { name: "0065-announcements", class: Migration0065Announcements },
   { name: "0066-chats", class: Migration0066Chats },
+  { name: "0067-contact-lists", class: Migration0067ContactLists },
+  { name: "0068-campaigns", class: Migration0068Campaigns },
   { name: "0070-password-reset-codes", class: Migration0070PasswordResetCodes },
   { name: "0071-invoices", class: Migration0071Invoices },
 ];

@@ -6,6 +6,7 @@ import type pg from "pg";
 import { announcementMediaRoutes, announcementRoutes } from "../announcements/announcement-routes.ts";
 import type { ActorCache } from "../auth/actor-cache.ts";
 import type { Tokens } from "../auth/tokens.ts";
+import { campaignRoutes } from "../campaigns/campaign-routes.ts";
 import { chatbotRoutes } from "../chatbots/chatbot-routes.ts";
 import { chatRoutes } from "../chats/chat-routes.ts";
 import { companyAdminRoutes } from "../companies/company-admin-routes.ts";
@@ -16,6 +17,7 @@ import { planAdminRoutes } from "../companies/plan-admin-routes.ts";
 import { planRoutes } from "../companies/plan-routes.ts";
 import { subscriptionGuard } from "../companies/subscription-guard.ts";
 import type { CoreConfig } from "../config.ts";
+import { contactListRoutes } from "../contact-lists/contact-list-routes.ts";
 import { contactImportRoutes } from "../contacts/contact-import-routes.ts";
 import type { ContactImportRunner } from "../contacts/contact-import-runner.ts";
 import { contactRoutes } from "../contacts/contact-routes.ts";
@@ -100,11 +102,13 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     mediaRoutes(deps.config.dataDir),
     contactRoutes(deps.pool, deps.config.limits),
     contactImportRoutes(deps.pool, deps.imports, { dataDir: deps.config.dataDir, waitMs: deps.config.importWaitMs }),
+    contactListRoutes(deps.pool, deps.imports, { dataDir: deps.config.dataDir, waitMs: deps.config.importWaitMs }),
     tagRoutes(deps.pool),
     kanbanRoutes(deps.pool),
     ticketNoteRoutes(deps.pool),
     quickMessageRoutes(deps.pool, deps.config.dataDir, deps.config.syncUrl),
     scheduleRoutes(deps.pool, deps.config.dataDir),
+    campaignRoutes(deps.pool, deps.config.dataDir),
     fileListRoutes(deps.pool, deps.config.dataDir),
     integrationRoutes(deps.pool),
     promptRoutes(deps.pool),

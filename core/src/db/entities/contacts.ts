@@ -2,6 +2,7 @@
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
 import { createdAt, timestamps } from "./columns.ts";
 import { Whatsapp } from "./connections.ts";
+import { ContactList } from "./contact-lists.ts";
 import { Company } from "./tenancy.ts";
 import { User } from "./users.ts";
 
@@ -135,6 +136,8 @@ export const ContactImport = defineEntity({
     created: p.integer().default(0),
     ignored: p.integer().default(0),
     error: p.json<Record<string, unknown>>().nullable(),
+    /** The contact list the import fills (decision 0076); none for the company's contacts. */
+    contactListId: p.manyToOne(ContactList).mapToPk().joinColumn("contact_list_id").deleteRule("cascade").nullable(),
     heartbeatAt: p.datetime().defaultRaw("now()"),
     createdAt: createdAt(),
     finishedAt: p.datetime().nullable(),

@@ -3,9 +3,11 @@
 // schema-diff.test.ts fails when these and the migrated database differ.
 import { AgendaJob } from "./agenda.ts";
 import { Announcement } from "./announcements.ts";
+import { Campaign, CampaignSetting, CampaignShipping } from "./campaigns.ts";
 import { Chatbot } from "./chatbots.ts";
 import { Chat, ChatMessage, ChatUser } from "./chats.ts";
 import { BaileysAuth, ChannelWorker, ConnectionLease, Whatsapp, WhatsappQueue } from "./connections.ts";
+import { ContactList, ContactListItem } from "./contact-lists.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { FileList } from "./files.ts";
 import { FlowCampaign, FlowRun } from "./flow-runtime.ts";
@@ -23,9 +25,11 @@ import { Queue, RefreshToken, User, UserQueue } from "./users.ts";
 
 export * from "./agenda.ts";
 export * from "./announcements.ts";
+export * from "./campaigns.ts";
 export * from "./chatbots.ts";
 export * from "./chats.ts";
 export * from "./connections.ts";
+export * from "./contact-lists.ts";
 export * from "./contacts.ts";
 export * from "./files.ts";
 export * from "./flows.ts";
@@ -93,4 +97,9 @@ export const ENTITIES = [
   ChatMessage,
   Announcement,
   Invoice,
+  ContactList,
+  ContactListItem,
+  Campaign,
+  CampaignSetting,
+  CampaignShipping,
 ];

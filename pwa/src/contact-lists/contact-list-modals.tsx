@@ -1,0 +1,141 @@
+// The contact list modal (name) and the list item modal (name, number, e-mail) of spec 3 §2; both need a
+// connection (contact lists are admin REST).
+import type { ContactListDTO, ContactListItemDTO } from "@chatflow/core/contract/contact-lists.ts";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../app-services.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { TextField } from "../ui/fields.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
+import { showToast } from "../ui/toasts.ts";
+import {
+  type ItemForm,
+  type SaveOutcome,
+  saveItem,
+  saveList,
+  validateItemForm,
+  validateListForm,
+} from "./contact-list-forms.ts";
+
+/** Runs a checked save: field errors under their fields, anything else as a toast; closes on success. */
+function useSave(onSaved: () => void, onClose: () => void) {
+  const { t } = useTranslation();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  async function run<T>(found: Record<string, string>, save: () => Promise<SaveOutcome<T>>) {
+    setErrors(found);
+    if (Object.keys(found).length > 0 || saving) return;
+    setSaving(true);
+    try {
+      const outcome = await save();
+      if (!outcome.ok) {
+        if (Object.keys(outcome.errors).length > 0) setErrors(outcome.errors);
+        else showToast(errorText(outcome.error));
+        return;
+      }
+      showToast(t("contactListsPage.toasts.saved"), "info");
+      onSaved();
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  }
+  return { errors, saving, run };
+}
+
+export function ContactListModal(p: {
+  list: ContactListDTO | null;
+  online: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(p.list?.name ?? "");
+  const { errors, saving, run } = useSave(p.onSaved, p.onClose);
+  return (
+    <FormModal
+      title={p.list ? t("contactListsPage.modal.editTitle") : t("contactListsPage.modal.addTitle")}
+      onClose={p.onClose}
+      onSubmit={() => void run(validateListForm({ name }), () => saveList(api, { name }, p.list))}
+      saving={saving}
+      cancelLabel={t("contactListsPage.modal.cancel")}
+      saveLabel={t("contactListsPage.modal.save")}
+      saveDisabled={!p.online}
+      note={p.online ? null : t("contactListsPage.needsConnection")}
+      size="small"
+      data-testid="contact-list-modal"
+      save-testid="contact-list-save"
+    >
+      <TextField
+        label={t("contactListsPage.modal.name")}
+        value={name}
+        onChange={setName}
+        errorMessage={errors.name}
+        isRequired
+        autoFocus
+        data-testid="contact-list-name"
+      />
+    </FormModal>
+  );
+}
+
+export function ContactListItemModal(p: {
+  contactListId: number;
+  item: ContactListItemDTO | null;
+  online: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<ItemForm>({
+    name: p.item?.name ?? "",
+    number: p.item?.number ?? "",
+    email: p.item?.email ?? "",
+  });
+  const set = (key: keyof ItemForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const { errors, saving, run } = useSave(p.onSaved, p.onClose);
+  const m = "contactListsPage.items.modal";
+  return (
+    <FormModal
+      title={p.item ? t(`${m}.editTitle`) : t(`${m}.addTitle`)}
+      onClose={p.onClose}
+      onSubmit={() => void run(validateItemForm(form), () => saveItem(api, p.contactListId, form, p.item))}
+      saving={saving}
+      cancelLabel={t(`${m}.cancel`)}
+      saveLabel={t(`${m}.save`)}
+      saveDisabled={!p.online}
+      note={p.online ? null : t("contactListsPage.needsConnection")}
+      size="small"
+      data-testid="contact-list-item-modal"
+      save-testid="contact-list-item-save"
+    >
+      <TextField
+        label={t(`${m}.name`)}
+        value={form.name}
+        onChange={set("name")}
+        errorMessage={errors.name}
+        isRequired
+        autoFocus
+        data-testid="contact-list-item-name"
+      />
+      <TextField
+        label={t(`${m}.number`)}
+        value={form.number}
+        onChange={set("number")}
+        errorMessage={errors.number}
+        description={t(`${m}.numberHelp`)}
+        inputMode="tel"
+        isRequired
+        data-testid="contact-list-item-number"
+      />
+      <TextField
+        label={t(`${m}.email`)}
+        type="email"
+        value={form.email}
+        onChange={set("email")}
+        errorMessage={errors.email}
+        data-testid="contact-list-item-email"
+      />
+    </FormModal>
+  );
+}

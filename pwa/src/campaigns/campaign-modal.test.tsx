@@ -3,14 +3,15 @@
 // the §5 rules show on their fields before anything is sent, and a running campaign opens read-only.
 import "fake-indexeddb/auto";
 import type { CampaignDTO } from "@chatflow/core/contract/campaigns.ts";
+import { forFile } from "@chatflow/core/testing/test-world.ts";
 import { cleanup, render, screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { i18n, loadFeatureTexts } from "../i18n/i18n.ts";
 import { campaignFormFrom } from "./campaign-form.ts";
 import { CampaignModal } from "./campaign-modal.tsx";
 
-beforeAll(async () => {
+forFile(async () => {
   await i18n.changeLanguage("pt-BR");
   await loadFeatureTexts();
 });

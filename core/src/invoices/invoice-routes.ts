@@ -1,5 +1,6 @@
 // Invoices and checkout (spec 3 §7 Subscription and invoices; decision 0079): the admin's list and checkout behind
 // the session (both open to an expired company: subscription-guard.ts), and EFI's Pix webhook outside it.
+import { timingSafeEqual } from "node:crypto";
 import { Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
@@ -34,16 +35,20 @@ export function invoiceRoutes(pool: pg.Pool, config: CoreConfig): Router {
   return router;
 }
 
+const MAX_PIX_PER_NOTIFICATION = 100;
+
 /** EFI posts Pix notifications to `{registered url}/pix`; the registered URL carries the secret (decision 0079). */
 export function pixWebhookRoutes(pool: pg.Pool, config: CoreConfig): Router {
   const router = Router();
-  const expected = pixWebhookSecret(config.jwtSecret);
+  const wanted = Buffer.from(pixWebhookSecret(config.jwtSecret));
   const receive = async (req: { params: { secret?: string }; body: unknown }, res: { json(v: unknown): void }) => {
-    if (req.params.secret !== expected) throw invalidSignature();
+    const given = Buffer.from(req.params.secret ?? "");
+    if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw invalidSignature();
     const body = (req.body && typeof req.body === "object" ? req.body : {}) as { pix?: { txid?: unknown }[] };
     const paid = await confirmPixPayments(
       pool,
-      { pix: Array.isArray(body.pix) ? body.pix : [] },
+      // Each charge named is read back from EFI: at most a page of them per notification.
+      { pix: Array.isArray(body.pix) ? body.pix.slice(0, MAX_PIX_PER_NOTIFICATION) : [] },
       {
         dataDir: config.dataDir,
         baseUrl: config.efiPixUrl,

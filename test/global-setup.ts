@@ -22,29 +22,43 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-/** The tables having a company_id column, from the catalog of a freshly migrated database (the tenant guard's list). */
-async function readTenantTables(serverUrl: string): Promise<string[]> {
-  const name = `chatflow_catalog_${process.pid}_${Date.now().toString(36)}`;
+/**
+ * A freshly migrated database kept for the run as the template of every test database (test-db.ts copies it
+ * instead of running the ~70 migrations once per test file), and the tables having a company_id column in it
+ * (the tenant guard's list).
+ */
+async function migratedTemplate(serverUrl: string): Promise<{ name: string; tenantTables: string[] }> {
+  const name = `chatflow_template_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE "${name}"`);
-    const u = new URL(serverUrl);
-    u.pathname = `/${name}`;
-    const db = await openDb(u.toString(), { poolSize: 1 });
-    try {
-      await migrate(db);
-      const { rows } = await db.pool.query<{ table_name: string }>(
-        `SELECT DISTINCT c.table_name FROM information_schema.columns c
-           JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-          WHERE c.table_schema = 'public' AND c.column_name = 'company_id' AND t.table_type = 'BASE TABLE'`,
-      );
-      return rows.map((r) => r.table_name).sort();
-    } finally {
-      await db.close();
-    }
   } finally {
+    await admin.end();
+  }
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  // Closed before any copy: PostgreSQL copies a template only while nobody is connected to it.
+  const db = await openDb(u.toString(), { poolSize: 1 });
+  try {
+    await migrate(db);
+    const { rows } = await db.pool.query<{ table_name: string }>(
+      `SELECT DISTINCT c.table_name FROM information_schema.columns c
+         JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+        WHERE c.table_schema = 'public' AND c.column_name = 'company_id' AND t.table_type = 'BASE TABLE'`,
+    );
+    return { name, tenantTables: rows.map((r) => r.table_name).sort() };
+  } finally {
+    await db.close();
+  }
+}
+
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
     await admin.end();
   }
 }
@@ -65,8 +79,11 @@ export default async function setup(project: TestProject) {
     };
   }
   project.provide("pgUrl", url);
-  project.provide("tenantTables", await readTenantTables(url));
+  const template = await migratedTemplate(url);
+  project.provide("pgTemplate", template.name);
+  project.provide("tenantTables", template.tenantTables);
   return async () => {
+    await dropDatabase(url, template.name).catch(() => {});
     await stop?.();
   };
 }
@@ -74,6 +91,8 @@ export default async function setup(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     pgUrl: string;
+    /** A migrated database that test-db.ts copies for each test file. */
+    pgTemplate: string;
     tenantTables: string[];
   }
 }

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { CoreConfig } from "../config.ts";
 import { type Core, startCore } from "../server.ts";
-import { createEmptyDatabase } from "./test-db.ts";
+import { createMigratedDatabase } from "./test-db.ts";
 
 export type TestCore = Core & {
   config: CoreConfig;
@@ -18,7 +18,7 @@ export type TestCore = Core & {
 export type ApiAnswer = { status: number; body: any; headers: Headers };
 
 export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promise<TestCore> {
-  const empty = await createEmptyDatabase();
+  const empty = await createMigratedDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), "chatflow-core-"));
   const config: CoreConfig = {
     port: 0,

@@ -93,50 +93,92 @@ function refusal(err: unknown, setErrors: (e: Record<string, string>) => void) {
   showToast(errorText(err), "error");
 }
 
-function TextTestForm({ online }: { online: boolean }) {
+/**
+ * The test forms' shared steps: the form's rules checked here first (nothing sent while one fails, or offline),
+ * then the call, 'Mensagem enviada com sucesso' and the fields the next message starts without, or the refusal.
+ */
+function useTestForm<F extends { token: string; number: string; body: string }>(
+  initial: F,
+  online: boolean,
+  validate: (form: F) => Record<string, string>,
+  send: (form: F) => Promise<unknown>,
+  cleared: Partial<F>,
+) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<TextForm>({ token: "", number: "", body: "" });
+  const [form, setForm] = useState<F>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
-  const set = (key: keyof TextForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: "token" | "number" | "body") => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateTextForm(form);
+    const found = validate(form);
     setErrors(found);
     if (Object.keys(found).length > 0 || !online) return;
     setSending(true);
     try {
-      await sendTextForm(form);
+      await send(form);
       showToast(t("messagesApi.sent"), "info");
-      setForm((f) => ({ ...f, body: "" }));
+      setForm((f) => ({ ...f, ...cleared }));
     } catch (err) {
       refusal(err, setErrors);
     } finally {
       setSending(false);
     }
   };
+  return { form, setForm, errors, sending, set, submit };
+}
+
+/** The token and number fields both forms open with (`prefix` names their test ids). */
+function TokenAndNumber({
+  prefix,
+  form,
+  errors,
+  set,
+}: {
+  prefix: string;
+  form: { token: string; number: string };
+  errors: Record<string, string>;
+  set: (key: "token" | "number") => (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        label={t("messagesApi.token")}
+        value={form.token}
+        onChange={set("token")}
+        errorMessage={errors.token}
+        isRequired
+        data-testid={`${prefix}-token`}
+      />
+      <TextField
+        label={t("messagesApi.number")}
+        value={form.number}
+        onChange={set("number")}
+        errorMessage={errors.number}
+        placeholder="5511999999999"
+        isRequired
+        data-testid={`${prefix}-number`}
+      />
+    </>
+  );
+}
+
+function TextTestForm({ online }: { online: boolean }) {
+  const { t } = useTranslation();
+  const { form, errors, sending, set, submit } = useTestForm<TextForm>(
+    { token: "", number: "", body: "" },
+    online,
+    validateTextForm,
+    sendTextForm,
+    { body: "" },
+  );
   return (
     <section className="messages-api-card" aria-labelledby="messages-api-text-test">
       <h2 id="messages-api-text-test">{t("messagesApi.textTest")}</h2>
       <p>{t("messagesApi.textIntro")}</p>
       <form className="messages-api-form" onSubmit={submit} noValidate data-testid="messages-api-text-form">
-        <TextField
-          label={t("messagesApi.token")}
-          value={form.token}
-          onChange={set("token")}
-          errorMessage={errors.token}
-          isRequired
-          data-testid="messages-api-text-token"
-        />
-        <TextField
-          label={t("messagesApi.number")}
-          value={form.number}
-          onChange={set("number")}
-          errorMessage={errors.number}
-          placeholder="5511999999999"
-          isRequired
-          data-testid="messages-api-text-number"
-        />
+        <TokenAndNumber prefix="messages-api-text" form={form} errors={errors} set={set} />
         <TextAreaField
           label={t("messagesApi.body")}
           value={form.body}
@@ -154,48 +196,20 @@ function TextTestForm({ online }: { online: boolean }) {
 
 function MediaTestForm({ online }: { online: boolean }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<MediaForm>({ token: "", number: "", body: "", file: null });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState(false);
-  const set = (key: "token" | "number" | "body") => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateMediaForm(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !online || !form.file) return;
-    setSending(true);
-    try {
-      await sendMediaForm({ ...form, file: form.file });
-      showToast(t("messagesApi.sent"), "info");
-      setForm((f) => ({ ...f, body: "", file: null }));
-    } catch (err) {
-      refusal(err, setErrors);
-    } finally {
-      setSending(false);
-    }
-  };
+  const { form, setForm, errors, sending, set, submit } = useTestForm<MediaForm>(
+    { token: "", number: "", body: "", file: null },
+    online,
+    validateMediaForm,
+    // validateMediaForm refuses a form without a file: here there is one.
+    (f) => sendMediaForm({ ...f, file: f.file as File }),
+    { body: "", file: null },
+  );
   return (
     <section className="messages-api-card" aria-labelledby="messages-api-media-test">
       <h2 id="messages-api-media-test">{t("messagesApi.mediaTest")}</h2>
       <p>{t("messagesApi.mediaIntro")}</p>
       <form className="messages-api-form" onSubmit={submit} noValidate data-testid="messages-api-media-form">
-        <TextField
-          label={t("messagesApi.token")}
-          value={form.token}
-          onChange={set("token")}
-          errorMessage={errors.token}
-          isRequired
-          data-testid="messages-api-media-token"
-        />
-        <TextField
-          label={t("messagesApi.number")}
-          value={form.number}
-          onChange={set("number")}
-          errorMessage={errors.number}
-          placeholder="5511999999999"
-          isRequired
-          data-testid="messages-api-media-number"
-        />
+        <TokenAndNumber prefix="messages-api-media" form={form} errors={errors} set={set} />
         <TextAreaField
           label={t("messagesApi.mediaBody")}
           value={form.body}

@@ -85,8 +85,8 @@ type Acts = {
 };
 
 /**
- * `lastBodies` maps each ticket of the batch to its last inbound text. Answers the tickets held this time (the
- * queue bot skips them). `now` is the clock the rules read (tests pass their own).
+ * `lastBodies` maps each ticket of the batch whose company uses one of these rules (ingest picks them with
+ * inbound-rules.ts) to its last inbound text. Answers the tickets held this time (the queue bot skips them). `now` is the clock the rules read (tests pass their own).
  */
 export async function runInboundGate(
   client: pg.ClientBase,
@@ -96,26 +96,6 @@ export async function runInboundGate(
 ): Promise<Set<number>> {
   const held = new Set<number>();
   if (lastBodies.size === 0) return held;
-  // The hot path: most companies use none of these rules, and a batch holds few companies. One cheap look per
-  // company decides whether its tickets need the full read below.
-  const { rows: active } = await client.query<{ companyId: number }>(
-    `SELECT i.c AS "companyId" FROM unnest($1::int[]) AS i(c)
-     WHERE EXISTS (SELECT 1 FROM settings s WHERE s.company_id = i.c
-         AND ((s.key = 'scheduleType' AND s.value IN ('company', 'connection', 'queue'))
-           OR (s.key = 'enableLGPD' AND s.value = 'enabled')))
-       OR EXISTS (SELECT 1 FROM whatsapps w WHERE w.company_id = i.c
-         AND btrim(COALESCE(w.collective_vacation_message, '')) <> '')
-       OR EXISTS (SELECT 1 FROM tickets t JOIN unnest($2::int[], $3::int[]) AS b(id, c) ON t.id = b.id
-         AND t.company_id = b.c WHERE b.c = i.c AND t.status = 'lgpd')`,
-    [
-      [...new Set([...lastBodies.values()].map((b) => b.companyId))],
-      [...lastBodies.keys()],
-      [...lastBodies.values()].map((b) => b.companyId),
-    ],
-  );
-  if (active.length === 0) return held;
-  const companies = new Set(active.map((a) => a.companyId));
-  const batch = [...lastBodies.entries()].filter(([, b]) => companies.has(b.companyId));
   const { rows } = await client.query<GateRow>(
     `SELECT t.id, t.company_id AS "companyId", t.contact_id AS "contactId", t.whatsapp_id AS "whatsappId", t.status,
        t.queue_id AS "queueId", t.is_bot AS "isBot", t.out_of_hours_sent_at AS "outOfHoursSentAt",
@@ -145,7 +125,7 @@ export async function runInboundGate(
          AND st.key IN ('scheduleType', 'enableLGPD', 'lgpdConsent', 'lgpdMessage', 'lgpdLink', 'lgpdDeleteMessage')
      ) s
      WHERE t.status IN ('pending', 'lgpd') AND t.user_id IS NULL AND NOT t.is_group AND NOT c.is_group`,
-    [batch.map(([id]) => id), batch.map(([, b]) => b.companyId)],
+    [[...lastBodies.keys()], [...lastBodies.values()].map((b) => b.companyId)],
   );
   if (rows.length === 0) return held;
   const acts: Acts = {

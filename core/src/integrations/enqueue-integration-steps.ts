@@ -28,7 +28,7 @@ export async function enqueueIntegrationSteps(
 ): Promise<number> {
   if (lastBodies.size === 0) return 0;
   const entries = [...lastBodies.entries()];
-  // The cheap look first: most companies have neither integrations nor prompts.
+  // Only tickets of companies with an integration or a prompt come here (inbound-rules.ts).
   // A ticket in a queue gets its queue's (or its chatbot option's) integration and the queue's prompt; a ticket with
   // no queue on a connection that offers no queues (so no queue bot speaks there) gets the connection's own
   // integration and prompt (decision 0062).

@@ -13,6 +13,7 @@ import { confirmScheduledSends } from "../schedules/scheduled-send-outcome.ts";
 import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
 import { applyRatings } from "../tickets/apply-rating.ts";
 import { findStoredMessages, inboundKey } from "./find-stored-messages.ts";
+import { type RuleName, rulesInPlay, ticketsFor } from "./inbound-rules.ts";
 import { reopenRecentTickets } from "./reopen-recent-tickets.ts";
 
 export type InboundMessage = {
@@ -96,17 +97,20 @@ export async function ingest(
     const kept = messages.filter((m) => ticketIds.has(ticketKeyOf(m, contacts.ids)));
     const stored = await insertMessages(own, kept, contacts.ids, ticketIds, changes);
     const bodies = lastBodies(stored, contacts.ids, ticketIds);
-    await applyRatings(client, bodies, changes);
+    // One look tells which rules can act on this batch; each rule then reads only its companies' tickets
+    // (decision 0080). A rule with no ticket left returns at once, without a statement.
+    const rules = await rulesInPlay(client, bodies);
+    const only = (rule: RuleName) => ticketsFor(bodies, rules, rule);
+    await applyRatings(client, only("ratings"), changes);
     // Vacation, consent and the hours come first; a ticket they hold is left alone by the bot this time.
-    const held = await runInboundGate(client, bodies, changes, now);
-    for (const id of held) bodies.delete(id);
+    for (const id of await runInboundGate(client, only("gate"), changes, now)) bodies.delete(id);
     // Then the flows (decision 0054): a ticket walking one, or on a connection with a welcome flow, skips the bot.
-    for (const id of await runFlows(client, bodies, changes, now)) bodies.delete(id);
-    await runQueueBot(client, bodies, changes, now);
+    for (const id of await runFlows(client, only("flows"), changes, now)) bodies.delete(id);
+    await runQueueBot(client, only("bot"), changes, now);
     // A queue (or chatbot option) whose integration is of type flowbuilder starts a flow, once (decision 0061).
-    for (const id of await startIntegrationFlows(client, bodies, changes, now)) bodies.delete(id);
+    for (const id of await startIntegrationFlows(client, only("integrationFlows"), changes, now)) bodies.delete(id);
     // Queue integrations and prompts: steps left for the channel worker, never a call from here (decision 0056).
-    await enqueueIntegrationSteps(client, bodies);
+    await enqueueIntegrationSteps(client, only("integrationSteps"));
     result.messages = stored.length;
     for (const m of stored) storedKeys?.add(storedKey(m));
     result.blocked = messages.length - kept.length;

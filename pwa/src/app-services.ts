@@ -6,7 +6,6 @@ import { endSession, refreshSession, type SessionDeps } from "./auth/session.ts"
 import { sessionAtom } from "./auth/session-state.ts";
 import { createTokenStorage, memoryStorage } from "./auth/token-storage.ts";
 import { errorText } from "./i18n/translate-error.ts";
-import { openDb } from "./store/db.ts";
 import { showToast } from "./ui/toasts.ts";
 
 function storage(kind: "localStorage" | "sessionStorage"): Storage {
@@ -18,11 +17,11 @@ function storage(kind: "localStorage" | "sessionStorage"): Storage {
   }
 }
 
-export const db = openDb();
 export const tokens = createTokenStorage(storage("localStorage"), storage("sessionStorage"));
 
 export const sessionDeps: SessionDeps = {
-  db,
+  // Dexie loads apart from the first screen (app-db.ts, decision 0081).
+  localDb: () => import("./app-db.ts").then((m) => m.db),
   baseUrl: window.location.origin,
   tokens,
   setState: (state) => getDefaultStore().set(sessionAtom, state),

@@ -58,7 +58,7 @@ beforeEach(() => {
   local = memoryStorage();
   perTab = memoryStorage();
   deps = {
-    db,
+    localDb: async () => db,
     baseUrl: BASE_URL,
     tokens: createTokenStorage(local, perTab),
     setState: (s) => states.push(s),

@@ -4,13 +4,15 @@ import type { LoginResponse, TLoginRequest } from "@chatflow/core/contract/auth.
 import type { UserDTO } from "@chatflow/core/contract/entities.ts";
 import { ApiError } from "../api/errors.ts";
 import { fetchJson } from "../api/http.ts";
-import { type ChatflowDb, REPLICA_TABLES } from "../store/db.ts";
+import type { ChatflowDb } from "../store/db.ts";
 import { deleteMeta, getMeta, setMeta } from "../store/meta.ts";
+import { REPLICA_TABLES } from "../store/replica-tables.ts";
 import type { SessionState } from "./session-state.ts";
 import type { TokenStorage } from "./token-storage.ts";
 
 export type SessionDeps = {
-  db: ChatflowDb;
+  /** The local store, loaded on first use: the login page renders before Dexie is fetched (decision 0081). */
+  localDb: () => Promise<ChatflowDb>;
   baseUrl: string;
   tokens: TokenStorage;
   setState: (state: SessionState) => void;
@@ -26,10 +28,10 @@ export async function bootSession(deps: SessionDeps): Promise<void> {
     // The login page shows at once; opening IndexedDB (a first visit creates every store) is
     // off its critical path. The delete is queued before any login can store a user.
     deps.setState({ status: "anonymous" });
-    await deleteMeta(deps.db, "sessionUser");
+    await deleteMeta(await deps.localDb(), "sessionUser");
     return;
   }
-  const stored = await getMeta(deps.db, "sessionUser");
+  const stored = await getMeta(await deps.localDb(), "sessionUser");
   if (stored) deps.setState({ status: "authenticated", user: stored });
   if (!deps.isOnline()) {
     if (!stored) deps.setState({ status: "anonymous" });
@@ -65,7 +67,7 @@ export async function signIn(deps: SessionDeps, credentials: TLoginRequest, reme
     headers: JSON_HEADERS,
     body: JSON.stringify(credentials),
   });
-  await adoptLocalData(deps.db, res.user.id);
+  await adoptLocalData(await deps.localDb(), res.user.id);
   deps.tokens.set(res.token, remember);
   await storeUser(deps, res.user);
   return res.user;
@@ -89,12 +91,12 @@ export async function signOut(deps: SessionDeps): Promise<void> {
  */
 export async function endSession(deps: SessionDeps, reason?: "expired"): Promise<void> {
   deps.tokens.clear();
-  await deleteMeta(deps.db, "sessionUser");
+  await deleteMeta(await deps.localDb(), "sessionUser");
   deps.setState(reason ? { status: "anonymous", reason } : { status: "anonymous" });
 }
 
 async function storeUser(deps: SessionDeps, user: UserDTO): Promise<void> {
-  await setMeta(deps.db, "sessionUser", user);
+  await setMeta(await deps.localDb(), "sessionUser", user);
   deps.setState({ status: "authenticated", user });
 }
 

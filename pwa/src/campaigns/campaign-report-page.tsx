@@ -9,7 +9,8 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { api, db } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { useListChanged } from "../sync/use-list-changed.ts";
 import { Badge } from "../ui/badge.tsx";

@@ -4,7 +4,8 @@
 // deleted, a read elsewhere) stamps the "chats" list (sync/use-list-changed.ts) and the screens ask again.
 import type { ChatDTO, ChatMessageDTO, ChatMessagesPage, ChatsPage } from "@chatflow/core/contract/chats.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, db } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
 import { readCache, writeCache } from "../store/cache.ts";
 import { useListChanged } from "../sync/use-list-changed.ts";
 import { mergeMessages } from "./chat-rules.ts";

@@ -10,7 +10,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { fieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";

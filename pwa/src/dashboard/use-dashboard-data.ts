@@ -8,7 +8,8 @@ import type {
 } from "@chatflow/core/contract/dashboard.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
-import { api, db } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { writeCache } from "../store/cache.ts";
 import { cacheKey } from "./dashboard-model.ts";

@@ -11,7 +11,8 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePaged } from "../api/use-paged.ts";
-import { api, db } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
 import { isSubscriptionExpired } from "../auth/session-state.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { localToday } from "../companies/company-form.ts";

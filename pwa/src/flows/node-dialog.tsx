@@ -12,7 +12,8 @@ import {
 import { useLiveQuery } from "dexie-react-hooks";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, db } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
 import { fieldErrors, validationText } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { Button, IconButton } from "../ui/button.tsx";

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ApiClient } from "../api/http.ts";
 import { writeCache } from "../store/cache.ts";
 import { openDb } from "../store/db.ts";
-import { HELPS_CACHE_KEY, hasHelps, keepHelpsPresence, setHasHelps } from "./helps-presence.ts";
+import { HELPS_CACHE_KEY, hasHelps, setHasHelps } from "./helps-presence.ts";
+import { keepHelpsPresence } from "./keep-helps-presence.ts";
 
 const stops: (() => void)[] = [];
 afterEach(() => {

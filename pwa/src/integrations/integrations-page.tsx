@@ -5,7 +5,8 @@ import type { QueueIntegrationDTO, QueueIntegrationsPage } from "@chatflow/core/
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePaged } from "../api/use-paged.ts";
-import { api, db } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { useListChanged } from "../sync/use-list-changed.ts";

@@ -2,7 +2,7 @@
 // whether what they typed has reached the server yet.
 import { useLiveQuery } from "dexie-react-hooks";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { EnablePushButton } from "../pwa/enable-push-button.tsx";
 import { ClockIcon } from "../ui/icons.tsx";
 import { useOnline } from "./use-online.ts";

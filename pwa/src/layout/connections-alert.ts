@@ -4,7 +4,7 @@
 import type { WhatsappDTO } from "@chatflow/core/contract/entities.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 
 export const ALERT_STATES: ReadonlySet<string> = new Set(["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"]);
 export const ALERT_DELAY_MS = 2_000;

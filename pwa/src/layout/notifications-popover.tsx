@@ -6,7 +6,7 @@ import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { listTime, truncate } from "../tickets/format.ts";
 import { Avatar } from "../ui/avatar.tsx";

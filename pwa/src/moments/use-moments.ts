@@ -4,7 +4,8 @@
 import type { MomentTicket } from "@chatflow/core/contract/moments.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
-import { api, db } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { refreshCache } from "../store/cache.ts";
 import { debouncedOnPoke } from "../sync/pokes.ts";

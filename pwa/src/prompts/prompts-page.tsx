@@ -3,7 +3,8 @@
 import type { PromptDTO } from "@chatflow/core/contract/prompts.ts";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, db } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import "../integrations/integrations.css";
 import { useOnline } from "../layout/use-online.ts";

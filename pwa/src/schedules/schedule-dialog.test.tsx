@@ -6,7 +6,7 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import "../i18n/i18n.ts";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 
 const setOnline = (online: boolean) =>

@@ -6,7 +6,8 @@ import { defaultQueueSchedules, type QueueSchedule } from "@chatflow/core/contra
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/errors.ts";
-import { api, db } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
 import { serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { WeekHoursEditor } from "../queues/week-hours-editor.tsx";

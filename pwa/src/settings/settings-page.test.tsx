@@ -11,7 +11,7 @@ import { getDefaultStore } from "jotai";
 import { HttpResponse, http } from "msw";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { LoginPage } from "../auth/login-page.tsx";
 import { i18n } from "../i18n/i18n.ts";
 import { mockNetworkForFile } from "../test-support/mock-network.ts";

@@ -4,7 +4,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/errors.ts";
-import { api, db } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
 import { serverFieldErrors } from "../i18n/form-errors.ts";
 import { readCache, refreshCache } from "../store/cache.ts";
 import { showToast } from "../ui/toasts.ts";

@@ -9,7 +9,8 @@ import {
 } from "@chatflow/core/contract/settings.ts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, db } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { readCache, writeCache } from "../store/cache.ts";
 import { TextField } from "../ui/fields.tsx";

@@ -13,8 +13,9 @@ import type {
 } from "@chatflow/core/contract/entities.ts";
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import type { ScheduleDTO } from "@chatflow/core/contract/schedules.ts";
-import type { EntityName, MutationName, TSendInteractiveMessageArgs } from "@chatflow/core/contract/sync.ts";
+import type { MutationName, TSendInteractiveMessageArgs } from "@chatflow/core/contract/sync.ts";
 import { Dexie, type EntityTable } from "dexie";
+import { REPLICA_TABLES } from "./replica-tables.ts";
 
 /**
  * A media message written on this device, waiting to be uploaded (POST /messages/{ticketId}, multipart):
@@ -113,16 +114,7 @@ export type ChatflowDb = Dexie & {
   schedules: EntityTable<ScheduleDTO, "id">;
 };
 
-/** The tables the server replicates into; the order matches PullResponse.put. */
-export const REPLICA_TABLES = [
-  "tickets",
-  "messages",
-  "contacts",
-  "queues",
-  "whatsapps",
-  "users",
-  "schedules",
-] as const satisfies readonly EntityName[];
+export { REPLICA_TABLES };
 
 export function openDb(name = "chatflow"): ChatflowDb {
   const db = new Dexie(name) as ChatflowDb;

@@ -5,7 +5,8 @@
 // the browser will not wipe, and keeps this browser's push subscription current.
 import type { ServerFrame } from "@chatflow/core/contract/sync.ts";
 import { emitAnnouncementsChanged } from "../announcements/announcement-events.ts";
-import { api, db, sessionDeps, tokens } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api, sessionDeps, tokens } from "../app-services.ts";
 import { endSession } from "../auth/session.ts";
 import { emitPayment } from "../financeiro/payment-events.ts";
 import { i18n } from "../i18n/i18n.ts";

@@ -5,7 +5,7 @@ import "fake-indexeddb/auto";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { i18n } from "../i18n/i18n.ts";
 import { TagModal } from "./tag-modal.tsx";
 

@@ -8,7 +8,7 @@ import type { ContactDTO, TicketDTO } from "@chatflow/core/contract/entities.ts"
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { ScheduleButton } from "../schedules/schedule-button.tsx";

@@ -5,7 +5,8 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, db } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { isConversationHeld, restoreConversation } from "../sync/held.ts";
 

@@ -4,7 +4,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { Splash } from "../ui/splash.tsx";
 import { ContactDrawer } from "./contact-drawer.tsx";

@@ -7,7 +7,7 @@ import type { Channel, TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import type { ChatflowDb } from "../store/db.ts";
 
 export type WindowState = {

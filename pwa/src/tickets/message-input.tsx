@@ -20,7 +20,7 @@ import {
 import { FileTrigger } from "react-aria-components/FileTrigger";
 import { TextArea, TextField } from "react-aria-components/TextField";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { ScheduleButton } from "../schedules/schedule-button.tsx";

@@ -5,7 +5,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { holderNoticeAtom } from "../sync/refusals.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";

@@ -4,7 +4,7 @@
 import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { Button } from "../ui/button.tsx";
 import { RefreshIcon } from "../ui/icons.tsx";

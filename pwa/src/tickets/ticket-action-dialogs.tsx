@@ -5,7 +5,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo, useState } from "react";
 import type { Key } from "react-aria-components/Select";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog, Modal } from "../ui/dialog.tsx";
 import { TextAreaField } from "../ui/fields.tsx";

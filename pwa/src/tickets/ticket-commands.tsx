@@ -5,7 +5,7 @@
 import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { requestSync } from "../sync/app-sync.ts";

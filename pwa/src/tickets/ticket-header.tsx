@@ -6,7 +6,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { Chip } from "../ui/badge.tsx";
 import { IconButton } from "../ui/button.tsx";

@@ -5,7 +5,7 @@ import type { TicketStatus } from "@chatflow/core/contract/entities.ts";
 import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-services.ts";
+import { db } from "../app-db.ts";
 import { sortTags } from "../tags/tag-store.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { FilterIcon } from "../ui/icons.tsx";

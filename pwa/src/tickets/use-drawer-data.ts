@@ -6,7 +6,8 @@ import type { TagDTO, TicketNoteDTO } from "@chatflow/core/contract/contacts.ts"
 import type { TicketLogEntryDTO } from "@chatflow/core/contract/tickets.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, db } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { refreshCache } from "../store/cache.ts";
 import type { OutboxEntry } from "../store/db.ts";

@@ -7,7 +7,8 @@ import { PROFILE_IMAGE_FIELD, type UserAnswer } from "@chatflow/core/contract/us
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, db } from "../app-services.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { PasswordField, TextAreaField, TextField } from "../ui/fields.tsx";

@@ -4,7 +4,8 @@
 import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, db } from "../../app-services.ts";
+import { db } from "../../app-db.ts";
+import { api } from "../../app-services.ts";
 import { useSessionUser } from "../../auth/use-session-user.ts";
 import { errorText } from "../../i18n/translate-error.ts";
 import { useOnline } from "../../layout/use-online.ts";

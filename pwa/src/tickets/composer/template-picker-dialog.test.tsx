@@ -10,7 +10,7 @@ import { userEvent } from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import "../../i18n/i18n.ts";
-import { db as appDb } from "../../app-services.ts";
+import { db as appDb } from "../../app-db.ts";
 import type { ChatflowDb } from "../../store/db.ts";
 import { buildMessage, buildTicket, testDb } from "../../test-support/factories.ts";
 import { BASE_URL, testApi } from "../../test-support/fake-core.ts";

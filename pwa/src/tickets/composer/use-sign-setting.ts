@@ -2,7 +2,8 @@
 // enabled), read over REST and kept in the replica's meta table so it holds offline.
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect } from "react";
-import { api, db } from "../../app-services.ts";
+import { db } from "../../app-db.ts";
+import { api } from "../../app-services.ts";
 
 const KEY = "companySetting:sendSignMessage";
 

@@ -4,7 +4,7 @@ import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
 import type { VariableContext } from "@chatflow/core/contract/message-variables.ts";
 import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
-import { db } from "../../app-services.ts";
+import { db } from "../../app-db.ts";
 
 export function useVariableContext(ticket: TicketDTO, userName: string | null): VariableContext {
   // One chain of Dexie promises: a native Promise.all would lose the live query's zone (use-contacts-list.ts).

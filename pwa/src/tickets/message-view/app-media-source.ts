@@ -1,7 +1,9 @@
 // The app's MediaSource: media through fetch with the session's bearer token (core serves a
 // company's files only to its members), a queued upload's file from the outbox, transcriptions
 // through the API client (which renews an expired token).
-import { api, db, tokens } from "../../app-services.ts";
+
+import { db } from "../../app-db.ts";
+import { api, tokens } from "../../app-services.ts";
 import { queuedMedia } from "../send-media.ts";
 import type { MediaSource } from "./media-source.tsx";
 

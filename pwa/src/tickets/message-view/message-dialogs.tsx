@@ -5,7 +5,7 @@ import { ZEditMessageArgsSchema } from "@chatflow/core/contract/messages.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { type Key, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../../app-services.ts";
+import { db } from "../../app-db.ts";
 import { Chip } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog, Modal } from "../../ui/dialog.tsx";

@@ -4,11 +4,31 @@
 import { z } from "zod";
 import { findNulByte } from "./nul-bytes.ts";
 
-/** Meta's ids (wamid.HBgL...): base64-ish text of bounded length. */
-const zCloudId = z.string().regex(/^[A-Za-z0-9._:=+/-]{1,256}$/, "Invalid id");
+/**
+ * The patterns and sizes below, in one place: the schemas use them, and so does the allocation-free check that
+ * accepts the common delivery before the schemas are asked (whatsapp-cloud-fast.ts, decision 0082).
+ */
+export const CLOUD_RULES = {
+  /** Meta's ids (wamid.HBgL...): base64-ish text of bounded length. */
+  id: /^[A-Za-z0-9._:=+/-]{1,256}$/,
+  /** A WhatsApp id (the contact's number): digits only. */
+  waId: /^\d{5,20}$/,
+  /** Meta's numeric ids: the business account's (entry.id) and the phone number's. */
+  numericId: /^\d{1,32}$/,
+  timestamp: /^\d{1,12}$/,
+  /** Most items of one list (entries, changes, contacts, messages, statuses). */
+  maxItems: 1000,
+  maxObject: 100,
+  maxField: 100,
+  maxProfileName: 200,
+  maxTextBody: 65536,
+  maxStatus: 40,
+  maxOpaque: 512,
+} as const;
 
-/** A WhatsApp id (the contact's number): digits only. */
-const zWaId = z.string().regex(/^\d{5,20}$/, "Invalid number");
+const zCloudId = z.string().regex(CLOUD_RULES.id, "Invalid id");
+
+const zWaId = z.string().regex(CLOUD_RULES.waId, "Invalid number");
 
 /** The message types of the Cloud API's webhook reference. */
 export const CLOUD_MESSAGE_TYPES = [
@@ -36,34 +56,30 @@ const noNul = (v: unknown) => findNulByte(v) === undefined;
 /** The whole body: a JSON object; `entry` a list when present. */
 export const ZCloudWebhookSchema = z.object({
   /** "whatsapp_business_account" for the messages webhook. */
-  object: z.string().max(100).optional(),
+  object: z.string().max(CLOUD_RULES.maxObject).optional(),
   /** Entries, each checked on its own (ZCloudEntrySchema). */
-  entry: z.array(z.unknown()).max(1000).default([]),
+  entry: z.array(z.unknown()).max(CLOUD_RULES.maxItems).default([]),
 });
 
 export const ZCloudEntrySchema = z.object({
   /** The WhatsApp Business Account the changes belong to (its message_templates edge lists the templates). */
-  id: z
-    .string()
-    .regex(/^\d{1,32}$/)
-    .optional()
-    .catch(undefined),
+  id: z.string().regex(CLOUD_RULES.numericId).optional().catch(undefined),
   /** Changes, each checked on its own (ZCloudChangeSchema). */
-  changes: z.array(z.unknown()).max(1000).default([]),
+  changes: z.array(z.unknown()).max(CLOUD_RULES.maxItems).default([]),
 });
 
 export const ZCloudChangeSchema = z.object({
   /** "messages" for messages and statuses. */
-  field: z.string().max(100).optional(),
+  field: z.string().max(CLOUD_RULES.maxField).optional(),
   value: z.object({
     /** Which of our connections the change is for. */
-    metadata: z.object({ phone_number_id: z.string().regex(/^\d{1,32}$/, "Invalid phone_number_id") }),
+    metadata: z.object({ phone_number_id: z.string().regex(CLOUD_RULES.numericId, "Invalid phone_number_id") }),
     /** Senders' profiles, each checked on its own (ZCloudContactSchema). */
-    contacts: z.array(z.unknown()).max(1000).default([]),
+    contacts: z.array(z.unknown()).max(CLOUD_RULES.maxItems).default([]),
     /** Messages, each checked on its own (ZCloudMessageSchema). */
-    messages: z.array(z.unknown()).max(1000).default([]),
+    messages: z.array(z.unknown()).max(CLOUD_RULES.maxItems).default([]),
     /** Delivery receipts, each checked on its own (ZCloudStatusSchema). */
-    statuses: z.array(z.unknown()).max(1000).default([]),
+    statuses: z.array(z.unknown()).max(CLOUD_RULES.maxItems).default([]),
   }),
 });
 
@@ -71,7 +87,7 @@ export const ZCloudContactSchema = z.object({
   /** The sender's number. */
   wa_id: zWaId,
   /** Their WhatsApp profile name. */
-  profile: z.object({ name: z.string().max(200).refine(noNul) }).optional(),
+  profile: z.object({ name: z.string().max(CLOUD_RULES.maxProfileName).refine(noNul) }).optional(),
 });
 
 /** One inbound message; its other fields (image, location, ...) are kept as sent, in dataJson. */
@@ -82,15 +98,12 @@ export const ZCloudMessageSchema = z
     /** The sender's number. */
     from: zWaId,
     /** Seconds since the epoch, as a string. */
-    timestamp: z
-      .string()
-      .regex(/^\d{1,12}$/, "Invalid timestamp")
-      .optional(),
+    timestamp: z.string().regex(CLOUD_RULES.timestamp, "Invalid timestamp").optional(),
     /** Which kind of message. */
     type: z.enum(CLOUD_MESSAGE_TYPES),
     /** A text message's text. */
     text: z
-      .object({ body: z.string().max(65536) })
+      .object({ body: z.string().max(CLOUD_RULES.maxTextBody) })
       .loose()
       .optional(),
   })
@@ -104,8 +117,8 @@ export const ZCloudStatusSchema = z
     /** Our message's id at Meta. */
     id: zCloudId,
     /** sent, delivered, read, played or failed. */
-    status: z.string().max(40),
+    status: z.string().max(CLOUD_RULES.maxStatus),
     /** What we sent as biz_opaque_callback_data: our message's id (decision 0042); anything else is ignored. */
-    biz_opaque_callback_data: z.string().max(512).optional(),
+    biz_opaque_callback_data: z.string().max(CLOUD_RULES.maxOpaque).optional(),
   })
   .loose();

@@ -77,8 +77,9 @@ const REPLACEMENTS: Json[] = [
 /** Every path to a value inside `v` (object keys and array indexes). */
 function paths(v: Json, at: (string | number)[] = []): (string | number)[][] {
   const out: (string | number)[][] = [at];
-  if (Array.isArray(v)) v.forEach((c, i) => out.push(...paths(c, [...at, i])));
-  else if (v && typeof v === "object") for (const [k, c] of Object.entries(v)) out.push(...paths(c, [...at, k]));
+  if (Array.isArray(v)) {
+    for (const [i, c] of v.entries()) out.push(...paths(c, [...at, i]));
+  } else if (v && typeof v === "object") for (const [k, c] of Object.entries(v)) out.push(...paths(c, [...at, k]));
   return out;
 }
 
@@ -100,7 +101,7 @@ function cases(valid: Json[], count: number, seed: number): Json[] {
   const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!;
   const out = [...valid];
   for (let i = 0; i < count; i++) {
-    let v = pick(valid);
+    let v: Json = pick(valid);
     for (let n = 1 + Math.floor(next() * 3); n > 0; n--) v = replaced(v, pick(paths(v)), pick(REPLACEMENTS));
     out.push(v);
   }

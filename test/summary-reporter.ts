@@ -1,7 +1,8 @@
 // Prints one plain closing line, 'N passed, N failed, N skipped', after the
 // default reporter, so CI logs carry a count any reader can find. A test file
 // that could not run at all (an import that failed, a set-up that threw before
-// any test) has no tests to count: it is named on the line too, never hidden.
+// any test) has no tests to count: it is named on the line too, never hidden. A file whose tests ran but that
+// had an error outside them (an afterAll that threw, an unhandled rejection) is counted apart.
 import type { Reporter, TestModule } from "vitest/node";
 
 export function summaryLine(testModules: ReadonlyArray<TestModule>): string {
@@ -9,6 +10,7 @@ export function summaryLine(testModules: ReadonlyArray<TestModule>): string {
   let failed = 0;
   let skipped = 0;
   let broken = 0;
+  let outside = 0;
   for (const m of testModules) {
     for (const t of m.children.allTests()) {
       const state = t.result().state;
@@ -16,10 +18,13 @@ export function summaryLine(testModules: ReadonlyArray<TestModule>): string {
       else if (state === "failed") failed++;
       else skipped++;
     }
-    if (m.errors().length > 0) broken++;
+    if (m.errors().length === 0) continue;
+    if (m.children.allTests().next().done) broken++;
+    else outside++;
   }
   const files = broken > 0 ? `, ${broken} test file(s) failed to run` : "";
-  return `${passed} passed, ${failed} failed, ${skipped} skipped${files}`;
+  const errors = outside > 0 ? `, ${outside} test file(s) had errors outside their tests` : "";
+  return `${passed} passed, ${failed} failed, ${skipped} skipped${files}${errors}`;
 }
 
 export default class SummaryReporter implements Reporter {

@@ -9,7 +9,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../app-services.ts";
-import { errorText } from "../i18n/translate-error.ts";
+import { useModalSave } from "../layout/use-modal-save.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
@@ -38,30 +38,17 @@ export function AnnouncementModal({
 }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<AnnouncementForm>(() => announcementFormFrom(announcement));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, errors, run } = useModalSave();
   const set = <K extends keyof AnnouncementForm>(key: K, value: AnnouncementForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
   async function submit() {
-    if (saving || !online) return;
-    const found = validateAnnouncementForm(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const outcome = await saveAnnouncement(api, form, announcement);
-      if (!outcome.ok) {
-        if (Object.keys(outcome.errors).length > 0) setErrors(outcome.errors);
-        else showToast(errorText(outcome.error) || t("announcementsPage.toasts.saveFailed"));
-        return;
-      }
-      onSaved();
-      showToast(t("announcementsPage.toasts.saved"), "info");
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+    if (!online) return;
+    const save = () => saveAnnouncement(api, form, announcement);
+    if (!(await run(validateAnnouncementForm(form), save, t("announcementsPage.toasts.saveFailed")))) return;
+    onSaved();
+    showToast(t("announcementsPage.toasts.saved"), "info");
+    onClose();
   }
 
   const storedName = !form.removeMedia ? announcement?.mediaName : null;

@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
+import { useModalSave } from "../layout/use-modal-save.ts";
 import { Button } from "../ui/button.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
 import { FileButton } from "../ui/file-button.tsx";
@@ -35,8 +36,7 @@ export function CampaignModal(p: {
   const { t } = useTranslation();
   const m = "campaignsPage.modal";
   const [form, setForm] = useState<CampaignForm>(() => campaignFormFrom(p.campaign));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, errors, run } = useModalSave();
   const [tab, setTab] = useState("general");
   const [file, setFile] = useState<File | null>(null);
   const [media, setMedia] = useState(p.campaign?.mediaName ?? null);
@@ -57,38 +57,31 @@ export function CampaignModal(p: {
   const ticketOff = form.openTicket !== "enabled" || !editable;
 
   async function submit() {
-    if (saving || !p.online || !editable) return;
+    if (!p.online || !editable) return;
     const found = validateCampaignForm(form);
-    setErrors(found);
     if (Object.keys(found).length > 0) {
       setTab(
         Object.keys(found).some((k) => k.startsWith("message") || k.startsWith("confirmation"))
           ? "messages"
           : "general",
       );
-      return;
     }
-    setSaving(true);
-    try {
+    // The media goes up in the same pending save, once the campaign has its id.
+    const save = async () => {
       const outcome = await saveCampaign(api, form, p.campaign);
-      if (!outcome.ok) {
-        if (Object.keys(outcome.errors).length > 0) setErrors(outcome.errors);
-        else showToast(errorText(outcome.error));
-        return;
-      }
-      if (file) {
+      if (outcome.ok && file) {
         const data = new FormData();
         data.append(CAMPAIGN_MEDIA_FIELD, file, file.name);
         await api.postForm(`/campaigns/${outcome.campaign.id}/media-upload`, data).catch((err: unknown) => {
           showToast(errorText(err));
         });
       }
-      showToast(t("campaignsPage.toasts.saved"), "info");
-      p.onSaved();
-      p.onClose();
-    } finally {
-      setSaving(false);
-    }
+      return outcome;
+    };
+    if (!(await run(found, save))) return;
+    showToast(t("campaignsPage.toasts.saved"), "info");
+    p.onSaved();
+    p.onClose();
   }
 
   async function removeMedia() {

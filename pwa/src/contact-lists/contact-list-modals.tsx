@@ -4,7 +4,7 @@ import type { ContactListDTO, ContactListItemDTO } from "@chatflow/core/contract
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../app-services.ts";
-import { errorText } from "../i18n/translate-error.ts";
+import { useModalSave } from "../layout/use-modal-save.ts";
 import { TextField } from "../ui/fields.tsx";
 import { FormModal } from "../ui/form-modal.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -17,28 +17,15 @@ import {
   validateListForm,
 } from "./contact-list-forms.ts";
 
-/** Runs a checked save: field errors under their fields, anything else as a toast; closes on success. */
+/** A checked save (useModalSave) that says so and closes on success. */
 function useSave(onSaved: () => void, onClose: () => void) {
   const { t } = useTranslation();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  async function run<T>(found: Record<string, string>, save: () => Promise<SaveOutcome<T>>) {
-    setErrors(found);
-    if (Object.keys(found).length > 0 || saving) return;
-    setSaving(true);
-    try {
-      const outcome = await save();
-      if (!outcome.ok) {
-        if (Object.keys(outcome.errors).length > 0) setErrors(outcome.errors);
-        else showToast(errorText(outcome.error));
-        return;
-      }
-      showToast(t("contactListsPage.toasts.saved"), "info");
-      onSaved();
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+  const { errors, saving, run: save } = useModalSave();
+  async function run<T>(found: Record<string, string>, fn: () => Promise<SaveOutcome<T>>) {
+    if (!(await save(found, fn))) return;
+    showToast(t("contactListsPage.toasts.saved"), "info");
+    onSaved();
+    onClose();
   }
   return { errors, saving, run };
 }

@@ -4,7 +4,7 @@ import type { FileListDTO } from "@chatflow/core/contract/files.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../app-services.ts";
-import { errorText } from "../i18n/translate-error.ts";
+import { useModalSave } from "../layout/use-modal-save.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
@@ -28,30 +28,17 @@ export function FileListModal({
 }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<FileListForm>(() => fileListFormFrom(list));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, errors, run } = useModalSave();
   const set = <K extends keyof FileListForm>(key: K, value: FileListForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
   async function submit() {
-    if (saving || !online) return;
-    const found = validateFileListForm(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const outcome = await saveFileList(api, form, list);
-      if (!outcome.ok) {
-        if (Object.keys(outcome.errors).length > 0) setErrors(outcome.errors);
-        else showToast(errorText(outcome.error));
-        return;
-      }
-      onSaved(outcome.list);
-      showToast(t("filesPage.toasts.saved"), "info");
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+    if (!online) return;
+    const saved = await run(validateFileListForm(form), () => saveFileList(api, form, list));
+    if (!saved) return;
+    onSaved(saved.list);
+    showToast(t("filesPage.toasts.saved"), "info");
+    onClose();
   }
 
   const rows = [

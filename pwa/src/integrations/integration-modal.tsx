@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { api } from "../app-services.ts";
 import { type FlowChoice, loadFlowChoices } from "../flows/flow-choices.ts";
 import { errorText } from "../i18n/translate-error.ts";
+import { useModalSave } from "../layout/use-modal-save.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
@@ -42,8 +43,7 @@ export function IntegrationModal({
 }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<IntegrationForm>(() => integrationFormFrom(integration));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, errors, run } = useModalSave();
   const [flows, setFlows] = useState<FlowChoice[] | null>(null);
   const flowbuilder = form.type === "flowbuilder";
   useEffect(() => {
@@ -61,24 +61,11 @@ export function IntegrationModal({
     setForm((f) => ({ ...f, [key]: value }));
 
   async function submit() {
-    if (saving || !online) return;
-    const found = validateIntegrationForm(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const outcome = await saveIntegration(api, form, integration);
-      if (!outcome.ok) {
-        if (Object.keys(outcome.errors).length > 0) setErrors(outcome.errors);
-        else showToast(errorText(outcome.error));
-        return;
-      }
-      onSaved();
-      showToast(t("integrationsPage.toasts.saved"), "info");
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+    if (!online) return;
+    if (!(await run(validateIntegrationForm(form), () => saveIntegration(api, form, integration)))) return;
+    onSaved();
+    showToast(t("integrationsPage.toasts.saved"), "info");
+    onClose();
   }
 
   async function testCredentials() {

@@ -4,7 +4,7 @@ import type { FlowCampaignDTO } from "@chatflow/core/contract/flow-campaigns.ts"
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../app-services.ts";
-import { errorText } from "../i18n/translate-error.ts";
+import { useModalSave } from "../layout/use-modal-save.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
 import { TextField } from "../ui/fields.tsx";
@@ -42,30 +42,16 @@ export function PhraseCampaignModal({
 }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<PhraseCampaignForm>(() => phraseCampaignFormFrom(campaign));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, errors, run } = useModalSave();
   const set = <K extends keyof PhraseCampaignForm>(key: K, value: PhraseCampaignForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
   async function submit() {
-    if (saving || !online) return;
-    const found = validatePhraseCampaignForm(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const outcome = await savePhraseCampaign(api, form, campaign);
-      if (!outcome.ok) {
-        if (Object.keys(outcome.errors).length > 0) setErrors(outcome.errors);
-        else showToast(errorText(outcome.error));
-        return;
-      }
-      showToast(t(campaign ? "phraseListsPage.toasts.updated" : "phraseListsPage.toasts.created"), "info");
-      onSaved();
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+    if (!online) return;
+    if (!(await run(validatePhraseCampaignForm(form), () => savePhraseCampaign(api, form, campaign)))) return;
+    showToast(t(campaign ? "phraseListsPage.toasts.updated" : "phraseListsPage.toasts.created"), "info");
+    onSaved();
+    onClose();
   }
 
   const connectionItems = [{ id: ANY, name: t("phraseListsPage.modal.anyConnection") }, ...connections];

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
-import { errorText } from "../i18n/translate-error.ts";
+import { useModalSave } from "../layout/use-modal-save.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
 import { PasswordField, TextAreaField, TextField } from "../ui/fields.tsx";
@@ -32,29 +32,15 @@ export function PromptModal({
   const { t } = useTranslation();
   const queues = useLiveQuery(() => db.queues.toArray(), []) ?? [];
   const [form, setForm] = useState<PromptForm>(() => promptFormFrom(prompt));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, errors, run } = useModalSave();
   const set = <K extends keyof PromptForm>(key: K, value: PromptForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   async function submit() {
-    if (saving || !online) return;
-    const found = validatePromptForm(form, prompt !== null);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const outcome = await savePrompt(api, form, prompt);
-      if (!outcome.ok) {
-        if (Object.keys(outcome.errors).length > 0) setErrors(outcome.errors);
-        else showToast(errorText(outcome.error));
-        return;
-      }
-      onSaved();
-      showToast(t("promptsPage.toasts.saved"), "info");
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+    if (!online) return;
+    if (!(await run(validatePromptForm(form, prompt !== null), () => savePrompt(api, form, prompt)))) return;
+    onSaved();
+    showToast(t("promptsPage.toasts.saved"), "info");
+    onClose();
   }
 
   return (

@@ -87,6 +87,12 @@ describe("#DataTable", () => {
         .map((r) => r.textContent),
     ).toEqual(["NomeTickets", "Ana4", "Bruno3"]);
     expect(screen.getByRole("region", { name: "Atendentes" }).tabIndex).toBe(0);
+    // On a phone each cell shows its column's name before its value (kit.css reads data-label).
+    expect(
+      within(table)
+        .getAllByRole("cell")
+        .map((c) => c.dataset.label),
+    ).toEqual(["Nome", "Tickets", "Nome", "Tickets"]);
   });
 
   it("tints the rows its tone names and asks for more when its end comes into view", () => {

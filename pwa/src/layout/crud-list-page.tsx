@@ -1,0 +1,207 @@
+// The admin screens that list one kind of record over REST (file lists, integrations, contact lists, campaigns):
+// a heading with add, a search debounced 500 ms, the records page by page (the next one within 100 px of the end,
+// spec 2 §9), each row with its own actions then edit and delete, the editor in a modal, a delete confirmed first,
+// and the list loaded again on another admin's change. Offline the screen keeps what it last loaded and says
+// that it needs a connection. A screen gives its texts' key prefix, its test-id prefixes and what differs: the
+// row's text, extra buttons and the editor.
+import type { ListName } from "@chatflow/core/contract/sync.ts";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { usePaged } from "../api/use-paged.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import { useListChanged } from "../sync/use-list-changed.ts";
+import { Button, IconButton } from "../ui/button.tsx";
+import { ConfirmDialog } from "../ui/dialog.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { SearchField } from "../ui/fields.tsx";
+import { EditIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
+import { ListItem } from "../ui/list-item.tsx";
+import { ListBody, ListPage } from "../ui/list-page.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { VirtualList } from "../ui/virtual-list.tsx";
+import { useDebouncedValue } from "../util/use-debounced-value.ts";
+import { useOnline } from "./use-online.ts";
+
+const ROW_HEIGHT = 64;
+
+export type CrudRecord = { id: number; name: string };
+
+/** What one row shows besides its name; the edit button's label and icon when they differ (a read-only view). */
+export type CrudRow = {
+  leading?: ReactNode;
+  subtitle: ReactNode;
+  meta?: ReactNode;
+  /** The row opens this page; without it, the row opens the editor. */
+  href?: string;
+  /** Buttons before edit and delete. */
+  actions?: ReactNode;
+  edit?: { label: string; icon: ReactNode };
+};
+
+export type CrudPage<T> = { items: T[]; hasMore: boolean; count?: number };
+
+export function CrudListPage<T extends CrudRecord, A>({
+  texts,
+  ids,
+  path,
+  read,
+  changes,
+  emptyIcon,
+  className,
+  countInTitle = false,
+  lowercaseSearch = false,
+  headerActions,
+  row,
+  editor,
+}: {
+  /**
+   * The key prefix of the screen's texts: title, add, search, empty, listLabel, offline, loadError, edit, delete,
+   * toasts.deleted and deleteConfirm.{title, confirm, text}.
+   */
+  texts: string;
+  /** Test ids: `${page}-page`, -add, -search, -list; `${item}-row`, -edit, -delete, -delete-confirm. */
+  ids: { page: string; item: string };
+  /** The REST collection: GET `${path}?pageNumber&searchParam`, DELETE `${path}/${id}`. */
+  path: string;
+  /** The page's records from the route's answer. */
+  read: (answer: A) => CrudPage<T>;
+  /** The change list that says another admin changed these records. */
+  changes: ListName;
+  emptyIcon: ReactNode;
+  className?: string;
+  /** The title carries the count of records ({{count}}). */
+  countInTitle?: boolean;
+  /** The search is sent in lower case (the screens whose routes compare so). */
+  lowercaseSearch?: boolean;
+  /** Buttons before add. */
+  headerActions?: ReactNode;
+  row: (record: T, tools: { online: boolean; reload: () => void }) => CrudRow;
+  /** The editor of a record (null: a new one), in a modal. */
+  editor: (record: T | null, online: boolean, close: () => void, saved: () => void) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [searchText, setSearchText] = useState("");
+  const trimmed = searchText.trim();
+  const search = useDebouncedValue(lowercaseSearch ? trimmed.toLowerCase() : trimmed, 500);
+  const list = usePaged<T>(search, online, async (page) => {
+    const q = new URLSearchParams({ pageNumber: String(page) });
+    if (search) q.set("searchParam", search);
+    return read(await api.get<A>(`${path}?${q}`));
+  });
+  // Another admin's change (spec 2 §4, spec 3 §4 live updates).
+  useListChanged(db, changes, list.reload);
+  const [editing, setEditing] = useState<T | "new" | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+
+  async function remove(record: T) {
+    try {
+      await api.delete(`${path}/${record.id}`);
+    } catch (err) {
+      throw new Error(errorText(err));
+    }
+    showToast(t(`${texts}.toasts.deleted`), "info");
+    list.reload();
+  }
+
+  const notice = !online ? t(`${texts}.offline`) : list.error ? t(`${texts}.loadError`) : null;
+  return (
+    <ListPage
+      className={className}
+      data-testid={`${ids.page}-page`}
+      title={countInTitle ? t(`${texts}.title`, { count: list.count ?? list.items.length }) : t(`${texts}.title`)}
+      actions={
+        <>
+          {headerActions}
+          <Button
+            variant="primary"
+            icon={<PlusIcon />}
+            onPress={() => setEditing("new")}
+            isDisabled={!online}
+            data-testid={`${ids.page}-add`}
+          >
+            {t(`${texts}.add`)}
+          </Button>
+        </>
+      }
+      toolbar={
+        <SearchField
+          label={t(`${texts}.search`)}
+          placeholder={t(`${texts}.search`)}
+          value={searchText}
+          onChange={setSearchText}
+          data-testid={`${ids.page}-search`}
+        />
+      }
+      notice={notice}
+    >
+      <ListBody
+        items={list.loaded ? list.items : null}
+        online={online}
+        failed={Boolean(list.error)}
+        empty={<EmptyState icon={emptyIcon} title={t(`${texts}.empty`)} />}
+      >
+        {(rows) => (
+          <VirtualList
+            items={rows}
+            getKey={(r) => r.id}
+            rowHeight={ROW_HEIGHT}
+            label={t(`${texts}.listLabel`)}
+            hasMore={online && list.hasMore}
+            loadingMore={list.loading}
+            onEndReached={list.loadMore}
+            data-testid={`${ids.page}-list`}
+            renderRow={(r) => {
+              const shown = row(r, { online, reload: list.reload });
+              return (
+                <ListItem
+                  data-testid={`${ids.item}-row`}
+                  leading={shown.leading}
+                  title={r.name}
+                  subtitle={shown.subtitle}
+                  meta={shown.meta}
+                  href={shown.href}
+                  onAction={shown.href === undefined ? () => setEditing(r) : undefined}
+                  actions={
+                    <>
+                      {shown.actions}
+                      <IconButton
+                        label={shown.edit?.label ?? t(`${texts}.edit`, { name: r.name })}
+                        onPress={() => setEditing(r)}
+                        isDisabled={!online}
+                        data-testid={`${ids.item}-edit`}
+                      >
+                        {shown.edit?.icon ?? <EditIcon />}
+                      </IconButton>
+                      <IconButton
+                        label={t(`${texts}.delete`, { name: r.name })}
+                        onPress={() => setDeleting(r)}
+                        isDisabled={!online}
+                        data-testid={`${ids.item}-delete`}
+                      >
+                        <TrashIcon />
+                      </IconButton>
+                    </>
+                  }
+                />
+              );
+            }}
+          />
+        )}
+      </ListBody>
+      {editing !== null && editor(editing === "new" ? null : editing, online, () => setEditing(null), list.reload)}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t(`${texts}.deleteConfirm.title`, { name: deleting?.name ?? "" })}
+        confirmLabel={t(`${texts}.deleteConfirm.confirm`)}
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        data-testid={`${ids.item}-delete-confirm`}
+      >
+        {t(`${texts}.deleteConfirm.text`)}
+      </ConfirmDialog>
+    </ListPage>
+  );
+}

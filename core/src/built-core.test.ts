@@ -2,11 +2,12 @@
 // This builds it as they do and starts it on an empty database: the start-up migrations (a worker thread found
 // by siblingModule), a sign-in and a CRUD call whose use case is imported lazily must all work from the build.
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { buildCore, CORE_NODE_FLAGS } from "../../scripts/node-flags.ts";
+import { buildCore, CORE_NODE_FLAGS, coreSourcesStamp } from "../../scripts/node-flags.ts";
 import { forFile } from "./testing/for-file.ts";
 import { createEmptyDatabase } from "./testing/test-db.ts";
 
@@ -72,4 +73,33 @@ it("runs from core/dist: migrates an empty database, signs in and serves a lazil
     tags: { name: string }[];
   };
   expect(list.tags.map((t) => t.name)).toEqual(["Built"]);
+});
+
+it("builds again only when a source changed: a second start with nothing changed leaves the build as it is", () => {
+  const main = path.join(ROOT, "core/dist/main.js");
+  const before = statSync(main).mtimeMs;
+  expect(buildCore(ROOT)).toBe(main);
+  expect(statSync(main).mtimeMs).toBe(before);
+});
+
+it("stamps the sources by path, size and time: an edit, a new file or a removal changes the stamp", async () => {
+  const root = await mkdtemp(path.join(tmpdir(), "chatflow-stamp-"));
+  mkdirSync(path.join(root, "core/src/testing"), { recursive: true });
+  writeFileSync(path.join(root, "tsconfig.json"), "{}");
+  writeFileSync(path.join(root, "core/tsconfig.build.json"), "{}");
+  writeFileSync(path.join(root, "core/src/main.ts"), "export {};");
+  const first = coreSourcesStamp(root);
+  // Tests and test helpers are not built: they change nothing.
+  writeFileSync(path.join(root, "core/src/main.test.ts"), "it();");
+  writeFileSync(path.join(root, "core/src/testing/world.ts"), "export {};");
+  expect(coreSourcesStamp(root)).toBe(first);
+  writeFileSync(path.join(root, "core/src/main.ts"), "export const a = 1;");
+  const edited = coreSourcesStamp(root);
+  expect(edited).not.toBe(first);
+  writeFileSync(path.join(root, "core/src/extra.ts"), "export {};");
+  const added = coreSourcesStamp(root);
+  expect(added).not.toBe(edited);
+  rmSync(path.join(root, "core/src/extra.ts"));
+  expect(coreSourcesStamp(root)).not.toBe(added);
+  rmSync(root, { recursive: true });
 });

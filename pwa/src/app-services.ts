@@ -19,9 +19,18 @@ function storage(kind: "localStorage" | "sessionStorage"): Storage {
 
 export const tokens = createTokenStorage(storage("localStorage"), storage("sessionStorage"));
 
+// Dexie loads apart from the first screen (app-db.ts, decision 0081). Signed in, the inbox reads the local store
+// at once: its code is fetched now, while the first screen renders, not after.
+const loadDb = () => import("./app-db.ts").then((m) => m.db);
+let dbOnStart = tokens.get() ? loadDb() : null;
+
 export const sessionDeps: SessionDeps = {
-  // Dexie loads apart from the first screen (app-db.ts, decision 0081).
-  localDb: () => import("./app-db.ts").then((m) => m.db),
+  // The early fetch serves the first call; later calls import again (at once once loaded, or a retry if it failed).
+  localDb: () => {
+    const loading = dbOnStart ?? loadDb();
+    dbOnStart = null;
+    return loading;
+  },
   baseUrl: window.location.origin,
   tokens,
   setState: (state) => getDefaultStore().set(sessionAtom, state),

@@ -12,7 +12,6 @@ import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { CrudListPage } from "../layout/crud-list-page.tsx";
 import { Badge, type Tone } from "../ui/badge.tsx";
-import { IconButton } from "../ui/button.tsx";
 import { ChartIcon, EditIcon, EyeIcon, PlayIcon, SendIcon, StopIcon } from "../ui/icons.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { CampaignModal } from "./campaign-modal.tsx";
@@ -77,37 +76,39 @@ export function CampaignsPage() {
             label: t(editable ? "campaignsPage.edit" : "campaignsPage.view", { name: c.name }),
             icon: editable ? <EditIcon /> : <EyeIcon />,
           },
-          actions: (
-            <>
-              {c.status === "EM_ANDAMENTO" && (
-                <IconButton
-                  label={t("campaignsPage.cancel", { name: c.name })}
-                  onPress={() => void act(c, "cancel", reload)}
-                  isDisabled={!online}
-                  data-testid="campaign-cancel"
-                >
-                  <StopIcon />
-                </IconButton>
-              )}
-              {c.status === "CANCELADA" && (
-                <IconButton
-                  label={t("campaignsPage.restart", { name: c.name })}
-                  onPress={() => void act(c, "restart", reload)}
-                  isDisabled={!online}
-                  data-testid="campaign-restart"
-                >
-                  <PlayIcon />
-                </IconButton>
-              )}
-              <IconButton
-                label={t("campaignsPage.report", { name: c.name })}
-                onPress={() => navigate(`/campaign/${c.id}/report`)}
-                data-testid="campaign-report"
-              >
-                <ChartIcon />
-              </IconButton>
-            </>
-          ),
+          actions: [
+            ...(c.status === "EM_ANDAMENTO"
+              ? [
+                  {
+                    id: "cancel",
+                    label: t("campaignsPage.cancel", { name: c.name }),
+                    icon: <StopIcon />,
+                    onAction: () => void act(c, "cancel", reload),
+                    isDisabled: !online,
+                    "data-testid": "campaign-cancel",
+                  },
+                ]
+              : []),
+            ...(c.status === "CANCELADA"
+              ? [
+                  {
+                    id: "restart",
+                    label: t("campaignsPage.restart", { name: c.name }),
+                    icon: <PlayIcon />,
+                    onAction: () => void act(c, "restart", reload),
+                    isDisabled: !online,
+                    "data-testid": "campaign-restart",
+                  },
+                ]
+              : []),
+            {
+              id: "report",
+              label: t("campaignsPage.report", { name: c.name }),
+              icon: <ChartIcon />,
+              onAction: () => navigate(`/campaign/${c.id}/report`),
+              "data-testid": "campaign-report",
+            },
+          ],
         };
       }}
       editor={(campaign, online, close, saved) => (

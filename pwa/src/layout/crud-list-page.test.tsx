@@ -3,12 +3,14 @@
 // the search sent once typing stops, a delete confirmed then sent and the list loaded again, the editor opened
 // from a row, and offline the notice with add switched off.
 import "fake-indexeddb/auto";
+import type { CampaignDTO } from "@chatflow/core/contract/campaigns.ts";
 import type { FileListDTO } from "@chatflow/core/contract/files.ts";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CampaignsPage } from "../campaigns/campaigns-page.tsx";
 import { FilesPage } from "../files/files-page.tsx";
 import { i18n } from "../i18n/i18n.ts";
 import { mockNetworkForFile } from "../test-support/mock-network.ts";
@@ -111,5 +113,46 @@ describe("#CrudListPage", () => {
     show();
     expect(await screen.findByText(i18n.t("filesPage.offline"))).toBeTruthy();
     expect(screen.getByTestId("files-add").hasAttribute("disabled")).toBe(true);
+  });
+
+  it("on a phone, a row with more than two actions shows them in one menu; a row with two keeps its buttons", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query === "(max-width: 600px)",
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    const running = { id: 5, name: "Black Friday", status: "EM_ANDAMENTO", scheduledAt: null, whatsapp: null };
+    network.use(
+      http.get(`${origin()}/campaigns`, () =>
+        HttpResponse.json({ records: [running as unknown as CampaignDTO], hasMore: false, count: 1 }),
+      ),
+    );
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <CampaignsPage />
+      </MemoryRouter>,
+    );
+    const row = await screen.findByTestId("campaign-row");
+    // Stop, report, view and delete: one menu, so the row keeps room for its name.
+    expect(within(row).queryByTestId("campaign-cancel")).toBeNull();
+    await user.click(within(row).getByTestId("row-actions"));
+    const menu = await screen.findByRole("menu", { name: i18n.t("ui.moreActions", { name: "Black Friday" }) });
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((m) => m.textContent),
+    ).toEqual([
+      i18n.t("campaignsPage.cancel", { name: "Black Friday" }),
+      i18n.t("campaignsPage.report", { name: "Black Friday" }),
+      i18n.t("campaignsPage.view", { name: "Black Friday" }),
+      i18n.t("campaignsPage.delete", { name: "Black Friday" }),
+    ]);
+    cleanup();
+    filesRoute([list(1, "Catálogo")]);
+    show();
+    const fileRow = await screen.findByTestId("file-list-row");
+    expect(within(fileRow).queryByTestId("row-actions")).toBeNull();
+    expect(within(fileRow).getByTestId("file-list-edit")).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@
 // spec 2 §9), each row with its own actions then edit and delete, the editor in a modal, a delete confirmed first,
 // and the list loaded again on another admin's change. Offline the screen keeps what it last loaded and says
 // that it needs a connection. A screen gives its texts' key prefix, its test-id prefixes and what differs: the
-// row's text, extra buttons and the editor.
+// row's text, extra actions and the editor. On a phone a row with more than two actions shows them in one menu.
 import type { ListName } from "@chatflow/core/contract/sync.ts";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,10 +16,12 @@ import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { SearchField } from "../ui/fields.tsx";
-import { EditIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
+import { EditIcon, MoreIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
 import { ListItem } from "../ui/list-item.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
+import { Menu, MenuItem, MenuTrigger } from "../ui/menu.tsx";
 import { showToast } from "../ui/toasts.ts";
+import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
 import { VirtualList } from "../ui/virtual-list.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { useOnline } from "./use-online.ts";
@@ -28,6 +30,17 @@ const ROW_HEIGHT = 64;
 
 export type CrudRecord = { id: number; name: string };
 
+/** One of a row's actions: a button on a desk, an entry of the row's menu on a phone. */
+export type CrudAction = {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  onAction: () => void;
+  isDisabled?: boolean;
+  tone?: "danger";
+  "data-testid"?: string;
+};
+
 /** What one row shows besides its name; the edit button's label and icon when they differ (a read-only view). */
 export type CrudRow = {
   leading?: ReactNode;
@@ -35,10 +48,54 @@ export type CrudRow = {
   meta?: ReactNode;
   /** The row opens this page; without it, the row opens the editor. */
   href?: string;
-  /** Buttons before edit and delete. */
-  actions?: ReactNode;
+  /** Actions before edit and delete. */
+  actions?: CrudAction[];
   edit?: { label: string; icon: ReactNode };
 };
+
+/** More actions than this in a row go into one menu on a phone, so the row keeps room for its name. */
+const PHONE_BUTTONS = 2;
+
+/** A row's actions: buttons, or on a phone one menu when they are more than PHONE_BUTTONS. */
+function RowActions({ actions, name, compact }: { actions: CrudAction[]; name: string; compact: boolean }) {
+  const { t } = useTranslation();
+  if (compact && actions.length > PHONE_BUTTONS) {
+    const label = t("ui.moreActions", { name });
+    return (
+      <MenuTrigger>
+        <IconButton label={label} data-testid="row-actions">
+          <MoreIcon />
+        </IconButton>
+        <Menu
+          label={label}
+          disabledKeys={actions.filter((a) => a.isDisabled).map((a) => a.id)}
+          onAction={(key) => actions.find((a) => a.id === key)?.onAction()}
+        >
+          {actions.map((a) => (
+            <MenuItem key={a.id} id={a.id} icon={a.icon} tone={a.tone} data-testid={a["data-testid"]}>
+              {a.label}
+            </MenuItem>
+          ))}
+        </Menu>
+      </MenuTrigger>
+    );
+  }
+  return (
+    <>
+      {actions.map((a) => (
+        <IconButton
+          key={a.id}
+          label={a.label}
+          onPress={a.onAction}
+          isDisabled={a.isDisabled}
+          data-testid={a["data-testid"]}
+        >
+          {a.icon}
+        </IconButton>
+      ))}
+    </>
+  );
+}
 
 export type CrudPage<T> = { items: T[]; hasMore: boolean; count?: number };
 
@@ -83,6 +140,7 @@ export function CrudListPage<T extends CrudRecord, A>({
 }) {
   const { t } = useTranslation();
   const online = useOnline();
+  const compact = useMediaQuery(NARROW_QUERY);
   const [searchText, setSearchText] = useState("");
   const trimmed = searchText.trim();
   const search = useDebouncedValue(lowercaseSearch ? trimmed.toLowerCase() : trimmed, 500);
@@ -165,25 +223,30 @@ export function CrudListPage<T extends CrudRecord, A>({
                   href={shown.href}
                   onAction={shown.href === undefined ? () => setEditing(r) : undefined}
                   actions={
-                    <>
-                      {shown.actions}
-                      <IconButton
-                        label={shown.edit?.label ?? t(`${texts}.edit`, { name: r.name })}
-                        onPress={() => setEditing(r)}
-                        isDisabled={!online}
-                        data-testid={`${ids.item}-edit`}
-                      >
-                        {shown.edit?.icon ?? <EditIcon />}
-                      </IconButton>
-                      <IconButton
-                        label={t(`${texts}.delete`, { name: r.name })}
-                        onPress={() => setDeleting(r)}
-                        isDisabled={!online}
-                        data-testid={`${ids.item}-delete`}
-                      >
-                        <TrashIcon />
-                      </IconButton>
-                    </>
+                    <RowActions
+                      name={r.name}
+                      compact={compact}
+                      actions={[
+                        ...(shown.actions ?? []),
+                        {
+                          id: "edit",
+                          label: shown.edit?.label ?? t(`${texts}.edit`, { name: r.name }),
+                          icon: shown.edit?.icon ?? <EditIcon />,
+                          onAction: () => setEditing(r),
+                          isDisabled: !online,
+                          "data-testid": `${ids.item}-edit`,
+                        },
+                        {
+                          id: "delete",
+                          label: t(`${texts}.delete`, { name: r.name }),
+                          icon: <TrashIcon />,
+                          onAction: () => setDeleting(r),
+                          isDisabled: !online,
+                          tone: "danger",
+                          "data-testid": `${ids.item}-delete`,
+                        },
+                      ]}
+                    />
                   }
                 />
               );

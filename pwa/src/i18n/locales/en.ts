@@ -161,6 +161,7 @@ export const en: Resources = {
     showOptions: "Show options",
     noOptions: "No options found",
     remove: "Remove {{name}}",
+    moreActions: "More actions for {{name}}",
   },
   languages: { "pt-BR": "Português", en: "English", es: "Español", tr: "Türkçe" },
   tickets: {

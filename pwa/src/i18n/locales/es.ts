@@ -161,6 +161,7 @@ export const es: Resources = {
     showOptions: "Mostrar opciones",
     noOptions: "No se encontraron opciones",
     remove: "Quitar {{name}}",
+    moreActions: "Más acciones de {{name}}",
   },
   languages: { "pt-BR": "Português", en: "English", es: "Español", tr: "Türkçe" },
   tickets: {

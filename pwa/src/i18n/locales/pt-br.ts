@@ -164,6 +164,7 @@ export const ptBR = {
     showOptions: "Mostrar opções",
     noOptions: "Nenhuma opção encontrada",
     remove: "Remover {{name}}",
+    moreActions: "Mais ações de {{name}}",
   },
   languages: {
     "pt-BR": "Português",

@@ -161,6 +161,7 @@ export const tr: Resources = {
     showOptions: "Seçenekleri göster",
     noOptions: "Seçenek bulunamadı",
     remove: "{{name}} kaldır",
+    moreActions: "{{name}} için diğer işlemler",
   },
   languages: { "pt-BR": "Português", en: "English", es: "Español", tr: "Türkçe" },
   tickets: {

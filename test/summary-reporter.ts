@@ -19,8 +19,10 @@ export function summaryLine(testModules: ReadonlyArray<TestModule>): string {
       else skipped++;
     }
     if (m.errors().length === 0) continue;
-    if (m.children.allTests().next().done) broken++;
-    else outside++;
+    // No test of the file ran (none there, or its set-up threw first): it failed to run.
+    const ran = [...m.children.allTests()].some((t) => ["passed", "failed"].includes(t.result().state));
+    if (ran) outside++;
+    else broken++;
   }
   const files = broken > 0 ? `, ${broken} test file(s) failed to run` : "";
   const errors = outside > 0 ? `, ${outside} test file(s) had errors outside their tests` : "";

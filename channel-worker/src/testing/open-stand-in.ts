@@ -14,7 +14,9 @@ export async function openStandInConnection(
   connection: { companyId: number; whatsappId: number },
   o: { user?: string; timeoutMs?: number } = {},
 ): Promise<StandInSocket> {
-  await waitFor(() => sockets.sockets.length > 0, "the worker to open a socket", o.timeoutMs);
+  // A set-up step, not a figure: on a saturated CI machine the worker's first claim of the connection took over 8 s.
+  const timeoutMs = o.timeoutMs ?? 30_000;
+  await waitFor(() => sockets.sockets.length > 0, "the worker to open a socket", timeoutMs);
   const socket = sockets.last();
   socket.open(o.user);
   await waitFor(
@@ -26,7 +28,7 @@ export async function openStandInConnection(
       return rows[0]?.status === "CONNECTED";
     },
     "the connection to be CONNECTED",
-    o.timeoutMs,
+    timeoutMs,
   );
   return socket;
 }

@@ -28,4 +28,10 @@ describe("#summaryLine", () => {
       "2 passed, 0 failed, 0 skipped, 1 test file(s) had errors outside their tests",
     );
   });
+
+  it("names a file whose set-up threw before its tests ran as one that failed to run", () => {
+    expect(
+      summaryLine([testModule(["skipped"], [new Error("timed out waiting for the worker to open a socket")])]),
+    ).toBe("0 passed, 0 failed, 1 skipped, 1 test file(s) failed to run");
+  });
 });

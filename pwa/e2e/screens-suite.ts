@@ -8,12 +8,12 @@
 // dark one. The page is the same DOM in both themes (the theme is CSS variables only), so the other rules
 // would find the same things twice; opening every state twice was half of the suite's time.
 //
-// SCREENS=1 checks each screen itself at the desk size in the light theme (about two minutes). SCREENS_FULL=1
-// checks everything: every state (each screen and what opens on it: dialogs, menus, tabs) at both sizes in both
-// themes, for a person changing a screen. `npm test` runs neither: on the afternoon machine of 2026-11-29 the
-// screens took a sixth to a third of CI's CPU and pushed it past its 20-minute budget (decision 0068, second
-// addendum). Between screens of one account the suite moves in the app (the router's history) instead of
-// loading the page again; a screen that does not open that way is loaded again in full.
+// `npm test` (and so CI) checks each screen itself at the desk size in the light theme. SCREENS_FULL=1 checks
+// everything: every state (each screen and what opens on it: dialogs, menus, tabs) at both sizes in both themes,
+// for a person changing a screen. On the afternoon machine of 2026-11-29 the full pass took 12 minutes of the
+// run's 23 and pushed CI past its 20-minute budget (decision 0068, second addendum). Between screens of one
+// account the suite moves in the app (the router's history) instead of loading the page again; a screen that
+// does not open that way is loaded again in full.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -39,11 +39,8 @@ const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 /** Every state and both themes at this size; the others check each screen itself, light (see above). */
 const FULL_EVERYWHERE = process.env.SCREENS_FULL === "1";
 
-/**
- * Whether this run checks the size. The desk: with SCREENS=1 (each screen, light) or SCREENS_FULL=1; the phone:
- * with SCREENS_FULL=1 (see above).
- */
-export const checksSize = (size: Size) => FULL_EVERYWHERE || (size === "desk" && process.env.SCREENS === "1");
+/** Whether this run checks the size: the desk always, the phone with SCREENS_FULL=1 (see above). */
+export const checksSize = (size: Size) => size === "desk" || FULL_EVERYWHERE;
 
 /** Registers the screens' tests for these sizes in the calling test file (its own stack and seed). */
 export function screensSuite(sizes: readonly Size[]): void {

@@ -12,15 +12,16 @@ export function summaryLine(testModules: ReadonlyArray<TestModule>): string {
   let broken = 0;
   let outside = 0;
   for (const m of testModules) {
+    let ran = false;
     for (const t of m.children.allTests()) {
       const state = t.result().state;
       if (state === "passed") passed++;
       else if (state === "failed") failed++;
       else skipped++;
+      if (state === "passed" || state === "failed") ran = true;
     }
     if (m.errors().length === 0) continue;
     // No test of the file ran (none there, or its set-up threw first): it failed to run.
-    const ran = [...m.children.allTests()].some((t) => ["passed", "failed"].includes(t.result().state));
     if (ran) outside++;
     else broken++;
   }

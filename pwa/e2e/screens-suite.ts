@@ -36,7 +36,7 @@ const ALL_SIZES = [
 const THEMES: readonly Theme[] = ["light", "dark"];
 /** What the theme decides: the dark pass runs these alone (the rest of axe sees the same DOM as in light). */
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
-/** Every state and both themes at this size; the others check each screen itself, light (see above). */
+/** Every state at both sizes in both themes; without it, each screen itself at the desk in light (see above). */
 const FULL_EVERYWHERE = process.env.SCREENS_FULL === "1";
 
 /** Whether this run checks the size: the desk always, the phone with SCREENS_FULL=1 (see above). */
@@ -1257,11 +1257,6 @@ export function screensSuite(sizes: readonly Size[]): void {
         return `${name} did not open at ${page.url()} (${(err as Error).message}); the page showed: ${shown}; its errors: ${errors}`;
       };
       /**
-       * Loads `screenPath` and opens the state. A state that does not open is loaded once more, and the first failure
-       * is printed: under a loaded CI machine a whole page failed to start now and then (the outer 'Não foi possível
-       * abrir esta tela', cause not found yet), and this suite checks accessibility, not that. A second failure fails.
-       */
-      /**
        * Moves to `screenPath` inside the app, as a link would (the router follows the history), and opens the state:
        * no page load, no new sync or socket. Anything left open (a dialog, a popover) is closed first, and the
        * screen before is left through the not-found page, so no element of it can stand for the next one. False when
@@ -1289,6 +1284,12 @@ export function screensSuite(sizes: readonly Size[]): void {
           page.setDefaultTimeout(30_000);
         }
       };
+      /**
+       * Loads `screenPath` and opens the state (first inside the app when `inApp`, see movedInApp). A state that
+       * does not open is loaded once more, and the first failure is printed: under a loaded CI machine a whole page
+       * failed to start now and then (the outer 'Não foi possível abrir esta tela', cause not found yet), and this
+       * suite checks accessibility, not that. A second failure fails.
+       */
       const opened = async (name: string, screenPath: string, open: () => Promise<unknown>, inApp = false) => {
         if (inApp && (await movedInApp(screenPath, open))) return;
         for (let attempt = 1; ; attempt++) {
@@ -1324,9 +1325,8 @@ export function screensSuite(sizes: readonly Size[]): void {
         const screenPath = typeof screen.path === "string" ? screen.path : screen.path();
         await opened(screen.name, screenPath, () => screen.ready(page), inApp);
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
-        const full = FULL_EVERYWHERE;
         const check = async (name: string) => {
-          for (const theme of full ? THEMES : (["light"] as const)) {
+          for (const theme of FULL_EVERYWHERE ? THEMES : (["light"] as const)) {
             await showTheme(theme);
             if (dir) await page.screenshot({ path: path.join(dir, `${name}-${size.name}-${theme}.png`) });
             const axe = new AxeBuilder({ page });
@@ -1346,7 +1346,7 @@ export function screensSuite(sizes: readonly Size[]): void {
         // The first thing opened on the screen opens on the page as it stands (just checked, nothing open on it);
         // each later one on the screen loaded again, as the one before it is still open.
         let asLoaded = true;
-        for (const extra of full ? (screen.open ?? []) : []) {
+        for (const extra of FULL_EVERYWHERE ? (screen.open ?? []) : []) {
           const reopen = () =>
             opened(extra.name, screenPath, async () => {
               await screen.ready(page);

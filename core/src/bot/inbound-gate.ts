@@ -86,7 +86,8 @@ type Acts = {
 
 /**
  * `lastBodies` maps each ticket of the batch whose company uses one of these rules (ingest picks them with
- * inbound-rules.ts) to its last inbound text. Answers the tickets held this time (the queue bot skips them). `now` is the clock the rules read (tests pass their own).
+ * inbound-rules.ts) to its last inbound text. Answers the tickets held this time (the queue bot skips them).
+ * `now` is the clock the rules read (tests pass their own).
  */
 export async function runInboundGate(
   client: pg.ClientBase,

@@ -169,6 +169,11 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   const held = new Map<number, Held>();
   /** Connections whose sender is still finishing: not taken again before that, or recovery would judge its send. */
   const dropping = new Map<number, Promise<void>>();
+  /**
+   * Takes under way (lease asked, adapter starting): a session request that arrives meanwhile waits for it, or it
+   * would find the connection neither held nor free and be lost; a second take of the same connection joins it.
+   */
+  const taking = new Map<number, Promise<void>>();
   let session: LeaseSession | null = null;
   let stopping = false;
   let ticking: Promise<void> = Promise.resolve();
@@ -221,6 +226,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   async function sessionRequest(s: LeaseSession, r: ConnectionSessionRequest | null): Promise<void> {
     if (!r || stopping) return;
     try {
+      await taking.get(r.whatsappId);
       let h = held.get(r.whatsappId);
       if (!h && r.action === "start") {
         const c = (await loadConnections()).find((x) => x.id === r.whatsappId && x.companyId === r.companyId);
@@ -243,7 +249,15 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     await Promise.all([...held.keys()].map((id) => drop(id)));
   }
 
-  async function take(s: LeaseSession, connection: ChannelConnection): Promise<void> {
+  function take(s: LeaseSession, connection: ChannelConnection): Promise<void> {
+    const under = taking.get(connection.id);
+    if (under) return under;
+    const done = takeNow(s, connection).finally(() => taking.delete(connection.id));
+    taking.set(connection.id, done);
+    return done;
+  }
+
+  async function takeNow(s: LeaseSession, connection: ChannelConnection): Promise<void> {
     const asked = performance.now();
     const generation = await tryTake(db.pool, connection.id, workerId, s.presenceKey, timings.ttlMs);
     if (generation === null) return;

@@ -114,6 +114,40 @@ describe("#baileys.workers", () => {
     expect(sockets.last().loggedOut).toBe(true);
   });
 
+  it("acts on a start asked while it is still taking the connection (the request waits for the take)", async () => {
+    const c = await connection(false);
+    // The take stops at the adapter's read of the stored session while this lock is held.
+    const locker = await db.pool.connect();
+    try {
+      await locker.query("BEGIN");
+      await locker.query("LOCK TABLE baileys_auth IN ACCESS EXCLUSIVE MODE");
+      const sockets = standInSockets();
+      const starting = inProcess("baileys-mid-take", sockets);
+      await waitFor(async () => {
+        const { rows } = await db.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE wait_event_type = 'Lock' AND query LIKE '%FROM baileys_auth%'`,
+        );
+        return rows[0]!.n > 0;
+      }, "the take to wait on the stored session");
+      await db.pool.query("SELECT pg_notify($1, $2)", [
+        CONNECTION_SESSION_CHANNEL,
+        JSON.stringify({ whatsappId: c.whatsappId, companyId: c.companyId, action: "start" }),
+      ]);
+      // Time for the request to be heard while the take is stuck (a worker that does not wait for the take drops
+      // it here); the assertion below is what must happen, not that something did not.
+      await new Promise((r) => setTimeout(r, 500));
+      await locker.query("COMMIT");
+      const w = await starting;
+      await waitFor(() => sockets.sockets.length === 1, "a socket for the start");
+      expect(w.owned()).toEqual([c.whatsappId]);
+      await openStandInConnection(db.pool, sockets, c);
+    } finally {
+      await locker.query("ROLLBACK").catch(() => {});
+      locker.release();
+    }
+  });
+
   it("sends the queue through the socket under the derived key id, then tells WhatsApp an agent's edit and delete", async () => {
     const c = await setupCloudConnection(db.pool);
     await db.pool.query(

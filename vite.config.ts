@@ -66,7 +66,7 @@ export default defineConfig({
           root: ".",
           include: ["core/src/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["./test/tenant-guard-setup.ts"],
+          setupFiles: ["./test/tenant-guard-setup.ts", "./test/cheap-password-hashing-setup.ts"],
         },
       },
       {
@@ -76,7 +76,7 @@ export default defineConfig({
           root: ".",
           include: ["channel-worker/src/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["./test/tenant-guard-setup.ts"],
+          setupFiles: ["./test/tenant-guard-setup.ts", "./test/cheap-password-hashing-setup.ts"],
         },
       },
       {
@@ -86,7 +86,7 @@ export default defineConfig({
           root: ".",
           include: ["sync-server/src/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["./test/tenant-guard-setup.ts"],
+          setupFiles: ["./test/tenant-guard-setup.ts", "./test/cheap-password-hashing-setup.ts"],
         },
       },
       {
@@ -97,7 +97,7 @@ export default defineConfig({
           include: ["pwa/src/**/*.test.{ts,tsx}"],
           environment: "node",
           // Feature texts load lazily in the app (i18n.ts); the tests see them mounted, as screens do.
-          setupFiles: ["./pwa/src/test-support/feature-texts-setup.ts"],
+          setupFiles: ["./pwa/src/test-support/feature-texts-setup.ts", "./test/cheap-password-hashing-setup.ts"],
         },
       },
       {
@@ -107,6 +107,7 @@ export default defineConfig({
           root: ".",
           include: ["pwa/e2e/**/*.test.ts"],
           environment: "node",
+          setupFiles: ["./test/cheap-password-hashing-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

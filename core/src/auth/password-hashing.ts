@@ -32,7 +32,24 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export const hashPassword = (password: string) => withSlot(() => argon2.hash(password));
+/** What every stored password costs to hash and to check: argon2id at 64 MiB, 3 passes, 4 lanes (decision 0022). */
+export const PASSWORD_HASH_COST = { memoryCost: 65_536, timeCost: 3, parallelism: 4 } as const;
+/** The least argon2id takes, for test runs alone (decision 0083): a hash in about a millisecond. */
+const TEST_RUN_COST = { memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
+let cost: { memoryCost: number; timeCost: number; parallelism: number } = PASSWORD_HASH_COST;
+
+/**
+ * Test runs only (decision 0083): new hashes at the least cost, so the thousands of users and logins a run makes do
+ * not spend minutes of CPU on argon2; `false` puts the stored cost back. A check reads the cost from the hash it
+ * checks, so a cheap hash is also cheap to check. Refused outside vitest, so no deployment can turn it on.
+ */
+export function hashPasswordsCheaplyInThisTestRun(on = true): void {
+  if (!process.env.VITEST) throw new Error("cheap password hashing is for test runs only");
+  cost = on ? TEST_RUN_COST : PASSWORD_HASH_COST;
+}
+
+export const hashPassword = (password: string) =>
+  withSlot(() => argon2.hash(password, { type: argon2.argon2id, ...cost }));
 
 /** False for a wrong password or a hash that does not parse. */
 export const verifyPassword = (hash: string, password: string) =>

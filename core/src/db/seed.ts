@@ -1,6 +1,6 @@
 // First-start seed: a plan with every flag on, company 1 (never expires) and
 // its super admin. Runs once; a second start finds company 1 and does nothing.
-import argon2 from "argon2";
+import { hashPassword } from "../auth/password-hashing.ts";
 import { Company, Plan, User } from "./entities/index.ts";
 import type { Db } from "./orm.ts";
 
@@ -18,7 +18,7 @@ export async function seed(db: Db, admin: { email: string; password: string }): 
       companyId: 1,
       name: "Admin",
       email: admin.email.toLowerCase(),
-      passwordHash: await argon2.hash(admin.password),
+      passwordHash: await hashPassword(admin.password),
       profile: "admin",
       super: true,
     });

@@ -1,7 +1,7 @@
 // Small builders for tests: each makes one record with sensible defaults.
 import { randomUUID } from "node:crypto";
-import argon2 from "argon2";
 import type pg from "pg";
+import { hashPassword } from "../auth/password-hashing.ts";
 
 let n = 0;
 const next = () => ++n;
@@ -22,7 +22,7 @@ export async function buildUser(
   const password = o.password ?? "secret123";
   const { rows } = await pool.query<{ id: number }>(
     `INSERT INTO users (company_id, name, email, password_hash, profile) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [o.companyId, o.name ?? "User", email, await argon2.hash(password), o.profile ?? "admin"],
+    [o.companyId, o.name ?? "User", email, await hashPassword(password), o.profile ?? "admin"],
   );
   return { id: rows[0]!.id, email, password };
 }

@@ -1,7 +1,7 @@
 // Builders for the users, queues, connections, settings and signup tests.
 import { randomUUID } from "node:crypto";
-import argon2 from "argon2";
 import type pg from "pg";
+import { hashPassword } from "../auth/password-hashing.ts";
 import { createTokens } from "../auth/tokens.ts";
 import type { TestCore } from "./test-core.ts";
 
@@ -52,7 +52,7 @@ export async function signedIn(
   core: TestCore,
   o: { companyId: number; profile?: "admin" | "user"; name?: string },
 ): Promise<{ id: number; email: string; password: string; token: string }> {
-  passwordHash ??= argon2.hash(PASSWORD);
+  passwordHash ??= hashPassword(PASSWORD);
   const email = `user${++n}-${randomUUID().slice(0, 8)}@example.com`;
   const sessionId = randomUUID();
   const profile = o.profile ?? "admin";

@@ -17,7 +17,7 @@ const w = forFile(
     const admin2 = await signedInUser(sync.db.pool, { companyId, profile: "admin" });
     return { companyId, admin, admin2 };
   },
-  // Two argon2 logins: slow when the machine is shared.
+  // Two users made and signed in: slow when the machine is shared.
   { timeout: 30_000 },
 );
 const open = (name: string, token: string) => sync.open(name, token);

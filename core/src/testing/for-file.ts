@@ -11,7 +11,7 @@ export type ForFileOptions<T> = {
   stop?: (started: T) => unknown;
   /** Runs after each test (a fake's recorded calls cleared, say). */
   afterEach?: (started: T) => unknown;
-  /** How long start may take, in ms, when more than the hook timeout (argon2 logins on a shared machine). */
+  /** How long start may take, in ms, when more than the hook timeout (logins and a core start on a shared machine). */
   timeout?: number;
 };
 

@@ -40,13 +40,13 @@ export async function setCompanyPlan(pool: pg.Pool, companyId: number, planId: n
 }
 
 const PASSWORD = "secret123";
-// One argon2 hash for every test user: hashing costs a few hundred milliseconds.
+// One password hash for every test user (cheap in tests, decision 0083, yet still made once).
 let passwordHash: Promise<string> | undefined;
 
 /**
  * A user of the company with a live session: its id, credentials and access token.
  * The session is made the way login makes it (session id on the row, token signed
- * with core's secret) without paying argon2 for every user.
+ * with core's secret) without a login request for every user.
  */
 export async function signedIn(
   core: TestCore,

@@ -42,7 +42,7 @@ forFile(
     const u = await buildUser(core.db.pool, { companyId, profile: "user" });
     admin.token = (await core.login(a.email, a.password)).token;
     agent.token = (await core.login(u.email, u.password)).token;
-    // Signing in (argon2) takes a while on a busy machine.
+    // Signing in over HTTP takes a while on a busy machine.
   },
   { timeout: 60_000 },
 );

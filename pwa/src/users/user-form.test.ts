@@ -23,7 +23,7 @@ const w = forFile(
     });
     return { companyId, queueId, api };
   },
-  // Signing in (argon2) takes a while on a busy machine.
+  // Signing in over HTTP takes a while on a busy machine.
   { timeout: 60_000 },
 );
 

@@ -21,7 +21,7 @@ const w = forFile(
       agent: await signedInUser(sync.db.pool, { companyId, profile: "user" }),
     };
   },
-  // Several argon2 logins: slow when the machine is shared.
+  // Several users made and signed in: slow when the machine is shared.
   { timeout: 30_000 },
 );
 const open = (name: string, token: string, server: SyncServer = sync.server) => sync.open(name, token, server);
@@ -88,7 +88,7 @@ describe("#sync.rights read-only connections", { timeout: 15_000 }, () => {
   });
 });
 
-// Each test signs users in (argon2): slow on a loaded machine.
+// Each test signs users in over HTTP: slow on a loaded machine.
 describe("#sync.rights changes to open connections", { timeout: 15_000 }, () => {
   it("demotes an admin's writable connection at once: their next update does not land", async () => {
     const demoted = await signedInUser(sync.db.pool, { companyId: w.companyId, profile: "admin" });

@@ -19,7 +19,7 @@ const w = forFile(
       adminB: await signedInUser(sync.db.pool, { companyId: companyB, profile: "admin" }),
     };
   },
-  // Several argon2 logins: slow when the machine is shared.
+  // Several users made and signed in: slow when the machine is shared.
   { timeout: 30_000 },
 );
 const open = (name: string, token: string) => sync.open(name, token);

@@ -152,7 +152,7 @@ describe("#sync.quick-messages projection", () => {
   });
 });
 
-// Each test signs users in (argon2): slow on a loaded machine.
+// Each test signs users in over HTTP: slow on a loaded machine.
 describe("#sync.quick-messages personal lists", { timeout: 15_000 }, () => {
   type ListRow = { item_id: string; document: string; geral: boolean; user_id: number | null; message: string };
   const rowsOf = async (company: number) =>

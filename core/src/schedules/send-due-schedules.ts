@@ -56,11 +56,14 @@ export async function sendDueSchedules(
     [opts.batch ?? SCHEDULES_BATCH, opts.now ?? null],
   );
   const changes: Change[] = [];
+  /** The connections with a new message queued: told once each, at commit (NOTIFY is transactional). */
+  const woken = new Set<number>();
   for (const s of rows) {
     await client.query("SAVEPOINT schedule_send");
     try {
-      await sendOne(client, s, changes);
+      const whatsappId = await sendOne(client, s, changes);
       await client.query("RELEASE SAVEPOINT schedule_send");
+      woken.add(whatsappId);
     } catch (err) {
       // Nothing of the failed send stays; the schedule shows the send error (spec 2 §4: status ERRO). An
       // unexpected error (a ticket created meanwhile by ingest) is an ERRO too: retrying blindly could loop.
@@ -73,29 +76,57 @@ export async function sendDueSchedules(
     }
     changes.push({ companyId: s.companyId, entity: "schedules", id: s.id });
   }
+  if (woken.size > 0) {
+    await client.query("SELECT pg_notify($1, id::text) FROM unnest($2::int[]) AS id", [OUTBOUND_CHANNEL, [...woken]]);
+  }
   await recordChanges(client, changes);
   return rows.length;
 }
 
-async function sendOne(client: pg.ClientBase, s: DueSchedule, changes: Change[]): Promise<void> {
+/** Queues the schedule's message and moves the schedule on; answers the connection it goes out through. */
+async function sendOne(client: pg.ClientBase, s: DueSchedule, changes: Change[]): Promise<number> {
+  // The contact, and the connection: the schedule's, else the contact's, else the company's default one.
   const contact = await client.query<{ active: boolean; whatsappId: number | null }>(
-    `SELECT active, whatsapp_id AS "whatsappId" FROM contacts WHERE id = $1 AND company_id = $2 FOR SHARE`,
-    [s.contactId, s.companyId],
+    `SELECT c.active,
+       (SELECT w.id FROM whatsapps w
+        WHERE w.company_id = c.company_id AND (w.id = $3 OR w.id = c.whatsapp_id OR w.is_default)
+        ORDER BY (w.id = $3) DESC NULLS LAST, (w.id = c.whatsapp_id) DESC NULLS LAST, w.id LIMIT 1) AS "whatsappId"
+     FROM contacts c WHERE c.id = $1 AND c.company_id = $2 FOR SHARE OF c`,
+    [s.contactId, s.companyId, s.whatsappId],
   );
   if (!contact.rows[0]) throw new ScheduleSendError("Contact not found");
   if (!contact.rows[0].active) throw new ScheduleSendError("Contato bloqueado");
-  const whatsappId = await connectionFor(client, s, contact.rows[0].whatsappId);
+  const whatsappId = contact.rows[0].whatsappId;
+  if (whatsappId === null) throw new ScheduleSendError("No connection to send through");
   const ticket = await ticketFor(client, s, whatsappId, changes);
-  const context = await loadVariableContext(client, s.companyId, ticket.id, { userId: s.userId });
+  // The ticket's context is read only when the text uses it: a variable, or the signature's user name.
+  const context =
+    s.assinar || s.body.includes("{{")
+      ? await loadVariableContext(client, s.companyId, ticket.id, { userId: s.userId })
+      : {};
   const text = renderVariables(s.body, context).trim();
   const userName = context.user?.name?.trim() ?? "";
   const body = s.assinar && userName ? `*${userName}:*\n${text}` : text;
   const media = s.mediaPath ? parseMediaUrl(s.mediaPath) : null;
   const id = uuidv7();
+
+  // A repeat the day rule moves onto or before this send (Saturday back to this Friday) merges with it.
+  const thisSend = nextSendAt(s, new Date(s.anchorAt), s.sentCount) ?? new Date();
+  let sent = s.sentCount + 1;
+  let next = nextSendAt(s, new Date(s.anchorAt), sent);
+  while (next && next.getTime() <= thisSend.getTime()) next = nextSendAt(s, new Date(s.anchorAt), ++sent);
+  // The message, the ticket's last message and the schedule's next send, in one statement.
   await client.query(
-    `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, body, from_me, read,
-       ack, send_state, media_type, media_url)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, true, 0, 'queued', $9, $10)`,
+    `WITH message AS (
+       INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, body, from_me,
+         read, ack, send_state, media_type, media_url)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, true, 0, 'queued', $9, $10)
+     ), ticket AS (
+       UPDATE tickets SET last_message = $8, updated_at = now() WHERE id = $3 AND company_id = $2
+     )
+     UPDATE schedules SET sent_count = $12, sent_at = now(), status = $13,
+       send_at = COALESCE($14::timestamptz, send_at), last_error = NULL, last_message_id = $1, updated_at = now()
+     WHERE id = $11 AND company_id = $2`,
     [
       id,
       s.companyId,
@@ -107,39 +138,15 @@ async function sendOne(client: pg.ClientBase, s: DueSchedule, changes: Change[])
       body,
       media ? mediaTypeOfMime(mimeOfFileName(media.fileName)) : "chat",
       media ? s.mediaPath : null,
+      s.id,
+      sent,
+      next ? "PENDENTE" : "ENVIADA",
+      next,
     ],
   );
-  await client.query("UPDATE tickets SET last_message = $3, updated_at = now() WHERE id = $1 AND company_id = $2", [
-    ticket.id,
-    s.companyId,
-    body,
-  ]);
   changes.push({ companyId: s.companyId, entity: "messages", id });
   changes.push({ companyId: s.companyId, entity: "tickets", id: ticket.id });
-  await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(whatsappId)]);
-
-  // A repeat the day rule moves onto or before this send (Saturday back to this Friday) merges with it.
-  const thisSend = nextSendAt(s, new Date(s.anchorAt), s.sentCount) ?? new Date();
-  let sent = s.sentCount + 1;
-  let next = nextSendAt(s, new Date(s.anchorAt), sent);
-  while (next && next.getTime() <= thisSend.getTime()) next = nextSendAt(s, new Date(s.anchorAt), ++sent);
-  await client.query(
-    `UPDATE schedules SET sent_count = $3, sent_at = now(), status = $4, send_at = COALESCE($5::timestamptz, send_at),
-       last_error = NULL, last_message_id = $6, updated_at = now()
-     WHERE id = $1 AND company_id = $2`,
-    [s.id, s.companyId, sent, next ? "PENDENTE" : "ENVIADA", next, id],
-  );
-}
-
-/** The schedule's connection, else the contact's, else the company's default one. */
-async function connectionFor(client: pg.ClientBase, s: DueSchedule, contactWhatsappId: number | null): Promise<number> {
-  const { rows } = await client.query<{ id: number }>(
-    `SELECT id FROM whatsapps WHERE company_id = $1 AND (id = $2 OR id = $3 OR is_default)
-     ORDER BY (id = $2) DESC NULLS LAST, (id = $3) DESC NULLS LAST, id LIMIT 1`,
-    [s.companyId, s.whatsappId, contactWhatsappId],
-  );
-  if (!rows[0]) throw new ScheduleSendError("No connection to send through");
-  return rows[0].id;
+  return whatsappId;
 }
 
 /**

@@ -58,6 +58,8 @@ export default defineConfig({
     // The browser files first, the screens' before them (test/sequencer.ts): the longest no longer start last.
     sequence: { sequencer: LongestFirstSequencer },
     globalSetup: ["./test/global-setup.ts"],
+    // Every project hashes passwords at argon2's least cost (decision 0083); the projects add their own set-up.
+    setupFiles: ["./test/cheap-password-hashing-setup.ts"],
     projects: [
       {
         extends: true,
@@ -66,7 +68,7 @@ export default defineConfig({
           root: ".",
           include: ["core/src/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["./test/tenant-guard-setup.ts", "./test/cheap-password-hashing-setup.ts"],
+          setupFiles: ["./test/tenant-guard-setup.ts"],
         },
       },
       {
@@ -76,7 +78,7 @@ export default defineConfig({
           root: ".",
           include: ["channel-worker/src/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["./test/tenant-guard-setup.ts", "./test/cheap-password-hashing-setup.ts"],
+          setupFiles: ["./test/tenant-guard-setup.ts"],
         },
       },
       {
@@ -86,7 +88,7 @@ export default defineConfig({
           root: ".",
           include: ["sync-server/src/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["./test/tenant-guard-setup.ts", "./test/cheap-password-hashing-setup.ts"],
+          setupFiles: ["./test/tenant-guard-setup.ts"],
         },
       },
       {
@@ -97,7 +99,7 @@ export default defineConfig({
           include: ["pwa/src/**/*.test.{ts,tsx}"],
           environment: "node",
           // Feature texts load lazily in the app (i18n.ts); the tests see them mounted, as screens do.
-          setupFiles: ["./pwa/src/test-support/feature-texts-setup.ts", "./test/cheap-password-hashing-setup.ts"],
+          setupFiles: ["./pwa/src/test-support/feature-texts-setup.ts"],
         },
       },
       {
@@ -107,7 +109,6 @@ export default defineConfig({
           root: ".",
           include: ["pwa/e2e/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["./test/cheap-password-hashing-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

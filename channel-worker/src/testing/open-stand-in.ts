@@ -14,7 +14,8 @@ export async function openStandInConnection(
   connection: { companyId: number; whatsappId: number },
   o: { user?: string; timeoutMs?: number } = {},
 ): Promise<StandInSocket> {
-  // A set-up step, not a figure: on a saturated CI machine the worker's first claim of the connection took over 8 s.
+  // A set-up step, not a figure: generous for a saturated CI machine. (The 8 s time-outs CI once showed here were a
+  // start request lost while the worker was taking the connection, fixed in worker.ts, not slowness.)
   const timeoutMs = o.timeoutMs ?? 30_000;
   await waitFor(() => sockets.sockets.length > 0, "the worker to open a socket", timeoutMs);
   const socket = sockets.last();

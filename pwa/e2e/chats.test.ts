@@ -103,6 +103,9 @@ describe("internal chat", () => {
     await reader.getByTestId("chat-composer-input").fill("Eu cubro.");
     await reader.getByTestId("chat-send").click();
     await writer.getByTestId("chat-message").filter({ hasText: "Eu cubro." }).waitFor({ timeout: 15_000 });
+    // And the agent's own chat shows it too, before the network goes (under CI's load it once came after the
+    // admin's: the check below is about what stays offline, so it starts from the message shown).
+    await reader.getByTestId("chat-message").filter({ hasText: "Eu cubro." }).waitFor({ timeout: 15_000 });
 
     // Offline: what was loaded stays, and the chat says it needs a connection to send.
     await reader.context().setOffline(true);

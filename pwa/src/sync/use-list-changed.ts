@@ -7,9 +7,15 @@ import { useEffect, useRef } from "react";
 import type { ChatflowDb } from "../store/db.ts";
 import { getMeta } from "../store/meta.ts";
 
-/** Calls `reload` each time `list`'s stamp moves after the screen opened (not for the stamp found on opening). */
-export function useListChanged(db: ChatflowDb, list: ListName, reload: () => void): void {
-  const stamp = useLiveQuery(async () => (await getMeta(db, "listStamps"))?.[list] ?? "", [db, list]);
+/**
+ * Calls `reload` each time `list`'s stamp moves after the screen opened (not for the stamp found on opening).
+ * A null list watches nothing (a loader that serves no admin list calls the hook all the same).
+ */
+export function useListChanged(db: ChatflowDb, list: ListName | null, reload: () => void): void {
+  const stamp = useLiveQuery(
+    async () => (list === null ? "" : ((await getMeta(db, "listStamps"))?.[list] ?? "")),
+    [db, list],
+  );
   const seen = useRef<string | undefined>(undefined);
   const reloadRef = useRef(reload);
   reloadRef.current = reload;

@@ -1,0 +1,88 @@
+// The one loader for core's non-paged REST reads (paged lists use `usePaged`, beside this file).
+//
+// How the PWA loads and changes data (issue 20): a screen or dialog calls its area's hooks only
+// (`pwa/src/<area>/<area>-data.ts`: `useQueues()`, `useSaveQueue()`, `useContact(id)`...). Those hooks own
+// the REST paths, the Dexie reads (`useLiveQuery` over `db.<table>`) and the outbox writes of their area, so
+// a screen never holds a URL or a table name, and each kind of record is written one way (replicated rows
+// through the outbox, admin records over REST). Pure helpers that need a path live in the same data file.
+//
+// This hook: `useRestQuery<T>(path)` answers `{ data, error, loading, reload }`. A null path (offline, or
+// nothing chosen yet) fetches nothing and keeps what was shown; a new path starts empty; an answer for an
+// older path or an older reload is dropped; `list` reloads when the realtime poke says that list changed
+// (spec 2 §4 live updates, `useListChanged`).
+import type { ListName } from "@chatflow/core/contract/sync.ts";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
+import { useListChanged } from "../sync/use-list-changed.ts";
+
+export type RestQuery<T> = {
+  /** The last answer for this path; undefined until the first one arrives. */
+  data: T | undefined;
+  /** The last failure, cleared by the next answer (what was shown before stays in `data`). */
+  error: unknown;
+  loading: boolean;
+  /** Asks core again, keeping `data` until the answer. */
+  reload: () => void;
+  /** Changes the shown answer locally (after a write whose result is known), without asking core. */
+  setData: (update: (data: T | undefined) => T | undefined) => void;
+};
+
+export type RestQueryOptions<T> = {
+  /** Reload when this admin list changes elsewhere (another admin, another tab). */
+  list?: ListName;
+  /** How to read `path`; core's GET by default. Several calls in one answer, or a fake in tests. */
+  load?: (path: string) => Promise<T>;
+};
+
+type State<T> = { path: string | null; data: T | undefined; error: unknown; loading: boolean };
+
+export function useRestQuery<T>(path: string | null, options: RestQueryOptions<T> = {}): RestQuery<T> {
+  const [state, setState] = useState<State<T>>({ path, data: undefined, error: null, loading: path !== null });
+  const loadRef = useRef(options.load);
+  loadRef.current = options.load;
+  const generation = useRef(0);
+  const pathRef = useRef(path);
+  pathRef.current = path;
+
+  const fetchPath = useCallback(async (forPath: string) => {
+    const gen = ++generation.current;
+    // A new path starts empty; the same one keeps its answer while asking again.
+    setState((s) => ({ ...(s.path === forPath ? s : { data: undefined }), path: forPath, error: null, loading: true }));
+    try {
+      const read = loadRef.current ?? ((p: string) => api.get<T>(p));
+      const data = await read(forPath);
+      if (gen !== generation.current) return;
+      setState({ path: forPath, data, error: null, loading: false });
+    } catch (error) {
+      if (gen !== generation.current) return;
+      setState((s) => ({ ...s, error, loading: false }));
+    }
+  }, []);
+
+  useEffect(() => {
+    if (path === null) {
+      // Nothing answers offline: drop any request on its way and keep what is shown.
+      generation.current++;
+      setState((s) => (s.loading ? { ...s, loading: false } : s));
+      return;
+    }
+    void fetchPath(path);
+  }, [path, fetchPath]);
+
+  const reload = useCallback(() => {
+    const now = pathRef.current;
+    if (now !== null) void fetchPath(now);
+  }, [fetchPath]);
+
+  const setData = useCallback((update: (data: T | undefined) => T | undefined) => {
+    setState((s) => ({ ...s, data: update(s.data) }));
+  }, []);
+
+  useListChanged(db, options.list ?? null, reload);
+
+  // Until the effect runs for a new path, show it as loading and empty rather than the old path's answer.
+  const shown: State<T> =
+    path === null || state.path === path ? state : { path, data: undefined, error: null, loading: true };
+  return { data: shown.data, error: shown.error, loading: shown.loading, reload, setData };
+}

@@ -16,7 +16,7 @@ import { performance } from "node:perf_hooks";
 import { HocuspocusProvider } from "@hocuspocus/provider";
 import pg from "pg";
 import * as Y from "yjs";
-import { addFlowEdge, addFlowNode, flowDocumentName, moveFlowNode } from "../sync-server/src/documents/flow.ts";
+import { addFlowEdge, addFlowNode, flowDocumentName, moveFlowNode } from "../core/src/contract/documents/flow.ts";
 import { startSyncServer } from "../sync-server/src/server.ts";
 import { CHROMIUM, launchChromium } from "../test/browser.ts";
 import { freePort } from "../test/free-port.ts";

@@ -2,7 +2,9 @@
 // ticket is accepted (choosing a queue), transferred to a colleague, resolved with the farewell and
 // reopened; an accept made offline that another agent beat shows who holds the ticket once back
 // online; and the contact drawer takes a note, a new tag and a block.
-import { inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
+
+import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
+import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { buildQueue, buildUser } from "@chatflow/core/testing/factories.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
@@ -127,7 +129,7 @@ describe("conversation", () => {
     const t = await until("the inbound ticket", () => ticketOf("5511933334444"));
     // Into the agent's queue, still waiting, recorded so every replica hears of it. (Not through
     // the API as admin: a second sign-in of the admin would end the browser's session.)
-    await inTransaction(world.stack.core.db.pool, async (client) => {
+    await transaction(world.stack.core.db.pool, async (client) => {
       await client.query("UPDATE tickets SET queue_id = $2 WHERE id = $1", [t.id, sales]);
       await recordChanges(client, [{ companyId: 1, entity: "tickets", id: t.id }]);
     });
@@ -167,7 +169,7 @@ describe("conversation", () => {
     const t = await ticketOf("5511911112222");
     await openTicket(t.uuid);
     const setStatus = (status: string) =>
-      inTransaction(world.stack.core.db.pool, async (client) => {
+      transaction(world.stack.core.db.pool, async (client) => {
         await client.query("UPDATE whatsapps SET status = $2 WHERE id = $1 AND company_id = 1", [
           world.stack.whatsappId,
           status,

@@ -3,8 +3,9 @@
 // delete reaching core (and an edit made offline going out once back online), and a message the
 // channel refused sent again with 'Tentar novamente'.
 
+import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
+import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { saveMedia } from "@chatflow/core/media/media-store.ts";
-import { inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Locator, Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
@@ -80,7 +81,7 @@ forFile(async () => {
   // The admin attends the ticket; an image and a voice note arrived from the contact.
   const image = await saveMedia(world.stack.core.config.dataDir, 1, "foto.png", PNG);
   const audio = await saveMedia(world.stack.core.config.dataDir, 1, "voz.ogg", Buffer.from("OggS"));
-  await inTransaction(pool, async (client) => {
+  await transaction(pool, async (client) => {
     await client.query("UPDATE tickets SET status = 'open', user_id = $2, queue_id = $3 WHERE id = $1", [
       ticket.id,
       adminId,

@@ -4,7 +4,9 @@
 // 2. an agent offline accepts and answers while a colleague online transfers another ticket and takes a third
 //    one first: both converge when the first agent is back, and the lost accept names who holds the ticket.
 // (The admin's loop — add a user, import contacts, tag — is pwa/e2e/admin.test.ts.)
-import { inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
+
+import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
+import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { buildQueue, buildUser } from "@chatflow/core/testing/factories.ts";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -36,7 +38,7 @@ async function ticketOf(number: string): Promise<TicketRow | undefined> {
 
 /** Moves a ticket at the server as another process would, recorded so every replica hears of it. */
 async function setTicket(id: number, set: string, params: unknown[]) {
-  await inTransaction(world.stack.core.db.pool, async (client) => {
+  await transaction(world.stack.core.db.pool, async (client) => {
     await client.query(`UPDATE tickets SET ${set} WHERE id = $1 AND company_id = 1`, [id, ...params]);
     await recordChanges(client, [{ companyId: 1, entity: "tickets", id }]);
   });

@@ -3,7 +3,7 @@
 // one row per key. Baileys wraps this store in its own transaction layer (addTransactionCapability) and hands
 // us each committed batch through keys.set: that batch is written in one database transaction, so a crash
 // between two batches leaves the earlier ones whole and the later ones absent, never half of one.
-import { inTransaction } from "@chatflow/core/sync/change-log.ts";
+import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import {
   type AuthenticationCreds,
   type AuthenticationState,
@@ -44,7 +44,7 @@ export async function writeKeys(pool: pg.Pool, owner: Owner, data: SignalDataSet
     }
   }
   if (put.length === 0 && gone.length === 0) return;
-  await inTransaction(pool, async (client) => {
+  await transaction(pool, async (client) => {
     if (put.length > 0) {
       await client.query(
         `INSERT INTO baileys_auth (company_id, whatsapp_id, category, key_id, value)

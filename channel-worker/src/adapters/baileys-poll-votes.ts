@@ -4,7 +4,8 @@
 // it was stored, the vote is decrypted with Baileys' decryptPollVote, the chosen options are told by their SHA-256,
 // and the poll's data_json.votes records each voter's latest choice (an empty choice takes the vote back).
 import { createHash } from "node:crypto";
-import { inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
+import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
+import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import {
   decryptPollVote,
   jidNormalizedUser,
@@ -88,7 +89,7 @@ export async function recordPollVote(
   if (chosen === null) return false;
   const voterJid = m.key.fromMe ? null : (m.key.participantAlt ?? m.key.participant ?? m.key.remoteJid ?? null);
   const voter = m.key.fromMe ? "me" : (contactNumberOf(voterJid ?? "", m.key.remoteJidAlt) ?? voterJid ?? "?");
-  await inTransaction(pool, async (client) => {
+  await transaction(pool, async (client) => {
     await client.query(
       `UPDATE messages SET data_json = jsonb_set(data_json, '{votes}',
          CASE WHEN jsonb_array_length($4::jsonb) = 0 THEN coalesce(data_json->'votes', '{}') - $3::text

@@ -2,7 +2,7 @@
 // that moved the run, named flows:resume with the run and its step; this worker's agenda runs it when due. A job
 // retried after a crash, or run by two workers, finds the step moved on and does nothing.
 import { FLOW_RESUME_JOB, resumeFlowRun, ZFlowResumeKey } from "@chatflow/core/flows/runtime/flow-runs.ts";
-import { inTransaction } from "@chatflow/core/sync/change-log.ts";
+import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import type { Agenda, Job } from "agenda";
 import type pg from "pg";
 
@@ -16,7 +16,7 @@ export function defineFlowJobs(agenda: Agenda, pool: pg.Pool, log: (message: str
       log(`${FLOW_RESUME_JOB}: a job with data that names no run (${job.attrs._id})`);
       return;
     }
-    await inTransaction(pool, (client) => resumeFlowRun(client, key.data));
+    await transaction(pool, (client) => resumeFlowRun(client, key.data));
     await pool.query(
       `DELETE FROM agenda_jobs WHERE name = $1 AND next_run_at IS NULL AND locked_at IS NULL
          AND last_finished_at < now() - $2::interval`,

@@ -1,5 +1,5 @@
+import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { sendDueSchedules } from "@chatflow/core/schedules/send-due-schedules.ts";
-import { inTransaction } from "@chatflow/core/sync/change-log.ts";
 import { buildContact, buildQueue, buildUser } from "@chatflow/core/testing/factories.ts";
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
@@ -96,7 +96,7 @@ const contactOf = async (c: CloudSetup) =>
   (await db.pool.query<{ contact_id: number }>("SELECT contact_id FROM tickets WHERE id = $1", [c.ticketId])).rows[0]!
     .contact_id;
 
-const runAt = (now?: Date) => inTransaction(db.pool, (client) => sendDueSchedules(client, { now }));
+const runAt = (now?: Date) => transaction(db.pool, (client) => sendDueSchedules(client, { now }));
 
 describe("#schedules:send", () => {
   it("two workers send a due schedule exactly once, through the contact's ticket, and mark it sent", async () => {
@@ -158,7 +158,7 @@ describe("#schedules:send", () => {
     const id = await schedule({ companyId: c.companyId, contactId });
     const crash = new Error("worker died");
     await expect(
-      inTransaction(db.pool, async (client) => {
+      transaction(db.pool, async (client) => {
         await sendDueSchedules(client);
         throw crash;
       }),

@@ -11,8 +11,8 @@ import {
 } from "@chatflow/core/integrations/deliver-integration-steps.ts";
 import { createDueInvoices, INVOICES_BATCH } from "@chatflow/core/invoices/invoices.ts";
 import { advanceKanbanLanes, LANES_BATCH } from "@chatflow/core/kanban/advance-lanes.ts";
+import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { SCHEDULES_BATCH, sendDueSchedules } from "@chatflow/core/schedules/send-due-schedules.ts";
-import { inTransaction } from "@chatflow/core/sync/change-log.ts";
 import { PRUNE_MAX_ROWS, pruneChangeLog } from "@chatflow/core/sync/prune-change-log.ts";
 import { autoCloseTickets } from "@chatflow/core/tickets/auto-close-tickets.ts";
 import { expireRatings } from "@chatflow/core/tickets/expire-ratings.ts";
@@ -139,7 +139,7 @@ export async function runTimedJob(
   for (;;) {
     const changed = job.runOnPool
       ? await job.runOnPool(pool, settings)
-      : await inTransaction(pool, (client) => job.run(client, settings));
+      : await transaction(pool, (client) => job.run(client, settings));
     total += changed;
     if (job.batch === undefined || changed < job.batch || Date.now() - started >= budgetMs) return total;
   }

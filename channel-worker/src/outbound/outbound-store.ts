@@ -4,8 +4,9 @@
 //   request certainly never left. Every change is guarded by the state it
 //   expects and by who claimed the row, so a stale worker's write is a no-op.
 import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
+import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
+import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { confirmScheduledSends, failScheduledSends } from "@chatflow/core/schedules/scheduled-send-outcome.ts";
-import { inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
 import type pg from "pg";
 import type { OutboundMessage } from "../adapters/adapter.ts";
 import { leaseCte } from "./leases.ts";
@@ -36,7 +37,7 @@ export async function claimBatch(
   owner: Owner,
   limit: number,
 ): Promise<OutboundMessage[]> {
-  return inTransaction(pool, async (client) => {
+  return transaction(pool, async (client) => {
     const { rows } = await client.query<OutboundMessage & { company_id: number }>(
       `WITH ${leaseCte("$1", "$2", "$4", "$6")}, claimed AS (
          UPDATE messages SET send_state = 'claimed', claimed_by = $2, claimed_at = now(), updated_at = now()
@@ -97,7 +98,7 @@ export async function pendingAmendments(
   owner: Owner,
   limit: number,
 ): Promise<Amendment[]> {
-  return inTransaction(pool, async (client) => {
+  return transaction(pool, async (client) => {
     const { rows } = await client.query<Amendment>(
       `WITH ${leaseCte("$1", "$2", "$4", "$6")}
        SELECT m.id, coalesce(ct.number, '') AS "to", m.remote_id AS "remoteId", m.body,
@@ -118,7 +119,7 @@ export async function pendingAmendments(
  * still the one sent. An edit or delete an agent made meanwhile stays marked and is told next.
  */
 export async function markAmended(pool: pg.Pool, a: Amendment, owner: Owner): Promise<void> {
-  await inTransaction(pool, async (client) => {
+  await transaction(pool, async (client) => {
     const { rows } = await client.query<Row>(
       `UPDATE messages SET data_json = data_json - (CASE WHEN $4 THEN 'delete' ELSE '' END)
          - (CASE WHEN $4 OR body = $3 THEN 'edit' ELSE '' END), updated_at = now()
@@ -142,7 +143,7 @@ export async function markSending(
   whatsappId: number,
   owner: Owner,
 ): Promise<SendingOutcome> {
-  return inTransaction(pool, async (client) => {
+  return transaction(pool, async (client) => {
     const { rows } = await client.query<Row>(
       `WITH ${leaseCte("$4", "$2", "$3", "$6")}
        UPDATE messages SET send_state = 'sending', send_attempts = send_attempts + 1, updated_at = now()
@@ -169,7 +170,7 @@ export async function markSending(
  * under this very id had its ack arrive before the send's answer (ingest recorded both): done.
  */
 export async function markSent(pool: pg.Pool, id: string, remoteId: string, owner: Owner): Promise<boolean> {
-  return inTransaction(pool, async (client) => {
+  return transaction(pool, async (client) => {
     // `was` is the state before this update (the FROM's row, read under the update's lock): only a send judged in
     // doubt has a schedule to put back, so the common send costs no second statement.
     const { rows } = await client.query<Row & { was: string }>(
@@ -191,7 +192,7 @@ export async function markSent(pool: pg.Pool, id: string, remoteId: string, owne
 }
 
 export async function markFailed(pool: pg.Pool, id: string, code: ErrorCode, owner: Owner): Promise<void> {
-  await inTransaction(pool, async (client) => {
+  await transaction(pool, async (client) => {
     const { rows } = await client.query<Row>(
       `UPDATE messages SET send_state = 'failed', ack = -1, error_code = $3, updated_at = now()
        WHERE id = $1 AND company_id = $4 AND claimed_by = $2 AND send_state IN ('claimed', 'sending')
@@ -209,7 +210,7 @@ export async function markFailed(pool: pg.Pool, id: string, code: ErrorCode, own
  */
 export async function requeue(pool: pg.Pool, ids: string[], owner: Owner, notDelivered?: string): Promise<void> {
   if (ids.length === 0 && !notDelivered) return;
-  await inTransaction(pool, async (client) => {
+  await transaction(pool, async (client) => {
     const { rows } = await client.query<Row>(
       `UPDATE messages SET send_state = 'queued', claimed_by = NULL, claimed_at = NULL, updated_at = now()
        WHERE company_id = $4 AND claimed_by = $2 AND ((id = ANY($1::uuid[]) AND send_state = 'claimed')
@@ -232,7 +233,7 @@ export async function recoverConnection(
   pool: pg.Pool,
   connection: { id: number; companyId: number },
 ): Promise<Recovered> {
-  return inTransaction(pool, async (client) => {
+  return transaction(pool, async (client) => {
     const requeued = await client.query<Row>(
       `UPDATE messages SET send_state = 'queued', claimed_by = NULL, claimed_at = NULL, updated_at = now()
        WHERE whatsapp_id = $1 AND company_id = $2 AND send_state = 'claimed' RETURNING id, company_id`,

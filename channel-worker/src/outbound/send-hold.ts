@@ -3,14 +3,15 @@
 // retries); whatsapps.send_hold now says why, for the connections page and the ticket's connection notice, and
 // goes once a send goes through again. Written only when it changes, so a held queue's probes cost no write.
 import type { SendHold } from "@chatflow/core/contract/entities.ts";
-import { inTransaction, recordChanges } from "@chatflow/core/sync/change-log.ts";
+import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
+import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import type pg from "pg";
 import type { SendHoldReason } from "../adapters/adapter.ts";
 
 type Connection = { companyId: number; whatsappId: number };
 
 async function write(pool: pg.Pool, c: Connection, hold: Omit<SendHold, "since"> | null): Promise<boolean> {
-  return inTransaction(pool, async (client) => {
+  return transaction(pool, async (client) => {
     const { rows } = await client.query<{ id: number }>(
       hold
         ? `UPDATE whatsapps SET send_hold = jsonb_build_object('reason', $3::text, 'detail', $4::text,

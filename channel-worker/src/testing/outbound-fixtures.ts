@@ -3,8 +3,8 @@
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@chatflow/core/auth/authenticate.ts";
 import type { AccessClaims } from "@chatflow/core/auth/tokens.ts";
+import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { sendMessage } from "@chatflow/core/messages/send-message.ts";
-import { inTransaction } from "@chatflow/core/sync/change-log.ts";
 import { buildCompany, buildContact, buildTicket, buildUser, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
 import { loadUserById } from "@chatflow/core/users/load-user.ts";
 import type pg from "pg";
@@ -58,7 +58,7 @@ export async function setupCloudConnection(pool: pg.Pool, o: { companyId?: numbe
     async enqueue(body, id = randomUUID()) {
       // Queued as core's own messages are: the worker's tests are about sending; the 24-hour window is core's
       // rule (customer-window.test.ts), and contactWrote opens it for the tests that send as an agent.
-      await inTransaction(pool, (client) =>
+      await transaction(pool, (client) =>
         sendMessage(client, actor, { id, ticketId: ticket.id, body, automatic: true }),
       );
       return id;

@@ -11,10 +11,10 @@ import {
   ZListAnnouncementsQuery,
 } from "../contract/announcements.ts";
 import { zIdParam } from "../contract/ids.ts";
-import { mediaNotFound, parse } from "../http/errors.ts";
+import { mediaNotFound, parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { utf8FileName } from "../media/media-store.ts";
 import { singleFile } from "../settings/whitelabel-routes.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { announcementFilePath, mimeOfAnnouncementFile, removeAnnouncementFile } from "./announcement-media.ts";
 import {
   attachAnnouncementMedia,
@@ -40,7 +40,7 @@ export function announcementRoutes(pool: pg.Pool, dataDir: string): Router {
     const actor = actorOf(res);
     authorizeAnnouncementWrite(actor);
     const input = parse(ZAnnouncementRequestSchema, req.body ?? {});
-    res.status(201).json(await inTransaction(pool, (c) => createAnnouncement(c, actor, input)));
+    res.status(201).json(await transaction(pool, (c) => createAnnouncement(c, actor, input)));
   });
 
   router.put("/announcements/:id", async (req, res) => {
@@ -48,14 +48,14 @@ export function announcementRoutes(pool: pg.Pool, dataDir: string): Router {
     authorizeAnnouncementWrite(actor);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZAnnouncementRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (c) => updateAnnouncement(c, actor, id, input)));
+    res.json(await transaction(pool, (c) => updateAnnouncement(c, actor, id, input)));
   });
 
   router.delete("/announcements/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeAnnouncementWrite(actor);
     const id = parse(zIdParam, req.params.id);
-    const file = await inTransaction(pool, (c) => deleteAnnouncement(c, actor, id));
+    const file = await transaction(pool, (c) => deleteAnnouncement(c, actor, id));
     await removeAnnouncementFile(dataDir, file);
     res.json({ message: "Announcement deleted" });
   });
@@ -67,7 +67,7 @@ export function announcementRoutes(pool: pg.Pool, dataDir: string): Router {
     const id = parse(zIdParam, req.params.id);
     const file = await readImage(req, res);
     const upload = { bytes: file.buffer, originalName: utf8FileName(file.originalname) };
-    const done = await inTransaction(pool, (c) => attachAnnouncementMedia(c, actor, id, upload, dataDir));
+    const done = await transaction(pool, (c) => attachAnnouncementMedia(c, actor, id, upload, dataDir));
     await removeAnnouncementFile(dataDir, done.replaced);
     res.json(done.announcement);
   });
@@ -76,7 +76,7 @@ export function announcementRoutes(pool: pg.Pool, dataDir: string): Router {
     const actor = actorOf(res);
     authorizeAnnouncementWrite(actor);
     const id = parse(zIdParam, req.params.id);
-    const done = await inTransaction(pool, (c) => detachAnnouncementMedia(c, actor, id));
+    const done = await transaction(pool, (c) => detachAnnouncementMedia(c, actor, id));
     await removeAnnouncementFile(dataDir, done.removed);
     res.json(done.announcement);
   });

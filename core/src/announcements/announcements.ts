@@ -12,7 +12,7 @@ import {
   type TListAnnouncementsQuery,
 } from "../contract/announcements.ts";
 import { ANNOUNCEMENTS_CHANNEL } from "../contract/topics.ts";
-import { AppError, invalidInput, noPermission } from "../http/errors.ts";
+import { AppError, invalidInput, noPermission } from "../kernel/errors.ts";
 import { removeAnnouncementFile, saveAnnouncementFile, sniffAnnouncementImage } from "./announcement-media.ts";
 
 export const announcementNotFound = () => new AppError("ERR_NOT_FOUND", "Announcement not found");

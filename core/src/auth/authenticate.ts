@@ -4,7 +4,7 @@
 // ended answers 401 ERR_SESSION_EXPIRED, which signs the client out (spec 1 §4).
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type pg from "pg";
-import { type AppError, invalidToken, sessionExpired } from "../http/errors.ts";
+import { type AppError, invalidToken, sessionExpired } from "../kernel/errors.ts";
 import { loadUserById, type UserRow } from "../users/load-user.ts";
 import type { ActorCache } from "./actor-cache.ts";
 import type { AccessClaims, Tokens } from "./tokens.ts";

@@ -4,8 +4,8 @@
 // Runs inside the ingest transaction, set-based: one read for the whole batch, a few writes only when a rule acts.
 import type pg from "pg";
 import type { QueueSchedule } from "../contract/queues.ts";
+import type { Change } from "../kernel/change-log.ts";
 import { renderVariables } from "../messages/render-variables.ts";
-import type { Change } from "../sync/change-log.ts";
 import { consentAnswer, consentRequest, LGPD_DELETED_BODY, LGPD_REFUSED_TEXT } from "./lgpd.ts";
 import { type BotMessage, sendBotMessages } from "./send-bot-message.ts";
 import { onCollectiveVacation, outOfHoursDue, vacationDue, withinServiceHours } from "./service-hours.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { transaction } from "../kernel/transaction.ts";
 import { ingest } from "../messages/ingest.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { botState, buildBotConnection, contactWrites, newNumber } from "../testing/bot-factories.ts";
 import { buildContact, buildQueue, buildTicket } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
@@ -152,7 +152,7 @@ describe("queue bot: more than one queue", () => {
   it("answers every new conversation of one batch with its own menu", async () => {
     const wa = await threeQueues();
     const numbers = [newNumber(), newNumber()];
-    await inTransaction(core.db.pool, (client) =>
+    await transaction(core.db.pool, (client) =>
       ingest(
         client,
         numbers.map((from) => ({

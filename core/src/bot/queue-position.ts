@@ -2,7 +2,7 @@
 // queue to wait for an agent is told their place in it: the company's text followed by the number, as the original
 // product writes it ("{text} *N*"), counting the queue's waiting conversations with no agent, theirs included.
 import type pg from "pg";
-import type { Change } from "../sync/change-log.ts";
+import type { Change } from "../kernel/change-log.ts";
 import { sendBotMessages } from "./send-bot-message.ts";
 
 export type Entered = { ticketId: number; companyId: number; contactId: number; whatsappId: number; queueId: number };

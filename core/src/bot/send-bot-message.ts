@@ -5,7 +5,7 @@
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
-import type { Change } from "../sync/change-log.ts";
+import type { Change } from "../kernel/change-log.ts";
 
 export type BotMessage = {
   companyId: number;

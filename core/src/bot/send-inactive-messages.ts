@@ -2,7 +2,7 @@
 // inactiveMessage): a contact silent for that many minutes on a conversation still waiting (in the bot or for an
 // agent) gets the connection's inactivity text, once per silence (decision 0046).
 import type pg from "pg";
-import { type Change, recordChanges } from "../sync/change-log.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { sendBotMessages } from "./send-bot-message.ts";
 
 /** Tickets handled per run: a bounded transaction; the job runs again at once while it answers a full batch. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { transaction } from "../kernel/transaction.ts";
 import { rotateWaitingTickets } from "../queues/rotate-waiting-tickets.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { forFile, testDbForFile } from "../testing/test-world.ts";
 import { logTypes } from "../testing/tickets-factories.ts";
@@ -54,7 +54,7 @@ const queued = async (ticketId: number) =>
     )
   ).rows.map((r) => r.body);
 
-const run = <T>(fn: (c: import("pg").ClientBase) => Promise<T>) => inTransaction(pool(), fn);
+const run = <T>(fn: (c: import("pg").ClientBase) => Promise<T>) => transaction(pool(), fn);
 
 describe("tickets:inactive-message", () => {
   it("tells a silent contact on a waiting conversation once per silence", async () => {

@@ -3,8 +3,8 @@
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { mediaTypeOfMime, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
-import { type Change, recordChanges } from "../sync/change-log.ts";
 import { writeTicketLog } from "../tickets/ticket-log.ts";
 
 /** What of a running campaign the delivery reads. */

@@ -3,7 +3,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { loadPlanFlags } from "../companies/company-access.ts";
-import { AppError, noPermission, planFeatureMissing } from "../http/errors.ts";
+import { AppError, noPermission, planFeatureMissing } from "../kernel/errors.ts";
 
 export async function authorizeCampaigns(db: pg.Pool | pg.ClientBase, actor: Actor): Promise<void> {
   if (actor.profile !== "admin") throw noPermission();

@@ -9,7 +9,7 @@ import {
   type CampaignsPage,
   type CampaignTotals,
 } from "../contract/campaigns.ts";
-import { wrongState } from "../http/errors.ts";
+import { wrongState } from "../kernel/errors.ts";
 import { campaignNotFound } from "./campaign-policy.ts";
 
 type Db = pg.Pool | pg.ClientBase;

@@ -12,10 +12,10 @@ import {
 } from "../contract/campaigns.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
-import { invalidInput, parse } from "../http/errors.ts";
+import { invalidInput, parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { mediaUrlOf, removeMedia } from "../media/media-store.ts";
 import { discardUploads, mediaUpload } from "../media/upload.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { authorizeCampaigns } from "./campaign-policy.ts";
 import { listCampaignsPage, loadCampaignReport } from "./campaign-queries.ts";
 import { loadCampaignSettings, saveCampaignSettings } from "./campaign-settings.ts";
@@ -42,7 +42,7 @@ export function campaignRoutes(pool: pg.Pool, dataDir: string): Router {
     const actor = actorOf(res);
     await authorizeCampaigns(pool, actor);
     const input = parse(ZSaveCampaignSettingsRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => saveCampaignSettings(client, actor, input)));
+    res.json(await transaction(pool, (client) => saveCampaignSettings(client, actor, input)));
   });
 
   router.get("/campaigns", async (req, res) => {
@@ -62,7 +62,7 @@ export function campaignRoutes(pool: pg.Pool, dataDir: string): Router {
     // The plan and the profile first: a refused page answers no validation texts.
     await authorizeCampaigns(pool, actor);
     const input = parse(ZSaveCampaignRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => createCampaign(client, actor, input)));
+    res.json(await transaction(pool, (client) => createCampaign(client, actor, input)));
   });
 
   router.put("/campaigns/:id", async (req, res) => {
@@ -70,13 +70,13 @@ export function campaignRoutes(pool: pg.Pool, dataDir: string): Router {
     await authorizeCampaigns(pool, actor);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZSaveCampaignRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => updateCampaign(client, actor, id, input)));
+    res.json(await transaction(pool, (client) => updateCampaign(client, actor, id, input)));
   });
 
   router.delete("/campaigns/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    const media = await inTransaction(pool, (client) => deleteCampaign(client, actor, id));
+    const media = await transaction(pool, (client) => deleteCampaign(client, actor, id));
     if (media) await removeMedia(dataDir, actor.companyId, media);
     res.json({ message: "Campaign deleted" });
   });
@@ -84,13 +84,13 @@ export function campaignRoutes(pool: pg.Pool, dataDir: string): Router {
   router.post("/campaigns/:id/cancel", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    res.json(await inTransaction(pool, (client) => cancelCampaign(client, actor, id)));
+    res.json(await transaction(pool, (client) => cancelCampaign(client, actor, id)));
   });
 
   router.post("/campaigns/:id/restart", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    res.json(await inTransaction(pool, (client) => restartCampaign(client, actor, id)));
+    res.json(await transaction(pool, (client) => restartCampaign(client, actor, id)));
   });
 
   router.post("/campaigns/:id/media-upload", mediaUpload(dataDir, CAMPAIGN_MEDIA_FIELD), async (req, res) => {
@@ -101,7 +101,7 @@ export function campaignRoutes(pool: pg.Pool, dataDir: string): Router {
       const file = files[0];
       if (!file || files.length > 1) throw invalidInput("One file", CAMPAIGN_MEDIA_FIELD);
       const media = { path: mediaUrlOf(actor.companyId, file.filename), name: file.originalname };
-      const { campaign, replaced } = await inTransaction(pool, (client) => setCampaignMedia(client, actor, id, media));
+      const { campaign, replaced } = await transaction(pool, (client) => setCampaignMedia(client, actor, id, media));
       if (replaced) await removeMedia(dataDir, actor.companyId, replaced);
       res.json(campaign);
     } catch (err) {
@@ -113,7 +113,7 @@ export function campaignRoutes(pool: pg.Pool, dataDir: string): Router {
   router.delete("/campaigns/:id/media-upload", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    const { campaign, replaced } = await inTransaction(pool, (client) => setCampaignMedia(client, actor, id, null));
+    const { campaign, replaced } = await transaction(pool, (client) => setCampaignMedia(client, actor, id, null));
     if (replaced) await removeMedia(dataDir, actor.companyId, replaced);
     res.json(campaign);
   });

@@ -7,7 +7,7 @@ import {
   type CampaignSettings,
   type TSaveCampaignSettingsRequest,
 } from "../contract/campaigns.ts";
-import { listChanged, recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../kernel/change-log.ts";
 import { authorizeCampaigns } from "./campaign-policy.ts";
 
 /** The settings with the defaults filled in (numbers as numbers, variables as a list). */

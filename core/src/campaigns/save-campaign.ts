@@ -7,8 +7,8 @@ import type { Actor } from "../auth/authenticate.ts";
 import { type CampaignDTO, isCampaignEditable, type TSaveCampaignRequest } from "../contract/campaigns.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Campaign } from "../db/entities/campaigns.ts";
-import { queueNotFound, tagNotFound, userNotFound, whatsappNotFound, wrongState } from "../http/errors.ts";
-import { listChanged, recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../kernel/change-log.ts";
+import { queueNotFound, tagNotFound, userNotFound, whatsappNotFound, wrongState } from "../kernel/errors.ts";
 import { authorizeCampaigns, contactListNotFound } from "./campaign-policy.ts";
 import { loadCampaign, notEditable } from "./campaign-queries.ts";
 

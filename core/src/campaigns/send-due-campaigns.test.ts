@@ -3,14 +3,14 @@
 // records and a refused number invalid; the campaign ends FINALIZADA.
 import { describe, expect, it } from "vitest";
 import { CAMPAIGN_SETTINGS_DEFAULTS } from "../contract/campaigns.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { buildCompany, buildWhatsapp } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
 import { pauseAfter, sendDueCampaigns, withinSendingWindow } from "./send-due-campaigns.ts";
 
 const core = coreForFile();
 const pool = () => core.db.pool;
-const run = (now: Date) => inTransaction(pool(), (client) => sendDueCampaigns(client, { now }));
+const run = (now: Date) => transaction(pool(), (client) => sendDueCampaigns(client, { now }));
 const ALL_DAY = { startHour: "00:00", endHour: "23:59", sabado: "true", domingo: "true" };
 
 async function world(settings: Record<string, string | number>, items = 3, opts: { openTicket?: string } = {}) {

@@ -10,7 +10,7 @@ import {
   type CampaignVariable,
   renderCampaignMessage,
 } from "../contract/campaigns.ts";
-import { type Change, listChanged, recordChanges } from "../sync/change-log.ts";
+import { type Change, listChanged, recordChanges } from "../kernel/change-log.ts";
 import { destination, queueMessage } from "./campaign-delivery.ts";
 import { loadCampaignSettings } from "./campaign-settings.ts";
 

@@ -5,9 +5,9 @@ import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { ZCreateChatbotRequestSchema, ZUpdateChatbotRequestSchema } from "../contract/chatbots.ts";
 import { zIdParam } from "../contract/ids.ts";
-import { parse } from "../http/errors.ts";
+import { parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { authorizeQueue } from "../queues/queue-policy.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { loadChatbot } from "./load-chatbot.ts";
 import { createChatbot, deleteChatbot, updateChatbot } from "./save-chatbot.ts";
 
@@ -22,20 +22,20 @@ export function chatbotRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     authorizeQueue(actor, "update");
     const input = parse(ZCreateChatbotRequestSchema, req.body);
-    res.status(201).json(await inTransaction(pool, (c) => createChatbot(c, actor, input)));
+    res.status(201).json(await transaction(pool, (c) => createChatbot(c, actor, input)));
   });
   router.put("/chatbot/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeQueue(actor, "update");
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateChatbotRequestSchema, req.body);
-    res.json(await inTransaction(pool, (c) => updateChatbot(c, actor, id, input)));
+    res.json(await transaction(pool, (c) => updateChatbot(c, actor, id, input)));
   });
   router.delete("/chatbot/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeQueue(actor, "delete");
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (c) => deleteChatbot(c, actor, id));
+    await transaction(pool, (c) => deleteChatbot(c, actor, id));
     res.status(204).end();
   });
   return router;

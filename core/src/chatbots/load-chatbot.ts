@@ -2,7 +2,7 @@
 // or a queue's whole tree, always within one company.
 import type pg from "pg";
 import type { ChatbotAnswer } from "../contract/chatbots.ts";
-import { queueOptionNotFound } from "../http/errors.ts";
+import { queueOptionNotFound } from "../kernel/errors.ts";
 
 const COLUMNS = `b.id, b.queue_id AS "queueId", b.chatbot_id AS "chatbotId", b.name, b.greeting_message AS "greetingMessage",
   b.queue_type AS "queueType", b.opt_queue_id AS "optQueueId", b.opt_user_id AS "optUserId",

@@ -11,10 +11,10 @@ import {
   type TUpdateChatbotRequest,
 } from "../contract/chatbots.ts";
 import { assertFileListsOf } from "../files/file-list-references.ts";
-import { invalidFields, queueNotFound, queueOptionNotFound, userNotFound } from "../http/errors.ts";
 import { assertIntegrationsOf } from "../integrations/integration-policy.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { invalidFields, queueNotFound, queueOptionNotFound, userNotFound } from "../kernel/errors.ts";
 import { authorizeQueue } from "../queues/queue-policy.ts";
-import { recordChanges } from "../sync/change-log.ts";
 import { loadChatbot } from "./load-chatbot.ts";
 
 /** Every queue and user an option (and its children) points at must be the company's: 404 otherwise. */

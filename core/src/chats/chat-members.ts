@@ -2,7 +2,7 @@
 // missing user), and the owner is always one of them.
 import type { EntityManager } from "../db/company-em.ts";
 import { User } from "../db/entities/users.ts";
-import { userNotFound } from "../http/errors.ts";
+import { userNotFound } from "../kernel/errors.ts";
 
 /** The members a create or edit asks for, the owner included, each once; ERR_NO_USER_FOUND for a foreign id. */
 export async function chatMembers(em: EntityManager, ownerId: number | null, requested: number[]): Promise<number[]> {

@@ -10,7 +10,7 @@ import {
   type ChatMessagesPage,
   type ChatsPage,
 } from "../contract/chats.ts";
-import { chatNotFound } from "../http/errors.ts";
+import { chatNotFound } from "../kernel/errors.ts";
 
 /** A chat's columns as ChatDTO, with its members (alias ch). */
 const CHAT_COLUMNS = `ch.id, ch.uuid, ch.title, ch.owner_id AS "ownerId", ch.last_message AS "lastMessage",

@@ -14,9 +14,8 @@ import {
 } from "../contract/chats.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
-import { onPooledClient } from "../db/transaction.ts";
-import { parse, planFeatureMissing } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { parse, planFeatureMissing } from "../kernel/errors.ts";
+import { onPooledClient, transaction } from "../kernel/transaction.ts";
 import { findMemberChat, listChatMessages, listChats } from "./chat-queries.ts";
 import { readChat } from "./read-chat.ts";
 
@@ -51,20 +50,20 @@ export function chatRoutes(pool: pg.Pool): Router {
   router.post("/chats", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZChatRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => createChat(client, actor, input)));
+    res.json(await transaction(pool, (client) => createChat(client, actor, input)));
   });
 
   router.put("/chats/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZChatRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => updateChat(client, actor, id, input)));
+    res.json(await transaction(pool, (client) => updateChat(client, actor, id, input)));
   });
 
   router.delete("/chats/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (client) => deleteChat(client, actor, id));
+    await transaction(pool, (client) => deleteChat(client, actor, id));
     res.json({ message: "Chat deleted" });
   });
 
@@ -84,13 +83,13 @@ export function chatRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZChatMessageRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => sendChatMessage(client, actor, id, input)));
+    res.json(await transaction(pool, (client) => sendChatMessage(client, actor, id, input)));
   });
 
   router.post("/chats/:id/read", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    res.json(await inTransaction(pool, (client) => readChat(client, actor, id)));
+    res.json(await transaction(pool, (client) => readChat(client, actor, id)));
   });
 
   return router;

@@ -5,7 +5,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { ChatDTO, TChatRequest } from "../contract/chats.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Chat, ChatUser } from "../db/entities/chats.ts";
-import { listChangedFor, recordChanges } from "../sync/change-log.ts";
+import { listChangedFor, recordChanges } from "../kernel/change-log.ts";
 import { chatMembers } from "./chat-members.ts";
 import { findMemberChat } from "./chat-queries.ts";
 

@@ -4,8 +4,8 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Chat } from "../db/entities/chats.ts";
-import { noPermission } from "../http/errors.ts";
-import { listChangedFor, recordChanges } from "../sync/change-log.ts";
+import { listChangedFor, recordChanges } from "../kernel/change-log.ts";
+import { noPermission } from "../kernel/errors.ts";
 import { findMemberChat } from "./chat-queries.ts";
 
 export async function deleteChat(client: pg.ClientBase, actor: Actor, chatId: number): Promise<void> {

@@ -6,7 +6,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { ChatMessageDTO, TChatMessageRequest } from "../contract/chats.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Chat, ChatMessage, ChatUser } from "../db/entities/chats.ts";
-import { listChangedFor, recordChanges } from "../sync/change-log.ts";
+import { listChangedFor, recordChanges } from "../kernel/change-log.ts";
 import { findMemberChat, loadChatMessage } from "./chat-queries.ts";
 
 export async function sendChatMessage(

@@ -6,8 +6,8 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { ChatDTO, TChatRequest } from "../contract/chats.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Chat, ChatUser } from "../db/entities/chats.ts";
-import { noPermission } from "../http/errors.ts";
-import { listChangedFor, recordChanges } from "../sync/change-log.ts";
+import { listChangedFor, recordChanges } from "../kernel/change-log.ts";
+import { noPermission } from "../kernel/errors.ts";
 import { chatMembers } from "./chat-members.ts";
 import { findMemberChat } from "./chat-queries.ts";
 

@@ -13,8 +13,8 @@ import {
 import { zIdParam } from "../contract/ids.ts";
 import { ZCreateUserRequestSchema } from "../contract/users.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
-import { parse } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { authorizeCompanies, findCompanyPlan, listAllCompanies, listCompaniesPage } from "./company-admin.ts";
 import { removeCompanyFolder } from "./company-folder.ts";
 import { createCompanyUser, listCompanyUsers } from "./company-users.ts";
@@ -47,26 +47,26 @@ export function companyAdminRoutes(pool: pg.Pool, dataDir: string): Router {
     authorizeCompanies(actor);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZCreateUserRequestSchema, req.body ?? {});
-    res.status(201).json(await inTransaction(pool, (c) => createCompanyUser(c, actor, id, input)));
+    res.status(201).json(await transaction(pool, (c) => createCompanyUser(c, actor, id, input)));
   });
   router.post("/companies", async (req, res) => {
     const actor = actorOf(res);
     authorizeCompanies(actor);
     const input = parse(ZCreateCompanyRequestSchema, req.body ?? {});
-    res.status(201).json(await inTransaction(pool, (c) => createCompany(c, dataDir, actor, input)));
+    res.status(201).json(await transaction(pool, (c) => createCompany(c, dataDir, actor, input)));
   });
   router.put("/companies/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeCompanies(actor);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateCompanyRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (c) => updateCompany(c, dataDir, actor, id, input)));
+    res.json(await transaction(pool, (c) => updateCompany(c, dataDir, actor, id, input)));
   });
   router.delete("/companies/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeCompanies(actor);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (c) => deleteCompany(c, actor, id));
+    await transaction(pool, (c) => deleteCompany(c, actor, id));
     // After the commit: a folder that cannot be removed leaves files behind, never a half-deleted company.
     await removeCompanyFolder(dataDir, id).catch(() => {});
     res.json({ message: "Company deleted" });

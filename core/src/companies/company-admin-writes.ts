@@ -17,9 +17,9 @@ import {
 } from "../contract/companies.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Company } from "../db/entities/tenancy.ts";
-import { companyNotFound, invalidInput, wrongState } from "../http/errors.ts";
+import { listChanged, recordChanges } from "../kernel/change-log.ts";
+import { companyNotFound, invalidInput, wrongState } from "../kernel/errors.ts";
 import { createCompanyAccount } from "../signup/signup.ts";
-import { listChanged, recordChanges } from "../sync/change-log.ts";
 import { businessToday } from "./business-date.ts";
 import { companyAnswer as answer, authorizeCompanies } from "./company-admin.ts";
 

@@ -9,7 +9,7 @@ import {
   type CompanyAdminDTO,
   type CompanyPlanDTO,
 } from "../contract/companies.ts";
-import { companyNotFound, noPermission } from "../http/errors.ts";
+import { companyNotFound, noPermission } from "../kernel/errors.ts";
 import { companyFolderStats } from "./company-folder.ts";
 import { PLAN_COLUMNS } from "./plan-routes.ts";
 

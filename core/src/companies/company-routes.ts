@@ -3,7 +3,7 @@ import { Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
-import { parse } from "../http/errors.ts";
+import { parse } from "../kernel/errors.ts";
 import { findCompany } from "./find-company.ts";
 
 export function companyRoutes(pool: pg.Pool): Router {

@@ -4,8 +4,8 @@ import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { ZUpdateCompanySchedulesRequestSchema } from "../contract/companies.ts";
 import { zIdParam } from "../contract/ids.ts";
-import { parse } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { updateCompanySchedules } from "./update-company-schedules.ts";
 
 export function companyScheduleRoutes(pool: pg.Pool): Router {
@@ -14,7 +14,7 @@ export function companyScheduleRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateCompanySchedulesRequestSchema, req.body);
-    res.json(await inTransaction(pool, (c) => updateCompanySchedules(c, actor, id, input)));
+    res.json(await transaction(pool, (c) => updateCompanySchedules(c, actor, id, input)));
   });
   return router;
 }

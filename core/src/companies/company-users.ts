@@ -5,7 +5,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { CompanyUsersDTO } from "../contract/companies.ts";
 import type { TCreateUserRequest } from "../contract/users.ts";
-import { companyNotFound } from "../http/errors.ts";
+import { companyNotFound } from "../kernel/errors.ts";
 import { createUser } from "../users/create-user.ts";
 import { authorizeCompanies } from "./company-admin.ts";
 

@@ -4,7 +4,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { CompanyAnswer } from "../contract/companies.ts";
-import { companyNotFound, noPermission } from "../http/errors.ts";
+import { companyNotFound, noPermission } from "../kernel/errors.ts";
 
 export async function findCompany(
   db: pg.Pool | pg.ClientBase,

@@ -6,7 +6,7 @@ import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { type HelpDTO, ZHelpRequestSchema } from "../contract/helps.ts";
 import { zIdParam } from "../contract/ids.ts";
-import { AppError, noPermission, parse } from "../http/errors.ts";
+import { AppError, noPermission, parse } from "../kernel/errors.ts";
 
 const helpNotFound = () => new AppError("ERR_NOT_FOUND", "Help not found");
 const COLUMNS = "id, title, description, video";

@@ -3,7 +3,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { PLAN_NAME_TAKEN, type PlanDTO, type TPlanRequest } from "../contract/plans.ts";
-import { AppError, invalidInput, noPermission, wrongState } from "../http/errors.ts";
+import { AppError, invalidInput, noPermission, wrongState } from "../kernel/errors.ts";
 import { PLAN_COLUMNS } from "./plan-routes.ts";
 
 export const planNotFound = () => new AppError("ERR_NOT_FOUND", "Plan not found");

@@ -1,7 +1,7 @@
 // The plan's counts (spec 3 §1: a plan fixes the number of users, connections
 // and queues). A limit of 0 (the column default) means the plan sets none.
 import type pg from "pg";
-import { noPermission, planLimitReached } from "../http/errors.ts";
+import { noPermission, planLimitReached } from "../kernel/errors.ts";
 
 export type PlanResource = "users" | "connections" | "queues";
 

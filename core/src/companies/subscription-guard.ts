@@ -4,7 +4,7 @@
 // mounted before this chain, so login, refresh, logout and GET /auth/me keep working.
 import { Router } from "express";
 import { actorOf } from "../auth/authenticate.ts";
-import { subscriptionExpired } from "../http/errors.ts";
+import { subscriptionExpired } from "../kernel/errors.ts";
 import { isSubscriptionExpired } from "./subscription.ts";
 
 /** Paths an expired company may still call: the ways to pay (spec 3 §7 Subscription and invoices). */

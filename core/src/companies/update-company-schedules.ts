@@ -3,7 +3,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { CompanySchedulesDTO, TUpdateCompanySchedulesRequest } from "../contract/companies.ts";
-import { companyNotFound, noPermission } from "../http/errors.ts";
+import { companyNotFound, noPermission } from "../kernel/errors.ts";
 
 export async function updateCompanySchedules(
   client: pg.ClientBase,

@@ -18,8 +18,8 @@ import {
 } from "../contract/contact-lists.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
-import { AppError, invalidInput, parse } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { AppError, invalidInput, parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import {
   allContactLists,
   listContactListItemsPage,
@@ -71,7 +71,7 @@ export function contactListRoutes(
     // The plan and the profile first: a refused page answers no validation texts.
     await authorizeCampaigns(pool, actor);
     const input = parse(ZSaveContactListRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => createContactList(client, actor, input)));
+    res.json(await transaction(pool, (client) => createContactList(client, actor, input)));
   });
 
   router.put("/contact-lists/:id", async (req, res) => {
@@ -79,13 +79,13 @@ export function contactListRoutes(
     await authorizeCampaigns(pool, actor);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZSaveContactListRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => updateContactList(client, actor, id, input)));
+    res.json(await transaction(pool, (client) => updateContactList(client, actor, id, input)));
   });
 
   router.delete("/contact-lists/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (client) => deleteContactList(client, actor, id));
+    await transaction(pool, (client) => deleteContactList(client, actor, id));
     res.json({ message: "Contact list deleted" });
   });
 
@@ -145,7 +145,7 @@ export function contactListRoutes(
     const actor = actorOf(res);
     await authorizeCampaigns(pool, actor);
     const input = parse(ZCreateContactListItemRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => createContactListItem(client, actor, input)));
+    res.json(await transaction(pool, (client) => createContactListItem(client, actor, input)));
   });
 
   router.put("/contact-list-items/:id", async (req, res) => {
@@ -153,13 +153,13 @@ export function contactListRoutes(
     await authorizeCampaigns(pool, actor);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateContactListItemRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => updateContactListItem(client, actor, id, input)));
+    res.json(await transaction(pool, (client) => updateContactListItem(client, actor, id, input)));
   });
 
   router.delete("/contact-list-items/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (client) => deleteContactListItem(client, actor, id));
+    await transaction(pool, (client) => deleteContactListItem(client, actor, id));
     res.json({ message: "Contact list item deleted" });
   });
 

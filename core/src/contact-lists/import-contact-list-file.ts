@@ -4,7 +4,7 @@
 import type pg from "pg";
 import type { ImportCounts } from "../contacts/import-contacts-file.ts";
 import type { ImportRow } from "../contacts/import-rows.ts";
-import { listChanged, recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../kernel/change-log.ts";
 
 export async function importContactListFile(
   client: pg.ClientBase,

@@ -12,8 +12,8 @@ import type {
 import { companyEm } from "../db/company-em.ts";
 import { ContactListItem } from "../db/entities/contact-lists.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
-import { invalidInput } from "../http/errors.ts";
-import { listChanged, recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../kernel/change-log.ts";
+import { invalidInput } from "../kernel/errors.ts";
 import { loadContactList, loadContactListItem } from "./contact-list-queries.ts";
 
 const numberTaken = (err: unknown) =>

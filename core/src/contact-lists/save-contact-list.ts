@@ -7,7 +7,7 @@ import { authorizeCampaigns, contactListNotFound } from "../campaigns/campaign-p
 import type { ContactListDTO, TSaveContactListRequest } from "../contract/contact-lists.ts";
 import { companyEm } from "../db/company-em.ts";
 import { ContactList } from "../db/entities/contact-lists.ts";
-import { listChanged, recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../kernel/change-log.ts";
 import { loadContactList } from "./contact-list-queries.ts";
 
 export async function createContactList(

@@ -2,8 +2,8 @@
 // A blocked contact (active false) gets no new ticket (contact-rules.ts).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { contactNotFound } from "../http/errors.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { contactNotFound } from "../kernel/errors.ts";
 import { authorizeContacts } from "./contact-policy.ts";
 
 export async function blockContact(

@@ -3,7 +3,7 @@
 import type pg from "pg";
 import type { TExtraInfoItem } from "../contract/contacts.ts";
 import type { Channel } from "../contract/entities.ts";
-import { whatsappNotFound } from "../http/errors.ts";
+import { whatsappNotFound } from "../kernel/errors.ts";
 
 /** The channel of the company's connection, or 404 ERR_NO_WAPP_FOUND. */
 export async function connectionChannel(

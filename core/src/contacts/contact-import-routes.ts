@@ -9,7 +9,7 @@ import multer from "multer";
 import type pg from "pg";
 import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
-import { AppError, invalidInput, parse } from "../http/errors.ts";
+import { AppError, invalidInput, parse } from "../kernel/errors.ts";
 import { storedFileName, utf8FileName } from "../media/media-store.ts";
 import { discardUploads, multipartNulByteError } from "../media/upload.ts";
 import type { ContactImportRunner, ImportOutcome } from "./contact-import-runner.ts";

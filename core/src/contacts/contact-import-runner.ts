@@ -7,9 +7,9 @@ import { Worker } from "node:worker_threads";
 import type pg from "pg";
 import { importContactListFile } from "../contact-lists/import-contact-list-file.ts";
 import type { ErrorBody } from "../contract/errors.ts";
-import { invalidInput } from "../http/errors.ts";
+import { invalidInput } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { siblingModule } from "../sibling-module.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import {
   failStaleImports,
   INTERRUPTED,
@@ -120,7 +120,7 @@ export class ContactImportRunner {
         await markFailed(this.pool, companyId, id, result.error, result.rowsRead);
         return { ok: false, error: result.error };
       }
-      const counts = await inTransaction(this.pool, async (client) => {
+      const counts = await transaction(this.pool, async (client) => {
         const c =
           job.contactListId === undefined
             ? await importContactsFile(client, companyId, result.rows, result.ignored)

@@ -3,7 +3,7 @@
 import type pg from "pg";
 import type { ErrorBody } from "../contract/errors.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
-import { importInProgress, importNotFound } from "../http/errors.ts";
+import { importInProgress, importNotFound } from "../kernel/errors.ts";
 
 export type ImportState = "queued" | "running" | "finished" | "failed";
 

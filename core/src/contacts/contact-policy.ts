@@ -2,7 +2,7 @@
 // with its contacts; deleting one, and the backup export (spec 3 §6), need
 // contacts-page:deleteContact (admins).
 import type { Actor } from "../auth/authenticate.ts";
-import { noPermission } from "../http/errors.ts";
+import { noPermission } from "../kernel/errors.ts";
 
 export type ContactAction = "read" | "create" | "update" | "block" | "import" | "delete" | "export";
 

@@ -2,7 +2,7 @@
 // the replicated columns plus extraInfo, the origin connection and the tags.
 import type pg from "pg";
 import type { ContactDetailDTO } from "../contract/contacts.ts";
-import { contactNotFound } from "../http/errors.ts";
+import { contactNotFound } from "../kernel/errors.ts";
 import { CONTACT_COLUMNS } from "../sync/rows.ts";
 
 export const CONTACT_DETAIL_SELECT = `SELECT ${CONTACT_COLUMNS}, c.lgpd_accepted_at AS "lgpdAcceptedAt",

@@ -16,11 +16,11 @@ import {
   ZUpdateContactRequestSchema,
 } from "../contract/contacts.ts";
 import { zIdParam } from "../contract/ids.ts";
-import { parse } from "../http/errors.ts";
-import { hitRateLimit } from "../http/rate-limit.ts";
+import { parse } from "../kernel/errors.ts";
+import { hitRateLimit } from "../kernel/rate-limit.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { presentContact } from "../presenters/present-contact.ts";
 import { loadViewer } from "../presenters/viewer.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { blockContact } from "./block-contact.ts";
 import { authorizeContacts } from "./contact-policy.ts";
 import { loadContact } from "./contact-queries.ts";
@@ -98,28 +98,28 @@ export function contactRoutes(pool: pg.Pool, limits: Pick<AbuseLimits, "contactL
   router.post("/contacts", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZCreateContactRequestSchema, req.body ?? {});
-    const id = await inTransaction(pool, (client) => createContact(client, actor, input));
+    const id = await transaction(pool, (client) => createContact(client, actor, input));
     await answerContact(res, id);
   });
 
   router.post("/contactsImport", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZImportContactRequestSchema, req.body ?? {});
-    const id = await inTransaction(pool, (client) => importContact(client, actor, input));
+    const id = await transaction(pool, (client) => importContact(client, actor, input));
     await answerContact(res, id);
   });
 
   router.put("/contacts/toggleAcceptAudio/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (client) => toggleAcceptAudio(client, actor, id));
+    await transaction(pool, (client) => toggleAcceptAudio(client, actor, id));
     await answerContact(res, id);
   });
 
   router.put("/contacts/toggleDisableBot/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    const disableBot = await inTransaction(pool, (client) => toggleDisableBot(client, actor, id));
+    const disableBot = await transaction(pool, (client) => toggleDisableBot(client, actor, id));
     res.json({ disableBot });
   });
 
@@ -127,7 +127,7 @@ export function contactRoutes(pool: pg.Pool, limits: Pick<AbuseLimits, "contactL
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
     const { active } = parse(ZBlockContactRequestSchema, req.body ?? {});
-    await inTransaction(pool, (client) => blockContact(client, actor, id, active));
+    await transaction(pool, (client) => blockContact(client, actor, id, active));
     await answerContact(res, id);
   });
 
@@ -135,14 +135,14 @@ export function contactRoutes(pool: pg.Pool, limits: Pick<AbuseLimits, "contactL
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateContactRequestSchema, req.body ?? {});
-    await inTransaction(pool, (client) => updateContact(client, actor, id, input));
+    await transaction(pool, (client) => updateContact(client, actor, id, input));
     await answerContact(res, id);
   });
 
   router.delete("/contacts/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (client) => deleteContact(client, actor, id));
+    await transaction(pool, (client) => deleteContact(client, actor, id));
     res.json({ message: "Contact deleted" });
   });
 

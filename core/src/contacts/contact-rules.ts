@@ -1,7 +1,7 @@
 // Rules other domains ask of a contact. Ticket creation calls
 // assertContactMayGetTicket inside its transaction before it inserts a ticket.
 import type pg from "pg";
-import { contactNotFound, noPermission } from "../http/errors.ts";
+import { contactNotFound, noPermission } from "../kernel/errors.ts";
 
 export type TicketableContact = { id: number; number: string; isGroup: boolean; channel: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inTransaction } from "../sync/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { buildTag, changesAfter, lastSeq, tagContact } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
@@ -373,14 +373,14 @@ describe("assertContactMayGetTicket", () => {
   it("lets an active contact through and refuses a blocked or foreign one", async () => {
     const pool = core.db.pool;
     const c = await buildContact(pool, { companyId: w.companyId, number: uniqueNumber() });
-    const ok = await inTransaction(pool, (client) => assertContactMayGetTicket(client, w.companyId, c.id));
+    const ok = await transaction(pool, (client) => assertContactMayGetTicket(client, w.companyId, c.id));
     expect(ok).toMatchObject({ id: c.id, isGroup: false });
     await core.api("PUT", `/contacts/block/${c.id}`, { token: w.admin, body: { active: false } });
     await expect(
-      inTransaction(pool, (client) => assertContactMayGetTicket(client, w.companyId, c.id)),
+      transaction(pool, (client) => assertContactMayGetTicket(client, w.companyId, c.id)),
     ).rejects.toMatchObject({ code: "ERR_NO_PERMISSION" });
     await expect(
-      inTransaction(pool, (client) => assertContactMayGetTicket(client, w.otherCompanyId, c.id)),
+      transaction(pool, (client) => assertContactMayGetTicket(client, w.otherCompanyId, c.id)),
     ).rejects.toMatchObject({ code: "ERR_NO_CONTACT_FOUND" });
   });
 });

@@ -3,9 +3,9 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TCreateContactRequest } from "../contract/contacts.ts";
-import { duplicatedContact } from "../http/errors.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { duplicatedContact } from "../kernel/errors.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
-import { recordChanges } from "../sync/change-log.ts";
 import { assignExtraInfoIds, connectionChannel } from "./contact-fields.ts";
 import { authorizeContacts } from "./contact-policy.ts";
 

@@ -4,8 +4,8 @@
 // so each PWA drops them from its replica.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import type { Change } from "../sync/change-log.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import type { Change } from "../kernel/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 import { authorizeContacts } from "./contact-policy.ts";
 import { lockContact } from "./contact-queries.ts";
 

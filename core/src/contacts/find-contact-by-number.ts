@@ -6,7 +6,7 @@
 // (decision 0044). The route also limits how often a user may ask (decision 0022's limiter).
 import type pg from "pg";
 import type { ContactDetailDTO } from "../contract/contacts.ts";
-import { contactNotFound } from "../http/errors.ts";
+import { contactNotFound } from "../kernel/errors.ts";
 import type { Viewer } from "../presenters/viewer.ts";
 import { loadContact } from "./contact-queries.ts";
 import { maskedNumberSql, numberSearchSql } from "./mask-number.ts";

@@ -4,9 +4,9 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TImportContactRequest } from "../contract/contacts.ts";
-import { duplicatedContact, whatsappInvalidContact } from "../http/errors.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { duplicatedContact, whatsappInvalidContact } from "../kernel/errors.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
-import { recordChanges } from "../sync/change-log.ts";
 import { addContactTags, findOrCreateTagsByName } from "../tags/tag-queries.ts";
 import { authorizeContacts } from "./contact-policy.ts";
 

@@ -2,8 +2,8 @@
 // rows yielded (import-rows.ts), in one transaction; numbers the company
 // already has are counted as ignored (spec 1 §4, §5).
 import type pg from "pg";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
-import { type Change, recordChanges } from "../sync/change-log.ts";
 import { addContactTags, findOrCreateTagsByName } from "../tags/tag-queries.ts";
 import type { ImportRow } from "./import-rows.ts";
 

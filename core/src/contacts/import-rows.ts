@@ -2,7 +2,7 @@
 // rows become contacts and which are counted as ignored. Pure, so the import's
 // worker thread applies them while it reads.
 import { splitTagNames, ZContactNameSchema } from "../contract/contacts.ts";
-import { invalidInput } from "../http/errors.ts";
+import { invalidInput } from "../kernel/errors.ts";
 import { type ColumnMap, mapColumns } from "./spreadsheet.ts";
 
 /** Rows read from one file; a bigger sheet is refused rather than half-imported. */

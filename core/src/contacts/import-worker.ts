@@ -2,7 +2,7 @@
 // the uploaded file row by row, applies the row rules, posts progress, and
 // answers the rows to create or the error that refused the file.
 import { parentPort, workerData } from "node:worker_threads";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../kernel/errors.ts";
 import { ImportRowCollector } from "./import-rows.ts";
 import type { ImportWorkerInput, ImportWorkerMessage } from "./import-worker-protocol.ts";
 import { readSheetRows } from "./sheet-rows.ts";

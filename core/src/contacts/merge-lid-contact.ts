@@ -4,7 +4,7 @@
 // the number's contact (an open ticket on a connection where the number's contact has one too pours its messages
 // into that one and is closed), and the LID contact is deleted.
 import type pg from "pg";
-import type { Change } from "../sync/change-log.ts";
+import type { Change } from "../kernel/change-log.ts";
 
 export async function mergeLidContact(
   client: pg.ClientBase,

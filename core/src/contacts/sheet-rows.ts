@@ -3,7 +3,7 @@
 // Runs in the import's worker thread (import-worker.ts), never on core's.
 import { createReadStream } from "node:fs";
 import { open, readFile } from "node:fs/promises";
-import { invalidInput } from "../http/errors.ts";
+import { invalidInput } from "../kernel/errors.ts";
 import { DelimitedParser, SHEET_COLUMNS } from "./delimited.ts";
 import { MAX_IMPORT_ROWS } from "./import-rows.ts";
 

@@ -1,6 +1,6 @@
 // Finds an uploaded contacts spreadsheet's name, number, e-mail and tags columns
 // by their header names (the rows themselves are read by sheet-rows.ts).
-import { invalidFields } from "../http/errors.ts";
+import { invalidFields } from "../kernel/errors.ts";
 
 export { parseDelimited } from "./delimited.ts";
 

@@ -3,8 +3,8 @@
 // flips disableBot (a contact with it is never answered by the chatbot or a flow).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { contactNotFound } from "../http/errors.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { contactNotFound } from "../kernel/errors.ts";
 import { authorizeContacts } from "./contact-policy.ts";
 
 /** The switchable columns; the name is interpolated into SQL, so only these. */

@@ -3,9 +3,9 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { type TUpdateContactRequest, ZContactNumberSchema } from "../contract/contacts.ts";
-import { duplicatedContact, invalidInput, ValidationError } from "../http/errors.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { duplicatedContact, invalidInput, ValidationError } from "../kernel/errors.ts";
 import { loadViewer } from "../presenters/viewer.ts";
-import { recordChanges } from "../sync/change-log.ts";
 import { assignExtraInfoIds, connectionChannel } from "./contact-fields.ts";
 import { authorizeContacts } from "./contact-policy.ts";
 import { isDuplicateNumber, lockContact } from "./contact-queries.ts";

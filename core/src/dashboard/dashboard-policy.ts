@@ -1,7 +1,7 @@
 // Who may read the dashboard (spec 1 §2 management group, §6 'dashboard:view'): admins, and users whose
 // showDashboard is enabled. Every dashboard call asks this first.
 import type { Actor } from "../auth/authenticate.ts";
-import { noPermission } from "../http/errors.ts";
+import { noPermission } from "../kernel/errors.ts";
 
 export function canViewDashboard(actor: Pick<Actor, "profile" | "showDashboard">): boolean {
   return actor.profile === "admin" || actor.showDashboard === "enabled";

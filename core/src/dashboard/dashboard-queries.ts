@@ -14,8 +14,8 @@ import {
   type TDashboardQuery,
   type TDashboardRangeQuery,
 } from "../contract/dashboard.ts";
-import { transaction } from "../db/transaction.ts";
-import { invalidInput } from "../http/errors.ts";
+import { invalidInput } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { REPORT_TIME_ZONE } from "../messages/count-messages.ts";
 import { daysBetween, type Period, periodOf, reportToday } from "./dashboard-period.ts";
 import { authorizeDashboard } from "./dashboard-policy.ts";

@@ -4,7 +4,7 @@ import { Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { ZDashboardQuerySchema, ZDashboardRangeQuerySchema } from "../contract/dashboard.ts";
-import { parse } from "../http/errors.ts";
+import { parse } from "../kernel/errors.ts";
 import { authorizeDashboard } from "./dashboard-policy.ts";
 import { loadDashboard, loadTicketsDay, loadTicketsUsers } from "./dashboard-queries.ts";
 

@@ -2,12 +2,12 @@
 // pg client, inside the caller's transaction.
 import { raw } from "@mikro-orm/postgresql";
 import { describe, expect, it } from "vitest";
+import { onPooledClient, transaction } from "../kernel/transaction.ts";
 import { buildTag } from "../testing/contacts-factories.ts";
 import { buildCompany } from "../testing/factories.ts";
 import { forFile, testDbForFile } from "../testing/test-world.ts";
 import { companyEm } from "./company-em.ts";
 import { Tag } from "./entities/index.ts";
-import { onPooledClient, transaction } from "./transaction.ts";
 
 const db = testDbForFile();
 const companies = forFile(async () => ({

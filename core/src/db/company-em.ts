@@ -103,7 +103,7 @@ function kyselyOn(client: pg.ClientBase): Kysely<unknown> {
 /**
  * An EntityManager for `companyId`, running on `client`: a fresh identity map (a fork), the company filter set,
  * and `client` as its transaction, so a flush writes there without opening one of its own. Make one per use case;
- * use `transaction()` (db/transaction.ts) or the push's savepoint for the unit of work, not `em.transactional()`.
+ * use `transaction()` (kernel/transaction.ts) or the push's savepoint for the unit of work, not `em.transactional()`.
  */
 export function companyEm(client: pg.ClientBase, companyId: number): EntityManager {
   const em = requestOrm().em.fork({ clear: true, useContext: false }) as EntityManager;

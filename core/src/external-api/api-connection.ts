@@ -5,7 +5,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { loadPlanFlags } from "../companies/company-access.ts";
 import { isSubscriptionExpired } from "../companies/subscription.ts";
-import { invalidApiToken, noPermission, planFeatureMissing } from "../http/errors.ts";
+import { invalidApiToken, noPermission, planFeatureMissing } from "../kernel/errors.ts";
 import type { UserRow } from "../users/load-user.ts";
 
 export type ApiConnection = {

@@ -7,11 +7,11 @@ import { v5 as uuidv5, v7 as uuidv7 } from "uuid";
 import { bearer } from "../auth/authenticate.ts";
 import type { AbuseLimits } from "../config.ts";
 import { EXTERNAL_SEND_PATH, IDEMPOTENCY_HEADER, ZExternalSendRequestSchema } from "../contract/external-api.ts";
-import { invalidInput, parse } from "../http/errors.ts";
-import { hitRateLimit } from "../http/rate-limit.ts";
+import { invalidInput, parse } from "../kernel/errors.ts";
+import { hitRateLimit } from "../kernel/rate-limit.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { mediaTypeOfMime, mediaUrlOf } from "../media/media-store.ts";
 import { discardUploads, mediaUpload } from "../media/upload.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { type ApiConnection, apiActor, assertApiAllowed, findApiConnection } from "./api-connection.ts";
 import { loadExternalAnswer } from "./external-answer.ts";
 import { type ExternalMessage, sendExternalMessage } from "./send-external-message.ts";
@@ -53,7 +53,7 @@ export function externalApiRoutes(pool: pg.Pool, dataDir: string, limits: Pick<A
                 mediaType: mediaTypeOfMime(file.mimetype),
                 mediaUrl: mediaUrlOf(connection.companyId, file.filename),
               }));
-        const ticketId = await inTransaction(pool, (client) =>
+        const ticketId = await transaction(pool, (client) =>
           sendExternalMessage(client, connection, { ...input, messages }),
         );
         const answer = await loadExternalAnswer(

@@ -5,7 +5,7 @@
 import type pg from "pg";
 import { createContact } from "../contacts/create-contact.ts";
 import type { TExternalSendRequest } from "../contract/external-api.ts";
-import { userNotFound } from "../http/errors.ts";
+import { userNotFound } from "../kernel/errors.ts";
 import { sendMessage, type TSendMessageInput } from "../messages/send-message.ts";
 import { resolveTicket } from "../tickets/close-ticket.ts";
 import { createTicket } from "../tickets/create-ticket.ts";

@@ -9,7 +9,7 @@ import { assertPlanAllows, assertPlanChannel } from "../companies/plan-limits.ts
 import type { TFacebookPage } from "../contract/facebook.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import type { WhatsappAnswer } from "../contract/whatsapps.ts";
-import { type Change, recordChanges } from "../sync/change-log.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { generateConnectionToken } from "../whatsapps/connection-token.ts";
 import { companyHasWhatsapps } from "../whatsapps/default-whatsapp.ts";
 import { loadWhatsapp } from "../whatsapps/load-whatsapp.ts";

@@ -4,8 +4,8 @@ import { Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { ZConnectFacebookRequestSchema } from "../contract/facebook.ts";
-import { parse } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import type { GraphApi } from "../whatsapps/phone-number-ownership.ts";
 import { authorizeWhatsapp } from "../whatsapps/whatsapp-policy.ts";
 import { connectFacebook } from "./connect-facebook.ts";
@@ -23,7 +23,7 @@ export function facebookRoutes(pool: pg.Pool, graph: GraphApi): Router {
     for (let i = 0; i < pages.length; i += 10) {
       await Promise.all(pages.slice(i, i + 10).map((page) => subscribePage(graph, page)));
     }
-    const whatsapps = await inTransaction(pool, (c) => connectFacebook(c, actor, pages, input.addInstagram));
+    const whatsapps = await transaction(pool, (c) => connectFacebook(c, actor, pages, input.addInstagram));
     res.status(201).json({ whatsapps });
   });
   return router;

@@ -1,7 +1,7 @@
 // The Graph API calls of POST /facebook (decision 0052): the pages a Facebook user manages, with each page's
 // token and linked Instagram business account, and the subscription of a page to the app's webhooks.
 import { type TFacebookPage, ZFacebookPageSchema } from "../contract/facebook.ts";
-import { facebookGraphUnavailable, facebookPagesNotFound, facebookTokenRefused } from "../http/errors.ts";
+import { facebookGraphUnavailable, facebookPagesNotFound, facebookTokenRefused } from "../kernel/errors.ts";
 import type { GraphApi } from "../whatsapps/phone-number-ownership.ts";
 
 /** The webhook fields a page is subscribed to: messages, echoes, receipts, reactions and button presses. */

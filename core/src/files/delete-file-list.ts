@@ -4,7 +4,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { companyEm } from "../db/company-em.ts";
 import { FileList } from "../db/entities/files.ts";
-import { type Change, listChanged, recordChanges } from "../sync/change-log.ts";
+import { type Change, listChanged, recordChanges } from "../kernel/change-log.ts";
 import { authorizeFileLists, fileListNotFound } from "./file-list-policy.ts";
 
 export async function deleteFileList(client: pg.ClientBase, actor: Actor, id: number): Promise<string[]> {

@@ -1,7 +1,7 @@
 // Who may touch file lists: admins only (spec 2 §6: profile user has no access to file lists). The chatbot
 // runtime reads them without a caller.
 import type { Actor } from "../auth/authenticate.ts";
-import { AppError, noPermission } from "../http/errors.ts";
+import { AppError, noPermission } from "../kernel/errors.ts";
 
 export function authorizeFileLists(actor: Actor): void {
   if (actor.profile !== "admin") throw noPermission();

@@ -15,10 +15,10 @@ import {
 } from "../contract/files.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
-import { invalidInput, parse } from "../http/errors.ts";
+import { invalidInput, parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { mediaTypeOfMime, mediaUrlOf, removeMedia } from "../media/media-store.ts";
 import { discardUploads, mediaUpload } from "../media/upload.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { authorizeFileLists } from "./file-list-policy.ts";
 import { listFileLists, loadFileList } from "./file-list-queries.ts";
 
@@ -50,14 +50,14 @@ export function fileListRoutes(pool: pg.Pool, dataDir: string): Router {
   router.post("/files", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZCreateFileListRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => createFileList(client, actor, input)));
+    res.json(await transaction(pool, (client) => createFileList(client, actor, input)));
   });
 
   router.put("/files/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateFileListRequestSchema, req.body ?? {});
-    const { list, dropped } = await inTransaction(pool, (client) => updateFileList(client, actor, id, input));
+    const { list, dropped } = await transaction(pool, (client) => updateFileList(client, actor, id, input));
     await removeAll(dataDir, actor.companyId, dropped);
     res.json(list);
   });
@@ -75,7 +75,7 @@ export function fileListRoutes(pool: pg.Pool, dataDir: string): Router {
         path: mediaUrlOf(actor.companyId, file.filename),
         mediaType: mediaTypeOfMime(file.mimetype),
       }));
-      res.json(await inTransaction(pool, (client) => addFileListFiles(client, actor, id, added)));
+      res.json(await transaction(pool, (client) => addFileListFiles(client, actor, id, added)));
     } catch (err) {
       await discardUploads(files);
       throw err;
@@ -85,7 +85,7 @@ export function fileListRoutes(pool: pg.Pool, dataDir: string): Router {
   router.delete("/files/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    const paths = await inTransaction(pool, (client) => deleteFileList(client, actor, id));
+    const paths = await transaction(pool, (client) => deleteFileList(client, actor, id));
     await removeAll(dataDir, actor.companyId, paths);
     res.json({ message: "File list deleted" });
   });

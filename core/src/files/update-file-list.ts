@@ -12,8 +12,8 @@ import {
 } from "../contract/files.ts";
 import { companyEm } from "../db/company-em.ts";
 import { FileList } from "../db/entities/files.ts";
-import { invalidInput } from "../http/errors.ts";
-import { listChanged, recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../kernel/change-log.ts";
+import { invalidInput } from "../kernel/errors.ts";
 import { authorizeFileLists, fileListNotFound } from "./file-list-policy.ts";
 import { loadFileList } from "./file-list-queries.ts";
 

@@ -3,7 +3,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Flow } from "../db/entities/flows.ts";
-import { flowNotFound } from "../http/errors.ts";
+import { flowNotFound } from "../kernel/errors.ts";
 import { removeFlowDocument } from "./flow-documents.ts";
 
 export async function deleteFlow(client: pg.ClientBase, actor: Actor, id: number): Promise<void> {

@@ -6,7 +6,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { FlowWithSnapshotDTO } from "../contract/flows.ts";
 import { companyEm, type EntityManager } from "../db/company-em.ts";
 import { Flow, type IFlow } from "../db/entities/flows.ts";
-import { flowNotFound } from "../http/errors.ts";
+import { flowNotFound } from "../kernel/errors.ts";
 import { flowAnswer } from "./flow-answer.ts";
 
 export { flowAnswer };

@@ -5,9 +5,8 @@ import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { ZCreateFlowCampaignRequestSchema, ZUpdateFlowCampaignRequestSchema } from "../contract/flow-campaigns.ts";
 import { zIdParam } from "../contract/ids.ts";
-import { onPooledClient } from "../db/transaction.ts";
-import { parse } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { parse } from "../kernel/errors.ts";
+import { onPooledClient, transaction } from "../kernel/transaction.ts";
 import {
   createFlowCampaign,
   deleteFlowCampaign,
@@ -43,19 +42,19 @@ export function flowCampaignRoutes(pool: pg.Pool): Router {
   router.post("/flowcampaign", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZCreateFlowCampaignRequestSchema, req.body ?? {});
-    res.status(201).json(await inTransaction(pool, (client) => createFlowCampaign(client, actor, input)));
+    res.status(201).json(await transaction(pool, (client) => createFlowCampaign(client, actor, input)));
   });
 
   router.put("/flowcampaign", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZUpdateFlowCampaignRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => updateFlowCampaign(client, actor, input)));
+    res.json(await transaction(pool, (client) => updateFlowCampaign(client, actor, input)));
   });
 
   router.delete("/flowcampaign/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (client) => deleteFlowCampaign(client, actor, id));
+    await transaction(pool, (client) => deleteFlowCampaign(client, actor, id));
     res.json({ message: "Phrase campaign deleted" });
   });
 

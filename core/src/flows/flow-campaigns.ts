@@ -8,7 +8,7 @@ import {
   type TCreateFlowCampaignRequest,
   type TUpdateFlowCampaignRequest,
 } from "../contract/flow-campaigns.ts";
-import { flowCampaignNotFound, flowNotFound, invalidInput, whatsappNotFound } from "../http/errors.ts";
+import { flowCampaignNotFound, flowNotFound, invalidInput, whatsappNotFound } from "../kernel/errors.ts";
 
 const COLUMNS = `id, name, flow_id AS "flowId", whatsapp_id AS "whatsappId", phrase, status,
   created_at AS "createdAt", updated_at AS "updatedAt"`;

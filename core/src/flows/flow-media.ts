@@ -1,7 +1,7 @@
 // What a flow's media upload accepts (spec 2 §5): images png/jpg up to 2 MB, audio ogg/mp3/opus up to 5 MB,
 // video mp4 up to 20 MB. The kind comes from the file's bytes (mediaUpload sniffs them), never from its name.
 import { FLOW_MEDIA, type FlowMediaKind } from "../contract/flows.ts";
-import { invalidInput } from "../http/errors.ts";
+import { invalidInput } from "../kernel/errors.ts";
 
 /** The flow media kind of a sniffed file, or null when a flow cannot send it. */
 export function flowMediaKindOf(mime: string): FlowMediaKind | null {

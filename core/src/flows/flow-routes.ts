@@ -16,11 +16,10 @@ import {
 } from "../contract/flows.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
-import { onPooledClient } from "../db/transaction.ts";
-import { invalidInput, parse } from "../http/errors.ts";
+import { invalidInput, parse } from "../kernel/errors.ts";
+import { onPooledClient, transaction } from "../kernel/transaction.ts";
 import { mediaUrlOf } from "../media/media-store.ts";
 import { discardUploads, mediaUpload } from "../media/upload.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { checkFlowMedia } from "./flow-media.ts";
 import { authorizeFlows } from "./flow-policy.ts";
 import { listFlows } from "./list-flows.ts";
@@ -54,19 +53,19 @@ export function flowRoutes(pool: pg.Pool, dataDir: string): Router {
   router.post("/flowbuilder", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZCreateFlowRequestSchema, req.body ?? {});
-    res.status(201).json(await inTransaction(pool, (client) => createFlow(client, actor, input)));
+    res.status(201).json(await transaction(pool, (client) => createFlow(client, actor, input)));
   });
 
   router.put("/flowbuilder", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZUpdateFlowRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => renameFlow(client, actor, input)));
+    res.json(await transaction(pool, (client) => renameFlow(client, actor, input)));
   });
 
   router.post("/flowbuilder/duplicate", async (req, res) => {
     const actor = actorOf(res);
     const { flowId } = parse(ZDuplicateFlowRequestSchema, req.body ?? {});
-    res.status(201).json(await inTransaction(pool, (client) => duplicateFlow(client, actor, flowId)));
+    res.status(201).json(await transaction(pool, (client) => duplicateFlow(client, actor, flowId)));
   });
 
   router.get("/flowbuilder/flow/:id", async (req, res) => {
@@ -78,7 +77,7 @@ export function flowRoutes(pool: pg.Pool, dataDir: string): Router {
   router.post("/flowbuilder/flow", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZSaveFlowRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => saveFlow(client, actor, input)));
+    res.json(await transaction(pool, (client) => saveFlow(client, actor, input)));
   });
 
   // The video dialog posts to the audio path (spec 2 §7): it takes both.
@@ -108,7 +107,7 @@ export function flowRoutes(pool: pg.Pool, dataDir: string): Router {
   router.delete("/flowbuilder/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (client) => deleteFlow(client, actor, id));
+    await transaction(pool, (client) => deleteFlow(client, actor, id));
     res.json({ message: "Flow deleted" });
   });
 

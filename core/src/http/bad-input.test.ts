@@ -7,7 +7,7 @@ import express from "express";
 import { describe, expect, it, vi } from "vitest";
 import { buildContact, buildTicket, buildWhatsapp } from "../testing/factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
-import { errorHandler } from "./errors.ts";
+import { errorHandler } from "./error-handler.ts";
 
 const core = coreForFile();
 const BIG = 3_000_000_000;

@@ -1,7 +1,7 @@
 // POST /queueIntegration/testSession (spec 2 §7; its answer's shape is not shown): checks, without calling
 // Google, that the JSON is a service account key for the named project. Detecting intents needs Google's API,
 // which this build does not call (decision 0056).
-import { invalidInput } from "../http/errors.ts";
+import { invalidInput } from "../kernel/errors.ts";
 
 export type TestSessionAnswer = { ok: true; projectId: string; clientEmail: string; language: string };
 

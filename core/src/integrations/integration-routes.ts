@@ -11,8 +11,8 @@ import {
   ZTestSessionRequestSchema,
 } from "../contract/integrations.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
-import { parse } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { checkDialogflowCredentials } from "./dialogflow-credentials.ts";
 import { authorizeIntegrations } from "./integration-policy.ts";
 import { listIntegrations, loadIntegration } from "./integration-queries.ts";
@@ -48,7 +48,7 @@ export function integrationRoutes(pool: pg.Pool): Router {
     // The plan and the profile first: a refused page answers no validation texts.
     await authorizeIntegrations(pool, actor);
     const input = parse(ZQueueIntegrationRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => createIntegration(client, actor, input)));
+    res.json(await transaction(pool, (client) => createIntegration(client, actor, input)));
   });
 
   router.put("/queueIntegration/:id", async (req, res) => {
@@ -57,13 +57,13 @@ export function integrationRoutes(pool: pg.Pool): Router {
     await authorizeIntegrations(pool, actor);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZQueueIntegrationRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => updateIntegration(client, actor, id, input)));
+    res.json(await transaction(pool, (client) => updateIntegration(client, actor, id, input)));
   });
 
   router.delete("/queueIntegration/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (client) => deleteIntegration(client, actor, id));
+    await transaction(pool, (client) => deleteIntegration(client, actor, id));
     res.json({ message: "Integration deleted" });
   });
 

@@ -8,8 +8,8 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { QueueIntegrationDTO, TQueueIntegrationRequest } from "../contract/integrations.ts";
 import { companyEm } from "../db/company-em.ts";
 import { QueueIntegration } from "../db/entities/integrations.ts";
-import { flowNotFound } from "../http/errors.ts";
-import { type Change, listChanged, recordChanges } from "../sync/change-log.ts";
+import { type Change, listChanged, recordChanges } from "../kernel/change-log.ts";
+import { flowNotFound } from "../kernel/errors.ts";
 import { authorizeIntegrations, integrationNotFound } from "./integration-policy.ts";
 import { loadIntegration } from "./integration-queries.ts";
 

@@ -2,7 +2,7 @@
 // each next one a `say` step due `delayMs` later, so the delay survives restarts and holds no transaction.
 import type pg from "pg";
 import { sendBotMessages } from "../bot/send-bot-message.ts";
-import type { Change } from "../sync/change-log.ts";
+import type { Change } from "../kernel/change-log.ts";
 import type { StepOutcome, TicketContext } from "./step-context.ts";
 
 export async function sendOutcomeTexts(

@@ -13,9 +13,9 @@ import {
   type TSubscriptionRequest,
 } from "../contract/invoices.ts";
 import { PAYMENTS_CHANNEL } from "../contract/topics.ts";
-import { transaction } from "../db/transaction.ts";
-import { invoiceNotFound, paymentNotConfigured, wrongState } from "../http/errors.ts";
-import { listChanged, recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../kernel/change-log.ts";
+import { invoiceNotFound, paymentNotConfigured, wrongState } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import {
   createPixCharge,
   type EfiCredentials,

@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import https from "node:https";
 import type pg from "pg";
-import { paymentProviderFailed } from "../http/errors.ts";
+import { paymentProviderFailed } from "../kernel/errors.ts";
 import { getPlatformSettings } from "../settings/platform-settings.ts";
 import { certificatePath } from "../settings/upload-certificate.ts";
 

@@ -6,7 +6,7 @@ import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import type { CoreConfig } from "../config.ts";
 import { ZListInvoicesQuerySchema, ZSubscriptionRequestSchema } from "../contract/invoices.ts";
-import { invalidSignature, parse } from "../http/errors.ts";
+import { invalidSignature, parse } from "../kernel/errors.ts";
 import { type CheckoutOptions, confirmPixPayments, createSubscription, pixWebhookSecret } from "./checkout.ts";
 import { listInvoices } from "./invoices.ts";
 

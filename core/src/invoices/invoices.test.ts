@@ -8,7 +8,7 @@ import WebSocket from "ws";
 import { addDays, businessToday } from "../companies/business-date.ts";
 import { advanceDueDate } from "../contract/companies.ts";
 import { customPlanPrice } from "../contract/invoices.ts";
-import { transaction } from "../db/transaction.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { setPlatformSetting } from "../settings/platform-settings.ts";
 import { certificatePath } from "../settings/upload-certificate.ts";
 import { buildCompany } from "../testing/factories.ts";

@@ -11,8 +11,8 @@ import {
   type InvoicesPage,
   type TListInvoicesQuery,
 } from "../contract/invoices.ts";
-import { noPermission } from "../http/errors.ts";
-import { listChanged, recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../kernel/change-log.ts";
+import { noPermission } from "../kernel/errors.ts";
 
 /** Invoices are the company admin's (spec 3 §6: invoices, checkout); the super user runs every company. */
 export function assertBillingAdmin(actor: Actor): void {

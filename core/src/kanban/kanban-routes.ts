@@ -5,7 +5,7 @@ import { Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { ZKanbanTicketsQuerySchema } from "../contract/kanban.ts";
-import { parse } from "../http/errors.ts";
+import { parse } from "../kernel/errors.ts";
 import { presentTicketsJson } from "../presenters/present-ticket.ts";
 import { loadViewer } from "../presenters/viewer.ts";
 import { listTags } from "../tags/list-tags.ts";

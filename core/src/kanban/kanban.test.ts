@@ -1,7 +1,7 @@
 // The kanban board's server side (spec 2 §3 Tag, §4 Kanban, §6, §7 "Tags and kanban"; decision 0047): the tag's
 // lane fields, GET /tag/kanban/, GET /ticket/kanban, and the lane timer's use case.
 import { describe, expect, it } from "vitest";
-import { inTransaction } from "../sync/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { buildTag, changesAfter, hideNumbersForTest, lastSeq } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { buildInbox } from "../testing/messages-factories.ts";
@@ -220,7 +220,7 @@ describe("#kanban lane timer", () => {
     await putInLane(other.ticket.id, theirs.id, other.company.id, 2);
 
     const seq = await lastSeq(pool, s.company.id);
-    const moved = await inTransaction(pool, (client) => advanceKanbanLanes(client));
+    const moved = await transaction(pool, (client) => advanceKanbanLanes(client));
     expect(moved).toBeGreaterThanOrEqual(3);
     expect(await laneOf(due.id)).toEqual([next.id]);
     expect(await laneOf(answered.id)).toEqual([back.id]);
@@ -235,7 +235,7 @@ describe("#kanban lane timer", () => {
     expect(changes).toEqual(expect.arrayContaining([`tickets:${due.id}`, `tickets:${answered.id}`]));
     expect(changes.filter((c) => c.startsWith("messages:"))).toHaveLength(1);
     // A second run (another worker, a retry) finds nothing left: no second move, no second greeting.
-    expect(await inTransaction(pool, (client) => advanceKanbanLanes(client))).toBe(0);
+    expect(await transaction(pool, (client) => advanceKanbanLanes(client))).toBe(0);
     const again = await pool.query("SELECT count(*)::int AS n FROM messages WHERE company_id = $1 AND from_me", [
       s.company.id,
     ]);

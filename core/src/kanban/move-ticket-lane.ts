@@ -4,8 +4,8 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TMoveTicketLaneArgs } from "../contract/kanban.ts";
-import { tagNotFound } from "../http/errors.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { tagNotFound } from "../kernel/errors.ts";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 import { assertKanbanPlan } from "./kanban-plan.ts";
 

@@ -3,7 +3,7 @@
 // path trying to climb out) answers the same 404.
 import { Router } from "express";
 import { actorOf } from "../auth/authenticate.ts";
-import { mediaNotFound } from "../http/errors.ts";
+import { mediaNotFound } from "../kernel/errors.ts";
 import { mediaFilePath, mediaTypeOfMime, mimeOfFileName } from "./media-store.ts";
 
 export function mediaRoutes(dataDir: string): Router {

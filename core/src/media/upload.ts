@@ -6,8 +6,8 @@ import type { Request, RequestHandler } from "express";
 import multer from "multer";
 import { actorOf } from "../auth/authenticate.ts";
 import { MEDIA_MAX_BYTES } from "../contract/messages.ts";
-import { type AppError, invalidInput } from "../http/errors.ts";
-import { nulByteError } from "../http/nul-bytes.ts";
+import { type AppError, invalidInput } from "../kernel/errors.ts";
+import { nulByteError } from "../kernel/nul-bytes.ts";
 import { SNIFF_BYTES, sniffMedia } from "./media-sniff.ts";
 import { companyMediaDir, MEDIA_DIR_MODE, MEDIA_FILE_MODE, storedFileName, utf8FileName } from "./media-store.ts";
 
@@ -77,7 +77,7 @@ async function checkUploads(files: Express.Multer.File[] | undefined, field: str
   }
 }
 
-/** A NUL in a multipart text field or file name, refused like one in a JSON body (http/nul-bytes.ts). */
+/** A NUL in a multipart text field or file name, refused like one in a JSON body (kernel/nul-bytes.ts). */
 export function multipartNulByteError(req: Request): AppError | undefined {
   const files = (Array.isArray(req.files) ? req.files : req.file ? [req.file] : []).map((f) => f.originalname);
   return nulByteError(req.body) ?? nulByteError(files);

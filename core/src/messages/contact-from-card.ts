@@ -6,7 +6,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import { createContact } from "../contacts/create-contact.ts";
 import { ZCreateContactRequestSchema } from "../contract/contacts.ts";
 import { contactCardOf } from "../contract/message-payloads.ts";
-import { messageNotFound, parse } from "../http/errors.ts";
+import { messageNotFound, parse } from "../kernel/errors.ts";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 
 /** The id of the card's contact (added when the company has none with that number). */

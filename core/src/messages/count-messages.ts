@@ -5,7 +5,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { CountMessagesResponse, TCountMessagesQuery } from "../contract/messages.ts";
-import { noPermission } from "../http/errors.ts";
+import { noPermission } from "../kernel/errors.ts";
 import { canCountMessages } from "./message-policy.ts";
 
 export const REPORT_TIME_ZONE = "America/Sao_Paulo";

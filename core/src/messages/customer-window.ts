@@ -6,7 +6,7 @@
 import type pg from "pg";
 import { CUSTOMER_WINDOW_MS, windowBound } from "../contract/customer-window.ts";
 import type { Channel } from "../contract/entities.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../kernel/errors.ts";
 
 /** Message types that may go out past the window, per channel: Cloud API approved templates. */
 const OUTSIDE_WINDOW_TYPES: Partial<Record<Channel, ReadonlySet<string>>> = {

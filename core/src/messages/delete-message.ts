@@ -6,8 +6,8 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TDeleteMessageArgs } from "../contract/messages.ts";
-import { noPermission } from "../http/errors.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { noPermission } from "../kernel/errors.ts";
 import { findVisibleMessage, hasLeft, markIntentSql } from "./find-message.ts";
 import { canDeleteMessage } from "./message-policy.ts";
 

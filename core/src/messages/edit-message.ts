@@ -5,8 +5,8 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TEditMessageArgs } from "../contract/messages.ts";
-import { noPermission } from "../http/errors.ts";
-import { type Change, recordChanges } from "../sync/change-log.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
+import { noPermission } from "../kernel/errors.ts";
 import { findVisibleMessage, hasLeft, markIntentSql } from "./find-message.ts";
 import { canEditMessage } from "./message-policy.ts";
 

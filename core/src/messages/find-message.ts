@@ -2,7 +2,7 @@
 // exists for the caller only when its ticket does (findVisibleTicket).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { AppError, messageNotFound } from "../http/errors.ts";
+import { AppError, messageNotFound } from "../kernel/errors.ts";
 import { findVisibleTicket, type TicketRow } from "../tickets/find-visible-ticket.ts";
 import type { PolicyMessage } from "./message-policy.ts";
 

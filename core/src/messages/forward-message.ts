@@ -7,7 +7,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TicketDTO } from "../contract/entities.ts";
 import type { TForwardMessageRequest } from "../contract/messages.ts";
-import { contactNotFound, defaultWhatsappNotFound, noPermission, otherOpenTicket } from "../http/errors.ts";
+import { contactNotFound, defaultWhatsappNotFound, noPermission, otherOpenTicket } from "../kernel/errors.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
 import { TICKET_COLUMNS } from "../sync/rows.ts";
 import { createTicket } from "../tickets/create-ticket.ts";

@@ -3,7 +3,7 @@
 // ingest none of the rules' reads.
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
-import { inTransaction } from "../sync/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildWhatsapp } from "../testing/factories.ts";
 import { testDbForFile } from "../testing/test-world.ts";
 import { type RuleFlags, type RuleName, rulesInPlay, ticketsFor } from "./inbound-rules.ts";
@@ -175,7 +175,7 @@ describe("#inbound rules", () => {
       timestamp: new Date(),
     }));
     const seen: string[] = [];
-    await inTransaction(db.pool, async (client) => {
+    await transaction(db.pool, async (client) => {
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       (client as { query: unknown }).query = (...args: unknown[]) => {
         const first = args[0];

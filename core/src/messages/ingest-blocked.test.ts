@@ -3,7 +3,7 @@
 // keeps taking its messages.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { inTransaction } from "../sync/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { changesAfter, lastSeq } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildTicket, buildWhatsapp } from "../testing/factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
@@ -37,7 +37,7 @@ const says = (from: string, body: string, remoteId = `wamid.${randomUUID()}`): I
   timestamp: new Date(),
 });
 
-const deliver = (...events: InboundMessage[]) => inTransaction(core.db.pool, (client) => ingest(client, events));
+const deliver = (...events: InboundMessage[]) => transaction(core.db.pool, (client) => ingest(client, events));
 
 async function ticketsOf(contactId: number) {
   const { rows } = await core.db.pool.query<{ id: number; status: string; unread: number; last: string }>(

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { inTransaction } from "../sync/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { buildCompany, buildWhatsapp } from "../testing/factories.ts";
 import { testDbForFile } from "../testing/test-world.ts";
 import { type InboundMessage, ingest } from "./ingest.ts";
@@ -53,7 +53,7 @@ async function ingestExplained(events: InboundMessage[]): Promise<{ sql: string;
       plans.push({ sql: plan["Query Text"].replace(/\s+/g, " ").trim(), rows: rowsTouched(plan.Plan) });
     });
     client.release();
-    await inTransaction(pool, (c) => ingest(c, events));
+    await transaction(pool, (c) => ingest(c, events));
   } finally {
     await pool.end();
   }
@@ -103,7 +103,7 @@ describe("#ingest plans", () => {
     // 2,000 contacts, each with a ticket, made by ingest itself; nothing has run ANALYZE.
     for (let from = 0; from < CONTACTS; from += 250) {
       const run = randomUUID();
-      await inTransaction(db.pool, (c) =>
+      await transaction(db.pool, (c) =>
         ingest(
           c,
           Array.from({ length: 250 }, (_, i) => says(from + i, run)),

@@ -9,8 +9,9 @@ import type { Ack } from "../contract/entities.ts";
 import { preparingClient } from "../db/prepared-client.ts";
 import { runFlows, startIntegrationFlows } from "../flows/runtime/flow-runs.ts";
 import { enqueueIntegrationSteps } from "../integrations/enqueue-integration-steps.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { confirmScheduledSends } from "../schedules/scheduled-send-outcome.ts";
-import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
 import { applyRatings } from "../tickets/apply-rating.ts";
 import { findStoredMessages, inboundKey } from "./find-stored-messages.ts";
 import { type RuleName, rulesInPlay, ticketsFor } from "./inbound-rules.ts";
@@ -496,7 +497,7 @@ export class IngestBatcher {
   /** One transaction; answers the storedKey of the messages it stored. */
   private async ingestOnce(events: InboundEvent[]): Promise<Set<string>> {
     const stored = new Set<string>();
-    await inTransaction(this.pool, (client) => ingest(client, events, stored));
+    await transaction(this.pool, (client) => ingest(client, events, stored));
     return stored;
   }
 }

@@ -16,11 +16,11 @@ import {
   ZTicketIdParamSchema,
   ZUrlMessageRequestSchema,
 } from "../contract/messages.ts";
-import { invalidInput, parse } from "../http/errors.ts";
+import { invalidInput, parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { removeMedia, saveMedia, sniffImage } from "../media/media-store.ts";
 import { presentMessage } from "../presenters/present-message.ts";
 import { loadViewer } from "../presenters/viewer.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { loadMessageDetails } from "./list-messages.ts";
 import { type InteractiveMessage, sendInteractiveMessage } from "./send-interactive-message.ts";
 
@@ -67,7 +67,7 @@ export function interactiveMessageRoutes({ pool, config }: { pool: pg.Pool; conf
           ? { ...built.message, imageUrl }
           : built.message;
       try {
-        const sent = await inTransaction(pool, (client) =>
+        const sent = await transaction(pool, (client) =>
           sendInteractiveMessage(client, actor, { ticketId, message, ...(id ? { id } : {}) }),
         );
         const [viewer, [stored]] = await Promise.all([

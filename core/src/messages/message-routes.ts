@@ -20,7 +20,8 @@ import {
   ZSendMessageRequestSchema,
   ZTicketIdParamSchema,
 } from "../contract/messages.ts";
-import { invalidInput, parse } from "../http/errors.ts";
+import { invalidInput, parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import {
   companyMediaExists,
   mediaTypeOfMime,
@@ -32,7 +33,6 @@ import { discardUploads, mediaUpload } from "../media/upload.ts";
 import { presentContact } from "../presenters/present-contact.ts";
 import { presentMessage } from "../presenters/present-message.ts";
 import { loadViewer } from "../presenters/viewer.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { contactFromCard } from "./contact-from-card.ts";
 import { countMessages } from "./count-messages.ts";
 import { deleteMessage } from "./delete-message.ts";
@@ -77,7 +77,7 @@ export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
       const inputs = req.is("multipart")
         ? multipartInputs(actor, ticketId, req.body, files, key)
         : [await jsonInput(config.dataDir, actor, ticketId, req.body, key)];
-      const ids = await inTransaction(pool, async (client) => {
+      const ids = await transaction(pool, async (client) => {
         const out: string[] = [];
         for (const input of inputs) out.push(await sendMessage(client, actor, input));
         return out;
@@ -97,14 +97,14 @@ export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
     const actor = actorOf(res);
     const id = parse(ZMessageIdParamSchema, req.params.id);
     const { body } = parse(ZEditMessageRequestSchema, req.body ?? {});
-    await inTransaction(pool, (client) => editMessage(client, actor, { id, body }));
+    await transaction(pool, (client) => editMessage(client, actor, { id, body }));
     res.json(await answerOne(actor, id));
   });
 
   router.delete("/messages/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(ZMessageIdParamSchema, req.params.id);
-    await inTransaction(pool, (client) => deleteMessage(client, actor, { id }));
+    await transaction(pool, (client) => deleteMessage(client, actor, { id }));
     res.json(await answerOne(actor, id));
   });
 
@@ -113,7 +113,7 @@ export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
   router.post("/messages/:id/contact-card", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(ZMessageIdParamSchema, req.params.id);
-    const contactId = await inTransaction(pool, (client) => contactFromCard(client, actor, id));
+    const contactId = await transaction(pool, (client) => contactFromCard(client, actor, id));
     const [viewer, contact] = await Promise.all([
       loadViewer(pool, actor),
       loadContact(pool, actor.companyId, contactId),
@@ -124,7 +124,7 @@ export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
   router.post("/message/forward", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZForwardMessageRequestSchema, req.body ?? {});
-    const id = await inTransaction(pool, (client) => forwardMessage(client, actor, input));
+    const id = await transaction(pool, (client) => forwardMessage(client, actor, input));
     res.json(await answerOne(actor, id));
   });
 

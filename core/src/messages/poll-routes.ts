@@ -6,10 +6,10 @@ import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { ZSendPollRequestSchema } from "../contract/message-polls.ts";
 import { ZTicketIdParamSchema } from "../contract/messages.ts";
-import { invalidInput, parse } from "../http/errors.ts";
+import { invalidInput, parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { presentMessage } from "../presenters/present-message.ts";
 import { loadViewer } from "../presenters/viewer.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { loadMessageDetails } from "./list-messages.ts";
 import { sendPollMessage } from "./send-poll-message.ts";
 
@@ -22,7 +22,7 @@ export function pollMessageRoutes(pool: pg.Pool): Router {
     const header = req.header("idempotency-key");
     const key = header === undefined ? undefined : z.uuid().safeParse(header.trim());
     if (key && !key.success) throw invalidInput("Idempotency-Key must be a UUID", "Idempotency-Key");
-    const id = await inTransaction(pool, (client) =>
+    const id = await transaction(pool, (client) =>
       sendPollMessage(client, actor, { ...input, id: input.id ?? key?.data, ticketId }),
     );
     const [viewer, messages] = await Promise.all([

@@ -2,7 +2,7 @@
 // closing continues that ticket instead of opening a new one (decision 0046). Runs in ingest just before the
 // ticket upsert, which then finds the reopened ticket as the one in progress.
 import type pg from "pg";
-import type { Change } from "../sync/change-log.ts";
+import type { Change } from "../kernel/change-log.ts";
 
 /**
  * Reopens, as pending and without an agent, the latest ticket of each (company, contact, connection) when it is

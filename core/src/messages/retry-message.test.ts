@@ -3,8 +3,8 @@
 // message that did not fail, is touched.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { transaction } from "../kernel/transaction.ts";
 import { failScheduledSends } from "../schedules/scheduled-send-outcome.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 
@@ -103,7 +103,7 @@ describe("#sync.push retryMessage on a scheduled send", () => {
     );
     expect(logged.rows[0].n).toBe(2);
     // The channel refuses the retried send too: ERRO again, with its reason.
-    await inTransaction(core.db.pool, (c) =>
+    await transaction(core.db.pool, (c) =>
       failScheduledSends(c, [{ id: once.id, company_id: s.company.id }], "ERR_SENDING_WAPP_MSG"),
     );
     expect(await status(a)).toEqual({ status: "ERRO", last_error: "ERR_SENDING_WAPP_MSG" });

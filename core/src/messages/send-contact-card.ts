@@ -6,7 +6,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import { loadContact } from "../contacts/contact-queries.ts";
 import { contactCardPayload } from "../contract/message-payloads.ts";
 import type { TSendContactArgs } from "../contract/sync.ts";
-import { invalidInput } from "../http/errors.ts";
+import { invalidInput } from "../kernel/errors.ts";
 import { sendMessage } from "./send-message.ts";
 
 /** Stores the card on the ticket, queued like any reply; answers the message id (the client's). */

@@ -6,8 +6,8 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TSendMessageArgs } from "../contract/sync.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
-import { creatingMessage, invalidInput, wrongState } from "../http/errors.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { creatingMessage, invalidInput, wrongState } from "../kernel/errors.ts";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 import { assertCustomerWindow } from "./customer-window.ts";
 

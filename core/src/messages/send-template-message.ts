@@ -7,7 +7,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "../auth/authenticate.ts";
 import type { Channel } from "../contract/entities.ts";
 import type { TemplatePayload, TSendTemplateRequest } from "../contract/message-templates.ts";
-import { wrongState } from "../http/errors.ts";
+import { wrongState } from "../kernel/errors.ts";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 import { templateAllowed } from "./customer-window.ts";
 import { sendMessage } from "./send-message.ts";

@@ -7,15 +7,16 @@ import { stat } from "node:fs/promises";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { OPENAI_BASE_URL } from "../config.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 import {
   audioNotTranscribable,
   invalidTranscriptionData,
   transcriptionFailed,
   transcriptionNotConfigured,
-} from "../http/errors.ts";
+} from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { mediaFilePath, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
 import { getPlatformSetting } from "../settings/platform-settings.ts";
-import { inTransaction, recordChanges } from "../sync/change-log.ts";
 import { findVisibleMessage } from "./find-message.ts";
 
 export type TranscribeConfig = { dataDir: string; openaiBaseUrl?: string };
@@ -73,7 +74,7 @@ async function transcribeOnce(
   const text = await requestTranscription(config.openaiBaseUrl ?? OPENAI_BASE_URL, key, file);
   if (!text) throw invalidTranscriptionData(INVALID_TRANSCRIPTION);
   // OpenAI is called outside any transaction; only the write takes the row lock.
-  return inTransaction(pool, (client) => keepTranscription(client, companyId, messageId, text));
+  return transaction(pool, (client) => keepTranscription(client, companyId, messageId, text));
 }
 
 /** The message if the caller may read it (findVisibleMessage), and it is an audio message still there. */

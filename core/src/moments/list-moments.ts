@@ -5,7 +5,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { MOMENTS_LIMIT, MOMENTS_WINDOW_DAYS, type MomentTicket, type TMomentsQuery } from "../contract/moments.ts";
-import { noPermission } from "../http/errors.ts";
+import { noPermission } from "../kernel/errors.ts";
 import { REPORT_TIME_ZONE } from "../messages/count-messages.ts";
 
 /** spec 1 §2, §6: the panel is the admins' and the users' with allowRealTime. */

@@ -5,7 +5,7 @@ import { Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { ZMomentsQuerySchema } from "../contract/moments.ts";
-import { parse } from "../http/errors.ts";
+import { parse } from "../kernel/errors.ts";
 import { listMoments } from "./list-moments.ts";
 
 export function momentsRoutes(pool: pg.Pool): Router {

@@ -9,10 +9,10 @@ import {
   ZForgotPasswordParamsSchema,
   ZResetPasswordParamsSchema,
 } from "../contract/password-reset.ts";
-import { invalidInput, parse } from "../http/errors.ts";
-import { hitRateLimit } from "../http/rate-limit.ts";
+import { invalidInput, parse } from "../kernel/errors.ts";
+import { hitRateLimit } from "../kernel/rate-limit.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { requestPasswordReset, resetPassword } from "./password-reset.ts";
 
 export function passwordResetRoutes(
@@ -26,7 +26,7 @@ export function passwordResetRoutes(
     const { email } = parse(ZForgotPasswordParamsSchema, req.params);
     await hitRateLimit(pool, `reset-request:ip:${req.ip}`, limits.requestPerIp);
     await hitRateLimit(pool, `reset-request:email:${email}`, limits.requestPerEmail);
-    const made = await inTransaction(pool, (c) => requestPasswordReset(c, email, limits.codeTtlSeconds));
+    const made = await transaction(pool, (c) => requestPasswordReset(c, email, limits.codeTtlSeconds));
     // Sent after the answer: waiting for the SMTP server would time who has an account.
     if (made) {
       const minutes = Math.round(limits.codeTtlSeconds / 60);
@@ -49,7 +49,7 @@ export function passwordResetRoutes(
     await hitRateLimit(pool, `reset:ip:${req.ip}`, limits.resetPerIp);
     await hitRateLimit(pool, `reset:email:${input.email}`, limits.resetPerEmail);
     // A refusal commits too: it counts the wrong try against the code (and may delete it).
-    const userId = await inTransaction(pool, (c) => resetPassword(c, input));
+    const userId = await transaction(pool, (c) => resetPassword(c, input));
     if (userId === null) throw invalidInput(RESET_CODE_REFUSED, "token");
     opts.evictUser?.(userId);
     res.status(204).end();

@@ -6,9 +6,9 @@ import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { ZCreatePromptRequestSchema, ZUpdatePromptRequestSchema } from "../contract/prompts.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
-import { parse } from "../http/errors.ts";
 import { authorizePrompts } from "../integrations/integration-policy.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { listPrompts, loadPrompt } from "./prompt-queries.ts";
 
 // The writes run on the company EntityManager: MikroORM loads on the first one (lazy-use-case.ts).
@@ -36,7 +36,7 @@ export function promptRoutes(pool: pg.Pool): Router {
     // The plan and the profile first: a refused page answers no validation texts.
     await authorizePrompts(pool, actor);
     const input = parse(ZCreatePromptRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => createPrompt(client, actor, input)));
+    res.json(await transaction(pool, (client) => createPrompt(client, actor, input)));
   });
 
   router.put("/prompt/:id", async (req, res) => {
@@ -45,13 +45,13 @@ export function promptRoutes(pool: pg.Pool): Router {
     await authorizePrompts(pool, actor);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdatePromptRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => updatePrompt(client, actor, id, input)));
+    res.json(await transaction(pool, (client) => updatePrompt(client, actor, id, input)));
   });
 
   router.delete("/prompt/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (client) => deletePrompt(client, actor, id));
+    await transaction(pool, (client) => deletePrompt(client, actor, id));
     res.json({ message: "Prompt deleted" });
   });
 

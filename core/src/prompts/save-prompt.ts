@@ -6,9 +6,9 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { PromptDTO, TCreatePromptRequest, TUpdatePromptRequest } from "../contract/prompts.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Prompt } from "../db/entities/integrations.ts";
-import { queueNotFound } from "../http/errors.ts";
 import { authorizePrompts, promptNotFound } from "../integrations/integration-policy.ts";
-import { listChanged, recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../kernel/change-log.ts";
+import { queueNotFound } from "../kernel/errors.ts";
 import { loadPrompt } from "./prompt-queries.ts";
 
 async function assertQueueOf(client: pg.ClientBase, companyId: number, queueId: number): Promise<void> {

@@ -5,7 +5,7 @@ import type pg from "pg";
 import { isSubscriptionExpired } from "../companies/subscription.ts";
 import { maskNumber } from "../contacts/mask-number.ts";
 import type { PushPayload } from "../contract/push.ts";
-import { transaction } from "../db/transaction.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { getCompanySettings, isOn } from "../settings/company-settings.ts";
 import { canSeeTicket, type VisibilityActor, type VisibleTicketFields } from "../tickets/visibility.ts";
 import type { PushTarget } from "./send-push.ts";

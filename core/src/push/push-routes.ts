@@ -8,8 +8,8 @@ import {
   ZDeletePushSubscriptionQuerySchema,
   ZPushSubscriptionSchema,
 } from "../contract/push.ts";
-import { transaction } from "../db/transaction.ts";
-import { invalidInput, parse } from "../http/errors.ts";
+import { invalidInput, parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { deletePushSubscription, savePushSubscription } from "./push-subscriptions.ts";
 import { isAllowedPushEndpoint } from "./vapid-keys.ts";
 

@@ -4,7 +4,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { PUSH_MAX_SUBSCRIPTIONS_PER_USER, type TPushSubscription } from "../contract/push.ts";
 import { PUSH_CHANNEL } from "../contract/topics.ts";
-import { routeNotFound } from "../http/errors.ts";
+import { routeNotFound } from "../kernel/errors.ts";
 
 /** Saves (or takes over) this browser's subscription for the caller; must run in a transaction. */
 export async function savePushSubscription(client: pg.ClientBase, actor: Actor, sub: TPushSubscription): Promise<void> {

@@ -7,10 +7,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PUSH_MAX_SUBSCRIPTIONS_PER_USER, type PushPayload } from "../contract/push.ts";
-import { transaction } from "../db/transaction.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { type InboundMessage, ingest } from "../messages/ingest.ts";
 import { setCompanySetting } from "../settings/company-settings.ts";
-import { inTransaction, recordChanges } from "../sync/change-log.ts";
 import { buildContact } from "../testing/factories.ts";
 import {
   browserSubscription,
@@ -56,7 +56,7 @@ async function inbound(o: { from: string; body: string; companyId?: number; what
     mediaType: "chat",
     timestamp: new Date(),
   };
-  await inTransaction(core.db.pool, (client) => ingest(client, [event]));
+  await transaction(core.db.pool, (client) => ingest(client, [event]));
 }
 
 /** The pushes that reached one subscription, decrypted. */
@@ -214,7 +214,7 @@ describe("#push.dispatch", () => {
       "SELECT id FROM messages WHERE ticket_id = $1 AND body = 'Alguém aí?' AND company_id = $2",
       [s.ticket.id, s.company.id],
     );
-    await inTransaction(core.db.pool, (client) =>
+    await transaction(core.db.pool, (client) =>
       recordChanges(client, [{ companyId: s.company.id, entity: "messages", id: rows[0].id }]),
     );
     await settle();

@@ -6,7 +6,7 @@ import { assertPlanAllows } from "../companies/plan-limits.ts";
 import type { QueueAnswer, TCreateQueueRequest } from "../contract/queues.ts";
 import { assertFileListsOf } from "../files/file-list-references.ts";
 import { assertIntegrationsOf } from "../integrations/integration-policy.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 import { loadQueue, queueConflict } from "./load-queue.ts";
 import { authorizeQueue } from "./queue-policy.ts";
 import { assertQueueRules, countQueues } from "./queue-rules.ts";

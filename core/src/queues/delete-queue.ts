@@ -3,7 +3,7 @@
 // members and connections lose it. Every row that changed is logged for sync.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { type Change, recordChanges } from "../sync/change-log.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { loadQueue } from "./load-queue.ts";
 import { authorizeQueue } from "./queue-policy.ts";
 

@@ -2,7 +2,7 @@
 import type pg from "pg";
 import type { QueueAnswer } from "../contract/queues.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
-import { queueColorAlreadyExists, queueNameAlreadyExists, queueNotFound } from "../http/errors.ts";
+import { queueColorAlreadyExists, queueNameAlreadyExists, queueNotFound } from "../kernel/errors.ts";
 
 export const QUEUE_ANSWER_COLUMNS = `q.id, q.name, q.color, q.greeting_message AS "greetingMessage",
   q.out_of_hours_message AS "outOfHoursMessage", q.completion_message AS "completionMessage",

@@ -1,7 +1,7 @@
 // Who may do what to a queue: every member reads the company's queues (pickers,
 // tabs); only admins create, edit and delete them (spec 1 §6 admin menu items).
 import type { Actor } from "../auth/authenticate.ts";
-import { noPermission } from "../http/errors.ts";
+import { noPermission } from "../kernel/errors.ts";
 
 export type QueueAction = "read" | "create" | "update" | "delete";
 

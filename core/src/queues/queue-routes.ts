@@ -5,8 +5,8 @@ import { actorOf } from "../auth/authenticate.ts";
 import { loadQueueChatbots } from "../chatbots/load-chatbot.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { ZCreateQueueRequestSchema, ZUpdateQueueRequestSchema } from "../contract/queues.ts";
-import { parse } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { createQueue } from "./create-queue.ts";
 import { deleteQueue } from "./delete-queue.ts";
 import { listQueues, loadQueue } from "./load-queue.ts";
@@ -32,19 +32,19 @@ export function queueRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     authorizeQueue(actor, "create");
     const input = parse(ZCreateQueueRequestSchema, req.body);
-    res.status(201).json(await inTransaction(pool, (c) => createQueue(c, actor, input)));
+    res.status(201).json(await transaction(pool, (c) => createQueue(c, actor, input)));
   });
   router.put("/queue/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeQueue(actor, "update");
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateQueueRequestSchema, req.body);
-    res.json(await inTransaction(pool, (c) => updateQueue(c, actor, id, input)));
+    res.json(await transaction(pool, (c) => updateQueue(c, actor, id, input)));
   });
   router.delete("/queue/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (c) => deleteQueue(c, actor, id));
+    await transaction(pool, (c) => deleteQueue(c, actor, id));
     res.status(204).end();
   });
   return router;

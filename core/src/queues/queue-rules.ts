@@ -3,7 +3,7 @@
 // company's scheduleType is queue. Checked on the values the queue will have.
 import type pg from "pg";
 import { QUEUE_GREETING_REQUIRED, QUEUE_OUT_OF_HOURS_REQUIRED } from "../contract/queues.ts";
-import { invalidFields } from "../http/errors.ts";
+import { invalidFields } from "../kernel/errors.ts";
 import { getCompanySetting } from "../settings/company-settings.ts";
 
 const blank = (s: string | null | undefined) => !s?.trim();

@@ -3,7 +3,7 @@
 // the next online agent of the queue, round robin; a ticket handed over and still not accepted after as long moves
 // on to the next one. It stays pending (the agent accepts it), with a 'redirect' log naming the agent (decision 0046).
 import type pg from "pg";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 
 export const ROTATE_BATCH = 500;
 

@@ -5,7 +5,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { QueueAnswer, TUpdateQueueRequest } from "../contract/queues.ts";
 import { assertFileListsOf } from "../files/file-list-references.ts";
 import { assertIntegrationsOf } from "../integrations/integration-policy.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 import { loadQueue, queueConflict } from "./load-queue.ts";
 import { authorizeQueue } from "./queue-policy.ts";
 import { assertQueueRules, countQueues } from "./queue-rules.ts";

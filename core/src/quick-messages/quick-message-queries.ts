@@ -11,7 +11,7 @@ import {
   type QuickMessagesPage,
   type QuickMessageViewer,
 } from "../contract/quick-messages.ts";
-import { quickMessageNotFound } from "../http/errors.ts";
+import { quickMessageNotFound } from "../kernel/errors.ts";
 
 export const viewerOf = (actor: Actor): QuickMessageViewer => ({
   id: actor.id,

@@ -13,7 +13,7 @@ import {
   ZListQuickMessagesPageQuerySchema,
   ZUpdateQuickMessageRequestSchema,
 } from "../contract/quick-messages.ts";
-import { invalidInput, parse, sessionExpired } from "../http/errors.ts";
+import { invalidInput, parse, sessionExpired } from "../kernel/errors.ts";
 import { mediaUrlOf, removeMedia } from "../media/media-store.ts";
 import { discardUploads, mediaUpload } from "../media/upload.ts";
 import { listQuickMessagePage, loadQuickMessageRow, quickMessageAnswer, viewerOf } from "./quick-message-queries.ts";

@@ -3,30 +3,18 @@
 // before answering. Core never writes quick_messages or the documents table itself: the document is the one
 // authority, and the co-editors see the change as any other edit.
 
+import type { QuickMessage, QuickMessagePatch } from "../contract/documents/quick-messages.ts";
 import type { ErrorCode } from "../contract/errors.ts";
-import { AppError, syncUnavailable } from "../http/errors.ts";
+import { AppError, syncUnavailable } from "../kernel/errors.ts";
 
 /** Where the sync server takes them (sync-server/src/http/quick-message-writes.ts). */
 const WRITES_PATH = "/internal/quick-messages";
 const TIMEOUT_MS = 10_000;
 
-export type QuickMessageItem = {
-  id: string;
-  shortcode: string;
-  message: string;
-  mediaPath?: string;
-  mediaName?: string;
-  visao?: boolean;
-  userId?: number;
-};
-
+// The items and patches are the contract's: the same shape the document holds and the sync server applies.
 export type QuickMessageOp =
-  | { op: "add"; item: QuickMessageItem }
-  | {
-      op: "update";
-      id: string;
-      patch: Partial<{ [K in keyof Omit<QuickMessageItem, "id">]: QuickMessageItem[K] | null }>;
-    }
+  | { op: "add"; item: QuickMessage }
+  | { op: "update"; id: string; patch: QuickMessagePatch }
   | { op: "remove"; id: string };
 
 export type SyncWriter = (token: string, list: string, ops: QuickMessageOp[]) => Promise<boolean[]>;

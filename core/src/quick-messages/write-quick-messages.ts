@@ -5,6 +5,11 @@
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "../auth/authenticate.ts";
+import {
+  GENERAL_QUICK_MESSAGES,
+  type QuickMessage,
+  quickMessagesDocumentId,
+} from "../contract/documents/quick-messages.ts";
 import { fileDisplayName } from "../contract/files.ts";
 import {
   mayEditQuickMessage,
@@ -12,16 +17,15 @@ import {
   type TCreateQuickMessageRequest,
   type TUpdateQuickMessageRequest,
 } from "../contract/quick-messages.ts";
-import { noPermission, quickMessageNotFound } from "../http/errors.ts";
+import { noPermission, quickMessageNotFound } from "../kernel/errors.ts";
 import { loadQuickMessageItem, loadQuickMessageRow, type QuickMessageRow, viewerOf } from "./quick-message-queries.ts";
-import type { QuickMessageItem, SyncWriter } from "./sync-writes.ts";
+import type { SyncWriter } from "./sync-writes.ts";
 
 export type QuickMessageWriteDeps = { pool: pg.Pool; write: SyncWriter; token: string };
 
-const personalList = (userId: number) => `user-${userId}`;
-
-/** The list a quick message belongs in: the general one, or its owner's (spec 2 "geral"). */
-const listFor = (geral: boolean, ownerId: number) => (geral ? "general" : personalList(ownerId));
+/** The document id of the list a quick message belongs in: the general one, or its owner's (spec 2 "geral"). */
+const listFor = (geral: boolean, ownerId: number) =>
+  quickMessagesDocumentId(geral ? GENERAL_QUICK_MESSAGES : { general: false, userId: ownerId });
 
 function assertMayCreate(actor: Actor, geral: boolean): void {
   // The general list is the admins' (decision 0020); anyone keeps personal ones.
@@ -35,7 +39,7 @@ export async function createQuickMessage(
 ): Promise<QuickMessageDTO> {
   assertMayCreate(actor, input.geral);
   const list = listFor(input.geral, actor.id);
-  const item: QuickMessageItem = {
+  const item: QuickMessage = {
     id: uuidv7(),
     shortcode: input.shortcode,
     message: input.message,
@@ -75,7 +79,7 @@ export async function updateQuickMessage(
   const ownerId = row.userId ?? actor.id;
   if (ownerId !== actor.id) throw noPermission("Only its owner changes a personal quick message");
   const target = listFor(geral, ownerId);
-  const item: QuickMessageItem = {
+  const item: QuickMessage = {
     id: row.itemId,
     shortcode: input.shortcode ?? row.shortcode,
     message: input.message ?? row.message,

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
-import { inTransaction, recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { buildCompany } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
@@ -41,7 +42,7 @@ describe("realtime listener", () => {
     await eventually(() => expect(frames).toContainEqual({ type: "poke" }));
 
     frames.length = 0;
-    await inTransaction(core.db.pool, (client) =>
+    await transaction(core.db.pool, (client) =>
       recordChanges(client, [{ companyId: company.id, entity: "contacts", id: 1 }]),
     );
     await eventually(() => expect(frames).toContainEqual({ type: "poke" }));

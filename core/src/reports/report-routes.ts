@@ -4,7 +4,7 @@ import { Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { ZTicketReportQuerySchema } from "../contract/reports.ts";
-import { parse } from "../http/errors.ts";
+import { parse } from "../kernel/errors.ts";
 import { loadTicketReport } from "./ticket-report.ts";
 
 export function reportRoutes(pool: pg.Pool): Router {

@@ -6,7 +6,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { ScheduleDTO, TCreateScheduleRequest } from "../contract/schedules.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Schedule } from "../db/entities/schedules.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 import { loadSchedule } from "./schedule-queries.ts";
 import { assertScheduleReferences } from "./schedule-references.ts";
 

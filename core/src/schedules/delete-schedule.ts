@@ -4,8 +4,8 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Schedule } from "../db/entities/schedules.ts";
-import { scheduleNotFound } from "../http/errors.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { scheduleNotFound } from "../kernel/errors.ts";
 
 export async function deleteSchedule(client: pg.ClientBase, actor: Actor, id: number): Promise<string | null> {
   const em = companyEm(client, actor.companyId);

@@ -8,8 +8,8 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { ScheduleDTO } from "../contract/schedules.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Schedule } from "../db/entities/schedules.ts";
-import { scheduleNotFound } from "../http/errors.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { scheduleNotFound } from "../kernel/errors.ts";
 import { loadSchedule } from "./schedule-queries.ts";
 
 export async function setScheduleMedia(

@@ -4,7 +4,7 @@
 import type pg from "pg";
 import { contains } from "../contacts/list-contacts.ts";
 import type { ScheduleDTO, SchedulesPage } from "../contract/schedules.ts";
-import { scheduleNotFound } from "../http/errors.ts";
+import { scheduleNotFound } from "../kernel/errors.ts";
 
 export const SCHEDULES_PAGE_SIZE = 20;
 

@@ -2,7 +2,7 @@
 // check answers the same 404 as a missing record (decision 0027).
 import type pg from "pg";
 import type { TUpdateScheduleRequest } from "../contract/schedules.ts";
-import { contactNotFound, whatsappNotFound } from "../http/errors.ts";
+import { contactNotFound, whatsappNotFound } from "../kernel/errors.ts";
 import { assertCompanyQueue, assertCompanyUser } from "../tickets/ticket-row.ts";
 
 export async function assertScheduleReferences(

@@ -13,10 +13,10 @@ import {
   ZUpdateScheduleRequestSchema,
 } from "../contract/schedules.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
-import { invalidInput, parse, planFeatureMissing } from "../http/errors.ts";
+import { invalidInput, parse, planFeatureMissing } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { mediaUrlOf, removeMedia } from "../media/media-store.ts";
 import { discardUploads, mediaUpload } from "../media/upload.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { listSchedules, loadSchedule } from "./schedule-queries.ts";
 
 // On the company EntityManager (decision 0028): loaded on the first call, not at start (decision 0039).
@@ -50,7 +50,7 @@ export function scheduleRoutes(pool: pg.Pool, dataDir: string): Router {
   router.post("/schedules", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZCreateScheduleRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => createSchedule(client, actor, input)));
+    res.json(await transaction(pool, (client) => createSchedule(client, actor, input)));
   });
 
   router.get("/schedules/:id", async (req, res) => {
@@ -62,13 +62,13 @@ export function scheduleRoutes(pool: pg.Pool, dataDir: string): Router {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateScheduleRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => updateSchedule(client, actor, id, input)));
+    res.json(await transaction(pool, (client) => updateSchedule(client, actor, id, input)));
   });
 
   router.delete("/schedules/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    const media = await inTransaction(pool, (client) => deleteSchedule(client, actor, id));
+    const media = await transaction(pool, (client) => deleteSchedule(client, actor, id));
     if (media) await removeMedia(dataDir, actor.companyId, media);
     res.json({ message: "Schedule deleted" });
   });
@@ -81,7 +81,7 @@ export function scheduleRoutes(pool: pg.Pool, dataDir: string): Router {
       const file = files[0];
       if (!file || files.length > 1) throw invalidInput("One file", SCHEDULE_MEDIA_FIELD);
       const media = { path: mediaUrlOf(actor.companyId, file.filename), name: file.originalname };
-      const { schedule, replaced } = await inTransaction(pool, (client) => setScheduleMedia(client, actor, id, media));
+      const { schedule, replaced } = await transaction(pool, (client) => setScheduleMedia(client, actor, id, media));
       if (replaced) await removeMedia(dataDir, actor.companyId, replaced);
       res.json(schedule);
     } catch (err) {
@@ -93,7 +93,7 @@ export function scheduleRoutes(pool: pg.Pool, dataDir: string): Router {
   router.delete("/schedules/:id/media-upload", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    const { schedule, replaced } = await inTransaction(pool, (client) => setScheduleMedia(client, actor, id, null));
+    const { schedule, replaced } = await transaction(pool, (client) => setScheduleMedia(client, actor, id, null));
     if (replaced) await removeMedia(dataDir, actor.companyId, replaced);
     res.json(schedule);
   });

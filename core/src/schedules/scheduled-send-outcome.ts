@@ -3,7 +3,7 @@
 // the reason; a send judged in doubt that turns out to have gone out puts the schedule back where the send left it
 // (PENDENTE when a repeat is due later, else ENVIADA). Only the schedule whose latest send is that message moves.
 import type pg from "pg";
-import { type Change, recordChanges } from "../sync/change-log.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
 
 export type SentMessageRef = { id: string; company_id: number };
 

@@ -6,9 +6,9 @@ import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { nextSendAt } from "../contract/schedules.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { mediaTypeOfMime, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
 import { loadVariableContext, renderVariables } from "../messages/render-variables.ts";
-import { type Change, recordChanges } from "../sync/change-log.ts";
 import { writeTicketLog } from "../tickets/ticket-log.ts";
 
 /** Schedules sent per transaction; a full batch makes the job run again at once (timed-jobs.ts). */

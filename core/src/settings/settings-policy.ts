@@ -5,7 +5,7 @@
 // user creation, download limit).
 import type { Actor } from "../auth/authenticate.ts";
 import { isSecretPlatformKey, type PlatformSettingKey } from "../contract/settings.ts";
-import { noPermission } from "../http/errors.ts";
+import { noPermission } from "../kernel/errors.ts";
 
 export type SettingsAction =
   | { kind: "readCompany"; companyId: number }

@@ -15,8 +15,8 @@ import {
   ZUpdateCompanySettingRequestSchema,
   ZUpdatePlatformSettingRequestSchema,
 } from "../contract/settings.ts";
-import { parse, settingNotFound } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { parse, settingNotFound } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { getCompanySetting, getCompanySettings } from "./company-settings.ts";
 import { getPlatformSetting, getPlatformSettings } from "./platform-settings.ts";
 import { authorizeSettings, canSettings } from "./settings-policy.ts";
@@ -47,7 +47,7 @@ export function settingsRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     authorizeSettings(actor, { kind: "updateCompany" });
     const input = parse(ZUpdateCompanySettingRequestSchema, req.body);
-    res.json(await inTransaction(pool, (c) => updateCompanySetting(c, actor, input)));
+    res.json(await transaction(pool, (c) => updateCompanySetting(c, actor, input)));
   });
   router.get("/settings", async (_req, res) => {
     const actor = actorOf(res);
@@ -70,7 +70,7 @@ export function settingsRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     authorizeSettings(actor, { kind: "updatePlatform" });
     const { value } = parse(ZUpdatePlatformSettingRequestSchema, req.body);
-    res.json(await inTransaction(pool, (c) => updatePlatformSetting(c, actor, req.params.key, value)));
+    res.json(await transaction(pool, (c) => updatePlatformSetting(c, actor, req.params.key, value)));
   });
   return router;
 }

@@ -6,8 +6,8 @@ import {
   isCompanySettingKey,
   type TUpdateCompanySettingRequest,
 } from "../contract/settings.ts";
-import { invalidInput, settingNotFound } from "../http/errors.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { invalidInput, settingNotFound } from "../kernel/errors.ts";
 import { getCompanySetting, setCompanySetting } from "./company-settings.ts";
 import { authorizeSettings } from "./settings-policy.ts";
 

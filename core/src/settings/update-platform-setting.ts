@@ -2,7 +2,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { isPlatformSettingKey, PLATFORM_SETTING_SCHEMAS, type SettingDTO } from "../contract/settings.ts";
-import { invalidInput, settingNotFound } from "../http/errors.ts";
+import { invalidInput, settingNotFound } from "../kernel/errors.ts";
 import { setPlatformSetting } from "./platform-settings.ts";
 import { authorizeSettings } from "./settings-policy.ts";
 

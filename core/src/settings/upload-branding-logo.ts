@@ -5,7 +5,7 @@ import path from "node:path";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { BRANDING_LOGO_FIELD, BRANDING_LOGO_KEYS, type BrandingLogoMode } from "../contract/settings.ts";
-import { invalidInput } from "../http/errors.ts";
+import { invalidInput } from "../kernel/errors.ts";
 import { brandingDir, saveBrandingFile, sniffBranding } from "./branding-store.ts";
 import { setPlatformSetting } from "./platform-settings.ts";
 import { authorizeSettings } from "./settings-policy.ts";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "../auth/authenticate.ts";
 import { CERT_ATTACHED_MESSAGE, CERT_FIELD, CERT_MESSAGES, type CertDestination } from "../contract/settings.ts";
-import { invalidInput, noPermission } from "../http/errors.ts";
+import { invalidInput, noPermission } from "../kernel/errors.ts";
 
 export const certificatePath = (dataDir: string, destination: CertDestination) =>
   path.join(dataDir, "certs", `${destination}.p12`);

@@ -15,10 +15,10 @@ import {
   ZBrandingLogoFieldsSchema,
   ZCertUploadQuerySchema,
 } from "../contract/settings.ts";
-import { invalidInput, mediaNotFound, parse, payloadTooLarge } from "../http/errors.ts";
+import { invalidInput, mediaNotFound, parse, payloadTooLarge } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { utf8FileName } from "../media/media-store.ts";
 import { multipartNulByteError } from "../media/upload.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { brandingFilePath, mimeOfBrandingFile } from "./branding-store.ts";
 import { authorizeSettings } from "./settings-policy.ts";
 import { uploadBrandingLogo } from "./upload-branding-logo.ts";
@@ -58,7 +58,7 @@ export function whitelabelRoutes(pool: pg.Pool, dataDir: string): Router {
     const file = await readLogo(req, res);
     const { mode } = parse(ZBrandingLogoFieldsSchema, req.body);
     const logo = { bytes: file.buffer, originalName: utf8FileName(file.originalname), mode };
-    res.json(await inTransaction(pool, (c) => uploadBrandingLogo(c, actor, logo, dataDir)));
+    res.json(await transaction(pool, (c) => uploadBrandingLogo(c, actor, logo, dataDir)));
   });
   router.post("/settings/cert-upload", async (req, res) => {
     const actor = actorOf(res);

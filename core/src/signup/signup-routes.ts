@@ -4,9 +4,9 @@ import type pg from "pg";
 import { addDays, businessToday } from "../companies/business-date.ts";
 import type { AbuseLimits } from "../config.ts";
 import { TRIAL_DAYS, ZSignupRequestSchema } from "../contract/signup.ts";
-import { parse } from "../http/errors.ts";
-import { hitRateLimit } from "../http/rate-limit.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { parse } from "../kernel/errors.ts";
+import { hitRateLimit } from "../kernel/rate-limit.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { isEmailTaken, signup, signupAnswer } from "./signup.ts";
 
 export function signupRoutes(pool: pg.Pool, limits: AbuseLimits): Router {
@@ -14,7 +14,7 @@ export function signupRoutes(pool: pg.Pool, limits: AbuseLimits): Router {
   router.post("/auth/signup", async (req, res) => {
     const input = parse(ZSignupRequestSchema, req.body);
     await hitRateLimit(pool, `signup:ip:${req.ip}`, limits.signupPerIp);
-    const answer = await inTransaction(pool, (c) => signup(c, input)).catch((err: unknown) => {
+    const answer = await transaction(pool, (c) => signup(c, input)).catch((err: unknown) => {
       // Another signup took the e-mail while this one ran: its transaction is gone, the answer is the same.
       if (isEmailTaken(err)) return signupAnswer(input, addDays(businessToday(), TRIAL_DAYS));
       throw err;

@@ -8,10 +8,10 @@ import { hashPassword } from "../auth/password-hashing.ts";
 import { addDays, businessToday } from "../companies/business-date.ts";
 import { type SignupResponse, TRIAL_DAYS, type TSignupRequest } from "../contract/signup.ts";
 import { ZCreateUserRequestSchema } from "../contract/users.ts";
-import { invalidInput, isEmailUnavailable, userCreationDisabled } from "../http/errors.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { invalidInput, isEmailUnavailable, userCreationDisabled } from "../kernel/errors.ts";
 import { seedCompanySettings } from "../settings/company-settings.ts";
 import { getPlatformSetting } from "../settings/platform-settings.ts";
-import { recordChanges } from "../sync/change-log.ts";
 import { insertUser } from "../users/create-user.ts";
 
 /** The answer of every accepted signup, made from the request alone. */

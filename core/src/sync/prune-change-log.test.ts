@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { EntityName, PullResponse } from "../contract/sync.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { buildCompany, buildContact, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
-import { type Change, inTransaction, recordChanges } from "./change-log.ts";
 import { type PruneOptions, pruneChangeLog } from "./prune-change-log.ts";
 
 const core = coreForFile();
@@ -28,7 +29,7 @@ type World = Awaited<ReturnType<typeof world>>;
 
 /** Changes tickets (their last message) and records one log entry per change, as a use case would. */
 async function touch(w: World, ticketIds: number[], text: string) {
-  await inTransaction(core.db.pool, async (client) => {
+  await transaction(core.db.pool, async (client) => {
     for (const id of ticketIds) {
       await client.query("UPDATE tickets SET last_message = $2, updated_at = now() WHERE id = $1", [id, text]);
     }
@@ -39,8 +40,8 @@ async function touch(w: World, ticketIds: number[], text: string) {
   });
 }
 
-const record = (changes: Change[]) => inTransaction(core.db.pool, (client) => recordChanges(client, changes));
-const prune = (opts: PruneOptions = {}) => inTransaction(core.db.pool, (client) => pruneChangeLog(client, opts));
+const record = (changes: Change[]) => transaction(core.db.pool, (client) => recordChanges(client, changes));
+const prune = (opts: PruneOptions = {}) => transaction(core.db.pool, (client) => pruneChangeLog(client, opts));
 /** Runs until nothing is left to do anywhere, so a test starts from a pruned log. */
 const settle = () => prune({ maxRows: 1_000_000 });
 
@@ -137,7 +138,7 @@ describe("#sync.prune-change-log", () => {
     await touch(w, [t1], "one");
     await touch(w, [t2, t1], "two");
     await record([{ companyId: w.companyId, entity: "contacts", id: w.contactId }]);
-    await inTransaction(core.db.pool, async (client) => {
+    await transaction(core.db.pool, async (client) => {
       await client.query("DELETE FROM tickets WHERE id = $1", [t3]);
       await recordChanges(client, [{ companyId: w.companyId, entity: "tickets", id: t3 }]);
     });

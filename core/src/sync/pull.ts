@@ -5,7 +5,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TicketDTO, UserDTO } from "../contract/entities.ts";
 import type { EntityName, ListName, PullResponse } from "../contract/sync.ts";
-import { transaction } from "../db/transaction.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { presentContact } from "../presenters/present-contact.ts";
 import { presentMessage } from "../presenters/present-message.ts";
 import { presentTicket } from "../presenters/present-ticket.ts";

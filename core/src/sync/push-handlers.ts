@@ -9,8 +9,8 @@ import { toggleAcceptAudio, toggleDisableBot } from "../contacts/toggle-contact-
 import { updateContact } from "../contacts/update-contact.ts";
 import { MUTATIONS, type MutationName } from "../contract/sync.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
-import { parse } from "../http/errors.ts";
 import { moveTicketLane } from "../kanban/move-ticket-lane.ts";
+import { parse } from "../kernel/errors.ts";
 import { deleteMessage } from "../messages/delete-message.ts";
 import { editMessage } from "../messages/edit-message.ts";
 import { forwardMessage } from "../messages/forward-message.ts";

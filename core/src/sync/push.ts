@@ -6,9 +6,9 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { ErrorBody } from "../contract/errors.ts";
 import type { MutationName, MutationResult, PushResponse, TPushRequest } from "../contract/sync.ts";
-import { transaction } from "../db/transaction.ts";
-import { AppError, inputDataError, internalError, invalidInput } from "../http/errors.ts";
-import { nulByteError } from "../http/nul-bytes.ts";
+import { AppError, inputDataError, internalError, invalidInput } from "../kernel/errors.ts";
+import { nulByteError } from "../kernel/nul-bytes.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { HANDLERS, type Handler } from "./push-handlers.ts";
 
 /** The mutation's handler; own keys only, so a name like "toString" is unknown, not Object's. */

@@ -4,7 +4,7 @@ import type pg from "pg";
 import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { ZPushRequestSchema } from "../contract/sync.ts";
-import { parse } from "../http/errors.ts";
+import { parse } from "../kernel/errors.ts";
 import { parseBootPosition } from "./bootstrap.ts";
 import { parseCursor, pull } from "./pull.ts";
 import { push } from "./push.ts";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { transaction } from "../kernel/transaction.ts";
 import { ingest } from "../messages/ingest.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
-import { inTransaction } from "./change-log.ts";
 
 const core = coreForFile();
 
@@ -163,9 +163,9 @@ describe("#sync.pull", () => {
     const boot = await core.api("GET", "/sync/pull", { token: session.token });
     expect(boot.body.put.tickets.map((t: { id: number }) => t.id)).toEqual([s.ticket.id]);
 
-    await inTransaction(pool, async (client) => {
+    await transaction(pool, async (client) => {
       await client.query("UPDATE tickets SET queue_id = $2 WHERE id = $1", [s.ticket.id, support.id]);
-      const { recordChanges } = await import("./change-log.ts");
+      const { recordChanges } = await import("../kernel/change-log.ts");
       await recordChanges(client, [{ companyId: s.company.id, entity: "tickets", id: s.ticket.id }]);
     });
     const next = await core.api("GET", `/sync/pull?cursor=${boot.body.cursor}`, { token: session.token });
@@ -181,12 +181,12 @@ describe("#sync.pull", () => {
     const boot = await core.api("GET", "/sync/pull", { token: s.token });
     expect(boot.body.put.messages.find((m: { id: string }) => m.id === id)).toMatchObject({ remoteId: null });
     // The channel worker records the channel's id when the send is accepted (outbound-store markSent).
-    await inTransaction(core.db.pool, async (client) => {
+    await transaction(core.db.pool, async (client) => {
       await client.query("UPDATE messages SET remote_id = 'wamid.OUT', ack = 1 WHERE company_id = $1 AND id = $2", [
         s.company.id,
         id,
       ]);
-      const { recordChanges } = await import("./change-log.ts");
+      const { recordChanges } = await import("../kernel/change-log.ts");
       await recordChanges(client, [{ companyId: s.company.id, entity: "messages", id }]);
     });
     const next = await core.api("GET", `/sync/pull?cursor=${boot.body.cursor}`, { token: s.token });
@@ -196,7 +196,7 @@ describe("#sync.pull", () => {
   it("never shows another company's rows and restarts a client whose cursor is unknown", async () => {
     const mine = await setup();
     const other = await setup();
-    await inTransaction(core.db.pool, (client) =>
+    await transaction(core.db.pool, (client) =>
       ingest(client, [
         {
           kind: "message",

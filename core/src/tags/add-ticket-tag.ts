@@ -2,8 +2,8 @@
 // from the ticket list's tag picker or by moving a kanban card to a lane.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { tagNotFound } from "../http/errors.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { tagNotFound } from "../kernel/errors.ts";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 
 export async function addTicketTag(

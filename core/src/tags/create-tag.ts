@@ -7,8 +7,8 @@ import type { TagDTO, TCreateTagRequest } from "../contract/contacts.ts";
 import { companyEm, type EntityManager } from "../db/company-em.ts";
 import { Tag } from "../db/entities/contacts.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
-import { tagAlreadyExists } from "../http/errors.ts";
-import { listChanged, recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../kernel/change-log.ts";
+import { tagAlreadyExists } from "../kernel/errors.ts";
 import { tagAnswer } from "./find-tag.ts";
 import { assertCompanyTags, randomTagColor } from "./tag-queries.ts";
 

@@ -4,8 +4,8 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Tag } from "../db/entities/contacts.ts";
-import { tagNotFound } from "../http/errors.ts";
-import { listChanged, recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../kernel/change-log.ts";
+import { tagNotFound } from "../kernel/errors.ts";
 import { tagHolders } from "./tag-holders.ts";
 
 export async function deleteTag(client: pg.ClientBase, actor: Actor, tagId: number): Promise<void> {

@@ -7,7 +7,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { TagDTO } from "../contract/contacts.ts";
 import { companyEm, type EntityManager } from "../db/company-em.ts";
 import { type ITag, Tag } from "../db/entities/contacts.ts";
-import { tagNotFound } from "../http/errors.ts";
+import { tagNotFound } from "../kernel/errors.ts";
 
 /** What the tag calls answer of a tag. */
 export const tagAnswer = (tag: Pick<ITag, TagField>): Required<TagDTO> => ({

@@ -3,8 +3,8 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { lockContact } from "../contacts/contact-queries.ts";
-import { tagNotFound } from "../http/errors.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { tagNotFound } from "../kernel/errors.ts";
 
 export async function removeContactTag(client: pg.ClientBase, actor: Actor, tagId: number, contactId: number) {
   const companyId = actor.companyId;

@@ -2,7 +2,7 @@
 // kanban board calls it before adding the new lane's tag).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 
 /** Returns how many tags the ticket lost. */

@@ -5,8 +5,8 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { lockContact } from "../contacts/contact-queries.ts";
 import { type TSyncTagsRequest, ZTagNameSchema } from "../contract/contacts.ts";
-import { parse } from "../http/errors.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { parse } from "../kernel/errors.ts";
 import { addContactTags, assertCompanyTags, findOrCreateTagsByName } from "./tag-queries.ts";
 
 /** Returns the contact's tag ids afterwards. */

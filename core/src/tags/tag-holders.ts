@@ -1,6 +1,6 @@
 // The contacts and tickets that carry a tag: a change to the tag is a change to them.
 import type pg from "pg";
-import type { Change } from "../sync/change-log.ts";
+import type { Change } from "../kernel/change-log.ts";
 
 export async function tagHolders(client: pg.ClientBase, companyId: number, tagId: number): Promise<Change[]> {
   const { rows } = await client.query<{ entity: "contacts" | "tickets"; id: number }>(

@@ -3,7 +3,7 @@
 import { randomInt } from "node:crypto";
 import type pg from "pg";
 import type { TagDTO } from "../contract/contacts.ts";
-import { tagNotFound } from "../http/errors.ts";
+import { tagNotFound } from "../kernel/errors.ts";
 
 export const TAG_COLUMNS = `tg.id, tg.name, tg.color, tg.kanban, tg.time_lane AS "timeLane", tg.next_lane_id AS "nextLaneId",
   tg.rollback_lane_id AS "rollbackLaneId", tg.greeting_message_lane AS "greetingMessageLane",

@@ -8,9 +8,8 @@ import { loadContact } from "../contacts/contact-queries.ts";
 import { ZCreateTagRequestSchema, ZSyncTagsRequestSchema, ZUpdateTagRequestSchema } from "../contract/contacts.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
-import { onPooledClient } from "../db/transaction.ts";
-import { parse } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { parse } from "../kernel/errors.ts";
+import { onPooledClient, transaction } from "../kernel/transaction.ts";
 import { addTicketTag } from "./add-ticket-tag.ts";
 import { listTags, listTagsPage, listTicketTags } from "./list-tags.ts";
 import { removeContactTag } from "./remove-contact-tag.ts";
@@ -41,7 +40,7 @@ export function tagRoutes(pool: pg.Pool): Router {
   router.post("/tags", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZCreateTagRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => createTag(client, actor, input)));
+    res.json(await transaction(pool, (client) => createTag(client, actor, input)));
   });
 
   router.get("/tags/list", async (req, res) => {
@@ -58,7 +57,7 @@ export function tagRoutes(pool: pg.Pool): Router {
   router.post("/tags/sync", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZSyncTagsRequestSchema, req.body ?? {});
-    await inTransaction(pool, (client) => syncContactTags(client, actor, input));
+    await transaction(pool, (client) => syncContactTags(client, actor, input));
     const contact = await loadContact(pool, actor.companyId, input.contactId);
     res.json({ contactId: contact.id, tags: contact.tags });
   });
@@ -73,13 +72,13 @@ export function tagRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateTagRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (client) => updateTag(client, actor, id, input)));
+    res.json(await transaction(pool, (client) => updateTag(client, actor, id, input)));
   });
 
   router.delete("/tags/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (client) => deleteTag(client, actor, id));
+    await transaction(pool, (client) => deleteTag(client, actor, id));
     res.json({ message: "Tag deleted" });
   });
 
@@ -87,7 +86,7 @@ export function tagRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     const tagId = parse(zIdParam, req.params.tagId);
     const contactId = parse(zIdParam, req.params.contactId);
-    await inTransaction(pool, (client) => removeContactTag(client, actor, tagId, contactId));
+    await transaction(pool, (client) => removeContactTag(client, actor, tagId, contactId));
     res.json({ message: "Tag removed" });
   });
 
@@ -101,14 +100,14 @@ export function tagRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     const ticketId = parse(zIdParam, req.params.ticketId);
     const tagId = parse(zIdParam, req.params.tagId);
-    await inTransaction(pool, (client) => addTicketTag(client, actor, ticketId, tagId));
+    await transaction(pool, (client) => addTicketTag(client, actor, ticketId, tagId));
     res.json({ ticketId, tags: await listTicketTags(pool, actor.companyId, ticketId) });
   });
 
   router.delete("/ticket-tags/:ticketId", async (req, res) => {
     const actor = actorOf(res);
     const ticketId = parse(zIdParam, req.params.ticketId);
-    const removed = await inTransaction(pool, (client) => removeTicketTags(client, actor, ticketId));
+    const removed = await transaction(pool, (client) => removeTicketTags(client, actor, ticketId));
     res.json({ ticketId, removed });
   });
 

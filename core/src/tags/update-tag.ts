@@ -6,7 +6,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { TagDTO, TUpdateTagRequest } from "../contract/contacts.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Tag } from "../db/entities/contacts.ts";
-import { listChanged, recordChanges } from "../sync/change-log.ts";
+import { listChanged, recordChanges } from "../kernel/change-log.ts";
 import { assertLaneTargets, assertTagNameFree, tagNameConflict } from "./create-tag.ts";
 import { findTag, tagAnswer } from "./find-tag.ts";
 import { tagHolders } from "./tag-holders.ts";

@@ -2,8 +2,8 @@
 // settings, and a contact writing in through the same ingest as a webhook.
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import { transaction } from "../kernel/transaction.ts";
 import { ingest } from "../messages/ingest.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { buildCompany, buildQueue, buildWhatsapp } from "./factories.ts";
 
 let n = 0;
@@ -65,7 +65,7 @@ export async function contactWrites(
     now?: Date;
   },
 ): Promise<number> {
-  await inTransaction(pool, (client) =>
+  await transaction(pool, (client) =>
     ingest(
       client,
       [

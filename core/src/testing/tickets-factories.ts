@@ -2,9 +2,9 @@
 // signed in once per file, and small helpers to shape users, settings and rows.
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import { transaction } from "../kernel/transaction.ts";
 import { ingest } from "../messages/ingest.ts";
 import type { CompanySettingKey } from "../settings/company-settings.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "./factories.ts";
 import { settingForTest } from "./flags.ts";
 import type { TestCore } from "./test-core.ts";
@@ -181,7 +181,7 @@ export async function contactSays(w: TicketWorld, ticketId: number, body: string
     "SELECT c.number FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE t.id = $1",
     [ticketId],
   );
-  await inTransaction(w.pool, (client) =>
+  await transaction(w.pool, (client) =>
     ingest(client, [
       {
         kind: "message",

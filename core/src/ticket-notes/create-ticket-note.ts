@@ -3,7 +3,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TCreateTicketNoteRequest } from "../contract/contacts.ts";
-import { contactNotFound, invalidInput } from "../http/errors.ts";
+import { contactNotFound, invalidInput } from "../kernel/errors.ts";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 
 /** Returns the new note's id. */

@@ -1,7 +1,7 @@
 // Use case: a note is removed (DELETE /ticket-notes/{id}) by its author or an admin.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { noPermission, noteNotFound } from "../http/errors.ts";
+import { noPermission, noteNotFound } from "../kernel/errors.ts";
 import { canDeleteTicketNote } from "./ticket-note-policy.ts";
 
 export async function deleteTicketNote(client: pg.ClientBase, actor: Actor, noteId: number): Promise<void> {

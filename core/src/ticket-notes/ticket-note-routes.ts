@@ -7,8 +7,8 @@ import { actorOf } from "../auth/authenticate.ts";
 import { loadContact } from "../contacts/contact-queries.ts";
 import { type TicketNoteDTO, ZCreateTicketNoteRequestSchema } from "../contract/contacts.ts";
 import { zIdParam } from "../contract/ids.ts";
-import { invalidInput, parse } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { invalidInput, parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 import { visibleTicketSql } from "../tickets/visibility.ts";
 import { createTicketNote } from "./create-ticket-note.ts";
@@ -33,7 +33,7 @@ export function ticketNoteRoutes(pool: pg.Pool): Router {
   router.post("/ticket-notes", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZCreateTicketNoteRequestSchema, req.body ?? {});
-    const id = await inTransaction(pool, (client) => createTicketNote(client, actor, input));
+    const id = await transaction(pool, (client) => createTicketNote(client, actor, input));
     const { rows } = await pool.query<TicketNoteDTO>(`${NOTE_SELECT} WHERE n.id = $1 AND n.company_id = $2`, [
       id,
       actor.companyId,
@@ -50,7 +50,7 @@ export function ticketNoteRoutes(pool: pg.Pool): Router {
   router.delete("/ticket-notes/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (client) => deleteTicketNote(client, actor, id));
+    await transaction(pool, (client) => deleteTicketNote(client, actor, id));
     res.json({ message: "Note deleted" });
   });
 

@@ -6,7 +6,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import { mayWorkNow } from "../bot/service-hours.ts";
 import type { TAcceptTicketArgs } from "../contract/tickets.ts";
 import { endFlowOnAccept } from "../flows/runtime/flow-runs.ts";
-import { otherOpenTicket, outOfHours } from "../http/errors.ts";
+import { otherOpenTicket, outOfHours } from "../kernel/errors.ts";
 import { attendTicket, targetQueue } from "./attend-ticket.ts";
 import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { holderOfTicket } from "./open-ticket-conflict.ts";

@@ -6,8 +6,8 @@
 // means the contact wants to talk again, so the ticket goes back to the queue.
 import type pg from "pg";
 import { sendBotMessages } from "../bot/send-bot-message.ts";
+import type { Change } from "../kernel/change-log.ts";
 import { loadVariableContext, renderVariables } from "../messages/render-variables.ts";
-import type { Change } from "../sync/change-log.ts";
 import { writeTicketLog } from "./ticket-log.ts";
 
 /** The question sent on resolve; answers 1 to 5 map to the list's rating emoji (spec 1 §2). */

@@ -4,7 +4,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TicketStatus } from "../contract/entities.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 import { writeTicketLog } from "./ticket-log.ts";
 import { assertCompanyQueue, attendedStatus, markTicketRead, queueRequired, type TicketRow } from "./ticket-row.ts";
 

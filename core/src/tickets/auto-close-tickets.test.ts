@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inTransaction } from "../sync/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildWhatsapp } from "../testing/factories.ts";
 import { testDbForFile } from "../testing/test-world.ts";
 import { ticketChanges, ticketRow } from "../testing/tickets-factories.ts";
@@ -35,7 +35,7 @@ async function company() {
 }
 
 const run = (hours: number, batch?: number) =>
-  inTransaction(db.pool, (client) => autoCloseTickets(client, { hours, batch }));
+  transaction(db.pool, (client) => autoCloseTickets(client, { hours, batch }));
 const statusOf = async (id: number) => (await ticketRow(db.pool, id))?.status;
 
 describe("tickets auto-close", () => {

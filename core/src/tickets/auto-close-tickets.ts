@@ -3,7 +3,7 @@
 // so the inbox holds what is alive. Attended group chats (status group), rating and consent waits are left alone
 // (the rating has its own expiry, decision 0014).
 import type pg from "pg";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 
 export type AutoCloseOptions = {
   /** Idle hours before a ticket closes; 0 or less turns the job off. */

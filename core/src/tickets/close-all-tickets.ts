@@ -3,7 +3,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TCloseAllTicketsRequest } from "../contract/tickets.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 import { authorize } from "./ticket-policy.ts";
 
 export async function closeAllTickets(

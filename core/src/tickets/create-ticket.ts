@@ -5,8 +5,8 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { assertContactMayGetTicket } from "../contacts/contact-rules.ts";
-import { otherOpenTicket, whatsappNotFound } from "../http/errors.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { otherOpenTicket, whatsappNotFound } from "../kernel/errors.ts";
 import { findOpenTicketHolder, guardOneActiveTicket } from "./open-ticket-conflict.ts";
 import { writeTicketLog } from "./ticket-log.ts";
 import { authorize } from "./ticket-policy.ts";

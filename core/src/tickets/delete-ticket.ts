@@ -2,7 +2,7 @@
 // removed"; permission ticket-options:deleteTicket, admins only).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { authorize } from "./ticket-policy.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inTransaction } from "../sync/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { forFile, testDbForFile } from "../testing/test-world.ts";
 import { ticketChanges, ticketRow } from "../testing/tickets-factories.ts";
@@ -40,7 +40,7 @@ async function askedTicket(whatsappId: number, askedAgo: number, status = "nps")
   return t.id;
 }
 
-const runExpiry = () => inTransaction(db.pool, (client) => expireRatings(client));
+const runExpiry = () => transaction(db.pool, (client) => expireRatings(client));
 
 async function logs(ticketId: number) {
   const { rows } = await db.pool.query("SELECT type, user_id, queue_id FROM ticket_logs WHERE ticket_id = $1", [

@@ -1,7 +1,7 @@
 // Use case of the channel worker's timed job "tickets:expire-ratings" (spec 2 §3 Connection: expiresTicketNPS):
 // a ticket waiting for the contact's rating closes unrated once its connection's window has passed.
 import type pg from "pg";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 
 /**
  * Closes every expired ticket of every company in one statement; answers how many closed. `now` defaults to the

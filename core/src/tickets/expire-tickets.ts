@@ -5,7 +5,7 @@
 // (decision 0046).
 import type pg from "pg";
 import { sendBotMessages } from "../bot/send-bot-message.ts";
-import { type Change, recordChanges } from "../sync/change-log.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
 
 export const EXPIRE_BATCH = 500;
 

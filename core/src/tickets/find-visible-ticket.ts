@@ -5,7 +5,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { ITicket } from "../db/entities/index.ts";
 import { type RowOf, selectList } from "../db/select-list.ts";
-import { ticketNotFound } from "../http/errors.ts";
+import { ticketNotFound } from "../kernel/errors.ts";
 import { canSeeTicket, type VisibilityActor } from "./visibility.ts";
 
 const ROW_KEYS = [

@@ -4,7 +4,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TIgnoreTicketArgs } from "../contract/tickets.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { writeTicketLog } from "./ticket-log.ts";
 import { authorize } from "./ticket-policy.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { transaction } from "../kernel/transaction.ts";
 import { ingest } from "../messages/ingest.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { buildTag } from "../testing/contacts-factories.ts";
 import { buildCompany, buildQueue, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { setForTest } from "../testing/flags.ts";
@@ -164,7 +164,7 @@ describe("#tickets.list", () => {
       [ids[2]],
     );
     expect(idsOf(await s.get())).toEqual(ids);
-    await inTransaction(s.pool, (client) =>
+    await transaction(s.pool, (client) =>
       ingest(client, [
         {
           kind: "message",

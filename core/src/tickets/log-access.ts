@@ -3,7 +3,7 @@
 // Called by GET /tickets/u/{uuid} (ticket-routes.ts).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 import { writeTicketLog } from "./ticket-log.ts";
 import { markTicketRead } from "./ticket-row.ts";
 

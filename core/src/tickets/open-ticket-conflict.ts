@@ -4,7 +4,7 @@
 // naming who holds the ticket (spec 1 §4: the notice names the user and queue).
 import type pg from "pg";
 import type { OpenTicketHolder } from "../contract/tickets.ts";
-import { creatingTicket, otherOpenTicket } from "../http/errors.ts";
+import { creatingTicket, otherOpenTicket } from "../kernel/errors.ts";
 
 /** The contact's ticket in progress on that connection (other than `exceptId`), if any. */
 export async function findOpenTicketHolder(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { transaction } from "../kernel/transaction.ts";
 import { setCompanySetting } from "../settings/company-settings.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 import { buildTicketWorld, contactSays, outbound, ticketRow } from "../testing/tickets-factories.ts";
 import { RATING_QUESTION } from "./apply-rating.ts";
@@ -28,7 +28,7 @@ const askedAgo = (ticketId: number, minutes: number) =>
     minutes,
   ]);
 
-const runExpiry = () => inTransaction(w.pool, (client) => expireRatings(client));
+const runExpiry = () => transaction(w.pool, (client) => expireRatings(client));
 
 async function ratings(ticketId: number) {
   const { rows } = await w.pool.query("SELECT rate FROM user_ratings WHERE ticket_id = $1", [ticketId]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inTransaction } from "../sync/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { testDbForFile } from "../testing/test-world.ts";
 import { logTypes, ticketChanges, ticketRow } from "../testing/tickets-factories.ts";
@@ -43,7 +43,7 @@ async function ticketOn(
   return t.id;
 }
 
-const runRedirect = () => inTransaction(db.pool, (client) => redirectWaitingTickets(client));
+const runRedirect = () => transaction(db.pool, (client) => redirectWaitingTickets(client));
 
 async function redirectLogs(ticketId: number) {
   const { rows } = await db.pool.query<{ queue_id: number | null; user_id: number | null }>(

@@ -3,7 +3,7 @@
 // and the contact learns their place in it when sendQueuePosition is on (issue 9).
 import type pg from "pg";
 import { sendQueuePositions } from "../bot/queue-position.ts";
-import { type Change, recordChanges } from "../sync/change-log.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
 
 /**
  * Moves every due ticket of every company in one statement; answers how many moved. `now` defaults to the

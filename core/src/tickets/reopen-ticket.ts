@@ -5,7 +5,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TReopenTicketArgs } from "../contract/tickets.ts";
-import { otherOpenTicket } from "../http/errors.ts";
+import { otherOpenTicket } from "../kernel/errors.ts";
 import { attendTicket, targetQueue } from "./attend-ticket.ts";
 import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { findOpenTicketHolder, guardOneActiveTicket } from "./open-ticket-conflict.ts";

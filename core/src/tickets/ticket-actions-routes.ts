@@ -9,8 +9,8 @@ import {
   ZCreateTicketRequestSchema,
   ZUpdateTicketRequestSchema,
 } from "../contract/tickets.ts";
-import { parse } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { closeAllTickets } from "./close-all-tickets.ts";
 import { createTicket } from "./create-ticket.ts";
 import { deleteTicket } from "./delete-ticket.ts";
@@ -23,14 +23,14 @@ export function ticketActionsRoutes(pool: pg.Pool): Router {
   router.post("/tickets/closeAll", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZCloseAllTicketsRequestSchema, req.body ?? {});
-    const result = await inTransaction(pool, (client) => closeAllTickets(client, actor, input));
+    const result = await transaction(pool, (client) => closeAllTickets(client, actor, input));
     res.json(result);
   });
 
   router.post("/tickets", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZCreateTicketRequestSchema, req.body ?? {});
-    const ticket = await inTransaction(pool, async (client) => {
+    const ticket = await transaction(pool, async (client) => {
       const id = await createTicket(client, actor, { ...input, userId: input.userId ?? null });
       return ticketView(client, actor, id);
     });
@@ -41,7 +41,7 @@ export function ticketActionsRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     const ticketId = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateTicketRequestSchema, req.body ?? {});
-    const ticket = await inTransaction(pool, async (client) => {
+    const ticket = await transaction(pool, async (client) => {
       await updateTicket(client, actor, ticketId, input);
       return ticketView(client, actor, ticketId);
     });
@@ -51,7 +51,7 @@ export function ticketActionsRoutes(pool: pg.Pool): Router {
   router.delete("/tickets/:id", async (req, res) => {
     const actor = actorOf(res);
     const ticketId = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (client) => deleteTicket(client, actor, { ticketId }));
+    await transaction(pool, (client) => deleteTicket(client, actor, { ticketId }));
     res.json({ message: "ticket deleted" });
   });
 

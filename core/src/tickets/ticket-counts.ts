@@ -3,7 +3,7 @@
 // migration 0003's triggers maintain; any other filter (search, tags, unread,
 // days, connections) is counted on the tickets, up to COUNT_CAP.
 import type pg from "pg";
-import { transaction } from "../db/transaction.ts";
+import { transaction } from "../kernel/transaction.ts";
 import type { TicketListFilter } from "./ticket-list-filter.ts";
 
 /** A count that needs the tickets themselves stops here: "10,000 or more". */

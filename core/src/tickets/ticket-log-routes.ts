@@ -5,7 +5,7 @@ import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import type { TicketLogEntryDTO } from "../contract/tickets.ts";
-import { parse } from "../http/errors.ts";
+import { parse } from "../kernel/errors.ts";
 import { findVisibleTicket } from "./find-visible-ticket.ts";
 
 export function ticketLogRoutes(pool: pg.Pool): Router {

@@ -5,7 +5,7 @@
 // (user, list); without either, the page is found by OFFSET (the cold path).
 import { createHash } from "node:crypto";
 import { zId } from "../contract/ids.ts";
-import { invalidInput } from "../http/errors.ts";
+import { invalidInput } from "../kernel/errors.ts";
 
 /** The last ticket of the previous page: its updated_at (PostgreSQL's text, to the microsecond) and id. */
 export type PageBoundary = { updatedAt: string; id: number };

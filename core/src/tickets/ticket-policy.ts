@@ -2,7 +2,7 @@
 // ticket at all is visibility.ts's rule (not seen = 404); these are the rules
 // on top of it, answered as 403 ERR_NO_PERMISSION.
 import type { Actor } from "../auth/authenticate.ts";
-import { noPermission } from "../http/errors.ts";
+import { noPermission } from "../kernel/errors.ts";
 
 export type TicketAction =
   | "create"

@@ -5,10 +5,10 @@ import { Router } from "express";
 import type pg from "pg";
 import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
-import { parse, ticketNotFound } from "../http/errors.ts";
+import { parse, ticketNotFound } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { presentTicket, presentTicketJson, presentTicketsJson } from "../presenters/present-ticket.ts";
 import { loadViewer } from "../presenters/viewer.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { findVisibleTicketByUuid } from "./find-visible-ticket.ts";
 import { listTickets, ticketItemText } from "./list-tickets.ts";
 import { recordTicketOpened } from "./log-access.ts";
@@ -42,7 +42,7 @@ export function ticketRoutes(pool: pg.Pool, cache = new PageBoundaryCache()): Ro
     // transitions, the messages and the sync do (docs/decisions/0008).
     const ticket = await findVisibleTicketByUuid(pool, actor, uuid);
     // Opening a conversation is an "access" in the ticket log; the owner opening it reads it.
-    await inTransaction(pool, (client) => recordTicketOpened(client, actor, ticket));
+    await transaction(pool, (client) => recordTicketOpened(client, actor, ticket));
     const [text, viewer] = await Promise.all([
       ticketItemText(pool, actor.companyId, ticket.id),
       loadViewer(pool, actor),

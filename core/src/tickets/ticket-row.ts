@@ -3,10 +3,10 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TicketDTO, TicketStatus } from "../contract/entities.ts";
-import { invalidInput, queueNotFound, ticketNotFound, userNotFound, wrongState } from "../http/errors.ts";
+import type { Change } from "../kernel/change-log.ts";
+import { invalidInput, queueNotFound, ticketNotFound, userNotFound, wrongState } from "../kernel/errors.ts";
 import { presentTicket } from "../presenters/present-ticket.ts";
 import { loadViewer } from "../presenters/viewer.ts";
-import type { Change } from "../sync/change-log.ts";
 import type { TicketRow } from "./find-visible-ticket.ts";
 import { TICKET_ITEM_JOINS, TICKET_ITEM_TEXT } from "./list-tickets.ts";
 

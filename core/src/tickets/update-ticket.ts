@@ -5,7 +5,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TUpdateTicketRequest } from "../contract/tickets.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
 import { acceptTicket } from "./accept-ticket.ts";
 import { resolveTicket } from "./close-ticket.ts";
 import { findVisibleTicket } from "./find-visible-ticket.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inTransaction, recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
 import { setForTest } from "../testing/flags.ts";
 import { coreForFile } from "../testing/test-world.ts";
@@ -165,7 +166,7 @@ describe("#sync.pull visibility", () => {
     const boot = await core.api("GET", "/sync/pull", { token });
     expect(boot.body.put.tickets.map((t: { id: number }) => t.id)).toEqual([ticketId]);
     const change = (sql: string, params: unknown[]) =>
-      inTransaction(pool, async (client) => {
+      transaction(pool, async (client) => {
         await client.query(sql, params);
         await recordChanges(client, [{ companyId: company.id, entity: "tickets", id: ticketId! }]);
       });

@@ -4,8 +4,8 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { SESSIONS_CHANNEL } from "../contract/topics.ts";
-import { userNotFound } from "../http/errors.ts";
-import { type Change, recordChanges } from "../sync/change-log.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
+import { userNotFound } from "../kernel/errors.ts";
 import { writeTicketLog } from "../tickets/ticket-log.ts";
 import { loadCompanyUser } from "./load-user.ts";
 import { authorizeUser } from "./user-policy.ts";

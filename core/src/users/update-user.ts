@@ -6,9 +6,9 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { hashPassword } from "../auth/password-hashing.ts";
 import { SELF_EDITABLE_USER_FIELDS, type TUpdateUserRequest, type UserAnswer } from "../contract/users.ts";
-import { userNotFound } from "../http/errors.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { userNotFound } from "../kernel/errors.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
-import { recordChanges } from "../sync/change-log.ts";
 
 /** Fields that change which tickets the user may see (core/src/tickets/visibility.ts). */
 const VISIBILITY_FIELDS: readonly string[] = [

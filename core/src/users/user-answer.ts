@@ -2,7 +2,7 @@
 import type pg from "pg";
 import type { UserAnswer } from "../contract/users.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
-import { emailAlreadyExists, emailUnavailable } from "../http/errors.ts";
+import { emailAlreadyExists, emailUnavailable } from "../kernel/errors.ts";
 import { publicUser, type UserRow } from "./load-user.ts";
 
 export function userAnswer(u: UserRow): UserAnswer {

@@ -1,7 +1,7 @@
 // Who may do what to a user (spec 1 §2 Users list, §6 Roles and permissions).
 // Handlers and use cases call authorizeUser; nothing else decides it.
 import type { Actor } from "../auth/authenticate.ts";
-import { noPermission } from "../http/errors.ts";
+import { noPermission } from "../kernel/errors.ts";
 
 export type UserAction = "list" | "create" | "read" | "update" | "manage" | "delete";
 type Target = { id: number; super: boolean };

@@ -14,12 +14,12 @@ import {
   ZListUsersQuerySchema,
   ZUpdateUserRequestSchema,
 } from "../contract/users.ts";
-import { invalidInput, isEmailUnavailable, parse, userNotFound } from "../http/errors.ts";
-import { assertUnderRateLimit, hitRateLimit } from "../http/rate-limit.ts";
+import { invalidInput, isEmailUnavailable, parse, userNotFound } from "../kernel/errors.ts";
+import { assertUnderRateLimit, hitRateLimit } from "../kernel/rate-limit.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { multipartNulByteError } from "../media/upload.ts";
 import { presentUser } from "../presenters/present-user.ts";
 import { loadViewer } from "../presenters/viewer.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { createUser } from "./create-user.ts";
 import { deleteUser } from "./delete-user.ts";
 import { listUserPicker, listUsers } from "./list-users.ts";
@@ -93,21 +93,21 @@ export function userRoutes(
     const actor = actorOf(res);
     authorizeUser(actor, "create");
     const input = parse(ZCreateUserRequestSchema, req.body);
-    const created = await limitingEmailProbes(actor, () => inTransaction(pool, (c) => createUser(c, actor, input)));
+    const created = await limitingEmailProbes(actor, () => transaction(pool, (c) => createUser(c, actor, input)));
     res.status(201).json(presentUser(await loadViewer(pool, actor), created));
   });
   router.put("/users/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateUserRequestSchema, req.body);
-    const update = () => inTransaction(pool, (c) => updateUser(c, actor, id, input));
+    const update = () => transaction(pool, (c) => updateUser(c, actor, id, input));
     const updated = await (input.email === undefined ? update() : limitingEmailProbes(actor, update));
     res.json(presentUser(await loadViewer(pool, actor), updated));
   });
   router.delete("/users/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (c) => deleteUser(c, actor, id));
+    await transaction(pool, (c) => deleteUser(c, actor, id));
     res.status(204).end();
   });
   router.post("/users/:id/media-upload", async (req, res) => {
@@ -115,7 +115,7 @@ export function userRoutes(
     const id = parse(zIdParam, req.params.id);
     const file = await readImage(req, res);
     const image = { bytes: file.buffer, originalName: file.originalname };
-    const user = await inTransaction(pool, (c) => setProfileImage(c, actor, id, image, dataDir));
+    const user = await transaction(pool, (c) => setProfileImage(c, actor, id, image, dataDir));
     res.json(presentUser(await loadViewer(pool, actor), user));
   });
   return router;

@@ -5,7 +5,7 @@
 import { timingSafeEqual } from "node:crypto";
 import express, { Router } from "express";
 import type pg from "pg";
-import { noPermission } from "../http/errors.ts";
+import { noPermission } from "../kernel/errors.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
 import { MessengerConnectionFinder, receiveMessengerDelivery } from "./receive-messenger-delivery.ts";
 

@@ -20,7 +20,7 @@ import {
   fastCloudStatus,
   fastCloudWebhook,
 } from "../contract/whatsapp-cloud-fast.ts";
-import { invalidInput, invalidSignature } from "../http/errors.ts";
+import { invalidInput, invalidSignature } from "../kernel/errors.ts";
 import { removeMedia } from "../media/media-store.ts";
 import { findStoredMessages, inboundKey } from "../messages/find-stored-messages.ts";
 import { type InboundEvent, type InboundMessage, type IngestBatcher, storedKey } from "../messages/ingest.ts";

@@ -10,11 +10,12 @@ import {
   ZMessengerEntrySchema,
   ZMessengerWebhookSchema,
 } from "../contract/facebook.ts";
-import { invalidInput, invalidSignature } from "../http/errors.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
+import { invalidInput, invalidSignature } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { removeMedia } from "../media/media-store.ts";
 import { findStoredMessages, inboundKey } from "../messages/find-stored-messages.ts";
 import { type IngestBatcher, storedKey } from "../messages/ingest.ts";
-import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
 import {
   downloadToStore,
   type EventParts,
@@ -163,7 +164,7 @@ async function readProfiles(
 async function applyProfiles(deps: MessengerDeliveryDeps, profiles: Map<string, Profile>): Promise<void> {
   if (profiles.size === 0) return;
   const unused: { companyId: number; url: string }[] = [];
-  await inTransaction(deps.pool, async (client) => {
+  await transaction(deps.pool, async (client) => {
     const changes: Change[] = [];
     for (const [key, p] of profiles) {
       const [companyId, number] = [Number(key.split(":")[0]), key.split(":")[1]!];
@@ -187,7 +188,7 @@ async function applyProfiles(deps: MessengerDeliveryDeps, profiles: Map<string, 
 /** Raises the ack of every message we sent the contact up to the watermark (only ever raised). */
 async function applyWatermarks(pool: pg.Pool, watermarks: Watermark[]): Promise<void> {
   if (watermarks.length === 0) return;
-  await inTransaction(pool, async (client) => {
+  await transaction(pool, async (client) => {
     const { rows } = await client.query<{ id: string; company_id: number }>(
       `UPDATE messages m SET ack = i.a, updated_at = now()
        FROM unnest($1::int[], $2::int[], $3::text[], $4::timestamptz[], $5::int[]) AS i(c, w, n, at, a),

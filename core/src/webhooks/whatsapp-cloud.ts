@@ -4,7 +4,7 @@
 import type { IncomingMessage } from "node:http";
 import express, { type Response, Router } from "express";
 import type pg from "pg";
-import { invalidInput, noPermission } from "../http/errors.ts";
+import { invalidInput, noPermission } from "../kernel/errors.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
 import { CloudConnectionFinder, isKnownVerifyToken } from "../whatsapps/find-connection-by-phone-number-id.ts";
 import { parseDelivery, receiveCloudDelivery } from "./receive-cloud-delivery.ts";

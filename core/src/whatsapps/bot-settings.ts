@@ -2,7 +2,7 @@
 // and the rules of spec 2 §5 that tie them together, checked on create and update.
 import type pg from "pg";
 import { botSettingsErrors, type WhatsappAnswer } from "../contract/whatsapps.ts";
-import { invalidFields } from "../http/errors.ts";
+import { invalidFields } from "../kernel/errors.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
 

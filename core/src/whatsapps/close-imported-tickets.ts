@@ -3,8 +3,8 @@
 // contacts who wrote weeks ago. The connection's import state is cleared so the button goes away.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { whatsappNotFound } from "../http/errors.ts";
-import { type Change, recordChanges } from "../sync/change-log.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
+import { whatsappNotFound } from "../kernel/errors.ts";
 import { writeTicketLog } from "../tickets/ticket-log.ts";
 import { authorizeWhatsapp } from "./whatsapp-policy.ts";
 

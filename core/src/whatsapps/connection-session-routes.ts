@@ -8,8 +8,8 @@ import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { ZStartSessionRequestSchema } from "../contract/whatsapps.ts";
-import { parse } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { closeImportedTickets } from "./close-imported-tickets.ts";
 import { disconnectAnySession, disconnectSession } from "./disconnect-session.ts";
 import { listAllConnections } from "./list-all-connections.ts";
@@ -27,32 +27,32 @@ export function connectionSessionRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZStartSessionRequestSchema, req.body ?? {});
-    res.json(await inTransaction(pool, (c) => startSession(c, actor, id, input)));
+    res.json(await transaction(pool, (c) => startSession(c, actor, id, input)));
   });
   router.put("/whatsappsession/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    res.json(await inTransaction(pool, (c) => newQrSession(c, actor, id)));
+    res.json(await transaction(pool, (c) => newQrSession(c, actor, id)));
   });
   router.delete("/whatsappsession/admin/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (c) => disconnectAnySession(c, actor, id));
+    await transaction(pool, (c) => disconnectAnySession(c, actor, id));
     res.status(204).end();
   });
   router.delete("/whatsappsession/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    res.json(await inTransaction(pool, (c) => disconnectSession(c, actor, id)));
+    res.json(await transaction(pool, (c) => disconnectSession(c, actor, id)));
   });
   router.post("/whatsapp-restart", async (_req, res) => {
     const actor = actorOf(res);
-    res.json(await inTransaction(pool, (c) => restartSessions(c, actor)));
+    res.json(await transaction(pool, (c) => restartSessions(c, actor)));
   });
   router.post("/closedimported/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    res.json(await inTransaction(pool, (c) => closeImportedTickets(c, actor, id)));
+    res.json(await transaction(pool, (c) => closeImportedTickets(c, actor, id)));
   });
   return router;
 }

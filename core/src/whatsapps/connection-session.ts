@@ -5,8 +5,8 @@
 // Facebook and Instagram speak through the Graph API with stored credentials and have no QR to show.
 import type pg from "pg";
 import { CONNECTION_SESSION_CHANNEL, type ConnectionSessionRequest } from "../contract/topics.ts";
-import { whatsappNotFound, wrongState } from "../http/errors.ts";
-import { recordChanges } from "../sync/change-log.ts";
+import { recordChanges } from "../kernel/change-log.ts";
+import { whatsappNotFound, wrongState } from "../kernel/errors.ts";
 
 /** What each request shows until the worker reports: the session is being opened, or it is gone. */
 const STATUS_SET: Record<ConnectionSessionRequest["action"], string> = {

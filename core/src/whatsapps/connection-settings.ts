@@ -4,8 +4,8 @@
 // create and update statements, the answer's columns and the §5 rules that tie them together.
 import type pg from "pg";
 import { connectionSettingsErrors, type TConnectionSettings } from "../contract/whatsapps.ts";
-import { flowNotFound, invalidFields } from "../http/errors.ts";
 import { assertIntegrationsOf, assertPromptOf } from "../integrations/integration-policy.ts";
+import { flowNotFound, invalidFields } from "../kernel/errors.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 
 /** Each setting's column, in the order the use cases write them. */

@@ -5,8 +5,8 @@ import type { Actor } from "../auth/authenticate.ts";
 import { assertPlanAllows, assertPlanChannel } from "../companies/plan-limits.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import type { TCreateWhatsappRequest, WhatsappAnswer } from "../contract/whatsapps.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
-import { type Change, recordChanges } from "../sync/change-log.ts";
 import { assertBotSettings, BOT_SETTING_COLUMNS, storedBotSetting } from "./bot-settings.ts";
 import {
   assertConnectionSettings,

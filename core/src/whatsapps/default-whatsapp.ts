@@ -1,7 +1,7 @@
 // The company's default connection: exactly one while the company has any
 // (spec 1 §8 ERR_NO_OTHER_WHATSAPP). Callers hold lockCompanyWrites.
 import type pg from "pg";
-import type { Change } from "../sync/change-log.ts";
+import type { Change } from "../kernel/change-log.ts";
 
 /** Unsets every other default of the company; answers the changes to log. */
 export async function unsetOtherDefaults(client: pg.ClientBase, companyId: number, keepId: number): Promise<Change[]> {

@@ -4,7 +4,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { WhatsappAnswer } from "../contract/whatsapps.ts";
-import { whatsappNotFound } from "../http/errors.ts";
+import { whatsappNotFound } from "../kernel/errors.ts";
 import { lockSessionConnection, requestConnectionSession } from "./connection-session.ts";
 import { loadWhatsapp } from "./load-whatsapp.ts";
 import { authorizeWhatsapp } from "./whatsapp-policy.ts";

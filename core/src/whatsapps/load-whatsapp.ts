@@ -11,7 +11,7 @@ import {
   whatsappGreetingRequired,
   whatsappNameAlreadyExists,
   whatsappNotFound,
-} from "../http/errors.ts";
+} from "../kernel/errors.ts";
 import type { BotSettings } from "./bot-settings.ts";
 import { CONNECTION_SETTINGS_SELECT } from "./connection-settings.ts";
 import type { StoredCloudFields } from "./phone-number-ownership.ts";

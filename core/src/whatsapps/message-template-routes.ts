@@ -8,12 +8,12 @@ import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { ZSendTemplateRequestSchema } from "../contract/message-templates.ts";
 import { ZTicketIdParamSchema } from "../contract/messages.ts";
-import { invalidInput, parse } from "../http/errors.ts";
+import { invalidInput, parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { loadMessageDetails } from "../messages/list-messages.ts";
 import { sendTemplateMessage } from "../messages/send-template-message.ts";
 import { presentMessage } from "../presenters/present-message.ts";
 import { loadViewer } from "../presenters/viewer.ts";
-import { inTransaction } from "../sync/change-log.ts";
 import { listMessageTemplates, TemplatesCache } from "./message-templates.ts";
 import type { GraphApi } from "./phone-number-ownership.ts";
 
@@ -36,7 +36,7 @@ export function messageTemplateRoutes(pool: pg.Pool, graph: GraphApi, cache = ne
     if (key?.success && input.id && input.id.toLowerCase() !== key.data.toLowerCase()) {
       throw invalidInput("The id and the Idempotency-Key differ", "id");
     }
-    const id = await inTransaction(pool, (client) =>
+    const id = await transaction(pool, (client) =>
       sendTemplateMessage(client, actor, { ...input, id: input.id ?? key?.data, ticketId }),
     );
     const [viewer, messages] = await Promise.all([

@@ -12,7 +12,7 @@ import {
   onlyPositionalVariables,
   type TemplateHeader,
 } from "../contract/message-templates.ts";
-import { AppError, whatsappNotFound, wrongState } from "../http/errors.ts";
+import { AppError, whatsappNotFound, wrongState } from "../kernel/errors.ts";
 import type { GraphApi } from "./phone-number-ownership.ts";
 
 /** How long a connection's list is reused. */

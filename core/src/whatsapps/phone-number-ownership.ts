@@ -5,8 +5,8 @@
 // confirmed one is bound, taking the number from a company that held it before.
 import type pg from "pg";
 import { GRAPH_API_URL, GRAPH_API_VERSION } from "../contract/graph-api.ts";
-import { graphApiUnavailable, phoneNumberIdInUse, phoneNumberNotConfirmed } from "../http/errors.ts";
-import type { Change } from "../sync/change-log.ts";
+import type { Change } from "../kernel/change-log.ts";
+import { graphApiUnavailable, phoneNumberIdInUse, phoneNumberNotConfirmed } from "../kernel/errors.ts";
 
 /** Where the Graph API answers (GRAPH_API_URL, GRAPH_API_VERSION), and how long a proof may take. */
 export type GraphApi = { url: string; version: string; timeoutMs?: number };

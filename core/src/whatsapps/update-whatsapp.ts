@@ -6,9 +6,9 @@ import type { Actor } from "../auth/authenticate.ts";
 import { assertPlanChannel, lockCompanyWrites } from "../companies/plan-limits.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import type { TConnectionSettings, TUpdateWhatsappRequest, WhatsappAnswer } from "../contract/whatsapps.ts";
-import { noOtherWhatsapp } from "../http/errors.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
+import { noOtherWhatsapp } from "../kernel/errors.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
-import { type Change, recordChanges } from "../sync/change-log.ts";
 import { assertBotSettings, BOT_SETTING_COLUMNS, mergeBotSettings, storedBotSetting } from "./bot-settings.ts";
 import { requestConnectionSession } from "./connection-session.ts";
 import {

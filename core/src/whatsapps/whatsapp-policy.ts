@@ -5,7 +5,7 @@
 // external API token and the pairing QR or code are shown to those same people.
 // Reaching every company's connections is the super user's alone.
 import type { Actor } from "../auth/authenticate.ts";
-import { noPermission } from "../http/errors.ts";
+import { noPermission } from "../kernel/errors.ts";
 
 export type WhatsappAction = "read" | "readToken" | "create" | "update" | "delete" | "session" | "anyCompany";
 

@@ -9,8 +9,8 @@ import {
   ZListWhatsappsQuerySchema,
   ZUpdateWhatsappRequestSchema,
 } from "../contract/whatsapps.ts";
-import { parse } from "../http/errors.ts";
-import { inTransaction } from "../sync/change-log.ts";
+import { parse } from "../kernel/errors.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { createWhatsapp } from "./create-whatsapp.ts";
 import { deleteWhatsapp } from "./delete-whatsapp.ts";
 import { listWhatsapps, loadCloudFields, loadWhatsapp } from "./load-whatsapp.ts";
@@ -44,7 +44,7 @@ export function whatsappRoutes(pool: pg.Pool, graph: GraphApi): Router {
     authorizeWhatsapp(actor, "create");
     const input = parse(ZCreateWhatsappRequestSchema, req.body);
     const proven = await proveRequestedPhoneNumber(graph, null, input);
-    res.status(201).json(await inTransaction(pool, (c) => createWhatsapp(c, actor, input, { proven })));
+    res.status(201).json(await transaction(pool, (c) => createWhatsapp(c, actor, input, { proven })));
   });
   router.put("/whatsapp/:id", async (req, res) => {
     const actor = actorOf(res);
@@ -53,12 +53,12 @@ export function whatsappRoutes(pool: pg.Pool, graph: GraphApi): Router {
     const input = parse(ZUpdateWhatsappRequestSchema, req.body);
     const stored = await loadCloudFields(pool, actor.companyId, id);
     const proven = await proveRequestedPhoneNumber(graph, stored, input);
-    res.json(await inTransaction(pool, (c) => updateWhatsapp(c, actor, id, input, { proven })));
+    res.json(await transaction(pool, (c) => updateWhatsapp(c, actor, id, input, { proven })));
   });
   router.delete("/whatsapp/:id", async (req, res) => {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
-    await inTransaction(pool, (c) => deleteWhatsapp(c, actor, id));
+    await transaction(pool, (c) => deleteWhatsapp(c, actor, id));
     res.status(204).end();
   });
   return router;

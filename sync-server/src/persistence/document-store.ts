@@ -7,11 +7,11 @@
 // draining at a restart) each hold their own copy, and the last whole-copy save
 // used to win, dropping what the others had (issue 11, decision 0051). Yjs
 // updates merge without conflict, deletions included, so the merge can only add.
+import { parseDocumentName } from "@chatflow/core/contract/documents/document-name.ts";
 import { inTransaction } from "@chatflow/core/sync/change-log.ts";
 import { Database } from "@hocuspocus/extension-database";
 import type pg from "pg";
 import * as Y from "yjs";
-import { parseDocumentName } from "../documents/document-name.ts";
 import { PROJECTIONS } from "./projection.ts";
 
 export async function fetchDocumentState(pool: pg.Pool, name: string): Promise<Uint8Array | null> {

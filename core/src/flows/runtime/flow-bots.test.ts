@@ -8,7 +8,7 @@ import {
   deliverIntegrationSteps,
   type IntegrationRuntimeConfig,
 } from "../../integrations/deliver-integration-steps.ts";
-import { inTransaction } from "../../sync/change-log.ts";
+import { transaction } from "../../kernel/transaction.ts";
 import { buildBotConnection, buildOptions, contactWrites, newNumber } from "../../testing/bot-factories.ts";
 import { buildCompany } from "../../testing/factories.ts";
 import { startFakeSpeech, startFakeTypebot } from "../../testing/fake-integrations.ts";
@@ -257,8 +257,8 @@ describe("#flow bots: the TypeBot node's pace", () => {
     expect(await sent(t)).toEqual(["Primeira.", "Segunda.", "Terceira."]);
     expect(typebot.calls.length).toBe(calls);
     // The job: the flow goes on from the node's output, once.
-    expect(await inTransaction(w.pool, (c) => resumeFlowRun(c, jobs[0]!.data))).toBe(1);
-    expect(await inTransaction(w.pool, (c) => resumeFlowRun(c, jobs[0]!.data))).toBe(0);
+    expect(await transaction(w.pool, (c) => resumeFlowRun(c, jobs[0]!.data))).toBe(1);
+    expect(await transaction(w.pool, (c) => resumeFlowRun(c, jobs[0]!.data))).toBe(0);
     expect(await sent(t)).toEqual(["Primeira.", "Segunda.", "Terceira.", "De volta ao fluxo."]);
     expect(await run(t)).toMatchObject({ status: "ended", endReason: "end" });
   });
@@ -432,7 +432,7 @@ describe("#flow bots: a closed ticket", () => {
     // Any way of closing (here the plain column update every closing path makes).
     await w.pool.query("UPDATE tickets SET status = 'closed' WHERE id = $1", [t]);
     expect(await run(t)).toMatchObject({ status: "ended", endReason: "closed", waitingFor: null });
-    expect(await inTransaction(w.pool, (c) => resumeFlowRun(c, rows[0]!.data))).toBe(0);
+    expect(await transaction(w.pool, (c) => resumeFlowRun(c, rows[0]!.data))).toBe(0);
     expect(await sent(t)).toEqual(["antes"]);
   });
 });

@@ -13,7 +13,7 @@ import type { OutboundOptions } from "../../integrations/outbound-http.ts";
 import { sendOutcomeTexts } from "../../integrations/send-outcome.ts";
 import { botMaySpeak, type StepOutcome, type StepRow, type TicketContext } from "../../integrations/step-context.ts";
 import { runTypebot, type TypebotIntegration } from "../../integrations/typebot-step.ts";
-import { type Change, recordChanges } from "../../sync/change-log.ts";
+import { type Change, recordChanges } from "../../kernel/change-log.ts";
 import { continueAfterBot, scheduleFlowResume } from "./flow-runs.ts";
 import type { FlowBot } from "./flow-walk.ts";
 

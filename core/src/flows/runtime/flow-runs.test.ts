@@ -2,7 +2,7 @@
 // flows, phrase campaigns, every node type, interval jobs that resume once, and an agent's accept ending the run.
 import { describe, expect, it } from "vitest";
 import { FLOW_CAMPAIGNS_MAX } from "../../contract/flow-campaigns.ts";
-import { inTransaction } from "../../sync/change-log.ts";
+import { transaction } from "../../kernel/transaction.ts";
 import { buildBotConnection, contactWrites, newNumber } from "../../testing/bot-factories.ts";
 import { buildCompany } from "../../testing/factories.ts";
 import { coreForFile, forFile } from "../../testing/test-world.ts";
@@ -253,9 +253,9 @@ describe("#flow runtime: intervals", () => {
     await contactWrites(w.pool, { ...wa, from: (await numberOf(t))!, body: "e aí?" });
     expect(await sent(t)).toEqual(["antes"]);
 
-    expect(await inTransaction(w.pool, (c) => resumeFlowRun(c, key))).toBe(1);
+    expect(await transaction(w.pool, (c) => resumeFlowRun(c, key))).toBe(1);
     // The same job again (a worker died before agenda marked it done): the step moved on, nothing happens.
-    expect(await inTransaction(w.pool, (c) => resumeFlowRun(c, key))).toBe(0);
+    expect(await transaction(w.pool, (c) => resumeFlowRun(c, key))).toBe(0);
     expect(await sent(t)).toEqual(["antes", "depois"]);
     expect(await run(t)).toMatchObject({ status: "ended", endReason: "end" });
   });
@@ -290,7 +290,7 @@ describe("#flow runtime: intervals", () => {
     expect(await sent(t)).toEqual(["primeira parte"]);
     expect(await run(t)).toMatchObject({ nodeId: "block", waitingFor: "interval" });
     const key = (await jobOf(t))[0]!.data;
-    expect(await inTransaction(w.pool, (c) => resumeFlowRun(c, key))).toBe(1);
+    expect(await transaction(w.pool, (c) => resumeFlowRun(c, key))).toBe(1);
     expect(await sent(t)).toEqual(["primeira parte", "segunda parte, Maria"]);
     expect(await run(t)).toMatchObject({ status: "ended", endReason: "end" });
   });
@@ -305,7 +305,7 @@ describe("#flow runtime: intervals", () => {
     });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(await run(t)).toMatchObject({ status: "ended", endReason: "accepted" });
-    expect(await inTransaction(w.pool, (c) => resumeFlowRun(c, key))).toBe(0);
+    expect(await transaction(w.pool, (c) => resumeFlowRun(c, key))).toBe(0);
     expect(await sent(t)).toEqual(["antes"]);
   });
 });

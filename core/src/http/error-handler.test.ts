@@ -2,7 +2,8 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from "../contract/errors.ts";
-import { AppError, errorHandler, noPermission, ticketNotFound, wrongState } from "./errors.ts";
+import { AppError, noPermission, ticketNotFound, wrongState } from "../kernel/errors.ts";
+import { errorHandler } from "./error-handler.ts";
 
 /** Serves, on loopback, one route that throws what it is given, answered by the one error handler. */
 async function call(

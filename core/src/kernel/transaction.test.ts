@@ -101,14 +101,14 @@ describe("transaction", () => {
 });
 
 describe("one transaction helper", () => {
-  it("no code outside db/transaction.ts begins, commits or rolls back a transaction by hand", async () => {
+  it("no code outside kernel/transaction.ts begins, commits or rolls back a transaction by hand", async () => {
     const root = path.resolve(import.meta.dirname, "../../..");
     const files: string[] = [];
     for await (const file of glob(["{core,channel-worker,sync-server}/src/**/*.ts", "{bench,scripts}/**/*.ts"], {
       cwd: root,
       exclude: (f) => f.includes("node_modules"),
     })) {
-      if (!file.endsWith(".test.ts") && !file.endsWith(path.join("db", "transaction.ts"))) files.push(file);
+      if (!file.endsWith(".test.ts") && !file.endsWith(path.join("kernel", "transaction.ts"))) files.push(file);
     }
     expect(files.length).toBeGreaterThan(50);
     // Savepoints (ROLLBACK TO SAVEPOINT) live inside a transaction and are not one.

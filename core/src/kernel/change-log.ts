@@ -43,9 +43,3 @@ export async function recordChanges(client: pg.ClientBase, changes: Change[]): P
     });
   }
 }
-
-/**
- * Kept for the ~40 call sites that import it from here: the same helper as db/transaction.ts, default options.
- * New code imports `transaction` from db/transaction.ts.
- */
-export { transaction as inTransaction } from "../db/transaction.ts";

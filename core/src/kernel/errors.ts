@@ -1,10 +1,8 @@
-// One error type with a code from the closed list of contract/errors.ts, one
-// named factory per code, and the one place (errorHandler) that turns a thrown
-// error into the API's error body and the code's status from the table.
+// One error type with a code from the closed list of contract/errors.ts and one named factory per code.
+// Every layer throws these; only the transport's error handler (http/error-handler.ts) picks the status.
 
-import type { ErrorRequestHandler } from "express";
 import type { z } from "zod";
-import { type ErrorBody, type ErrorCode, statusOf } from "../contract/errors.ts";
+import type { ErrorBody, ErrorCode } from "../contract/errors.ts";
 import { EMAIL_UNAVAILABLE_MESSAGE } from "../contract/users.ts";
 
 type ErrorExtra = { data?: Record<string, unknown>; fields?: Record<string, string> };
@@ -172,37 +170,6 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   return result.data;
 }
 
-/** body-parser's and multer's own errors, which carry a type or code instead of our AppError. */
-function transportError(err: unknown): AppError | undefined {
-  if (!err || typeof err !== "object") return undefined;
-  const e = err as { type?: string; code?: string; status?: number; message?: string };
-  switch (e.type) {
-    case "entity.parse.failed":
-      return invalidInput("Malformed JSON");
-    case "entity.too.large":
-      return payloadTooLarge();
-    case "charset.unsupported":
-    case "encoding.unsupported":
-      return unsupportedMediaType();
-    case "request.aborted":
-    case "request.size.invalid":
-    case "stream.encoding.set":
-    case "parameters.too.many":
-      return invalidInput("Malformed request");
-  }
-  // zlib's (Z_*) and brotli's (ERR__ERROR_*) complaints about a body whose Content-Encoding does not match its bytes.
-  if (typeof e.code === "string" && /^(Z_(DATA|BUF)_ERROR$|ERR__ERROR_)/.test(e.code)) {
-    return invalidInput("Malformed compressed body");
-  }
-  if (e.code === "LIMIT_FILE_SIZE" || e.code === "LIMIT_FIELD_VALUE") return payloadTooLarge("File too large");
-  if (typeof e.code === "string" && e.code.startsWith("LIMIT_")) return invalidInput(e.message ?? "Malformed upload");
-  // busboy's complaints about a malformed multipart body.
-  if (typeof e.message === "string" && /^(Multipart|Malformed|Unexpected end of form|Boundary)/i.test(e.message)) {
-    return invalidInput("Malformed multipart body");
-  }
-  return undefined;
-}
-
 /**
  * PostgreSQL's data exceptions that only bad input causes: text for a number (22P02), a number
  * out of range (22003), an impossible date or time (22007, 22008), a byte sequence or NUL it
@@ -218,27 +185,6 @@ export function inputDataError(err: unknown): AppError | undefined {
   const state = typeof e.sqlState === "string" ? e.sqlState : e.severity !== undefined ? e.code : undefined;
   return typeof state === "string" && INPUT_DATA_ERRORS.has(state) ? invalidInput("Invalid value") : undefined;
 }
-
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  const known = err instanceof AppError ? err : transportError(err);
-  if (known) {
-    const retryAfter = known.data?.retryAfterSeconds;
-    if (known.code === "ERR_TOO_MANY_REQUESTS" && typeof retryAfter === "number") {
-      res.setHeader("Retry-After", String(retryAfter));
-    }
-    res.status(statusOf(known.code)).json(known.toBody());
-    return;
-  }
-  const data = inputDataError(err);
-  if (data) {
-    // A gap in the contract, worth fixing but not an outage: one line, no stack.
-    console.warn(`${req.method} ${req.path}: input refused by PostgreSQL: ${(err as Error).message}`);
-    res.status(statusOf(data.code)).json(data.toBody());
-    return;
-  }
-  console.error(err);
-  res.status(500).json(internalError().toBody());
-};
 
 // Co-edited documents written through the sync server (decision 0048).
 export const syncUnavailable = () => new AppError("ERR_SYNC_UNAVAILABLE", "The sync server did not answer");

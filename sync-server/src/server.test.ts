@@ -1,12 +1,12 @@
-import { buildCompany } from "@chatflow/core/testing/factories.ts";
-import { forFile } from "@chatflow/core/testing/test-world.ts";
-import { describe, expect, it } from "vitest";
 import {
   addQuickMessage,
   listQuickMessages,
   quickMessagesDocumentName,
   updateQuickMessage,
-} from "./documents/quick-messages.ts";
+} from "@chatflow/core/contract/documents/quick-messages.ts";
+import { buildCompany } from "@chatflow/core/testing/factories.ts";
+import { forFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
 import { signedInUser, syncForFile, waitFor, within } from "./testing/sync-fixtures.ts";
 
 const sync = syncForFile();

@@ -1,7 +1,7 @@
 // A flow's drawing on this device: y-indexeddb keeps a copy (the editor opens and takes edits offline), and a
 // HocuspocusProvider exchanges edits and presence with the sync server whenever it can reach it (decision 0051).
 // Plain functions, so the hook stays thin and tests drive the same code.
-import { flowDocumentName } from "@chatflow/sync-server/documents/flow.ts";
+import { flowDocumentName } from "@chatflow/core/contract/documents/flow.ts";
 import { HocuspocusProvider } from "@hocuspocus/provider";
 import { clearDocument, IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";

@@ -3,12 +3,7 @@
 // Backspace removing the selection, edges drawn between outputs and inputs; every change goes into the flow's
 // Yjs document at once (kept on this device and sent to the sync server), others' pointers and selections show
 // on the canvas, and 'Salvar' publishes the validated snapshot the runtime runs.
-import {
-  FLOW_START_ID,
-  type FlowNodeType,
-  type FlowWithSnapshotDTO,
-  ZSaveFlowRequestSchema,
-} from "@chatflow/core/contract/flows.ts";
+
 import {
   addFlowEdge,
   addFlowNode,
@@ -17,7 +12,13 @@ import {
   removeFlowEdges,
   removeFlowNodes,
   setFlowNodeData,
-} from "@chatflow/sync-server/documents/flow.ts";
+} from "@chatflow/core/contract/documents/flow.ts";
+import {
+  FLOW_START_ID,
+  type FlowNodeType,
+  type FlowWithSnapshotDTO,
+  ZSaveFlowRequestSchema,
+} from "@chatflow/core/contract/flows.ts";
 import {
   applyEdgeChanges,
   applyNodeChanges,

@@ -1,4 +1,3 @@
-import { FLOW_NODE_DATA, ZSaveFlowRequestSchema } from "@chatflow/core/contract/flows.ts";
 import {
   addFlowEdge,
   addFlowNode,
@@ -9,7 +8,8 @@ import {
   readFlowSnapshot,
   removeFlowNodes,
   setFlowNodeData,
-} from "@chatflow/sync-server/documents/flow.ts";
+} from "@chatflow/core/contract/documents/flow.ts";
+import { FLOW_NODE_DATA, ZSaveFlowRequestSchema } from "@chatflow/core/contract/flows.ts";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import {

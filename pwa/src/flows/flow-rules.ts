@@ -1,5 +1,7 @@
 // The editor's rules that do not need a screen (spec 2 §4, §9): node ids, where a new or duplicated node goes,
 // the 'variables' list, each type's empty data, and the mapping between the flow's document and React Flow.
+
+import type { FlowDocNode } from "@chatflow/core/contract/documents/flow.ts";
 import {
   FLOW_DUPLICATE_OFFSET,
   FLOW_NEW_NODE_GAP,
@@ -8,7 +10,6 @@ import {
   type FlowNodeType,
   outputHandlesOf,
 } from "@chatflow/core/contract/flows.ts";
-import type { FlowDocNode } from "@chatflow/sync-server/documents/flow.ts";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 

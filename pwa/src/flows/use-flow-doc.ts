@@ -1,7 +1,7 @@
 // React hook over flow-doc.ts: the flow's drawing stays open (and in IndexedDB) while the editor shows it; the
 // connection is remade when the token or the server address changes.
-import { ensureStartNode } from "@chatflow/sync-server/documents/flow.ts";
-import { type FlowDrawing, watchFlowDrawing } from "@chatflow/sync-server/documents/flow-drawing.ts";
+import { ensureStartNode } from "@chatflow/core/contract/documents/flow.ts";
+import { type FlowDrawing, watchFlowDrawing } from "@chatflow/core/contract/documents/flow-drawing.ts";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type * as Y from "yjs";

@@ -5,7 +5,7 @@
 // creating a brand-new tag needs a connection (POST /tags).
 
 import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
-import { addLane, moveLane, removeLane, updateLaneSettings } from "@chatflow/sync-server/documents/kanban-board.ts";
+import { addLane, moveLane, removeLane, updateLaneSettings } from "@chatflow/core/contract/documents/kanban-board.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -7,7 +7,7 @@ import {
   kanbanBoardDocumentName,
   listBoardLanes,
   observeBoard,
-} from "@chatflow/sync-server/documents/kanban-board.ts";
+} from "@chatflow/core/contract/documents/kanban-board.ts";
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import { useEffect, useState } from "react";
 import { IndexeddbPersistence } from "y-indexeddb";

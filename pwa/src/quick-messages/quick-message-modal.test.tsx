@@ -3,7 +3,7 @@
 // anything is written, the geral selector only when visao is on (and only for admins), another user's quick
 // message locked, and text fields written into the list's document (offline too).
 import "fake-indexeddb/auto";
-import { listQuickMessages } from "@chatflow/sync-server/documents/quick-messages.ts";
+import { listQuickMessages } from "@chatflow/core/contract/documents/quick-messages.ts";
 import { cleanup, render, screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -3,8 +3,9 @@
 // general list), and a file (its name's spaces become underscores on the server). Another user's quick
 // message opens with every field locked (spec 2 §4). Files and geral need a connection; text fields are
 // written into the list's document, offline too.
+
+import type { QuickMessage } from "@chatflow/core/contract/documents/quick-messages.ts";
 import { ZCreateQuickMessageRequestSchema } from "@chatflow/core/contract/quick-messages.ts";
-import type { QuickMessage } from "@chatflow/sync-server/documents/quick-messages.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type * as Y from "yjs";

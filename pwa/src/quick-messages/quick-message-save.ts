@@ -1,12 +1,13 @@
 // Saving the quick message modal (spec 2 §3-§7): text fields straight into this device's copy of the list's
 // document (co-editors see them live; offline they go when the connection is back); a file or a change of
 // geral through the REST calls, which write into the documents through the sync server (decision 0048).
-import type { QuickMessageDTO, QuickMessagesPage } from "@chatflow/core/contract/quick-messages.ts";
+
 import {
   addQuickMessage,
   type QuickMessage,
   updateQuickMessage,
-} from "@chatflow/sync-server/documents/quick-messages.ts";
+} from "@chatflow/core/contract/documents/quick-messages.ts";
+import type { QuickMessageDTO, QuickMessagesPage } from "@chatflow/core/contract/quick-messages.ts";
 import type * as Y from "yjs";
 import type { ApiClient } from "../api/http.ts";
 import { uuidv7 } from "../util/uuidv7.ts";

@@ -1,8 +1,8 @@
 import "fake-indexeddb/auto";
+import { addQuickMessage, listQuickMessages } from "@chatflow/core/contract/documents/quick-messages.ts";
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
 import { setForTest } from "@chatflow/core/testing/flags.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
-import { addQuickMessage, listQuickMessages } from "@chatflow/sync-server/documents/quick-messages.ts";
 import { signedInUser, syncForFile, waitFor } from "@chatflow/sync-server/testing/sync-fixtures.ts";
 import { MessageType, type onOutgoingMessageParameters } from "@hocuspocus/provider";
 import { describe, expect, it } from "vitest";

@@ -3,14 +3,14 @@
 // no network, and a HocuspocusProvider exchanges edits with the sync server
 // whenever it can reach it. Plain functions, so the hook stays thin and tests
 // drive the same code.
-import { type AccessScope, parseAccessChange } from "@chatflow/sync-server/documents/access-change.ts";
+import { type AccessScope, parseAccessChange } from "@chatflow/core/contract/documents/access-change.ts";
 import {
   listQuickMessages,
   observeQuickMessages,
   type QuickMessage,
   type QuickMessagesList,
   quickMessagesDocumentName,
-} from "@chatflow/sync-server/documents/quick-messages.ts";
+} from "@chatflow/core/contract/documents/quick-messages.ts";
 import { HocuspocusProvider } from "@hocuspocus/provider";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";

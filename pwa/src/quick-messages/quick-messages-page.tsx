@@ -1,7 +1,7 @@
 // /quick-messages (spec 2 "Quick messages"): the company's general quick messages
 // (everyone reads them, admins change them) and the user's personal ones (theirs
 // alone, spec 2 §6), each shared live and usable offline, with the create/edit modal.
-import { GENERAL_QUICK_MESSAGES } from "@chatflow/sync-server/documents/quick-messages.ts";
+import { GENERAL_QUICK_MESSAGES } from "@chatflow/core/contract/documents/quick-messages.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SearchField } from "../ui/fields.tsx";

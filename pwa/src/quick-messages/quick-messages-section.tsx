@@ -4,7 +4,7 @@ import {
   type QuickMessage,
   type QuickMessagesList,
   removeQuickMessage,
-} from "@chatflow/sync-server/documents/quick-messages.ts";
+} from "@chatflow/core/contract/documents/quick-messages.ts";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../i18n/translate-error.ts";

@@ -6,7 +6,7 @@ import {
   type QuickMessagesList,
   quickMessagesDocumentId,
   quickMessagesListOf,
-} from "@chatflow/sync-server/documents/quick-messages.ts";
+} from "@chatflow/core/contract/documents/quick-messages.ts";
 import { useEffect, useState } from "react";
 import type * as Y from "yjs";
 import {

@@ -3,8 +3,9 @@
 // notes, the quick-message picker on '/', private notes and the quoted reply. Sending only
 // writes locally (message + outbox, files kept as Blobs); sync takes it from there. Shown only
 // where a reply is allowed (ticket-rules.ts).
+
+import type { QuickMessage } from "@chatflow/core/contract/documents/quick-messages.ts";
 import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
-import type { QuickMessage } from "@chatflow/sync-server/documents/quick-messages.ts";
 import { useAtom } from "jotai";
 import {
   type ClipboardEvent,

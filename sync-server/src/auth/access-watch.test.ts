@@ -1,12 +1,16 @@
 import { logout } from "@chatflow/core/auth/session.ts";
 import { createTokens } from "@chatflow/core/auth/tokens.ts";
+import { type AccessScope, parseAccessChange } from "@chatflow/core/contract/documents/access-change.ts";
+import {
+  addQuickMessage,
+  listQuickMessages,
+  quickMessagesDocumentName,
+} from "@chatflow/core/contract/documents/quick-messages.ts";
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
 import { forFile } from "@chatflow/core/testing/test-world.ts";
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { type AccessScope, parseAccessChange } from "../documents/access-change.ts";
-import { addQuickMessage, listQuickMessages, quickMessagesDocumentName } from "../documents/quick-messages.ts";
 import type { SyncServer } from "../server.ts";
 import { nextRefusedUpdate, sendRawUpdate } from "../testing/raw-messages.ts";
 import { signedInUser, syncForFile, TEST_SECRET, waitFor, within } from "../testing/sync-fixtures.ts";

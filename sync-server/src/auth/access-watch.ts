@@ -5,11 +5,11 @@
 // and closes, downgrades or upgrades each affected connection; and a periodic
 // sweep catches what no write announces, a due date passing at midnight.
 
+import { encodeAccessChange } from "@chatflow/core/contract/documents/access-change.ts";
 import { SESSIONS_CHANNEL, USERS_CHANNEL } from "@chatflow/core/contract/topics.ts";
 import { listen } from "@chatflow/core/db/listener.ts";
 import { type Connection, type Hocuspocus, OutgoingMessage } from "@hocuspocus/server";
 import type pg from "pg";
-import { encodeAccessChange } from "../documents/access-change.ts";
 import type { SyncContext } from "./authenticate-connection.ts";
 import { CLOSE_SESSION_ENDED, loadAccessRows, type Rights, rightsNow } from "./connection-rights.ts";
 

@@ -1,9 +1,13 @@
+import { flowDocumentName } from "@chatflow/core/contract/documents/flow.ts";
+import { addLane, kanbanBoardDocumentName, laneIds } from "@chatflow/core/contract/documents/kanban-board.ts";
+import {
+  addQuickMessage,
+  listQuickMessages,
+  quickMessagesDocumentName,
+} from "@chatflow/core/contract/documents/quick-messages.ts";
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
 import { forFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
-import { flowDocumentName } from "../documents/flow.ts";
-import { addLane, kanbanBoardDocumentName, laneIds } from "../documents/kanban-board.ts";
-import { addQuickMessage, listQuickMessages, quickMessagesDocumentName } from "../documents/quick-messages.ts";
 import { signedInUser, signIn, syncForFile, waitFor, within } from "../testing/sync-fixtures.ts";
 
 const sync = syncForFile();

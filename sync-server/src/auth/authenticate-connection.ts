@@ -5,10 +5,10 @@
 // between edit, read-only and refusal.
 import { type Actor, checkToken } from "@chatflow/core/auth/authenticate.ts";
 import type { Tokens } from "@chatflow/core/auth/tokens.ts";
+import { type DocumentName, parseDocumentName } from "@chatflow/core/contract/documents/document-name.ts";
 import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
 import type { onAuthenticatePayload } from "@hocuspocus/server";
 import type pg from "pg";
-import { type DocumentName, parseDocumentName } from "../documents/document-name.ts";
 import { subscriptionOver } from "./connection-rights.ts";
 import { documentAccess } from "./document-policy.ts";
 

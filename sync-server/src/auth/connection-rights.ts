@@ -2,8 +2,8 @@
 // they are now: the same rules as at authentication (authenticate-connection.ts),
 // applied again while it stays open (access-watch.ts).
 import { isSubscriptionExpired } from "@chatflow/core/companies/subscription.ts";
+import type { DocumentName } from "@chatflow/core/contract/documents/document-name.ts";
 import type pg from "pg";
-import type { DocumentName } from "../documents/document-name.ts";
 import { documentAccess } from "./document-policy.ts";
 
 /** The parts of a user and its company that decide co-editing rights. */

@@ -1,5 +1,5 @@
+import type { DocumentKind } from "@chatflow/core/contract/documents/document-name.ts";
 import { describe, expect, it } from "vitest";
-import type { DocumentKind } from "../documents/document-name.ts";
 import { documentAccess } from "./document-policy.ts";
 
 const admin = { id: 10, companyId: 1, profile: "admin" as const, super: false };

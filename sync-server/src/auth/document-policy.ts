@@ -2,9 +2,9 @@
 // The actor is read fresh from the database on every connection, and again for
 // open connections when the user or the company changes (access-watch.ts).
 import type { Actor } from "@chatflow/core/auth/authenticate.ts";
-import type { DocumentName } from "../documents/document-name.ts";
-import { KANBAN_BOARD_ID } from "../documents/kanban-board.ts";
-import { quickMessagesListOf } from "../documents/quick-messages.ts";
+import type { DocumentName } from "@chatflow/core/contract/documents/document-name.ts";
+import { KANBAN_BOARD_ID } from "@chatflow/core/contract/documents/kanban-board.ts";
+import { quickMessagesListOf } from "@chatflow/core/contract/documents/quick-messages.ts";
 
 export type DocumentAccess = "edit" | "read" | "none";
 

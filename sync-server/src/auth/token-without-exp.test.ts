@@ -1,12 +1,13 @@
 // A token signed with the real secret but without `exp` (or with another algorithm)
 // would never expire: REST, the realtime socket and co-editing through core's
 // /collab all refuse it, while core's own token passes all three (decision 0020).
+
+import { quickMessagesDocumentName } from "@chatflow/core/contract/documents/quick-messages.ts";
 import { coreForFile, forFile } from "@chatflow/core/testing/test-world.ts";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { freePort } from "../../../test/free-port.ts";
-import { quickMessagesDocumentName } from "../documents/quick-messages.ts";
 import { startSyncServer } from "../server.ts";
 import { openClient, type TestClient, within } from "../testing/sync-fixtures.ts";
 

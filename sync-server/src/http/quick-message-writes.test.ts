@@ -2,11 +2,11 @@
 // writes through this sync server into the Yjs documents, so co-editors see REST changes live (decision 0048).
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { listQuickMessages, quickMessagesDocumentName } from "@chatflow/core/contract/documents/quick-messages.ts";
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
 import { forFile, SET_UP_TIMEOUT_MS } from "@chatflow/core/testing/for-file.ts";
 import { startTestCore } from "@chatflow/core/testing/test-core.ts";
 import { describe, expect, it } from "vitest";
-import { listQuickMessages, quickMessagesDocumentName } from "../documents/quick-messages.ts";
 import { signedInUser, syncForFile, TEST_SECRET, waitFor } from "../testing/sync-fixtures.ts";
 
 const sync = syncForFile();

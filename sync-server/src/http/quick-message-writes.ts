@@ -7,12 +7,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkToken } from "@chatflow/core/auth/authenticate.ts";
 import type { Tokens } from "@chatflow/core/auth/tokens.ts";
-import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
-import type { Extension, onRequestPayload } from "@hocuspocus/server";
-import type pg from "pg";
-import { z } from "zod";
-import { subscriptionOver } from "../auth/connection-rights.ts";
-import { documentAccess } from "../auth/document-policy.ts";
 import {
   addQuickMessage,
   type QuickMessage,
@@ -20,7 +14,13 @@ import {
   quickMessagesListOf,
   removeQuickMessage,
   updateQuickMessage,
-} from "../documents/quick-messages.ts";
+} from "@chatflow/core/contract/documents/quick-messages.ts";
+import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
+import type { Extension, onRequestPayload } from "@hocuspocus/server";
+import type pg from "pg";
+import { z } from "zod";
+import { subscriptionOver } from "../auth/connection-rights.ts";
+import { documentAccess } from "../auth/document-policy.ts";
 
 /** Where core posts its writes (loopback only: the sync server binds 127.0.0.1 unless told otherwise). */
 export const QUICK_MESSAGE_WRITES_PATH = "/internal/quick-messages";

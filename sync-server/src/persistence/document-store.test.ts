@@ -1,8 +1,3 @@
-import { OLD_LIST_TO_GENERAL } from "@chatflow/core/db/migrations/0020-quick-message-lists.ts";
-import { buildCompany } from "@chatflow/core/testing/factories.ts";
-import { forFile } from "@chatflow/core/testing/test-world.ts";
-import { describe, expect, it } from "vitest";
-import * as Y from "yjs";
 import {
   addQuickMessage,
   listQuickMessages,
@@ -10,7 +5,12 @@ import {
   quickMessagesDocumentName,
   removeQuickMessage,
   updateQuickMessage,
-} from "../documents/quick-messages.ts";
+} from "@chatflow/core/contract/documents/quick-messages.ts";
+import { OLD_LIST_TO_GENERAL } from "@chatflow/core/db/migrations/0020-quick-message-lists.ts";
+import { buildCompany } from "@chatflow/core/testing/factories.ts";
+import { forFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
 import type { SyncServer } from "../server.ts";
 import { newFlowDocument, signedInUser, syncForFile, waitFor, within } from "../testing/sync-fixtures.ts";
 

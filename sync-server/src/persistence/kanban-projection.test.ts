@@ -1,9 +1,6 @@
 // The kanban board document projected into the tags table (decision 0047): lanes, their order and settings become
 // the company's kanban tags; two admins co-edit it and see each other's changes and presence; agents only read.
-import { buildTag } from "@chatflow/core/testing/contacts-factories.ts";
-import { buildCompany } from "@chatflow/core/testing/factories.ts";
-import { forFile } from "@chatflow/core/testing/test-world.ts";
-import { describe, expect, it } from "vitest";
+
 import {
   addLane,
   kanbanBoardDocumentName,
@@ -12,7 +9,11 @@ import {
   moveLane,
   removeLane,
   updateLaneSettings,
-} from "../documents/kanban-board.ts";
+} from "@chatflow/core/contract/documents/kanban-board.ts";
+import { buildTag } from "@chatflow/core/testing/contacts-factories.ts";
+import { buildCompany } from "@chatflow/core/testing/factories.ts";
+import { forFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
 import { signedInUser, syncForFile, waitFor, within } from "../testing/sync-fixtures.ts";
 
 const sync = syncForFile();

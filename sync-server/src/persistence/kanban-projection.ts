@@ -2,10 +2,11 @@
 // kanban tags (kanban 1) at their place (lane_position), with the settings the document holds; a tag the board
 // placed before and no longer holds stops being a lane. A tag made a lane through the tag calls and never placed
 // on the board (lane_position null) is left alone: the board adopts it when an admin opens /TagsKanban.
+
+import type { DocumentName } from "@chatflow/core/contract/documents/document-name.ts";
+import { KANBAN_BOARD_ID, listBoardLanes } from "@chatflow/core/contract/documents/kanban-board.ts";
 import type pg from "pg";
 import type * as Y from "yjs";
-import type { DocumentName } from "../documents/document-name.ts";
-import { KANBAN_BOARD_ID, listBoardLanes } from "../documents/kanban-board.ts";
 import type { Projection } from "./projection.ts";
 
 export const projectKanbanBoard: Projection = (doc: Y.Doc, name: DocumentName) => {

@@ -2,11 +2,15 @@
 // stored, so no instance's save drops another's edit; with Redis they also share
 // the open documents live; a restart in the middle of editing loses nothing.
 import { randomUUID } from "node:crypto";
+import {
+  addQuickMessage,
+  listQuickMessages,
+  quickMessagesDocumentName,
+} from "@chatflow/core/contract/documents/quick-messages.ts";
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
 import { forFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { addQuickMessage, listQuickMessages, quickMessagesDocumentName } from "../documents/quick-messages.ts";
 import { newFlowDocument, signedInUser, syncForFile, waitFor, within } from "../testing/sync-fixtures.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";

@@ -1,7 +1,8 @@
 // Projections turn a stored document into core's plain rows, per document kind.
+
+import type { DocumentKind, DocumentName } from "@chatflow/core/contract/documents/document-name.ts";
 import type pg from "pg";
 import type * as Y from "yjs";
-import type { DocumentKind, DocumentName } from "../documents/document-name.ts";
 import { projectKanbanBoard } from "./kanban-projection.ts";
 import { projectQuickMessages } from "./quick-messages-projection.ts";
 

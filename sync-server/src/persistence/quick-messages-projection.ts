@@ -2,10 +2,11 @@
 // rows that the API and the automation runtime read. Each document owns the rows
 // marked with its id (`document`): the general list's rows are `geral`, a
 // personal list's rows are not and belong to the list's owner.
+
+import type { DocumentName } from "@chatflow/core/contract/documents/document-name.ts";
+import { listQuickMessages, quickMessagesListOf } from "@chatflow/core/contract/documents/quick-messages.ts";
 import type pg from "pg";
 import type * as Y from "yjs";
-import type { DocumentName } from "../documents/document-name.ts";
-import { listQuickMessages, quickMessagesListOf } from "../documents/quick-messages.ts";
 import type { Projection } from "./projection.ts";
 
 export const projectQuickMessages: Projection = (doc: Y.Doc, name: DocumentName) => {

@@ -3,12 +3,18 @@
 // both, made before, during and after the outage, ends in both editors' documents and in the stored row.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import {
+  addFlowNode,
+  ensureStartNode,
+  flowDocumentName,
+  listFlowNodes,
+  moveFlowNode,
+} from "@chatflow/core/contract/documents/flow.ts";
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
 import { forFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { freePort } from "../../../test/free-port.ts";
-import { addFlowNode, ensureStartNode, flowDocumentName, listFlowNodes, moveFlowNode } from "../documents/flow.ts";
 import { signedInUser, syncForFile, TEST_SECRET, type TestClient, waitFor, within } from "../testing/sync-fixtures.ts";
 
 const MAIN = path.resolve(import.meta.dirname, "../main.ts");

@@ -1,8 +1,9 @@
 // A flow's drawing kept up to date transaction by transaction, for the editor (issue 11): a change re-reads only
 // the nodes and edges it touched, so a co-editor's move costs one node of 500, and everything it left alone keeps
 // its object (the canvas compares by identity). It always equals what listFlowNodes and listFlowEdges read.
-import type { FlowConnection } from "@chatflow/core/contract/flows.ts";
+
 import type * as Y from "yjs";
+import type { FlowConnection } from "../flows.ts";
 import {
   compareFlowEdges,
   compareFlowNodes,

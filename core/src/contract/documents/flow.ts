@@ -6,14 +6,8 @@
 // orders the nodes by creation ("the last node" of spec 2 §4). Root Y.Map "edges" keyed by edge id, each a
 // plain { source, target, sourceHandle } (an edge is made or removed, never changed).
 
-import {
-  FLOW_START_ID,
-  type FlowConnection,
-  type FlowNode,
-  type FlowNodeType,
-  type FlowSnapshot,
-} from "@chatflow/core/contract/flows.ts";
 import * as Y from "yjs";
+import { FLOW_START_ID, type FlowConnection, type FlowNode, type FlowNodeType, type FlowSnapshot } from "../flows.ts";
 import { formatDocumentName } from "./document-name.ts";
 
 const NODES = "nodes";

@@ -1,6 +1,6 @@
 // The quick-message picker's matching: the text starts with '/' and the rest (no space yet)
 // is the start of a shortcode. Both lists are offered, the personal one first (spec 2 §6).
-import type { QuickMessage } from "@chatflow/sync-server/documents/quick-messages.ts";
+import type { QuickMessage } from "@chatflow/core/contract/documents/quick-messages.ts";
 
 export type QuickMatch = QuickMessage & { personal: boolean };
 

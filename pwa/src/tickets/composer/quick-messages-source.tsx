@@ -1,6 +1,6 @@
 // Opens the general and the personal quick-messages lists (Yjs documents, offline copies in
 // IndexedDB, live through the sync server) while the picker is wanted, and hands their items up.
-import { GENERAL_QUICK_MESSAGES, type QuickMessage } from "@chatflow/sync-server/documents/quick-messages.ts";
+import { GENERAL_QUICK_MESSAGES, type QuickMessage } from "@chatflow/core/contract/documents/quick-messages.ts";
 import { useEffect } from "react";
 import { api, tokens } from "../../app-services.ts";
 import { defaultSyncUrl } from "../../quick-messages/quick-messages-doc.ts";

@@ -2,6 +2,7 @@
 // this worker holds the connection's lease. When the channel is unreachable
 // it puts the message back, keeps every later one queued behind it (order),
 // and probes again with the oldest one after an exponential backoff.
+import { backoffDelay } from "@chatflow/core/kernel/backoff.ts";
 import type pg from "pg";
 import { asSendError, type ChannelAdapter } from "../adapters/adapter.ts";
 import {
@@ -17,6 +18,7 @@ import {
 } from "./outbound-store.ts";
 import { clearSendHold, markSendHeld } from "./send-hold.ts";
 
+/** The probe waits while the channel is down: minMs after the first failure, doubling up to maxMs. */
 export type Backoff = { minMs: number; maxMs: number };
 
 export type SenderOptions = {
@@ -54,6 +56,8 @@ export type ConnectionSender = {
 
 type Outcome = "done" | "down" | "lease-lost";
 
+const PERSIST_BACKOFF = { baseMs: 200, maxMs: Number.POSITIVE_INFINITY };
+
 /** Retries a database write: forgetting that a message went out would make it look in doubt. */
 async function persist<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
   for (let i = 1; ; i++) {
@@ -61,7 +65,7 @@ async function persist<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
       return await fn();
     } catch (err) {
       if (i >= attempts) throw err;
-      await new Promise((r) => setTimeout(r, 100 * 2 ** i));
+      await new Promise((r) => setTimeout(r, backoffDelay(i, PERSIST_BACKOFF)));
     }
   }
 }
@@ -70,6 +74,7 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
   let stopped = false;
   let pending = true; // work may be queued; a wake while busy is not lost
   let delay = 0; // current backoff; 0 while the channel is up
+  let failures = 0; // failed rounds in a row, the backoff's attempt number
   let interrupt: (() => void) | null = null;
   // Whether whatsapps.send_hold may be set (unknown at start: a hold from before a restart is cleared by the first
   // send that goes through). Kept so a held queue's probes and a healthy queue's sends cost no write.
@@ -99,7 +104,12 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
       interrupt = done;
     });
   const backOff = () => {
-    delay = Math.min(o.backoff.maxMs, Math.max(o.backoff.minMs, delay * 2));
+    failures += 1;
+    delay = backoffDelay(failures, { baseMs: o.backoff.minMs, maxMs: o.backoff.maxMs });
+  };
+  const up = () => {
+    delay = 0;
+    failures = 0;
   };
 
   /** Edits and deletes of sent messages, told to the channel in the order agents made them. */
@@ -134,7 +144,7 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
     const thisRound = ++round;
     const batch = await claimBatch(o.pool, o.whatsappId, o.owner, limit);
     if (batch.length === 0) {
-      delay = 0; // nothing to probe with: the next message goes straight out
+      up(); // nothing to probe with: the next message goes straight out
       emptyRound(thisRound);
       return "done";
     }
@@ -171,7 +181,7 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
       }
       try {
         const { remoteId } = await o.adapter.send(message);
-        delay = 0;
+        up();
         if (held !== false) {
           await persist(() => clearSendHold(o.pool, connection)).catch((err) =>
             o.log(`connection ${o.whatsappId}: the hold could not be cleared: ${(err as Error).message}`),

@@ -3,6 +3,7 @@
 // of the process. The first connection must succeed (start-up fails loudly); later
 // losses are logged and retried with backoff.
 import pg from "pg";
+import { backoffDelay } from "../kernel/backoff.ts";
 
 export type ListenOptions = {
   databaseUrl: string;
@@ -25,8 +26,10 @@ export async function listen(opts: ListenOptions): Promise<Listener> {
   let closed = false;
   let client: pg.Client | null = null;
   let timer: NodeJS.Timeout | undefined;
-  const firstRetry = opts.retryMs ?? 1000;
-  let retry = firstRetry;
+  const policy = { baseMs: opts.retryMs ?? 1000, maxMs: 30_000 };
+  /** The next reconnection's number since the last loss: the wait doubles with each that fails. */
+  let attempt = 1;
+  let retry = backoffDelay(attempt, policy);
   const log = opts.log ?? ((m: string) => console.error(m));
 
   const connect = async (): Promise<void> => {
@@ -54,11 +57,13 @@ export async function listen(opts: ListenOptions): Promise<Listener> {
       if (closed) return;
       try {
         await connect();
-        retry = firstRetry;
+        attempt = 1;
+        retry = backoffDelay(attempt, policy);
         log(`${opts.name}: listening again`);
         opts.onUp?.();
       } catch (err) {
-        retry = Math.min(retry * 2, 30_000);
+        attempt += 1;
+        retry = backoffDelay(attempt, policy);
         log(`${opts.name}: ${(err as Error).message}; retrying in ${retry} ms`);
         schedule();
       }

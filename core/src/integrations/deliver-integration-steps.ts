@@ -7,7 +7,9 @@ import path from "node:path";
 import type pg from "pg";
 import { OPENAI_BASE_URL } from "../config.ts";
 import { applyFlowBot, callFlowBot } from "../flows/runtime/flow-bots.ts";
-import { type Change, inTransaction, recordChanges } from "../sync/change-log.ts";
+import { backoffDelay } from "../kernel/backoff.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { DIALOGFLOW_BASE_URL, runDialogflow } from "./dialogflow-step.ts";
 import { type PromptRow, runOpenAi } from "./openai-step.ts";
 import { OutboundError } from "./outbound-http.ts";
@@ -61,7 +63,7 @@ export function integrationRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
 
 /** How long after its `attempts`-th failed call a step is tried again. */
 export const backoffMs = (config: Pick<IntegrationRuntimeConfig, "backoffBaseMs">, attempts: number) =>
-  Math.min(config.backoffBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
+  backoffDelay(attempts, { baseMs: config.backoffBaseMs, maxMs: MAX_BACKOFF_MS });
 
 type Claimed = { step: StepRow } | null;
 
@@ -266,7 +268,7 @@ export async function deliverIntegrationSteps(
     let current: StepRow | undefined;
     let claimed: StepRow | null;
     try {
-      claimed = await inTransaction(pool, async (client) => {
+      claimed = await transaction(pool, async (client) => {
         const c = await claim(client, now);
         if (!c) return null;
         const { step } = c;
@@ -300,7 +302,7 @@ export async function deliverIntegrationSteps(
       // counted in a new one, so a step that always fails ends as failed instead of blocking its ticket.
       const step = current;
       if (!step) throw err;
-      await inTransaction(pool, (client) => recordFailure(client, step, err, config, now));
+      await transaction(pool, (client) => recordFailure(client, step, err, config, now));
       claimed = step;
     }
     if (claimed === null) break;

@@ -27,7 +27,7 @@ describe("#useRestQuery", () => {
     expect(result.current.loading).toBe(true);
     await waitFor(() => expect(result.current.data).toBe("/prompt#1"));
     expect(result.current).toMatchObject({ loading: false, error: null });
-    act(() => result.current.reload());
+    act(() => void result.current.reload());
     expect(result.current.data).toBe("/prompt#1");
     await waitFor(() => expect(result.current.data).toBe("/prompt#2"));
   });
@@ -55,7 +55,7 @@ describe("#useRestQuery", () => {
     rerender({ path: "/queue" });
     await waitFor(() => expect(result.current.data).toBe("/queue#1"));
     rerender({ path: null });
-    act(() => result.current.reload());
+    act(() => void result.current.reload());
     expect(result.current).toMatchObject({ data: "/queue#1", loading: false });
     expect(s.calls).toEqual(["/queue"]);
   });
@@ -69,11 +69,11 @@ describe("#useRestQuery", () => {
     const { result } = renderHook(() => useRestQuery("/tags", { load }));
     await waitFor(() => expect(result.current.data).toBe("/tags"));
     fail = true;
-    act(() => result.current.reload());
+    act(() => void result.current.reload());
     await waitFor(() => expect(result.current.error).toBeInstanceOf(Error));
     expect(result.current.data).toBe("/tags");
     fail = false;
-    act(() => result.current.reload());
+    act(() => void result.current.reload());
     await waitFor(() => expect(result.current.error).toBeNull());
   });
 

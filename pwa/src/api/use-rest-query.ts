@@ -22,8 +22,8 @@ export type RestQuery<T> = {
   /** The last failure, cleared by the next answer (what was shown before stays in `data`). */
   error: unknown;
   loading: boolean;
-  /** Asks core again, keeping `data` until the answer. */
-  reload: () => void;
+  /** Asks core again, keeping `data` until the answer; settles when it is shown (or dropped). */
+  reload: () => Promise<void>;
   /** Changes the shown answer locally (after a write whose result is known), without asking core. */
   setData: (update: (data: T | undefined) => T | undefined) => void;
 };
@@ -70,16 +70,16 @@ export function useRestQuery<T>(path: string | null, options: RestQueryOptions<T
     void fetchPath(path);
   }, [path, fetchPath]);
 
-  const reload = useCallback(() => {
+  const reload = useCallback(async () => {
     const now = pathRef.current;
-    if (now !== null) void fetchPath(now);
+    if (now !== null) await fetchPath(now);
   }, [fetchPath]);
 
   const setData = useCallback((update: (data: T | undefined) => T | undefined) => {
     setState((s) => ({ ...s, data: update(s.data) }));
   }, []);
 
-  useListChanged(db, options.list ?? null, reload);
+  useListChanged(db, options.list ?? null, () => void reload());
 
   // Until the effect runs for a new path, show it as loading and empty rather than the old path's answer.
   const shown: State<T> =

@@ -4,11 +4,8 @@
 // children go too). Every change is one /chatbot call (REST, needs a connection).
 import type { ChatbotAnswer } from "@chatflow/core/contract/chatbots.ts";
 import { CHATBOT_OPTION_TYPES } from "@chatflow/core/contract/chatbots.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useFileListChoices } from "../files/use-file-list-choices.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useIntegrationChoices } from "../integrations/use-integration-choices.ts";
@@ -19,7 +16,9 @@ import { EditIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Checkbox } from "../ui/toggles.tsx";
-import { NONE, newOptionForm, type OptionForm, optionFormFrom, saveOption, validateOptionForm } from "./option-form.ts";
+import { useReplicaUsers } from "../users/users-data.ts";
+import { NONE, newOptionForm, type OptionForm, optionFormFrom, validateOptionForm } from "./option-form.ts";
+import { useDeleteQueueOption, useReplicaQueues, useSaveQueueOption } from "./queues-data.ts";
 
 type Editing =
   | { kind: "edit"; option: ChatbotAnswer }
@@ -43,6 +42,8 @@ export function OptionTree({
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Editing>(null);
+  const saveOption = useSaveQueueOption();
+  const deleteOption = useDeleteQueueOption();
   const [deleting, setDeleting] = useState<ChatbotAnswer | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
   // The deleted step's button is gone, so the confirmation cannot give focus back to it: the add button takes it.
@@ -56,7 +57,7 @@ export function OptionTree({
   }, [refocus]);
 
   async function remove(option: ChatbotAnswer) {
-    await api.delete(`/chatbot/${option.id}`);
+    await deleteOption(option.id);
     showToast(t("queuesPage.options.deleted"), "info");
     if (editing?.kind === "edit" && editing.option.id === option.id) setEditing(null);
     await onChanged();
@@ -70,11 +71,7 @@ export function OptionTree({
       online={online}
       onCancel={() => setEditing(null)}
       onSave={async (form) => {
-        const outcome = await saveOption(
-          api,
-          form,
-          target.kind === "edit" ? { existing: target.option } : target.parent,
-        );
+        const outcome = await saveOption(form, target.kind === "edit" ? { existing: target.option } : target.parent);
         if (!outcome.ok) return outcome.errors;
         showToast(t("queuesPage.options.saved"), "info");
         setEditing(null);
@@ -189,8 +186,8 @@ function OptionEditor({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const queues = useLiveQuery(() => db.queues.toArray(), []) ?? [];
-  const users = useLiveQuery(() => db.users.toArray(), []) ?? [];
+  const queues = useReplicaQueues() ?? [];
+  const users = useReplicaUsers() ?? [];
   const fileLists = useFileListChoices(online);
   const integrations = useIntegrationChoices(online, true);
   const [form, setForm] = useState(initial);

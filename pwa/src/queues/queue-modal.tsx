@@ -3,11 +3,9 @@
 // scheduleType is queue, the service-hours tab (one row per weekday, windows A and B).
 // Saving from the hours tab keeps the hours in the form and returns to the first tab
 // with the spec's reminder to click save. Saving needs a connection (queues are REST).
-import type { ChatbotAnswer } from "@chatflow/core/contract/chatbots.ts";
-import { QUEUE_ROTATION_MINUTES, type QueueAnswer, type QueueWithChatbots } from "@chatflow/core/contract/queues.ts";
-import { useEffect, useState } from "react";
+import { QUEUE_ROTATION_MINUTES, type QueueAnswer } from "@chatflow/core/contract/queues.ts";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useFileListChoices } from "../files/use-file-list-choices.ts";
 import { errorText } from "../i18n/translate-error.ts";
@@ -26,10 +24,10 @@ import {
   type QueueErrors,
   type QueueForm,
   queueFormFrom,
-  saveQueue,
   tabOfField,
   validateQueueForm,
 } from "./queue-form.ts";
+import { useQueueChatbots, useSaveQueue } from "./queues-data.ts";
 import { WeekHoursEditor } from "./week-hours-editor.tsx";
 
 type TabId = "data" | "hours";
@@ -57,7 +55,8 @@ export function QueueModal({
   const [errors, setErrors] = useState<QueueErrors>({});
   const [tab, setTab] = useState<TabId>("data");
   const [saving, setSaving] = useState(false);
-  const [chatbots, setChatbots] = useState<ChatbotAnswer[]>([]);
+  const { chatbots, reload: loadTree } = useQueueChatbots(queue?.id ?? null, online);
+  const saveQueue = useSaveQueue();
   const fileLists = useFileListChoices(online);
   const user = useSessionUser();
   // Spec 2 §1: the integration select shows only when the plan has useIntegrations.
@@ -66,20 +65,6 @@ export function QueueModal({
   const isNew = queue === null;
   const withHours = scheduleType === "queue";
   const set = <K extends keyof QueueForm>(key: K, value: QueueForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  async function loadTree() {
-    if (!queue || !online) return;
-    try {
-      const full = await api.get<QueueWithChatbots>(`/queue/${queue.id}`);
-      setChatbots(full.chatbots);
-    } catch (err) {
-      showToast(errorText(err));
-    }
-  }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per queue and connection.
-  useEffect(() => {
-    void loadTree();
-  }, [queue?.id, online]);
 
   function showErrors(found: QueueErrors) {
     setErrors(found);
@@ -93,7 +78,7 @@ export function QueueModal({
     if (Object.keys(found).length > 0) return showErrors(found);
     setSaving(true);
     try {
-      const outcome = await saveQueue(api, form, queue, withHours);
+      const outcome = await saveQueue(form, queue, withHours);
       if (!outcome.ok) {
         if (Object.keys(outcome.errors).length > 0) showErrors(outcome.errors);
         else showToast(errorText(outcome.error));

@@ -3,14 +3,11 @@
 // order, greeting and actions (edit, delete with confirmation). Queues are REST-only:
 // the table comes from core and is asked again when the replica's queues change (another
 // admin's edit); offline it shows the replica's copy and the changes need a connection.
-import type { QueueDTO } from "@chatflow/core/contract/entities.ts";
 import type { QueueAnswer } from "@chatflow/core/contract/queues.ts";
-import { useLiveQuery } from "dexie-react-hooks";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
+import { useCompanySettings } from "../settings/settings-data.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
@@ -20,38 +17,18 @@ import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { QueueModal } from "./queue-modal.tsx";
 import "./queues.css";
+import { useDeleteQueue, useQueueTable } from "./queues-data.ts";
+
+const SETTING_COLUMNS = ["scheduleType"] as const;
 
 type Row = Pick<QueueAnswer, "id" | "name" | "color"> & Partial<QueueAnswer>;
 
 export function QueuesPage() {
   const { t } = useTranslation();
   const online = useOnline();
-  const [server, setServer] = useState<QueueAnswer[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
-  const [scheduleType, setScheduleType] = useState("disabled");
-  const replica = useLiveQuery(() => db.queues.toArray(), []);
-  // The replica's rows change when any admin changes a queue: a cue to ask core again.
-  const replicaStamp = (replica ?? []).map((q: QueueDTO) => `${q.id}:${q.name}:${q.color}`).join("|");
-
-  const load = useCallback(async () => {
-    try {
-      setServer(await api.get<QueueAnswer[]>("/queue"));
-      setLoadError(false);
-    } catch {
-      setLoadError(true);
-    }
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: replicaStamp is the cue to reload.
-  useEffect(() => {
-    if (online) void load();
-  }, [online, load, replicaStamp]);
-  useEffect(() => {
-    if (!online) return;
-    api
-      .get<{ scheduleType?: string }>("/companySettingOne?column=scheduleType")
-      .then((r) => setScheduleType(r.scheduleType ?? "disabled"))
-      .catch(() => {});
-  }, [online]);
+  const { replica, server, loadError, reload: load } = useQueueTable(online);
+  const scheduleType = useCompanySettings(SETTING_COLUMNS, online)?.scheduleType ?? "disabled";
+  const deleteQueue = useDeleteQueue();
 
   const rows: Row[] | undefined =
     online && server ? server : replica?.slice().sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
@@ -59,7 +36,7 @@ export function QueuesPage() {
   const [deleting, setDeleting] = useState<Row | null>(null);
 
   async function remove(queue: Row) {
-    await api.delete(`/queue/${queue.id}`);
+    await deleteQueue(queue.id);
     showToast(t("queuesPage.toasts.deleted"), "info");
     await load();
   }

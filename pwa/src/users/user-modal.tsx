@@ -4,12 +4,11 @@
 // holds the switches of spec 1 §6. Saving needs a connection (users are REST-only).
 import type { UserDTO } from "@chatflow/core/contract/entities.ts";
 import { PROFILE_IMAGE_FIELD, type UserAnswer } from "@chatflow/core/contract/users.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
+import { useReplicaWhatsapps } from "../connections/connections-data.ts";
 import { errorText } from "../i18n/translate-error.ts";
+import { useReplicaQueues } from "../queues/queues-data.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { PasswordField, TextAreaField, TextField } from "../ui/fields.tsx";
 import { FileButton } from "../ui/file-button.tsx";
@@ -22,13 +21,13 @@ import {
   newUserForm,
   PERMISSIONS,
   type Permission,
-  saveUser,
   tabOfField,
   type UserErrors,
   type UserForm,
   userFormFrom,
   validateUserForm,
 } from "./user-form.ts";
+import { useSaveUser } from "./users-data.ts";
 
 type TabId = "general" | "permissions";
 
@@ -45,8 +44,9 @@ export function UserModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const queues = useLiveQuery(() => db.queues.toArray(), []) ?? [];
-  const whatsapps = useLiveQuery(() => db.whatsapps.toArray(), []) ?? [];
+  const queues = useReplicaQueues() ?? [];
+  const whatsapps = useReplicaWhatsapps() ?? [];
+  const saveUser = useSaveUser();
   const [form, setForm] = useState<UserForm>(() => (user ? userFormFrom(user) : newUserForm()));
   const [avatar, setAvatar] = useState<File | null>(null);
   const [errors, setErrors] = useState<UserErrors>({});
@@ -67,7 +67,7 @@ export function UserModal({
     if (Object.keys(found).length > 0) return showErrors(found);
     setSaving(true);
     try {
-      const outcome = await saveUser(api, form, user, avatar);
+      const outcome = await saveUser(form, user, avatar);
       if (!outcome.ok) {
         if (Object.keys(outcome.errors).length > 0) showErrors(outcome.errors);
         else showToast(errorText(outcome.error));

@@ -3,13 +3,9 @@
 // page by page from core as it scrolls. Managing users is REST-only (no push mutation):
 // offline the list shows the replica's copy and the changes say they need a connection.
 import type { UserDTO } from "@chatflow/core/contract/entities.ts";
-import type { ListUsersResponse, UserAnswer } from "@chatflow/core/contract/users.ts";
-import { useLiveQuery } from "dexie-react-hooks";
+import type { UserAnswer } from "@chatflow/core/contract/users.ts";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePaged } from "../api/use-paged.ts";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Avatar } from "../ui/avatar.tsx";
@@ -27,6 +23,7 @@ import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { localUsers } from "./user-list.ts";
 import { UserModal } from "./user-modal.tsx";
 import "./users.css";
+import { useDeleteUser, useReplicaUsers, useUserPages } from "./users-data.ts";
 
 const ROW_HEIGHT = 64;
 
@@ -36,14 +33,10 @@ export function UsersPage() {
   const online = useOnline();
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim().toLowerCase(), 500);
-  const server = usePaged<UserAnswer>(search, online, async (page) => {
-    const q = new URLSearchParams({ pageNumber: String(page) });
-    if (search) q.set("searchParam", search);
-    const res = await api.get<ListUsersResponse>(`/users/?${q}`);
-    return { items: res.users, hasMore: res.hasMore };
-  });
+  const server = useUserPages(search, online);
   // Offline (or before core answered): the admin's replica holds the company's users whole.
-  const replica = useLiveQuery(() => db.users.toArray(), []);
+  const replica = useReplicaUsers();
+  const deleteUser = useDeleteUser();
   const rows = useMemo(
     () => (online && server.loaded ? server.items : localUsers(replica ?? [], search)),
     [online, server.loaded, server.items, replica, search],
@@ -53,7 +46,7 @@ export function UsersPage() {
   const [deleting, setDeleting] = useState<UserAnswer | UserDTO | null>(null);
 
   async function remove(user: UserAnswer | UserDTO) {
-    await api.delete(`/users/${user.id}`);
+    await deleteUser(user.id);
     showToast(t("usersPage.toasts.deleted"), "info");
     server.reload();
   }

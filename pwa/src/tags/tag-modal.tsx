@@ -2,23 +2,19 @@
 // variant: with Kanban on, the lane fields (spec 2 §3 Tag; kanban/lane-fields.tsx), lanes chosen among the
 // company's kanban tags. A new tag goes through the outbox (works offline); an edit is PUT /tags/{id} (online).
 import { type TagDTO, ZCreateTagRequestSchema, ZUpdateTagRequestSchema } from "@chatflow/core/contract/contacts.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/errors.ts";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { LaneFields, laneForm, laneValues } from "../kanban/lane-fields.tsx";
-import { requestSync } from "../sync/app-sync.ts";
 import { Button } from "../ui/button.tsx";
 import { ColorSwatchField, DEFAULT_SWATCHES } from "../ui/color-swatch-field.tsx";
 import { Modal } from "../ui/dialog.tsx";
 import { TextField } from "../ui/fields.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Switch } from "../ui/toggles.tsx";
-import { queueCreateTag } from "./tag-store.ts";
+import { useCreateTag, useTagWithLanes, useUpdateTag } from "./tags-data.ts";
 
 /** spec 2 §5's messages for the tag form. */
 export const TAG_MESSAGES: Record<string, string> = {
@@ -51,10 +47,9 @@ export function TagModal({
   const [saving, setSaving] = useState(false);
   const isNew = tag === null;
   // The stored tag (its kanban flag and lane settings) and the company's lanes to choose from, as cached.
-  const cached = useLiveQuery(
-    async () => ({ self: tag ? await db.tags.get(tag.id) : undefined, all: await db.tags.toArray() }),
-    [tag?.id],
-  );
+  const cached = useTagWithLanes(tag?.id ?? null);
+  const createTag = useCreateTag();
+  const updateTag = useUpdateTag();
   const [kanban, setKanban] = useState<boolean | null>(null);
   const [lane, setLane] = useState<ReturnType<typeof laneForm> | null>(null);
   const isKanban = kanban ?? cached?.self?.kanban === 1;
@@ -78,13 +73,11 @@ export function TagModal({
     setSaving(true);
     try {
       if (isNew) {
-        await queueCreateTag(db, ZCreateTagRequestSchema.parse(body));
-        requestSync();
+        await createTag(ZCreateTagRequestSchema.parse(body));
         showToast(online ? t("tagsPage.toasts.saved") : t("tagsPage.savedOffline"), "info");
         onSaved(null);
       } else {
-        const saved = await api.put<TagDTO>(`/tags/${tag.id}`, ZUpdateTagRequestSchema.parse(body));
-        await db.tags.put({ ...cached?.self, ...saved });
+        const saved = await updateTag(tag.id, ZUpdateTagRequestSchema.parse(body));
         showToast(t("tagsPage.toasts.saved"), "info");
         onSaved(saved);
       }

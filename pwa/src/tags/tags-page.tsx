@@ -3,16 +3,9 @@
 // (createTag) and works offline; editing and deleting are REST-only and need a connection.
 // The tag modal has the kanban variant with the lane fields (spec 2 §2, §3 Tag).
 import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
-import { Dexie } from "dexie";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePaged } from "../api/use-paged.ts";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
-import type { CachedTag } from "../store/db.ts";
-import { useListChanged } from "../sync/use-list-changed.ts";
 import { Chip } from "../ui/badge.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
@@ -27,32 +20,19 @@ import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { TagContactsModal } from "./tag-contacts-modal.tsx";
 import { mergeTags, type TagRow } from "./tag-list.ts";
 import { TagModal } from "./tag-modal.tsx";
-import { cachedTags, cacheTags, pendingTags } from "./tag-store.ts";
 import "./tags.css";
+import { useDeleteTag, useLocalTags, useTagPages } from "./tags-data.ts";
 
 const ROW_HEIGHT = 60;
-
-type TagsPageAnswer = { tags: CachedTag[]; count: number; hasMore: boolean };
 
 export function TagsPage() {
   const { t } = useTranslation();
   const online = useOnline();
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim().toLowerCase(), 500);
-  const server = usePaged<CachedTag>(search, online, async (page) => {
-    const q = new URLSearchParams({ pageNumber: String(page) });
-    if (search) q.set("searchParam", search);
-    const res = await api.get<TagsPageAnswer>(`/tags?${q}`);
-    // Kept for the pickers and for this screen offline.
-    await cacheTags(db, res.tags);
-    return { items: res.tags, hasMore: res.hasMore, count: res.count };
-  });
-  // Another person's change (spec 2 §4 live updates).
-  useListChanged(db, "tags", server.reload);
-  const local = useLiveQuery(
-    () => Dexie.Promise.all([cachedTags(db), pendingTags(db)]).then(([cache, pending]) => ({ cache, pending })),
-    [],
-  );
+  const server = useTagPages(search, online);
+  const local = useLocalTags();
+  const deleteTag = useDeleteTag();
   const rows = useMemo(
     () =>
       mergeTags({
@@ -72,8 +52,7 @@ export function TagsPage() {
 
   async function remove(tag: TagRow) {
     if (tag.id === null) return;
-    await api.delete(`/tags/${tag.id}`);
-    await db.tags.delete(tag.id);
+    await deleteTag(tag.id);
     showToast(t("tagsPage.toasts.deleted"), "info");
     server.reload();
   }

@@ -1,0 +1,128 @@
+// The tags area's data (issue 20: screens call hooks; this file owns the paths and tables). Tags are not
+// replicated: they are read over REST (GET /tags page by page, GET /tags/list) and kept in the local `tags`
+// table for the pickers and for offline. Each kind of write goes one way: creating a tag and removing a
+// contact from a tag go through the outbox (createTag, removeContactTag), which works offline; renaming and
+// deleting a tag have no push mutation in core, so they stay REST (PUT/DELETE /tags/{id}) and need a connection.
+import type {
+  ContactDetailDTO,
+  ListContactsResponse,
+  TagDTO,
+  TCreateTagRequest,
+  TUpdateTagRequest,
+} from "@chatflow/core/contract/contacts.ts";
+import { Dexie } from "dexie";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useCallback } from "react";
+import { usePaged } from "../api/use-paged.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
+import type { CachedTag } from "../store/db.ts";
+import { requestSync } from "../sync/app-sync.ts";
+import { queueMutation } from "../sync/optimistic.ts";
+import { useListChanged } from "../sync/use-list-changed.ts";
+import { cachedTags, cacheTags, pendingTags, queueCreateTag } from "./tag-store.ts";
+
+type TagsPageAnswer = { tags: CachedTag[]; count: number; hasMore: boolean };
+
+/** GET /tags page `page` (with each tag's counts), kept in the local table for the pickers and offline. */
+export async function fetchTagPage(page: number, search = ""): Promise<TagsPageAnswer> {
+  const q = new URLSearchParams({ pageNumber: String(page) });
+  if (search) q.set("searchParam", search);
+  const res = await api.get<TagsPageAnswer>(`/tags?${q}`);
+  await cacheTags(db, res.tags);
+  return res;
+}
+
+/** Core's tags matching `search` page by page while online, asked again when another person changes them. */
+export function useTagPages(search: string, online: boolean) {
+  const server = usePaged<CachedTag>(search, online, async (page) => {
+    const res = await fetchTagPage(page, search);
+    return { items: res.tags, hasMore: res.hasMore, count: res.count };
+  });
+  // Another person's change (spec 2 §4 live updates).
+  useListChanged(db, "tags", server.reload);
+  return server;
+}
+
+/** The kept tags by name and the tags waiting in the outbox to be created. */
+export function useLocalTags() {
+  return useLiveQuery(
+    () => Dexie.Promise.all([cachedTags(db), pendingTags(db)]).then(([cache, pending]) => ({ cache, pending })),
+    [],
+  );
+}
+
+/** The kept tags by name (core's order for the pickers); undefined while the store opens. */
+export function useCachedTags(): CachedTag[] | undefined {
+  return useLiveQuery(() => cachedTags(db), []);
+}
+
+/** The kept tags as stored; undefined while the store opens. */
+export function useReplicaTags(): CachedTag[] | undefined {
+  return useLiveQuery(() => db.tags.toArray(), []);
+}
+
+/** One kept tag (its kanban flag and lane settings) and every kept tag (the lanes to choose from). */
+export function useTagWithLanes(tagId: number | null) {
+  return useLiveQuery(
+    async () => ({ self: tagId === null ? undefined : await db.tags.get(tagId), all: await db.tags.toArray() }),
+    [tagId],
+  );
+}
+
+/** Queues a new tag through the outbox (works offline) and asks for a push. */
+export function useCreateTag() {
+  return useCallback(async (input: TCreateTagRequest) => {
+    await queueCreateTag(db, input);
+    requestSync();
+  }, []);
+}
+
+/** Renames or restyles a tag (REST: core has no push mutation for it) and keeps the answer with the kept tag. */
+export function useUpdateTag() {
+  return useCallback(async (id: number, body: TUpdateTagRequest): Promise<TagDTO> => {
+    const saved = await api.put<TagDTO>(`/tags/${id}`, body);
+    await db.tags.put({ ...(await db.tags.get(id)), ...saved });
+    return saved;
+  }, []);
+}
+
+/** Deletes a tag (REST: core has no push mutation for it) and drops it from the kept tags. */
+export function useDeleteTag() {
+  return useCallback(async (id: number) => {
+    await api.delete(`/tags/${id}`);
+    await db.tags.delete(id);
+  }, []);
+}
+
+/** The contacts of one tag, page by page from GET /contacts?contactTag=[id] while online. */
+export function useTagContacts(tagId: number, online: boolean) {
+  return usePaged<ContactDetailDTO>(`tag-${tagId}`, online, async (page) => {
+    const q = new URLSearchParams({ pageNumber: String(page), contactTag: JSON.stringify([tagId]) });
+    const res = await api.get<ListContactsResponse>(`/contacts?${q}`);
+    return { items: res.contacts, hasMore: res.hasMore, count: res.count };
+  });
+}
+
+/** The contacts whose removal from `tagId` still waits in the outbox (hidden already). */
+export function usePendingTagRemovals(tagId: number): Set<number> {
+  return (
+    useLiveQuery(async () => {
+      const entries = await db.outbox.filter((e) => e.name === "removeContactTag").toArray();
+      return new Set(
+        entries
+          .map((e) => e.args as { tagId: number; contactId: number })
+          .filter((a) => a.tagId === tagId)
+          .map((a) => a.contactId),
+      );
+    }, [tagId]) ?? new Set<number>()
+  );
+}
+
+/** Removes a contact from a tag through the outbox (removeContactTag) and asks for a push. */
+export function useRemoveContactTag() {
+  return useCallback(async (tagId: number, contactId: number) => {
+    await queueMutation(db, "removeContactTag", { tagId, contactId });
+    requestSync();
+  }, []);
+}

@@ -11,31 +11,25 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
-import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
-import { planAllows } from "../layout/app-routes.ts";
 import { useOnline } from "../layout/use-online.ts";
-import { Button } from "../ui/button.tsx";
-import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { PlugIcon, PlusIcon, RefreshIcon } from "../ui/icons.tsx";
+import { PlugIcon } from "../ui/icons.tsx";
 import { ListPage } from "../ui/list-page.tsx";
-import { Menu, MenuItem, MenuTrigger } from "../ui/menu.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
+import { CONFIRMED_TEXT, type Confirming, ConnectionConfirmDialog } from "./connection-confirm-dialog.tsx";
 import { ConnectionModal } from "./connection-modal.tsx";
+import { ConnectionsActions } from "./connections-actions.tsx";
 import { ConnectionsTable, type Row } from "./connections-table.tsx";
 import { FacebookConnectModal } from "./facebook-connect-modal.tsx";
 import { ImportProgressCards } from "./import-progress.tsx";
 import { QrDialog } from "./qr-dialog.tsx";
 import "./connections.css";
 
-type Confirming = { kind: "delete" | "disconnect" | "closeImported"; row: Row } | null;
-
 export function ConnectionsPage() {
   const { t } = useTranslation();
   const online = useOnline();
-  const user = useSessionUser();
   const [server, setServer] = useState<WhatsappAnswer[] | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [settings, setSettings] = useState({ scheduleType: "disabled", userRating: false });
@@ -113,67 +107,29 @@ export function ConnectionsPage() {
     if (c.kind === "delete") await api.delete(`/whatsapp/${c.row.id}`);
     if (c.kind === "disconnect") await api.delete(`/whatsappsession/${c.row.id}`);
     if (c.kind === "closeImported") await api.post(`/closedimported/${c.row.id}`, {});
-    showToast(
-      t(
-        c.kind === "delete"
-          ? "connectionsPage.toasts.deleted"
-          : c.kind === "disconnect"
-            ? "connectionsPage.toasts.disconnected"
-            : "connectionsPage.toasts.closedImported",
-      ),
-      "info",
-    );
+    showToast(t(CONFIRMED_TEXT[c.kind]), "info");
     await load();
   }
 
   // Facebook and Instagram come from a social login (spec 2 §2): its user id and token go through POST /facebook.
-  const channels: Channel[] = [
-    ...(user && planAllows(user, "useWhatsapp") ? (["whatsapp", "whatsappapi"] as const) : []),
-    ...(user && planAllows(user, "useFacebook") ? (["facebook"] as const) : []),
-    ...(user && planAllows(user, "useInstagram") ? (["instagram"] as const) : []),
-  ];
   const onAdd = (channel: Channel) =>
     channel === "facebook" || channel === "instagram"
       ? setSocial({ instagram: channel === "instagram" })
       : setEditing({ channel });
   const notice = !online ? t("connectionsPage.offline") : loadError ? t("connectionsPage.loadError") : null;
-  const name = confirming?.row.name ?? "";
   return (
     <ListPage
       className="connections-page"
       data-testid="connections-page"
       title={t("connectionsPage.title", { count: rows?.length ?? 0 })}
       actions={
-        <>
-          <Button
-            icon={<RefreshIcon />}
-            onPress={() => void restart()}
-            isPending={restarting}
-            isDisabled={!online}
-            data-testid="connections-restart"
-          >
-            {t("connectionsPage.restart")}
-          </Button>
-          {channels.length > 0 && (
-            <MenuTrigger>
-              <Button
-                variant="primary"
-                icon={<PlusIcon />}
-                isDisabled={!online || !server}
-                data-testid="connections-add"
-              >
-                {t("connectionsPage.add")}
-              </Button>
-              <Menu label={t("connectionsPage.add")} onAction={(key) => onAdd(key as Channel)}>
-                {channels.map((c) => (
-                  <MenuItem key={c} id={c} data-testid={`connections-add-${c}`}>
-                    {t(`connectionsPage.channels.${c}`)}
-                  </MenuItem>
-                ))}
-              </Menu>
-            </MenuTrigger>
-          )}
-        </>
+        <ConnectionsActions
+          online={online}
+          canAdd={Boolean(server)}
+          restarting={restarting}
+          onRestart={() => void restart()}
+          onAdd={onAdd}
+        />
       }
       notice={notice}
     >
@@ -214,17 +170,7 @@ export function ConnectionsPage() {
         />
       )}
       {qrFor && <QrDialog id={qrFor.id} name={qrFor.name} onClose={() => setQrFor(null)} />}
-      <ConfirmDialog
-        isOpen={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={t(`connectionsPage.confirm.${confirming?.kind ?? "delete"}Title`, { name })}
-        confirmLabel={t(`connectionsPage.confirm.${confirming?.kind ?? "delete"}`)}
-        tone={confirming?.kind === "closeImported" ? "primary" : undefined}
-        onConfirm={() => (confirming ? confirm(confirming) : undefined)}
-        data-testid="connection-confirm"
-      >
-        {t(`connectionsPage.confirm.${confirming?.kind ?? "delete"}Text`)}
-      </ConfirmDialog>
+      <ConnectionConfirmDialog confirming={confirming} onClose={() => setConfirming(null)} onConfirm={confirm} />
     </ListPage>
   );
 }

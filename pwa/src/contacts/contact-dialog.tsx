@@ -3,7 +3,6 @@
 // validated with the contract's schemas and messages. Saving queues the change (works
 // offline); extra information and tags are read from core, so they need a connection.
 import {
-  type ContactDetailDTO,
   type TagDTO,
   type TExtraInfoItem,
   ZContactEmailSchema,
@@ -13,12 +12,10 @@ import {
   ZExtraInfoItemSchema,
 } from "@chatflow/core/contract/contacts.ts";
 import type { WhatsappDTO } from "@chatflow/core/contract/entities.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
+import { useReplicaWhatsapps } from "../connections/connections-data.ts";
 import { fieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { Button, IconButton } from "../ui/button.tsx";
@@ -29,7 +26,7 @@ import { Select, SelectItem } from "../ui/select.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { Checkbox } from "../ui/toggles.tsx";
 import type { ContactRow } from "./contact-list.ts";
-import { queueCreateContact, queueSyncContactTags, queueUpdateContact } from "./contact-writes.ts";
+import { useContactDetail, useCreateContact, useSyncContactTags, useUpdateContact } from "./contacts-data.ts";
 
 /** The contract's messages this form shows beside the shared ones (i18n/form-errors.ts). */
 export const CONTACT_MESSAGES: Record<string, string> = {
@@ -72,7 +69,10 @@ export function ContactDialog({
 }) {
   const { t } = useTranslation();
   const source = contact?.source ?? null;
-  const whatsapps = useLiveQuery(() => db.whatsapps.toArray(), []) ?? [];
+  const whatsapps = useReplicaWhatsapps() ?? [];
+  const createContact = useCreateContact();
+  const updateContact = useUpdateContact();
+  const syncContactTags = useSyncContactTags();
   const [form, setForm] = useState<Form>({
     name: source?.name ?? "",
     number: source?.number ?? "",
@@ -83,26 +83,17 @@ export function ContactDialog({
   });
   const [extra, setExtra] = useState<ExtraItem[] | null>(source ? null : []);
   const [tagIds, setTagIds] = useState<number[] | null>(null);
-  const [detailError, setDetailError] = useState<unknown>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
   // Editing: the extra information and tags live only in core.
+  const detail = useContactDetail(source?.id ?? null, online);
+  const detailError = detail.error;
   useEffect(() => {
-    if (!source || !online) return;
-    let live = true;
-    api.get<ContactDetailDTO>(`/contacts/${source.id}`).then(
-      (detail) => {
-        if (!live) return;
-        setExtra(detail.extraInfo.map((i) => ({ ...i, key: newKey() })));
-        setTagIds(detail.tags.map((tag) => tag.id));
-      },
-      (err: unknown) => live && setDetailError(err),
-    );
-    return () => {
-      live = false;
-    };
-  }, [source, online]);
+    if (!detail.data) return;
+    setExtra(detail.data.extraInfo.map((i) => ({ ...i, key: newKey() })));
+    setTagIds(detail.data.tags.map((tag) => tag.id));
+  }, [detail.data]);
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const extraItems = (extra ?? []).map(({ id, name, value }) => (id ? { id, name, value } : { name, value }));
@@ -136,9 +127,9 @@ export function ContactDialog({
     try {
       const whatsappId = form.whatsappId === NONE ? null : form.whatsappId;
       if (!source) {
-        await queueCreateContact(db, ZCreateContactRequestSchema.parse({ ...form, whatsappId, extraInfo: extraItems }));
+        await createContact(ZCreateContactRequestSchema.parse({ ...form, whatsappId, extraInfo: extraItems }));
       } else {
-        await queueUpdateContact(db, source, {
+        await updateContact(source, {
           name: ZContactNameSchema.parse(form.name),
           number: form.number,
           email: ZContactEmailSchema.parse(form.email),
@@ -147,7 +138,7 @@ export function ContactDialog({
           disableBot: form.disableBot,
           ...(extra !== null ? { extraInfo: extraItems as TExtraInfoItem[] } : {}),
         });
-        if (tagIds !== null) await queueSyncContactTags(db, source.id, tagIds);
+        if (tagIds !== null) await syncContactTags(source.id, tagIds);
       }
       onSaved();
       onClose();

@@ -5,8 +5,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { uploadWithProgress } from "../api/upload-progress.ts";
-import { api, tokens } from "../app-services.ts";
 import { serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
@@ -15,13 +13,8 @@ import { Button } from "../ui/button.tsx";
 import { FileButton } from "../ui/file-button.tsx";
 import { BackIcon, FileIcon, UploadIcon } from "../ui/icons.tsx";
 import { ProgressBar } from "../ui/progress-bar.tsx";
-import {
-  checkImportFile,
-  IMPORT_EXTENSIONS,
-  type ImportJob,
-  type ImportProgress,
-  importSpreadsheet,
-} from "./import-job.ts";
+import { contactImportDeps } from "./contacts-data.ts";
+import { checkImportFile, IMPORT_EXTENSIONS, type ImportProgress, importSpreadsheet } from "./import-job.ts";
 import "./contacts.css";
 
 type Step = { phase: "idle" } | { phase: "invalid"; reason: "type" | "size" } | { phase: "ready" } | ImportProgress;
@@ -47,22 +40,7 @@ export function ContactsImportPage() {
   async function run() {
     if (!file) return;
     abort.current = new AbortController();
-    const end = await importSpreadsheet(
-      file,
-      {
-        upload: (form, onProgress) =>
-          uploadWithProgress({
-            url: `${window.location.origin}/contacts/upload`,
-            form: () => form,
-            getToken: () => tokens.get(),
-            renew: () => api.get("/auth/me"),
-            onProgress,
-          }),
-        job: (id) => api.get<ImportJob>(`/contacts/upload/${id}`),
-        signal: abort.current.signal,
-      },
-      setStep,
-    );
+    const end = await importSpreadsheet(file, contactImportDeps(abort.current.signal), setStep);
     // The new contacts reach this device's replica with the next pull.
     if (end.phase === "finished") requestSync();
   }

@@ -3,17 +3,14 @@
 // block/unblock and delete (admins). Rows come from the replica plus core's pages
 // (use-contacts-list.ts); every write goes through the outbox and works offline.
 import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
-import { useLiveQuery } from "dexie-react-hooks";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { db } from "../app-db.ts";
-import { api, tokens } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { requestSync } from "../sync/app-sync.ts";
-import { cachedTags, refreshTagList } from "../tags/tag-store.ts";
+import { useTagList } from "../tags/tags-data.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
@@ -29,10 +26,9 @@ import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { ContactDialog } from "./contact-dialog.tsx";
 import type { ContactFilter, ContactRow } from "./contact-list.ts";
 import { ContactRowItem } from "./contact-row.tsx";
-import { queueBlockContact, queueDeleteContact } from "./contact-writes.ts";
-import { fetchContactsCsv, saveFile } from "./export-contacts.ts";
+import { exportContactsCsv, useBlockContact, useContacts, useDeleteContact } from "./contacts-data.ts";
+import { saveFile } from "./export-contacts.ts";
 import { StartTicketDialog } from "./start-ticket-dialog.tsx";
-import { contactsQuery, useContactsList } from "./use-contacts-list.ts";
 import "./contacts.css";
 
 /** Row height of the list (avatar and two lines). */
@@ -50,12 +46,10 @@ export function ContactsPage() {
   const search = useDebouncedValue(searchText, 500);
   const [tagIds, setTagIds] = useState<number[]>([]);
   const filter = useMemo<ContactFilter>(() => ({ search, tagIds }), [search, tagIds]);
-  const list = useContactsList(db, api, filter, online);
-
-  const tags = useLiveQuery(() => cachedTags(db), []) ?? [];
-  useEffect(() => {
-    if (online) refreshTagList(db, api).catch(() => undefined);
-  }, [online]);
+  const list = useContacts(filter, online);
+  const tags = useTagList(online);
+  const blockContact = useBlockContact();
+  const deleteContact = useDeleteContact();
 
   const [editing, setEditing] = useState<ContactRow | "new" | null>(null);
   const [starting, setStarting] = useState<ContactRow | null>(null);
@@ -69,23 +63,20 @@ export function ContactsPage() {
 
   async function toggleBlock(row: ContactRow) {
     if (!row.source) return;
-    await queueBlockContact(db, row.source, !row.active);
+    await blockContact(row.source, !row.active);
     afterWrite(row.active ? t("contactsPage.toasts.blocked") : t("contactsPage.toasts.unblocked"));
   }
 
   async function remove(row: ContactRow) {
     if (!row.source) return;
-    await queueDeleteContact(db, row.source);
+    await deleteContact(row.source);
     afterWrite(t("contactsPage.toasts.deleted"));
   }
 
   async function exportCsv() {
     setExporting(true);
     try {
-      const blob = await fetchContactsCsv(
-        { baseUrl: window.location.origin, getToken: () => tokens.get(), renew: () => api.get("/auth/me") },
-        contactsQuery(filter),
-      );
+      const blob = await exportContactsCsv(filter);
       saveFile(blob, "contatos.csv");
     } catch (err) {
       showToast(errorText(err));

@@ -6,22 +6,22 @@
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import type { OpenTicketHolder } from "@chatflow/core/contract/tickets.ts";
 import { ZCreateTicketRequestSchema } from "@chatflow/core/contract/tickets.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { db } from "../app-db.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
+import { useReplicaWhatsapps } from "../connections/connections-data.ts";
 import { fieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
-import { requestSync } from "../sync/app-sync.ts";
+import { useReplicaQueues } from "../queues/queues-data.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { CONTACT_MESSAGES } from "./contact-dialog.tsx";
 import type { ContactRow } from "./contact-list.ts";
-import { connectionsFor, startTicket } from "./start-ticket.ts";
+import { useStartTicket } from "./contacts-data.ts";
+import { connectionsFor } from "./start-ticket.ts";
 
 /** What the dialog reads of the contact. */
 export type StartTicketContact = Pick<ContactRow, "id" | "name" | "channel">;
@@ -47,8 +47,9 @@ export function StartTicketDialog({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSessionUser();
-  const whatsapps = useLiveQuery(() => db.whatsapps.toArray(), []) ?? [];
-  const companyQueues = useLiveQuery(() => db.queues.toArray(), []) ?? [];
+  const whatsapps = useReplicaWhatsapps() ?? [];
+  const companyQueues = useReplicaQueues() ?? [];
+  const startTicket = useStartTicket();
   // Admins pick any queue of the company; an agent picks among their own (spec 1 §6).
   const queues = user?.profile === "admin" ? companyQueues : (user?.queues ?? []);
   const connections = connectionsFor(contact?.channel ?? null, whatsapps);
@@ -79,9 +80,8 @@ export function StartTicketDialog({
     setBusy(true);
     try {
       const outcome = await startTicket(
-        db,
         { contactId: parsed.data.contactId, whatsappId: parsed.data.whatsappId, queueId: parsed.data.queueId },
-        { online, sync: requestSync },
+        online,
       );
       if (outcome.kind === "refused") {
         setRefusal(outcome.error);

@@ -12,7 +12,7 @@ import type {
 } from "@chatflow/core/contract/contacts.ts";
 import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { usePaged } from "../api/use-paged.ts";
 import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
@@ -20,7 +20,7 @@ import type { CachedTag } from "../store/db.ts";
 import { requestSync } from "../sync/app-sync.ts";
 import { queueMutation } from "../sync/optimistic.ts";
 import { useListChanged } from "../sync/use-list-changed.ts";
-import { cachedTags, cacheTags, pendingTags, queueCreateTag } from "./tag-store.ts";
+import { cachedTags, cacheTags, pendingTags, queueCreateTag, refreshTagList } from "./tag-store.ts";
 
 type TagsPageAnswer = { tags: CachedTag[]; count: number; hasMore: boolean };
 
@@ -55,6 +55,15 @@ export function useLocalTags() {
 /** The kept tags by name (core's order for the pickers); undefined while the store opens. */
 export function useCachedTags(): CachedTag[] | undefined {
   return useLiveQuery(() => cachedTags(db), []);
+}
+
+/** The company's tags by name for pickers and filters: the kept ones, refreshed from GET /tags/list when online. */
+export function useTagList(online: boolean): CachedTag[] {
+  const tags = useCachedTags() ?? [];
+  useEffect(() => {
+    if (online) refreshTagList(db, api).catch(() => undefined);
+  }, [online]);
+  return tags;
 }
 
 /** The kept tags as stored; undefined while the store opens. */

@@ -1,0 +1,103 @@
+// The contacts area's data (issue 20: screens call hooks; this file owns the paths and tables). Contacts are
+// replicated: every write goes through the outbox (createContact, updateContact, blockContact, deleteContact,
+// syncContactTags, createTicket) and works offline; core's pages (GET /contacts) complete the replica when
+// online, and a contact's extra information and tags (GET /contacts/{id}) live only in core.
+import type { ContactDetailDTO, TCreateContactRequest } from "@chatflow/core/contract/contacts.ts";
+import type { ContactDTO } from "@chatflow/core/contract/entities.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useCallback } from "react";
+import { uploadWithProgress } from "../api/upload-progress.ts";
+import { useRestQuery } from "../api/use-rest-query.ts";
+import { db } from "../app-db.ts";
+import { api, tokens } from "../app-services.ts";
+import { requestSync } from "../sync/app-sync.ts";
+import type { ContactFilter } from "./contact-list.ts";
+import {
+  type ContactEdit,
+  queueBlockContact,
+  queueCreateContact,
+  queueDeleteContact,
+  queueSyncContactTags,
+  queueUpdateContact,
+} from "./contact-writes.ts";
+import { fetchContactsCsv } from "./export-contacts.ts";
+import type { ImportDeps, ImportJob } from "./import-job.ts";
+import { type StartTicketArgs, startTicket } from "./start-ticket.ts";
+import { contactsQuery, useContactsList } from "./use-contacts-list.ts";
+
+/** The contacts screen's rows for a filter: the replica merged with core's pages when online. */
+export function useContacts(filter: ContactFilter, online: boolean) {
+  return useContactsList(db, api, filter, online);
+}
+
+/** One contact of the replica; null for no id or none found, undefined while reading. */
+export function useReplicaContact(id: number | null): ContactDTO | null | undefined {
+  return useLiveQuery(async () => (id === null ? null : ((await db.contacts.get(id)) ?? null)), [id]);
+}
+
+/** Every contact of the replica, [] until the store opens. */
+export function useReplicaContactsById(): ContactDTO[] {
+  return useLiveQuery(() => db.contacts.orderBy("id").toArray(), [], [] as ContactDTO[]);
+}
+
+/** A contact as core has it, with its extra information and tags (GET /contacts/{id}), while online. */
+export function useContactDetail(id: number | null, online: boolean) {
+  return useRestQuery<ContactDetailDTO>(id !== null && online ? `/contacts/${id}` : null);
+}
+
+export function useCreateContact() {
+  return useCallback((input: TCreateContactRequest) => queueCreateContact(db, input), []);
+}
+
+export function useUpdateContact() {
+  return useCallback((contact: ContactDTO, edit: ContactEdit) => queueUpdateContact(db, contact, edit), []);
+}
+
+export function useSyncContactTags() {
+  return useCallback((contactId: number, tagIds: number[]) => queueSyncContactTags(db, contactId, tagIds), []);
+}
+
+// The writes below only queue: the screen asks for one push once its writes are queued (requestSync).
+
+export function useBlockContact() {
+  return useCallback((contact: ContactDTO, active: boolean) => queueBlockContact(db, contact, active), []);
+}
+
+export function useDeleteContact() {
+  return useCallback((contact: ContactDTO) => queueDeleteContact(db, contact), []);
+}
+
+/** Opens a ticket for a contact through the outbox (createTicket), waiting for core's answer when online. */
+export function useStartTicket() {
+  return useCallback(
+    (args: StartTicketArgs, online: boolean) => startTicket(db, args, { online, sync: requestSync }),
+    [],
+  );
+}
+
+/** The renewal the file transfers use when the access token expired: any authenticated call refreshes it. */
+const renew = () => api.get("/auth/me");
+
+/** The CSV of the contacts matching a filter (GET /contacts/export). */
+export function exportContactsCsv(filter: ContactFilter): Promise<Blob> {
+  return fetchContactsCsv(
+    { baseUrl: window.location.origin, getToken: () => tokens.get(), renew },
+    contactsQuery(filter),
+  );
+}
+
+/** How the import screen sends a spreadsheet (POST /contacts/upload) and follows its job. */
+export function contactImportDeps(signal: AbortSignal): ImportDeps {
+  return {
+    upload: (form, onProgress) =>
+      uploadWithProgress({
+        url: `${window.location.origin}/contacts/upload`,
+        form: () => form,
+        getToken: () => tokens.get(),
+        renew,
+        onProgress,
+      }),
+    job: (id) => api.get<ImportJob>(`/contacts/upload/${id}`),
+    signal,
+  };
+}

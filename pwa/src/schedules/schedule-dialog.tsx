@@ -9,14 +9,10 @@ import {
   ZCreateScheduleRequestSchema,
   ZUpdateScheduleRequestSchema,
 } from "@chatflow/core/contract/schedules.ts";
-import { Dexie } from "dexie";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import type { Key } from "react-aria-components/Select";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/errors.ts";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
@@ -31,6 +27,7 @@ import { showToast } from "../ui/toasts.ts";
 import { Checkbox } from "../ui/toggles.tsx";
 import { newScheduleForm, type ScheduleForm, scheduleFormOf, scheduleRequest } from "./schedule-form.ts";
 import "./schedules.css";
+import { useScheduleChoices, useScheduleWrites } from "./schedules-data.ts";
 
 /** spec 1 §5's messages for the schedule form. */
 const SCHEDULE_MESSAGES: Record<string, string> = {
@@ -65,17 +62,8 @@ export function ScheduleDialog({ contactId, schedule, onClose, onSaved, onDelete
   const set = <K extends keyof ScheduleForm>(key: K, value: ScheduleForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
-  // One chain of Dexie promises: a native Promise.all would lose the live query's zone (use-contacts-list.ts).
-  const refs = useLiveQuery(
-    () =>
-      Dexie.Promise.all([
-        db.users.toArray(),
-        db.queues.toArray(),
-        contactId === null && !schedule ? db.contacts.toArray() : Dexie.Promise.resolve([]),
-        form.contactId === null ? Dexie.Promise.resolve(undefined) : db.contacts.get(form.contactId),
-      ]).then(([users, queues, contacts, fixed]) => ({ users, queues, contacts, fixed })),
-    [contactId, schedule, form.contactId],
-  );
+  const refs = useScheduleChoices(contactId === null && !schedule, form.contactId);
+  const writes = useScheduleWrites();
   const contactName = refs?.fixed?.name ?? schedule?.contact?.name ?? "";
   const pickContact = contactId === null && !schedule;
   const search = contactSearch.trim().toLowerCase();
@@ -98,23 +86,18 @@ export function ScheduleDialog({ contactId, schedule, onClose, onSaved, onDelete
         // A time left as it was keeps the schedule's progress; a new one starts it again (a failed one too).
         const { sendAt, ...rest } = parsed.data;
         const changes = ZUpdateScheduleRequestSchema.parse(form.sendAt === initial.sendAt ? rest : { ...rest, sendAt });
-        saved = await api.put<ScheduleDTO>(`/schedules/${schedule.id}`, changes);
+        saved = await writes.update(schedule.id, changes);
       } else {
-        saved = await api.post<ScheduleDTO>("/schedules", parsed.data);
+        saved = await writes.create(parsed.data);
       }
       try {
-        if (file) {
-          const data = new FormData();
-          data.append("file", file, file.name);
-          saved = await api.postForm<ScheduleDTO>(`/schedules/${saved.id}/media-upload`, data);
-        } else if (schedule?.mediaName && keptMedia === null) {
-          saved = await api.delete<ScheduleDTO>(`/schedules/${saved.id}/media-upload`);
-        }
+        if (file) saved = await writes.uploadMedia(saved.id, file);
+        else if (schedule?.mediaName && keptMedia === null) saved = await writes.removeMedia(saved.id);
       } catch (err) {
         showToast(`${t("schedules.toasts.mediaFailed")} ${errorText(err)}`, "error");
       }
       // Shown at once; the pull brings the same row.
-      await db.schedules.put(saved);
+      await writes.keep(saved);
       showToast(t("schedules.toasts.saved"), "info");
       onSaved?.(saved);
       onClose();

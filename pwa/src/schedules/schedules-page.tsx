@@ -3,12 +3,10 @@
 // It reads the replicated schedules from IndexedDB, so it opens offline and follows other people's changes live
 // (spec 2 §4); creating, editing and deleting are REST and need a connection.
 import type { ScheduleDTO } from "@chatflow/core/contract/schedules.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
+import { useReplicaContact } from "../contacts/contacts-data.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
@@ -29,6 +27,7 @@ import {
   viewRange,
 } from "./calendar.ts";
 import "./schedules.css";
+import { useDeleteSchedule, useSchedulesBetween } from "./schedules-data.ts";
 
 const ScheduleDialog = lazy(() => import("./schedule-dialog.tsx").then((m) => ({ default: m.ScheduleDialog })));
 
@@ -50,14 +49,9 @@ export function SchedulesPage() {
   const [deleting, setDeleting] = useState<ScheduleDTO | null>(null);
 
   const { from, to } = viewRange(view, date);
-  const rows = useLiveQuery(
-    () => db.schedules.where("sendAt").between(from.toISOString(), to.toISOString(), true, false).toArray(),
-    [from.getTime(), to.getTime()],
-  );
-  const filterContact = useLiveQuery(
-    async () => (contactId === null ? null : ((await db.contacts.get(contactId)) ?? null)),
-    [contactId],
-  );
+  const rows = useSchedulesBetween(from, to);
+  const filterContact = useReplicaContact(contactId);
+  const deleteSchedule = useDeleteSchedule();
   const events = useMemo(
     () => (rows ?? []).filter((s) => (contactId === null || s.contactId === contactId) && matchesSearch(s, search)),
     [rows, contactId, search],
@@ -85,8 +79,7 @@ export function SchedulesPage() {
   const today = dayKey(new Date());
 
   async function remove(s: ScheduleDTO) {
-    await api.delete(`/schedules/${s.id}`);
-    await db.schedules.delete(s.id);
+    await deleteSchedule(s.id);
     showToast(t("schedules.toasts.deleted"), "info");
     setEditing(null);
   }

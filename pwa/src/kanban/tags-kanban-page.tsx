@@ -4,8 +4,7 @@
 // who else is present; the server lets only admins write. Works offline (the document's copy on this device);
 // creating a brand-new tag needs a connection (POST /tags).
 
-import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
-import { addLane, moveLane, removeLane, updateLaneSettings } from "@chatflow/core/contract/documents/kanban-board.ts";
+import { addLane, removeLane, updateLaneSettings } from "@chatflow/core/contract/documents/kanban-board.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,20 +12,19 @@ import { useNavigate } from "react-router";
 import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
-import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import type { CachedTag } from "../store/db.ts";
 import { useListChanged } from "../sync/use-list-changed.ts";
 import { cacheTags } from "../tags/tag-store.ts";
-import { Chip } from "../ui/badge.tsx";
-import { Button, IconButton } from "../ui/button.tsx";
-import { ConfirmDialog, Modal } from "../ui/dialog.tsx";
-import { SearchField, TextField } from "../ui/fields.tsx";
-import { BackIcon, ChevronDownIcon, EditIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
-import { Select, SelectItem } from "../ui/select.tsx";
-import { showToast } from "../ui/toasts.ts";
+import { Button } from "../ui/button.tsx";
+import { ConfirmDialog } from "../ui/dialog.tsx";
+import { SearchField } from "../ui/fields.tsx";
+import { BackIcon, PlusIcon } from "../ui/icons.tsx";
+import { AddLaneDialog } from "./add-lane-dialog.tsx";
 import { boardLanes, type Lane } from "./board.ts";
-import { LaneFields, type LaneForm, laneForm, laneValues } from "./lane-fields.tsx";
+import { LaneDialog, pickLane } from "./lane-dialog.tsx";
+import { laneForm } from "./lane-fields.tsx";
+import { LanesTable } from "./lanes-table.tsx";
 import { useBoardDoc } from "./use-board-doc.ts";
 import "./kanban.css";
 
@@ -131,82 +129,19 @@ export function TagsKanbanPage() {
           {t("kanban.manage.present", { names: board.peers.map((p) => p.name).join(", ") })}
         </p>
       )}
-      <div className="tags-kanban-table-frame">
-        <table className="tags-kanban-table" aria-label={t("kanban.manage.tableLabel")} data-testid="tags-kanban-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("kanban.manage.name")}</th>
-              <th scope="col">{t("kanban.manage.tickets")}</th>
-              <th scope="col">{t("kanban.manage.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.length === 0 ? (
-              <tr>
-                <td colSpan={3}>{t("kanban.manage.empty")}</td>
-              </tr>
-            ) : (
-              shown.map((lane) => {
-                const index = lanes.findIndex((l) => l.id === lane.id);
-                const editors = board.peers.filter((p) => p.editing === lane.id);
-                return (
-                  <tr key={lane.id} data-testid="tags-kanban-row" data-lane-id={lane.id}>
-                    <td>
-                      <Chip color={lane.color}>{lane.name}</Chip>
-                      {editors.map((p) => (
-                        <span key={p.clientId} className="tags-kanban-presence" data-testid="tags-kanban-editor">
-                          {" "}
-                          {t("kanban.manage.editing", { name: p.name })}
-                        </span>
-                      ))}
-                    </td>
-                    <td className="tags-kanban-count">{tagOf(lane.id)?.ticketsCount ?? "–"}</td>
-                    <td>
-                      <div className="tags-kanban-actions">
-                        <IconButton
-                          label={t("kanban.manage.moveUp", { name: lane.name })}
-                          isDisabled={!canEdit || index <= 0 || !board.doc}
-                          onPress={() => board.doc && moveLane(board.doc, lane.id, index - 1)}
-                          data-testid="tags-kanban-left"
-                        >
-                          <BackIcon />
-                        </IconButton>
-                        <IconButton
-                          label={t("kanban.manage.moveDown", { name: lane.name })}
-                          isDisabled={!canEdit || index >= lanes.length - 1 || !board.doc}
-                          onPress={() => board.doc && moveLane(board.doc, lane.id, index + 1)}
-                          data-testid="tags-kanban-right"
-                        >
-                          <ChevronDownIcon />
-                        </IconButton>
-                        <IconButton
-                          label={t("kanban.manage.edit", { name: lane.name })}
-                          isDisabled={!canEdit}
-                          onPress={() => {
-                            setEditing(lane);
-                            announceEditing(lane.id);
-                          }}
-                          data-testid="tags-kanban-edit"
-                        >
-                          <EditIcon />
-                        </IconButton>
-                        <IconButton
-                          label={t("kanban.manage.remove", { name: lane.name })}
-                          isDisabled={!canEdit}
-                          onPress={() => setRemoving(lane)}
-                          data-testid="tags-kanban-remove"
-                        >
-                          <TrashIcon />
-                        </IconButton>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
+      <LanesTable
+        lanes={lanes}
+        shown={shown}
+        peers={board.peers}
+        doc={board.doc}
+        canEdit={canEdit}
+        ticketsCount={(id) => tagOf(id)?.ticketsCount}
+        onEdit={(lane) => {
+          setEditing(lane);
+          announceEditing(lane.id);
+        }}
+        onRemove={setRemoving}
+      />
       {editing && board.doc && (
         <LaneDialog
           lane={editing}
@@ -240,156 +175,5 @@ export function TagsKanbanPage() {
         {t("kanban.manage.removeConfirm.text")}
       </ConfirmDialog>
     </div>
-  );
-}
-
-const pickLane = (tag: TagDTO | undefined) =>
-  tag
-    ? {
-        timeLane: tag.timeLane ?? 0,
-        nextLaneId: tag.nextLaneId ?? null,
-        rollbackLaneId: tag.rollbackLaneId ?? null,
-        greetingMessageLane: tag.greetingMessageLane ?? null,
-      }
-    : {};
-
-function LaneDialog({
-  lane,
-  lanes,
-  initial,
-  onClose,
-  onSave,
-}: {
-  lane: Lane;
-  lanes: Lane[];
-  initial: LaneForm;
-  onClose: () => void;
-  onSave: (v: NonNullable<ReturnType<typeof laneValues>>) => void;
-}) {
-  const { t } = useTranslation();
-  const [form, setForm] = useState(initial);
-  const [timeError, setTimeError] = useState<string | undefined>();
-  function save() {
-    const v = laneValues(form);
-    if (!v) {
-      setTimeError(t("kanban.lane.invalidTime"));
-      return;
-    }
-    onSave(v);
-    onClose();
-  }
-  return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
-      title={t("kanban.lane.title", { name: lane.name })}
-      size="small"
-      onSubmit={save}
-      data-testid="lane-dialog"
-      actions={
-        <>
-          <Button variant="secondary" onPress={onClose}>
-            {t("kanban.lane.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" data-testid="lane-save">
-            {t("kanban.lane.save")}
-          </Button>
-        </>
-      }
-    >
-      <div className="lane-form">
-        <LaneFields value={form} onChange={setForm} lanes={lanes} selfId={lane.id} timeError={timeError} />
-      </div>
-    </Modal>
-  );
-}
-
-function AddLaneDialog({
-  online,
-  candidates,
-  onClose,
-  onAdd,
-}: {
-  online: boolean;
-  candidates: CachedTag[];
-  onClose: () => void;
-  onAdd: (tagId: number) => void;
-}) {
-  const { t } = useTranslation();
-  const [tagId, setTagId] = useState<number | null>(null);
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const sorted = [...candidates].sort((a, b) => a.name.localeCompare(b.name));
-  async function save() {
-    setError(undefined);
-    if (tagId !== null) {
-      onAdd(tagId);
-      onClose();
-      return;
-    }
-    if (name.trim() === "") {
-      setError(t("kanban.manage.addDialog.pickOne"));
-      return;
-    }
-    if (!online) {
-      setError(t("kanban.manage.addDialog.needsConnection"));
-      return;
-    }
-    setSaving(true);
-    try {
-      const tag = await api.post<TagDTO>("/tags", { name, kanban: 1 });
-      await cacheTags(db, [tag]);
-      onAdd(tag.id);
-      onClose();
-    } catch (err) {
-      setError(errorText(err));
-      showToast(errorText(err), "error");
-    } finally {
-      setSaving(false);
-    }
-  }
-  return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
-      title={t("kanban.manage.addDialog.title")}
-      size="small"
-      keyboardDismiss={!saving}
-      onSubmit={() => void save()}
-      data-testid="add-lane-dialog"
-      actions={
-        <>
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            {t("kanban.manage.addDialog.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" isPending={saving} data-testid="add-lane-save">
-            {t("kanban.manage.addDialog.save")}
-          </Button>
-        </>
-      }
-    >
-      <div className="lane-form">
-        <Select
-          label={t("kanban.manage.addDialog.existing")}
-          items={sorted}
-          value={tagId === null ? null : String(tagId)}
-          onChange={(k) => setTagId(k === null ? null : Number(k))}
-          data-testid="add-lane-existing"
-        >
-          {(tg) => <SelectItem id={String(tg.id)}>{tg.name}</SelectItem>}
-        </Select>
-        <TextField
-          label={t("kanban.manage.addDialog.newName")}
-          value={name}
-          onChange={(v) => {
-            setName(v);
-            if (v) setTagId(null);
-          }}
-          errorMessage={error}
-          data-testid="add-lane-name"
-        />
-      </div>
-    </Modal>
   );
 }

@@ -1,0 +1,105 @@
+// Adds a lane on /TagsKanban (decision 0047): an existing tag joins the board, or a new tag is made first (POST
+// /tags, so it needs a connection) and then joins it.
+import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
+import { errorText } from "../i18n/translate-error.ts";
+import type { CachedTag } from "../store/db.ts";
+import { cacheTags } from "../tags/tag-store.ts";
+import { Button } from "../ui/button.tsx";
+import { Modal } from "../ui/dialog.tsx";
+import { TextField } from "../ui/fields.tsx";
+import { Select, SelectItem } from "../ui/select.tsx";
+import { showToast } from "../ui/toasts.ts";
+
+export function AddLaneDialog({
+  online,
+  candidates,
+  onClose,
+  onAdd,
+}: {
+  online: boolean;
+  candidates: CachedTag[];
+  onClose: () => void;
+  onAdd: (tagId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [tagId, setTagId] = useState<number | null>(null);
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const sorted = [...candidates].sort((a, b) => a.name.localeCompare(b.name));
+  async function save() {
+    setError(undefined);
+    if (tagId !== null) {
+      onAdd(tagId);
+      onClose();
+      return;
+    }
+    if (name.trim() === "") {
+      setError(t("kanban.manage.addDialog.pickOne"));
+      return;
+    }
+    if (!online) {
+      setError(t("kanban.manage.addDialog.needsConnection"));
+      return;
+    }
+    setSaving(true);
+    try {
+      const tag = await api.post<TagDTO>("/tags", { name, kanban: 1 });
+      await cacheTags(db, [tag]);
+      onAdd(tag.id);
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+      showToast(errorText(err), "error");
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Modal
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={t("kanban.manage.addDialog.title")}
+      size="small"
+      keyboardDismiss={!saving}
+      onSubmit={() => void save()}
+      data-testid="add-lane-dialog"
+      actions={
+        <>
+          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
+            {t("kanban.manage.addDialog.cancel")}
+          </Button>
+          <Button type="submit" variant="primary" isPending={saving} data-testid="add-lane-save">
+            {t("kanban.manage.addDialog.save")}
+          </Button>
+        </>
+      }
+    >
+      <div className="lane-form">
+        <Select
+          label={t("kanban.manage.addDialog.existing")}
+          items={sorted}
+          value={tagId === null ? null : String(tagId)}
+          onChange={(k) => setTagId(k === null ? null : Number(k))}
+          data-testid="add-lane-existing"
+        >
+          {(tg) => <SelectItem id={String(tg.id)}>{tg.name}</SelectItem>}
+        </Select>
+        <TextField
+          label={t("kanban.manage.addDialog.newName")}
+          value={name}
+          onChange={(v) => {
+            setName(v);
+            if (v) setTagId(null);
+          }}
+          errorMessage={error}
+          data-testid="add-lane-name"
+        />
+      </div>
+    </Modal>
+  );
+}

@@ -2,35 +2,23 @@
 // decision 0062): the queue integration and the AI prompt that take the conversations waiting on this connection
 // with no queue. Each select shows only when the plan has its flag (useIntegrations, useOpenAi); the lists are
 // read when the tab opens.
-import type { PromptDTO } from "@chatflow/core/contract/prompts.ts";
-import { useEffect, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useIntegrationChoices } from "../integrations/use-integration-choices.ts";
 import { planAllows } from "../layout/app-routes.ts";
+import { usePrompts } from "../prompts/prompts-data.ts";
 import { Select, SelectItem } from "../ui/select.tsx";
 import type { TabProps } from "./connection-tabs.tsx";
 
 const NONE = 0;
 type Choice = { id: number; name: string };
 
-/** The company's prompts for the select, read once per mount while online and the plan has useOpenAi. */
+/** The company's prompts for the select, read while online and the plan has useOpenAi. */
 function usePromptChoices(online: boolean, allowed: boolean): { list: Choice[] | null; failed: boolean } {
-  const [list, setList] = useState<Choice[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!online || !allowed) return;
-    let live = true;
-    api.get<{ prompts: PromptDTO[] }>("/prompt").then(
-      (a) => live && setList(a.prompts.map((p) => ({ id: p.id, name: p.name }))),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [online, allowed]);
-  return { list, failed };
+  const query = usePrompts(online, allowed);
+  const list = useMemo(() => query.data?.prompts.map((p) => ({ id: p.id, name: p.name })) ?? null, [query.data]);
+  return { list, failed: query.error !== null };
 }
 
 /** Whether the plan offers either select (the tab is left out otherwise). */

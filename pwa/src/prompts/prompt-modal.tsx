@@ -1,19 +1,18 @@
 // The prompt modal (spec 2 §2 Prompts, §3 Prompt): name, prompt text, API key, queue, max tokens, temperature,
 // max messages and voice (text, or a pt-BR neural voice with its key and region). Needs a connection.
 import { PROMPT_VOICES, type PromptDTO } from "@chatflow/core/contract/prompts.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useModalSave } from "../layout/use-modal-save.ts";
+import { useReplicaQueues } from "../queues/queues-data.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
 import { PasswordField, TextAreaField, TextField } from "../ui/fields.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { Slider } from "../ui/slider.tsx";
 import { showToast } from "../ui/toasts.ts";
-import { type PromptForm, promptFormFrom, savePrompt, validatePromptForm } from "./prompt-form.ts";
+import { type PromptForm, promptFormFrom, validatePromptForm } from "./prompt-form.ts";
+import { useSavePrompt } from "./prompts-data.ts";
 
 const voiceName = (v: string) => v.replace(/^pt-BR-|Neural$/g, "");
 
@@ -30,14 +29,15 @@ export function PromptModal({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const queues = useLiveQuery(() => db.queues.toArray(), []) ?? [];
+  const queues = useReplicaQueues() ?? [];
+  const savePrompt = useSavePrompt();
   const [form, setForm] = useState<PromptForm>(() => promptFormFrom(prompt));
   const { saving, errors, run } = useModalSave();
   const set = <K extends keyof PromptForm>(key: K, value: PromptForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   async function submit() {
     if (!online) return;
-    if (!(await run(validatePromptForm(form, prompt !== null), () => savePrompt(api, form, prompt)))) return;
+    if (!(await run(validatePromptForm(form, prompt !== null), () => savePrompt(form, prompt)))) return;
     onSaved();
     showToast(t("promptsPage.toasts.saved"), "info");
     onClose();

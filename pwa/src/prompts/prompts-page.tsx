@@ -1,14 +1,11 @@
 // /prompts (spec 2 §2 Prompts; admins of a plan with useOpenAi, app-routes.ts): the list with create, edit and
 // delete (GET /prompt answers them all, no pages). Prompts are admin REST: offline the screen says so.
 import type { PromptDTO } from "@chatflow/core/contract/prompts.ts";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import "../integrations/integrations.css";
 import { useOnline } from "../layout/use-online.ts";
-import { useListChanged } from "../sync/use-list-changed.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
@@ -17,32 +14,23 @@ import { List, ListItem } from "../ui/list-item.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { PromptModal } from "./prompt-modal.tsx";
+import { useDeletePrompt, usePrompts } from "./prompts-data.ts";
 
 export function PromptsPage() {
   const { t } = useTranslation();
   const online = useOnline();
-  const [prompts, setPrompts] = useState<PromptDTO[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const query = usePrompts(online);
+  const prompts = query.data?.prompts ?? null;
+  const failed = query.error !== null;
+  const deletePrompt = useDeletePrompt();
   const [editing, setEditing] = useState<PromptDTO | "new" | null>(null);
   const [deleting, setDeleting] = useState<PromptDTO | null>(null);
 
-  const load = useCallback(() => {
-    if (!online) return;
-    api
-      .get<{ prompts: PromptDTO[] }>("/prompt")
-      .then((a) => {
-        setPrompts(a.prompts);
-        setFailed(false);
-      })
-      .catch(() => setFailed(true));
-  }, [online]);
-  useEffect(load, [load]);
-  // Another admin's change (spec 2 §4 live updates).
-  useListChanged(db, "prompts", load);
+  const load = () => void query.reload();
 
   async function remove(p: PromptDTO) {
     try {
-      await api.delete(`/prompt/${p.id}`);
+      await deletePrompt(p.id);
     } catch (err) {
       throw new Error(errorText(err));
     }

@@ -7,52 +7,34 @@ import type {
   ContactListItemDTO,
   ContactListItemsPage as ContactListItemsAnswer,
 } from "@chatflow/core/contract/contact-lists.ts";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
-import { uploadWithProgress } from "../api/upload-progress.ts";
+import { useParams } from "react-router";
 import { usePaged } from "../api/use-paged.ts";
 import { db } from "../app-db.ts";
-import { api, tokens } from "../app-services.ts";
-import { type ImportJob, type ImportProgress, importSpreadsheet } from "../contacts/import-job.ts";
-import { serverFieldErrors } from "../i18n/form-errors.ts";
+import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { useListChanged } from "../sync/use-list-changed.ts";
-import { Badge } from "../ui/badge.tsx";
-import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { SearchField } from "../ui/fields.tsx";
-import { FileButton } from "../ui/file-button.tsx";
-import {
-  BackIcon,
-  ContactsIcon,
-  EditIcon,
-  ErrorIcon,
-  PlusIcon,
-  RefreshIcon,
-  TrashIcon,
-  UploadIcon,
-  WhatsappIcon,
-} from "../ui/icons.tsx";
-import { ListItem } from "../ui/list-item.tsx";
+import { ContactsIcon } from "../ui/icons.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { ProgressBar } from "../ui/progress-bar.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { VirtualList } from "../ui/virtual-list.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
-import { CONTACT_LIST_MESSAGES } from "./contact-list-forms.ts";
+import { ContactListItemRow } from "./contact-list-item-row.tsx";
+import { ContactListItemsActions } from "./contact-list-items-actions.tsx";
 import { ContactListItemModal } from "./contact-list-modals.tsx";
+import { useContactListImport } from "./use-contact-list-import.ts";
 import "./contact-lists.css";
 
 const ROW_HEIGHT = 64;
-/** Spec 3 §5: a list imports only .xls and .xlsx. */
-const LIST_SHEET_TYPES = [".xls", ".xlsx"];
 
 export function ContactListItemsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const online = useOnline();
   const contactListId = Number(useParams().contactListId);
   const [list, setList] = useState<ContactListDTO | null>(null);
@@ -78,50 +60,7 @@ export function ContactListItemsPage() {
 
   const [editing, setEditing] = useState<ContactListItemDTO | "new" | null>(null);
   const [deleting, setDeleting] = useState<ContactListItemDTO | null>(null);
-  const [picked, setPicked] = useState<File | null>(null);
-  const [importing, setImporting] = useState<ImportProgress | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
-
-  function pick(files: File[]) {
-    const file = files[0];
-    if (!file) return;
-    if (!LIST_SHEET_TYPES.some((ext) => file.name.toLowerCase().endsWith(ext))) {
-      showToast(t("contactListsPage.items.importType"));
-      return;
-    }
-    setPicked(file);
-  }
-
-  async function runImport(file: File) {
-    abort.current = new AbortController();
-    const end = await importSpreadsheet(
-      file,
-      {
-        upload: (form, onProgress) =>
-          uploadWithProgress({
-            url: `${window.location.origin}/contact-lists/${contactListId}/upload`,
-            form: () => form,
-            getToken: () => tokens.get(),
-            renew: () => api.get("/auth/me"),
-            onProgress,
-          }),
-        job: (id) => api.get<ImportJob>(`/contacts/upload/${id}`),
-        signal: abort.current.signal,
-      },
-      setImporting,
-    );
-    setImporting(null);
-    if (end.phase === "finished") {
-      showToast(t("contactListsPage.items.imported", { created: end.created, ignored: end.ignored }), "info");
-      reload();
-    } else if (end.phase === "failed") {
-      showToast(
-        Object.values(serverFieldErrors(end.error?.fields, CONTACT_LIST_MESSAGES)).join(" ") ||
-          errorText(end.error ?? end.cause),
-      );
-    }
-  }
+  const { picked, setPicked, importing, pick, runImport } = useContactListImport(contactListId, reload);
 
   async function remove(item: ContactListItemDTO) {
     try {
@@ -142,32 +81,13 @@ export function ContactListItemsPage() {
       data-testid="contact-list-items-page"
       title={t("contactListsPage.items.title", { name: list?.name ?? "", count })}
       actions={
-        <>
-          <Button variant="ghost" icon={<BackIcon />} onPress={() => navigate("/contact-lists")}>
-            {t("contactListsPage.items.lists")}
-          </Button>
-          <IconButton label={t("contactListsPage.items.reload")} onPress={reload} isDisabled={!online}>
-            <RefreshIcon />
-          </IconButton>
-          <FileButton
-            acceptedFileTypes={LIST_SHEET_TYPES}
-            onSelect={pick}
-            icon={<UploadIcon />}
-            isDisabled={!online || busy}
-            data-testid="contact-list-import"
-          >
-            {t("contactListsPage.items.import")}
-          </FileButton>
-          <Button
-            variant="primary"
-            icon={<PlusIcon />}
-            onPress={() => setEditing("new")}
-            isDisabled={!online}
-            data-testid="contact-list-items-add"
-          >
-            {t("contactListsPage.items.add")}
-          </Button>
-        </>
+        <ContactListItemsActions
+          online={online}
+          busy={busy}
+          onReload={reload}
+          onPick={pick}
+          onAdd={() => setEditing("new")}
+        />
       }
       toolbar={
         <>
@@ -207,42 +127,11 @@ export function ContactListItemsPage() {
             onEndReached={items.loadMore}
             data-testid="contact-list-items-list"
             renderRow={(item) => (
-              <ListItem
-                data-testid="contact-list-item-row"
-                leading={
-                  item.isWhatsappValid ? (
-                    <Badge tone="success" label={t("contactListsPage.items.valid")} data-testid="item-valid">
-                      <WhatsappIcon size={16} />
-                    </Badge>
-                  ) : (
-                    <Badge tone="danger" label={t("contactListsPage.items.invalid")} data-testid="item-invalid">
-                      <ErrorIcon size={16} />
-                    </Badge>
-                  )
-                }
-                title={item.name}
-                subtitle={item.email ? `${item.number} · ${item.email}` : item.number}
-                onAction={() => online && setEditing(item)}
-                actions={
-                  <>
-                    <IconButton
-                      label={t("contactListsPage.items.edit", { name: item.name })}
-                      onPress={() => setEditing(item)}
-                      isDisabled={!online}
-                      data-testid="contact-list-item-edit"
-                    >
-                      <EditIcon />
-                    </IconButton>
-                    <IconButton
-                      label={t("contactListsPage.items.delete", { name: item.name })}
-                      onPress={() => setDeleting(item)}
-                      isDisabled={!online}
-                      data-testid="contact-list-item-delete"
-                    >
-                      <TrashIcon />
-                    </IconButton>
-                  </>
-                }
+              <ContactListItemRow
+                item={item}
+                online={online}
+                onEdit={() => setEditing(item)}
+                onDelete={() => setDeleting(item)}
               />
             )}
           />

@@ -2,9 +2,8 @@
 // company's connections with the company's name and status, and the connected, disconnected and total
 // counts. The super user may disconnect a session of any company (DELETE /whatsappsession/admin/{id}).
 import type { AllConnectionsRow } from "@chatflow/core/contract/whatsapps.ts";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
@@ -16,6 +15,7 @@ import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { hasSession } from "./connection-status.ts";
 import "./connections.css";
+import { useAdminDisconnect, useAllConnections } from "./connections-data.ts";
 
 const TONE: Record<string, "success" | "warning" | "danger"> = {
   CONNECTED: "success",
@@ -27,24 +27,15 @@ const KNOWN = new Set(["qrcode", "DISCONNECTED", "CONNECTED", "PAIRING", "TIMEOU
 export function AllConnectionsPage() {
   const { t } = useTranslation();
   const online = useOnline();
-  const [rows, setRows] = useState<AllConnectionsRow[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const query = useAllConnections(online);
+  const rows = query.data ?? null;
+  const failed = query.error !== null;
+  const load = query.reload;
+  const adminDisconnect = useAdminDisconnect();
   const [disconnecting, setDisconnecting] = useState<AllConnectionsRow | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setRows(await api.get<AllConnectionsRow[]>("/whatsapp/all"));
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-  useEffect(() => {
-    if (online) void load();
-  }, [online, load]);
-
   async function disconnect(row: AllConnectionsRow) {
-    await api.delete(`/whatsappsession/admin/${row.id}`);
+    await adminDisconnect(row.id);
     showToast(t("connectionsPage.toasts.disconnected"), "info");
     await load();
   }

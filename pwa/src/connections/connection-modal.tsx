@@ -6,7 +6,6 @@ import type { Channel, QueueDTO } from "@chatflow/core/contract/entities.ts";
 import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { Button } from "../ui/button.tsx";
@@ -20,12 +19,12 @@ import {
   connectionFormFrom,
   importResetsSession,
   newConnectionForm,
-  saveConnection,
   tabOfField,
   validateConnectionForm,
 } from "./connection-form.ts";
 import { connectionIntegrationsAllowed } from "./connection-integrations-tab.tsx";
 import { connectionTabs } from "./connection-tabs.tsx";
+import { useSaveConnection } from "./connections-data.ts";
 
 export function ConnectionModal({
   connection,
@@ -53,6 +52,7 @@ export function ConnectionModal({
   onSaved: (saved: WhatsappAnswer) => void;
 }) {
   const { t } = useTranslation();
+  const saveConnection = useSaveConnection();
   const [form, setForm] = useState<ConnectionForm>(() =>
     connection ? connectionFormFrom(connection) : newConnectionForm(channel, isFirst),
   );
@@ -76,7 +76,7 @@ export function ConnectionModal({
     if (Object.keys(found).length > 0) return showErrors(found);
     setSaving(true);
     try {
-      const outcome = await saveConnection(api, form, connection, { withHours });
+      const outcome = await saveConnection(form, connection, { withHours });
       if (!outcome.ok) {
         if (Object.keys(outcome.errors).length > 0) showErrors(outcome.errors);
         else showToast(errorText(outcome.error));

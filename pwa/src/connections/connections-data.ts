@@ -2,8 +2,16 @@
 // connections is admin REST (/whatsapp, /whatsappsession, ...); the replica's connections (whatsapps) are the
 // reference list every screen reads and the table shown offline.
 import type { WhatsappDTO } from "@chatflow/core/contract/entities.ts";
+import type { AllConnectionsRow, WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
 import { useLiveQuery } from "dexie-react-hooks";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useRestQuery } from "../api/use-rest-query.ts";
 import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
+import { useQueuesByName } from "../queues/queues-data.ts";
+import { useCompanySettings } from "../settings/settings-data.ts";
+import { type ConnectionForm, saveConnection } from "./connection-form.ts";
+import { connectFacebook, type FacebookForm } from "./facebook-connect.ts";
 
 /** The replica's connections; undefined while the store opens. */
 export function useReplicaWhatsapps(): WhatsappDTO[] | undefined {
@@ -18,4 +26,106 @@ export function useWhatsappsById(): WhatsappDTO[] {
 /** One connection of the replica; null for no id or none found, undefined while reading. */
 export function useReplicaWhatsapp(id: number | null): WhatsappDTO | null | undefined {
   return useLiveQuery(async () => (id === null ? null : ((await db.whatsapps.get(id)) ?? null)), [id]);
+}
+
+/** Calls `reload` each time `cue` changes after its first value (a replica row written elsewhere). */
+function useReloadOnChange(cue: unknown, reload: () => Promise<void>): void {
+  const seen = useRef<{ cue: unknown } | null>(null);
+  useEffect(() => {
+    if (cue === undefined) return;
+    if (seen.current !== null && seen.current.cue !== cue) void reload();
+    seen.current = { cue };
+  }, [cue, reload]);
+}
+
+export type ConnectionSession = Pick<WhatsappAnswer, "qrcode" | "pairingCode" | "status">;
+
+/**
+ * A connection's QR code or pairing code and status (GET /whatsapp/{id}); any write to the replica's row
+ * (status, or a change recorded with a new code) is the cue to ask again. null until the first answer.
+ */
+export function useConnectionSession(id: number): ConnectionSession | null {
+  const row = useLiveQuery(() => db.whatsapps.get(id), [id]);
+  const query = useRestQuery<WhatsappAnswer>(`/whatsapp/${id}`);
+  useReloadOnChange(row, query.reload);
+  const w = query.data;
+  return useMemo(
+    () => (w ? { qrcode: w.qrcode ?? null, pairingCode: w.pairingCode ?? null, status: w.status } : null),
+    [w],
+  );
+}
+
+/** Asks core for a pairing code for a phone number instead of a QR code. */
+export function useAskPairingCode() {
+  return useCallback(async (id: number, phoneNumber: string) => {
+    await api.post(`/whatsappsession/${id}`, { phoneNumber });
+  }, []);
+}
+
+/** Every company's connections for the super user (GET /whatsapp/all), while online. */
+export function useAllConnections(online: boolean) {
+  return useRestQuery<AllConnectionsRow[]>(online ? "/whatsapp/all" : null);
+}
+
+/** The super user ends another company's connection session. */
+export function useAdminDisconnect() {
+  return useCallback(async (id: number) => {
+    await api.delete(`/whatsappsession/admin/${id}`);
+  }, []);
+}
+
+const SETTING_COLUMNS = ["scheduleType", "userRating"] as const;
+
+/**
+ * The connections table: core's rows (GET /whatsapp) when online, asked again whenever the replica's
+ * whatsapps rows are written (every session change the worker or an admin makes records one); `replica` is
+ * the copy shown offline. With the queues for the modal and the company settings the modal depends on.
+ */
+export function useConnectionTable(online: boolean) {
+  const replica = useReplicaWhatsapps();
+  const queues = useQueuesByName();
+  const server = useRestQuery<WhatsappAnswer[]>(online ? "/whatsapp" : null);
+  useReloadOnChange(replica, server.reload);
+  const answered = useCompanySettings(SETTING_COLUMNS, online);
+  const settings = useMemo(
+    () => ({ scheduleType: answered?.scheduleType ?? "disabled", userRating: answered?.userRating === "enabled" }),
+    [answered],
+  );
+  return {
+    replica,
+    queues,
+    server: server.data ?? null,
+    loadError: server.error !== null,
+    reload: server.reload,
+    settings,
+  };
+}
+
+/** The session and connection actions of the table (REST; each answers when core has taken it). */
+export function useConnectionActions() {
+  return useMemo(
+    () => ({
+      restartAll: () => api.post("/whatsapp-restart/", {}),
+      retry: (id: number) => api.post(`/whatsappsession/${id}`, {}),
+      /** Asks for a new QR code; it arrives through the replica's row. */
+      newQr: (id: number) => api.put(`/whatsappsession/${id}`, {}),
+      remove: (id: number) => api.delete(`/whatsapp/${id}`),
+      disconnect: (id: number) => api.delete(`/whatsappsession/${id}`),
+      closeImported: (id: number) => api.post(`/closedimported/${id}`, {}),
+    }),
+    [],
+  );
+}
+
+export function useSaveConnection() {
+  return useCallback(
+    (form: ConnectionForm, existing: { id: number } | null, o: { withHours: boolean }) =>
+      saveConnection(api, form, existing, o),
+    [],
+  );
+}
+
+/** Connects the Facebook pages or Instagram accounts of a social login (POST /facebook). */
+export function useConnectFacebook() {
+  return useCallback((form: FacebookForm) => connectFacebook(api, form), []);
 }

@@ -6,11 +6,8 @@
 // records one), so the status and the buttons follow live; offline it shows the replica's copy.
 import type { Channel } from "@chatflow/core/contract/entities.ts";
 import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
-import { useLiveQuery } from "dexie-react-hooks";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { EmptyState } from "../ui/empty-state.tsx";
@@ -21,6 +18,7 @@ import { showToast } from "../ui/toasts.ts";
 import { CONFIRMED_TEXT, type Confirming, ConnectionConfirmDialog } from "./connection-confirm-dialog.tsx";
 import { ConnectionModal } from "./connection-modal.tsx";
 import { ConnectionsActions } from "./connections-actions.tsx";
+import { useConnectionActions, useConnectionTable } from "./connections-data.ts";
 import { ConnectionsTable, type Row } from "./connections-table.tsx";
 import { FacebookConnectModal } from "./facebook-connect-modal.tsx";
 import { ImportProgressCards } from "./import-progress.tsx";
@@ -30,35 +28,8 @@ import "./connections.css";
 export function ConnectionsPage() {
   const { t } = useTranslation();
   const online = useOnline();
-  const [server, setServer] = useState<WhatsappAnswer[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
-  const [settings, setSettings] = useState({ scheduleType: "disabled", userRating: false });
-  const replica = useLiveQuery(() => db.whatsapps.toArray(), []);
-  const queues =
-    useLiveQuery(async () => (await db.queues.toArray()).sort((a, b) => a.name.localeCompare(b.name)), []) ?? [];
-
-  const load = useCallback(async () => {
-    try {
-      setServer(await api.get<WhatsappAnswer[]>("/whatsapp"));
-      setLoadError(false);
-    } catch {
-      setLoadError(true);
-    }
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: every write to the replica's whatsapps is the cue.
-  useEffect(() => {
-    if (online) void load();
-  }, [online, load, replica]);
-  useEffect(() => {
-    if (!online) return;
-    const one = (column: string) =>
-      api.get<Record<string, string | undefined>>(`/companySettingOne?column=${column}`).then((r) => r[column]);
-    Promise.all([one("scheduleType"), one("userRating")])
-      .then(([scheduleType, userRating]) =>
-        setSettings({ scheduleType: scheduleType ?? "disabled", userRating: userRating === "enabled" }),
-      )
-      .catch(() => {});
-  }, [online]);
+  const { replica, queues, server, loadError, reload: load, settings } = useConnectionTable(online);
+  const actions = useConnectionActions();
 
   const rows: Row[] | undefined =
     online && server ? server : replica?.slice().sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
@@ -81,18 +52,18 @@ export function ConnectionsPage() {
 
   async function restart() {
     setRestarting(true);
-    await call(() => api.post("/whatsapp-restart/", {}), t("connectionsPage.toasts.restarted"));
+    await call(() => actions.restartAll(), t("connectionsPage.toasts.restarted"));
     setRestarting(false);
   }
 
   function onSession(kind: string, row: Row) {
     if (kind === "qrcode") return setQrFor(row);
-    if (kind === "retry") return void call(() => api.post(`/whatsappsession/${row.id}`, {}));
+    if (kind === "retry") return void call(() => actions.retry(row.id));
     if (kind === "newQr") {
       // The admin asked for a QR: the dialog waits for it ('Aguardando pelo QR Code') and shows it once it comes.
       setQrFor(row);
-      return void api
-        .put(`/whatsappsession/${row.id}`, {})
+      return void actions
+        .newQr(row.id)
         .catch((err: unknown) => {
           // Refused (e.g. the connection is gone): no QR code will come, so the dialog does not wait for one.
           setQrFor(null);
@@ -104,9 +75,9 @@ export function ConnectionsPage() {
   }
 
   async function confirm(c: NonNullable<Confirming>) {
-    if (c.kind === "delete") await api.delete(`/whatsapp/${c.row.id}`);
-    if (c.kind === "disconnect") await api.delete(`/whatsappsession/${c.row.id}`);
-    if (c.kind === "closeImported") await api.post(`/closedimported/${c.row.id}`, {});
+    if (c.kind === "delete") await actions.remove(c.row.id);
+    if (c.kind === "disconnect") await actions.disconnect(c.row.id);
+    if (c.kind === "closeImported") await actions.closeImported(c.row.id);
     showToast(t(CONFIRMED_TEXT[c.kind]), "info");
     await load();
   }

@@ -3,13 +3,13 @@
 // pages' Instagram accounts. Core connects every page the user manages; the table then shows them.
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { PasswordField, TextField } from "../ui/fields.tsx";
 import { FormModal } from "../ui/form-modal.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Checkbox } from "../ui/toggles.tsx";
-import { connectFacebook, type FacebookErrors, type FacebookForm, newFacebookForm } from "./facebook-connect.ts";
+import { useConnectFacebook } from "./connections-data.ts";
+import { type FacebookErrors, type FacebookForm, newFacebookForm } from "./facebook-connect.ts";
 
 export function FacebookConnectModal({
   instagram,
@@ -24,6 +24,7 @@ export function FacebookConnectModal({
   onConnected: () => void;
 }) {
   const { t } = useTranslation();
+  const connectFacebook = useConnectFacebook();
   const [form, setForm] = useState<FacebookForm>(() => newFacebookForm(instagram));
   const [errors, setErrors] = useState<FacebookErrors>({});
   const [saving, setSaving] = useState(false);
@@ -32,7 +33,7 @@ export function FacebookConnectModal({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaving(true);
-    const result = await connectFacebook(api, form);
+    const result = await connectFacebook(form);
     setSaving(false);
     if (result.ok) {
       showToast(t("facebookConnect.connected", { count: result.whatsapps.length }), "info");

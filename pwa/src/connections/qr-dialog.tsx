@@ -2,13 +2,9 @@
 // 'Aguardando pelo QR Code' while the channel worker has none yet. Live: it asks core again whenever
 // the replica's connection row changes (the worker records a whatsapps change with each new code), and
 // it closes itself once the code it showed is gone (paired, or the session ended).
-import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { renderSVG } from "uqr";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
@@ -16,30 +12,16 @@ import { TextField } from "../ui/fields.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { qrDialogShouldClose } from "./connection-status.ts";
+import { useAskPairingCode, useConnectionSession } from "./connections-data.ts";
 
 export function QrDialog({ id, name, onClose }: { id: number; name: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const [session, setSession] = useState<Pick<WhatsappAnswer, "qrcode" | "pairingCode" | "status"> | null>(null);
   const [phone, setPhone] = useState("");
   const [asking, setAsking] = useState(false);
   const [byPhone, setByPhone] = useState(false);
-  // Any write to the replica's row (status, or a change recorded with a new code) is the cue to ask again.
-  const row = useLiveQuery(() => db.whatsapps.get(id), [id]);
+  const session = useConnectionSession(id);
+  const askPairing = useAskPairingCode();
   const shown = useRef<string | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: row is the cue to ask core again.
-  useEffect(() => {
-    let live = true;
-    api
-      .get<WhatsappAnswer>(`/whatsapp/${id}`)
-      .then(
-        (w) => live && setSession({ qrcode: w.qrcode ?? null, pairingCode: w.pairingCode ?? null, status: w.status }),
-      )
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [id, row]);
 
   const code = session?.qrcode || session?.pairingCode || null;
   useEffect(() => {
@@ -57,7 +39,7 @@ export function QrDialog({ id, name, onClose }: { id: number; name: string; onCl
   async function askPairingCode() {
     setAsking(true);
     try {
-      await api.post(`/whatsappsession/${id}`, { phoneNumber: phone });
+      await askPairing(id, phone);
     } catch (err) {
       showToast(errorText(err));
     } finally {

@@ -1,19 +1,14 @@
 // The campaign modal (spec 3 §2 "Campaigns page", §4): name, connection, contact list or tag, schedule,
 // confirmation, up to five messages each with its confirmation message, an attachment, and openTicket with its
 // user, queue and ticket status (disabled while openTicket is). Read-only unless the §4 rule allows a save.
-import {
-  CAMPAIGN_MEDIA_FIELD,
-  CAMPAIGN_MESSAGE_SLOTS,
-  type CampaignDTO,
-  isCampaignEditable,
-} from "@chatflow/core/contract/campaigns.ts";
-import { useLiveQuery } from "dexie-react-hooks";
-import { useEffect, useState } from "react";
+import { CAMPAIGN_MESSAGE_SLOTS, type CampaignDTO, isCampaignEditable } from "@chatflow/core/contract/campaigns.ts";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
+import { useReplicaWhatsapps } from "../connections/connections-data.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useModalSave } from "../layout/use-modal-save.ts";
+import { useReplicaQueues } from "../queues/queues-data.ts";
+import { useReplicaTags } from "../tags/tags-data.ts";
 import { Button } from "../ui/button.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
 import { FileButton } from "../ui/file-button.tsx";
@@ -22,7 +17,9 @@ import { PaperclipIcon, TrashIcon } from "../ui/icons.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Checkbox } from "../ui/toggles.tsx";
-import { type CampaignForm, campaignFormFrom, saveCampaign, validateCampaignForm } from "./campaign-form.ts";
+import { useReplicaUsers } from "../users/users-data.ts";
+import { type CampaignForm, campaignFormFrom, validateCampaignForm } from "./campaign-form.ts";
+import { useContactListChoices, useRemoveCampaignMedia, useSaveCampaign } from "./campaigns-data.ts";
 
 type Option = { id: number; name: string };
 const NONE = 0;
@@ -40,14 +37,13 @@ export function CampaignModal(p: {
   const [tab, setTab] = useState("general");
   const [file, setFile] = useState<File | null>(null);
   const [media, setMedia] = useState(p.campaign?.mediaName ?? null);
-  const [lists, setLists] = useState<Option[]>([]);
-  const whatsapps = useLiveQuery(() => db.whatsapps.toArray(), []) ?? [];
-  const users = useLiveQuery(() => db.users.toArray(), []) ?? [];
-  const queues = useLiveQuery(() => db.queues.toArray(), []) ?? [];
-  const tags = useLiveQuery(() => db.tags.toArray(), []) ?? [];
-  useEffect(() => {
-    if (p.online) api.get<Option[]>("/contact-lists/list").then(setLists, () => {});
-  }, [p.online]);
+  const lists = useContactListChoices(p.online);
+  const whatsapps = useReplicaWhatsapps() ?? [];
+  const users = useReplicaUsers() ?? [];
+  const queues = useReplicaQueues() ?? [];
+  const tags = useReplicaTags() ?? [];
+  const saveCampaign = useSaveCampaign();
+  const removeCampaignMedia = useRemoveCampaignMedia();
   const editable = p.campaign === null || isCampaignEditable(p.campaign);
   const set = <K extends keyof CampaignForm>(key: K, value: CampaignForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -67,17 +63,7 @@ export function CampaignModal(p: {
       );
     }
     // The media goes up in the same pending save, once the campaign has its id.
-    const save = async () => {
-      const outcome = await saveCampaign(api, form, p.campaign);
-      if (outcome.ok && file) {
-        const data = new FormData();
-        data.append(CAMPAIGN_MEDIA_FIELD, file, file.name);
-        await api.postForm(`/campaigns/${outcome.campaign.id}/media-upload`, data).catch((err: unknown) => {
-          showToast(errorText(err));
-        });
-      }
-      return outcome;
-    };
+    const save = () => saveCampaign(form, p.campaign, file);
     if (!(await run(found, save))) return;
     showToast(t("campaignsPage.toasts.saved"), "info");
     p.onSaved();
@@ -87,7 +73,7 @@ export function CampaignModal(p: {
   async function removeMedia() {
     if (!p.campaign) return setFile(null);
     try {
-      await api.delete(`/campaigns/${p.campaign.id}/media-upload`);
+      await removeCampaignMedia(p.campaign.id);
       setMedia(null);
       p.onSaved();
     } catch (err) {

@@ -1,24 +1,17 @@
 // /campaign/{campaignId}/report (spec 3 §2 "Campaign report"): the campaign's name, connection, contact list,
 // status, totals and progress = delivered / valid contacts. Live: each change of the campaigns reloads it, and a
 // reload that shows FINALIZADA reloads once more 5 s later (spec 3 §9), for the last deliveries.
-import {
-  CAMPAIGN_REPORT_RELOAD_MS,
-  type CampaignReportDTO,
-  campaignProgress,
-} from "@chatflow/core/contract/campaigns.ts";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { campaignProgress } from "@chatflow/core/contract/campaigns.ts";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
-import { useListChanged } from "../sync/use-list-changed.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { BackIcon, ChartIcon } from "../ui/icons.tsx";
 import { ProgressBar } from "../ui/progress-bar.tsx";
 import { Spinner } from "../ui/spinner.tsx";
+import { useCampaignReport } from "./campaigns-data.ts";
 import { STATUS_TONE } from "./campaigns-page.tsx";
 import "./campaigns.css";
 
@@ -28,26 +21,7 @@ export function CampaignReportPage() {
   const navigate = useNavigate();
   const online = useOnline();
   const id = Number(useParams().campaignId);
-  const [report, setReport] = useState<CampaignReportDTO | null>(null);
-  const [failed, setFailed] = useState(false);
-  const finishing = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const load = useCallback(() => {
-    if (!online || !Number.isInteger(id)) return;
-    api.get<CampaignReportDTO>(`/campaigns/${id}`).then(
-      (next) => {
-        setReport((before) => {
-          if (next.status === "FINALIZADA" && before?.status !== "FINALIZADA" && finishing.current === null)
-            finishing.current = setTimeout(load, CAMPAIGN_REPORT_RELOAD_MS);
-          return next;
-        });
-        setFailed(false);
-      },
-      () => setFailed(true),
-    );
-  }, [online, id]);
-  useEffect(load, [load]);
-  useEffect(() => () => clearTimeout(finishing.current ?? undefined), []);
-  useListChanged(db, "campaigns", load);
+  const { report, failed } = useCampaignReport(id, online);
 
   const when = (iso: string | null) =>
     iso

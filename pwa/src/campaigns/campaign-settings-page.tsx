@@ -7,9 +7,8 @@ import {
   LONGER_INTERVAL_AFTER_OPTIONS,
   MESSAGE_INTERVAL_OPTIONS,
 } from "@chatflow/core/contract/campaigns.ts";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Button, IconButton } from "../ui/button.tsx";
@@ -20,17 +19,14 @@ import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Checkbox } from "../ui/toggles.tsx";
 import "./campaigns.css";
+import { useCampaignSettings } from "./campaigns-data.ts";
 
 export function CampaignSettingsPage() {
   const { t } = useTranslation();
   const s = "campaignsPage.settings";
   const online = useOnline();
-  const [settings, setSettings] = useState<CampaignSettings | null>(null);
+  const { settings, setSettings, save: saveSettings } = useCampaignSettings(online);
   const [saving, setSaving] = useState(false);
-  const load = useCallback(() => {
-    if (online) api.get<CampaignSettings>("/campaign-settings").then(setSettings, (err) => showToast(errorText(err)));
-  }, [online]);
-  useEffect(load, [load]);
   const set = <K extends keyof CampaignSettings>(key: K, value: CampaignSettings[K]) =>
     setSettings((v) => (v ? { ...v, [key]: value } : v));
 
@@ -38,7 +34,7 @@ export function CampaignSettingsPage() {
     if (!settings || saving) return;
     setSaving(true);
     try {
-      setSettings(await api.post<CampaignSettings>("/campaign-settings", { settings }));
+      await saveSettings(settings);
       showToast(t(`${s}.saved`), "info");
     } catch (err) {
       showToast(errorText(err));

@@ -1,20 +1,16 @@
 // /campaigns (spec 3 §2 "Campaigns page"; admins of a plan with useCampaigns, shown with 'cshow'): the campaigns
 // page by page with search, and per campaign stop (while EM_ANDAMENTO), restart (while CANCELADA), report, edit
 // (or view, when §4 makes it read-only) and delete. Admin REST, updated live (spec 3 §4).
-import {
-  type CampaignDTO,
-  type CampaignsPage as CampaignsAnswer,
-  isCampaignEditable,
-} from "@chatflow/core/contract/campaigns.ts";
+import { type CampaignDTO, isCampaignEditable } from "@chatflow/core/contract/campaigns.ts";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { CrudListPage } from "../layout/crud-list-page.tsx";
 import { Badge, type Tone } from "../ui/badge.tsx";
 import { ChartIcon, EditIcon, EyeIcon, PlayIcon, SendIcon, StopIcon } from "../ui/icons.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { CampaignModal } from "./campaign-modal.tsx";
+import { campaignsCollection, useCampaignAction } from "./campaigns-data.ts";
 import "./campaigns.css";
 
 export const STATUS_TONE: Record<CampaignDTO["status"], Tone> = {
@@ -28,10 +24,11 @@ export const STATUS_TONE: Record<CampaignDTO["status"], Tone> = {
 export function CampaignsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const campaignAction = useCampaignAction();
 
   async function act(c: CampaignDTO, action: "cancel" | "restart", reload: () => void) {
     try {
-      await api.post(`/campaigns/${c.id}/${action}`, {});
+      await campaignAction(c.id, action);
       showToast(t(action === "cancel" ? "campaignsPage.toasts.cancelled" : "campaignsPage.toasts.restarted"), "info");
       reload();
     } catch (err) {
@@ -43,13 +40,11 @@ export function CampaignsPage() {
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
   return (
-    <CrudListPage<CampaignDTO, CampaignsAnswer>
+    <CrudListPage<CampaignDTO>
       texts="campaignsPage"
       ids={{ page: "campaigns", item: "campaign" }}
-      path="/campaigns"
-      read={(answer) => ({ items: answer.records, hasMore: answer.hasMore, count: answer.count })}
       // Created, edited, deleted or moved on by the sender (spec 3 §4 live updates).
-      changes="campaigns"
+      collection={campaignsCollection}
       className="campaigns-page"
       countInTitle
       lowercaseSearch

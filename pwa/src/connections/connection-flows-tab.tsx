@@ -1,10 +1,8 @@
 // The connection dialog's default flow tab (spec 2 §2 "default flow (flowbuilder)", §3 flowIdWelcome,
 // flowIdNotPhrase): the flow a new conversation starts, which replaces the queue bot on this connection, and the flow
 // a message matching no phrase campaign starts (decision 0054). The flows are read when the tab opens.
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
-import { type FlowChoice, loadFlowChoices } from "../flows/flow-choices.ts";
+import { type FlowChoice, useFlowChoices } from "../flows/flows-data.ts";
 import { Select, SelectItem } from "../ui/select.tsx";
 import type { TabProps } from "./connection-tabs.tsx";
 
@@ -12,18 +10,7 @@ const NO_FLOW = 0;
 
 export function ConnectionFlowsTab(p: TabProps) {
   const { t } = useTranslation();
-  const [flows, setFlows] = useState<FlowChoice[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    loadFlowChoices(api).then(
-      (f) => live && setFlows(f),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { flows, failed } = useFlowChoices(true);
   const items = [{ id: NO_FLOW, name: t("connectionFlows.none") }, ...(flows ?? [])];
   const select = (field: "flowIdWelcome" | "flowIdNotPhrase") => (
     <Select

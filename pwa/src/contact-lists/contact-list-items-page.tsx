@@ -2,20 +2,12 @@
 // search, back to the lists, reload, import of an .xls/.xlsx file after a confirmation, add, edit and delete,
 // each item with its whatsapp-valid icon (decision 0076). The import runs as the contacts import does: the
 // upload answers the counts, or a job polled until it ends (import-job.ts).
-import type {
-  ContactListDTO,
-  ContactListItemDTO,
-  ContactListItemsPage as ContactListItemsAnswer,
-} from "@chatflow/core/contract/contact-lists.ts";
-import { useCallback, useEffect, useState } from "react";
+import type { ContactListItemDTO } from "@chatflow/core/contract/contact-lists.ts";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { usePaged } from "../api/use-paged.ts";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
-import { useListChanged } from "../sync/use-list-changed.ts";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { SearchField } from "../ui/fields.tsx";
@@ -28,6 +20,7 @@ import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { ContactListItemRow } from "./contact-list-item-row.tsx";
 import { ContactListItemsActions } from "./contact-list-items-actions.tsx";
 import { ContactListItemModal } from "./contact-list-modals.tsx";
+import { useContactListItems, useDeleteContactListItem } from "./contact-lists-data.ts";
 import { useContactListImport } from "./use-contact-list-import.ts";
 import "./contact-lists.css";
 
@@ -37,26 +30,10 @@ export function ContactListItemsPage() {
   const { t } = useTranslation();
   const online = useOnline();
   const contactListId = Number(useParams().contactListId);
-  const [list, setList] = useState<ContactListDTO | null>(null);
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim().toLowerCase(), 500);
-  const items = usePaged<ContactListItemDTO>(`${contactListId}|${search}`, online, async (page) => {
-    const q = new URLSearchParams({ contactListId: String(contactListId), pageNumber: String(page) });
-    if (search) q.set("searchParam", search);
-    const res = await api.get<ContactListItemsAnswer>(`/contact-list-items?${q}`);
-    return { items: res.contacts, hasMore: res.hasMore, count: res.count };
-  });
-  const loadList = useCallback(() => {
-    if (!online || !Number.isInteger(contactListId)) return;
-    api.get<ContactListDTO>(`/contact-lists/${contactListId}`).then(setList, () => {});
-  }, [online, contactListId]);
-  useEffect(loadList, [loadList]);
-  const reload = () => {
-    items.reload();
-    loadList();
-  };
-  // Another admin's change, or an import ending (spec 3 §4 live updates).
-  useListChanged(db, "contactListItems", reload);
+  const { items, list, reload } = useContactListItems(contactListId, search, online);
+  const deleteItem = useDeleteContactListItem();
 
   const [editing, setEditing] = useState<ContactListItemDTO | "new" | null>(null);
   const [deleting, setDeleting] = useState<ContactListItemDTO | null>(null);
@@ -64,7 +41,7 @@ export function ContactListItemsPage() {
 
   async function remove(item: ContactListItemDTO) {
     try {
-      await api.delete(`/contact-list-items/${item.id}`);
+      await deleteItem(item.id);
     } catch (err) {
       throw new Error(errorText(err));
     }

@@ -3,19 +3,12 @@
 import type { ContactListDTO, ContactListItemDTO } from "@chatflow/core/contract/contact-lists.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
 import { useModalSave } from "../layout/use-modal-save.ts";
 import { TextField } from "../ui/fields.tsx";
 import { FormModal } from "../ui/form-modal.tsx";
 import { showToast } from "../ui/toasts.ts";
-import {
-  type ItemForm,
-  type SaveOutcome,
-  saveItem,
-  saveList,
-  validateItemForm,
-  validateListForm,
-} from "./contact-list-forms.ts";
+import { type ItemForm, type SaveOutcome, validateItemForm, validateListForm } from "./contact-list-forms.ts";
+import { useSaveContactList, useSaveContactListItem } from "./contact-lists-data.ts";
 
 /** A checked save (useModalSave) that says so and closes on success. */
 function useSave(onSaved: () => void, onClose: () => void) {
@@ -39,11 +32,12 @@ export function ContactListModal(p: {
   const { t } = useTranslation();
   const [name, setName] = useState(p.list?.name ?? "");
   const { errors, saving, run } = useSave(p.onSaved, p.onClose);
+  const saveList = useSaveContactList();
   return (
     <FormModal
       title={p.list ? t("contactListsPage.modal.editTitle") : t("contactListsPage.modal.addTitle")}
       onClose={p.onClose}
-      onSubmit={() => void run(validateListForm({ name }), () => saveList(api, { name }, p.list))}
+      onSubmit={() => void run(validateListForm({ name }), () => saveList({ name }, p.list))}
       saving={saving}
       cancelLabel={t("contactListsPage.modal.cancel")}
       saveLabel={t("contactListsPage.modal.save")}
@@ -81,12 +75,13 @@ export function ContactListItemModal(p: {
   });
   const set = (key: keyof ItemForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const { errors, saving, run } = useSave(p.onSaved, p.onClose);
+  const saveItem = useSaveContactListItem();
   const m = "contactListsPage.items.modal";
   return (
     <FormModal
       title={p.item ? t(`${m}.editTitle`) : t(`${m}.addTitle`)}
       onClose={p.onClose}
-      onSubmit={() => void run(validateItemForm(form), () => saveItem(api, p.contactListId, form, p.item))}
+      onSubmit={() => void run(validateItemForm(form), () => saveItem(p.contactListId, form, p.item))}
       saving={saving}
       cancelLabel={t(`${m}.cancel`)}
       saveLabel={t(`${m}.save`)}

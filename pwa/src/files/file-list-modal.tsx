@@ -3,7 +3,6 @@
 import type { FileListDTO } from "@chatflow/core/contract/files.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
 import { useModalSave } from "../layout/use-modal-save.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
@@ -12,7 +11,8 @@ import { FileButton } from "../ui/file-button.tsx";
 import { PlusIcon, TrashIcon } from "../ui/icons.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
 import { showToast } from "../ui/toasts.ts";
-import { type FileListForm, fileListFormFrom, saveFileList, validateFileListForm } from "./file-list-form.ts";
+import { type FileListForm, fileListFormFrom, validateFileListForm } from "./file-list-form.ts";
+import { useSaveFileList } from "./files-data.ts";
 
 export function FileListModal({
   list,
@@ -29,12 +29,13 @@ export function FileListModal({
   const { t } = useTranslation();
   const [form, setForm] = useState<FileListForm>(() => fileListFormFrom(list));
   const { saving, errors, run } = useModalSave();
+  const saveFileList = useSaveFileList();
   const set = <K extends keyof FileListForm>(key: K, value: FileListForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
   async function submit() {
     if (!online) return;
-    const saved = await run(validateFileListForm(form), () => saveFileList(api, form, list));
+    const saved = await run(validateFileListForm(form), () => saveFileList(form, list));
     if (!saved) return;
     onSaved(saved.list);
     showToast(t("filesPage.toasts.saved"), "info");

@@ -6,10 +6,9 @@ import {
   INTEGRATION_TYPES,
   type QueueIntegrationDTO,
 } from "@chatflow/core/contract/integrations.ts";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
-import { type FlowChoice, loadFlowChoices } from "../flows/flow-choices.ts";
+import { type FlowChoice, useFlowChoices } from "../flows/flows-data.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useModalSave } from "../layout/use-modal-save.ts";
 import { Button } from "../ui/button.tsx";
@@ -21,9 +20,9 @@ import {
   FIELDS_OF_TYPE,
   type IntegrationForm,
   integrationFormFrom,
-  saveIntegration,
   validateIntegrationForm,
 } from "./integration-form.ts";
+import { useSaveIntegration, useTestIntegrationSession } from "./integrations-data.ts";
 
 const LONG = new Set(["jsonContent", "typebotRestartMessage", "typebotUnknownMessage"]);
 const NUMERIC = new Set(["typebotExpires", "typebotDelayMessage"]);
@@ -44,25 +43,18 @@ export function IntegrationModal({
   const { t } = useTranslation();
   const [form, setForm] = useState<IntegrationForm>(() => integrationFormFrom(integration));
   const { saving, errors, run } = useModalSave();
-  const [flows, setFlows] = useState<FlowChoice[] | null>(null);
   const flowbuilder = form.type === "flowbuilder";
-  useEffect(() => {
-    if (!flowbuilder || !online) return;
-    let live = true;
-    loadFlowChoices(api).then(
-      (f) => live && setFlows(f),
-      () => live && setFlows([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [flowbuilder, online]);
+  const flowChoices = useFlowChoices(flowbuilder && online);
+  // A failed read leaves the select empty rather than waiting.
+  const flows = flowChoices.flows ?? (flowChoices.failed ? [] : null);
+  const saveIntegration = useSaveIntegration();
+  const testSession = useTestIntegrationSession();
   const set = <K extends keyof IntegrationForm>(key: K, value: IntegrationForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
   async function submit() {
     if (!online) return;
-    if (!(await run(validateIntegrationForm(form), () => saveIntegration(api, form, integration)))) return;
+    if (!(await run(validateIntegrationForm(form), () => saveIntegration(form, integration)))) return;
     onSaved();
     showToast(t("integrationsPage.toasts.saved"), "info");
     onClose();
@@ -70,7 +62,7 @@ export function IntegrationModal({
 
   async function testCredentials() {
     try {
-      await api.post("/queueIntegration/testSession", {
+      await testSession({
         projectName: form.projectName,
         jsonContent: form.jsonContent,
         language: form.language,

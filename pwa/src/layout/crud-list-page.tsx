@@ -4,14 +4,10 @@
 // and the list loaded again on another admin's change. Offline the screen keeps what it last loaded and says
 // that it needs a connection. A screen gives its texts' key prefix, its test-id prefixes and what differs: the
 // row's text, extra actions and the editor. On a phone a row with more than two actions shows them in one menu.
-import type { ListName } from "@chatflow/core/contract/sync.ts";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePaged } from "../api/use-paged.ts";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
+import { type RestCollection, useCollectionPages } from "../api/rest-collection.ts";
 import { errorText } from "../i18n/translate-error.ts";
-import { useListChanged } from "../sync/use-list-changed.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
@@ -99,12 +95,10 @@ function RowActions({ actions, name, compact }: { actions: CrudAction[]; name: s
 
 export type CrudPage<T> = { items: T[]; hasMore: boolean; count?: number };
 
-export function CrudListPage<T extends CrudRecord, A>({
+export function CrudListPage<T extends CrudRecord>({
   texts,
   ids,
-  path,
-  read,
-  changes,
+  collection,
   emptyIcon,
   className,
   countInTitle = false,
@@ -120,12 +114,8 @@ export function CrudListPage<T extends CrudRecord, A>({
   texts: string;
   /** Test ids: `${page}-page`, -add, -search, -list; `${item}-row`, -edit, -delete, -delete-confirm. */
   ids: { page: string; item: string };
-  /** The REST collection: GET `${path}?pageNumber&searchParam`, DELETE `${path}/${id}`. */
-  path: string;
-  /** The page's records from the route's answer. */
-  read: (answer: A) => CrudPage<T>;
-  /** The change list that says another admin changed these records. */
-  changes: ListName;
+  /** The records, from the area's data file (api/rest-collection.ts): their pages, delete and change list. */
+  collection: RestCollection<T>;
   emptyIcon: ReactNode;
   className?: string;
   /** The title carries the count of records ({{count}}). */
@@ -144,19 +134,13 @@ export function CrudListPage<T extends CrudRecord, A>({
   const [searchText, setSearchText] = useState("");
   const trimmed = searchText.trim();
   const search = useDebouncedValue(lowercaseSearch ? trimmed.toLowerCase() : trimmed, 500);
-  const list = usePaged<T>(search, online, async (page) => {
-    const q = new URLSearchParams({ pageNumber: String(page) });
-    if (search) q.set("searchParam", search);
-    return read(await api.get<A>(`${path}?${q}`));
-  });
-  // Another admin's change (spec 2 §4, spec 3 §4 live updates).
-  useListChanged(db, changes, list.reload);
+  const list = useCollectionPages(collection, search, online);
   const [editing, setEditing] = useState<T | "new" | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
 
   async function remove(record: T) {
     try {
-      await api.delete(`${path}/${record.id}`);
+      await collection.remove(record.id);
     } catch (err) {
       throw new Error(errorText(err));
     }

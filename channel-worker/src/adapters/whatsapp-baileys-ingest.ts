@@ -17,7 +17,7 @@ import {
   receiptEvents,
   updateEvents,
 } from "./whatsapp-baileys-inbound.ts";
-import type { BaileysSocket } from "./whatsapp-baileys-socket.ts";
+import type { BaileysSocket, Guard } from "./whatsapp-baileys-socket.ts";
 import { type Fence, writeImportStatus } from "./whatsapp-baileys-status.ts";
 
 type Rules = ConnectionRules & {
@@ -37,9 +37,6 @@ export type IngestOptions = Fence & {
   /** Downloads an inbound message's media (Baileys' downloadMediaMessage by default). */
   download?: (m: WAMessage, socket: BaileysSocket) => Promise<Buffer>;
 };
-
-/** A socket event handler that runs only while its socket is the current one, its failures logged. */
-export type Guard = <T>(fn: (arg: T) => Promise<void> | void) => (arg: T) => void;
 
 export type BaileysIngest = {
   /** Reads the connection's rules (groups, calls, history import) again. */

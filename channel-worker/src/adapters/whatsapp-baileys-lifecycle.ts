@@ -4,8 +4,7 @@
 import { backoffDelay as exponentialDelay } from "@chatflow/core/kernel/backoff.ts";
 import { DisconnectReason, jidDecode } from "@whiskeysockets/baileys";
 import { type PostgresAuthState, postgresAuthState } from "./baileys-auth.ts";
-import type { Guard } from "./whatsapp-baileys-ingest.ts";
-import { type BaileysSocket, type SocketFactory, statusCodeOf } from "./whatsapp-baileys-socket.ts";
+import { type BaileysSocket, type Guard, type SocketFactory, statusCodeOf } from "./whatsapp-baileys-socket.ts";
 import { type Fence, holdLease, type StatusWriter } from "./whatsapp-baileys-status.ts";
 
 /** What a closed socket calls for (decision 0049). */

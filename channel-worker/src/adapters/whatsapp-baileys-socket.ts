@@ -26,6 +26,9 @@ export type BaileysSocket = {
 
 export type SocketFactory = (auth: AuthenticationState) => BaileysSocket;
 
+/** A socket event handler that runs only while its socket is the current one, its failures logged. */
+export type Guard = <T>(fn: (arg: T) => Promise<void> | void) => (arg: T) => void;
+
 /** Baileys' own socket, quiet logs, our auth state behind its key cache. */
 export const baileysSocket: SocketFactory = (auth) => {
   const logger = DEFAULT_CONNECTION_CONFIG.logger.child({ class: "chatflow" });

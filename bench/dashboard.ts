@@ -2,12 +2,14 @@
 // scales it), each with its log (create, open, closed), a rating on a third of them, two messages each and a new
 // contact each. GET /dashboard for 7, 30 and 365 days and the two chart calls for 30 days, over HTTP as the admin,
 // and the plan and execution time of the main statement (EXPLAIN ANALYZE) printed to stderr.
+
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { BUSINESS_TIME_ZONE } from "../core/src/contract/dates.ts";
 import { TICKET_FACTS } from "../core/src/dashboard/dashboard-queries.ts";
-import { REPORT_TIME_ZONE } from "../core/src/messages/count-messages.ts";
+
 import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
 
 const SCALE = Number(process.env.BENCH_DASHBOARD_SCALE ?? 1);
@@ -113,7 +115,7 @@ export async function benchDashboard(): Promise<Record<string, string>> {
       await client.query("SET jit = off");
       const { rows } = await client.query(
         `EXPLAIN (ANALYZE, BUFFERS) WITH ${TICKET_FACTS} SELECT count(*), count(f.accepted_at), count(f.rate) FROM f`,
-        [1, day(29), day(0), REPORT_TIME_ZONE],
+        [1, day(29), day(0), BUSINESS_TIME_ZONE],
       );
       console.error(rows.map((r) => r["QUERY PLAN"]).join("\n"));
     } finally {

@@ -1,7 +1,7 @@
 // The whole stack and Debian's chromium for one e2e test file: the world every browser test needs, started
 // before the file's tests and stopped after them (forFile, like core's coreForFile).
 import type { Browser } from "playwright-core";
-import type { CoreConfig } from "../core/src/config.ts";
+import type { CoreConfig } from "../core/src/kernel/config.ts";
 import { forFile } from "../core/src/testing/for-file.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
 import { type Stack, startStack } from "./stack.ts";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { standInSockets } from "../channel-worker/src/testing/baileys-stand-in.ts";
 import { type FakeGraphApi, startFakeGraphApi } from "../channel-worker/src/testing/fake-graph-api.ts";
 import { startWorker, type Worker } from "../channel-worker/src/worker.ts";
-import type { CoreConfig } from "../core/src/config.ts";
+import type { CoreConfig } from "../core/src/kernel/config.ts";
 import { startTestCore, type TestCore } from "../core/src/testing/test-core.ts";
 import { type SyncServer, startSyncServer } from "../sync-server/src/server.ts";
 import { freePort } from "./free-port.ts";

@@ -1,5 +1,5 @@
 // `node core/src/main.ts`: core alone, configured from the environment.
-import { loadConfig } from "./config.ts";
+import { loadConfig } from "./kernel/config.ts";
 import { startCore } from "./server.ts";
 
 const config = loadConfig();

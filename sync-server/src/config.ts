@@ -7,7 +7,7 @@
 //   REDIS_PREFIX  namespace of the Redis keys; default chatflow-sync
 //   JWT_SECRET    core's token secret, else the one core keeps in DATA_DIR/jwt-secret
 import path from "node:path";
-import { loadSecret } from "@chatflow/core/config.ts";
+import { loadSecret } from "@chatflow/core/kernel/config.ts";
 import type { SyncServerOptions } from "./server.ts";
 
 export function syncPort(env: NodeJS.ProcessEnv): number {

@@ -4,9 +4,9 @@ import { randomUUID } from "node:crypto";
 import type { Actor } from "@chatflow/core/auth/authenticate.ts";
 import type { AccessClaims } from "@chatflow/core/auth/tokens.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
-import { sendMessage } from "@chatflow/core/messages/send-message.ts";
+import { sendMessage } from "@chatflow/core/tickets/send-message.ts";
 import { buildCompany, buildContact, buildTicket, buildUser, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
-import { loadUserById } from "@chatflow/core/users/load-user.ts";
+import { loadUserById } from "@chatflow/core/auth/load-user.ts";
 import type pg from "pg";
 
 export type CloudSetup = {

@@ -3,7 +3,6 @@
 // decision 0072): only the super user writes, and each write tells every open top bar over NOTIFY.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { contains } from "../contacts/list-contacts.ts";
 import {
   ANNOUNCEMENTS_PAGE_SIZE,
   type AnnouncementDTO,
@@ -13,6 +12,7 @@ import {
 } from "../contract/announcements.ts";
 import { ANNOUNCEMENTS_CHANNEL } from "../contract/topics.ts";
 import { AppError, invalidInput, noPermission } from "../kernel/errors.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
 import { removeAnnouncementFile, saveAnnouncementFile, sniffAnnouncementImage } from "./announcement-media.ts";
 
 export const announcementNotFound = () => new AppError("ERR_NOT_FOUND", "Announcement not found");
@@ -42,7 +42,7 @@ export async function listAnnouncements(
   const where: string[] = [];
   if (onlyActive) where.push("a.status");
   if (q.searchParam) {
-    params.push(contains(q.searchParam.toLowerCase()));
+    params.push(likePattern(q.searchParam.toLowerCase()));
     where.push(`(lower(a.title) LIKE $${params.length} OR lower(a.text) LIKE $${params.length})`);
   }
   const filter = where.length ? `WHERE ${where.join(" AND ")}` : "";

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
-import type { UserRow } from "../users/load-user.ts";
 import { ActorCache } from "./actor-cache.ts";
+import type { UserRow } from "./load-user.ts";
 
 // A long ttl: anything fresh these tests see came from an eviction, not from expiry.
 const core = coreForFile({ actorCacheMs: 60_000 });

@@ -6,7 +6,7 @@
 
 import { USERS_CHANNEL } from "../contract/topics.ts";
 import { type Listener, listen } from "../db/listener.ts";
-import type { UserRow } from "../users/load-user.ts";
+import type { UserRow } from "./load-user.ts";
 
 /** More users than this signed in to one process: start over rather than grow. */
 const MAX_ENTRIES = 50_000;

@@ -5,8 +5,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type pg from "pg";
 import { type AppError, invalidToken, sessionExpired } from "../kernel/errors.ts";
-import { loadUserById, type UserRow } from "../users/load-user.ts";
 import type { ActorCache } from "./actor-cache.ts";
+import { loadUserById, type UserRow } from "./load-user.ts";
 import type { AccessClaims, Tokens } from "./tokens.ts";
 
 export type Actor = UserRow & { claims: AccessClaims };

@@ -5,7 +5,7 @@
 import type pg from "pg";
 import type { QueueSchedule } from "../contract/queues.ts";
 import type { Change } from "../kernel/change-log.ts";
-import { renderVariables } from "../messages/render-variables.ts";
+import { renderVariables } from "../message-variables/render-variables.ts";
 import { consentAnswer, consentRequest, LGPD_DELETED_BODY, LGPD_REFUSED_TEXT } from "./lgpd.ts";
 import { type BotMessage, sendBotMessages } from "./send-bot-message.ts";
 import { onCollectiveVacation, outOfHoursDue, vacationDue, withinServiceHours } from "./service-hours.ts";

@@ -7,7 +7,7 @@ import type pg from "pg";
 import type { QueueSchedule } from "../contract/queues.ts";
 import { joinById } from "../db/join-by-id.ts";
 import type { Change } from "../kernel/change-log.ts";
-import { renderVariables, type VariableContext } from "../messages/render-variables.ts";
+import { renderVariables, type VariableContext } from "../message-variables/render-variables.ts";
 import {
   answerOption,
   type BotFileList,

@@ -1,7 +1,9 @@
 // Service hours (spec 2 §3 schedules, §4): is a moment inside a queue's windows?
 // Hours are read in the business time zone (decision 0041), whatever the server's zone.
-import { BUSINESS_TIME_ZONE, businessToday } from "../companies/business-date.ts";
+
+import { BUSINESS_TIME_ZONE } from "../contract/dates.ts";
 import type { QueueSchedule } from "../contract/queues.ts";
+import { businessToday } from "../kernel/business-date.ts";
 
 const CLOCK = new Intl.DateTimeFormat("en-US", {
   timeZone: BUSINESS_TIME_ZONE,

@@ -2,8 +2,8 @@
 // no-permission view) of a company whose plan has useCampaigns (a company without a plan has the defaults: on).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { loadPlanFlags } from "../companies/company-access.ts";
 import { AppError, noPermission, planFeatureMissing } from "../kernel/errors.ts";
+import { loadPlanFlags } from "../plans/company-access.ts";
 
 export async function authorizeCampaigns(db: pg.Pool | pg.ClientBase, actor: Actor): Promise<void> {
   if (actor.profile !== "admin") throw noPermission();

@@ -1,7 +1,6 @@
 // The campaign reads behind GET /campaigns and /campaigns/{id} (spec 3 §7 Campaigns), with the report's totals
 // (spec 3 §2 "Campaign report"), each scoped to the caller's company. Plain SQL.
 import type pg from "pg";
-import { contains } from "../contacts/list-contacts.ts";
 import {
   CAMPAIGNS_PAGE_SIZE,
   type CampaignDTO,
@@ -10,6 +9,7 @@ import {
   type CampaignTotals,
 } from "../contract/campaigns.ts";
 import { wrongState } from "../kernel/errors.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
 import { campaignNotFound } from "./campaign-policy.ts";
 
 type Db = pg.Pool | pg.ClientBase;
@@ -51,7 +51,7 @@ export async function listCampaignsPage(
   companyId: number,
   q: { searchParam?: string; pageNumber: number },
 ): Promise<CampaignsPage> {
-  const params = [companyId, q.searchParam ? contains(q.searchParam) : null];
+  const params = [companyId, q.searchParam ? likePattern(q.searchParam) : null];
   const filter = "c.company_id = $1 AND ($2::text IS NULL OR lower(c.name) LIKE $2)";
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaigns c WHERE ${filter}`, params);
   const offset = (q.pageNumber - 1) * CAMPAIGNS_PAGE_SIZE;

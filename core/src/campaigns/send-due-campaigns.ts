@@ -3,6 +3,7 @@
 // queues one contact's message at a time on the outbound path, paced by the company's campaign settings. The
 // message is queued in the same transaction that marks its shipping record, so a contact is sent to once whatever
 // the restarts, cancels and workers (the schedules' pattern, decision 0037); the outbound path sends it once.
+
 import type pg from "pg";
 import {
   CAMPAIGN_MESSAGE_SLOTS,
@@ -10,6 +11,7 @@ import {
   type CampaignVariable,
   renderCampaignMessage,
 } from "../contract/campaigns.ts";
+import { BUSINESS_TIME_ZONE } from "../contract/dates.ts";
 import { type Change, listChanged, recordChanges } from "../kernel/change-log.ts";
 import { destination, queueMessage } from "./campaign-delivery.ts";
 import { loadCampaignSettings } from "./campaign-settings.ts";
@@ -22,7 +24,6 @@ const CAMPAIGNS_PER_RUN = 20;
 const RECHECK_MS = 60_000;
 const OUTCOME_RECHECK_MS = 2_000;
 /** The hours and days of the settings are read in this zone (spec 3 §9, as the reports). */
-const TIME_ZONE = "America/Sao_Paulo";
 /** The channel's refusal that proves a number is not on WhatsApp (decision 0076). */
 const INVALID_NUMBER_CODE = "ERR_WAPP_INVALID_CONTACT";
 
@@ -53,7 +54,7 @@ export function withinSendingWindow(
   s: Pick<CampaignSettings, "startHour" | "endHour" | "sabado" | "domingo">,
 ) {
   const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: TIME_ZONE,
+    timeZone: BUSINESS_TIME_ZONE,
     weekday: "short",
     hour: "2-digit",
     minute: "2-digit",

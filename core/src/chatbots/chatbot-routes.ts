@@ -7,8 +7,8 @@ import { ZCreateChatbotRequestSchema, ZUpdateChatbotRequestSchema } from "../con
 import { zIdParam } from "../contract/ids.ts";
 import { parse } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
+import { loadChatbot } from "../queues/load-chatbot.ts";
 import { authorizeQueue } from "../queues/queue-policy.ts";
-import { loadChatbot } from "./load-chatbot.ts";
 import { createChatbot, deleteChatbot, updateChatbot } from "./save-chatbot.ts";
 
 export function chatbotRoutes(pool: pg.Pool): Router {

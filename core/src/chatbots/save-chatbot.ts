@@ -14,8 +14,8 @@ import { assertFileListsOf } from "../files/file-list-references.ts";
 import { assertIntegrationsOf } from "../integrations/integration-policy.ts";
 import { recordChanges } from "../kernel/change-log.ts";
 import { invalidFields, queueNotFound, queueOptionNotFound, userNotFound } from "../kernel/errors.ts";
+import { loadChatbot } from "../queues/load-chatbot.ts";
 import { authorizeQueue } from "../queues/queue-policy.ts";
-import { loadChatbot } from "./load-chatbot.ts";
 
 /** Every queue and user an option (and its children) points at must be the company's: 404 otherwise. */
 async function assertTargets(client: pg.ClientBase, companyId: number, options: Partial<TChatbotOptionInput>[]) {

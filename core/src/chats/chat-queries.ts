@@ -1,7 +1,6 @@
 // What the chat calls read (spec 3 §7 "Internal chat"): the caller's chats page by page, one chat the caller is a
 // member of, a chat's messages newest page first. Set-based SQL, each statement scoped to the company.
 import type pg from "pg";
-import { contains } from "../contacts/list-contacts.ts";
 import {
   CHAT_MESSAGES_PAGE_SIZE,
   CHATS_PAGE_SIZE,
@@ -11,6 +10,7 @@ import {
   type ChatsPage,
 } from "../contract/chats.ts";
 import { chatNotFound } from "../kernel/errors.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
 
 /** A chat's columns as ChatDTO, with its members (alias ch). */
 const CHAT_COLUMNS = `ch.id, ch.uuid, ch.title, ch.owner_id AS "ownerId", ch.last_message AS "lastMessage",
@@ -34,7 +34,7 @@ export async function listChats(
   userId: number,
   q: { searchParam?: string; pageNumber: number; uuid?: string },
 ): Promise<ChatsPage> {
-  const search = q.searchParam ? contains(q.searchParam) : null;
+  const search = q.searchParam ? likePattern(q.searchParam) : null;
   const params = [companyId, userId, search, q.uuid ?? null];
   const filter = `ch.company_id = $1
     AND EXISTS (SELECT 1 FROM chat_users me WHERE me.chat_id = ch.id AND me.company_id = $1 AND me.user_id = $2)

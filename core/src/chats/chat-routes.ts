@@ -5,7 +5,6 @@
 import { type NextFunction, type Request, type Response, Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
-import { loadPlanFlags } from "../companies/company-access.ts";
 import {
   ZChatMessageRequestSchema,
   ZChatRequestSchema,
@@ -16,6 +15,7 @@ import { zIdParam } from "../contract/ids.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
 import { parse, planFeatureMissing } from "../kernel/errors.ts";
 import { onPooledClient, transaction } from "../kernel/transaction.ts";
+import { loadPlanFlags } from "../plans/company-access.ts";
 import { findMemberChat, listChatMessages, listChats } from "./chat-queries.ts";
 import { readChat } from "./read-chat.ts";
 

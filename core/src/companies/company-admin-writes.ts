@@ -5,7 +5,6 @@
 import { raw } from "@mikro-orm/postgresql";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { hashPassword } from "../auth/password-hashing.ts";
 import {
   advanceDueDate,
   type CompanyAdminDTO,
@@ -17,10 +16,11 @@ import {
 } from "../contract/companies.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Company } from "../db/entities/tenancy.ts";
+import { businessToday } from "../kernel/business-date.ts";
 import { listChanged, recordChanges } from "../kernel/change-log.ts";
 import { companyNotFound, invalidInput, wrongState } from "../kernel/errors.ts";
+import { hashPassword } from "../kernel/password-hashing.ts";
 import { createCompanyAccount } from "../signup/signup.ts";
-import { businessToday } from "./business-date.ts";
 import { companyAnswer as answer, authorizeCompanies } from "./company-admin.ts";
 
 async function assertPlan(client: pg.ClientBase, planId: number): Promise<void> {

@@ -4,12 +4,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { advanceDueDate, dueDateTone, PLATFORM_DUE_DATE } from "../contract/companies.ts";
 import { PASSWORD_POLICY_MESSAGE } from "../contract/password-policy.ts";
+import { businessToday } from "../kernel/business-date.ts";
 import { companyMediaDir } from "../media/media-store.ts";
 import { buildCompany } from "../testing/factories.ts";
 import { listsChangedBy } from "../testing/list-changes.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
-import { businessToday } from "./business-date.ts";
 
 const core = coreForFile();
 const w = forFile(async () => {

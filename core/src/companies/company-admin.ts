@@ -2,7 +2,6 @@
 // its plan and media folder, and one company's plan. The writes are company-admin-writes.ts (EntityManager).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { contains } from "../contacts/list-contacts.ts";
 import {
   COMPANIES_PAGE_SIZE,
   type CompaniesPage,
@@ -10,6 +9,7 @@ import {
   type CompanyPlanDTO,
 } from "../contract/companies.ts";
 import { companyNotFound, noPermission } from "../kernel/errors.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
 import { companyFolderStats } from "./company-folder.ts";
 import { PLAN_COLUMNS } from "./plan-routes.ts";
 
@@ -46,7 +46,7 @@ export async function listCompaniesPage(
   q: { searchParam?: string; pageNumber: number; companyId?: number },
 ): Promise<CompaniesPage> {
   authorizeCompanies(actor);
-  const params = [q.searchParam ? contains(q.searchParam) : null, q.companyId ?? null];
+  const params = [q.searchParam ? likePattern(q.searchParam) : null, q.companyId ?? null];
   const filter = `($1::text IS NULL OR lower(c.name) LIKE $1 OR lower(coalesce(c.email, '')) LIKE $1)
     AND ($2::int IS NULL OR c.id = $2)`;
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM companies c WHERE ${filter}`, params);

@@ -3,7 +3,6 @@
 // are read often and need their counts.
 import type pg from "pg";
 import { contactListItemNotFound, contactListNotFound } from "../campaigns/campaign-policy.ts";
-import { contains } from "../contacts/list-contacts.ts";
 import {
   CONTACT_LISTS_PAGE_SIZE,
   type ContactListDTO,
@@ -11,6 +10,7 @@ import {
   type ContactListItemsPage,
   type ContactListsPage,
 } from "../contract/contact-lists.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
 
 type Db = pg.Pool | pg.ClientBase;
 
@@ -27,7 +27,7 @@ export async function listContactListsPage(
   companyId: number,
   q: { searchParam?: string; pageNumber: number },
 ): Promise<ContactListsPage> {
-  const params = [companyId, q.searchParam ? contains(q.searchParam) : null];
+  const params = [companyId, q.searchParam ? likePattern(q.searchParam) : null];
   const filter = "cl.company_id = $1 AND ($2::text IS NULL OR lower(cl.name) LIKE $2)";
   const count = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM contact_lists cl WHERE ${filter}`,
@@ -69,7 +69,7 @@ export async function listContactListItemsPage(
   q: { contactListId: number; searchParam?: string; pageNumber: number },
 ): Promise<ContactListItemsPage> {
   await loadContactList(db, companyId, q.contactListId);
-  const params = [companyId, q.contactListId, q.searchParam ? contains(q.searchParam) : null];
+  const params = [companyId, q.contactListId, q.searchParam ? likePattern(q.searchParam) : null];
   const filter = `i.company_id = $1 AND i.contact_list_id = $2
     AND ($3::text IS NULL OR lower(i.name) LIKE $3 OR i.number LIKE $3 OR i.email LIKE $3)`;
   const count = await db.query<{ n: number }>(

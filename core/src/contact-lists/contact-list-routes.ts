@@ -27,6 +27,7 @@ import {
   loadContactList,
   loadContactListItem,
 } from "./contact-list-queries.ts";
+import { importContactListFile } from "./import-contact-list-file.ts";
 
 // On the company EntityManager: MikroORM loads on the first write (decision 0039).
 const lists = async () => import("./save-contact-list.ts");
@@ -112,7 +113,8 @@ export function contactListRoutes(
       companyId: actor.companyId,
       path: file.path,
       originalname: file.originalname,
-      contactListId,
+      saveRows: (client, companyId, rows, ignored) =>
+        importContactListFile(client, companyId, contactListId, rows, ignored),
     });
     outcome.catch((err: unknown) => console.error(err));
     const ended = await settledWithin(outcome, opts.waitMs);

@@ -5,11 +5,10 @@ import { mkdir, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type pg from "pg";
-import { importContactListFile } from "../contact-lists/import-contact-list-file.ts";
 import type { ErrorBody } from "../contract/errors.ts";
 import { invalidInput } from "../kernel/errors.ts";
+import { siblingModule } from "../kernel/sibling-module.ts";
 import { transaction } from "../kernel/transaction.ts";
-import { siblingModule } from "../sibling-module.ts";
 import {
   failStaleImports,
   INTERRUPTED,
@@ -19,6 +18,7 @@ import {
   recordProgress,
 } from "./contact-import-store.ts";
 import { type ImportCounts, importContactsFile } from "./import-contacts-file.ts";
+import type { ImportRow } from "./import-rows.ts";
 import type { ImportWorkerInput, ImportWorkerMessage } from "./import-worker-protocol.ts";
 
 /** A worker's heap at most: a file that needs more is refused, core's own memory is untouched. */
@@ -31,9 +31,18 @@ export type ImportJob = {
   companyId: number;
   path: string;
   originalname: string;
-  /** The contact list the rows join (decision 0076); none for the company's contacts. */
-  contactListId?: number;
+  /**
+   * Where the parsed rows go, inside the import's transaction: the company's contacts when left out, else the
+   * caller's own destination (a contact list's import, decision 0076, passes its own), so the runner knows no list.
+   */
+  saveRows?: SaveImportRows;
 };
+export type SaveImportRows = (
+  client: pg.ClientBase,
+  companyId: number,
+  rows: ImportRow[],
+  ignored: number,
+) => Promise<ImportCounts>;
 export type ImportOutcome = { ok: true; counts: ImportCounts } | { ok: false; error: ErrorBody };
 
 export type ImportRunnerOptions = {
@@ -121,10 +130,7 @@ export class ContactImportRunner {
         return { ok: false, error: result.error };
       }
       const counts = await transaction(this.pool, async (client) => {
-        const c =
-          job.contactListId === undefined
-            ? await importContactsFile(client, companyId, result.rows, result.ignored)
-            : await importContactListFile(client, companyId, job.contactListId, result.rows, result.ignored);
+        const c = await (job.saveRows ?? importContactsFile)(client, companyId, result.rows, result.ignored);
         await markFinished(client, companyId, id, { rowsRead: result.rowsRead, ...c });
         return c;
       });

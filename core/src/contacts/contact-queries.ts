@@ -2,8 +2,8 @@
 // the replicated columns plus extraInfo, the origin connection and the tags.
 import type pg from "pg";
 import type { ContactDetailDTO } from "../contract/contacts.ts";
+import { CONTACT_COLUMNS } from "../db/replica-rows.ts";
 import { contactNotFound } from "../kernel/errors.ts";
-import { CONTACT_COLUMNS } from "../sync/rows.ts";
 
 export const CONTACT_DETAIL_SELECT = `SELECT ${CONTACT_COLUMNS}, c.lgpd_accepted_at AS "lgpdAcceptedAt",
     c.extra_info AS "extraInfo", c.created_at AS "createdAt",

@@ -7,7 +7,6 @@ import { type RequestHandler, Router } from "express";
 import type pg from "pg";
 import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
-import type { AbuseLimits } from "../config.ts";
 import {
   ZBlockContactRequestSchema,
   ZCreateContactRequestSchema,
@@ -16,6 +15,7 @@ import {
   ZUpdateContactRequestSchema,
 } from "../contract/contacts.ts";
 import { zIdParam } from "../contract/ids.ts";
+import type { AbuseLimits } from "../kernel/config.ts";
 import { parse } from "../kernel/errors.ts";
 import { hitRateLimit } from "../kernel/rate-limit.ts";
 import { transaction } from "../kernel/transaction.ts";

@@ -7,9 +7,9 @@
 import type pg from "pg";
 import type { ContactDetailDTO } from "../contract/contacts.ts";
 import { contactNotFound } from "../kernel/errors.ts";
+import { maskedNumberSql, numberSearchSql } from "../presenters/mask-number.ts";
 import type { Viewer } from "../presenters/viewer.ts";
 import { loadContact } from "./contact-queries.ts";
-import { maskedNumberSql, numberSearchSql } from "./mask-number.ts";
 
 /** The contact (unmasked: the caller presents it for the viewer), or 404 ERR_NO_CONTACT_FOUND. */
 export async function findContactByNumber(

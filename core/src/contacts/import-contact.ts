@@ -7,8 +7,8 @@ import type { TImportContactRequest } from "../contract/contacts.ts";
 import { recordChanges } from "../kernel/change-log.ts";
 import { duplicatedContact, whatsappInvalidContact } from "../kernel/errors.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
-import { addContactTags, findOrCreateTagsByName } from "../tags/tag-queries.ts";
 import { authorizeContacts } from "./contact-policy.ts";
+import { addContactTags, findOrCreateTagsByName } from "./tag-queries.ts";
 
 /**
  * What validateContact checks: core holds no channel session to ask WhatsApp,

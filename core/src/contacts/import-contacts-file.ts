@@ -4,8 +4,8 @@
 import type pg from "pg";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
-import { addContactTags, findOrCreateTagsByName } from "../tags/tag-queries.ts";
 import type { ImportRow } from "./import-rows.ts";
+import { addContactTags, findOrCreateTagsByName } from "./tag-queries.ts";
 
 export type ImportCounts = { created: number; ignored: number };
 

@@ -1,16 +1,15 @@
 // GET /contacts (spec 1 §7 Contacts): pages of 20 contacts by name, filtered by
 // a lower-cased search on name, number and e-mail, by tags, channel and kind. A caller who
 // reads numbers masked (LGPD) matches a number only on its visible digits (decision 0039).
+
 import type pg from "pg";
 import type { ContactDetailDTO, ListContactsResponse, TListContactsQuery } from "../contract/contacts.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
+import { numberMatchSql } from "../presenters/mask-number.ts";
 import type { Viewer } from "../presenters/viewer.ts";
 import { CONTACT_DETAIL_SELECT } from "./contact-queries.ts";
-import { numberMatchSql } from "./mask-number.ts";
 
 export const CONTACTS_PAGE_SIZE = 20;
-
-/** LIKE pattern for a literal piece of text. */
-export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
  * The WHERE clause of the contacts list's filters (GET /contacts and its export) for the viewer's company,
@@ -20,7 +19,7 @@ export function contactsFilter(viewer: Viewer, q: ContactsFilter, params: unknow
   params.push(viewer.actor.companyId);
   const where = [`c.company_id = $${params.length}`];
   if (q.searchParam) {
-    params.push(contains(q.searchParam));
+    params.push(likePattern(q.searchParam));
     const p = `$${params.length}`;
     where.push(
       `(lower(c.name) LIKE ${p} OR ${numberMatchSql("c", p, viewer.hideNumbers)} OR lower(c.email) LIKE ${p})`,
@@ -73,7 +72,7 @@ export async function listAllContacts(
   const params: unknown[] = [viewer.actor.companyId];
   let filter = "c.company_id = $1";
   if (searchParam) {
-    params.push(contains(searchParam));
+    params.push(likePattern(searchParam));
     filter += ` AND (lower(c.name) LIKE $2 OR ${numberMatchSql("c", "$2", viewer.hideNumbers)})`;
   }
   const { rows } = await db.query(

@@ -4,9 +4,9 @@
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { CONTACTS_BY_NUMBER_SQL } from "../messages/ingest.ts";
+import { numberMatchSql } from "../presenters/mask-number.ts";
 import { buildCompany } from "../testing/factories.ts";
 import { testDbForFile } from "../testing/test-world.ts";
-import { numberMatchSql } from "./mask-number.ts";
 
 const db = testDbForFile();
 

@@ -5,11 +5,11 @@ import type { Actor } from "../auth/authenticate.ts";
 import { type TUpdateContactRequest, ZContactNumberSchema } from "../contract/contacts.ts";
 import { recordChanges } from "../kernel/change-log.ts";
 import { duplicatedContact, invalidInput, ValidationError } from "../kernel/errors.ts";
+import { maskNumber } from "../presenters/mask-number.ts";
 import { loadViewer } from "../presenters/viewer.ts";
 import { assignExtraInfoIds, connectionChannel } from "./contact-fields.ts";
 import { authorizeContacts } from "./contact-policy.ts";
 import { isDuplicateNumber, lockContact } from "./contact-queries.ts";
-import { maskNumber } from "./mask-number.ts";
 
 export async function updateContact(
   client: pg.ClientBase,

@@ -2,6 +2,9 @@
 // contract, not left for PostgreSQL to reject with a 500.
 import { z } from "zod";
 
+/** The time zone days, office hours and reports are told in (spec 1 §9: America/Sao_Paulo), named once. */
+export const BUSINESS_TIME_ZONE = "America/Sao_Paulo";
+
 const DAY_MESSAGE = "must be a day (yyyy-mm-dd)";
 
 /** A real calendar day, yyyy-mm-dd; a longer ISO date-time is cut to its day first. */

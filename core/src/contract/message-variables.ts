@@ -3,9 +3,7 @@
 // {{date}}, {{hour}}, {{ticket_id}}, {{queue}} and {{connection}}. Core uses it for
 // greetings, farewells and what it sends in an agent's name; the PWA's composer for
 // what the agent types (decision 0036). Pure, so both sides fill alike.
-
-/** Dates and greetings are told in the company's zone (spec 1 §9: America/Sao_Paulo). */
-export const VARIABLES_TIME_ZONE = "America/Sao_Paulo";
+import { BUSINESS_TIME_ZONE } from "./dates.ts";
 
 export type VariableContext = {
   contact?: { name: string | null } | null;
@@ -32,7 +30,7 @@ export type VariableName = (typeof VARIABLE_NAMES)[number];
 type Parts = { year: string; month: string; day: string; hour: string; minute: string; second: string };
 
 const formatter = new Intl.DateTimeFormat("en-GB", {
-  timeZone: VARIABLES_TIME_ZONE,
+  timeZone: BUSINESS_TIME_ZONE,
   year: "numeric",
   month: "2-digit",
   day: "2-digit",

@@ -10,8 +10,6 @@ export const REPORT_PAGE_SIZES = [5, 10, 20, 50] as const;
 export const REPORT_DEFAULT_PAGE_SIZE = 10;
 /** The largest page one call answers: the Excel export asks page after page of this many (spec 3 §7). */
 export const REPORT_MAX_PAGE_SIZE = 5000;
-/** spec 3 §9: the report's days are days of this time zone. */
-export const REPORT_TIME_ZONE = "America/Sao_Paulo";
 /** spec 3 §9: the Excel file's name. */
 export const REPORT_FILE_NAME = "relatio-de-atendimentos.xlsx";
 export const REPORT_STATUSES = ["pending", "open", "group", "closed", "lgpd", "nps"] as const satisfies TicketStatus[];

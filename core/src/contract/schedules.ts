@@ -1,7 +1,9 @@
 // Scheduled messages (spec 1 §2 schedule dialog, §3, §5, §7; spec 2 §2 /schedules, §3, §4, §7): the request
 // schemas with the spec's messages, the answer shape and the repeat rules. The PWA's dialog validates with
 // these same schemas; the channel worker's timed sender reads the repeat rules from here.
+
 import { z } from "zod";
+import { BUSINESS_TIME_ZONE } from "./dates.ts";
 import { zIdParam } from "./ids.ts";
 
 /** Interval units (spec 1 §9 "Schedule defaults"): 1 days, 2 weeks, 3 months, 4 minutes. */
@@ -151,10 +153,7 @@ export type SchedulesPage = { schedules: ScheduleDTO[]; count: number; hasMore: 
 
 // --- Repeat rules, shared by the worker and the dialog's preview ---------------------------------------------
 
-/** The spec's business time zone (spec 1 §9), where a day is a working day or not. */
-export const SCHEDULE_TIME_ZONE = "America/Sao_Paulo";
-
-const WEEKDAY = new Intl.DateTimeFormat("en-US", { timeZone: SCHEDULE_TIME_ZONE, weekday: "short" });
+const WEEKDAY = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, weekday: "short" });
 
 /** Monday to Friday in the business time zone (decision 0037: no holiday calendar). */
 export function isWorkingDay(at: Date): boolean {

@@ -1,4 +1,4 @@
-// The sync protocol between the PWA and core (ARCHITECTURE.md "Sync protocol"):
+// The sync protocol between the PWA and core (docs/architecture.md "Sync protocol"):
 // pull with a cursor, push with client mutation ids, poke over a WebSocket.
 
 import { z } from "zod";

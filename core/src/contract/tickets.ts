@@ -141,3 +141,19 @@ export type ListTicketsResponse = {
   count: number;
   nextCursor: string | null;
 };
+
+/** The kinds of a ticket log entry (spec 1 §3 "Ticket log entry"). */
+export const TICKET_LOG_TYPES = [
+  "create",
+  "chatBot",
+  "queue",
+  "open",
+  "access",
+  "transfered",
+  "receivedTransfer",
+  "pending",
+  "closed",
+  "reopen",
+  "redirect",
+] as const;
+export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];

@@ -1,13 +1,14 @@
 // The days a dashboard filter names (decision 0059): whole days in the report time zone (spec 1 §9,
 // America/Sao_Paulo), first and last included.
+
 import type { TDashboardQuery } from "../contract/dashboard.ts";
-import { REPORT_TIME_ZONE } from "../messages/count-messages.ts";
+import { BUSINESS_TIME_ZONE } from "../contract/dates.ts";
 
 export type Period = { from: string; to: string };
 
 /** Today's date (yyyy-mm-dd) in the report time zone. */
 export function reportToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: REPORT_TIME_ZONE }).format(now);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }).format(now);
 }
 
 /** `day` moved by `n` days (calendar arithmetic, no time zone involved). */

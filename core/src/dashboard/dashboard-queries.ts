@@ -1,6 +1,7 @@
 // The dashboard's figures (spec 1 §2 "Dashboard (/)", §3 "Dashboard counters"), read with hand-written SQL:
 // every statement is bounded by the caller's company and the period's creation times (index
 // tickets_company_created, migration 0057). How each figure is defined: docs/decisions/0059-dashboard-figures.md.
+
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import {
@@ -14,9 +15,10 @@ import {
   type TDashboardQuery,
   type TDashboardRangeQuery,
 } from "../contract/dashboard.ts";
+import { BUSINESS_TIME_ZONE } from "../contract/dates.ts";
 import { invalidInput } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
-import { REPORT_TIME_ZONE } from "../messages/count-messages.ts";
+
 import { daysBetween, type Period, periodOf, reportToday } from "./dashboard-period.ts";
 import { authorizeDashboard } from "./dashboard-policy.ts";
 
@@ -119,7 +121,7 @@ export async function loadDashboard(
 ): Promise<DashboardDTO> {
   authorizeDashboard(actor);
   const period = checkLength(periodOf(q, today));
-  const params = [actor.companyId, period.from, period.to, REPORT_TIME_ZONE];
+  const params = [actor.companyId, period.from, period.to, BUSINESS_TIME_ZONE];
   const [tickets, others] = await Promise.all([
     withoutJit(pool, (client) =>
       client.query<{ counters: TicketCounters; attendants: DashboardAttendantDTO[] }>(
@@ -204,7 +206,7 @@ export async function loadTicketsUsers(
     client.query<DashboardAttendantDTO>(
       `WITH ${TICKET_FACTS}, ${ATTENDANTS}
        SELECT a.* FROM a ORDER BY ${ATTENDANTS_ORDER}`,
-      [actor.companyId, q.initialDate, q.finalDate, REPORT_TIME_ZONE],
+      [actor.companyId, q.initialDate, q.finalDate, BUSINESS_TIME_ZONE],
     ),
   );
   return { data: rows };
@@ -224,7 +226,7 @@ export async function loadTicketsDay(
      FROM tickets t
      WHERE t.company_id = $1 AND t.created_at >= ${FROM} AND t.created_at < ${TO}
      GROUP BY 1`,
-    [actor.companyId, q.initialDate, q.finalDate, REPORT_TIME_ZONE, unit === "hour" ? "HH24" : "YYYY-MM-DD"],
+    [actor.companyId, q.initialDate, q.finalDate, BUSINESS_TIME_ZONE, unit === "hour" ? "HH24" : "YYYY-MM-DD"],
   );
   const totals = new Map(rows.map((r) => [r.label, r.total]));
   const labels = unit === "hour" ? Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0")) : days;

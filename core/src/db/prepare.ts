@@ -2,7 +2,7 @@
 // (about 22 MB of a process's memory) is needed only for this, so core runs it
 // in a worker thread and the memory goes with the thread (docs/decisions/0003).
 import { Worker } from "node:worker_threads";
-import { siblingModule } from "../sibling-module.ts";
+import { siblingModule } from "../kernel/sibling-module.ts";
 import type { SeedResult } from "./seed.ts";
 
 export type PrepareInput = { databaseUrl: string; admin: { email: string; password: string } };

@@ -1,6 +1,6 @@
 // First-start seed: a plan with every flag on, company 1 (never expires) and
 // its super admin. Runs once; a second start finds company 1 and does nothing.
-import { hashPassword } from "../auth/password-hashing.ts";
+import { hashPassword } from "../kernel/password-hashing.ts";
 import { Company, Plan, User } from "./entities/index.ts";
 import type { Db } from "./orm.ts";
 

@@ -3,10 +3,10 @@
 // subscription ran out (403), and builds the actor the inbox's use cases run as (decision 0077).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { loadPlanFlags } from "../companies/company-access.ts";
-import { isSubscriptionExpired } from "../companies/subscription.ts";
+import type { UserRow } from "../auth/load-user.ts";
 import { invalidApiToken, noPermission, planFeatureMissing } from "../kernel/errors.ts";
-import type { UserRow } from "../users/load-user.ts";
+import { loadPlanFlags } from "../plans/company-access.ts";
+import { isSubscriptionExpired } from "../plans/subscription.ts";
 
 export type ApiConnection = {
   id: number;

@@ -3,15 +3,15 @@
 // (found by number, or added), its ticket in progress on the connection (or a new one), the reply through
 // sendMessage (queued for the channel worker, sent once), then the close when asked (decision 0077).
 import type pg from "pg";
+import { loadUserById } from "../auth/load-user.ts";
 import { createContact } from "../contacts/create-contact.ts";
 import type { TExternalSendRequest } from "../contract/external-api.ts";
 import { userNotFound } from "../kernel/errors.ts";
-import { sendMessage, type TSendMessageInput } from "../messages/send-message.ts";
 import { resolveTicket } from "../tickets/close-ticket.ts";
 import { createTicket } from "../tickets/create-ticket.ts";
+import { sendMessage, type TSendMessageInput } from "../tickets/send-message.ts";
 import { assertCompanyQueue } from "../tickets/ticket-row.ts";
 import { transferTicket } from "../tickets/transfer-ticket.ts";
-import { loadUserById } from "../users/load-user.ts";
 import { type ApiConnection, apiActor } from "./api-connection.ts";
 
 /** One message to store: the text, or one file with its caption. */

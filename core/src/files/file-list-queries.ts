@@ -1,8 +1,8 @@
 // Reading file lists in their answer shape (spec 2 §3 File list). Lists stay set-based SQL (decision 0028);
 // writes go through the company EntityManager.
 import type pg from "pg";
-import { contains } from "../contacts/list-contacts.ts";
 import { FILE_LISTS_PAGE_SIZE, type FileListDTO, type FileListsPage } from "../contract/files.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
 import { fileListNotFound } from "./file-list-policy.ts";
 
 const COLUMNS = `f.id, f.name, f.message, f.user_id AS "userId", f.options,
@@ -32,7 +32,7 @@ export async function listFileLists(
   companyId: number,
   q: { searchParam?: string; pageNumber: number },
 ): Promise<FileListsPage> {
-  const params = [companyId, q.searchParam ? contains(q.searchParam) : null];
+  const params = [companyId, q.searchParam ? likePattern(q.searchParam) : null];
   const filter = "f.company_id = $1 AND ($2::text IS NULL OR lower(f.name) LIKE $2 OR lower(f.message) LIKE $2)";
   const count = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM file_lists f WHERE ${filter}`, params);
   const offset = (q.pageNumber - 1) * FILE_LISTS_PAGE_SIZE;

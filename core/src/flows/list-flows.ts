@@ -2,7 +2,7 @@
 // resets to page 1 on a new search (the screen's part). Set-based SQL: the screen reads it as it scrolls.
 import type pg from "pg";
 import { FLOWS_PAGE_SIZE, type FlowListDTO, type TListFlowsQuery } from "../contract/flows.ts";
-import { likePattern } from "../tickets/ticket-list-filter.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
 import { flowAnswer } from "./flow-answer.ts";
 
 export async function listFlows(pool: pg.Pool, companyId: number, q: TListFlowsQuery): Promise<FlowListDTO> {

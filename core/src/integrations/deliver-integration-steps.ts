@@ -5,12 +5,12 @@
 // messages go out exactly once however often it is retried. A failed call is retried with exponential backoff.
 import path from "node:path";
 import type pg from "pg";
-import { OPENAI_BASE_URL } from "../config.ts";
-import { applyFlowBot, callFlowBot } from "../flows/runtime/flow-bots.ts";
 import { backoffDelay } from "../kernel/backoff.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
+import { OPENAI_BASE_URL } from "../kernel/config.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { DIALOGFLOW_BASE_URL, runDialogflow } from "./dialogflow-step.ts";
+import { applyFlowBot, callFlowBot } from "./flow-bots.ts";
 import { type PromptRow, runOpenAi } from "./openai-step.ts";
 import { OutboundError } from "./outbound-http.ts";
 import { sendOutcomeTexts } from "./send-outcome.ts";

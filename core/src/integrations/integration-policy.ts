@@ -2,8 +2,8 @@
 // whose plan has the flag (useIntegrations, useOpenAi: spec 2 §1). The runtime reads them without a caller.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { loadPlanFlags } from "../companies/company-access.ts";
 import { AppError, noPermission, planFeatureMissing } from "../kernel/errors.ts";
+import { loadPlanFlags } from "../plans/company-access.ts";
 
 export async function authorizeIntegrations(db: pg.Pool | pg.ClientBase, actor: Actor): Promise<void> {
   if (actor.profile !== "admin") throw noPermission();

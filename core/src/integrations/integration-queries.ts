@@ -1,11 +1,11 @@
 // Reading queue integrations in their answer shape (spec 2 §3 Integration), set-based SQL (decision 0028).
 import type pg from "pg";
-import { contains } from "../contacts/list-contacts.ts";
 import {
   INTEGRATIONS_PAGE_SIZE,
   type QueueIntegrationDTO,
   type QueueIntegrationsPage,
 } from "../contract/integrations.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
 import { integrationNotFound } from "./integration-policy.ts";
 
 const COLUMNS = `i.id, i.type, i.name, i.project_name AS "projectName", i.json_content AS "jsonContent", i.language,
@@ -44,7 +44,7 @@ export async function listIntegrations(
   companyId: number,
   q: { searchParam?: string; pageNumber: number },
 ): Promise<QueueIntegrationsPage> {
-  const params = [companyId, q.searchParam ? contains(q.searchParam) : null];
+  const params = [companyId, q.searchParam ? likePattern(q.searchParam) : null];
   const filter = "i.company_id = $1 AND ($2::text IS NULL OR lower(i.name) LIKE $2 OR i.type LIKE $2)";
   const count = await pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM queue_integrations i WHERE ${filter}`,

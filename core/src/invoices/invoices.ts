@@ -2,8 +2,6 @@
 // billing job's use case that makes each company's next invoice ahead of its due date, once.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { businessToday } from "../companies/business-date.ts";
-import { contains } from "../contacts/list-contacts.ts";
 import { PLATFORM_COMPANY_ID } from "../contract/companies.ts";
 import {
   INVOICES_PAGE_SIZE,
@@ -11,8 +9,10 @@ import {
   type InvoicesPage,
   type TListInvoicesQuery,
 } from "../contract/invoices.ts";
+import { businessToday } from "../kernel/business-date.ts";
 import { listChanged, recordChanges } from "../kernel/change-log.ts";
 import { noPermission } from "../kernel/errors.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
 
 /** Invoices are the company admin's (spec 3 §6: invoices, checkout); the super user runs every company. */
 export function assertBillingAdmin(actor: Actor): void {
@@ -32,7 +32,7 @@ export async function listInvoices(
   const params: unknown[] = [actor.companyId];
   let filter = "WHERE i.company_id = $1";
   if (q.searchParam) {
-    params.push(contains(q.searchParam.toLowerCase()));
+    params.push(likePattern(q.searchParam.toLowerCase()));
     filter += ` AND lower(i.detail) LIKE $${params.length}`;
   }
   const offset = (q.pageNumber - 1) * INVOICES_PAGE_SIZE;

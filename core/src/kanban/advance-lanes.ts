@@ -8,7 +8,7 @@ import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
-import { loadVariableContext, renderVariables } from "../messages/render-variables.ts";
+import { loadVariableContext, renderVariables } from "../message-variables/render-variables.ts";
 import { moveToLane } from "./move-ticket-lane.ts";
 
 /** Tickets moved per transaction; a full batch makes the job run again at once (timed-jobs.ts). */

@@ -2,8 +2,8 @@
 import type { NextFunction, Request, Response } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
-import { loadPlanFlags } from "../companies/company-access.ts";
 import { planFeatureMissing } from "../kernel/errors.ts";
+import { loadPlanFlags } from "../plans/company-access.ts";
 
 /** ERR_PLAN_FEATURE for a company whose plan has useKanban off (a company without a plan has the defaults: on). */
 export async function assertKanbanPlan(db: pg.Pool | pg.ClientBase, companyId: number): Promise<void> {

@@ -2,10 +2,12 @@
 // a card has the contact, connection, user and tags), open or pending, last updated between startDate and endDate
 // (whole days in the report time zone; both today by default, spec 2 §9), in the caller's own queues (spec 2 §6)
 // narrowed to queueIds, and only those the caller may see (visibility.ts).
+
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { BUSINESS_TIME_ZONE } from "../contract/dates.ts";
 import { KANBAN_STATUSES, KANBAN_TICKETS_LIMIT, type TKanbanTicketsQuery } from "../contract/kanban.ts";
-import { REPORT_TIME_ZONE } from "../messages/count-messages.ts";
+
 import { TICKET_ITEM_JOINS, TICKET_ITEM_TEXT } from "../tickets/list-tickets.ts";
 import { visibleTicketSql } from "../tickets/visibility.ts";
 
@@ -16,7 +18,7 @@ export function kanbanQueueIds(actor: Pick<Actor, "queueIds">, requested?: numbe
 
 /** Today in the report time zone, yyyy-mm-dd. */
 export function todayInReportZone(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: REPORT_TIME_ZONE }).format(now);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }).format(now);
 }
 
 /** The tickets as a JSON array text, most recently updated first (presented by the route). */
@@ -29,7 +31,7 @@ export async function listKanbanTickets(pool: pg.Pool, actor: Actor, q: TKanbanT
     queueIds,
     q.startDate ?? today,
     q.endDate ?? today,
-    REPORT_TIME_ZONE,
+    BUSINESS_TIME_ZONE,
     KANBAN_STATUSES,
     KANBAN_TICKETS_LIMIT,
   ];

@@ -1,7 +1,7 @@
 // Outgoing e-mail through SMTP (nodemailer), configured by SMTP_URL and MAIL_FROM. Without SMTP_URL nothing is
 // sent: each message is dropped with a warning that names no recipient or content.
 import nodemailer from "nodemailer";
-import type { MailConfig } from "../config.ts";
+import type { MailConfig } from "../kernel/config.ts";
 
 export type Mail = { to: string; subject: string; text: string };
 export type Mailer = { send(mail: Mail): Promise<void> };

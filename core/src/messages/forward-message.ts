@@ -7,15 +7,15 @@ import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TicketDTO } from "../contract/entities.ts";
 import type { TForwardMessageRequest } from "../contract/messages.ts";
+import { TICKET_COLUMNS } from "../db/replica-rows.ts";
 import { contactNotFound, defaultWhatsappNotFound, noPermission, otherOpenTicket } from "../kernel/errors.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
-import { TICKET_COLUMNS } from "../sync/rows.ts";
 import { createTicket } from "../tickets/create-ticket.ts";
 import { holderOfTicket } from "../tickets/open-ticket-conflict.ts";
+import { sendMessage } from "../tickets/send-message.ts";
 import { canSeeTicket } from "../tickets/visibility.ts";
 import { findVisibleMessage } from "./find-message.ts";
 import { canForwardMessage } from "./message-policy.ts";
-import { sendMessage } from "./send-message.ts";
 
 /** Answers the id of the copy: `id` when the client chose one (sync push), else a new one. */
 export async function forwardMessage(

@@ -5,8 +5,8 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { ListMessagesResponse, MessageDetailDTO, TListMessagesQuery } from "../contract/messages.ts";
+import { MESSAGE_COLUMNS } from "../db/replica-rows.ts";
 import { invalidInput } from "../kernel/errors.ts";
-import { MESSAGE_COLUMNS } from "../sync/rows.ts";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 import { visibleTicketSql } from "../tickets/visibility.ts";
 

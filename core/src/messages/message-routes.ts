@@ -33,6 +33,7 @@ import { discardUploads, mediaUpload } from "../media/upload.ts";
 import { presentContact } from "../presenters/present-contact.ts";
 import { presentMessage } from "../presenters/present-message.ts";
 import { loadViewer } from "../presenters/viewer.ts";
+import { sendMessage, type TSendMessageInput } from "../tickets/send-message.ts";
 import { contactFromCard } from "./contact-from-card.ts";
 import { countMessages } from "./count-messages.ts";
 import { deleteMessage } from "./delete-message.ts";
@@ -41,7 +42,6 @@ import { forwardMessage } from "./forward-message.ts";
 import { interactiveMessageRoutes } from "./interactive-routes.ts";
 import { listMessages, loadMessageDetails } from "./list-messages.ts";
 import { pollMessageRoutes } from "./poll-routes.ts";
-import { sendMessage, type TSendMessageInput } from "./send-message.ts";
 import { type TranscribeConfig, transcribeAudio } from "./transcribe-audio.ts";
 
 export { MESSAGES_PAGE_SIZE } from "./list-messages.ts";

@@ -9,7 +9,7 @@ import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { recordChanges } from "../kernel/change-log.ts";
 import { noPermission } from "../kernel/errors.ts";
 import { confirmScheduledSends } from "../schedules/scheduled-send-outcome.ts";
-import { assertCustomerWindow } from "./customer-window.ts";
+import { assertCustomerWindow } from "../tickets/customer-window.ts";
 import { findVisibleMessage } from "./find-message.ts";
 import { canRetryMessage } from "./message-policy.ts";
 

@@ -7,7 +7,7 @@ import { loadContact } from "../contacts/contact-queries.ts";
 import { contactCardPayload } from "../contract/message-payloads.ts";
 import type { TSendContactArgs } from "../contract/sync.ts";
 import { invalidInput } from "../kernel/errors.ts";
-import { sendMessage } from "./send-message.ts";
+import { sendMessage } from "../tickets/send-message.ts";
 
 /** Stores the card on the ticket, queued like any reply; answers the message id (the client's). */
 export async function sendContactCard(client: pg.ClientBase, actor: Actor, args: TSendContactArgs): Promise<string> {

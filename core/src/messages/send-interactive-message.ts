@@ -6,7 +6,7 @@ import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "../auth/authenticate.ts";
 import { type InteractiveMessage, interactivePayload } from "../contract/message-payloads.ts";
-import { sendMessage } from "./send-message.ts";
+import { sendMessage } from "../tickets/send-message.ts";
 
 export type { InteractiveMessage } from "../contract/message-payloads.ts";
 

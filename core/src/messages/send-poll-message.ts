@@ -9,7 +9,7 @@ import type { Channel } from "../contract/entities.ts";
 import { type PollPayload, pollBody, pollCreation, type TSendPollRequest } from "../contract/message-polls.ts";
 import { wrongState } from "../kernel/errors.ts";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
-import { sendMessage } from "./send-message.ts";
+import { sendMessage } from "../tickets/send-message.ts";
 
 /** Answers the id of the stored message; `input.id` is the client's, else a new one. */
 export async function sendPollMessage(

@@ -8,9 +8,9 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { Channel } from "../contract/entities.ts";
 import type { TemplatePayload, TSendTemplateRequest } from "../contract/message-templates.ts";
 import { wrongState } from "../kernel/errors.ts";
+import { templateAllowed } from "../tickets/customer-window.ts";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
-import { templateAllowed } from "./customer-window.ts";
-import { sendMessage } from "./send-message.ts";
+import { sendMessage } from "../tickets/send-message.ts";
 
 /** Answers the id of the stored message; `input.id` is the client's (sync push, REST), else a new one. */
 export async function sendTemplateMessage(

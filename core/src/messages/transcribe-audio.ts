@@ -6,8 +6,8 @@ import { openAsBlob } from "node:fs";
 import { stat } from "node:fs/promises";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { OPENAI_BASE_URL } from "../config.ts";
 import { recordChanges } from "../kernel/change-log.ts";
+import { OPENAI_BASE_URL } from "../kernel/config.ts";
 import {
   audioNotTranscribable,
   invalidTranscriptionData,

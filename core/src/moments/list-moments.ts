@@ -2,11 +2,12 @@
 // past 30 days (§9), newest first, each with its agent, contact, queue and connection. One slice per status reads
 // the inbox index (company_id, status, updated_at DESC, id DESC) in order and stops at MOMENTS_LIMIT, so a company
 // holding a million closed tickets costs only the tickets in progress.
+
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { BUSINESS_TIME_ZONE } from "../contract/dates.ts";
 import { MOMENTS_LIMIT, MOMENTS_WINDOW_DAYS, type MomentTicket, type TMomentsQuery } from "../contract/moments.ts";
 import { noPermission } from "../kernel/errors.ts";
-import { REPORT_TIME_ZONE } from "../messages/count-messages.ts";
 
 /** spec 1 §2, §6: the panel is the admins' and the users' with allowRealTime. */
 export function canSeeMoments(actor: Actor): boolean {
@@ -39,7 +40,7 @@ export async function listMoments(
     since.toISOString(),
     query.dateStart ?? null,
     query.dateEnd ?? null,
-    REPORT_TIME_ZONE,
+    BUSINESS_TIME_ZONE,
     queueIds,
     query.userId ?? null,
     MOMENTS_LIMIT,

@@ -3,12 +3,12 @@
 // client address and per e-mail before anything else runs.
 import { Router } from "express";
 import type pg from "pg";
-import { loadPasswordReset, type MailConfig, type PasswordResetConfig } from "../config.ts";
 import {
   RESET_CODE_REFUSED,
   ZForgotPasswordParamsSchema,
   ZResetPasswordParamsSchema,
 } from "../contract/password-reset.ts";
+import { loadPasswordReset, type MailConfig, type PasswordResetConfig } from "../kernel/config.ts";
 import { invalidInput, parse } from "../kernel/errors.ts";
 import { hitRateLimit } from "../kernel/rate-limit.ts";
 import { transaction } from "../kernel/transaction.ts";

@@ -2,9 +2,9 @@
 // the code arrives by mail and resets once; a wrong, expired or used code is refused and changes nothing; the
 // answers do not tell which e-mails have an account; requests and tries are limited per address and per e-mail.
 import { beforeEach, describe, expect, it } from "vitest";
-import { loadPasswordReset } from "../config.ts";
 import { PASSWORD_POLICY_MESSAGE } from "../contract/password-policy.ts";
 import { RESET_CODE_REFUSED } from "../contract/password-reset.ts";
+import { loadPasswordReset } from "../kernel/config.ts";
 import { buildCompany, buildUser } from "../testing/factories.ts";
 import { resetCodeOf, startFakeSmtp } from "../testing/fake-smtp.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";

@@ -4,9 +4,9 @@
 // e-mail has an account: the caller answers the same either way.
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import type pg from "pg";
-import { hashPassword } from "../auth/password-hashing.ts";
 import { RESET_CODE_LENGTH, type TResetPasswordParams } from "../contract/password-reset.ts";
 import { SESSIONS_CHANNEL } from "../contract/topics.ts";
+import { hashPassword } from "../kernel/password-hashing.ts";
 
 /** Wrong codes a live code survives; the next wrong one deletes it and a new code must be asked for. */
 export const RESET_MAX_WRONG_TRIES = 5;

@@ -2,7 +2,7 @@
 // carries is masked like a contact's: an inbound Cloud API message keeps the webhook's payload in
 // dataJson, whose `from` is the contact's own number, and a contact card carries the card's number in its
 // vCard text (body), in our stored {vCard} and in the Cloud API's `contacts[].phones[]`.
-import { maskNumber } from "../contacts/mask-number.ts";
+import { maskNumber } from "./mask-number.ts";
 import type { Viewer } from "./viewer.ts";
 
 type Json = Record<string, unknown>;

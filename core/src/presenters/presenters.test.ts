@@ -3,12 +3,12 @@
 // path (REST, sync pull, action answers, messages), while an admin reads them all;
 // and the replica gives a plain user only the public view of colleagues.
 import { describe, expect, it } from "vitest";
-import { maskNumber } from "../contacts/mask-number.ts";
 import { buildVCard } from "../messages/vcard.ts";
 import { setHideNumbers } from "../testing/contacts-factories.ts";
 import { buildContact, buildTicket } from "../testing/factories.ts";
 import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
+import { maskNumber } from "./mask-number.ts";
 
 const core = coreForFile();
 const s = forFile(() => buildInbox(core));

@@ -7,9 +7,9 @@
 import type pg from "pg";
 import { CHANGES_CHANNEL, PUSH_CHANNEL } from "../contract/topics.ts";
 import { listen } from "../db/listener.ts";
+import type { VapidKeys } from "../kernel/vapid-keys.ts";
 import { claimNewInbound, type Outgoing, planNotifications } from "./push-notifications.ts";
 import { pushSender, type SendPush } from "./send-push.ts";
-import type { VapidKeys } from "./vapid-keys.ts";
 
 export type PushDispatcher = {
   /** Resolves when every pass asked for so far has finished (tests wait on it). */

@@ -2,10 +2,10 @@
 // the change log since its cursor (claimed once, in push_sent), and for each browser
 // subscribed in that company the tickets its user may see and is expected to answer.
 import type pg from "pg";
-import { isSubscriptionExpired } from "../companies/subscription.ts";
-import { maskNumber } from "../contacts/mask-number.ts";
 import type { PushPayload } from "../contract/push.ts";
 import { transaction } from "../kernel/transaction.ts";
+import { isSubscriptionExpired } from "../plans/subscription.ts";
+import { maskNumber } from "../presenters/mask-number.ts";
 import { getCompanySettings, isOn } from "../settings/company-settings.ts";
 import { canSeeTicket, type VisibilityActor, type VisibleTicketFields } from "../tickets/visibility.ts";
 import type { PushTarget } from "./send-push.ts";

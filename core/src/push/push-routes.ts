@@ -10,8 +10,8 @@ import {
 } from "../contract/push.ts";
 import { invalidInput, parse } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
+import { isAllowedPushEndpoint } from "../kernel/vapid-keys.ts";
 import { deletePushSubscription, savePushSubscription } from "./push-subscriptions.ts";
-import { isAllowedPushEndpoint } from "./vapid-keys.ts";
 
 export type PushRouteDeps = { pool: pg.Pool; publicKey: string; pushServiceOrigins: readonly string[] };
 

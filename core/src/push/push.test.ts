@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { PUSH_MAX_SUBSCRIPTIONS_PER_USER, type PushPayload } from "../contract/push.ts";
 import { recordChanges } from "../kernel/change-log.ts";
 import { transaction } from "../kernel/transaction.ts";
+import { isAllowedPushEndpoint, loadVapidKeys } from "../kernel/vapid-keys.ts";
 import { type InboundMessage, ingest } from "../messages/ingest.ts";
 import { setCompanySetting } from "../settings/company-settings.ts";
 import { buildContact } from "../testing/factories.ts";
@@ -20,7 +21,6 @@ import {
 } from "../testing/fake-push-service.ts";
 import { buildInbox, type Inbox } from "../testing/messages-factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
-import { isAllowedPushEndpoint, loadVapidKeys } from "./vapid-keys.ts";
 
 const service: FakePushService = forFile(startFakePushService, { stop: (started) => started.close() });
 // Read when the core starts, after the service above.

@@ -3,7 +3,7 @@
 // bounds it with a timeout and (unlike web-push's own sender) also speaks plain
 // http to the loopback push service the tests run.
 import type { PushPayload } from "../contract/push.ts";
-import type { VapidKeys } from "./vapid-keys.ts";
+import type { VapidKeys } from "../kernel/vapid-keys.ts";
 
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
 

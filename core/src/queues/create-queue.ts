@@ -2,11 +2,11 @@
 // within the plan's queue count, the §5 rules on its messages).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { assertPlanAllows } from "../companies/plan-limits.ts";
 import type { QueueAnswer, TCreateQueueRequest } from "../contract/queues.ts";
 import { assertFileListsOf } from "../files/file-list-references.ts";
 import { assertIntegrationsOf } from "../integrations/integration-policy.ts";
 import { recordChanges } from "../kernel/change-log.ts";
+import { assertPlanAllows } from "../plans/plan-limits.ts";
 import { loadQueue, queueConflict } from "./load-queue.ts";
 import { authorizeQueue } from "./queue-policy.ts";
 import { assertQueueRules, countQueues } from "./queue-rules.ts";

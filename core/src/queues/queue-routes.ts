@@ -2,13 +2,13 @@
 import { Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
-import { loadQueueChatbots } from "../chatbots/load-chatbot.ts";
 import { zIdParam } from "../contract/ids.ts";
 import { ZCreateQueueRequestSchema, ZUpdateQueueRequestSchema } from "../contract/queues.ts";
 import { parse } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { createQueue } from "./create-queue.ts";
 import { deleteQueue } from "./delete-queue.ts";
+import { loadQueueChatbots } from "./load-chatbot.ts";
 import { listQueues, loadQueue } from "./load-queue.ts";
 import { authorizeQueue, canQueue } from "./queue-policy.ts";
 import { updateQueue } from "./update-queue.ts";

@@ -3,7 +3,6 @@
 // personal ones they chose to show (visao, read-only). Everything else is as absent as another company's.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { contains } from "../contacts/list-contacts.ts";
 import {
   mayEditQuickMessage,
   QUICK_MESSAGES_PAGE_SIZE,
@@ -12,6 +11,7 @@ import {
   type QuickMessageViewer,
 } from "../contract/quick-messages.ts";
 import { quickMessageNotFound } from "../kernel/errors.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
 
 export const viewerOf = (actor: Actor): QuickMessageViewer => ({
   id: actor.id,
@@ -80,7 +80,7 @@ export async function listQuickMessagePage(
   actor: Actor,
   q: { searchParam?: string; pageNumber: number },
 ): Promise<QuickMessagesPage> {
-  const params = [actor.companyId, actor.id, q.searchParam ? contains(q.searchParam) : null];
+  const params = [actor.companyId, actor.id, q.searchParam ? likePattern(q.searchParam) : null];
   const filter = `${VISIBLE} AND ($3::text IS NULL OR lower(q.shortcode) LIKE $3 OR lower(q.message) LIKE $3)`;
   const count = await pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM quick_messages q WHERE ${filter}`,

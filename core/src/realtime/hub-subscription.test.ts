@@ -2,8 +2,8 @@
 // company gets no socket and no pokes (spec 1 §4 Session; decision 0020).
 import { describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
-import { businessToday } from "../companies/business-date.ts";
 import { CHANGES_CHANNEL } from "../contract/topics.ts";
+import { businessToday } from "../kernel/business-date.ts";
 import { buildCompany } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";

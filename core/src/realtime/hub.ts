@@ -10,7 +10,6 @@ import { WebSocket, WebSocketServer } from "ws";
 import type { ActorCache } from "../auth/actor-cache.ts";
 import { type Actor, checkToken } from "../auth/authenticate.ts";
 import type { Tokens } from "../auth/tokens.ts";
-import { isSubscriptionExpired } from "../companies/subscription.ts";
 import type { ServerFrame } from "../contract/sync.ts";
 import {
   ANNOUNCEMENTS_CHANNEL,
@@ -20,6 +19,7 @@ import {
   USERS_CHANNEL,
 } from "../contract/topics.ts";
 import { listen } from "../db/listener.ts";
+import { isSubscriptionExpired } from "../plans/subscription.ts";
 import { refuseUpgrade } from "./upgrade-router.ts";
 
 type Conn = { ws: WebSocket; actor: Actor };

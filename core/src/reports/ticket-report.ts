@@ -6,16 +6,13 @@
 // tickets_company_created (company_id, created_at) backwards and stops after the page (every other filter is
 // checked on the rows it walks); the total counts the same index range. Filters are appended only when given, so
 // each plan sees only the conditions that matter.
+
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { contains } from "../contacts/list-contacts.ts";
-import { numberMatchSql } from "../contacts/mask-number.ts";
-import {
-  REPORT_TIME_ZONE,
-  type TicketReportDTO,
-  type TicketReportRowDTO,
-  type TTicketReportQuery,
-} from "../contract/reports.ts";
+import { BUSINESS_TIME_ZONE } from "../contract/dates.ts";
+import type { TicketReportDTO, TicketReportRowDTO, TTicketReportQuery } from "../contract/reports.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
+import { numberMatchSql } from "../presenters/mask-number.ts";
 import { presentContact } from "../presenters/present-contact.ts";
 import { loadViewer, type Viewer } from "../presenters/viewer.ts";
 import { visibleTicketSql } from "../tickets/visibility.ts";
@@ -30,7 +27,7 @@ export function reportFilterSql(actor: Actor, viewer: Viewer, q: TTicketReportQu
     params.push(value);
     where.push(sql(`$${params.length}`));
   };
-  if (q.dateFrom || q.dateTo) params.push(REPORT_TIME_ZONE);
+  if (q.dateFrom || q.dateTo) params.push(BUSINESS_TIME_ZONE);
   const tz = `$${params.length}`;
   // created_at IS NOT NULL holds for every row; it lets the planner take the partial index (migration 0063).
   if (q.dateFrom || q.dateTo) where.push("t.created_at IS NOT NULL");
@@ -48,7 +45,7 @@ export function reportFilterSql(actor: Actor, viewer: Viewer, q: TTicketReportQu
     // A contact named by its number shows the masked number as its name: its name is searched as a number then.
     const byName = viewer.hideNumbers ? "(c.name <> c.number OR c.is_group) AND " : "";
     add(
-      contains(q.searchParam),
+      likePattern(q.searchParam),
       (p) => `((${byName}lower(c.name) LIKE ${p}) OR ${numberMatchSql("c", p, viewer.hideNumbers)})`,
     );
   }

@@ -2,9 +2,9 @@
 // user's and the connection's names, shared by the REST calls and the sync pull. Lists stay set-based SQL
 // (decision 0028); single rows for writes go through the company EntityManager.
 import type pg from "pg";
-import { contains } from "../contacts/list-contacts.ts";
 import type { ScheduleDTO, SchedulesPage } from "../contract/schedules.ts";
 import { scheduleNotFound } from "../kernel/errors.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
 
 export const SCHEDULES_PAGE_SIZE = 20;
 
@@ -80,7 +80,7 @@ export async function listSchedules(
   companyId: number,
   q: { searchParam?: string; pageNumber: number; contactId?: number },
 ): Promise<SchedulesPage> {
-  const params = [companyId, q.searchParam ? contains(q.searchParam) : null, q.contactId ?? null];
+  const params = [companyId, q.searchParam ? likePattern(q.searchParam) : null, q.contactId ?? null];
   const filter = `s.company_id = $1 AND ($3::int IS NULL OR s.contact_id = $3)
     AND ($2::text IS NULL OR lower(s.body) LIKE $2 OR lower(c.name) LIKE $2)`;
   const count = await pool.query<{ n: number }>(

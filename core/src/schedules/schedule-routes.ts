@@ -4,7 +4,6 @@
 import { type NextFunction, type Request, type Response, Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
-import { loadPlanFlags } from "../companies/company-access.ts";
 import { zIdParam } from "../contract/ids.ts";
 import {
   SCHEDULE_MEDIA_FIELD,
@@ -17,6 +16,7 @@ import { invalidInput, parse, planFeatureMissing } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { mediaUrlOf, removeMedia } from "../media/media-store.ts";
 import { discardUploads, mediaUpload } from "../media/upload.ts";
+import { loadPlanFlags } from "../plans/company-access.ts";
 import { listSchedules, loadSchedule } from "./schedule-queries.ts";
 
 // On the company EntityManager (decision 0028): loaded on the first call, not at start (decision 0039).

@@ -8,7 +8,7 @@ import { nextSendAt } from "../contract/schedules.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { mediaTypeOfMime, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
-import { loadVariableContext, renderVariables } from "../messages/render-variables.ts";
+import { loadVariableContext, renderVariables } from "../message-variables/render-variables.ts";
 import { writeTicketLog } from "../tickets/ticket-log.ts";
 
 /** Schedules sent per transaction; a full batch makes the job run again at once (timed-jobs.ts). */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
-import { hashPasswordsCheaplyInThisTestRun } from "../auth/password-hashing.ts";
 import { PASSWORD_POLICY_MESSAGE } from "../contract/password-policy.ts";
+import { hashPasswordsCheaplyInThisTestRun } from "../kernel/password-hashing.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 import { buildPlan } from "../testing/users-factories.ts";
 

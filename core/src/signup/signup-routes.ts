@@ -1,9 +1,9 @@
 // POST /auth/signup (public; spec 3 §7 Signup and password), limited per client address.
 import { Router } from "express";
 import type pg from "pg";
-import { addDays, businessToday } from "../companies/business-date.ts";
-import type { AbuseLimits } from "../config.ts";
 import { TRIAL_DAYS, ZSignupRequestSchema } from "../contract/signup.ts";
+import { addDays, businessToday } from "../kernel/business-date.ts";
+import type { AbuseLimits } from "../kernel/config.ts";
 import { parse } from "../kernel/errors.ts";
 import { hitRateLimit } from "../kernel/rate-limit.ts";
 import { transaction } from "../kernel/transaction.ts";

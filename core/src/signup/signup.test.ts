@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addDays, businessToday } from "../companies/business-date.ts";
 import { PASSWORD_POLICY_MESSAGE } from "../contract/password-policy.ts";
 import { COMPANY_SETTING_DEFAULTS } from "../contract/settings.ts";
+import { addDays, businessToday } from "../kernel/business-date.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 import { buildPlan } from "../testing/users-factories.ts";
 

@@ -4,12 +4,12 @@
 // off with the platform setting userCreation. An e-mail that already has an
 // account answers like a new one and creates nothing (decision 0022).
 import type pg from "pg";
-import { hashPassword } from "../auth/password-hashing.ts";
-import { addDays, businessToday } from "../companies/business-date.ts";
 import { type SignupResponse, TRIAL_DAYS, type TSignupRequest } from "../contract/signup.ts";
 import { ZCreateUserRequestSchema } from "../contract/users.ts";
+import { addDays, businessToday } from "../kernel/business-date.ts";
 import { recordChanges } from "../kernel/change-log.ts";
 import { invalidInput, isEmailUnavailable, userCreationDisabled } from "../kernel/errors.ts";
+import { hashPassword } from "../kernel/password-hashing.ts";
 import { seedCompanySettings } from "../settings/company-settings.ts";
 import { getPlatformSetting } from "../settings/platform-settings.ts";
 import { insertUser } from "../users/create-user.ts";

@@ -7,12 +7,12 @@
 import type pg from "pg";
 import type { TicketDTO } from "../contract/entities.ts";
 import { type PullResponse, REPLICA_BOOT_LIMITS } from "../contract/sync.ts";
+import { CONTACT_COLUMNS, MESSAGE_COLUMNS, TICKET_REPLICA_COLUMNS } from "../db/replica-rows.ts";
 import { presentContact } from "../presenters/present-contact.ts";
 import { presentMessage } from "../presenters/present-message.ts";
 import { presentTicket } from "../presenters/present-ticket.ts";
 import type { Viewer } from "../presenters/viewer.ts";
 import { visibleTicketSql } from "../tickets/visibility.ts";
-import { CONTACT_COLUMNS, MESSAGE_COLUMNS, TICKET_REPLICA_COLUMNS } from "./rows.ts";
 
 /** The replica's tickets: this many in progress, and this many closed, newest first. */
 export const BOOT_OPEN = REPLICA_BOOT_LIMITS.inProgress;

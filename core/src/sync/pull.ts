@@ -5,6 +5,15 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TicketDTO, UserDTO } from "../contract/entities.ts";
 import type { EntityName, ListName, PullResponse } from "../contract/sync.ts";
+import {
+  CONTACT_COLUMNS,
+  MESSAGE_COLUMNS,
+  QUEUE_COLUMNS,
+  TICKET_REPLICA_COLUMNS,
+  USER_COLUMNS,
+  USER_QUEUES_JSON,
+  WHATSAPP_COLUMNS,
+} from "../db/replica-rows.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { presentContact } from "../presenters/present-contact.ts";
 import { presentMessage } from "../presenters/present-message.ts";
@@ -14,15 +23,6 @@ import { loadViewer, type Viewer } from "../presenters/viewer.ts";
 import { latestSchedules, schedulesByIds } from "../schedules/schedule-queries.ts";
 import { canSeeTicket } from "../tickets/visibility.ts";
 import { type BootPosition, bootstrapPage, formatBootPosition, parseBootPosition } from "./bootstrap.ts";
-import {
-  CONTACT_COLUMNS,
-  MESSAGE_COLUMNS,
-  QUEUE_COLUMNS,
-  TICKET_REPLICA_COLUMNS,
-  USER_COLUMNS,
-  USER_QUEUES_JSON,
-  WHATSAPP_COLUMNS,
-} from "./rows.ts";
 
 /** Changes read per pull; the client pulls again while `more` is true. */
 export const PULL_LIMIT = 2000;

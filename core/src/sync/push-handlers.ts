@@ -17,7 +17,6 @@ import { forwardMessage } from "../messages/forward-message.ts";
 import { retryMessage } from "../messages/retry-message.ts";
 import { sendContactCard } from "../messages/send-contact-card.ts";
 import { sendInteractiveMessage } from "../messages/send-interactive-message.ts";
-import { sendMessage } from "../messages/send-message.ts";
 import { sendPollMessage } from "../messages/send-poll-message.ts";
 import { sendTemplateMessage } from "../messages/send-template-message.ts";
 import { addTicketTag } from "../tags/add-ticket-tag.ts";
@@ -34,6 +33,7 @@ import { deleteTicket } from "../tickets/delete-ticket.ts";
 import { ignoreTicket } from "../tickets/ignore-ticket.ts";
 import { reopenTicket } from "../tickets/reopen-ticket.ts";
 import { returnTicket } from "../tickets/return-ticket.ts";
+import { sendMessage } from "../tickets/send-message.ts";
 import { transferTicket } from "../tickets/transfer-ticket.ts";
 
 /** Runs one mutation inside the push's transaction; what it answers is not sent back (the pull carries it). */

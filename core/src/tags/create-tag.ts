@@ -3,6 +3,7 @@
 import { raw } from "@mikro-orm/postgresql";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { assertCompanyTags, randomTagColor } from "../contacts/tag-queries.ts";
 import type { TagDTO, TCreateTagRequest } from "../contract/contacts.ts";
 import { companyEm, type EntityManager } from "../db/company-em.ts";
 import { Tag } from "../db/entities/contacts.ts";
@@ -10,7 +11,6 @@ import { uniqueViolation } from "../db/unique-violation.ts";
 import { listChanged, recordChanges } from "../kernel/change-log.ts";
 import { tagAlreadyExists } from "../kernel/errors.ts";
 import { tagAnswer } from "./find-tag.ts";
-import { assertCompanyTags, randomTagColor } from "./tag-queries.ts";
 
 /** No code of spec 1 §8 names it: ERR_TAG_ALREADY_EXISTS (409) with the field (decision 0018). */
 export const duplicatedTag = () => tagAlreadyExists();

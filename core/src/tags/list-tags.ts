@@ -1,9 +1,9 @@
 // The tag lists behind GET /tags, /tags/list and the ticket's tags after a change (spec 2 §7 Tags), each
 // scoped to the caller's company. Lists stay set-based SQL (the pickers read them often); one tag is find-tag.ts.
 import type pg from "pg";
-import { contains } from "../contacts/list-contacts.ts";
+import { TAG_COLUMNS } from "../contacts/tag-queries.ts";
 import type { TagDTO } from "../contract/contacts.ts";
-import { TAG_COLUMNS } from "./tag-queries.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
 
 export const TAGS_PAGE_SIZE = 20;
 
@@ -32,7 +32,7 @@ export async function listTagsPage(
   companyId: number,
   q: TagKind & { searchParam?: string; pageNumber: number; tagId?: number },
 ): Promise<TagsPage> {
-  const params = [companyId, q.searchParam ? contains(q.searchParam) : null, q.kanban ?? null, q.tagId ?? null];
+  const params = [companyId, q.searchParam ? likePattern(q.searchParam) : null, q.kanban ?? null, q.tagId ?? null];
   const filter = `tg.company_id = $1 AND ($2::text IS NULL OR lower(tg.name) LIKE $2) AND ($3::int IS NULL OR tg.kanban = $3)
     AND ($4::int IS NULL OR tg.id = $4)`;
   const count = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM tags tg WHERE ${filter}`, params);

@@ -4,10 +4,10 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { lockContact } from "../contacts/contact-queries.ts";
+import { addContactTags, assertCompanyTags, findOrCreateTagsByName } from "../contacts/tag-queries.ts";
 import { type TSyncTagsRequest, ZTagNameSchema } from "../contract/contacts.ts";
 import { recordChanges } from "../kernel/change-log.ts";
 import { parse } from "../kernel/errors.ts";
-import { addContactTags, assertCompanyTags, findOrCreateTagsByName } from "./tag-queries.ts";
 
 /** Returns the contact's tag ids afterwards. */
 export async function syncContactTags(client: pg.ClientBase, actor: Actor, input: TSyncTagsRequest): Promise<number[]> {

@@ -1,7 +1,7 @@
 // Small builders for tests: each makes one record with sensible defaults.
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import { hashPassword } from "../auth/password-hashing.ts";
+import { hashPassword } from "../kernel/password-hashing.ts";
 
 let n = 0;
 const next = () => ++n;

@@ -3,7 +3,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { CoreConfig } from "../config.ts";
+import type { CoreConfig } from "../kernel/config.ts";
 import { type Core, startCore } from "../server.ts";
 import { createMigratedDatabase } from "./test-db.ts";
 

@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { CoreConfig } from "../config.ts";
+import type { CoreConfig } from "../kernel/config.ts";
 import { forFile, SET_UP_TIMEOUT_MS } from "./for-file.ts";
 import { startTestCore, type TestCore } from "./test-core.ts";
 import { createTestDb, type TestDb } from "./test-db.ts";

@@ -1,8 +1,8 @@
 // Builders for the users, queues, connections, settings and signup tests.
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import { hashPassword } from "../auth/password-hashing.ts";
 import { createTokens } from "../auth/tokens.ts";
+import { hashPassword } from "../kernel/password-hashing.ts";
 import type { TestCore } from "./test-core.ts";
 
 let n = 0;

@@ -7,7 +7,7 @@
 import type pg from "pg";
 import { sendBotMessages } from "../bot/send-bot-message.ts";
 import type { Change } from "../kernel/change-log.ts";
-import { loadVariableContext, renderVariables } from "../messages/render-variables.ts";
+import { loadVariableContext, renderVariables } from "../message-variables/render-variables.ts";
 import { writeTicketLog } from "./ticket-log.ts";
 
 /** The question sent on resolve; answers 1 to 5 map to the list's rating emoji (spec 1 §2). */

@@ -2,7 +2,7 @@
 // GET /tickets/u/{uuid} gives it, with the contact's number hidden from plain
 // users when the company turned LGPD number hiding on.
 import { describe, expect, it } from "vitest";
-import { maskNumber } from "../contacts/mask-number.ts";
+import { maskNumber } from "../presenters/mask-number.ts";
 import { buildTag, setHideNumbers } from "../testing/contacts-factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 import { buildTicketWorld, setUserFlags } from "../testing/tickets-factories.ts";

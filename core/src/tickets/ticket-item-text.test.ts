@@ -3,12 +3,12 @@
 // with and without queue, owner, connection, tags and rating, and for text that JSON must escape.
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../auth/authenticate.ts";
+import { loadUserById } from "../auth/load-user.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
 import { buildTag } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { testDbForFile } from "../testing/test-world.ts";
 import { rateTicket, tagTicket } from "../testing/ticket-list-factories.ts";
-import { loadUserById } from "../users/load-user.ts";
 import { TICKET_ITEM_JOINS, TICKET_ITEM_JSON, TICKET_ITEM_TEXT, ticketItemText } from "./list-tickets.ts";
 import { ticketView } from "./ticket-row.ts";
 

@@ -2,14 +2,14 @@
 // visibility, the default narrowing of the list, and each filter. Conditions
 // that read only counter columns (status, queue, owner, group) are marked
 // `counted`: ticket-counts.ts can answer them from the maintained counters.
-import { numberMatchSql } from "../contacts/mask-number.ts";
+
+import { BUSINESS_TIME_ZONE } from "../contract/dates.ts";
 import type { TicketStatus } from "../contract/entities.ts";
+import { likePattern } from "../kernel/like-pattern.ts";
+import { numberMatchSql } from "../presenters/mask-number.ts";
 import type { TListTicketsQuery } from "./ticket-list-query.ts";
 import { TICKET_STATUSES } from "./ticket-list-query.ts";
 import { SHARED_STATUSES, type VisibilityActor, visibleTicketSql } from "./visibility.ts";
-
-/** Day filters and search read the day in the product's time zone (spec 1 §9 reports). */
-export const TICKET_LIST_TIME_ZONE = "America/Sao_Paulo";
 
 /** One AND-ed condition; `sql` appends its parameters to `params` and answers the SQL. */
 export type TicketClause = { counted: boolean; sql(params: unknown[]): string };
@@ -38,9 +38,6 @@ const bind = (params: unknown[], value: unknown, cast: string) => {
   params.push(value);
   return `$${params.length}::${cast}`;
 };
-
-/** Escapes LIKE's wildcards so that the search text matches literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const isAdmin = (a: VisibilityActor) => a.profile === "admin";
 
@@ -176,9 +173,9 @@ function mergeIds(a: number[] | undefined, b: number[] | undefined): number[] | 
   return [...new Set([...(a ?? []), ...(b ?? [])])].sort((x, y) => x - y);
 }
 
-/** `column` falls on `day` (a bound date) in TICKET_LIST_TIME_ZONE. */
+/** `column` falls on `day` (a bound date) in BUSINESS_TIME_ZONE. */
 function onDay(column: string, day: string): string {
-  const tz = `'${TICKET_LIST_TIME_ZONE}'`;
+  const tz = `'${BUSINESS_TIME_ZONE}'`;
   return `(${column} >= (${day}::timestamp AT TIME ZONE ${tz})
     AND ${column} < ((${day} + 1)::timestamp AT TIME ZONE ${tz}))`;
 }

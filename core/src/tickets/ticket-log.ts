@@ -1,21 +1,7 @@
 // The ticket log (spec 1 §3 "Ticket log entry"), written by the use cases
 // themselves inside their transactions.
 import type pg from "pg";
-
-export const TICKET_LOG_TYPES = [
-  "create",
-  "chatBot",
-  "queue",
-  "open",
-  "access",
-  "transfered",
-  "receivedTransfer",
-  "pending",
-  "closed",
-  "reopen",
-  "redirect",
-] as const;
-export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
+import type { TicketLogType } from "../contract/tickets.ts";
 
 export async function writeTicketLog(
   client: pg.ClientBase,

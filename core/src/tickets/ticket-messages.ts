@@ -4,10 +4,10 @@
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "../auth/authenticate.ts";
-import { loadVariableContext, renderVariables } from "../messages/render-variables.ts";
-import { sendMessage } from "../messages/send-message.ts";
+import { loadVariableContext, renderVariables } from "../message-variables/render-variables.ts";
 import { getCompanySettings, isOn } from "../settings/company-settings.ts";
 import { RATING_QUESTION } from "./apply-rating.ts";
+import { sendMessage } from "./send-message.ts";
 import type { TicketRow } from "./ticket-row.ts";
 
 /** Renders `template` for the ticket and queues it; blank templates and tickets without connection send nothing. */

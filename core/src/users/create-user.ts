@@ -1,13 +1,13 @@
 // Use case: an admin adds a user to the company (within the plan's user count).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { hashPassword } from "../auth/password-hashing.ts";
-import { assertPlanAllows } from "../companies/plan-limits.ts";
+import { loadCompanyUser } from "../auth/load-user.ts";
 import type { TCreateUserRequest, UserAnswer } from "../contract/users.ts";
 import { recordChanges } from "../kernel/change-log.ts";
+import { hashPassword } from "../kernel/password-hashing.ts";
+import { assertPlanAllows } from "../plans/plan-limits.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { assertCompanyWhatsapp } from "../whatsapps/load-whatsapp.ts";
-import { loadCompanyUser } from "./load-user.ts";
 import { assertEmailFreeInCompany, userAnswer, userConflict } from "./user-answer.ts";
 import { authorizeUser } from "./user-policy.ts";
 

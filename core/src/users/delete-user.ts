@@ -3,11 +3,11 @@
 // tickets lose their owner. Every live session and socket of the user ends.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { loadCompanyUser } from "../auth/load-user.ts";
 import { SESSIONS_CHANNEL } from "../contract/topics.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { userNotFound } from "../kernel/errors.ts";
 import { writeTicketLog } from "../tickets/ticket-log.ts";
-import { loadCompanyUser } from "./load-user.ts";
 import { authorizeUser } from "./user-policy.ts";
 
 export async function deleteUser(client: pg.ClientBase, actor: Actor, id: number): Promise<void> {

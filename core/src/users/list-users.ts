@@ -2,7 +2,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { type ListUsersResponse, USERS_PAGE_SIZE, type UserPickerEntry } from "../contract/users.ts";
-import { USER_COLUMNS } from "../sync/rows.ts";
+import { USER_COLUMNS } from "../db/replica-rows.ts";
 import { authorizeUser } from "./user-policy.ts";
 
 /** Escapes LIKE's wildcards so that a search for "50%" means those characters. */

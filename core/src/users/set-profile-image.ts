@@ -7,11 +7,11 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { loadCompanyUser } from "../auth/load-user.ts";
 import { PROFILE_IMAGE_FIELD, type UserAnswer } from "../contract/users.ts";
 import { recordChanges } from "../kernel/change-log.ts";
 import { invalidInput, userNotFound } from "../kernel/errors.ts";
 import { companyMediaDir, MEDIA_DIR_MODE, MEDIA_FILE_MODE, mediaUrlOf } from "../media/media-store.ts";
-import { loadCompanyUser } from "./load-user.ts";
 import { userAnswer } from "./user-answer.ts";
 import { authorizeUser } from "./user-policy.ts";
 

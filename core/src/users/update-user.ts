@@ -4,10 +4,10 @@
 // self-editable fields needs the admin's "manage" right.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { hashPassword } from "../auth/password-hashing.ts";
 import { SELF_EDITABLE_USER_FIELDS, type TUpdateUserRequest, type UserAnswer } from "../contract/users.ts";
 import { recordChanges } from "../kernel/change-log.ts";
 import { userNotFound } from "../kernel/errors.ts";
+import { hashPassword } from "../kernel/password-hashing.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 
 /** Fields that change which tickets the user may see (core/src/tickets/visibility.ts). */
@@ -20,9 +20,9 @@ const VISIBILITY_FIELDS: readonly string[] = [
   "allUserChat",
 ];
 
+import { loadCompanyUser, type UserRow } from "../auth/load-user.ts";
 import { assertCompanyWhatsapp } from "../whatsapps/load-whatsapp.ts";
 import { setUserQueues } from "./create-user.ts";
-import { loadCompanyUser, type UserRow } from "./load-user.ts";
 import { assertEmailFreeInCompany, userAnswer, userConflict } from "./user-answer.ts";
 import { authorizeUser } from "./user-policy.ts";
 

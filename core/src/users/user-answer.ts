@@ -1,9 +1,9 @@
 // Users as the users calls answer them, and the clash of a taken e-mail.
 import type pg from "pg";
+import { publicUser, type UserRow } from "../auth/load-user.ts";
 import type { UserAnswer } from "../contract/users.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { emailAlreadyExists, emailUnavailable } from "../kernel/errors.ts";
-import { publicUser, type UserRow } from "./load-user.ts";
 
 export function userAnswer(u: UserRow): UserAnswer {
   return { ...publicUser(u), farewellMessage: u.farewellMessage };

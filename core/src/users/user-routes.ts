@@ -5,7 +5,7 @@ import { Router } from "express";
 import multer from "multer";
 import type pg from "pg";
 import { type Actor, actorOf } from "../auth/authenticate.ts";
-import type { AbuseLimits } from "../config.ts";
+import { loadCompanyUser } from "../auth/load-user.ts";
 import { zIdParam } from "../contract/ids.ts";
 import {
   PROFILE_IMAGE_FIELD,
@@ -14,6 +14,7 @@ import {
   ZListUsersQuerySchema,
   ZUpdateUserRequestSchema,
 } from "../contract/users.ts";
+import type { AbuseLimits } from "../kernel/config.ts";
 import { invalidInput, isEmailUnavailable, parse, userNotFound } from "../kernel/errors.ts";
 import { assertUnderRateLimit, hitRateLimit } from "../kernel/rate-limit.ts";
 import { transaction } from "../kernel/transaction.ts";
@@ -23,7 +24,6 @@ import { loadViewer } from "../presenters/viewer.ts";
 import { createUser } from "./create-user.ts";
 import { deleteUser } from "./delete-user.ts";
 import { listUserPicker, listUsers } from "./list-users.ts";
-import { loadCompanyUser } from "./load-user.ts";
 import { setProfileImage } from "./set-profile-image.ts";
 import { updateUser } from "./update-user.ts";
 import { userAnswer } from "./user-answer.ts";

@@ -2,10 +2,10 @@
 // default; a new default unsets the old one. The worker is told at once.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { assertPlanAllows, assertPlanChannel } from "../companies/plan-limits.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import type { TCreateWhatsappRequest, WhatsappAnswer } from "../contract/whatsapps.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
+import { assertPlanAllows, assertPlanChannel } from "../plans/plan-limits.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { assertBotSettings, BOT_SETTING_COLUMNS, storedBotSetting } from "./bot-settings.ts";
 import {

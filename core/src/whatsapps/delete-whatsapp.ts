@@ -5,10 +5,10 @@
 // users that pointed at it lose the reference; every changed row is logged.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { lockCompanyWrites } from "../companies/plan-limits.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { noOtherWhatsapp } from "../kernel/errors.ts";
+import { lockCompanyWrites } from "../plans/plan-limits.ts";
 import { writeTicketLog } from "../tickets/ticket-log.ts";
 import { companyHasWhatsapps } from "./default-whatsapp.ts";
 import { lockWhatsapp } from "./load-whatsapp.ts";

@@ -3,11 +3,11 @@
 // away by unsetting it: another connection must be made default instead.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { assertPlanChannel, lockCompanyWrites } from "../companies/plan-limits.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import type { TConnectionSettings, TUpdateWhatsappRequest, WhatsappAnswer } from "../contract/whatsapps.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { noOtherWhatsapp } from "../kernel/errors.ts";
+import { assertPlanChannel, lockCompanyWrites } from "../plans/plan-limits.ts";
 import { assertCompanyQueues } from "../queues/load-queue.ts";
 import { assertBotSettings, BOT_SETTING_COLUMNS, mergeBotSettings, storedBotSetting } from "./bot-settings.ts";
 import { requestConnectionSession } from "./connection-session.ts";

@@ -1,9 +1,9 @@
 // The reports screen's rules, apart from React (spec 3 §2 "Reports", §7, §9): the default period (first of the
 // month to today, America/Sao_Paulo), the query of GET /ticketreport/reports for the filters, how times read,
 // and the spreadsheet's rows. The export asks page after page of REPORT_MAX_PAGE_SIZE rows.
+import { BUSINESS_TIME_ZONE } from "@chatflow/core/contract/dates.ts";
 import {
   REPORT_MAX_PAGE_SIZE,
-  REPORT_TIME_ZONE,
   type TicketReportDTO,
   type TicketReportRowDTO,
 } from "@chatflow/core/contract/reports.ts";
@@ -24,7 +24,7 @@ export type ReportFilters = {
 
 /** Today in the report's time zone, yyyy-mm-dd. */
 export function reportToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: REPORT_TIME_ZONE }).format(now);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }).format(now);
 }
 
 /** spec 3 §9: the first day of the current month to today. */
@@ -62,7 +62,7 @@ export function reportQuery(f: ReportFilters, page: number, pageSize: number): s
 export function reportDateTime(iso: string | null): string {
   if (!iso) return "";
   const parts = new Intl.DateTimeFormat("pt-BR", {
-    timeZone: REPORT_TIME_ZONE,
+    timeZone: BUSINESS_TIME_ZONE,
     day: "2-digit",
     month: "2-digit",
     year: "numeric",

@@ -1,24 +1,13 @@
 // The ticket log timeline (spec 1 §2 Dialogs, §3 Ticket log entry, §7 GET /tickets-log/{ticketId}):
 // oldest first, each entry's kind, who and which queue. Read over REST and kept for offline reading.
+import { TICKET_LOG_TYPES } from "@chatflow/core/contract/tickets.ts";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../ui/dialog.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { formatDate, formatTime } from "./format.ts";
 import { useTicketLog } from "./use-drawer-data.ts";
 
-const KNOWN = new Set([
-  "create",
-  "chatBot",
-  "queue",
-  "open",
-  "access",
-  "transfered",
-  "receivedTransfer",
-  "pending",
-  "closed",
-  "reopen",
-  "redirect",
-]);
+const KNOWN = new Set<string>(TICKET_LOG_TYPES);
 
 export function TicketLogDialog({
   ticketId,

@@ -1,4 +1,4 @@
-import { logout } from "@chatflow/core/auth/session.ts";
+import { logout } from "@chatflow/core/sessions/session.ts";
 import { createTokens } from "@chatflow/core/auth/tokens.ts";
 import { type AccessScope, parseAccessChange } from "@chatflow/core/contract/documents/access-change.ts";
 import {

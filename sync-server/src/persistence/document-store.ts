@@ -7,8 +7,9 @@
 // draining at a restart) each hold their own copy, and the last whole-copy save
 // used to win, dropping what the others had (issue 11, decision 0051). Yjs
 // updates merge without conflict, deletions included, so the merge can only add.
+
 import { parseDocumentName } from "@chatflow/core/contract/documents/document-name.ts";
-import { inTransaction } from "@chatflow/core/sync/change-log.ts";
+import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { Database } from "@hocuspocus/extension-database";
 import type pg from "pg";
 import * as Y from "yjs";
@@ -37,7 +38,7 @@ export async function storeDocumentState(pool: pg.Pool, name: string, state: Uin
   const parsed = parseDocumentName(name);
   if (!parsed) throw new Error(`not a document name: ${name}`);
   const project = PROJECTIONS[parsed.kind];
-  return inTransaction(pool, async (client) => {
+  return transaction(pool, async (client) => {
     // A flow's drawing is kept only while the flow exists: an editor offline when it was deleted reconnects with
     // the drawing, and writing it back would leave an orphan row nobody lists (decisions 0051, 0061). FOR SHARE
     // holds a concurrent delete until this store is done; that delete then removes the row with the flow.

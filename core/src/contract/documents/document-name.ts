@@ -1,4 +1,4 @@
-// Names of co-edited documents, `company/{companyId}/{kind}/{id}` (ARCHITECTURE.md).
+// Names of co-edited documents, `company/{companyId}/{kind}/{id}` (docs/architecture.md).
 // The server parses a name before any access check; the PWA builds names with
 // the same module, so it stays free of server dependencies.
 

@@ -1,7 +1,7 @@
 // Entities of tickets and what hangs off them: tags, notes, the ticket log,
 // ratings, and the maintained ticket counters (docs/decisions/0008-ticket-list.md).
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
-import { TICKET_LOG_TYPES } from "../../tickets/ticket-log.ts";
+import { TICKET_LOG_TYPES } from "../../contract/tickets.ts";
 import { Chatbot } from "./chatbots.ts";
 import { createdAt, timestamps } from "./columns.ts";
 import { Whatsapp } from "./connections.ts";

@@ -8,7 +8,7 @@ import { type BotMessage, sendBotMessages } from "../../bot/send-bot-message.ts"
 import type { FlowSnapshot } from "../../contract/flows.ts";
 import { joinById } from "../../db/join-by-id.ts";
 import { type Change, recordChanges } from "../../kernel/change-log.ts";
-import { renderVariables } from "../../messages/render-variables.ts";
+import { renderVariables } from "../../message-variables/render-variables.ts";
 import { fillAnswers, fold, type RunState, rollOf, startState, type WalkResult, walkFlow } from "./flow-walk.ts";
 
 /** The agenda job that resumes a run after an interval (channel-worker/src/jobs/timed-jobs.ts runs it). */

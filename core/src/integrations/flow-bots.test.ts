@@ -3,19 +3,16 @@
 // node's output; each step's outside call is made once and its messages go out once. Also: a queue integration or
 // chatbot option of type flowbuilder starts its flow once, and a closed ticket ends its run at once.
 import { describe, expect, it } from "vitest";
-import { HANDOVER_ACTION } from "../../contract/prompts.ts";
-import {
-  deliverIntegrationSteps,
-  type IntegrationRuntimeConfig,
-} from "../../integrations/deliver-integration-steps.ts";
-import { transaction } from "../../kernel/transaction.ts";
-import { buildBotConnection, buildOptions, contactWrites, newNumber } from "../../testing/bot-factories.ts";
-import { buildCompany } from "../../testing/factories.ts";
-import { startFakeSpeech, startFakeTypebot } from "../../testing/fake-integrations.ts";
-import { startFakeOpenAi } from "../../testing/fake-openai.ts";
-import { coreForFile, forFile } from "../../testing/test-world.ts";
-import { signedIn } from "../../testing/users-factories.ts";
-import { FLOW_RESUME_JOB, type FlowResumeKey, resumeFlowRun } from "./flow-runs.ts";
+import { HANDOVER_ACTION } from "../contract/prompts.ts";
+import { FLOW_RESUME_JOB, type FlowResumeKey, resumeFlowRun } from "../flows/runtime/flow-runs.ts";
+import { transaction } from "../kernel/transaction.ts";
+import { buildBotConnection, buildOptions, contactWrites, newNumber } from "../testing/bot-factories.ts";
+import { buildCompany } from "../testing/factories.ts";
+import { startFakeSpeech, startFakeTypebot } from "../testing/fake-integrations.ts";
+import { startFakeOpenAi } from "../testing/fake-openai.ts";
+import { coreForFile, forFile } from "../testing/test-world.ts";
+import { signedIn } from "../testing/users-factories.ts";
+import { deliverIntegrationSteps, type IntegrationRuntimeConfig } from "./deliver-integration-steps.ts";
 
 const core = coreForFile();
 const typebot = forFile(() => startFakeTypebot(), { stop: (f) => f.close() });

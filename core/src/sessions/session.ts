@@ -2,15 +2,15 @@
 // refresh tokens stored hashed and rotated on every use.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type pg from "pg";
+import type { ActorCache } from "../auth/actor-cache.ts";
+import { loadUserByEmail, loadUserById, publicUser, type UserRow } from "../auth/load-user.ts";
+import type { Tokens } from "../auth/tokens.ts";
 import { mayWorkNow } from "../bot/service-hours.ts";
 import type { LoginResponse, TLoginRequest } from "../contract/auth.ts";
 import { SESSIONS_CHANNEL } from "../contract/topics.ts";
 import { invalidCredentials, outOfHours, sessionExpired } from "../kernel/errors.ts";
+import { hashPassword, verifyPassword } from "../kernel/password-hashing.ts";
 import { transaction } from "../kernel/transaction.ts";
-import { loadUserByEmail, loadUserById, publicUser, type UserRow } from "../users/load-user.ts";
-import type { ActorCache } from "./actor-cache.ts";
-import { hashPassword, verifyPassword } from "./password-hashing.ts";
-import type { Tokens } from "./tokens.ts";
 
 export type SessionDeps = {
   pool: pg.Pool;

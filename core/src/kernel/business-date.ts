@@ -1,7 +1,7 @@
 // Due dates are calendar days; "today" is the day in the product's business
 // time zone (spec 1 §9: America/Sao_Paulo), so a company expires at the same
 // moment whatever the server's clock zone.
-export const BUSINESS_TIME_ZONE = "America/Sao_Paulo";
+import { BUSINESS_TIME_ZONE } from "../contract/dates.ts";
 
 const DAY = new Intl.DateTimeFormat("en-CA", {
   timeZone: BUSINESS_TIME_ZONE,

@@ -2,7 +2,7 @@
 // libuv's small thread pool, which also reads the files core serves, so a login flood must
 // not take every thread (decision 0022). Past the queue bound a caller is told to retry later.
 import argon2 from "argon2";
-import { tooManyRequests } from "../kernel/errors.ts";
+import { tooManyRequests } from "./errors.ts";
 
 let running = 0;
 let concurrency = 2;

@@ -1,8 +1,8 @@
 // SELECT lists that read each replicated table in its contract shape, named by
 // entity property (db/select-list.ts): the row types are the entities' own.
 import { MESSAGE_REPLICA_KEYS } from "../contract/entities.ts";
-import type { IContact, IMessage, IQueue, ITicket, IUser, IWhatsapp } from "../db/entities/index.ts";
-import { type RowOf, selectList } from "../db/select-list.ts";
+import type { IContact, IMessage, IQueue, ITicket, IUser, IWhatsapp } from "./entities/index.ts";
+import { type RowOf, selectList } from "./select-list.ts";
 
 const TICKET_KEYS = [
   "id",

@@ -8,8 +8,8 @@ import type { TSendMessageArgs } from "../contract/sync.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { recordChanges } from "../kernel/change-log.ts";
 import { creatingMessage, invalidInput, wrongState } from "../kernel/errors.ts";
-import { findVisibleTicket } from "../tickets/find-visible-ticket.ts";
 import { assertCustomerWindow } from "./customer-window.ts";
+import { findVisibleTicket } from "./find-visible-ticket.ts";
 
 /** What the REST routes and the other use cases may send, beyond the sync mutation's text. */
 export type TSendMessageInput = Pick<TSendMessageArgs, "id" | "ticketId" | "body" | "isPrivate" | "quotedMsgId"> & {

@@ -7,15 +7,15 @@
 // restart keywords, the unknown-answer text and the delay; Chat Completions with the history, maxMessages and the
 // hand-over action.
 import type pg from "pg";
-import type { FlowSnapshot } from "../../contract/flows.ts";
-import { type PromptRow, runOpenAi } from "../../integrations/openai-step.ts";
-import type { OutboundOptions } from "../../integrations/outbound-http.ts";
-import { sendOutcomeTexts } from "../../integrations/send-outcome.ts";
-import { botMaySpeak, type StepOutcome, type StepRow, type TicketContext } from "../../integrations/step-context.ts";
-import { runTypebot, type TypebotIntegration } from "../../integrations/typebot-step.ts";
-import { type Change, recordChanges } from "../../kernel/change-log.ts";
-import { continueAfterBot, scheduleFlowResume } from "./flow-runs.ts";
-import type { FlowBot } from "./flow-walk.ts";
+import type { FlowSnapshot } from "../contract/flows.ts";
+import { continueAfterBot, scheduleFlowResume } from "../flows/runtime/flow-runs.ts";
+import type { FlowBot } from "../flows/runtime/flow-walk.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
+import { type PromptRow, runOpenAi } from "./openai-step.ts";
+import type { OutboundOptions } from "./outbound-http.ts";
+import { sendOutcomeTexts } from "./send-outcome.ts";
+import { botMaySpeak, type StepOutcome, type StepRow, type TicketContext } from "./step-context.ts";
+import { runTypebot, type TypebotIntegration } from "./typebot-step.ts";
 
 export type FlowBotConfig = OutboundOptions & { openaiBaseUrl: string; ttsBaseUrl: string; dataDir?: string };
 

@@ -1,12 +1,12 @@
 // POST /auth/login, POST /auth/refresh_token, DELETE /auth/logout, GET /auth/me (spec 1 §7 Session).
 import { type CookieOptions, Router } from "express";
-import { withCompanyAccess } from "../companies/company-access.ts";
-import type { AbuseLimits } from "../config.ts";
+import { actorOf, authenticate } from "../auth/authenticate.ts";
+import { publicUser } from "../auth/load-user.ts";
 import { ZLoginRequestSchema } from "../contract/auth.ts";
+import type { AbuseLimits } from "../kernel/config.ts";
 import { AppError, parse } from "../kernel/errors.ts";
 import { hitRateLimit, resetRateLimit } from "../kernel/rate-limit.ts";
-import { publicUser } from "../users/load-user.ts";
-import { actorOf, authenticate } from "./authenticate.ts";
+import { withCompanyAccess } from "../plans/company-access.ts";
 import { type Issued, login, logout, refresh, type SessionDeps } from "./session.ts";
 
 export const REFRESH_COOKIE = "jrt";

@@ -2,8 +2,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Limit } from "./kernel/rate-limit.ts";
-import { DEFAULT_PUSH_SERVICE_ORIGINS, loadVapidKeys, type VapidKeys } from "./push/vapid-keys.ts";
+import type { Limit } from "./rate-limit.ts";
+import { DEFAULT_PUSH_SERVICE_ORIGINS, loadVapidKeys, type VapidKeys } from "./vapid-keys.ts";
 
 /** Rate limits and the password-hashing cap (decision 0022). */
 export type AbuseLimits = {

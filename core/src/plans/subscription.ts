@@ -1,5 +1,5 @@
 // When a company's subscription counts as expired (spec 1 §4 Session, spec 3 §4).
-import { businessToday } from "./business-date.ts";
+import { businessToday } from "../kernel/business-date.ts";
 
 /** Company 1 hosts the platform: it never expires (its due date is fixed at 2999-12-31). */
 export const PLATFORM_COMPANY_ID = 1;

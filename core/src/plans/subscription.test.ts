@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { addDays, businessToday } from "../kernel/business-date.ts";
 import { buildCompany, buildUser } from "../testing/factories.ts";
 import { setForTest } from "../testing/flags.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
-import { addDays, businessToday } from "./business-date.ts";
 import { isSubscriptionExpired } from "./subscription.ts";
 
 describe("isSubscriptionExpired", () => {

@@ -1,5 +1,6 @@
 // Message variables on the server: the pure filling lives in the contract (shared with
 // the PWA's composer); this adds reading a ticket's context from the database.
+
 import type pg from "pg";
 import type { VariableContext } from "../contract/message-variables.ts";
 
@@ -8,7 +9,6 @@ export {
   protocolOf,
   renderVariables,
   VARIABLE_NAMES,
-  VARIABLES_TIME_ZONE,
   type VariableContext,
   type VariableName,
   variableValues,

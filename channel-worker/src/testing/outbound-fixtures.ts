@@ -2,11 +2,11 @@
 // and replies enqueued the way agents enqueue them (core's sendMessage).
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@chatflow/core/auth/authenticate.ts";
+import { loadUserById } from "@chatflow/core/auth/load-user.ts";
 import type { AccessClaims } from "@chatflow/core/auth/tokens.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
-import { sendMessage } from "@chatflow/core/tickets/send-message.ts";
 import { buildCompany, buildContact, buildTicket, buildUser, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
-import { loadUserById } from "@chatflow/core/auth/load-user.ts";
+import { sendMessage } from "@chatflow/core/tickets/send-message.ts";
 import type pg from "pg";
 
 export type CloudSetup = {

@@ -8,7 +8,6 @@ import {
 } from "@chatflow/core/contract/announcements.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
 import { useModalSave } from "../layout/use-modal-save.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
@@ -17,12 +16,8 @@ import { FileButton } from "../ui/file-button.tsx";
 import { PaperclipIcon, TrashIcon } from "../ui/icons.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
-import {
-  type AnnouncementForm,
-  announcementFormFrom,
-  saveAnnouncement,
-  validateAnnouncementForm,
-} from "./announcement-form.ts";
+import { type AnnouncementForm, announcementFormFrom, validateAnnouncementForm } from "./announcement-form.ts";
+import { useSaveAnnouncement } from "./announcements-data.ts";
 
 export function AnnouncementModal({
   announcement,
@@ -39,12 +34,13 @@ export function AnnouncementModal({
   const { t } = useTranslation();
   const [form, setForm] = useState<AnnouncementForm>(() => announcementFormFrom(announcement));
   const { saving, errors, run } = useModalSave();
+  const saveAnnouncement = useSaveAnnouncement();
   const set = <K extends keyof AnnouncementForm>(key: K, value: AnnouncementForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
   async function submit() {
     if (!online) return;
-    const save = () => saveAnnouncement(api, form, announcement);
+    const save = () => saveAnnouncement(form, announcement);
     if (!(await run(validateAnnouncementForm(form), save, t("announcementsPage.toasts.saveFailed")))) return;
     onSaved();
     showToast(t("announcementsPage.toasts.saved"), "info");

@@ -2,11 +2,9 @@
 // app.tsx): the searchable list (500 ms debounce, next page within 100 px of the bottom) with add, edit and delete
 // through the announcement dialog. Announcements are the platform's, read over REST: offline the list keeps what it
 // last loaded and says it needs a connection; a change made elsewhere reloads it (the 'announcements' frame).
-import type { AnnouncementDTO, AnnouncementsPage as Page } from "@chatflow/core/contract/announcements.ts";
-import { useEffect, useState } from "react";
+import type { AnnouncementDTO } from "@chatflow/core/contract/announcements.ts";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePaged } from "../api/use-paged.ts";
-import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -20,8 +18,8 @@ import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { VirtualList } from "../ui/virtual-list.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
-import { onAnnouncementsChanged } from "./announcement-events.ts";
 import { AnnouncementModal } from "./announcement-modal.tsx";
+import { useAnnouncementPages, useDeleteAnnouncement } from "./announcements-data.ts";
 import { PRIORITY_TONE } from "./announcements-feed.ts";
 import "./announcements.css";
 
@@ -30,22 +28,16 @@ export function AnnouncementsPage() {
   const online = useOnline();
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText, 500).trim();
-  const list = usePaged<AnnouncementDTO>(search, online, async (page) => {
-    const params = new URLSearchParams({ pageNumber: String(page) });
-    if (search) params.set("searchParam", search);
-    const answer = await api.get<Page>(`/announcements/?${params}`);
-    return { items: answer.records, hasMore: answer.hasMore, count: answer.count };
-  });
-  // Another super user's (or another tab's) change.
+  const list = useAnnouncementPages(search, online);
   const { reload } = list;
-  useEffect(() => onAnnouncementsChanged(reload), [reload]);
+  const deleteAnnouncement = useDeleteAnnouncement();
 
   const [editing, setEditing] = useState<AnnouncementDTO | "new" | null>(null);
   const [deleting, setDeleting] = useState<AnnouncementDTO | null>(null);
 
   async function remove(a: AnnouncementDTO) {
     try {
-      await api.delete(`/announcements/${a.id}`);
+      await deleteAnnouncement(a.id);
     } catch (err) {
       throw new Error(errorText(err) || t("announcementsPage.toasts.deleteFailed"));
     }

@@ -1,55 +1,21 @@
-// The top bar's announcements popover (spec 3 §2 "Announcements"), for every user: a megaphone with the number of
-// announcements new to them, and the active ones coloured by priority (1 red/high, 2 orange/medium, 3 grey/low),
-// with their text, date and image. Offline it shows what it last loaded.
-import type { AnnouncementDTO } from "@chatflow/core/contract/announcements.ts";
-import { useLiveQuery } from "dexie-react-hooks";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useOnline } from "../layout/use-online.ts";
-import { readCache, writeCache } from "../store/cache.ts";
 import { formatDate, formatTime } from "../tickets/format.ts";
 import { Badge } from "../ui/badge.tsx";
 import { IconButton } from "../ui/button.tsx";
 import { MegaphoneIcon } from "../ui/icons.tsx";
 import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
-import { onAnnouncementsChanged } from "./announcement-events.ts";
-import {
-  ANNOUNCEMENTS_CACHE_KEY,
-  ANNOUNCEMENTS_FEED_PATH,
-  type AnnouncementsFeed,
-  announcementImageUrl,
-  lastSeen,
-  markSeen,
-  PRIORITY_TONE,
-  unseenCount,
-} from "./announcements-feed.ts";
+import { announcementImageUrl, lastSeen, markSeen, PRIORITY_TONE, unseenCount } from "./announcements-feed.ts";
 import "./announcements.css";
-
-function useAnnouncementsFeed(): AnnouncementDTO[] | undefined {
-  const online = useOnline();
-  const kept = useLiveQuery(async () => (await readCache<AnnouncementsFeed>(db, ANNOUNCEMENTS_CACHE_KEY)) ?? null);
-  const refresh = useCallback(() => {
-    api.get<AnnouncementsFeed>(ANNOUNCEMENTS_FEED_PATH).then(
-      (feed) => writeCache(db, ANNOUNCEMENTS_CACHE_KEY, { records: feed.records }),
-      // Offline or refused: the kept list stays.
-      () => undefined,
-    );
-  }, []);
-  useEffect(() => {
-    if (online) refresh();
-  }, [online, refresh]);
-  useEffect(() => onAnnouncementsChanged(refresh), [refresh]);
-  return kept === undefined ? undefined : (kept?.value.records ?? []);
-}
+import { useAnnouncementsFeed } from "./announcements-data.ts";
 
 export function AnnouncementsPopover() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const online = useOnline();
-  const records = useAnnouncementsFeed();
+  const records = useAnnouncementsFeed(online);
   const userId = user?.id ?? 0;
   const [seen, setSeen] = useState(() => lastSeen(localStorage, userId));
   useEffect(() => setSeen(lastSeen(localStorage, userId)), [userId]);

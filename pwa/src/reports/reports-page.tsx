@@ -7,20 +7,14 @@ import {
   REPORT_FILE_NAME,
   REPORT_PAGE_SIZES,
   REPORT_STATUSES,
-  type TicketReportDTO,
   type TicketReportRowDTO,
 } from "@chatflow/core/contract/reports.ts";
-import { useLiveQuery } from "dexie-react-hooks";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
-import { useOnline } from "../layout/use-online.ts";
-import { writeCache } from "../store/cache.ts";
-import { debouncedOnPoke } from "../sync/pokes.ts";
-import { useContactOptions } from "../tickets/composer/contact-search.ts";
+import { useReplicaWhatsapps } from "../connections/connections-data.ts";
+import { useReplicaQueues } from "../queues/queues-data.ts";
 import { TicketLogDialog } from "../tickets/ticket-log-dialog.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
 import { type Column, DataTable } from "../ui/data-table.tsx";
@@ -32,63 +26,23 @@ import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Checkbox } from "../ui/toggles.tsx";
 import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
+import { useReplicaUsers } from "../users/users-data.ts";
 import {
   defaultFilters,
-  fetchAllRows,
   pageRange,
   type ReportFilters,
   reportDateTime,
-  reportQuery,
   reportSheet,
   supportTimeText,
 } from "./report-model.ts";
 import "../tickets/contact-drawer.css";
 import "./reports.css";
-
-/** Pokes come in bursts (an accept writes several rows): the report asks again once they settle. */
-const REPORT_POKE_DEBOUNCE_MS = 1_000;
-
-type Applied = { filters: ReportFilters; page: number; pageSize: number; nonce: number };
-type Kept = { query: string; value: TicketReportDTO };
+import { type Applied, fetchReportRows, useReport, useReportContactOptions } from "./reports-data.ts";
 
 export function ReportsPage() {
   const user = useSessionUser();
   if (!user) return null;
   return <ReportsView companyId={user.companyId} />;
-}
-
-function useReport(companyId: number, applied: Applied) {
-  const online = useOnline();
-  const key = `reports:last:${companyId}`;
-  const query = reportQuery(applied.filters, applied.page, applied.pageSize);
-  const kept = useLiveQuery(async () => ((await db.cache.get(key))?.value as Kept | undefined) ?? null, [key]);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: nonce asks again for the same query (Filtrar pressed twice)
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    const load = async () => {
-      if (live) setLoading(true);
-      try {
-        const value = await api.get<TicketReportDTO>(`/ticketreport/reports?${query}`);
-        await writeCache(db, key, { query, value } satisfies Kept);
-        if (live) setFailed(false);
-      } catch {
-        if (live) setFailed(true);
-      } finally {
-        if (live) setLoading(false);
-      }
-    };
-    void load();
-    // spec 3 §4: the report follows the company's changes (a ticket closed, rated, transferred), debounced.
-    const off = debouncedOnPoke(load, REPORT_POKE_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      off();
-    };
-  }, [online, key, query, applied.nonce]);
-  return { kept, loading, failed, online };
 }
 
 export function ReportsView({ companyId }: { companyId: number }) {
@@ -105,13 +59,13 @@ export function ReportsView({ companyId }: { companyId: number }) {
   const [logOf, setLogOf] = useState<TicketReportRowDTO | null>(null);
   const [exporting, setExporting] = useState(false);
   const [contactSearch, setContactSearch] = useState("");
-  const { options: contacts } = useContactOptions(db, api, contactSearch, report.online);
-  const whatsapps = useLiveQuery(() => db.whatsapps.toArray(), []) ?? [];
-  const users = useLiveQuery(() => db.users.toArray(), []) ?? [];
+  const { options: contacts } = useReportContactOptions(contactSearch, report.online);
+  const whatsapps = useReplicaWhatsapps() ?? [];
+  const users = useReplicaUsers() ?? [];
   // Phones: the filters fold away behind a button so the table is what the screen shows first.
   const narrow = useMediaQuery(NARROW_QUERY);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const queues = useLiveQuery(() => db.queues.toArray(), []) ?? [];
+  const queues = useReplicaQueues() ?? [];
 
   const set = <K extends keyof ReportFilters>(k: K, v: ReportFilters[K]) => setFilters((f) => ({ ...f, [k]: v }));
   const apply = (e?: FormEvent) => {
@@ -166,7 +120,7 @@ export function ReportsView({ companyId }: { companyId: number }) {
   const exportSheet = async () => {
     setExporting(true);
     try {
-      const rows = await fetchAllRows(api, applied.filters);
+      const rows = await fetchReportRows(applied.filters);
       // The writer is its own chunk: nobody pays for it until they export (decision 0059).
       const { writeXlsx, downloadXlsx } = await import("../dashboard/xlsx-writer.ts");
       const h = Object.fromEntries(columns.filter((x) => x.id !== "actions").map((x) => [x.id, x.header]));

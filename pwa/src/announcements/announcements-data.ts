@@ -1,0 +1,58 @@
+// The announcements area's data (issue 20: screens call hooks; this file owns the paths and tables).
+// Announcements are the platform's, read over REST: the super user's list page by page (GET /announcements),
+// and every user's feed of the active ones kept in the cache table so an offline top bar shows what it last
+// loaded. A change made elsewhere arrives as the 'announcements' frame (announcement-events.ts).
+import type { AnnouncementDTO, AnnouncementsPage as Page } from "@chatflow/core/contract/announcements.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useCallback, useEffect } from "react";
+import { usePaged } from "../api/use-paged.ts";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
+import { readCache, writeCache } from "../store/cache.ts";
+import { onAnnouncementsChanged } from "./announcement-events.ts";
+import { type AnnouncementForm, saveAnnouncement } from "./announcement-form.ts";
+import { ANNOUNCEMENTS_CACHE_KEY, ANNOUNCEMENTS_FEED_PATH, type AnnouncementsFeed } from "./announcements-feed.ts";
+
+/** The announcements matching `search`, page by page while online; another super user's change reloads them. */
+export function useAnnouncementPages(search: string, online: boolean) {
+  const list = usePaged<AnnouncementDTO>(search, online, async (page) => {
+    const params = new URLSearchParams({ pageNumber: String(page) });
+    if (search) params.set("searchParam", search);
+    const answer = await api.get<Page>(`/announcements/?${params}`);
+    return { items: answer.records, hasMore: answer.hasMore, count: answer.count };
+  });
+  // Another super user's (or another tab's) change.
+  const { reload } = list;
+  useEffect(() => onAnnouncementsChanged(reload), [reload]);
+  return list;
+}
+
+export function useSaveAnnouncement() {
+  return useCallback(
+    (form: AnnouncementForm, existing: AnnouncementDTO | null) => saveAnnouncement(api, form, existing),
+    [],
+  );
+}
+
+export function useDeleteAnnouncement() {
+  return useCallback(async (id: number) => {
+    await api.delete(`/announcements/${id}`);
+  }, []);
+}
+
+/** The active announcements as last kept; asked again when online and on each change. undefined while reading. */
+export function useAnnouncementsFeed(online: boolean): AnnouncementDTO[] | undefined {
+  const kept = useLiveQuery(async () => (await readCache<AnnouncementsFeed>(db, ANNOUNCEMENTS_CACHE_KEY)) ?? null);
+  const refresh = useCallback(() => {
+    api.get<AnnouncementsFeed>(ANNOUNCEMENTS_FEED_PATH).then(
+      (feed) => writeCache(db, ANNOUNCEMENTS_CACHE_KEY, { records: feed.records }),
+      // Offline or refused: the kept list stays.
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => {
+    if (online) refresh();
+  }, [online, refresh]);
+  useEffect(() => onAnnouncementsChanged(refresh), [refresh]);
+  return kept === undefined ? undefined : (kept?.value.records ?? []);
+}

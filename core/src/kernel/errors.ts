@@ -97,7 +97,7 @@ export const queueColorAlreadyExists = () =>
 export const queueNameAlreadyExists = () =>
   new AppError("ERR_QUEUE_NAME_ALREADY_EXISTS", "Queue name already in use, choose another");
 export const tagAlreadyExists = () =>
-  new AppError("ERR_TAG_ALREADY_EXISTS", "Tag já existe", { fields: { name: "Tag já existe" } });
+  new AppError("ERR_TAG_ALREADY_EXISTS", "Tag already exists", { fields: { name: "Tag já existe" } });
 export const whatsappNameAlreadyExists = () =>
   new AppError("ERR_WAPP_NAME_ALREADY_EXISTS", "A connection with this name already exists");
 /** Another connection of the caller's own company holds the number (another company's never answers this). */

@@ -1,7 +1,7 @@
 // The internal chat (spec 3 §3 Chat, Chat message; decision 0073): a chat of one company, its members with their
 // unread counts, and its messages. Not replicated: the PWA reads them over REST.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
-import { createdAt, timestamps } from "./columns.ts";
+import { createdAt, parentKey, timestamps } from "./columns.ts";
 import { Company } from "./tenancy.ts";
 import { User } from "./users.ts";
 
@@ -30,8 +30,8 @@ export const ChatUser = defineEntity({
   tableName: "chat_users",
   indexes: [{ name: "chat_users_user", properties: ["companyId", "userId"] }],
   properties: {
-    chatId: p.manyToOne(Chat).mapToPk().joinColumn("chat_id").deleteRule("cascade").updateRule("no action").primary(),
-    userId: p.manyToOne(User).mapToPk().joinColumn("user_id").deleteRule("cascade").updateRule("no action").primary(),
+    chatId: parentKey(Chat, "chat_id"),
+    userId: parentKey(User, "user_id"),
     companyId: p.integer(),
     unreads: p.integer().default(0),
     createdAt: createdAt(),

@@ -1,7 +1,7 @@
 // Entities of the channel connections (spec 2 §3 Connection) and the queues
 // each one offers.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
-import { timestamps } from "./columns.ts";
+import { parentKey, timestamps } from "./columns.ts";
 import { Flow } from "./flows.ts";
 import { Company } from "./tenancy.ts";
 import { Queue } from "./users.ts";
@@ -94,20 +94,8 @@ export const WhatsappQueue = defineEntity({
   name: "WhatsappQueue",
   tableName: "whatsapp_queues",
   properties: {
-    whatsappId: p
-      .manyToOne(Whatsapp)
-      .mapToPk()
-      .joinColumn("whatsapp_id")
-      .deleteRule("cascade")
-      .updateRule("no action")
-      .primary(),
-    queueId: p
-      .manyToOne(Queue)
-      .mapToPk()
-      .joinColumn("queue_id")
-      .deleteRule("cascade")
-      .updateRule("no action")
-      .primary(),
+    whatsappId: parentKey(Whatsapp, "whatsapp_id"),
+    queueId: parentKey(Queue, "queue_id"),
     companyId: p.integer(),
   },
 });
@@ -130,13 +118,7 @@ export const ConnectionLease = defineEntity({
   name: "ConnectionLease",
   tableName: "connection_leases",
   properties: {
-    whatsappId: p
-      .manyToOne(Whatsapp)
-      .mapToPk()
-      .joinColumn("whatsapp_id")
-      .deleteRule("cascade")
-      .updateRule("no action")
-      .primary(),
+    whatsappId: parentKey(Whatsapp, "whatsapp_id"),
     holder: p.text(),
     presenceKey: p.integer(),
     generation: p.bigint("number"),
@@ -151,13 +133,7 @@ export const BaileysAuth = defineEntity({
   tableName: "baileys_auth",
   properties: {
     companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade").updateRule("no action"),
-    whatsappId: p
-      .manyToOne(Whatsapp)
-      .mapToPk()
-      .joinColumn("whatsapp_id")
-      .deleteRule("cascade")
-      .updateRule("no action")
-      .primary(),
+    whatsappId: parentKey(Whatsapp, "whatsapp_id"),
     category: p.text().primary(),
     keyId: p.text().primary(),
     value: p.json<unknown>(),

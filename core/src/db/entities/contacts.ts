@@ -1,6 +1,6 @@
 // Entities of contacts and tags (spec 1 §7), and which tags a contact carries.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
-import { createdAt, timestamps } from "./columns.ts";
+import { createdAt, parentKey, timestamps } from "./columns.ts";
 import { Whatsapp } from "./connections.ts";
 import { ContactList } from "./contact-lists.ts";
 import { Company } from "./tenancy.ts";
@@ -98,14 +98,8 @@ export const ContactTag = defineEntity({
   tableName: "contact_tags",
   indexes: [{ name: "contact_tags_tag", properties: ["tagId", "contactId"] }],
   properties: {
-    contactId: p
-      .manyToOne(Contact)
-      .mapToPk()
-      .joinColumn("contact_id")
-      .deleteRule("cascade")
-      .updateRule("no action")
-      .primary(),
-    tagId: p.manyToOne(Tag).mapToPk().joinColumn("tag_id").deleteRule("cascade").updateRule("no action").primary(),
+    contactId: parentKey(Contact, "contact_id"),
+    tagId: parentKey(Tag, "tag_id"),
     companyId: p.integer(),
     createdAt: createdAt(),
   },

@@ -1,7 +1,7 @@
 // Queue integrations and AI prompts (spec 2 §3 Integration, Prompt; decision 0056), with the runtime's steps
 // (what the inbound path leaves for the channel worker) and each ticket's Typebot session.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
-import { createdAt, timestamps } from "./columns.ts";
+import { createdAt, parentKey, timestamps } from "./columns.ts";
 import { Flow } from "./flows.ts";
 import { Company } from "./tenancy.ts";
 import { Ticket } from "./tickets.ts";
@@ -91,20 +91,8 @@ export const IntegrationSession = defineEntity({
   name: "IntegrationSession",
   tableName: "integration_sessions",
   properties: {
-    companyId: p
-      .manyToOne(Company)
-      .mapToPk()
-      .joinColumn("company_id")
-      .deleteRule("cascade")
-      .updateRule("no action")
-      .primary(),
-    ticketId: p
-      .manyToOne(Ticket)
-      .mapToPk()
-      .joinColumn("ticket_id")
-      .deleteRule("cascade")
-      .updateRule("no action")
-      .primary(),
+    companyId: parentKey(Company, "company_id"),
+    ticketId: parentKey(Ticket, "ticket_id"),
     /** The queue the session belongs to: a ticket moved to another queue meets that queue's bots afresh. */
     queueId: p.integer().nullable(),
     integrationId: p.integer().nullable(),

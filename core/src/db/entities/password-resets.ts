@@ -1,13 +1,13 @@
 // The password-reset codes (migration 0070, decision 0078): one live code per user, hashed, with its expiry.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
-import { createdAt } from "./columns.ts";
+import { createdAt, parentKey } from "./columns.ts";
 import { User } from "./users.ts";
 
 export const PasswordResetCode = defineEntity({
   name: "PasswordResetCode",
   tableName: "password_reset_codes",
   properties: {
-    userId: p.manyToOne(User).mapToPk().joinColumn("user_id").deleteRule("cascade").updateRule("no action").primary(),
+    userId: parentKey(User, "user_id"),
     codeHash: p.text(),
     expiresAt: p.datetime(),
     attempts: p.integer().default(0),

@@ -1,7 +1,7 @@
 // Entities of web push (decision 0031): browsers' subscriptions, the dispatcher's
 // per-company cursor over the change log, and the inbound messages already announced.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
-import { createdAt } from "./columns.ts";
+import { createdAt, parentKey } from "./columns.ts";
 import { Company } from "./tenancy.ts";
 import { User } from "./users.ts";
 
@@ -28,13 +28,7 @@ export const PushCursor = defineEntity({
   name: "PushCursor",
   tableName: "push_cursors",
   properties: {
-    companyId: p
-      .manyToOne(Company)
-      .mapToPk()
-      .joinColumn("company_id")
-      .deleteRule("cascade")
-      .updateRule("no action")
-      .primary(),
+    companyId: parentKey(Company, "company_id"),
     lastSeq: p.bigint("number"),
   },
 });
@@ -45,13 +39,7 @@ export const PushSent = defineEntity({
   tableName: "push_sent",
   indexes: [{ name: "push_sent_created_at", properties: ["createdAt"] }],
   properties: {
-    companyId: p
-      .manyToOne(Company)
-      .mapToPk()
-      .joinColumn("company_id")
-      .deleteRule("cascade")
-      .updateRule("no action")
-      .primary(),
+    companyId: parentKey(Company, "company_id"),
     messageId: p.uuid().primary(),
     createdAt: createdAt(),
   },

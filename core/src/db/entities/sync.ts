@@ -1,7 +1,7 @@
 // Entities of replication: the per-company change log and its sequence, the
 // mutations a client pushed, and the stored Yjs documents.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
-import { createdAt, timestamps } from "./columns.ts";
+import { createdAt, parentKey, timestamps } from "./columns.ts";
 import { Company } from "./tenancy.ts";
 
 export const ChangeLog = defineEntity({
@@ -22,13 +22,7 @@ export const CompanySync = defineEntity({
   name: "CompanySync",
   tableName: "company_sync",
   properties: {
-    companyId: p
-      .manyToOne(Company)
-      .mapToPk()
-      .joinColumn("company_id")
-      .deleteRule("cascade")
-      .updateRule("no action")
-      .primary(),
+    companyId: parentKey(Company, "company_id"),
     lastSeq: p.bigint("number").defaultRaw("0"),
     prunedSeq: p.bigint("number").defaultRaw("0"),
   },

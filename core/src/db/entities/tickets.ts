@@ -3,7 +3,7 @@
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
 import { TICKET_LOG_TYPES } from "../../contract/tickets.ts";
 import { Chatbot } from "./chatbots.ts";
-import { createdAt, timestamps } from "./columns.ts";
+import { createdAt, parentKey, timestamps } from "./columns.ts";
 import { Whatsapp } from "./connections.ts";
 import { Contact, Tag } from "./contacts.ts";
 import { Company } from "./tenancy.ts";
@@ -128,14 +128,8 @@ export const TicketTag = defineEntity({
   tableName: "ticket_tags",
   indexes: [{ name: "ticket_tags_tag", properties: ["tagId", "ticketId"] }],
   properties: {
-    ticketId: p
-      .manyToOne(Ticket)
-      .mapToPk()
-      .joinColumn("ticket_id")
-      .deleteRule("cascade")
-      .updateRule("no action")
-      .primary(),
-    tagId: p.manyToOne(Tag).mapToPk().joinColumn("tag_id").deleteRule("cascade").updateRule("no action").primary(),
+    ticketId: parentKey(Ticket, "ticket_id"),
+    tagId: parentKey(Tag, "tag_id"),
     companyId: p.integer(),
     createdAt: createdAt(),
   },

@@ -1,7 +1,7 @@
 // Entities of the people who work in a company: users, their sessions'
 // refresh tokens, queues and which queues each user serves.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
-import { createdAt, timestamps } from "./columns.ts";
+import { createdAt, parentKey, timestamps } from "./columns.ts";
 import { Company } from "./tenancy.ts";
 
 const enabled = () => p.enum(["enabled", "disabled"] as const).default("disabled");
@@ -113,14 +113,8 @@ export const UserQueue = defineEntity({
   tableName: "user_queues",
   triggers: [notify("user_queues", "INSERT OR UPDATE OR DELETE")],
   properties: {
-    userId: p.manyToOne(User).mapToPk().joinColumn("user_id").deleteRule("cascade").updateRule("no action").primary(),
-    queueId: p
-      .manyToOne(Queue)
-      .mapToPk()
-      .joinColumn("queue_id")
-      .deleteRule("cascade")
-      .updateRule("no action")
-      .primary(),
+    userId: parentKey(User, "user_id"),
+    queueId: parentKey(Queue, "queue_id"),
     companyId: p.integer(),
   },
 });

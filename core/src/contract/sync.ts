@@ -8,6 +8,7 @@ import {
   ZCreateTicketNoteRequestSchema,
   ZSyncTagsRequestSchema,
   ZUpdateContactRequestSchema,
+  ZUpdateTagRequestSchema,
 } from "./contacts.ts";
 import type { ContactDTO, MessageDTO, PublicUserDTO, QueueDTO, TicketDTO, UserDTO, WhatsappDTO } from "./entities.ts";
 import type { ErrorBody } from "./errors.ts";
@@ -117,6 +118,16 @@ export const ZRemoveTicketTagsArgsSchema = z.object({
   ticketId: zId,
 });
 
+export const ZUpdateTagArgsSchema = ZUpdateTagRequestSchema.extend({
+  /** The company's tag to rename, recolour or make a lane (PUT /tags/{id} over the outbox). */
+  tagId: zId,
+});
+
+export const ZDeleteTagArgsSchema = z.object({
+  /** The company's tag to remove (DELETE /tags/{id} over the outbox). */
+  tagId: zId,
+});
+
 export const ZRemoveContactTagArgsSchema = z.object({
   /** The tag the contact leaves. */
   tagId: zId,
@@ -172,6 +183,8 @@ export const MUTATIONS = {
   sendPoll: ZSendPollArgsSchema,
   // Tags (spec 1 §7, spec 2 §7). Tags are not replicated: the tags lists read them over REST.
   createTag: ZCreateTagRequestSchema,
+  updateTag: ZUpdateTagArgsSchema,
+  deleteTag: ZDeleteTagArgsSchema,
   syncContactTags: ZSyncTagsRequestSchema,
   addTicketTag: ZTicketTagArgsSchema,
   removeTicketTags: ZRemoveTicketTagsArgsSchema,

@@ -48,7 +48,7 @@ describe("server texts", () => {
 
   it("finds a message written in Portuguese (the check itself)", () => {
     const sample = 'throw wrongState("O ticket está fechado");\nnew AppError("ERR_X", "Tag já existe")';
-    expect([...sample.matchAll(MESSAGE_FIRST)].map((m) => m[2]).filter(notEnglish)).toEqual([
+    expect([...sample.matchAll(MESSAGE_FIRST)].map((m) => m[2] ?? "").filter(notEnglish)).toEqual([
       "O ticket está fechado",
       "Tag já existe",
     ]);

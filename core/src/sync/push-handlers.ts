@@ -43,6 +43,8 @@ const m = MUTATIONS;
 
 // On the company EntityManager: loaded with MikroORM on the first call (decision 0039).
 const createTag = lazyUseCase(async () => (await import("../tags/create-tag.ts")).createTag);
+const updateTag = lazyUseCase(async () => (await import("../tags/update-tag.ts")).updateTag);
+const deleteTag = lazyUseCase(async () => (await import("../tags/delete-tag.ts")).deleteTag);
 
 export const HANDLERS: Record<MutationName, Handler> = {
   sendMessage: (client, actor, args) => sendMessage(client, actor, parse(m.sendMessage, args)),
@@ -71,6 +73,11 @@ export const HANDLERS: Record<MutationName, Handler> = {
   sendPoll: (client, actor, args) => sendPollMessage(client, actor, parse(m.sendPoll, args)),
 
   createTag: (client, actor, args) => createTag(client, actor, parse(m.createTag, args)),
+  updateTag: (client, actor, args) => {
+    const { tagId, ...input } = parse(m.updateTag, args);
+    return updateTag(client, actor, tagId, input);
+  },
+  deleteTag: (client, actor, args) => deleteTag(client, actor, parse(m.deleteTag, args).tagId),
   syncContactTags: (client, actor, args) => syncContactTags(client, actor, parse(m.syncContactTags, args)),
   addTicketTag: (client, actor, args) => {
     const { ticketId, tagId } = parse(m.addTicketTag, args);

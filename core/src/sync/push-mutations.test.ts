@@ -257,6 +257,32 @@ describe("#sync.push tags and notes", () => {
     expect(await count("ticket_tags WHERE ticket_id = $1", [s.ticket.id])).toBe(0);
   });
 
+  it("renames, recolours and deletes a tag through the outbox, once, and refuses another company's tag", async () => {
+    const s = await buildInbox(core);
+    const tag = await buildTag(core.db.pool, { companyId: s.company.id });
+    const gone = await buildTag(core.db.pool, { companyId: s.company.id });
+    await tagContact(core.db.pool, { companyId: s.company.id, contactId: s.contact.id, tagId: gone.id });
+    const results = await pushTwice(s.adminToken, s.company.id, [
+      { name: "updateTag", args: { tagId: tag.id, name: "Retornar", color: "#112233" } },
+      { name: "deleteTag", args: { tagId: gone.id } },
+    ]);
+    expect(results).toEqual(okAll(2));
+    const tags = await core.api("GET", "/tags/list", { token: s.adminToken });
+    expect(tags.body.map((t: { name: string; color: string }) => [t.name, t.color])).toEqual([["Retornar", "#112233"]]);
+    expect(await count("contact_tags WHERE tag_id = $1", [gone.id])).toBe(0);
+    // The same rules as PUT and DELETE /tags/{id}: a taken name, and a tag of another company, are refused.
+    const other = await buildTag(core.db.pool, { companyId: s.company.id, name: "Outra" });
+    expect(
+      await refusal(s.adminToken, s.company.id, { name: "updateTag", args: { tagId: other.id, name: "Retornar" } }),
+    ).toBe("ERR_TAG_ALREADY_EXISTS");
+    const foreign = await buildInbox(core);
+    const theirs = await buildTag(core.db.pool, { companyId: foreign.company.id });
+    expect(await refusal(s.adminToken, s.company.id, { name: "deleteTag", args: { tagId: theirs.id } })).toBe(
+      "ERR_NO_TAG_FOUND",
+    );
+    expect(await count("tags WHERE id = $1", [theirs.id])).toBe(1);
+  });
+
   it("moves a kanban card: the ticket's lane tag comes off, the new lane's goes on, plain tags stay, once", async () => {
     const s = await buildInbox(core);
     const pool = core.db.pool;

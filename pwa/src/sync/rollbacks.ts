@@ -61,6 +61,8 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   closeAllTickets: noLocalChange,
   forwardMessage: noLocalChange,
   createTag: noLocalChange,
+  updateTag: noLocalChange,
+  deleteTag: noLocalChange,
   addTicketTag: noLocalChange,
   removeTicketTags: noLocalChange,
   removeContactTag: noLocalChange,

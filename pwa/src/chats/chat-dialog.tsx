@@ -1,12 +1,9 @@
 // The chat dialog (spec 3 §2 "Internal chat", §5): title and users, for a new chat and for the owner's edit. Save is
 // disabled while the title is empty or no user is chosen; writing needs a connection (decision 0073).
 import { type ChatDTO, ZChatRequestSchema } from "@chatflow/core/contract/chats.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/errors.ts";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { TextField } from "../ui/fields.tsx";
@@ -14,6 +11,7 @@ import { FormModal } from "../ui/form-modal.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { canSaveChat } from "./chat-rules.ts";
+import { useColleagues, useSaveChat } from "./chats-data.ts";
 
 const CHAT_MESSAGES: Record<string, string> = {
   Obrigatório: "chatsPage.validation.required",
@@ -42,14 +40,8 @@ export function ChatDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   // The company's users as replicated, the caller left out (the owner is always in the chat).
-  const colleagues = useLiveQuery(
-    async () =>
-      (await db.users.toArray())
-        .filter((u) => u.id !== meId)
-        .map((u) => ({ id: u.id, name: u.name }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
-    [meId],
-  );
+  const colleagues = useColleagues(meId);
+  const saveChat = useSaveChat();
 
   async function save() {
     const parsed = ZChatRequestSchema.safeParse({ title, users });
@@ -60,9 +52,7 @@ export function ChatDialog({
     setErrors({});
     setSaving(true);
     try {
-      const saved = chat
-        ? await api.put<ChatDTO>(`/chats/${chat.id}`, parsed.data)
-        : await api.post<ChatDTO>("/chats", parsed.data);
+      const saved = await saveChat(chat, parsed.data);
       showToast(t("chatsPage.toasts.saved"), "info");
       onSaved(saved);
       onClose();

@@ -5,14 +5,13 @@
 import type { ChatDTO, ChatMessageDTO } from "@chatflow/core/contract/chats.ts";
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
 import { formatDate, formatTime, listTime } from "../tickets/format.ts";
 import { Button } from "../ui/button.tsx";
 import { TextField } from "../ui/fields.tsx";
 import { SendIcon } from "../ui/icons.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { canSendChatMessage, unreadsOf } from "./chat-rules.ts";
-import { useChatMessages } from "./chat-store.ts";
+import { useChatMessages, useMarkChatRead, useSendChatMessage } from "./chats-data.ts";
 
 /** Older messages load when the view is this close to the top (spec 3 §9), this long after the scroll. */
 export const OLDER_WITHIN_PX = 600;
@@ -21,6 +20,7 @@ export const OLDER_SCROLL_DELAY_MS = 300;
 export function ChatMessages({ chat, meId, online }: { chat: ChatDTO; meId: number; online: boolean }) {
   const { t } = useTranslation();
   const messages = useChatMessages(chat.id, online);
+  const markRead = useMarkChatRead();
   const scroller = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // What the view showed before a change: to keep the place when older messages arrive above, and to follow new ones.
@@ -30,8 +30,8 @@ export function ChatMessages({ chat, meId, online }: { chat: ChatDTO; meId: numb
   // Reading: the caller's unread count goes to zero while the chat is open (failures are ignored, spec 3 §7).
   const unreads = unreadsOf(chat, meId);
   useEffect(() => {
-    if (online && unreads > 0) void api.post(`/chats/${chat.id}/read`, {}).catch(() => undefined);
-  }, [chat.id, unreads, online]);
+    if (online && unreads > 0) markRead(chat.id);
+  }, [chat.id, unreads, online, markRead]);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -113,6 +113,7 @@ function Composer({ chat, online, onSent }: { chat: ChatDTO; online: boolean; on
   const { t } = useTranslation();
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
+  const sendMessage = useSendChatMessage();
   const blank = !canSendChatMessage(text);
 
   async function send(event?: FormEvent) {
@@ -121,7 +122,7 @@ function Composer({ chat, online, onSent }: { chat: ChatDTO; online: boolean; on
     if (blank || sending || !online) return;
     setSending(true);
     try {
-      const sent = await api.post<ChatMessageDTO>(`/chats/${chat.id}/messages`, { message: text });
+      const sent = await sendMessage(chat.id, text);
       setText("");
       onSent(sent);
     } catch {

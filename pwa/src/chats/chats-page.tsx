@@ -2,18 +2,13 @@
 // show them side by side; narrow ones (NARROW_QUERY) two tabs, 'Chats' and 'Mensagens'. New chat for everyone;
 // edit and delete only for the owner (spec 3 §6). Lists follow the "chats" stamp (decision 0073); offline the
 // last loaded chats and messages show, and writing says it needs a connection.
-import type { ChatDTO, ChatsPage as ChatsPageAnswer } from "@chatflow/core/contract/chats.ts";
+import type { ChatDTO } from "@chatflow/core/contract/chats.ts";
 import { type ReactNode, useEffect, useState } from "react";
 import type { Key } from "react-aria-components/Tabs";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { usePaged } from "../api/use-paged.ts";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useOnline } from "../layout/use-online.ts";
-import { readCache, writeCache } from "../store/cache.ts";
-import { useListChanged } from "../sync/use-list-changed.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
@@ -30,11 +25,10 @@ import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { ChatDialog } from "./chat-dialog.tsx";
 import { ChatMessages } from "./chat-messages.tsx";
 import { unreadsOf } from "./chat-rules.ts";
+import { useChatByUuid, useChatPages, useDeleteChat } from "./chats-data.ts";
 import "./chats.css";
 
 const ROW_HEIGHT = 68;
-/** The first page of the list as last loaded (for offline). */
-const LIST_KEY = "chats:list";
 
 export function ChatsPage() {
   const { t } = useTranslation();
@@ -46,41 +40,19 @@ export function ChatsPage() {
   const meId = me?.id ?? 0;
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim().toLowerCase(), 500);
-  const server = usePaged<ChatDTO>(search, online, async (page) => {
-    const q = new URLSearchParams({ pageNumber: String(page) });
-    if (search) q.set("searchParam", search);
-    const res = await api.get<ChatsPageAnswer>(`/chats?${q}`);
-    if (page === 1 && !search) await writeCache(db, LIST_KEY, res.records);
-    return { items: res.records, hasMore: res.hasMore, count: res.count };
-  });
-  useListChanged(db, "chats", server.reload);
-  const [kept, setKept] = useState<ChatDTO[] | null>(null);
-  useEffect(() => {
-    if (!online) void readCache<ChatDTO[]>(db, LIST_KEY).then((c) => setKept(c?.value ?? []));
-  }, [online]);
-  const rows = online ? (server.loaded ? server.items : null) : kept;
+  const { server, rows } = useChatPages(search, online);
 
   // The chat the route names: in the list, or fetched alone (a link to a chat beyond the first page).
-  const [alone, setAlone] = useState<ChatDTO | null>(null);
   const listed = uuid ? rows?.find((c) => c.uuid === uuid) : undefined;
-  useEffect(() => {
-    if (!uuid || listed || !online || !server.loaded) return;
-    let live = true;
-    api
-      .get<ChatsPageAnswer>(`/chats?uuid=${encodeURIComponent(uuid)}`)
-      .then((res) => live && setAlone(res.records[0] ?? null))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [uuid, listed, online, server.loaded]);
+  const alone = useChatByUuid(uuid ?? null, !listed && online && server.loaded);
   const selected = listed ?? (alone?.uuid === uuid ? alone : null);
+  const deleteChat = useDeleteChat();
 
   const [editing, setEditing] = useState<ChatDTO | "new" | null>(null);
   const [deleting, setDeleting] = useState<ChatDTO | null>(null);
 
   async function remove(chat: ChatDTO) {
-    await api.delete(`/chats/${chat.id}`);
+    await deleteChat(chat.id);
     showToast(t("chatsPage.toasts.deleted"), "info");
     if (chat.uuid === uuid) navigate("/chats");
     server.reload();

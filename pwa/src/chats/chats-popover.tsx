@@ -14,7 +14,7 @@ import { MessagesIcon } from "../ui/icons.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
 import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
 import { unreadsOf } from "./chat-rules.ts";
-import { useChatList } from "./chat-store.ts";
+import { useChatList } from "./chats-data.ts";
 
 export function ChatsPopover() {
   const user = useSessionUser();

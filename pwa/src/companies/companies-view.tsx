@@ -2,16 +2,10 @@
 // scrolls (spec 3 §4: within 100 px of the end) with its rows tinted by the due date (yellow 1 to 5 days ahead,
 // red today or past), add and edit in the company modal. The /companies screen and the Settings page's
 // Companies tab show this same view. Admin REST: offline it shows the first page last loaded and edits wait.
-import type { CompaniesPage, CompanyAdminDTO } from "@chatflow/core/contract/companies.ts";
-import type { PlanDTO } from "@chatflow/core/contract/plans.ts";
-import { useEffect, useState } from "react";
+import type { CompanyAdminDTO } from "@chatflow/core/contract/companies.ts";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePaged } from "../api/use-paged.ts";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { formatBRL } from "../settings/settings-model.ts";
-import { readCache, refreshCache, writeCache } from "../store/cache.ts";
-import { useListChanged } from "../sync/use-list-changed.ts";
 import { formatDate, formatTime } from "../tickets/format.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
@@ -20,13 +14,11 @@ import { SearchField } from "../ui/fields.tsx";
 import { EditIcon, PlusIcon, UsersIcon } from "../ui/icons.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
+import { useCompanyPages } from "./companies-data.ts";
 import { dueState, formatBytes, localToday } from "./company-form.ts";
 import { CompanyModal } from "./company-modal.tsx";
 import { CompanyUsersModal } from "./company-users-modal.tsx";
 import "./companies.css";
-
-const FIRST_PAGE_KEY = "companies:firstPage";
-const PLANS_KEY = "settings:plans";
 
 const day = (iso: string | null) => (iso ? formatDate(new Date(`${iso.slice(0, 10)}T00:00:00`)) : null);
 const moment = (iso: string | null) => (iso ? `${formatDate(new Date(iso))} ${formatTime(new Date(iso))}` : null);
@@ -35,22 +27,7 @@ export function CompaniesView({ online, asPage }: { online: boolean; asPage: boo
   const { t } = useTranslation();
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim().toLowerCase(), 500);
-  const server = usePaged<CompanyAdminDTO>(search, online, async (page) => {
-    const q = new URLSearchParams({ pageNumber: String(page) });
-    if (search) q.set("searchParam", search);
-    const res = await api.get<CompaniesPage>(`/companiesPlan/?${q}`);
-    if (page === 1 && !search) await writeCache(db, FIRST_PAGE_KEY, res.companies);
-    return { items: res.companies, hasMore: res.hasMore, count: res.count };
-  });
-  // Another super user's (or tab's) change (spec 3 §4 live updates, decision 0063).
-  useListChanged(db, "companies", server.reload);
-  const [kept, setKept] = useState<CompanyAdminDTO[] | null>(null);
-  const [plans, setPlans] = useState<PlanDTO[]>([]);
-  useEffect(() => {
-    void readCache<CompanyAdminDTO[]>(db, FIRST_PAGE_KEY).then((c) => setKept(c?.value ?? null));
-    void readCache<PlanDTO[]>(db, PLANS_KEY).then((c) => c && setPlans(c.value));
-    if (online) void refreshCache<PlanDTO[]>(db, api, PLANS_KEY, "/plans/all").then(setPlans, () => {});
-  }, [online]);
+  const { server, kept, plans } = useCompanyPages(search, online);
   const rows = server.loaded ? server.items : online ? null : kept;
   const [editing, setEditing] = useState<CompanyAdminDTO | "new" | null>(null);
   const [usersOf, setUsersOf] = useState<CompanyAdminDTO | null>(null);

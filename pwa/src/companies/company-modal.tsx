@@ -13,7 +13,6 @@ import type { PlanDTO } from "@chatflow/core/contract/plans.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/errors.ts";
-import { api } from "../app-services.ts";
 import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
@@ -22,6 +21,7 @@ import { FormModal } from "../ui/form-modal.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Checkbox } from "../ui/toggles.tsx";
+import { useDeleteCompany, useSaveCompany } from "./companies-data.ts";
 import {
   advancedForm,
   COMPANY_MESSAGE_KEYS,
@@ -59,6 +59,8 @@ export function CompanyModal({
   // Company 1 never expires nor goes (spec 3 §4): no delete, and its due date and active flag stay.
   const platform = form.id === PLATFORM_COMPANY_ID;
   const set = <K extends keyof CompanyForm>(key: K, value: CompanyForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const saveCompany = useSaveCompany();
+  const deleteCompany = useDeleteCompany();
 
   async function save() {
     const body = companyRequestOf(form);
@@ -71,9 +73,7 @@ export function CompanyModal({
     setSaving(true);
     try {
       await wait(COMPANY_SUBMIT_DELAY_MS);
-      const saved = isNew
-        ? await api.post<CompanyAdminDTO>("/companies", body)
-        : await api.put<CompanyAdminDTO>(`/companies/${form.id}`, body);
+      const saved = await saveCompany(isNew ? null : form.id, body);
       setForm(companyFormOf(saved));
       showToast(t("companiesPage.toasts.saved"), "info");
       onChanged();
@@ -88,8 +88,10 @@ export function CompanyModal({
   }
 
   async function remove() {
+    // Delete is offered for a stored company only.
+    if (form.id === null) return;
     try {
-      await api.delete(`/companies/${form.id}`);
+      await deleteCompany(form.id);
     } catch {
       throw new Error(t("companiesPage.toasts.deleteFailed"));
     }

@@ -1,12 +1,10 @@
 // The company users dialog (spec 3 §2 Companies page): the company's users, and a form to add one with name,
 // password, e-mail, profile and queues (the company's own). Core runs the users page's create use case in that
 // company (plan limit, queues, e-mail rules); its refusals show under their fields.
-import type { CompanyUsersDTO } from "@chatflow/core/contract/companies.ts";
 import { ZCreateUserRequestSchema } from "@chatflow/core/contract/users.ts";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/errors.ts";
-import { api } from "../app-services.ts";
 import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { PasswordField, TextField } from "../ui/fields.tsx";
@@ -15,6 +13,7 @@ import { List, ListItem } from "../ui/list-item.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
+import { useCompanyUsers } from "./companies-data.ts";
 
 type NewUser = { name: string; email: string; password: string; profile: "admin" | "user"; queueIds: number[] };
 const EMPTY: NewUser = { name: "", email: "", password: "", profile: "user", queueIds: [] };
@@ -29,18 +28,11 @@ export function CompanyUsersModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [data, setData] = useState<CompanyUsersDTO | null>(null);
+  const { data, add: addUser } = useCompanyUsers(company.id, online);
   const [form, setForm] = useState<NewUser>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof NewUser>(key: K, value: NewUser[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  const load = () =>
-    api.get<CompanyUsersDTO>(`/companies/${company.id}/users`).then(setData, (err) => showToast(errorText(err)));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load reads only the company's id.
-  useEffect(() => {
-    if (online) void load();
-  }, [company.id, online]);
 
   async function add() {
     const parsed = ZCreateUserRequestSchema.safeParse(form);
@@ -51,10 +43,9 @@ export function CompanyUsersModal({
     setErrors({});
     setSaving(true);
     try {
-      await api.post(`/companies/${company.id}/users`, form);
+      await addUser(form);
       showToast(t("companiesPage.usersDialog.added"), "info");
       setForm(EMPTY);
-      await load();
     } catch (err) {
       if (err instanceof ApiError && err.body?.fields) setErrors(serverFieldErrors(err.body.fields));
       else showToast(errorText(err));

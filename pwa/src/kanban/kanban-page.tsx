@@ -18,8 +18,7 @@ import { refreshTagList } from "../tags/tag-store.ts";
 import { localRows, remoteRow, type TicketListRow } from "../tickets/ticket-list-rows.ts";
 import { Button } from "../ui/button.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { SearchField, TextField } from "../ui/fields.tsx";
-import { KanbanIcon, PlusIcon, SearchIcon } from "../ui/icons.tsx";
+import { KanbanIcon, PlusIcon } from "../ui/icons.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import {
@@ -32,7 +31,9 @@ import {
   mergeRows,
   moveCard,
 } from "./board.ts";
-import { CARD_DRAG_TYPE, KanbanCard } from "./kanban-card.tsx";
+import { CARD_DRAG_TYPE } from "./kanban-card.tsx";
+import { KanbanLane } from "./kanban-lane.tsx";
+import { KanbanToolbar } from "./kanban-toolbar.tsx";
 import { useBoardDoc } from "./use-board-doc.ts";
 import "./kanban.css";
 
@@ -149,32 +150,15 @@ export function KanbanPage() {
           </Button>
         )}
       </header>
-      <div className="kanban-toolbar">
-        <TextField
-          label={t("kanban.startDate")}
-          type="date"
-          value={startDate}
-          onChange={setStartDate}
-          data-testid="kanban-start-date"
-        />
-        <TextField
-          label={t("kanban.endDate")}
-          type="date"
-          value={endDate}
-          onChange={setEndDate}
-          data-testid="kanban-end-date"
-        />
-        <SearchField
-          label={t("kanban.search")}
-          placeholder={t("kanban.searchPlaceholder")}
-          value={searchText}
-          onChange={setSearchText}
-          data-testid="kanban-search"
-        />
-        <Button icon={<SearchIcon />} onPress={() => void loadRemote()} data-testid="kanban-search-button">
-          {t("kanban.search")}
-        </Button>
-      </div>
+      <KanbanToolbar
+        startDate={startDate}
+        endDate={endDate}
+        search={searchText}
+        onStartDate={setStartDate}
+        onEndDate={setEndDate}
+        onSearch={setSearchText}
+        onSearchPress={() => void loadRemote()}
+      />
       {!online && (
         <p className="kanban-notice" role="status">
           {t("kanban.offline")}
@@ -184,37 +168,16 @@ export function KanbanPage() {
         <EmptyState icon={<KanbanIcon size={48} />} title={t("kanban.noLanes")} />
       ) : (
         <section className="kanban-board" aria-label={t("kanban.boardLabel")} data-testid="kanban-board">
-          {lanes.map((lane) => {
-            const laneCards = cards.get(lane.id) ?? [];
-            return (
-              <section
-                key={lane.id}
-                className="kanban-lane"
-                aria-label={t("kanban.laneLabel", { name: lane.name, count: laneCards.length })}
-                data-testid="kanban-lane"
-                data-lane-id={lane.id}
-                onDragOver={(e) => {
-                  e.preventDefault();
-                  e.dataTransfer.dropEffect = "move";
-                }}
-                onDrop={(e) => onDrop(e, lane)}
-              >
-                <h2 className="kanban-lane-title" style={{ borderTopColor: lane.color }}>
-                  <span>{lane.name}</span>
-                  <span className="kanban-lane-count">{laneCards.length}</span>
-                </h2>
-                <div className="kanban-lane-cards">
-                  {laneCards.length === 0 ? (
-                    <p className="kanban-lane-empty">{t("kanban.emptyLane")}</p>
-                  ) : (
-                    laneCards.map((row) => (
-                      <KanbanCard key={row.ticket.id} row={row} lane={lane} lanes={lanes} onMove={move} />
-                    ))
-                  )}
-                </div>
-              </section>
-            );
-          })}
+          {lanes.map((lane) => (
+            <KanbanLane
+              key={lane.id}
+              lane={lane}
+              lanes={lanes}
+              cards={cards.get(lane.id) ?? []}
+              onMove={move}
+              onDrop={(e) => onDrop(e, lane)}
+            />
+          ))}
         </section>
       )}
     </div>

@@ -11,7 +11,7 @@ import {
 import { companyNotFound, noPermission } from "../kernel/errors.ts";
 import { likePattern } from "../kernel/like-pattern.ts";
 import { companyFolderStats } from "./company-folder.ts";
-import { PLAN_COLUMNS } from "./plan-routes.ts";
+import { PLAN_COLUMNS } from "./plan-queries.ts";
 
 export function authorizeCompanies(actor: Actor): void {
   if (!actor.super) throw noPermission();

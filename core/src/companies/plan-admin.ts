@@ -4,7 +4,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { PLAN_NAME_TAKEN, type PlanDTO, type TPlanRequest } from "../contract/plans.ts";
 import { AppError, invalidInput, noPermission, wrongState } from "../kernel/errors.ts";
-import { PLAN_COLUMNS } from "./plan-routes.ts";
+import { PLAN_COLUMNS } from "./plan-queries.ts";
 
 export const planNotFound = () => new AppError("ERR_NOT_FOUND", "Plan not found");
 

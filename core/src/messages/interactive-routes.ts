@@ -7,7 +7,6 @@ import { Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import {
-  INTERACTIVE_IMAGE_MAX_BYTES,
   ZCallMessageRequestSchema,
   ZClientMessageIdSchema,
   ZCopyMessageRequestSchema,
@@ -16,73 +15,22 @@ import {
   ZTicketIdParamSchema,
   ZUrlMessageRequestSchema,
 } from "../contract/messages.ts";
-import { invalidInput, parse } from "../kernel/errors.ts";
-import { transaction } from "../kernel/transaction.ts";
-import { removeMedia, saveMedia, sniffImage } from "../media/media-store.ts";
-import { presentMessage } from "../presenters/present-message.ts";
-import { loadViewer } from "../presenters/viewer.ts";
-import { loadMessageDetails } from "./list-messages.ts";
-import { type InteractiveMessage, sendInteractiveMessage } from "./send-interactive-message.ts";
-
-const invalidImage = (message: string) => invalidInput(message, "image");
-
-/** Stores a base64 header image in the company's media; answers its URL, or undefined when none was sent. */
-async function storeImage(dataDir: string, companyId: number, image: string | undefined): Promise<string | undefined> {
-  const b64 = image?.replace(/^data:[^,]*,/, "").trim();
-  if (!b64) return undefined;
-  const bytes = Buffer.from(b64, "base64");
-  if (bytes.length > INTERACTIVE_IMAGE_MAX_BYTES) throw invalidImage("Image too large");
-  const kind = sniffImage(bytes);
-  if (!kind) throw invalidImage("Invalid image");
-  return (await saveMedia(dataDir, companyId, `header.${kind}`, bytes)).url;
-}
+import { parse } from "../kernel/errors.ts";
+import { postInteractiveMessage } from "./post-interactive-message.ts";
+import type { InteractiveMessage } from "./send-interactive-message.ts";
 
 export function interactiveMessageRoutes({ pool, config }: { pool: pg.Pool; config: { dataDir: string } }): Router {
   const router = Router();
+  const deps = { pool, dataDir: config.dataDir };
 
-  /** The header image of a message this company already stored under `id`; undefined when there is none. */
-  async function storedImage(companyId: number, id: string): Promise<string | null | undefined> {
-    const { rows } = await pool.query<{ image: string | null }>(
-      "SELECT data_json->>'imageUrl' AS image FROM messages WHERE company_id = $1 AND id = $2",
-      [companyId, id],
-    );
-    return rows[0] ? rows[0].image : undefined;
-  }
-
-  /** Validates, stores an optional image (once per client id), sends, and answers the stored message. */
+  /** Parses the ticket id, the client id and the body `build` reads; answers the stored message. */
   const route = (path: string, build: (body: unknown) => { message: InteractiveMessage; image?: string }) =>
     router.post(path, async (req, res) => {
       const actor = actorOf(res);
       const ticketId = parse(ZTicketIdParamSchema, req.params.ticketId);
       const { id } = parse(ZClientMessageIdSchema, req.body ?? {});
       const built = build(req.body ?? {});
-      // A retry keeps the image the first request stored; sendMessage answers the stored message (or refuses an
-      // id used for another one).
-      const retried = id ? await storedImage(actor.companyId, id) : undefined;
-      const newImage =
-        retried === undefined ? await storeImage(config.dataDir, actor.companyId, built.image) : undefined;
-      const imageUrl = retried ?? newImage;
-      const message =
-        imageUrl && built.message.type !== "list" && built.message.type !== "pix"
-          ? { ...built.message, imageUrl }
-          : built.message;
-      try {
-        const sent = await transaction(pool, (client) =>
-          sendInteractiveMessage(client, actor, { ticketId, message, ...(id ? { id } : {}) }),
-        );
-        const [viewer, [stored]] = await Promise.all([
-          loadViewer(pool, actor),
-          loadMessageDetails(pool, actor.companyId, [sent]),
-        ]);
-        // Two first tries at once: the one stored first keeps its image; the other's has nothing to belong to.
-        const kept = (stored?.dataJson as { imageUrl?: string | null } | null)?.imageUrl;
-        if (newImage && kept !== newImage) await removeMedia(config.dataDir, actor.companyId, newImage);
-        res.json(stored && presentMessage(viewer, stored));
-      } catch (err) {
-        // The send was refused: its header image has nothing to belong to.
-        if (newImage) await removeMedia(config.dataDir, actor.companyId, newImage);
-        throw err;
-      }
+      res.json(await postInteractiveMessage(deps, actor, { ticketId, id, ...built }));
     });
 
   route("/messages/lista/:ticketId", (body) => ({

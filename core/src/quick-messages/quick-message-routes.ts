@@ -16,6 +16,7 @@ import {
 import { invalidInput, parse, sessionExpired } from "../kernel/errors.ts";
 import { mediaUrlOf, removeMedia } from "../media/media-store.ts";
 import { discardUploads, mediaUpload } from "../media/upload.ts";
+import { listQuickMessagePicker } from "./list-quick-message-picker.ts";
 import { listQuickMessagePage, loadQuickMessageRow, quickMessageAnswer, viewerOf } from "./quick-message-queries.ts";
 import { syncWriter } from "./sync-writes.ts";
 import {
@@ -33,18 +34,6 @@ const ZListQuickMessagesQuerySchema = z.object({
   userId: z.unknown().optional(),
 });
 
-/** A quick message as the picker uses it (spec 1 §3 "Quick message (as used in the input)"). */
-export type QuickMessageListItem = {
-  id: string;
-  shortcode: string;
-  message: string;
-  mediaPath: string | null;
-  mediaName: string | null;
-  userId: number | null;
-  /** For everyone of the company (spec 2 "geral"); false for the caller's personal ones. */
-  geral: boolean;
-};
-
 export function quickMessageRoutes(pool: pg.Pool, dataDir: string, syncUrl: string | undefined): Router {
   const router = Router();
   const write = syncWriter(syncUrl);
@@ -59,14 +48,7 @@ export function quickMessageRoutes(pool: pg.Pool, dataDir: string, syncUrl: stri
   router.get("/quick-messages/list", async (req, res) => {
     const actor = actorOf(res);
     parse(ZListQuickMessagesQuerySchema, req.query);
-    const { rows } = await pool.query<QuickMessageListItem>(
-      `SELECT item_id AS id, shortcode, message, media_path AS "mediaPath", media_name AS "mediaName",
-         user_id AS "userId", geral
-       FROM quick_messages WHERE company_id = $1 AND (geral OR user_id = $2)
-       ORDER BY lower(shortcode), geral DESC, item_id`,
-      [actor.companyId, actor.id],
-    );
-    res.json(rows);
+    res.json(await listQuickMessagePicker(pool, actor));
   });
 
   router.get("/quick-messages", async (req, res) => {

@@ -20,6 +20,7 @@ import { transaction } from "../kernel/transaction.ts";
 import { getCompanySetting, getCompanySettings } from "./company-settings.ts";
 import { getPlatformSetting, getPlatformSettings } from "./platform-settings.ts";
 import { authorizeSettings, canSettings } from "./settings-policy.ts";
+import { showCompanySettings } from "./show-company-settings.ts";
 import { updateCompanySetting } from "./update-company-setting.ts";
 import { updatePlatformSetting } from "./update-platform-setting.ts";
 
@@ -31,11 +32,7 @@ export function settingsRoutes(pool: pg.Pool): Router {
   router.get("/companySettings/:id", async (req, res) => {
     const actor = actorOf(res);
     const companyId = parse(zIdParam, req.params.id);
-    // Another company's settings are as absent as a missing company's.
-    if (!canSettings(actor, { kind: "readCompany", companyId })) throw settingNotFound(String(companyId));
-    const { rowCount } = await pool.query("SELECT 1 FROM companies WHERE id = $1", [companyId]);
-    if (!rowCount) throw settingNotFound(String(companyId));
-    res.json({ companyId, ...(await getCompanySettings(pool, companyId)) });
+    res.json(await showCompanySettings(pool, actor, companyId));
   });
   router.get("/companySettingOne", async (req, res) => {
     const actor = actorOf(res);

@@ -6,6 +6,7 @@ import type pg from "pg";
 import type { QueueSchedule } from "../contract/queues.ts";
 import type { Change } from "../kernel/change-log.ts";
 import { renderVariables } from "../message-variables/render-variables.ts";
+import type { HoldingRule } from "./inbound-batch.ts";
 import { consentAnswer, consentRequest, LGPD_DELETED_BODY, LGPD_REFUSED_TEXT } from "./lgpd.ts";
 import { type BotMessage, sendBotMessages } from "./send-bot-message.ts";
 import { onCollectiveVacation, outOfHoursDue, vacationDue, withinServiceHours } from "./service-hours.ts";
@@ -89,12 +90,7 @@ type Acts = {
  * inbound-rules.ts) to its last inbound text. Answers the tickets held this time (the queue bot skips them).
  * `now` is the clock the rules read (tests pass their own).
  */
-export async function runInboundGate(
-  client: pg.ClientBase,
-  lastBodies: Map<number, { companyId: number; body: string }>,
-  changes: Change[],
-  now: Date,
-): Promise<Set<number>> {
+export const runInboundGate: HoldingRule = async (client, lastBodies, changes, now) => {
   const held = new Set<number>();
   if (lastBodies.size === 0) return held;
   const { rows } = await client.query<GateRow>(
@@ -143,7 +139,7 @@ export async function runInboundGate(
   }
   await apply(client, acts, new Map(rows.map((t) => [t.id, t.companyId])), changes, now);
   return held;
-}
+};
 
 /** One ticket's rules in order; true when the ticket is held (the bot skips it). */
 function decide(t: GateRow, body: string, now: Date, acts: Acts): boolean {

@@ -8,6 +8,7 @@ import type { QueueSchedule } from "../contract/queues.ts";
 import { joinById } from "../db/join-by-id.ts";
 import type { Change } from "../kernel/change-log.ts";
 import { renderVariables, type VariableContext } from "../message-variables/render-variables.ts";
+import type { BatchBodies } from "./inbound-batch.ts";
 import {
   answerOption,
   type BotFileList,
@@ -59,7 +60,7 @@ export const chosenQueue = chosenItem;
  */
 export async function runQueueBot(
   client: pg.ClientBase,
-  lastBodies: Map<number, { companyId: number; body: string }>,
+  lastBodies: BatchBodies,
   changes: Change[],
   now: Date = new Date(),
 ): Promise<void> {

@@ -4,6 +4,7 @@
 // without queues, the connection's own integration and prompt (decision 0062). Only rows are written here, in the ingest
 // transaction: no outside service is ever called on the inbound path.
 import type pg from "pg";
+import type { BatchBodies } from "../bot/inbound-batch.ts";
 import { joinById } from "../db/join-by-id.ts";
 
 type Eligible = {
@@ -22,10 +23,7 @@ export function stepKindOf(type: string | null): "webhook" | "typebot" | "dialog
   return null;
 }
 
-export async function enqueueIntegrationSteps(
-  client: pg.ClientBase,
-  lastBodies: Map<number, { companyId: number; body: string }>,
-): Promise<number> {
+export async function enqueueIntegrationSteps(client: pg.ClientBase, lastBodies: BatchBodies): Promise<number> {
   if (lastBodies.size === 0) return 0;
   const entries = [...lastBodies.entries()];
   // Only tickets of companies with an integration or a prompt come here (inbound-rules.ts).

@@ -4,9 +4,7 @@
 // reads cost PostgreSQL more than the insert itself. Each flag is a superset of what its rule would find, so a
 // rule skipped here would have found nothing to do.
 import type pg from "pg";
-
-/** The tickets of a batch with the company each belongs to (and the last text, which this look ignores). */
-export type BatchBodies = Map<number, { companyId: number; body: string }>;
+import type { BatchBodies } from "../bot/inbound-batch.ts";
 
 export type RuleFlags = {
   /** A ticket of the batch waits for a rating ('nps'): applyRatings. */

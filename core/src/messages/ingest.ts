@@ -3,6 +3,7 @@
 // (group commit, see IngestBatcher). Channel adapters call this through core.
 import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
+import type { BatchBodies } from "../bot/inbound-batch.ts";
 import { runInboundGate } from "../bot/inbound-gate.ts";
 import { runQueueBot } from "../bot/queue-bot.ts";
 import type { Ack } from "../contract/entities.ts";
@@ -361,8 +362,8 @@ function lastBodies(
   messages: InboundMessage[],
   contactIds: Map<string, number>,
   ticketIds: Map<string, number>,
-): Map<number, { companyId: number; body: string }> {
-  const out = new Map<number, { companyId: number; body: string }>();
+): BatchBodies {
+  const out: BatchBodies = new Map();
   for (const m of messages) {
     const contactId = contactIds.get(contactKey(m.companyId, m.from))!;
     const ticketId = ticketIds.get(ticketKey(m.companyId, contactId, m.whatsappId));

@@ -5,6 +5,7 @@
 // maxUseBotQueuesNPS sends, then the ticket closes unrated. Any other answer
 // means the contact wants to talk again, so the ticket goes back to the queue.
 import type pg from "pg";
+import type { BatchBodies } from "../bot/inbound-batch.ts";
 import { sendBotMessages } from "../bot/send-bot-message.ts";
 import type { Change } from "../kernel/change-log.ts";
 import { loadVariableContext, renderVariables } from "../message-variables/render-variables.ts";
@@ -41,11 +42,7 @@ type WaitingTicket = {
  * Runs inside the ingest transaction, after the messages are stored: `lastBodies`
  * maps each ticket that received messages to the last inbound text it got.
  */
-export async function applyRatings(
-  client: pg.ClientBase,
-  lastBodies: Map<number, { companyId: number; body: string }>,
-  changes: Change[],
-): Promise<void> {
+export async function applyRatings(client: pg.ClientBase, lastBodies: BatchBodies, changes: Change[]): Promise<void> {
   if (lastBodies.size === 0) return;
   const { rows } = await client.query<WaitingTicket>(
     `SELECT t.id, t.company_id, t.contact_id, t.whatsapp_id, t.user_id, t.queue_id,

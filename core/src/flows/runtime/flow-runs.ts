@@ -4,6 +4,7 @@
 // agenda job row written in the same transaction, keyed by the run's step, so a retried job does nothing twice.
 import type pg from "pg";
 import { z } from "zod";
+import type { HoldingRule } from "../../bot/inbound-batch.ts";
 import { type BotMessage, sendBotMessages } from "../../bot/send-bot-message.ts";
 import type { FlowSnapshot } from "../../contract/flows.ts";
 import { joinById } from "../../db/join-by-id.ts";
@@ -80,12 +81,7 @@ type Move = {
  * holds (the queue bot leaves them alone): those that started a flow or walk one. The first query is the only cost
  * for companies that use no flow.
  */
-export async function runFlows(
-  client: pg.ClientBase,
-  lastBodies: Map<number, { companyId: number; body: string }>,
-  changes: Change[],
-  now: Date,
-): Promise<Set<number>> {
+export const runFlows: HoldingRule = async (client, lastBodies, changes, now) => {
   const held = new Set<number>();
   if (lastBodies.size === 0) return held;
   const { rows } = await client.query<
@@ -182,7 +178,7 @@ export async function runFlows(
   await endRuns(client, gone);
   await applyMoves(client, moves, changes);
   return held;
-}
+};
 
 /** The interval job for `key`, due `seconds` from now (in the caller's transaction: it exists once the move does). */
 export async function scheduleFlowResume(client: pg.ClientBase, key: FlowResumeKey, seconds: number): Promise<void> {
@@ -460,12 +456,7 @@ async function enqueueBotTurns(
  * integration) is of type flowbuilder starts that integration's flow (active and published), once per queue
  * (decision 0061). Answers the tickets a flow now holds.
  */
-export async function startIntegrationFlows(
-  client: pg.ClientBase,
-  lastBodies: Map<number, { companyId: number; body: string }>,
-  changes: Change[],
-  now: Date,
-): Promise<Set<number>> {
+export const startIntegrationFlows: HoldingRule = async (client, lastBodies, changes, now) => {
   const held = new Set<number>();
   if (lastBodies.size === 0) return held;
   const { rows } = await client.query<TicketRow & { integrationFlowId: number }>(
@@ -502,4 +493,4 @@ export async function startIntegrationFlows(
   }
   await applyMoves(client, moves, changes);
   return held;
-}
+};

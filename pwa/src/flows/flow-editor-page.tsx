@@ -21,14 +21,12 @@ import "@xyflow/react/dist/style.css";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { ApiError } from "../api/errors.ts";
-import { api, tokens } from "../app-services.ts";
+import { tokens } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { validationText } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { defaultSyncUrl } from "../quick-messages/quick-messages-doc.ts";
-import { checkSessionOver } from "../sync/realtime-socket.ts";
 import { Button } from "../ui/button.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -37,13 +35,11 @@ import { forgetLocalFlow } from "./flow-doc.ts";
 import { FlowEditorHeader } from "./flow-editor-header.tsx";
 import { FLOW_MESSAGES } from "./flow-messages.ts";
 import { duplicatePosition, newNodePosition, randomNodeId, SPEED_DIAL } from "./flow-rules.ts";
+import { flowSocketAuth, useFlowMeta, usePublishFlow } from "./flows-data.ts";
 import { emptyData, NodeDialog } from "./node-dialog.tsx";
 import { useFlowCanvas } from "./use-flow-canvas.ts";
 import { useFlowDoc } from "./use-flow-doc.ts";
 import "./flows.css";
-
-const currentToken = () => tokens.get() ?? "";
-const renewToken = checkSessionOver(api);
 
 export function FlowEditorRoute() {
   const user = useSessionUser();
@@ -71,22 +67,7 @@ function FlowEditorGate({
   me: { id: number; name: string };
 }) {
   const online = useOnline();
-  const [meta, setMeta] = useState<FlowWithSnapshotDTO | null>(null);
-  const [missing, setMissing] = useState(false);
-
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    api.get<{ flow: FlowWithSnapshotDTO }>(`/flowbuilder/flow/${flowId}`).then(
-      (r) => live && setMeta(r.flow),
-      (err: unknown) => {
-        if (live && err instanceof ApiError && err.status === 404) setMissing(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [flowId, online]);
+  const { meta, missing, setMeta } = useFlowMeta(flowId, online);
 
   // After the editor has closed its copy (its effects are cleaned up before this one runs).
   useEffect(() => {
@@ -138,7 +119,15 @@ function FlowEditor({
 }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const flow = useFlowDoc({ companyId, flowId, token: currentToken, syncUrl: defaultSyncUrl(), renewToken, me });
+  const flow = useFlowDoc({
+    companyId,
+    flowId,
+    token: flowSocketAuth.token,
+    syncUrl: defaultSyncUrl(),
+    renewToken: flowSocketAuth.renew,
+    me,
+  });
+  const publishFlow = usePublishFlow();
   const { doc, drawing, editors, connection } = flow;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
@@ -211,8 +200,7 @@ function FlowEditor({
     }
     setSaving(true);
     try {
-      const saved = await api.post<{ flow: FlowWithSnapshotDTO }>("/flowbuilder/flow", parsed.data);
-      onSaved(saved.flow);
+      onSaved(await publishFlow(parsed.data));
       showToast(t("flows.toasts.saved"), "info");
     } catch (err) {
       showToast(errorText(err), "error");

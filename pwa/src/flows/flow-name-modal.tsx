@@ -4,15 +4,14 @@ import { type FlowDTO, ZCreateFlowRequestSchema } from "@chatflow/core/contract/
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/errors.ts";
-import { api } from "../app-services.ts";
 import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
-import { Button } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
 import { TextField } from "../ui/fields.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Switch } from "../ui/toggles.tsx";
 import { FLOW_MESSAGES } from "./flow-messages.ts";
+import { useSaveFlowName } from "./flows-data.ts";
 
 export function FlowNameModal({
   flow,
@@ -31,6 +30,7 @@ export function FlowNameModal({
   const [active, setActive] = useState(flow?.active ?? true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const saveFlowName = useSaveFlowName();
 
   async function save() {
     const parsed = ZCreateFlowRequestSchema.safeParse({ name });
@@ -41,9 +41,7 @@ export function FlowNameModal({
     setErrors({});
     setSaving(true);
     try {
-      const saved = flow
-        ? await api.put<FlowDTO>("/flowbuilder", { flowId: flow.id, name: parsed.data.name, active })
-        : await api.post<FlowDTO>("/flowbuilder", { name: parsed.data.name });
+      const saved = await saveFlowName(flow, parsed.data.name, active);
       showToast(flow ? t("flows.toasts.renamed") : t("flows.toasts.created"), "info");
       onSaved(saved);
       onClose();
@@ -56,25 +54,18 @@ export function FlowNameModal({
   }
 
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={flow ? t("flows.editTitle") : t("flows.addTitle")}
       size="small"
-      keyboardDismiss={!saving}
+      onClose={onClose}
       onSubmit={() => void save()}
+      saving={saving}
+      note={online ? null : t("flows.needsConnection")}
+      cancelLabel={t("flows.cancel")}
+      saveLabel={t("flows.save")}
+      saveDisabled={!online}
       data-testid="flow-name-modal"
-      actions={
-        <>
-          {!online && <span className="flow-modal-offline">{t("flows.needsConnection")}</span>}
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            {t("flows.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" isPending={saving} isDisabled={!online} data-testid="flow-name-save">
-            {t("flows.save")}
-          </Button>
-        </>
-      }
+      save-testid="flow-name-save"
     >
       <div className="flow-form">
         <TextField
@@ -96,6 +87,6 @@ export function FlowNameModal({
           </p>
         )}
       </div>
-    </Modal>
+    </FormModal>
   );
 }

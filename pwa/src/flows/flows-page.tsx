@@ -2,12 +2,10 @@
 // 'Adicionar Fluxo', rows with the name and Ativo/Desativado, a row menu (Editar nome, Editar fluxo, Duplicar,
 // Excluir with a confirmation) and pages loaded as the list scrolls. Flows are REST-only: offline the screen
 // says so and keeps what it showed.
-import type { FlowDTO, FlowListDTO } from "@chatflow/core/contract/flows.ts";
+import type { FlowDTO } from "@chatflow/core/contract/flows.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { usePaged } from "../api/use-paged.ts";
-import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
@@ -22,6 +20,7 @@ import { showToast } from "../ui/toasts.ts";
 import { VirtualList } from "../ui/virtual-list.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { FlowNameModal } from "./flow-name-modal.tsx";
+import { useDeleteFlow, useDuplicateFlow, useFlowPages } from "./flows-data.ts";
 import "./flows.css";
 
 const ROW_HEIGHT = 60;
@@ -32,18 +31,15 @@ export function FlowsPage() {
   const navigate = useNavigate();
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim(), 500);
-  const flows = usePaged<FlowDTO>(search, online, async (page) => {
-    const q = new URLSearchParams({ pageNumber: String(page) });
-    if (search) q.set("searchParam", search);
-    const res = await api.get<FlowListDTO>(`/flowbuilder?${q}`);
-    return { items: res.flows, hasMore: res.hasMore };
-  });
+  const flows = useFlowPages(search, online);
+  const duplicateFlow = useDuplicateFlow();
+  const deleteFlow = useDeleteFlow();
   const [naming, setNaming] = useState<FlowDTO | "new" | null>(null);
   const [deleting, setDeleting] = useState<FlowDTO | null>(null);
 
   async function duplicate(flow: FlowDTO) {
     try {
-      await api.post("/flowbuilder/duplicate", { flowId: flow.id });
+      await duplicateFlow(flow.id);
       showToast(t("flows.toasts.duplicated"), "info");
       flows.reload();
     } catch {
@@ -52,7 +48,7 @@ export function FlowsPage() {
   }
 
   async function remove(flow: FlowDTO) {
-    await api.delete(`/flowbuilder/${flow.id}`);
+    await deleteFlow(flow.id);
     showToast(t("flows.toasts.deleted"), "info");
     flows.reload();
   }

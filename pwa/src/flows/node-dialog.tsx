@@ -9,13 +9,11 @@ import {
   type FlowMediaKind,
   type FlowNodeType,
 } from "@chatflow/core/contract/flows.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { fieldErrors, validationText } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
+import { useReplicaQueues } from "../queues/queues-data.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
@@ -27,6 +25,7 @@ import { showToast } from "../ui/toasts.ts";
 import { Switch } from "../ui/toggles.tsx";
 import { compressImage, mediaRefusal } from "./flow-media.ts";
 import { FLOW_MESSAGES } from "./flow-messages.ts";
+import { uploadFlowMedia } from "./flows-data.ts";
 
 type Data = Record<string, unknown>;
 
@@ -86,15 +85,6 @@ export function emptyData(type: FlowNodeType): Data {
   }
 }
 
-/** Uploads one media file to core (POST /flowbuilder/img or /audio; the video dialog posts to audio). */
-async function uploadMedia(kind: FlowMediaKind, picked: File, file: File): Promise<{ url: string; original: string }> {
-  const form = new FormData();
-  form.append("fromMe", "true");
-  form.append("medias", file, file.name);
-  const res = await api.postForm<{ name: string }>(kind === "img" ? "/flowbuilder/img" : "/flowbuilder/audio", form);
-  return { url: res.name, original: picked.name };
-}
-
 const ACCEPT: Record<FlowMediaKind, string[]> = {
   img: [".png", ".jpg", ".jpeg"],
   audio: [".ogg", ".mp3", ".opus"],
@@ -118,7 +108,7 @@ export function NodeDialog({
   const [data, setData] = useState<Data>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState(false);
-  const queues = useLiveQuery(() => db.queues.toArray(), []) ?? [];
+  const queues = useReplicaQueues() ?? [];
   const integration = (data.typebotIntegration ?? {}) as Data;
   const setField = (key: string, value: unknown) => setData((d) => ({ ...d, [key]: value }));
   const setIntegration = (key: string, value: unknown) =>
@@ -155,7 +145,7 @@ export function NodeDialog({
     }
     setUploading(true);
     try {
-      done(await uploadMedia(kind, file, ready));
+      done(await uploadFlowMedia(kind, file, ready));
       showToast(kind === "img" ? t("flows.toasts.image") : t("flows.toasts.audio"), "info");
     } catch (e) {
       showToast(errorText(e), "error");

@@ -314,8 +314,15 @@ async function applyMoves(client: pg.ClientBase, moves: Move[], changes: Change[
     const { ticket, result } = m;
     let runId = ticket.runId;
     let step = ticket.step + 1;
-    const status = result.end ? "ended" : "running";
-    const endReason = result.end?.reason ?? null;
+    // The run's place and whether it ended, in the order of both statements' placeholders (insert and update alike).
+    const place = [
+      result.state.nodeId,
+      result.state.element,
+      result.state.waitingFor,
+      JSON.stringify(result.state.variables),
+      result.end ? "ended" : "running",
+      result.end?.reason ?? null,
+    ];
     if (m.start) {
       const { rows } = await client.query<{ id: number }>(
         `INSERT INTO flow_runs (company_id, ticket_id, flow_id, started_by, campaign_id, node_id, element, waiting_for,
@@ -327,12 +334,7 @@ async function applyMoves(client: pg.ClientBase, moves: Move[], changes: Change[
           m.flowId,
           m.start.startedBy,
           m.start.campaignId,
-          result.state.nodeId,
-          result.state.element,
-          result.state.waitingFor,
-          JSON.stringify(result.state.variables),
-          status,
-          endReason,
+          ...place,
           m.start.queueId ?? null,
         ],
       );
@@ -344,16 +346,7 @@ async function applyMoves(client: pg.ClientBase, moves: Move[], changes: Change[
         `UPDATE flow_runs SET node_id = $3, element = $4, waiting_for = $5, variables = $6, step = step + 1,
            status = $7, end_reason = $8, updated_at = now()
          WHERE id = $1 AND company_id = $2`,
-        [
-          runId,
-          ticket.companyId,
-          result.state.nodeId,
-          result.state.element,
-          result.state.waitingFor,
-          JSON.stringify(result.state.variables),
-          status,
-          endReason,
-        ],
+        [runId, ticket.companyId, ...place],
       );
     }
     // A TypeBot or OpenAI node just reached: its bot's first turn is a step for the worker (no outside call here).

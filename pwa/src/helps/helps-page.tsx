@@ -6,36 +6,23 @@
 
 import { helpVideoEmbedUrl, helpVideoThumbnailUrl } from "@chatflow/core/contract/help-videos.ts";
 import type { HelpDTO } from "@chatflow/core/contract/helps.ts";
-import { useLiveQuery } from "dexie-react-hooks";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
-import { refreshCache } from "../store/cache.ts";
 import { Modal } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { HelpIcon, PlayIcon } from "../ui/icons.tsx";
 import { ListPage } from "../ui/list-page.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { Tile } from "../ui/tile.tsx";
-import { HELPS_CACHE_KEY } from "./helps-presence.ts";
+import { useHelps } from "./helps-data.ts";
 import "./helps.css";
 
 export function HelpsPage() {
   const { t } = useTranslation();
   const online = useOnline();
-  const row = useLiveQuery(async () => (await db.cache.get(HELPS_CACHE_KEY)) ?? null, []);
-  const [failed, setFailed] = useState(false);
+  const { helps, failed } = useHelps(online);
   const [playing, setPlaying] = useState<HelpDTO | null>(null);
-  useEffect(() => {
-    if (!online) return;
-    refreshCache<HelpDTO[]>(db, api, HELPS_CACHE_KEY, "/helps/list").then(
-      () => setFailed(false),
-      () => setFailed(true),
-    );
-  }, [online]);
-  const helps = row ? (row.value as HelpDTO[]) : row === null && (!online || failed) ? [] : null;
   const notice = !online ? t("helpsPage.offline") : failed ? t("helpsPage.loadError") : null;
   return (
     <ListPage className="helps-page" data-testid="helps-page" title={t("helpsPage.title")} notice={notice}>

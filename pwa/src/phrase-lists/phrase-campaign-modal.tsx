@@ -3,11 +3,9 @@
 import type { FlowCampaignDTO } from "@chatflow/core/contract/flow-campaigns.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
 import { useModalSave } from "../layout/use-modal-save.ts";
-import { Button } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
 import { TextField } from "../ui/fields.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Switch } from "../ui/toggles.tsx";
@@ -15,9 +13,9 @@ import {
   connectionMissing,
   type PhraseCampaignForm,
   phraseCampaignFormFrom,
-  savePhraseCampaign,
   validatePhraseCampaignForm,
 } from "./phrase-campaign-form.ts";
+import { useSavePhraseCampaign } from "./phrase-lists-data.ts";
 
 export type Choice = { id: number; name: string };
 
@@ -43,12 +41,13 @@ export function PhraseCampaignModal({
   const { t } = useTranslation();
   const [form, setForm] = useState<PhraseCampaignForm>(() => phraseCampaignFormFrom(campaign));
   const { saving, errors, run } = useModalSave();
+  const savePhraseCampaign = useSavePhraseCampaign();
   const set = <K extends keyof PhraseCampaignForm>(key: K, value: PhraseCampaignForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
   async function submit() {
     if (!online) return;
-    if (!(await run(validatePhraseCampaignForm(form), () => savePhraseCampaign(api, form, campaign)))) return;
+    if (!(await run(validatePhraseCampaignForm(form), () => savePhraseCampaign(form, campaign)))) return;
     showToast(t(campaign ? "phraseListsPage.toasts.updated" : "phraseListsPage.toasts.created"), "info");
     onSaved();
     onClose();
@@ -56,30 +55,16 @@ export function PhraseCampaignModal({
 
   const connectionItems = [{ id: ANY, name: t("phraseListsPage.modal.anyConnection") }, ...connections];
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={campaign ? t("phraseListsPage.modal.editTitle") : t("phraseListsPage.modal.addTitle")}
-      size="medium"
-      keyboardDismiss={!saving}
+      onClose={onClose}
       onSubmit={() => void submit()}
+      saving={saving}
+      cancelLabel={t("phraseListsPage.modal.cancel")}
+      saveLabel={t("phraseListsPage.modal.save")}
+      saveDisabled={!online}
       data-testid="phrase-campaign-modal"
-      actions={
-        <>
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            {t("phraseListsPage.modal.cancel")}
-          </Button>
-          <Button
-            type="submit"
-            variant="primary"
-            isPending={saving}
-            isDisabled={!online}
-            data-testid="phrase-campaign-save"
-          >
-            {t("phraseListsPage.modal.save")}
-          </Button>
-        </>
-      }
+      save-testid="phrase-campaign-save"
     >
       <TextField
         label={t("phraseListsPage.modal.name")}
@@ -124,6 +109,6 @@ export function PhraseCampaignModal({
           {t("phraseListsPage.modal.status")}
         </Switch>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -2,11 +2,8 @@
 // (edit, delete), a 'Campanha' button and the create/edit dialog. Campaigns are admin REST: offline the screen
 // says it needs a connection.
 import type { FlowCampaignDTO } from "@chatflow/core/contract/flow-campaigns.ts";
-import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
-import { loadFlowChoices } from "../flows/flow-choices.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -16,40 +13,24 @@ import { EmptyState } from "../ui/empty-state.tsx";
 import { EditIcon, ListIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
-import { type Choice, PhraseCampaignModal } from "./phrase-campaign-modal.tsx";
+import { PhraseCampaignModal } from "./phrase-campaign-modal.tsx";
+import { useDeletePhraseCampaign, usePhraseLists } from "./phrase-lists-data.ts";
 import "./phrase-lists.css";
-
-type Loaded = { campaigns: FlowCampaignDTO[]; flows: Choice[]; connections: Choice[] };
 
 export function PhraseListsPage() {
   const { t } = useTranslation();
   const online = useOnline();
-  const [data, setData] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
+  const query = usePhraseLists(online);
+  const data = query.data ?? null;
+  const failed = query.error !== null;
+  const reload = query.reload;
+  const deleteCampaign = useDeletePhraseCampaign();
   const [editing, setEditing] = useState<FlowCampaignDTO | "new" | null>(null);
   const [deleting, setDeleting] = useState<FlowCampaignDTO | null>(null);
 
-  const reload = useCallback(async () => {
-    try {
-      const [campaigns, flows, connections] = await Promise.all([
-        api.get<{ flow: FlowCampaignDTO[] }>("/flowcampaign"),
-        loadFlowChoices(api),
-        api.get<WhatsappAnswer[]>("/whatsapp"),
-      ]);
-      setData({ campaigns: campaigns.flow, flows, connections: connections.map((c) => ({ id: c.id, name: c.name })) });
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (online) void reload();
-  }, [online, reload]);
-
   async function remove(c: FlowCampaignDTO) {
     try {
-      await api.delete(`/flowcampaign/${c.id}`);
+      await deleteCampaign(c.id);
     } catch (err) {
       throw new Error(errorText(err));
     }

@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from "uuid";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { mediaTypeOfMime, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
-import { writeTicketLog } from "../tickets/ticket-log.ts";
+import { ticketForOutbound } from "../tickets/ticket-for-outbound.ts";
 
 /** What of a running campaign the delivery reads. */
 export type CampaignSend = {
@@ -135,42 +135,21 @@ async function contactFor(
  * with openTicket enabled, a new ticket with statusTicket, the campaign's queue and (when open) its user; else the
  * contact's latest ticket there, left as it is; else a new closed ticket.
  */
-async function ticketFor(
+function ticketFor(
   client: pg.ClientBase,
   c: CampaignSend,
   contactId: number,
   whatsappId: number,
   changes: Change[],
 ): Promise<{ id: number; queueId: number | null }> {
-  const current = await client.query<{ id: number; queueId: number | null }>(
-    `SELECT id, queue_id AS "queueId" FROM tickets
-     WHERE company_id = $1 AND contact_id = $2 AND whatsapp_id = $3 AND status <> 'closed' FOR UPDATE`,
-    [c.companyId, contactId, whatsappId],
-  );
-  if (current.rows[0]) return current.rows[0];
   const open = c.openTicket === "enabled";
-  if (!open) {
-    const latest = await client.query<{ id: number; queueId: number | null }>(
-      `SELECT id, queue_id AS "queueId" FROM tickets WHERE company_id = $1 AND contact_id = $2 AND whatsapp_id = $3
-       ORDER BY updated_at DESC, id DESC LIMIT 1`,
-      [c.companyId, contactId, whatsappId],
-    );
-    if (latest.rows[0]) return latest.rows[0];
-  }
   const status = open ? c.statusTicket : "closed";
-  const queueId = open ? c.queueId : null;
-  const userId = open && status === "open" ? c.userId : null;
-  const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO tickets (company_id, contact_id, whatsapp_id, queue_id, user_id, status, channel, is_group)
-     SELECT $1, ct.id, w.id, $4, $5, $6, w.channel, ct.is_group
-     FROM contacts ct JOIN whatsapps w ON w.id = $3 AND w.company_id = ct.company_id
-     WHERE ct.id = $2 AND ct.company_id = $1 RETURNING id`,
-    [c.companyId, contactId, whatsappId, queueId, userId, status],
-  );
-  const id = rows[0]!.id;
-  const log = { companyId: c.companyId, ticketId: id, queueId };
-  await writeTicketLog(client, { ...log, type: "create", userId: c.userId });
-  if (userId !== null) await writeTicketLog(client, { ...log, type: "open", userId });
-  changes.push({ companyId: c.companyId, entity: "tickets", id });
-  return { id, queueId };
+  const rules = {
+    reuseLatest: !open,
+    status,
+    queueId: open ? c.queueId : null,
+    userId: open && status === "open" ? c.userId : null,
+    createdBy: c.userId,
+  };
+  return ticketForOutbound(client, { companyId: c.companyId, contactId, whatsappId }, rules, changes);
 }

@@ -9,7 +9,7 @@ import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { mediaTypeOfMime, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
 import { loadVariableContext, renderVariables } from "../message-variables/render-variables.ts";
-import { writeTicketLog } from "../tickets/ticket-log.ts";
+import { ticketForOutbound } from "../tickets/ticket-for-outbound.ts";
 
 /** Schedules sent per transaction; a full batch makes the job run again at once (timed-jobs.ts). */
 export const SCHEDULES_BATCH = 100;
@@ -154,40 +154,20 @@ async function sendOne(client: pg.ClientBase, s: DueSchedule, changes: Change[])
  * openTicket enabled and statusTicket open, a new open ticket for ticketUserId (or the scheduler) in queueId;
  * else the contact's latest ticket there, left as it is (a closed one stays closed); else a new closed ticket.
  */
-async function ticketFor(
+function ticketFor(
   client: pg.ClientBase,
   s: DueSchedule,
   whatsappId: number,
   changes: Change[],
 ): Promise<{ id: number; queueId: number | null }> {
-  const current = await client.query<{ id: number; queueId: number | null }>(
-    `SELECT id, queue_id AS "queueId" FROM tickets
-     WHERE company_id = $1 AND contact_id = $2 AND whatsapp_id = $3 AND status <> 'closed' FOR UPDATE`,
-    [s.companyId, s.contactId, whatsappId],
-  );
-  if (current.rows[0]) return current.rows[0];
   const open = s.openTicket === "enabled" && s.statusTicket === "open";
-  if (!open) {
-    const latest = await client.query<{ id: number; queueId: number | null }>(
-      `SELECT id, queue_id AS "queueId" FROM tickets WHERE company_id = $1 AND contact_id = $2 AND whatsapp_id = $3
-       ORDER BY updated_at DESC, id DESC LIMIT 1`,
-      [s.companyId, s.contactId, whatsappId],
-    );
-    if (latest.rows[0]) return latest.rows[0];
-  }
-  const queueId = s.openTicket === "enabled" ? s.queueId : null;
-  const userId = open ? (s.ticketUserId ?? s.userId) : null;
-  const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO tickets (company_id, contact_id, whatsapp_id, queue_id, user_id, status, channel, is_group)
-     SELECT $1, c.id, w.id, $4, $5, $6, w.channel, c.is_group
-     FROM contacts c JOIN whatsapps w ON w.id = $3 AND w.company_id = c.company_id
-     WHERE c.id = $2 AND c.company_id = $1 RETURNING id`,
-    [s.companyId, s.contactId, whatsappId, queueId, userId, open ? "open" : "closed"],
-  );
-  const id = rows[0]!.id;
-  const log = { companyId: s.companyId, ticketId: id, queueId };
-  await writeTicketLog(client, { ...log, type: "create", userId: s.userId });
-  if (userId !== null) await writeTicketLog(client, { ...log, type: "open", userId });
-  changes.push({ companyId: s.companyId, entity: "tickets", id });
-  return { id, queueId };
+  const rules = {
+    reuseLatest: !open,
+    status: open ? "open" : "closed",
+    // A closed ticket still takes the queue when openTicket is enabled (statusTicket other than open).
+    queueId: s.openTicket === "enabled" ? s.queueId : null,
+    userId: open ? (s.ticketUserId ?? s.userId) : null,
+    createdBy: s.userId,
+  };
+  return ticketForOutbound(client, { companyId: s.companyId, contactId: s.contactId, whatsappId }, rules, changes);
 }

@@ -9,13 +9,11 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useOnline } from "../layout/use-online.ts";
-import { Badge } from "../ui/badge.tsx";
-import { Button, IconButton } from "../ui/button.tsx";
+import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { SearchField } from "../ui/fields.tsx";
-import { ChatIcon, EditIcon, MessagesIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
-import { ListItem } from "../ui/list-item.tsx";
+import { ChatIcon, MessagesIcon, PlusIcon } from "../ui/icons.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -24,7 +22,7 @@ import { VirtualList } from "../ui/virtual-list.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { ChatDialog } from "./chat-dialog.tsx";
 import { ChatMessages } from "./chat-messages.tsx";
-import { unreadsOf } from "./chat-rules.ts";
+import { ChatRow } from "./chat-row.tsx";
 import { useChatByUuid, useChatPages, useDeleteChat } from "./chats-data.ts";
 import "./chats.css";
 
@@ -101,49 +99,16 @@ export function ChatsPage() {
             loadingMore={server.loading}
             onEndReached={server.loadMore}
             data-testid="chats-list"
-            renderRow={(chat) => {
-              const unread = unreadsOf(chat, meId);
-              const owner = chat.ownerId === meId;
-              return (
-                <ListItem
-                  className="chat-row"
-                  data-testid="chat-row"
-                  href={`/chats/${chat.uuid}`}
-                  current={chat.uuid === uuid}
-                  title={chat.title}
-                  subtitle={chat.lastMessage || chat.users.map((u) => u.user.name).join(", ")}
-                  meta={
-                    unread > 0 ? (
-                      <Badge tone="success" label={t("chatsPage.unread", { count: unread })} data-testid="chat-unread">
-                        {unread}
-                      </Badge>
-                    ) : undefined
-                  }
-                  actions={
-                    owner ? (
-                      <>
-                        <IconButton
-                          label={t("chatsPage.edit", { title: chat.title })}
-                          onPress={() => setEditing(chat)}
-                          isDisabled={!online}
-                          data-testid="chat-edit"
-                        >
-                          <EditIcon />
-                        </IconButton>
-                        <IconButton
-                          label={t("chatsPage.delete", { title: chat.title })}
-                          onPress={() => setDeleting(chat)}
-                          isDisabled={!online}
-                          data-testid="chat-delete"
-                        >
-                          <TrashIcon />
-                        </IconButton>
-                      </>
-                    ) : undefined
-                  }
-                />
-              );
-            }}
+            renderRow={(chat) => (
+              <ChatRow
+                chat={chat}
+                meId={meId}
+                current={chat.uuid === uuid}
+                online={online}
+                onEdit={() => setEditing(chat)}
+                onDelete={() => setDeleting(chat)}
+              />
+            )}
           />
         )}
       </ListBody>

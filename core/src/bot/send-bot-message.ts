@@ -19,6 +19,21 @@ export type BotMessage = {
   media?: { mediaType: string; mediaUrl: string };
 };
 
+/** A ticket as the timed jobs read it back from their UPDATE: enough to address a bot message on it. */
+export type BotTicket = {
+  id: number;
+  companyId: number;
+  contactId: number;
+  whatsappId: number;
+  queueId: number | null;
+};
+
+/** The message `body` on `ticket`, filed under the ticket's queue. */
+export function botMessageOn(ticket: BotTicket, body: string): BotMessage {
+  const { id: ticketId, companyId, contactId, whatsappId, queueId } = ticket;
+  return { companyId, ticketId, contactId, whatsappId, queueId, body };
+}
+
 /**
  * Queues the messages in one statement, shows each as its ticket's last message
  * and wakes the channel worker of each connection. `changes` gets the messages

@@ -3,7 +3,7 @@
 // agent) gets the connection's inactivity text, once per silence (decision 0046).
 import type pg from "pg";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
-import { sendBotMessages } from "./send-bot-message.ts";
+import { type BotTicket, botMessageOn, sendBotMessages } from "./send-bot-message.ts";
 
 /** Tickets handled per run: a bounded transaction; the job runs again at once while it answers a full batch. */
 export const INACTIVE_BATCH = 500;
@@ -17,14 +17,7 @@ export async function sendInactiveMessages(
   opts: { now?: Date; batch?: number } = {},
 ): Promise<number> {
   // The contact's last message, through the ticket's message index; a ticket already told since then is skipped.
-  const { rows } = await client.query<{
-    id: number;
-    companyId: number;
-    contactId: number;
-    whatsappId: number;
-    queueId: number | null;
-    body: string;
-  }>(
+  const { rows } = await client.query<BotTicket & { body: string }>(
     `WITH due AS (
        SELECT t.id, t.company_id, t.contact_id, t.whatsapp_id, t.queue_id, w.inactive_message
        FROM whatsapps w
@@ -50,14 +43,7 @@ export async function sendInactiveMessages(
   const changes: Change[] = [];
   await sendBotMessages(
     client,
-    rows.map((r) => ({
-      companyId: r.companyId,
-      ticketId: r.id,
-      contactId: r.contactId,
-      whatsappId: r.whatsappId,
-      queueId: r.queueId,
-      body: r.body.trim(),
-    })),
+    rows.map((r) => botMessageOn(r, r.body.trim())),
     changes,
   );
   await recordChanges(client, changes);

@@ -4,22 +4,14 @@
 // (attendant/client), 1 only a last message of the attendant, so a contact who spoke last is never closed on
 // (decision 0046).
 import type pg from "pg";
-import { sendBotMessages } from "../bot/send-bot-message.ts";
+import { type BotTicket, botMessageOn, sendBotMessages } from "../bot/send-bot-message.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 
 export const EXPIRE_BATCH = 500;
 
 /** Closes every due ticket of every company; answers how many closed. `now` defaults to the database's clock. */
 export async function expireTickets(client: pg.ClientBase, opts: { now?: Date; batch?: number } = {}): Promise<number> {
-  const { rows } = await client.query<{
-    id: number;
-    companyId: number;
-    contactId: number;
-    whatsappId: number;
-    queueId: number | null;
-    userId: number | null;
-    body: string | null;
-  }>(
+  const { rows } = await client.query<BotTicket & { userId: number | null; body: string | null }>(
     `WITH due AS (
        SELECT t.id, t.company_id, t.user_id AS was_user, w.expires_inactive_message
        FROM whatsapps w
@@ -47,14 +39,7 @@ export async function expireTickets(client: pg.ClientBase, opts: { now?: Date; b
   const told = rows.filter((r) => r.body?.trim());
   await sendBotMessages(
     client,
-    told.map((r) => ({
-      companyId: r.companyId,
-      ticketId: r.id,
-      contactId: r.contactId,
-      whatsappId: r.whatsappId,
-      queueId: r.queueId,
-      body: r.body!.trim(),
-    })),
+    told.map((r) => botMessageOn(r, r.body!.trim())),
     changes,
   );
   // No user: the connection's rule closed it, not an agent.

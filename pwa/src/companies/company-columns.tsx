@@ -1,0 +1,109 @@
+// The companies table's columns (spec 3 §2 Companies page): the company, its plan and value, dates, the due date
+// with its recurrence and how soon it falls, the media folder's use, and edit and users for each row.
+import type { CompanyAdminDTO } from "@chatflow/core/contract/companies.ts";
+import { useTranslation } from "react-i18next";
+import { formatBRL } from "../settings/settings-model.ts";
+import { formatDate, formatTime } from "../tickets/format.ts";
+import { Badge } from "../ui/badge.tsx";
+import { IconButton } from "../ui/button.tsx";
+import type { Column } from "../ui/data-table.tsx";
+import { EditIcon, UsersIcon } from "../ui/icons.tsx";
+import { dueState, formatBytes } from "./company-form.ts";
+
+const day = (iso: string | null) => (iso ? formatDate(new Date(`${iso.slice(0, 10)}T00:00:00`)) : null);
+const moment = (iso: string | null) => (iso ? `${formatDate(new Date(iso))} ${formatTime(new Date(iso))}` : null);
+
+export function useCompanyColumns({
+  online,
+  today,
+  onEdit,
+  onUsers,
+}: {
+  online: boolean;
+  /** The local day the due dates are measured from. */
+  today: string;
+  onEdit: (company: CompanyAdminDTO) => void;
+  onUsers: (company: CompanyAdminDTO) => void;
+}): Column<CompanyAdminDTO>[] {
+  const { t } = useTranslation();
+  return [
+    { id: "id", header: t("companiesPage.columns.id"), cell: (c) => c.id, numeric: true },
+    {
+      id: "status",
+      header: t("companiesPage.columns.status"),
+      cell: (c) => (c.status ? t("companiesPage.yes") : t("companiesPage.no")),
+    },
+    { id: "name", header: t("companiesPage.columns.name"), cell: (c) => c.name },
+    { id: "email", header: t("companiesPage.columns.email"), cell: (c) => c.email ?? t("companiesPage.none") },
+    { id: "plan", header: t("companiesPage.columns.plan"), cell: (c) => c.plan?.name ?? t("companiesPage.none") },
+    {
+      id: "value",
+      header: t("companiesPage.columns.value"),
+      cell: (c) => (c.plan ? formatBRL(c.plan.amount) : t("companiesPage.none")),
+      numeric: true,
+    },
+    { id: "createdAt", header: t("companiesPage.columns.createdAt"), cell: (c) => day(c.createdAt) },
+    {
+      id: "dueDate",
+      header: t("companiesPage.columns.dueDate"),
+      cell: (c) => {
+        const state = dueState(c.dueDate, today);
+        return (
+          <span className="company-due">
+            <span data-testid="company-due-date-cell">{day(c.dueDate) ?? t("companiesPage.none")}</span>
+            {c.recurrence && (
+              <span className="company-recurrence">{t(`companiesPage.recurrence.${c.recurrence}`)}</span>
+            )}
+            {state && <Badge tone={state.tone}>{t(`companiesPage.due.${state.key}`, { days: state.days })}</Badge>}
+          </span>
+        );
+      },
+    },
+    {
+      id: "lastLogin",
+      header: t("companiesPage.columns.lastLogin"),
+      cell: (c) => moment(c.lastLogin) ?? t("companiesPage.none"),
+    },
+    {
+      id: "folderSize",
+      header: t("companiesPage.columns.folderSize"),
+      cell: (c) => formatBytes(c.folderSize),
+      numeric: true,
+    },
+    {
+      id: "numberFileFolder",
+      header: t("companiesPage.columns.numberFileFolder"),
+      cell: (c) => c.numberFileFolder,
+      numeric: true,
+    },
+    {
+      id: "updatedAtFolder",
+      header: t("companiesPage.columns.updatedAtFolder"),
+      cell: (c) => moment(c.updatedAtFolder) ?? t("companiesPage.none"),
+    },
+    {
+      id: "actions",
+      header: t("companiesPage.columns.actions"),
+      cell: (c) => (
+        <span className="company-actions">
+          <IconButton
+            label={t("companiesPage.edit", { name: c.name })}
+            onPress={() => onEdit(c)}
+            isDisabled={!online}
+            data-testid="company-edit"
+          >
+            <EditIcon />
+          </IconButton>
+          <IconButton
+            label={t("companiesPage.users", { name: c.name })}
+            onPress={() => onUsers(c)}
+            isDisabled={!online}
+            data-testid="company-users"
+          >
+            <UsersIcon />
+          </IconButton>
+        </span>
+      ),
+    },
+  ];
+}

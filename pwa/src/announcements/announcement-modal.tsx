@@ -9,10 +9,10 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useModalSave } from "../layout/use-modal-save.ts";
-import { Button, IconButton } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
+import { IconButton } from "../ui/button.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
 import { FileButton } from "../ui/file-button.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { PaperclipIcon, TrashIcon } from "../ui/icons.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -54,31 +54,17 @@ export function AnnouncementModal({
     { id: "inactive", name: t("announcementsPage.inactive") },
   ];
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={announcement ? t("announcementsPage.modal.editTitle") : t("announcementsPage.modal.addTitle")}
-      size="medium"
-      keyboardDismiss={!saving}
+      onClose={onClose}
       onSubmit={() => void submit()}
+      saving={saving}
+      note={online ? null : t("announcementsPage.needsConnection")}
+      cancelLabel={t("announcementsPage.modal.cancel")}
+      saveLabel={t("announcementsPage.modal.save")}
+      saveDisabled={!online}
       data-testid="announcement-modal"
-      actions={
-        <>
-          {!online && <span className="announcements-offline">{t("announcementsPage.needsConnection")}</span>}
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            {t("announcementsPage.modal.cancel")}
-          </Button>
-          <Button
-            type="submit"
-            variant="primary"
-            isPending={saving}
-            isDisabled={!online}
-            data-testid="announcement-save"
-          >
-            {t("announcementsPage.modal.save")}
-          </Button>
-        </>
-      }
+      save-testid="announcement-save"
     >
       <TextField
         label={t("announcementsPage.modal.titleField")}
@@ -147,6 +133,6 @@ export function AnnouncementModal({
           {errors.file ?? t("announcementsPage.modal.attachmentTypes")}
         </p>
       </fieldset>
-    </Modal>
+    </FormModal>
   );
 }

@@ -8,9 +8,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
-import { Button } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
-import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { showToast } from "../ui/toasts.ts";
 import {
   type ConnectionErrors,
@@ -100,43 +98,33 @@ export function ConnectionModal({
     t,
   );
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={connection ? t("connectionsPage.modal.editTitle") : t("connectionsPage.modal.addTitle")}
       size="large"
-      keyboardDismiss={!saving}
+      onClose={onClose}
       onSubmit={() => void submit()}
+      saving={saving}
+      note={online ? null : t("connectionsPage.needsConnection")}
+      cancelLabel={t("connectionsPage.modal.cancel")}
+      saveLabel={t("connectionsPage.modal.save")}
+      saveDisabled={!online}
       data-testid="connection-modal"
-      actions={
-        <>
-          {!online && <span className="connection-offline">{t("connectionsPage.needsConnection")}</span>}
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            {t("connectionsPage.modal.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" isPending={saving} isDisabled={!online} data-testid="connection-save">
-            {t("connectionsPage.modal.save")}
-          </Button>
-        </>
-      }
+      save-testid="connection-save"
+      tabs={{
+        label: t("connectionsPage.modal.tabs"),
+        className: "connection-tabs",
+        selected: tab,
+        onChange: (id) => setTab(id as ConnectionTab),
+        items: tabs.map((x) => ({
+          ...x,
+          className: "connection-form",
+          "data-testid": `connection-tab-${x.id}`,
+        })),
+      }}
     >
       <p className="connection-channel" data-testid="connection-channel">
         {t("connectionsPage.modal.channel")}: {t(`connectionsPage.channels.${form.channel}`)}
       </p>
-      <Tabs className="connection-tabs" selectedKey={tab} onSelectionChange={(k) => setTab(k as ConnectionTab)}>
-        <TabList aria-label={t("connectionsPage.modal.tabs")}>
-          {tabs.map((x) => (
-            <Tab key={x.id} id={x.id} data-testid={`connection-tab-${x.id}`}>
-              {x.label}
-            </Tab>
-          ))}
-        </TabList>
-        {tabs.map((x) => (
-          <TabPanel key={x.id} id={x.id} className="connection-form">
-            {x.content}
-          </TabPanel>
-        ))}
-      </Tabs>
-    </Modal>
+    </FormModal>
   );
 }

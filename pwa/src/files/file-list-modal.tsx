@@ -4,10 +4,10 @@ import type { FileListDTO } from "@chatflow/core/contract/files.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useModalSave } from "../layout/use-modal-save.ts";
-import { Button, IconButton } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
+import { IconButton } from "../ui/button.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
 import { FileButton } from "../ui/file-button.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { PlusIcon, TrashIcon } from "../ui/icons.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -68,25 +68,17 @@ export function FileListModal({
         );
 
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={list ? t("filesPage.modal.editTitle") : t("filesPage.modal.addTitle")}
-      size="medium"
-      keyboardDismiss={!saving}
+      onClose={onClose}
       onSubmit={() => void submit()}
+      saving={saving}
+      note={online ? null : t("filesPage.needsConnection")}
+      cancelLabel={t("filesPage.modal.cancel")}
+      saveLabel={t("filesPage.modal.save")}
+      saveDisabled={!online}
       data-testid="file-list-modal"
-      actions={
-        <>
-          {!online && <span className="files-offline">{t("filesPage.needsConnection")}</span>}
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            {t("filesPage.modal.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" isPending={saving} isDisabled={!online} data-testid="file-list-save">
-            {t("filesPage.modal.save")}
-          </Button>
-        </>
-      }
+      save-testid="file-list-save"
     >
       <TextField
         label={t("filesPage.modal.name")}
@@ -136,6 +128,6 @@ export function FileListModal({
           {t("filesPage.modal.pick")}
         </FileButton>
       </div>
-    </Modal>
+    </FormModal>
   );
 }

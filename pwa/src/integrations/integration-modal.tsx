@@ -12,8 +12,8 @@ import { type FlowChoice, useFlowChoices } from "../flows/flows-data.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { useModalSave } from "../layout/use-modal-save.ts";
 import { Button } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
 import {
@@ -75,35 +75,23 @@ export function IntegrationModal({
 
   const signed = integration && (integration.type === "webhook" || integration.type === "n8n");
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={integration ? t("integrationsPage.modal.editTitle") : t("integrationsPage.modal.addTitle")}
-      size="medium"
-      keyboardDismiss={!saving}
+      onClose={onClose}
       onSubmit={() => void submit()}
+      saving={saving}
+      note={online ? null : t("integrationsPage.needsConnection")}
+      cancelLabel={t("integrationsPage.modal.cancel")}
+      saveLabel={t("integrationsPage.modal.save")}
+      saveDisabled={!online}
       data-testid="integration-modal"
-      actions={
-        <>
-          {!online && <span className="integrations-offline">{t("integrationsPage.needsConnection")}</span>}
-          {form.type === "dialogflow" && (
-            <Button variant="secondary" onPress={() => void testCredentials()} isDisabled={!online}>
-              {t("integrationsPage.modal.test")}
-            </Button>
-          )}
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            {t("integrationsPage.modal.cancel")}
+      save-testid="integration-save"
+      extraActions={
+        form.type === "dialogflow" && (
+          <Button variant="secondary" onPress={() => void testCredentials()} isDisabled={!online}>
+            {t("integrationsPage.modal.test")}
           </Button>
-          <Button
-            type="submit"
-            variant="primary"
-            isPending={saving}
-            isDisabled={!online}
-            data-testid="integration-save"
-          >
-            {t("integrationsPage.modal.save")}
-          </Button>
-        </>
+        )
       }
     >
       <Select
@@ -181,6 +169,6 @@ export function IntegrationModal({
           data-testid="integration-signing-secret"
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }

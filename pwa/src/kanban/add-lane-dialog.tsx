@@ -8,9 +8,8 @@ import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import type { CachedTag } from "../store/db.ts";
 import { cacheTags } from "../tags/tag-store.ts";
-import { Button } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
 import { TextField } from "../ui/fields.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
 
@@ -60,24 +59,16 @@ export function AddLaneDialog({
     }
   }
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={t("kanban.manage.addDialog.title")}
       size="small"
-      keyboardDismiss={!saving}
+      onClose={onClose}
       onSubmit={() => void save()}
+      saving={saving}
+      cancelLabel={t("kanban.manage.addDialog.cancel")}
+      saveLabel={t("kanban.manage.addDialog.save")}
       data-testid="add-lane-dialog"
-      actions={
-        <>
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            {t("kanban.manage.addDialog.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" isPending={saving} data-testid="add-lane-save">
-            {t("kanban.manage.addDialog.save")}
-          </Button>
-        </>
-      }
+      save-testid="add-lane-save"
     >
       <div className="lane-form">
         <Select
@@ -100,6 +91,6 @@ export function AddLaneDialog({
           data-testid="add-lane-name"
         />
       </div>
-    </Modal>
+    </FormModal>
   );
 }

@@ -3,8 +3,7 @@
 import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import type { Lane } from "./board.ts";
 import { LaneFields, type LaneForm, laneValues } from "./lane-fields.tsx";
 
@@ -45,27 +44,20 @@ export function LaneDialog({
     onClose();
   }
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={t("kanban.lane.title", { name: lane.name })}
       size="small"
+      onClose={onClose}
       onSubmit={save}
+      saving={false}
+      cancelLabel={t("kanban.lane.cancel")}
+      saveLabel={t("kanban.lane.save")}
       data-testid="lane-dialog"
-      actions={
-        <>
-          <Button variant="secondary" onPress={onClose}>
-            {t("kanban.lane.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" data-testid="lane-save">
-            {t("kanban.lane.save")}
-          </Button>
-        </>
-      }
+      save-testid="lane-save"
     >
       <div className="lane-form">
         <LaneFields value={form} onChange={setForm} lanes={lanes} selfId={lane.id} timeError={timeError} />
       </div>
-    </Modal>
+    </FormModal>
   );
 }

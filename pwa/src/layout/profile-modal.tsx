@@ -10,9 +10,8 @@ import { api, sessionDeps } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { changeLanguage, LANGUAGES, type Language } from "../i18n/i18n.ts";
 import { errorText } from "../i18n/translate-error.ts";
-import { Button } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
 import { PasswordField, TextField } from "../ui/fields.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { menuOpenAtom, rememberMenuOpen } from "./menu-state.ts";
@@ -69,23 +68,15 @@ function ProfileModalContent({ onOpenChange }: { onOpenChange: (open: boolean) =
   const nameError = errors.name ? t(errors.name) : errors.server?.name;
   const passwordError = errors.password ? t(errors.password) : errors.server?.password;
   return (
-    <Modal
-      isOpen
-      onOpenChange={onOpenChange}
+    <FormModal
       title={t("profile.title")}
-      keyboardDismiss={!saving}
+      onClose={() => onOpenChange(false)}
       onSubmit={() => void submit()}
+      saving={saving}
+      cancelLabel={t("ui.cancel")}
+      saveLabel={t("profile.save")}
       data-testid="profile-modal"
-      actions={
-        <>
-          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={saving}>
-            {t("ui.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" isPending={saving} data-testid="profile-save">
-            {t("profile.save")}
-          </Button>
-        </>
-      }
+      save-testid="profile-save"
     >
       <TextField
         label={t("profile.name")}
@@ -137,6 +128,6 @@ function ProfileModalContent({ onOpenChange }: { onOpenChange: (open: boolean) =
         <SelectItem id="open">{t("profile.menus.open")}</SelectItem>
         <SelectItem id="closed">{t("profile.menus.closed")}</SelectItem>
       </Select>
-    </Modal>
+    </FormModal>
   );
 }

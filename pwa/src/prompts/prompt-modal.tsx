@@ -5,9 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useModalSave } from "../layout/use-modal-save.ts";
 import { useReplicaQueues } from "../queues/queues-data.ts";
-import { Button } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
 import { PasswordField, TextAreaField, TextField } from "../ui/fields.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { Slider } from "../ui/slider.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -44,25 +43,17 @@ export function PromptModal({
   }
 
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={prompt ? t("promptsPage.modal.editTitle") : t("promptsPage.modal.addTitle")}
-      size="medium"
-      keyboardDismiss={!saving}
+      onClose={onClose}
       onSubmit={() => void submit()}
+      saving={saving}
+      note={online ? null : t("promptsPage.needsConnection")}
+      cancelLabel={t("promptsPage.modal.cancel")}
+      saveLabel={t("promptsPage.modal.save")}
+      saveDisabled={!online}
       data-testid="prompt-modal"
-      actions={
-        <>
-          {!online && <span className="prompts-offline">{t("promptsPage.needsConnection")}</span>}
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            {t("promptsPage.modal.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" isPending={saving} isDisabled={!online} data-testid="prompt-save">
-            {t("promptsPage.modal.save")}
-          </Button>
-        </>
-      }
+      save-testid="prompt-save"
     >
       <TextField
         label={t("promptsPage.modal.name")}
@@ -158,6 +149,6 @@ export function PromptModal({
           />
         </>
       )}
-    </Modal>
+    </FormModal>
   );
 }

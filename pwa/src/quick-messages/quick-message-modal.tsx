@@ -13,10 +13,10 @@ import { ApiError } from "../api/errors.ts";
 import { api } from "../app-services.ts";
 import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
-import { Button, IconButton } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
+import { IconButton } from "../ui/button.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
 import { FileButton } from "../ui/file-button.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { PaperclipIcon, TrashIcon } from "../ui/icons.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Checkbox } from "../ui/toggles.tsx";
@@ -94,35 +94,18 @@ export function QuickMessageModal({
   }
 
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={item ? t("quickMessages.modal.editTitle") : t("quickMessages.modal.addTitle")}
-      size="medium"
-      keyboardDismiss={!saving}
+      onClose={onClose}
       onSubmit={() => void submit()}
+      saving={saving}
+      note={!online && needsServer ? t("quickMessages.modal.needsConnection") : null}
+      cancelLabel={t("quickMessages.modal.cancel")}
+      saveLabel={t("quickMessages.modal.save")}
+      saveDisabled={!online && needsServer}
+      readOnly={locked}
       data-testid="quick-message-modal"
-      actions={
-        <>
-          {!online && needsServer && (
-            <span className="quick-messages-muted">{t("quickMessages.modal.needsConnection")}</span>
-          )}
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            {t("quickMessages.modal.cancel")}
-          </Button>
-          {!locked && (
-            <Button
-              type="submit"
-              variant="primary"
-              isPending={saving}
-              isDisabled={!online && needsServer}
-              data-testid="quick-message-save"
-            >
-              {t("quickMessages.modal.save")}
-            </Button>
-          )}
-        </>
-      }
+      save-testid="quick-message-save"
     >
       <TextField
         label={t("quickMessages.shortcode")}
@@ -187,6 +170,6 @@ export function QuickMessageModal({
           </FileButton>
         )}
       </div>
-    </Modal>
+    </FormModal>
   );
 }

@@ -8,10 +8,9 @@ import { ApiError } from "../api/errors.ts";
 import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { LaneFields, laneForm, laneValues } from "../kanban/lane-fields.tsx";
-import { Button } from "../ui/button.tsx";
 import { ColorSwatchField, DEFAULT_SWATCHES } from "../ui/color-swatch-field.tsx";
-import { Modal } from "../ui/dialog.tsx";
 import { TextField } from "../ui/fields.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Switch } from "../ui/toggles.tsx";
 import { useCreateTag, useTagWithLanes, useUpdateTag } from "./tags-data.ts";
@@ -92,25 +91,18 @@ export function TagModal({
 
   const blocked = !isNew && !online;
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={isNew ? t("tagsPage.modal.addTitle") : t("tagsPage.modal.editTitle")}
       size="small"
-      keyboardDismiss={!saving}
+      onClose={onClose}
       onSubmit={() => void save()}
+      saving={saving}
+      note={blocked ? t("tagsPage.needsConnection") : null}
+      cancelLabel={t("tagsPage.modal.cancel")}
+      saveLabel={t("tagsPage.modal.save")}
+      saveDisabled={blocked}
       data-testid="tag-modal"
-      actions={
-        <>
-          {blocked && <span className="tag-modal-offline">{t("tagsPage.needsConnection")}</span>}
-          <Button variant="secondary" onPress={onClose} isDisabled={saving}>
-            {t("tagsPage.modal.cancel")}
-          </Button>
-          <Button type="submit" variant="primary" isPending={saving} isDisabled={blocked} data-testid="tag-save">
-            {t("tagsPage.modal.save")}
-          </Button>
-        </>
-      }
+      save-testid="tag-save"
     >
       <div className="tag-form">
         <TextField
@@ -142,6 +134,6 @@ export function TagModal({
           </p>
         )}
       </div>
-    </Modal>
+    </FormModal>
   );
 }

@@ -7,8 +7,8 @@ import type { ContactDTO } from "@chatflow/core/contract/entities.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, IconButton } from "../ui/button.tsx";
-import { Modal } from "../ui/dialog.tsx";
 import { TextField } from "../ui/fields.tsx";
+import { FormModal } from "../ui/form-modal.tsx";
 import { PlusIcon, TrashIcon } from "../ui/icons.tsx";
 import { contactEditRequest, type Errors, type Row } from "./contact-edit.ts";
 
@@ -55,23 +55,15 @@ export function ContactEditDialog({
     setRows((list) => (list ?? []).map((r) => (r.key === key ? { ...r, ...change } : r)));
 
   return (
-    <Modal
-      isOpen
-      onOpenChange={onOpenChange}
+    <FormModal
       title={t("contactDrawer.editDialog.title")}
+      onClose={() => onOpenChange(false)}
       onSubmit={() => void submit()}
-      keyboardDismiss={!saving}
+      saving={saving}
+      cancelLabel={t("ui.cancel")}
+      saveLabel={t("contactDrawer.editDialog.save")}
       data-testid="contact-edit-dialog"
-      actions={
-        <>
-          <Button onPress={() => onOpenChange(false)} isDisabled={saving}>
-            {t("ui.cancel")}
-          </Button>
-          <Button variant="primary" type="submit" isPending={saving} data-testid="contact-edit-save">
-            {t("contactDrawer.editDialog.save")}
-          </Button>
-        </>
-      }
+      save-testid="contact-edit-save"
     >
       <TextField
         label={t("contactDrawer.editDialog.name")}
@@ -138,6 +130,6 @@ export function ContactEditDialog({
           </Button>
         </fieldset>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -31,10 +31,12 @@ export type FormModalProps = {
   extraActions?: ReactNode;
   /** Replaces the save button (a tab whose own action is not the form's save). */
   primaryAction?: ReactNode;
+  /** The form is only shown (another user's record, every field locked): no save button, cancel closes it. */
+  readOnly?: boolean;
   size?: "small" | "medium" | "large";
   "data-testid"?: string;
   "save-testid"?: string;
-  /** The body as tabs; `children` is ignored when given. */
+  /** The body as tabs; `children` then stands above the tab list (what holds for every tab, e.g. the channel). */
   tabs?: {
     label: string;
     selected: string;
@@ -66,22 +68,25 @@ export function FormModal(p: FormModalProps) {
           <Button variant="secondary" onPress={p.onClose} isDisabled={p.saving}>
             {p.cancelLabel}
           </Button>
-          {p.primaryAction ?? (
-            <Button
-              key="save"
-              type="submit"
-              variant="primary"
-              isPending={p.saving}
-              isDisabled={p.saveDisabled}
-              data-testid={p["save-testid"]}
-            >
-              {p.saveLabel}
-            </Button>
-          )}
+          {p.readOnly
+            ? null
+            : (p.primaryAction ?? (
+                <Button
+                  key="save"
+                  type="submit"
+                  variant="primary"
+                  isPending={p.saving}
+                  isDisabled={p.saveDisabled}
+                  data-testid={p["save-testid"]}
+                >
+                  {p.saveLabel}
+                </Button>
+              ))}
         </>
       }
     >
-      {p.tabs ? (
+      {p.children}
+      {p.tabs && (
         <Tabs
           className={p.tabs.className}
           selectedKey={p.tabs.selected}
@@ -100,8 +105,6 @@ export function FormModal(p: FormModalProps) {
             </TabPanel>
           ))}
         </Tabs>
-      ) : (
-        p.children
       )}
     </Modal>
   );

@@ -179,6 +179,37 @@ describe("#FormModal", () => {
     await user.keyboard("{Escape}");
     expect(screen.getByRole("dialog")).toBeTruthy();
   });
+
+  it("shows what holds for every tab above the tab list, and a read-only form has no save", async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(
+      <FormModal
+        title="Mensagem rápida"
+        onClose={onClose}
+        onSubmit={vi.fn()}
+        saving={false}
+        cancelLabel="Cancelar"
+        saveLabel="Salvar"
+        readOnly
+        tabs={{
+          label: "Seções",
+          selected: "general",
+          onChange: vi.fn(),
+          items: [{ id: "general", label: "Geral", content: <p>Campos</p> }],
+        }}
+      >
+        <p>Canal: WhatsApp</p>
+      </FormModal>,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Mensagem rápida" });
+    const channel = within(dialog).getByText("Canal: WhatsApp");
+    const tablist = within(dialog).getByRole("tablist", { name: "Seções" });
+    expect(channel.compareDocumentPosition(tablist) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(dialog).queryByRole("button", { name: "Salvar" })).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
 });
 
 describe("#SendDialog", () => {

@@ -10,6 +10,7 @@ import {
 } from "../contract/campaigns.ts";
 import { wrongState } from "../kernel/errors.ts";
 import { likePattern } from "../kernel/like-pattern.ts";
+import { namedRef } from "../presenters/named-ref.ts";
 import { campaignNotFound } from "./campaign-policy.ts";
 
 type Db = pg.Pool | pg.ClientBase;
@@ -23,22 +24,35 @@ const COLUMNS = `c.id, c.name, ${MESSAGE_COLUMNS}, c.status, c.confirmation, c.s
   c.whatsapp_id AS "whatsappId", c.user_id AS "userId", c.queue_id AS "queueId", c.open_ticket AS "openTicket",
   c.status_ticket AS "statusTicket", c.media_path AS "mediaPath", c.media_name AS "mediaName",
   c.created_at AS "createdAt", c.updated_at AS "updatedAt",
-  CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'name', w.name) END AS whatsapp,
-  CASE WHEN cl.id IS NULL THEN NULL ELSE json_build_object('id', cl.id, 'name', cl.name) END AS "contactList"`;
+  w.id AS "joinedWhatsappId", w.name AS "joinedWhatsappName",
+  cl.id AS "joinedContactListId", cl.name AS "joinedContactListName"`;
 
 const FROM = `campaigns c
   LEFT JOIN whatsapps w ON w.id = c.whatsapp_id AND w.company_id = c.company_id
   LEFT JOIN contact_lists cl ON cl.id = c.contact_list_id AND cl.company_id = c.company_id`;
 
-type Row = Omit<CampaignDTO, "scheduledAt" | "completedAt" | "createdAt" | "updatedAt"> & {
+type Row = Omit<CampaignDTO, "scheduledAt" | "completedAt" | "createdAt" | "updatedAt" | "whatsapp" | "contactList"> & {
   scheduledAt: Date | null;
   completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  joinedWhatsappId: number | null;
+  joinedWhatsappName: string | null;
+  joinedContactListId: number | null;
+  joinedContactListName: string | null;
 };
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const answer = (r: Row): CampaignDTO => ({
+/** The presenter: the connection and the contact list nested from their joined columns (decision 0085). */
+const answer = ({
+  joinedWhatsappId,
+  joinedWhatsappName,
+  joinedContactListId,
+  joinedContactListName,
+  ...r
+}: Row): CampaignDTO => ({
   ...r,
+  whatsapp: namedRef(joinedWhatsappId, joinedWhatsappName),
+  contactList: namedRef(joinedContactListId, joinedContactListName),
   scheduledAt: iso(r.scheduledAt),
   completedAt: iso(r.completedAt),
   createdAt: r.createdAt.toISOString(),

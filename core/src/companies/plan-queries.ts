@@ -10,6 +10,12 @@ export const PLAN_COLUMNS = `p.id, p.name, p.users, p.connections, p.queues, p.a
   p.use_internal_chat AS "useInternalChat", p.use_external_api AS "useExternalApi", p.use_kanban AS "useKanban",
   p.use_open_ai AS "useOpenAi", p.use_integrations AS "useIntegrations"`;
 
+/** One plan in its answer shape, or null when there is none. */
+export async function findPlan(db: pg.Pool | pg.ClientBase, id: number): Promise<PlanDTO | null> {
+  const { rows } = await db.query<PlanDTO>(`SELECT ${PLAN_COLUMNS} FROM plans p WHERE p.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
 /** GET /plans/list: the public plans, cheapest first. */
 export async function listPublicPlans(db: pg.Pool): Promise<PlanDTO[]> {
   const { rows } = await db.query<PlanDTO>(

@@ -47,16 +47,18 @@ export async function* exportContacts(
       filter += ` AND (lower(c.name), c.id) > ($${params.length - 1}, $${params.length})`;
     }
     params.push(EXPORT_PAGE_SIZE);
-    const { rows } = await db.query<ExportRow & { id: number; isGroup: boolean; sortName: string }>(
+    const { rows } = await db.query<
+      Omit<ExportRow, "tags"> & { id: number; isGroup: boolean; sortName: string; tagNames: string[] }
+    >(
       `SELECT c.id, c.name, c.number, c.email, c.is_group AS "isGroup", lower(c.name) AS "sortName",
-         COALESCE((SELECT json_agg(json_build_object('name', tg.name) ORDER BY tg.name, tg.id)
-           FROM contact_tags ct JOIN tags tg ON tg.id = ct.tag_id AND tg.company_id = ct.company_id
-           WHERE ct.contact_id = c.id AND ct.company_id = c.company_id), '[]') AS tags
+         ARRAY(SELECT tg.name FROM contact_tags ct JOIN tags tg ON tg.id = ct.tag_id AND tg.company_id = ct.company_id
+           WHERE ct.contact_id = c.id AND ct.company_id = c.company_id ORDER BY tg.name, tg.id) AS "tagNames"
        FROM contacts c WHERE ${filter} ORDER BY lower(c.name), c.id LIMIT $${params.length}`,
       params,
     );
     if (rows.length === 0) return;
-    yield rows.map((r) => `${csvLine(presentContact(viewer, r))}\r\n`).join("");
+    const lines = rows.map(({ tagNames, ...r }) => ({ ...r, tags: tagNames.map((name) => ({ name })) }));
+    yield lines.map((r) => `${csvLine(presentContact(viewer, r))}\r\n`).join("");
     const last = rows.at(-1)!;
     after = { name: last.sortName, id: last.id };
     if (rows.length < EXPORT_PAGE_SIZE) return;

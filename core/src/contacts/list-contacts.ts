@@ -7,7 +7,7 @@ import type { ContactDetailDTO, ListContactsResponse, TListContactsQuery } from 
 import { likePattern } from "../kernel/like-pattern.ts";
 import { numberMatchSql } from "../presenters/mask-number.ts";
 import type { Viewer } from "../presenters/viewer.ts";
-import { CONTACT_DETAIL_SELECT } from "./contact-queries.ts";
+import { CONTACT_DETAIL_SELECT, type ContactDetailRow, contactDetailAnswer } from "./contact-queries.ts";
 
 export const CONTACTS_PAGE_SIZE = 20;
 
@@ -54,13 +54,13 @@ export async function listContacts(
   const filter = contactsFilter(viewer, q, params);
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM contacts c WHERE ${filter}`, params);
   const offset = (q.pageNumber - 1) * CONTACTS_PAGE_SIZE;
-  const page = await db.query<ContactDetailDTO>(
+  const page = await db.query<ContactDetailRow>(
     `${CONTACT_DETAIL_SELECT} WHERE ${filter} ORDER BY lower(c.name), c.id
      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, CONTACTS_PAGE_SIZE, offset],
   );
   const total = count.rows[0]?.n ?? 0;
-  return { contacts: page.rows, count: total, hasMore: offset + page.rows.length < total };
+  return { contacts: page.rows.map(contactDetailAnswer), count: total, hasMore: offset + page.rows.length < total };
 }
 
 /** GET /contacts/list: every contact of the company, few fields, for pickers. */

@@ -5,19 +5,20 @@ import type pg from "pg";
 import type { ScheduleDTO, SchedulesPage } from "../contract/schedules.ts";
 import { scheduleNotFound } from "../kernel/errors.ts";
 import { likePattern } from "../kernel/like-pattern.ts";
+import { namedRef } from "../presenters/named-ref.ts";
 
 export const SCHEDULES_PAGE_SIZE = 20;
 
-/** Columns of `schedules s` with its joins (below) in ScheduleDTO's shape. */
+/** Columns of `schedules s` with its joins (below); scheduleAnswer nests the joined rows (decision 0085). */
 export const SCHEDULE_COLUMNS = `s.id, s.body, s.contact_id AS "contactId",
-  CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', c.name) END AS contact,
+  c.id AS "joinedContactId", c.name AS "joinedContactName",
   s.send_at AS "sendAt", s.sent_at AS "sentAt", s.status, s.assinar, s.open_ticket AS "openTicket",
   s.ticket_user_id AS "ticketUserId",
-  CASE WHEN tu.id IS NULL THEN NULL ELSE json_build_object('id', tu.id, 'name', tu.name) END AS "ticketUser",
+  tu.id AS "joinedTicketUserId", tu.name AS "joinedTicketUserName",
   s.queue_id AS "queueId", s.status_ticket AS "statusTicket", s.intervalo, s.valor_intervalo AS "valorIntervalo",
   s.enviar_quantas_vezes AS "enviarQuantasVezes", s.sent_count AS "sentCount", s.tipo_dias AS "tipoDias",
   s.media_path AS "mediaPath", s.media_name AS "mediaName", s.whatsapp_id AS "whatsappId",
-  CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'name', w.name) END AS whatsapp,
+  w.id AS "joinedWhatsappId", w.name AS "joinedWhatsappName",
   s.user_id AS "userId", s.company_id AS "companyId", s.created_at AS "createdAt", s.updated_at AS "updatedAt"`;
 
 /** Joins for SCHEDULE_COLUMNS, each on the schedule's own company. */
@@ -25,21 +26,44 @@ export const SCHEDULE_JOINS = `LEFT JOIN contacts c ON c.id = s.contact_id AND c
   LEFT JOIN users tu ON tu.id = s.ticket_user_id AND tu.company_id = s.company_id
   LEFT JOIN whatsapps w ON w.id = s.whatsapp_id AND w.company_id = s.company_id`;
 
-type Row = Omit<ScheduleDTO, "sendAt" | "sentAt" | "createdAt" | "updatedAt"> & {
+type Row = Omit<
+  ScheduleDTO,
+  "sendAt" | "sentAt" | "createdAt" | "updatedAt" | "contact" | "ticketUser" | "whatsapp"
+> & {
   sendAt: Date;
   sentAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  joinedContactId: number | null;
+  joinedContactName: string | null;
+  joinedTicketUserId: number | null;
+  joinedTicketUserName: string | null;
+  joinedWhatsappId: number | null;
+  joinedWhatsappName: string | null;
 };
 
-/** Dates as ISO strings, as JSON would carry them anyway; typed for the PWA. */
-export const scheduleAnswer = (r: Row): ScheduleDTO => ({
-  ...r,
-  sendAt: r.sendAt.toISOString(),
-  sentAt: r.sentAt?.toISOString() ?? null,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
+/** A schedule as the API answers it: the joined rows nested, dates as ISO strings; typed for the PWA. */
+export const scheduleAnswer = (r: Row): ScheduleDTO => {
+  const {
+    joinedContactId,
+    joinedContactName,
+    joinedTicketUserId,
+    joinedTicketUserName,
+    joinedWhatsappId,
+    joinedWhatsappName,
+    ...columns
+  } = r;
+  return {
+    ...columns,
+    contact: namedRef(joinedContactId, joinedContactName),
+    ticketUser: namedRef(joinedTicketUserId, joinedTicketUserName),
+    whatsapp: namedRef(joinedWhatsappId, joinedWhatsappName),
+    sendAt: r.sendAt.toISOString(),
+    sentAt: r.sentAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+};
 
 /** The company's schedules with these ids (the sync pull's changed rows). */
 export async function schedulesByIds(

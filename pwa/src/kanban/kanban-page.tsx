@@ -3,35 +3,20 @@
 // offline), joined online by GET /ticket/kanban for tickets the replica does not hold. Date range (both today by
 // default) and search; only the user's own queues. Moving a card is one outbox mutation (board.ts moveCard).
 import { tagsAfterMove } from "@chatflow/core/contract/kanban.ts";
-import type { TicketListItemDTO } from "@chatflow/core/contract/tickets.ts";
-import { useLiveQuery } from "dexie-react-hooks";
-import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type DragEvent, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useOnline } from "../layout/use-online.ts";
-import { requestSync } from "../sync/app-sync.ts";
-import { useListChanged } from "../sync/use-list-changed.ts";
-import { refreshTagList } from "../tags/tag-store.ts";
-import { localRows, remoteRow, type TicketListRow } from "../tickets/ticket-list-rows.ts";
+import type { TicketListRow } from "../tickets/ticket-list-rows.ts";
 import { Button } from "../ui/button.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { KanbanIcon, PlusIcon } from "../ui/icons.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
-import {
-  type BoardFilter,
-  boardCandidates,
-  boardLanes,
-  cardsByLane,
-  type Lane,
-  localDay,
-  mergeRows,
-  moveCard,
-} from "./board.ts";
+import { type BoardFilter, boardLanes, cardsByLane, type Lane, localDay, mergeRows } from "./board.ts";
 import { CARD_DRAG_TYPE } from "./kanban-card.tsx";
+import { useBoardTags, useLocalCards, useMoveCard, useRemoteCards } from "./kanban-data.ts";
 import { KanbanLane } from "./kanban-lane.tsx";
 import { KanbanToolbar } from "./kanban-toolbar.tsx";
 import { useBoardDoc } from "./use-board-doc.ts";
@@ -47,13 +32,12 @@ export function KanbanPage() {
   const [endDate, setEndDate] = useState(today);
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim().toLowerCase(), 500);
-  const [remote, setRemote] = useState<TicketListRow[]>([]);
   // Moves of cards read from core only (not in the replica): shown until the next answer.
   const [remoteMoves, setRemoteMoves] = useState<Map<number, number[]>>(new Map());
 
   const queueIds = useMemo(() => (user?.queues ?? []).map((q) => q.id), [user]);
   const board = useBoardDoc(user?.companyId ?? null, user ? { name: user.name } : null);
-  const tags = useLiveQuery(() => db.tags.toArray(), []);
+  const tags = useBoardTags(online);
   const lanes = useMemo(
     () =>
       boardLanes(
@@ -67,41 +51,18 @@ export function KanbanPage() {
     () => ({ queueIds, startDate: startDate || today, endDate: endDate || today, search }),
     [queueIds, startDate, endDate, today, search],
   );
-  const local = useLiveQuery(async () => localRows(db, await boardCandidates(db, filter)), [filter]);
-
-  // The tag cache holds the lanes' names and colours for offline use: refreshed whenever the board opens online.
-  useEffect(() => {
-    if (online) void refreshTagList(db, api).catch(() => undefined);
-  }, [online]);
-  // A lane renamed, recoloured, added or removed by someone else (decision 0063).
-  const refreshTags = useCallback(() => void refreshTagList(db, api).catch(() => undefined), []);
-  useListChanged(db, "tags", refreshTags);
+  const local = useLocalCards(filter);
 
   // Core's cards for the range (tickets beyond the replica); asked again by the search button.
-  const generation = useRef(0);
-  const loadRemote = useCallback(async () => {
-    const mine = ++generation.current;
-    if (!online || queueIds.length === 0) {
-      setRemote([]);
-      return;
-    }
-    const q = new URLSearchParams({
-      queueIds: JSON.stringify(queueIds),
-      startDate: filter.startDate,
-      endDate: filter.endDate,
-    });
-    try {
-      const res = await api.get<{ tickets: TicketListItemDTO[] }>(`/ticket/kanban?${q}`);
-      if (mine !== generation.current) return;
-      setRemote(res.tickets.map(remoteRow));
-      setRemoteMoves(new Map());
-    } catch {
-      // Offline meanwhile or refused: the replica's cards stay.
-    }
-  }, [online, queueIds, filter.startDate, filter.endDate]);
-  useEffect(() => {
-    void loadRemote();
-  }, [loadRemote]);
+  const clearRemoteMoves = useCallback(() => setRemoteMoves(new Map()), []);
+  const { remote, load: loadRemote } = useRemoteCards(
+    online,
+    queueIds,
+    filter.startDate,
+    filter.endDate,
+    clearRemoteMoves,
+  );
+  const moveCard = useMoveCard();
 
   const rows = useMemo(() => {
     const merged = mergeRows(local ?? [], remote);
@@ -117,18 +78,17 @@ export function KanbanPage() {
       const laneIds = lanes.map((l) => l.id);
       const to = lanes.find((l) => l.id === toLaneId);
       if (!to) return;
-      await moveCard(db, row.ticket, laneIds, toLaneId);
+      await moveCard(row.ticket, laneIds, toLaneId);
       if (row.remote) {
         setRemoteMoves((m) => new Map(m).set(row.ticket.id, tagsAfterMove(row.ticket.tagIds, laneIds, toLaneId)));
       }
-      requestSync();
       showToast(t("kanban.card.moved", { lane: to.name }), "info");
       // Keep the moved card under the keyboard: focus follows it into its new lane.
       requestAnimationFrame(() =>
         document.querySelector<HTMLElement>(`[data-testid="kanban-card"][data-ticket-id="${row.ticket.id}"]`)?.focus(),
       );
     },
-    [lanes, t],
+    [lanes, t, moveCard],
   );
 
   function onDrop(e: DragEvent<HTMLElement>, lane: Lane) {

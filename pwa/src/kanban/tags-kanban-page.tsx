@@ -5,41 +5,23 @@
 // creating a brand-new tag needs a connection (POST /tags).
 
 import { addLane, removeLane, updateLaneSettings } from "@chatflow/core/contract/documents/kanban-board.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useOnline } from "../layout/use-online.ts";
-import type { CachedTag } from "../store/db.ts";
-import { useListChanged } from "../sync/use-list-changed.ts";
-import { cacheTags } from "../tags/tag-store.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { SearchField } from "../ui/fields.tsx";
 import { BackIcon, PlusIcon } from "../ui/icons.tsx";
 import { AddLaneDialog } from "./add-lane-dialog.tsx";
 import { boardLanes, type Lane } from "./board.ts";
+import { useLaneTags } from "./kanban-data.ts";
 import { LaneDialog, pickLane } from "./lane-dialog.tsx";
 import { laneForm } from "./lane-fields.tsx";
 import { LanesTable } from "./lanes-table.tsx";
 import { useBoardDoc } from "./use-board-doc.ts";
 import "./kanban.css";
-
-type TagsAnswer = { tags: CachedTag[]; hasMore: boolean };
-
-/** Every tag of the company with its counts (GET /tags, page by page), kept in the tag cache. */
-const reloadTags = () => void loadAllTags().catch(() => undefined);
-
-async function loadAllTags(): Promise<void> {
-  for (let page = 1; page < 50; page++) {
-    const res = await api.get<TagsAnswer>(`/tags?pageNumber=${page}`);
-    await cacheTags(db, res.tags);
-    if (!res.hasMore) return;
-  }
-}
 
 export function TagsKanbanPage() {
   const { t } = useTranslation();
@@ -47,21 +29,11 @@ export function TagsKanbanPage() {
   const user = useSessionUser();
   const online = useOnline();
   const board = useBoardDoc(user?.companyId ?? null, user ? { name: user.name } : null);
-  const tags = useLiveQuery(() => db.tags.toArray(), []);
-  const [fetched, setFetched] = useState(false);
+  const { tags, fetched } = useLaneTags(online);
   const [search, setSearch] = useState("");
   const [editing, setEditing] = useState<Lane | null>(null);
   const [removing, setRemoving] = useState<Lane | null>(null);
   const [adding, setAdding] = useState(false);
-
-  useEffect(() => {
-    if (!online) return;
-    void loadAllTags()
-      .then(() => setFetched(true))
-      .catch(() => undefined);
-  }, [online]);
-  // A tag renamed, added or removed by someone else (decision 0063).
-  useListChanged(db, "tags", reloadTags);
 
   const canEdit =
     board.scope === "read-write" || (board.scope === null && (user?.profile === "admin" || !!user?.super));

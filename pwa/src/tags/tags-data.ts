@@ -87,6 +87,18 @@ export function useCreateTag() {
   }, []);
 }
 
+/**
+ * Creates a kanban lane's tag over REST (POST /tags) and keeps it: the lane is placed on the board with the new
+ * tag's id at once, which the outbox's createTag cannot answer (its id is core's, known only after the push).
+ */
+export function useCreateLaneTag() {
+  return useCallback(async (name: string): Promise<TagDTO> => {
+    const tag = await api.post<TagDTO>("/tags", { name, kanban: 1 });
+    await cacheTags(db, [tag]);
+    return tag;
+  }, []);
+}
+
 /** Renames or restyles a tag (REST: core has no push mutation for it) and keeps the answer with the kept tag. */
 export function useUpdateTag() {
   return useCallback(async (id: number, body: TUpdateTagRequest): Promise<TagDTO> => {

@@ -6,12 +6,11 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TResolveTicketArgs } from "../contract/tickets.ts";
 import { TAG_REQUIRED_MESSAGE } from "../contract/tickets.ts";
-import { recordChanges } from "../kernel/change-log.ts";
 import { invalidInput } from "../kernel/errors.ts";
 import { getCompanySettings, isOn } from "../settings/company-settings.ts";
+import { recordClosedByAgent } from "./closed-by-agent.ts";
 import { findVisibleTicket } from "./find-visible-ticket.ts";
 import { ignoreLockedTicket } from "./ignore-ticket.ts";
-import { writeTicketLog } from "./ticket-log.ts";
 import { sendFarewell, sendRatingRequest } from "./ticket-messages.ts";
 import { authorize } from "./ticket-policy.ts";
 
@@ -53,12 +52,5 @@ export async function resolveTicket(client: pg.ClientBase, actor: Actor, args: T
        updated_at = now() WHERE id = $1 AND company_id = $3`,
     [ticket.id, status, actor.companyId],
   );
-  await writeTicketLog(client, {
-    companyId: actor.companyId,
-    ticketId: ticket.id,
-    type: "closed",
-    userId: actor.id,
-    queueId: ticket.queueId,
-  });
-  await recordChanges(client, [{ companyId: actor.companyId, entity: "tickets", id: ticket.id }]);
+  await recordClosedByAgent(client, actor, ticket);
 }

@@ -4,9 +4,8 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TIgnoreTicketArgs } from "../contract/tickets.ts";
-import { recordChanges } from "../kernel/change-log.ts";
+import { recordClosedByAgent } from "./closed-by-agent.ts";
 import { findVisibleTicket } from "./find-visible-ticket.ts";
-import { writeTicketLog } from "./ticket-log.ts";
 import { authorize } from "./ticket-policy.ts";
 import { invalidTransition, type TicketRow } from "./ticket-row.ts";
 
@@ -25,12 +24,5 @@ export async function ignoreLockedTicket(client: pg.ClientBase, actor: Actor, ti
      WHERE id = $1 AND company_id = $2`,
     [ticket.id, actor.companyId],
   );
-  await writeTicketLog(client, {
-    companyId: actor.companyId,
-    ticketId: ticket.id,
-    type: "closed",
-    userId: actor.id,
-    queueId: ticket.queueId,
-  });
-  await recordChanges(client, [{ companyId: actor.companyId, entity: "tickets", id: ticket.id }]);
+  await recordClosedByAgent(client, actor, ticket);
 }

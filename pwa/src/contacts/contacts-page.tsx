@@ -5,19 +5,16 @@
 import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
-import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { requestSync } from "../sync/app-sync.ts";
 import { useTagList } from "../tags/tags-data.ts";
-import { Button, IconButton } from "../ui/button.tsx";
+import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { SearchField } from "../ui/fields.tsx";
-import { ContactsIcon, DownloadIcon, MoreIcon, PlusIcon, UploadIcon } from "../ui/icons.tsx";
+import { ContactsIcon, PlusIcon } from "../ui/icons.tsx";
 import { ListPage } from "../ui/list-page.tsx";
-import { Menu, MenuItem, MenuTrigger } from "../ui/menu.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
@@ -26,8 +23,8 @@ import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { ContactDialog } from "./contact-dialog.tsx";
 import type { ContactFilter, ContactRow } from "./contact-list.ts";
 import { ContactRowItem } from "./contact-row.tsx";
-import { exportContactsCsv, useBlockContact, useContacts, useDeleteContact } from "./contacts-data.ts";
-import { saveFile } from "./export-contacts.ts";
+import { useBlockContact, useContacts, useDeleteContact } from "./contacts-data.ts";
+import { ContactsIoMenu } from "./contacts-io-menu.tsx";
 import { StartTicketDialog } from "./start-ticket-dialog.tsx";
 import "./contacts.css";
 
@@ -36,7 +33,6 @@ const ROW_HEIGHT = 64;
 
 export function ContactsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const user = useSessionUser();
   const online = useOnline();
   const narrow = useMediaQuery(NARROW_QUERY);
@@ -54,7 +50,6 @@ export function ContactsPage() {
   const [editing, setEditing] = useState<ContactRow | "new" | null>(null);
   const [starting, setStarting] = useState<ContactRow | null>(null);
   const [deleting, setDeleting] = useState<ContactRow | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   const afterWrite = (text: string) => {
     requestSync();
@@ -73,18 +68,6 @@ export function ContactsPage() {
     afterWrite(t("contactsPage.toasts.deleted"));
   }
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const blob = await exportContactsCsv(filter);
-      saveFile(blob, "contatos.csv");
-    } catch (err) {
-      showToast(errorText(err));
-    } finally {
-      setExporting(false);
-    }
-  }
-
   const notice = !online
     ? tagIds.length > 0
       ? t("contactsPage.offlineTagFilter")
@@ -100,34 +83,7 @@ export function ContactsPage() {
       title={t("contactsPage.titleCount", { count: list.count })}
       actions={
         <>
-          <MenuTrigger>
-            {narrow ? (
-              <IconButton label={t("contactsPage.importExport")} variant="secondary" data-testid="contacts-io-menu">
-                <MoreIcon />
-              </IconButton>
-            ) : (
-              <Button icon={<UploadIcon />} data-testid="contacts-io-menu" isPending={exporting}>
-                {t("contactsPage.importExport")}
-              </Button>
-            )}
-            <Menu
-              label={t("contactsPage.importExport")}
-              onAction={(key) => {
-                if (key === "import") navigate("/contacts/import");
-                if (key === "export") void exportCsv();
-              }}
-              disabledKeys={online ? [] : ["export"]}
-            >
-              <MenuItem id="import" icon={<UploadIcon />}>
-                {t("contactsPage.importSpreadsheet")}
-              </MenuItem>
-              {admin && (
-                <MenuItem id="export" icon={<DownloadIcon />}>
-                  {online ? t("contactsPage.export") : t("contactsPage.exportOffline")}
-                </MenuItem>
-              )}
-            </Menu>
-          </MenuTrigger>
+          <ContactsIoMenu filter={filter} online={online} admin={admin} compact={narrow} />
           <Button variant="primary" icon={<PlusIcon />} onPress={() => setEditing("new")} data-testid="contacts-add">
             {t("contactsPage.add")}
           </Button>

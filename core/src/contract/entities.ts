@@ -19,7 +19,8 @@ export type PlanFlags = {
   useIntegrations: boolean;
 };
 
-export const PLAN_FLAG_NAMES = [
+/** The flags' names, in the order the plan editor lists them (spec 3 §3 Plan). */
+export const PLAN_FLAG_KEYS = [
   "useWhatsapp",
   "useFacebook",
   "useInstagram",

@@ -1,24 +1,14 @@
 // Plans as the super user edits them (spec 3 §2 Plans tab, §3 Plan, §7 GET /plans/all, POST /plans,
 // PUT /plans/{id}, DELETE /plans/{id}). Shared by the API and the settings screen's Plans tab.
 import { z } from "zod";
+import { PLAN_FLAG_KEYS, type PlanFlags } from "./entities.ts";
 import type { PlanDTO } from "./signup.ts";
 
 export type { PlanDTO };
 
-/** The plan's feature flags (spec 3 §3), all on by default. */
-export const PLAN_FLAG_KEYS = [
-  "useWhatsapp",
-  "useFacebook",
-  "useInstagram",
-  "useCampaigns",
-  "useSchedules",
-  "useInternalChat",
-  "useExternalApi",
-  "useKanban",
-  "useOpenAi",
-  "useIntegrations",
-] as const;
-export type PlanFlagKey = (typeof PLAN_FLAG_KEYS)[number];
+// The plan's feature flags (spec 3 §3), all on by default: their names are listed once, beside PlanFlags.
+export { PLAN_FLAG_KEYS };
+export type PlanFlagKey = keyof PlanFlags;
 
 const zCount = z.coerce
   .number({ error: "Must be a number" })

@@ -1,6 +1,7 @@
 // POST /auth/signup (spec 3 §2 Signup, §3 Signup fields, §5 validation) and the
 // plans its selector lists (GET /plans/list).
 import { z } from "zod";
+import type { PlanFlags } from "./entities.ts";
 import { zIdParamWith } from "./ids.ts";
 import { PASSWORD_POLICY_MESSAGE, ZNewPasswordSchema } from "./password-policy.ts";
 
@@ -59,14 +60,4 @@ export type PlanDTO = {
   queues: number;
   amount: number;
   isPublic: boolean;
-  useWhatsapp: boolean;
-  useFacebook: boolean;
-  useInstagram: boolean;
-  useCampaigns: boolean;
-  useSchedules: boolean;
-  useInternalChat: boolean;
-  useExternalApi: boolean;
-  useKanban: boolean;
-  useOpenAi: boolean;
-  useIntegrations: boolean;
-};
+} & PlanFlags;

@@ -2,25 +2,16 @@
 // HocuspocusProvider exchanges edits and presence with the sync server whenever it can reach it (decision 0051).
 // Plain functions, so the hook stays thin and tests drive the same code.
 import { flowDocumentName } from "@chatflow/core/contract/documents/flow.ts";
-import { HocuspocusProvider } from "@hocuspocus/provider";
-import { clearDocument, IndexeddbPersistence } from "y-indexeddb";
-import * as Y from "yjs";
-import { type ConnectionState, INITIAL_CONNECTION } from "../quick-messages/quick-messages-doc.ts";
+import type { HocuspocusProvider } from "@hocuspocus/provider";
+import { clearDocument } from "y-indexeddb";
+import type * as Y from "yjs";
+import { connectDoc, type DocConnectionOptions, type LocalDoc, openLocalDoc } from "../sync/co-edited-doc.ts";
 
-export type LocalFlow = { doc: Y.Doc; loaded: Promise<void>; destroy(): Promise<void> };
+export type LocalFlow = LocalDoc;
 
 /** Opens this device's copy of a flow's drawing; every edit to `doc` is kept in IndexedDB from now on. */
 export function openLocalFlow(companyId: number, flowId: number): LocalFlow {
-  const doc = new Y.Doc();
-  const persistence = new IndexeddbPersistence(flowDocumentName(companyId, flowId), doc);
-  return {
-    doc,
-    loaded: persistence.whenSynced.then(() => undefined),
-    async destroy() {
-      await persistence.destroy();
-      doc.destroy();
-    },
-  };
+  return openLocalDoc(flowDocumentName(companyId, flowId));
 }
 
 /** Forgets this device's copy of a flow (the flow was deleted: nothing of it may come back from here). */
@@ -44,16 +35,10 @@ export function presenceColor(userId: number): string {
   return `hsl(${Math.round(hue)} 70% 45%)`;
 }
 
-const CLOSE_REASONS = new Set(["ERR_SESSION_EXPIRED", "ERR_SUBSCRIPTION_EXPIRED", "ERR_NO_PERMISSION"]);
-
-export type FlowConnectionOptions = {
+export type FlowConnectionOptions = Omit<DocConnectionOptions, "name"> & {
   companyId: number;
   flowId: number;
-  token: string | (() => string);
-  syncUrl: string;
-  renewToken?: () => Promise<void>;
   me: { id: number; name: string };
-  onState?: (state: ConnectionState) => void;
   onEditors?: (editors: RemoteEditor[]) => void;
 };
 
@@ -65,39 +50,8 @@ export type FlowConnection = {
 
 /** Connects `doc` to the sync server with presence; `onState` hears the connection, `onEditors` the others. */
 export function connectFlow(doc: Y.Doc, o: FlowConnectionOptions): FlowConnection {
-  let state = INITIAL_CONNECTION;
-  let destroyed = false;
-  const set = (patch: Partial<ConnectionState>) => {
-    state = { ...state, ...patch };
-    o.onState?.(state);
-  };
-  const currentToken = () => (typeof o.token === "function" ? o.token() : o.token);
-  let renewedFor: string | null = null;
-  const renew = async () => {
-    const refused = currentToken();
-    if (!o.renewToken || renewedFor === refused) return;
-    renewedFor = refused;
-    await o.renewToken().catch(() => undefined);
-    if (destroyed || currentToken() === refused) return;
-    await provider.sendToken();
-    provider.startSync();
-  };
-  const provider = new HocuspocusProvider({
-    url: o.syncUrl,
-    name: flowDocumentName(o.companyId, o.flowId),
-    document: doc,
-    token: currentToken,
-    onStatus: ({ status }) => set({ status, ...(status === "connected" ? {} : { synced: false }) }),
-    onSynced: ({ state: synced }) => set({ synced }),
-    onAuthenticated: ({ scope }) => set({ refused: null, scope }),
-    onAuthenticationFailed: ({ reason }) => {
-      set({ refused: reason });
-      if (reason === "ERR_INVALID_TOKEN") void renew();
-    },
-    onClose: ({ event }) => {
-      if (CLOSE_REASONS.has(event.reason)) set({ refused: event.reason, synced: false, scope: null });
-    },
-  });
+  const connection = connectDoc(doc, { ...o, name: flowDocumentName(o.companyId, o.flowId) });
+  const { provider } = connection;
   const awareness = provider.awareness;
   awareness?.setLocalStateField("user", { id: o.me.id, name: o.me.name, color: presenceColor(o.me.id) });
   // Only a change of the others is told: this editor's own pointer moves (every pointermove while panning) would
@@ -130,11 +84,10 @@ export function connectFlow(doc: Y.Doc, o: FlowConnectionOptions): FlowConnectio
       for (const [key, value] of Object.entries(patch)) awareness?.setLocalStateField(key, value);
     },
     destroy() {
-      destroyed = true;
       globalThis.removeEventListener?.("offline", offline);
       globalThis.removeEventListener?.("online", online);
       awareness?.off("change", tell);
-      provider.destroy();
+      connection.destroy();
     },
   };
 }

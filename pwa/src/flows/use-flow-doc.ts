@@ -5,8 +5,14 @@ import { type FlowDrawing, watchFlowDrawing } from "@chatflow/core/contract/docu
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type * as Y from "yjs";
-import { type ConnectionState, INITIAL_CONNECTION } from "../quick-messages/quick-messages-doc.ts";
-import { connectFlow, type FlowConnection, openLocalFlow, type RemoteEditor } from "./flow-doc.ts";
+import { type ConnectionState, INITIAL_CONNECTION } from "../sync/co-edited-doc.ts";
+import {
+  connectFlow,
+  type FlowConnection,
+  type FlowConnectionOptions,
+  openLocalFlow,
+  type RemoteEditor,
+} from "./flow-doc.ts";
 
 export type { FlowDrawing };
 
@@ -18,14 +24,7 @@ export type UseFlowDoc = ConnectionState & {
   connection: FlowConnection | null;
 };
 
-export function useFlowDoc(o: {
-  companyId: number;
-  flowId: number;
-  token: string | (() => string);
-  syncUrl: string;
-  renewToken?: () => Promise<void>;
-  me: { id: number; name: string };
-}): UseFlowDoc {
+export function useFlowDoc(o: Omit<FlowConnectionOptions, "onState" | "onEditors">): UseFlowDoc {
   const [doc, setDoc] = useState<Y.Doc | null>(null);
   const [drawing, setDrawing] = useState<FlowDrawing>({ nodes: [], edges: [] });
   const [loaded, setLoaded] = useState(false);

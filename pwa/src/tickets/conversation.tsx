@@ -1,22 +1,21 @@
 // The conversation at /tickets/:uuid: header (with the action bar), messages, the reply box
 // where a reply is allowed (else what to do instead), and the contact drawer beside it.
-import { useLiveQuery } from "dexie-react-hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { db } from "../app-db.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
+import { useReplicaContact } from "../contacts/contacts-data.ts";
 import { Splash } from "../ui/splash.tsx";
 import { ContactDrawer } from "./contact-drawer.tsx";
 import { ConversationHeldNotice } from "./conversation-held-notice.tsx";
 import { FileDropZone } from "./drop-zone.tsx";
 import { MessageInput } from "./message-input.tsx";
 import { MessageList } from "./message-list.tsx";
-import { ticketByUuid } from "./queries.ts";
 import { ReplyGate } from "./reply-gate.tsx";
 import { TicketHeader } from "./ticket-header.tsx";
 import "./ticket-header.css";
 import { replyAllowed } from "./ticket-rules.ts";
+import { useTicketByUuid } from "./tickets-data.ts";
 
 export function Conversation() {
   const { t } = useTranslation();
@@ -24,11 +23,8 @@ export function Conversation() {
   const user = useSessionUser();
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const ticket = useLiveQuery(() => ticketByUuid(db, uuid), [uuid]);
-  const contact = useLiveQuery(
-    async () => (ticket ? ((await db.contacts.get(ticket.contactId)) ?? null) : null),
-    [ticket?.contactId],
-  );
+  const ticket = useTicketByUuid(uuid);
+  const contact = useReplicaContact(ticket?.contactId ?? null);
 
   if (ticket === undefined) return <Splash />;
   if (ticket === null) {

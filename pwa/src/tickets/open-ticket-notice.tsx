@@ -1,15 +1,14 @@
 // The open-ticket notice (spec 1 §2 Dialogs, §4): when the server refuses an accept, a reopen or
 // a transfer because the contact's ticket is held by someone, this names the user and the queue
 // holding it, wherever the person is when the refusal arrives (after a reconnect, say).
-import { useLiveQuery } from "dexie-react-hooks";
 import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { db } from "../app-db.ts";
 import { holderNoticeAtom } from "../sync/refusals.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
 import { holderText } from "./holder-text.ts";
+import { useTicketHeld } from "./tickets-data.ts";
 
 export function OpenTicketNotice() {
   const { t } = useTranslation();
@@ -17,10 +16,7 @@ export function OpenTicketNotice() {
   const [notice, setNotice] = useAtom(holderNoticeAtom);
   const uuid = notice?.holder.uuid ?? "";
   // The holder's ticket can be opened only when this replica holds it (the person may see it).
-  const held = useLiveQuery(
-    async () => (uuid ? (await db.tickets.where("uuid").equals(uuid).count()) > 0 : false),
-    [uuid],
-  );
+  const held = useTicketHeld(uuid);
   if (!notice) return null;
   const close = () => setNotice(null);
   return (

@@ -2,12 +2,11 @@
 // replyAllowed): a pending ticket offers 'Aceitar' first, a closed one 'Reabrir'; a ticket
 // someone else attends or one waiting for the contact says so.
 import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { Button } from "../ui/button.tsx";
 import { RefreshIcon } from "../ui/icons.tsx";
+import { useReplicaUser } from "../users/users-data.ts";
 import { useTicketCommands } from "./ticket-commands.tsx";
 import { replyGate } from "./ticket-rules.ts";
 
@@ -15,10 +14,7 @@ export function ReplyGate({ ticket, contactName }: { ticket: TicketDTO; contactN
   const { t } = useTranslation();
   const user = useSessionUser();
   const commands = useTicketCommands(ticket, contactName);
-  const owner = useLiveQuery(
-    async () => (ticket.userId === null ? null : ((await db.users.get(ticket.userId)) ?? null)),
-    [ticket.userId],
-  );
+  const owner = useReplicaUser(ticket.userId);
   const gate = replyGate(ticket, user);
   if (gate === "none") return null;
   let text: string;

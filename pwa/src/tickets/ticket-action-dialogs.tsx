@@ -1,21 +1,22 @@
 // The dialogs of the ticket actions (spec 1 §2 Dialogs, §5): choose a queue to accept or reopen
 // a ticket that has none, transfer (queue, user, connection, note), and the delete confirmation.
 import type { QueueDTO, TicketDTO, UserDTO } from "@chatflow/core/contract/entities.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo, useState } from "react";
 import type { Key } from "react-aria-components/Select";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
+import { useWhatsappsById } from "../connections/connections-data.ts";
+import { useQueuesById, useQueuesByName } from "../queues/queues-data.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog, Modal } from "../ui/dialog.tsx";
 import { TextAreaField } from "../ui/fields.tsx";
 import { ComboBox, Select, SelectItem } from "../ui/select.tsx";
+import { useUsersById } from "../users/users-data.ts";
 import { filterUsers } from "./pickers.ts";
 import type { TransferChoice } from "./ticket-actions.ts";
 
 /** The queues a user picks from: their own, or the company's when they have none (admins). */
 export function useQueueChoices(user: Pick<UserDTO, "queues"> | null): QueueDTO[] {
-  const all = useLiveQuery(() => db.queues.orderBy("id").toArray(), [], []);
+  const all = useQueuesById();
   return useMemo(() => {
     const own = new Set((user?.queues ?? []).map((q) => q.id));
     const mine = all.filter((q) => own.has(q.id));
@@ -100,13 +101,9 @@ export function TransferDialog({
   onTransfer: (choice: TransferChoice) => void;
 }) {
   const { t } = useTranslation();
-  const queues = useLiveQuery(
-    async () => (await db.queues.toArray()).sort((a, b) => a.name.localeCompare(b.name)),
-    [],
-    [],
-  );
-  const users = useLiveQuery(() => db.users.orderBy("id").toArray(), [], []);
-  const whatsapps = useLiveQuery(() => db.whatsapps.orderBy("id").toArray(), [], []);
+  const queues = useQueuesByName();
+  const users = useUsersById();
+  const whatsapps = useWhatsappsById();
   const [queueId, setQueueId] = useState<number | null>(ticket.queueId);
   const [userId, setUserId] = useState<number | null>(null);
   const [userText, setUserText] = useState("");

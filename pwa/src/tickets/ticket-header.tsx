@@ -2,15 +2,16 @@
 // #ticketId, who the ticket is assigned to and its queue, the action bar, the button that opens
 // the contact drawer, and a notice when the ticket's connection is down (messages then wait).
 import type { ContactDTO, TicketDTO, WhatsappDTO } from "@chatflow/core/contract/entities.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { db } from "../app-db.ts";
+import { useReplicaWhatsapp } from "../connections/connections-data.ts";
+import { useReplicaQueue } from "../queues/queues-data.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { Chip } from "../ui/badge.tsx";
 import { IconButton } from "../ui/button.tsx";
 import { BackIcon, ErrorIcon, InfoIcon } from "../ui/icons.tsx";
+import { useReplicaUser } from "../users/users-data.ts";
 import { TicketActionsBar } from "./ticket-actions-bar.tsx";
 
 /** Connection states in which nothing goes out (spec 1 §3: anything but CONNECTED shows offline). */
@@ -81,18 +82,9 @@ export function TicketHeader({
   drawerId: string;
 }) {
   const { t } = useTranslation();
-  const owner = useLiveQuery(
-    async () => (ticket.userId === null ? null : ((await db.users.get(ticket.userId)) ?? null)),
-    [ticket.userId],
-  );
-  const queue = useLiveQuery(
-    async () => (ticket.queueId === null ? null : ((await db.queues.get(ticket.queueId)) ?? null)),
-    [ticket.queueId],
-  );
-  const whatsapp = useLiveQuery(
-    async () => (ticket.whatsappId === null ? null : ((await db.whatsapps.get(ticket.whatsappId)) ?? null)),
-    [ticket.whatsappId],
-  );
+  const owner = useReplicaUser(ticket.userId);
+  const queue = useReplicaQueue(ticket.queueId);
+  const whatsapp = useReplicaWhatsapp(ticket.whatsappId);
   const name = contact?.name ?? t("tickets.unknownContact");
   const compact = useNarrowerThan(COMPACT_WIDTH);
   return (

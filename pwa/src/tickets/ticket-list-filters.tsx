@@ -2,11 +2,7 @@
 // queues, status (in search) and unread only, in a panel opened from one button that says
 // how many are on.
 import type { TicketStatus } from "@chatflow/core/contract/entities.ts";
-import { Dexie } from "dexie";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { sortTags } from "../tags/tag-store.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { FilterIcon } from "../ui/icons.tsx";
 import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
@@ -21,6 +17,7 @@ import {
   type TicketListFilter,
   type TicketTab,
 } from "./ticket-list-filter.ts";
+import { useTicketFilterChoices } from "./tickets-data.ts";
 
 export function TicketFilters({
   user,
@@ -34,13 +31,7 @@ export function TicketFilters({
   onChange: (patch: Partial<TicketListFilter>) => void;
 }) {
   const { t } = useTranslation();
-  const refs = useLiveQuery(
-    () =>
-      Dexie.Promise.all([db.tags.toArray(), db.users.toArray(), db.whatsapps.toArray(), db.queues.toArray()]).then(
-        ([tags, users, whatsapps, queues]) => ({ tags: sortTags(tags), users, whatsapps, queues }),
-      ),
-    [],
-  );
+  const refs = useTicketFilterChoices();
   const count = activeFilterCount({ ...filter, userIds: isAdmin(user) ? filter.userIds : [] });
   const label = count > 0 ? t("ticketList.filtersCount", { count }) : t("ticketList.filters");
   const ids = (keys: unknown) => [...(keys as Iterable<number | string>)].map(Number);

@@ -2,10 +2,9 @@
 // confirmation) and forward (choose contacts from the replica, at most FORWARD_MAX_CONTACTS).
 import type { ContactDTO, MessageDTO } from "@chatflow/core/contract/entities.ts";
 import { ZEditMessageArgsSchema } from "@chatflow/core/contract/messages.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { type Key, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../../app-db.ts";
+import { useReplicaContactsById } from "../../contacts/contacts-data.ts";
 import { Chip } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog, Modal } from "../../ui/dialog.tsx";
@@ -91,7 +90,7 @@ export function ForwardMessageDialog({
   onForward: (contactIds: number[]) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const contacts = useLiveQuery(() => db.contacts.orderBy("id").toArray(), [], [] as ContactDTO[]);
+  const contacts = useReplicaContactsById();
   const [text, setText] = useState("");
   const [chosen, setChosen] = useState<ContactDTO[]>([]);
   const [error, setError] = useState<string | null>(null);

@@ -1,0 +1,147 @@
+// The tickets area's data (issue 20: screens call hooks; this file owns the paths and tables). Tickets and
+// messages are replicated: the conversation reads the replica (ticket by uuid, its contact, owner, queue and
+// connection), every change goes through the outbox (ticket-actions.ts, send-*.ts), and what the replica does
+// not hold is fetched from core (older messages, an evicted conversation, contacts beyond the replica).
+import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
+import { Dexie } from "dexie";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect, useState } from "react";
+import { db } from "../app-db.ts";
+import { api } from "../app-services.ts";
+import type { ChatflowDb } from "../store/db.ts";
+import { isConversationHeld, restoreConversation } from "../sync/held.ts";
+import { sortTags } from "../tags/tag-store.ts";
+import { closeAllTickets } from "./close-all.ts";
+import {
+  addTicketNote,
+  blockContact,
+  deleteTicketNote,
+  setContactTags,
+  toggleAcceptAudio,
+  toggleDisableBot,
+  updateContact,
+} from "./contact-actions.ts";
+import {
+  queueDeleteMessage,
+  queueEditMessage,
+  queueForwardMessage,
+  retryFailedMessage,
+} from "./message-view/message-actions.ts";
+import { ticketByUuid } from "./queries.ts";
+import { sendContact } from "./send-contact.ts";
+import { sendInteractive } from "./send-interactive.ts";
+import { sendMedia } from "./send-media.ts";
+import { sendMessage } from "./send-message.ts";
+import { sendPoll } from "./send-poll.ts";
+import { sendTemplate } from "./send-template.ts";
+import {
+  acceptTicket,
+  deleteTicket,
+  ignoreTicket,
+  reopenTicket,
+  resolveTicket,
+  returnTicket,
+  transferTicket,
+} from "./ticket-actions.ts";
+
+/** The replica's ticket with this uuid; null when not held, undefined while reading. */
+export function useTicketByUuid(uuid: string): TicketDTO | null | undefined {
+  return useLiveQuery(() => ticketByUuid(db, uuid), [uuid]);
+}
+
+/** Whether the replica holds the ticket with this uuid (the person may see it); undefined while reading. */
+export function useTicketHeld(uuid: string): boolean | undefined {
+  return useLiveQuery(async () => (uuid ? (await db.tickets.where("uuid").equals(uuid).count()) > 0 : false), [uuid]);
+}
+
+/** Whether this device holds the ticket's conversation; undefined while it is being read. */
+export function useConversationHeld(ticketId: number): boolean | undefined {
+  return useLiveQuery(() => isConversationHeld(db, ticketId), [ticketId]);
+}
+
+/**
+ * Fetches a conversation this device does not hold (evicted, or not brought by the first pull yet) while online;
+ * answers whether that fetch failed.
+ */
+export function useRestoreConversation(ticketId: number, held: boolean | undefined, online: boolean): boolean {
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (held !== false || !online) return;
+    setFailed(false);
+    let cancelled = false;
+    restoreConversation({ db, api }, ticketId).catch(() => {
+      if (!cancelled) setFailed(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [held, online, ticketId]);
+  return failed;
+}
+
+/** What the ticket list's filters choose among: the kept tags by name, the users, connections and queues. */
+export function useTicketFilterChoices() {
+  // One chain of Dexie promises: a native Promise.all would lose the live query's zone (use-contacts-list.ts).
+  return useLiveQuery(
+    () =>
+      Dexie.Promise.all([db.tags.toArray(), db.users.toArray(), db.whatsapps.toArray(), db.queues.toArray()]).then(
+        ([tags, users, whatsapps, queues]) => ({ tags: sortTags(tags), users, whatsapps, queues }),
+      ),
+    [],
+  );
+}
+
+/** A write of the area bound to this device's replica (the functions take the store first, for their tests). */
+const onReplica =
+  <A extends unknown[], R>(write: (store: ChatflowDb, ...args: A) => R) =>
+  (...args: A): R =>
+    write(db, ...args);
+
+/** The ticket's outbox actions (ticket-actions.ts): each queues one mutation with its optimistic change. */
+const ticketWrites = {
+  accept: onReplica(acceptTicket),
+  reopen: onReplica(reopenTicket),
+  transfer: onReplica(transferTicket),
+  returnToQueue: onReplica(returnTicket),
+  resolve: onReplica(resolveTicket),
+  ignore: onReplica(ignoreTicket),
+  remove: onReplica(deleteTicket),
+  closeAll: onReplica(closeAllTickets),
+};
+
+export function useTicketWrites() {
+  return ticketWrites;
+}
+
+/** The contact drawer's outbox writes (contact-actions.ts). */
+const contactWrites = {
+  block: onReplica(blockContact),
+  toggleDisableBot: onReplica(toggleDisableBot),
+  toggleAcceptAudio: onReplica(toggleAcceptAudio),
+  update: onReplica(updateContact),
+  setTags: onReplica(setContactTags),
+  addNote: onReplica(addTicketNote),
+  deleteNote: onReplica(deleteTicketNote),
+};
+
+export function useContactWrites() {
+  return contactWrites;
+}
+
+/** The messages written from a conversation: each is shown at once and sent through the outbox. */
+const messageWrites = {
+  send: onReplica(sendMessage),
+  sendMedia: onReplica(sendMedia),
+  sendContact: onReplica(sendContact),
+  sendPoll: onReplica(sendPoll),
+  sendInteractive: onReplica(sendInteractive),
+  sendTemplate: onReplica(sendTemplate),
+  edit: onReplica(queueEditMessage),
+  remove: onReplica(queueDeleteMessage),
+  forward: onReplica(queueForwardMessage),
+  retry: onReplica(retryFailedMessage),
+};
+
+export function useMessageWrites() {
+  return messageWrites;
+}

@@ -57,8 +57,8 @@ const requireTypeFields = (o: OptionTypeFields, ctx: z.RefinementCtx) => {
   }
 };
 
-/** A new option and, nested, its new children. */
-export type TChatbotOptionInput = {
+/** An option's own fields, as a request gives them and an answer carries them (OPTION_FIELDS says what each is). */
+export type ChatbotOptionFields = {
   name: string;
   greetingMessage: string | null;
   queueType: ChatbotOptionType;
@@ -67,8 +67,10 @@ export type TChatbotOptionInput = {
   optIntegrationId: number | null;
   optFileId: number | null;
   closeTicket: boolean;
-  options: TChatbotOptionInput[];
 };
+
+/** A new option and, nested, its new children. */
+export type TChatbotOptionInput = ChatbotOptionFields & { options: TChatbotOptionInput[] };
 
 export const ZChatbotOptionInputSchema: z.ZodType<TChatbotOptionInput> = z.lazy(() =>
   z
@@ -116,17 +118,9 @@ export const ZUpdateChatbotRequestSchema = z.object({
 export type TUpdateChatbotRequest = z.infer<typeof ZUpdateChatbotRequestSchema>;
 
 /** An option with its children, as the chatbot and queue calls answer it. */
-export type ChatbotAnswer = {
+export type ChatbotAnswer = ChatbotOptionFields & {
   id: number;
   queueId: number;
   chatbotId: number | null;
-  name: string;
-  greetingMessage: string | null;
-  queueType: ChatbotOptionType;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  closeTicket: boolean;
   options: ChatbotAnswer[];
 };

@@ -1,6 +1,8 @@
-// Reads a user as the API shows it (spec 1 §3 User), with company and queues.
+// Reads a user as the API shows it (spec 1 §3 User), with company and queues: both read as plain columns and
+// nested here (decision 0085).
 import type pg from "pg";
 import type { UserDTO } from "../contract/entities.ts";
+import { USER_QUEUES_COLUMNS, USER_QUEUES_JOIN, type UserQueuesColumns, withUserQueues } from "./user-queues.ts";
 
 export type UserRow = UserDTO & {
   sessionId: string | null;
@@ -22,16 +24,21 @@ const SELECT_USER = `
     u.default_tickets_manager_width AS "defaultTicketsManagerWidth", u.default_theme = 'dark' AS "darkMode",
     u.farewell_message AS "farewellMessage",
     u.session_id AS "sessionId", u.password_hash AS "passwordHash", u.replica_version AS "replicaVersion",
-    json_build_object('id', c.id, 'name', c.name, 'dueDate', c.due_date) AS company,
-    COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) ORDER BY q.id)
-              FROM user_queues uq JOIN queues q ON q.id = uq.queue_id AND q.company_id = uq.company_id
-              WHERE uq.user_id = u.id AND uq.company_id = u.company_id), '[]') AS queues
-  FROM users u JOIN companies c ON c.id = u.company_id`;
+    c.id AS "joinedCompanyId", c.name AS "joinedCompanyName", c.due_date AS "joinedCompanyDueDate",
+    ${USER_QUEUES_COLUMNS}
+  FROM users u JOIN companies c ON c.id = u.company_id ${USER_QUEUES_JOIN}`;
 
-function toUserRow(row: Record<string, unknown>): UserRow {
-  const r = row as unknown as UserRow;
-  r.queueIds = (r.queues ?? []).map((q) => q.id);
-  return r;
+/** A row of SELECT_USER: the company's fields and the queues' arrays as plain columns. */
+type SelectedUser = Omit<UserRow, "company" | "queues" | "queueIds"> &
+  UserQueuesColumns & { joinedCompanyId: number; joinedCompanyName: string; joinedCompanyDueDate: string | null };
+
+function toUserRow(row: SelectedUser): UserRow {
+  const { joinedCompanyId, joinedCompanyName, joinedCompanyDueDate, ...user } = withUserQueues(row);
+  return {
+    ...user,
+    company: { id: joinedCompanyId, name: joinedCompanyName, dueDate: joinedCompanyDueDate },
+    queueIds: user.queues.map((q) => q.id),
+  } as UserRow;
 }
 
 /** The user `id` of `companyId` (the company a token or refresh token names), or null. */

@@ -3,6 +3,7 @@
 // the company's queues, the e-mail rules, the change log), run as the super user acting in that company.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { USER_QUEUES_COLUMNS, USER_QUEUES_JOIN, type UserQueuesColumns, withUserQueues } from "../auth/user-queues.ts";
 import type { CompanyUsersDTO } from "../contract/companies.ts";
 import type { TCreateUserRequest } from "../contract/users.ts";
 import { companyNotFound } from "../kernel/errors.ts";
@@ -18,12 +19,9 @@ export async function listCompanyUsers(db: pg.Pool, actor: Actor, companyId: num
   authorizeCompanies(actor);
   await assertCompany(db, companyId);
   const [users, queues] = await Promise.all([
-    db.query<CompanyUsersDTO["users"][number]>(
-      `SELECT u.id, u.name, u.email, u.profile,
-         COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) ORDER BY q.id)
-                   FROM user_queues uq JOIN queues q ON q.id = uq.queue_id AND q.company_id = uq.company_id
-                   WHERE uq.user_id = u.id AND uq.company_id = u.company_id), '[]') AS queues
-       FROM users u WHERE u.company_id = $1 ORDER BY lower(u.name), u.id`,
+    db.query<Omit<CompanyUsersDTO["users"][number], "queues"> & UserQueuesColumns>(
+      `SELECT u.id, u.name, u.email, u.profile, ${USER_QUEUES_COLUMNS}
+       FROM users u ${USER_QUEUES_JOIN} WHERE u.company_id = $1 ORDER BY lower(u.name), u.id`,
       [companyId],
     ),
     db.query<CompanyUsersDTO["queues"][number]>(
@@ -31,7 +29,7 @@ export async function listCompanyUsers(db: pg.Pool, actor: Actor, companyId: num
       [companyId],
     ),
   ]);
-  return { users: users.rows, queues: queues.rows };
+  return { users: users.rows.map(withUserQueues), queues: queues.rows };
 }
 
 export async function createCompanyUser(

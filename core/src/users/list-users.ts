@@ -1,7 +1,8 @@
 // The users list of /users (search, pages) and the short list pickers use.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { type ListUsersResponse, USERS_PAGE_SIZE, type UserPickerEntry } from "../contract/users.ts";
+import { USER_QUEUES_COLUMNS, USER_QUEUES_JOIN, type UserQueuesColumns, withUserQueues } from "../auth/user-queues.ts";
+import { type ListUsersResponse, USERS_PAGE_SIZE, type UserAnswer, type UserPickerEntry } from "../contract/users.ts";
 import { USER_COLUMNS } from "../db/replica-rows.ts";
 import { authorizeUser } from "./user-policy.ts";
 
@@ -21,17 +22,14 @@ export async function listUsers(
     where += ` AND (lower(u.name) LIKE $${params.length} OR lower(u.email) LIKE $${params.length})`;
   }
   params.push(USERS_PAGE_SIZE + 1, (q.pageNumber - 1) * USERS_PAGE_SIZE);
-  const { rows } = await db.query(
-    `SELECT ${USER_COLUMNS}, u.farewell_message AS "farewellMessage",
-       COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) ORDER BY q.id)
-                 FROM user_queues uq JOIN queues q ON q.id = uq.queue_id AND q.company_id = uq.company_id
-                 WHERE uq.user_id = u.id AND uq.company_id = u.company_id), '[]') AS queues
-     FROM users u WHERE ${where}
+  const { rows } = await db.query<Omit<UserAnswer, "queues"> & UserQueuesColumns>(
+    `SELECT ${USER_COLUMNS}, u.farewell_message AS "farewellMessage", ${USER_QUEUES_COLUMNS}
+     FROM users u ${USER_QUEUES_JOIN} WHERE ${where}
      ORDER BY lower(u.name), u.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
   const hasMore = rows.length > USERS_PAGE_SIZE;
-  const users = rows.slice(0, USERS_PAGE_SIZE);
+  const users = rows.slice(0, USERS_PAGE_SIZE).map(withUserQueues);
   return { users, hasMore, count: (q.pageNumber - 1) * USERS_PAGE_SIZE + users.length };
 }
 

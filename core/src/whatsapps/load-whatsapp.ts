@@ -5,6 +5,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { Channel } from "../contract/entities.ts";
 import type { TConnectionSettings, WhatsappAnswer } from "../contract/whatsapps.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
+import { arrayColumns, zipColumns } from "../db/zip-columns.ts";
 import {
   invalidInput,
   phoneNumberNotConfirmed,
@@ -31,13 +32,35 @@ const ANSWER_COLUMNS = `w.id, w.name, w.channel, w.status, w.is_default AS "isDe
   w.phone_number_id IS NOT NULL AS "hasPhoneNumberId", w.access_token IS NOT NULL AS "hasAccessToken",
   w.app_secret IS NOT NULL AS "hasAppSecret", w.verify_token IS NOT NULL AS "hasVerifyToken",
   w.created_at AS "createdAt", w.updated_at AS "updatedAt",
-  COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color)
-              ORDER BY q.order_queue NULLS LAST, q.id)
-            FROM whatsapp_queues wq JOIN queues q ON q.id = wq.queue_id AND q.company_id = wq.company_id
-            WHERE wq.whatsapp_id = w.id AND wq.company_id = w.company_id), '[]') AS queues`;
+  wqs."joinedQueueIds", wqs."joinedQueueNames", wqs."joinedQueueColors"`;
 
-/** The answer for this actor: the API token and the pairing QR or code only for those who may read them. */
-function forActor(actor: Actor, row: WhatsappAnswer): WhatsappAnswer {
+/** The connection's queues as one array per field, in the connection's queue order (decision 0085). */
+const ANSWER_FROM = `whatsapps w LEFT JOIN LATERAL (
+    SELECT ${arrayColumns(
+      { joinedQueueIds: "q.id", joinedQueueNames: "q.name", joinedQueueColors: "q.color" },
+      "q.order_queue NULLS LAST, q.id",
+    )}
+    FROM whatsapp_queues wq JOIN queues q ON q.id = wq.queue_id AND q.company_id = wq.company_id
+    WHERE wq.whatsapp_id = w.id AND wq.company_id = w.company_id) wqs ON true`;
+
+type AnswerRow = Omit<WhatsappAnswer, "queues"> & {
+  joinedQueueIds: number[] | null;
+  joinedQueueNames: string[] | null;
+  joinedQueueColors: string[] | null;
+};
+
+/**
+ * The presenter: the queues nested from their columns; the API token and the pairing QR or code only for those
+ * who may read them.
+ */
+function forActor(
+  actor: Actor,
+  { joinedQueueIds, joinedQueueNames, joinedQueueColors, ...columns }: AnswerRow,
+): WhatsappAnswer {
+  const row: WhatsappAnswer = {
+    ...columns,
+    queues: zipColumns({ id: joinedQueueIds, name: joinedQueueNames, color: joinedQueueColors }),
+  };
   if (canWhatsapp(actor, "readToken")) return row;
   const { token: _token, qrcode: _qrcode, pairingCode: _pairingCode, ...rest } = row;
   return rest;
@@ -54,8 +77,8 @@ export async function listWhatsapps(
     params.push(filter.channel);
     where += ` AND w.channel = $${params.length}`;
   }
-  const { rows } = await db.query<WhatsappAnswer>(
-    `SELECT ${ANSWER_COLUMNS} FROM whatsapps w WHERE ${where} ORDER BY w.name, w.id`,
+  const { rows } = await db.query<AnswerRow>(
+    `SELECT ${ANSWER_COLUMNS} FROM ${ANSWER_FROM} WHERE ${where} ORDER BY w.name, w.id`,
     params,
   );
   return rows.map((r) => forActor(actor, r));
@@ -63,8 +86,8 @@ export async function listWhatsapps(
 
 /** The company's connection, or 404 ERR_NO_WAPP_FOUND (another company's id included). */
 export async function loadWhatsapp(db: pg.Pool | pg.ClientBase, actor: Actor, id: number): Promise<WhatsappAnswer> {
-  const { rows } = await db.query<WhatsappAnswer>(
-    `SELECT ${ANSWER_COLUMNS} FROM whatsapps w WHERE w.id = $1 AND w.company_id = $2`,
+  const { rows } = await db.query<AnswerRow>(
+    `SELECT ${ANSWER_COLUMNS} FROM ${ANSWER_FROM} WHERE w.id = $1 AND w.company_id = $2`,
     [id, actor.companyId],
   );
   if (!rows[0]) throw whatsappNotFound();

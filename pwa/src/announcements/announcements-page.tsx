@@ -8,11 +8,12 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Badge } from "../ui/badge.tsx";
-import { Button, IconButton } from "../ui/button.tsx";
+import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
+import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { SearchField } from "../ui/fields.tsx";
-import { EditIcon, MegaphoneIcon, PaperclipIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
+import { MegaphoneIcon, PaperclipIcon, PlusIcon } from "../ui/icons.tsx";
 import { ListItem } from "../ui/list-item.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -110,24 +111,14 @@ export function AnnouncementsPage() {
                   </>
                 }
                 actions={
-                  <>
-                    <IconButton
-                      label={t("announcementsPage.edit", { title: r.title })}
-                      onPress={() => setEditing(r)}
-                      isDisabled={!online}
-                      data-testid="announcement-edit"
-                    >
-                      <EditIcon />
-                    </IconButton>
-                    <IconButton
-                      label={t("announcementsPage.delete", { title: r.title })}
-                      onPress={() => setDeleting(r)}
-                      isDisabled={!online}
-                      data-testid="announcement-delete"
-                    >
-                      <TrashIcon />
-                    </IconButton>
-                  </>
+                  <EditDeleteButtons
+                    editLabel={t("announcementsPage.edit", { title: r.title })}
+                    deleteLabel={t("announcementsPage.delete", { title: r.title })}
+                    onEdit={() => setEditing(r)}
+                    onDelete={() => setDeleting(r)}
+                    isDisabled={!online}
+                    testId="announcement"
+                  />
                 }
               />
             )}

@@ -6,8 +6,9 @@ import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../ui/badge.tsx";
-import { Button, IconButton } from "../ui/button.tsx";
-import { CheckIcon, EditIcon, FacebookIcon, InstagramIcon, TrashIcon, WhatsappIcon } from "../ui/icons.tsx";
+import { Button } from "../ui/button.tsx";
+import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
+import { CheckIcon, FacebookIcon, InstagramIcon, WhatsappIcon } from "../ui/icons.tsx";
 import { preparingEndsAt, type SessionButton, sessionButtons } from "./connection-status.ts";
 
 export type Row = WhatsappDTO & Partial<WhatsappAnswer>;
@@ -159,22 +160,15 @@ export function ConnectionsTable({
                   )}
                 </td>
                 <td className="connections-col-actions">
-                  <IconButton
-                    label={t("connectionsPage.edit", { name: w.name })}
-                    onPress={() => onEdit(w)}
-                    isDisabled={!online || !canEdit}
-                    data-testid="connection-edit"
-                  >
-                    <EditIcon />
-                  </IconButton>
-                  <IconButton
-                    label={t("connectionsPage.delete", { name: w.name })}
-                    onPress={() => onDelete(w)}
+                  <EditDeleteButtons
+                    editLabel={t("connectionsPage.edit", { name: w.name })}
+                    deleteLabel={t("connectionsPage.delete", { name: w.name })}
+                    onEdit={() => onEdit(w)}
+                    onDelete={() => onDelete(w)}
                     isDisabled={!online}
-                    data-testid="connection-delete"
-                  >
-                    <TrashIcon />
-                  </IconButton>
+                    editDisabled={!canEdit}
+                    testId="connection"
+                  />
                 </td>
               </tr>
             );

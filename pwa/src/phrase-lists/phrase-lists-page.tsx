@@ -7,10 +7,11 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Badge } from "../ui/badge.tsx";
-import { Button, IconButton } from "../ui/button.tsx";
+import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
+import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { EditIcon, ListIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
+import { ListIcon, PlusIcon } from "../ui/icons.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { PhraseCampaignModal } from "./phrase-campaign-modal.tsx";
@@ -89,22 +90,14 @@ export function PhraseListsPage() {
                       </Badge>
                     </td>
                     <td className="phrase-lists-actions">
-                      <IconButton
-                        label={t("phraseListsPage.edit", { name: c.name })}
-                        onPress={() => setEditing(c)}
+                      <EditDeleteButtons
+                        editLabel={t("phraseListsPage.edit", { name: c.name })}
+                        deleteLabel={t("phraseListsPage.delete", { name: c.name })}
+                        onEdit={() => setEditing(c)}
+                        onDelete={() => setDeleting(c)}
                         isDisabled={!online}
-                        data-testid="phrase-campaign-edit"
-                      >
-                        <EditIcon />
-                      </IconButton>
-                      <IconButton
-                        label={t("phraseListsPage.delete", { name: c.name })}
-                        onPress={() => setDeleting(c)}
-                        isDisabled={!online}
-                        data-testid="phrase-campaign-delete"
-                      >
-                        <TrashIcon />
-                      </IconButton>
+                        testId="phrase-campaign"
+                      />
                     </td>
                   </tr>
                 ))}

@@ -6,10 +6,11 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../i18n/translate-error.ts";
 import "../integrations/integrations.css";
 import { useOnline } from "../layout/use-online.ts";
-import { Button, IconButton } from "../ui/button.tsx";
+import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
+import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { EditIcon, ListIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
+import { ListIcon, PlusIcon } from "../ui/icons.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -75,23 +76,14 @@ export function PromptsPage() {
                 onAction={() => setEditing(p)}
                 data-testid="prompt-row"
                 actions={
-                  <>
-                    <IconButton
-                      label={t("promptsPage.edit", { name: p.name })}
-                      onPress={() => setEditing(p)}
-                      isDisabled={!online}
-                    >
-                      <EditIcon />
-                    </IconButton>
-                    <IconButton
-                      label={t("promptsPage.delete", { name: p.name })}
-                      onPress={() => setDeleting(p)}
-                      isDisabled={!online}
-                      data-testid="prompt-delete"
-                    >
-                      <TrashIcon />
-                    </IconButton>
-                  </>
+                  <EditDeleteButtons
+                    editLabel={t("promptsPage.edit", { name: p.name })}
+                    deleteLabel={t("promptsPage.delete", { name: p.name })}
+                    onEdit={() => setEditing(p)}
+                    onDelete={() => setDeleting(p)}
+                    isDisabled={!online}
+                    testId="prompt"
+                  />
                 }
               />
             ))}

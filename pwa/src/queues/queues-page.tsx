@@ -8,10 +8,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOnline } from "../layout/use-online.ts";
 import { useCompanySettings } from "../settings/settings-data.ts";
-import { Button, IconButton } from "../ui/button.tsx";
+import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
+import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { EditIcon, ListIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
+import { ListIcon, PlusIcon } from "../ui/icons.tsx";
 import { ListPage } from "../ui/list-page.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -108,22 +109,15 @@ export function QueuesPage() {
                     <span className="queues-greeting">{q.greetingMessage ?? ""}</span>
                   </td>
                   <td className="queues-col-actions">
-                    <IconButton
-                      label={t("queuesPage.edit", { name: q.name })}
-                      onPress={() => void openEdit(q)}
-                      isDisabled={!online || !server}
-                      data-testid="queue-edit"
-                    >
-                      <EditIcon />
-                    </IconButton>
-                    <IconButton
-                      label={t("queuesPage.delete", { name: q.name })}
-                      onPress={() => setDeleting(q)}
+                    <EditDeleteButtons
+                      editLabel={t("queuesPage.edit", { name: q.name })}
+                      deleteLabel={t("queuesPage.delete", { name: q.name })}
+                      onEdit={() => void openEdit(q)}
+                      onDelete={() => setDeleting(q)}
                       isDisabled={!online}
-                      data-testid="queue-delete"
-                    >
-                      <TrashIcon />
-                    </IconButton>
+                      editDisabled={!server}
+                      testId="queue"
+                    />
                   </td>
                 </tr>
               ))}

@@ -9,8 +9,9 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
-import { Button, IconButton } from "../ui/button.tsx";
-import { EditIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
+import { Button } from "../ui/button.tsx";
+import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
+import { PlusIcon } from "../ui/icons.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
 import { QuickMessageModal } from "./quick-message-modal.tsx";
 import type { QuickMessagesConnectionOptions } from "./quick-messages-doc.ts";
@@ -117,20 +118,12 @@ export function QuickMessagesSection(p: QuickMessagesSectionProps) {
                 data-testid="quick-messages-item"
                 actions={
                   editable ? (
-                    <>
-                      <IconButton
-                        label={t("quickMessages.edit", { shortcode: item.shortcode })}
-                        onPress={() => setOpen(item)}
-                      >
-                        <EditIcon />
-                      </IconButton>
-                      <IconButton
-                        label={t("quickMessages.delete", { shortcode: item.shortcode })}
-                        onPress={() => doc && removeQuickMessage(doc, item.id)}
-                      >
-                        <TrashIcon />
-                      </IconButton>
-                    </>
+                    <EditDeleteButtons
+                      editLabel={t("quickMessages.edit", { shortcode: item.shortcode })}
+                      deleteLabel={t("quickMessages.delete", { shortcode: item.shortcode })}
+                      onEdit={() => setOpen(item)}
+                      onDelete={() => doc && removeQuickMessage(doc, item.id)}
+                    />
                   ) : undefined
                 }
               />

@@ -7,11 +7,12 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOnline } from "../layout/use-online.ts";
 import { Chip } from "../ui/badge.tsx";
-import { Button, IconButton } from "../ui/button.tsx";
+import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
+import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { SearchField } from "../ui/fields.tsx";
-import { ContactsIcon, EditIcon, PlusIcon, TagIcon, TrashIcon } from "../ui/icons.tsx";
+import { ContactsIcon, PlusIcon, TagIcon } from "../ui/icons.tsx";
 import { ListItem } from "../ui/list-item.tsx";
 import { ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -111,22 +112,14 @@ export function TagsPage() {
                     >
                       {tag.contactsCount ?? "–"}
                     </Button>
-                    <IconButton
-                      label={t("tagsPage.edit", { name: tag.name })}
-                      onPress={() => setEditing(tag)}
+                    <EditDeleteButtons
+                      editLabel={t("tagsPage.edit", { name: tag.name })}
+                      deleteLabel={t("tagsPage.delete", { name: tag.name })}
+                      onEdit={() => setEditing(tag)}
+                      onDelete={() => setDeleting(tag)}
                       isDisabled={!online}
-                      data-testid="tag-edit"
-                    >
-                      <EditIcon />
-                    </IconButton>
-                    <IconButton
-                      label={t("tagsPage.delete", { name: tag.name })}
-                      onPress={() => setDeleting(tag)}
-                      isDisabled={!online}
-                      data-testid="tag-delete"
-                    >
-                      <TrashIcon />
-                    </IconButton>
+                      testId="tag"
+                    />
                   </>
                 )
               }

@@ -14,6 +14,7 @@ import { Button, IconButton } from "./button.tsx";
 import { ColorSwatchField } from "./color-swatch-field.tsx";
 import { ConfirmDialog, Modal } from "./dialog.tsx";
 import { Drawer } from "./drawer.tsx";
+import { EditDeleteButtons } from "./edit-delete-buttons.tsx";
 import { PasswordField, SearchField, TextField } from "./fields.tsx";
 import { FileButton } from "./file-button.tsx";
 import { FormModal } from "./form-modal.tsx";
@@ -209,6 +210,32 @@ describe("#FormModal", () => {
     expect(within(dialog).queryByRole("button", { name: "Salvar" })).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Cancelar" }));
     expect(onClose).toHaveBeenCalledOnce();
+  });
+});
+
+describe("#EditDeleteButtons", () => {
+  it("names both buttons after the record, keeps delete on while only edit is off, and leaves delete out without onDelete", async () => {
+    const user = userEvent.setup();
+    const onEdit = vi.fn();
+    const onDelete = vi.fn();
+    const { unmount } = render(
+      <EditDeleteButtons
+        editLabel="Editar Suporte"
+        deleteLabel="Excluir Suporte"
+        onEdit={onEdit}
+        onDelete={onDelete}
+        editDisabled
+        testId="queue"
+      />,
+    );
+    expect(screen.getByRole("button", { name: "Editar Suporte" }).hasAttribute("disabled")).toBe(true);
+    await user.click(screen.getByTestId("queue-delete"));
+    expect(onDelete).toHaveBeenCalledOnce();
+    unmount();
+    render(<EditDeleteButtons editLabel="Editar Ana" deleteLabel="Excluir Ana" onEdit={onEdit} />);
+    await user.click(screen.getByRole("button", { name: "Editar Ana" }));
+    expect(onEdit).toHaveBeenCalledOnce();
+    expect(screen.queryByRole("button", { name: "Excluir Ana" })).toBeNull();
   });
 });
 

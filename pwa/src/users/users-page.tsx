@@ -10,11 +10,12 @@ import { useSessionUser } from "../auth/use-session-user.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { Badge } from "../ui/badge.tsx";
-import { Button, IconButton } from "../ui/button.tsx";
+import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
+import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { SearchField } from "../ui/fields.tsx";
-import { EditIcon, PlusIcon, TrashIcon, UsersIcon } from "../ui/icons.tsx";
+import { PlusIcon, UsersIcon } from "../ui/icons.tsx";
 import { ListItem } from "../ui/list-item.tsx";
 import { ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -114,26 +115,14 @@ export function UsersPage() {
                   </>
                 }
                 actions={
-                  <>
-                    <IconButton
-                      label={t("usersPage.edit", { name: u.name })}
-                      onPress={() => setEditing(u)}
-                      isDisabled={!online}
-                      data-testid="user-edit"
-                    >
-                      <EditIcon />
-                    </IconButton>
-                    {mayDelete && (
-                      <IconButton
-                        label={t("usersPage.delete", { name: u.name })}
-                        onPress={() => setDeleting(u)}
-                        isDisabled={!online}
-                        data-testid="user-delete"
-                      >
-                        <TrashIcon />
-                      </IconButton>
-                    )}
-                  </>
+                  <EditDeleteButtons
+                    editLabel={t("usersPage.edit", { name: u.name })}
+                    deleteLabel={t("usersPage.delete", { name: u.name })}
+                    onEdit={() => setEditing(u)}
+                    onDelete={mayDelete ? () => setDeleting(u) : undefined}
+                    isDisabled={!online}
+                    testId="user"
+                  />
                 }
               />
             );

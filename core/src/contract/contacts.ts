@@ -163,6 +163,15 @@ export function splitTagNames(v: string | string[] | undefined | null): string[]
 /** Tag name (spec 1 §5: inline tags need at least 3 characters). */
 export const ZTagNameSchema = z.string({ error: required }).trim().min(3, "Tag muito curta!").max(60, "Too Long!");
 
+/** A tag's colour, hex with 3 to 8 digits (an alpha channel allowed). */
+const ZTagColorSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{3,8}$/, "Invalid color");
+
+/** Whether a tag is a kanban lane: a boolean or 0/1, stored as 0/1. */
+const ZKanbanFlagSchema = z.union([z.boolean(), z.coerce.number().int().min(0).max(1)]);
+
 /** The most hours a lane may hold a ticket before its timer moves it (a year). */
 export const MAX_TIME_LANE_HOURS = 8760;
 
@@ -187,16 +196,9 @@ export const ZCreateTagRequestSchema = z.object({
   /** Unique in the company. */
   name: ZTagNameSchema,
   /** 1 makes the tag a kanban lane. */
-  kanban: z
-    .union([z.boolean(), z.coerce.number().int().min(0).max(1)])
-    .optional()
-    .transform((v) => (v === true || v === 1 ? 1 : 0)),
+  kanban: ZKanbanFlagSchema.optional().transform((v) => (v === true || v === 1 ? 1 : 0)),
   /** Hex colour; a random one when absent. */
-  color: z
-    .string()
-    .trim()
-    .regex(/^#[0-9a-fA-F]{3,8}$/, "Invalid color")
-    .optional(),
+  color: ZTagColorSchema.optional(),
   ...ZLaneFields,
 });
 export type TCreateTagRequest = z.infer<typeof ZCreateTagRequestSchema>;
@@ -205,16 +207,9 @@ export const ZUpdateTagRequestSchema = z.object({
   /** New name, unique in the company. */
   name: ZTagNameSchema.optional(),
   /** 1 makes the tag a kanban lane. */
-  kanban: z
-    .union([z.boolean(), z.coerce.number().int().min(0).max(1)])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === true || v === 1 ? 1 : 0)),
+  kanban: ZKanbanFlagSchema.optional().transform((v) => (v === undefined ? undefined : v === true || v === 1 ? 1 : 0)),
   /** Hex colour. */
-  color: z
-    .string()
-    .trim()
-    .regex(/^#[0-9a-fA-F]{3,8}$/, "Invalid color")
-    .optional(),
+  color: ZTagColorSchema.optional(),
   ...ZLaneFields,
 });
 export type TUpdateTagRequest = z.infer<typeof ZUpdateTagRequestSchema>;

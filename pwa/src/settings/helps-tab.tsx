@@ -4,9 +4,8 @@
 import type { HelpDTO } from "@chatflow/core/contract/helps.ts";
 import { useTranslation } from "react-i18next";
 import { HELPS_CACHE_KEY } from "../helps/helps-presence.ts";
-import { Button } from "../ui/button.tsx";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
-import { List, ListItem } from "../ui/list-item.tsx";
+import { RecordEditorTab } from "./record-editor-tab.tsx";
 import { useRecordEditor } from "./use-record-editor.ts";
 
 type HelpForm = { id: number | null; title: string; description: string; video: string };
@@ -14,18 +13,7 @@ const EMPTY: HelpForm = { id: null, title: "", description: "", video: "" };
 
 export function HelpsTab({ online }: { online: boolean }) {
   const { t } = useTranslation();
-  const {
-    records: helps,
-    form,
-    setForm,
-    errors,
-    busy,
-    isDisabled,
-    clear,
-    pick,
-    save,
-    remove,
-  } = useRecordEditor<HelpDTO, HelpForm>({
+  const editor = useRecordEditor<HelpDTO, HelpForm>({
     online,
     cacheKey: HELPS_CACHE_KEY,
     listPath: "/helps/list",
@@ -35,68 +23,40 @@ export function HelpsTab({ online }: { online: boolean }) {
     requestOf: ({ title, description, video }) => ({ title, description, video }),
     saveFailed: "settingsPage.helps.saveFailed",
   });
+  const { form, setForm, errors, isDisabled } = editor;
 
   return (
-    <div className="settings-helps" data-testid="settings-helps">
-      <form
-        className="settings-plan-form"
-        aria-label={form.id === null ? t("settingsPage.helps.new") : t("settingsPage.helps.edit")}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <TextField
-          label={t("settingsPage.helps.title")}
-          value={form.title}
-          onChange={(v) => setForm((f) => ({ ...f, title: v }))}
-          errorMessage={errors.title}
-          isDisabled={isDisabled}
-          data-testid="help-title"
-        />
-        <TextField
-          label={t("settingsPage.helps.video")}
-          description={t("settingsPage.helps.videoHint")}
-          value={form.video}
-          onChange={(v) => setForm((f) => ({ ...f, video: v }))}
-          errorMessage={errors.video}
-          isDisabled={isDisabled}
-          data-testid="help-video"
-        />
-        <TextAreaField
-          label={t("settingsPage.helps.description")}
-          value={form.description}
-          onChange={(v) => setForm((f) => ({ ...f, description: v }))}
-          errorMessage={errors.description}
-          isDisabled={isDisabled}
-          data-testid="help-description"
-        />
-        <div className="settings-actions">
-          <Button onPress={clear} isDisabled={busy} data-testid="help-clear">
-            {t("settingsPage.plans.clear")}
-          </Button>
-          {form.id !== null && (
-            <Button variant="danger" onPress={() => void remove()} isDisabled={isDisabled} data-testid="help-delete">
-              {t("settingsPage.plans.delete")}
-            </Button>
-          )}
-          <Button variant="primary" type="submit" isDisabled={isDisabled} data-testid="help-save">
-            {busy ? t("settingsPage.updating") : t("settingsPage.save")}
-          </Button>
-        </div>
-      </form>
-      {helps.length === 0 && <p className="settings-intro">{t("settingsPage.helps.empty")}</p>}
-      <List className="settings-plan-list" label={t("settingsPage.helps.listLabel")}>
-        {helps.map((h) => (
-          <ListItem
-            key={h.id}
-            title={h.title}
-            subtitle={h.video ? `${h.video} · ${h.description}` : h.description}
-            onAction={() => pick(h)}
-            data-testid="help-row"
-          />
-        ))}
-      </List>
-    </div>
+    <RecordEditorTab
+      name="helps"
+      testId="help"
+      editor={editor}
+      row={(h) => ({ title: h.title, subtitle: h.video ? `${h.video} · ${h.description}` : h.description })}
+    >
+      <TextField
+        label={t("settingsPage.helps.title")}
+        value={form.title}
+        onChange={(v) => setForm((f) => ({ ...f, title: v }))}
+        errorMessage={errors.title}
+        isDisabled={isDisabled}
+        data-testid="help-title"
+      />
+      <TextField
+        label={t("settingsPage.helps.video")}
+        description={t("settingsPage.helps.videoHint")}
+        value={form.video}
+        onChange={(v) => setForm((f) => ({ ...f, video: v }))}
+        errorMessage={errors.video}
+        isDisabled={isDisabled}
+        data-testid="help-video"
+      />
+      <TextAreaField
+        label={t("settingsPage.helps.description")}
+        value={form.description}
+        onChange={(v) => setForm((f) => ({ ...f, description: v }))}
+        errorMessage={errors.description}
+        isDisabled={isDisabled}
+        data-testid="help-description"
+      />
+    </RecordEditorTab>
   );
 }

@@ -10,6 +10,11 @@ import { serverFieldErrors } from "../i18n/form-errors.ts";
 import { readCache, refreshCache } from "../store/cache.ts";
 import { showToast } from "../ui/toasts.ts";
 
+/** What a list-and-form tab works with (record-editor-tab.tsx draws it). */
+export type RecordEditor<R extends { id: number }, F extends { id: number | null }> = ReturnType<
+  typeof useRecordEditor<R, F>
+>;
+
 export function useRecordEditor<R extends { id: number }, F extends { id: number | null }>(o: {
   online: boolean;
   /** The cache entry that keeps the list for offline reading. */

@@ -3,20 +3,23 @@
 // the restart keyword starts over (after typebotRestartMessage), a session idle for typebotExpires minutes starts
 // over, and a message the bot cannot take (a file, an answer its question does not offer) gets
 // typebotUnknownMessage. The bot's messages go out typebotDelayMessage ms apart.
+import type { QueueIntegrationDTO } from "../contract/integrations.ts";
 import { assertOk, OutboundError, type OutboundOptions, postJson } from "./outbound-http.ts";
 import type { SessionRow, StepOutcome, StepRow, TicketContext } from "./step-context.ts";
 
-export type TypebotIntegration = {
-  id: number;
-  urlN8N: string | null;
-  typebotSlug: string | null;
-  typebotExpires: number;
-  typebotDelayMessage: number;
-  typebotKeywordFinish: string | null;
-  typebotKeywordRestart: string | null;
-  typebotRestartMessage: string | null;
-  typebotUnknownMessage: string | null;
-};
+/** What a Typebot conversation reads of its integration (a flow's Typebot node fills the same fields). */
+export type TypebotIntegration = Pick<
+  QueueIntegrationDTO,
+  | "id"
+  | "urlN8N"
+  | "typebotSlug"
+  | "typebotExpires"
+  | "typebotDelayMessage"
+  | "typebotKeywordFinish"
+  | "typebotKeywordRestart"
+  | "typebotRestartMessage"
+  | "typebotUnknownMessage"
+>;
 
 type RichText = { text?: string; children?: RichText[] };
 type TypebotMessage = { type: string; content?: { richText?: RichText[]; markdown?: string; url?: string } };

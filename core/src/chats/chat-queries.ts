@@ -1,5 +1,6 @@
 // What the chat calls read (spec 3 §7 "Internal chat"): the caller's chats page by page, one chat the caller is a
-// member of, a chat's messages newest page first. Set-based SQL, each statement scoped to the company.
+// member of, a chat's messages newest page first. Set-based SQL, each statement scoped to the company; the
+// members and the sender are read as plain columns and nested here (decision 0085).
 import type pg from "pg";
 import {
   CHAT_MESSAGES_PAGE_SIZE,
@@ -9,23 +10,43 @@ import {
   type ChatMessagesPage,
   type ChatsPage,
 } from "../contract/chats.ts";
+import { arrayColumns, zipColumns } from "../db/zip-columns.ts";
 import { chatNotFound } from "../kernel/errors.ts";
 import { likePattern } from "../kernel/like-pattern.ts";
+import { namedRef } from "../presenters/named-ref.ts";
 
-/** A chat's columns as ChatDTO, with its members (alias ch). */
+/** A chat's columns (alias ch), with its members as one array per field (by name); CHAT_FROM joins them. */
 const CHAT_COLUMNS = `ch.id, ch.uuid, ch.title, ch.owner_id AS "ownerId", ch.last_message AS "lastMessage",
-  ch.updated_at AS "updatedAt",
-  (SELECT coalesce(json_agg(json_build_object('userId', cu.user_id, 'unreads', cu.unreads,
-      'user', json_build_object('id', u.id, 'name', u.name)) ORDER BY lower(u.name), u.id), '[]')
-   FROM chat_users cu JOIN users u ON u.id = cu.user_id AND u.company_id = cu.company_id
-   WHERE cu.chat_id = ch.id AND cu.company_id = ch.company_id) AS users`;
+  ch.updated_at AS "updatedAt", mem."memberIds", mem."memberUnreads", mem."memberNames"`;
+
+const CHAT_FROM = `chats ch LEFT JOIN LATERAL (
+    SELECT ${arrayColumns(
+      { memberIds: "cu.user_id", memberUnreads: "cu.unreads", memberNames: "u.name" },
+      "lower(u.name), u.id",
+    )}
+    FROM chat_users cu JOIN users u ON u.id = cu.user_id AND u.company_id = cu.company_id
+    WHERE cu.chat_id = ch.id AND cu.company_id = ch.company_id) mem ON true`;
 
 const MESSAGE_COLUMNS = `cm.id, cm.chat_id AS "chatId", cm.message, cm.sender_id AS "senderId",
-  CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END AS sender,
-  cm.created_at AS "createdAt"`;
+  u.id AS "joinedSenderId", u.name AS "joinedSenderName", cm.created_at AS "createdAt"`;
 
-type Row = Omit<ChatDTO, "updatedAt"> & { updatedAt: Date };
-const present = (r: Row): ChatDTO => ({ ...r, updatedAt: r.updatedAt.toISOString() });
+type Row = Omit<ChatDTO, "updatedAt" | "users"> & {
+  updatedAt: Date;
+  memberIds: number[] | null;
+  memberUnreads: number[] | null;
+  memberNames: string[] | null;
+};
+
+/** The presenter of a chat: its members nested as { userId, unreads, user: { id, name } }. */
+const present = ({ memberIds, memberUnreads, memberNames, ...r }: Row): ChatDTO => ({
+  ...r,
+  users: zipColumns({ id: memberIds, unreads: memberUnreads, name: memberNames }).map((m) => ({
+    userId: m.id,
+    unreads: m.unreads,
+    user: { id: m.id, name: m.name },
+  })),
+  updatedAt: r.updatedAt.toISOString(),
+});
 
 /** GET /chats: the chats the caller belongs to, matching the search, most recently active first. */
 export async function listChats(
@@ -42,7 +63,7 @@ export async function listChats(
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM chats ch WHERE ${filter}`, params);
   const offset = (q.pageNumber - 1) * CHATS_PAGE_SIZE;
   const { rows } = await db.query<Row>(
-    `SELECT ${CHAT_COLUMNS} FROM chats ch WHERE ${filter} ORDER BY ch.updated_at DESC, ch.id DESC LIMIT $5 OFFSET $6`,
+    `SELECT ${CHAT_COLUMNS} FROM ${CHAT_FROM} WHERE ${filter} ORDER BY ch.updated_at DESC, ch.id DESC LIMIT $5 OFFSET $6`,
     [...params, CHATS_PAGE_SIZE, offset],
   );
   const total = count.rows[0]?.n ?? 0;
@@ -58,7 +79,7 @@ export async function findMemberChat(
   opts: { lock?: boolean } = {},
 ): Promise<ChatDTO> {
   const { rows } = await db.query<Row>(
-    `SELECT ${CHAT_COLUMNS} FROM chats ch WHERE ch.company_id = $1 AND ch.id = $3
+    `SELECT ${CHAT_COLUMNS} FROM ${CHAT_FROM} WHERE ch.company_id = $1 AND ch.id = $3
        AND EXISTS (SELECT 1 FROM chat_users me WHERE me.chat_id = ch.id AND me.company_id = $1 AND me.user_id = $2)
      ${opts.lock ? "FOR UPDATE OF ch" : ""}`,
     [companyId, userId, chatId],
@@ -67,8 +88,17 @@ export async function findMemberChat(
   return present(rows[0]);
 }
 
-type MessageRow = Omit<ChatMessageDTO, "createdAt"> & { createdAt: Date };
-export const presentChatMessage = (r: MessageRow): ChatMessageDTO => ({ ...r, createdAt: r.createdAt.toISOString() });
+type MessageRow = Omit<ChatMessageDTO, "createdAt" | "sender"> & {
+  createdAt: Date;
+  joinedSenderId: number | null;
+  joinedSenderName: string | null;
+};
+/** The presenter of a chat message: its sender nested (null once that user is gone). */
+export const presentChatMessage = ({ joinedSenderId, joinedSenderName, ...r }: MessageRow): ChatMessageDTO => ({
+  ...r,
+  sender: namedRef(joinedSenderId, joinedSenderName),
+  createdAt: r.createdAt.toISOString(),
+});
 
 /** GET /chats/{id}/messages: page 1 is the newest messages; each page oldest first, as the screen shows them. */
 export async function listChatMessages(

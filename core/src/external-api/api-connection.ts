@@ -25,17 +25,19 @@ export async function findApiConnection(
 ): Promise<ApiConnection> {
   const t = token?.trim() ?? "";
   if (!t || t.length > TOKEN_MAX) throw invalidApiToken();
-  const { rows } = await db.query<ApiConnection>(
+  const { rows } = await db.query<
+    Omit<ApiConnection, "company"> & { companyName: string; companyDueDate: string | null }
+  >(
     `/* all-companies: the token is what names the company */
-     SELECT w.id, w.company_id AS "companyId", w.channel,
-       json_build_object('id', c.id, 'name', c.name, 'dueDate', c.due_date) AS company
+     SELECT w.id, w.company_id AS "companyId", w.channel, c.name AS "companyName", c.due_date AS "companyDueDate"
      FROM whatsapps w JOIN companies c ON c.id = w.company_id
      WHERE w.token = $1 LIMIT 2`,
     [t],
   );
   // Tokens are unique per company only: one set by hand in two companies names neither.
   if (rows.length !== 1) throw invalidApiToken();
-  return rows[0]!;
+  const { companyName, companyDueDate, ...connection } = rows[0]!;
+  return { ...connection, company: { id: connection.companyId, name: companyName, dueDate: companyDueDate } };
 }
 
 /** 403 unless the company's plan has useExternalApi (a company without a plan has the defaults: on) and is paid up. */

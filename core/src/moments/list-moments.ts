@@ -8,19 +8,49 @@ import type { Actor } from "../auth/authenticate.ts";
 import { BUSINESS_TIME_ZONE } from "../contract/dates.ts";
 import { MOMENTS_LIMIT, MOMENTS_WINDOW_DAYS, type MomentTicket, type TMomentsQuery } from "../contract/moments.ts";
 import { noPermission } from "../kernel/errors.ts";
+import { namedRef } from "../presenters/named-ref.ts";
 
 /** spec 1 §2, §6: the panel is the admins' and the users' with allowRealTime. */
 export function canSeeMoments(actor: Actor): boolean {
   return actor.profile === "admin" || actor.super || actor.allowRealTime === "enabled";
 }
 
-const ITEM = `json_build_object(
-  'id', t.id, 'uuid', t.uuid, 'status', t.status, 'lastMessage', t.last_message, 'updatedAt', t.updated_at,
-  'userId', t.user_id, 'queueId', t.queue_id,
-  'contact', json_build_object('id', c.id, 'name', c.name, 'urlPicture', c.url_picture),
-  'queue', CASE WHEN q.id IS NULL THEN NULL ELSE json_build_object('id', q.id, 'name', q.name, 'color', q.color) END,
-  'user', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END,
-  'whatsapp', CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'name', w.name) END)`;
+/** A panel ticket's columns with its contact, queue, agent and connection as plain columns (decision 0085). */
+const ITEM = `t.id, t.uuid, t.status, t.last_message AS "lastMessage", t.updated_at AS "updatedAt",
+  t.user_id AS "userId", t.queue_id AS "queueId",
+  c.id AS "contactId", c.name AS "contactName", c.url_picture AS "contactUrlPicture",
+  q.id AS "joinedQueueId", q.name AS "joinedQueueName", q.color AS "joinedQueueColor",
+  u.id AS "joinedUserId", u.name AS "joinedUserName", w.id AS "joinedWhatsappId", w.name AS "joinedWhatsappName"`;
+
+type MomentRow = Omit<MomentTicket, "updatedAt" | "contact" | "queue" | "user" | "whatsapp"> & {
+  updatedAt: Date;
+  contactId: number;
+  contactName: string;
+  contactUrlPicture: string | null;
+  joinedQueueId: number | null;
+  joinedQueueName: string | null;
+  joinedQueueColor: string | null;
+  joinedUserId: number | null;
+  joinedUserName: string | null;
+  joinedWhatsappId: number | null;
+  joinedWhatsappName: string | null;
+};
+
+/** The presenter of a panel ticket: its contact, queue, agent and connection nested. */
+const momentAnswer = (r: MomentRow): MomentTicket => ({
+  id: r.id,
+  uuid: r.uuid,
+  status: r.status,
+  lastMessage: r.lastMessage,
+  updatedAt: r.updatedAt.toISOString(),
+  userId: r.userId,
+  queueId: r.queueId,
+  contact: { id: r.contactId, name: r.contactName, urlPicture: r.contactUrlPicture },
+  queue:
+    r.joinedQueueId === null ? null : { id: r.joinedQueueId, name: r.joinedQueueName!, color: r.joinedQueueColor! },
+  user: namedRef(r.joinedUserId, r.joinedUserName),
+  whatsapp: namedRef(r.joinedWhatsappId, r.joinedWhatsappName),
+});
 
 export async function listMoments(
   db: pg.Pool | pg.ClientBase,
@@ -53,8 +83,8 @@ export async function listMoments(
         AND ($7::int IS NULL OR s.user_id = $7::int)
       ORDER BY s.updated_at DESC, s.id DESC LIMIT $8)`;
   const statuses = query.status ? [query.status] : (["open", "pending"] as const);
-  const { rows } = await db.query<{ item: MomentTicket }>(
-    `SELECT ${ITEM} AS item
+  const { rows } = await db.query<MomentRow>(
+    `SELECT ${ITEM}
      FROM (${statuses.map(slice).join(" UNION ALL ")}) p
      JOIN tickets t ON t.id = p.id AND t.company_id = $1
      JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
@@ -64,5 +94,5 @@ export async function listMoments(
      ORDER BY p.updated_at DESC, p.id DESC`,
     params,
   );
-  return rows.map((r) => r.item);
+  return rows.map(momentAnswer);
 }

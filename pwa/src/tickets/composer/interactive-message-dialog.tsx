@@ -6,7 +6,7 @@
 // it to core, now or when the network is back. The button kinds take a header image (up to 1 MB), kept in
 // the outbox with the message and sent by REST under the message's id (send-interactive.ts).
 import { PIX_KEY_TYPES } from "@chatflow/core/contract/messages.ts";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors } from "../../i18n/form-errors.ts";
 import { Button, IconButton } from "../../ui/button.tsx";
@@ -14,13 +14,13 @@ import { TextAreaField, TextField } from "../../ui/fields.tsx";
 import { FileButton } from "../../ui/file-button.tsx";
 import { CloseIcon, PaperclipIcon, PlusIcon, TrashIcon } from "../../ui/icons.tsx";
 import { Select, SelectItem } from "../../ui/select.tsx";
-import { SendDialog } from "../../ui/send-dialog.tsx";
 import {
   checkHeaderImage,
   type InteractiveKind,
   type ParsedInteractive,
   parseInteractive,
 } from "../send-interactive.ts";
+import { ComposerPreviewDialog } from "./composer-preview-dialog.tsx";
 import {
   type ButtonDraft,
   draftToInput,
@@ -62,10 +62,8 @@ export function InteractiveMessageDialog({ online, onSend, onClose }: Interactiv
   const { t } = useTranslation();
   const [draft, setDraft] = useState<InteractiveDraft>(emptyDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
-  const body = useRef<HTMLDivElement>(null);
   const withImage = draft.kind === "url" || draft.kind === "copy" || draft.kind === "call";
   const imageUrl = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
   useEffect(() => () => void (imageUrl && URL.revokeObjectURL(imageUrl)), [imageUrl]);
@@ -83,12 +81,6 @@ export function InteractiveMessageDialog({ online, onSend, onClose }: Interactiv
     }
   };
 
-  // After a refused send, the keyboard lands on the first field that says why.
-  useEffect(() => {
-    if (attempt === 0) return;
-    body.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-  }, [attempt]);
-
   const setKind = (kind: InteractiveKind) => {
     setDraft((d) => ({ ...d, kind }));
     setErrors({});
@@ -101,7 +93,6 @@ export function InteractiveMessageDialog({ online, onSend, onClose }: Interactiv
     const parsed = parseInteractive(draftToInput(draft));
     if (!parsed.ok) {
       setErrors(fieldErrors(parsed.error, KNOWN));
-      setAttempt((n) => n + 1);
       return;
     }
     setErrors({});
@@ -109,67 +100,58 @@ export function InteractiveMessageDialog({ online, onSend, onClose }: Interactiv
   }
 
   return (
-    <SendDialog
+    <ComposerPreviewDialog
       title={t("composerDialogs.interactive")}
-      size="large"
       testId="interactive"
-      sendLabel={t("composerDialogs.send")}
+      online={online}
       onClose={onClose}
       onSubmit={submit}
+      preview={<InteractivePreview draft={draft} imageUrl={withImage ? imageUrl : null} />}
     >
-      <div className="composer-interactive" ref={body}>
-        <div className="composer-interactive-form">
-          <Select
-            label={t("composerDialogs.kind")}
-            items={INTERACTIVE_KINDS.map((id) => ({ id }))}
-            value={draft.kind}
-            onChange={(key) => key !== null && setKind(key as InteractiveKind)}
-            data-testid="interactive-kind"
+      <Select
+        label={t("composerDialogs.kind")}
+        items={INTERACTIVE_KINDS.map((id) => ({ id }))}
+        value={draft.kind}
+        onChange={(key) => key !== null && setKind(key as InteractiveKind)}
+        data-testid="interactive-kind"
+      >
+        {(k) => <SelectItem id={k.id}>{t(`composerDialogs.kinds.${k.id}`)}</SelectItem>}
+      </Select>
+      {draft.kind === "list" && <ListFields list={draft.list} errors={errors} onChange={setList} />}
+      {(draft.kind === "url" || draft.kind === "copy" || draft.kind === "call") && (
+        <ButtonFields kind={draft.kind} button={draft.button} errors={errors} onChange={setButton} />
+      )}
+      {withImage && (
+        <fieldset className="composer-interactive-image">
+          <legend>{t("composerDialogs.fields.image")}</legend>
+          <FileButton
+            acceptedFileTypes={["image/png", "image/jpeg", "image/gif", "image/webp"]}
+            icon={<PaperclipIcon size={16} />}
+            onSelect={(files) => pickImage(files[0])}
+            data-testid="interactive-image"
           >
-            {(k) => <SelectItem id={k.id}>{t(`composerDialogs.kinds.${k.id}`)}</SelectItem>}
-          </Select>
-          {draft.kind === "list" && <ListFields list={draft.list} errors={errors} onChange={setList} />}
-          {(draft.kind === "url" || draft.kind === "copy" || draft.kind === "call") && (
-            <ButtonFields kind={draft.kind} button={draft.button} errors={errors} onChange={setButton} />
-          )}
-          {withImage && (
-            <fieldset className="composer-interactive-image">
-              <legend>{t("composerDialogs.fields.image")}</legend>
-              <FileButton
-                acceptedFileTypes={["image/png", "image/jpeg", "image/gif", "image/webp"]}
-                icon={<PaperclipIcon size={16} />}
-                onSelect={(files) => pickImage(files[0])}
-                data-testid="interactive-image"
+            {t("composerDialogs.fields.chooseImage")}
+          </FileButton>
+          {image && (
+            <span className="composer-interactive-image-name" data-testid="interactive-image-name">
+              {image.name}
+              <IconButton
+                label={t("composerDialogs.fields.removeImage", { name: image.name })}
+                onPress={() => setImage(null)}
               >
-                {t("composerDialogs.fields.chooseImage")}
-              </FileButton>
-              {image && (
-                <span className="composer-interactive-image-name" data-testid="interactive-image-name">
-                  {image.name}
-                  <IconButton
-                    label={t("composerDialogs.fields.removeImage", { name: image.name })}
-                    onPress={() => setImage(null)}
-                  >
-                    <CloseIcon size={16} />
-                  </IconButton>
-                </span>
-              )}
-              {imageError && (
-                <p className="field-error" role="alert" data-testid="interactive-image-error">
-                  {imageError}
-                </p>
-              )}
-            </fieldset>
+                <CloseIcon size={16} />
+              </IconButton>
+            </span>
           )}
-          {draft.kind === "pix" && <PixFields pix={draft.pix} errors={errors} onChange={setPix} />}
-          {!online && <p className="composer-dialog-offline">{t("composerDialogs.offline")}</p>}
-        </div>
-        <section className="composer-dialog-preview" aria-label={t("composerDialogs.preview")}>
-          <h3 className="composer-dialog-preview-title">{t("composerDialogs.preview")}</h3>
-          <InteractivePreview draft={draft} imageUrl={withImage ? imageUrl : null} />
-        </section>
-      </div>
-    </SendDialog>
+          {imageError && (
+            <p className="field-error" role="alert" data-testid="interactive-image-error">
+              {imageError}
+            </p>
+          )}
+        </fieldset>
+      )}
+      {draft.kind === "pix" && <PixFields pix={draft.pix} errors={errors} onChange={setPix} />}
+    </ComposerPreviewDialog>
   );
 }
 

@@ -11,9 +11,9 @@ import { Button, IconButton } from "../../ui/button.tsx";
 import { TextField } from "../../ui/fields.tsx";
 import { PlusIcon, TrashIcon } from "../../ui/icons.tsx";
 import { Select, SelectItem } from "../../ui/select.tsx";
-import { SendDialog } from "../../ui/send-dialog.tsx";
 import { PollMessage } from "../message-view/structured-messages.tsx";
 import { type ParsedPoll, parsePoll } from "../send-poll.ts";
+import { ComposerPreviewDialog } from "./composer-preview-dialog.tsx";
 import "./composer-dialogs.css";
 
 /** Core's messages on the option list as a whole, shown through this dialog's texts. */
@@ -52,15 +52,9 @@ export function SendPollDialog({ online, onSend, onClose }: SendPollDialogProps)
   );
   const [selectableCount, setSelectableCount] = useState(1);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
   const [focusKey, setFocusKey] = useState<number | null>(null);
   const body = useRef<HTMLDivElement>(null);
 
-  // After a refused send, the keyboard lands on the first field that says why.
-  useEffect(() => {
-    if (attempt === 0) return;
-    body.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-  }, [attempt]);
   // An added option takes the keyboard, so a list is typed without reaching for the mouse.
   useEffect(() => {
     if (focusKey === null) return;
@@ -118,7 +112,6 @@ export function SendPollDialog({ online, onSend, onClose }: SendPollDialogProps)
       if (list && list.message !== "Options must differ") found.options = validationText(list.message, LIST_MESSAGES);
       else delete found.options;
       setErrors(found);
-      setAttempt((n) => n + 1);
       return;
     }
     setErrors({});
@@ -126,96 +119,90 @@ export function SendPollDialog({ online, onSend, onClose }: SendPollDialogProps)
   }
 
   return (
-    <SendDialog
+    <ComposerPreviewDialog
       title={t("composerDialogs.sendPoll")}
-      size="large"
       testId="send-poll"
-      sendLabel={t("composerDialogs.send")}
+      online={online}
       onClose={onClose}
       onSubmit={submit}
-    >
-      <div className="composer-interactive" ref={body}>
-        <div className="composer-interactive-form">
-          <TextField
-            label={t("composerDialogs.poll.question")}
-            placeholder={t("composerDialogs.poll.questionPlaceholder")}
-            value={name}
-            onChange={(v) => {
-              setName(v);
-              if (errors.name) setErrors(({ name: _, ...rest }) => rest);
-            }}
-            errorMessage={errors.name}
-            maxLength={255}
-            isRequired
-            autoFocus
-            data-testid="send-poll-question"
-          />
-          <fieldset className="composer-list-section" aria-describedby="send-poll-options-hint">
-            <legend>{t("composerDialogs.poll.options")}</legend>
-            <p className="field-description" id="send-poll-options-hint">
-              {t("composerDialogs.poll.hint")}
-            </p>
-            {errors.options && (
-              <p className="field-error" role="alert" data-testid="send-poll-options-error">
-                {errors.options}
-              </p>
-            )}
-            {options.map((o, i) => (
-              <div key={o.key} className="composer-list-row" data-option-key={o.key}>
-                <TextField
-                  label={t("composerDialogs.poll.option", { n: i + 1 })}
-                  value={o.text}
-                  onChange={(text) => setOption(o.key, text)}
-                  errorMessage={
-                    errors[`options.${i}`] ?? (repeated.has(i) ? t("composerDialogs.poll.duplicate") : undefined)
-                  }
-                  maxLength={100}
-                  isRequired
-                  data-testid="send-poll-option"
-                />
-                <IconButton
-                  label={t("composerDialogs.poll.removeOption", { n: i + 1 })}
-                  onPress={() => removeOption(o.key)}
-                  isDisabled={options.length <= POLL_OPTIONS_MIN}
-                  data-testid="send-poll-remove-option"
-                >
-                  <TrashIcon />
-                </IconButton>
-              </div>
-            ))}
-            <Button
-              size="small"
-              icon={<PlusIcon />}
-              onPress={addOption}
-              isDisabled={options.length >= POLL_OPTIONS_MAX}
-              data-testid="send-poll-add-option"
-            >
-              {t("composerDialogs.poll.addOption")}
-            </Button>
-          </fieldset>
-          <Select
-            label={t("composerDialogs.poll.selectable")}
-            items={counts}
-            value={selectableCount}
-            onChange={(key) => key !== null && setSelectableCount(Number(key))}
-            data-testid="send-poll-selectable"
-          >
-            {(c) => <SelectItem id={c.id}>{String(c.id)}</SelectItem>}
-          </Select>
-          {!online && <p className="composer-dialog-offline">{t("composerDialogs.offline")}</p>}
+      bodyRef={body}
+      preview={
+        <div data-testid="send-poll-preview">
+          {preview && <PollMessage message={preview} />}
+          <p className="field-description">
+            {selectableCount === 1
+              ? t("composerDialogs.poll.single")
+              : t("composerDialogs.poll.upTo", { count: selectableCount })}
+          </p>
         </div>
-        <section className="composer-dialog-preview" aria-label={t("composerDialogs.preview")}>
-          <h3 className="composer-dialog-preview-title">{t("composerDialogs.preview")}</h3>
-          <div data-testid="send-poll-preview">
-            {preview && <PollMessage message={preview} />}
-            <p className="field-description">
-              {selectableCount === 1
-                ? t("composerDialogs.poll.single")
-                : t("composerDialogs.poll.upTo", { count: selectableCount })}
-            </p>
+      }
+    >
+      <TextField
+        label={t("composerDialogs.poll.question")}
+        placeholder={t("composerDialogs.poll.questionPlaceholder")}
+        value={name}
+        onChange={(v) => {
+          setName(v);
+          if (errors.name) setErrors(({ name: _, ...rest }) => rest);
+        }}
+        errorMessage={errors.name}
+        maxLength={255}
+        isRequired
+        autoFocus
+        data-testid="send-poll-question"
+      />
+      <fieldset className="composer-list-section" aria-describedby="send-poll-options-hint">
+        <legend>{t("composerDialogs.poll.options")}</legend>
+        <p className="field-description" id="send-poll-options-hint">
+          {t("composerDialogs.poll.hint")}
+        </p>
+        {errors.options && (
+          <p className="field-error" role="alert" data-testid="send-poll-options-error">
+            {errors.options}
+          </p>
+        )}
+        {options.map((o, i) => (
+          <div key={o.key} className="composer-list-row" data-option-key={o.key}>
+            <TextField
+              label={t("composerDialogs.poll.option", { n: i + 1 })}
+              value={o.text}
+              onChange={(text) => setOption(o.key, text)}
+              errorMessage={
+                errors[`options.${i}`] ?? (repeated.has(i) ? t("composerDialogs.poll.duplicate") : undefined)
+              }
+              maxLength={100}
+              isRequired
+              data-testid="send-poll-option"
+            />
+            <IconButton
+              label={t("composerDialogs.poll.removeOption", { n: i + 1 })}
+              onPress={() => removeOption(o.key)}
+              isDisabled={options.length <= POLL_OPTIONS_MIN}
+              data-testid="send-poll-remove-option"
+            >
+              <TrashIcon />
+            </IconButton>
           </div>
-        </section>
-      </div>
-    </SendDialog>
+        ))}
+        <Button
+          size="small"
+          icon={<PlusIcon />}
+          onPress={addOption}
+          isDisabled={options.length >= POLL_OPTIONS_MAX}
+          data-testid="send-poll-add-option"
+        >
+          {t("composerDialogs.poll.addOption")}
+        </Button>
+      </fieldset>
+      <Select
+        label={t("composerDialogs.poll.selectable")}
+        items={counts}
+        value={selectableCount}
+        onChange={(key) => key !== null && setSelectableCount(Number(key))}
+        data-testid="send-poll-selectable"
+      >
+        {(c) => <SelectItem id={c.id}>{String(c.id)}</SelectItem>}
+      </Select>
+    </ComposerPreviewDialog>
   );
 }

@@ -11,12 +11,11 @@ import {
   type Channel,
   type ChannelAdapter,
   type ChannelConnection,
-  type ConnectionStatus,
   type OutboundMessage,
   SendError,
 } from "./adapter.ts";
 import { openStoredMedia } from "./cloud-media.ts";
-import { classifyFetchError, DEFAULT_GRAPH_API, type GraphApiOptions } from "./whatsapp-cloud.ts";
+import { DEFAULT_GRAPH_API, type GraphApiOptions, graphConnection, UPLOAD_TIMEOUT_MS } from "./graph-api.ts";
 import { type ButtonData, buttonText, isFileNameBody, originalName, uploadMime } from "./whatsapp-cloud-payloads.ts";
 
 /** Graph error codes that refuse a message without taking it (rate limits): safe to resend later. */
@@ -61,33 +60,8 @@ export function messengerAdapter(
   graph: GraphApiOptions = DEFAULT_GRAPH_API,
   media: { dataDir: string } = { dataDir: path.resolve(".data") },
 ): ChannelAdapter {
-  let status: ConnectionStatus = "DISCONNECTED";
-  const setStatus = (next: ConnectionStatus, error?: string) => {
-    if (next === status) return;
-    status = next;
-    events.onStatus(next, error ? { error } : undefined);
-  };
+  const { call, lifecycle } = graphConnection(connection, events);
   const url = `${graph.url.replace(/\/+$/, "")}/${graph.version}/${connection.pageId}/messages`;
-
-  /** One Send API call; a refused connection reports the connection down, any answer reports it up. */
-  async function call(
-    body: string | FormData,
-    timeoutMs: number,
-  ): Promise<{ res: Response; answer: SendAnswer | null }> {
-    const headers: Record<string, string> = { authorization: `Bearer ${connection.accessToken}` };
-    if (typeof body === "string") headers["content-type"] = "application/json";
-    let res: Response;
-    try {
-      res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (err) {
-      const failure = classifyFetchError(err);
-      if (failure.kind === "retryable-not-delivered") setStatus("DISCONNECTED", failure.message);
-      throw failure;
-    }
-    const answer = (await res.json().catch(() => null)) as SendAnswer | null;
-    setStatus("CONNECTED");
-    return { res, answer };
-  }
 
   /** The message object and, for media, the file to send with it. */
   async function plan(
@@ -139,7 +113,8 @@ export function messengerAdapter(
     } else {
       body = JSON.stringify({ recipient, messaging_type: "RESPONSE", message: object });
     }
-    const { res, answer } = await call(body, file ? (graph.uploadTimeoutMs ?? 180_000) : graph.timeoutMs);
+    const timeoutMs = file ? (graph.uploadTimeoutMs ?? UPLOAD_TIMEOUT_MS) : graph.timeoutMs;
+    const { res, answer } = await call<SendAnswer>(url, body, timeoutMs);
     if (!res.ok) throw classifySendError(res.status, answer);
     if (!answer?.message_id) {
       throw new SendError("retryable-maybe-delivered", `Graph API ${res.status} answered without a message id`);
@@ -148,16 +123,7 @@ export function messengerAdapter(
   }
 
   return {
-    connectionId: connection.id,
-    idempotentSend: false,
-    async start() {
-      // Nothing to open: the first send tells whether the Graph API is reachable.
-      setStatus("CONNECTED");
-    },
-    async stop() {
-      setStatus("DISCONNECTED");
-    },
-    status: () => status,
+    ...lifecycle,
     async send(message: OutboundMessage) {
       const { object, file, name } = await plan(message);
       const remoteId = await post(message, object, file, name);

@@ -4,9 +4,10 @@
 import { type ReactNode, useState } from "react";
 import { SearchField as AriaSearchField } from "react-aria-components/SearchField";
 import type { TextFieldProps as AriaTextFieldProps } from "react-aria-components/TextField";
-import { TextField as AriaTextField, FieldError, Input, Label, Text, TextArea } from "react-aria-components/TextField";
+import { TextField as AriaTextField, Input, TextArea } from "react-aria-components/TextField";
 import { useTranslation } from "react-i18next";
 import { IconButton } from "./button.tsx";
+import { FieldHelp, FieldLabel } from "./field-parts.tsx";
 import { CloseIcon, EyeIcon, EyeOffIcon, SearchIcon } from "./icons.tsx";
 
 type CommonProps = {
@@ -27,34 +28,17 @@ export type TextFieldProps = CommonProps &
     trailing?: ReactNode;
   };
 
-function fieldParts({ label, hideLabel, description, errorMessage }: CommonProps) {
-  return {
-    label: <Label className={hideLabel ? "visually-hidden" : "field-label"}>{label}</Label>,
-    help: (
-      <>
-        {description && (
-          <Text slot="description" className="field-description">
-            {description}
-          </Text>
-        )}
-        <FieldError className="field-error">{errorMessage}</FieldError>
-      </>
-    ),
-  };
-}
-
-export function TextField({
+/** The one-line and the multi-line text field alike: label, the control given, help; invalid with an error. */
+function TextFieldShell({
   label,
   hideLabel,
   description,
   errorMessage,
-  placeholder,
   className,
-  trailing,
-  "data-testid": testId,
+  children,
   ...props
-}: TextFieldProps) {
-  const parts = fieldParts({ label, hideLabel, description, errorMessage });
+}: Omit<CommonProps, "placeholder" | "data-testid"> &
+  Omit<AriaTextFieldProps, "className" | "children" | "isInvalid" | "validate" | "style"> & { children: ReactNode }) {
   return (
     <AriaTextField
       {...props}
@@ -62,13 +46,21 @@ export function TextField({
       isInvalid={Boolean(errorMessage)}
       validationBehavior="aria"
     >
-      {parts.label}
+      <FieldLabel label={label} hidden={hideLabel} />
+      {children}
+      <FieldHelp description={description} errorMessage={errorMessage} />
+    </AriaTextField>
+  );
+}
+
+export function TextField({ placeholder, trailing, "data-testid": testId, ...props }: TextFieldProps) {
+  return (
+    <TextFieldShell {...props}>
       <div className="field-frame">
         <Input className="field-input" placeholder={placeholder} data-testid={testId} />
         {trailing}
       </div>
-      {parts.help}
-    </AriaTextField>
+    </TextFieldShell>
   );
 }
 
@@ -99,29 +91,11 @@ export type TextAreaFieldProps = CommonProps &
     rows?: number;
   };
 
-export function TextAreaField({
-  label,
-  hideLabel,
-  description,
-  errorMessage,
-  placeholder,
-  className,
-  rows = 3,
-  "data-testid": testId,
-  ...props
-}: TextAreaFieldProps) {
-  const parts = fieldParts({ label, hideLabel, description, errorMessage });
+export function TextAreaField({ placeholder, rows = 3, "data-testid": testId, ...props }: TextAreaFieldProps) {
   return (
-    <AriaTextField
-      {...props}
-      className={className ? `field ${className}` : "field"}
-      isInvalid={Boolean(errorMessage)}
-      validationBehavior="aria"
-    >
-      {parts.label}
+    <TextFieldShell {...props}>
       <TextArea className="field-input field-textarea" rows={rows} placeholder={placeholder} data-testid={testId} />
-      {parts.help}
-    </AriaTextField>
+    </TextFieldShell>
   );
 }
 
@@ -160,7 +134,7 @@ export function SearchField({
       onSubmit={onSubmit}
       autoFocus={autoFocus}
     >
-      <Label className={showLabel ? "field-label" : "visually-hidden"}>{label}</Label>
+      <FieldLabel label={label} hidden={!showLabel} />
       <div className="field-frame">
         <SearchIcon size={18} />
         <Input className="field-input" placeholder={placeholder} data-testid={testId} />

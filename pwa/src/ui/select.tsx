@@ -11,16 +11,14 @@ import {
   Select as AriaSelect,
   type SelectProps as AriaSelectProps,
   Button,
-  FieldError,
-  Label,
   ListBox,
   ListBoxItem,
   type ListBoxItemProps,
   Popover,
   SelectValue,
-  Text,
 } from "react-aria-components/Select";
 import { useTranslation } from "react-i18next";
+import { FieldHelp, FieldLabel } from "./field-parts.tsx";
 import { CheckIcon, ChevronDownIcon } from "./icons.tsx";
 
 type FieldLook = {
@@ -59,17 +57,12 @@ export function Select<T extends object, M extends "single" | "multiple" = "sing
       isInvalid={Boolean(errorMessage)}
       validationBehavior="aria"
     >
-      <Label className={hideLabel ? "visually-hidden" : "field-label"}>{label}</Label>
+      <FieldLabel label={label} hidden={hideLabel} />
       <Button className="field-frame select-button" data-testid={testId}>
         <SelectValue className="select-value" />
         <ChevronDownIcon size={18} />
       </Button>
-      {description && (
-        <Text slot="description" className="field-description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field-error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
       <Popover className="popover listbox-popover">
         <ListBox className="listbox" items={items}>
           {children}
@@ -131,19 +124,14 @@ export function ComboBox<T extends object>({
       isInvalid={Boolean(errorMessage)}
       validationBehavior="aria"
     >
-      <Label className={hideLabel ? "visually-hidden" : "field-label"}>{label}</Label>
+      <FieldLabel label={label} hidden={hideLabel} />
       <div className="field-frame">
         <Input className="field-input" placeholder={placeholder} data-testid={testId} />
         <Button className="icon-button field-trailing" data-variant="ghost" aria-label={t("ui.showOptions")}>
           <ChevronDownIcon size={18} />
         </Button>
       </div>
-      {description && (
-        <Text slot="description" className="field-description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field-error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
       <Popover className="popover listbox-popover">
         <ListBox
           className="listbox"

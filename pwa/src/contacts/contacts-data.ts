@@ -2,8 +2,12 @@
 // replicated: every write goes through the outbox (createContact, updateContact, blockContact, deleteContact,
 // syncContactTags, createTicket) and works offline; core's pages (GET /contacts) complete the replica when
 // online, and a contact's extra information and tags (GET /contacts/{id}) live only in core.
-import type { ContactDetailDTO, TCreateContactRequest } from "@chatflow/core/contract/contacts.ts";
-import type { ContactDTO } from "@chatflow/core/contract/entities.ts";
+import type {
+  ContactDetailDTO,
+  ListContactsResponse,
+  TCreateContactRequest,
+} from "@chatflow/core/contract/contacts.ts";
+import type { Channel, ContactDTO } from "@chatflow/core/contract/entities.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback } from "react";
 import { uploadWithProgress } from "../api/upload-progress.ts";
@@ -100,4 +104,29 @@ export function contactImportDeps(signal: AbortSignal): ImportDeps {
     job: (id) => api.get<ImportJob>(`/contacts/upload/${id}`),
     signal,
   };
+}
+
+/** Spec 1 §2: contact lookups need 3 or more characters. */
+export const CONTACT_SEARCH_MIN = 3;
+const SEARCH_LIMIT = 20;
+
+export type TicketContactOption = { id: number; name: string; number: string; channel: Channel | null };
+
+/** Contacts whose name or number holds `text`: core's when online, else the replica's. */
+export async function findContacts(text: string, online: boolean): Promise<TicketContactOption[]> {
+  const needle = text.trim().toLowerCase();
+  if (needle.length < CONTACT_SEARCH_MIN) return [];
+  if (online) {
+    try {
+      const res = await api.get<ListContactsResponse>(`/contacts?searchParam=${encodeURIComponent(needle)}`);
+      return res.contacts.map((c) => ({ id: c.id, name: c.name, number: c.number, channel: c.channel }));
+    } catch {
+      // Unreachable after all: the replica still answers.
+    }
+  }
+  const found = await db.contacts
+    .filter((c) => c.active && (c.name.toLowerCase().includes(needle) || c.number.includes(needle)))
+    .limit(SEARCH_LIMIT)
+    .toArray();
+  return found.map((c) => ({ id: c.id, name: c.name, number: c.number, channel: c.channel }));
 }

@@ -60,10 +60,15 @@ export function useCachedTags(): CachedTag[] | undefined {
 /** The company's tags by name for pickers and filters: the kept ones, refreshed from GET /tags/list when online. */
 export function useTagList(online: boolean): CachedTag[] {
   const tags = useCachedTags() ?? [];
+  useRefreshTagList(online);
+  return tags;
+}
+
+/** Refreshes the kept tags from GET /tags/list whenever `online` turns on (the names the lists show). */
+export function useRefreshTagList(online: boolean): void {
   useEffect(() => {
     if (online) refreshTagList(db, api).catch(() => undefined);
   }, [online]);
-  return tags;
 }
 
 /** The kept tags as stored; undefined while the store opens. */

@@ -3,12 +3,11 @@
 // edit, block/unblock, the chatbot and audio switches, and the ticket log. Numbers are shown as
 // the server presents them (masked for plain users under LGPD). Everything works offline: reads
 // come from the replica and the REST cache, writes go through the outbox.
-import type { ContactDetailDTO, TUpdateContactRequest } from "@chatflow/core/contract/contacts.ts";
+import type { TUpdateContactRequest } from "@chatflow/core/contract/contacts.ts";
 import type { ContactDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { db } from "../app-db.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { ScheduleButton } from "../schedules/schedule-button.tsx";
@@ -20,22 +19,14 @@ import { Drawer } from "../ui/drawer.tsx";
 import { EditIcon, ListIcon, LockIcon } from "../ui/icons.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Switch } from "../ui/toggles.tsx";
-import {
-  addTicketNote,
-  blockContact,
-  deleteTicketNote,
-  setContactTags,
-  toggleAcceptAudio,
-  toggleDisableBot,
-  updateContact,
-} from "./contact-actions.ts";
-import { cacheKeys, extraInfoView, type NoteView, notesView, tagsRequest, tagsView } from "./contact-drawer-data.ts";
+import { extraInfoView, type NoteView, notesView, tagsRequest, tagsView } from "./contact-drawer-data.ts";
 import { ContactNotes } from "./contact-drawer-notes.tsx";
 import { ContactTags } from "./contact-drawer-tags.tsx";
 import { ContactEditDialog } from "./contact-edit-dialog.tsx";
 import "./contact-drawer.css";
 import { TicketLogDialog } from "./ticket-log-dialog.tsx";
-import { useCachedResource, useCompanyTags, useSettledEntries, useTicketNotes } from "./use-drawer-data.ts";
+import { useContactWrites } from "./tickets-data.ts";
+import { useCompanyTags, useContactDetails, useSettledEntries, useTicketNotes } from "./use-drawer-data.ts";
 
 /** Queues a change and asks sync to push it; a local failure (nothing queued) is said at once. */
 async function queue(action: () => Promise<unknown>, done?: string): Promise<void> {
@@ -62,11 +53,8 @@ export function ContactDrawer({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSessionUser();
-  const details = useCachedResource<ContactDetailDTO>(
-    cacheKeys.contact(contact.id),
-    `/contacts/${contact.id}`,
-    contact.updatedAt,
-  );
+  const details = useContactDetails(contact.id, contact.updatedAt);
+  const writes = useContactWrites();
   const notes = useTicketNotes(ticket.id);
   const companyTags = useCompanyTags();
   const waiting = useSettledEntries(ticket.id, contact.id, () => Promise.all([details.refresh(), notes.refresh()]));
@@ -144,20 +132,20 @@ export function ContactDrawer({
       <ContactTags
         tags={tags}
         companyTags={companyTags.value ?? []}
-        onChange={(next) => void queue(() => setContactTags(db, contact.id, tagsRequest(next)))}
+        onChange={(next) => void queue(() => writes.setTags(contact.id, tagsRequest(next)))}
       />
 
       <section className="drawer-section contact-switches">
         <Switch
           isSelected={contact.disableBot}
-          onChange={() => void queue(() => toggleDisableBot(db, contact))}
+          onChange={() => void queue(() => writes.toggleDisableBot(contact))}
           data-testid="contact-disable-bot"
         >
           {t("contactDrawer.disableBot")}
         </Switch>
         <Switch
           isSelected={contact.acceptAudioMessage}
-          onChange={() => void queue(() => toggleAcceptAudio(db, contact))}
+          onChange={() => void queue(() => writes.toggleAcceptAudio(contact))}
           data-testid="contact-accept-audio"
         >
           {t("contactDrawer.acceptAudio")}
@@ -168,7 +156,7 @@ export function ContactDrawer({
           icon={<LockIcon size={16} />}
           onPress={() =>
             void queue(
-              () => blockContact(db, contact, !contact.active),
+              () => writes.block(contact, !contact.active),
               contact.active ? t("contactDrawer.blocked") : t("contactDrawer.unblocked"),
             )
           }
@@ -184,11 +172,11 @@ export function ContactDrawer({
         mayDelete={mayDeleteNote}
         onAdd={(note) =>
           queue(
-            () => addTicketNote(db, { note, ticketId: ticket.id, contactId: contact.id }),
+            () => writes.addNote({ note, ticketId: ticket.id, contactId: contact.id }),
             t("contactDrawer.notes.added"),
           )
         }
-        onDelete={(note) => queue(() => deleteTicketNote(db, note.id), t("contactDrawer.notes.deleted"))}
+        onDelete={(note) => queue(() => writes.deleteNote(note.id), t("contactDrawer.notes.deleted"))}
       />
 
       <Button icon={<ListIcon size={16} />} onPress={() => setLogOpen(true)} data-testid="ticket-log-open">
@@ -201,7 +189,7 @@ export function ContactDrawer({
           extraInfo={extraInfo}
           onOpenChange={setEditing}
           onSave={(request: TUpdateContactRequest) =>
-            queue(() => updateContact(db, contact, request), t("contactDrawer.editDialog.saved"))
+            queue(() => writes.update(contact, request), t("contactDrawer.editDialog.saved"))
           }
         />
       )}

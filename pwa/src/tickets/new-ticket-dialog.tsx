@@ -3,40 +3,12 @@
 // and the queue ('Selecione uma fila') of the contacts screen's start-ticket dialog, which
 // creates the ticket through the outbox, names the holder of an open ticket on conflict and
 // opens the new ticket.
-import type { ListContactsResponse } from "@chatflow/core/contract/contacts.ts";
-import type { Channel } from "@chatflow/core/contract/entities.ts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
+import { CONTACT_SEARCH_MIN, findContacts, type TicketContactOption as Option } from "../contacts/contacts-data.ts";
 import { type StartTicketContact, StartTicketDialog } from "../contacts/start-ticket-dialog.tsx";
 import { ComboBox, SelectItem } from "../ui/select.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
-
-/** Spec 1 §2: contact lookups need 3 or more characters. */
-export const CONTACT_SEARCH_MIN = 3;
-const SEARCH_LIMIT = 20;
-
-type Option = { id: number; name: string; number: string; channel: Channel | null };
-
-/** Contacts whose name or number holds `text`: core's when online, else the replica's. */
-export async function findContacts(text: string, online: boolean): Promise<Option[]> {
-  const needle = text.trim().toLowerCase();
-  if (needle.length < CONTACT_SEARCH_MIN) return [];
-  if (online) {
-    try {
-      const res = await api.get<ListContactsResponse>(`/contacts?searchParam=${encodeURIComponent(needle)}`);
-      return res.contacts.map((c) => ({ id: c.id, name: c.name, number: c.number, channel: c.channel }));
-    } catch {
-      // Unreachable after all: the replica still answers.
-    }
-  }
-  const found = await db.contacts
-    .filter((c) => c.active && (c.name.toLowerCase().includes(needle) || c.number.includes(needle)))
-    .limit(SEARCH_LIMIT)
-    .toArray();
-  return found.map((c) => ({ id: c.id, name: c.name, number: c.number, channel: c.channel }));
-}
 
 export function NewTicketDialog({ online, onClose }: { online: boolean; onClose: () => void }) {
   const { t } = useTranslation();

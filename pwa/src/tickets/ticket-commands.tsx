@@ -5,22 +5,13 @@
 import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
-import { db } from "../app-db.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { requestSync } from "../sync/app-sync.ts";
 import { showToast } from "../ui/toasts.ts";
 import { DeleteTicketDialog, QueueChoiceDialog, TransferDialog, useQueueChoices } from "./ticket-action-dialogs.tsx";
-import {
-  acceptTicket,
-  deleteTicket,
-  ignoreTicket,
-  reopenTicket,
-  resolveTicket,
-  returnTicket,
-  transferTicket,
-} from "./ticket-actions.ts";
 import { needsQueueChoice } from "./ticket-rules.ts";
+import { useTicketWrites } from "./tickets-data.ts";
 
 export type TicketCommands = {
   accept: () => void;
@@ -41,6 +32,7 @@ export function useTicketCommands(ticket: TicketDTO, contactName: string): Ticke
   const navigate = useNavigate();
   const queues = useQueueChoices(user);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const writes = useTicketWrites();
 
   async function run(action: () => Promise<unknown>, leave = false) {
     try {
@@ -68,7 +60,7 @@ export function useTicketCommands(ticket: TicketDTO, contactName: string): Ticke
           queues={queues}
           onChoose={(queueId) =>
             void run(() =>
-              dialog === "accept" ? acceptTicket(db, ticket, me, queueId) : reopenTicket(db, ticket, me, queueId),
+              dialog === "accept" ? writes.accept(ticket, me, queueId) : writes.reopen(ticket, me, queueId),
             )
           }
         />
@@ -78,7 +70,7 @@ export function useTicketCommands(ticket: TicketDTO, contactName: string): Ticke
           isOpen
           onOpenChange={close}
           ticket={ticket}
-          onTransfer={(choice) => void run(() => transferTicket(db, ticket, choice), true)}
+          onTransfer={(choice) => void run(() => writes.transfer(ticket, choice), true)}
         />
       )}
       {dialog === "delete" && (
@@ -86,7 +78,7 @@ export function useTicketCommands(ticket: TicketDTO, contactName: string): Ticke
           isOpen
           onOpenChange={close}
           contactName={contactName}
-          onConfirm={() => run(() => deleteTicket(db, ticket), true)}
+          onConfirm={() => run(() => writes.remove(ticket), true)}
         />
       )}
     </>
@@ -94,13 +86,13 @@ export function useTicketCommands(ticket: TicketDTO, contactName: string): Ticke
 
   return {
     accept: () =>
-      needsQueueChoice(ticket) ? setDialog("accept") : void run(() => acceptTicket(db, ticket, me, undefined)),
+      needsQueueChoice(ticket) ? setDialog("accept") : void run(() => writes.accept(ticket, me, undefined)),
     reopen: () =>
-      needsQueueChoice(ticket) ? setDialog("reopen") : void run(() => reopenTicket(db, ticket, me, undefined)),
-    returnToQueue: () => void run(() => returnTicket(db, ticket), true),
+      needsQueueChoice(ticket) ? setDialog("reopen") : void run(() => writes.reopen(ticket, me, undefined)),
+    returnToQueue: () => void run(() => writes.returnToQueue(ticket), true),
     transfer: () => setDialog("transfer"),
-    resolve: (farewell) => void run(() => resolveTicket(db, ticket, me, farewell), true),
-    ignore: () => void run(() => ignoreTicket(db, ticket), true),
+    resolve: (farewell) => void run(() => writes.resolve(ticket, me, farewell), true),
+    ignore: () => void run(() => writes.ignore(ticket), true),
     delete: () => setDialog("delete"),
     dialogs,
   };

@@ -5,11 +5,9 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useOnline } from "../layout/use-online.ts";
-import { refreshTagList } from "../tags/tag-store.ts";
+import { useRefreshTagList } from "../tags/tags-data.ts";
 import { IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
@@ -22,7 +20,6 @@ import { showToast } from "../ui/toasts.ts";
 import { Checkbox, Switch } from "../ui/toggles.tsx";
 import { VirtualList } from "../ui/virtual-list.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
-import { closeAllTickets } from "./close-all.ts";
 import { NewTicketDialog } from "./new-ticket-dialog.tsx";
 import {
   isAdmin,
@@ -36,7 +33,8 @@ import {
 } from "./ticket-list-filter.ts";
 import { TicketFilters } from "./ticket-list-filters.tsx";
 import { TICKET_ROW_HEIGHT, TicketListItem } from "./ticket-list-item.tsx";
-import { type TabCount, useTicketList } from "./use-ticket-list.ts";
+import { useTickets, useTicketWrites } from "./tickets-data.ts";
+import type { TabCount } from "./use-ticket-list.ts";
 
 export function TicketList({ selectedUuid }: { selectedUuid: string | undefined }) {
   const user = useSessionUser();
@@ -67,7 +65,8 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
     if (search.trim() !== "") setState((s) => (s.tab === "search" ? s : { ...s, tab: "search" }));
   }, [search]);
 
-  const list = useTicketList(db, api, user, tabs, tab, filter, online);
+  const list = useTickets(user, tabs, tab, filter, online);
+  const writes = useTicketWrites();
   // On a phone the tabs scroll sideways: the chosen one (also when a search chose it) comes into view.
   useEffect(() => {
     document
@@ -75,9 +74,7 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
       ?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
   }, [tab]);
   // Tags are not replicated: the list item's tag names and the tag filter read the tags cache.
-  useEffect(() => {
-    if (online) void refreshTagList(db, api).catch(() => undefined);
-  }, [online]);
+  useRefreshTagList(online);
   const admin = isAdmin(user);
 
   return (
@@ -165,7 +162,7 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
         confirmLabel={t("ticketList.closeAllConfirm")}
         onConfirm={async () => {
           if (tab === "closed" || tab === "search") return;
-          await closeAllTickets(db, { status: tab, selectedQueueIds: state.filter.queueIds }, online);
+          await writes.closeAll({ status: tab, selectedQueueIds: state.filter.queueIds }, online);
           showToast(t(online ? "ticketList.closeAllSent" : "ticketList.closeAllQueued"), "info");
           navigate("/tickets");
         }}
@@ -194,7 +191,7 @@ function TicketRows({
   selectedUuid,
   showOwner,
 }: {
-  list: ReturnType<typeof useTicketList>;
+  list: ReturnType<typeof useTickets>;
   tab: TicketTab;
   search: string;
   selectedUuid: string | undefined;

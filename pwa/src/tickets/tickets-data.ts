@@ -2,12 +2,13 @@
 // messages are replicated: the conversation reads the replica (ticket by uuid, its contact, owner, queue and
 // connection), every change goes through the outbox (ticket-actions.ts, send-*.ts), and what the replica does
 // not hold is fetched from core (older messages, an evicted conversation, contacts beyond the replica).
-import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
+import type { TicketDTO, UserDTO } from "@chatflow/core/contract/entities.ts";
 import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
+import { api, sessionDeps } from "../app-services.ts";
+import { saveListWidth } from "../layout/save-list-width.ts";
 import type { ChatflowDb } from "../store/db.ts";
 import { isConversationHeld, restoreConversation } from "../sync/held.ts";
 import { sortTags } from "../tags/tag-store.ts";
@@ -43,6 +44,8 @@ import {
   returnTicket,
   transferTicket,
 } from "./ticket-actions.ts";
+import type { ListViewer, TicketListFilter, TicketTab } from "./ticket-list-filter.ts";
+import { useTicketList } from "./use-ticket-list.ts";
 
 /** The replica's ticket with this uuid; null when not held, undefined while reading. */
 export function useTicketByUuid(uuid: string): TicketDTO | null | undefined {
@@ -88,6 +91,26 @@ export function useTicketFilterChoices() {
         ([tags, users, whatsapps, queues]) => ({ tags: sortTags(tags), users, whatsapps, queues }),
       ),
     [],
+  );
+}
+
+/** The ticket list of a tab: the replica's tickets, completed by core's pages when online (use-ticket-list.ts). */
+export function useTickets(
+  viewer: ListViewer,
+  tabs: readonly TicketTab[],
+  tab: TicketTab,
+  filter: TicketListFilter,
+  online: boolean,
+) {
+  return useTicketList(db, api, viewer, tabs, tab, filter, online);
+}
+
+/** Saves the ticket list's width to the user's record and keeps the session user in step. */
+export function saveTicketListWidth(user: UserDTO, width: number): Promise<UserDTO> {
+  return saveListWidth(
+    { api, db, setUser: (u) => sessionDeps.setState({ status: "authenticated", user: u }) },
+    user,
+    width,
   );
 }
 
@@ -145,3 +168,9 @@ const messageWrites = {
 export function useMessageWrites() {
   return messageWrites;
 }
+
+/**
+ * The stores of the composer's dialogs that take them as props (the contact card's and the template picker's
+ * own tests give theirs): this device's replica and core's API.
+ */
+export const dialogStores = { db, api };

@@ -6,10 +6,7 @@ import { type CSSProperties, useEffect, useRef, useState } from "react";
 import type { Key } from "react-aria-components/Tabs";
 import { useTranslation } from "react-i18next";
 import { Outlet, useParams } from "react-router";
-import { db } from "../app-db.ts";
-import { api, sessionDeps } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
-import { saveListWidth } from "../layout/save-list-width.ts";
 import { Button } from "../ui/button.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { ChatIcon } from "../ui/icons.tsx";
@@ -18,6 +15,7 @@ import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
 import { listWidth, listWidthBounds, storableWidth } from "./list-width.ts";
 import { TicketList } from "./ticket-list.tsx";
+import { saveTicketListWidth } from "./tickets-data.ts";
 
 export function TicketsPage() {
   const narrow = useMediaQuery(NARROW_QUERY);
@@ -94,11 +92,7 @@ function WideTickets() {
       const stored = storableWidth(value);
       if (stored === user.defaultTicketsManagerWidth) return;
       // Best effort: the width still applies here when the save fails (offline, server busy).
-      void saveListWidth(
-        { api, db, setUser: (u) => sessionDeps.setState({ status: "authenticated", user: u }) },
-        user,
-        stored,
-      ).catch(() => undefined);
+      void saveTicketListWidth(user, stored).catch(() => undefined);
     }, SAVE_WIDTH_AFTER_MS);
   }
 

@@ -2,7 +2,7 @@
 // refreshed when online, and the outbox entries laid over them. When a waiting entry is
 // answered it leaves the outbox; the list is fetched again before the entry stops being shown,
 // so an accepted note or tag does not blink out and back in.
-import type { TagDTO, TicketNoteDTO } from "@chatflow/core/contract/contacts.ts";
+import type { ContactDetailDTO, TagDTO, TicketNoteDTO } from "@chatflow/core/contract/contacts.ts";
 import type { TicketLogEntryDTO } from "@chatflow/core/contract/tickets.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -78,6 +78,11 @@ export function useSettledEntries(ticketId: number, contactId: number, refresh: 
     };
   }, [live]);
   return shown;
+}
+
+/** The contact as core has it (extra information, tags), kept; asked again when the replica's row changes. */
+export function useContactDetails(contactId: number, updatedAt: unknown): Resource<ContactDetailDTO> {
+  return useCachedResource<ContactDetailDTO>(cacheKeys.contact(contactId), `/contacts/${contactId}`, updatedAt);
 }
 
 export function useTicketNotes(ticketId: number): Resource<TicketNoteDTO[]> {

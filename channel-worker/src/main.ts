@@ -1,5 +1,6 @@
 // `node channel-worker/src/main.ts`: one channel worker, configured from the
 // environment. Several may run against the same database.
+import { startHealthServer } from "./health-server.ts";
 import { startWorker } from "./worker.ts";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -42,6 +43,13 @@ const started = startWorker({
   ticketsAutoCloseHours: wholeNumber("TICKETS_AUTO_CLOSE_HOURS", 0),
   fault: fault === "exit-after-claim" ? fault : undefined,
 });
+// The probes (GET /healthz, /readyz) on their own port when asked for; 0 picks a free one (tests).
+const healthPort = wholeNumber("WORKER_HEALTH_PORT", 0);
+const health =
+  healthPort === undefined
+    ? undefined
+    : await startHealthServer(healthPort, async (path) => (await started).health(path));
+if (health) console.log(`[channel-worker] health on port ${health.port}`);
 let stopping = false;
 const stop = async (signal: NodeJS.Signals) => {
   // Registered for good (not once): a second signal during the stop (Ctrl-C reaches the whole process
@@ -54,6 +62,7 @@ const stop = async (signal: NodeJS.Signals) => {
   console.log(`[channel-worker] ${signal}: stopping`);
   // Finishes the sends and job runs in flight, puts claimed messages back and gives the leases back.
   await (await started).stop();
+  await health?.close();
   console.log("[channel-worker] stopped");
   process.exit(0);
 };

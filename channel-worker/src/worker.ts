@@ -1,10 +1,12 @@
 // The channel worker, wired from its parts: the lease keeper (the connections' leases, decision 0042), the
 // connection supervisor (a fair share of the connections, an adapter each, the admins' session requests), the
 // outbound senders (one per connection held) and the job runner (the timed jobs).
+
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import path from "node:path";
 import { openDb } from "@chatflow/core/db/orm.ts";
+import { type HealthAnswer, type HealthState, healthProbe } from "@chatflow/core/kernel/health.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
 import type { Channel } from "./adapters/adapter.ts";
 import { messengerAdapter } from "./adapters/messenger.ts";
@@ -59,6 +61,8 @@ export type Worker = {
   owned(): number[];
   /** Resolves once every connection this worker holds ran a claim round, begun after the call, that found nothing. */
   drained(): Promise<void>;
+  /** GET /healthz and /readyz on WORKER_HEALTH_PORT (kernel/health.ts); undefined for any other path. */
+  health(path: string): Promise<HealthAnswer> | undefined;
   stop(): Promise<void>;
 };
 
@@ -153,11 +157,14 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   log(`started, holding ${running.owned().length} connection(s)`);
   let stopped: Promise<void> | null = null;
 
+  const healthState: HealthState = { draining: false };
   return {
     workerId,
     owned: running.owned,
     drained: senders.drained,
+    health: (path) => healthProbe(path, "channel-worker", db.pool, healthState),
     stop() {
+      healthState.draining = true;
       stopped ??= (async () => {
         await Promise.all([jobs.stop(), running.stop()]);
         await keeper.stop();

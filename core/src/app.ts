@@ -6,14 +6,15 @@ import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import { authenticate } from "./auth/authenticate.ts";
 import { errorHandler } from "./http/error-handler.ts";
+import { closeWhenDraining, healthRoutes } from "./http/health.ts";
 import { type AppDeps, publicRoutes, sessionRoutes } from "./http/routes.ts";
 import { routeNotFound } from "./kernel/errors.ts";
 import { refuseNulBytes } from "./kernel/nul-bytes.ts";
+import { VERSION } from "./kernel/version.ts";
 import { compressAnswers } from "./serving/compress-answers.ts";
 import { pwaFiles } from "./serving/pwa-files.ts";
 import { securityHeaders } from "./serving/security-headers.ts";
 import { authRoutes } from "./sessions/session-routes.ts";
-import { VERSION } from "./version.ts";
 import { messengerWebhook } from "./webhooks/messenger.ts";
 import { whatsappCloudWebhook } from "./webhooks/whatsapp-cloud.ts";
 import { graphApiOf } from "./whatsapps/phone-number-ownership.ts";
@@ -21,7 +22,18 @@ import { graphApiOf } from "./whatsapps/phone-number-ownership.ts";
 export type { AppDeps } from "./http/routes.ts";
 
 /** Paths that are only ever API, never an app route. */
-const HARD_API_PREFIXES = ["/auth", "/sync", "/webhooks", "/version", "/ws", "/collab", "/api", "/assets"];
+const HARD_API_PREFIXES = [
+  "/auth",
+  "/sync",
+  "/webhooks",
+  "/version",
+  "/healthz",
+  "/readyz",
+  "/ws",
+  "/collab",
+  "/api",
+  "/assets",
+];
 
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -31,6 +43,10 @@ export function createApp(deps: AppDeps): Express {
   if (deps.config.trustProxy !== undefined) app.set("trust proxy", deps.config.trustProxy);
   // First, so that every answer carries them: errors, 404s and the webhooks included.
   app.use(securityHeaders);
+  const health = deps.health ?? { draining: false };
+  app.use(closeWhenDraining(health));
+  // Probes come often and want no compression, body parsing or session.
+  app.use(healthRoutes(deps.pool, health));
   app.use(compressAnswers());
   // Webhooks read their raw body to check signatures: mounted before the JSON parser.
   app.use(

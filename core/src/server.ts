@@ -3,6 +3,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Express } from "express";
 import { createApp } from "./app.ts";
 import { ActorCache } from "./auth/actor-cache.ts";
@@ -13,6 +14,7 @@ import type { EmbeddedDb } from "./db/embedded.ts";
 import { type DbPool, openPool } from "./db/pool.ts";
 import { prepareDatabaseInWorker } from "./db/prepare.ts";
 import type { SeedResult } from "./db/seed.ts";
+import type { HealthState } from "./http/health.ts";
 import type { CoreConfig } from "./kernel/config.ts";
 import { configurePasswordHashing } from "./kernel/password-hashing.ts";
 import { loadVapidKeys } from "./kernel/vapid-keys.ts";
@@ -60,12 +62,13 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
   });
   await imports.start();
   const vapid = config.vapid ?? loadVapidKeys(config.dataDir, {}, config.adminEmail);
-  const app = createApp({ pool: db.pool, tokens, config, batcher, actors, imports, vapid });
+  const health: HealthState = { draining: false };
+  const app = createApp({ pool: db.pool, tokens, config, batcher, actors, imports, vapid, health });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   const hub = await startHub({ databaseUrl, pool: db.pool, tokens, actors });
   const push = await startPushDispatcher({ databaseUrl, pool: db.pool, vapid });
-  routeUpgrades(server, {
+  const cutUpgraded = routeUpgrades(server, {
     ws: hub.handleUpgrade,
     collab: config.syncUrl ? collabProxy(config.syncUrl) : undefined,
   });
@@ -82,13 +85,25 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     seeded,
     app,
     push,
+    /**
+     * Drains, then stops: /readyz says draining (for DRAIN_DELAY_MS, so a balancer moves the traffic), the listener
+     * closes, idle keep-alive connections close, WebSocket connections are closed (clients reconnect, to another core), and the
+     * requests in flight end with their answers; connections still busy after DRAIN_TIMEOUT_MS are cut.
+     */
     async stop() {
+      health.draining = true;
+      if (config.drainDelayMs) await sleep(config.drainDelayMs);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
       await hub.close();
+      cutUpgraded();
+      const late = sleep(config.drainTimeoutMs ?? 25_000, false, { ref: false });
+      const drained = await Promise.race([closed.then(() => true), late]);
+      if (!drained) server.closeAllConnections();
+      await closed;
       await push.close();
       await actors.stop();
       await imports.stop();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
       await embedded?.stop();
     },

@@ -1,13 +1,16 @@
 // The sync server: Hocuspocus on its own port, authenticating with core's access
 // token, keeping documents in PostgreSQL and projecting them into core's tables.
+
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { createTokens } from "@chatflow/core/auth/tokens.ts";
 import { openDb } from "@chatflow/core/db/orm.ts";
+import type { HealthState } from "@chatflow/core/kernel/health.ts";
 import { Redis } from "@hocuspocus/extension-redis";
 import { type Extension, Server } from "@hocuspocus/server";
 import { type AccessWatch, watchAccess } from "./auth/access-watch.ts";
 import { authenticateConnection } from "./auth/authenticate-connection.ts";
+import { healthChecks } from "./http/health.ts";
 import { quickMessageWrites } from "./http/quick-message-writes.ts";
 import { documentStore } from "./persistence/document-store.ts";
 
@@ -60,6 +63,7 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
   const tokens = createTokens(opts.jwtSecret, UNUSED_TTL_SECONDS);
   const host = opts.host ?? DEFAULT_SYNC_HOST;
   let access: AccessWatch | undefined;
+  const health: HealthState = { draining: false };
   const server = new Server({
     name: "chatflow-sync",
     port: opts.port,
@@ -77,7 +81,12 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
         .catch((err: Error) => console.error(`sync-server: access review failed (${err.message}); the sweep retries`));
     },
     // Core's REST writes to quick messages (decision 0048).
-    extensions: [...redisExtension(opts), documentStore(db.pool), quickMessageWrites(db.pool, tokens)],
+    extensions: [
+      healthChecks(db.pool, health),
+      ...redisExtension(opts),
+      documentStore(db.pool),
+      quickMessageWrites(db.pool, tokens),
+    ],
   });
   // Hocuspocus's destroy() stores and unloads documents but leaves upgraded sockets
   // open, still wired to this instance; they are ended here so clients reconnect
@@ -104,6 +113,7 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
     port,
     address: server.httpServer.address() as AddressInfo,
     stop() {
+      health.draining = true;
       stopping ??= (async () => {
         let timer: NodeJS.Timeout | undefined;
         const deadline = new Promise<void>((resolve) => {

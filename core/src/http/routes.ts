@@ -56,6 +56,7 @@ import { connectionSessionRoutes } from "../whatsapps/connection-session-routes.
 import { messageTemplateRoutes } from "../whatsapps/message-template-routes.ts";
 import { graphApiOf } from "../whatsapps/phone-number-ownership.ts";
 import { whatsappRoutes } from "../whatsapps/whatsapp-routes.ts";
+import type { HealthState } from "./health.ts";
 
 export type AppDeps = {
   pool: pg.Pool;
@@ -68,6 +69,8 @@ export type AppDeps = {
   imports: ContactImportRunner;
   /** The web push keys in use (config.vapid, or the pair kept under DATA_DIR). */
   vapid: VapidKeys;
+  /** Whether this core is stopping (GET /readyz answers 503 then); never draining when left out. */
+  health?: HealthState;
 };
 
 /** Routers that need no session (besides /auth, which core mounts itself). */

@@ -88,6 +88,13 @@ export type CoreConfig = {
   limits: AbuseLimits;
   /** Express's "trust proxy" (TRUST_PROXY): which proxies' X-Forwarded-For names the client address. */
   trustProxy?: boolean | number | string;
+  /**
+   * Stopping (SIGTERM): how long /readyz answers 503 before the listener closes (DRAIN_DELAY_MS, 0), so a load
+   * balancer that probes it moves the traffic first; then how long requests in flight may take to end
+   * (DRAIN_TIMEOUT_MS, 25 s) before their connections are cut.
+   */
+  drainDelayMs?: number;
+  drainTimeoutMs?: number;
   /** Web push signing keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); absent: read or made under dataDir. */
   vapid?: VapidKeys;
   /** Origins a push subscription's endpoint may name (PUSH_SERVICE_ORIGINS); core posts notifications only there. */
@@ -140,6 +147,8 @@ export function loadConfig(env = process.env): CoreConfig {
     importWaitMs: Number(env.IMPORT_WAIT_MS ?? 2000),
     limits: loadLimits(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    drainDelayMs: Number(env.DRAIN_DELAY_MS ?? 0),
+    drainTimeoutMs: Number(env.DRAIN_TIMEOUT_MS ?? 25_000),
     vapid: loadVapidKeys(dataDir, env, env.CHATFLOW_ADMIN_EMAIL ?? "admin@chatflow.local"),
     efiPixUrl: env.EFI_PIX_URL || undefined,
     efiPixCa: env.EFI_PIX_CA ? readFileSync(env.EFI_PIX_CA, "utf8") : undefined,

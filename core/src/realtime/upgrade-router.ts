@@ -36,9 +36,16 @@ export function refuseUpgrade(socket: Duplex, status = "404 Not Found"): void {
   setTimeout(() => socket.destroy(), 1000).unref();
 }
 
-/** Installs the single upgrade listener; a route without a handler (no sync server configured) is a 404. */
-export function routeUpgrades(server: Server, handlers: Partial<Record<UpgradeRoute, UpgradeHandler>>): void {
+/**
+ * Installs the single upgrade listener; a route without a handler (no sync server configured) is a 404. Answers
+ * a function that cuts the upgraded sockets still open, for a stopping core: their clients reconnect elsewhere,
+ * and the listener's close, which waits for every connection, is not held up by a co-editing tunnel.
+ */
+export function routeUpgrades(server: Server, handlers: Partial<Record<UpgradeRoute, UpgradeHandler>>): () => void {
+  const open = new Set<Duplex>();
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    open.add(socket);
+    socket.once("close", () => open.delete(socket));
     // A reset from the peer must not become an uncaught error on a socket no one listens to yet.
     socket.on("error", () => socket.destroy());
     const route = upgradeRoute(req.url);
@@ -49,4 +56,7 @@ export function routeUpgrades(server: Server, handlers: Partial<Record<UpgradeRo
     }
     handler(req, socket, head);
   });
+  return () => {
+    for (const socket of open) socket.destroy();
+  };
 }

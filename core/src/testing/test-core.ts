@@ -35,6 +35,8 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
     actorCacheMs: 0,
     importWorkers: 2,
     importWaitMs: 10_000,
+    // A test that stops its core mid-request waits for it; no test's answer takes this long.
+    drainTimeoutMs: 5_000,
     // Out of the way: every test file logs in and signs up from one address (abuse-limits.test.ts sets them).
     limits: {
       loginPerAccount: { max: 1_000_000, windowSeconds: 60 },

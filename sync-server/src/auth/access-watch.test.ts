@@ -1,4 +1,3 @@
-import { logout } from "@chatflow/core/sessions/session.ts";
 import { createTokens } from "@chatflow/core/auth/tokens.ts";
 import { type AccessScope, parseAccessChange } from "@chatflow/core/contract/documents/access-change.ts";
 import {
@@ -6,6 +5,7 @@ import {
   listQuickMessages,
   quickMessagesDocumentName,
 } from "@chatflow/core/contract/documents/quick-messages.ts";
+import { logout } from "@chatflow/core/sessions/session.ts";
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
 import { forFile } from "@chatflow/core/testing/test-world.ts";
 import type { HocuspocusProvider } from "@hocuspocus/provider";

@@ -1,8 +1,9 @@
 // What an open connection may still do, from its user's and company's rows as
 // they are now: the same rules as at authentication (authenticate-connection.ts),
 // applied again while it stays open (access-watch.ts).
-import { isSubscriptionExpired } from "@chatflow/core/plans/subscription.ts";
+
 import type { DocumentName } from "@chatflow/core/contract/documents/document-name.ts";
+import { isSubscriptionExpired } from "@chatflow/core/plans/subscription.ts";
 import type pg from "pg";
 import { documentAccess } from "./document-policy.ts";
 

@@ -1,7 +1,8 @@
 // Test helpers: signed-in users with real core sessions, real HocuspocusProvider
 // clients, and polling with a deadline instead of sleeps.
-import { login } from "@chatflow/core/sessions/session.ts";
+
 import { createTokens } from "@chatflow/core/auth/tokens.ts";
+import { login } from "@chatflow/core/sessions/session.ts";
 import { buildUser } from "@chatflow/core/testing/factories.ts";
 import { forFile, SET_UP_TIMEOUT_MS } from "@chatflow/core/testing/for-file.ts";
 import { createTestDb, type TestDb } from "@chatflow/core/testing/test-db.ts";

@@ -5,8 +5,8 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { loadConfig } from "../core/src/kernel/config.ts";
 import { type EmbeddedDb, startEmbeddedPostgres } from "../core/src/db/embedded.ts";
+import { loadConfig } from "../core/src/kernel/config.ts";
 import { buildCore, CORE_NODE_FLAGS } from "./node-flags.ts";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -15,14 +15,8 @@ import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { hasSession } from "./connection-status.ts";
 import "./connections.css";
+import { ConnectionStatusBadge } from "./connection-status-badge.tsx";
 import { useAdminDisconnect, useAllConnections } from "./connections-data.ts";
-
-const TONE: Record<string, "success" | "warning" | "danger"> = {
-  CONNECTED: "success",
-  DISCONNECTED: "danger",
-  TIMEOUT: "danger",
-};
-const KNOWN = new Set(["qrcode", "DISCONNECTED", "CONNECTED", "PAIRING", "TIMEOUT", "OPENING"]);
 
 export function AllConnectionsPage() {
   const { t } = useTranslation();
@@ -90,9 +84,7 @@ export function AllConnectionsPage() {
                   <td>{t(`connectionsPage.channels.${r.channel}`)}</td>
                   <td className="connections-col-number">{r.number ?? ""}</td>
                   <td>
-                    <Badge tone={TONE[r.status] ?? "warning"}>
-                      {t(`connectionsPage.statuses.${KNOWN.has(r.status) ? r.status : "unknown"}`)}
-                    </Badge>
+                    <ConnectionStatusBadge status={r.status} />
                   </td>
                   <td className="connections-col-actions">
                     {hasSession(r.channel) && r.status !== "DISCONNECTED" && (

@@ -5,23 +5,13 @@ import type { WhatsappDTO } from "@chatflow/core/contract/entities.ts";
 import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { CheckIcon, FacebookIcon, InstagramIcon, WhatsappIcon } from "../ui/icons.tsx";
 import { preparingEndsAt, type SessionButton, sessionButtons } from "./connection-status.ts";
+import { ConnectionStatusBadge } from "./connection-status-badge.tsx";
 
 export type Row = WhatsappDTO & Partial<WhatsappAnswer>;
-
-const STATUS_TONE: Record<string, "success" | "warning" | "danger" | "neutral"> = {
-  CONNECTED: "success",
-  qrcode: "warning",
-  PAIRING: "warning",
-  OPENING: "warning",
-  DISCONNECTED: "danger",
-  TIMEOUT: "danger",
-};
-const KNOWN_STATUSES = new Set(Object.keys(STATUS_TONE));
 
 function ChannelIcon({ channel }: { channel: string }) {
   if (channel === "facebook") return <FacebookIcon />;
@@ -118,9 +108,7 @@ export function ConnectionsTable({
                 <td className="connections-name">{w.name}</td>
                 <td className="connections-col-number">{w.number ?? ""}</td>
                 <td>
-                  <Badge tone={STATUS_TONE[w.status] ?? "neutral"} data-testid="connection-status">
-                    {t(`connectionsPage.statuses.${KNOWN_STATUSES.has(w.status) ? w.status : "unknown"}`)}
-                  </Badge>
+                  <ConnectionStatusBadge status={w.status} data-testid="connection-status" />
                   {w.sendHold && (
                     <p className="connections-held" role="status" data-testid="connection-held">
                       {t("sendHold.row", {

@@ -8,7 +8,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { CHROMIUM, launchChromium } from "../test/browser.ts";
-import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
+import { fmt, freshDatabase, percentile, signInAsAdmin, startCoreChild } from "./lib.ts";
 
 const MESSAGES = Number(process.env.BENCH_CONVERSATION_MESSAGES ?? 5_000);
 const RUNS = 21;
@@ -38,10 +38,7 @@ export async function benchConversation(): Promise<Record<string, string>> {
     const t = rows[0]!;
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${core.url}/login`);
-    await page.getByTestId("login-email").fill("admin@chatflow.local");
-    await page.getByTestId("login-password").fill("chatflow");
-    await page.getByTestId("login-submit").click();
+    await signInAsAdmin(page, core.url);
     await page.waitForURL(/\/tickets/);
     await page.getByTestId("tickets-tab-open").click();
     await page.getByTestId("ticket-item").first().waitFor();

@@ -20,7 +20,7 @@ import { addFlowEdge, addFlowNode, flowDocumentName, moveFlowNode } from "../cor
 import { startSyncServer } from "../sync-server/src/server.ts";
 import { CHROMIUM, launchChromium } from "../test/browser.ts";
 import { freePort } from "../test/free-port.ts";
-import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
+import { fmt, freshDatabase, percentile, signInAsAdmin, startCoreChild } from "./lib.ts";
 
 const NODES = Number(process.env.BENCH_FLOW_NODES ?? 500);
 const OPENS = Number(process.env.BENCH_FLOW_OPENS ?? 11);
@@ -83,10 +83,7 @@ export async function benchFlowEditor(): Promise<Record<string, string>> {
     step("flow seeded");
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${core.url}/login`);
-    await page.getByTestId("login-email").fill("admin@chatflow.local");
-    await page.getByTestId("login-password").fill("chatflow");
-    await page.getByTestId("login-submit").click();
+    await signInAsAdmin(page, core.url);
     await page.waitForURL(/\/tickets/);
 
     const opens: number[] = [];

@@ -1,10 +1,11 @@
-// Shared pieces of the benchmarks: a fresh database, core in a child process,
-// percentiles.
+// Shared pieces of the benchmarks: a fresh database and its seed rows, core in a child process, the admin's
+// sign-in, percentiles.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import type { Page } from "playwright-core";
 import { buildCore, CORE_NODE_FLAGS } from "../scripts/node-flags.ts";
 
 /** Each tree's core is built once per benchmark process (as `npm start` runs it), then started from its build. */
@@ -50,13 +51,19 @@ export type CoreChild = {
   stop(): Promise<void>;
 };
 
-/** Core alone on a free port; `env` adds to or overrides its environment (PWA_DIR to serve the built app). */
-export async function startCoreChild(
+/**
+ * Core built from `tree` in a child process on a free port, and the URL it says it listens on (rejected if it exits
+ * first). `env` adds to or overrides its environment (PWA_DIR to serve the built app).
+ */
+async function spawnCore(
+  tree: string,
   databaseUrl: string,
   dataDir: string,
-  env: Record<string, string> = {},
-): Promise<CoreChild> {
-  const child = spawn(process.execPath, [...CORE_NODE_FLAGS, coreEntry(root)], {
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...CORE_NODE_FLAGS, coreEntry(tree)], {
+    cwd,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", DATA_DIR: dataDir, PWA_DIR: "/nonexistent", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -69,6 +76,23 @@ export async function startCoreChild(
     });
     child.once("exit", (code) => reject(new Error(`core exited ${code}`)));
   });
+  return { child, url };
+}
+
+/** Stops core with SIGTERM, resolved once it has exited. */
+const stopCore = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+
+/** Core alone on a free port; `env` adds to or overrides its environment (PWA_DIR to serve the built app). */
+export async function startCoreChild(
+  databaseUrl: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<CoreChild> {
+  const { child, url } = await spawnCore(root, databaseUrl, dataDir, env);
   return {
     url,
     child,
@@ -82,11 +106,7 @@ export async function startCoreChild(
       // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second here).
       return (Number(fields[11]) + Number(fields[12])) * 10;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: () => stopCore(child),
   };
 }
 
@@ -114,29 +134,31 @@ export async function backendPids(pool: pg.Pool, database: string): Promise<numb
 
 /** Core from another checkout `tree` (an A/B comparison), on a free port. */
 export async function startCoreFromTree(tree: string, databaseUrl: string, dataDir: string) {
-  const child = spawn(process.execPath, [...CORE_NODE_FLAGS, coreEntry(tree)], {
-    cwd: tree,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", DATA_DIR: dataDir, PWA_DIR: "/nonexistent" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (c: Buffer) => {
-      out += c.toString();
-      const m = out.match(/core listening on (http:\/\/\S+)/);
-      if (m) resolve(m[1]!);
-    });
-    child.once("exit", (code) => reject(new Error(`core exited ${code}`)));
-  });
-  return {
-    url,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  const { child, url } = await spawnCore(tree, databaseUrl, dataDir, {}, tree);
+  return { url, pid: child.pid!, stop: () => stopCore(child) };
+}
+
+/** The ids a seeding `INSERT ... RETURNING id` answers. */
+export async function insertedIds(pool: pg.Pool, sql: string, params: unknown[] = []): Promise<number[]> {
+  return (await pool.query<{ id: number }>(sql, params)).rows.map((r) => r.id);
+}
+
+/** `count` agents of company 1 (profile user), "Agente i" with e-mail agent<i>@bench.local. */
+export function seedAgents(pool: pg.Pool, count: number): Promise<number[]> {
+  return insertedIds(
+    pool,
+    `INSERT INTO users (company_id, name, email, password_hash, profile)
+     SELECT 1, 'Agente ' || i, 'agent' || i || '@bench.local', 'x', 'user' FROM generate_series(1, $1) i RETURNING id`,
+    [count],
+  );
+}
+
+/** Signs in as the seeded admin on the PWA's login page; the caller waits for what its benchmark needs next. */
+export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByTestId("login-email").fill("admin@chatflow.local");
+  await page.getByTestId("login-password").fill("chatflow");
+  await page.getByTestId("login-submit").click();
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -11,7 +11,7 @@ import lighthouse, { type Result } from "lighthouse";
 import pg from "pg";
 import { chromium } from "playwright-core";
 import { CHROMIUM } from "../test/browser.ts";
-import { fmt, freshDatabase, startCoreChild } from "./lib.ts";
+import { fmt, freshDatabase, signInAsAdmin, startCoreChild } from "./lib.ts";
 import { seedReplica } from "./replica.ts";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
@@ -116,10 +116,7 @@ export async function benchLighthouseInbox(): Promise<Record<string, string>> {
     await seedReplica(pool, INBOX_TICKETS);
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page = await browser.contexts()[0]!.newPage();
-    await page.goto(`${core.url}/login`);
-    await page.getByTestId("login-email").fill("admin@chatflow.local");
-    await page.getByTestId("login-password").fill("chatflow");
-    await page.getByTestId("login-submit").click();
+    await signInAsAdmin(page, core.url);
     await page.waitForFunction(() => performance.getEntriesByName("sync:pull-done").length > 0, null, {
       timeout: 120_000,
       polling: 200,

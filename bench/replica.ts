@@ -13,7 +13,7 @@ import path from "node:path";
 import pg from "pg";
 import { chromium, type Page } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS } from "../test/browser.ts";
-import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
+import { fmt, freshDatabase, insertedIds, percentile, seedAgents, signInAsAdmin, startCoreChild } from "./lib.ts";
 
 const SCALE = Number(process.env.BENCH_REPLICA_SCALE ?? 1);
 const TICKETS = Math.round(10_000 * SCALE);
@@ -31,8 +31,7 @@ const AGENTS = 20;
 export async function seedReplica(pool: pg.Pool, tickets = TICKETS): Promise<{ seconds: number }> {
   const t0 = performance.now();
   const contacts = Math.ceil(tickets / CONNECTIONS);
-  const ids = async (sql: string, params: unknown[] = []) =>
-    (await pool.query<{ id: number }>(sql, params)).rows.map((r) => r.id);
+  const ids = (sql: string, params: unknown[] = []) => insertedIds(pool, sql, params);
   const whatsapps = await ids(
     `INSERT INTO whatsapps (company_id, name, channel, status) SELECT 1, 'Conexão ' || i, 'whatsapp', 'CONNECTED'
      FROM generate_series(1, $1) i RETURNING id`,
@@ -43,11 +42,7 @@ export async function seedReplica(pool: pg.Pool, tickets = TICKETS): Promise<{ s
      FROM generate_series(1, $1) i RETURNING id`,
     [QUEUES],
   );
-  const agents = await ids(
-    `INSERT INTO users (company_id, name, email, password_hash, profile)
-     SELECT 1, 'Agente ' || i, 'agent' || i || '@bench.local', 'x', 'user' FROM generate_series(1, $1) i RETURNING id`,
-    [AGENTS],
-  );
+  const agents = await seedAgents(pool, AGENTS);
   await pool.query(
     `INSERT INTO contacts (company_id, name, number, channel)
      SELECT 1, 'Cliente ' || i || ' da Silva', (5511900000000 + i)::text, 'whatsapp' FROM generate_series(1, $1) i`,
@@ -149,10 +144,7 @@ async function oneRun(baseUrl: string): Promise<Run> {
   try {
     await context.addInitScript(PROBE);
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${baseUrl}/login`);
-    await page.getByTestId("login-email").fill("admin@chatflow.local");
-    await page.getByTestId("login-password").fill("chatflow");
-    await page.getByTestId("login-submit").click();
+    await signInAsAdmin(page, baseUrl);
     // The sync layer marks the end of each pull that found nothing more (pwa/src/sync/pull.ts).
     await page.waitForFunction(() => performance.getEntriesByName("sync:pull-done").length > 0, null, {
       timeout: 120_000,

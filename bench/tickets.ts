@@ -9,7 +9,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import pg from "pg";
 import { foldTicketCounts } from "../core/src/tickets/ticket-counts.ts";
-import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
+import { fmt, freshDatabase, insertedIds, percentile, seedAgents, startCoreChild } from "./lib.ts";
 
 const SCALE = Number(process.env.BENCH_TICKETS_SCALE ?? 1);
 const TICKETS = Math.round(1_000_000 * SCALE);
@@ -94,8 +94,7 @@ export async function seed(
     mark = now;
   };
   const contacts = Math.ceil(TICKETS / CONNECTIONS);
-  const ids = async (sql: string, params: unknown[] = []) =>
-    (await pool.query<{ id: number }>(sql, params)).rows.map((r) => r.id);
+  const ids = (sql: string, params: unknown[] = []) => insertedIds(pool, sql, params);
   const whatsapps = await ids(
     `INSERT INTO whatsapps (company_id, name, channel, status) SELECT 1, 'Bench ' || i, 'whatsapp', 'CONNECTED'
      FROM generate_series(1, $1) i RETURNING id`,
@@ -106,11 +105,7 @@ export async function seed(
      FROM generate_series(1, $1) i RETURNING id`,
     [QUEUES],
   );
-  const agents = await ids(
-    `INSERT INTO users (company_id, name, email, password_hash, profile)
-     SELECT 1, 'Agente ' || i, 'agent' || i || '@bench.local', 'x', 'user' FROM generate_series(1, $1) i RETURNING id`,
-    [AGENTS],
-  );
+  const agents = await seedAgents(pool, AGENTS);
   const tags = await ids(
     `INSERT INTO tags (company_id, name, color) SELECT 1, 'Etiqueta ' || i, '#' || lpad(to_hex(i * 3000), 6, '0')
      FROM generate_series(1, 20) i RETURNING id`,

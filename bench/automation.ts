@@ -6,7 +6,6 @@
 // - Option walk: the same for a contact who walks a queue's two-level option tree (three messages: the first
 //   enters the connection's only queue and gets its options, "1" opens a submenu, "2" picks a leaf), against
 //   three messages per contact on a connection with no queue. BENCH_AUTOMATION=tree runs only this one.
-import { createHmac } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -14,11 +13,11 @@ import path from "node:path";
 import pg from "pg";
 import { startFakeGraphApi } from "../channel-worker/src/testing/fake-graph-api.ts";
 import { startWorker } from "../channel-worker/src/worker.ts";
+import { cloudWebhook, post, SECRET } from "./cloud-webhook.ts";
 import { fmt, freshDatabase, startCoreChild } from "./lib.ts";
 
 const SCHEDULES = Number(process.env.BENCH_SCHEDULES ?? 10_000);
 const BOT_MESSAGES = Number(process.env.BENCH_BOT_MESSAGES ?? 4_000);
-const SECRET = "bench-app-secret";
 
 export async function benchAutomation(): Promise<Record<string, string>> {
   if (process.env.BENCH_AUTOMATION === "tree") return optionWalkCpu();
@@ -86,61 +85,10 @@ async function schedulesBurst(): Promise<Record<string, string>> {
   }
 }
 
+/** Contact `i`'s message number `step` of a run on the connection `phoneNumberId`. */
 function webhook(phoneNumberId: string, i: number, run: string, body = "Oi", step = 0): string {
   const from = `55219${String(i).padStart(8, "0")}`;
-  return JSON.stringify({
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "waba",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { display_phone_number: "5511000000000", phone_number_id: phoneNumberId },
-              contacts: [{ profile: { name: `Contato ${i}` }, wa_id: from }],
-              messages: [
-                {
-                  from,
-                  id: `wamid.${run}.${i}.${step}`,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: "text",
-                  text: { body },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-}
-
-function post(agent: http.Agent, url: URL, body: string): Promise<number> {
-  const signature = `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: "/webhooks/whatsapp",
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-hub-signature-256": signature,
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+  return cloudWebhook({ phoneNumberId, from, name: `Contato ${i}`, id: `wamid.${run}.${i}.${step}`, body });
 }
 
 /**

@@ -12,7 +12,8 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { PHONE_ID, payload, post, SECRET } from "./ingest.ts";
+import { post, SECRET } from "./cloud-webhook.ts";
+import { PHONE_ID, payload } from "./ingest.ts";
 import { backendPids, fmt, freshDatabase, procCpuMs, startCoreFromTree } from "./lib.ts";
 
 const TREES = (process.env.BENCH_CPU_TREES ?? path.resolve(import.meta.dirname, "..")).split(",");

@@ -1,70 +1,24 @@
 // Inbound ingest through the WhatsApp Cloud API webhook: messages per second
 // committed before the webhook answers, and latency at a fixed 1,000 msg/s.
-import { createHmac } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { cloudWebhook, post, SECRET } from "./cloud-webhook.ts";
 import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
 
-export const SECRET = "bench-app-secret";
 export const PHONE_ID = "100200300";
 
+/** Message `i` of a run: 2,000 contacts in turn, each message its own wamid. */
 export function payload(i: number, run: string): string {
   const from = `55119${String(i % 2000).padStart(8, "0")}`;
-  return JSON.stringify({
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "waba",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { display_phone_number: "5511000000000", phone_number_id: PHONE_ID },
-              contacts: [{ profile: { name: `Contact ${i % 2000}` }, wa_id: from }],
-              messages: [
-                {
-                  from,
-                  id: `wamid.${run}.${i}`,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: "text",
-                  text: { body: `message ${i}` },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-}
-
-export function post(agent: http.Agent, url: URL, body: string): Promise<number> {
-  const signature = `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: "/webhooks/whatsapp",
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-hub-signature-256": signature,
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
+  return cloudWebhook({
+    phoneNumberId: PHONE_ID,
+    from,
+    name: `Contact ${i % 2000}`,
+    id: `wamid.${run}.${i}`,
+    body: `message ${i}`,
   });
 }
 

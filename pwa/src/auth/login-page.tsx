@@ -6,7 +6,6 @@ import { useAtomValue } from "jotai";
 import { type FormEvent, useState } from "react";
 import { Button } from "react-aria-components/Button";
 import { I18nProvider } from "react-aria-components/I18nProvider";
-import { SwitchButton, SwitchField } from "react-aria-components/Switch";
 import { FieldError, Input, Label, TextField } from "react-aria-components/TextField";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -16,6 +15,7 @@ import { themeAtom } from "../layout/theme.ts";
 import { brandingAtom } from "../settings/branding.ts";
 import { EyeIcon, EyeOffIcon } from "../ui/icons.tsx";
 import { showToast } from "../ui/toasts.ts";
+import { Switch } from "../ui/toggles.tsx";
 import { signIn } from "./session.ts";
 
 type FieldErrors = { email?: string; password?: string };
@@ -100,14 +100,9 @@ export function LoginPage() {
             </div>
             <FieldError>{errors.password}</FieldError>
           </TextField>
-          <SwitchField className="switch" isSelected={remember} onChange={setRemember}>
-            <SwitchButton>
-              <span className="switch-track" aria-hidden="true">
-                <span className="switch-handle" />
-              </span>
-              {t("login.remember")}
-            </SwitchButton>
-          </SwitchField>
+          <Switch isSelected={remember} onChange={setRemember}>
+            {t("login.remember")}
+          </Switch>
           {failure && <p className="form-error">{failure}</p>}
           <Button type="submit" className="button primary" isDisabled={submitting} data-testid="login-submit">
             {submitting ? t("login.submitting") : t("login.submit")}

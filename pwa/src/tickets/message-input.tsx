@@ -21,7 +21,6 @@ import {
 import { FileTrigger } from "react-aria-components/FileTrigger";
 import { TextArea, TextField } from "react-aria-components/TextField";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { ScheduleButton } from "../schedules/schedule-button.tsx";
@@ -53,9 +52,8 @@ import { useVariableContext } from "./composer/use-variable-context.ts";
 import { WindowNotice } from "./composer/window-notice.tsx";
 import { appMediaSource } from "./message-view/app-media-source.ts";
 import { droppedFilesAtom, quotedMessageAtom } from "./message-view/conversation-atoms.ts";
-import { sendMedia } from "./send-media.ts";
-import { sendMessage } from "./send-message.ts";
 import { replyAllowed } from "./ticket-rules.ts";
+import { useMessageWrites } from "./tickets-data.ts";
 import "./composer/composer.css";
 
 const EmojiPicker = lazy(() => import("./composer/emoji-picker.tsx"));
@@ -132,6 +130,7 @@ function Composer({ ticket }: { ticket: TicketDTO }) {
   };
   const signs = signSetting && sign;
   const quotedMsgId = quotedHere?.id ?? null;
+  const writes = useMessageWrites();
 
   async function submit() {
     const typed = text;
@@ -139,7 +138,7 @@ function Composer({ ticket }: { ticket: TicketDTO }) {
     if (!body) return;
     setText("");
     try {
-      await sendMessage(db, { ticket, body, userId: user?.id ?? null, isPrivate, quotedMsgId });
+      await writes.send({ ticket, body, userId: user?.id ?? null, isPrivate, quotedMsgId });
       if (quotedHere) setQuoted(null);
       requestSync();
     } catch (err) {
@@ -154,7 +153,7 @@ function Composer({ ticket }: { ticket: TicketDTO }) {
     for (const f of files) {
       try {
         const caption = composeBody(f.caption, { context, sign: false, isPrivate });
-        await sendMedia(db, { ticket, file: f.file, caption, userId: user?.id ?? null, isPrivate, quotedMsgId });
+        await writes.sendMedia({ ticket, file: f.file, caption, userId: user?.id ?? null, isPrivate, quotedMsgId });
       } catch (err) {
         showToast(errorText(err));
       }

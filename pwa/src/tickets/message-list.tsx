@@ -5,20 +5,16 @@
 // The message menu's actions and dialogs live here, once for the whole list.
 
 import { ZCreateContactRequestSchema } from "@chatflow/core/contract/contacts.ts";
-import type { ContactDTO, MessageDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
-import { useLiveQuery } from "dexie-react-hooks";
+import type { MessageDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { useSetAtom } from "jotai";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import type { ContactRow } from "../contacts/contact-list.ts";
-import { queueCreateContact } from "../contacts/contact-writes.ts";
+import { useCreateContact } from "../contacts/contacts-data.ts";
 import { StartTicketDialog } from "../contacts/start-ticket-dialog.tsx";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
-import { outboxMessageIds } from "../store/outbox.ts";
 import { requestSync } from "../sync/app-sync.ts";
 import { IconButton } from "../ui/button.tsx";
 import { DownloadIcon } from "../ui/icons.tsx";
@@ -34,18 +30,25 @@ import {
   canForwardMessage,
   canRetryMessage,
   copyableText,
-  queueDeleteMessage,
-  queueEditMessage,
-  queueForwardMessage,
-  retryFailedMessage,
 } from "./message-view/message-actions.ts";
 import { MessageBubble } from "./message-view/message-bubble.tsx";
 import { DeleteMessageDialog, EditMessageDialog, ForwardMessageDialog } from "./message-view/message-dialogs.tsx";
 import type { MessageAction } from "./message-view/message-menu.tsx";
 import { splitReactions } from "./message-view/message-state.ts";
-import { countSince, fetchOlderMessages, latestMessages, MESSAGE_PAGE } from "./message-view/older-messages.ts";
+import { MESSAGE_PAGE } from "./message-view/older-messages.ts";
 import { printConversation } from "./message-view/print-conversation.ts";
 import "./message-view/messages.css";
+import { useReplicaQueue } from "../queues/queues-data.ts";
+import {
+  contactOfCard,
+  fetchOlderTicketMessages,
+  findContactByNumber,
+  findQuotedMessage,
+  useMessagesById,
+  useMessageWindow,
+  useMessageWrites,
+  useQueuedMessageIds,
+} from "./tickets-data.ts";
 
 /** Messages rendered when a conversation opens. */
 export const FIRST_WINDOW = 30;
@@ -101,15 +104,11 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
     stickToBottom.current = true;
   }, [ticket.id]);
 
-  const page = useLiveQuery(
-    () => latestMessages(db, ticket.id, exporting ? Number.MAX_SAFE_INTEGER : limit),
-    [ticket.id, limit, exporting],
-  );
-  const queuedIds = useLiveQuery(() => outboxMessageIds(db), [], new Set<string>());
-  const queue = useLiveQuery(
-    async () => (ticket.queueId ? await db.queues.get(ticket.queueId) : undefined),
-    [ticket.queueId],
-  );
+  const page = useMessageWindow(ticket.id, exporting ? Number.MAX_SAFE_INTEGER : limit);
+  const queuedIds = useQueuedMessageIds();
+  const queue = useReplicaQueue(ticket.queueId || null);
+  const writes = useMessageWrites();
+  const createContact = useCreateContact();
   const messages = page?.messages;
   const { shown, reactions } = useMemo(() => splitReactions(messages ?? []), [messages]);
   const byId = useMemo(() => new Map((messages ?? []).map((m) => [m.id, m])), [messages]);
@@ -117,10 +116,7 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
     () => [...new Set(shown.flatMap((m) => (m.quotedMsgId && !byId.has(m.quotedMsgId) ? [m.quotedMsgId] : [])))],
     [shown, byId],
   );
-  const farQuoted = useLiveQuery(
-    async () => new Map((await db.messages.bulkGet(missingQuoted)).flatMap((m) => (m ? [[m.id, m] as const] : []))),
-    [missingQuoted.join(",")],
-  );
+  const farQuoted = useMessagesById(missingQuoted);
 
   const lastId = shown.at(-1)?.id;
   const firstId = shown[0]?.id;
@@ -151,7 +147,7 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
     if (!online || !serverHasMore) return;
     setLoadingOlder(true);
     try {
-      const { added, hasMore } = await fetchOlderMessages(db, api, ticket.id, page.messages[0] ?? null);
+      const { added, hasMore } = await fetchOlderTicketMessages(ticket.id, page.messages[0] ?? null);
       setServerHasMore(hasMore);
       if (added > 0) {
         restore.current = list.scrollHeight - list.scrollTop;
@@ -186,11 +182,10 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
     async (id: string) => {
       const list = listRef.current;
       if (list && scrollToRow(list, id)) return;
-      const quoted = await db.messages.get(id);
-      if (!quoted || quoted.ticketId !== ticket.id) return showToast(t("messageView.quotedMissing"));
+      const quoted = await findQuotedMessage(id, ticket.id);
+      if (!quoted) return showToast(t("messageView.quotedMissing"));
       pendingScroll.current = id;
-      const needed = await countSince(db, ticket.id, quoted.createdAt);
-      setLimit((l) => Math.max(l, needed + 5));
+      setLimit((l) => Math.max(l, quoted.newer + 5));
     },
     [ticket.id, t],
   );
@@ -218,14 +213,14 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
           }
           return;
         case "retry":
-          await retryFailedMessage(db, message);
+          await writes.retry(message);
           requestSync();
           return;
         default:
           setDialog({ kind: action, message });
       }
     },
-    [setQuoted, goToQuoted, t],
+    [setQuoted, goToQuoted, t, writes],
   );
 
   // 'Conversar' opens a ticket with the card's contact by its id: online core finds or adds it from the stored
@@ -234,26 +229,22 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
     async (card: { name: string; number: string }, message: MessageDTO) => {
       if (online && message.id) {
         try {
-          const contact = await api.post<ContactDTO>(`/messages/${message.id}/contact-card`);
+          const contact = await contactOfCard(message.id);
           return setDialog({ kind: "start", contact: contactRow(contact) });
         } catch (err) {
           return showToast(errorText(err));
         }
       }
       if (card.number.includes("*")) return showToast(t("messageView.contact.needsConnection"));
-      const known = await db.contacts
-        .where("id")
-        .above(0)
-        .filter((c) => c.number === card.number)
-        .first();
+      const known = await findContactByNumber(card.number);
       if (known) return setDialog({ kind: "start", contact: contactRow(known) });
       const parsed = ZCreateContactRequestSchema.safeParse({ name: card.name, number: card.number });
       if (!parsed.success) return showToast(parsed.error.issues[0]?.message ?? "");
-      await queueCreateContact(db, parsed.data);
+      await createContact(parsed.data);
       requestSync();
       showToast(t("messageView.contact.added"), "info");
     },
-    [t, online],
+    [t, online, createContact],
   );
 
   const exportPdf = () => {
@@ -345,7 +336,7 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
           message={dialog.message}
           onClose={() => setDialog(null)}
           onSave={async (body) => {
-            await queueEditMessage(db, dialog.message, body);
+            await writes.edit(dialog.message, body);
             requestSync();
           }}
         />
@@ -354,7 +345,7 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
         <DeleteMessageDialog
           onClose={() => setDialog(null)}
           onConfirm={async () => {
-            await queueDeleteMessage(db, dialog.message);
+            await writes.remove(dialog.message);
             requestSync();
           }}
         />
@@ -363,7 +354,7 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
         <ForwardMessageDialog
           onClose={() => setDialog(null)}
           onForward={async (contactIds) => {
-            await queueForwardMessage(db, dialog.message, contactIds);
+            await writes.forward(dialog.message, contactIds);
             requestSync();
             showToast(t("messageView.forwardDialog.done"), "info");
           }}

@@ -2,7 +2,7 @@
 // messages are replicated: the conversation reads the replica (ticket by uuid, its contact, owner, queue and
 // connection), every change goes through the outbox (ticket-actions.ts, send-*.ts), and what the replica does
 // not hold is fetched from core (older messages, an evicted conversation, contacts beyond the replica).
-import type { TicketDTO, UserDTO } from "@chatflow/core/contract/entities.ts";
+import type { ContactDTO, MessageDTO, TicketDTO, UserDTO } from "@chatflow/core/contract/entities.ts";
 import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
@@ -10,6 +10,7 @@ import { db } from "../app-db.ts";
 import { api, sessionDeps } from "../app-services.ts";
 import { saveListWidth } from "../layout/save-list-width.ts";
 import type { ChatflowDb } from "../store/db.ts";
+import { outboxMessageIds } from "../store/outbox.ts";
 import { isConversationHeld, restoreConversation } from "../sync/held.ts";
 import { sortTags } from "../tags/tag-store.ts";
 import { closeAllTickets } from "./close-all.ts";
@@ -28,6 +29,7 @@ import {
   queueForwardMessage,
   retryFailedMessage,
 } from "./message-view/message-actions.ts";
+import { countSince, fetchOlderMessages, latestMessages } from "./message-view/older-messages.ts";
 import { ticketByUuid } from "./queries.ts";
 import { sendContact } from "./send-contact.ts";
 import { sendInteractive } from "./send-interactive.ts";
@@ -174,3 +176,47 @@ export function useMessageWrites() {
  * own tests give theirs): this device's replica and core's API.
  */
 export const dialogStores = { db, api };
+
+/** The newest `limit` messages of a ticket in the replica (and whether older ones are held); undefined while reading. */
+export function useMessageWindow(ticketId: number, limit: number) {
+  return useLiveQuery(() => latestMessages(db, ticketId, limit), [ticketId, limit]);
+}
+
+/** The ids of the messages still waiting in the outbox (shown with the clock). */
+export function useQueuedMessageIds(): Set<string> {
+  return useLiveQuery(() => outboxMessageIds(db), [], new Set<string>());
+}
+
+/** The replica's messages with these ids (quoted messages beyond the window), by id; undefined while reading. */
+export function useMessagesById(ids: string[]): Map<string, MessageDTO> | undefined {
+  return useLiveQuery(
+    async () => new Map((await db.messages.bulkGet(ids)).flatMap((m) => (m ? [[m.id, m] as const] : []))),
+    [ids.join(",")],
+  );
+}
+
+/** Fetches the page of messages older than `oldest` from core into the replica. */
+export function fetchOlderTicketMessages(ticketId: number, oldest: MessageDTO | null) {
+  return fetchOlderMessages(db, api, ticketId, oldest);
+}
+
+/** A quoted message of this ticket and how many messages are newer than it; null when the replica lacks it. */
+export async function findQuotedMessage(id: string, ticketId: number): Promise<{ newer: number } | null> {
+  const quoted = await db.messages.get(id);
+  if (!quoted || quoted.ticketId !== ticketId) return null;
+  return { newer: await countSince(db, ticketId, quoted.createdAt) };
+}
+
+/** The contact of a contact card message as core finds or adds it (POST /messages/{id}/contact-card). */
+export function contactOfCard(messageId: string): Promise<ContactDTO> {
+  return api.post<ContactDTO>(`/messages/${messageId}/contact-card`);
+}
+
+/** The replica's stored contact (not one waiting to be created) with this whole number. */
+export function findContactByNumber(number: string): Promise<ContactDTO | undefined> {
+  return db.contacts
+    .where("id")
+    .above(0)
+    .filter((c) => c.number === number)
+    .first();
+}

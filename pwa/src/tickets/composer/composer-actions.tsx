@@ -4,8 +4,6 @@
 import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../../app-db.ts";
-import { api } from "../../app-services.ts";
 import { useSessionUser } from "../../auth/use-session-user.ts";
 import { errorText } from "../../i18n/translate-error.ts";
 import { useOnline } from "../../layout/use-online.ts";
@@ -14,9 +12,8 @@ import { IconButton } from "../../ui/button.tsx";
 import { ContactsIcon, ListIcon, MessagesIcon, PlusIcon, PollIcon } from "../../ui/icons.tsx";
 import { Menu, MenuItem, MenuTrigger } from "../../ui/menu.tsx";
 import { showToast } from "../../ui/toasts.ts";
-import { sendContact } from "../send-contact.ts";
-import { sendInteractive } from "../send-interactive.ts";
-import { sendPoll, sendsPolls } from "../send-poll.ts";
+import { sendsPolls } from "../send-poll.ts";
+import { dialogStores, useMessageWrites } from "../tickets-data.ts";
 import type { ContactOption } from "./contact-search.ts";
 import { TemplatePicker } from "./window-notice.tsx";
 
@@ -48,6 +45,7 @@ export function ComposerActions({
   const online = useOnline();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
+  const writes = useMessageWrites();
 
   // A refusal to write locally keeps the dialog open with what was typed, and says why.
   const written = async (write: () => Promise<unknown>) => {
@@ -62,7 +60,7 @@ export function ComposerActions({
   };
   const userId = user?.id ?? null;
   const onContact = (contact: ContactOption) =>
-    written(() => sendContact(db, { ticket, contact, userId, isPrivate, quotedMsgId }));
+    written(() => writes.sendContact({ ticket, contact, userId, isPrivate, quotedMsgId }));
 
   return (
     <>
@@ -96,12 +94,12 @@ export function ComposerActions({
       </MenuTrigger>
       <Suspense fallback={null}>
         {open === "contact" && (
-          <SendContactDialog db={db} api={api} online={online} onSend={onContact} onClose={close} />
+          <SendContactDialog {...dialogStores} online={online} onSend={onContact} onClose={close} />
         )}
         {open === "poll" && (
           <SendPollDialog
             online={online}
-            onSend={(poll) => written(() => sendPoll(db, { ticket, poll, userId }))}
+            onSend={(poll) => written(() => writes.sendPoll({ ticket, poll, userId }))}
             onClose={close}
           />
         )}
@@ -109,7 +107,7 @@ export function ComposerActions({
         {open === "interactive" && (
           <InteractiveMessageDialog
             online={online}
-            onSend={(message, image) => written(() => sendInteractive(db, { ticket, message, userId, image }))}
+            onSend={(message, image) => written(() => writes.sendInteractive({ ticket, message, userId, image }))}
             onClose={close}
           />
         )}

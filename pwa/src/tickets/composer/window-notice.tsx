@@ -5,8 +5,6 @@ import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
 import type { MessageTemplate } from "@chatflow/core/contract/message-templates.ts";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../../app-db.ts";
-import { api } from "../../app-services.ts";
 import { useSessionUser } from "../../auth/use-session-user.ts";
 import { errorText } from "../../i18n/translate-error.ts";
 import { useOnline } from "../../layout/use-online.ts";
@@ -15,7 +13,7 @@ import { Button } from "../../ui/button.tsx";
 import { ClockIcon, InfoIcon } from "../../ui/icons.tsx";
 import { showToast } from "../../ui/toasts.ts";
 import { useCustomerWindow } from "../customer-window.ts";
-import { sendTemplate } from "../send-template.ts";
+import { dialogStores, useMessageWrites } from "../tickets-data.ts";
 
 const TemplatePickerDialog = lazy(() =>
   import("./template-picker-dialog.tsx").then((m) => ({ default: m.TemplatePickerDialog })),
@@ -25,10 +23,11 @@ const TemplatePickerDialog = lazy(() =>
 export function TemplatePicker({ ticket, onClose }: { ticket: TicketDTO; onClose: () => void }) {
   const user = useSessionUser();
   const online = useOnline();
+  const writes = useMessageWrites();
   if (ticket.whatsappId === null) return null;
   const onSend = async (template: MessageTemplate, headerParams: string[], bodyParams: string[]) => {
     try {
-      await sendTemplate(db, { ticket, template, headerParams, bodyParams, userId: user?.id ?? null });
+      await writes.sendTemplate({ ticket, template, headerParams, bodyParams, userId: user?.id ?? null });
     } catch (err) {
       showToast(errorText(err));
       throw err;
@@ -38,8 +37,7 @@ export function TemplatePicker({ ticket, onClose }: { ticket: TicketDTO; onClose
   return (
     <Suspense fallback={null}>
       <TemplatePickerDialog
-        db={db}
-        api={api}
+        {...dialogStores}
         online={online}
         whatsappId={ticket.whatsappId}
         onSend={onSend}

@@ -8,12 +8,10 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { SearchField } from "../ui/fields.tsx";
-import { MegaphoneIcon, PaperclipIcon, PlusIcon } from "../ui/icons.tsx";
+import { MegaphoneIcon, PaperclipIcon } from "../ui/icons.tsx";
 import { ListItem } from "../ui/list-item.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -56,26 +54,18 @@ export function AnnouncementsPage() {
           ? t("announcementsPage.titleWithCount", { count: list.count })
           : t("announcementsPage.title")
       }
-      actions={
-        <Button
-          variant="primary"
-          icon={<PlusIcon />}
-          onPress={() => setEditing("new")}
-          isDisabled={!online}
-          data-testid="announcements-add"
-        >
-          {t("announcementsPage.add")}
-        </Button>
-      }
-      toolbar={
-        <SearchField
-          label={t("announcementsPage.search")}
-          placeholder={t("announcementsPage.search")}
-          value={searchText}
-          onChange={setSearchText}
-          data-testid="announcements-search"
-        />
-      }
+      add={{
+        label: t("announcementsPage.add"),
+        onPress: () => setEditing("new"),
+        isDisabled: !online,
+        "data-testid": "announcements-add",
+      }}
+      search={{
+        label: t("announcementsPage.search"),
+        value: searchText,
+        onChange: setSearchText,
+        "data-testid": "announcements-search",
+      }}
       notice={notice}
     >
       <ListBody

@@ -12,8 +12,7 @@ import { useOnline } from "../layout/use-online.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { SearchField } from "../ui/fields.tsx";
-import { ChatIcon, MessagesIcon, PlusIcon } from "../ui/icons.tsx";
+import { ChatIcon, MessagesIcon } from "../ui/icons.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -61,26 +60,18 @@ export function ChatsPage() {
     <ListPage
       className="chats-list-panel"
       title={t("chatsPage.title")}
-      actions={
-        <Button
-          variant="primary"
-          icon={<PlusIcon />}
-          onPress={() => setEditing("new")}
-          isDisabled={!online}
-          data-testid="chats-add"
-        >
-          {t("chatsPage.add")}
-        </Button>
-      }
-      toolbar={
-        <SearchField
-          label={t("chatsPage.search")}
-          placeholder={t("chatsPage.search")}
-          value={searchText}
-          onChange={setSearchText}
-          data-testid="chats-search"
-        />
-      }
+      add={{
+        label: t("chatsPage.add"),
+        onPress: () => setEditing("new"),
+        isDisabled: !online,
+        "data-testid": "chats-add",
+      }}
+      search={{
+        label: t("chatsPage.search"),
+        value: searchText,
+        onChange: setSearchText,
+        "data-testid": "chats-search",
+      }}
       notice={notice}
     >
       <ListBody

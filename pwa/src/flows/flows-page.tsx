@@ -8,11 +8,10 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useOnline } from "../layout/use-online.ts";
 import { Badge } from "../ui/badge.tsx";
-import { Button, IconButton } from "../ui/button.tsx";
+import { IconButton } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { SearchField } from "../ui/fields.tsx";
-import { CopyIcon, EditIcon, FlowIcon, MoreIcon, PlusIcon, TrashIcon } from "../ui/icons.tsx";
+import { CopyIcon, EditIcon, FlowIcon, MoreIcon, TrashIcon } from "../ui/icons.tsx";
 import { ListItem } from "../ui/list-item.tsx";
 import { ListPage } from "../ui/list-page.tsx";
 import { Menu, MenuItem, MenuTrigger } from "../ui/menu.tsx";
@@ -66,26 +65,8 @@ export function FlowsPage() {
       className="flows-page"
       data-testid="flows-page"
       title={t("flows.title")}
-      actions={
-        <Button
-          variant="primary"
-          icon={<PlusIcon />}
-          onPress={() => setNaming("new")}
-          isDisabled={!online}
-          data-testid="flows-add"
-        >
-          {t("flows.add")}
-        </Button>
-      }
-      toolbar={
-        <SearchField
-          label={t("flows.search")}
-          placeholder={t("flows.search")}
-          value={searchText}
-          onChange={setSearchText}
-          data-testid="flows-search"
-        />
-      }
+      add={{ label: t("flows.add"), onPress: () => setNaming("new"), isDisabled: !online, "data-testid": "flows-add" }}
+      search={{ label: t("flows.search"), value: searchText, onChange: setSearchText, "data-testid": "flows-search" }}
       notice={notice}
     >
       {flows.items.length === 0 && (flows.loaded || !online) ? (

@@ -7,11 +7,10 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { ListIcon, PlusIcon } from "../ui/icons.tsx";
+import { ListIcon } from "../ui/icons.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { PhraseCampaignModal } from "./phrase-campaign-modal.tsx";
@@ -45,17 +44,12 @@ export function PhraseListsPage() {
       className="phrase-lists-page"
       data-testid="phrase-lists-page"
       title={t("phraseListsPage.title")}
-      actions={
-        <Button
-          variant="primary"
-          icon={<PlusIcon />}
-          onPress={() => setEditing("new")}
-          isDisabled={!online || !data}
-          data-testid="phrase-lists-add"
-        >
-          {t("phraseListsPage.add")}
-        </Button>
-      }
+      add={{
+        label: t("phraseListsPage.add"),
+        onPress: () => setEditing("new"),
+        isDisabled: !online || !data,
+        "data-testid": "phrase-lists-add",
+      }}
       notice={notice}
     >
       <ListBody

@@ -6,11 +6,10 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../i18n/translate-error.ts";
 import "../integrations/integrations.css";
 import { useOnline } from "../layout/use-online.ts";
-import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { ListIcon, PlusIcon } from "../ui/icons.tsx";
+import { ListIcon } from "../ui/icons.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -44,17 +43,12 @@ export function PromptsPage() {
     <ListPage
       data-testid="prompts-page"
       title={t("promptsPage.title")}
-      actions={
-        <Button
-          variant="primary"
-          icon={<PlusIcon />}
-          onPress={() => setEditing("new")}
-          isDisabled={!online}
-          data-testid="prompts-add"
-        >
-          {t("promptsPage.add")}
-        </Button>
-      }
+      add={{
+        label: t("promptsPage.add"),
+        onPress: () => setEditing("new"),
+        isDisabled: !online,
+        "data-testid": "prompts-add",
+      }}
       notice={notice}
     >
       <ListBody

@@ -8,11 +8,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOnline } from "../layout/use-online.ts";
 import { useCompanySettings } from "../settings/settings-data.ts";
-import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { ListIcon, PlusIcon } from "../ui/icons.tsx";
+import { ListIcon } from "../ui/icons.tsx";
 import { ListPage } from "../ui/list-page.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -53,17 +52,12 @@ export function QueuesPage() {
       className="queues-page"
       data-testid="queues-page"
       title={t("queuesPage.title", { count: rows?.length ?? 0 })}
-      actions={
-        <Button
-          variant="primary"
-          icon={<PlusIcon />}
-          onPress={() => setEditing("new")}
-          isDisabled={!online || !server}
-          data-testid="queues-add"
-        >
-          {t("queuesPage.add")}
-        </Button>
-      }
+      add={{
+        label: t("queuesPage.add"),
+        onPress: () => setEditing("new"),
+        isDisabled: !online || !server,
+        "data-testid": "queues-add",
+      }}
       notice={notice}
     >
       {rows === undefined ? (

@@ -10,7 +10,6 @@ import { useReplicaContact } from "../contacts/contacts-data.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
-import { SearchField } from "../ui/fields.tsx";
 import { PlusIcon } from "../ui/icons.tsx";
 import { ListPage } from "../ui/list-page.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
@@ -79,15 +78,12 @@ export function SchedulesPage() {
           </Button>
         </>
       }
-      toolbar={
-        <SearchField
-          label={t("schedules.search")}
-          placeholder={t("schedules.search")}
-          value={searchText}
-          onChange={setSearchText}
-          data-testid="schedules-search"
-        />
-      }
+      search={{
+        label: t("schedules.search"),
+        value: searchText,
+        onChange: setSearchText,
+        "data-testid": "schedules-search",
+      }}
       notice={online ? null : t("schedules.offline")}
     >
       <Tabs selectedKey={view} onSelectionChange={(key) => setView(key as CalendarView)}>

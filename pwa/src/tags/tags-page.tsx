@@ -11,7 +11,6 @@ import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { SearchField } from "../ui/fields.tsx";
 import { ContactsIcon, PlusIcon, TagIcon } from "../ui/icons.tsx";
 import { ListItem } from "../ui/list-item.tsx";
 import { ListPage } from "../ui/list-page.tsx";
@@ -69,15 +68,7 @@ export function TagsPage() {
           {t("tagsPage.add")}
         </Button>
       }
-      toolbar={
-        <SearchField
-          label={t("tagsPage.search")}
-          placeholder={t("tagsPage.search")}
-          value={searchText}
-          onChange={setSearchText}
-          data-testid="tags-search"
-        />
-      }
+      search={{ label: t("tagsPage.search"), value: searchText, onChange: setSearchText, "data-testid": "tags-search" }}
       notice={notice}
     >
       {rows.length === 0 && (server.loaded || !online) ? (

@@ -758,6 +758,35 @@ describe("#ListPage", () => {
     expect(screen.getByRole("button", { name: "Adicionar" })).toBeTruthy();
     expect(screen.getByRole("status").textContent).toBe("Sem conexão");
   });
+
+  it("draws the add button after the screen's buttons and the search, labelled by its placeholder, before the filters", async () => {
+    const user = userEvent.setup();
+    const onAdd = vi.fn();
+    const onSearch = vi.fn();
+    render(
+      <ListPage
+        title="Usuários"
+        actions={<Button>Exportar</Button>}
+        add={{ label: "Adicionar", onPress: onAdd, isDisabled: false, "data-testid": "users-add" }}
+        search={{ label: "Pesquisar", value: "", onChange: onSearch, "data-testid": "users-search" }}
+        toolbar={<Checkbox>Somente ativos</Checkbox>}
+      >
+        <p>lista</p>
+      </ListPage>,
+    );
+    const buttons = screen.getAllByRole("button").map((b) => b.textContent);
+    expect(buttons.indexOf("Adicionar")).toBeGreaterThan(buttons.indexOf("Exportar"));
+    await user.click(screen.getByTestId("users-add"));
+    expect(onAdd).toHaveBeenCalledOnce();
+    const search = screen.getByRole("searchbox", { name: "Pesquisar" });
+    expect(search.getAttribute("placeholder")).toBe("Pesquisar");
+    expect(
+      search.compareDocumentPosition(screen.getByRole("checkbox", { name: "Somente ativos" })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await user.type(search, "a");
+    expect(onSearch).toHaveBeenCalledWith("a");
+  });
 });
 
 describe("#ListBody", () => {

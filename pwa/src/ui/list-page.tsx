@@ -3,11 +3,16 @@
 // (offline, an error) and the list filling the rest of the height; ListBody draws that list's
 // loading, empty and filled states alike on every screen.
 import type { ReactNode } from "react";
+import { Button } from "./button.tsx";
+import { SearchField } from "./fields.tsx";
+import { PlusIcon } from "./icons.tsx";
 import { Spinner } from "./spinner.tsx";
 
 export function ListPage({
   title,
   actions,
+  add,
+  search,
   toolbar,
   notice,
   children,
@@ -16,9 +21,13 @@ export function ListPage({
 }: {
   /** The page's h1 (usually with the count). */
   title: ReactNode;
-  /** Buttons beside the heading (add, menus). */
+  /** Buttons beside the heading (menus, exports). */
   actions?: ReactNode;
-  /** Search and filters above the list. */
+  /** The screen's add button (primary, with the plus icon), after `actions`. */
+  add?: { label: string; onPress: () => void; isDisabled?: boolean; "data-testid"?: string };
+  /** The list's search box, first in the toolbar; its label is also its placeholder. */
+  search?: { label: string; value: string; onChange: (value: string) => void; "data-testid"?: string };
+  /** Filters above the list (after the search). */
   toolbar?: ReactNode;
   /** A sentence about the list's state: offline, failed to load. */
   notice?: ReactNode;
@@ -30,9 +39,37 @@ export function ListPage({
     <div className={className ? `list-page ${className}` : "list-page"} data-testid={testId}>
       <header className="list-page-header">
         <h1 className="list-page-title">{title}</h1>
-        {actions && <div className="list-page-actions">{actions}</div>}
+        {(actions || add) && (
+          <div className="list-page-actions">
+            {actions}
+            {add && (
+              <Button
+                variant="primary"
+                icon={<PlusIcon />}
+                onPress={add.onPress}
+                isDisabled={add.isDisabled}
+                data-testid={add["data-testid"]}
+              >
+                {add.label}
+              </Button>
+            )}
+          </div>
+        )}
       </header>
-      {toolbar && <div className="list-page-toolbar">{toolbar}</div>}
+      {(search || toolbar) && (
+        <div className="list-page-toolbar">
+          {search && (
+            <SearchField
+              label={search.label}
+              placeholder={search.label}
+              value={search.value}
+              onChange={search.onChange}
+              data-testid={search["data-testid"]}
+            />
+          )}
+          {toolbar}
+        </div>
+      )}
       {notice && (
         <p className="list-page-notice" role="status">
           {notice}

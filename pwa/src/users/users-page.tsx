@@ -10,12 +10,10 @@ import { useSessionUser } from "../auth/use-session-user.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { SearchField } from "../ui/fields.tsx";
-import { PlusIcon, UsersIcon } from "../ui/icons.tsx";
+import { UsersIcon } from "../ui/icons.tsx";
 import { ListItem } from "../ui/list-item.tsx";
 import { ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
@@ -58,26 +56,18 @@ export function UsersPage() {
       className="users-page"
       data-testid="users-page"
       title={t("usersPage.title")}
-      actions={
-        <Button
-          variant="primary"
-          icon={<PlusIcon />}
-          onPress={() => setEditing("new")}
-          isDisabled={!online}
-          data-testid="users-add"
-        >
-          {t("usersPage.add")}
-        </Button>
-      }
-      toolbar={
-        <SearchField
-          label={t("usersPage.search")}
-          placeholder={t("usersPage.search")}
-          value={searchText}
-          onChange={setSearchText}
-          data-testid="users-search"
-        />
-      }
+      add={{
+        label: t("usersPage.add"),
+        onPress: () => setEditing("new"),
+        isDisabled: !online,
+        "data-testid": "users-add",
+      }}
+      search={{
+        label: t("usersPage.search"),
+        value: searchText,
+        onChange: setSearchText,
+        "data-testid": "users-search",
+      }}
       notice={notice}
     >
       {rows.length === 0 && (server.loaded || !online) ? (

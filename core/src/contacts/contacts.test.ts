@@ -3,18 +3,14 @@ import { transaction } from "../kernel/transaction.ts";
 import { buildTag, changesAfter, lastSeq, tagContact } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
+import { twoCompanies } from "../testing/users-factories.ts";
 import { assertContactMayGetTicket } from "./contact-rules.ts";
 
 const core = coreForFile();
 const w = forFile(async () => {
-  const pool = core.db.pool;
-  const companyId = (await buildCompany(pool)).id;
-  const otherCompanyId = (await buildCompany(pool)).id;
-  const a = await buildUser(pool, { companyId, profile: "admin" });
-  const u = await buildUser(pool, { companyId, profile: "user" });
-  const o = await buildUser(pool, { companyId: otherCompanyId, profile: "admin" });
-  const [sa, su, so] = await Promise.all([a, u, o].map((x) => core.login(x.email, x.password)));
-  return { companyId, otherCompanyId, admin: sa!.token, agent: su!.token, otherAdmin: so!.token };
+  const world = await twoCompanies(core);
+  const { companyId, otherCompanyId } = world;
+  return { companyId, otherCompanyId, admin: world.admin, agent: world.agent, otherAdmin: world.otherAdmin };
 });
 
 let seq = 0;

@@ -4,18 +4,22 @@ import { describe, expect, it } from "vitest";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
 import { currentCursor, listsChangedBy, listsChangedSince } from "../testing/list-changes.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
+import { twoCompanies } from "../testing/users-factories.ts";
 
 const core = coreForFile();
 const w = forFile(async () => {
-  const pool = core.db.pool;
-  const companyId = (await buildCompany(pool)).id;
-  const otherCompanyId = (await buildCompany(pool)).id;
-  const a = await buildUser(pool, { companyId, profile: "admin" });
-  const u = await buildUser(pool, { companyId, profile: "user" });
-  const o = await buildUser(pool, { companyId: otherCompanyId, profile: "admin" });
-  const [sa, su, so] = await Promise.all([a, u, o].map((x) => core.login(x.email, x.password)));
+  const world = await twoCompanies(core);
+  const { pool, companyId, otherCompanyId } = world;
   const queue = await buildQueue(pool, { companyId });
-  return { companyId, otherCompanyId, admin: sa!.token, adminId: a.id, agent: su!.token, other: so!.token, queue };
+  return {
+    companyId,
+    otherCompanyId,
+    admin: world.admin,
+    adminId: world.adminId,
+    agent: world.agent,
+    other: world.otherAdmin,
+    queue,
+  };
 });
 
 const PNG = Buffer.from(

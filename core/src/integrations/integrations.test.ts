@@ -4,19 +4,15 @@ import { describe, expect, it } from "vitest";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
 import { currentCursor, listsChangedBy, listsChangedSince } from "../testing/list-changes.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
+import { twoCompanies } from "../testing/users-factories.ts";
 
 const core = coreForFile();
 const w = forFile(async () => {
-  const pool = core.db.pool;
-  const companyId = (await buildCompany(pool)).id;
-  const otherCompanyId = (await buildCompany(pool)).id;
-  const a = await buildUser(pool, { companyId, profile: "admin" });
-  const u = await buildUser(pool, { companyId, profile: "user" });
-  const o = await buildUser(pool, { companyId: otherCompanyId, profile: "admin" });
-  const [sa, su, so] = await Promise.all([a, u, o].map((x) => core.login(x.email, x.password)));
+  const world = await twoCompanies(core);
+  const { pool, companyId, otherCompanyId } = world;
   const queue = await buildQueue(pool, { companyId });
   const otherQueue = await buildQueue(pool, { companyId: otherCompanyId });
-  return { companyId, admin: sa!.token, agent: su!.token, other: so!.token, queue, otherQueue };
+  return { companyId, admin: world.admin, agent: world.agent, other: world.otherAdmin, queue, otherQueue };
 });
 
 const typebot = {

@@ -4,16 +4,12 @@ import { describe, expect, it } from "vitest";
 import { changesAfter, lastSeq } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildQueue, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
+import { twoCompanies } from "../testing/users-factories.ts";
 
 const core = coreForFile();
 const w = forFile(async () => {
-  const pool = core.db.pool;
-  const companyId = (await buildCompany(pool)).id;
-  const otherCompanyId = (await buildCompany(pool)).id;
-  const a = await buildUser(pool, { companyId, profile: "admin" });
-  const u = await buildUser(pool, { companyId, profile: "user" });
-  const o = await buildUser(pool, { companyId: otherCompanyId, profile: "admin" });
-  const [sa, su, so] = await Promise.all([a, u, o].map((x) => core.login(x.email, x.password)));
+  const world = await twoCompanies(core);
+  const { pool, companyId, otherCompanyId } = world;
   const contact = await buildContact(pool, { companyId, name: "Maria Souza" });
   const otherContact = await buildContact(pool, { companyId: otherCompanyId, name: "Outra" });
   const queue = await buildQueue(pool, { companyId });
@@ -22,10 +18,10 @@ const w = forFile(async () => {
   return {
     companyId,
     otherCompanyId,
-    admin: sa!.token,
-    agent: su!.token,
-    agentId: u.id,
-    otherAdmin: so!.token,
+    admin: world.admin,
+    agent: world.agent,
+    agentId: world.agentId,
+    otherAdmin: world.otherAdmin,
     contactId: contact.id,
     otherContactId: otherContact.id,
     queueId: queue.id,

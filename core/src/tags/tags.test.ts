@@ -3,17 +3,20 @@ import { buildTag, changesAfter, lastSeq, tagContact } from "../testing/contacts
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser } from "../testing/factories.ts";
 import { currentCursor, listsChangedBy, listsChangedSince } from "../testing/list-changes.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
+import { twoCompanies } from "../testing/users-factories.ts";
 
 const core = coreForFile();
 const w = forFile(async () => {
-  const pool = core.db.pool;
-  const companyId = (await buildCompany(pool)).id;
-  const otherCompanyId = (await buildCompany(pool)).id;
-  const a = await buildUser(pool, { companyId, profile: "admin" });
-  const u = await buildUser(pool, { companyId, profile: "user" });
-  const o = await buildUser(pool, { companyId: otherCompanyId, profile: "admin" });
-  const [sa, su, so] = await Promise.all([a, u, o].map((x) => core.login(x.email, x.password)));
-  return { companyId, otherCompanyId, admin: sa!.token, agent: su!.token, agentId: u.id, otherAdmin: so!.token };
+  const world = await twoCompanies(core);
+  const { companyId, otherCompanyId } = world;
+  return {
+    companyId,
+    otherCompanyId,
+    admin: world.admin,
+    agent: world.agent,
+    agentId: world.agentId,
+    otherAdmin: world.otherAdmin,
+  };
 });
 
 /** A tag's lane settings as a new tag has them (spec 2 §9: timeLane 0). */

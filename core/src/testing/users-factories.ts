@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { createTokens } from "../auth/tokens.ts";
 import { hashPassword } from "../kernel/password-hashing.ts";
+import { buildCompany, buildUser } from "./factories.ts";
 import type { TestCore } from "./test-core.ts";
 
 let n = 0;
@@ -70,6 +71,30 @@ export async function signedIn(
     super: false,
   });
   return { id, email, password: PASSWORD, token };
+}
+
+/**
+ * Where most API tests start: a company with an admin and an agent, and a second company with its own admin (to
+ * check the first company's rows are out of its reach), each signed in through the login route.
+ */
+export async function twoCompanies(core: TestCore) {
+  const pool = core.db.pool;
+  const companyId = (await buildCompany(pool)).id;
+  const otherCompanyId = (await buildCompany(pool)).id;
+  const a = await buildUser(pool, { companyId, profile: "admin" });
+  const u = await buildUser(pool, { companyId, profile: "user" });
+  const o = await buildUser(pool, { companyId: otherCompanyId, profile: "admin" });
+  const [sa, su, so] = await Promise.all([a, u, o].map((x) => core.login(x.email, x.password)));
+  return {
+    pool,
+    companyId,
+    otherCompanyId,
+    admin: sa!.token,
+    adminId: a.id,
+    agent: su!.token,
+    agentId: u.id,
+    otherAdmin: so!.token,
+  };
 }
 
 /** How many change-log entries name this row (each change the PWAs must pull). */

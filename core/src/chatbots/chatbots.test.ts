@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { buildCompany, buildQueue } from "../testing/factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
-import { changeCount, signedIn } from "../testing/users-factories.ts";
+import { changeCount, companyWithStaff, signedIn } from "../testing/users-factories.ts";
 
 const core = coreForFile();
 
-const w = forFile(async () => {
-  const pool = core.db.pool;
-  const companyId = (await buildCompany(pool)).id;
-  const admin = await signedIn(core, { companyId, profile: "admin" });
-  const agent = await signedIn(core, { companyId, profile: "user" });
-  return { pool, companyId, admin, agent };
-});
+const w = forFile(() => companyWithStaff(core));
 
 const countOptions = async (queueId: number) =>
   (await w.pool.query("SELECT count(*)::int AS n FROM chatbots WHERE queue_id = $1", [queueId])).rows[0].n as number;

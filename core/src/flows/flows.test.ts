@@ -4,16 +4,13 @@ import { describe, expect, it } from "vitest";
 import { FLOWS_PAGE_SIZE } from "../contract/flows.ts";
 import { buildCompany } from "../testing/factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
-import { signedIn } from "../testing/users-factories.ts";
+import { companyWithStaff, signedIn } from "../testing/users-factories.ts";
 
 const core = coreForFile();
 const w = forFile(async () => {
-  const pool = core.db.pool;
-  const companyId = (await buildCompany(pool)).id;
-  const admin = await signedIn(core, { companyId, profile: "admin" });
-  const agent = await signedIn(core, { companyId, profile: "user" });
-  const otherAdmin = await signedIn(core, { companyId: (await buildCompany(pool)).id, profile: "admin" });
-  return { pool, companyId, admin, agent, otherAdmin };
+  const staff = await companyWithStaff(core);
+  const otherAdmin = await signedIn(core, { companyId: (await buildCompany(staff.pool)).id, profile: "admin" });
+  return { ...staff, otherAdmin };
 });
 
 const create = (token: string, name: string) => core.api("POST", "/flowbuilder", { token, body: { name } });

@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { buildCompany, buildContact, buildQueue, buildTicket } from "../testing/factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
-import { buildPlan, changeCount, setCompanyPlan, signedIn } from "../testing/users-factories.ts";
+import { buildPlan, changeCount, companyWithStaff, setCompanyPlan, signedIn } from "../testing/users-factories.ts";
 
 const core = coreForFile();
-const w = forFile(async () => {
-  const pool = core.db.pool;
-  const companyId = (await buildCompany(pool)).id;
-  const admin = await signedIn(core, { companyId, profile: "admin" });
-  const agent = await signedIn(core, { companyId, profile: "user" });
-  return { pool, companyId, admin, agent };
-});
+const w = forFile(() => companyWithStaff(core));
 
 let colour = 0x200000;
 const nextColour = () => `#${(colour++).toString(16)}`;

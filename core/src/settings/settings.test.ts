@@ -1,17 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { COMPANY_SETTING_DEFAULTS } from "../contract/settings.ts";
-import { buildCompany } from "../testing/factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
-import { signedIn } from "../testing/users-factories.ts";
+import { companyWithStaff } from "../testing/users-factories.ts";
 
 const core = coreForFile();
 const w = forFile(async () => {
-  const pool = core.db.pool;
-  const companyId = (await buildCompany(pool)).id;
-  const admin = await signedIn(core, { companyId, profile: "admin" });
-  const agent = await signedIn(core, { companyId, profile: "user" });
+  const staff = await companyWithStaff(core);
   const superToken = (await core.login("admin@chatflow.local", "chatflow")).token;
-  return { pool, companyId, admin, agent, superToken };
+  return { ...staff, superToken };
 });
 
 describe("#companySettings", () => {

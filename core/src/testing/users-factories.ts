@@ -73,6 +73,15 @@ export async function signedIn(
   return { id, email, password: PASSWORD, token };
 }
 
+/** A company with an admin and an agent, each with a live session (signedIn): the start of one company's tests. */
+export async function companyWithStaff(core: TestCore) {
+  const pool = core.db.pool;
+  const companyId = (await buildCompany(pool)).id;
+  const admin = await signedIn(core, { companyId, profile: "admin" });
+  const agent = await signedIn(core, { companyId, profile: "user" });
+  return { pool, companyId, admin, agent };
+}
+
 /**
  * Where most API tests start: a company with an admin and an agent, and a second company with its own admin (to
  * check the first company's rows are out of its reach), each signed in through the login route.

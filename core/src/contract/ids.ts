@@ -54,3 +54,25 @@ export function queryListValue(v: unknown): unknown {
     return v.split(",").map((s) => s.trim());
   }
 }
+
+/**
+ * A list query parameter (see queryListValue) checked item by item: at most 500, repeats dropped, undefined when
+ * empty (no filter). `sorted` also puts the items in ascending order.
+ */
+export const zQueryList = <T extends z.ZodType>(item: T, what: string, opts: { sorted?: boolean } = {}) =>
+  z.preprocess(
+    queryListValue,
+    z
+      .array(item, { error: `must be a JSON array of ${what}` })
+      .max(500)
+      .optional()
+      .transform((a) => {
+        if (!a || a.length === 0) return undefined;
+        const distinct = [...new Set(a)];
+        return opts.sorted ? distinct.sort() : distinct;
+      }),
+  );
+
+/** A list query parameter of ids: `what` names them in the error text ("queue ids"). */
+export const zQueryIds = (what: string, opts: { sorted?: boolean } = {}) =>
+  zQueryList(zIdParamWith(`must be a JSON array of ${what}`), what, opts);

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { zDayWith } from "./dates.ts";
 import type { TicketStatus } from "./entities.ts";
-import { queryListValue, zIdParamWith } from "./ids.ts";
+import { zIdParamWith, zQueryIds, zQueryList } from "./ids.ts";
 
 /** spec 3 §9: the page sizes the screen offers, and its default. */
 export const REPORT_PAGE_SIZES = [5, 10, 20, 50] as const;
@@ -34,16 +34,6 @@ export type TicketReportRowDTO = {
 
 export type TicketReportDTO = { tickets: TicketReportRowDTO[]; totalTickets: { total: number } };
 
-const list = <T extends z.ZodType>(item: T, what: string) =>
-  z.preprocess(
-    queryListValue,
-    z
-      .array(item, { error: `must be a JSON array of ${what}` })
-      .max(500)
-      .optional()
-      .transform((a) => (a && a.length > 0 ? [...new Set(a)] : undefined)),
-  );
-const ids = (what: string) => list(zIdParamWith(`must be a JSON array of ${what}`), what);
 const day = zDayWith("must be a day (yyyy-mm-dd)").optional();
 
 export const ZTicketReportQuerySchema = z
@@ -57,13 +47,13 @@ export const ZTicketReportQuerySchema = z
     /** Only this contact's tickets. */
     contactId: zIdParamWith("Invalid contactId").optional(),
     /** Only tickets of these connections (one id or a JSON array). */
-    whatsappId: ids("connection ids"),
+    whatsappId: zQueryIds("connection ids"),
     /** Only tickets held by these users. */
-    users: ids("user ids"),
+    users: zQueryIds("user ids"),
     /** Only tickets in these queues. */
-    queueIds: ids("queue ids"),
+    queueIds: zQueryIds("queue ids"),
     /** Only tickets in these statuses. */
-    status: list(z.enum(REPORT_STATUSES, { error: "Invalid status" }), "statuses"),
+    status: zQueryList(z.enum(REPORT_STATUSES, { error: "Invalid status" }), "statuses"),
     /** Tickets created from this day on (America/Sao_Paulo). */
     dateFrom: day,
     /** Tickets created up to this day, inclusive. */

@@ -4,25 +4,13 @@
 import { z } from "zod";
 import { zDay } from "../contract/dates.ts";
 import type { TicketStatus } from "../contract/entities.ts";
-import { queryListValue, zIdParamWith } from "../contract/ids.ts";
+import { zQueryIds, zQueryList } from "../contract/ids.ts";
 
 export const TICKET_STATUSES = ["pending", "open", "group", "closed", "lgpd", "nps"] as const satisfies TicketStatus[];
 
-/**
- * A list parameter: a JSON array as the spec's client sends it (`[1,2]`), a
- * single value, a comma-separated list or a repeated parameter. Empty means no filter.
- */
-const list = <T extends z.ZodType>(item: T, what: string) =>
-  z.preprocess(
-    queryListValue,
-    z
-      .array(item, { error: `must be a JSON array of ${what}` })
-      .max(500)
-      .optional()
-      .transform((a) => (a && a.length > 0 ? [...new Set(a)].sort() : undefined)),
-  );
-
-const ids = (what: string) => list(zIdParamWith(`must be a JSON array of ${what}`), what);
+/** A list parameter (contract/ids.ts says which forms), its items sorted. */
+const list = <T extends z.ZodType>(item: T, what: string) => zQueryList(item, what, { sorted: true });
+const ids = (what: string) => zQueryIds(what, { sorted: true });
 
 /** "true" switches a flag on; anything else (absent, "false") leaves it off. */
 const flag = z

@@ -1,13 +1,8 @@
-// Adds a lane on /TagsKanban (decision 0047): an existing tag joins the board, or a new tag is made first (POST
-// /tags, so it needs a connection) and then joins it.
-import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import type { CachedTag } from "../store/db.ts";
-import { cacheTags } from "../tags/tag-store.ts";
+import { useCreateLaneTag } from "../tags/tags-data.ts";
 import { TextField } from "../ui/fields.tsx";
 import { FormModal } from "../ui/form-modal.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
@@ -29,6 +24,7 @@ export function AddLaneDialog({
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  const createLaneTag = useCreateLaneTag();
   const sorted = [...candidates].sort((a, b) => a.name.localeCompare(b.name));
   async function save() {
     setError(undefined);
@@ -47,8 +43,7 @@ export function AddLaneDialog({
     }
     setSaving(true);
     try {
-      const tag = await api.post<TagDTO>("/tags", { name, kanban: 1 });
-      await cacheTags(db, [tag]);
+      const tag = await createLaneTag(name);
       onAdd(tag.id);
       onClose();
     } catch (err) {

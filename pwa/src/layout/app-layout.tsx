@@ -5,13 +5,11 @@ import { Suspense, useEffect } from "react";
 import { I18nProvider } from "react-aria-components/I18nProvider";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
-import { useKeepHelpsPresence } from "../helps/keep-helps-presence.ts";
 import { startAppSync } from "../sync/app-sync.ts";
 import { OpenTicketNotice } from "../tickets/open-ticket-notice.tsx";
 import { Splash } from "../ui/splash.tsx";
+import { useHelpsPresence } from "./layout-data.ts";
 import { menuOpenAtom, rememberMenuOpen, storedMenuOpen } from "./menu-state.ts";
 import { ScreenErrorBoundary } from "./screen-error-boundary.tsx";
 import { SideMenu } from "./side-menu.tsx";
@@ -27,7 +25,7 @@ export function AppLayout() {
 
   useEffect(() => startAppSync(), []);
   useSubscriptionWarning(user);
-  useKeepHelpsPresence(db, api);
+  useHelpsPresence();
 
   const toggleMenu = () => {
     setMenuOpen(!menuOpen);

@@ -1,16 +1,15 @@
 // Online/offline and how many changes wait in the outbox, so the agent knows
 // whether what they typed has reached the server yet.
-import { useLiveQuery } from "dexie-react-hooks";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
 import { EnablePushButton } from "../pwa/enable-push-button.tsx";
 import { ClockIcon } from "../ui/icons.tsx";
+import { usePendingChanges } from "./layout-data.ts";
 import { useOnline } from "./use-online.ts";
 
 export function ConnectionStatus() {
   const { t } = useTranslation();
   const online = useOnline();
-  const pending = useLiveQuery(() => db.outbox.count(), [], 0);
+  const pending = usePendingChanges();
   return (
     <div className="connection-status">
       <EnablePushButton />

@@ -1,12 +1,10 @@
 // The top bar's notifications (spec 1 §2): a bell with the number of conversations waiting
 // for this user, a popover listing them (a click opens the ticket), the chime when a new
 // message arrives, and the same number in the page title.
-import { useLiveQuery } from "dexie-react-hooks";
 import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { db } from "../app-db.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { listTime, truncate } from "../tickets/format.ts";
 import { Avatar } from "../ui/avatar.tsx";
@@ -15,7 +13,8 @@ import { IconButton } from "../ui/button.tsx";
 import { BellIcon } from "../ui/icons.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
 import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
-import { loadNotificationRows, type NotificationRow } from "./notification-query.ts";
+import { useNotificationRows as useNotificationRowsOf } from "./layout-data.ts";
+import type { NotificationRow } from "./notification-query.ts";
 import { hasNewMessages, pageTitle, showsPendingNotifications } from "./notifications.ts";
 import { playNotificationSound, volumeAtom } from "./sound.ts";
 
@@ -23,7 +22,7 @@ function useNotificationRows(): NotificationRow[] | undefined {
   const user = useSessionUser();
   const userId = user?.id ?? 0;
   const showPending = showsPendingNotifications(user);
-  return useLiveQuery(() => loadNotificationRows(db, userId, showPending), [userId, showPending]);
+  return useNotificationRowsOf(userId, showPending);
 }
 
 export function NotificationsPopover() {

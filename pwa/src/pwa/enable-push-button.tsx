@@ -3,16 +3,16 @@
 import { useState } from "react";
 import { Button } from "react-aria-components/Button";
 import { useTranslation } from "react-i18next";
-import { api } from "../app-services.ts";
 import { BellIcon } from "../ui/icons.tsx";
-import { browserPushEnv, enablePushNotifications } from "./push-subscription.ts";
+import { browserPushEnv } from "./push-subscription.ts";
+import { enablePush } from "./pwa-data.ts";
 
 export function EnablePushButton() {
   const { t } = useTranslation();
   const [state, setState] = useState(() => browserPushEnv().permission());
   if (state !== "default") return null;
   const enable = () =>
-    void enablePushNotifications(api).then(setState, (err: unknown) => {
+    void enablePush().then(setState, (err: unknown) => {
       console.warn("push subscription", err);
       setState(browserPushEnv().permission());
     });

@@ -11,13 +11,13 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/errors.ts";
-import { api } from "../app-services.ts";
 import { serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { Button } from "../ui/button.tsx";
 import { FileButton } from "../ui/file-button.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
+import { uploadCertificate } from "./settings-data.ts";
 import { certificateErrors, type CertificateErrors as Errors } from "./settings-model.ts";
 
 /** The spec's warnings in the interface language (core answers the same English texts). */
@@ -43,7 +43,7 @@ export function CertificateTab({ online }: { online: boolean }) {
     form.append(CERT_FIELD, file);
     setSending(true);
     try {
-      const answer = await api.postForm<{ message?: string }>(`/settings/cert-upload?ref=${destination}`, form);
+      const answer = await uploadCertificate(destination, form);
       if (answer?.message === CERT_ATTACHED_MESSAGE) {
         showToast(t("settingsPage.certificate.attached"), "info");
         setFile(null);

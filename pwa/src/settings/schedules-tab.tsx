@@ -1,22 +1,17 @@
 // The Schedules tab (spec 3 §2, shown while scheduleType is company): the company's service hours in the
 // week-hours editor the queues use, read from GET /companies/{id} (kept for offline reading) and saved with
 // PUT /companies/{id}/schedules.
-import type { CompanyAnswer, CompanySchedulesDTO } from "@chatflow/core/contract/companies.ts";
 import { defaultQueueSchedules, type QueueSchedule } from "@chatflow/core/contract/queues.ts";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/errors.ts";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { WeekHoursEditor } from "../queues/week-hours-editor.tsx";
-import { readCache, refreshCache, writeCache } from "../store/cache.ts";
 import { Button } from "../ui/button.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
-
-export const companyHoursCacheKey = (companyId: number) => `settings:company-hours:${companyId}`;
+import { saveCompanyHours, useCompanyHours } from "./settings-data.ts";
 
 export function SchedulesTab({ companyId, online }: { companyId: number; online: boolean }) {
   const { t } = useTranslation();
@@ -24,29 +19,17 @@ export function SchedulesTab({ companyId, online }: { companyId: number; online:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    const key = companyHoursCacheKey(companyId);
-    const show = (c: Pick<CompanyAnswer, "schedules"> | undefined) => {
-      // A company that never set its hours starts from the defaults (08:00-12:00, 13:00-18:00).
-      if (live && c) setSchedules(c.schedules.length > 0 ? c.schedules : defaultQueueSchedules());
-    };
-    void readCache<CompanyAnswer>(db, key).then((kept) => show(kept?.value));
-    if (online) refreshCache<CompanyAnswer>(db, api, key, `/companies/${companyId}`).then(show, () => {});
-    return () => {
-      live = false;
-    };
-  }, [companyId, online]);
+  useCompanyHours(companyId, online, (c) => {
+    // A company that never set its hours starts from the defaults (08:00-12:00, 13:00-18:00).
+    if (c) setSchedules(c.schedules.length > 0 ? c.schedules : defaultQueueSchedules());
+  });
 
   async function save() {
     if (!schedules) return;
     setSaving(true);
     setErrors({});
     try {
-      const answer = await api.put<CompanySchedulesDTO>(`/companies/${companyId}/schedules`, { schedules });
-      const key = companyHoursCacheKey(companyId);
-      const kept = (await readCache<CompanyAnswer>(db, key))?.value;
-      if (kept) await writeCache(db, key, { ...kept, schedules: answer.schedules });
+      await saveCompanyHours(companyId, schedules);
       showToast(t("settingsPage.toasts.hoursSaved"), "info");
     } catch (err) {
       if (err instanceof ApiError && err.body?.fields) setErrors(serverFieldErrors(err.body.fields));

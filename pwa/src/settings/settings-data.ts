@@ -1,8 +1,16 @@
-// One company setting read over REST (GET /companySettingOne?column=...) for screens that only need to know
-// how a feature is set (the queues' hours tab, a connection's rating), apart from the settings page's editor.
-import { useMemo } from "react";
+// The settings area's data (issue 20: screens call hooks; this file and use-settings-data.ts own the paths and
+// tables): one company setting read over REST (GET /companySettingOne?column=...) for screens that only need to
+// know how a feature is set (the queues' hours tab, a connection's rating); the company's hours kept for
+// offline; the certificate and the white label's logo uploads.
+import type { CompanyAnswer, CompanySchedulesDTO } from "@chatflow/core/contract/companies.ts";
+import type { QueueSchedule } from "@chatflow/core/contract/queues.ts";
+import type { SettingDTO } from "@chatflow/core/contract/settings.ts";
+import { useEffect, useMemo, useRef } from "react";
 import { useRestQuery } from "../api/use-rest-query.ts";
+import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
+import { readCache, refreshCache, writeCache } from "../store/cache.ts";
+import { PLATFORM_CACHE_KEY } from "./use-settings-data.ts";
 
 /** The company's settings named in `columns`, while `online`; a column not answered (yet) is undefined. */
 export function useCompanySettings<C extends string>(
@@ -23,4 +31,54 @@ export function useCompanySettings<C extends string>(
   });
   // An answer that failed leaves the features as they were (the screens fall back to "disabled").
   return useMemo(() => query.data, [query.data]);
+}
+
+export const companyHoursCacheKey = (companyId: number) => `settings:company-hours:${companyId}`;
+
+/**
+ * The company's service hours: the kept copy at once, then core's (GET /companies/{id}) while online; `show`
+ * gets each (undefined when nothing is kept).
+ */
+export function useCompanyHours(
+  companyId: number,
+  online: boolean,
+  show: (company: Pick<CompanyAnswer, "schedules"> | undefined) => void,
+): void {
+  // The caller's setter changes every render; the latest one shows each answer.
+  const showRef = useRef(show);
+  showRef.current = show;
+  useEffect(() => {
+    let live = true;
+    const key = companyHoursCacheKey(companyId);
+    const shown = (c: Pick<CompanyAnswer, "schedules"> | undefined) => live && showRef.current(c);
+    void readCache<CompanyAnswer>(db, key).then((kept) => shown(kept?.value));
+    if (online) refreshCache<CompanyAnswer>(db, api, key, `/companies/${companyId}`).then(shown, () => {});
+    return () => {
+      live = false;
+    };
+  }, [companyId, online]);
+}
+
+/** Saves the company's hours (PUT /companies/{id}/schedules) and keeps the answer with the kept company. */
+export async function saveCompanyHours(companyId: number, schedules: QueueSchedule[]): Promise<void> {
+  const answer = await api.put<CompanySchedulesDTO>(`/companies/${companyId}/schedules`, { schedules });
+  const key = companyHoursCacheKey(companyId);
+  const kept = (await readCache<CompanyAnswer>(db, key))?.value;
+  if (kept) await writeCache(db, key, { ...kept, schedules: answer.schedules });
+}
+
+/** Sends a certificate file for a destination (POST /settings/cert-upload); answers core's message. */
+export function uploadCertificate(destination: string, form: FormData) {
+  return api.postForm<{ message?: string }>(`/settings/cert-upload?ref=${destination}`, form);
+}
+
+/** Sends a white label logo (POST /settings-whitelabel/logo); answers the stored file's name. */
+export function uploadBrandingLogo(form: FormData) {
+  return api.postForm<string>("/settings-whitelabel/logo", form);
+}
+
+/** Keeps a platform setting the upload has set already (so the page shows it offline too). */
+export async function keepPlatformSetting(key: string, value: string): Promise<void> {
+  const kept = (await readCache<SettingDTO[]>(db, PLATFORM_CACHE_KEY))?.value ?? [];
+  await writeCache(db, PLATFORM_CACHE_KEY, [...kept.filter((s) => s.key !== key), { key, value }]);
 }

@@ -1,24 +1,17 @@
 // The Whitelabel tab (spec 3 §2 White-label branding, super user): app name and the two primary colours sent
 // when the person leaves the field with a change; the light and dark logos and the favicon uploaded with
 // POST /settings-whitelabel/logo, whose answer names the stored file. Every change repaints the brand here.
-import {
-  BRANDING_LOGO_KEYS,
-  type BrandingLogoMode,
-  brandingFileUrl,
-  type SettingDTO,
-} from "@chatflow/core/contract/settings.ts";
+import { BRANDING_LOGO_KEYS, type BrandingLogoMode, brandingFileUrl } from "@chatflow/core/contract/settings.ts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
-import { readCache, writeCache } from "../store/cache.ts";
 import { TextField } from "../ui/fields.tsx";
 import { FileButton } from "../ui/file-button.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { applyBranding, type Branding, DEFAULT_BRANDING } from "./branding.ts";
+import { keepPlatformSetting, uploadBrandingLogo } from "./settings-data.ts";
 import { isColor } from "./settings-model.ts";
-import { PLATFORM_CACHE_KEY, type SettingsData } from "./use-settings-data.ts";
+import type { SettingsData } from "./use-settings-data.ts";
 
 const brandingOf = (settings: Record<string, string>): Branding => ({
   appName: settings.appName || DEFAULT_BRANDING.appName,
@@ -87,7 +80,7 @@ function LogoField({
     form.append("file", file);
     setBusy(true);
     try {
-      onStored(await api.postForm<string>("/settings-whitelabel/logo", form));
+      onStored(await uploadBrandingLogo(form));
       showToast(t("settingsPage.toasts.updated"), "info");
     } catch (err) {
       showToast(errorText(err));
@@ -126,8 +119,7 @@ export function WhitelabelTab({ data, online }: { data: SettingsData; online: bo
   };
   const stored = async (key: keyof Branding, fileName: string) => {
     // The upload set the setting already: keep it and repaint.
-    const kept = (await readCache<SettingDTO[]>(db, PLATFORM_CACHE_KEY))?.value ?? [];
-    await writeCache(db, PLATFORM_CACHE_KEY, [...kept.filter((s) => s.key !== key), { key, value: fileName }]);
+    await keepPlatformSetting(key, fileName);
     applyBranding({ ...branding, [key]: fileName });
   };
   const colorError = (v: string) => (isColor(v.trim()) ? null : t("settingsPage.whitelabel.invalidColor"));

@@ -1,7 +1,7 @@
 // Service hours (spec 2 §3 schedules, §4): is a moment inside a queue's windows?
 // Hours are read in the business time zone (decision 0041), whatever the server's zone.
 
-import { BUSINESS_TIME_ZONE } from "../contract/dates.ts";
+import { BUSINESS_TIME_ZONE, businessParts } from "../contract/dates.ts";
 import type { QueueSchedule } from "../contract/queues.ts";
 import { businessToday } from "../kernel/business-date.ts";
 
@@ -53,19 +53,9 @@ const WEEK = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", 
 const MINUTE = 60_000;
 const DAY_MS = 24 * 60 * MINUTE;
 
-const LOCAL = new Intl.DateTimeFormat("en-US", {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /** `now` as a wall-clock reading in the business zone, written as if it were UTC (minute precision). */
 const wallClock = lastMinute((now: Date): number => {
-  const p = Object.fromEntries(LOCAL.formatToParts(now).map((x) => [x.type, x.value]));
+  const p = businessParts(now);
   return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
 });
 

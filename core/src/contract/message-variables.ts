@@ -3,7 +3,7 @@
 // {{date}}, {{hour}}, {{ticket_id}}, {{queue}} and {{connection}}. Core uses it for
 // greetings, farewells and what it sends in an agent's name; the PWA's composer for
 // what the agent types (decision 0036). Pure, so both sides fill alike.
-import { BUSINESS_TIME_ZONE } from "./dates.ts";
+import { businessParts } from "./dates.ts";
 
 export type VariableContext = {
   contact?: { name: string | null } | null;
@@ -27,28 +27,9 @@ export const VARIABLE_NAMES = [
 ] as const;
 export type VariableName = (typeof VARIABLE_NAMES)[number];
 
-type Parts = { year: string; month: string; day: string; hour: string; minute: string; second: string };
-
-const formatter = new Intl.DateTimeFormat("en-GB", {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function partsOf(d: Date): Parts {
-  const out: Record<string, string> = {};
-  for (const p of formatter.formatToParts(d)) out[p.type] = p.value;
-  return out as Parts;
-}
-
 /** 'Boa madrugada' 0–5h, 'Bom dia' 6–11h, 'Boa tarde' 12–17h, 'Boa noite' 18–23h (São Paulo time). */
 export function greetingFor(now: Date): string {
-  const h = Number(partsOf(now).hour);
+  const h = Number(businessParts(now).hour);
   if (h < 6) return "Boa madrugada";
   if (h < 12) return "Bom dia";
   if (h < 18) return "Boa tarde";
@@ -61,13 +42,13 @@ export function greetingFor(now: Date): string {
  */
 export function protocolOf(ticket: NonNullable<VariableContext["ticket"]>, now: Date): string {
   if (ticket.protocol) return ticket.protocol;
-  const p = partsOf(ticket.createdAt ? new Date(ticket.createdAt) : now);
+  const p = businessParts(ticket.createdAt ? new Date(ticket.createdAt) : now);
   return `${p.year}${p.month}${p.day}${p.hour}${p.minute}${p.second}${ticket.id}`;
 }
 
 /** The value of every variable for this context; absent records give ''. */
 export function variableValues(ctx: VariableContext, now: Date = new Date()): Record<VariableName, string> {
-  const p = partsOf(now);
+  const p = businessParts(now);
   const name = ctx.contact?.name?.trim() ?? "";
   return {
     firstName: name.split(/\s+/)[0] ?? "",

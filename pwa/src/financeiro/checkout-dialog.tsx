@@ -4,13 +4,11 @@
 // (spec 3 §7 'company-{id}-payment', CONCLUIDA) says 'license renewed until {date}' and goes home after 4 s. A
 // socket that could not open while the subscription had run out opens once it is paid; its poke makes the screen
 // read the invoice again, so the renewal shows either way (decision 0079).
-import type { CheckoutPlan, InvoiceDTO, InvoicesPage, PaymentResult } from "@chatflow/core/contract/invoices.ts";
+import type { CheckoutPlan, InvoiceDTO, PaymentResult } from "@chatflow/core/contract/invoices.ts";
 import { CUSTOM_PLAN, formatBrl } from "@chatflow/core/contract/invoices.ts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { api, sessionDeps } from "../app-services.ts";
-import { refreshSession } from "../auth/session.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { onPoke } from "../sync/pokes.ts";
 import { formatDate } from "../tickets/format.ts";
@@ -32,6 +30,7 @@ import {
   subscriptionBody,
   withCounts,
 } from "./checkout-model.ts";
+import { paySubscription, refreshSessionAfterPayment, renewedDueDate } from "./financeiro-data.ts";
 import { onPayment } from "./payment-events.ts";
 
 /** Spec 3 §9: home this long after the payment is confirmed. */
@@ -60,20 +59,15 @@ export function CheckoutDialog({ invoice, onClose }: { invoice: InvoiceDTO; onCl
     const renewed = (dueDate: string) => {
       setRenewedUntil(dueDate);
       showToast(t("invoicesPage.checkout.renewed", { date: day(dueDate) }), "info", HOME_AFTER_MS);
-      void refreshSession(sessionDeps);
+      void refreshSessionAfterPayment();
       timer.current = setTimeout(() => navigate("/"), HOME_AFTER_MS);
     };
     const offPayment = onPayment((frame) => {
       if (frame.invoiceId === payment.invoiceId) renewed(frame.dueDate);
     });
     const offPoke = onPoke(() => {
-      void api.get<InvoicesPage>("/invoices/all?pageNumber=1").then(
-        async (page) => {
-          if (!page.invoices.some((i) => i.id === payment.invoiceId && i.status === "paid")) return;
-          await refreshSession(sessionDeps);
-          const me = await api.get<{ company?: { dueDate?: string | null } }>("/auth/me");
-          renewed(me.company?.dueDate ?? invoice.dueDate);
-        },
+      void renewedDueDate(payment.invoiceId).then(
+        (paid) => paid && renewed(paid.dueDate ?? invoice.dueDate),
         () => {},
       );
     });
@@ -97,7 +91,7 @@ export function CheckoutDialog({ invoice, onClose }: { invoice: InvoiceDTO; onCl
     }
     setSending(true);
     try {
-      const result = await api.post<PaymentResult>("/subscription", subscriptionBody(invoice, plan, payer));
+      const result = await paySubscription(subscriptionBody(invoice, plan, payer));
       setPayment(result);
       showToast(t("invoicesPage.checkout.made"), "info");
     } catch (err) {

@@ -2,23 +2,13 @@
 // as the table scrolls; 'Pago', 'Vencido' (row tinted red) or 'Em Aberto'; unpaid ones have a pay button that
 // opens the checkout dialog. Login sends a company whose subscription ran out here, with the expiry message at
 // the top. Admin REST: offline it shows the first page last loaded and paying waits for the connection.
-import {
-  formatBrl,
-  type InvoiceDTO,
-  type InvoicesPage,
-  invoiceDisplayStatus,
-} from "@chatflow/core/contract/invoices.ts";
-import { useEffect, useState } from "react";
+import { formatBrl, type InvoiceDTO, invoiceDisplayStatus } from "@chatflow/core/contract/invoices.ts";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePaged } from "../api/use-paged.ts";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { isSubscriptionExpired } from "../auth/session-state.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { localToday } from "../companies/company-form.ts";
 import { useOnline } from "../layout/use-online.ts";
-import { readCache, writeCache } from "../store/cache.ts";
-import { useListChanged } from "../sync/use-list-changed.ts";
 import { formatDate } from "../tickets/format.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
@@ -28,10 +18,9 @@ import { WalletIcon } from "../ui/icons.tsx";
 import { ListBody, ListPage } from "../ui/list-page.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { CheckoutDialog } from "./checkout-dialog.tsx";
-import { onPayment } from "./payment-events.ts";
+import { useInvoicePages } from "./financeiro-data.ts";
 import "./financeiro.css";
 
-const FIRST_PAGE_KEY = "invoices:firstPage";
 const TONES = { paid: "success", overdue: "danger", open: "warning" } as const;
 
 const day = (iso: string) => formatDate(new Date(`${iso.slice(0, 10)}T00:00:00`));
@@ -46,21 +35,7 @@ export function FinanceiroPage() {
   const admin = Boolean(user && (user.profile === "admin" || user.super));
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim(), 500);
-  const server = usePaged<InvoiceDTO>(search, online && admin, async (page) => {
-    const q = new URLSearchParams({ pageNumber: String(page) });
-    if (search) q.set("searchParam", search);
-    const res = await api.get<InvoicesPage>(`/invoices/all?${q}`);
-    if (page === 1 && !search) await writeCache(db, FIRST_PAGE_KEY, res.invoices);
-    return { items: res.invoices, hasMore: res.hasMore, count: res.count };
-  });
-  // A new invoice (the billing job) or a payment, recorded in the change log (decision 0063), and the company's
-  // payment frame make the list ask again.
-  useListChanged(db, "invoices", server.reload);
-  useEffect(() => onPayment(() => server.reload()), [server.reload]);
-  const [kept, setKept] = useState<InvoiceDTO[] | null>(null);
-  useEffect(() => {
-    void readCache<InvoiceDTO[]>(db, FIRST_PAGE_KEY).then((c) => setKept(c?.value ?? null));
-  }, []);
+  const { server, kept } = useInvoicePages(search, online && admin);
   const rows = server.loaded ? server.items : online ? null : kept;
   const [paying, setPaying] = useState<InvoiceDTO | null>(null);
   const today = localToday();

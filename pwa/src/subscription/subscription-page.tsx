@@ -1,19 +1,15 @@
 // /subscription (spec 3 §2 Subscription page, §4): read-only. The licence's days left ('Sua licença vence em
 // N dias!' or 'hoje'), from the session's due date (works offline); the billing e-mail, from GET /companies/{id}
 // (kept for offline reading); 'Assine Agora!' opens the invoices at /financeiro.
-import type { CompanyAnswer } from "@chatflow/core/contract/companies.ts";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { db } from "../app-db.ts";
-import { api } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { localToday } from "../companies/company-form.ts";
 import { useOnline } from "../layout/use-online.ts";
-import { readCache, refreshCache } from "../store/cache.ts";
 import { formatDate } from "../tickets/format.ts";
 import { Button } from "../ui/button.tsx";
 import { ListPage } from "../ui/list-page.tsx";
+import { useCompanyEmail } from "./subscription-data.ts";
 import { licenceText } from "./subscription-licence.ts";
 import "./subscription.css";
 
@@ -23,17 +19,7 @@ export function SubscriptionPage() {
   const online = useOnline();
   const navigate = useNavigate();
   const companyId = user?.companyId;
-  const [email, setEmail] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    if (!companyId) return;
-    const key = `subscription:company:${companyId}`;
-    void readCache<CompanyAnswer>(db, key).then((c) => c && setEmail(c.value.email));
-    if (online)
-      void refreshCache<CompanyAnswer>(db, api, key, `/companies/${companyId}`).then(
-        (c) => setEmail(c.email),
-        () => {},
-      );
-  }, [companyId, online]);
+  const email = useCompanyEmail(companyId, online);
   if (!user) return null;
   const due = user.company?.dueDate ?? null;
   const licence = licenceText(due, localToday());

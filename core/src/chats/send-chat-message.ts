@@ -6,7 +6,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { ChatMessageDTO, TChatMessageRequest } from "../contract/chats.ts";
 import { companyEm } from "../db/company-em.ts";
 import { Chat, ChatMessage, ChatUser } from "../db/entities/chats.ts";
-import { listChangedFor, recordChanges } from "../kernel/change-log.ts";
+import { tellMembers } from "./chat-members.ts";
 import { findMemberChat, loadChatMessage } from "./chat-queries.ts";
 
 export async function sendChatMessage(
@@ -26,13 +26,6 @@ export async function sendChatMessage(
   await em.flush();
   await em.nativeUpdate(Chat, { id: chatId }, { lastMessage: input.message, updatedAt: raw("now()") });
   await em.nativeUpdate(ChatUser, { chatId, userId: { $ne: actor.id } }, { unreads: raw("unreads + 1") });
-  await recordChanges(
-    client,
-    listChangedFor(
-      actor.companyId,
-      "chats",
-      chat.users.map((u) => u.userId),
-    ),
-  );
+  await tellMembers(client, actor.companyId, chat);
   return loadChatMessage(client, actor.companyId, message.id);
 }

@@ -7,8 +7,13 @@ import { runWorkerProcess } from "./testing/worker-process.ts";
 const db = testDbForFile();
 
 describe("worker health", () => {
-  it("answers /healthz and /readyz on its own port, 404 elsewhere, and closes it on SIGTERM", async () => {
-    const w = runWorkerProcess({ DATABASE_URL: db.url, WORKER_HEALTH_PORT: "0", CHATFLOW_WORKER_ID: "probed" });
+  it("answers /healthz, /readyz and, with its token, /metrics on its own port, 404 elsewhere, and closes it on SIGTERM", async () => {
+    const w = runWorkerProcess({
+      DATABASE_URL: db.url,
+      WORKER_HEALTH_PORT: "0",
+      CHATFLOW_WORKER_ID: "probed",
+      METRICS_TOKEN: "worker-scrape-token",
+    });
     try {
       await w.printed(/health on port \d+/);
       const port = /health on port (\d+)/.exec(w.output())![1];
@@ -19,7 +24,11 @@ describe("worker health", () => {
       const ready = await fetch(`${base}/readyz`);
       expect(ready.status).toBe(200);
       expect(await ready.json()).toMatchObject({ status: "ready", checks: { database: "ok" } });
-      expect((await fetch(`${base}/metrics`)).status).toBe(404);
+      expect((await fetch(`${base}/metrics`)).status).toBe(403);
+      const metrics = await fetch(`${base}/metrics`, { headers: { authorization: "Bearer worker-scrape-token" } });
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('chatflow_worker_connections_held{part="channel-worker"} 0');
+      expect((await fetch(`${base}/nothing-here`)).status).toBe(404);
       w.child.kill("SIGTERM");
       expect((await w.exited).code).toBe(0);
       await expect(fetch(`${base}/healthz`)).rejects.toThrow();

@@ -1,5 +1,6 @@
 // `node channel-worker/src/main.ts`: one channel worker, configured from the
 // environment. Several may run against the same database.
+import { scrape } from "@chatflow/core/kernel/metrics.ts";
 import { startHealthServer } from "./health-server.ts";
 import { startWorker } from "./worker.ts";
 
@@ -43,12 +44,17 @@ const started = startWorker({
   ticketsAutoCloseHours: wholeNumber("TICKETS_AUTO_CLOSE_HOURS", 0),
   fault: fault === "exit-after-claim" ? fault : undefined,
 });
-// The probes (GET /healthz, /readyz) on their own port when asked for; 0 picks a free one (tests).
+// The probes (GET /healthz, /readyz) and the metrics (GET /metrics, with METRICS_TOKEN) on their own port when
+// asked for; 0 picks a free one (tests).
 const healthPort = wholeNumber("WORKER_HEALTH_PORT", 0);
 const health =
   healthPort === undefined
     ? undefined
-    : await startHealthServer(healthPort, async (path) => (await started).health(path));
+    : await startHealthServer(
+        healthPort,
+        async (path) => (await started).health(path),
+        async (authorization) => scrape((await started).metrics, process.env.METRICS_TOKEN, authorization),
+      );
 if (health) console.log(`[channel-worker] health on port ${health.port}`);
 let stopping = false;
 const stop = async (signal: NodeJS.Signals) => {

@@ -3,7 +3,12 @@
 import type pg from "pg";
 import type { ChannelAdapter } from "./adapters/adapter.ts";
 import type { Lease } from "./lease-keeper.ts";
-import { type Backoff, type ConnectionSender, startConnectionSender } from "./outbound/connection-sender.ts";
+import {
+  type Backoff,
+  type ConnectionSender,
+  type SenderOptions,
+  startConnectionSender,
+} from "./outbound/connection-sender.ts";
 
 export type OutboundSendersOptions = {
   pool: pg.Pool;
@@ -13,6 +18,8 @@ export type OutboundSendersOptions = {
   sendGuardMs: number;
   /** Tests only: "exit-after-claim" kills this process right after a claim commits. */
   fault?: "exit-after-claim";
+  /** Each send's end, for the worker's metrics. */
+  onOutcome?: SenderOptions["onOutcome"];
   log(message: string): void;
 };
 
@@ -63,6 +70,7 @@ export function outboundSenders(o: OutboundSendersOptions): OutboundSenders {
           afterClaim: o.fault === "exit-after-claim" ? () => process.kill(process.pid, "SIGKILL") : undefined,
           leaseValid: t.leaseValid,
           onLeaseLost: t.onLeaseLost,
+          onOutcome: o.onOutcome,
           log: o.log,
         }),
       );

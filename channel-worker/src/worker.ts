@@ -8,6 +8,7 @@ import path from "node:path";
 import { openDb } from "@chatflow/core/db/orm.ts";
 import { type HealthAnswer, type HealthState, healthProbe } from "@chatflow/core/kernel/health.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
+import type { Registry } from "prom-client";
 import type { Channel } from "./adapters/adapter.ts";
 import { messengerAdapter } from "./adapters/messenger.ts";
 import { type SocketFactory, whatsappBaileysAdapter } from "./adapters/whatsapp-baileys.ts";
@@ -23,6 +24,7 @@ import { leaseTimings, startLeaseKeeper } from "./lease-keeper.ts";
 import type { Backoff } from "./outbound/connection-sender.ts";
 import type { LeaseTimings } from "./outbound/leases.ts";
 import { outboundSenders } from "./outbound-senders.ts";
+import { workerMetrics } from "./worker-metrics.ts";
 
 export { leaseTimings } from "./lease-keeper.ts";
 
@@ -63,6 +65,8 @@ export type Worker = {
   drained(): Promise<void>;
   /** GET /healthz and /readyz on WORKER_HEALTH_PORT (kernel/health.ts); undefined for any other path. */
   health(path: string): Promise<HealthAnswer> | undefined;
+  /** Its Prometheus metrics (worker-metrics.ts), served with the probes when METRICS_TOKEN is set. */
+  metrics: Registry;
   stop(): Promise<void>;
 };
 
@@ -112,7 +116,10 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   };
   const served = (opts.channels ?? SERVED).filter((c) => SERVED.includes(c));
 
+  let supervisor: ConnectionSupervisor | null = null;
+  const metrics = workerMetrics({ pool: db.pool, owned: () => supervisor?.owned() ?? [] });
   const senders = outboundSenders({
+    onOutcome: metrics.sent,
     pool: db.pool,
     batchSize: opts.batchSize,
     backoff: opts.backoff,
@@ -121,8 +128,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     log,
   });
   // The keeper and the supervisor call each other (a lease lost stops its connection; a worker gone calls for a
-  // look): the supervisor is bound once made.
-  let supervisor: ConnectionSupervisor | null = null;
+  // look): the supervisor is bound once made (declared above, for the metrics too).
   const keeper = startLeaseKeeper({
     pool: db.pool,
     workerId,
@@ -163,6 +169,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     owned: running.owned,
     drained: senders.drained,
     health: (path) => healthProbe(path, "channel-worker", db.pool, healthState),
+    metrics: metrics.registry,
     stop() {
       healthState.draining = true;
       stopped ??= (async () => {

@@ -7,6 +7,7 @@ import express, { type Express } from "express";
 import { authenticate } from "./auth/authenticate.ts";
 import { errorHandler } from "./http/error-handler.ts";
 import { closeWhenDraining, healthRoutes } from "./http/health.ts";
+import { metricsRoute } from "./http/metrics.ts";
 import { type AppDeps, publicRoutes, sessionRoutes } from "./http/routes.ts";
 import { routeNotFound } from "./kernel/errors.ts";
 import { refuseNulBytes } from "./kernel/nul-bytes.ts";
@@ -29,6 +30,7 @@ const HARD_API_PREFIXES = [
   "/version",
   "/healthz",
   "/readyz",
+  "/metrics",
   "/ws",
   "/collab",
   "/api",
@@ -47,6 +49,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(closeWhenDraining(health));
   // Probes come often and want no compression, body parsing or session.
   app.use(healthRoutes(deps.pool, health));
+  if (deps.metrics) {
+    app.use(metricsRoute(deps.metrics, deps.config.metricsToken));
+    app.use(deps.metrics.timeRequests);
+  }
   app.use(compressAnswers());
   // Webhooks read their raw body to check signatures: mounted before the JSON parser.
   app.use(

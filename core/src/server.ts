@@ -15,13 +15,15 @@ import { type DbPool, openPool } from "./db/pool.ts";
 import { prepareDatabaseInWorker } from "./db/prepare.ts";
 import type { SeedResult } from "./db/seed.ts";
 import type { HealthState } from "./http/health.ts";
+import { coreMetrics } from "./http/metrics.ts";
 import type { CoreConfig } from "./kernel/config.ts";
+import { createRegistry } from "./kernel/metrics.ts";
 import { configurePasswordHashing } from "./kernel/password-hashing.ts";
 import { loadVapidKeys } from "./kernel/vapid-keys.ts";
 import { IngestBatcher } from "./messages/ingest.ts";
 import { type PushDispatcher, startPushDispatcher } from "./push/push-dispatcher.ts";
 import { collabProxy } from "./realtime/collab-proxy.ts";
-import { startHub } from "./realtime/hub.ts";
+import { type Hub, startHub } from "./realtime/hub.ts";
 import { routeUpgrades } from "./realtime/upgrade-router.ts";
 
 export type Core = {
@@ -53,7 +55,10 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
   configurePasswordHashing({ concurrency: config.limits.passwordHashConcurrency });
   const db = openPool(databaseUrl, { poolSize: 20 });
   const tokens = createTokens(config.jwtSecret, config.accessTtl);
-  const batcher = new IngestBatcher(db.pool);
+  const registry = createRegistry("core");
+  let hub: Hub | undefined;
+  const metrics = coreMetrics(registry, { pool: db.pool, realtimeSockets: () => hub?.connections() ?? 0 });
+  const batcher = new IngestBatcher(db.pool, { onCommitted: metrics.ingested });
   const actors = new ActorCache(config.actorCacheMs);
   await actors.start(databaseUrl);
   const imports = new ContactImportRunner(db.pool, {
@@ -63,10 +68,10 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
   await imports.start();
   const vapid = config.vapid ?? loadVapidKeys(config.dataDir, {}, config.adminEmail);
   const health: HealthState = { draining: false };
-  const app = createApp({ pool: db.pool, tokens, config, batcher, actors, imports, vapid, health });
+  const app = createApp({ pool: db.pool, tokens, config, batcher, actors, imports, vapid, health, metrics });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
-  const hub = await startHub({ databaseUrl, pool: db.pool, tokens, actors });
+  hub = await startHub({ databaseUrl, pool: db.pool, tokens, actors });
   const push = await startPushDispatcher({ databaseUrl, pool: db.pool, vapid });
   const cutUpgraded = routeUpgrades(server, {
     ws: hub.handleUpgrade,

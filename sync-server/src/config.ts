@@ -25,6 +25,7 @@ export function loadSyncConfig(env = process.env): SyncServerOptions {
     accessSweepMs: env.SYNC_ACCESS_SWEEP_MS ? Number(env.SYNC_ACCESS_SWEEP_MS) : undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
     // loadSecret reads JWT_SECRET from process.env itself.
     jwtSecret: loadSecret(path.resolve(env.DATA_DIR ?? ".data")),
   };

@@ -7,10 +7,10 @@ import { createTokens } from "@chatflow/core/auth/tokens.ts";
 import { openDb } from "@chatflow/core/db/orm.ts";
 import type { HealthState } from "@chatflow/core/kernel/health.ts";
 import { Redis } from "@hocuspocus/extension-redis";
-import { type Extension, Server } from "@hocuspocus/server";
+import { type Extension, type Hocuspocus, Server } from "@hocuspocus/server";
 import { type AccessWatch, watchAccess } from "./auth/access-watch.ts";
 import { authenticateConnection } from "./auth/authenticate-connection.ts";
-import { healthChecks } from "./http/health.ts";
+import { healthChecks, syncMetrics } from "./http/health.ts";
 import { quickMessageWrites } from "./http/quick-message-writes.ts";
 import { documentStore } from "./persistence/document-store.ts";
 
@@ -37,6 +37,8 @@ export type SyncServerOptions = {
   redisUrl?: string;
   /** Namespace of the Redis keys and channels (one per deployment; tests use one per run). */
   redisPrefix?: string;
+  /** The bearer token a Prometheus scrape of GET /metrics must send (METRICS_TOKEN); absent: no /metrics. */
+  metricsToken?: string;
 };
 
 export type SyncServer = {
@@ -64,6 +66,9 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
   const host = opts.host ?? DEFAULT_SYNC_HOST;
   let access: AccessWatch | undefined;
   const health: HealthState = { draining: false };
+  // Bound once the server exists: its gauges read what it holds open.
+  let hocuspocus: Hocuspocus | undefined;
+  const metrics = syncMetrics(() => hocuspocus);
   const server = new Server({
     name: "chatflow-sync",
     port: opts.port,
@@ -82,7 +87,7 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
     },
     // Core's REST writes to quick messages (decision 0048).
     extensions: [
-      healthChecks(db.pool, health),
+      healthChecks(db.pool, health, { registry: metrics, token: opts.metricsToken }),
       ...redisExtension(opts),
       documentStore(db.pool),
       quickMessageWrites(db.pool, tokens),
@@ -91,6 +96,7 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
   // Hocuspocus's destroy() stores and unloads documents but leaves upgraded sockets
   // open, still wired to this instance; they are ended here so clients reconnect
   // to whatever serves next instead of talking to a stopped server.
+  hocuspocus = server.hocuspocus;
   const sockets = new Set<Duplex>();
   server.httpServer.on("upgrade", (_req, socket: Duplex) => {
     sockets.add(socket);

@@ -37,6 +37,8 @@ export type SenderOptions = {
   leaseValid(): boolean;
   /** The lease check refused a claimed row: this worker no longer owns the connection. */
   onLeaseLost(): void;
+  /** A send ended: sent, failed for good (its code), or handed back to retry (the failure's kind); for metrics. */
+  onOutcome?(outcome: "sent" | "failed" | "retry", code?: string): void;
   log(message: string): void;
 };
 
@@ -181,6 +183,7 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
       }
       try {
         const { remoteId } = await o.adapter.send(message);
+        o.onOutcome?.("sent");
         up();
         if (held !== false) {
           await persist(() => clearSendHold(o.pool, connection)).catch((err) =>
@@ -197,6 +200,7 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
           failure.kind === "retryable-not-delivered" ||
           (failure.kind === "retryable-maybe-delivered" && o.adapter.idempotentSend);
         if (safeToResend) {
+          o.onOutcome?.("retry", failure.hold ?? failure.kind);
           await persist(() => requeue(o.pool, later, o.owner, message.id));
           if (failure.hold) {
             // Rate-limited or restricted: the queue waits as for a channel that is down, and the admin is told why.
@@ -212,6 +216,7 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
         o.log(`message ${message.id} failed (${failure.kind}): ${failure.message}`);
         // Maybe delivered and not safe to resend: failed, saying the contact may have it (decision 0053).
         const code = failure.kind === "retryable-maybe-delivered" ? "ERR_SEND_OUTCOME_UNKNOWN" : failure.code;
+        o.onOutcome?.("failed", code);
         await persist(() => markFailed(o.pool, message.id, code, o.owner));
       }
     }

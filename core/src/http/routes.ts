@@ -57,6 +57,7 @@ import { messageTemplateRoutes } from "../whatsapps/message-template-routes.ts";
 import { graphApiOf } from "../whatsapps/phone-number-ownership.ts";
 import { whatsappRoutes } from "../whatsapps/whatsapp-routes.ts";
 import type { HealthState } from "./health.ts";
+import type { CoreMetrics } from "./metrics.ts";
 
 export type AppDeps = {
   pool: pg.Pool;
@@ -71,6 +72,8 @@ export type AppDeps = {
   vapid: VapidKeys;
   /** Whether this core is stopping (GET /readyz answers 503 then); never draining when left out. */
   health?: HealthState;
+  /** Prometheus metrics (GET /metrics with METRICS_TOKEN); none when left out. */
+  metrics?: CoreMetrics;
 };
 
 /** Routers that need no session (besides /auth, which core mounts itself). */

@@ -95,6 +95,8 @@ export type CoreConfig = {
    */
   drainDelayMs?: number;
   drainTimeoutMs?: number;
+  /** The bearer token a Prometheus scrape of GET /metrics must send (METRICS_TOKEN); absent: no /metrics. */
+  metricsToken?: string;
   /** Web push signing keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); absent: read or made under dataDir. */
   vapid?: VapidKeys;
   /** Origins a push subscription's endpoint may name (PUSH_SERVICE_ORIGINS); core posts notifications only there. */
@@ -149,6 +151,7 @@ export function loadConfig(env = process.env): CoreConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     drainDelayMs: Number(env.DRAIN_DELAY_MS ?? 0),
     drainTimeoutMs: Number(env.DRAIN_TIMEOUT_MS ?? 25_000),
+    metricsToken: env.METRICS_TOKEN || undefined,
     vapid: loadVapidKeys(dataDir, env, env.CHATFLOW_ADMIN_EMAIL ?? "admin@chatflow.local"),
     efiPixUrl: env.EFI_PIX_URL || undefined,
     efiPixCa: env.EFI_PIX_CA ? readFileSync(env.EFI_PIX_CA, "utf8") : undefined,

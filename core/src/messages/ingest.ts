@@ -446,10 +446,20 @@ export class IngestBatcher {
   private readonly pool: pg.Pool;
   private readonly maxBatch: number;
   private readonly concurrency: number;
-  constructor(pool: pg.Pool, opts: { maxBatch?: number; concurrency?: number } = {}) {
+  private readonly onCommitted?: (events: number, stored: number, seconds: number) => void;
+  constructor(
+    pool: pg.Pool,
+    opts: {
+      maxBatch?: number;
+      concurrency?: number;
+      /** Told after each committed transaction (core's metrics). */
+      onCommitted?: (events: number, stored: number, seconds: number) => void;
+    } = {},
+  ) {
     this.pool = pool;
     this.maxBatch = opts.maxBatch ?? 1000;
     this.concurrency = opts.concurrency ?? 1;
+    this.onCommitted = opts.onCommitted;
   }
 
   /**
@@ -498,7 +508,9 @@ export class IngestBatcher {
   /** One transaction; answers the storedKey of the messages it stored. */
   private async ingestOnce(events: InboundEvent[]): Promise<Set<string>> {
     const stored = new Set<string>();
+    const started = performance.now();
     await transaction(this.pool, (client) => ingest(client, events, stored));
+    this.onCommitted?.(events.length, stored.size, (performance.now() - started) / 1000);
     return stored;
   }
 }

@@ -1,0 +1,54 @@
+// What a scrape of the worker reads: the connections it holds, each one's queue, and its sends by outcome and
+// code, counted as the sends end (a message the Graph API refuses counts as failed with its error code).
+import { scrape } from "@chatflow/core/kernel/metrics.ts";
+import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
+import { describe, expect, it } from "vitest";
+import { fakeGraphApiForFile } from "./testing/fake-graph-api.ts";
+import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "./testing/outbound-fixtures.ts";
+import { startWorker } from "./worker.ts";
+
+const db = testDbForFile();
+const fake = fakeGraphApiForFile();
+
+function value(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  const wanted = Object.entries({ ...labels, part: "channel-worker" }).map(([k, v]) => `${k}="${v}"`);
+  const line = text.split("\n").find((l) => {
+    const m = /^([a-z_]+)\{([^}]*)\} /.exec(l);
+    if (!m || m[1] !== name) return false;
+    const have = m[2]!.split(",");
+    return have.length === wanted.length && wanted.every((w) => have.includes(w));
+  });
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(" ") + 1));
+}
+
+describe("#worker.metrics", () => {
+  it("counts held connections, queued messages and sends by outcome and code", async () => {
+    const c = await setupCloudConnection(db.pool);
+    // Each send waits, so the queue is seen while it drains; the refused one answers as Meta documents 131026.
+    fake.reply = (req) =>
+      req.body.text?.body === "refused"
+        ? { status: 400, body: { error: { message: "(#131026) Message undeliverable", code: 131026 } } }
+        : { delayMs: 300 };
+    const ids = [await c.enqueue("first"), await c.enqueue("refused"), await c.enqueue("last")];
+    const worker = await startWorker({ databaseUrl: db.url, graphApiUrl: fake.url, ...TEST_WORKER });
+    try {
+      const read = async () => (await scrape(worker.metrics, "t", "Bearer t")).body;
+      expect(value(await read(), "chatflow_worker_connections_held")).toBeGreaterThanOrEqual(1);
+      await waitFor(
+        async () => (value(await read(), "chatflow_outbox_depth", { connection: String(c.whatsappId) }) ?? 0) > 0,
+        "the queue seen waiting",
+      );
+      expect(
+        value(await read(), "chatflow_outbox_oldest_seconds", { connection: String(c.whatsappId) }),
+      ).toBeGreaterThanOrEqual(0);
+      await waitFor(async () => (await messageState(db.pool, ids[2]!)).send_state === "sent", "the last message");
+      const text = await read();
+      expect(value(text, "chatflow_sends_total", { outcome: "sent", code: "" })).toBe(2);
+      expect(value(text, "chatflow_sends_total", { outcome: "failed", code: "ERR_SENDING_WAPP_MSG" })).toBe(1);
+      expect(value(text, "chatflow_outbox_depth", { connection: String(c.whatsappId) })).toBe(0);
+      expect(text).toContain("nodejs_eventloop_lag_seconds");
+    } finally {
+      await worker.stop();
+    }
+  }, 30_000);
+});

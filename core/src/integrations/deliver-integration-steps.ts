@@ -13,7 +13,7 @@ import { DIALOGFLOW_BASE_URL, runDialogflow } from "./dialogflow-step.ts";
 import { applyFlowBot, callFlowBot } from "./flow-bots.ts";
 import { type PromptRow, runOpenAi } from "./openai-step.ts";
 import { OutboundError } from "./outbound-http.ts";
-import { sendOutcomeTexts } from "./send-outcome.ts";
+import { sendOutcomeTexts, showBotHolds } from "./send-outcome.ts";
 import {
   botMaySpeak,
   loadSession,
@@ -208,14 +208,8 @@ async function apply(
       ticket.id,
     ]);
   }
-  // useIntegration shows the agents that a bot holds the conversation (spec 1 §3 Ticket).
   if (step.kind === "typebot" || step.kind === "dialogflow" || step.kind === "openai") {
-    const holds = !outcome.handover;
-    const { rowCount } = await client.query(
-      "UPDATE tickets SET use_integration = $3, updated_at = now() WHERE company_id = $1 AND id = $2 AND use_integration <> $3",
-      [companyId, ticket.id, holds],
-    );
-    if (rowCount) changes.push({ companyId, entity: "tickets", id: ticket.id });
+    await showBotHolds(client, companyId, ticket, outcome, changes);
   }
   await recordChanges(client, changes);
 }

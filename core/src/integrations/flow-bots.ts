@@ -13,7 +13,7 @@ import type { FlowBot } from "../flows/runtime/flow-walk.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { type PromptRow, runOpenAi } from "./openai-step.ts";
 import type { OutboundOptions } from "./outbound-http.ts";
-import { sendOutcomeTexts } from "./send-outcome.ts";
+import { sendOutcomeTexts, showBotHolds } from "./send-outcome.ts";
 import { botMaySpeak, type StepOutcome, type StepRow, type TicketContext } from "./step-context.ts";
 import { runTypebot, type TypebotIntegration } from "./typebot-step.ts";
 
@@ -164,13 +164,7 @@ export async function applyFlowBot(
       );
     }
   }
-  // useIntegration shows the agents that a bot holds the conversation (spec 1 §3 Ticket).
-  const holds = !outcome.handover;
-  const { rowCount } = await client.query(
-    "UPDATE tickets SET use_integration = $3, updated_at = now() WHERE company_id = $1 AND id = $2 AND use_integration <> $3",
-    [companyId, ticket.id, holds],
-  );
-  if (rowCount) changes.push({ companyId, entity: "tickets", id: ticket.id });
+  await showBotHolds(client, companyId, ticket, outcome, changes);
   await recordChanges(client, changes);
   if (paced) {
     await client.query(

@@ -1,4 +1,4 @@
-// A bot step's texts going out (decision 0056): the first at once (as a voice note when the prompt has a voice),
+// A bot step's outcome shown: its texts going out (decision 0056): the first at once (as a voice note when the prompt has a voice),
 // each next one a `say` step due `delayMs` later, so the delay survives restarts and holds no transaction.
 import type pg from "pg";
 import { sendBotMessages } from "../bot/send-bot-message.ts";
@@ -39,4 +39,22 @@ export async function sendOutcomeTexts(
       [companyId, ticket.id, now, delayMs, later],
     );
   }
+}
+
+/**
+ * useIntegration shows the agents that a bot holds the conversation (spec 1 §3 Ticket): set from the step's outcome,
+ * the ticket's change recorded only when it flipped.
+ */
+export async function showBotHolds(
+  client: pg.ClientBase,
+  companyId: number,
+  ticket: Pick<TicketContext, "id">,
+  outcome: Pick<StepOutcome, "handover">,
+  changes: Change[],
+): Promise<void> {
+  const { rowCount } = await client.query(
+    "UPDATE tickets SET use_integration = $3, updated_at = now() WHERE company_id = $1 AND id = $2 AND use_integration <> $3",
+    [companyId, ticket.id, !outcome.handover],
+  );
+  if (rowCount) changes.push({ companyId, entity: "tickets", id: ticket.id });
 }

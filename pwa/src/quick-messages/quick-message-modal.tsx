@@ -10,7 +10,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type * as Y from "yjs";
 import { ApiError } from "../api/errors.ts";
-import { api } from "../app-services.ts";
 import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { IconButton } from "../ui/button.tsx";
@@ -20,7 +19,8 @@ import { FormModal } from "../ui/form-modal.tsx";
 import { PaperclipIcon, TrashIcon } from "../ui/icons.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { Checkbox } from "../ui/toggles.tsx";
-import { type MediaChange, type QuickMessageFields, saveOnline, saveToDocument } from "./quick-message-save.ts";
+import { type MediaChange, type QuickMessageFields, saveToDocument } from "./quick-message-save.ts";
+import { useSaveQuickMessageOnline } from "./quick-messages-data.ts";
 
 /** The contract's texts (spec 2 §5, in pt-BR) in the reader's language. */
 const QUICK_MESSAGE_MESSAGES: Record<string, string> = { Obrigatório: "quickMessages.required" };
@@ -58,6 +58,7 @@ export function QuickMessageModal({
   const [media, setMedia] = useState<MediaChange>({ kind: "keep" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const saveQuickMessageOnline = useSaveQuickMessageOnline();
   const set = <K extends keyof QuickMessageFields>(key: K, value: QuickMessageFields[K]) =>
     setFields((f) => ({ ...f, [key]: value, ...(key === "visao" && value === false ? { geral: false } : {}) }));
 
@@ -81,7 +82,12 @@ export function QuickMessageModal({
     if (!online) return showToast(t("quickMessages.modal.mediaNeedsConnection"));
     setSaving(true);
     try {
-      await saveOnline(api, { existing: item, existingGeral: general, fields: { ...fields, ...parsed.data }, media });
+      await saveQuickMessageOnline({
+        existing: item,
+        existingGeral: general,
+        fields: { ...fields, ...parsed.data },
+        media,
+      });
       showToast(t("quickMessages.saved"), "info");
       onClose();
     } catch (err) {

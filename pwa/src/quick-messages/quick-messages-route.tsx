@@ -1,13 +1,8 @@
 // /quick-messages: the page bound to the signed-in user and the current token.
-import { api, tokens } from "../app-services.ts";
+import { tokens } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
-import { checkSessionOver } from "../sync/realtime-socket.ts";
+import { quickMessagesSocketAuth } from "./quick-messages-data.ts";
 import { QuickMessagesPage } from "./quick-messages-page.tsx";
-
-// Read at each connection, so a token renewed anywhere in the app is the one sent.
-const currentToken = () => tokens.get() ?? "";
-// An expired token refused by the sync server is renewed through the API client (its one shared refresh).
-const renewToken = checkSessionOver(api);
 
 export function QuickMessagesRoute() {
   const user = useSessionUser();
@@ -17,8 +12,8 @@ export function QuickMessagesRoute() {
       companyId={user.companyId}
       userId={user.id}
       admin={user.profile === "admin" || user.super}
-      token={currentToken}
-      renewToken={renewToken}
+      token={quickMessagesSocketAuth.token}
+      renewToken={quickMessagesSocketAuth.renew}
     />
   );
 }

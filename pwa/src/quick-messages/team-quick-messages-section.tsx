@@ -1,28 +1,21 @@
 // Other users' personal quick messages that they show to the team (spec 2 "visao"), read from
 // GET /quick-messages (their documents are their owners' alone, decision 0020): a page at a time as the list
 // is scrolled to its end, each opening locked (spec 2 §4). Online only: the copy lives on the server.
-import type { QuickMessageDTO, QuickMessagesPage } from "@chatflow/core/contract/quick-messages.ts";
+import type { QuickMessageDTO } from "@chatflow/core/contract/quick-messages.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePaged } from "../api/use-paged.ts";
-import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Button } from "../ui/button.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
 import { QuickMessageModal } from "./quick-message-modal.tsx";
+import { useTeamQuickMessages } from "./quick-messages-data.ts";
 
 export function TeamQuickMessagesSection({ userId, search }: { userId: number; search: string }) {
   const { t } = useTranslation();
   const online = useOnline();
   const [open, setOpen] = useState<QuickMessageDTO | null>(null);
   const term = search.trim();
-  const paged = usePaged<QuickMessageDTO>(`${userId}:${term}`, online, async (pageNumber) => {
-    const params = new URLSearchParams({ pageNumber: String(pageNumber) });
-    if (term) params.set("searchParam", term);
-    const answer = await api.get<QuickMessagesPage>(`/quick-messages?${params}`);
-    // Only others' shown ones: the general list and the caller's own are the sections above.
-    return { items: answer.records.filter((r) => !r.geral && r.userId !== userId), hasMore: answer.hasMore };
-  });
+  const paged = useTeamQuickMessages(userId, term, online);
   const rows = paged.items;
   const hasMore = paged.hasMore;
 

@@ -2,13 +2,11 @@
 // IndexedDB, live through the sync server) while the picker is wanted, and hands their items up.
 import { GENERAL_QUICK_MESSAGES, type QuickMessage } from "@chatflow/core/contract/documents/quick-messages.ts";
 import { useEffect } from "react";
-import { api, tokens } from "../../app-services.ts";
+import { quickMessagesSocketAuth } from "../../quick-messages/quick-messages-data.ts";
 import { defaultSyncUrl } from "../../quick-messages/quick-messages-doc.ts";
 import { useQuickMessagesDoc } from "../../quick-messages/use-quick-messages-doc.ts";
-import { checkSessionOver } from "../../sync/realtime-socket.ts";
 
-const currentToken = () => tokens.get() ?? "";
-const renewToken = checkSessionOver(api);
+const { token: currentToken, renew: renewToken } = quickMessagesSocketAuth;
 
 export function QuickMessagesSource({
   companyId,

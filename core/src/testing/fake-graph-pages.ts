@@ -4,7 +4,7 @@
 // profiles (GET /{psid}), the Send API (POST /{page-id}/messages, JSON or multipart) and the files behind
 // attachment and profile picture URLs (GET /files/{name}).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOnLoopback } from "./loopback-server.ts";
 
 /** A page as GET /{user-id}/accounts lists it. */
 export type FakePage = {
@@ -200,15 +200,8 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
   const server = createServer((req, res) => {
     handle(req, res).catch(() => res.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return Object.assign(fake, {
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  });
+  fake.url = await listenOnLoopback(server);
+  return Object.assign(fake, { close: () => closeServer(server) });
 }
 
 /** The Send API's rules for a button template (Meta's reference): text of 1 to 640 characters, 1 to 3 buttons, each

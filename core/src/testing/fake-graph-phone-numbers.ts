@@ -1,7 +1,7 @@
 // A stand-in for the Graph API's phone number node in tests: a real HTTP server on loopback that answers
 // GET /{version}/{phone-number-id} as Meta does, for the access tokens a test says reach that number.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOnLoopback } from "./loopback-server.ts";
 
 export type PhoneNumberLookup = { path: string; authorization: string | undefined };
 
@@ -61,13 +61,6 @@ export async function startFakeGraphPhoneNumbers(): Promise<FakeGraphPhoneNumber
   }
 
   const server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return Object.assign(fake, {
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  });
+  fake.url = await listenOnLoopback(server);
+  return Object.assign(fake, { close: () => closeServer(server) });
 }

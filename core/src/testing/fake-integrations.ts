@@ -2,7 +2,7 @@
 // a webhook/n8n receiver that records what it got and answers a scripted status, and a Typebot API with
 // startChat and continueChat (the shapes of Typebot's v1 chat API) driven by a scripted bot.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOnLoopback } from "./loopback-server.ts";
 
 async function listen(handle: (req: IncomingMessage, body: string, res: ServerResponse) => void): Promise<{
   server: Server;
@@ -13,13 +13,7 @@ async function listen(handle: (req: IncomingMessage, body: string, res: ServerRe
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => handle(req, Buffer.concat(chunks).toString("utf8"), res));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-async function close(server: Server): Promise<void> {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return { server, url: await listenOnLoopback(server) };
 }
 
 export type ReceivedPost = { path: string; headers: IncomingMessage["headers"]; body: string };
@@ -38,7 +32,7 @@ export async function startFakeWebhookReceiver(): Promise<FakeWebhookReceiver> {
     fake.received.push({ path: req.url ?? "", headers: req.headers, body });
     res.writeHead(fake.statuses.shift() ?? 200, { "content-type": "application/json" }).end("{}");
   });
-  return Object.assign(fake, { url: `${url}/hook`, close: () => close(server) });
+  return Object.assign(fake, { url: `${url}/hook`, close: () => closeServer(server) });
 }
 
 export type TypebotTurn = {
@@ -110,7 +104,7 @@ export async function startFakeTypebot(slug = "atendimento-bot"): Promise<FakeTy
     }
     res.writeHead(404).end();
   });
-  return Object.assign(fake, { url, close: () => close(server) });
+  return Object.assign(fake, { url, close: () => closeServer(server) });
 }
 
 export type DialogflowCall = { session: string; text: string; languageCode: string };
@@ -187,7 +181,7 @@ export async function startFakeDialogflow(): Promise<FakeDialogflow> {
         private_key: pem,
         token_uri: `${url}/token`,
       }),
-    close: () => close(server),
+    close: () => closeServer(server),
   });
 }
 
@@ -209,5 +203,5 @@ export async function startFakeSpeech(key = "speech-key-1"): Promise<FakeSpeech>
     fake.calls.push({ ssml: raw, format: req.headers["x-microsoft-outputformat"] as string | undefined });
     res.writeHead(200, { "content-type": "audio/ogg" }).end(Buffer.concat([Buffer.from("OggS"), Buffer.alloc(60)]));
   });
-  return Object.assign(fake, { url, close: () => close(server) });
+  return Object.assign(fake, { url, close: () => closeServer(server) });
 }

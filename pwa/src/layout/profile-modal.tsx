@@ -5,8 +5,6 @@ import { useAtom, useSetAtom } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/errors.ts";
-import { db } from "../app-db.ts";
-import { api, sessionDeps } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { changeLanguage, LANGUAGES, type Language } from "../i18n/i18n.ts";
 import { errorText } from "../i18n/translate-error.ts";
@@ -15,7 +13,8 @@ import { FormModal } from "../ui/form-modal.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { menuOpenAtom, rememberMenuOpen } from "./menu-state.ts";
-import { type ProfileErrors, type ProfileForm, saveProfile, validateProfile } from "./profile.ts";
+import { type ProfileErrors, type ProfileForm, validateProfile } from "./profile.ts";
+import { saveMyProfile } from "./profile-data.ts";
 import { persistedThemeAtom } from "./theme.ts";
 
 export function ProfileModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
@@ -45,11 +44,7 @@ function ProfileModalContent({ onOpenChange }: { onOpenChange: (open: boolean) =
     if (found.name || found.password) return;
     setSaving(true);
     try {
-      await saveProfile(
-        { api, db, setUser: (u) => sessionDeps.setState({ status: "authenticated", user: u }) },
-        user,
-        form,
-      );
+      await saveMyProfile(user, form);
       await changeLanguage(form.language);
       setTheme(form.theme);
       setMenuOpen(form.defaultMenu === "open");

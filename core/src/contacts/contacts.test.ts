@@ -7,11 +7,7 @@ import { twoCompanies } from "../testing/users-factories.ts";
 import { assertContactMayGetTicket } from "./contact-rules.ts";
 
 const core = coreForFile();
-const w = forFile(async () => {
-  const world = await twoCompanies(core);
-  const { companyId, otherCompanyId } = world;
-  return { companyId, otherCompanyId, admin: world.admin, agent: world.agent, otherAdmin: world.otherAdmin };
-});
+const w = forFile(() => twoCompanies(core));
 
 let seq = 0;
 const uniqueNumber = () => `55119${String(Date.now() % 100000).padStart(5, "0")}${String(++seq).padStart(3, "0")}`;

@@ -9,17 +9,8 @@ import { twoCompanies } from "../testing/users-factories.ts";
 const core = coreForFile();
 const w = forFile(async () => {
   const world = await twoCompanies(core);
-  const { pool, companyId, otherCompanyId } = world;
-  const queue = await buildQueue(pool, { companyId });
-  return {
-    companyId,
-    otherCompanyId,
-    admin: world.admin,
-    adminId: world.adminId,
-    agent: world.agent,
-    other: world.otherAdmin,
-    queue,
-  };
+  const queue = await buildQueue(world.pool, { companyId: world.companyId });
+  return { ...world, other: world.otherAdmin, queue };
 });
 
 const PNG = Buffer.from(

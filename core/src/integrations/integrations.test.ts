@@ -12,7 +12,7 @@ const w = forFile(async () => {
   const { pool, companyId, otherCompanyId } = world;
   const queue = await buildQueue(pool, { companyId });
   const otherQueue = await buildQueue(pool, { companyId: otherCompanyId });
-  return { companyId, admin: world.admin, agent: world.agent, other: world.otherAdmin, queue, otherQueue };
+  return { ...world, other: world.otherAdmin, queue, otherQueue };
 });
 
 const typebot = {

@@ -16,12 +16,7 @@ const w = forFile(async () => {
   const otherQueue = await buildQueue(pool, { companyId: otherCompanyId });
   const wa = await buildWhatsapp(pool, { companyId });
   return {
-    companyId,
-    otherCompanyId,
-    admin: world.admin,
-    agent: world.agent,
-    agentId: world.agentId,
-    otherAdmin: world.otherAdmin,
+    ...world,
     contactId: contact.id,
     otherContactId: otherContact.id,
     queueId: queue.id,

@@ -6,18 +6,7 @@ import { coreForFile, forFile } from "../testing/test-world.ts";
 import { twoCompanies } from "../testing/users-factories.ts";
 
 const core = coreForFile();
-const w = forFile(async () => {
-  const world = await twoCompanies(core);
-  const { companyId, otherCompanyId } = world;
-  return {
-    companyId,
-    otherCompanyId,
-    admin: world.admin,
-    agent: world.agent,
-    agentId: world.agentId,
-    otherAdmin: world.otherAdmin,
-  };
-});
+const w = forFile(() => twoCompanies(core));
 
 /** A tag's lane settings as a new tag has them (spec 2 §9: timeLane 0). */
 const NO_LANE_SETTINGS = {

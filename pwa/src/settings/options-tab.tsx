@@ -69,51 +69,101 @@ function DraftText({
   return <TextField {...common} />;
 }
 
-function CompanyOptionField({ option, p }: { option: CompanyOption; p: Props }) {
-  const { t } = useTranslation();
-  const settings = p.data.company ?? {};
-  const { key } = option;
-  const busy = p.data.updating.has(key);
-  const isDisabled = !p.online || busy;
-  const label = t(`settingsPage.options.${key}`);
-  const save = (value: string) => void p.data.saveCompany(key, value);
+/**
+ * One setting's control, applied on change, with 'Updating' beside it while the change travels: a switch between
+ * two stored values, a select, or a text kept as a draft (a secret one masked).
+ */
+function SettingControl({
+  id,
+  label,
+  value,
+  kind,
+  choices = [],
+  busy,
+  online,
+  onSave,
+}: {
+  /** The setting's key: the control's test id is `setting-{id}`. */
+  id: string;
+  label: string;
+  value: string | undefined;
+  kind: { switch: { on: string; off: string } } | "select" | "text" | "secret";
+  /** A select's values with their shown text. */
+  choices?: { id: string; label: string }[];
+  busy: boolean;
+  online: boolean;
+  onSave: (value: string) => void;
+}) {
+  const isDisabled = !online || busy;
   let control: React.ReactNode;
-  if (option.kind === "switch") {
+  if (typeof kind === "object") {
+    const { on, off } = kind.switch;
     control = (
       <Switch
-        isSelected={settings[key] === option.on}
-        onChange={(on) => save(on ? option.on : option.off)}
+        isSelected={value === on}
+        onChange={(selected) => onSave(selected ? on : off)}
         isDisabled={isDisabled}
-        data-testid={`setting-${key}`}
+        data-testid={`setting-${id}`}
       >
         {label}
       </Switch>
     );
-  } else if (option.kind === "select") {
+  } else if (kind === "select") {
     control = (
       <Select
         label={label}
-        value={settings[key] ?? null}
-        onChange={(v) => v !== null && String(v) !== settings[key] && save(String(v))}
+        value={value ?? null}
+        onChange={(v) => v !== null && String(v) !== value && onSave(String(v))}
         isDisabled={isDisabled}
-        data-testid={`setting-${key}`}
+        data-testid={`setting-${id}`}
       >
-        {option.values.map((v) => (
-          <SelectItem key={v} id={v}>
-            {t(`settingsPage.values.${key}.${v}`)}
+        {choices.map((c) => (
+          <SelectItem key={c.id} id={c.id}>
+            {c.label}
           </SelectItem>
         ))}
       </Select>
     );
   } else {
-    control = <DraftText id={key} label={label} value={settings[key] ?? ""} isDisabled={isDisabled} onSave={save} />;
+    control = (
+      <DraftText
+        id={id}
+        label={label}
+        value={value ?? ""}
+        secret={kind === "secret"}
+        isDisabled={isDisabled}
+        onSave={onSave}
+      />
+    );
   }
   return (
+    <div className="settings-option-control">
+      {control}
+      <Updating active={busy} />
+    </div>
+  );
+}
+
+function CompanyOptionField({ option, p }: { option: CompanyOption; p: Props }) {
+  const { t } = useTranslation();
+  const settings = p.data.company ?? {};
+  const { key } = option;
+  return (
     <div className="settings-option">
-      <div className="settings-option-control">
-        {control}
-        <Updating active={busy} />
-      </div>
+      <SettingControl
+        id={key}
+        label={t(`settingsPage.options.${key}`)}
+        value={settings[key]}
+        kind={option.kind === "switch" ? { switch: { on: option.on, off: option.off } } : option.kind}
+        choices={
+          option.kind === "select"
+            ? option.values.map((v) => ({ id: v, label: t(`settingsPage.values.${key}.${v}`) }))
+            : undefined
+        }
+        busy={p.data.updating.has(key)}
+        online={p.online}
+        onSave={(value) => void p.data.saveCompany(key, value)}
+      />
       {messagesOf(key as CompanySettingKey, settings).map((m) => (
         <CustomMessage key={m} message={m} p={p} />
       ))}
@@ -149,53 +199,20 @@ function PlatformOptions({ p }: { p: Props }) {
       <h2 id="settings-group-platform" className="settings-group-title">
         {t("settingsPage.groups.platform")}
       </h2>
-      {PLATFORM_OPTIONS.map(({ key, kind, values }) => {
-        const id = `platform:${key}`;
-        const busy = p.data.updating.has(id);
-        const isDisabled = !p.online || busy;
-        const label = t(`settingsPage.options.${key}`);
-        const save = (value: string) => void p.data.savePlatform(key, value);
-        return (
-          <div key={key} className="settings-option">
-            <div className="settings-option-control">
-              {kind === "switch" ? (
-                <Switch
-                  isSelected={settings[key] === "enabled"}
-                  onChange={(on) => save(on ? "enabled" : "disabled")}
-                  isDisabled={isDisabled}
-                  data-testid={`setting-${key}`}
-                >
-                  {label}
-                </Switch>
-              ) : kind === "select" ? (
-                <Select
-                  label={label}
-                  value={settings[key] ?? null}
-                  onChange={(v) => v !== null && String(v) !== settings[key] && save(String(v))}
-                  isDisabled={isDisabled}
-                  data-testid={`setting-${key}`}
-                >
-                  {(values ?? []).map((v) => (
-                    <SelectItem key={v} id={v}>
-                      {v}
-                    </SelectItem>
-                  ))}
-                </Select>
-              ) : (
-                <DraftText
-                  id={key}
-                  label={label}
-                  value={settings[key] ?? ""}
-                  secret
-                  isDisabled={isDisabled}
-                  onSave={save}
-                />
-              )}
-              <Updating active={busy} />
-            </div>
-          </div>
-        );
-      })}
+      {PLATFORM_OPTIONS.map(({ key, kind, values }) => (
+        <div key={key} className="settings-option">
+          <SettingControl
+            id={key}
+            label={t(`settingsPage.options.${key}`)}
+            value={settings[key]}
+            kind={kind === "switch" ? { switch: { on: "enabled", off: "disabled" } } : kind}
+            choices={(values ?? []).map((v) => ({ id: v, label: v }))}
+            busy={p.data.updating.has(`platform:${key}`)}
+            online={p.online}
+            onSave={(value) => void p.data.savePlatform(key, value)}
+          />
+        </div>
+      ))}
     </section>
   );
 }

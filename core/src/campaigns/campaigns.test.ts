@@ -5,14 +5,11 @@ import { CAMPAIGN_SETTINGS_DEFAULTS, renderCampaignMessage } from "../contract/c
 import { buildCompany, buildQueue, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { listsChangedBy } from "../testing/list-changes.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
+import { companyWithStaff } from "../testing/users-factories.ts";
 
 const core = coreForFile();
 const w = forFile(async () => {
-  const pool = core.db.pool;
-  const companyId = (await buildCompany(pool)).id;
-  const a = await buildUser(pool, { companyId, profile: "admin" });
-  const u = await buildUser(pool, { companyId, profile: "user" });
-  const [sa, su] = await Promise.all([a, u].map((x) => core.login(x.email, x.password)));
+  const { pool, companyId, admin, agent } = await companyWithStaff(core);
   const whatsapp = await buildWhatsapp(pool, { companyId });
   const queue = await buildQueue(pool, { companyId });
   const list = await pool.query<{ id: number }>(
@@ -21,9 +18,9 @@ const w = forFile(async () => {
   );
   return {
     companyId,
-    admin: sa!.token,
-    agent: su!.token,
-    agentId: u.id,
+    admin: admin.token,
+    agent: agent.token,
+    agentId: agent.id,
     whatsappId: whatsapp.id,
     queueId: queue.id,
     listId: list.rows[0]!.id,

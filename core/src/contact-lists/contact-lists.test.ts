@@ -6,15 +6,12 @@ import { CONTACT_LISTS_PAGE_SIZE } from "../contract/contact-lists.ts";
 import { buildCompany, buildUser } from "../testing/factories.ts";
 import { listsChangedBy } from "../testing/list-changes.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
+import { companyWithStaff } from "../testing/users-factories.ts";
 
 const core = coreForFile();
 const w = forFile(async () => {
-  const pool = core.db.pool;
-  const companyId = (await buildCompany(pool)).id;
-  const a = await buildUser(pool, { companyId, profile: "admin" });
-  const u = await buildUser(pool, { companyId, profile: "user" });
-  const [sa, su] = await Promise.all([a, u].map((x) => core.login(x.email, x.password)));
-  return { companyId, admin: sa!.token, agent: su!.token };
+  const { companyId, admin, agent } = await companyWithStaff(core);
+  return { companyId, admin: admin.token, agent: agent.token };
 });
 
 async function createList(name: string, token = w.admin) {

@@ -3,18 +3,15 @@
 // device, so it opens offline with the last list; the send only writes locally (send-template.ts) and the outbox
 // takes it to core, now or when the network is back.
 import {
-  type ListMessageTemplatesResponse,
   type MessageTemplate,
   TEMPLATE_PARAM_FORMAT,
   TEMPLATE_PARAM_REQUIRED,
   templatePreview,
 } from "@chatflow/core/contract/message-templates.ts";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiClient } from "../../api/http.ts";
 import { fieldErrors } from "../../i18n/form-errors.ts";
-import { errorText } from "../../i18n/translate-error.ts";
-import { readCache, refreshCache } from "../../store/cache.ts";
 import type { ChatflowDb } from "../../store/db.ts";
 import { Button } from "../../ui/button.tsx";
 import { Modal } from "../../ui/dialog.tsx";
@@ -23,8 +20,9 @@ import { Select, SelectItem } from "../../ui/select.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { parseTemplateValues } from "../send-template.ts";
 import "./composer-dialogs.css";
+import { useTemplates } from "./use-templates.ts";
 
-export const templatesCacheKey = (whatsappId: number) => `templates:${whatsappId}`;
+export { templatesCacheKey } from "./use-templates.ts";
 
 const KNOWN = {
   [TEMPLATE_PARAM_REQUIRED]: "templates.paramRequired",
@@ -32,38 +30,6 @@ const KNOWN = {
 };
 
 const keyOf = (t: Pick<MessageTemplate, "name" | "language">) => `${t.name}:${t.language}`;
-
-type Loaded = { templates: MessageTemplate[] | null; loading: boolean; error: string | null };
-
-/** The kept list at once, then core's when online; a failure keeps the kept one and says why. */
-function useTemplates(db: ChatflowDb, api: ApiClient, whatsappId: number, online: boolean): Loaded {
-  const [state, setState] = useState<Loaded>({ templates: null, loading: true, error: null });
-  useEffect(() => {
-    let cancelled = false;
-    const key = templatesCacheKey(whatsappId);
-    void (async () => {
-      const kept = await readCache<ListMessageTemplatesResponse>(db, key);
-      if (cancelled) return;
-      setState({ templates: kept?.value.templates ?? null, loading: online, error: null });
-      if (!online) return;
-      try {
-        const fresh = await refreshCache<ListMessageTemplatesResponse>(
-          db,
-          api,
-          key,
-          `/whatsapp/${whatsappId}/templates`,
-        );
-        if (!cancelled) setState({ templates: fresh.templates, loading: false, error: null });
-      } catch (err) {
-        if (!cancelled) setState((s) => ({ ...s, loading: false, error: errorText(err) }));
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [db, api, whatsappId, online]);
-  return state;
-}
 
 export type TemplatePickerDialogProps = {
   db: ChatflowDb;

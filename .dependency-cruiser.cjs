@@ -42,6 +42,13 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: "no-module-cycle",
+      comment: "No file imports itself around a loop, in any part: the folders' layers hold inside them too.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: "contract-is-shared",
       comment: "The contract is what every part shares, the browser included: it imports only itself.",
       severity: "error",

@@ -4,9 +4,11 @@
 import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
 import type { ConnectionSessionAction } from "@chatflow/core/contract/topics.ts";
 import type { InboundEvent } from "@chatflow/core/messages/ingest.ts";
-import type { Amendment } from "../outbound/outbound-store.ts";
 
 /** whatsapps.channel values. */
+/** A sent message whose edit or delete is still to be told to the channel (outbound-store.ts finds them). */
+export type Amendment = { id: string; to: string; remoteId: string; body: string; edit: boolean; delete: boolean };
+
 export type Channel = "whatsapp" | "whatsappapi" | "facebook" | "instagram";
 
 /** The connection states the connections page shows (whatsapps.status). */

@@ -4,7 +4,7 @@
 import { INACTIVE_BATCH, sendInactiveMessages } from "@chatflow/core/bot/send-inactive-messages.ts";
 import { ROTATE_BATCH, rotateWaitingTickets } from "@chatflow/core/queues/rotate-waiting-tickets.ts";
 import { EXPIRE_BATCH, expireTickets } from "@chatflow/core/tickets/expire-tickets.ts";
-import type { TimedJob } from "./timed-jobs.ts";
+import type { TimedJob } from "./timed-job.ts";
 
 /** The smallest of the three batches: a run that fills it may have left work, so it runs again at once. */
 const SERVICE_BATCH = Math.min(INACTIVE_BATCH, EXPIRE_BATCH, ROTATE_BATCH);

@@ -8,7 +8,7 @@ import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { confirmScheduledSends, failScheduledSends } from "@chatflow/core/schedules/scheduled-send-outcome.ts";
 import type pg from "pg";
-import type { OutboundMessage } from "../adapters/adapter.ts";
+import type { Amendment, OutboundMessage } from "../adapters/adapter.ts";
 import { leaseCte } from "./leases.ts";
 
 /**
@@ -89,7 +89,6 @@ export async function forwardSpacingLeft(
  * An agent's edit or delete of a message that already reached the channel (core marks the intent in data_json,
  * find-message.ts markIntentSql): the worker tells the channel, then clears the mark.
  */
-export type Amendment = { id: string; to: string; remoteId: string; body: string; edit: boolean; delete: boolean };
 
 /** The connection's sent messages with an edit or delete still to tell the channel; only while `owner` holds the lease. */
 export async function pendingAmendments(

@@ -4,7 +4,7 @@
 import { useTranslation } from "react-i18next";
 import { type FlowChoice, useFlowChoices } from "../flows/flows-data.ts";
 import { Select, SelectItem } from "../ui/select.tsx";
-import type { TabProps } from "./connection-tabs.tsx";
+import type { TabProps } from "./connection-tab-props.ts";
 
 const NO_FLOW = 0;
 

@@ -9,7 +9,7 @@ import { useIntegrationChoices } from "../integrations/use-integration-choices.t
 import { planAllows } from "../layout/app-routes.ts";
 import { usePrompts } from "../prompts/prompts-data.ts";
 import { Select, SelectItem } from "../ui/select.tsx";
-import type { TabProps } from "./connection-tabs.tsx";
+import type { TabProps } from "./connection-tab-props.ts";
 
 const NONE = 0;
 type Choice = { id: number; name: string };

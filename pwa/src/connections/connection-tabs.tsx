@@ -2,8 +2,6 @@
 // chatbot, assessments (NPS), schedules (scheduleType connection) and import options. Each panel takes the form,
 // its setter and the errors, so the frame (connection-modal.tsx) only decides which tabs exist; moving
 // to a shared "form modal with tabs" means handing it this list.
-import type { QueueDTO } from "@chatflow/core/contract/entities.ts";
-import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { WeekHoursEditor } from "../queues/week-hours-editor.tsx";
@@ -11,18 +9,9 @@ import { PasswordField, TextAreaField, TextField } from "../ui/fields.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { Checkbox } from "../ui/toggles.tsx";
 import { ConnectionFlowsTab } from "./connection-flows-tab.tsx";
-import type { ConnectionErrors, ConnectionForm, ConnectionTab } from "./connection-form.ts";
+import type { ConnectionForm, ConnectionTab } from "./connection-form.ts";
 import { ConnectionIntegrationsTab } from "./connection-integrations-tab.tsx";
-
-export type TabProps = {
-  form: ConnectionForm;
-  set: <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]) => void;
-  errors: ConnectionErrors;
-  queues: readonly Pick<QueueDTO, "id" | "name">[];
-  existing: WhatsappAnswer | null;
-  /** The lists the tabs read (flows, integrations, prompts) are asked for only online. */
-  online: boolean;
-};
+import type { TabProps } from "./connection-tab-props.ts";
 
 const NO_QUEUE = 0;
 const digits = (v: string) => v.replace(/[^\d]/g, "");

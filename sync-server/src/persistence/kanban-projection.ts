@@ -7,7 +7,7 @@ import type { DocumentName } from "@chatflow/core/contract/documents/document-na
 import { KANBAN_BOARD_ID, listBoardLanes } from "@chatflow/core/contract/documents/kanban-board.ts";
 import type pg from "pg";
 import type * as Y from "yjs";
-import type { Projection } from "./projection.ts";
+import type { Projection } from "./projection-type.ts";
 
 export const projectKanbanBoard: Projection = (doc: Y.Doc, name: DocumentName) => {
   // Only names that passed the policy are stored; anything else is a bug worth failing loudly.

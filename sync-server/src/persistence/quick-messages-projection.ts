@@ -7,7 +7,7 @@ import type { DocumentName } from "@chatflow/core/contract/documents/document-na
 import { listQuickMessages, quickMessagesListOf } from "@chatflow/core/contract/documents/quick-messages.ts";
 import type pg from "pg";
 import type * as Y from "yjs";
-import type { Projection } from "./projection.ts";
+import type { Projection } from "./projection-type.ts";
 
 export const projectQuickMessages: Projection = (doc: Y.Doc, name: DocumentName) => {
   const list = quickMessagesListOf(name.id);

@@ -1,0 +1,11 @@
+// The shape of a projection (projection.ts lists them per document kind; each kind's file writes one).
+import type { DocumentName } from "@chatflow/core/contract/documents/document-name.ts";
+import type pg from "pg";
+import type * as Y from "yjs";
+
+/**
+ * Reads the document synchronously, when the state being stored is encoded, and
+ * returns the writer that runs inside the store's transaction. Reading first
+ * keeps rows and stored state from the same moment even while edits keep coming.
+ */
+export type Projection = (doc: Y.Doc, name: DocumentName) => (client: pg.ClientBase) => Promise<void>;

@@ -45,6 +45,14 @@ const seesConnections = (c: AccessContext) => isAdmin(c) || enabled(c.user.allow
 
 const route = (r: Omit<AppRoute, "inMenu"> & { inMenu?: boolean }): AppRoute => ({ inMenu: true, ...r });
 
+/** The campaign screens' one rule: admins, with the plan's campaigns and this browser's 'cshow' flag. */
+const CAMPAIGN_AREA = {
+  group: "admin",
+  built: true,
+  planFlag: "useCampaigns",
+  allow: (c: AccessContext) => isAdmin(c) && c.campaignsShown === true,
+} as const;
+
 export const APP_ROUTES: readonly AppRoute[] = [
   // Management group (spec 1 §2): admins, or users with showDashboard / allowRealTime.
   route({ id: "dashboard", path: "/", group: "management", built: true, allow: seesDashboard }),
@@ -86,48 +94,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   }),
   route({ id: "queues", path: "/queues", group: "admin", built: true, allow: isAdmin }),
   route({ id: "users", path: "/users", group: "admin", built: true, allow: isAdmin }),
-  route({
-    id: "campaigns",
-    path: "/campaigns",
-    group: "admin",
-    built: true,
-    planFlag: "useCampaigns",
-    allow: (c) => isAdmin(c) && c.campaignsShown === true,
-  }),
-  route({
-    id: "contactLists",
-    path: "/contact-lists",
-    group: "admin",
-    built: true,
-    planFlag: "useCampaigns",
-    allow: (c) => isAdmin(c) && c.campaignsShown === true,
-  }),
-  route({
-    id: "contactListItems",
-    path: "/contact-lists/:contactListId/contacts",
-    group: "admin",
-    built: true,
-    inMenu: false,
-    planFlag: "useCampaigns",
-    allow: (c) => isAdmin(c) && c.campaignsShown === true,
-  }),
-  route({
-    id: "campaignReport",
-    path: "/campaign/:campaignId/report",
-    group: "admin",
-    built: true,
-    inMenu: false,
-    planFlag: "useCampaigns",
-    allow: (c) => isAdmin(c) && c.campaignsShown === true,
-  }),
-  route({
-    id: "campaignsConfig",
-    path: "/campaigns-config",
-    group: "admin",
-    built: true,
-    planFlag: "useCampaigns",
-    allow: (c) => isAdmin(c) && c.campaignsShown === true,
-  }),
+  route({ id: "campaigns", path: "/campaigns", ...CAMPAIGN_AREA }),
+  route({ id: "contactLists", path: "/contact-lists", ...CAMPAIGN_AREA }),
+  route({ id: "contactListItems", path: "/contact-lists/:contactListId/contacts", inMenu: false, ...CAMPAIGN_AREA }),
+  route({ id: "campaignReport", path: "/campaign/:campaignId/report", inMenu: false, ...CAMPAIGN_AREA }),
+  route({ id: "campaignsConfig", path: "/campaigns-config", ...CAMPAIGN_AREA }),
   route({ id: "flowbuilders", path: "/flowbuilders", group: "admin", built: true, allow: isAdmin }),
   route({ id: "flowbuilder", path: "/flowbuilder/:id", group: "admin", built: true, inMenu: false, allow: isAdmin }),
   // Spec 2 §2: shown with the flow builder (the conversation-flow feature has no plan flag of its own here).

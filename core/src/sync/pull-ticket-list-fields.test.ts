@@ -4,29 +4,14 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildTag } from "../testing/contacts-factories.ts";
-import { buildCompany, buildContact, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
+import { buildContact } from "../testing/factories.ts";
+import { buildAttendedTicket } from "../testing/messages-factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
 import { rateTicket } from "../testing/ticket-list-factories.ts";
 
 const core = coreForFile();
 
-async function setup() {
-  const pool = core.db.pool;
-  const company = await buildCompany(pool);
-  const admin = await buildUser(pool, { companyId: company.id, profile: "admin" });
-  // WhatsApp by QR code: replies need no inbound message first (no 24-hour window, customer-window.ts).
-  const wa = await buildWhatsapp(pool, { companyId: company.id, channel: "whatsapp" });
-  const contact = await buildContact(pool, { companyId: company.id });
-  const ticket = await buildTicket(pool, {
-    companyId: company.id,
-    contactId: contact.id,
-    whatsappId: wa.id,
-    status: "open",
-    userId: admin.id,
-  });
-  const session = await core.login(admin.email, admin.password);
-  return { company, admin, ticket, token: session.token };
-}
+const setup = () => buildAttendedTicket(core);
 
 type PulledTicket = { id: number; tagIds: number[]; rating: number | null; lastMessage: string };
 

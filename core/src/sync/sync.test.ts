@@ -2,29 +2,13 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { transaction } from "../kernel/transaction.ts";
 import { ingest } from "../messages/ingest.ts";
-import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
+import { buildQueue, buildUser } from "../testing/factories.ts";
+import { buildAttendedTicket } from "../testing/messages-factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
 
 const core = coreForFile();
 
-async function setup() {
-  const pool = core.db.pool;
-  const company = await buildCompany(pool);
-  const admin = await buildUser(pool, { companyId: company.id, profile: "admin" });
-  // WhatsApp by QR code: replies need no inbound message first (no 24-hour window, customer-window.ts).
-  const wa = await buildWhatsapp(pool, { companyId: company.id, channel: "whatsapp" });
-  const contact = await buildContact(pool, { companyId: company.id });
-  // Attended by the admin: a reply goes out only on a ticket someone attends (decision 0033).
-  const ticket = await buildTicket(pool, {
-    companyId: company.id,
-    contactId: contact.id,
-    whatsappId: wa.id,
-    status: "open",
-    userId: admin.id,
-  });
-  const session = await core.login(admin.email, admin.password);
-  return { company, admin, wa, contact, ticket, session, token: session.token };
-}
+const setup = () => buildAttendedTicket(core);
 
 /** Two queues of the company and a plain agent who works only in the first. */
 async function agentInSales(companyId: number) {

@@ -49,6 +49,28 @@ export async function buildMessage(
   return { id };
 }
 
+/**
+ * The smallest inbox: a company whose admin, signed in, attends one open ticket on a WhatsApp connection by QR code
+ * (no 24-hour window, customer-window.ts: replies need no inbound message first).
+ */
+export async function buildAttendedTicket(core: TestCore) {
+  const pool = core.db.pool;
+  const company = await buildCompany(pool);
+  const admin = await buildUser(pool, { companyId: company.id, profile: "admin" });
+  const wa = await buildWhatsapp(pool, { companyId: company.id, channel: "whatsapp" });
+  const contact = await buildContact(pool, { companyId: company.id });
+  // Attended by the admin: a reply goes out only on a ticket someone attends (decision 0033).
+  const ticket = await buildTicket(pool, {
+    companyId: company.id,
+    contactId: contact.id,
+    whatsappId: wa.id,
+    status: "open",
+    userId: admin.id,
+  });
+  const session = await core.login(admin.email, admin.password);
+  return { company, admin, wa, contact, ticket, session, token: session.token };
+}
+
 export type Inbox = Awaited<ReturnType<typeof buildInbox>>;
 
 /** A company with an admin and an agent (in one queue), a connection, a contact and an open ticket of the admin. */

@@ -15,7 +15,7 @@ import { postgresAuthState } from "../channel-worker/src/adapters/baileys-auth.t
 import { whatsappBaileysAdapter } from "../channel-worker/src/adapters/whatsapp-baileys.ts";
 import { StandInSocket } from "../channel-worker/src/testing/baileys-stand-in.ts";
 import { IngestBatcher } from "../core/src/messages/ingest.ts";
-import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
+import { adminToken, fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
 
 const HISTORY = Number(process.env.BENCH_BAILEYS_HISTORY ?? 50_000);
 const CHUNK = 1000;
@@ -99,12 +99,7 @@ export async function benchBaileys(): Promise<Record<string, string>> {
     await adapter.start();
     while ((await statusOf()) !== "CONNECTED") await sleep(20);
 
-    const login = await fetch(`${core.url}/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@chatflow.local", password: "chatflow" }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(core.url);
     const listUrl = `${core.url}${LIST}`;
     const idle: number[] = [];
     for (let i = 0; i < 50; i++) idle.push(await getLatency(listUrl, token));

@@ -4,7 +4,7 @@ import { mkdtemp } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
+import { adminToken, fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
 
 type Answer = { status: number; body: string };
 
@@ -45,12 +45,7 @@ export async function benchCrud(): Promise<Record<string, string>> {
     await new Promise((r) => setTimeout(r, 10_000));
     const idleRss = core.rssMb();
     const url = new URL(core.url);
-    const login = await fetch(`${core.url}/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@chatflow.local", password: "chatflow" }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(core.url);
     const rounds = Number(process.env.BENCH_CRUD_ROUNDS ?? 1000);
     const warmup = 100;
     const times: Record<"create" | "show" | "update" | "delete", number[]> = {

@@ -10,7 +10,7 @@ import pg from "pg";
 import { BUSINESS_TIME_ZONE } from "../core/src/contract/dates.ts";
 import { TICKET_FACTS } from "../core/src/dashboard/dashboard-queries.ts";
 
-import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
+import { adminToken, fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
 
 const SCALE = Number(process.env.BENCH_DASHBOARD_SCALE ?? 1);
 const TICKETS = Math.round(300_000 * SCALE);
@@ -87,12 +87,7 @@ export async function benchDashboard(): Promise<Record<string, string>> {
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   try {
     await seed(pool, (line) => console.error(line));
-    const login = await fetch(`${core.url}/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@chatflow.local", password: "chatflow" }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(core.url);
     const get = (p: string) => fetch(`${core.url}${p}`, { headers: { authorization: `Bearer ${token}` } });
     const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
     const range = `initialDate=${day(29)}&finalDate=${day(0)}`;

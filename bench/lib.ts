@@ -153,6 +153,16 @@ export function seedAgents(pool: pg.Pool, count: number): Promise<number[]> {
   );
 }
 
+/** The seeded admin's access token, through POST /auth/login (the benchmarks that call the API directly). */
+export async function adminToken(baseUrl: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@chatflow.local", password: "chatflow" }),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
 /** Signs in as the seeded admin on the PWA's login page; the caller waits for what its benchmark needs next. */
 export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);

@@ -5,7 +5,7 @@
 // same minutes: `node bench/tickets-cpu.ts` with BENCH_CPU_TREES=/path/to/old,/path/to/new.
 import http from "node:http";
 import { CPU_TREES, cpuPerUnit, eachRound, startCpuCore, withCpuDatabase } from "./cpu-rounds.ts";
-import { fmt } from "./lib.ts";
+import { adminToken, fmt } from "./lib.ts";
 
 process.env.BENCH_TICKETS_SCALE ??= "0.2";
 const { seed } = await import("./tickets.ts");
@@ -61,12 +61,7 @@ await withCpuDatabase(async (db) => {
     return startCpuCore(tree, u.toString());
   };
   await eachRound(CPU_TREES, CLIENTS, startCore, async (round, entry, core, agent) => {
-    const login = await fetch(`${core.url}/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@chatflow.local", password: "chatflow" }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(core.url);
     const url = new URL(core.url);
     await load(agent, url, token, 1000);
     const cpu = await cpuPerUnit(db, core.pid, REQUESTS, () => load(agent, url, token, REQUESTS));

@@ -9,7 +9,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import pg from "pg";
 import { foldTicketCounts } from "../core/src/tickets/ticket-counts.ts";
-import { fmt, freshDatabase, insertedIds, percentile, seedAgents, startCoreChild } from "./lib.ts";
+import { adminToken, fmt, freshDatabase, insertedIds, percentile, seedAgents, startCoreChild } from "./lib.ts";
 
 const SCALE = Number(process.env.BENCH_TICKETS_SCALE ?? 1);
 const TICKETS = Math.round(1_000_000 * SCALE);
@@ -199,12 +199,7 @@ export async function benchTickets(): Promise<Record<string, string>> {
   try {
     const seeded = await seed(pool, (line) => console.error(line));
     const url = new URL(core.url);
-    const login = await fetch(`${core.url}/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@chatflow.local", password: "chatflow" }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(core.url);
     const list = (query = "") => get(agent, url, `${LIST}${query}`, token);
 
     const firstAnswer = await list();

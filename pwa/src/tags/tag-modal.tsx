@@ -1,6 +1,7 @@
 // The tag modal (spec 2 §2 Tags; §5: name required, at least 3 characters): name and colour, and its kanban
 // variant: with Kanban on, the lane fields (spec 2 §3 Tag; kanban/lane-fields.tsx), lanes chosen among the
-// company's kanban tags. A new tag goes through the outbox (works offline); an edit is PUT /tags/{id} (online).
+// company's kanban tags. A new tag goes through the outbox (works offline); an edit too (updateTag), waiting for
+// its push, so it needs a connection.
 import { type TagDTO, ZCreateTagRequestSchema, ZUpdateTagRequestSchema } from "@chatflow/core/contract/contacts.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

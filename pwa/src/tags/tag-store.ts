@@ -1,7 +1,7 @@
 // The company's tags, which core does not replicate: read over REST (GET /tags/list,
 // GET /tags) and kept in the local `tags` table, so the pickers, the contacts' tag filter
-// and the tags screen still have them offline. New tags go through the outbox
-// (createTag); renaming and deleting are REST-only (no push mutation) and need a connection.
+// and the tags screen still have them offline. Tags are written through the outbox
+// (createTag here; updateTag and deleteTag in tags-data.ts).
 import type { TagDTO, TCreateTagRequest } from "@chatflow/core/contract/contacts.ts";
 import type { ApiClient } from "../api/http.ts";
 import type { CachedTag, ChatflowDb } from "../store/db.ts";

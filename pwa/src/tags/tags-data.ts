@@ -1,8 +1,8 @@
 // The tags area's data (issue 20: screens call hooks; this file owns the paths and tables). Tags are not
 // replicated: they are read over REST (GET /tags page by page, GET /tags/list) and kept in the local `tags`
-// table for the pickers and for offline. Each kind of write goes one way: creating a tag and removing a
-// contact from a tag go through the outbox (createTag, removeContactTag), which works offline; renaming and
-// deleting a tag have no push mutation in core, so they stay REST (PUT/DELETE /tags/{id}) and need a connection.
+// table for the pickers and for offline. Each kind of write goes one way, through the outbox: createTag,
+// updateTag, deleteTag and removeContactTag. The one exception is a new kanban lane's tag (useCreateLaneTag):
+// the board places the lane with the tag's id at once, which only POST /tags answers.
 import type {
   ContactDetailDTO,
   ListContactsResponse,
@@ -104,20 +104,35 @@ export function useCreateLaneTag() {
   }, []);
 }
 
-/** Renames or restyles a tag (REST: core has no push mutation for it) and keeps the answer with the kept tag. */
+/** How long a tag write waits for its push before the screen goes on (the list's stamp reloads it later). */
+const PUSH_WAIT_MS = 10_000;
+
+/**
+ * Asks for a push and waits until the outbox entry has left (applied or refused, the sync engine tells a refusal
+ * in a toast), or PUSH_WAIT_MS; then the kept tags are read again from core, the authority either way.
+ */
+async function untilPushed(entryId: number): Promise<void> {
+  requestSync();
+  const deadline = Date.now() + PUSH_WAIT_MS;
+  while (Date.now() < deadline && (await db.outbox.get(entryId))) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await refreshTagList(db, api).catch(() => undefined);
+}
+
+/** Renames, recolours or makes a lane of a tag through the outbox (updateTag); answers the tag as now kept. */
 export function useUpdateTag() {
   return useCallback(async (id: number, body: TUpdateTagRequest): Promise<TagDTO> => {
-    const saved = await api.put<TagDTO>(`/tags/${id}`, body);
-    await db.tags.put({ ...(await db.tags.get(id)), ...saved });
-    return saved;
+    const before = await db.tags.get(id);
+    await untilPushed(await queueMutation(db, "updateTag", { tagId: id, ...body }));
+    return (await db.tags.get(id)) ?? ({ ...before, ...body, id } as TagDTO);
   }, []);
 }
 
-/** Deletes a tag (REST: core has no push mutation for it) and drops it from the kept tags. */
+/** Deletes a tag through the outbox (deleteTag); the kept tags follow core once the push is done. */
 export function useDeleteTag() {
   return useCallback(async (id: number) => {
-    await api.delete(`/tags/${id}`);
-    await db.tags.delete(id);
+    await untilPushed(await queueMutation(db, "deleteTag", { tagId: id }));
   }, []);
 }
 

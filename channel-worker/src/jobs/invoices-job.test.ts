@@ -2,7 +2,7 @@
 // its invoice exactly once.
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
-import { TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
+import { TEST_WORKER, waitFor, waitForLaterRuns } from "../testing/outbound-fixtures.ts";
 import { startWorker, type Worker } from "../worker.ts";
 
 const db = testDbForFile();
@@ -36,13 +36,7 @@ describe("#invoices:create-due", () => {
     const workers: Worker[] = await Promise.all([start("bill-a"), start("bill-b")]);
     try {
       await waitFor(async () => (await invoices()).length > 0, "the invoice to appear");
-      const runs = async () =>
-        (await db.pool.query("SELECT last_finished_at FROM agenda_jobs WHERE name = 'invoices:create-due'")).rows[0]
-          ?.last_finished_at as Date | undefined;
-      for (let i = 0; i < 3; i++) {
-        const since = Date.now();
-        await waitFor(async () => ((await runs())?.getTime() ?? 0) > since, "a later run");
-      }
+      await waitForLaterRuns(db.pool, "invoices:create-due");
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
     }

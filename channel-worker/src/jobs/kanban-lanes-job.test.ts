@@ -4,7 +4,7 @@ import { buildTag } from "@chatflow/core/testing/contacts-factories.ts";
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { fakeGraphApiForFile, sentTexts } from "../testing/fake-graph-api.ts";
-import { setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
+import { setupCloudConnection, TEST_WORKER, waitFor, waitForLaterRuns } from "../testing/outbound-fixtures.ts";
 import { startWorker, type Worker } from "../worker.ts";
 
 const db = testDbForFile();
@@ -35,14 +35,8 @@ describe("#kanban:lanes", () => {
     try {
       await waitFor(async () => (await lanesOf(c.ticketId)).includes(next.id), "the ticket to move on");
       await waitFor(() => sentTexts(fake).length > 0, "the Graph API to receive the greeting");
-      const runs = async () =>
-        (await db.pool.query("SELECT last_finished_at FROM agenda_jobs WHERE name = 'kanban:lanes'")).rows[0]
-          ?.last_finished_at as Date | undefined;
       // Later runs, by either worker, find nothing more to move or send.
-      for (let i = 0; i < 3; i++) {
-        const since = Date.now();
-        await waitFor(async () => ((await runs())?.getTime() ?? 0) > since, "a later run");
-      }
+      await waitForLaterRuns(db.pool, "kanban:lanes");
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
     }

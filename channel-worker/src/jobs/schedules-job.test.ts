@@ -5,7 +5,13 @@ import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { markFailed, markSent, recoverConnection } from "../outbound/outbound-store.ts";
 import { fakeGraphApiForFile, sentTexts } from "../testing/fake-graph-api.ts";
-import { type CloudSetup, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
+import {
+  type CloudSetup,
+  setupCloudConnection,
+  TEST_WORKER,
+  waitFor,
+  waitForLaterRuns,
+} from "../testing/outbound-fixtures.ts";
 import { startWorker, type Worker } from "../worker.ts";
 
 const db = testDbForFile();
@@ -115,13 +121,7 @@ describe("#schedules:send", () => {
       await waitFor(async () => (await row(due)).status === "ENVIADA", "the due schedule to be sent");
       await waitFor(() => sentTexts(fake).length > 0, "the Graph API to receive it");
       // Later runs, by either worker, find nothing more to send.
-      const runs = async () =>
-        (await db.pool.query("SELECT last_finished_at FROM agenda_jobs WHERE name = 'schedules:send'")).rows[0]
-          ?.last_finished_at as Date | undefined;
-      for (let i = 0; i < 3; i++) {
-        const since = Date.now();
-        await waitFor(async () => ((await runs())?.getTime() ?? 0) > since, "a later run");
-      }
+      await waitForLaterRuns(db.pool, "schedules:send");
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
     }

@@ -117,5 +117,22 @@ export async function waitFor<T>(check: () => Promise<T> | T, what: string, time
   }
 }
 
+/**
+ * Waits until the timed job `name` has finished `runs` more times (by any worker): long enough for a later run to
+ * have found what an earlier one left, so a test can then check nothing happened twice.
+ */
+export async function waitForLaterRuns(pool: pg.Pool, name: string, runs = 3): Promise<void> {
+  const lastFinished = async () =>
+    (
+      await pool.query<{ last_finished_at: Date | null }>("SELECT last_finished_at FROM agenda_jobs WHERE name = $1", [
+        name,
+      ])
+    ).rows[0]?.last_finished_at;
+  for (let i = 0; i < runs; i++) {
+    const since = Date.now();
+    await waitFor(async () => ((await lastFinished())?.getTime() ?? 0) > since, "a later run");
+  }
+}
+
 /** Quiet, fast settings for workers under test. */
 export const TEST_WORKER = { pollMs: 100, backoff: { minMs: 50, maxMs: 200 }, log: () => {} };

@@ -8,20 +8,20 @@ import {
 } from "@chatflow/core/contract/documents/quick-messages.ts";
 import { OLD_LIST_TO_GENERAL } from "@chatflow/core/db/migrations/0020-quick-message-lists.ts";
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
-import { forFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import type { SyncServer } from "../server.ts";
-import { newFlowDocument, signedInUser, syncForFile, waitFor, within } from "../testing/sync-fixtures.ts";
+import {
+  companyAdminForFile,
+  newFlowDocument,
+  signedInUser,
+  syncForFile,
+  waitFor,
+  within,
+} from "../testing/sync-fixtures.ts";
 
 const sync = syncForFile();
-const w = forFile(
-  async () => {
-    const companyId = (await buildCompany(sync.db.pool)).id;
-    return { companyId, admin: await signedInUser(sync.db.pool, { companyId, profile: "admin" }) };
-  },
-  { timeout: 30_000 },
-);
+const w = companyAdminForFile(sync);
 const open = (server: SyncServer, name: string, token: string) => sync.open(name, token, server);
 
 type Row = { item_id: string; shortcode: string; message: string; media_path: string | null; user_id: number | null };

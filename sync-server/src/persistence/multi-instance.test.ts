@@ -8,21 +8,21 @@ import {
   quickMessagesDocumentName,
 } from "@chatflow/core/contract/documents/quick-messages.ts";
 import { buildCompany } from "@chatflow/core/testing/factories.ts";
-import { forFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { newFlowDocument, signedInUser, syncForFile, waitFor, within } from "../testing/sync-fixtures.ts";
+import {
+  companyAdminForFile,
+  newFlowDocument,
+  signedInUser,
+  syncForFile,
+  waitFor,
+  within,
+} from "../testing/sync-fixtures.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 const sync = syncForFile();
-const w = forFile(
-  async () => {
-    const companyId = (await buildCompany(sync.db.pool)).id;
-    return { companyId, admin: await signedInUser(sync.db.pool, { companyId, profile: "admin" }) };
-  },
-  { timeout: 30_000 },
-);
+const w = companyAdminForFile(sync);
 
 async function storedDoc(name: string): Promise<Y.Doc | null> {
   const { rows } = await sync.db.pool.query<{ state: Buffer }>("SELECT state FROM documents WHERE name = $1", [name]);

@@ -3,7 +3,7 @@
 
 import { createTokens } from "@chatflow/core/auth/tokens.ts";
 import { login } from "@chatflow/core/sessions/session.ts";
-import { buildUser } from "@chatflow/core/testing/factories.ts";
+import { buildCompany, buildUser } from "@chatflow/core/testing/factories.ts";
 import { forFile, SET_UP_TIMEOUT_MS } from "@chatflow/core/testing/for-file.ts";
 import { createTestDb, type TestDb } from "@chatflow/core/testing/test-db.ts";
 import { type AuthorizedScope, HocuspocusProvider } from "@hocuspocus/provider";
@@ -101,6 +101,17 @@ export async function signedInUser(
 ): Promise<SignedIn> {
   const user = await buildUser(pool, o);
   return { userId: user.id, email: user.email, password: user.password, token: await signIn(pool, user) };
+}
+
+/** The file's company and its signed-in admin, made once (signing in is slow on a shared machine: 30 s allowed). */
+export function companyAdminForFile(sync: SyncWorld) {
+  return forFile(
+    async () => {
+      const companyId = (await buildCompany(sync.db.pool)).id;
+      return { companyId, admin: await signedInUser(sync.db.pool, { companyId, profile: "admin" }) };
+    },
+    { timeout: 30_000 },
+  );
 }
 
 export type TestClient = {

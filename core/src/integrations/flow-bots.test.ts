@@ -7,24 +7,18 @@ import { HANDOVER_ACTION } from "../contract/prompts.ts";
 import { FLOW_RESUME_JOB, type FlowResumeKey, resumeFlowRun } from "../flows/runtime/flow-runs.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { buildBotConnection, buildOptions, contactWrites, newNumber } from "../testing/bot-factories.ts";
-import { buildCompany } from "../testing/factories.ts";
 import { startFakeSpeech, startFakeTypebot } from "../testing/fake-integrations.ts";
 import { startFakeOpenAi } from "../testing/fake-openai.ts";
+import { type FlowEdgeSpec, type FlowNodeSpec, flowConnection, publishFlow } from "../testing/flow-factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
-import { signedIn } from "../testing/users-factories.ts";
+import { adminAndOutsider } from "../testing/users-factories.ts";
 import { deliverIntegrationSteps, type IntegrationRuntimeConfig } from "./deliver-integration-steps.ts";
 
 const core = coreForFile();
 const typebot = forFile(() => startFakeTypebot(), { stop: (f) => f.close() });
 const openai = forFile(() => startFakeOpenAi(), { stop: (f) => f.close() });
 const speech = forFile(() => startFakeSpeech(), { stop: (f) => f.close() });
-const w = forFile(async () => {
-  const pool = core.db.pool;
-  const companyId = (await buildCompany(pool)).id;
-  const admin = await signedIn(core, { companyId, profile: "admin" });
-  const other = await signedIn(core, { companyId: (await buildCompany(pool)).id, profile: "admin" });
-  return { pool, companyId, admin, other };
-});
+const w = forFile(() => adminAndOutsider(core));
 
 const config = (): IntegrationRuntimeConfig => ({
   allowPrivateTargets: true,
@@ -42,47 +36,13 @@ function deliver(o: { afterCall?: () => void } = {}) {
   return deliverIntegrationSteps(w.pool, config(), { now: new Date(clock), ...o });
 }
 
-type N = { id: string; type: string; data?: Record<string, unknown> };
-type E = [source: string, target: string, handle?: string];
+type N = FlowNodeSpec;
+type E = FlowEdgeSpec;
 
-async function publish(nodes: N[], edges: E[]): Promise<number> {
-  const created = await core.api("POST", "/flowbuilder", {
-    token: w.admin.token,
-    body: { name: `Fluxo ${newNumber()}` },
-  });
-  const saved = await core.api("POST", "/flowbuilder/flow", {
-    token: w.admin.token,
-    body: {
-      idFlow: created.body.id,
-      nodes: [{ id: "1", type: "start", data: {} }, ...nodes].map((n, i) => ({
-        position: { x: i * 300, y: 0 },
-        data: {},
-        ...n,
-      })),
-      connections: edges.map(([source, target, sourceHandle]) => ({
-        source,
-        target,
-        sourceHandle: sourceHandle ?? null,
-      })),
-    },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return created.body.id;
-}
+const publish = (nodes: N[], edges: E[]) => publishFlow(core, w.admin.token, nodes, edges);
 
-async function welcomeConnection(flowId: number) {
-  const wa = await buildBotConnection(w.pool, {
-    companyId: w.companyId,
-    greetingMessage: "Menu do bot de filas",
-    queues: [{ name: `Vendas ${newNumber()}` }, { name: `Suporte ${newNumber()}` }],
-  });
-  const res = await core.api("PUT", `/whatsapp/${wa.whatsappId}`, {
-    token: w.admin.token,
-    body: { flowIdWelcome: flowId, flowIdNotPhrase: null },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return wa;
-}
+const welcomeConnection = (flowId: number) =>
+  flowConnection(core, { companyId: w.companyId, token: w.admin.token }, { welcome: flowId });
 
 async function sent(ticketId: number): Promise<string[]> {
   const { rows } = await w.pool.query<{ body: string }>(

@@ -73,6 +73,15 @@ export async function signedIn(
   return { id, email, password: PASSWORD, token };
 }
 
+/** A company's signed-in admin, and another company's (`other`), who must reach none of the first company's rows. */
+export async function adminAndOutsider(core: TestCore) {
+  const pool = core.db.pool;
+  const companyId = (await buildCompany(pool)).id;
+  const admin = await signedIn(core, { companyId, profile: "admin" });
+  const other = await signedIn(core, { companyId: (await buildCompany(pool)).id, profile: "admin" });
+  return { pool, companyId, admin, other };
+}
+
 /** A company with an admin and an agent, each with a live session (signedIn): the start of one company's tests. */
 export async function companyWithStaff(core: TestCore) {
   const pool = core.db.pool;

@@ -5,61 +5,23 @@ import { FLOW_CAMPAIGNS_MAX } from "../../contract/flow-campaigns.ts";
 import { transaction } from "../../kernel/transaction.ts";
 import { buildBotConnection, contactWrites, newNumber } from "../../testing/bot-factories.ts";
 import { buildCompany } from "../../testing/factories.ts";
+import { type FlowEdgeSpec, type FlowNodeSpec, flowConnection, publishFlow } from "../../testing/flow-factories.ts";
 import { coreForFile, forFile } from "../../testing/test-world.ts";
 import { logTypes } from "../../testing/tickets-factories.ts";
-import { signedIn } from "../../testing/users-factories.ts";
+import { adminAndOutsider, signedIn } from "../../testing/users-factories.ts";
 import { FLOW_RESUME_JOB, type FlowResumeKey, resumeFlowRun } from "./flow-runs.ts";
 
 const core = coreForFile();
-const w = forFile(async () => {
-  const pool = core.db.pool;
-  const companyId = (await buildCompany(pool)).id;
-  const admin = await signedIn(core, { companyId, profile: "admin" });
-  const other = await signedIn(core, { companyId: (await buildCompany(pool)).id, profile: "admin" });
-  return { pool, companyId, admin, other };
-});
+const w = forFile(() => adminAndOutsider(core));
 
-type N = { id: string; type: string; data?: Record<string, unknown> };
-type E = [source: string, target: string, handle?: string];
+type N = FlowNodeSpec;
+type E = FlowEdgeSpec;
 
-/** Creates and publishes ('Salvar') a flow through the API, so the runtime walks what the editor would save. */
-async function publish(nodes: N[], edges: E[], token = w.admin.token): Promise<number> {
-  const created = await core.api("POST", "/flowbuilder", { token, body: { name: `Fluxo ${newNumber()}` } });
-  const saved = await core.api("POST", "/flowbuilder/flow", {
-    token,
-    body: {
-      idFlow: created.body.id,
-      nodes: [{ id: "1", type: "start", data: {} }, ...nodes].map((n, i) => ({
-        position: { x: i * 300, y: 0 },
-        data: {},
-        ...n,
-      })),
-      connections: edges.map(([source, target, sourceHandle]) => ({
-        source,
-        target,
-        sourceHandle: sourceHandle ?? null,
-      })),
-    },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return created.body.id;
-}
+const publish = (nodes: N[], edges: E[], token = w.admin.token) => publishFlow(core, token, nodes, edges);
 
 /** A connection with two queues (the queue bot would send its menu) whose welcome flow is `flowId`. */
-async function connection(o: { welcome?: number; notPhrase?: number } = {}) {
-  const wa = await buildBotConnection(w.pool, {
-    companyId: w.companyId,
-    greetingMessage: "Menu do bot de filas",
-    queues: [{ name: `Vendas ${newNumber()}` }, { name: `Suporte ${newNumber()}` }],
-  });
-  const res = await core.api("PUT", `/whatsapp/${wa.whatsappId}`, {
-    token: w.admin.token,
-    body: { flowIdWelcome: o.welcome ?? null, flowIdNotPhrase: o.notPhrase ?? null },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body).toMatchObject({ flowIdWelcome: o.welcome ?? null, flowIdNotPhrase: o.notPhrase ?? null });
-  return wa;
-}
+const connection = (o: { welcome?: number; notPhrase?: number } = {}) =>
+  flowConnection(core, { companyId: w.companyId, token: w.admin.token }, o);
 
 /** What went out on the ticket, oldest first: texts, or `[mediaType] url` for media. */
 async function sent(ticketId: number): Promise<string[]> {

@@ -101,3 +101,15 @@ export async function buildInbox(core: TestCore) {
   const agentToken = (await core.login(agent.email, agent.password)).token;
   return { company, admin, agent, queue, wa, contact, ticket, adminToken, agentToken };
 }
+
+/** A fresh open ticket of the inbox's admin, with a new contact, so that each test reads only its own messages. */
+export async function inboxTicket(core: TestCore, inbox: Pick<Inbox, "company" | "wa" | "admin">) {
+  const contact = await buildContact(core.db.pool, { companyId: inbox.company.id });
+  return buildTicket(core.db.pool, {
+    companyId: inbox.company.id,
+    contactId: contact.id,
+    whatsappId: inbox.wa.id,
+    status: "open",
+    userId: inbox.admin.id,
+  });
+}

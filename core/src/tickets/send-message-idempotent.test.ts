@@ -2,24 +2,14 @@
 // retried after a lost answer stores one message; the id names a message within the caller's company only.
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
-import { buildContact, buildTicket } from "../testing/factories.ts";
-import { buildInbox } from "../testing/messages-factories.ts";
+import { buildInbox, inboxTicket } from "../testing/messages-factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 
 const core = coreForFile();
 const s = forFile(() => buildInbox(core));
 const other = forFile(() => buildInbox(core));
 
-async function freshTicket(inbox = s) {
-  const contact = await buildContact(core.db.pool, { companyId: inbox.company.id });
-  return buildTicket(core.db.pool, {
-    companyId: inbox.company.id,
-    contactId: contact.id,
-    whatsappId: inbox.wa.id,
-    status: "open",
-    userId: inbox.admin.id,
-  });
-}
+const freshTicket = (inbox = s) => inboxTicket(core, inbox);
 
 /** The send as a client makes it, with its own headers. */
 async function send(ticketId: number, body: unknown, o: { token?: string; key?: string } = {}) {

@@ -2,24 +2,14 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { buildContact, buildTicket } from "../testing/factories.ts";
-import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
+import { buildInbox, buildMessage, inboxTicket } from "../testing/messages-factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 
 const core = coreForFile();
 const s = forFile(() => buildInbox(core));
 const other = forFile(() => buildInbox(core));
 
-/** A fresh open ticket of the admin, so that each test reads only its own messages. */
-async function freshTicket(inbox = s) {
-  const contact = await buildContact(core.db.pool, { companyId: inbox.company.id });
-  return buildTicket(core.db.pool, {
-    companyId: inbox.company.id,
-    contactId: contact.id,
-    whatsappId: inbox.wa.id,
-    status: "open",
-    userId: inbox.admin.id,
-  });
-}
+const freshTicket = (inbox = s) => inboxTicket(core, inbox);
 
 const rowsOf = async (ticketId: number) =>
   (

@@ -58,15 +58,9 @@ export async function buildAttendedTicket(core: TestCore) {
   const company = await buildCompany(pool);
   const admin = await buildUser(pool, { companyId: company.id, profile: "admin" });
   const wa = await buildWhatsapp(pool, { companyId: company.id, channel: "whatsapp" });
-  const contact = await buildContact(pool, { companyId: company.id });
   // Attended by the admin: a reply goes out only on a ticket someone attends (decision 0033).
-  const ticket = await buildTicket(pool, {
-    companyId: company.id,
-    contactId: contact.id,
-    whatsappId: wa.id,
-    status: "open",
-    userId: admin.id,
-  });
+  const ticket = await inboxTicket(core, { company, wa, admin });
+  const contact = { id: ticket.contactId };
   const session = await core.login(admin.email, admin.password);
   return { company, admin, wa, contact, ticket, session, token: session.token };
 }
@@ -105,11 +99,12 @@ export async function buildInbox(core: TestCore) {
 /** A fresh open ticket of the inbox's admin, with a new contact, so that each test reads only its own messages. */
 export async function inboxTicket(core: TestCore, inbox: Pick<Inbox, "company" | "wa" | "admin">) {
   const contact = await buildContact(core.db.pool, { companyId: inbox.company.id });
-  return buildTicket(core.db.pool, {
+  const ticket = await buildTicket(core.db.pool, {
     companyId: inbox.company.id,
     contactId: contact.id,
     whatsappId: inbox.wa.id,
     status: "open",
     userId: inbox.admin.id,
   });
+  return { ...ticket, contactId: contact.id };
 }

@@ -11,13 +11,13 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../api/errors.ts";
-import { fetchJson } from "../api/http.ts";
 import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { Button } from "../ui/button.tsx";
 import { PasswordField, TextField } from "../ui/fields.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { AccountCard } from "./account-card.tsx";
+import { requestResetCode, resetPassword as setNewPassword } from "./auth-data.ts";
 
 const MESSAGES: Record<string, string> = {
   Obrigatório: "account.required",
@@ -25,9 +25,6 @@ const MESSAGES: Record<string, string> = {
   "Invalid email": "account.resetInvalidEmail",
   [RESET_CODE_REFUSED]: "account.codeRefused",
 };
-
-const post = (path: string) =>
-  fetchJson(`${window.location.origin}${path}`, { method: "POST", headers: { Accept: "application/json" } });
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -60,7 +57,7 @@ export function ForgotPasswordPage() {
     const parsed = ZForgotPasswordParamsSchema.safeParse({ email });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error, MESSAGES));
     void send(
-      () => post(`/forgetpsw/${encodeURIComponent(parsed.data.email)}`),
+      () => requestResetCode(parsed.data.email),
       () => {
         showToast(t("account.emailSent"), "info");
         setStep("code");
@@ -77,10 +74,7 @@ export function ForgotPasswordPage() {
     if (!parsed.success || found.confirmation) return setErrors(found);
     const { email: to, token, newPassword } = parsed.data;
     void send(
-      () =>
-        post(
-          `/resetpasswords/${encodeURIComponent(to)}/${encodeURIComponent(token)}/${encodeURIComponent(newPassword)}`,
-        ),
+      () => setNewPassword(to, token, newPassword),
       () => {
         showToast(t("account.passwordReset"), "info");
         navigate("/login", { replace: true });

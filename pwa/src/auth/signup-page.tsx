@@ -3,11 +3,10 @@
 // account (decision 0022), and refuses with ERR_USER_CREATION_DISABLED when the super user switched signup off.
 import type { PlanDTO } from "@chatflow/core/contract/signup.ts";
 import { ZSignupRequestSchema } from "@chatflow/core/contract/signup.ts";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError, NetworkError } from "../api/errors.ts";
-import { fetchJson } from "../api/http.ts";
 import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { Button } from "../ui/button.tsx";
@@ -15,6 +14,7 @@ import { PasswordField, TextField } from "../ui/fields.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { AccountCard } from "./account-card.tsx";
+import { signUp, useSignupPlans } from "./auth-data.ts";
 
 /** The contract's pt-BR messages (spec 3 §5) and the texts that say them in the interface language. */
 export const ACCOUNT_MESSAGES: Record<string, string> = {
@@ -42,20 +42,14 @@ export function SignupPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    fetchJson<PlanDTO[]>(`${window.location.origin}/plans/list`, { headers: { Accept: "application/json" } })
-      .then((list) => {
-        if (!live) return;
-        setPlans(list);
-        // One plan on offer: chosen already.
-        if (list.length === 1) setPlanId(list[0]!.id);
-      })
-      .catch((err: unknown) => live && showToast(errorText(err)));
-    return () => {
-      live = false;
-    };
-  }, []);
+  useSignupPlans(
+    (list) => {
+      setPlans(list);
+      // One plan on offer: chosen already.
+      if (list.length === 1) setPlanId(list[0]!.id);
+    },
+    (err) => showToast(errorText(err)),
+  );
 
   const field = (key: keyof Form) => ({
     value: form[key],
@@ -75,11 +69,7 @@ export function SignupPage() {
     setErrors({});
     setSending(true);
     try {
-      await fetchJson(`${window.location.origin}/auth/signup`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(body),
-      });
+      await signUp(body);
       showToast(t("account.signupSuccess"), "info");
       navigate("/login", { replace: true });
     } catch (err) {

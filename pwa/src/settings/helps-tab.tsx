@@ -3,9 +3,9 @@
 // §5): core's refusals show under their fields. The list is kept for offline reading.
 import type { HelpDTO } from "@chatflow/core/contract/helps.ts";
 import { useTranslation } from "react-i18next";
-import { HELPS_CACHE_KEY } from "../helps/helps-presence.ts";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
 import { RecordEditorTab } from "./record-editor-tab.tsx";
+import { HELPS_RECORDS } from "./settings-data.ts";
 import { useRecordEditor } from "./use-record-editor.ts";
 
 type HelpForm = { id: number | null; title: string; description: string; video: string };
@@ -15,9 +15,7 @@ export function HelpsTab({ online }: { online: boolean }) {
   const { t } = useTranslation();
   const editor = useRecordEditor<HelpDTO, HelpForm>({
     online,
-    cacheKey: HELPS_CACHE_KEY,
-    listPath: "/helps/list",
-    path: "/helps",
+    ...HELPS_RECORDS,
     empty: EMPTY,
     formOf: ({ id, title, description, video }) => ({ id, title, description, video }),
     requestOf: ({ title, description, video }) => ({ title, description, video }),

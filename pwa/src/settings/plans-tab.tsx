@@ -7,18 +7,17 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "../ui/fields.tsx";
 import { Checkbox, Switch } from "../ui/toggles.tsx";
 import { RecordEditorTab } from "./record-editor-tab.tsx";
+import { PLANS_RECORDS } from "./settings-data.ts";
 import { emptyPlanForm, formatBRL, type PlanForm, planFormOf, planRequestOf } from "./settings-model.ts";
 import { useRecordEditor } from "./use-record-editor.ts";
 
-export const PLANS_CACHE_KEY = "settings:plans";
+export const PLANS_CACHE_KEY = PLANS_RECORDS.cacheKey;
 
 export function PlansTab({ online }: { online: boolean }) {
   const { t } = useTranslation();
   const editor = useRecordEditor<PlanDTO, PlanForm>({
     online,
-    cacheKey: PLANS_CACHE_KEY,
-    listPath: "/plans/all",
-    path: "/plans",
+    ...PLANS_RECORDS,
     empty: emptyPlanForm,
     formOf: planFormOf,
     requestOf: planRequestOf,

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { useRestQuery } from "../api/use-rest-query.ts";
 import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
+import { HELPS_CACHE_KEY } from "../helps/helps-presence.ts";
 import { readCache, refreshCache, writeCache } from "../store/cache.ts";
 import { PLATFORM_CACHE_KEY } from "./use-settings-data.ts";
 
@@ -82,3 +83,9 @@ export async function keepPlatformSetting(key: string, value: string): Promise<v
   const kept = (await readCache<SettingDTO[]>(db, PLATFORM_CACHE_KEY))?.value ?? [];
   await writeCache(db, PLATFORM_CACHE_KEY, [...kept.filter((s) => s.key !== key), { key, value }]);
 }
+
+/** The plans the super user edits (use-record-editor.ts): kept under this key, listed and written at these paths. */
+export const PLANS_RECORDS = { cacheKey: "settings:plans", listPath: "/plans/all", path: "/plans" } as const;
+
+/** The help videos the super user edits: the list kept for the menu (helps-presence.ts) and its paths. */
+export const HELPS_RECORDS = { cacheKey: HELPS_CACHE_KEY, listPath: "/helps/list", path: "/helps" } as const;

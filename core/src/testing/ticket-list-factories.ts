@@ -2,7 +2,7 @@
 // many tickets at once, and tags and ratings put on tickets (the tags themselves
 // come from buildTag in contacts-factories.ts).
 import type pg from "pg";
-import { buildUser } from "./factories.ts";
+import { buildCompany, buildQueue, buildUser } from "./factories.ts";
 
 export type Grants = {
   queueIds?: number[];
@@ -104,4 +104,32 @@ export async function rateTicket(
      VALUES ($1, $2, $3, now() - make_interval(secs => $4))`,
     [o.companyId, o.ticketId, o.rate, o.secondsAgo ?? 0],
   );
+}
+
+/**
+ * Every kind of ticket a visibility rule must tell apart, not yet seeded: each of `statuses`, in my queue, another
+ * queue or none, mine, another user's or nobody's, in a group or not; `me` and `other` are plain users.
+ */
+export async function visibilityCases(pool: pg.Pool, statuses: readonly string[]) {
+  const company = await buildCompany(pool);
+  const mine = await buildQueue(pool, { companyId: company.id });
+  const theirs = await buildQueue(pool, { companyId: company.id });
+  const me = await buildUser(pool, { companyId: company.id, profile: "user" });
+  const other = await buildUser(pool, { companyId: company.id, profile: "user" });
+  const cases: SeedTicket[] = [];
+  for (const status of statuses)
+    for (const queueId of [mine.id, theirs.id, null])
+      for (const userId of [me.id, other.id, null])
+        for (const isGroup of [false, true]) cases.push({ status, queueId, userId, isGroup });
+  return { company, mine, theirs, me, other, cases };
+}
+
+/** A company with the queues sales and support, and two agents (`agent`, `colleague`) who work in sales only. */
+export async function salesAndSupport(pool: pg.Pool) {
+  const company = await buildCompany(pool);
+  const sales = await buildQueue(pool, { companyId: company.id });
+  const support = await buildQueue(pool, { companyId: company.id });
+  const agent = await buildAgent(pool, { companyId: company.id, queueIds: [sales.id] });
+  const colleague = await buildAgent(pool, { companyId: company.id, queueIds: [sales.id] });
+  return { company, sales, support, agent, colleague };
 }

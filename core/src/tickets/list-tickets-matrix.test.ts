@@ -2,9 +2,8 @@
 // ranges it picks, it must list exactly the tickets the caller may see that
 // match the filters. Checked against a plain evaluation, for every kind of caller.
 import { describe, expect, it } from "vitest";
-import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
-import { type SeedTicket, seedTickets } from "../testing/ticket-list-factories.ts";
+import { type SeedTicket, seedTickets, visibilityCases } from "../testing/ticket-list-factories.ts";
 import { listTickets } from "./list-tickets.ts";
 import type { ListActor } from "./ticket-list-filter.ts";
 import { type TListTicketsQuery, ZListTicketsQuerySchema } from "./ticket-list-query.ts";
@@ -38,16 +37,13 @@ function expected(actor: ListActor, q: TListTicketsQuery, tickets: Row[]): numbe
 describe("#tickets.list slices", () => {
   it("lists exactly the visible tickets matching the filters, page after page, for every kind of caller", async () => {
     const pool = core.db.pool;
-    const company = await buildCompany(pool);
-    const mine = await buildQueue(pool, { companyId: company.id });
-    const theirs = await buildQueue(pool, { companyId: company.id });
-    const me = await buildUser(pool, { companyId: company.id, profile: "user" });
-    const other = await buildUser(pool, { companyId: company.id, profile: "user" });
-    const cases: SeedTicket[] = [];
-    for (const status of ["pending", "open", "group", "closed", "lgpd"])
-      for (const queueId of [mine.id, theirs.id, null])
-        for (const userId of [me.id, other.id, null])
-          for (const isGroup of [false, true]) cases.push({ status, queueId, userId, isGroup });
+    const { company, mine, theirs, me, other, cases } = await visibilityCases(pool, [
+      "pending",
+      "open",
+      "group",
+      "closed",
+      "lgpd",
+    ]);
     // Newest first is the order they were given in.
     const ids = await seedTickets(pool, company.id, cases);
     const tickets = cases.map((c, i) => ({ ...c, id: ids[i]! }) as Row);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
-import { buildAgent, seedTickets } from "../testing/ticket-list-factories.ts";
+import { buildAgent, salesAndSupport, seedTickets } from "../testing/ticket-list-factories.ts";
 import { COUNT_CAP, FOLD_THRESHOLD, foldTicketCounts } from "./ticket-counts.ts";
 
 const core = coreForFile();
@@ -90,11 +90,7 @@ describe("#tickets.list count", () => {
 
   it("counts what the caller may see, as the list does", async () => {
     const pool = core.db.pool;
-    const company = await buildCompany(pool);
-    const sales = await buildQueue(pool, { companyId: company.id });
-    const support = await buildQueue(pool, { companyId: company.id });
-    const agent = await buildAgent(pool, { companyId: company.id, queueIds: [sales.id] });
-    const colleague = await buildAgent(pool, { companyId: company.id, queueIds: [sales.id] });
+    const { company, sales, support, agent, colleague } = await salesAndSupport(pool);
     await seedTickets(pool, company.id, [
       { status: "pending", queueId: sales.id },
       { status: "pending", queueId: support.id },

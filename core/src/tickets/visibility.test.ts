@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { recordChanges } from "../kernel/change-log.ts";
 import { transaction } from "../kernel/transaction.ts";
-import { buildCompany, buildQueue, buildUser } from "../testing/factories.ts";
+import { buildCompany, buildQueue } from "../testing/factories.ts";
 import { setForTest } from "../testing/flags.ts";
 import { coreForFile } from "../testing/test-world.ts";
-import { buildAgent, type SeedTicket, seedTickets } from "../testing/ticket-list-factories.ts";
+import { buildAgent, salesAndSupport, seedTickets, visibilityCases } from "../testing/ticket-list-factories.ts";
 import { foldTicketCounts } from "./ticket-counts.ts";
 import { canSeeTicket, type VisibilityActor, type VisibleTicketFields, visibleTicketSql } from "./visibility.ts";
 
@@ -16,16 +16,7 @@ const onOff = (b: boolean) => (b ? "enabled" : "disabled");
 describe("#tickets.visibility", () => {
   it("answers the same in canSeeTicket and in SQL, on tickets and on the counters, for every case", async () => {
     const pool = core.db.pool;
-    const company = await buildCompany(pool);
-    const mine = await buildQueue(pool, { companyId: company.id });
-    const theirs = await buildQueue(pool, { companyId: company.id });
-    const me = await buildUser(pool, { companyId: company.id, profile: "user" });
-    const other = await buildUser(pool, { companyId: company.id, profile: "user" });
-    const cases: SeedTicket[] = [];
-    for (const status of STATUSES)
-      for (const queueId of [mine.id, theirs.id, null])
-        for (const userId of [me.id, other.id, null])
-          for (const isGroup of [false, true]) cases.push({ status, queueId, userId, isGroup });
+    const { company, mine, me, cases } = await visibilityCases(pool, STATUSES);
     await seedTickets(pool, company.id, cases);
     await foldTicketCounts(pool, company.id);
 
@@ -127,11 +118,7 @@ describe("#tickets.visibility", () => {
 
   it("lets an agent open only the tickets the rule shows them (GET /tickets/u/{uuid})", async () => {
     const pool = core.db.pool;
-    const company = await buildCompany(pool);
-    const sales = await buildQueue(pool, { companyId: company.id });
-    const support = await buildQueue(pool, { companyId: company.id });
-    const agent = await buildAgent(pool, { companyId: company.id, queueIds: [sales.id] });
-    const colleague = await buildAgent(pool, { companyId: company.id, queueIds: [sales.id] });
+    const { company, sales, support, agent, colleague } = await salesAndSupport(pool);
     const ids = await seedTickets(pool, company.id, [
       { status: "pending", queueId: sales.id },
       { status: "open", queueId: sales.id, userId: colleague.id },

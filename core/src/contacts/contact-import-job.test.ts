@@ -3,6 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import { uploadContacts } from "../testing/contacts-factories.ts";
 import { buildCompany, buildUser } from "../testing/factories.ts";
 import { coreForFile, forFile, tmpDirForFile } from "../testing/test-world.ts";
 import { ContactImportRunner } from "./contact-import-runner.ts";
@@ -41,16 +42,7 @@ async function company() {
   return { id: c.id, userId: u.id, token };
 }
 
-async function upload(token: string, name: string, content: Buffer | string) {
-  const form = new FormData();
-  form.append("file", new Blob([typeof content === "string" ? content : new Uint8Array(content)]), name);
-  const res = await fetch(`${core.url}/contacts/upload`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  return { status: res.status, body: await res.json(), location: res.headers.get("location") };
-}
+const upload = (token: string, name: string, content: Buffer | string) => uploadContacts(core, token, name, content);
 
 /** Polls the job until it ends, keeping every answer seen on the way. */
 async function watch(token: string, id: number) {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { buildTag, changesAfter, lastSeq } from "../testing/contacts-factories.ts";
+import { buildTag, changesAfter, lastSeq, uploadContacts } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildUser } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
 import { parseDelimited } from "./spreadsheet.ts";
@@ -19,15 +19,14 @@ async function company() {
   return { id: c.id, token };
 }
 
-async function upload(token: string, name: string, content: Buffer | string) {
-  const form = new FormData();
-  form.append("file", new Blob([typeof content === "string" ? content : new Uint8Array(content)]), name);
-  const res = await fetch(`${core.url}/contacts/upload`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  return { status: res.status, body: await res.json() };
+const upload = (token: string, name: string, content: Buffer | string) => uploadContacts(core, token, name, content);
+
+/** A sheet named Contatos as Excel 97-2003 saves it (BIFF8), its bytes a Buffer of their own. */
+async function legacyXls(rows: (string | number)[][]): Promise<Buffer> {
+  const XLSX = await import("@e965/xlsx");
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Contatos");
+  return Buffer.from(XLSX.write(book, { bookType: "biff8", type: "buffer" }) as Buffer);
 }
 
 async function contactsOf(companyId: number) {
@@ -117,20 +116,13 @@ describe("#contacts.upload", () => {
 
   it("reads a legacy binary .xls (BIFF8) sheet", async () => {
     const c = await company();
-    const XLSX = await import("@e965/xlsx");
-    const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(
-      book,
-      XLSX.utils.aoa_to_sheet([
-        ["Nome", "Número", "E-mail"],
-        ["Gabi", 5511900000031, "gabi@example.com"],
-        ["", "", ""],
-        ["Hugo", "5511900000032", ""],
-        ["Sem número", "", ""],
-      ]),
-      "Contatos",
-    );
-    const bytes = XLSX.write(book, { bookType: "biff8", type: "buffer" }) as Buffer;
+    const bytes = await legacyXls([
+      ["Nome", "Número", "E-mail"],
+      ["Gabi", 5511900000031, "gabi@example.com"],
+      ["", "", ""],
+      ["Hugo", "5511900000032", ""],
+      ["Sem número", "", ""],
+    ]);
     // A real OLE2 compound file, as Excel 97-2003 saves it.
     expect([...bytes.subarray(0, 4)]).toEqual([0xd0, 0xcf, 0x11, 0xe0]);
     const res = await upload(c.token, "contatos.xls", bytes);
@@ -140,17 +132,10 @@ describe("#contacts.upload", () => {
 
   it("reads a legacy .xls by the cells it holds, whatever size it claims", async () => {
     const c = await company();
-    const XLSX = await import("@e965/xlsx");
-    const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(
-      book,
-      XLSX.utils.aoa_to_sheet([
-        ["name", "number"],
-        ["Iris", "5511900000041"],
-      ]),
-      "Contatos",
-    );
-    const bytes = Buffer.from(XLSX.write(book, { bookType: "biff8", type: "buffer" }) as Buffer);
+    const bytes = await legacyXls([
+      ["name", "number"],
+      ["Iris", "5511900000041"],
+    ]);
     // BIFF8 DIMENSIONS record (0x0200, 14 bytes): claim 2^31 rows and 65,535 columns. Read by its claim, the
     // sheet would hold the event loop for minutes (the test's time limit fails it long before).
     const at = bytes.indexOf(Buffer.from([0x00, 0x02, 0x0e, 0x00]));

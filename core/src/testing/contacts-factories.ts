@@ -2,6 +2,7 @@
 import type pg from "pg";
 import { setCompanySetting } from "../settings/company-settings.ts";
 import { settingForTest } from "./flags.ts";
+import type { TestCore } from "./test-core.ts";
 
 let n = 0;
 const next = () => ++n;
@@ -63,4 +64,16 @@ export async function lastSeq(pool: pg.Pool, companyId: number): Promise<number>
     companyId,
   ]);
   return rows[0]?.last_seq ?? 0;
+}
+
+/** POST /contacts/upload of a spreadsheet as the import screen sends it (multipart, field "file"). */
+export async function uploadContacts(core: TestCore, token: string, name: string, content: Buffer | string) {
+  const form = new FormData();
+  form.append("file", new Blob([typeof content === "string" ? content : new Uint8Array(content)]), name);
+  const res = await fetch(`${core.url}/contacts/upload`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: res.status, body: await res.json(), location: res.headers.get("location") };
 }

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { createTokens } from "../auth/tokens.ts";
 import { hashPassword } from "../kernel/password-hashing.ts";
-import { buildCompany, buildUser } from "./factories.ts";
+import { buildCompany, buildQueue, buildUser } from "./factories.ts";
 import type { TestCore } from "./test-core.ts";
 
 let n = 0;
@@ -71,6 +71,17 @@ export async function signedIn(
     super: false,
   });
   return { id, email, password: PASSWORD, token };
+}
+
+/** A fresh company (`id`) with a signed-in admin, a plain user and one queue: the connection settings' tests. */
+export async function companyWithQueue(core: TestCore) {
+  const c = await buildCompany(core.db.pool);
+  return {
+    id: c.id,
+    admin: await signedIn(core, { companyId: c.id, profile: "admin" }),
+    user: await signedIn(core, { companyId: c.id, profile: "user" }),
+    queue: await buildQueue(core.db.pool, { companyId: c.id }),
+  };
 }
 
 /** A company's signed-in admin, and another company's (`other`), who must reach none of the first company's rows. */

@@ -1,22 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { defaultQueueSchedules } from "../contract/queues.ts";
-import { buildCompany, buildQueue } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
-import { signedIn } from "../testing/users-factories.ts";
+import { companyWithQueue } from "../testing/users-factories.ts";
 
 const core = coreForFile();
 
-/** A fresh company with a signed-in admin, a plain user and one queue. */
-async function company() {
-  const pool = core.db.pool;
-  const c = await buildCompany(pool);
-  return {
-    id: c.id,
-    admin: await signedIn(core, { companyId: c.id, profile: "admin" }),
-    user: await signedIn(core, { companyId: c.id, profile: "user" }),
-    queue: await buildQueue(pool, { companyId: c.id }),
-  };
-}
+const company = () => companyWithQueue(core);
 
 const create = (token: string, body: Record<string, unknown>) => core.api("POST", "/whatsapp", { token, body });
 const update = (token: string, id: number, body: Record<string, unknown>) =>

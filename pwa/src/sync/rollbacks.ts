@@ -61,8 +61,9 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   closeAllTickets: noLocalChange,
   forwardMessage: noLocalChange,
   createTag: noLocalChange,
-  updateTag: noLocalChange,
-  deleteTag: noLocalChange,
+  // The tag dialog and the tags screen read these back to show why (tags/tags-data.ts).
+  updateTag: rememberRefusal("updateTag"),
+  deleteTag: rememberRefusal("deleteTag"),
   addTicketTag: noLocalChange,
   removeTicketTags: noLocalChange,
   removeContactTag: noLocalChange,

@@ -10,15 +10,18 @@ import type {
   TCreateTagRequest,
   TUpdateTagRequest,
 } from "@chatflow/core/contract/contacts.ts";
+import { statusOf } from "@chatflow/core/contract/errors.ts";
 import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect } from "react";
+import { ApiError } from "../api/errors.ts";
 import { usePaged } from "../api/use-paged.ts";
 import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
 import type { CachedTag } from "../store/db.ts";
 import { requestSync } from "../sync/app-sync.ts";
 import { queueMutation } from "../sync/optimistic.ts";
+import { refusalsSince } from "../sync/refusal-store.ts";
 import { useListChanged } from "../sync/use-list-changed.ts";
 import { cachedTags, cacheTags, pendingTags, queueCreateTag, refreshTagList } from "./tag-store.ts";
 
@@ -108,23 +111,27 @@ export function useCreateLaneTag() {
 const PUSH_WAIT_MS = 10_000;
 
 /**
- * Asks for a push and waits until the outbox entry has left (applied or refused, the sync engine tells a refusal
- * in a toast), or PUSH_WAIT_MS; then the kept tags are read again from core, the authority either way.
+ * Asks for a push and waits until the outbox entry has left, or PUSH_WAIT_MS; then the kept tags are read again
+ * from core, the authority either way. A refusal that came back meanwhile is thrown as core's answer would have
+ * been over REST, so the dialog shows it under its field ('Tag já existe') and stays open.
  */
-async function untilPushed(entryId: number): Promise<void> {
+async function untilPushed(entryId: number, name: "updateTag" | "deleteTag", tagId: number): Promise<void> {
+  const since = new Date().toISOString();
   requestSync();
   const deadline = Date.now() + PUSH_WAIT_MS;
   while (Date.now() < deadline && (await db.outbox.get(entryId))) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await refreshTagList(db, api).catch(() => undefined);
+  const refused = (await refusalsSince(db, name, since)).find((r) => (r.args as { tagId?: number }).tagId === tagId);
+  if (refused) throw new ApiError(statusOf(refused.error.error), refused.error);
 }
 
 /** Renames, recolours or makes a lane of a tag through the outbox (updateTag); answers the tag as now kept. */
 export function useUpdateTag() {
   return useCallback(async (id: number, body: TUpdateTagRequest): Promise<TagDTO> => {
     const before = await db.tags.get(id);
-    await untilPushed(await queueMutation(db, "updateTag", { tagId: id, ...body }));
+    await untilPushed(await queueMutation(db, "updateTag", { tagId: id, ...body }), "updateTag", id);
     return (await db.tags.get(id)) ?? ({ ...before, ...body, id } as TagDTO);
   }, []);
 }
@@ -132,7 +139,7 @@ export function useUpdateTag() {
 /** Deletes a tag through the outbox (deleteTag); the kept tags follow core once the push is done. */
 export function useDeleteTag() {
   return useCallback(async (id: number) => {
-    await untilPushed(await queueMutation(db, "deleteTag", { tagId: id }));
+    await untilPushed(await queueMutation(db, "deleteTag", { tagId: id }), "deleteTag", id);
   }, []);
 }
 

@@ -1,6 +1,7 @@
 // /tags (spec 2 §2 "Tags"): search, the list page by page with each tag's contact count (a
 // button opens the tag's contacts), add, edit and delete. Adding goes through the outbox
-// (createTag) and works offline; editing and deleting are REST-only and need a connection.
+// (createTag) and works offline; editing and deleting go through it too (updateTag, deleteTag) but wait for
+// their push, so they ask for a connection and the dialog can show core's refusal under its field.
 // The tag modal has the kanban variant with the lane fields (spec 2 §2, §3 Tag).
 import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
 import { useMemo, useState } from "react";

@@ -4,19 +4,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { hideNumbersForTest } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildUser } from "../testing/factories.ts";
+import { TEST_LIMITS } from "../testing/test-core.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 
 const LOOKUPS = 8;
 const core = coreForFile({
-  limits: {
-    loginPerAccount: { max: 1_000_000, windowSeconds: 60 },
-    loginPerIp: { max: 1_000_000, windowSeconds: 60 },
-    signupPerIp: { max: 1_000_000, windowSeconds: 60 },
-    contactLookupPerUser: { max: LOOKUPS, windowSeconds: 600 },
-    externalApiPerToken: { max: 1_000_000, windowSeconds: 60 },
-    emailRefusalsPerCompany: { max: 1_000_000, windowSeconds: 60 },
-    passwordHashConcurrency: 2,
-  },
+  limits: { ...TEST_LIMITS, contactLookupPerUser: { max: LOOKUPS, windowSeconds: 600 } },
 });
 
 const person = "5511987654321";

@@ -14,6 +14,20 @@ export type TestCore = Core & {
   close(): Promise<void>;
 };
 
+/**
+ * The abuse limits out of the way: every test file logs in and signs up from one address. A test of one limit
+ * spreads these and sets its own (abuse-limits.test.ts sets them all).
+ */
+export const TEST_LIMITS: CoreConfig["limits"] = {
+  loginPerAccount: { max: 1_000_000, windowSeconds: 60 },
+  loginPerIp: { max: 1_000_000, windowSeconds: 60 },
+  signupPerIp: { max: 1_000_000, windowSeconds: 60 },
+  contactLookupPerUser: { max: 1_000_000, windowSeconds: 60 },
+  externalApiPerToken: { max: 1_000_000, windowSeconds: 60 },
+  emailRefusalsPerCompany: { max: 1_000_000, windowSeconds: 60 },
+  passwordHashConcurrency: 2,
+};
+
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers of many shapes
 export type ApiAnswer = { status: number; body: any; headers: Headers };
 
@@ -37,16 +51,7 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
     importWaitMs: 10_000,
     // A test that stops its core mid-request waits for it; no test's answer takes this long.
     drainTimeoutMs: 5_000,
-    // Out of the way: every test file logs in and signs up from one address (abuse-limits.test.ts sets them).
-    limits: {
-      loginPerAccount: { max: 1_000_000, windowSeconds: 60 },
-      loginPerIp: { max: 1_000_000, windowSeconds: 60 },
-      signupPerIp: { max: 1_000_000, windowSeconds: 60 },
-      contactLookupPerUser: { max: 1_000_000, windowSeconds: 60 },
-      externalApiPerToken: { max: 1_000_000, windowSeconds: 60 },
-      emailRefusalsPerCompany: { max: 1_000_000, windowSeconds: 60 },
-      passwordHashConcurrency: 2,
-    },
+    limits: TEST_LIMITS,
     ...overrides,
   };
   const core = await startCore(config);

@@ -3,20 +3,13 @@
 // company's creates and e-mail changes wait for the window, whatever the e-mail.
 import { beforeEach, describe, expect, it } from "vitest";
 import { buildCompany } from "../testing/factories.ts";
+import { TEST_LIMITS } from "../testing/test-core.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
 
 const REFUSALS = 3;
 const core = coreForFile({
-  limits: {
-    loginPerAccount: { max: 1_000_000, windowSeconds: 60 },
-    loginPerIp: { max: 1_000_000, windowSeconds: 60 },
-    signupPerIp: { max: 1_000_000, windowSeconds: 60 },
-    contactLookupPerUser: { max: 1_000_000, windowSeconds: 60 },
-    externalApiPerToken: { max: 1_000_000, windowSeconds: 60 },
-    emailRefusalsPerCompany: { max: REFUSALS, windowSeconds: 3600 },
-    passwordHashConcurrency: 2,
-  },
+  limits: { ...TEST_LIMITS, emailRefusalsPerCompany: { max: REFUSALS, windowSeconds: 3600 } },
 });
 
 const w = forFile(async () => {

@@ -675,6 +675,9 @@ const EXEMPT: Record<string, string> = {
   "POST /api/messages/send":
     "a connection's token names the company, no session; another company's userId/queueId answer 404 (external-api.test.ts)",
   "GET /version": "public, no company data",
+  "GET /healthz": "a load balancer's probe: status, part and version, no company data",
+  "GET /readyz": "a load balancer's probe: status, part, version and whether the database answers, no company data",
+  "GET /metrics": "the platform's own figures for its operator, behind METRICS_TOKEN, no company data",
   "POST /auth/login": "public",
   "POST /auth/refresh_token": "the caller's own session",
   "DELETE /auth/logout": "the caller's own session",

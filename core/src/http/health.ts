@@ -9,10 +9,12 @@ export type { HealthState } from "../kernel/health.ts";
 
 export function healthRoutes(pool: pg.Pool, state: HealthState): Router {
   const router = Router();
-  router.get(["/healthz", "/readyz"], async (req, res) => {
-    const answer = (await healthProbe(req.path, "core", pool, state))!;
-    res.status(answer.status).set(answer.headers).json(answer.body);
-  });
+  for (const path of ["/healthz", "/readyz"]) {
+    router.get(path, async (_req, res) => {
+      const answer = (await healthProbe(path, "core", pool, state))!;
+      res.status(answer.status).set(answer.headers).json(answer.body);
+    });
+  }
   return router;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { hideNumbersForTest } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildTicket, buildUser } from "../testing/factories.ts";
 import { settingForTest } from "../testing/flags.ts";
+import type { TestCore } from "../testing/test-core.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 import { maskedNumberSql, maskNumber } from "./mask-number.ts";
 
@@ -20,22 +21,26 @@ describe("maskNumber", () => {
   });
 });
 
+const person = "5511987654321";
+const group = "120363012345678901";
+
+/** A company with a signed-in admin and agent, and two contacts: a person and a group (whose number is never masked). */
+async function personAndGroup(core: TestCore) {
+  const pool = core.db.pool;
+  const companyId = (await buildCompany(pool)).id;
+  const a = await buildUser(pool, { companyId, profile: "admin" });
+  const u = await buildUser(pool, { companyId, profile: "user" });
+  const admin = (await core.login(a.email, a.password)).token;
+  const agent = (await core.login(u.email, u.password)).token;
+  const personId = (await buildContact(pool, { companyId, number: person, name: "Pessoa" })).id;
+  const groupId = (await buildContact(pool, { companyId, number: group, name: "Grupo" })).id;
+  await pool.query("UPDATE contacts SET is_group = true WHERE id = $1 AND company_id = $2", [groupId, companyId]);
+  return { companyId, admin, agent, agentId: u.id, personId, groupId };
+}
+
 describe("#contacts LGPD number masking", () => {
   const core = coreForFile();
-  const person = "5511987654321";
-  const group = "120363012345678901";
-  const w = forFile(async () => {
-    const pool = core.db.pool;
-    const companyId = (await buildCompany(pool)).id;
-    const a = await buildUser(pool, { companyId, profile: "admin" });
-    const u = await buildUser(pool, { companyId, profile: "user" });
-    const admin = (await core.login(a.email, a.password)).token;
-    const agent = (await core.login(u.email, u.password)).token;
-    const personId = (await buildContact(pool, { companyId, number: person, name: "Pessoa" })).id;
-    const groupId = (await buildContact(pool, { companyId, number: group, name: "Grupo" })).id;
-    await pool.query("UPDATE contacts SET is_group = true WHERE id = $1", [groupId]);
-    return { companyId, admin, agent, personId, groupId };
-  });
+  const w = forFile(() => personAndGroup(core));
 
   /** The numbers one caller sees in every contact answer. */
   async function seen(token: string) {
@@ -109,21 +114,12 @@ describe("#contacts LGPD number masking", () => {
 
 describe("#search under LGPD number hiding (decision 0039)", () => {
   const core = coreForFile();
-  const person = "5511987654321";
-  const group = "120363012345678901";
   const w = forFile(async () => {
-    const pool = core.db.pool;
-    const companyId = (await buildCompany(pool)).id;
-    const a = await buildUser(pool, { companyId, profile: "admin" });
-    const u = await buildUser(pool, { companyId, profile: "user" });
-    const admin = (await core.login(a.email, a.password)).token;
-    const agent = (await core.login(u.email, u.password)).token;
-    const personId = (await buildContact(pool, { companyId, number: person, name: "Pessoa" })).id;
-    const groupId = (await buildContact(pool, { companyId, number: group, name: "Grupo" })).id;
-    await pool.query("UPDATE contacts SET is_group = true WHERE id = $1 AND company_id = $2", [groupId, companyId]);
-    await buildTicket(pool, { companyId, contactId: personId, status: "open", userId: u.id });
-    await buildTicket(pool, { companyId, contactId: groupId, status: "open", userId: u.id });
-    return { companyId, admin, agent };
+    const world = await personAndGroup(core);
+    const { companyId, personId, groupId, agentId } = world;
+    await buildTicket(core.db.pool, { companyId, contactId: personId, status: "open", userId: agentId });
+    await buildTicket(core.db.pool, { companyId, contactId: groupId, status: "open", userId: agentId });
+    return world;
   });
 
   /** The contact names each search answers for one caller: list, picker, export and ticket list. */

@@ -29,6 +29,12 @@ const listening = (port: number) =>
     socket.once("error", () => resolve(false));
   });
 
+/** The old constant superuser password no longer opens the cluster (28P01: password authentication failed). */
+async function expectOldPasswordRefused(port: number): Promise<void> {
+  const old = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password: "chatflow", database: "postgres" });
+  await expect(old.connect()).rejects.toMatchObject({ code: "28P01" });
+}
+
 describe("embedded PostgreSQL", () => {
   it("does not outlive a process that crashes without stopping it", { timeout: 120_000 }, async () => {
     const dir = await dataDirForTest();
@@ -71,14 +77,7 @@ describe("embedded PostgreSQL password and port", () => {
       const ok = new pg.Client({ connectionString: db.url });
       await ok.connect();
       await ok.end();
-      const old = new pg.Client({
-        host: "127.0.0.1",
-        port,
-        user: "postgres",
-        password: "chatflow",
-        database: "postgres",
-      });
-      await expect(old.connect()).rejects.toMatchObject({ code: "28P01" });
+      await expectOldPasswordRefused(port);
     } finally {
       await db.stop();
     }
@@ -103,14 +102,7 @@ describe("embedded PostgreSQL password and port", () => {
       await client.connect();
       expect((await client.query("SELECT 1 AS one")).rows[0].one).toBe(1);
       await client.end();
-      const old = new pg.Client({
-        host: "127.0.0.1",
-        port,
-        user: "postgres",
-        password: "chatflow",
-        database: "postgres",
-      });
-      await expect(old.connect()).rejects.toMatchObject({ code: "28P01" });
+      await expectOldPasswordRefused(port);
     } finally {
       await db.stop();
     }

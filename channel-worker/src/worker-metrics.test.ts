@@ -1,6 +1,7 @@
 // What a scrape of the worker reads: the connections it holds, each one's queue, and its sends by outcome and
 // code, counted as the sends end (a message the Graph API refuses counts as failed with its error code).
 import { scrape } from "@chatflow/core/kernel/metrics.ts";
+import { metricValue } from "@chatflow/core/testing/metric-value.ts";
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { fakeGraphApiForFile } from "./testing/fake-graph-api.ts";
@@ -10,16 +11,9 @@ import { startWorker } from "./worker.ts";
 const db = testDbForFile();
 const fake = fakeGraphApiForFile();
 
-function value(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  const wanted = Object.entries({ ...labels, part: "channel-worker" }).map(([k, v]) => `${k}="${v}"`);
-  const line = text.split("\n").find((l) => {
-    const m = /^([a-z_]+)\{([^}]*)\} /.exec(l);
-    if (!m || m[1] !== name) return false;
-    const have = m[2]!.split(",");
-    return have.length === wanted.length && wanted.every((w) => have.includes(w));
-  });
-  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(" ") + 1));
-}
+/** The value of one series, by its name and labels (in any order; the part's label is added). */
+const value = (text: string, name: string, labels: Record<string, string> = {}) =>
+  metricValue(text, name, { ...labels, part: "channel-worker" });
 
 describe("#worker.metrics", () => {
   it("counts held connections, queued messages and sends by outcome and code", async () => {

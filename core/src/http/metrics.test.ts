@@ -4,6 +4,7 @@ import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildWhatsapp } from "../testing/factories.ts";
 import { buildInbox } from "../testing/messages-factories.ts";
+import { metricValue } from "../testing/metric-value.ts";
 import { coreForFile } from "../testing/test-world.ts";
 
 const TOKEN = "scrape-token-0123456789";
@@ -15,16 +16,8 @@ async function scrape(token = TOKEN): Promise<{ status: number; text: string }> 
 }
 
 /** The value of one series, by its name and labels (in any order; the part's label is added). */
-function value(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  const wanted = Object.entries({ ...labels, part: "core" }).map(([k, v]) => `${k}="${v}"`);
-  const line = text.split("\n").find((l) => {
-    const m = /^([a-z_]+)\{([^}]*)\} /.exec(l);
-    if (!m || m[1] !== name) return false;
-    const have = m[2]!.split(",");
-    return have.length === wanted.length && wanted.every((w) => have.includes(w));
-  });
-  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(" ") + 1));
-}
+const value = (text: string, name: string, labels: Record<string, string> = {}) =>
+  metricValue(text, name, { ...labels, part: "core" });
 
 describe("#metrics", () => {
   it("answers a scrape only with the token", async () => {

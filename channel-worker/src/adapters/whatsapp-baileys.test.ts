@@ -150,6 +150,18 @@ async function connected(o: Parameters<typeof setup>[0] = {}) {
   return { ...c, s };
 }
 
+/** An open ticket on the connection, its contact the number message() writes from by default. */
+async function openTicketOn(c: { companyId: number; whatsappId: number }) {
+  const contact = await buildContact(db.pool, { companyId: c.companyId, number: "5511988887777" });
+  const ticket = await buildTicket(db.pool, {
+    companyId: c.companyId,
+    contactId: contact.id,
+    whatsappId: c.whatsappId,
+    status: "open",
+  });
+  return { contact, ticket };
+}
+
 let seq = 0;
 function message(o: {
   id?: string;
@@ -578,13 +590,7 @@ describe("#baileys.polls-and-view-once", () => {
 
   it("sends an agent's poll with the secret core made and the answers a contact may pick, and counts the contact's vote on it (decisions 0062, 0074)", async () => {
     const c = await connected();
-    const contact = await buildContact(db.pool, { companyId: c.companyId, number: "5511988887777" });
-    const ticket = await buildTicket(db.pool, {
-      companyId: c.companyId,
-      contactId: contact.id,
-      whatsappId: c.whatsappId,
-      status: "open",
-    });
+    const { contact, ticket } = await openTicketOn(c);
     const secret = randomBytes(32);
     const dataJson = {
       pollCreationMessageV3: {
@@ -883,13 +889,7 @@ describe("#baileys.outbound", () => {
 
   it("keeps an ack that arrives before the send's answer: the row gets its remote id and ack, and markSent agrees", async () => {
     const c = await connected();
-    const contact = await buildContact(db.pool, { companyId: c.companyId, number: "5511988887777" });
-    const ticket = await buildTicket(db.pool, {
-      companyId: c.companyId,
-      contactId: contact.id,
-      whatsappId: c.whatsappId,
-      status: "open",
-    });
+    const { contact, ticket } = await openTicketOn(c);
     const m = outbound(c, { ticketId: ticket.id, body: "chegou antes" });
     await db.pool.query(
       `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, from_me, ack, send_state, claimed_by)

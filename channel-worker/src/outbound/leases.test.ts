@@ -66,6 +66,17 @@ async function settled(companyId: number): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.send_state, r.n]));
 }
 
+/** Waits until every message of the backlog is sent or failed (none left queued or sending). */
+const backlogSettled = (companyId: number) =>
+  waitFor(
+    async () => {
+      const s = await settled(companyId);
+      return (s.sent ?? 0) + (s.failed ?? 0) === BACKLOG;
+    },
+    "every message to be sent or failed",
+    30_000,
+  );
+
 describe("#outbound.leases", () => {
   it("a frozen worker loses its connection when its lease runs out, and sends nothing after", async () => {
     const fakeA = await startFakeGraphApi(0, { wamidPrefix: "wamid.A" });
@@ -91,14 +102,7 @@ describe("#outbound.leases", () => {
       console.log(`frozen worker: connection taken ${Math.round(takeoverMs)} ms after the freeze (lease ${TTL_MS} ms)`);
       // Not at B's next poll (a minute away): when the lease ran out.
       expect(takeoverMs).toBeLessThan(TTL_MS + 5000);
-      await waitFor(
-        async () => {
-          const s = await settled(c.companyId);
-          return (s.sent ?? 0) + (s.failed ?? 0) === BACKLOG;
-        },
-        "every message to be sent or failed",
-        30_000,
-      );
+      await backlogSettled(c.companyId);
 
       // A wakes up, finds its lease gone, and stops; then it is asked to end.
       a.child.kill("SIGCONT");
@@ -142,14 +146,7 @@ describe("#outbound.leases", () => {
       console.log(`crashed worker: first send by the survivor ${Math.round(takeoverMs)} ms after the kill`);
       // Neither the lease's expiry (the crash left it running) nor B's poll: the watch ring saw A go.
       expect(takeoverMs).toBeLessThan(TTL_MS);
-      await waitFor(
-        async () => {
-          const s = await settled(c.companyId);
-          return (s.sent ?? 0) + (s.failed ?? 0) === BACKLOG;
-        },
-        "every message to be sent or failed",
-        30_000,
-      );
+      await backlogSettled(c.companyId);
       const all = [...sentTexts(fakeA), ...sentTexts(fakeB)];
       expect(new Set(all).size).toBe(all.length);
       expect((await settled(c.companyId)).failed ?? 0).toBeLessThanOrEqual(1);

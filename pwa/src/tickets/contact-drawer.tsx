@@ -7,37 +7,21 @@ import type { TUpdateContactRequest } from "@chatflow/core/contract/contacts.ts"
 import type { ContactDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
-import { errorText } from "../i18n/translate-error.ts";
-import { ScheduleButton } from "../schedules/schedule-button.tsx";
-import { requestSync } from "../sync/app-sync.ts";
-import { Avatar } from "../ui/avatar.tsx";
-import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Drawer } from "../ui/drawer.tsx";
-import { EditIcon, ListIcon, LockIcon } from "../ui/icons.tsx";
-import { showToast } from "../ui/toasts.ts";
-import { Switch } from "../ui/toggles.tsx";
+import { ListIcon } from "../ui/icons.tsx";
+import { ContactCard, ContactExtraInfo } from "./contact-card.tsx";
 import { extraInfoView, type NoteView, notesView, tagsRequest, tagsView } from "./contact-drawer-data.ts";
 import { ContactNotes } from "./contact-drawer-notes.tsx";
+import { queue } from "./contact-drawer-queue.ts";
 import { ContactTags } from "./contact-drawer-tags.tsx";
 import { ContactEditDialog } from "./contact-edit-dialog.tsx";
 import "./contact-drawer.css";
+import { ContactSwitches } from "./contact-switches.tsx";
 import { TicketLogDialog } from "./ticket-log-dialog.tsx";
 import { useContactWrites } from "./tickets-data.ts";
 import { useCompanyTags, useContactDetails, useSettledEntries, useTicketNotes } from "./use-drawer-data.ts";
-
-/** Queues a change and asks sync to push it; a local failure (nothing queued) is said at once. */
-async function queue(action: () => Promise<unknown>, done?: string): Promise<void> {
-  try {
-    await action();
-    requestSync();
-    if (done) showToast(done, "info");
-  } catch (err) {
-    showToast(errorText(err));
-  }
-}
 
 export function ContactDrawer({
   id,
@@ -51,7 +35,6 @@ export function ContactDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const user = useSessionUser();
   const details = useContactDetails(contact.id, contact.updatedAt);
   const writes = useContactWrites();
@@ -70,64 +53,9 @@ export function ContactDrawer({
 
   return (
     <Drawer id={id} isOpen onClose={onClose} title={t("contactDrawer.title")} width={320} data-testid="contact-drawer">
-      <section className="contact-card" aria-label={contact.name}>
-        <Avatar name={contact.name} src={contact.urlPicture} size={72} />
-        <p className="contact-card-name" data-testid="contact-drawer-name">
-          {contact.name}
-        </p>
-        {!contact.active && (
-          <Badge tone="danger" data-testid="contact-blocked-badge">
-            {t("contactDrawer.blockedBadge")}
-          </Badge>
-        )}
-        <dl className="contact-card-fields">
-          <div>
-            <dt>{t("contactDrawer.number")}</dt>
-            <dd data-testid="contact-drawer-number">{contact.number}</dd>
-          </div>
-          {contact.email && (
-            <div>
-              <dt>{t("contactDrawer.email")}</dt>
-              <dd>{contact.email}</dd>
-            </div>
-          )}
-          {details.value?.whatsapp && (
-            <div>
-              <dt>{t("contactDrawer.channel")}</dt>
-              <dd>{details.value.whatsapp.name}</dd>
-            </div>
-          )}
-        </dl>
-        <Button size="small" icon={<EditIcon size={16} />} onPress={() => setEditing(true)} data-testid="contact-edit">
-          {t("contactDrawer.edit")}
-        </Button>
-        {/* spec 1 §2: schedule a message, then on to /schedules. */}
-        <ScheduleButton
-          contactId={contact.id}
-          look="button"
-          onSaved={() => navigate(`/schedules?contactId=${contact.id}`)}
-        />
-      </section>
+      <ContactCard contact={contact} channel={details.value?.whatsapp} onEdit={() => setEditing(true)} />
 
-      <section className="drawer-section" aria-labelledby="contact-info-title">
-        <h3 id="contact-info-title" className="drawer-section-title">
-          {t("contactDrawer.extraInfo")}
-        </h3>
-        {extraInfo === null ? (
-          <p className="drawer-muted">{details.missing ? t("contactDrawer.notHeld") : t("app.loading")}</p>
-        ) : extraInfo.length === 0 ? (
-          <p className="drawer-muted">{t("contactDrawer.noExtraInfo")}</p>
-        ) : (
-          <dl className="contact-card-fields" data-testid="contact-extra-info">
-            {extraInfo.map((item, i) => (
-              <div key={item.id ?? `new-${i}`}>
-                <dt>{item.name}</dt>
-                <dd>{item.value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </section>
+      <ContactExtraInfo extraInfo={extraInfo} missing={details.missing} />
 
       <ContactTags
         tags={tags}
@@ -135,36 +63,7 @@ export function ContactDrawer({
         onChange={(next) => void queue(() => writes.setTags(contact.id, tagsRequest(next)))}
       />
 
-      <section className="drawer-section contact-switches">
-        <Switch
-          isSelected={contact.disableBot}
-          onChange={() => void queue(() => writes.toggleDisableBot(contact))}
-          data-testid="contact-disable-bot"
-        >
-          {t("contactDrawer.disableBot")}
-        </Switch>
-        <Switch
-          isSelected={contact.acceptAudioMessage}
-          onChange={() => void queue(() => writes.toggleAcceptAudio(contact))}
-          data-testid="contact-accept-audio"
-        >
-          {t("contactDrawer.acceptAudio")}
-        </Switch>
-        <Button
-          variant={contact.active ? "danger" : "secondary"}
-          size="small"
-          icon={<LockIcon size={16} />}
-          onPress={() =>
-            void queue(
-              () => writes.block(contact, !contact.active),
-              contact.active ? t("contactDrawer.blocked") : t("contactDrawer.unblocked"),
-            )
-          }
-          data-testid="contact-block"
-        >
-          {contact.active ? t("contactDrawer.block") : t("contactDrawer.unblock")}
-        </Button>
-      </section>
+      <ContactSwitches contact={contact} />
 
       <ContactNotes
         notes={noteList}

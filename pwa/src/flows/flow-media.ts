@@ -1,6 +1,13 @@
 // Flow media before upload (spec 2 §5): the type and size each kind takes, and images compressed to quality 0.7.
 import { FLOW_MEDIA, FLOW_TEXTS, type FlowMediaKind } from "@chatflow/core/contract/flows.ts";
 
+/** What the file picker offers for each kind of media. */
+export const MEDIA_ACCEPT: Record<FlowMediaKind, string[]> = {
+  img: [".png", ".jpg", ".jpeg"],
+  audio: [".ogg", ".mp3", ".opus"],
+  video: [".mp4"],
+};
+
 const extensionOf = (name: string) => name.split(".").pop()?.toLowerCase() ?? "";
 
 /** The spec's refusal for a file of this kind, or null when it may be uploaded. */

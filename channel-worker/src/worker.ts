@@ -10,9 +10,10 @@ import { type HealthAnswer, type HealthState, healthProbe } from "@chatflow/core
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
 import type { Registry } from "prom-client";
 import type { Channel } from "./adapters/adapter.ts";
+import { DEFAULT_GRAPH_API } from "./adapters/graph-api.ts";
 import { messengerAdapter } from "./adapters/messenger.ts";
 import { type SocketFactory, whatsappBaileysAdapter } from "./adapters/whatsapp-baileys.ts";
-import { DEFAULT_GRAPH_API, whatsappCloudAdapter } from "./adapters/whatsapp-cloud.ts";
+import { whatsappCloudAdapter } from "./adapters/whatsapp-cloud.ts";
 import {
   type ConnectionSupervisor,
   type LeasedAdapterFactory,

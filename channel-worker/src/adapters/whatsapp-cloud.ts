@@ -16,7 +16,6 @@ import { toOggOpus } from "./voice-note.ts";
 import { type MediaRef, planCloudMessage } from "./whatsapp-cloud-payloads.ts";
 
 // The worker's wiring imports the Graph API's defaults from here, as it did before they moved to graph-api.ts.
-export { DEFAULT_GRAPH_API };
 
 /**
  * A message waits while its upload fails, and every later message of the connection waits behind

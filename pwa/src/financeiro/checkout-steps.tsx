@@ -1,0 +1,192 @@
+// The checkout dialog's steps (spec 3 §2): the stepper, the payer's data, the plan choice, the review and the
+// payment screen with the Pix QR code.
+
+import type { InvoiceDTO, PaymentResult } from "@chatflow/core/contract/invoices.ts";
+import { CUSTOM_PLAN, formatBrl } from "@chatflow/core/contract/invoices.ts";
+import { useTranslation } from "react-i18next";
+import { Button, IconButton } from "../ui/button.tsx";
+import { TextField } from "../ui/fields.tsx";
+import { CopyIcon, MinusIcon, PlusIcon } from "../ui/icons.tsx";
+import { CHECKOUT_STEPS, type CheckoutStep, invoicePlan, stepCounter, withCounts } from "./checkout-model.ts";
+import { type CheckoutForm, renewalDay } from "./use-checkout-form.ts";
+
+type FormProps = { form: CheckoutForm };
+
+export function CheckoutStepper({ step }: { step: CheckoutStep }) {
+  const { t } = useTranslation();
+  return (
+    <ol className="checkout-steps" aria-label={t("invoicesPage.checkout.steps")}>
+      {CHECKOUT_STEPS.map((s, i) => (
+        <li key={s} className="checkout-step" aria-current={s === step ? "step" : undefined}>
+          <span className="checkout-step-number" aria-hidden="true">
+            {i + 1}
+          </span>
+          {t(`invoicesPage.checkout.step.${s}`)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function CheckoutPayment({ form, payment }: FormProps & { payment: PaymentResult }) {
+  const { t } = useTranslation();
+  return (
+    <div className="checkout-payment" data-testid="checkout-payment">
+      <h3 className="checkout-heading">{t("invoicesPage.checkout.paymentTitle")}</h3>
+      <img
+        className="checkout-qr"
+        src={payment.qrcode.imagemQrcode}
+        alt={t("invoicesPage.checkout.qrAlt", { value: payment.valorext })}
+        data-testid="checkout-qr"
+      />
+      <p className="checkout-total">
+        {t("invoicesPage.checkout.total")}: <strong>{payment.valorext}</strong>
+      </p>
+      <TextField
+        label={t("invoicesPage.checkout.copyCode")}
+        value={payment.qrcode.qrcode}
+        onChange={() => {}}
+        isReadOnly
+        data-testid="checkout-code"
+      />
+      <Button icon={<CopyIcon />} onPress={() => void form.copy()} data-testid="checkout-copy">
+        {t("invoicesPage.checkout.copy")}
+      </Button>
+      <p role="status" className="checkout-waiting" data-testid="checkout-status">
+        {form.renewedUntil
+          ? t("invoicesPage.checkout.renewed", { date: renewalDay(form.renewedUntil) })
+          : t("invoicesPage.checkout.waiting")}
+      </p>
+    </div>
+  );
+}
+
+export function CheckoutPayerData({ form }: FormProps) {
+  const { t } = useTranslation();
+  const { payer, setPayer, errors } = form;
+  return (
+    <div className="checkout-data">
+      <TextField
+        label={t("invoicesPage.checkout.firstName")}
+        value={payer.firstName}
+        onChange={(v) => setPayer((p) => ({ ...p, firstName: v }))}
+        errorMessage={errors.firstName && t(`invoicesPage.checkout.${errors.firstName}`)}
+        isRequired
+        autoComplete="name"
+        data-testid="checkout-first-name"
+      />
+      <TextField
+        label={t("invoicesPage.checkout.zipcode")}
+        value={payer.zipcode}
+        onChange={(v) => setPayer((p) => ({ ...p, zipcode: v }))}
+        errorMessage={errors.zipcode && t(`invoicesPage.checkout.${errors.zipcode}`)}
+        isRequired
+        inputMode="numeric"
+        data-testid="checkout-zipcode"
+      />
+    </div>
+  );
+}
+
+export function CheckoutPlans({ form, invoice }: FormProps & { invoice: InvoiceDTO }) {
+  const { t } = useTranslation();
+  const own = invoicePlan(invoice);
+  return (
+    <div className="checkout-plans">
+      <section className="checkout-plan" aria-labelledby="checkout-plan-invoice">
+        <h3 id="checkout-plan-invoice" className="checkout-heading">
+          {t("invoicesPage.checkout.invoicePlan")}
+        </h3>
+        <p className="checkout-plan-name">{invoice.detail}</p>
+        <p>
+          {t("invoicesPage.checkout.users")}: {invoice.users} · {t("invoicesPage.checkout.connections")}:{" "}
+          {invoice.connections} · {t("invoicesPage.checkout.queues")}: {invoice.queues}
+        </p>
+        <p className="checkout-price">{formatBrl(own.price)}</p>
+        <Button
+          variant="primary"
+          onPress={() => form.choose(own)}
+          aria-label={t("invoicesPage.checkout.chooseLabel", { plan: invoice.detail })}
+          data-testid="checkout-choose-invoice"
+        >
+          {t("invoicesPage.checkout.choose")}
+        </Button>
+      </section>
+      <section className="checkout-plan" aria-labelledby="checkout-plan-custom">
+        <h3 id="checkout-plan-custom" className="checkout-heading">
+          {t("invoicesPage.checkout.customPlan")}
+        </h3>
+        <PlanCounter form={form} what="users" min={CUSTOM_PLAN.minUsers} />
+        <PlanCounter form={form} what="connections" min={CUSTOM_PLAN.minConnections} />
+        <p className="checkout-price" data-testid="checkout-custom-price">
+          {formatBrl(form.custom.price)}
+        </p>
+        <Button
+          variant="primary"
+          onPress={() => form.choose(form.custom)}
+          aria-label={t("invoicesPage.checkout.chooseLabel", { plan: t("invoicesPage.checkout.customPlan") })}
+          data-testid="checkout-choose-custom"
+        >
+          {t("invoicesPage.checkout.choose")}
+        </Button>
+      </section>
+    </div>
+  );
+}
+
+/** The custom plan's count of users or connections, moved one at a time between its minimum and the maximum. */
+function PlanCounter({ form, what, min }: FormProps & { what: "users" | "connections"; min: number }) {
+  const { t } = useTranslation();
+  const { custom, setCustom } = form;
+  const label = t(`invoicesPage.checkout.${what}`);
+  const move = (delta: number) => {
+    const next = { ...custom, [what]: stepCounter(custom[what], delta, min) };
+    setCustom(withCounts(next.users, next.connections));
+  };
+  return (
+    <fieldset className="checkout-counter">
+      <legend className="checkout-counter-label">{label}</legend>
+      <IconButton
+        label={t("invoicesPage.checkout.fewer", { what: label.toLowerCase() })}
+        onPress={() => move(-1)}
+        isDisabled={custom[what] <= min}
+        data-testid={`checkout-${what}-minus`}
+      >
+        <MinusIcon />
+      </IconButton>
+      <output className="checkout-counter-value" data-testid={`checkout-${what}`} aria-live="polite">
+        {custom[what]}
+      </output>
+      <IconButton
+        label={t("invoicesPage.checkout.more", { what: label.toLowerCase() })}
+        onPress={() => move(1)}
+        isDisabled={custom[what] >= CUSTOM_PLAN.max}
+        data-testid={`checkout-${what}-plus`}
+      >
+        <PlusIcon />
+      </IconButton>
+    </fieldset>
+  );
+}
+
+export function CheckoutReview({ form, invoice }: FormProps & { invoice: InvoiceDTO }) {
+  const { t } = useTranslation();
+  const { plan, payer } = form;
+  return (
+    <div className="checkout-review" data-testid="checkout-review">
+      <h3 className="checkout-heading">{t("invoicesPage.checkout.reviewPlan")}</h3>
+      <p>
+        {plan.custom ? t("invoicesPage.checkout.customPlan") : invoice.detail} — {t("invoicesPage.checkout.users")}:{" "}
+        {plan.users} · {t("invoicesPage.checkout.connections")}: {plan.connections}
+      </p>
+      <p className="checkout-price" data-testid="checkout-review-price">
+        {t("invoicesPage.checkout.total")}: {formatBrl(plan.price)}
+      </p>
+      <h3 className="checkout-heading">{t("invoicesPage.checkout.reviewPayer")}</h3>
+      <p>{[payer.firstName, payer.zipcode].filter(Boolean).join(" · ") || "—"}</p>
+      <Button variant="ghost" size="small" onPress={() => form.setStep("data")} data-testid="checkout-edit-data">
+        {t("invoicesPage.checkout.editData")}
+      </Button>
+    </div>
+  );
+}

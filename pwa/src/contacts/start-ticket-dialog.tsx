@@ -18,10 +18,10 @@ import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/dialog.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
-import { CONTACT_MESSAGES } from "./contact-dialog.tsx";
 import type { ContactRow } from "./contact-list.ts";
 import { useStartTicket } from "./contacts-data.ts";
 import { connectionsFor } from "./start-ticket.ts";
+import { CONTACT_MESSAGES } from "./use-contact-form.ts";
 
 /** What the dialog reads of the contact. */
 export type StartTicketContact = Pick<ContactRow, "id" | "name" | "channel">;

@@ -4,41 +4,26 @@
 // Yjs document at once (kept on this device and sent to the sync server), others' pointers and selections show
 // on the canvas, and 'Salvar' publishes the validated snapshot the runtime runs.
 
-import {
-  addFlowNode,
-  readFlowSnapshot,
-  removeFlowNodes,
-  setFlowNodeData,
-} from "@chatflow/core/contract/documents/flow.ts";
-import {
-  FLOW_START_ID,
-  type FlowNodeType,
-  type FlowWithSnapshotDTO,
-  ZSaveFlowRequestSchema,
-} from "@chatflow/core/contract/flows.ts";
+import { FLOW_START_ID, type FlowWithSnapshotDTO } from "@chatflow/core/contract/flows.ts";
 import { ReactFlowProvider } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { tokens } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
-import { validationText } from "../i18n/form-errors.ts";
-import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { defaultSyncUrl } from "../quick-messages/quick-messages-doc.ts";
 import { Button } from "../ui/button.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { showToast } from "../ui/toasts.ts";
 import { FlowCanvas } from "./flow-canvas.tsx";
 import { forgetLocalFlow } from "./flow-doc.ts";
 import { FlowEditorHeader } from "./flow-editor-header.tsx";
-import { FLOW_MESSAGES } from "./flow-messages.ts";
-import { duplicatePosition, newNodePosition, randomNodeId, SPEED_DIAL } from "./flow-rules.ts";
-import { flowSocketAuth, useFlowMeta, usePublishFlow } from "./flows-data.ts";
-import { emptyData, NodeDialog } from "./node-dialog.tsx";
+import { flowSocketAuth, useFlowMeta } from "./flows-data.ts";
+import { NodeDialog } from "./node-dialog.tsx";
 import { useFlowCanvas } from "./use-flow-canvas.ts";
 import { useFlowDoc } from "./use-flow-doc.ts";
+import { useFlowNodeEditing, useFlowPublish } from "./use-flow-editor.ts";
 import "./flows.css";
 
 export function FlowEditorRoute() {
@@ -102,8 +87,6 @@ function FlowMissing() {
   );
 }
 
-type Editing = { type: FlowNodeType; id: string | null; data: Record<string, unknown> };
-
 function FlowEditor({
   companyId,
   flowId,
@@ -127,87 +110,15 @@ function FlowEditor({
     renewToken: flowSocketAuth.renew,
     me,
   });
-  const publishFlow = usePublishFlow();
   const { doc, drawing, editors, connection } = flow;
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [saving, setSaving] = useState(false);
   const { nodes, edges, onNodesChange, onEdgesChange, onConnect, measured } = useFlowCanvas(
     drawing,
     editors,
     doc,
     connection,
   );
-  // What the node actions read when called, so they (and the context every node reads) stay the same objects.
-  const drawingRef = useRef(drawing);
-  drawingRef.current = drawing;
-
-  // The same object for the editor's whole life with one document: every node reads it through the context, and
-  // a new one would redraw all of them.
-  const actions = useMemo(
-    () => ({
-      edit(id: string) {
-        const node = drawingRef.current.nodes.find((n) => n.id === id);
-        if (node && node.type !== "start") setEditing({ type: node.type, id, data: node.data });
-      },
-      duplicate(id: string) {
-        const node = drawingRef.current.nodes.find((n) => n.id === id);
-        if (!doc || !node) return;
-        // The copy is not selected (spec 2 §4): React Flow state gets it unselected from the document.
-        addFlowNode(doc, {
-          id: randomNodeId(),
-          type: node.type,
-          position: duplicatePosition(measured(), node),
-          data: node.data,
-        });
-      },
-      remove(id: string) {
-        if (doc && id !== FLOW_START_ID) removeFlowNodes(doc, [id]);
-      },
-    }),
-    [doc, measured],
-  );
-
-  function dial(key: string) {
-    const entry = SPEED_DIAL.find((d) => d.id === key);
-    if (!entry || !doc) return;
-    if (entry.type === "start") {
-      if (!drawing.nodes.some((n) => n.id === FLOW_START_ID)) {
-        addFlowNode(doc, {
-          id: FLOW_START_ID,
-          type: "start",
-          position: newNodePosition(measured()),
-          data: emptyData("start"),
-        });
-      }
-      return;
-    }
-    setEditing({ type: entry.type, id: null, data: emptyData(entry.type) });
-  }
-
-  function saveNode(data: Record<string, unknown>) {
-    if (!doc || !editing) return;
-    if (editing.id) setFlowNodeData(doc, editing.id, data);
-    else addFlowNode(doc, { id: randomNodeId(), type: editing.type, position: newNodePosition(measured()), data });
-    if (editing.type === "singleBlock" && !editing.id) showToast(t("flows.toasts.content"), "info");
-  }
-
-  async function publish() {
-    if (!doc) return;
-    const parsed = ZSaveFlowRequestSchema.safeParse({ idFlow: flowId, ...readFlowSnapshot(doc) });
-    if (!parsed.success) {
-      showToast(validationText(parsed.error.issues[0]?.message ?? "", FLOW_MESSAGES), "error");
-      return;
-    }
-    setSaving(true);
-    try {
-      onSaved(await publishFlow(parsed.data));
-      showToast(t("flows.toasts.saved"), "info");
-    } catch (err) {
-      showToast(errorText(err), "error");
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { editing, closeDialog, actions, dial, saveNode } = useFlowNodeEditing(doc, drawing, measured);
+  const { saving, publish } = useFlowPublish(doc, flowId, onSaved);
 
   const status = flow.refused
     ? t("flows.editor.refused")
@@ -249,7 +160,7 @@ function FlowEditor({
           type={editing.type}
           initial={editing.data}
           isNew={editing.id === null}
-          onClose={() => setEditing(null)}
+          onClose={closeDialog}
           onSave={saveNode}
         />
       )}

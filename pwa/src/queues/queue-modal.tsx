@@ -1,33 +1,10 @@
-// The queue modal (spec 2 §2 Queues): the tab 'Dados da fila' with every field of the
-// queue and, for a saved queue, its chatbot option tree; and, when the company's
-// scheduleType is queue, the service-hours tab (one row per weekday, windows A and B).
-// Saving from the hours tab keeps the hours in the form and returns to the first tab
-// with the spec's reminder to click save. Saving needs a connection (queues are REST).
-import type { QueueAnswer } from "@chatflow/core/contract/queues.ts";
 import { useTranslation } from "react-i18next";
 import { Button } from "../ui/button.tsx";
 import { FormModal } from "../ui/form-modal.tsx";
 import { QueueDataTab, QueueHoursTab } from "./queue-tabs.tsx";
-import { type QueueTabId, useQueueChoices, useQueueForm } from "./use-queue-form.ts";
+import { type QueueModalProps, type QueueTabId, useQueueChoices, useQueueForm } from "./use-queue-form.ts";
 
-export function QueueModal({
-  queue,
-  queueCount,
-  scheduleType,
-  online,
-  onClose,
-  onSaved,
-}: {
-  /** null adds a queue. */
-  queue: QueueAnswer | null;
-  /** How many queues the company has now. */
-  queueCount: number;
-  /** The company's scheduleType; "queue" shows the hours tab. */
-  scheduleType: string;
-  online: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function QueueModal({ queue, queueCount, scheduleType, online, onClose, onSaved }: QueueModalProps) {
   const { t } = useTranslation();
   const state = useQueueForm({ queue, queueCount, scheduleType, online, onClose, onSaved });
   const choices = useQueueChoices(queue, online);

@@ -24,21 +24,20 @@ export type QueueTabId = "data" | "hours";
 
 export type QueueFormState = ReturnType<typeof useQueueForm>;
 
-export function useQueueForm({
-  queue,
-  queueCount,
-  scheduleType,
-  online,
-  onClose,
-  onSaved,
-}: {
+/** What the dialog takes (and its form hook, which takes all of it but what only the frame shows). */
+export type QueueModalProps = {
+  /** null adds a queue. */
   queue: QueueAnswer | null;
+  /** How many queues the company has now. */
   queueCount: number;
+  /** The company's scheduleType; "queue" shows the hours tab. */
   scheduleType: string;
   online: boolean;
   onClose: () => void;
   onSaved: () => void;
-}) {
+};
+
+export function useQueueForm({ queue, queueCount, scheduleType, online, onClose, onSaved }: QueueModalProps) {
   const { t } = useTranslation();
   const [form, setForm] = useState<QueueForm>(() => (queue ? queueFormFrom(queue) : newQueueForm()));
   const [errors, setErrors] = useState<QueueErrors>({});

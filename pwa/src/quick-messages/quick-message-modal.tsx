@@ -4,13 +4,11 @@
 // message opens with every field locked (spec 2 §4). Files and geral need a connection; text fields are
 // written into the list's document, offline too.
 
-import type { QuickMessage } from "@chatflow/core/contract/documents/quick-messages.ts";
 import { useTranslation } from "react-i18next";
-import type * as Y from "yjs";
 import { TextAreaField, TextField } from "../ui/fields.tsx";
 import { FormModal } from "../ui/form-modal.tsx";
 import { QuickMessageMedia, QuickMessageVisibility } from "./quick-message-fields.tsx";
-import { useQuickMessageForm } from "./use-quick-message-form.ts";
+import { type QuickMessageModalProps, useQuickMessageForm } from "./use-quick-message-form.ts";
 
 export function QuickMessageModal({
   item,
@@ -21,20 +19,7 @@ export function QuickMessageModal({
   locked,
   doc,
   onClose,
-}: {
-  /** null adds one. */
-  item: QuickMessage | null;
-  /** The list it is in (or is added to). */
-  general: boolean;
-  admin: boolean;
-  userId: number;
-  online: boolean;
-  /** Another user's: every field is shown locked (spec 2 §4). */
-  locked: boolean;
-  /** The list's document, for offline saves. */
-  doc: Y.Doc | null;
-  onClose: () => void;
-}) {
+}: QuickMessageModalProps) {
   const { t } = useTranslation();
   const state = useQuickMessageForm({ item, general, userId, online, locked, doc, onClose });
   const { fields, set, errors, saving, needsServer } = state;

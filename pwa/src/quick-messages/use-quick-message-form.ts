@@ -18,6 +18,22 @@ const QUICK_MESSAGE_MESSAGES: Record<string, string> = { Obrigatório: "quickMes
 
 export type QuickMessageFormState = ReturnType<typeof useQuickMessageForm>;
 
+/** What the dialog takes (and its form hook, which takes all of it but what only the frame shows). */
+export type QuickMessageModalProps = {
+  /** null adds one. */
+  item: QuickMessage | null;
+  /** The list it is in (or is added to). */
+  general: boolean;
+  admin: boolean;
+  userId: number;
+  online: boolean;
+  /** Another user's: every field is shown locked (spec 2 §4). */
+  locked: boolean;
+  /** The list's document, for offline saves. */
+  doc: Y.Doc | null;
+  onClose: () => void;
+};
+
 export function useQuickMessageForm({
   item,
   general,
@@ -26,15 +42,7 @@ export function useQuickMessageForm({
   locked,
   doc,
   onClose,
-}: {
-  item: QuickMessage | null;
-  general: boolean;
-  userId: number;
-  online: boolean;
-  locked: boolean;
-  doc: Y.Doc | null;
-  onClose: () => void;
-}) {
+}: Omit<QuickMessageModalProps, "admin">) {
   const { t } = useTranslation();
   const [fields, setFields] = useState<QuickMessageFields>({
     shortcode: item?.shortcode ?? "",

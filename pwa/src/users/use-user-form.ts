@@ -22,17 +22,16 @@ export type UserTabId = "general" | "permissions";
 
 export type UserFormState = ReturnType<typeof useUserForm>;
 
-export function useUserForm({
-  user,
-  online,
-  onClose,
-  onSaved,
-}: {
+/** What the dialog takes (and its form hook, which takes all of it but what only the frame shows). */
+export type UserModalProps = {
+  /** null adds a user. */
   user: UserAnswer | UserDTO | null;
   online: boolean;
   onClose: () => void;
   onSaved: () => void;
-}) {
+};
+
+export function useUserForm({ user, online, onClose, onSaved }: UserModalProps) {
   const { t } = useTranslation();
   const saveUser = useSaveUser();
   const [form, setForm] = useState<UserForm>(() => (user ? userFormFrom(user) : newUserForm()));

@@ -1,29 +1,12 @@
-// The user modal (spec 1 §2 Dialogs "user modal (general and permissions tabs)"): general
-// holds name, e-mail, password (a new one under the password policy), profile, queues,
-// default connection, working hours, farewell message, theme, menu and picture; permissions
-// holds the switches of spec 1 §6. Saving needs a connection (users are REST-only).
-import type { UserDTO } from "@chatflow/core/contract/entities.ts";
-import type { UserAnswer } from "@chatflow/core/contract/users.ts";
 import { useTranslation } from "react-i18next";
 import { useReplicaWhatsapps } from "../connections/connections-data.ts";
 import { useReplicaQueues } from "../queues/queues-data.ts";
 import { FormModal } from "../ui/form-modal.tsx";
-import { type UserTabId, useUserForm } from "./use-user-form.ts";
+import { type UserModalProps, type UserTabId, useUserForm } from "./use-user-form.ts";
 import { NO_CONNECTION } from "./user-form.ts";
 import { UserGeneralTab, UserPermissionsTab } from "./user-tabs.tsx";
 
-export function UserModal({
-  user,
-  online,
-  onClose,
-  onSaved,
-}: {
-  /** null adds a user. */
-  user: UserAnswer | UserDTO | null;
-  online: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function UserModal({ user, online, onClose, onSaved }: UserModalProps) {
   const { t } = useTranslation();
   const queues = useReplicaQueues() ?? [];
   const whatsapps = useReplicaWhatsapps() ?? [];

@@ -55,10 +55,12 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
   configurePasswordHashing({ concurrency: config.limits.passwordHashConcurrency });
   const db = openPool(databaseUrl, { poolSize: 20 });
   const tokens = createTokens(config.jwtSecret, config.accessTtl);
-  const registry = createRegistry("core");
   let hub: Hub | undefined;
-  const metrics = coreMetrics(registry, { pool: db.pool, realtimeSockets: () => hub?.connections() ?? 0 });
-  const batcher = new IngestBatcher(db.pool, { onCommitted: metrics.ingested });
+  // Only when a scraper can read them: measuring every request costs a few microseconds each.
+  const metrics = config.metricsToken
+    ? coreMetrics(createRegistry("core"), { pool: db.pool, realtimeSockets: () => hub?.connections() ?? 0 })
+    : undefined;
+  const batcher = new IngestBatcher(db.pool, { onCommitted: metrics?.ingested });
   const actors = new ActorCache(config.actorCacheMs);
   await actors.start(databaseUrl);
   const imports = new ContactImportRunner(db.pool, {
@@ -99,13 +101,16 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
       health.draining = true;
       if (config.drainDelayMs) await sleep(config.drainDelayMs);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A keep-alive connection whose request was in flight goes idle once answered: closed then, not reused.
       server.closeIdleConnections();
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
       await hub.close();
       cutUpgraded();
       const late = sleep(config.drainTimeoutMs ?? 25_000, false, { ref: false });
       const drained = await Promise.race([closed.then(() => true), late]);
       if (!drained) server.closeAllConnections();
       await closed;
+      clearInterval(sweep);
       await push.close();
       await actors.stop();
       await imports.stop();

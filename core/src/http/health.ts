@@ -1,6 +1,5 @@
 // core's probes (kernel/health.ts): GET /healthz and /readyz, and while draining, `Connection: close` on every
 // answer so clients move to another core.
-import type { ServerResponse } from "node:http";
 import { type RequestHandler, Router } from "express";
 import type pg from "pg";
 import { type HealthState, healthProbe } from "../kernel/health.ts";
@@ -19,17 +18,13 @@ export function healthRoutes(pool: pg.Pool, state: HealthState): Router {
 }
 
 /**
- * While draining, every answer says `Connection: close`, so the client's next request opens a connection to
- * another core instead of reusing this one (checked when the head is written: a request that began before the
- * stop and answers after it is told too).
+ * While draining, every answer to a request that arrives says `Connection: close`, so the client's next request
+ * opens a connection to another core instead of reusing this one. A request already in flight when the stop began
+ * keeps its connection until it is answered; the stopping server closes it then (server.ts sweeps idle ones).
  */
 export function closeWhenDraining(state: HealthState): RequestHandler {
   return (_req, res, next) => {
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-      if (state.draining) this.setHeader("Connection", "close");
-      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-    } as typeof res.writeHead;
+    if (state.draining) res.setHeader("Connection", "close");
     next();
   };
 }

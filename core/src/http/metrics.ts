@@ -62,17 +62,23 @@ export function coreMetrics(
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
     registers: [registry],
   });
+  const byRoute = new Map<string, { observe(seconds: number): void }>();
   return {
     registry,
     timeRequests(req, res, next) {
-      const end = requests.startTimer();
+      const started = performance.now();
       res.once("finish", () => {
         const route = req.route?.path;
-        end({
-          method: req.method,
-          route: typeof route === "string" ? `${req.baseUrl}${route}` : "unmatched",
-          status: String(res.statusCode),
-        });
+        const pattern = typeof route === "string" ? `${req.baseUrl}${route}` : "unmatched";
+        // One child per method, route and status, kept: labelling a histogram per observation costs more than the
+        // request it measures on the cheapest routes (a webhook).
+        const key = `${req.method} ${pattern} ${res.statusCode}`;
+        let series = byRoute.get(key);
+        if (!series) {
+          series = requests.labels(req.method, pattern, String(res.statusCode));
+          byRoute.set(key, series);
+        }
+        series.observe((performance.now() - started) / 1000);
       });
       next();
     },

@@ -3,12 +3,10 @@
 // and every user's feed of the active ones kept in the cache table so an offline top bar shows what it last
 // loaded. A change made elsewhere arrives as the 'announcements' frame (announcement-events.ts).
 import type { AnnouncementDTO, AnnouncementsPage as Page } from "@chatflow/core/contract/announcements.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect } from "react";
 import { usePaged } from "../api/use-paged.ts";
-import { db } from "../app-db.ts";
+import { keptInCache, useRestQuery } from "../api/use-rest-query.ts";
 import { api } from "../app-services.ts";
-import { readCache, writeCache } from "../store/cache.ts";
 import { onAnnouncementsChanged } from "./announcement-events.ts";
 import { type AnnouncementForm, saveAnnouncement } from "./announcement-form.ts";
 import { ANNOUNCEMENTS_CACHE_KEY, ANNOUNCEMENTS_FEED_PATH, type AnnouncementsFeed } from "./announcements-feed.ts";
@@ -42,17 +40,13 @@ export function useDeleteAnnouncement() {
 
 /** The active announcements as last kept; asked again when online and on each change. undefined while reading. */
 export function useAnnouncementsFeed(online: boolean): AnnouncementDTO[] | undefined {
-  const kept = useLiveQuery(async () => (await readCache<AnnouncementsFeed>(db, ANNOUNCEMENTS_CACHE_KEY)) ?? null);
-  const refresh = useCallback(() => {
-    api.get<AnnouncementsFeed>(ANNOUNCEMENTS_FEED_PATH).then(
-      (feed) => writeCache(db, ANNOUNCEMENTS_CACHE_KEY, { records: feed.records }),
-      // Offline or refused: the kept list stays.
-      () => undefined,
-    );
-  }, []);
-  useEffect(() => {
-    if (online) refresh();
-  }, [online, refresh]);
-  useEffect(() => onAnnouncementsChanged(refresh), [refresh]);
-  return kept === undefined ? undefined : (kept?.value.records ?? []);
+  const feed = useRestQuery<AnnouncementsFeed>(online ? ANNOUNCEMENTS_FEED_PATH : null, {
+    // Only the records are kept (the page's count and hasMore mean nothing to the top bar).
+    load: async (path) => ({ records: (await api.get<AnnouncementsFeed>(path)).records }),
+    keep: keptInCache(ANNOUNCEMENTS_CACHE_KEY),
+  });
+  const { reload } = feed;
+  useEffect(() => onAnnouncementsChanged(() => void reload()), [reload]);
+  // Offline or refused with nothing kept: no announcements.
+  return feed.data?.records ?? (feed.loading ? undefined : []);
 }

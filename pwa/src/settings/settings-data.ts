@@ -6,11 +6,11 @@ import type { CompanyAnswer, CompanySchedulesDTO } from "@chatflow/core/contract
 import type { QueueSchedule } from "@chatflow/core/contract/queues.ts";
 import type { SettingDTO } from "@chatflow/core/contract/settings.ts";
 import { useEffect, useMemo, useRef } from "react";
-import { useRestQuery } from "../api/use-rest-query.ts";
+import { keptInCache, useRestQuery } from "../api/use-rest-query.ts";
 import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
 import { HELPS_CACHE_KEY } from "../helps/helps-presence.ts";
-import { readCache, refreshCache, writeCache } from "../store/cache.ts";
+import { readCache, writeCache } from "../store/cache.ts";
 import { PLATFORM_CACHE_KEY } from "./use-settings-data.ts";
 
 /** The company's settings named in `columns`, while `online`; a column not answered (yet) is undefined. */
@@ -45,19 +45,17 @@ export function useCompanyHours(
   online: boolean,
   show: (company: Pick<CompanyAnswer, "schedules"> | undefined) => void,
 ): void {
+  const company = useRestQuery<CompanyAnswer>(online ? `/companies/${companyId}` : null, {
+    keep: keptInCache(companyHoursCacheKey(companyId)),
+  });
   // The caller's setter changes every render; the latest one shows each answer.
   const showRef = useRef(show);
   showRef.current = show;
+  const { data, loading } = company;
   useEffect(() => {
-    let live = true;
-    const key = companyHoursCacheKey(companyId);
-    const shown = (c: Pick<CompanyAnswer, "schedules"> | undefined) => live && showRef.current(c);
-    void readCache<CompanyAnswer>(db, key).then((kept) => shown(kept?.value));
-    if (online) refreshCache<CompanyAnswer>(db, api, key, `/companies/${companyId}`).then(shown, () => {});
-    return () => {
-      live = false;
-    };
-  }, [companyId, online]);
+    // The kept copy, then core's; undefined once the store has said it keeps nothing.
+    if (data !== undefined || !loading) showRef.current(data);
+  }, [data, loading]);
 }
 
 /** Saves the company's hours (PUT /companies/{id}/schedules) and keeps the answer with the kept company. */

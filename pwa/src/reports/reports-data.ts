@@ -2,12 +2,12 @@
 // report is read over REST (GET /ticketreport/reports) and its last answer kept in the cache table for
 // offline; it follows the company's changes through the realtime pokes, debounced.
 import type { TicketReportDTO } from "@chatflow/core/contract/reports.ts";
-import { useLiveQuery } from "dexie-react-hooks";
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
+import { useRestQuery } from "../api/use-rest-query.ts";
 import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
-import { writeCache } from "../store/cache.ts";
+import { readCache, writeCache } from "../store/cache.ts";
 import { debouncedOnPoke } from "../sync/pokes.ts";
 import { useContactOptions } from "../tickets/composer/contact-search.ts";
 import { fetchAllRows, type ReportFilters, reportQuery } from "./report-model.ts";
@@ -23,34 +23,25 @@ export function useReport(companyId: number, applied: Applied) {
   const online = useOnline();
   const key = `reports:last:${companyId}`;
   const query = reportQuery(applied.filters, applied.page, applied.pageSize);
-  const kept = useLiveQuery(async () => ((await db.cache.get(key))?.value as Kept | undefined) ?? null, [key]);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: nonce asks again for the same query (Filtrar pressed twice)
+  const report = useRestQuery<TicketReportDTO>(online ? `/ticketreport/reports?${query}` : null, {
+    // The last answer, whatever its filters, is what an offline report shows; its query says which it was.
+    keep: {
+      key,
+      read: async () => (await readCache<Kept>(db, key))?.value.value,
+      write: (value) => writeCache(db, key, { query, value } satisfies Kept),
+    },
+  });
+  const { reload } = report;
+  // Filtrar pressed again for the same filters asks again; other filters are another path, asked already.
+  const asked = useRef({ query, nonce: applied.nonce });
   useEffect(() => {
-    if (!online) return;
-    let live = true;
-    const load = async () => {
-      if (live) setLoading(true);
-      try {
-        const value = await api.get<TicketReportDTO>(`/ticketreport/reports?${query}`);
-        await writeCache(db, key, { query, value } satisfies Kept);
-        if (live) setFailed(false);
-      } catch {
-        if (live) setFailed(true);
-      } finally {
-        if (live) setLoading(false);
-      }
-    };
-    void load();
-    // spec 3 §4: the report follows the company's changes (a ticket closed, rated, transferred), debounced.
-    const off = debouncedOnPoke(load, REPORT_POKE_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      off();
-    };
-  }, [online, key, query, applied.nonce]);
-  return { kept, loading, failed, online };
+    const before = asked.current;
+    asked.current = { query, nonce: applied.nonce };
+    if (before.nonce !== applied.nonce && before.query === query) void reload();
+  }, [query, applied.nonce, reload]);
+  // spec 3 §4: the report follows the company's changes (a ticket closed, rated, transferred), debounced.
+  useEffect(() => (online ? debouncedOnPoke(reload, REPORT_POKE_DEBOUNCE_MS) : undefined), [online, reload]);
+  return { data: report.data, loading: report.loading, failed: report.error != null, online };
 }
 
 /** The contacts matching `search` for the report's contact filter (the replica, and core when online). */

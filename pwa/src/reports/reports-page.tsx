@@ -79,7 +79,7 @@ export function ReportsView({ companyId }: { companyId: number }) {
     }
   };
 
-  const data = report.kept?.value;
+  const data = report.data;
   const total = data?.totalTickets.total ?? 0;
   const goTo = (page: number) => setApplied((a) => ({ ...a, page, nonce: a.nonce + 1 }));
   const notice = !report.online ? t("reportsPage.offline") : report.failed ? t("reportsPage.loadError") : null;

@@ -5,16 +5,18 @@ import type { CompaniesPage, CompanyAdminDTO, CompanyUsersDTO } from "@chatflow/
 import type { PlanDTO } from "@chatflow/core/contract/plans.ts";
 import { useCallback, useEffect, useState } from "react";
 import { usePaged } from "../api/use-paged.ts";
-import { useRestQuery } from "../api/use-rest-query.ts";
+import { keptInCache, useRestQuery } from "../api/use-rest-query.ts";
 import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
 import { errorText } from "../i18n/translate-error.ts";
-import { readCache, refreshCache, writeCache } from "../store/cache.ts";
+import { readCache, writeCache } from "../store/cache.ts";
 import { useListChanged } from "../sync/use-list-changed.ts";
 import { showToast } from "../ui/toasts.ts";
 
 const FIRST_PAGE_KEY = "companies:firstPage";
 const PLANS_KEY = "settings:plans";
+/** One empty list while the plans are unknown, so the form's items keep their identity across renders. */
+const NO_PLANS: PlanDTO[] = [];
 
 /**
  * The companies matching `search` page by page while online (the first page without search kept), reloaded on
@@ -30,13 +32,15 @@ export function useCompanyPages(search: string, online: boolean) {
   });
   // Another super user's (or tab's) change (spec 3 §4 live updates, decision 0063).
   useListChanged(db, "companies", server.reload);
+  // The kept first page (written by the paged loader above, which merges pages and keeps nothing itself), read
+  // again on each change of connection so going offline shows the freshest one.
   const [kept, setKept] = useState<CompanyAdminDTO[] | null>(null);
-  const [plans, setPlans] = useState<PlanDTO[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: online reads the kept page again (see above)
   useEffect(() => {
     void readCache<CompanyAdminDTO[]>(db, FIRST_PAGE_KEY).then((c) => setKept(c?.value ?? null));
-    void readCache<PlanDTO[]>(db, PLANS_KEY).then((c) => c && setPlans(c.value));
-    if (online) void refreshCache<PlanDTO[]>(db, api, PLANS_KEY, "/plans/all").then(setPlans, () => {});
   }, [online]);
+  const plans =
+    useRestQuery<PlanDTO[]>(online ? "/plans/all" : null, { keep: keptInCache(PLANS_KEY) }).data ?? NO_PLANS;
   return { server, kept, plans };
 }
 

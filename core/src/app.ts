@@ -49,8 +49,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(closeWhenDraining(health));
   // Probes come often and want no compression, body parsing or session.
   app.use(healthRoutes(deps.pool, health));
+  app.use(metricsRoute(deps.metrics, deps.config.metricsToken));
   if (deps.metrics) {
-    app.use(metricsRoute(deps.metrics, deps.config.metricsToken));
     app.use(deps.metrics.timeRequests);
   }
   app.use(compressAnswers());

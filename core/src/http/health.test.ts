@@ -60,6 +60,10 @@ describe("#health", () => {
     const ready = await core.api("GET", "/readyz");
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: "ready", part: "core", version: VERSION, checks: { database: "ok" } });
+    // Without METRICS_TOKEN (this core has none) there are no metrics: the path does not exist, session or not.
+    const metrics = await core.api("GET", "/metrics");
+    expect(metrics.status).toBe(404);
+    expect(metrics.body.error).toBe("ERR_NOT_FOUND");
   });
 
   it("is alive but not ready when the database does not answer", async () => {

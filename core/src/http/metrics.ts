@@ -5,6 +5,7 @@ import type { RequestHandler, Router } from "express";
 import express from "express";
 import type pg from "pg";
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
+import { routeNotFound } from "../kernel/errors.ts";
 import { scrape } from "../kernel/metrics.ts";
 
 export type CoreMetrics = {
@@ -90,9 +91,10 @@ export function coreMetrics(
   };
 }
 
-/** GET /metrics (kernel/metrics.ts's rules: no token configured, no path). */
-export function metricsRoute(metrics: CoreMetrics, token: string | undefined): Router {
-  return express.Router().get("/metrics", async (req, res) => {
+/** GET /metrics (kernel/metrics.ts's rules: without METRICS_TOKEN there are no metrics and the path is a 404). */
+export function metricsRoute(metrics: CoreMetrics | undefined, token: string | undefined): Router {
+  return express.Router().get("/metrics", async (req, res, next) => {
+    if (!metrics) return next(routeNotFound());
     const answer = await scrape(metrics.registry, token, req.headers.authorization);
     res.status(answer.status).set(answer.headers).send(answer.body);
   });

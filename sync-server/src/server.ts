@@ -5,9 +5,9 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { createTokens } from "@chatflow/core/auth/tokens.ts";
 import { openDb } from "@chatflow/core/db/orm.ts";
-import type { HealthState } from "@chatflow/core/kernel/health.ts";
+import type { HealthState, ReadinessChecks } from "@chatflow/core/kernel/health.ts";
 import { Redis } from "@hocuspocus/extension-redis";
-import { type Extension, type Hocuspocus, Server } from "@hocuspocus/server";
+import { type Hocuspocus, Server } from "@hocuspocus/server";
 import { type AccessWatch, watchAccess } from "./auth/access-watch.ts";
 import { authenticateConnection } from "./auth/authenticate-connection.ts";
 import { healthChecks, syncMetrics } from "./http/health.ts";
@@ -66,6 +66,7 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
   const host = opts.host ?? DEFAULT_SYNC_HOST;
   let access: AccessWatch | undefined;
   const health: HealthState = { draining: false };
+  const redis = redisExtension(opts);
   // Bound once the server exists: its gauges read what it holds open.
   let hocuspocus: Hocuspocus | undefined;
   const metrics = syncMetrics(() => hocuspocus);
@@ -87,8 +88,8 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
     },
     // Core's REST writes to quick messages (decision 0048).
     extensions: [
-      healthChecks(db.pool, health, { registry: metrics, token: opts.metricsToken }),
-      ...redisExtension(opts),
+      healthChecks(db.pool, health, { registry: metrics, token: opts.metricsToken }, redisReady(redis)),
+      ...redis,
       documentStore(db.pool),
       quickMessageWrites(db.pool, tokens),
     ],
@@ -140,7 +141,7 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
 }
 
 /** The Redis extension when a Redis is configured, else nothing (one instance serves everything). */
-function redisExtension(opts: SyncServerOptions): Extension[] {
+function redisExtension(opts: SyncServerOptions): Redis[] {
   if (!opts.redisUrl) return [];
   const url = new URL(opts.redisUrl);
   if (url.protocol !== "redis:") throw new Error(`sync-server: REDIS_URL must be redis://, got ${url.protocol}`);
@@ -157,4 +158,10 @@ function redisExtension(opts: SyncServerOptions): Extension[] {
       },
     }),
   ];
+}
+
+/** Readiness of the Redis the instances share documents through, when there is one: both its connections up. */
+function redisReady(redis: Redis[]): ReadinessChecks {
+  if (redis.length === 0) return {};
+  return { redis: () => redis.every((r) => r.pub.status === "ready" && r.sub.status === "ready") };
 }

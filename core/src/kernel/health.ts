@@ -33,17 +33,30 @@ export function liveness(part: string): HealthAnswer {
   return { status: 200, headers: NO_STORE, body: { status: "ok", part, version: VERSION } };
 }
 
-export async function readiness(part: string, pool: pg.Pool, state: HealthState): Promise<HealthAnswer> {
+/** What else a part needs to work, by name (the sync server's Redis when it shares documents through one). */
+export type ReadinessChecks = Record<string, () => boolean | Promise<boolean>>;
+
+export async function readiness(
+  part: string,
+  pool: pg.Pool,
+  state: HealthState,
+  more: ReadinessChecks = {},
+): Promise<HealthAnswer> {
   if (state.draining) return { status: 503, headers: NO_STORE, body: { status: "draining", part, version: VERSION } };
-  const database = await databaseAnswers(pool);
+  const names = ["database", ...Object.keys(more)];
+  const results = await Promise.all([
+    databaseAnswers(pool),
+    ...Object.values(more).map((check) => Promise.resolve(check()).catch(() => false)),
+  ]);
+  const ready = results.every(Boolean);
   return {
-    status: database ? 200 : 503,
-    headers: database ? NO_STORE : { ...NO_STORE, "Retry-After": "5" },
+    status: ready ? 200 : 503,
+    headers: ready ? NO_STORE : { ...NO_STORE, "Retry-After": "5" },
     body: {
-      status: database ? "ready" : "unavailable",
+      status: ready ? "ready" : "unavailable",
       part,
       version: VERSION,
-      checks: { database: database ? "ok" : "unavailable" },
+      checks: Object.fromEntries(names.map((name, i) => [name, results[i] ? "ok" : "unavailable"])),
     },
   };
 }
@@ -54,8 +67,9 @@ export function healthProbe(
   part: string,
   pool: pg.Pool,
   state: HealthState,
+  more?: ReadinessChecks,
 ): Promise<HealthAnswer> | undefined {
   if (path === "/healthz") return Promise.resolve(liveness(part));
-  if (path === "/readyz") return readiness(part, pool, state);
+  if (path === "/readyz") return readiness(part, pool, state, more);
   return undefined;
 }

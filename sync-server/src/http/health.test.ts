@@ -1,5 +1,6 @@
 // The sync server's probes: alive and ready on its own port beside the co-editing sockets, and not ready from the
 // moment it starts stopping.
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { syncForFile } from "../testing/sync-fixtures.ts";
 
@@ -35,4 +36,29 @@ describe("#sync.health", () => {
     }
     await expect(fetch(`${httpOf(other.url)}/healthz`)).rejects.toThrow();
   });
+
+  it("counts the shared Redis in readiness when it has one: ready while it answers, not ready when none does", async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+    const shared = await sync.startServer({ redisUrl, redisPrefix: `chatflow-test-${randomUUID()}` });
+    const ready = await waitForReadiness(`${httpOf(shared.url)}/readyz`, 200);
+    expect(ready).toMatchObject({ status: "ready", checks: { database: "ok", redis: "ok" } });
+    // Nothing listens on port 1: the extension keeps retrying, and the instance says it is not ready.
+    const cut = await sync.startServer({
+      redisUrl: "redis://127.0.0.1:1",
+      redisPrefix: `chatflow-test-${randomUUID()}`,
+    });
+    const unready = await waitForReadiness(`${httpOf(cut.url)}/readyz`, 503);
+    expect(unready).toMatchObject({ status: "unavailable", checks: { database: "ok", redis: "unavailable" } });
+  });
 });
+
+/** Asks `url` until it answers `status` (a Redis connection takes a moment), and answers the body then. */
+async function waitForReadiness(url: string, status: number): Promise<unknown> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await fetch(url);
+    if (res.status === status) return res.json();
+    if (Date.now() > deadline) throw new Error(`${url} kept answering ${res.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

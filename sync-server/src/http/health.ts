@@ -1,7 +1,7 @@
 // The sync server's probes (kernel/health.ts) and metrics (kernel/metrics.ts) on its own port: GET /healthz,
 // /readyz and, with METRICS_TOKEN, /metrics, answered before Hocuspocus's default page.
 
-import { type HealthState, healthProbe } from "@chatflow/core/kernel/health.ts";
+import { type HealthState, healthProbe, type ReadinessChecks } from "@chatflow/core/kernel/health.ts";
 import { createRegistry, scrape } from "@chatflow/core/kernel/metrics.ts";
 import type { Extension, Hocuspocus, onRequestPayload } from "@hocuspocus/server";
 import type pg from "pg";
@@ -33,6 +33,7 @@ export function healthChecks(
   pool: pg.Pool,
   state: HealthState,
   metrics: { registry: Registry; token: string | undefined },
+  more: ReadinessChecks = {},
 ): Extension {
   return {
     async onRequest({ request, response }: onRequestPayload) {
@@ -43,7 +44,7 @@ export function healthChecks(
         response.writeHead(answer.status, answer.headers).end(answer.body);
         throw null;
       }
-      const answer = await healthProbe(path, "sync-server", pool, state);
+      const answer = await healthProbe(path, "sync-server", pool, state, more);
       if (!answer) return;
       response.writeHead(answer.status, { ...answer.headers, "Content-Type": "application/json" });
       response.end(JSON.stringify(answer.body));

@@ -5,9 +5,10 @@ import WebSocket from "ws";
 import { CHANGES_CHANNEL } from "../contract/topics.ts";
 import { businessToday } from "../kernel/business-date.ts";
 import { buildCompany } from "../testing/factories.ts";
+import { startTestCore } from "../testing/test-core.ts";
 import { coreForFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
-import { SUBSCRIPTION_EXPIRED_CLOSE } from "./hub.ts";
+import { GOING_AWAY, SUBSCRIPTION_EXPIRED_CLOSE } from "./hub.ts";
 
 const core = coreForFile();
 
@@ -85,5 +86,19 @@ describe("#realtime an expired company", () => {
     await core.db.pool.query("SELECT pg_notify($1, $2)", [CHANGES_CHANNEL, String(company.id)]);
     await expect.poll(() => socket.frames.length).toBe(1);
     socket.ws.close();
+  });
+});
+
+describe("#realtime a stopping core", () => {
+  it("closes its sockets with 1001, going away, so the app reconnects elsewhere", async () => {
+    const own = await startTestCore();
+    const company = await buildCompany(own.db.pool);
+    const u = await signedIn(own, { companyId: company.id });
+    const ws = new WebSocket(`${own.url.replace("http", "ws")}/ws?token=${u.token}`);
+    ws.on("error", () => {});
+    const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+    await new Promise((resolve) => ws.once("message", resolve));
+    await own.close();
+    expect(await closed).toBe(GOING_AWAY);
   });
 });

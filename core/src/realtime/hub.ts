@@ -27,6 +27,10 @@ type Conn = { ws: WebSocket; actor: Actor };
 /** How the socket of a company whose subscription ran out is closed (the PWA then asks the API why). */
 export const SUBSCRIPTION_EXPIRED_CLOSE = { code: 4402, reason: "ERR_SUBSCRIPTION_EXPIRED" };
 
+/** The close code a stopping core sends (RFC 6455 1001, going away), and how long it waits for the replies. */
+export const GOING_AWAY = 1001;
+const CLOSE_GRACE_MS = 1_000;
+
 /** Pokes for one company are coalesced over this many milliseconds. */
 const POKE_DELAY_MS = 15;
 
@@ -194,8 +198,24 @@ export async function startHub(opts: {
   return {
     handleUpgrade: (req, socket, head) => void handleUpgrade(req, socket, head),
     connections: () => [...byCompany.values()].reduce((n, s) => n + s.size, 0),
+    /**
+     * Says goodbye to every socket with 1001 (going away: the app reconnects, behind a balancer to another core),
+     * waits a moment for the closing handshakes, then cuts the ones that did not answer.
+     */
     async close() {
       for (const t of pending.values()) clearTimeout(t);
+      const clients = [...wss.clients];
+      const gone = Promise.all(
+        clients.map(
+          (c) =>
+            new Promise<void>((resolve) => {
+              if (c.readyState === c.CLOSED) return resolve();
+              c.once("close", () => resolve());
+              c.close(GOING_AWAY, "server restarting");
+            }),
+        ),
+      );
+      await Promise.race([gone, new Promise((r) => setTimeout(r, CLOSE_GRACE_MS).unref())]);
       for (const c of wss.clients) c.terminate();
       wss.close();
       await listener.close();

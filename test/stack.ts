@@ -42,7 +42,8 @@ export async function startStack(
   // migrated database, so it starts after.
   const syncPort = opts.sync ? await freePort() : undefined;
   const core = await startTestCore({
-    pwaDir: path.resolve(import.meta.dirname, "../pwa/dist"),
+    // PWA_DIR: a build of one's own (helpers working side by side in one tree each build to their own folder).
+    pwaDir: process.env.PWA_DIR ?? path.resolve(import.meta.dirname, "../pwa/dist"),
     // Core asks the Graph API too (templates, Facebook pages): the same stand-in as the worker's.
     graphApiUrl: graph.url,
     ...(syncPort ? { syncUrl: `http://127.0.0.1:${syncPort}` } : {}),

@@ -68,6 +68,7 @@ export const texts = defineTexts("companiesPage", {
     },
     toasts: {
       saved: "Operação realizada com sucesso!",
+      created: "Empresa {{name}} criada; acesso do administrador: {{email}}",
       saveFailed:
         "Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente",
       deleteFailed: "Não foi possível realizar a operação",
@@ -164,6 +165,7 @@ export const texts = defineTexts("companiesPage", {
     },
     toasts: {
       saved: "Operation completed successfully",
+      created: "Company {{name}} created; administrator login: {{email}}",
       saveFailed:
         "Could not perform the operation. Check whether a company with the same name exists or whether the fields were filled in correctly",
       deleteFailed: "Could not perform the operation",
@@ -260,6 +262,7 @@ export const texts = defineTexts("companiesPage", {
     },
     toasts: {
       saved: "Operación realizada con éxito",
+      created: "Empresa {{name}} creada; acceso del administrador: {{email}}",
       saveFailed:
         "No se pudo realizar la operación. Verifique si ya existe una empresa con el mismo nombre o si los campos se completaron correctamente",
       deleteFailed: "No se pudo realizar la operación",
@@ -356,6 +359,7 @@ export const texts = defineTexts("companiesPage", {
     },
     toasts: {
       saved: "İşlem başarıyla tamamlandı",
+      created: "{{name}} şirketi oluşturuldu; yönetici girişi: {{email}}",
       saveFailed:
         "İşlem gerçekleştirilemedi. Aynı adda bir şirket olup olmadığını veya alanların doğru doldurulup doldurulmadığını kontrol edin",
       deleteFailed: "İşlem gerçekleştirilemedi",

@@ -5,10 +5,12 @@ import "fake-indexeddb/auto";
 import type { CompanyAdminDTO } from "@chatflow/core/contract/companies.ts";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
+import { getDefaultStore } from "jotai";
 import { HttpResponse, http } from "msw";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { i18n } from "../i18n/i18n.ts";
 import { mockNetworkForFile } from "../test-support/mock-network.ts";
+import { toastsAtom } from "../ui/toasts.ts";
 import { advancedForm, dueState, emptyCompanyForm, formatBytes } from "./company-form.ts";
 import { CompanyModal } from "./company-modal.tsx";
 import { CompanyUsersModal } from "./company-users-modal.tsx";
@@ -79,6 +81,32 @@ describe("#company modal", () => {
     await waitFor(() => expect(changed).toBe(1), { timeout: 3000 });
     expect(body).toMatchObject({ name: "Padaria", planId: 3, dueDate: "2026-02-28", recurrence: "MENSAL" });
     expect(body).not.toHaveProperty("password");
+  });
+
+  it("creates a company and says what was created: the company and its admin's login", async () => {
+    const user = userEvent.setup();
+    let body: Record<string, unknown> | null = null;
+    network.use(
+      http.post(`${origin()}/companies`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...company, id: 8, name: "Sorveteria", email: "admin@sorveteria.test" });
+      }),
+    );
+    let changed = 0;
+    render(<CompanyModal company={null} plans={plans} online onClose={() => {}} onChanged={() => changed++} />);
+    await user.type(screen.getByTestId("company-name"), "Sorveteria");
+    await user.type(screen.getByTestId("company-email"), "Admin@Sorveteria.test");
+    await user.type(screen.getByTestId("company-password"), "Sorvete#2026x");
+    await user.click(screen.getByTestId("company-plan"));
+    await user.click(await screen.findByRole("option", { name: "Ouro" }));
+    await user.click(screen.getByTestId("company-save"));
+    await waitFor(() => expect(changed).toBe(1), { timeout: 3000 });
+    expect(body).toMatchObject({ name: "Sorveteria", email: "Admin@Sorveteria.test", planId: 3 });
+    const texts = () =>
+      getDefaultStore()
+        .get(toastsAtom)
+        .map((t) => t.text);
+    expect(texts()).toContain("Empresa Sorveteria criada; acesso do administrador: admin@sorveteria.test");
   });
 
   it("deletes only after the confirmation", async () => {

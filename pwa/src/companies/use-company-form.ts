@@ -61,7 +61,13 @@ export function useCompanyForm({
       await wait(COMPANY_SUBMIT_DELAY_MS);
       const saved = await saveCompany(isNew ? null : form.id, body);
       setForm(companyFormOf(saved));
-      showToast(t("companiesPage.toasts.saved"), "info");
+      // A new company names itself and its admin's login (issue 21): the super user hands that login on.
+      showToast(
+        isNew
+          ? t("companiesPage.toasts.created", { name: saved.name, email: saved.email ?? body.email })
+          : t("companiesPage.toasts.saved"),
+        "info",
+      );
       onChanged();
       onClose();
     } catch (err) {

@@ -1,7 +1,12 @@
 // What the adapters that send through Meta's Graph API share (WhatsApp Cloud, Messenger and Instagram): its address
 // and timeouts, how a failed request is judged, and the connection's status. Neither has a session to open, so the
 // status is what the last call told: a request that never reached Meta means down, any answer means up.
-import { GRAPH_API_URL, GRAPH_API_VERSION } from "@chatflow/core/contract/graph-api.ts";
+import {
+  DEFAULT_GRAPH_API,
+  type GraphApiOptions,
+  graphFetchFailure,
+  UPLOAD_TIMEOUT_MS,
+} from "@chatflow/core/meta/graph-api.ts";
 import {
   type AdapterEvents,
   type ChannelAdapter,
@@ -10,56 +15,16 @@ import {
   SendError,
 } from "./adapter.ts";
 
-export type GraphApiOptions = {
-  /** Base URL of the Graph API; tests point it at a fake on loopback. */
-  url: string;
-  /** Graph API version path segment. */
-  version: string;
-  /** Whole-request timeout. Longer than undici's 10 s connect timeout, so a connect timeout is told apart. */
-  timeoutMs: number;
-  /** Whole-upload timeout for media (files up to 100 MB); UPLOAD_TIMEOUT_MS by default. */
-  uploadTimeoutMs?: number;
-  /** From which try a failed upload fails its message for good; UPLOAD_ATTEMPTS by default. */
-  uploadAttempts?: number;
-};
-
-export const UPLOAD_TIMEOUT_MS = 180_000;
-
-export const DEFAULT_GRAPH_API: GraphApiOptions = {
-  url: GRAPH_API_URL,
-  version: GRAPH_API_VERSION,
-  timeoutMs: 20_000,
-};
-
-/** Socket error codes meaning no byte of the request reached the server. */
-const NOT_CONNECTED = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "ENETDOWN",
-  "EADDRNOTAVAIL",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-
-function errorCodes(err: unknown): string[] {
-  const cause = (err as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | undefined)?.cause;
-  if (!cause) return [];
-  // Happy eyeballs tries several addresses and reports them together.
-  if (Array.isArray(cause.errors)) return cause.errors.map((e) => String(e.code ?? ""));
-  return [String(cause.code ?? "")];
-}
+// The Graph API's options and the judging of failures live in core's Meta module (decision 0092); the adapters
+// import them from here as before.
+export { DEFAULT_GRAPH_API, type GraphApiOptions, UPLOAD_TIMEOUT_MS };
 
 /** Classifies a fetch rejection: only failures before the connection existed are certainly not delivered. */
 export function classifyFetchError(err: unknown): SendError {
-  const codes = errorCodes(err);
-  if (codes.length > 0 && codes.every((c) => NOT_CONNECTED.has(c))) {
-    return new SendError("retryable-not-delivered", `Graph API unreachable (${codes.join(", ")})`, { cause: err });
-  }
-  const name = (err as { name?: string } | undefined)?.name;
-  const what = name === "TimeoutError" ? "timed out" : `failed (${codes.join(", ") || String(err)})`;
-  return new SendError("retryable-maybe-delivered", `Graph API request ${what}`, { cause: err });
+  const failure = graphFetchFailure(err);
+  return new SendError(failure.reached ? "retryable-maybe-delivered" : "retryable-not-delivered", failure.message, {
+    cause: err,
+  });
 }
 
 /** The part of an adapter that is the same for every Graph API channel: all but `send`. */

@@ -1,0 +1,64 @@
+// Meta's Graph API as every Meta channel calls it (WhatsApp Cloud API, Messenger, Instagram), from core (webhook
+// media, the phone number and page checks) and from the channel worker (sends, through core's exports map): its
+// address and timeouts, and how a request that got no answer is judged (decision 0092).
+import { GRAPH_API_URL, GRAPH_API_VERSION } from "../contract/graph-api.ts";
+
+export type GraphApiOptions = {
+  /** Base URL of the Graph API; tests point it at a fake on loopback. */
+  url: string;
+  /** Graph API version path segment. */
+  version: string;
+  /** Whole-request timeout. Longer than undici's 10 s connect timeout, so a connect timeout is told apart. */
+  timeoutMs: number;
+  /** Whole-upload timeout for media (files up to 100 MB); UPLOAD_TIMEOUT_MS by default. */
+  uploadTimeoutMs?: number;
+  /** From which try a failed upload fails its message for good; UPLOAD_ATTEMPTS by default. */
+  uploadAttempts?: number;
+};
+
+export const UPLOAD_TIMEOUT_MS = 180_000;
+
+export const DEFAULT_GRAPH_API: GraphApiOptions = {
+  url: GRAPH_API_URL,
+  version: GRAPH_API_VERSION,
+  timeoutMs: 20_000,
+};
+
+/** `{url}/{version}/{path}`, whatever slashes the configured URL ends with. */
+export function graphUrl(o: { url: string; version: string }, path: string): string {
+  return `${o.url.replace(/\/+$/, "")}/${o.version}/${path.replace(/^\/+/, "")}`;
+}
+
+/** Socket error codes meaning no byte of the request reached the server. */
+const NOT_CONNECTED = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+function errorCodes(err: unknown): string[] {
+  const cause = (err as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | undefined)?.cause;
+  if (!cause) return [];
+  // Happy eyeballs tries several addresses and reports them together.
+  if (Array.isArray(cause.errors)) return cause.errors.map((e) => String(e.code ?? ""));
+  return [String(cause.code ?? "")];
+}
+
+/** A fetch that got no answer: `reached` false only when the request certainly never left (nothing delivered). */
+export type GraphFetchFailure = { reached: boolean; message: string };
+
+/** Judges a fetch rejection: only failures before the connection existed are certainly not delivered. */
+export function graphFetchFailure(err: unknown): GraphFetchFailure {
+  const codes = errorCodes(err);
+  if (codes.length > 0 && codes.every((c) => NOT_CONNECTED.has(c))) {
+    return { reached: false, message: `Graph API unreachable (${codes.join(", ")})` };
+  }
+  const name = (err as { name?: string } | undefined)?.name;
+  const what = name === "TimeoutError" ? "timed out" : `failed (${codes.join(", ") || String(err)})`;
+  return { reached: true, message: `Graph API request ${what}` };
+}

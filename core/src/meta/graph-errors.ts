@@ -1,0 +1,99 @@
+// What a Graph API error means, for every Meta channel (WhatsApp Cloud API, Messenger, Instagram) and both places
+// that meet one: a send the worker gets refused, and a `failed` status a webhook reports later. One table, so the
+// agent reads the same reason and advice whichever way the failure arrived (decision 0092).
+
+/**
+ * What the failure is, in the agent's terms; the PWA words each (message-view.texts.ts):
+ * - window: more than 24 hours since the customer wrote; only a template may be sent.
+ * - undeliverable: the number cannot receive it (no WhatsApp, an old app, the person blocked the business...).
+ * - rate-limit: too many messages for now; wait, then try again.
+ * - token: the connection's access token expired or was revoked; an admin reconnects it.
+ * - permission: the app lacks a permission, or the account may not send now; an admin looks.
+ * - marketing: Meta chose not to deliver a marketing message, or the person stopped them.
+ * - media: the file could not be uploaded or downloaded.
+ * - template: the template is missing, paused or its parameters do not fit.
+ * - unsupported: the channel does not carry this kind of message.
+ * - temporary: Meta's own trouble; trying again later should work.
+ * - unknown: none of the above; the platform's own words are shown.
+ */
+export type GraphFailureKind =
+  | "window"
+  | "undeliverable"
+  | "rate-limit"
+  | "token"
+  | "permission"
+  | "marketing"
+  | "media"
+  | "template"
+  | "unsupported"
+  | "temporary"
+  | "unknown";
+
+export type GraphFailure = {
+  kind: GraphFailureKind;
+  /** Whether sending the same message again can work (an agent's retry, or the queue's). */
+  retry: boolean;
+  /** Meta's code (131047, 190...), its subcode when it gave one. */
+  code: number | null;
+  subcode: number | null;
+  /** Meta's short title and its longer message and details, as Meta wrote them (English). */
+  title: string;
+  message: string;
+  details: string;
+};
+
+/** Rate limits: the Cloud API's throughput and pair limits, the Graph API's app and page limits, Messenger's 613. */
+const RATE_LIMIT = new Set([4, 17, 32, 613, 80007, 130429, 131048, 131056]);
+/** Expired, revoked or invalid access tokens. */
+const TOKEN = new Set([190, 102, 463, 467]);
+/** Missing permissions, an account locked, blocked for policy, unpaid or in maintenance, a number not registered. */
+const PERMISSION = new Set([3, 10, 200, 294, 368, 131005, 131031, 131042, 131045, 131057, 133010, 2018065]);
+/** The number cannot receive it: not on WhatsApp, an old app, the recipient is the sender, Messenger's unavailable user. */
+const UNDELIVERABLE = new Set([131026, 131021, 551, 1545041, 2018001, 2018108]);
+/** Meta's own, passing trouble. */
+const TEMPORARY = new Set([1, 2, 131000, 131016, 133004]);
+/** Messenger: the 24-hour window (Graph 10 with subcode 2018278, or 2534022 on Instagram). */
+const WINDOW_SUBCODES = new Set([2018278, 2534022]);
+
+const text = (v: unknown) => (typeof v === "string" ? v.slice(0, 1000) : "");
+const int = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v : null);
+
+function kindOf(code: number | null, subcode: number | null, status: number): GraphFailureKind {
+  if (code === 131047 || code === 470 || (subcode !== null && WINDOW_SUBCODES.has(subcode))) return "window";
+  if (code === null) return status === 429 ? "rate-limit" : status >= 500 ? "temporary" : "unknown";
+  if (RATE_LIMIT.has(code)) return "rate-limit";
+  if (TOKEN.has(code)) return "token";
+  if (UNDELIVERABLE.has(code) || (subcode !== null && UNDELIVERABLE.has(subcode))) return "undeliverable";
+  if (code === 131049 || code === 131050) return "marketing";
+  if (code === 131051) return "unsupported";
+  if (code === 131052 || code === 131053) return "media";
+  if (code >= 132000 && code <= 132999) return "template";
+  if (PERMISSION.has(code) || (code >= 200 && code <= 299)) return "permission";
+  if (TEMPORARY.has(code)) return "temporary";
+  return status >= 500 ? "temporary" : "unknown";
+}
+
+/** Retrying the same message helps only once the cause passes (a limit, Meta's trouble, a file, a reconnection). */
+const RETRYABLE = new Set<GraphFailureKind>(["rate-limit", "temporary", "media", "token", "unknown"]);
+
+/**
+ * A Graph error object as Meta sends it: the `error` of a refused call ({code, error_subcode, message, error_user_title,
+ * error_data: {details}}) or one item of a status's `errors[]` ({code, title, message, error_data: {details}}).
+ * `status` is the HTTP status of a refused call (0 for a webhook's).
+ */
+export function classifyGraphError(error: unknown, status = 0): GraphFailure {
+  const e = (error && typeof error === "object" ? error : {}) as Record<string, unknown>;
+  const data = (e.error_data && typeof e.error_data === "object" ? e.error_data : {}) as Record<string, unknown>;
+  const code = int(e.code);
+  const subcode = int(e.error_subcode);
+  const kind = kindOf(code, subcode, status);
+  return {
+    kind,
+    retry: RETRYABLE.has(kind),
+    code,
+    subcode,
+    title: text(e.title) || text(e.error_user_title) || text(e.type),
+    message: text(e.message) || text(e.error_user_msg),
+    details: text(data.details) || (typeof e.error_data === "string" ? text(e.error_data) : ""),
+  };
+}

@@ -60,8 +60,9 @@ describe("queue bot: one queue on the connection", () => {
       [wa.companyId, sent[0]!.id],
     );
     expect(rowCount).toBe(1);
+    // The list's preview stays the customer's last message, not the bot's greeting (decision 0089).
     const { rows } = await core.db.pool.query("SELECT last_message FROM tickets WHERE id = $1", [ticketId]);
-    expect(rows[0].last_message).toBe("Olá Maria, você está na fila Atendimento.");
+    expect(rows[0].last_message).toBe("oi");
   });
 
   it("assigns the queue without sending anything when the queue has no greeting", async () => {

@@ -63,11 +63,12 @@ export async function sendBotMessages(client: pg.ClientBase, messages: BotMessag
   );
   const last = new Map<number, BotMessage>();
   for (const m of messages) last.set(m.ticketId, m);
-  // Unread stays as it is: the contact's messages still wait for an agent.
+  // Unread stays as it is: the contact's messages still wait for an agent. The preview stays the customer's
+  // last message (decision 0089): a bot's greeting never becomes it.
   await client.query(
-    `UPDATE tickets t SET last_message = i.b, updated_at = now()
-     FROM unnest($1::int[], $2::text[], $3::int[]) AS i(id, b, c) WHERE t.id = i.id AND t.company_id = i.c`,
-    [[...last.keys()], [...last.values()].map((m) => m.body), [...last.values()].map((m) => m.companyId)],
+    `UPDATE tickets t SET updated_at = now()
+     FROM unnest($1::int[], $2::int[]) AS i(id, c) WHERE t.id = i.id AND t.company_id = i.c`,
+    [[...last.keys()], [...last.values()].map((m) => m.companyId)],
   );
   messages.forEach((m, i) => {
     changes.push({ companyId: m.companyId, entity: "messages", id: ids[i]! });

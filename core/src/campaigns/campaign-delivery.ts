@@ -91,10 +91,10 @@ export async function queueMessage(
       media ? c.mediaPath : null,
     ],
   );
-  await client.query("UPDATE tickets SET last_message = $3, updated_at = now() WHERE id = $1 AND company_id = $2", [
+  // The preview stays the customer's last message (decision 0089).
+  await client.query("UPDATE tickets SET updated_at = now() WHERE id = $1 AND company_id = $2", [
     ticket.id,
     c.companyId,
-    body,
   ]);
   changes.push(
     { companyId: c.companyId, entity: "messages", id },

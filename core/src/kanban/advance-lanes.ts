@@ -78,10 +78,10 @@ async function queueGreeting(client: pg.ClientBase, move: DueMove, greeting: str
      VALUES ($1, $2, $3, $4, $5, NULL, $6, $7, true, true, 0, 'queued', 'chat')`,
     [id, move.companyId, move.ticketId, move.contactId, move.whatsappId, move.queueId, body],
   );
-  await client.query("UPDATE tickets SET last_message = $3, updated_at = now() WHERE id = $1 AND company_id = $2", [
+  // The preview stays the customer's last message (decision 0089).
+  await client.query("UPDATE tickets SET updated_at = now() WHERE id = $1 AND company_id = $2", [
     move.ticketId,
     move.companyId,
-    body,
   ]);
   changes.push({ companyId: move.companyId, entity: "messages", id });
 }

@@ -6,8 +6,9 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TDeleteMessageArgs } from "../contract/messages.ts";
-import { recordChanges } from "../kernel/change-log.ts";
+import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { noPermission } from "../kernel/errors.ts";
+import { refreshTicketPreviews } from "../tickets/ticket-preview.ts";
 import { findVisibleMessage, hasLeft, markIntentSql } from "./find-message.ts";
 import { canDeleteMessage } from "./message-policy.ts";
 
@@ -22,5 +23,8 @@ export async function deleteMessage(client: pg.ClientBase, actor: Actor, args: T
      WHERE id = $1 AND company_id = $3`,
     [m.id, !m.isPrivate && hasLeft(m), actor.companyId],
   );
-  await recordChanges(client, [{ companyId: actor.companyId, entity: "messages", id: m.id }]);
+  const changes: Change[] = [{ companyId: actor.companyId, entity: "messages", id: m.id }];
+  // A deleted text never stays in the list's preview or on /moments (one written before decision 0089 may hold it).
+  await refreshTicketPreviews(client, [{ companyId: actor.companyId, ticketId: m.ticketId }], changes);
+  await recordChanges(client, changes);
 }

@@ -43,9 +43,9 @@ describe("#messages.edit", () => {
     expect(res.body).toMatchObject({ id: m.id, body: "corrigido", isEdited: true });
     expect(await row(m.id)).toMatchObject({ body: "corrigido", is_edited: true, data_json: { edit: true } });
     expect(await logged(m.id)).toBe(1);
-    // It was the ticket's newest message: the list shows the new text.
+    // An agent's reply is not the list's preview (the customer's last message is, decision 0089).
     const t = await core.db.pool.query("SELECT last_message FROM tickets WHERE id = $1", [s.ticket.id]);
-    expect(t.rows[0].last_message).toBe("corrigido");
+    expect(t.rows[0].last_message).not.toBe("corrigido");
   });
 
   it("lets a message still waiting in the queue simply go out with the new text", async () => {

@@ -7,6 +7,7 @@ import type { Actor } from "../auth/authenticate.ts";
 import type { TEditMessageArgs } from "../contract/messages.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { noPermission } from "../kernel/errors.ts";
+import { refreshTicketPreviews } from "../tickets/ticket-preview.ts";
 import { findVisibleMessage, hasLeft, markIntentSql } from "./find-message.ts";
 import { canEditMessage } from "./message-policy.ts";
 
@@ -23,13 +24,8 @@ export async function editMessage(client: pg.ClientBase, actor: Actor, args: TEd
     [m.id, args.body, propagate, actor.companyId],
   );
   const changes: Change[] = [{ companyId: actor.companyId, entity: "messages", id: m.id }];
-  // The ticket list shows the last message: keep it true when that is the one edited.
-  const ticket = await client.query(
-    `UPDATE tickets SET last_message = $2 WHERE id = $1 AND company_id = $4
-       AND (SELECT id FROM messages WHERE ticket_id = $1 AND company_id = $4 ORDER BY created_at DESC, id DESC LIMIT 1) = $3
-     RETURNING id`,
-    [m.ticketId, args.body, m.id, actor.companyId],
-  );
-  if (ticket.rowCount) changes.push({ companyId: actor.companyId, entity: "tickets", id: m.ticketId });
+  // The preview is the customer's last message (decision 0089); one written before that rule may still hold this
+  // reply's old text: put it back in step.
+  await refreshTicketPreviews(client, [{ companyId: actor.companyId, ticketId: m.ticketId }], changes);
   await recordChanges(client, changes);
 }

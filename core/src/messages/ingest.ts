@@ -14,6 +14,7 @@ import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { confirmScheduledSends } from "../schedules/scheduled-send-outcome.ts";
 import { applyRatings } from "../tickets/apply-rating.ts";
+import { refreshTicketPreviews } from "../tickets/ticket-preview.ts";
 import { findStoredMessages, inboundKey } from "./find-stored-messages.ts";
 import { type RuleName, rulesInPlay, ticketsFor } from "./inbound-rules.ts";
 import { reopenRecentTickets } from "./reopen-recent-tickets.ts";
@@ -242,8 +243,11 @@ async function upsertTickets(
       count: 0,
       isGroup: isGroupNumber(m.from),
     };
-    a.last = m.body;
-    if (!m.fromMe) a.count += 1;
+    // The list's preview is the customer's last message (decision 0089): one sent from the phone leaves it.
+    if (!m.fromMe) {
+      a.last = m.body;
+      a.count += 1;
+    }
     acc.set(k, a);
   }
   // Lock tickets in one order everywhere, so two batches never deadlock.
@@ -259,7 +263,8 @@ async function upsertTickets(
      FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::int[], $7::boolean[])
        AS i(c, ct, w, ch, l, n, g)
      ON CONFLICT (company_id, contact_id, whatsapp_id) WHERE status <> 'closed'
-     DO UPDATE SET last_message = EXCLUDED.last_message,
+     DO UPDATE SET last_message = CASE WHEN EXCLUDED.last_message = '' THEN tickets.last_message
+       ELSE EXCLUDED.last_message END,
        unread_messages = tickets.unread_messages + EXCLUDED.unread_messages, updated_at = now()
      RETURNING id, company_id, contact_id, whatsapp_id, (xmax = 0) AS created`,
     [
@@ -283,7 +288,7 @@ async function upsertTickets(
        locked AS (
          SELECT t.id, i.l, i.n FROM tickets t JOIN i ON t.company_id = i.c AND t.contact_id = i.ct AND t.whatsapp_id = i.w
          WHERE t.status <> 'closed' ORDER BY t.company_id, t.contact_id FOR UPDATE OF t)
-       UPDATE tickets t SET last_message = locked.l, unread_messages = t.unread_messages + locked.n, updated_at = now()
+       UPDATE tickets t SET last_message = CASE WHEN locked.l = '' THEN t.last_message ELSE locked.l END, unread_messages = t.unread_messages + locked.n, updated_at = now()
        FROM locked WHERE t.id = locked.id AND t.status <> 'closed'
        RETURNING t.id, t.company_id, t.contact_id, t.whatsapp_id, false AS created`,
       [
@@ -418,17 +423,23 @@ async function applyEdits(
   edits: (InboundEdit | InboundRevoke)[],
   changes: Change[],
 ): Promise<void> {
+  const touched: { companyId: number; ticketId: number }[] = [];
   for (const e of edits) {
-    const { rows } = await client.query<{ id: string }>(
+    const { rows } = await client.query<{ id: string; ticket_id: number; from_me: boolean }>(
       e.kind === "edit"
         ? `UPDATE messages SET body = $4, is_edited = true, updated_at = now()
-           WHERE company_id = $1 AND whatsapp_id = $2 AND remote_id = $3 AND NOT is_deleted RETURNING id`
+           WHERE company_id = $1 AND whatsapp_id = $2 AND remote_id = $3 AND NOT is_deleted RETURNING id, ticket_id, from_me`
         : `UPDATE messages SET is_deleted = true, updated_at = now()
-           WHERE company_id = $1 AND whatsapp_id = $2 AND remote_id = $3 AND NOT is_deleted RETURNING id`,
+           WHERE company_id = $1 AND whatsapp_id = $2 AND remote_id = $3 AND NOT is_deleted RETURNING id, ticket_id, from_me`,
       e.kind === "edit" ? [e.companyId, e.whatsappId, e.remoteId, e.body] : [e.companyId, e.whatsappId, e.remoteId],
     );
-    for (const r of rows) changes.push({ companyId: e.companyId, entity: "messages", id: r.id });
+    for (const r of rows) {
+      changes.push({ companyId: e.companyId, entity: "messages", id: r.id });
+      if (!r.from_me) touched.push({ companyId: e.companyId, ticketId: r.ticket_id });
+    }
   }
+  // A customer's message edited or deleted: the preview follows it (a deleted text never stays there).
+  await refreshTicketPreviews(client, touched, changes);
 }
 
 /** A caller's events waiting for a transaction; resolved with the storedKeys it stored. */

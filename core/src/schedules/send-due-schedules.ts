@@ -115,14 +115,14 @@ async function sendOne(client: pg.ClientBase, s: DueSchedule, changes: Change[])
   let sent = s.sentCount + 1;
   let next = nextSendAt(s, new Date(s.anchorAt), sent);
   while (next && next.getTime() <= thisSend.getTime()) next = nextSendAt(s, new Date(s.anchorAt), ++sent);
-  // The message, the ticket's last message and the schedule's next send, in one statement.
+  // The message, the ticket's time (its preview stays the customer's, decision 0089) and the schedule's next send.
   await client.query(
     `WITH message AS (
        INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, body, from_me,
          read, ack, send_state, media_type, media_url)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, true, 0, 'queued', $9, $10)
      ), ticket AS (
-       UPDATE tickets SET last_message = $8, updated_at = now() WHERE id = $3 AND company_id = $2
+       UPDATE tickets SET updated_at = now() WHERE id = $3 AND company_id = $2
      )
      UPDATE schedules SET sent_count = $12, sent_at = now(), status = $13,
        send_at = COALESCE($14::timestamptz, send_at), last_error = NULL, last_message_id = $1, updated_at = now()

@@ -63,8 +63,9 @@ describe("#sync.pull ticket list fields", () => {
     expect(next.body.put.contacts).toEqual([expect.objectContaining({ id: other.id, name: "Novo Cliente" })]);
   });
 
-  it("keeps the customer's last message as the preview when a private note is written", async () => {
+  it("keeps the customer's last message as the preview when a reply or a private note is written", async () => {
     const s = await setup();
+    await core.db.pool.query("UPDATE tickets SET last_message = 'Bom dia!' WHERE id = $1", [s.ticket.id]);
     const push = (id: number, body: string, isPrivate: boolean) =>
       core.api("POST", "/sync/push", {
         token: s.token,
@@ -73,7 +74,7 @@ describe("#sync.pull ticket list fields", () => {
           mutations: [{ id, name: "sendMessage", args: { id: randomUUID(), ticketId: s.ticket.id, body, isPrivate } }],
         },
       });
-    expect((await push(1, "Bom dia!", false)).body.results[0].ok).toBe(true);
+    expect((await push(1, "Olá, em que posso ajudar?", false)).body.results[0].ok).toBe(true);
     expect((await push(1, "nota interna: cliente difícil", true)).body.results[0].ok).toBe(true);
     const pulled = await core.api("GET", "/sync/pull", { token: s.token });
     expect((pulled.body.put.tickets as PulledTicket[])[0]!.lastMessage).toBe("Bom dia!");

@@ -197,7 +197,8 @@ describe("#sync.push sendContact", () => {
       },
     ]);
     const last = await pool.query("SELECT last_message FROM tickets WHERE id = $1", [ticket.id]);
-    expect(last.rows[0].last_message).toBe("João; Silva");
+    // Not the list's preview: that is the customer's last message (decision 0089).
+    expect(last.rows[0].last_message).not.toContain("João; Silva");
   });
 
   it("refuses a group, an unknown contact and a closed ticket, storing nothing", async () => {

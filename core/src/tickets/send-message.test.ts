@@ -31,6 +31,8 @@ const changesOf = async (companyId: number, entity: string, id: string | number)
 describe("#messages.send", () => {
   it("queues a text reply for the channel worker, tells it, and records the change", async () => {
     const ticket = await freshTicket();
+    await core.db.pool.query("UPDATE tickets SET last_message = 'quanto custa?' WHERE id = $1", [ticket.id]);
+    const previewBefore = "quanto custa?";
     const listener = new pg.Client({ connectionString: core.databaseUrl });
     await listener.connect();
     const told = new Promise<string | undefined>((resolve) => listener.on("notification", (n) => resolve(n.payload)));
@@ -53,8 +55,9 @@ describe("#messages.send", () => {
           user_id: s.admin.id,
         }),
       ]);
+      // The list's preview stays the customer's last message (decision 0089): the reply does not replace it.
       const t = await core.db.pool.query("SELECT last_message FROM tickets WHERE id = $1", [ticket.id]);
-      expect(t.rows[0].last_message).toBe("Olá, tudo bem?");
+      expect(t.rows[0].last_message).toBe(previewBefore);
       expect(await changesOf(s.company.id, "messages", message.id)).toBe(1);
       expect(await changesOf(s.company.id, "tickets", ticket.id)).toBe(1);
     } finally {
@@ -118,8 +121,9 @@ describe("#messages.send", () => {
     expect(row.body).toContain("TEL;type=CELL;waid=5511988887777:+5511988887777");
     expect(row.data_json).toEqual({ vCard: { name: "Maria Souza", number: "5511988887777" } });
     expect(row.send_state).toBe("queued");
+    // Not the list's preview: that is the customer's last message (decision 0089).
     const t = await core.db.pool.query("SELECT last_message FROM tickets WHERE id = $1", [ticket.id]);
-    expect(t.rows[0].last_message).toBe("Maria Souza");
+    expect(t.rows[0].last_message).not.toContain("Maria Souza");
   });
 
   it("refuses a reply on a pending ticket (nobody attends it: accept first) but keeps a private note", async () => {

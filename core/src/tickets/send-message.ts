@@ -21,7 +21,7 @@ export type TSendMessageInput = Pick<TSendMessageArgs, "id" | "ticketId" | "body
   dataJson?: unknown;
   /** A copy sent with POST /message/forward. */
   isForwarded?: boolean;
-  /** What the ticket list shows as last message, when the body is not it (a vCard's text). */
+  /** A short text for the message (a vCard's name); the list's preview no longer reads it (decision 0089). */
   preview?: string;
   /** False for a message core sends on its own (the transfer notice): it is not the agent reading the chat. */
   markRead?: boolean;
@@ -102,11 +102,10 @@ export async function sendMessage(client: pg.ClientBase, actor: Actor, args: TSe
   }
   // An agent's reply means they read the conversation: its unread count goes.
   const unread = args.markRead === false ? "unread_messages" : "0";
-  // The list's preview is the conversation with the customer: a private note never becomes it.
+  // The list's preview is the customer's last message (decision 0089): a reply or a note never becomes it.
   await client.query(
-    `UPDATE tickets SET last_message = CASE WHEN $4::boolean THEN last_message ELSE $2 END, updated_at = now(),
-       unread_messages = ${unread} WHERE id = $1 AND company_id = $3`,
-    [ticket.id, args.preview ?? args.body, actor.companyId, isPrivate],
+    `UPDATE tickets SET updated_at = now(), unread_messages = ${unread} WHERE id = $1 AND company_id = $2`,
+    [ticket.id, actor.companyId],
   );
   await recordChanges(client, [
     { companyId: actor.companyId, entity: "messages", id: args.id },

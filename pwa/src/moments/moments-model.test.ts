@@ -71,6 +71,8 @@ describe("#panel display", () => {
     expect(panelText("Bom dia, preciso de ajuda com o meu pedido")).toBe("Bom dia, preciso de ajuda com ...");
     expect(panelText("a".repeat(30))).toBe("a".repeat(30));
     expect(panelText(null)).toBe("");
+    // WhatsApp's formatting is taken off, never shown raw (issue 21).
+    expect(panelText("*Pedido* _urgente_:\n~cancelar~")).toBe("Pedido urgente: cancelar");
   });
 
   it("shows HH:mm for today and dd/MM/yyyy otherwise", () => {

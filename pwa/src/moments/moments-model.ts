@@ -2,6 +2,7 @@
 // card for tickets with no agent, and who may open which ticket. Pure: the page and its test share it.
 import { MOMENTS_NAME_LENGTH, MOMENTS_TEXT_LENGTH, type MomentTicket } from "@chatflow/core/contract/moments.ts";
 import { listTime, truncate } from "../tickets/format.ts";
+import { previewText } from "../tickets/preview-text.ts";
 
 export type MomentCard = {
   /** "pending", or "user-{id}". */
@@ -40,7 +41,7 @@ export function mayOpenTicket(ticket: MomentTicket, viewer: { id: number; profil
 
 /** spec 1 §9: names at 25 characters plus an ellipsis. */
 export const panelName = (name: string) => truncate(name, MOMENTS_NAME_LENGTH);
-/** spec 1 §9: the ticket's text at 30 characters plus an ellipsis. */
-export const panelText = (text: string | null) => truncate(text ?? "", MOMENTS_TEXT_LENGTH);
+/** spec 1 §9: the ticket's text at 30 characters plus an ellipsis, its WhatsApp formatting taken off (issue 21). */
+export const panelText = (text: string | null) => truncate(previewText(text), MOMENTS_TEXT_LENGTH);
 /** spec 1 §9: HH:mm if today, else dd/MM/yyyy. */
 export const panelTime = (iso: string, now = new Date()) => listTime(iso, now);

@@ -9,6 +9,7 @@ import { Link } from "react-router";
 import { Badge } from "../ui/badge.tsx";
 import { FacebookIcon, InstagramIcon, WhatsappIcon } from "../ui/icons.tsx";
 import { listTime, truncate } from "./format.ts";
+import { previewText } from "./preview-text.ts";
 import type { TicketListRow } from "./ticket-list-rows.ts";
 
 /** Spec 1 §9: ratings 1 to 5 map to emoji. */
@@ -61,7 +62,7 @@ export function TicketListItem({
             </span>
           </span>
           <span className="ticket-item-last" data-testid="ticket-item-last">
-            {truncate(ticket.lastMessage, 40)}
+            {truncate(previewText(ticket.lastMessage), 40)}
           </span>
           <span className="ticket-item-labels">
             {connection && <span className="ticket-label ticket-label-connection">{connection.name}</span>}

@@ -23,6 +23,11 @@ export const Message = defineEntity({
       where: "send_state IN ('queued','claimed','sending')",
     },
     { name: "messages_company_created", properties: ["companyId", "createdAt"], include: ["fromMe", "isPrivate"] },
+    // The search's message text, full-text in Portuguese (decision 0089).
+    {
+      name: "messages_search_body",
+      expression: "CREATE INDEX messages_search_body ON messages USING gin (to_tsvector('portuguese', body))",
+    },
   ],
   properties: {
     // The key is (company_id, id): a client-made id names a message within its company only (decision 0027).

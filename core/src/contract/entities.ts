@@ -2,6 +2,9 @@
 // Field names follow spec 1 §3.
 
 export type Profile = "admin" | "user";
+
+import type { ConnectionProblem } from "./connection-state.ts";
+
 export type Channel = "whatsapp" | "whatsappapi" | "facebook" | "instagram";
 export type TicketStatus = "pending" | "open" | "group" | "closed" | "lgpd" | "nps";
 
@@ -100,6 +103,8 @@ export type WhatsappDTO = {
    * Absent on rows a device kept from before it was replicated.
    */
   sendHold?: SendHold | null;
+  /** Why the connection is down, or null (issue 22; decision 0093). Absent on rows kept from before it was replicated. */
+  statusReason?: ConnectionProblem | null;
 };
 
 /** A connection's held queue: the channel refused a send as rate-limited or the account as restricted. */

@@ -2,6 +2,7 @@
 // shared by the API and the connection dialog. Cloud API secrets go in and
 // never come back: answers say only whether each one is set.
 import { z } from "zod";
+import type { ConnectionProblem } from "./connection-state.ts";
 import { zDay } from "./dates.ts";
 import type { Channel, SendHold } from "./entities.ts";
 import { zId } from "./ids.ts";
@@ -268,6 +269,8 @@ export type WhatsappAnswer = TConnectionSettings & {
   importProgress: ImportProgress | null;
   /** Why the connection's queue is held (rate-limited, restricted), or null (decision 0053). */
   sendHold: SendHold | null;
+  /** Why the connection is down (token expired or revoked, permission removed, unreachable...), or null (decision 0093). */
+  statusReason: ConnectionProblem | null;
   /** Cloud API: the WhatsApp Business Account whose templates are listed (not a secret), or null. */
   businessAccountId: string | null;
   /** The pending QR code of a Baileys session: answered only to those who may manage connections. */
@@ -289,7 +292,13 @@ export type WhatsappAnswer = TConnectionSettings & {
   queues: { id: number; name: string; color: string }[];
   /** The external API token: answered to admins only. */
   token?: string | null;
-  /** Whether each Cloud API field is set; their values never leave the server. */
+  /**
+   * Cloud API: the phone number id and the webhook's verify token, in clear to those who may manage connections (the
+   * admin gives them to Meta; decision 0093). The access token and the app secret never leave the server.
+   */
+  phoneNumberId?: string | null;
+  verifyToken?: string | null;
+  /** Whether each Cloud API field is set. */
   hasPhoneNumberId: boolean;
   hasAccessToken: boolean;
   hasAppSecret: boolean;
@@ -333,6 +342,8 @@ export type AllConnectionsRow = {
   isDefault: boolean;
   companyId: number;
   companyName: string;
+  /** Why the connection is down, or null (decision 0093). */
+  statusReason: ConnectionProblem | null;
   updatedAt: string;
 };
 

@@ -50,6 +50,7 @@ import { Migration0068Campaigns } from "./migrations/0068-campaigns.ts";
 import { Migration0070PasswordResetCodes } from "./migrations/0070-password-reset-codes.ts";
 import { Migration0071Invoices } from "./migrations/0071-invoices.ts";
 import { Migration0089CustomerPreviewAndMessageSearch } from "./migrations/0089-customer-preview-and-message-search.ts";
+import { Migration0093ConnectionStatusReason } from "./migrations/0093-connection-status-reason.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -101,6 +102,7 @@ export const MIGRATIONS = [
   { name: "0068-campaigns", class: Migration0068Campaigns },
   { name: "0070-password-reset-codes", class: Migration0070PasswordResetCodes },
   { name: "0071-invoices", class: Migration0071Invoices },
+  { name: "0093-connection-status-reason", class: Migration0093ConnectionStatusReason },
   { name: "0089-customer-preview-and-message-search", class: Migration0089CustomerPreviewAndMessageSearch },
 ];
 

@@ -69,6 +69,7 @@ const WHATSAPP_KEYS = [
   "groupAsTicket",
   "companyId",
   "sendHold",
+  "statusReason",
 ] as const;
 export type WhatsappReplicaRow = RowOf<IWhatsapp, typeof WHATSAPP_KEYS>;
 export const WHATSAPP_COLUMNS = selectList<IWhatsapp>()("w", WHATSAPP_KEYS);

@@ -121,7 +121,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     userRoutes(deps.pool, deps.config.dataDir, deps.config.limits),
     queueRoutes(deps.pool),
     chatbotRoutes(deps.pool),
-    connectionSessionRoutes(deps.pool),
+    connectionSessionRoutes(deps.pool, graphApiOf(deps.config)),
     flowRoutes(deps.pool, deps.config.dataDir),
     flowCampaignRoutes(deps.pool),
     whatsappRoutes(deps.pool, graphApiOf(deps.config)),

@@ -1,4 +1,5 @@
-// The session calls of spec 2 §7: POST /whatsappsession/{id} (try again / start, optional pairing number),
+// The session calls of spec 2 §7: POST /whatsappsession/{id} (try again / start, optional pairing number; on a Graph
+// API connection it re-checks the token),
 // PUT /whatsappsession/{id} (new QR), DELETE /whatsappsession/{id} (disconnect), DELETE
 // /whatsappsession/admin/{id} (super user, any company), POST /whatsapp-restart/ (every connection of the
 // company), POST /closedimported/{id} (close the tickets an import opened), and GET /whatsapp/all (the
@@ -12,12 +13,16 @@ import { parse } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { closeImportedTickets } from "./close-imported-tickets.ts";
 import { disconnectAnySession, disconnectSession } from "./disconnect-session.ts";
+import { checkGraphToken } from "./graph-token-check.ts";
 import { listAllConnections } from "./list-all-connections.ts";
 import { newQrSession } from "./new-qr-session.ts";
+import type { GraphApi } from "./phone-number-ownership.ts";
+import { loadGraphTarget, recordTokenCheck } from "./recheck-connection.ts";
 import { restartSessions } from "./restart-sessions.ts";
 import { startSession } from "./start-session.ts";
 
-export function connectionSessionRoutes(pool: pg.Pool): Router {
+/** `graph`: where 'try again' re-checks a Cloud API, Facebook or Instagram token (decision 0093). */
+export function connectionSessionRoutes(pool: pg.Pool, graph: GraphApi): Router {
   const router = Router();
   // Before /whatsapp/:id (whatsapp-routes.ts), which would read "all" as an id.
   router.get("/whatsapp/all", async (_req, res) => {
@@ -27,6 +32,13 @@ export function connectionSessionRoutes(pool: pg.Pool): Router {
     const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZStartSessionRequestSchema, req.body ?? {});
+    // A Graph API connection has no session: its token is checked (outside the transaction) instead.
+    const target = await loadGraphTarget(pool, actor, id);
+    if (target) {
+      const check = await checkGraphToken(graph, target);
+      res.json(await transaction(pool, (c) => recordTokenCheck(c, actor, id, check)));
+      return;
+    }
     res.json(await transaction(pool, (c) => startSession(c, actor, id, input)));
   });
   router.put("/whatsappsession/:id", async (req, res) => {

@@ -96,11 +96,10 @@ describe("#whatsappsession.start", () => {
     expect(await worker.nothingTold()).toBe(true);
   });
 
-  it("refuses a Cloud API connection: it has no QR code or session", async () => {
+  it("refuses a new QR code or a disconnect on a Cloud API connection: it has no QR code or session", async () => {
     const c = await company();
     const cloud = await buildWhatsapp(core.db.pool, { companyId: c.id, channel: "whatsappapi" });
     for (const [method, path] of [
-      ["POST", `/whatsappsession/${cloud.id}`],
       ["PUT", `/whatsappsession/${cloud.id}`],
       ["DELETE", `/whatsappsession/${cloud.id}`],
     ] as const) {

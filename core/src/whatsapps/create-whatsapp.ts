@@ -69,6 +69,12 @@ export async function createWhatsapp(
       throw whatsappConflict(err);
     });
   const id = rows[0]!.id;
+  // The Graph API just confirmed the token reaches the number: the connection works (decision 0093).
+  if (number)
+    await client.query(
+      "UPDATE whatsapps SET status = 'CONNECTED', status_reason = NULL WHERE id = $1 AND company_id = $2",
+      [id, companyId],
+    );
   if (cloud && input.businessAccountId) {
     await client.query("UPDATE whatsapps SET business_account_id = $3 WHERE id = $1 AND company_id = $2", [
       id,

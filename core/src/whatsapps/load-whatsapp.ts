@@ -28,7 +28,8 @@ const ANSWER_COLUMNS = `w.id, w.name, w.channel, w.status, w.is_default AS "isDe
   w.greeting_message AS "greetingMessage", w.farewell_message AS "farewellMessage",
   w.group_as_ticket AS "groupAsTicket", w.company_id AS "companyId", w.token, ${BOT_SETTINGS_COLUMNS},
   ${CONNECTION_SETTINGS_SELECT}, w.number, w.qrcode, w.pairing_code AS "pairingCode", w.status_import_messages AS "statusImportMessages",
-  w.import_progress AS "importProgress", w.send_hold AS "sendHold", w.business_account_id AS "businessAccountId",
+  w.import_progress AS "importProgress", w.send_hold AS "sendHold", w.status_reason AS "statusReason",
+  w.business_account_id AS "businessAccountId", w.phone_number_id AS "phoneNumberId", w.verify_token AS "verifyToken",
   w.phone_number_id IS NOT NULL AS "hasPhoneNumberId", w.access_token IS NOT NULL AS "hasAccessToken",
   w.app_secret IS NOT NULL AS "hasAppSecret", w.verify_token IS NOT NULL AS "hasVerifyToken",
   w.created_at AS "createdAt", w.updated_at AS "updatedAt",
@@ -62,7 +63,14 @@ function forActor(
     queues: zipColumns({ id: joinedQueueIds, name: joinedQueueNames, color: joinedQueueColors }),
   };
   if (canWhatsapp(actor, "readToken")) return row;
-  const { token: _token, qrcode: _qrcode, pairingCode: _pairingCode, ...rest } = row;
+  const {
+    token: _token,
+    qrcode: _qrcode,
+    pairingCode: _pairingCode,
+    phoneNumberId: _id,
+    verifyToken: _v,
+    ...rest
+  } = row;
   return rest;
 }
 

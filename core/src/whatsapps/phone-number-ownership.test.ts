@@ -147,7 +147,7 @@ describe("#whatsapp Cloud API phone number ownership", () => {
     expect(await connectionsOf(a.companyId)).toBe(1);
   });
 
-  it("proves on update only a new number, with the token sent or the one stored", async () => {
+  it("proves on update a new number, with the token sent or the one stored, and a new token for the number kept", async () => {
     const a = await admin();
     const first = newNumber();
     graph.grant(first, "stored-token");
@@ -156,10 +156,15 @@ describe("#whatsapp Cloud API phone number ownership", () => {
       core.api("PUT", `/whatsapp/${created.body.id}`, { token: a.token, body });
     graph.lookups.length = 0;
 
-    // The same number again, a new token, a rename: nothing new is bound, nothing is asked.
+    // The same number again, a rename: nothing new is bound, nothing is asked.
     expect((await put({ phoneNumberId: first, name: "Renamed" })).status).toBe(200);
-    expect((await put({ accessToken: "rotated-token" })).status).toBe(200);
     expect(graph.lookups).toEqual([]);
+    // A new token for the number kept is proven (decision 0093): one that does not reach it is refused.
+    expect((await put({ accessToken: "rotated-token" })).status).toBe(400);
+    graph.grant(first, "rotated-token");
+    expect((await put({ accessToken: "rotated-token" })).status).toBe(200);
+    expect(graph.lookups.map((l) => l.authorization)).toEqual(["Bearer rotated-token", "Bearer rotated-token"]);
+    graph.lookups.length = 0;
 
     const second = newNumber();
     const refused = await put({ phoneNumberId: second });

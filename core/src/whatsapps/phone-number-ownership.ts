@@ -101,6 +101,29 @@ export async function proveRequestedPhoneNumber(
 }
 
 /**
+ * An edit that gives a new access token for the number the connection keeps: the pair is proven like a new number
+ * (a token that does not reach it is refused), so the connection is known to work again (decision 0093).
+ */
+export async function proveNewToken(
+  graph: GraphApi,
+  stored: StoredCloudFields,
+  requested: RequestedCloudFields,
+): Promise<ProvenPhoneNumber | undefined> {
+  const channel = requested.channel ?? stored.channel;
+  if (channel !== "whatsappapi" || !requested.accessToken || requested.accessToken === stored.accessToken) return;
+  const phoneNumberId = requested.phoneNumberId === undefined ? stored.phoneNumberId : requested.phoneNumberId;
+  if (!phoneNumberId) return;
+  return provePhoneNumber(graph, { phoneNumberId, accessToken: requested.accessToken });
+}
+
+/** Whether `proven` is the Graph API's confirmation of exactly this pair (so the connection is known to work). */
+export function isProvenPair(proven: ProvenPhoneNumber | undefined, pair: PhoneNumberPair): boolean {
+  return (
+    proven?.proof === PROOF && proven.phoneNumberId === pair.phoneNumberId && proven.accessToken === pair.accessToken
+  );
+}
+
+/**
  * Inside the write's transaction, before the row is written: refuses a pair that is not the proven one (a
  * concurrent edit changed the stored token, or no proof was asked), refuses a number another connection of the
  * same company holds (the company's own data: 409), and takes the number from any other company's connection,
@@ -113,9 +136,7 @@ export async function bindPhoneNumber(
   pair: PhoneNumberPair,
   proven: ProvenPhoneNumber | undefined,
 ): Promise<Change[]> {
-  const confirmed =
-    proven?.proof === PROOF && proven.phoneNumberId === pair.phoneNumberId && proven.accessToken === pair.accessToken;
-  if (!confirmed) throw phoneNumberNotConfirmed();
+  if (!isProvenPair(proven, pair)) throw phoneNumberNotConfirmed();
   const own = await client.query(
     "SELECT 1 FROM whatsapps WHERE company_id = $1 AND phone_number_id = $2 AND id <> $3 LIMIT 1",
     [companyId, pair.phoneNumberId, connectionId ?? 0],

@@ -26,7 +26,7 @@ import {
   type WhatsappRecord,
   whatsappConflict,
 } from "./load-whatsapp.ts";
-import { bindPhoneNumber, type ProvenPhoneNumber, phoneNumberToProve } from "./phone-number-ownership.ts";
+import { bindPhoneNumber, isProvenPair, type ProvenPhoneNumber, phoneNumberToProve } from "./phone-number-ownership.ts";
 import { authorizeWhatsapp } from "./whatsapp-policy.ts";
 
 const SECRET_COLUMNS = [
@@ -95,6 +95,13 @@ export async function updateWhatsapp(
     // Leaving the Cloud API channel drops its credentials.
     if (channel !== "whatsappapi") set(column, null);
     else if (input[field] !== undefined) set(column, input[field]);
+  }
+  // The Graph API just confirmed the pair the connection now holds: it works (decision 0093).
+  const phoneNumberId = input.phoneNumberId === undefined ? current.phoneNumberId : input.phoneNumberId;
+  const accessToken = input.accessToken === undefined ? current.accessToken : input.accessToken;
+  if (channel === "whatsappapi" && phoneNumberId && isProvenPair(opts.proven, { phoneNumberId, accessToken })) {
+    set("status", "CONNECTED");
+    sets.push("status_reason = NULL");
   }
   sets.push("updated_at = now()");
   await client

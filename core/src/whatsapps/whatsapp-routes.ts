@@ -14,7 +14,7 @@ import { transaction } from "../kernel/transaction.ts";
 import { createWhatsapp } from "./create-whatsapp.ts";
 import { deleteWhatsapp } from "./delete-whatsapp.ts";
 import { listWhatsapps, loadCloudFields, loadWhatsapp } from "./load-whatsapp.ts";
-import { type GraphApi, proveRequestedPhoneNumber } from "./phone-number-ownership.ts";
+import { type GraphApi, proveNewToken, proveRequestedPhoneNumber } from "./phone-number-ownership.ts";
 import { updateWhatsapp } from "./update-whatsapp.ts";
 import { authorizeWhatsapp } from "./whatsapp-policy.ts";
 
@@ -52,7 +52,9 @@ export function whatsappRoutes(pool: pg.Pool, graph: GraphApi): Router {
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZUpdateWhatsappRequestSchema, req.body);
     const stored = await loadCloudFields(pool, actor.companyId, id);
-    const proven = await proveRequestedPhoneNumber(graph, stored, input);
+    // A new token for the number kept is proven too: a connection down for its token comes back with it (0093).
+    const proven =
+      (await proveRequestedPhoneNumber(graph, stored, input)) ?? (await proveNewToken(graph, stored, input));
     res.json(await transaction(pool, (c) => updateWhatsapp(c, actor, id, input, { proven })));
   });
   router.delete("/whatsapp/:id", async (req, res) => {

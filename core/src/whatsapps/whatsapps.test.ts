@@ -98,7 +98,11 @@ describe("#whatsapp.create", () => {
     ]);
     expect(text).not.toContain("EAAG-secret");
     expect(text).not.toContain("app-secret");
-    expect(text).not.toContain(phoneNumberId);
+    // The phone number id is no secret: the admin reads it in clear (issue 22; decision 0093).
+    expect(res.body.phoneNumberId).toBe(phoneNumberId);
+    const asAgent = await core.api("GET", `/whatsapp/${res.body.id}`, { token: c.agent.token });
+    expect(asAgent.body).not.toHaveProperty("phoneNumberId");
+    expect(asAgent.body).not.toHaveProperty("verifyToken");
     const row = (
       await core.db.pool.query("SELECT access_token, app_secret FROM whatsapps WHERE id = $1", [res.body.id])
     ).rows[0];

@@ -1,6 +1,7 @@
 // Entities of the channel connections (spec 2 §3 Connection) and the queues
 // each one offers.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
+import type { ConnectionProblem } from "../../contract/connection-state.ts";
 import { parentKey, timestamps } from "./columns.ts";
 import { Flow } from "./flows.ts";
 import { Company } from "./tenancy.ts";
@@ -77,6 +78,8 @@ export const Whatsapp = defineEntity({
     businessAccountId: p.text().nullable(),
     /** Why the connection's queue is held (a send refused as rate-limited or restricted), or null (decision 0053). */
     sendHold: p.json<{ reason: string; detail: string; since: string }>().nullable(),
+    /** Why the connection is down: reason, detail, since, retryAt (decision 0093), or null. */
+    statusReason: p.json<ConnectionProblem>().nullable(),
     /** The flow a new ticket's first message starts (decision 0054). */
     flowIdWelcome: p.manyToOne(Flow).mapToPk().joinColumn("flow_id_welcome").deleteRule("set null").nullable(),
     /** The flow a message matching no phrase campaign starts, once per ticket (decision 0054). */

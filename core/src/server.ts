@@ -20,6 +20,7 @@ import type { CoreConfig } from "./kernel/config.ts";
 import { createRegistry } from "./kernel/metrics.ts";
 import { configurePasswordHashing } from "./kernel/password-hashing.ts";
 import { loadVapidKeys } from "./kernel/vapid-keys.ts";
+import { createMediaStore, useMediaStore } from "./media/store-registry.ts";
 import { IngestBatcher } from "./messages/ingest.ts";
 import { type PushDispatcher, startPushDispatcher } from "./push/push-dispatcher.ts";
 import { collabProxy } from "./realtime/collab-proxy.ts";
@@ -40,6 +41,8 @@ export type Core = {
 };
 
 export async function startCore(config: CoreConfig, opts: { embeddedPort?: number } = {}): Promise<Core> {
+  // Every reader and writer of files under config.dataDir finds this store (decision 0094).
+  useMediaStore(config.dataDir, await createMediaStore(config.dataDir, config.mediaStore ?? { kind: "local" }));
   let embedded: EmbeddedDb | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {

@@ -110,7 +110,48 @@ export type CoreConfig = {
   mail?: MailConfig;
   /** Password-reset limits; absent: loadPasswordReset's defaults. */
   passwordReset?: PasswordResetConfig;
+  /** Where media files live (MEDIA_STORE and the S3_ variables, decision 0094); absent: the folder under dataDir. */
+  mediaStore?: MediaStoreConfig;
 };
+
+/**
+ * The one media store of an installation (decision 0094): the folder under DATA_DIR (MEDIA_STORE=local, the
+ * default) or an S3-compatible bucket (MEDIA_STORE=s3) that every core and worker of the installation shares.
+ */
+export type MediaStoreConfig =
+  | { kind: "local" }
+  | {
+      kind: "s3";
+      /** S3_BUCKET: the bucket, created beforehand by the operator. */
+      bucket: string;
+      /** S3_REGION (default us-east-1; R2 takes "auto"). */
+      region: string;
+      /** S3_ENDPOINT: an S3-compatible server (MinIO, R2...); absent: AWS S3 itself. */
+      endpoint?: string;
+      /** S3_FORCE_PATH_STYLE=true: http://host/bucket/key rather than http://bucket.host/key (MinIO wants it). */
+      forcePathStyle: boolean;
+      /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; absent: the AWS SDK's own chain (instance role, AWS_ variables). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
+
+/** MEDIA_STORE and the S3_ variables; core, the worker and the copy command read them through this. */
+export function loadMediaStoreConfig(env: NodeJS.ProcessEnv = process.env): MediaStoreConfig {
+  const kind = env.MEDIA_STORE || "local";
+  if (kind === "local") return { kind: "local" };
+  if (kind !== "s3") throw new Error(`MEDIA_STORE must be local or s3, not ${kind}`);
+  if (!env.S3_BUCKET) throw new Error("MEDIA_STORE=s3 needs S3_BUCKET");
+  const keyId = env.S3_ACCESS_KEY_ID;
+  const secret = env.S3_SECRET_ACCESS_KEY;
+  if (Boolean(keyId) !== Boolean(secret)) throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
+  return {
+    kind: "s3",
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || "us-east-1",
+    endpoint: env.S3_ENDPOINT || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
+    credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
+  };
+}
 
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
 
@@ -163,6 +204,7 @@ export function loadConfig(env = process.env): CoreConfig {
       : DEFAULT_PUSH_SERVICE_ORIGINS,
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || "Chat-flow <no-reply@chatflow.local>" },
     passwordReset: loadPasswordReset(env),
+    mediaStore: loadMediaStoreConfig(env),
   };
 }
 

@@ -4,15 +4,17 @@
 import { Router } from "express";
 import { actorOf } from "../auth/authenticate.ts";
 import { mediaNotFound } from "../kernel/errors.ts";
-import { mediaFilePath, mediaTypeOfMime, mimeOfFileName } from "./media-store.ts";
+import { mediaKey, mediaTypeOfMime, mimeOfFileName } from "./media-store.ts";
+import { sendStored } from "./serve-stored.ts";
+import { mediaStore } from "./store-registry.ts";
 
 export function mediaRoutes(dataDir: string): Router {
   const router = Router();
   router.get("/media/:companyId/:file", async (req, res) => {
     const actor = actorOf(res);
     if (req.params.companyId !== String(actor.companyId)) throw mediaNotFound();
-    const file = mediaFilePath(dataDir, actor.companyId, req.params.file);
-    if (!file) throw mediaNotFound();
+    const key = mediaKey(actor.companyId, req.params.file);
+    if (!key) throw mediaNotFound();
     const mime = mimeOfFileName(req.params.file);
     // Uploaded bytes are whatever a person sent: never let a browser run them in our origin.
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -20,13 +22,11 @@ export function mediaRoutes(dataDir: string): Router {
     res.setHeader("Cache-Control", "private, max-age=31536000, immutable");
     const inline = mediaTypeOfMime(mime) !== "application" || mime === "application/pdf";
     if (!inline) res.attachment(req.params.file);
-    await new Promise<void>((resolve, reject) => {
-      res.sendFile(file, { headers: { "Content-Type": mime }, dotfiles: "deny" }, (err) => {
-        if (!err) return resolve();
-        if (res.headersSent) return resolve();
-        reject((err as NodeJS.ErrnoException).code === "ENOENT" ? mediaNotFound() : err);
-      });
-    });
+    if (!(await sendStored(req, res, await mediaStore(dataDir), key, mime))) {
+      // The 404 is the error handler's JSON: none of the file's headers go with it.
+      res.removeHeader("Content-Disposition");
+      throw mediaNotFound();
+    }
   });
   return router;
 }

@@ -1,21 +1,33 @@
-// Where uploaded media lives: DATA_DIR/media/company-{id}/{uuid}-{safe name},
-// served back by core at /media/{companyId}/{file} (media-routes.ts). The file
-// name is the only key, so it is checked everywhere it comes back in.
-import { mkdir, open, stat, unlink, writeFile } from "node:fs/promises";
+// Where uploaded media lives: key media/company-{id}/{uuid}-{safe name} of the installation's media store
+// (file-store.ts: the DATA_DIR folder or an S3 bucket), served back by core at /media/{companyId}/{file}
+// (media-routes.ts). The file name is the only key, so it is checked everywhere it comes back in.
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { v7 as uuidv7 } from "uuid";
+import { mediaStore } from "./store-registry.ts";
 
-/** Media is readable by core's user and group only, never by every account on the machine. */
-export const MEDIA_FILE_MODE = 0o640;
-export const MEDIA_DIR_MODE = 0o750;
+export { MEDIA_DIR_MODE, MEDIA_FILE_MODE, MediaTooLargeError } from "./file-store.ts";
 
 /** What a stored file's name may look like: no separators, no leading dot, nothing to traverse with. */
 const STORED_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
+/** The local folder of a company's media (the local store's; an S3 store keeps the same path as a key prefix). */
 export function companyMediaDir(dataDir: string, companyId: number): string {
   return path.join(dataDir, "media", `company-${companyId}`);
+}
+
+/** The store's folder of a company's media, as a key prefix. */
+export const companyMediaPrefix = (companyId: number) => `media/company-${companyId}/`;
+
+/** The store key of a stored name of this company, or null when the name is not one we make. */
+export function mediaKey(companyId: number, fileName: string): string | null {
+  if (!STORED_NAME.test(fileName) || fileName.includes("..")) return null;
+  return `${companyMediaPrefix(companyId)}${fileName}`;
+}
+
+/** The store key a mediaUrl of this company names; anything else (another company's, a name we never made) is null. */
+export function mediaKeyOfUrl(companyId: number, url: string): string | null {
+  const parsed = parseMediaUrl(url);
+  return parsed && parsed.companyId === companyId ? mediaKey(companyId, parsed.fileName) : null;
 }
 
 /** The name as typed by the person, reduced to letters, digits, dot, dash and underscore. */
@@ -54,7 +66,10 @@ export function mediaUrlOf(companyId: number, fileName: string): string {
   return `/media/${companyId}/${fileName}`;
 }
 
-/** The file on disk for a stored name of this company, or null when the name is not one we make. */
+/**
+ * The file on disk for a stored name of this company, or null when the name is not one we make. Only the local
+ * store has one: read through mediaStore(dataDir) with mediaKey instead.
+ */
 export function mediaFilePath(dataDir: string, companyId: number, fileName: string): string | null {
   if (!STORED_NAME.test(fileName) || fileName.includes("..")) return null;
   const dir = companyMediaDir(dataDir, companyId);
@@ -71,14 +86,9 @@ export function parseMediaUrl(url: string): { companyId: number; fileName: strin
 
 /** True when mediaUrl names an existing file of this company's store. */
 export async function companyMediaExists(dataDir: string, companyId: number, url: string): Promise<boolean> {
-  const parsed = parseMediaUrl(url);
-  if (!parsed || parsed.companyId !== companyId) return false;
-  const file = mediaFilePath(dataDir, companyId, parsed.fileName);
-  if (!file) return false;
-  return stat(file).then(
-    (s) => s.isFile(),
-    () => false,
-  );
+  const key = mediaKeyOfUrl(companyId, url);
+  if (!key) return false;
+  return (await (await mediaStore(dataDir)).stat(key)) !== null;
 }
 
 /**
@@ -118,32 +128,22 @@ export function mimeOfFileName(fileName: string): string {
   return EXTENSION_MIME[ext] ?? "application/octet-stream";
 }
 
-/** Stores bytes under the company's media folder; answers the stored name and its URL. */
+/** Stores bytes in the company's media; answers the stored name and its URL. */
 export async function saveMedia(
   dataDir: string,
   companyId: number,
   originalName: string,
   bytes: Uint8Array,
 ): Promise<{ fileName: string; url: string }> {
-  const dir = companyMediaDir(dataDir, companyId);
-  await mkdir(dir, { recursive: true, mode: MEDIA_DIR_MODE });
   const fileName = storedFileName(originalName);
-  await writeFile(path.join(dir, fileName), bytes, { flag: "wx", mode: MEDIA_FILE_MODE });
+  await (await mediaStore(dataDir)).put(`${companyMediaPrefix(companyId)}${fileName}`, bytes, mimeOfFileName(fileName));
   return { fileName, url: mediaUrlOf(companyId, fileName) };
 }
 
-/** A streamed file went past its size limit: nothing of it is kept. */
-export class MediaTooLargeError extends Error {
-  constructor(maxBytes: number) {
-    super(`media over the limit of ${maxBytes} bytes`);
-    this.name = "MediaTooLargeError";
-  }
-}
-
 /**
- * Stores a stream under the company's media folder as it arrives, never whole in memory,
- * with saveMedia's naming. Past `maxBytes`, on `signal`, or on any read or write error the
- * partial file is removed and the error thrown.
+ * Stores a stream in the company's media as it arrives, never whole in memory, with saveMedia's naming. Past
+ * `maxBytes` (MediaTooLargeError), on `signal`, or on any read or write error nothing of it is kept and the
+ * error is thrown.
  */
 export async function saveMediaStream(
   dataDir: string,
@@ -152,32 +152,21 @@ export async function saveMediaStream(
   source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   opts: { maxBytes: number; signal?: AbortSignal },
 ): Promise<{ fileName: string; url: string; size: number }> {
-  const dir = companyMediaDir(dataDir, companyId);
-  await mkdir(dir, { recursive: true, mode: MEDIA_DIR_MODE });
   const fileName = storedFileName(originalName);
-  const file = path.join(dir, fileName);
-  // Created exclusively first, so a failure below only ever removes a file this call made.
-  const handle = await open(file, "wx", MEDIA_FILE_MODE);
-  let size = 0;
-  try {
-    await pipeline(
-      Readable.from(source, { objectMode: false }),
-      async function* capped(chunks: AsyncIterable<Uint8Array>) {
-        for await (const chunk of chunks) {
-          size += chunk.length;
-          if (size > opts.maxBytes) throw new MediaTooLargeError(opts.maxBytes);
-          yield chunk;
-        }
-      },
-      handle.createWriteStream(),
-      opts.signal ? { signal: opts.signal } : {},
-    );
-  } catch (err) {
-    await handle.close().catch(() => {});
-    await unlink(file).catch(() => {});
-    throw err;
-  }
+  const size = await (await mediaStore(dataDir)).putStream(
+    `${companyMediaPrefix(companyId)}${fileName}`,
+    asAsync(source),
+    {
+      maxBytes: opts.maxBytes,
+      signal: opts.signal,
+      contentType: mimeOfFileName(fileName),
+    },
+  );
   return { fileName, url: mediaUrlOf(companyId, fileName), size };
+}
+
+async function* asAsync(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  for await (const chunk of source) yield chunk;
 }
 
 /** Image kinds an interactive header may carry, told by their first bytes (not by what the client claims). */
@@ -194,7 +183,6 @@ export function sniffImage(bytes: Uint8Array): "png" | "jpg" | "gif" | "webp" | 
 
 /** Removes a stored file by its mediaUrl (a send that was refused after storing it). */
 export async function removeMedia(dataDir: string, companyId: number, url: string): Promise<void> {
-  const parsed = parseMediaUrl(url);
-  const file = parsed && parsed.companyId === companyId ? mediaFilePath(dataDir, companyId, parsed.fileName) : null;
-  if (file) await unlink(file).catch(() => {});
+  const key = mediaKeyOfUrl(companyId, url);
+  if (key) await (await mediaStore(dataDir)).remove(key).catch(() => {});
 }

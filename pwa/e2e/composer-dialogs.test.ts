@@ -6,7 +6,7 @@ import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { acceptAsAdmin, serviceWorkerInControl, until } from "./support.ts";
+import { acceptAsAdmin, serviceWorkerInControl, toInbox, until } from "./support.ts";
 
 const world = browserStackForFile();
 
@@ -79,7 +79,7 @@ describe("composer dialogs", () => {
     await page.getByTestId("login-email").fill("admin@chatflow.local");
     await page.getByTestId("login-password").fill("chatflow");
     await page.getByTestId("login-submit").click();
-    await page.waitForURL(/\/tickets/);
+    await toInbox(page);
     const item = page.getByTestId("ticket-item").filter({ hasText: "Maria Souza" });
     await item.waitFor();
     await item.click();
@@ -146,7 +146,7 @@ describe("composer dialogs", () => {
     await page.getByTestId("login-email").fill("admin@chatflow.local");
     await page.getByTestId("login-password").fill("chatflow");
     await page.getByTestId("login-submit").click();
-    await page.waitForURL(/\/tickets/);
+    await toInbox(page);
     const item = page.getByTestId("ticket-item").filter({ hasText: "Maria Souza" });
     await item.waitFor();
     await item.click();
@@ -203,7 +203,7 @@ describe("composer dialogs", () => {
     await page.getByTestId("login-email").fill("admin@chatflow.local");
     await page.getByTestId("login-password").fill("chatflow");
     await page.getByTestId("login-submit").click();
-    await page.waitForURL(/\/tickets/);
+    await toInbox(page);
     const { rows } = await world.stack.core.db.pool.query("SELECT uuid FROM tickets WHERE id = $1", [ticketId]);
     await page.goto(`${world.stack.core.url}/tickets/${rows[0].uuid}`);
     await page.getByTestId("message-input").waitFor();

@@ -53,14 +53,15 @@ describe("feature texts", () => {
       held = route;
     });
     await page.getByTestId("login-submit").click();
-    await page.waitForURL(/\/tickets/);
+    // The super user lands on the companies (decision 0091).
+    await page.waitForURL(/\/companies/);
     const route = await until("the feature texts requested", () => held);
-    // While held, the inbox has not rendered (its new-ticket button carries a feature text).
-    expect(await page.getByTestId("ticket-new").count()).toBe(0);
+    // While held, the companies screen has not rendered (its add button carries a feature text).
+    expect(await page.getByTestId("companies-add").count()).toBe(0);
     await route.continue();
 
-    await page.getByTestId("ticket-new").waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId("ticket-new").getAttribute("aria-label")).toBe("Novo ticket");
+    await page.getByTestId("companies-add").waitFor({ timeout: 30_000 });
+    expect((await page.getByTestId("companies-add").textContent())?.trim()).toBe("Adicionar empresa");
     expect(await page.evaluate(() => (window as unknown as { rawKeys: string[] }).rawKeys)).toEqual([]);
     expect(textRequests).toHaveLength(1);
     await context.close();

@@ -11,7 +11,7 @@ import type { Locator, Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { until } from "./support.ts";
+import { toInbox, until } from "./support.ts";
 
 const world = browserStackForFile();
 
@@ -131,7 +131,7 @@ forFile(async () => {
   await page.getByTestId("login-email").fill("admin@chatflow.local");
   await page.getByTestId("login-password").fill("chatflow");
   await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets/);
+  await toInbox(page);
   await page.goto(`${world.stack.core.url}/tickets/${ticket.uuid}`);
   await page.getByTestId("message-input").waitFor();
 });

@@ -10,7 +10,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { sentTexts } from "../../channel-worker/src/testing/fake-graph-api.ts";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { until } from "./support.ts";
+import { toInbox, until } from "./support.ts";
 
 const world = browserStackForFile();
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
@@ -47,7 +47,7 @@ forFile(async () => {
   await page.getByTestId("login-email").fill("admin@chatflow.local");
   await page.getByTestId("login-password").fill("chatflow");
   await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets/);
+  await toInbox(page);
 });
 
 describe("queues and the chatbot", () => {

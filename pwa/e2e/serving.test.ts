@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
+import { toInbox } from "./support.ts";
 
 const world = browserStackForFile();
 
@@ -59,7 +60,7 @@ describe("serving", () => {
     await page.getByTestId("login-email").fill("admin@chatflow.local");
     await page.getByTestId("login-password").fill("chatflow");
     await page.getByTestId("login-submit").click();
-    await page.waitForURL(/\/tickets/);
+    await toInbox(page);
     await page.getByTestId("tickets-tab-pending").waitFor();
     // CSP would have refused the socket before it was made: a frame through it proves connect-src 'self' covers ws:.
     expect(await firstPoke).toContain("poke");

@@ -4,13 +4,35 @@ import type { BrowserContext, Page } from "playwright-core";
 /** The seeded admin of company 1. */
 export const ADMIN = { email: "admin@chatflow.local", password: "chatflow" };
 
-/** Signs `who` in through the login screen at `baseUrl` (the stack's core) and waits for the tickets screen. */
+/**
+ * Signs `who` in through the login screen at `baseUrl` (the stack's core) and waits for the tickets screen. The
+ * super user lands on /companies and a new company's admin on /getting-started (decision 0091): from there the
+ * tickets screen is opened.
+ */
 export async function signIn(page: Page, baseUrl: string, who: { email: string; password: string } = ADMIN) {
+  await signInToLanding(page, baseUrl, who);
+  await toInbox(page);
+}
+
+/** After the login was submitted: waits for the landing, then opens the tickets screen if it is not there. */
+export async function toInbox(page: Page): Promise<void> {
+  await page.waitForURL((url) => !["/login", "/"].includes(url.pathname));
+  if (!new URL(page.url()).pathname.startsWith("/tickets")) await page.goto(new URL("/tickets", page.url()).href);
+  await page.waitForURL(/\/tickets/);
+}
+
+/** Signs `who` in and waits for wherever the app lands them after the login; answers that path. */
+export async function signInToLanding(
+  page: Page,
+  baseUrl: string,
+  who: { email: string; password: string } = ADMIN,
+): Promise<string> {
   await page.goto(`${baseUrl}/login`);
   await page.getByTestId("login-email").fill(who.email);
   await page.getByTestId("login-password").fill(who.password);
   await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets/);
+  await page.waitForURL((url) => !["/login", "/"].includes(url.pathname));
+  return new URL(page.url()).pathname;
 }
 
 /**

@@ -11,7 +11,7 @@ import { buildQueue, buildUser } from "@chatflow/core/testing/factories.ts";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { until } from "./support.ts";
+import { toInbox, until } from "./support.ts";
 
 const world = browserStackForFile({
   chromiumArgs: ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
@@ -52,7 +52,7 @@ async function signIn(browser: Browser, email: string, password: string) {
   await page.getByTestId("login-email").fill(email);
   await page.getByTestId("login-password").fill(password);
   await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets/);
+  await toInbox(page);
   return page;
 }
 

@@ -70,6 +70,11 @@ export const PRIVATE_ROUTES: readonly PrivateRoute[] = [
     screen: named(() => import("./contacts/contacts-import-page.tsx"), "ContactsImportPage"),
   },
   { path: "users", gate: "users", screen: named(() => import("./users/users-page.tsx"), "UsersPage") },
+  {
+    path: "getting-started",
+    gate: "gettingStarted",
+    screen: named(() => import("./getting-started/getting-started-page.tsx"), "GettingStartedPage"),
+  },
   { path: "queues", gate: "queues", screen: named(() => import("./queues/queues-page.tsx"), "QueuesPage") },
   { path: "tags", gate: "tags", screen: named(() => import("./tags/tags-page.tsx"), "TagsPage") },
   // /kanban and /Kanban (spec 2 §2): react-router matches paths regardless of case.

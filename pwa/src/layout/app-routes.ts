@@ -94,6 +94,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   }),
   route({ id: "queues", path: "/queues", group: "admin", built: true, allow: isAdmin }),
   route({ id: "users", path: "/users", group: "admin", built: true, allow: isAdmin }),
+  // A new company's admin lands on the first-run checklist (issue 21, decision 0091); it is not a menu item.
+  route({ id: "gettingStarted", path: "/getting-started", group: "admin", built: true, allow: isAdmin, inMenu: false }),
   route({ id: "campaigns", path: "/campaigns", ...CAMPAIGN_AREA }),
   route({ id: "contactLists", path: "/contact-lists", ...CAMPAIGN_AREA }),
   route({ id: "contactListItems", path: "/contact-lists/:contactListId/contacts", inMenu: false, ...CAMPAIGN_AREA }),

@@ -20,6 +20,7 @@ import {
   ZSendMessageRequestSchema,
   ZTicketIdParamSchema,
 } from "../contract/messages.ts";
+import { ZSearchMessagesQuerySchema } from "../contract/search.ts";
 import { invalidInput, parse } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
 import {
@@ -42,6 +43,7 @@ import { forwardMessage } from "./forward-message.ts";
 import { interactiveMessageRoutes } from "./interactive-routes.ts";
 import { listMessages, loadMessageDetails } from "./list-messages.ts";
 import { pollMessageRoutes } from "./poll-routes.ts";
+import { searchMessages } from "./search-messages.ts";
 import { type TranscribeConfig, transcribeAudio } from "./transcribe-audio.ts";
 
 export { MESSAGES_PAGE_SIZE } from "./list-messages.ts";
@@ -137,6 +139,11 @@ export function messageRoutes({ pool, config }: MessageRouteDeps): Router {
   router.get("/messages-allMe", async (req, res) => {
     const actor = actorOf(res);
     res.json(await countMessages(pool, actor, parse(ZCountMessagesQuerySchema, req.query)));
+  });
+
+  // Message text across the conversations the caller may see (issue 21, decision 0089).
+  router.get("/messages-search", async (req, res) => {
+    res.json(await searchMessages(pool, actorOf(res), parse(ZSearchMessagesQuerySchema, req.query)));
   });
 
   router.use(interactiveMessageRoutes({ pool, config }));

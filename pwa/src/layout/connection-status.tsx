@@ -1,7 +1,6 @@
 // Online/offline and how many changes wait in the outbox, so the agent knows
 // whether what they typed has reached the server yet.
 import { useTranslation } from "react-i18next";
-import { EnablePushButton } from "../pwa/enable-push-button.tsx";
 import { ClockIcon } from "../ui/icons.tsx";
 import { usePendingChanges } from "./layout-data.ts";
 import { useOnline } from "./use-online.ts";
@@ -12,7 +11,6 @@ export function ConnectionStatus() {
   const pending = usePendingChanges();
   return (
     <div className="connection-status">
-      <EnablePushButton />
       <span
         className={`online-status ${online ? "is-online" : "is-offline"}`}
         data-testid="online-status"

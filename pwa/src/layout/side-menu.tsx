@@ -1,6 +1,7 @@
 // Side menu (spec 1 §2): every item of the route list this person may open under this plan
 // and subscription, grouped as the spec groups them; the connections item carries the
-// connection-state badge. Collapsible to icons; links keep their names when folded.
+// connection-state badge. Collapsible to icons; links keep their names when folded. On a phone it stands in
+// the menu drawer (menu-drawer.tsx), always unfolded, and a link there replaces the drawer's history entry.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
@@ -72,13 +73,19 @@ const ICONS: Record<string, ReactNode> = {
 
 const GROUPS: readonly MenuGroup[] = ["management", "main", "admin", "super"];
 
-export function SideMenu({ open }: { open: boolean }) {
+export function SideMenu({ open, inDrawer = false }: { open: boolean; inDrawer?: boolean }) {
   const { t } = useTranslation();
   const ctx = useAccessContext();
   const alert = useConnectionsAlert();
   const items = ctx ? menuRoutes(ctx) : [];
   return (
-    <nav id="side-menu" className="side-menu" data-open={open ? "true" : "false"} aria-label={t("layout.mainMenu")}>
+    <nav
+      id="side-menu"
+      className="side-menu"
+      data-open={open ? "true" : "false"}
+      data-drawer={inDrawer ? "true" : undefined}
+      aria-label={t("layout.mainMenu")}
+    >
       <div className="side-menu-groups">
         {GROUPS.map((group) => {
           const inGroup = items.filter((r) => r.group === group);
@@ -93,7 +100,13 @@ export function SideMenu({ open }: { open: boolean }) {
               )}
               <ul>
                 {inGroup.map((item) => (
-                  <MenuLink key={item.id} item={item} open={open} alert={item.badge === "connections" && alert} />
+                  <MenuLink
+                    key={item.id}
+                    item={item}
+                    open={open}
+                    replace={inDrawer}
+                    alert={item.badge === "connections" && alert}
+                  />
                 ))}
               </ul>
             </section>
@@ -105,7 +118,7 @@ export function SideMenu({ open }: { open: boolean }) {
   );
 }
 
-function MenuLink({ item, open, alert }: { item: AppRoute; open: boolean; alert: boolean }) {
+function MenuLink({ item, open, replace, alert }: { item: AppRoute; open: boolean; replace: boolean; alert: boolean }) {
   const { t } = useTranslation();
   const label = t(`menu.${item.id}`);
   // The label is hidden when the menu is folded (and on phones): the link keeps its name, and the
@@ -116,6 +129,7 @@ function MenuLink({ item, open, alert }: { item: AppRoute; open: boolean; alert:
       <NavLink
         to={item.path}
         end={item.path === "/"}
+        replace={replace}
         className="side-menu-link"
         title={open ? undefined : name}
         aria-label={name}

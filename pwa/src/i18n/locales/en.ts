@@ -70,6 +70,8 @@ export const en: Resources = {
     connectionsAlert: "some connections need attention",
     planMissing: "This company is not allowed to access this page! We are redirecting you.",
     enableNotifications: "Turn on notifications",
+    notificationsOff: "browser notifications off",
+    more: "More actions",
     screenError: "This screen could not be opened.",
     screenErrorOffline: "Needs a connection: this screen is not stored on this device yet.",
     screenErrorOnline: "Something failed while loading this screen.",

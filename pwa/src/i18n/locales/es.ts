@@ -70,6 +70,8 @@ export const es: Resources = {
     connectionsAlert: "hay conexiones que necesitan atención",
     planMissing: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",
     enableNotifications: "Activar notificaciones",
+    notificationsOff: "notificaciones del navegador desactivadas",
+    more: "Más acciones",
     screenError: "No fue posible abrir esta pantalla.",
     screenErrorOffline: "Necesita conexión: esta pantalla aún no se guardó en este dispositivo.",
     screenErrorOnline: "Algo falló al cargar esta pantalla.",

@@ -73,6 +73,8 @@ export const ptBR = {
     connectionsAlert: "há conexões que precisam de atenção",
     planMissing: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
     enableNotifications: "Ativar notificações",
+    notificationsOff: "notificações do navegador desativadas",
+    more: "Mais ações",
     screenError: "Não foi possível abrir esta tela.",
     screenErrorOffline: "Precisa de conexão: esta tela ainda não foi guardada neste aparelho.",
     screenErrorOnline: "Algo falhou ao carregar esta tela.",

@@ -70,6 +70,8 @@ export const tr: Resources = {
     connectionsAlert: "ilgilenilmesi gereken bağlantılar var",
     planMissing: "Bu şirketin bu sayfaya erişim izni yok! Sizi yönlendiriyoruz.",
     enableNotifications: "Bildirimleri aç",
+    notificationsOff: "tarayıcı bildirimleri kapalı",
+    more: "Diğer işlemler",
     screenError: "Bu ekran açılamadı.",
     screenErrorOffline: "Bağlantı gerekiyor: bu ekran henüz bu cihazda saklanmadı.",
     screenErrorOnline: "Bu ekran yüklenirken bir sorun oluştu.",

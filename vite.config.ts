@@ -94,6 +94,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "scripts",
+          root: ".",
+          include: ["scripts/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "pwa",
           root: ".",
           include: ["pwa/src/**/*.test.{ts,tsx}"],

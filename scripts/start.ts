@@ -1,37 +1,59 @@
-// `npm start`: the whole product on one machine. Starts the embedded
-// PostgreSQL (unless DATABASE_URL is set), builds the PWA if it was never
-// built, then runs core (API + PWA on PORT), sync-server and channel-worker as
-// child processes, and stops them all, and the database, on Ctrl-C.
+// `npm start`: the whole product on one machine. Starts the embedded PostgreSQL (unless DATABASE_URL is
+// set), builds the PWA if it was never built, then runs core (API + PWA on PORT), sync-server and
+// channel-worker as supervised children (scripts/supervisor.ts): a part that crashes is restarted with
+// backoff; Ctrl-C or SIGTERM stops the parts in order, then the database. The database runs in a process
+// of its own (scripts/embedded-db-process.ts) that stops it when this launcher dies; one left running by
+// a killed run is stopped before the next start (scripts/leftovers.ts).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { type EmbeddedDb, startEmbeddedPostgres } from "../core/src/db/embedded.ts";
 import { loadConfig } from "../core/src/kernel/config.ts";
+import { claimDataDir, stopLeftoverPostgres } from "./leftovers.ts";
 import { buildCore, CORE_NODE_FLAGS } from "./node-flags.ts";
+import { Supervisor, stopChild } from "./supervisor.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const config = loadConfig();
 const port = config.port;
 const syncPort = Number(process.env.SYNC_PORT ?? port + 1);
 
-let embedded: EmbeddedDb | undefined;
-let databaseUrl = config.databaseUrl;
-if (!databaseUrl) {
-  console.log(`Starting the embedded PostgreSQL (data in ${path.join(config.dataDir, "pg")}) ...`);
-  try {
-    embedded = await startEmbeddedPostgres({
-      dataDir: config.dataDir,
-      port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
-    });
-  } catch (err) {
-    // One line that says what to change (a taken port names EMBEDDED_PG_PORT), not a stack.
-    console.error(err instanceof Error ? err.message : String(err));
-    process.exit(1);
-  }
-  databaseUrl = embedded.url;
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
 }
 
-if (!existsSync(path.join(root, "pwa/dist/index.html"))) {
+mkdirSync(config.dataDir, { recursive: true });
+let releaseDataDir: () => void = () => {};
+try {
+  releaseDataDir = claimDataDir(config.dataDir);
+} catch (err) {
+  fail((err as Error).message);
+}
+
+let database: ChildProcess | undefined;
+let databaseUrl = config.databaseUrl;
+if (!databaseUrl) {
+  await stopLeftoverPostgres(config.dataDir, (line) => console.log(line)).catch((err: Error) => fail(err.message));
+  console.log(`Starting the embedded PostgreSQL (data in ${path.join(config.dataDir, "pg")}) ...`);
+  const db = spawn(process.execPath, [path.join(root, "scripts/embedded-db-process.ts")], {
+    env: { ...process.env, DATA_DIR: config.dataDir },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    detached: true,
+  });
+  database = db;
+  const answer = await new Promise<{ url?: string; error?: string }>((resolve) => {
+    db.once("message", (m) => resolve(m as { url?: string; error?: string }));
+    db.once("exit", (code) => resolve({ error: `the embedded PostgreSQL exited with code ${code}` }));
+  });
+  if (!answer.url) {
+    releaseDataDir();
+    fail(answer.error ?? "the embedded PostgreSQL did not start");
+  }
+  databaseUrl = answer.url;
+}
+
+const pwaDir = process.env.PWA_DIR ?? path.join(root, "pwa/dist");
+if (!existsSync(path.join(pwaDir, "index.html"))) {
   console.log("Building the PWA (first start) ...");
   const built = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build"], {
     cwd: root,
@@ -49,32 +71,28 @@ const env = {
   SYNC_PORT: String(syncPort),
   SYNC_URL: `http://127.0.0.1:${syncPort}`,
 };
-const children: ChildProcess[] = [];
-let stopping = false;
+const supervisor = new Supervisor({ log: (l) => console.log(l), error: (l) => console.error(l) });
 
-function run(name: string, file: string, flags: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, [...flags, path.resolve(root, file)], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const prefix = (chunk: Buffer) =>
-    chunk
-      .toString()
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => `[${name}] ${l}`)
-      .join("\n");
-  child.stdout?.on("data", (c: Buffer) => console.log(prefix(c)));
-  child.stderr?.on("data", (c: Buffer) => console.error(prefix(c)));
-  child.on("exit", (code) => {
-    if (!stopping) {
-      console.error(`[${name}] exited with ${code}; stopping everything`);
-      void stop(1);
-    }
-  });
-  children.push(child);
-  return child;
+let stopping = false;
+async function stop(code = 0): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log("Stopping Chat-flow ...");
+  await supervisor.stopAll();
+  await stopChild(database, 30_000);
+  releaseDataDir();
+  process.exit(code);
 }
+// For good, not once: a second Ctrl-C or SIGTERM during the stop must not end this process before its children.
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());
+process.on("SIGHUP", () => void stop());
+// The database process is ours: if it dies, nothing works; say so and stop the rest.
+database?.on("exit", (code) => {
+  if (stopping) return;
+  console.error(`The embedded PostgreSQL exited with code ${code}; stopping everything`);
+  void stop(1);
+});
 
 async function waitFor(url: string, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
@@ -89,32 +107,16 @@ async function waitFor(url: string, ms: number): Promise<void> {
   throw new Error(`${url} did not answer in ${ms} ms`);
 }
 
-async function stop(code = 0): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  await Promise.all(
-    children.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null) return resolve();
-          c.once("exit", () => resolve());
-          c.kill("SIGTERM");
-          setTimeout(() => c.kill("SIGKILL"), 10_000).unref();
-        }),
-    ),
-  );
-  await embedded?.stop();
-  process.exit(code);
-}
-// For good, not once: a second Ctrl-C or SIGTERM during the stop must not end this process before its children.
-process.on("SIGINT", () => void stop());
-process.on("SIGTERM", () => void stop());
-
 // core migrates and seeds; the others start once it answers.
-run("core", buildCore(root), CORE_NODE_FLAGS);
-await waitFor(`http://127.0.0.1:${port}/version`, 60_000);
-run("sync", "sync-server/src/main.ts");
-run("worker", "channel-worker/src/main.ts");
+supervisor.start({ name: "core", args: [...CORE_NODE_FLAGS, buildCore(root)], env });
+try {
+  await waitFor(`http://127.0.0.1:${port}/readyz`, 120_000);
+} catch (err) {
+  console.error((err as Error).message);
+  await stop(1);
+}
+supervisor.start({ name: "sync", args: [path.join(root, "sync-server/src/main.ts")], env });
+supervisor.start({ name: "worker", args: [path.join(root, "channel-worker/src/main.ts")], env });
 
 console.log(`
   Chat-flow is running: http://localhost:${port}

@@ -75,4 +75,6 @@ const stop = async (signal: NodeJS.Signals) => {
 // Before the start completes: its first round may already be sending, and a signal then must stop it too.
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
+// Started by `npm start` (an IPC channel): its launcher died without stopping us, so stop as on SIGTERM.
+process.on("disconnect", () => void stop("SIGTERM"));
 await started;

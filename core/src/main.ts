@@ -5,9 +5,15 @@ import { startCore } from "./server.ts";
 const config = loadConfig();
 const core = await startCore(config);
 console.log(`core listening on ${core.url}`);
+let stopping = false;
 const stop = async () => {
+  // Registered for good (not once): a second signal during the drain must not end the process mid-stop.
+  if (stopping) return;
+  stopping = true;
   await core.stop();
   process.exit(0);
 };
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+// Started by `npm start` (an IPC channel): its launcher died without stopping us, so stop as on SIGTERM.
+process.on("disconnect", stop);

@@ -8,9 +8,15 @@ import { startSyncServer } from "./server.ts";
 const server = await startSyncServer(loadSyncConfig());
 console.log(`sync-server listening on ${server.url}`);
 
+let stopping = false;
 const stop = async () => {
+  // Registered for good (not once): a second signal while documents are stored must not end the process.
+  if (stopping) return;
+  stopping = true;
   await server.stop();
   process.exit(0);
 };
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+// Started by `npm start` (an IPC channel): its launcher died without stopping us, so stop as on SIGTERM.
+process.on("disconnect", stop);

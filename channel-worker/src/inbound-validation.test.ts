@@ -73,7 +73,7 @@ describe("#webhooks.whatsapp input", () => {
     expect(await totalMessages()).toBe(before);
   });
 
-  it("skips each bad message and keeps the good ones of the same delivery, once across replays", async () => {
+  it("skips each message that cannot be stored, keeps the others (those it cannot read as unsupported), once across replays", async () => {
     const c = await cloudConnection();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const payload = cloudDelivery(c.phoneNumberId, {
@@ -94,16 +94,30 @@ describe("#webhooks.whatsapp input", () => {
       const res = await postSigned(core.url, payload, APP_SECRET);
       expect(res.status).toBe(200);
     }
+    // A NUL or an unknown type is no reason to lose what the contact sent: kept as unsupported, without its text
+    // (decision 0092); without an id or a sender, or with an id past its length, nothing can be stored.
     expect(await stored(c.companyId)).toEqual([
       { remote_id: "wamid.GOOD1", body: "primeira", number: "5511911110001" },
       { remote_id: "wamid.GOOD2", body: "segunda", number: "5511911110002" },
+      { remote_id: "wamid.NUL", body: "", number: "5511911110001" },
+      { remote_id: "wamid.TYPE", body: "", number: "5511911110001" },
+    ]);
+    const kinds = await core.db.pool.query(
+      `SELECT remote_id, media_type, data_json->>'rawType' AS raw FROM messages WHERE company_id = $1
+       AND remote_id IN ('wamid.NUL', 'wamid.TYPE') ORDER BY remote_id`,
+      [c.companyId],
+    );
+    expect(kinds.rows).toEqual([
+      { remote_id: "wamid.NUL", media_type: "unsupported", raw: "text" },
+      { remote_id: "wamid.TYPE", media_type: "unsupported", raw: "teleport" },
     ]);
     const { rows } = await core.db.pool.query("SELECT number FROM contacts WHERE company_id = $1 ORDER BY number", [
       c.companyId,
     ]);
     expect(rows.map((r) => r.number)).toEqual(["5511911110001", "5511911110002"]);
-    // Seven bad messages and one bad contact per delivery, each logged as skipped.
-    expect(warn.mock.calls.filter(([line]) => String(line).includes("skipped message")).length).toBe(7 * 3);
+    // Five messages that cannot be stored and one bad contact per delivery, each logged as skipped.
+    expect(warn.mock.calls.filter(([line]) => String(line).includes("skipped message")).length).toBe(5 * 3);
+    expect(warn.mock.calls.filter(([line]) => String(line).includes("kept as unsupported message")).length).toBe(3);
     warn.mockRestore();
   });
 

@@ -36,8 +36,11 @@ export type TFacebookPage = z.infer<typeof ZFacebookPageSchema>;
 /** No NUL anywhere in the object: parts of it are stored whole (dataJson is jsonb). */
 const noNul = (v: unknown) => findNulByte(v) === undefined;
 
-/** Message ids (m_..., base64-ish for Instagram). */
-const zMid = z.string().regex(/^[A-Za-z0-9._:=+/-]{1,512}$/, "Invalid id");
+/**
+ * Message ids (m_..., mid.$cAAJ..., base64-ish for Instagram): checked only for length and for characters that cannot
+ * harm (visible ASCII, no space or control character), never for a format narrower than Meta's (decision 0092).
+ */
+const zMid = z.string().regex(/^[\x21-\x7e]{1,512}$/, "Invalid id");
 /** Milliseconds since the epoch. */
 const zMillis = z.number().int().min(0).max(1e14);
 
@@ -83,6 +86,14 @@ export const ZMessagingEventSchema = z
         metadata: z.string().max(1000).optional(),
         attachments: z.array(zAttachment).max(10).optional(),
         is_deleted: z.boolean().optional(),
+        /** The message this one replies to (mid), or on Instagram the story it answers (url, id). */
+        reply_to: z
+          .object({
+            mid: zMid.optional(),
+            story: z.object({ url: z.string().max(4096).optional(), id: z.string().max(100).optional() }).optional(),
+          })
+          .loose()
+          .optional(),
       })
       .loose()
       .optional(),
@@ -93,6 +104,11 @@ export const ZMessagingEventSchema = z
     /** A reaction to a message (action react or unreact). */
     reaction: z
       .object({ mid: zMid, action: z.string().max(20).optional(), emoji: z.string().max(40).optional() })
+      .optional(),
+    /** How the contact came (an ad, an m.me or ig.me link): shown as a card in the conversation. */
+    referral: z
+      .object({ ref: z.string().max(1000).optional(), source: z.string().max(100).optional() })
+      .loose()
       .optional(),
     /** A button of ours the contact pressed. */
     postback: z

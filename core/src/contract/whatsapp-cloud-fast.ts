@@ -67,6 +67,8 @@ export function fastCloudChange(v: unknown): z.infer<typeof ZCloudChangeSchema> 
   const messages = list(value.messages);
   const statuses = list(value.statuses);
   if (!contacts || !messages || !statuses) return undefined;
+  // Errors of the number, rare: the schema reads them.
+  if (value.errors !== undefined) return undefined;
   const out = { metadata: { phone_number_id: phoneNumberId }, contacts, messages, statuses };
   return v.field === undefined ? { value: out } : { field: v.field, value: out };
 }

@@ -9,8 +9,11 @@ import { findNulByte } from "./nul-bytes.ts";
  * accepts the common delivery before the schemas are asked (whatsapp-cloud-fast.ts, decision 0082).
  */
 export const CLOUD_RULES = {
-  /** Meta's ids (wamid.HBgL...): base64-ish text of bounded length. */
-  id: /^[A-Za-z0-9._:=+/-]{1,256}$/,
+  /**
+   * Meta's ids (wamid.HBgL...): checked only for length and for characters that cannot harm (visible ASCII, no
+   * space or control character), never for a format narrower than Meta's (decision 0092).
+   */
+  id: /^[\x21-\x7e]{1,512}$/,
   /** A WhatsApp id (the contact's number): digits only. */
   waId: /^\d{5,20}$/,
   /** Meta's numeric ids: the business account's (entry.id) and the phone number's. */
@@ -23,6 +26,7 @@ export const CLOUD_RULES = {
   maxProfileName: 200,
   maxTextBody: 65536,
   maxStatus: 40,
+  maxType: 64,
   maxOpaque: 512,
 } as const;
 
@@ -80,6 +84,8 @@ export const ZCloudChangeSchema = z.object({
     messages: z.array(z.unknown()).max(CLOUD_RULES.maxItems).default([]),
     /** Delivery receipts, each checked on its own (ZCloudStatusSchema). */
     statuses: z.array(z.unknown()).max(CLOUD_RULES.maxItems).default([]),
+    /** Errors Meta reports for the number rather than a message (logged, nothing stored). */
+    errors: z.array(z.unknown()).max(CLOUD_RULES.maxItems).optional(),
   }),
 });
 
@@ -99,8 +105,11 @@ export const ZCloudMessageSchema = z
     from: zWaId,
     /** Seconds since the epoch, as a string. */
     timestamp: z.string().regex(CLOUD_RULES.timestamp, "Invalid timestamp").optional(),
-    /** Which kind of message. */
-    type: z.enum(CLOUD_MESSAGE_TYPES),
+    /**
+     * Which kind of message: any text, so a type Meta adds later is stored as an unsupported message with its raw
+     * type rather than dropped (decision 0092); CLOUD_MESSAGE_TYPES are those the inbox shows as their own.
+     */
+    type: z.string().max(CLOUD_RULES.maxType).optional(),
     /** A text message's text. */
     text: z
       .object({ body: z.string().max(CLOUD_RULES.maxTextBody) })

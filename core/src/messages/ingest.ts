@@ -6,7 +6,9 @@ import { v7 as uuidv7 } from "uuid";
 import type { BatchBodies } from "../bot/inbound-batch.ts";
 import { runInboundGate } from "../bot/inbound-gate.ts";
 import { runQueueBot } from "../bot/queue-bot.ts";
+import type { DeliveryFailure } from "../contract/delivery-failure.ts";
 import type { Ack } from "../contract/entities.ts";
+import type { ErrorCode } from "../contract/errors.ts";
 import { preparingClient } from "../db/prepared-client.ts";
 import { runFlows, startIntegrationFlows } from "../flows/runtime/flow-runs.ts";
 import { enqueueIntegrationSteps } from "../integrations/enqueue-integration-steps.ts";
@@ -38,6 +40,8 @@ export type InboundMessage = {
   /** Our own message, sent from the phone (Baileys): stored from_me, and not counted unread. */
   fromMe?: boolean;
   timestamp: Date;
+  /** The channel's id of the message this one replies to (Cloud API context.id, Messenger reply_to.mid): its quote. */
+  quotedRemoteId?: string;
 };
 
 /** The contact (or we, from the phone) edited a message: its new text. */
@@ -56,6 +60,10 @@ export type InboundAck = {
    * send was in doubt (its answer lost, so no remote id stored) gets the remote id and the ack (decision 0042).
    */
   messageId?: string;
+  /** When the channel says the status happened (a Cloud API status's timestamp): orders a failure against the rest. */
+  at?: Date;
+  /** With ack -1: why the platform could not deliver it (dataJson.deliveryFailure) and the error code to record. */
+  failure?: { reason: DeliveryFailure; errorCode: ErrorCode };
 };
 
 export type InboundEvent = InboundMessage | InboundAck | InboundEdit | InboundRevoke;
@@ -331,10 +339,13 @@ async function insertMessages(
   });
   const inserted = await client.query<{ id: string }>(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, media_type, remote_id, data_json,
-       created_at, updated_at, from_me, ack, media_url)
-     SELECT id, c, t, ct, w, b, mt, r, d, ts, ts, fm, 0, mu
+       created_at, updated_at, from_me, ack, media_url, quoted_msg_id)
+     SELECT id, c, t, ct, w, b, mt, r, d, ts, ts, fm, 0, mu,
+       CASE WHEN q IS NOT NULL THEN
+         (SELECT qm.id FROM messages qm WHERE qm.company_id = c AND qm.whatsapp_id = w AND qm.remote_id = q) END
      FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[],
-       $9::jsonb[], $10::timestamptz[], $11::text[], $12::boolean[]) AS i(id, c, t, ct, w, b, mt, r, d, ts, mu, fm)
+       $9::jsonb[], $10::timestamptz[], $11::text[], $12::boolean[], $13::text[])
+       AS i(id, c, t, ct, w, b, mt, r, d, ts, mu, fm, q)
      ON CONFLICT (whatsapp_id, remote_id) WHERE remote_id IS NOT NULL DO NOTHING RETURNING id`,
     [
       rows.map((r) => r.id),
@@ -349,6 +360,7 @@ async function insertMessages(
       rows.map((r) => r.m.timestamp.toISOString()),
       rows.map((r) => r.m.mediaUrl ?? null),
       rows.map((r) => r.m.fromMe === true),
+      rows.map((r) => r.m.quotedRemoteId ?? null),
     ],
   );
   // A copy committed by a concurrent batch meanwhile is skipped, so it cannot answer the bot or the rating twice.
@@ -406,15 +418,53 @@ async function applyAcks(client: pg.ClientBase, acks: InboundAck[], changes: Cha
       reconciled.rows.filter((r) => r.send_state === "sent"),
     );
   }
+  const failures = acks.filter((a) => a.failure !== undefined);
+  if (failures.length > 0) await applyFailures(client, failures, changes);
+  // A platform's failure (dataJson.deliveryFailure) is overruled only by a status it dates later, never by one
+  // that was sent before it and arrived after it; a later one clears the failure's mark (decision 0092).
   const { rows } = await client.query<{ id: string; company_id: number }>(
-    `UPDATE messages m SET ack = i.a, updated_at = now()
-     FROM unnest($1::int[], $2::text[], $3::int[], $4::int[]) AS i(w, r, a, c)
-     WHERE m.whatsapp_id = i.w AND m.remote_id = i.r AND m.company_id = i.c AND m.ack < i.a
+    `UPDATE messages m SET ack = i.a, updated_at = now(),
+       send_state = CASE WHEN m.ack = -1 AND m.data_json->'deliveryFailure' IS NOT NULL THEN 'sent' ELSE m.send_state END,
+       error_code = CASE WHEN m.ack = -1 AND m.data_json->'deliveryFailure' IS NOT NULL THEN NULL ELSE m.error_code END
+     FROM unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::timestamptz[]) AS i(w, r, a, c, at)
+     WHERE m.whatsapp_id = i.w AND m.remote_id = i.r AND m.company_id = i.c AND m.ack < i.a AND i.a >= 0
+       AND NOT (m.ack = -1 AND m.data_json->'deliveryFailure' IS NOT NULL
+         AND COALESCE((m.data_json->'deliveryFailure'->>'at')::timestamptz >= i.at, true))
      RETURNING m.id, m.company_id`,
-    [acks.map((a) => a.whatsappId), acks.map((a) => a.remoteId), acks.map((a) => a.ack), acks.map((a) => a.companyId)],
+    [
+      acks.map((a) => a.whatsappId),
+      acks.map((a) => a.remoteId),
+      acks.map((a) => a.ack),
+      acks.map((a) => a.companyId),
+      acks.map((a) => a.at?.toISOString() ?? null),
+    ],
   );
   for (const r of rows) changes.push({ companyId: r.company_id, entity: "messages", id: r.id });
   return rows.length;
+}
+
+/**
+ * A platform's `failed` status: the message shows failed with the platform's reason (dataJson.deliveryFailure) and
+ * the error code, whatever it showed before (a `sent` that came first). A redelivered failure changes nothing.
+ */
+async function applyFailures(client: pg.ClientBase, failures: InboundAck[], changes: Change[]): Promise<void> {
+  const { rows } = await client.query<{ id: string; company_id: number }>(
+    `UPDATE messages m SET ack = -1, send_state = 'failed', error_code = i.code, updated_at = now(),
+       data_json = CASE WHEN jsonb_typeof(m.data_json) = 'object' THEN m.data_json ELSE '{}'::jsonb END
+         || jsonb_build_object('deliveryFailure', i.f)
+     FROM unnest($1::int[], $2::text[], $3::int[], $4::jsonb[], $5::text[]) AS i(w, r, c, f, code)
+     WHERE m.whatsapp_id = i.w AND m.remote_id = i.r AND m.company_id = i.c AND m.from_me
+       AND (m.ack <> -1 OR m.data_json->'deliveryFailure' IS DISTINCT FROM i.f)
+     RETURNING m.id, m.company_id`,
+    [
+      failures.map((a) => a.whatsappId),
+      failures.map((a) => a.remoteId),
+      failures.map((a) => a.companyId),
+      failures.map((a) => JSON.stringify(a.failure!.reason)),
+      failures.map((a) => a.failure!.errorCode),
+    ],
+  );
+  for (const r of rows) changes.push({ companyId: r.company_id, entity: "messages", id: r.id });
 }
 
 /** Edits and deletes for everyone, applied in order to the message the channel names (already stored or not: a no-op). */

@@ -1,46 +1,11 @@
 // What a Graph API error means, for every Meta channel (WhatsApp Cloud API, Messenger, Instagram) and both places
 // that meet one: a send the worker gets refused, and a `failed` status a webhook reports later. One table, so the
 // agent reads the same reason and advice whichever way the failure arrived (decision 0092).
+import type { DeliveryFailure, DeliveryFailureKind } from "../contract/delivery-failure.ts";
 
-/**
- * What the failure is, in the agent's terms; the PWA words each (message-view.texts.ts):
- * - window: more than 24 hours since the customer wrote; only a template may be sent.
- * - undeliverable: the number cannot receive it (no WhatsApp, an old app, the person blocked the business...).
- * - rate-limit: too many messages for now; wait, then try again.
- * - token: the connection's access token expired or was revoked; an admin reconnects it.
- * - permission: the app lacks a permission, or the account may not send now; an admin looks.
- * - marketing: Meta chose not to deliver a marketing message, or the person stopped them.
- * - media: the file could not be uploaded or downloaded.
- * - template: the template is missing, paused or its parameters do not fit.
- * - unsupported: the channel does not carry this kind of message.
- * - temporary: Meta's own trouble; trying again later should work.
- * - unknown: none of the above; the platform's own words are shown.
- */
-export type GraphFailureKind =
-  | "window"
-  | "undeliverable"
-  | "rate-limit"
-  | "token"
-  | "permission"
-  | "marketing"
-  | "media"
-  | "template"
-  | "unsupported"
-  | "temporary"
-  | "unknown";
-
-export type GraphFailure = {
-  kind: GraphFailureKind;
-  /** Whether sending the same message again can work (an agent's retry, or the queue's). */
-  retry: boolean;
-  /** Meta's code (131047, 190...), its subcode when it gave one. */
-  code: number | null;
-  subcode: number | null;
-  /** Meta's short title and its longer message and details, as Meta wrote them (English). */
-  title: string;
-  message: string;
-  details: string;
-};
+export type GraphFailureKind = DeliveryFailureKind;
+/** A Graph error judged: the platform's words and what they mean (contract/delivery-failure.ts). */
+export type GraphFailure = Omit<DeliveryFailure, "at">;
 
 /** Rate limits: the Cloud API's throughput and pair limits, the Graph API's app and page limits, Messenger's 613. */
 const RATE_LIMIT = new Set([4, 17, 32, 613, 80007, 130429, 131048, 131056]);

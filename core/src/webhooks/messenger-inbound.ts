@@ -86,7 +86,11 @@ export function eventParts(conn: MessengerConnection, e: TMessagingEvent, out: E
     const from = m.is_echo ? e.recipient.id : e.sender.id;
     const fromMe = m.is_echo ? { fromMe: true } : {};
     const attachments = m.attachments ?? [];
-    if (attachments.length === 0) message(m.mid, from, m.text ?? "", "chat", { dataJson: { ...m }, ...fromMe });
+    // A reply names the message it quotes (stored with its quote when we have it).
+    const quoted = m.reply_to?.mid ? { quotedRemoteId: m.reply_to.mid } : {};
+    if (attachments.length === 0) {
+      message(m.mid, from, m.text ?? "", "chat", { dataJson: { ...m }, ...fromMe, ...quoted });
+    }
     for (const [i, a] of attachments.entries()) {
       // One inbox message per attachment; the first keeps the channel's id, so acks and echoes find it.
       const remoteId = i === 0 ? m.mid : `${m.mid}:${i}`;
@@ -95,7 +99,7 @@ export function eventParts(conn: MessengerConnection, e: TMessagingEvent, out: E
       const body = i === 0 && m.text ? m.text : "";
       const dataJson = { ...m, attachment: a };
       if (mediaType) {
-        const event = message(remoteId, from, body, mediaType, { dataJson, ...fromMe });
+        const event = message(remoteId, from, body, mediaType, { dataJson, ...fromMe, ...(i === 0 ? quoted : {}) });
         if (url) out.files.push({ event, url, type: a.type });
       } else {
         const text = [body, a.payload?.title ?? "", url ?? ""].filter(Boolean).join("\n");
@@ -109,6 +113,18 @@ export function eventParts(conn: MessengerConnection, e: TMessagingEvent, out: E
     const remoteId = `${r.mid}:reaction:${e.sender.id}:${e.timestamp ?? 0}`;
     const body = r.action === "unreact" ? "" : (r.emoji ?? "");
     message(remoteId, e.sender.id, body, "reactionMessage", { dataJson: { reaction: r } });
+  }
+  if (e.referral) {
+    // An ad or link brought the contact to a thread already open: a card in the conversation, once per event.
+    const r = e.referral as { ref?: string; ads_context_data?: { ad_title?: string } };
+    const remoteId = `referral:${e.sender.id}:${e.timestamp ?? 0}`;
+    message(remoteId, e.sender.id, r.ads_context_data?.ad_title ?? r.ref ?? "", "referral", {
+      dataJson: { referral: r },
+    });
+  }
+  if (!m && !e.reaction && !e.postback && !e.delivery && !e.read && !e.referral) {
+    const keys = Object.keys(e).filter((k) => !["sender", "recipient", "timestamp"].includes(k));
+    console.warn(`messenger webhook: ${conn.channel} event with nothing to store (${keys.join(", ") || "empty"})`);
   }
   if (e.postback) {
     const p = e.postback;

@@ -2,11 +2,11 @@
 // (FACEBOOK_VERIFY_TOKEN), POST /webhooks/facebook takes the deliveries of both products (object "page" or
 // "instagram"), read raw so the signature is checked over the exact bytes.
 
-import { timingSafeEqual } from "node:crypto";
 import express, { Router } from "express";
 import type pg from "pg";
-import { noPermission } from "../kernel/errors.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
+import { sameSecret, verifyHandshake } from "../meta/verify-handshake.ts";
+import { answerDatabaseUnavailable } from "./database-unavailable.ts";
 import { MessengerConnectionFinder, receiveMessengerDelivery } from "./receive-messenger-delivery.ts";
 
 export type MessengerWebhookOptions = {
@@ -17,8 +17,6 @@ export type MessengerWebhookOptions = {
   /** All the downloads and profile reads of one delivery; 8 s by default (Meta retries slow answers). */
   timeoutMs?: number;
 };
-
-const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export function messengerWebhook(pool: pg.Pool, batcher: IngestBatcher, o: MessengerWebhookOptions): Router {
   const deps = {
@@ -31,16 +29,16 @@ export function messengerWebhook(pool: pg.Pool, batcher: IngestBatcher, o: Messe
     timeoutMs: o.timeoutMs ?? 8000,
   };
   const router = Router();
-  router.get("/webhooks/facebook", (req, res) => {
-    const token = String(req.query["hub.verify_token"] ?? "");
-    const known = !!o.verifyToken && sameText(token, o.verifyToken);
-    if (req.query["hub.mode"] !== "subscribe" || !known) throw noPermission("Verification failed");
-    res.type("text/plain").send(String(req.query["hub.challenge"] ?? "").slice(0, 1000));
+  router.get("/webhooks/facebook", async (req, res) => {
+    // The app's one verify token (FACEBOOK_VERIFY_TOKEN).
+    const challenge = await verifyHandshake(req.query, (token) => !!o.verifyToken && sameSecret(token, o.verifyToken));
+    res.type("text/plain").send(challenge);
   });
   router.post("/webhooks/facebook", express.raw({ type: "*/*", limit: "5mb" }), async (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     await receiveMessengerDelivery(deps, raw, req.header("x-hub-signature-256"));
     res.status(200).json({ ok: true });
   });
+  router.use("/webhooks/facebook", answerDatabaseUnavailable);
   return router;
 }

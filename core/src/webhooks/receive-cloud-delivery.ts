@@ -5,6 +5,8 @@ import type pg from "pg";
 import { z } from "zod";
 import type { Ack } from "../contract/entities.ts";
 import {
+  CLOUD_RULES,
+  type TCloudMessage,
   ZCloudChangeSchema,
   ZCloudContactSchema,
   ZCloudEntrySchema,
@@ -23,7 +25,14 @@ import {
 import { invalidInput, invalidSignature } from "../kernel/errors.ts";
 import { removeMedia } from "../media/media-store.ts";
 import { findStoredMessages, inboundKey } from "../messages/find-stored-messages.ts";
-import { type InboundEvent, type InboundMessage, type IngestBatcher, storedKey } from "../messages/ingest.ts";
+import {
+  type InboundAck,
+  type InboundEvent,
+  type InboundMessage,
+  type IngestBatcher,
+  storedKey,
+} from "../messages/ingest.ts";
+import { classifyGraphError } from "../meta/graph-errors.ts";
 import type { CloudConnection, CloudConnectionFinder } from "../whatsapps/find-connection-by-phone-number-id.ts";
 import {
   type CloudMediaOptions,
@@ -31,6 +40,7 @@ import {
   downloadCloudMedia,
   type InboundContent,
   inboundContent,
+  UNSUPPORTED,
 } from "./whatsapp-cloud-inbound.ts";
 
 export type CloudPayload = z.infer<typeof ZCloudWebhookSchema>;
@@ -119,6 +129,7 @@ function each<S extends z.ZodType>(
   fast: (item: unknown) => z.infer<S> | undefined,
   items: unknown[],
   what: string,
+  salvage?: (item: unknown, why: string) => z.infer<S> | undefined,
 ): z.infer<S>[] {
   const good: z.infer<S>[] = [];
   for (const [i, item] of items.entries()) {
@@ -131,10 +142,44 @@ function each<S extends z.ZodType>(
     if (parsed.success) good.push(parsed.data);
     else {
       const issue = parsed.error.issues[0];
-      console.warn(`whatsapp webhook: skipped ${what} ${i}: ${issue?.path.join(".") || what} ${issue?.message}`);
+      const why = `${issue?.path.join(".") || what} ${issue?.message}`;
+      const kept = salvage?.(item, why);
+      if (kept !== undefined) good.push(kept);
+      console.warn(`whatsapp webhook: ${kept ? "kept as unsupported" : "skipped"} ${what} ${i}: ${why}`);
     }
   }
   return good;
+}
+
+/**
+ * A message its schema refuses (a field past its limit, a NUL, an odd type) is still a message the contact sent:
+ * kept as unsupported, with its raw type and why, when its id and sender can be stored (decision 0092).
+ */
+function salvageMessage(item: unknown, why: string): TCloudMessage | undefined {
+  const m = (item && typeof item === "object" ? item : {}) as Record<string, unknown>;
+  const id = typeof m.id === "string" && CLOUD_RULES.id.test(m.id) ? m.id : undefined;
+  const from = typeof m.from === "string" && CLOUD_RULES.waId.test(m.from) ? m.from : undefined;
+  if (!id || !from) return undefined;
+  const timestamp =
+    typeof m.timestamp === "string" && CLOUD_RULES.timestamp.test(m.timestamp) ? m.timestamp : undefined;
+  const rawType = typeof m.type === "string" ? m.type.slice(0, CLOUD_RULES.maxType).replaceAll("\u0000", "") : null;
+  return { id, from, timestamp, type: UNSUPPORTED, rawType, invalid: why.slice(0, 500).replaceAll("\u0000", "") };
+}
+
+/** A status's Unix timestamp as a date, or undefined. */
+function statusTime(s: Record<string, unknown>): Date | undefined {
+  const t = typeof s.timestamp === "string" || typeof s.timestamp === "number" ? Number(s.timestamp) : Number.NaN;
+  return Number.isFinite(t) && t > 0 ? new Date(t * 1000) : undefined;
+}
+
+/** A `failed` status: its first error judged (contract/delivery-failure.ts), dated by the status. */
+function failureOf(s: Record<string, unknown>, at: Date | undefined): NonNullable<InboundAck["failure"]> {
+  const first = Array.isArray(s.errors) ? s.errors[0] : undefined;
+  const judged = classifyGraphError(first);
+  return {
+    reason: { ...judged, ...(at ? { at: at.toISOString() } : {}) },
+    errorCode: judged.kind === "window" ? "ERR_OUTSIDE_MESSAGING_WINDOW" : "ERR_SENDING_WAPP_MSG",
+  };
 }
 
 /** The delivery's messages and acks, for connections of ours; throws invalidSignature for a forged one. */
@@ -156,8 +201,10 @@ async function eventsOf(
       const names = new Map(
         each(ZCloudContactSchema, fastCloudContact, value.contacts, "contact").map((c) => [c.wa_id, c.profile?.name]),
       );
-      for (const m of each(ZCloudMessageSchema, fastCloudMessage, value.messages, "message")) {
+      for (const e of value.errors ?? []) console.warn(`whatsapp webhook: Meta reports an error: ${JSON.stringify(e)}`);
+      for (const m of each(ZCloudMessageSchema, fastCloudMessage, value.messages, "message", salvageMessage)) {
         const { media, ...content } = inboundContent(m);
+        const quoted = (m.context as { id?: unknown } | undefined)?.id;
         const event: InboundMessage = {
           kind: "message",
           companyId: conn.companyId,
@@ -168,6 +215,7 @@ async function eventsOf(
           name: names.get(m.from),
           ...content,
           timestamp: m.timestamp ? new Date(Number(m.timestamp) * 1000) : new Date(),
+          ...(typeof quoted === "string" && CLOUD_RULES.id.test(quoted) ? { quotedRemoteId: quoted } : {}),
         };
         events.push(event);
         if (media) pending.push({ event, conn, media });
@@ -177,7 +225,17 @@ async function eventsOf(
         if (ack === undefined) continue;
         const opaque = s.biz_opaque_callback_data;
         const messageId = opaque && zMessageId.safeParse(opaque).success ? opaque : undefined;
-        events.push({ kind: "ack", companyId: conn.companyId, whatsappId: conn.id, remoteId: s.id, ack, messageId });
+        const at = statusTime(s);
+        events.push({
+          kind: "ack",
+          companyId: conn.companyId,
+          whatsappId: conn.id,
+          remoteId: s.id,
+          ack,
+          messageId,
+          at,
+          ...(ack === -1 ? { failure: failureOf(s, at) } : {}),
+        });
       }
     }
   }

@@ -11,7 +11,7 @@ export type CloudMessage = {
   from: string;
   id: string;
   timestamp?: string;
-  type: string;
+  type?: string;
   text?: { body?: string };
   [k: string]: unknown;
 };
@@ -79,21 +79,44 @@ function fileNameOf(type: string, media: MediaObject, mime: string): string {
   return ext ? `${type}.${ext}` : type;
 }
 
+/** What a message's type is shown as when the inbox cannot show it as its own (decision 0092). */
+export const UNSUPPORTED = "unsupported";
+
+type OrderItem = {
+  product_retailer_id?: string;
+  quantity?: string | number;
+  item_price?: string | number;
+  currency?: string;
+};
+
+/** An order's lines as text ("2 × sku-123 (49.9 BRL)"), its note last: what the agent reads and answers. */
+function orderBody(order: { product_items?: OrderItem[]; text?: string } | undefined): string {
+  const items = (Array.isArray(order?.product_items) ? order.product_items : []).map((i) =>
+    `${i.quantity ?? 1} × ${str(i.product_retailer_id)} (${i.item_price ?? ""} ${str(i.currency)})`.replace(" ( )", ""),
+  );
+  return lines(...items, str(order?.text));
+}
+
 export function inboundContent(m: CloudMessage): InboundContent {
-  if (m.type === "text") return { body: m.text?.body ?? "", mediaType: "chat" };
-  const mediaType = MEDIA_TYPES[m.type];
+  if (m.type === "text") {
+    // A plain text keeps no copy (the hot path); a reply (context) or an ad's message (referral) keeps its fields.
+    if (m.context === undefined && m.referral === undefined) return { body: m.text?.body ?? "", mediaType: "chat" };
+    return { body: m.text?.body ?? "", mediaType: "chat", dataJson: { ...m } };
+  }
+  const type = m.type ?? "";
+  const mediaType = MEDIA_TYPES[type];
   if (mediaType) {
-    const media = (m[m.type] ?? {}) as MediaObject;
+    const media = (m[type] ?? {}) as MediaObject;
     const mime = str(media.mime_type) || "application/octet-stream";
     return {
       // Like an agent's upload without caption, a document shows its name.
-      body: str(media.caption) || (m.type === "document" ? str(media.filename) : ""),
+      body: str(media.caption) || (type === "document" ? str(media.filename) : ""),
       mediaType,
       dataJson: { ...m },
-      ...(str(media.id) ? { media: { id: str(media.id), mime, fileName: fileNameOf(m.type, media, mime) } } : {}),
+      ...(str(media.id) ? { media: { id: str(media.id), mime, fileName: fileNameOf(type, media, mime) } } : {}),
     };
   }
-  if (m.type === "location") {
+  if (type === "location") {
     const l = (m.location ?? {}) as Location;
     const at = `${l.latitude},${l.longitude}`;
     return {
@@ -102,7 +125,7 @@ export function inboundContent(m: CloudMessage): InboundContent {
       dataJson: { ...m },
     };
   }
-  if (m.type === "contacts") {
+  if (type === "contacts") {
     const first = ((m.contacts ?? []) as CloudContact[])[0];
     const name = str(first?.name?.formatted_name);
     const number = (str(first?.phones?.[0]?.wa_id) || str(first?.phones?.[0]?.phone)).replace(/\D/g, "");
@@ -113,20 +136,42 @@ export function inboundContent(m: CloudMessage): InboundContent {
       dataJson: { ...m, ...(name && number ? { vCard: { name, number } } : {}) },
     };
   }
-  if (m.type === "reaction") {
+  if (type === "reaction") {
+    // An emoji left out (or empty) withdraws the contact's reaction.
     const r = (m.reaction ?? {}) as { emoji?: string; message_id?: string };
     return { body: str(r.emoji), mediaType: "reactionMessage", dataJson: { ...m } };
   }
-  if (m.type === "interactive") {
-    // The contact picked a row of our list or a reply button: its title is what they said.
-    const i = (m.interactive ?? {}) as Record<string, { id?: string; title?: string } | string | undefined>;
-    const reply = (i.list_reply ?? i.button_reply) as { title?: string } | undefined;
-    return { body: str(reply?.title), mediaType: "chat", dataJson: { ...m } };
+  if (type === "interactive") {
+    // The contact picked a row of our list or a reply button (its title is what they said), or answered a flow.
+    const i = (m.interactive ?? {}) as Record<
+      string,
+      { id?: string; title?: string; body?: string } | string | undefined
+    >;
+    const reply = (i.list_reply ?? i.button_reply ?? i.nfm_reply) as { title?: string; body?: string } | undefined;
+    return { body: str(reply?.title) || str(reply?.body), mediaType: "chat", dataJson: { ...m } };
   }
-  if (m.type === "button") {
+  if (type === "button") {
     return { body: str((m.button as { text?: string } | undefined)?.text), mediaType: "chat", dataJson: { ...m } };
   }
-  return { body: "", mediaType: m.type, dataJson: { ...m } };
+  if (type === "order") {
+    return {
+      body: orderBody(m.order as Parameters<typeof orderBody>[0]),
+      mediaType: "orderMessage",
+      dataJson: { ...m },
+    };
+  }
+  if (type === "system" || type === "request_welcome") {
+    // "Kerry changed their phone number to ...": a notice in the conversation, not the contact's words.
+    return { body: str((m.system as { body?: string } | undefined)?.body), mediaType: "system", dataJson: { ...m } };
+  }
+  // unknown, unsupported, or a type Meta added since: kept, shown with its raw type, and logged.
+  console.warn(`whatsapp webhook: message ${m.id} of type ${JSON.stringify(m.type ?? null)} stored as unsupported`);
+  // A message its schema refused arrives here already cut down, its raw type kept (receive-cloud-delivery.ts).
+  return {
+    body: "",
+    mediaType: UNSUPPORTED,
+    dataJson: { ...m, rawType: "rawType" in m ? m.rawType : (m.type ?? null) },
+  };
 }
 
 async function graphGet(url: string, token: string, signal: AbortSignal): Promise<Response> {

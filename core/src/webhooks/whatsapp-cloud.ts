@@ -4,9 +4,11 @@
 import type { IncomingMessage } from "node:http";
 import express, { type Response, Router } from "express";
 import type pg from "pg";
-import { invalidInput, noPermission } from "../kernel/errors.ts";
+import { invalidInput } from "../kernel/errors.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
+import { verifyHandshake } from "../meta/verify-handshake.ts";
 import { CloudConnectionFinder, isKnownVerifyToken } from "../whatsapps/find-connection-by-phone-number-id.ts";
+import { answerDatabaseUnavailable } from "./database-unavailable.ts";
 import { parseDelivery, receiveCloudDelivery } from "./receive-cloud-delivery.ts";
 import { type CloudMediaOptions, DEFAULT_CLOUD_MEDIA, DOWNLOAD_TIMEOUT_MS } from "./whatsapp-cloud-inbound.ts";
 
@@ -68,10 +70,9 @@ export function whatsappCloudWebhook(
   const router = Router();
 
   router.get("/webhooks/whatsapp", async (req, res) => {
-    const token = String(req.query["hub.verify_token"] ?? "");
-    const known = await isKnownVerifyToken(pool, token);
-    if (req.query["hub.mode"] !== "subscribe" || !known) throw noPermission("Verification failed");
-    res.type("text/plain").send(String(req.query["hub.challenge"] ?? ""));
+    // Any connection's verify token: the handshake names no connection.
+    const challenge = await verifyHandshake(req.query, (token) => isKnownVerifyToken(pool, token));
+    res.type("text/plain").send(challenge);
   });
 
   router.post(
@@ -90,5 +91,6 @@ export function whatsappCloudWebhook(
       answerOk(res);
     },
   );
+  router.use("/webhooks/whatsapp", answerDatabaseUnavailable);
   return router;
 }

@@ -104,7 +104,18 @@ export function CommandPalette({ scope, onClose }: { scope: PaletteScope; onClos
     }
   }
 
+  // Enter pressed before the list has marked its first row (right after a key, the list takes a frame to follow)
+  // runs that first row, as a palette does; when a row had the keyboard, its own action has run already.
+  const picked = useRef(false);
+  const firstItem = sections[0]?.items[0]?.id;
+  const submit = () =>
+    setTimeout(() => {
+      if (!picked.current && firstItem) pick(firstItem);
+    }, 0);
+
   function pick(key: string) {
+    if (picked.current) return;
+    picked.current = true;
     onClose();
     // After the palette has gone (its focus handed back), so a dialog an action opens takes the keyboard.
     requestAnimationFrame(() => {
@@ -133,6 +144,7 @@ export function CommandPalette({ scope, onClose }: { scope: PaletteScope; onClos
               label={t("shortcuts.palette.label")}
               value={query}
               onChange={setQuery}
+              onSubmit={submit}
               placeholder={t("shortcuts.palette.placeholder")}
               className="palette-search"
               autoFocus

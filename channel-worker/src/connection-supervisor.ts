@@ -9,6 +9,7 @@ import {
 } from "@chatflow/core/contract/topics.ts";
 import type pg from "pg";
 import type { AdapterEvents, Channel, ChannelAdapter, ChannelConnection } from "./adapters/adapter.ts";
+import { connectionStateWriter } from "./connection-state-writer.ts";
 import type { Lease, LeaseKeeper } from "./lease-keeper.ts";
 import { LEASES_CHANNEL, liveWorkers, nextForeignExpiry } from "./outbound/leases.ts";
 import { recoverConnection } from "./outbound/outbound-store.ts";
@@ -32,6 +33,9 @@ export type SupervisorOptions = {
   pollMs: number;
   log(message: string): void;
 };
+
+/** Channels without a session of their own, whose state the supervisor writes as their adapters tell it (0093). */
+const GRAPH_CHANNELS: ReadonlySet<Channel> = new Set(["whatsappapi", "facebook", "instagram"]);
 
 /** The channels the supervisor hears on the lease session, besides the leases' own. */
 export const SUPERVISOR_CHANNELS = [OUTBOUND_CHANNEL, CONNECTION_SESSION_CHANNEL] as const;
@@ -137,12 +141,22 @@ export function startConnectionSupervisor(o: SupervisorOptions): ConnectionSuper
           `took connection ${connection.id}: ${recovered.requeued} requeued, ${recovered.inDoubt} in doubt marked failed`,
         );
       }
+      // The Graph API channels' state is written here, under the lease (Baileys writes its own lifecycle).
+      const state = GRAPH_CHANNELS.has(connection.channel)
+        ? connectionStateWriter({
+            pool,
+            owner: { companyId: connection.companyId, whatsappId: connection.id },
+            lease: { workerId: lease.workerId, generation: lease.generation },
+            log,
+          })
+        : null;
       const adapter = o.factories[connection.channel]!(
         connection,
         {
           onInbound: o.onInbound,
           onStatus: (status, detail) => {
             log(`connection ${connection.id} ${status}${detail?.error ? `: ${detail.error}` : ""}`);
+            void state?.write(status, detail?.problem);
             if (status === "CONNECTED") senders.reconnected(connection.id);
           },
         },

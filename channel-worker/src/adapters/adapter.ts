@@ -1,6 +1,7 @@
 // The contract between the channel worker and one channel session (a WhatsApp
 // connection through the Cloud API or Baileys, a Facebook page, an Instagram
 // account). The outbound sender and the lease manager only speak this.
+import type { ConnectionProblemReason } from "@chatflow/core/contract/connection-state.ts";
 import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
 import type { ConnectionSessionAction } from "@chatflow/core/contract/topics.ts";
 import type { InboundEvent } from "@chatflow/core/messages/ingest.ts";
@@ -93,6 +94,9 @@ export class SendError extends Error {
   }
 }
 
+/** Why a connection is down, as an adapter reports it (whatsapps.status_reason without its `since`). */
+export type StatusProblem = { reason: ConnectionProblemReason; detail: string; retryAt?: string | null };
+
 /** What an adapter reports back to the worker. */
 export type AdapterEvents = {
   /**
@@ -100,8 +104,11 @@ export type AdapterEvents = {
    * acknowledges to its channel only after that (Baileys messages, acks, history sync).
    */
   onInbound(events: InboundEvent[]): Promise<unknown>;
-  /** A status change; `qr` while pairing. CONNECTED wakes the sender at once. */
-  onStatus(status: ConnectionStatus, detail?: { qr?: string; error?: string }): void;
+  /**
+   * A status change; `qr` while pairing; `problem` says why it is down (decision 0093), written beside the status
+   * for the Graph API channels by the supervisor. CONNECTED wakes the sender at once.
+   */
+  onStatus(status: ConnectionStatus, detail?: { qr?: string; error?: string; problem?: StatusProblem }): void;
 };
 
 export type ChannelAdapter = {

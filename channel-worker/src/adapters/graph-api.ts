@@ -1,18 +1,22 @@
 // What the adapters that send through Meta's Graph API share (WhatsApp Cloud, Messenger and Instagram): its address
 // and timeouts, how a failed request is judged, and the connection's status. Neither has a session to open, so the
-// status is what the last call told: a request that never reached Meta means down, any answer means up.
+// status is what the token's check and the last calls told (decision 0093).
+
+import { graphProblemOf } from "@chatflow/core/contract/connection-state.ts";
 import {
   DEFAULT_GRAPH_API,
   type GraphApiOptions,
   graphFetchFailure,
   UPLOAD_TIMEOUT_MS,
 } from "@chatflow/core/meta/graph-api.ts";
+import { classifyGraphError } from "@chatflow/core/meta/graph-errors.ts";
 import {
   type AdapterEvents,
   type ChannelAdapter,
   type ChannelConnection,
   type ConnectionStatus,
   SendError,
+  type StatusProblem,
 } from "./adapter.ts";
 
 // The Graph API's options and the judging of failures live in core's Meta module (decision 0092); the adapters
@@ -30,13 +34,30 @@ export function classifyFetchError(err: unknown): SendError {
 /** The part of an adapter that is the same for every Graph API channel: all but `send`. */
 export type GraphLifecycle = Omit<ChannelAdapter, "send" | "request" | "amend">;
 
+/** How long the Graph API may stay unreachable before the connection reads down (a blip is not a reason). */
+export const UNREACHABLE_AFTER_MS = 60_000;
+/** A connection that stays up has its state written again at most this often (core's check may have said otherwise). */
+export const CONNECTED_REWRITE_MS = 30_000;
+
+export type GraphConnectionOptions = {
+  /** The Graph API, for the token's own check at start (GET /{node}?fields=id); without it start checks nothing. */
+  graph?: Pick<GraphApiOptions, "url" | "version" | "timeoutMs">;
+  /** UNREACHABLE_AFTER_MS by default. */
+  unreachableAfterMs?: number;
+  now?: () => number;
+};
+
 /**
- * One connection's Graph API calls and status. `call` posts as the connection (its access token) and answers the
- * response with its JSON body (null when unreadable: the status alone then judges it).
+ * One connection's Graph API calls and status (decision 0093). `call` posts as the connection (its access token) and
+ * answers the response with its JSON body (null when unreadable: the status alone then judges it). Any answer but a
+ * connection problem means up; a refusal naming the token or a removed permission (core's graphProblemOf on the Meta
+ * module's classification) means down with that reason, and the message waits (not delivered); a Graph API that
+ * cannot be reached for UNREACHABLE_AFTER_MS means down too.
  */
 export function graphConnection(
   connection: ChannelConnection,
   events: AdapterEvents,
+  o: GraphConnectionOptions = {},
 ): {
   call: <Answer>(
     url: string,
@@ -45,12 +66,45 @@ export function graphConnection(
   ) => Promise<{ res: Response; answer: Answer | null }>;
   lifecycle: GraphLifecycle;
 } {
+  const now = o.now ?? Date.now;
+  const unreachableAfterMs = o.unreachableAfterMs ?? UNREACHABLE_AFTER_MS;
   let status: ConnectionStatus = "DISCONNECTED";
-  const setStatus = (next: ConnectionStatus, error?: string) => {
-    if (next === status) return;
-    status = next;
-    events.onStatus(next, error ? { error } : undefined);
+  let told = 0;
+  let unreachableSince: number | null = null;
+  let stopped = false;
+
+  const up = () => {
+    unreachableSince = null;
+    // Told again now and then: core's 'try again' may have written down meanwhile.
+    if (status === "CONNECTED" && now() - told < CONNECTED_REWRITE_MS) return;
+    status = "CONNECTED";
+    told = now();
+    events.onStatus("CONNECTED");
   };
+  const down = (problem: StatusProblem) => {
+    // Told every time: the write changes nothing when the row already says so.
+    status = "DISCONNECTED";
+    told = now();
+    events.onStatus("DISCONNECTED", { error: problem.detail, problem });
+  };
+
+  /** Judges an answer: a connection problem throws (the message waits); anything else means the connection is up. */
+  function judge(res: Response, answer: unknown, check: boolean): void {
+    if (res.ok) return up();
+    const failure = classifyGraphError((answer as { error?: unknown } | null)?.error, res.status);
+    const reason = graphProblemOf(failure, check);
+    if (!reason) return up();
+    const detail = `Graph API ${res.status} code ${failure.code ?? "?"}${failure.subcode === null ? "" : `/${failure.subcode}`}: ${failure.message || "no detail"}`;
+    down({ reason, detail: detail.slice(0, 300), retryAt: null });
+    throw new SendError("retryable-not-delivered", detail);
+  }
+
+  function unreachable(failure: SendError): void {
+    unreachableSince ??= now();
+    if (now() - unreachableSince >= unreachableAfterMs) {
+      down({ reason: "graph-unreachable", detail: failure.message.slice(0, 300), retryAt: null });
+    }
+  }
 
   async function call<Answer>(
     url: string,
@@ -64,12 +118,35 @@ export function graphConnection(
       res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });
     } catch (err) {
       const failure = classifyFetchError(err);
-      if (failure.kind === "retryable-not-delivered") setStatus("DISCONNECTED", failure.message);
+      if (failure.kind === "retryable-not-delivered") unreachable(failure);
       throw failure;
     }
     const answer = (await res.json().catch(() => null)) as Answer | null;
-    setStatus("CONNECTED");
+    judge(res, answer, false);
     return { res, answer };
+  }
+
+  /** The token's own check (the phone number or the page read with it), in the background of start. */
+  async function check(): Promise<void> {
+    const node = connection.channel === "whatsappapi" ? connection.phoneNumberId : connection.pageId;
+    if (!o.graph || !node) return;
+    const url = `${o.graph.url.replace(/\/+$/, "")}/${o.graph.version}/${node}?fields=id`;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        headers: { authorization: `Bearer ${connection.accessToken}`, accept: "application/json" },
+        signal: AbortSignal.timeout(o.graph.timeoutMs),
+      });
+    } catch (err) {
+      return unreachable(classifyFetchError(err));
+    }
+    if (stopped) return;
+    const answer = await res.json().catch(() => null);
+    try {
+      judge(res, answer, true);
+    } catch {
+      /* down, and said so */
+    }
   }
 
   return {
@@ -78,11 +155,13 @@ export function graphConnection(
       connectionId: connection.id,
       idempotentSend: false,
       async start() {
-        // Nothing to open: the first send tells whether the Graph API is reachable.
-        setStatus("CONNECTED");
+        stopped = false;
+        // Nothing to open: the token's check tells whether the connection works, without holding the start up.
+        void check();
       },
       async stop() {
-        setStatus("DISCONNECTED");
+        stopped = true;
+        status = "DISCONNECTED";
       },
       status: () => status,
     },

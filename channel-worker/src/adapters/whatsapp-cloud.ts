@@ -56,7 +56,7 @@ export function whatsappCloudAdapter(
   graph: GraphApiOptions = DEFAULT_GRAPH_API,
   media: CloudMediaOptions = { dataDir: path.resolve(".data") },
 ): ChannelAdapter {
-  const { call, lifecycle } = graphConnection(connection, events);
+  const { call, lifecycle } = graphConnection(connection, events, { graph });
   const base = `${graph.url.replace(/\/+$/, "")}/${graph.version}/${connection.phoneNumberId}`;
   const uploaded = new UploadedMedia();
 

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { DEAD_TOKEN_MESSAGES } from "@chatflow/core/testing/fake-graph-phone-numbers.ts";
 import {
   newTemplateAccounts,
   type TemplateAccounts,
@@ -60,6 +61,13 @@ export type FakeGraphApi = {
   serveMedia(bytes: Uint8Array, mime: string): string;
   /** The WhatsApp Business Accounts whose message_templates edge it answers (GET /{version}/{waba}/message_templates). */
   templates: TemplateAccounts;
+  /** Reads of a node's id (GET /{version}/{phone-number-id}?fields=id: the token's check), "path|authorization". */
+  checks: string[];
+  /**
+   * Refuses every call carrying `accessToken` as Meta refuses a dead token (Graph API "Handling Errors": HTTP 400, code
+   * 190, type OAuthException; error_subcode 463 expired, 460 password changed, 458 app removed, 467 invalid).
+   */
+  revoke(accessToken: string, subcode: 463 | 460 | 458 | 467): void;
   /** Forgets what was received and the reply overrides, between tests (served media stays). */
   reset(): void;
   /** Closes the port (and every open connection): the next connect is refused. */
@@ -79,6 +87,7 @@ export async function startFakeGraphApi(port = 0, o: { wamidPrefix?: string } = 
   let served = 0;
   let mediaIds = 1000;
   let server: Server | null = null;
+  const revoked = new Map<string, number>();
   const fake: FakeGraphApi = {
     url: "",
     port,
@@ -88,6 +97,10 @@ export async function startFakeGraphApi(port = 0, o: { wamidPrefix?: string } = 
     uploadReply: null,
     media: new Map(),
     downloads: [],
+    checks: [],
+    revoke(accessToken, subcode) {
+      revoked.set(accessToken, subcode);
+    },
     templates: newTemplateAccounts(),
     serveMedia(bytes, mime) {
       const id = `${++mediaIds}${process.pid}`;
@@ -100,6 +113,8 @@ export async function startFakeGraphApi(port = 0, o: { wamidPrefix?: string } = 
       fake.requests.length = 0;
       fake.uploads.length = 0;
       fake.downloads.length = 0;
+      fake.checks.length = 0;
+      revoked.clear();
     },
     async close() {
       const s = server;
@@ -197,6 +212,28 @@ export async function startFakeGraphApi(port = 0, o: { wamidPrefix?: string } = 
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
     const path = req.url ?? "";
+    const dead = revoked.get(/^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "");
+    if (dead) {
+      return json(res, 400, {
+        error: {
+          message: DEAD_TOKEN_MESSAGES[dead] ?? "Error validating access token.",
+          type: "OAuthException",
+          code: 190,
+          error_subcode: dead,
+          fbtrace_id: "AbCdEfGhIjK",
+        },
+      });
+    }
+    const check = /^\/v[\d.]+\/(\d+)\?fields=id$/.exec(path);
+    if (req.method === "GET" && check) {
+      fake.checks.push(`${path}|${req.headers.authorization ?? ""}`);
+      if (!req.headers.authorization?.startsWith("Bearer ")) {
+        return json(res, 400, {
+          error: { message: "An access token is required.", type: "OAuthException", code: 104 },
+        });
+      }
+      return json(res, 200, { id: check[1] });
+    }
     if (req.method === "POST" && /^\/v[\d.]+\/[^/]+\/media$/.test(path)) return handleUpload(req, raw, res, path);
     const templates = templatesAnswer(fake.templates, req.method, path, req.headers.authorization);
     if (templates) return json(res, templates.status, templates.body);

@@ -1,11 +1,11 @@
-// Where announcement images live: DATA_DIR/announcements/{uuid}-{safe name}.{png|jpg}, served to anyone at
+// Where announcement images live: key announcements/{uuid}-{safe name}.{png|jpg} of the media store, served to anyone at
 // /announcement-media/{file} like the white-label logos (an <img> sends no bearer token; the names are unguessable
 // and the images are the platform's notices to every company, decision 0072). Only PNG and JPEG, told by the bytes.
-import { mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import { ANNOUNCEMENT_FILE_NAME } from "../contract/announcements.ts";
-import { MEDIA_DIR_MODE, MEDIA_FILE_MODE, safeFileName, sniffImage } from "../media/media-store.ts";
+import { safeFileName, sniffImage } from "../media/media-store.ts";
+import { mediaStore } from "../media/store-registry.ts";
 
 export type AnnouncementImageKind = "png" | "jpg";
 
@@ -19,7 +19,12 @@ export function sniffAnnouncementImage(bytes: Uint8Array): AnnouncementImageKind
 
 export const mimeOfAnnouncementFile = (fileName: string) => (fileName.endsWith(".png") ? "image/png" : "image/jpeg");
 
-/** The file on disk for a stored name, or null when the name is not one we make. */
+/** The media store key of a stored name, or null when the name is not one we make. */
+export function announcementKey(fileName: string): string | null {
+  return ANNOUNCEMENT_FILE_NAME.test(fileName) && !fileName.includes("..") ? `announcements/${fileName}` : null;
+}
+
+/** The file on disk for a stored name (the local store's), or null when the name is not one we make. */
 export function announcementFilePath(dataDir: string, fileName: string): string | null {
   if (!ANNOUNCEMENT_FILE_NAME.test(fileName) || fileName.includes("..")) return null;
   const dir = path.resolve(announcementMediaDir(dataDir));
@@ -34,16 +39,14 @@ export async function saveAnnouncementFile(
   bytes: Uint8Array,
   kind: AnnouncementImageKind,
 ): Promise<string> {
-  const dir = announcementMediaDir(dataDir);
-  await mkdir(dir, { recursive: true, mode: MEDIA_DIR_MODE });
   const base = path.parse(safeFileName(originalName)).name.slice(0, 60) || "imagem";
   const fileName = `${uuidv7()}-${base}.${kind}`;
-  await writeFile(path.join(dir, fileName), bytes, { flag: "wx", mode: MEDIA_FILE_MODE });
+  await (await mediaStore(dataDir)).put(`announcements/${fileName}`, bytes, mimeOfAnnouncementFile(fileName));
   return fileName;
 }
 
 /** Removes a stored image; one already gone is fine. */
 export async function removeAnnouncementFile(dataDir: string, fileName: string | null): Promise<void> {
-  const file = fileName ? announcementFilePath(dataDir, fileName) : null;
-  if (file) await unlink(file).catch(() => {});
+  const key = fileName ? announcementKey(fileName) : null;
+  if (key) await (await mediaStore(dataDir)).remove(key).catch(() => {});
 }

@@ -14,8 +14,10 @@ import { zIdParam } from "../contract/ids.ts";
 import { mediaNotFound, parse } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { utf8FileName } from "../media/media-store.ts";
+import { sendStored } from "../media/serve-stored.ts";
+import { mediaStore } from "../media/store-registry.ts";
 import { singleFile } from "../settings/whitelabel-routes.ts";
-import { announcementFilePath, mimeOfAnnouncementFile, removeAnnouncementFile } from "./announcement-media.ts";
+import { announcementKey, mimeOfAnnouncementFile, removeAnnouncementFile } from "./announcement-media.ts";
 import {
   attachAnnouncementMedia,
   authorizeAnnouncementWrite,
@@ -88,18 +90,14 @@ export function announcementRoutes(pool: pg.Pool, dataDir: string): Router {
 export function announcementMediaRoutes(dataDir: string): Router {
   const router = Router();
   router.get("/announcement-media/:file", async (req, res) => {
-    const file = announcementFilePath(dataDir, req.params.file);
-    if (!file) throw mediaNotFound();
+    const key = announcementKey(req.params.file);
+    if (!key) throw mediaNotFound();
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
     // Stored names are never reused: a new image is a new name.
     res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-    await new Promise<void>((resolve, reject) => {
-      res.sendFile(file, { headers: { "Content-Type": mimeOfAnnouncementFile(file) }, dotfiles: "deny" }, (err) => {
-        if (!err || res.headersSent) return resolve();
-        reject((err as NodeJS.ErrnoException).code === "ENOENT" ? mediaNotFound() : err);
-      });
-    });
+    const sent = await sendStored(req, res, await mediaStore(dataDir), key, mimeOfAnnouncementFile(req.params.file));
+    if (!sent) throw mediaNotFound();
   });
   return router;
 }

@@ -48,6 +48,8 @@ export type MediaStore = {
   list(prefix: string): AsyncIterable<StoredFile & { key: string }>;
   /** Removes every file under prefix (a folder, ending in "/"). */
   removeAll(prefix: string): Promise<void>;
+  /** The file on this machine's disk (the local store only), for readers that open a file lazily as a Blob. */
+  filePath?(key: string): string;
 };
 
 /** A streamed file went past its size limit: nothing of it is kept. */
@@ -93,6 +95,7 @@ export function localMediaStore(root: string): MediaStore {
   const enoent = (err: unknown) => (err as NodeJS.ErrnoException).code === "ENOENT";
   return {
     kind: "local",
+    filePath: fileOf,
     async put(key, bytes) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true, mode: MEDIA_DIR_MODE });
@@ -176,7 +179,7 @@ export function localMediaStore(root: string): MediaStore {
 }
 
 /** The whole file as bytes, for the senders that hand a buffer to a channel (a voice note, a Graph API upload). */
-export async function readStoredBytes(store: MediaStore, key: string): Promise<Buffer | null> {
+export async function readStoredBytes(store: MediaStore, key: string): Promise<Buffer<ArrayBuffer> | null> {
   const body = await store.read(key);
   if (!body) return null;
   const chunks: Buffer[] = [];

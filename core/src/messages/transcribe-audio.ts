@@ -2,8 +2,6 @@
 // audio message, by OpenAI's speech-to-text with the platform's key
 // (openaikeyaudio). The text is kept in the message's data_json
 // (transcribedText), so asking again answers it without paying OpenAI again.
-import { openAsBlob } from "node:fs";
-import { stat } from "node:fs/promises";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { recordChanges } from "../kernel/change-log.ts";
@@ -15,7 +13,9 @@ import {
   transcriptionNotConfigured,
 } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
-import { mediaFilePath, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
+import { readStoredBytes } from "../media/file-store.ts";
+import { mediaKey, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
+import { mediaStore } from "../media/store-registry.ts";
 import { getPlatformSetting } from "../settings/platform-settings.ts";
 import { findVisibleMessage } from "./find-message.ts";
 
@@ -88,28 +88,26 @@ async function findAudioMessage(pool: pg.Pool, actor: Actor, id: string): Promis
   return { id: m.id, mediaUrl: m.mediaUrl, transcribedText };
 }
 
-type AudioFile = { path: string; name: string; type: string };
+type AudioFile = { bytes: Buffer<ArrayBuffer>; name: string; type: string };
 
 /** The message's file in the company's media store; only files we stored are ever sent out. */
 async function audioFile(dataDir: string, companyId: number, mediaUrl: string | null): Promise<AudioFile> {
   const parsed = mediaUrl ? parseMediaUrl(mediaUrl) : null;
-  const file = parsed?.companyId === companyId ? mediaFilePath(dataDir, companyId, parsed.fileName) : null;
-  const size = file
-    ? await stat(file).then(
-        (s) => (s.isFile() ? s.size : null),
-        () => null,
-      )
-    : null;
-  if (!file || !parsed || size === null) throw audioNotTranscribable("The audio file is not stored");
-  if (size > TRANSCRIPTION_MAX_BYTES) throw audioNotTranscribable("The audio is larger than 25 MB");
-  return { path: file, name: parsed.fileName, type: mimeOfFileName(parsed.fileName) };
+  const key = parsed?.companyId === companyId ? mediaKey(companyId, parsed.fileName) : null;
+  const store = await mediaStore(dataDir);
+  const stored = key ? await store.stat(key) : null;
+  if (!key || !parsed || !stored) throw audioNotTranscribable("The audio file is not stored");
+  if (stored.size > TRANSCRIPTION_MAX_BYTES) throw audioNotTranscribable("The audio is larger than 25 MB");
+  // At most 25 MB, read whole: the upload to OpenAI is a multipart form of known length.
+  const bytes = await readStoredBytes(store, key);
+  if (!bytes) throw audioNotTranscribable("The audio file is not stored");
+  return { bytes, name: parsed.fileName, type: mimeOfFileName(parsed.fileName) };
 }
 
 /** POST {base}/audio/transcriptions; answers the trimmed text ("" when OpenAI heard none). */
 async function requestTranscription(baseUrl: string, key: string, file: AudioFile): Promise<string> {
   const form = new FormData();
-  // openAsBlob streams the file from disk instead of holding it in memory.
-  form.append("file", await openAsBlob(file.path, { type: file.type }), file.name);
+  form.append("file", new Blob([file.bytes], { type: file.type }), file.name);
   form.append("model", TRANSCRIPTION_MODEL);
   let res: Response;
   try {

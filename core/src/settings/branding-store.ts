@@ -1,11 +1,11 @@
-// Where the white-label logos live: DATA_DIR/branding/{uuid}-{safe name}.{ext}, served to anyone at
+// Where the white-label logos live: key branding/{uuid}-{safe name}.{ext} of the media store, served to anyone at
 // /branding/{file} (the login screen is branded before a session exists). Only raster images and
 // icons, told by their bytes: an SVG could carry script into our origin.
-import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import { BRANDING_FILE_NAME } from "../contract/settings.ts";
-import { MEDIA_DIR_MODE, MEDIA_FILE_MODE, safeFileName, sniffImage } from "../media/media-store.ts";
+import { safeFileName, sniffImage } from "../media/media-store.ts";
+import { mediaStore } from "../media/store-registry.ts";
 
 export type BrandingKind = "png" | "jpg" | "gif" | "webp" | "ico";
 
@@ -33,7 +33,12 @@ export function sniffBranding(bytes: Uint8Array): BrandingKind | null {
 export const mimeOfBrandingFile = (fileName: string) =>
   MIME[path.extname(fileName).slice(1).toLowerCase() as BrandingKind] ?? "application/octet-stream";
 
-/** The file on disk for a stored name, or null when the name is not one we make. */
+/** The media store key of a stored name, or null when the name is not one we make. */
+export function brandingKey(fileName: string): string | null {
+  return BRANDING_FILE_NAME.test(fileName) && !fileName.includes("..") ? `branding/${fileName}` : null;
+}
+
+/** The file on disk for a stored name (the local store's), or null when the name is not one we make. */
 export function brandingFilePath(dataDir: string, fileName: string): string | null {
   if (!BRANDING_FILE_NAME.test(fileName) || fileName.includes("..")) return null;
   const dir = path.resolve(brandingDir(dataDir));
@@ -48,10 +53,14 @@ export async function saveBrandingFile(
   bytes: Uint8Array,
   kind: BrandingKind,
 ): Promise<string> {
-  const dir = brandingDir(dataDir);
-  await mkdir(dir, { recursive: true, mode: MEDIA_DIR_MODE });
   const base = path.parse(safeFileName(originalName)).name.slice(0, 60) || "logo";
   const fileName = `${uuidv7()}-${base}.${kind}`;
-  await writeFile(path.join(dir, fileName), bytes, { flag: "wx", mode: MEDIA_FILE_MODE });
+  await (await mediaStore(dataDir)).put(`branding/${fileName}`, bytes, MIME[kind]);
   return fileName;
+}
+
+/** Removes a stored logo; one already gone is fine. */
+export async function removeBrandingFile(dataDir: string, fileName: string): Promise<void> {
+  const key = brandingKey(fileName);
+  if (key) await (await mediaStore(dataDir)).remove(key).catch(() => {});
 }

@@ -1,12 +1,10 @@
 // Use case: the super user uploads a logo or the favicon (POST /settings-whitelabel/logo, spec 3 §2 White-label
 // branding). The file is stored and becomes the mode's logo setting at once; the answer names the stored file.
-import { unlink } from "node:fs/promises";
-import path from "node:path";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { BRANDING_LOGO_FIELD, BRANDING_LOGO_KEYS, type BrandingLogoMode } from "../contract/settings.ts";
 import { invalidInput } from "../kernel/errors.ts";
-import { brandingDir, saveBrandingFile, sniffBranding } from "./branding-store.ts";
+import { removeBrandingFile, saveBrandingFile, sniffBranding } from "./branding-store.ts";
 import { setPlatformSetting } from "./platform-settings.ts";
 import { authorizeSettings } from "./settings-policy.ts";
 
@@ -25,7 +23,7 @@ export async function uploadBrandingLogo(
   try {
     await setPlatformSetting(client, BRANDING_LOGO_KEYS[upload.mode], fileName);
   } catch (err) {
-    await unlink(path.join(brandingDir(dataDir), fileName)).catch(() => {});
+    await removeBrandingFile(dataDir, fileName);
     throw err;
   }
   return fileName;

@@ -18,8 +18,10 @@ import {
 import { invalidInput, mediaNotFound, parse, payloadTooLarge } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { utf8FileName } from "../media/media-store.ts";
+import { sendStored } from "../media/serve-stored.ts";
+import { mediaStore } from "../media/store-registry.ts";
 import { multipartNulByteError } from "../media/upload.ts";
-import { brandingFilePath, mimeOfBrandingFile } from "./branding-store.ts";
+import { brandingKey, mimeOfBrandingFile } from "./branding-store.ts";
 import { authorizeSettings } from "./settings-policy.ts";
 import { uploadBrandingLogo } from "./upload-branding-logo.ts";
 import { authorizeCertificates, uploadCertificate } from "./upload-certificate.ts";
@@ -74,18 +76,14 @@ export function whitelabelRoutes(pool: pg.Pool, dataDir: string): Router {
 export function brandingFileRoutes(dataDir: string): Router {
   const router = Router();
   router.get("/branding/:file", async (req, res) => {
-    const file = brandingFilePath(dataDir, req.params.file);
-    if (!file) throw mediaNotFound();
+    const key = brandingKey(req.params.file);
+    if (!key) throw mediaNotFound();
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
     // Stored names are never reused: a new logo is a new name.
     res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-    await new Promise<void>((resolve, reject) => {
-      res.sendFile(file, { headers: { "Content-Type": mimeOfBrandingFile(file) }, dotfiles: "deny" }, (err) => {
-        if (!err || res.headersSent) return resolve();
-        reject((err as NodeJS.ErrnoException).code === "ENOENT" ? mediaNotFound() : err);
-      });
-    });
+    const sent = await sendStored(req, res, await mediaStore(dataDir), key, mimeOfBrandingFile(req.params.file));
+    if (!sent) throw mediaNotFound();
   });
   return router;
 }

@@ -1,9 +1,8 @@
 // Use case: a user (or an admin for them) uploads an avatar. Only raster
 // images, recognised by their bytes rather than the name or the declared type
-// (an SVG could carry script). Stored under DATA_DIR/media/company-{id}/ and
-// served, like message media, at /media/{companyId}/{file}.
+// (an SVG could carry script). Stored in the media store under media/company-{id}/
+// and served, like message media, at /media/{companyId}/{file}.
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
@@ -11,7 +10,8 @@ import { loadCompanyUser } from "../auth/load-user.ts";
 import { PROFILE_IMAGE_FIELD, type UserAnswer } from "../contract/users.ts";
 import { recordChanges } from "../kernel/change-log.ts";
 import { invalidInput, userNotFound } from "../kernel/errors.ts";
-import { companyMediaDir, MEDIA_DIR_MODE, MEDIA_FILE_MODE, mediaUrlOf } from "../media/media-store.ts";
+import { companyMediaPrefix, mediaUrlOf, mimeOfFileName } from "../media/media-store.ts";
+import { mediaStore } from "../media/store-registry.ts";
 import { userAnswer } from "./user-answer.ts";
 import { authorizeUser } from "./user-policy.ts";
 
@@ -56,10 +56,8 @@ export async function setProfileImage(
   authorizeUser(actor, "update", target);
   const ext = sniffImage(image.bytes);
   if (!ext) throw NotAnImageError();
-  const dir = companyMediaDir(dataDir, companyId);
   const file = `${randomUUID()}-${safeBase(image.originalName)}.${ext}`;
-  await mkdir(dir, { recursive: true, mode: MEDIA_DIR_MODE });
-  await writeFile(path.join(dir, file), image.bytes, { mode: MEDIA_FILE_MODE });
+  await (await mediaStore(dataDir)).put(`${companyMediaPrefix(companyId)}${file}`, image.bytes, mimeOfFileName(file));
   await client.query("UPDATE users SET profile_image = $3, updated_at = now() WHERE id = $1 AND company_id = $2", [
     id,
     companyId,

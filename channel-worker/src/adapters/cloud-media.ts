@@ -1,27 +1,36 @@
-// Outbound media for the Cloud API: a file of core's media store (shared
-// DATA_DIR), read from disk as a lazy Blob and uploaded to
+// Outbound media for the Cloud API: a file of core's media store (the shared
+// DATA_DIR as a lazy Blob read as it is sent, or the bucket), uploaded to
 // POST /{phone_number_id}/media, whose id the media message then names.
 import { openAsBlob } from "node:fs";
-import { stat } from "node:fs/promises";
-import { mediaFilePath } from "@chatflow/core/media/media-store.ts";
+import { readStoredBytes } from "@chatflow/core/media/file-store.ts";
+import { mediaKey } from "@chatflow/core/media/media-store.ts";
+import { mediaStore } from "@chatflow/core/media/store-registry.ts";
 import { SendError } from "./adapter.ts";
 import { type MediaRef, originalName } from "./whatsapp-cloud-payloads.ts";
 
-/** The stored file as a Blob read from disk as it is sent (never whole in memory); null when it is gone. */
+/**
+ * The stored file as a Blob: from the local store read from disk as it is sent (never whole in memory), from a
+ * bucket downloaded first (a Graph upload is a form of known length). Null when it is gone.
+ */
 export async function openStoredMedia(dataDir: string, companyId: number, media: MediaRef): Promise<Blob | null> {
-  const file = mediaFilePath(dataDir, companyId, media.fileName);
-  if (!file) return null;
+  const key = mediaKey(companyId, media.fileName);
+  if (!key) return null;
+  const store = await mediaStore(dataDir);
   try {
-    if (!(await stat(file)).isFile()) return null;
-    return await openAsBlob(file, { type: media.mime });
+    if (!(await store.stat(key))) return null;
+    if (store.filePath) return await openAsBlob(store.filePath(key), { type: media.mime });
+    const bytes = await readStoredBytes(store, key);
+    return bytes && new Blob([bytes], { type: media.mime });
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === "ENOENT" || code === "ENOTDIR") return null;
-    // Unreadable (permissions): retrying will not help, and waiting would hold every later message.
-    throw new SendError("permanent", `cannot read ${media.fileName}: ${(err as Error).message}`, {
-      code: "ERR_MEDIA_NOT_FOUND",
-      cause: err,
-    });
+    // A bucket that did not answer may answer later; an unreadable file (permissions) will not, and waiting would
+    // hold every later message.
+    throw new SendError(
+      store.kind === "s3" ? "retryable-not-delivered" : "permanent",
+      `cannot read ${media.fileName}: ${(err as Error).message}`,
+      { code: "ERR_MEDIA_NOT_FOUND", cause: err },
+    );
   }
 }
 

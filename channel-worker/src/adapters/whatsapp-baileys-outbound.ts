@@ -2,10 +2,11 @@
 // notes, contact cards, polls), the key id derived from messages.id (a resend after a lost answer carries the same
 // id and the recipient's devices drop the copy), edits and deletes, and what a failed send means for the queue.
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PollPayload } from "@chatflow/core/contract/message-polls.ts";
-import { mediaFilePath, mimeOfFileName, originalFileName, parseMediaUrl } from "@chatflow/core/media/media-store.ts";
+import { readStoredBytes } from "@chatflow/core/media/file-store.ts";
+import { mediaKeyOfUrl, mimeOfFileName, originalFileName } from "@chatflow/core/media/media-store.ts";
+import { mediaStore } from "@chatflow/core/media/store-registry.ts";
 import { type AnyMessageContent, DisconnectReason, type MiscMessageGenerationOptions } from "@whiskeysockets/baileys";
 import type { Amendment, OutboundMessage, SendResult } from "./adapter.ts";
 import { SendError } from "./adapter.ts";
@@ -28,17 +29,23 @@ export type OutboundContext = {
 };
 
 async function mediaOf(dataDir: string, message: OutboundMessage): Promise<Buffer> {
-  const ref = message.mediaUrl ? parseMediaUrl(message.mediaUrl) : null;
-  const file = ref && ref.companyId === message.companyId ? mediaFilePath(dataDir, ref.companyId, ref.fileName) : null;
-  if (!file) throw new SendError("permanent", "the file of this message is gone", { code: "ERR_MEDIA_NOT_FOUND" });
+  const key = message.mediaUrl ? mediaKeyOfUrl(message.companyId, message.mediaUrl) : null;
+  const gone = () => new SendError("permanent", "the file of this message is gone", { code: "ERR_MEDIA_NOT_FOUND" });
+  if (!key) throw gone();
+  const store = await mediaStore(dataDir);
+  let bytes: Buffer | null;
   try {
-    return await readFile(file);
+    bytes = await readStoredBytes(store, key);
   } catch (err) {
-    throw new SendError("permanent", `cannot read ${path.basename(file)}: ${(err as Error).message}`, {
-      code: "ERR_MEDIA_NOT_FOUND",
-      cause: err,
-    });
+    // A bucket that did not answer may answer later; an unreadable file (permissions) will not.
+    throw new SendError(
+      store.kind === "s3" ? "retryable-not-delivered" : "permanent",
+      `cannot read ${path.basename(key)}: ${(err as Error).message}`,
+      { code: "ERR_MEDIA_NOT_FOUND", cause: err },
+    );
   }
+  if (!bytes) throw gone();
+  return bytes;
 }
 
 /** The name the file was uploaded with (stored as `<time>-<name>`). */

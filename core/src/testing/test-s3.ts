@@ -8,9 +8,9 @@ import path from "node:path";
 import S3rver from "@20minutes/s3rver";
 import { CreateBucketCommand } from "@aws-sdk/client-s3";
 import type { MediaStoreConfig } from "../kernel/config.ts";
-import type { MediaStore } from "../media/file-store.ts";
+import { localMediaStore, type MediaStore } from "../media/file-store.ts";
 import { s3Client, s3MediaStore } from "../media/s3-file-store.ts";
-import { useMediaStore } from "../media/store-registry.ts";
+import { forgetMediaStore, useMediaStore } from "../media/store-registry.ts";
 import { forFile } from "./for-file.ts";
 
 export type S3Config = Extract<MediaStoreConfig, { kind: "s3" }>;
@@ -80,4 +80,29 @@ export async function useTestBucket(dataDir: string, s3: TestS3): Promise<MediaS
   const store = s3MediaStore(await s3.bucket());
   useMediaStore(dataDir, store);
   return store;
+}
+
+/** A DATA_DIR whose media live in the `kind` store (a fresh bucket of `s3` for "s3"), for a file's tests. */
+export function mediaStoreForFile(kind: MediaStoreKind, s3: TestS3): { dataDir: string; store: MediaStore } {
+  return forFile(
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), "chatflow-media-"));
+      const store = kind === "s3" ? await useTestBucket(dataDir, s3) : localMediaStore(dataDir);
+      useMediaStore(dataDir, store);
+      return { dataDir, store };
+    },
+    {
+      stop: async ({ dataDir }) => {
+        forgetMediaStore(dataDir);
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    },
+  );
+}
+
+/** The names of a company's stored media files. */
+export async function storedMediaNames(store: MediaStore, companyId: number): Promise<string[]> {
+  const names: string[] = [];
+  for await (const file of store.list(`media/company-${companyId}/`)) names.push(file.key.split("/").pop()!);
+  return names;
 }

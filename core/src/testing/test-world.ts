@@ -16,8 +16,10 @@ export { type ForFileOptions, forFile, SET_UP_TIMEOUT_MS } from "./for-file.ts";
  * A real core (HTTP on a free port) on a fresh database, for the tests of the file or describe block. Settings
  * that name another world (a fake's URL) are given as a function, read when the core starts.
  */
-export function coreForFile(overrides: Partial<CoreConfig> | (() => Partial<CoreConfig>) = {}): TestCore {
-  return forFile(() => startTestCore(typeof overrides === "function" ? overrides() : overrides), {
+export function coreForFile(
+  overrides: Partial<CoreConfig> | (() => Partial<CoreConfig> | Promise<Partial<CoreConfig>>) = {},
+): TestCore {
+  return forFile(async () => startTestCore(typeof overrides === "function" ? await overrides() : overrides), {
     stop: (core) => core.close(),
     timeout: SET_UP_TIMEOUT_MS,
   });

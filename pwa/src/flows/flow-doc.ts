@@ -6,6 +6,7 @@ import type { HocuspocusProvider } from "@hocuspocus/provider";
 import { clearDocument } from "y-indexeddb";
 import type * as Y from "yjs";
 import { connectDoc, type DocConnectionOptions, type LocalDoc, openLocalDoc } from "../sync/co-edited-doc.ts";
+import { type Peer, type PresenceUser, watchPeers } from "../sync/doc-presence.ts";
 
 export type LocalFlow = LocalDoc;
 
@@ -21,19 +22,13 @@ export function forgetLocalFlow(companyId: number, flowId: number): Promise<void
 
 /** What each editor tells the others (awareness): who, in which colour, where the pointer is, what is selected. */
 export type Presence = {
-  user?: { id: number; name: string; color: string };
+  user?: PresenceUser;
   /** The pointer in flow coordinates, or null when it left the canvas. */
   cursor?: { x: number; y: number } | null;
   selection?: string[];
 };
 
-export type RemoteEditor = Required<Pick<Presence, "user">> & Presence & { clientId: number };
-
-/** A stable, readable colour per user (on light and dark themes alike). */
-export function presenceColor(userId: number): string {
-  const hue = (userId * 137.508) % 360;
-  return `hsl(${Math.round(hue)} 70% 45%)`;
-}
+export type RemoteEditor = Peer<Omit<Presence, "user">>;
 
 export type FlowConnectionOptions = Omit<DocConnectionOptions, "name"> & {
   companyId: number;
@@ -53,25 +48,7 @@ export function connectFlow(doc: Y.Doc, o: FlowConnectionOptions): FlowConnectio
   const connection = connectDoc(doc, { ...o, name: flowDocumentName(o.companyId, o.flowId) });
   const { provider } = connection;
   const awareness = provider.awareness;
-  awareness?.setLocalStateField("user", { id: o.me.id, name: o.me.name, color: presenceColor(o.me.id) });
-  // Only a change of the others is told: this editor's own pointer moves (every pointermove while panning) would
-  // otherwise redraw the editor each time.
-  let told = "[]";
-  const tell = () => {
-    if (!awareness) return;
-    const others: RemoteEditor[] = [];
-    for (const [clientId, s] of awareness.getStates()) {
-      const presence = s as Presence;
-      if (clientId === awareness.clientID || !presence.user) continue;
-      others.push({ ...presence, user: presence.user, clientId });
-    }
-    others.sort((a, b) => a.clientId - b.clientId);
-    const now = JSON.stringify(others);
-    if (now === told) return;
-    told = now;
-    o.onEditors?.(others);
-  };
-  awareness?.on("change", tell);
+  const stopPeers = watchPeers<Omit<Presence, "user">>(awareness, o.me, (others) => o.onEditors?.(others));
   // The browser says when the network goes and comes back: close at once (edits stay in IndexedDB and the
   // document) and reconnect at once, rather than waiting out the provider's backoff of up to 30 s.
   const offline = () => void provider.disconnect();
@@ -86,7 +63,7 @@ export function connectFlow(doc: Y.Doc, o: FlowConnectionOptions): FlowConnectio
     destroy() {
       globalThis.removeEventListener?.("offline", offline);
       globalThis.removeEventListener?.("online", online);
-      awareness?.off("change", tell);
+      stopPeers();
       connection.destroy();
     },
   };

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { BackIcon, PlusIcon } from "../ui/icons.tsx";
 import { Menu, MenuItem, MenuTrigger } from "../ui/menu.tsx";
+import { PresenceList } from "../ui/presence-list.tsx";
 import type { RemoteEditor } from "./flow-doc.ts";
 import { SPEED_DIAL } from "./flow-rules.ts";
 
@@ -37,13 +38,11 @@ export function FlowEditorHeader({
       </Link>
       <h1 className="flow-editor-title">{name}</h1>
       <p className="flow-editor-note">{t("flows.editor.remember")}</p>
-      <ul className="flow-editors" aria-label={t("flows.editor.editors")} data-testid="flow-editors">
-        {editors.map((e) => (
-          <li key={e.clientId} style={{ borderColor: e.user.color }} data-testid="flow-editor-badge">
-            {e.user.name}
-          </li>
-        ))}
-      </ul>
+      <PresenceList
+        label={t("flows.editor.editors")}
+        people={editors.map((e) => ({ key: e.clientId, name: e.user.name, color: e.user.color }))}
+        data-testid="flow-editors"
+      />
       <MenuTrigger>
         <Button icon={<PlusIcon />} data-testid="flow-dial">
           {t("flows.editor.add")}

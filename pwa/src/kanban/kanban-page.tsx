@@ -12,6 +12,7 @@ import type { TicketListRow } from "../tickets/ticket-list-rows.ts";
 import { Button } from "../ui/button.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { KanbanIcon, PlusIcon } from "../ui/icons.tsx";
+import { PresenceList } from "../ui/presence-list.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { type BoardFilter, boardLanes, cardsByLane, type Lane, localDay, mergeRows } from "./board.ts";
@@ -36,7 +37,7 @@ export function KanbanPage() {
   const [remoteMoves, setRemoteMoves] = useState<Map<number, number[]>>(new Map());
 
   const queueIds = useMemo(() => (user?.queues ?? []).map((q) => q.id), [user]);
-  const board = useBoardDoc(user?.companyId ?? null, user ? { name: user.name } : null);
+  const board = useBoardDoc(user?.companyId ?? null, user ? { id: user.id, name: user.name } : null);
   const tags = useBoardTags(online);
   const lanes = useMemo(
     () =>
@@ -104,6 +105,11 @@ export function KanbanPage() {
     <div className="kanban-page" data-testid="kanban-page">
       <header className="kanban-header">
         <h1 className="kanban-title">{t("kanban.title")}</h1>
+        <PresenceList
+          label={t("kanban.presence")}
+          people={board.peers.map((p) => ({ key: p.clientId, name: p.name, color: p.color }))}
+          data-testid="kanban-presence"
+        />
         {canAddColumns && (
           <Button icon={<PlusIcon />} onPress={() => navigate("/TagsKanban")} data-testid="kanban-add-columns">
             {t("kanban.addColumns")}

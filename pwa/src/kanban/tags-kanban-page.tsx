@@ -14,6 +14,7 @@ import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { SearchField } from "../ui/fields.tsx";
 import { BackIcon, PlusIcon } from "../ui/icons.tsx";
+import { PresenceList } from "../ui/presence-list.tsx";
 import { AddLaneDialog } from "./add-lane-dialog.tsx";
 import { boardLanes, type Lane } from "./board.ts";
 import { useLaneTags } from "./kanban-data.ts";
@@ -28,7 +29,7 @@ export function TagsKanbanPage() {
   const navigate = useNavigate();
   const user = useSessionUser();
   const online = useOnline();
-  const board = useBoardDoc(user?.companyId ?? null, user ? { name: user.name } : null);
+  const board = useBoardDoc(user?.companyId ?? null, user ? { id: user.id, name: user.name } : null);
   const { tags, fetched } = useLaneTags(online);
   const [search, setSearch] = useState("");
   const [editing, setEditing] = useState<Lane | null>(null);
@@ -59,8 +60,7 @@ export function TagsKanbanPage() {
   const tagOf = (id: number) => tags?.find((tg) => tg.id === id);
   const q = search.trim().toLowerCase();
   const shown = lanes.filter((l) => !q || l.name.toLowerCase().includes(q));
-  const announceEditing = (id: number | null) =>
-    user && board.provider?.setAwarenessField("user", { name: user.name, editing: id });
+  const announceEditing = (id: number | null) => board.provider?.setAwarenessField("editing", id);
 
   const notice = !canEdit
     ? t("kanban.manage.readOnly")
@@ -96,11 +96,11 @@ export function TagsKanbanPage() {
           {notice}
         </p>
       )}
-      {board.peers.length > 0 && (
-        <p className="tags-kanban-presence" data-testid="tags-kanban-presence">
-          {t("kanban.manage.present", { names: board.peers.map((p) => p.name).join(", ") })}
-        </p>
-      )}
+      <PresenceList
+        label={t("kanban.presence")}
+        people={board.peers.map((p) => ({ key: p.clientId, name: p.name, color: p.color }))}
+        data-testid="tags-kanban-presence"
+      />
       <LanesTable
         lanes={lanes}
         shown={shown}

@@ -19,10 +19,11 @@ import {
   defaultSyncUrl,
   INITIAL_CONNECTION,
 } from "../quick-messages/quick-messages-doc.ts";
+import { type Peer, presenceUser, watchPeers } from "../sync/doc-presence.ts";
 import { checkSessionOver } from "../sync/realtime-socket.ts";
 
-/** Who else has the board open, as their awareness says. */
-export type BoardPeer = { clientId: number; name: string; editing: number | null };
+/** Who else has the board open, as their awareness says: their name and colour, and the lane they are editing. */
+export type BoardPeer = { clientId: number; name: string; color: string; editing: number | null };
 
 export type BoardDoc = ConnectionState & {
   doc: Y.Doc | null;
@@ -38,21 +39,20 @@ const currentToken = () => tokens.get() ?? "";
 // An expired token refused by the sync server is renewed through the API client (its one shared refresh).
 const renewToken = checkSessionOver(api);
 
-function peersOf(provider: HocuspocusProvider): BoardPeer[] {
-  const own = provider.awareness?.clientID;
-  const out: BoardPeer[] = [];
-  for (const [clientId, state] of provider.awareness?.getStates() ?? []) {
-    const user = (state as { user?: { name?: unknown; editing?: unknown } }).user;
-    if (clientId === own || !user || typeof user.name !== "string") continue;
-    out.push({ clientId, name: user.name, editing: typeof user.editing === "number" ? user.editing : null });
-  }
-  return out.sort((a, b) => a.clientId - b.clientId);
-}
+const boardPeer = (p: Peer<{ editing?: unknown }>): BoardPeer => ({
+  clientId: p.clientId,
+  name: p.user.name,
+  color: p.user.color,
+  editing: typeof p.editing === "number" ? p.editing : null,
+});
 
-/** Opens the company's board; `me` is announced to the others as present (with the lane being edited). */
+/**
+ * Opens the company's board; `me` is announced to the others as present, in their colour (the screen adds the
+ * lane being edited as the awareness field `editing`).
+ */
 export function useBoardDoc(
   companyId: number | null,
-  me: { name: string } | null,
+  me: { id: number; name: string } | null,
   syncUrl = defaultSyncUrl(),
 ): BoardDoc {
   const [doc, setDoc] = useState<Y.Doc | null>(null);
@@ -92,20 +92,23 @@ export function useBoardDoc(
       onState: setConnection,
     });
     setProvider(c.provider);
-    const onAwareness = () => setPeers(peersOf(c.provider));
-    c.provider.awareness?.on("change", onAwareness);
+    const stopPeers = watchPeers<{ editing?: unknown }>(c.provider.awareness, null, (peers) =>
+      setPeers(peers.map(boardPeer)),
+    );
     return () => {
-      c.provider.awareness?.off("change", onAwareness);
+      stopPeers();
       setProvider(null);
       setPeers([]);
       c.destroy();
     };
   }, [doc, companyId, syncUrl]);
 
+  const myId = me?.id ?? null;
   const myName = me?.name ?? null;
   useEffect(() => {
-    if (provider && myName !== null) provider.setAwarenessField("user", { name: myName, editing: null });
-  }, [provider, myName]);
+    if (provider && myId !== null && myName !== null)
+      provider.setAwarenessField("user", presenceUser({ id: myId, name: myName }));
+  }, [provider, myId, myName]);
 
   return { doc, lanes, loaded, peers, provider, ...connection };
 }

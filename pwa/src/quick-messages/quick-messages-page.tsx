@@ -15,6 +15,8 @@ export type QuickMessagesPageProps = {
   companyId: number;
   /** The signed-in user: owner of the personal list and author of what they add. */
   userId: number;
+  /** The signed-in user's name, shown to the others on the lists (presence). */
+  userName?: string;
   /** Profile admin or the super flag: may change the general list. */
   admin: boolean;
   /** The access token, or how to read the current one at each connection. */
@@ -25,12 +27,21 @@ export type QuickMessagesPageProps = {
   syncUrl?: string;
 };
 
-export function QuickMessagesPage({ companyId, userId, admin, token, renewToken, syncUrl }: QuickMessagesPageProps) {
+export function QuickMessagesPage({
+  companyId,
+  userId,
+  userName,
+  admin,
+  token,
+  renewToken,
+  syncUrl,
+}: QuickMessagesPageProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState("");
   // The local lists filter at once; the server's is asked after the spec's 500 ms pause (spec 2 §9).
   const serverSearch = useDebouncedValue(search, 500);
-  const shared = { companyId, userId, admin, search, token, renewToken, syncUrl: syncUrl ?? defaultSyncUrl() };
+  const me = userName === undefined ? null : { id: userId, name: userName };
+  const shared = { companyId, userId, admin, search, token, renewToken, syncUrl: syncUrl ?? defaultSyncUrl(), me };
 
   return (
     <div className="page quick-messages-page">

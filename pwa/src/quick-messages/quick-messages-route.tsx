@@ -11,6 +11,7 @@ export function QuickMessagesRoute() {
     <QuickMessagesPage
       companyId={user.companyId}
       userId={user.id}
+      userName={user.name}
       admin={user.profile === "admin" || user.super}
       token={quickMessagesSocketAuth.token}
       renewToken={quickMessagesSocketAuth.renew}

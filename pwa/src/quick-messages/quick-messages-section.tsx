@@ -13,6 +13,7 @@ import { Button } from "../ui/button.tsx";
 import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { PlusIcon } from "../ui/icons.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
+import { PresenceList } from "../ui/presence-list.tsx";
 import { QuickMessageModal } from "./quick-message-modal.tsx";
 import type { QuickMessagesConnectionOptions } from "./quick-messages-doc.ts";
 import { useQuickMessagesDoc } from "./use-quick-messages-doc.ts";
@@ -35,17 +36,20 @@ export type QuickMessagesSectionProps = {
   token: QuickMessagesConnectionOptions["token"];
   syncUrl: string;
   renewToken?: () => Promise<void>;
+  /** The signed-in user, shown to the others who have this list open (presence). */
+  me?: { id: number; name: string } | null;
 };
 
 export function QuickMessagesSection(p: QuickMessagesSectionProps) {
   const { t } = useTranslation();
   const online = useOnline();
-  const { doc, items, loaded, status, refused, scope } = useQuickMessagesDoc(
+  const { doc, items, loaded, status, refused, scope, peers } = useQuickMessagesDoc(
     p.companyId,
     p.list,
     p.token,
     p.syncUrl,
     p.renewToken,
+    p.me ?? null,
   );
   const editable = !refused && (scope ? scope === "read-write" : p.editableOffline);
   const [open, setOpen] = useState<QuickMessage | "new" | null>(null);
@@ -66,6 +70,11 @@ export function QuickMessagesSection(p: QuickMessagesSectionProps) {
     >
       <div className="quick-messages-section-head">
         <h2>{p.title}</h2>
+        <PresenceList
+          label={t("quickMessages.present")}
+          people={peers.map((e) => ({ key: e.clientId, name: e.user.name, color: e.user.color }))}
+          data-testid="quick-messages-presence"
+        />
         {editable && (
           <Button
             size="small"

@@ -15,6 +15,7 @@ export const texts = defineTexts("quickMessages", {
     connecting: "Conectando...",
     offline: "Sem conexão: as alterações ficam neste aparelho e serão enviadas quando a conexão voltar.",
     general: "Gerais",
+    present: "Aqui agora",
     personal: "Pessoais",
     modal: {
       addTitle: "Adicionar resposta rápida",
@@ -49,6 +50,7 @@ export const texts = defineTexts("quickMessages", {
     connecting: "Connecting...",
     offline: "Offline: changes stay on this device and are sent when the connection is back.",
     general: "General",
+    present: "Here now",
     personal: "Personal",
     modal: {
       addTitle: "Add quick message",
@@ -83,6 +85,7 @@ export const texts = defineTexts("quickMessages", {
     connecting: "Conectando...",
     offline: "Sin conexión: los cambios quedan en este dispositivo y se enviarán cuando vuelva la conexión.",
     general: "Generales",
+    present: "Aquí ahora",
     personal: "Personales",
     modal: {
       addTitle: "Agregar respuesta rápida",
@@ -117,6 +120,7 @@ export const texts = defineTexts("quickMessages", {
     connecting: "Bağlanıyor...",
     offline: "Çevrimdışı: değişiklikler bu cihazda kalır ve bağlantı geri geldiğinde gönderilir.",
     general: "Genel",
+    present: "Şu an burada",
     personal: "Kişisel",
     modal: {
       addTitle: "Hızlı yanıt ekle",

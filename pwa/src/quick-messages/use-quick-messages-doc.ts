@@ -9,6 +9,7 @@ import {
 } from "@chatflow/core/contract/documents/quick-messages.ts";
 import { useEffect, useState } from "react";
 import type * as Y from "yjs";
+import { type Peer, watchPeers } from "../sync/doc-presence.ts";
 import {
   type ConnectionState,
   connectQuickMessages,
@@ -24,6 +25,8 @@ export type QuickMessagesDoc = ConnectionState & {
   items: QuickMessage[];
   /** This device's copy is loaded (so an empty list really is empty here). */
   loaded: boolean;
+  /** Who else has the list open now (awareness), when `me` was given. */
+  peers: Peer[];
 };
 
 // The doc travels with the company and list it was opened for, so a connection is
@@ -36,11 +39,16 @@ export function useQuickMessagesDoc(
   token: QuickMessagesConnectionOptions["token"],
   syncUrl: string,
   renewToken?: () => Promise<void>,
+  /** Announced to the others on the list (presence); null: this device only listens. */
+  me: { id: number; name: string } | null = null,
 ): QuickMessagesDoc {
   const [opened, setOpened] = useState<Opened | null>(null);
   const [items, setItems] = useState<QuickMessage[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [connection, setConnection] = useState<ConnectionState>(INITIAL_CONNECTION);
+  const [peers, setPeers] = useState<Peer[]>([]);
+  const meId = me?.id ?? null;
+  const meName = me?.name ?? null;
   // A string, so a list object made anew at each render does not reopen the document.
   const listId = quickMessagesDocumentId(list);
 
@@ -73,8 +81,17 @@ export function useQuickMessagesDoc(
       renewToken,
       onState: setConnection,
     });
-    return () => connection.destroy();
-  }, [opened, token, syncUrl, renewToken]);
+    const stopPeers = watchPeers(
+      connection.provider.awareness,
+      meId === null || meName === null ? null : { id: meId, name: meName },
+      setPeers,
+    );
+    return () => {
+      stopPeers();
+      setPeers([]);
+      connection.destroy();
+    };
+  }, [opened, token, syncUrl, renewToken, meId, meName]);
 
-  return { doc: opened?.doc ?? null, items, loaded, ...connection };
+  return { doc: opened?.doc ?? null, items, loaded, peers, ...connection };
 }

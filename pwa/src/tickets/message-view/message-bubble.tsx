@@ -13,6 +13,7 @@ import { formatTime } from "../format.ts";
 import { MessageContent } from "./message-content.tsx";
 import { type MessageAction, MessageMenu } from "./message-menu.tsx";
 import type { Reaction } from "./message-state.ts";
+import { DeliveryFailureReason, retryMakesSense, SystemNotice } from "./meta-messages.tsx";
 
 export type BubbleProps = {
   message: MessageDTO;
@@ -69,6 +70,8 @@ export const MessageBubble = memo(function MessageBubble({
   onStartConversation,
 }: BubbleProps) {
   const { t } = useTranslation();
+  // A channel's notice (the customer changed number): centred in the conversation, not a bubble of theirs.
+  if (message.mediaType === "system") return <SystemNotice message={message} />;
   const failed = message.ack === -1;
   const side = message.isPrivate ? "private-note" : message.fromMe ? "from-me" : "from-contact";
   return (
@@ -128,7 +131,8 @@ export const MessageBubble = memo(function MessageBubble({
             {message.errorCode && (
               <span className="message-error">{errorText({ error: message.errorCode, message: "" })}</span>
             )}
-            {canRetry && (
+            <DeliveryFailureReason message={message} />
+            {canRetry && retryMakesSense(message) && (
               <Button
                 size="small"
                 variant="ghost"

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { EyeIcon } from "../../ui/icons.tsx";
 import { FormattedText } from "./formatted-text.tsx";
 import { AudioMessage, DocumentMessage, ImageMessage, VideoMessage } from "./media-messages.tsx";
+import { OrderMessage, ReferralCard, StoryLink, storyOf, UnsupportedMessage } from "./meta-messages.tsx";
 import {
   AdMessage,
   CallLogMessage,
@@ -36,10 +37,19 @@ export function MessageContent({ message, onStartConversation }: ContentProps) {
   const { t } = useTranslation();
   const type = message.mediaType;
   if (TEXT_TYPES.has(type)) {
+    const story = storyOf(message);
+    // A story mention's body is the story's link, which the marker already gives.
+    const body = story?.kind === "mention" ? "" : message.body;
     return (
-      <p className="message-body">
-        <FormattedText text={message.body} />
-      </p>
+      <>
+        <ReferralCard message={message} />
+        {story && <StoryLink message={message} />}
+        {body && (
+          <p className="message-body">
+            <FormattedText text={body} />
+          </p>
+        )}
+      </>
     );
   }
   switch (type) {
@@ -71,6 +81,13 @@ export function MessageContent({ message, onStartConversation }: ContentProps) {
       return <AdMessage message={message} />;
     case "call_log":
       return <CallLogMessage message={message} />;
+    case "referral":
+      // Messenger: an ad or link brought the contact back to an open thread (no message of their own).
+      return <ReferralCard message={message} />;
+    case "orderMessage":
+      return <OrderMessage message={message} />;
+    case "unsupported":
+      return <UnsupportedMessage message={message} />;
     case "template":
       // A Cloud API template (decision 0053): the filled-in text, marked as a template.
       return (

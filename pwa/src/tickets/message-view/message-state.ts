@@ -31,10 +31,13 @@ export function remoteIdOf(m: MessageDTO): string | null {
   return typeof id === "string" && id ? id : null;
 }
 
-/** The message a reaction answers: Cloud API `reaction.message_id`, Baileys `reactionMessage.key.id`. */
+/**
+ * The message a reaction answers: Cloud API `reaction.message_id`, Messenger and Instagram `reaction.mid`, Baileys
+ * `reactionMessage.key.id`.
+ */
 export function reactionTargetOf(m: MessageDTO): string | null {
   const d = obj(m.dataJson);
-  const id = obj(d.reaction).message_id ?? obj(obj(d.reactionMessage).key).id;
+  const id = obj(d.reaction).message_id ?? obj(d.reaction).mid ?? obj(obj(d.reactionMessage).key).id;
   return typeof id === "string" && id ? id : null;
 }
 

@@ -78,6 +78,36 @@ export const texts = defineTexts("messageView", {
     ad: "Anúncio",
     reactions: "Reações: {{list}}",
     unsupported: "Tipo de mensagem não suportado ({{type}})",
+    meta: {
+      fromAd: "Veio de um anúncio",
+      fromLink: "Veio de um link",
+      openAd: "Ver anúncio",
+      storyReply: "Respondeu ao seu story",
+      storyMention: "Mencionou você no story",
+      openStory: "Ver story",
+      order: "Pedido",
+      unsupportedHint: "Esta mensagem não pode ser exibida aqui. Peça ao cliente que a envie de outra forma.",
+      system: "Aviso do canal",
+      systemOf: "Aviso do canal ({{type}})",
+      failure: {
+        window:
+          "Não entregue: passaram-se mais de 24 horas desde a última mensagem do cliente. Envie um modelo (template) para retomar a conversa.",
+        undeliverable:
+          "Não entregue: este número não pode receber a mensagem (não tem WhatsApp, usa um aplicativo desatualizado ou não aceitou os termos). Confirme o número com o cliente.",
+        "rate-limit": "Não entregue: o limite de envios foi atingido. Aguarde alguns minutos e tente novamente.",
+        token:
+          "Não entregue: o acesso da conexão expirou ou foi revogado. Peça a um administrador que a reconecte e tente novamente.",
+        permission:
+          "Não entregue: a conta não pode enviar mensagens agora. Peça a um administrador que verifique a conexão.",
+        marketing:
+          "Não entregue: a Meta não entregou esta mensagem de marketing, ou o cliente optou por não recebê-las.",
+        media: "Não entregue: o arquivo não pôde ser enviado. Tente novamente.",
+        template: "Não entregue: o modelo não existe, está pausado ou os campos não conferem. Escolha outro modelo.",
+        unsupported: "Não entregue: o canal não aceita este tipo de mensagem.",
+        temporary: "Não entregue por uma falha temporária da Meta. Tente novamente em instantes.",
+        unknown: "Não entregue. O motivo informado pela plataforma está abaixo.",
+      },
+    },
   },
   en: {
     menu: "Message options",
@@ -153,6 +183,35 @@ export const texts = defineTexts("messageView", {
     ad: "Ad",
     reactions: "Reactions: {{list}}",
     unsupported: "Unsupported message type ({{type}})",
+    meta: {
+      fromAd: "Came from an ad",
+      fromLink: "Came from a link",
+      openAd: "View ad",
+      storyReply: "Replied to your story",
+      storyMention: "Mentioned you in their story",
+      openStory: "View story",
+      order: "Order",
+      unsupportedHint: "This message cannot be shown here. Ask the customer to send it another way.",
+      system: "Channel notice",
+      systemOf: "Channel notice ({{type}})",
+      failure: {
+        window:
+          "Not delivered: more than 24 hours have passed since the customer's last message. Send a template to resume the conversation.",
+        undeliverable:
+          "Not delivered: this number cannot receive the message (no WhatsApp, an outdated app, or terms not accepted). Check the number with the customer.",
+        "rate-limit": "Not delivered: the sending limit was reached. Wait a few minutes and try again.",
+        token:
+          "Not delivered: the connection's access expired or was revoked. Ask an admin to reconnect it, then try again.",
+        permission: "Not delivered: the account cannot send messages right now. Ask an admin to check the connection.",
+        marketing: "Not delivered: Meta did not deliver this marketing message, or the customer opted out of them.",
+        media: "Not delivered: the file could not be sent. Try again.",
+        template:
+          "Not delivered: the template does not exist, is paused, or its fields do not match. Choose another template.",
+        unsupported: "Not delivered: the channel does not accept this kind of message.",
+        temporary: "Not delivered because of a temporary problem at Meta. Try again in a moment.",
+        unknown: "Not delivered. The platform's reason is below.",
+      },
+    },
   },
   es: {
     menu: "Opciones del mensaje",
@@ -228,6 +287,36 @@ export const texts = defineTexts("messageView", {
     ad: "Anuncio",
     reactions: "Reacciones: {{list}}",
     unsupported: "Tipo de mensaje no soportado ({{type}})",
+    meta: {
+      fromAd: "Vino de un anuncio",
+      fromLink: "Vino de un enlace",
+      openAd: "Ver anuncio",
+      storyReply: "Respondió a tu historia",
+      storyMention: "Te mencionó en su historia",
+      openStory: "Ver historia",
+      order: "Pedido",
+      unsupportedHint: "Este mensaje no se puede mostrar aquí. Pide al cliente que lo envíe de otra forma.",
+      system: "Aviso del canal",
+      systemOf: "Aviso del canal ({{type}})",
+      failure: {
+        window:
+          "No entregado: pasaron más de 24 horas desde el último mensaje del cliente. Envía una plantilla para retomar la conversación.",
+        undeliverable:
+          "No entregado: este número no puede recibir el mensaje (no tiene WhatsApp, usa una aplicación desactualizada o no aceptó los términos). Confirma el número con el cliente.",
+        "rate-limit": "No entregado: se alcanzó el límite de envíos. Espera unos minutos e inténtalo de nuevo.",
+        token:
+          "No entregado: el acceso de la conexión expiró o fue revocado. Pide a un administrador que la reconecte e inténtalo de nuevo.",
+        permission:
+          "No entregado: la cuenta no puede enviar mensajes ahora. Pide a un administrador que revise la conexión.",
+        marketing: "No entregado: Meta no entregó este mensaje de marketing, o el cliente dejó de recibirlos.",
+        media: "No entregado: no se pudo enviar el archivo. Inténtalo de nuevo.",
+        template:
+          "No entregado: la plantilla no existe, está en pausa o sus campos no coinciden. Elige otra plantilla.",
+        unsupported: "No entregado: el canal no acepta este tipo de mensaje.",
+        temporary: "No entregado por un fallo temporal de Meta. Inténtalo de nuevo en unos instantes.",
+        unknown: "No entregado. El motivo indicado por la plataforma está abajo.",
+      },
+    },
   },
   tr: {
     menu: "Mesaj seçenekleri",
@@ -303,5 +392,34 @@ export const texts = defineTexts("messageView", {
     ad: "Reklam",
     reactions: "Tepkiler: {{list}}",
     unsupported: "Desteklenmeyen mesaj türü ({{type}})",
+    meta: {
+      fromAd: "Bir reklamdan geldi",
+      fromLink: "Bir bağlantıdan geldi",
+      openAd: "Reklamı gör",
+      storyReply: "Hikâyenizi yanıtladı",
+      storyMention: "Hikâyesinde sizden bahsetti",
+      openStory: "Hikâyeyi gör",
+      order: "Sipariş",
+      unsupportedHint: "Bu mesaj burada gösterilemiyor. Müşteriden başka bir şekilde göndermesini isteyin.",
+      system: "Kanal bildirimi",
+      systemOf: "Kanal bildirimi ({{type}})",
+      failure: {
+        window:
+          "İletilmedi: müşterinin son mesajından bu yana 24 saatten fazla geçti. Sohbete devam etmek için bir şablon gönderin.",
+        undeliverable:
+          "İletilmedi: bu numara mesajı alamıyor (WhatsApp yok, uygulama eski veya koşullar kabul edilmemiş). Numarayı müşteriyle doğrulayın.",
+        "rate-limit": "İletilmedi: gönderim sınırına ulaşıldı. Birkaç dakika bekleyip tekrar deneyin.",
+        token:
+          "İletilmedi: bağlantının erişimi sona erdi veya iptal edildi. Bir yöneticiden yeniden bağlamasını isteyin ve tekrar deneyin.",
+        permission:
+          "İletilmedi: hesap şu anda mesaj gönderemiyor. Bir yöneticiden bağlantıyı kontrol etmesini isteyin.",
+        marketing: "İletilmedi: Meta bu pazarlama mesajını iletmedi veya müşteri bunları almayı bıraktı.",
+        media: "İletilmedi: dosya gönderilemedi. Tekrar deneyin.",
+        template: "İletilmedi: şablon yok, duraklatılmış veya alanları uyuşmuyor. Başka bir şablon seçin.",
+        unsupported: "İletilmedi: kanal bu tür mesajı kabul etmiyor.",
+        temporary: "Meta'daki geçici bir sorun nedeniyle iletilmedi. Birazdan tekrar deneyin.",
+        unknown: "İletilmedi. Platformun bildirdiği neden aşağıda.",
+      },
+    },
   },
 });

@@ -24,7 +24,7 @@ const num = (v: unknown): number | null => {
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const dataOf = (m: MessageDTO) => obj(m.dataJson);
 
-function Card({
+export function Card({
   icon,
   title,
   children,

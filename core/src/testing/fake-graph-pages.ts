@@ -4,6 +4,7 @@
 // profiles (GET /{psid}), the Send API (POST /{page-id}/messages, JSON or multipart) and the files behind
 // attachment and profile picture URLs (GET /files/{name}).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { DEAD_TOKEN_MESSAGES } from "./fake-graph-phone-numbers.ts";
 import { closeServer, listenOnLoopback } from "./loopback-server.ts";
 
 /** A page as GET /{user-id}/accounts lists it. */
@@ -47,6 +48,8 @@ export type FakeGraphPages = {
   sends: FakeSend[];
   /** Overrides a send's answer; undefined for the default success ({recipient_id, message_id}). */
   sendReply: ((send: FakeSend) => FakeGraphReply | undefined) | null;
+  /** Refuses every call carrying `token` as Meta refuses a dead one (code 190, OAuthException, this subcode). */
+  revoke(token: string, subcode: 463 | 460 | 458 | 467): void;
   /** "ok" answers as Meta; "error" answers 500 to everything. */
   mode: "ok" | "error";
   reset(): void;
@@ -73,6 +76,7 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
   const users = new Map<string, { token: string; pages: FakePage[] }>();
   const profiles = new Map<string, { token: string; fields: Record<string, string> }>();
   const files = new Map<string, { bytes: Buffer; mime: string }>();
+  const revoked = new Map<string, number>();
   let sent = 0;
   const fake = {
     url: "",
@@ -91,7 +95,11 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
       files.set(name, { bytes: Buffer.from(bytes), mime });
       return `${fake.url}/files/${name}`;
     },
+    revoke(token: string, subcode: 463 | 460 | 458 | 467) {
+      revoked.set(token, subcode);
+    },
     reset() {
+      revoked.clear();
       fake.calls.length = 0;
       fake.subscriptions.length = 0;
       fake.sends.length = 0;
@@ -142,6 +150,8 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
     fake.calls.push(`${req.method} ${url.pathname}${url.search}`);
     if (fake.mode === "error") return graphError(res, 500, "An unexpected error has occurred.", 2);
     const token = tokenOf(req, url);
+    const dead = token ? revoked.get(token) : undefined;
+    if (dead) return graphError(res, 400, DEAD_TOKEN_MESSAGES[dead] ?? "Error validating access token.", 190, dead);
     const fileName = /^\/files\/([^/]+)$/.exec(url.pathname)?.[1];
     if (req.method === "GET" && fileName) {
       const f = files.get(fileName);
@@ -185,6 +195,11 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
         recipient_id: send.body.recipient?.id,
         message_id: `m_FAKE${++sent}`,
       }));
+    }
+    if (req.method === "GET" && !edge && pageTokens.has(node) && url.searchParams.get("fields") === "id") {
+      // The token's check of a connected page (decision 0093): the page reads itself with its token.
+      if (!token || pageTokens.get(node) !== token) return graphError(res, 400, "Invalid OAuth access token.", 190);
+      return json(res, 200, { id: node });
     }
     if (req.method === "GET" && !edge) {
       const p = profiles.get(node);

@@ -15,6 +15,7 @@ import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { hasSession } from "./connection-status.ts";
 import "./connections.css";
+import { ConnectionReason } from "./connection-reason.tsx";
 import { ConnectionStatusBadge } from "./connection-status-badge.tsx";
 import { useAdminDisconnect, useAllConnections } from "./connections-data.ts";
 
@@ -85,6 +86,7 @@ export function AllConnectionsPage() {
                   <td className="connections-col-number">{r.number ?? ""}</td>
                   <td>
                     <ConnectionStatusBadge status={r.status} />
+                    <ConnectionReason status={r.status} reason={r.statusReason} channel={r.channel} />
                   </td>
                   <td className="connections-col-actions">
                     {hasSession(r.channel) && r.status !== "DISCONNECTED" && (

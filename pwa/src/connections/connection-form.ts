@@ -172,10 +172,11 @@ export function connectionFormFrom(w: WhatsappAnswer): ConnectionForm {
     outOfHoursMessage: w.outOfHoursMessage ?? "",
     allowGroup: w.allowGroup,
     groupAsTicket: w.groupAsTicket === "enabled",
-    phoneNumberId: "",
+    // In clear to admins (decision 0093); the access token and the app secret never come back.
+    phoneNumberId: w.phoneNumberId ?? "",
     accessToken: "",
     appSecret: "",
-    verifyToken: "",
+    verifyToken: w.verifyToken ?? "",
     businessAccountId: w.businessAccountId ?? "",
     ratingMessage: w.ratingMessage ?? "",
     timeCreateNewTicket: String(w.timeCreateNewTicket),

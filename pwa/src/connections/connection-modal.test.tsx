@@ -161,3 +161,59 @@ describe("#connection integrations tab (spec 2 §2; decision 0062)", () => {
     fetchSpy.mockRestore();
   });
 });
+
+describe("#connection dialog Cloud API webhook (issue 22; decision 0093)", () => {
+  const saved = {
+    id: 4,
+    name: "Cloud",
+    channel: "whatsappapi",
+    isDefault: false,
+    status: "CONNECTED",
+    groupAsTicket: "disabled",
+    queues: [],
+    importOldMessages: null,
+    importRecentMessages: null,
+    queueIdImportMessages: null,
+    collectiveVacationStart: null,
+    collectiveVacationEnd: null,
+    timeCreateNewTicket: 0,
+    expiresTicket: 0,
+    timeInactiveMessage: 0,
+    maxUseBotQueues: 3,
+    timeUseBotQueues: 0,
+    timeSendQueue: 0,
+    expiresTicketNPS: 0,
+    maxUseBotQueuesNPS: 3,
+    phoneNumberId: "106540352242922",
+    verifyToken: "meu-token-de-verificacao",
+    hasPhoneNumberId: true,
+    hasAccessToken: true,
+    hasAppSecret: true,
+    hasVerifyToken: true,
+  } as unknown as WhatsappAnswer;
+
+  it("shows the phone number id in clear, masks the tokens, and offers the callback URL and verify token to copy", async () => {
+    await i18n.changeLanguage("pt-BR");
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    const fetchSpy = open({ connection: saved, channel: "whatsappapi" });
+    const phone = screen.getByTestId("connection-phoneNumberId") as HTMLInputElement;
+    expect(phone.type).toBe("text");
+    expect(phone.value).toBe("106540352242922");
+    expect((screen.getByTestId("connection-accessToken") as HTMLInputElement).type).toBe("password");
+    expect(screen.getByTestId("cloud-callback-url").textContent).toBe(`${window.location.origin}/webhooks/whatsapp`);
+    expect(screen.getByTestId("cloud-verify-token").textContent).toBe("meu-token-de-verificacao");
+    await user.click(screen.getByTestId("cloud-verify-token-copy"));
+    expect(writeText).toHaveBeenCalledWith("meu-token-de-verificacao");
+    await user.click(screen.getByTestId("cloud-callback-url-copy"));
+    expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/webhooks/whatsapp`);
+    fetchSpy.mockRestore();
+  });
+
+  it("shows nothing to copy before the connection is saved", () => {
+    const fetchSpy = open({ channel: "whatsappapi" });
+    expect(screen.queryByTestId("cloud-webhook")).toBeNull();
+    fetchSpy.mockRestore();
+  });
+});

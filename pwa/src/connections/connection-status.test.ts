@@ -18,9 +18,18 @@ describe("session buttons (spec 2 §4)", () => {
     expect(sessionButtons(wa("OPENING"))).toEqual(["connecting"]);
   });
 
-  it("offers nothing for channels without a session", () => {
+  it("offers a Graph API connection only a re-check while down, and Facebook/Instagram a reconnect for a dead token", () => {
     expect(sessionButtons({ ...wa("CONNECTED"), channel: "whatsappapi" })).toEqual([]);
-    expect(sessionButtons({ ...wa("DISCONNECTED"), channel: "facebook" })).toEqual([]);
+    expect(sessionButtons({ ...wa("DISCONNECTED"), channel: "whatsappapi" })).toEqual(["retry"]);
+    const dead = { reason: "token-expired" as const, detail: "", since: "", retryAt: null };
+    expect(sessionButtons({ ...wa("DISCONNECTED"), channel: "whatsappapi", statusReason: dead })).toEqual(["retry"]);
+    expect(sessionButtons({ ...wa("DISCONNECTED"), channel: "facebook", statusReason: dead })).toEqual([
+      "reconnect",
+      "retry",
+    ]);
+    const blip = { ...dead, reason: "graph-unreachable" as const };
+    expect(sessionButtons({ ...wa("DISCONNECTED"), channel: "instagram", statusReason: blip })).toEqual(["retry"]);
+    expect(sessionButtons({ ...wa("CONNECTED"), channel: "facebook" })).toEqual([]);
   });
 
   it("adds close-imported once the import says so, and 'preparing' for 35 s after the import's start", () => {

@@ -1,6 +1,7 @@
 // What the connections table offers per connection (spec 2 §4 Connection status): the session
 // buttons each status allows, the close-imported-tickets button or its 'preparing' state, and the
 // import progress card's reading. Pure, so the rules are tested apart from the screen.
+import { type ConnectionProblem, NEEDS_NEW_TOKEN } from "@chatflow/core/contract/connection-state.ts";
 import type { Channel } from "@chatflow/core/contract/entities.ts";
 import {
   IMPORT_CLOSE_READY,
@@ -23,11 +24,25 @@ export type SessionButton =
   /** With disconnect, for 35 s after the import started: disabled. */
   | "preparing"
   /** OPENING: disabled. */
-  | "connecting";
+  | "connecting"
+  /** Facebook, Instagram down for their token: the social login again (POST /facebook; decision 0093). */
+  | "reconnect";
 
 type SessionFields = Pick<WhatsappAnswer, "status" | "statusImportMessages" | "importOldMessages"> & {
   channel: Channel;
+  statusReason?: ConnectionProblem | null;
 };
+
+/**
+ * A Cloud API, Facebook or Instagram connection (no session): when down, 'try again' re-checks its token, and a
+ * Facebook or Instagram one whose token died is reconnected by the social login (decision 0093).
+ */
+function graphButtons(c: SessionFields): SessionButton[] {
+  if (c.status === "CONNECTED") return [];
+  const social = c.channel === "facebook" || c.channel === "instagram";
+  const deadToken = c.statusReason ? NEEDS_NEW_TOKEN.has(c.statusReason.reason) : false;
+  return social && deadToken ? ["reconnect", "retry"] : ["retry"];
+}
 
 /** Only WhatsApp-by-QR connections have a session; the Cloud API, Facebook and Instagram have none. */
 export const hasSession = (channel: Channel) => channel === "whatsapp";
@@ -42,7 +57,7 @@ export function importButton(c: SessionFields, now: number): SessionButton | nul
 }
 
 export function sessionButtons(c: SessionFields, now = Date.now()): SessionButton[] {
-  if (!hasSession(c.channel)) return [];
+  if (!hasSession(c.channel)) return graphButtons(c);
   switch (c.status) {
     case "qrcode":
       return ["qrcode"];

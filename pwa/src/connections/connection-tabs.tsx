@@ -8,6 +8,7 @@ import { WeekHoursEditor } from "../queues/week-hours-editor.tsx";
 import { PasswordField, TextAreaField, TextField } from "../ui/fields.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { Checkbox } from "../ui/toggles.tsx";
+import { CloudWebhookDetails } from "./cloud-webhook-details.tsx";
 import { ConnectionFlowsTab } from "./connection-flows-tab.tsx";
 import type { ConnectionForm, ConnectionTab } from "./connection-form.ts";
 import { ConnectionIntegrationsTab } from "./connection-integrations-tab.tsx";
@@ -59,7 +60,7 @@ function QueueSelect({
 function GeneralTab(p: TabProps) {
   const { t } = useTranslation();
   const { form, set, errors } = p;
-  const secret = (k: "phoneNumberId" | "accessToken" | "appSecret" | "verifyToken", has: boolean | undefined) => (
+  const secret = (k: "accessToken" | "appSecret" | "verifyToken", has: boolean | undefined) => (
     <PasswordField
       label={t(`connectionsPage.modal.${k}`)}
       value={form[k]}
@@ -89,7 +90,15 @@ function GeneralTab(p: TabProps) {
         <fieldset className="connection-fieldset">
           <legend>{t("connectionsPage.modal.cloudTitle")}</legend>
           <div className="connection-grid">
-            {secret("phoneNumberId", p.existing?.hasPhoneNumberId)}
+            {/* Not a secret: shown in clear (decision 0093). */}
+            <TextField
+              label={t("connectionsPage.modal.phoneNumberId")}
+              value={form.phoneNumberId}
+              onChange={(v) => set("phoneNumberId", v)}
+              errorMessage={errors.phoneNumberId}
+              inputMode="numeric"
+              data-testid="connection-phoneNumberId"
+            />
             {secret("accessToken", p.existing?.hasAccessToken)}
             {secret("appSecret", p.existing?.hasAppSecret)}
             {secret("verifyToken", p.existing?.hasVerifyToken)}
@@ -103,6 +112,7 @@ function GeneralTab(p: TabProps) {
               data-testid="connection-businessAccountId"
             />
           </div>
+          {p.existing && <CloudWebhookDetails existing={p.existing} />}
         </fieldset>
       )}
       <Select

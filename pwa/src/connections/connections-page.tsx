@@ -59,6 +59,8 @@ export function ConnectionsPage() {
   function onSession(kind: string, row: Row) {
     if (kind === "qrcode") return setQrFor(row);
     if (kind === "retry") return void call(() => actions.retry(row.id));
+    // A Facebook or Instagram token that died: the social login again refreshes the page's token (decision 0093).
+    if (kind === "reconnect") return setSocial({ instagram: row.channel === "instagram" });
     if (kind === "newQr") {
       // The admin asked for a QR: the dialog waits for it ('Aguardando pelo QR Code') and shows it once it comes.
       setQrFor(row);

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../ui/button.tsx";
 import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { CheckIcon, FacebookIcon, InstagramIcon, WhatsappIcon } from "../ui/icons.tsx";
+import { ConnectionReason } from "./connection-reason.tsx";
 import { preparingEndsAt, type SessionButton, sessionButtons } from "./connection-status.ts";
 import { ConnectionStatusBadge } from "./connection-status-badge.tsx";
 
@@ -109,6 +110,7 @@ export function ConnectionsTable({
                 <td className="connections-col-number">{w.number ?? ""}</td>
                 <td>
                   <ConnectionStatusBadge status={w.status} data-testid="connection-status" />
+                  <ConnectionReason status={w.status} reason={w.statusReason} channel={w.channel} />
                   {w.sendHold && (
                     <p className="connections-held" role="status" data-testid="connection-held">
                       {t("sendHold.row", {

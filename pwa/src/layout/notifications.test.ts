@@ -1,9 +1,11 @@
+import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { describe, expect, it } from "vitest";
 import { buildTicket } from "../test-support/factories.ts";
 import { buildSessionUser } from "../test-support/users.ts";
 import {
   hasNewMessages,
   isNotification,
+  newlyWaiting,
   notificationTickets,
   pageTitle,
   showsPendingNotifications,
@@ -68,5 +70,19 @@ describe("#notifications", () => {
     expect(hasNewMessages(seen, [buildTicket({ id: 1, unreadMessages: 1 })])).toBe(false);
     expect(hasNewMessages(seen, [buildTicket({ id: 1, unreadMessages: 3 })])).toBe(true);
     expect(hasNewMessages(seen, [buildTicket({ id: 2, unreadMessages: 1 })])).toBe(true);
+  });
+});
+
+describe("newlyWaiting", () => {
+  const t = (id: number, status: TicketDTO["status"], updatedAt: string) => buildTicket({ id, status, updatedAt });
+  it("answers the waiting conversations not seen before, newest first", () => {
+    const waiting = [
+      t(1, "pending", "2025-01-01T10:00:00Z"),
+      t(2, "pending", "2025-01-01T11:00:00Z"),
+      t(3, "pending", "2025-01-01T12:00:00Z"),
+      t(4, "open", "2025-01-01T13:00:00Z"),
+    ];
+    expect(newlyWaiting(new Set([1]), waiting).map((x) => x.id)).toEqual([3, 2]);
+    expect(newlyWaiting(new Set([1, 2, 3]), waiting)).toEqual([]);
   });
 });

@@ -38,3 +38,13 @@ export function pageTitle(count: number, appName: string): string {
 export function hasNewMessages(previous: ReadonlyMap<number, number>, next: readonly TicketDTO[]): boolean {
   return next.some((t) => t.unreadMessages > (previous.get(t.id) ?? 0));
 }
+
+/**
+ * The conversations that started waiting since `seen` was taken (issue 21: the new-ticket toast), newest first.
+ * `seen` holds the waiting tickets already known (those waiting when the app opened are not news).
+ */
+export function newlyWaiting(seen: ReadonlySet<number>, waiting: readonly TicketDTO[]): TicketDTO[] {
+  return waiting
+    .filter((t) => t.status === "pending" && !seen.has(t.id))
+    .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : b.id - a.id));
+}

@@ -2,7 +2,7 @@
 // the filters, sort and show-all, the new-ticket and close-all actions, and the virtualised
 // rows (replica first, then core's pages; use-ticket-list.ts). Tab and filters are kept per
 // user (ticket-list-filter.ts, decision 0032).
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
@@ -33,7 +33,8 @@ import {
 } from "./ticket-list-filter.ts";
 import { TicketFilters } from "./ticket-list-filters.tsx";
 import { TICKET_ROW_HEIGHT, TicketListItem } from "./ticket-list-item.tsx";
-import { useTickets, useTicketWrites } from "./tickets-data.ts";
+import { tabOfStatus, tabThatNeedsMe } from "./ticket-list-tab.ts";
+import { useTicketByUuid, useTickets, useTicketWrites } from "./tickets-data.ts";
 import type { TabCount } from "./use-ticket-list.ts";
 
 export function TicketList({ selectedUuid }: { selectedUuid: string | undefined }) {
@@ -67,6 +68,8 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
 
   const list = useTickets(user, tabs, tab, filter, online);
   const writes = useTicketWrites();
+  useTabThatNeedsMe(list.pulled ? list.counts : {}, selectedUuid, tab, setTab);
+  useFollowSelectedTicket(selectedUuid, tabs, tab, setTab);
   // On a phone the tabs scroll sideways: the chosen one (also when a search chose it) comes into view.
   useEffect(() => {
     document
@@ -172,6 +175,45 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
       </ConfirmDialog>
     </div>
   );
+}
+
+/** Once the counts are known: Aguardando when conversations wait and none is attended (issue 21). */
+function useTabThatNeedsMe(
+  counts: Partial<Record<TicketTab, TabCount>>,
+  selectedUuid: string | undefined,
+  tab: TicketTab,
+  setTab: (tab: TicketTab) => void,
+) {
+  const decided = useRef(false);
+  const next = tabThatNeedsMe(counts);
+  const known = counts.open !== undefined && counts.pending !== undefined;
+  useEffect(() => {
+    if (decided.current || !known) return;
+    decided.current = true;
+    // An open conversation decides the tab itself (useFollowSelectedTicket); a search stays a search.
+    if (next && !selectedUuid && tab !== "search") setTab(next);
+  }, [known, next, selectedUuid, tab, setTab]);
+}
+
+/**
+ * The list follows the open conversation to its tab when it is opened or its status changes: after Aceitar, from
+ * Aguardando to Atendendo with the ticket still selected. The person may still look at other tabs meanwhile.
+ */
+function useFollowSelectedTicket(
+  selectedUuid: string | undefined,
+  tabs: readonly TicketTab[],
+  tab: TicketTab,
+  setTab: (tab: TicketTab) => void,
+) {
+  const selected = useTicketByUuid(selectedUuid ?? "");
+  const followed = useRef<string | null>(null);
+  const key = selected ? `${selected.uuid}:${selected.status}` : null;
+  const target = selected ? tabOfStatus(selected.status, tabs) : null;
+  useEffect(() => {
+    if (key === null || followed.current === key) return;
+    followed.current = key;
+    if (target && tab !== "search" && target !== tab) setTab(target);
+  }, [key, target, tab, setTab]);
 }
 
 function TabLabel({ label, count }: { label: string; count: TabCount | undefined }) {

@@ -35,6 +35,8 @@ export type TicketListState = {
   counts: Partial<Record<TicketTab, TabCount>>;
   /** Offline, and the tab goes on beyond what this device holds. */
   endOfReplica: boolean;
+  /** A pull has filled the replica (its counts are the person's, not an empty store's before the first pull). */
+  pulled: boolean;
   serverError: unknown;
 };
 
@@ -151,6 +153,7 @@ export function useTicketList(
       loadMore: loadServerMore,
       counts: merged,
       endOfReplica: false,
+      pulled: complete != null,
       serverError: server.error,
     };
   }
@@ -162,6 +165,7 @@ export function useTicketList(
     loadMore,
     counts: merged,
     endOfReplica: !online && localDone && !holdsAll(tab, f, complete),
+    pulled: complete != null,
     serverError: server.error,
   };
 }

@@ -1,0 +1,136 @@
+// What an agent is told (issue 21), in chromium against the whole stack: the inbox opens on the tab that needs them;
+// a new conversation shows a toast with Aceitar on another screen; accepting from it (a click on a desk, a tap on a
+// phone) accepts as the conversation's Aceitar does, and the list follows the ticket to Atendendo, selected.
+import AxeBuilder from "@axe-core/playwright";
+import { buildQueue } from "@chatflow/core/testing/factories.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
+import { signIn, until } from "./support.ts";
+
+const world = browserStackForFile();
+const shots = process.env.SCREENSHOT_DIR;
+
+const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  (await world.stack.core.db.pool.query(text, params)).rows as T[];
+
+type TicketRow = { id: number; uuid: string; status: string; user_id: number | null };
+async function ticketOf(number: string): Promise<TicketRow | undefined> {
+  const rows = await sql<TicketRow>(
+    `SELECT t.id, t.uuid, t.status, t.user_id FROM tickets t JOIN contacts c ON c.id = t.contact_id
+     WHERE c.number = $1 AND c.company_id = 1 ORDER BY t.id DESC LIMIT 1`,
+    [number],
+  );
+  return rows[0];
+}
+
+/** No serious or critical axe violation inside the toast. */
+async function toastAxe(page: Page) {
+  const result = await new AxeBuilder({ page }).include('[data-testid="new-ticket-toast"]').analyze();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
+
+/** Chooses the queue in the accept dialog (the ticket came without one, as the conversation's Aceitar asks). */
+async function chooseQueue(page: Page, name: string, touch: boolean) {
+  await page.getByTestId("queue-choice-dialog").waitFor();
+  const press = (l: ReturnType<Page["getByTestId"]>) => (touch ? l.tap() : l.click());
+  await press(page.getByTestId("queue-choice-select"));
+  const option = page.getByRole("option", { name });
+  await (touch ? option.tap() : option.click());
+  await press(page.getByTestId("queue-choice-submit"));
+}
+
+describe("what an agent is told", () => {
+  it("opens on Aguardando, toasts a new conversation on /contacts, and Aceitar follows the ticket to Atendendo", async () => {
+    await buildQueue(world.stack.core.db.pool, { companyId: 1, name: "Vendas", color: "#1e88e5" });
+    // One conversation already waits, and nobody is being attended.
+    expect(
+      await world.stack.deliverInbound({
+        from: "5511955560001",
+        name: "Ana Antiga",
+        text: "Bom dia",
+        id: "wamid.at.1",
+      }),
+    ).toBe(200);
+
+    const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    page.on("pageerror", (e) => console.error("page error:", e.message));
+    await signIn(page, world.stack.core.url);
+    await until("the list on Aguardando", async () =>
+      (await page.getByTestId("tickets-tab-pending").getAttribute("aria-selected")) === "true" ? true : undefined,
+    );
+
+    // On another screen, a new customer writes: the toast names them, with Aceitar.
+    await page.goto(`${world.stack.core.url}/contacts`);
+    await page.waitForURL(/\/contacts/);
+    expect(
+      await world.stack.deliverInbound({
+        from: "5511955560002",
+        name: "Bruna Nova",
+        text: "*Oi*, quero _um_ orçamento",
+        id: "wamid.at.2",
+      }),
+    ).toBe(200);
+    const toast = page.getByTestId("new-ticket-toast");
+    await toast.filter({ hasText: "Bruna Nova" }).waitFor();
+    // The preview shows the customer's words without WhatsApp's markers.
+    expect(await toast.textContent()).toContain("Oi, quero um orçamento");
+    expect(await toastAxe(page)).toEqual([]);
+    if (shots) await page.screenshot({ path: `${shots}/new-ticket-toast-1366x800.png` });
+
+    await toast.getByRole("button", { name: "Aceitar" }).click();
+    await chooseQueue(page, "Vendas", false);
+    const ticket = await until("the ticket accepted by the admin", async () => {
+      const t = await ticketOf("5511955560002");
+      return t?.status === "open" && t.user_id !== null ? t : undefined;
+    });
+    await page.waitForURL(new RegExp(`/tickets/${ticket.uuid}$`));
+    // The list followed the ticket to Atendendo, where it is the selected one.
+    await until("the list on Atendendo", async () =>
+      (await page.getByTestId("tickets-tab-open").getAttribute("aria-selected")) === "true" ? true : undefined,
+    );
+    await page.locator(`[data-testid="ticket-item"][data-ticket-id="${ticket.id}"][aria-current="page"]`).waitFor();
+    // Accepted, Bruna's conversation no longer waits: the toast lets her go (Ana, who wrote just before the login,
+    // may still be offered).
+    await toast.filter({ hasText: "Bruna Nova" }).waitFor({ state: "detached" });
+    if (shots) await page.screenshot({ path: `${shots}/ticket-list-1366x800.png` });
+    await context.close();
+  });
+
+  it("on a phone, a tap on the toast's Aceitar accepts from another screen", async () => {
+    const context = await world.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    page.on("pageerror", (e) => console.error("page error:", e.message));
+    await signIn(page, world.stack.core.url);
+    await page.goto(`${world.stack.core.url}/contacts`);
+    expect(
+      await world.stack.deliverInbound({ from: "5511955560003", name: "Carla Celular", text: "Olá", id: "wamid.at.3" }),
+    ).toBe(200);
+    const toast = page.getByTestId("new-ticket-toast");
+    await toast.filter({ hasText: "Carla Celular" }).waitFor();
+    expect(await toastAxe(page)).toEqual([]);
+    // Every control of the toast is a phone-sized touch target, and the toast stays inside the screen.
+    for (const box of await toast
+      .getByRole("button")
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.right).toBeLessThanOrEqual(390);
+    }
+    if (shots) await page.screenshot({ path: `${shots}/new-ticket-toast-390x844.png` });
+
+    await toast.getByRole("button", { name: "Aceitar" }).tap();
+    await chooseQueue(page, "Vendas", true);
+    const ticket = await until("the ticket accepted", async () => {
+      const t = await ticketOf("5511955560003");
+      return t?.status === "open" ? t : undefined;
+    });
+    await page.waitForURL(new RegExp(`/tickets/${ticket.uuid}$`));
+    await context.close();
+  });
+});

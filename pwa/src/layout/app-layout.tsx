@@ -1,15 +1,20 @@
 // The signed-in frame: side menu, top bar and the current screen. Mounting it
-// starts sync; leaving it (sign-out) stops sync and closes the socket.
+// starts sync; leaving it (sign-out) stops sync and closes the socket. On a phone the
+// side menu is a drawer the top bar opens (decision 0087), with no rail beside the screen.
 import { useAtom } from "jotai";
 import { lazy, Suspense, useEffect } from "react";
 import { I18nProvider } from "react-aria-components/I18nProvider";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
+import { KeyboardShortcuts } from "../shortcuts/keyboard-shortcuts.tsx";
 import { startAppSync } from "../sync/app-sync.ts";
 import { OpenTicketNotice } from "../tickets/open-ticket-notice.tsx";
 import { Splash } from "../ui/splash.tsx";
+import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
 import { useHelpsPresence } from "./layout-data.ts";
+import { MenuDrawer } from "./menu-drawer.tsx";
+import { useMenuDrawer } from "./menu-drawer-state.ts";
 import { menuOpenAtom, rememberMenuOpen, storedMenuOpen } from "./menu-state.ts";
 import { ScreenErrorBoundary } from "./screen-error-boundary.tsx";
 import { SideMenu } from "./side-menu.tsx";
@@ -25,6 +30,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const [menuState, setMenuOpen] = useAtom(menuOpenAtom);
   const menuOpen = menuState ?? storedMenuOpen() ?? user?.defaultMenu !== "closed";
+  const phone = useMediaQuery(NARROW_QUERY);
+  const drawer = useMenuDrawer();
 
   useEffect(() => startAppSync(), []);
   useSubscriptionWarning(user);
@@ -37,9 +44,20 @@ export function AppLayout() {
 
   return (
     <I18nProvider locale={i18n.language}>
-      <div className="app-shell" data-menu={menuOpen ? "open" : "closed"}>
-        <TopBar menuOpen={menuOpen} onToggleMenu={toggleMenu} />
-        <SideMenu open={menuOpen} />
+      <div className="app-shell" data-menu={menuOpen ? "open" : "closed"} data-phone={phone ? "true" : undefined}>
+        {phone ? (
+          <>
+            <TopBar menuOpen={drawer.open} onToggleMenu={drawer.show} phone />
+            <MenuDrawer isOpen={drawer.open} onClose={drawer.close}>
+              <SideMenu open inDrawer />
+            </MenuDrawer>
+          </>
+        ) : (
+          <>
+            <TopBar menuOpen={menuOpen} onToggleMenu={toggleMenu} />
+            <SideMenu open={menuOpen} />
+          </>
+        )}
         <main className="app-main">
           <ScreenErrorBoundary resetKey={pathname}>
             <Suspense fallback={<Splash />}>
@@ -52,6 +70,7 @@ export function AppLayout() {
         <Suspense fallback={null}>
           <NewTicketToast />
         </Suspense>
+        <KeyboardShortcuts />
       </div>
     </I18nProvider>
   );

@@ -66,7 +66,6 @@ const env = {
   ...process.env,
   DATABASE_URL: databaseUrl,
   DATA_DIR: config.dataDir,
-  JWT_SECRET: config.jwtSecret,
   PORT: String(port),
   SYNC_PORT: String(syncPort),
   SYNC_URL: `http://127.0.0.1:${syncPort}`,

@@ -19,7 +19,8 @@ import { coreMetrics } from "./http/metrics.ts";
 import type { CoreConfig } from "./kernel/config.ts";
 import { createRegistry } from "./kernel/metrics.ts";
 import { configurePasswordHashing } from "./kernel/password-hashing.ts";
-import { loadVapidKeys } from "./kernel/vapid-keys.ts";
+import { JWT_SECRET_NAME, sharedSecret, sharedVapidKeys } from "./kernel/shared-secrets.ts";
+import { vapidSubject } from "./kernel/vapid-keys.ts";
 import { createMediaStore, useMediaStore } from "./media/store-registry.ts";
 import { IngestBatcher } from "./messages/ingest.ts";
 import { type PushDispatcher, startPushDispatcher } from "./push/push-dispatcher.ts";
@@ -57,6 +58,10 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
   });
   configurePasswordHashing({ concurrency: config.limits.passwordHashConcurrency });
   const db = openPool(databaseUrl, { poolSize: 20 });
+  // Every instance signs with the installation's secret, first written by whichever started first (0095).
+  if (config.jwtSecretShared) {
+    config = { ...config, jwtSecret: await sharedSecret(db.pool, JWT_SECRET_NAME, config.jwtSecret) };
+  }
   const tokens = createTokens(config.jwtSecret, config.accessTtl);
   let hub: Hub | undefined;
   // Only when a scraper can read them: measuring every request costs a few microseconds each.
@@ -71,7 +76,9 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     tmpDir: path.join(importsDir(config.dataDir), "tmp"),
   });
   await imports.start();
-  const vapid = config.vapid ?? loadVapidKeys(config.dataDir, {}, config.adminEmail);
+  const vapid =
+    config.vapid ??
+    (await sharedVapidKeys(db.pool, config.dataDir, config.vapidSubject ?? vapidSubject({}, config.adminEmail)));
   const health: HealthState = { draining: false };
   const app = createApp({ pool: db.pool, tokens, config, batcher, actors, imports, vapid, health, metrics });
   const server = createServer(app);

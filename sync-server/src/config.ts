@@ -5,9 +5,7 @@
 //   SYNC_ACCESS_SWEEP_MS  how often open connections' rights are read again; default 60000
 //   REDIS_URL     redis://host:port: several instances share documents through it; absent, one instance
 //   REDIS_PREFIX  namespace of the Redis keys; default chatflow-sync
-//   JWT_SECRET    core's token secret, else the one core keeps in DATA_DIR/jwt-secret
-import path from "node:path";
-import { loadSecret } from "@chatflow/core/kernel/config.ts";
+//   JWT_SECRET    core's token secret, else the installation's one core keeps in the database (decision 0095)
 import type { SyncServerOptions } from "./server.ts";
 
 export function syncPort(env: NodeJS.ProcessEnv): number {
@@ -26,7 +24,6 @@ export function loadSyncConfig(env = process.env): SyncServerOptions {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
-    // loadSecret reads JWT_SECRET from process.env itself.
-    jwtSecret: loadSecret(path.resolve(env.DATA_DIR ?? ".data")),
+    jwtSecret: env.JWT_SECRET || undefined,
   };
 }

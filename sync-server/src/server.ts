@@ -6,6 +6,7 @@ import type { Duplex } from "node:stream";
 import { createTokens } from "@chatflow/core/auth/tokens.ts";
 import { openDb } from "@chatflow/core/db/orm.ts";
 import type { HealthState, ReadinessChecks } from "@chatflow/core/kernel/health.ts";
+import { JWT_SECRET_NAME, storedSecret } from "@chatflow/core/kernel/shared-secrets.ts";
 import { Redis } from "@hocuspocus/extension-redis";
 import { type Hocuspocus, Server } from "@hocuspocus/server";
 import { type AccessWatch, watchAccess } from "./auth/access-watch.ts";
@@ -18,7 +19,8 @@ export type SyncServerOptions = {
   databaseUrl: string;
   /** 0 picks a free port (tests). */
   port: number;
-  jwtSecret: string;
+  /** JWT_SECRET; absent: the installation's, which core stores in the database at its start (decision 0095). */
+  jwtSecret?: string;
   /**
    * Interface to bind; loopback when absent: core forwards /collab to it, and a
    * public port would bypass core's origin (decision 0006).
@@ -62,7 +64,7 @@ const STOP_DEADLINE_MS = 10_000;
 
 export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServer> {
   const db = await openDb(opts.databaseUrl);
-  const tokens = createTokens(opts.jwtSecret, UNUSED_TTL_SECONDS);
+  const tokens = createTokens(opts.jwtSecret ?? (await installationTokenSecret(db.pool)), UNUSED_TTL_SECONDS);
   const host = opts.host ?? DEFAULT_SYNC_HOST;
   let access: AccessWatch | undefined;
   const health: HealthState = { draining: false };
@@ -164,4 +166,26 @@ function redisExtension(opts: SyncServerOptions): Redis[] {
 function redisReady(redis: Redis[]): ReadinessChecks {
   if (redis.length === 0) return {};
   return { redis: () => redis.every((r) => r.pub.status === "ready" && r.sub.status === "ready") };
+}
+
+/**
+ * The installation's token secret from the database. Core writes it at its first start; a sync server started
+ * beside a core still starting waits for it (up to a minute), then says what is missing.
+ */
+async function installationTokenSecret(pool: Parameters<typeof storedSecret>[0]): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const secret = await storedSecret(pool, JWT_SECRET_NAME).catch((err: { code?: string }) => {
+      // 42P01: core has not migrated this database yet.
+      if (err.code === "42P01") return undefined;
+      throw err;
+    });
+    if (secret) return secret;
+    if (Date.now() > deadline) {
+      throw new Error(
+        "sync-server: no token secret: set JWT_SECRET, or start core first (it stores the installation's)",
+      );
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }

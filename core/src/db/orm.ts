@@ -51,6 +51,7 @@ import { Migration0070PasswordResetCodes } from "./migrations/0070-password-rese
 import { Migration0071Invoices } from "./migrations/0071-invoices.ts";
 import { Migration0089CustomerPreviewAndMessageSearch } from "./migrations/0089-customer-preview-and-message-search.ts";
 import { Migration0093ConnectionStatusReason } from "./migrations/0093-connection-status-reason.ts";
+import { Migration0095PlatformSecrets } from "./migrations/0095-platform-secrets.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -104,6 +105,7 @@ export const MIGRATIONS = [
   { name: "0071-invoices", class: Migration0071Invoices },
   { name: "0093-connection-status-reason", class: Migration0093ConnectionStatusReason },
   { name: "0089-customer-preview-and-message-search", class: Migration0089CustomerPreviewAndMessageSearch },
+  { name: "0095-platform-secrets", class: Migration0095PlatformSecrets },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

@@ -1,9 +1,9 @@
 // Core's configuration, read once from the environment (README "Configuration").
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Limit } from "./rate-limit.ts";
-import { DEFAULT_PUSH_SERVICE_ORIGINS, loadVapidKeys, type VapidKeys } from "./vapid-keys.ts";
+import { tokenSecretCandidate } from "./shared-secrets.ts";
+import { DEFAULT_PUSH_SERVICE_ORIGINS, type VapidKeys, vapidKeysFromEnv, vapidSubject } from "./vapid-keys.ts";
 
 /** Rate limits and the password-hashing cap (decision 0022). */
 export type AbuseLimits = {
@@ -57,6 +57,11 @@ export type CoreConfig = {
   databaseUrl?: string;
   dataDir: string;
   jwtSecret: string;
+  /**
+   * The token secret is this instance's candidate, not given (no JWT_SECRET): the installation's shared one is
+   * read from the database at start (decision 0095). Tests that give `jwtSecret` leave it unset.
+   */
+  jwtSecretShared?: boolean;
   /** Where the built PWA is served from, if it exists. */
   pwaDir?: string;
   /** Access-token lifetime in seconds. */
@@ -97,8 +102,10 @@ export type CoreConfig = {
   drainTimeoutMs?: number;
   /** The bearer token a Prometheus scrape of GET /metrics must send (METRICS_TOKEN); absent: no /metrics. */
   metricsToken?: string;
-  /** Web push signing keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); absent: read or made under dataDir. */
+  /** Web push signing keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); absent: the installation's, in the database. */
   vapid?: VapidKeys;
+  /** VAPID_SUBJECT (else the admin's mailto:), for the installation's pair when the environment gives none. */
+  vapidSubject?: string;
   /** Origins a push subscription's endpoint may name (PUSH_SERVICE_ORIGINS); core posts notifications only there. */
   pushServiceOrigins?: string[];
   /** The EFI Pix API root (EFI_PIX_URL; default production) and a CA to trust for it (EFI_PIX_CA, a PEM file). */
@@ -155,24 +162,15 @@ export function loadMediaStoreConfig(env: NodeJS.ProcessEnv = process.env): Medi
 
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
 
-/** The token secret from JWT_SECRET, else generated once and kept under DATA_DIR. */
-export function loadSecret(dataDir: string): string {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
-  const file = path.join(dataDir, "jwt-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
-
 export function loadConfig(env = process.env): CoreConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? ".data");
   return {
     port: Number(env.PORT ?? 8080),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
-    jwtSecret: loadSecret(dataDir),
+    // Without JWT_SECRET: this instance's candidate; core reads the installation's from the database (0095).
+    jwtSecret: env.JWT_SECRET || tokenSecretCandidate(dataDir),
+    jwtSecretShared: !env.JWT_SECRET,
     pwaDir: env.PWA_DIR ?? path.resolve(import.meta.dirname, "../../pwa/dist"),
     accessTtl: Number(env.ACCESS_TOKEN_TTL ?? 900),
     refreshTtl: Number(env.REFRESH_TOKEN_TTL ?? 7 * 24 * 3600),
@@ -193,7 +191,8 @@ export function loadConfig(env = process.env): CoreConfig {
     drainDelayMs: Number(env.DRAIN_DELAY_MS ?? 0),
     drainTimeoutMs: Number(env.DRAIN_TIMEOUT_MS ?? 25_000),
     metricsToken: env.METRICS_TOKEN || undefined,
-    vapid: loadVapidKeys(dataDir, env, env.CHATFLOW_ADMIN_EMAIL ?? "admin@chatflow.local"),
+    vapid: vapidKeysFromEnv(env, env.CHATFLOW_ADMIN_EMAIL ?? "admin@chatflow.local"),
+    vapidSubject: vapidSubject(env, env.CHATFLOW_ADMIN_EMAIL ?? "admin@chatflow.local"),
     efiPixUrl: env.EFI_PIX_URL || undefined,
     efiPixCa: env.EFI_PIX_CA ? readFileSync(env.EFI_PIX_CA, "utf8") : undefined,
     publicUrl: env.PUBLIC_URL || undefined,

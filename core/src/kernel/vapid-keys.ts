@@ -1,9 +1,7 @@
 // The keys core signs web pushes with (VAPID, RFC 8292), and which push services
-// it posts to. Like the token secret: from the environment, else made once and
-// kept under DATA_DIR, so every browser's subscription stays valid across restarts.
-import { createECDH } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
+// it posts to. Like the token secret: from the environment, else made once into the
+// database (shared-secrets.ts), so every browser's subscription stays valid across
+// restarts and instances.
 
 export type VapidKeys = {
   /** Uncompressed P-256 public key, base64url: the browser's applicationServerKey. */
@@ -24,42 +22,18 @@ export const DEFAULT_PUSH_SERVICE_ORIGINS = [
   "https://*.push.apple.com",
 ];
 
-const FILE = "vapid-keys.json";
+/** Who runs this server, for the push service: VAPID_SUBJECT, else the admin's mailto:. */
+export function vapidSubject(env: NodeJS.ProcessEnv, adminEmail = "admin@chatflow.local"): string {
+  return env.VAPID_SUBJECT || `mailto:${adminEmail}`;
+}
 
-/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when both are set, else DATA_DIR/vapid-keys.json (made on first use). */
-export function loadVapidKeys(
-  dataDir: string,
-  env: NodeJS.ProcessEnv = {},
-  adminEmail = "admin@chatflow.local",
-): VapidKeys {
-  const subject = env.VAPID_SUBJECT || `mailto:${adminEmail}`;
-  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
-    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
-  }
-  const file = path.join(dataDir, FILE);
-  if (existsSync(file)) {
-    const stored = JSON.parse(readFileSync(file, "utf8")) as Omit<VapidKeys, "subject">;
-    return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
-  }
-  mkdirSync(dataDir, { recursive: true });
-  // What web-push's generateVAPIDKeys makes, without loading it in every process that reads the config.
-  const ecdh = createECDH("prime256v1");
-  ecdh.generateKeys();
-  const made = {
-    publicKey: ecdh.getPublicKey().toString("base64url"),
-    // OpenSSL drops leading zero bytes; VAPID wants the full 32 (web-push pads the same way).
-    privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
-      .subarray(-32)
-      .toString("base64url"),
-  };
-  // `wx`: two processes starting together must not each write their own pair; the loser reads the winner's.
-  try {
-    writeFileSync(file, JSON.stringify(made), { mode: 0o600, flag: "wx" });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    return loadVapidKeys(dataDir, env, adminEmail);
-  }
-  return { ...made, subject };
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when both are set; else undefined, and core uses the installation's
+ * pair from the database (sharedVapidKeys, decision 0095), the same on every instance.
+ */
+export function vapidKeysFromEnv(env: NodeJS.ProcessEnv, adminEmail = "admin@chatflow.local"): VapidKeys | undefined {
+  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) return undefined;
+  return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: vapidSubject(env, adminEmail) };
 }
 
 /** Whether `endpoint` is on one of `origins` (an origin may start its host with `*.` for any subdomain). */

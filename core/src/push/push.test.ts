@@ -2,14 +2,12 @@
 // inbound message ingested, and the encrypted, VAPID-signed push arriving at a
 // loopback stand-in for the push service, to the users the visibility rule allows.
 import { randomUUID } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PUSH_MAX_SUBSCRIPTIONS_PER_USER, type PushPayload } from "../contract/push.ts";
 import { recordChanges } from "../kernel/change-log.ts";
+import { storedSecret, VAPID_KEYS_NAME } from "../kernel/shared-secrets.ts";
 import { transaction } from "../kernel/transaction.ts";
-import { isAllowedPushEndpoint, loadVapidKeys } from "../kernel/vapid-keys.ts";
+import { isAllowedPushEndpoint } from "../kernel/vapid-keys.ts";
 import { type InboundMessage, ingest } from "../messages/ingest.ts";
 import { setCompanySetting } from "../settings/company-settings.ts";
 import { buildContact } from "../testing/factories.ts";
@@ -32,6 +30,10 @@ beforeEach(() => {
 });
 
 type Subscription = ReturnType<typeof browserSubscription>;
+
+/** The installation's web push public key, as core stored it in the database (decision 0095). */
+const installationPublicKey = async () =>
+  (JSON.parse((await storedSecret(core.db.pool, VAPID_KEYS_NAME)) as string) as { publicKey: string }).publicKey;
 
 async function subscribe(token: string, sub: Subscription = browserSubscription(service.origin)) {
   const res = await core.api("POST", "/push/subscriptions", { token, body: sub.json });
@@ -74,24 +76,9 @@ describe("#push.publicKey", () => {
   it("answers the VAPID public key to a signed-in user only", async () => {
     const res = await core.api("GET", "/push/public-key", { token: s.agentToken });
     expect(res.status).toBe(200);
-    expect(res.body.publicKey).toBe(loadVapidKeys(core.config.dataDir).publicKey);
+    expect(res.body.publicKey).toBe(await installationPublicKey());
     expect(Buffer.from(res.body.publicKey, "base64url")).toHaveLength(65);
     expect((await core.api("GET", "/push/public-key")).status).toBe(401);
-  });
-});
-
-describe("loadVapidKeys", () => {
-  it("makes a pair once under DATA_DIR and reads it back; the environment's pair wins", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "chatflow-vapid-"));
-    const first = loadVapidKeys(dir, {}, "ops@example.com");
-    expect(first.subject).toBe("mailto:ops@example.com");
-    expect(loadVapidKeys(dir, {})).toMatchObject({ publicKey: first.publicKey, privateKey: first.privateKey });
-    const env = { VAPID_PUBLIC_KEY: "pub", VAPID_PRIVATE_KEY: "priv", VAPID_SUBJECT: "https://chat.example.com" };
-    expect(loadVapidKeys(dir, env)).toEqual({
-      publicKey: "pub",
-      privateKey: "priv",
-      subject: "https://chat.example.com",
-    });
   });
 });
 
@@ -196,7 +183,7 @@ describe("#push.dispatch", () => {
     expect(request?.headers["content-encoding"]).toBe("aes128gcm");
     expect(Number(request?.headers.ttl)).toBeGreaterThan(0);
     expect(request?.headers.topic).toBe(s.ticket.uuid.replaceAll("-", ""));
-    const claims = await verifyVapid(request?.headers.authorization, loadVapidKeys(core.config.dataDir).publicKey);
+    const claims = await verifyVapid(request?.headers.authorization, await installationPublicKey());
     expect(claims.aud).toBe(service.origin);
     expect(claims.sub).toBe("mailto:admin@chatflow.local");
     expect(claims.exp).toBeGreaterThan(Date.now() / 1000);

@@ -19,7 +19,7 @@ import { PasswordResetCode } from "./password-resets.ts";
 import { PushCursor, PushSent, PushSubscription } from "./push.ts";
 import { Schedule } from "./schedules.ts";
 import { ChangeLog, ClientMutation, CompanySync, Document } from "./sync.ts";
-import { Company, Help, Plan, PlatformSetting, RateLimit, Setting } from "./tenancy.ts";
+import { Company, Help, Plan, PlatformSecret, PlatformSetting, RateLimit, Setting } from "./tenancy.ts";
 import { Ticket, TicketCount, TicketCountDelta, TicketLog, TicketNote, TicketTag, UserRating } from "./tickets.ts";
 import { Queue, RefreshToken, User, UserQueue } from "./users.ts";
 
@@ -49,6 +49,7 @@ export const ENTITIES = [
   Company,
   Setting,
   PlatformSetting,
+  PlatformSecret,
   Help,
   Queue,
   User,

@@ -1,7 +1,7 @@
 // Entities of tenancy and billing: plans, companies, each company's settings
 // and the platform's own settings.
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
-import { timestamps } from "./columns.ts";
+import { createdAt, timestamps } from "./columns.ts";
 
 export const Plan = defineEntity({
   name: "Plan",
@@ -89,6 +89,22 @@ export const PlatformSetting = defineEntity({
   },
 });
 export type IPlatformSetting = InferEntity<typeof PlatformSetting>;
+
+/**
+ * A secret every instance of the installation shares (migration 0095, decision 0095): the token secret and the
+ * web push keys, written once by the first instance. Apart from platform_settings, which the super user's
+ * screens read: nothing serves this table.
+ */
+export const PlatformSecret = defineEntity({
+  name: "PlatformSecret",
+  tableName: "platform_secrets",
+  properties: {
+    name: p.text().primary(),
+    value: p.text(),
+    createdAt: createdAt(),
+  },
+});
+export type IPlatformSecret = InferEntity<typeof PlatformSecret>;
 
 /** A help video of the platform (spec 3 §3 Help), the super user's (decision 0055). */
 export const Help = defineEntity({

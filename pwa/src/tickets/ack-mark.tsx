@@ -1,27 +1,36 @@
-// Delivery marks (spec 1 §2): 0 clock, 1 tick, 2 double tick, 3+ highlighted
-// double tick, -1 failed. A message still in this device's outbox (core has not accepted
-// it yet) shows the clock too, named 'Na fila de envio'.
+// Delivery marks (spec 1 §2: 0 clock, 1 tick, 2 double tick, 3+ highlighted double tick, -1 failed), with the three
+// places an outgoing message can be told apart by sight and by name (issue 21): still in this device's outbox (the
+// upload arrow: core has not got it), on the server waiting for the channel (the spec's clock), and sent by the
+// channel (the ticks). message-state.ts decides which; a failed one shows the error mark.
 import type { Ack } from "@chatflow/core/contract/entities.ts";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckIcon, ClockIcon, DoubleCheckIcon, ErrorIcon } from "../ui/icons.tsx";
+import { CheckIcon, ClockIcon, DoubleCheckIcon, ErrorIcon, UploadIcon } from "../ui/icons.tsx";
+import { type DeliveryState, deliveryState } from "./message-view/message-state.ts";
+
+const ICONS: Record<DeliveryState, ReactNode> = {
+  queued: <UploadIcon size={14} />,
+  accepted: <ClockIcon size={14} />,
+  sent: <CheckIcon size={14} />,
+  delivered: <DoubleCheckIcon size={14} />,
+  read: <DoubleCheckIcon size={14} />,
+  failed: <ErrorIcon size={14} />,
+};
 
 export function AckMark({ ack, queued = false }: { ack: Ack; queued?: boolean }) {
   const { t } = useTranslation();
-  const [label, icon, tone] =
-    ack === 0 && queued
-      ? [t("messageView.queued"), <ClockIcon key="i" size={14} />, "ack-queued"]
-      : ack < 0
-        ? [t("messages.ack.failed"), <ErrorIcon key="i" size={14} />, "ack-failed"]
-        : ack === 0
-          ? [t("messages.ack.pending"), <ClockIcon key="i" size={14} />, "ack-pending"]
-          : ack === 1
-            ? [t("messages.ack.sent"), <CheckIcon key="i" size={14} />, "ack-sent"]
-            : ack === 2
-              ? [t("messages.ack.delivered"), <DoubleCheckIcon key="i" size={14} />, "ack-delivered"]
-              : [t("messages.ack.read"), <DoubleCheckIcon key="i" size={14} />, "ack-read"];
+  const state = deliveryState({ ack }, queued);
+  const label = t(`deliveryState.${state}`);
   return (
-    <span className={`ack ${tone}`} role="img" aria-label={label} title={label}>
-      {icon}
+    <span
+      className={`ack ack-${state}`}
+      role="img"
+      aria-label={label}
+      title={label}
+      data-testid="ack-mark"
+      data-state={state}
+    >
+      {ICONS[state]}
     </span>
   );
 }

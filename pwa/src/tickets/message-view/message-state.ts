@@ -5,9 +5,9 @@ import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
 export type DeliveryState = "queued" | "accepted" | "sent" | "delivered" | "read" | "failed";
 
 /**
- * queued: written here, still in the outbox (core has not accepted it); accepted: core has it
- * and the channel has not taken it yet (ack 0, the clock); then ack 1 sent, 2 delivered,
- * 3 to 5 read/played; -1 failed.
+ * queued: written here, still in this device's outbox (core has not accepted it: the upload arrow); accepted: core
+ * has it and the channel has not taken it yet (ack 0, the clock); then ack 1 sent, 2 delivered, 3 to 5 read/played;
+ * -1 failed. Three places, each with its own icon and name (ack-mark.tsx, issue 21).
  */
 export function deliveryState(m: Pick<MessageDTO, "ack">, inOutbox: boolean): DeliveryState {
   if (m.ack < 0) return "failed";

@@ -1,4 +1,5 @@
 // The dialogs a message's menu opens (edit, delete, forward) and 'Conversar' on a contact card.
+import type { ChannelCapabilities } from "@chatflow/core/contract/channel-capabilities.ts";
 import { useTranslation } from "react-i18next";
 import { StartTicketDialog } from "../contacts/start-ticket-dialog.tsx";
 import { requestSync } from "../sync/app-sync.ts";
@@ -10,10 +11,13 @@ import type { MessageListDialog } from "./use-message-actions.ts";
 export function MessageListDialogs({
   dialog,
   online,
+  capabilities,
   onClose,
 }: {
   dialog: MessageListDialog;
   online: boolean;
+  /** The ticket's channel's: an edit or a delete it cannot carry is warned about before acting (decision 0093). */
+  capabilities: Readonly<ChannelCapabilities>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -23,6 +27,7 @@ export function MessageListDialogs({
       {dialog?.kind === "edit" && (
         <EditMessageDialog
           message={dialog.message}
+          localOnly={!capabilities.editForEveryone}
           onClose={onClose}
           onSave={async (body) => {
             await writes.edit(dialog.message, body);
@@ -32,6 +37,7 @@ export function MessageListDialogs({
       )}
       {dialog?.kind === "delete" && (
         <DeleteMessageDialog
+          localOnly={!capabilities.deleteForEveryone}
           onClose={onClose}
           onConfirm={async () => {
             await writes.remove(dialog.message);

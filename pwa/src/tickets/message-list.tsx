@@ -4,6 +4,7 @@
 // the replica's first, then core's pages of 20 when online, keeping the scroll position.
 // The message menu's actions and dialogs live here, once for the whole list (use-message-actions.ts).
 
+import { capabilitiesOf } from "@chatflow/core/contract/channel-capabilities.ts";
 import type { MessageDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,6 +27,7 @@ import {
 } from "./message-view/message-actions.ts";
 import type { MessageAction } from "./message-view/message-menu.tsx";
 import "./message-view/messages.css";
+import { ChannelCapabilitiesContext } from "./message-view/channel-capabilities-context.ts";
 import { TicketBanner } from "./ticket-banner.tsx";
 import { useMessagesById, useQueuedMessageIds } from "./tickets-data.ts";
 import { useMessageActions } from "./use-message-actions.ts";
@@ -51,6 +53,8 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
   const exportPdf = usePrintExport({ listRef, exporting, setExporting, page, t });
 
   const userId = user?.id ?? null;
+  // What the channel carries of an edit or a delete (decision 0093): the dialogs warn, the bubbles say it after.
+  const capabilities = capabilitiesOf(ticket.channel);
   const actionsOf = (m: MessageDTO): MessageAction[] => {
     const out: MessageAction[] = [];
     if (canReply && !m.isDeleted && m.ack !== -1) out.push("reply");
@@ -65,45 +69,47 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
 
   return (
     <MediaSourceContext.Provider value={appMediaSource}>
-      <div className="message-list-frame">
-        <IconButton
-          label={t("messageView.exportPdf")}
-          className="message-export"
-          onPress={exportPdf}
-          isDisabled={exporting}
-          data-testid="export-pdf"
-        >
-          <DownloadIcon size={18} />
-        </IconButton>
-        <div
-          className="message-list"
-          ref={listRef}
-          role="log"
-          aria-label={t("messages.listLabel")}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable to scroll it with the keyboard
-          tabIndex={0}
-          onScroll={onScroll}
-          data-testid="message-list"
-        >
-          {loadingOlder && <Spinner label={t("messageView.loadingOlder")} />}
-          {/* The conversation's start is shown once nothing older is left to load. */}
-          {page && !page.olderInReplica && !(online && serverHasMore && shown.length >= FIRST_WINDOW) && (
-            <TicketBanner ticket={ticket} queue={queue} />
-          )}
-          {page && shown.length === 0 && <p className="message-empty">{t("messages.empty")}</p>}
-          <MessageDays
-            shown={shown}
-            quotedOf={quotedOf}
-            reactions={reactions}
-            queuedIds={queuedIds}
-            actionsOf={actionsOf}
-            canRetry={(message) => canRetryMessage(message, userId)}
-            onAction={onAction}
-            onStartConversation={onStartConversation}
-          />
+      <ChannelCapabilitiesContext.Provider value={capabilities}>
+        <div className="message-list-frame">
+          <IconButton
+            label={t("messageView.exportPdf")}
+            className="message-export"
+            onPress={exportPdf}
+            isDisabled={exporting}
+            data-testid="export-pdf"
+          >
+            <DownloadIcon size={18} />
+          </IconButton>
+          <div
+            className="message-list"
+            ref={listRef}
+            role="log"
+            aria-label={t("messages.listLabel")}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable to scroll it with the keyboard
+            tabIndex={0}
+            onScroll={onScroll}
+            data-testid="message-list"
+          >
+            {loadingOlder && <Spinner label={t("messageView.loadingOlder")} />}
+            {/* The conversation's start is shown once nothing older is left to load. */}
+            {page && !page.olderInReplica && !(online && serverHasMore && shown.length >= FIRST_WINDOW) && (
+              <TicketBanner ticket={ticket} queue={queue} />
+            )}
+            {page && shown.length === 0 && <p className="message-empty">{t("messages.empty")}</p>}
+            <MessageDays
+              shown={shown}
+              quotedOf={quotedOf}
+              reactions={reactions}
+              queuedIds={queuedIds}
+              actionsOf={actionsOf}
+              canRetry={(message) => canRetryMessage(message, userId)}
+              onAction={onAction}
+              onStartConversation={onStartConversation}
+            />
+          </div>
         </div>
-      </div>
-      <MessageListDialogs dialog={dialog} online={online} onClose={closeDialog} />
+        <MessageListDialogs dialog={dialog} online={online} capabilities={capabilities} onClose={closeDialog} />
+      </ChannelCapabilitiesContext.Provider>
     </MediaSourceContext.Provider>
   );
 }

@@ -3,13 +3,14 @@
 // it), the content by type, reactions, the time and the delivery state, and for a failed
 // message its reason with 'Tentar novamente'. The options menu sits beside the bubble.
 import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
-import { memo } from "react";
+import { memo, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../i18n/translate-error.ts";
 import { Button } from "../../ui/button.tsx";
 import { ForwardIcon, LockIcon, RefreshIcon } from "../../ui/icons.tsx";
 import { AckMark } from "../ack-mark.tsx";
 import { formatTime } from "../format.ts";
+import { ChannelCapabilitiesContext } from "./channel-capabilities-context.ts";
 import { MessageContent } from "./message-content.tsx";
 import { type MessageAction, MessageMenu } from "./message-menu.tsx";
 import type { Reaction } from "./message-state.ts";
@@ -70,6 +71,7 @@ export const MessageBubble = memo(function MessageBubble({
   onStartConversation,
 }: BubbleProps) {
   const { t } = useTranslation();
+  const capabilities = useContext(ChannelCapabilitiesContext);
   // A channel's notice (the customer changed number): centred in the conversation, not a bubble of theirs.
   if (message.mediaType === "system") return <SystemNotice message={message} />;
   const failed = message.ack === -1;
@@ -100,7 +102,11 @@ export const MessageBubble = memo(function MessageBubble({
         )}
         {message.isDeleted ? (
           <p className="message-body deleted" data-testid="message-deleted">
-            {message.fromMe ? t("messages.deleted") : t("messages.deletedByContact")}
+            {message.fromMe
+              ? capabilities.deleteForEveryone || message.isPrivate
+                ? t("messages.deleted")
+                : t("connectionState.capabilities.deletedHere")
+              : t("messages.deletedByContact")}
           </p>
         ) : (
           <MessageContent message={message} onStartConversation={onStartConversation} />
@@ -120,7 +126,9 @@ export const MessageBubble = memo(function MessageBubble({
         <span className="message-meta">
           {message.isEdited && !message.isDeleted && (
             <span className="message-edited" data-testid="message-edited">
-              {t("messageView.edited")}
+              {message.fromMe && !message.isPrivate && !capabilities.editForEveryone
+                ? t("connectionState.capabilities.editedHere")
+                : t("messageView.edited")}
             </span>
           )}
           <time dateTime={message.createdAt}>{formatTime(new Date(message.createdAt))}</time>

@@ -12,13 +12,17 @@ import { TextAreaField } from "../../ui/fields.tsx";
 import { ComboBox, SelectItem } from "../../ui/select.tsx";
 import { SendDialog } from "../../ui/send-dialog.tsx";
 import { FORWARD_MAX_CONTACTS } from "./message-actions.ts";
+import "./local-only.css";
 
 export function EditMessageDialog({
   message,
+  localOnly = false,
   onClose,
   onSave,
 }: {
   message: MessageDTO;
+  /** The channel cannot edit a sent message: the edit stays in Chat-flow, and the agent is told before (0093). */
+  localOnly?: boolean;
   onClose: () => void;
   onSave: (body: string) => Promise<void>;
 }) {
@@ -47,6 +51,11 @@ export function EditMessageDialog({
         </>
       }
     >
+      {localOnly && (
+        <p className="message-local-only" role="note" data-testid="edit-local-only">
+          {t("connectionState.capabilities.editWarning")}
+        </p>
+      )}
       <TextAreaField
         label={t("messageView.editDialog.field")}
         description={t("messageView.editDialog.window")}
@@ -64,7 +73,16 @@ export function EditMessageDialog({
   );
 }
 
-export function DeleteMessageDialog({ onClose, onConfirm }: { onClose: () => void; onConfirm: () => Promise<void> }) {
+export function DeleteMessageDialog({
+  localOnly = false,
+  onClose,
+  onConfirm,
+}: {
+  /** The channel cannot delete a sent message: it goes only from Chat-flow, and the agent is told before (0093). */
+  localOnly?: boolean;
+  onClose: () => void;
+  onConfirm: () => Promise<void>;
+}) {
   const { t } = useTranslation();
   return (
     <ConfirmDialog
@@ -76,6 +94,12 @@ export function DeleteMessageDialog({ onClose, onConfirm }: { onClose: () => voi
       data-testid="delete-message-dialog"
     >
       {t("messageView.deleteDialog.body")}
+      {localOnly && (
+        <span className="message-local-only" data-testid="delete-local-only">
+          {" "}
+          {t("connectionState.capabilities.deleteWarning")}
+        </span>
+      )}
     </ConfirmDialog>
   );
 }

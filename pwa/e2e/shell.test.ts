@@ -242,15 +242,13 @@ describe("notifications", () => {
 });
 
 describe("tickets layout", () => {
-  it("on a phone: 'Atendimentos' first, 'Selecionar Ticket' leads to it, and choosing a ticket shows the 'Ticket' tab", async () => {
-    const { context, page } = await openSignedIn(world.browser, ADMIN, { width: 390, height: 844 });
-    const ticketTab = page.getByTestId("tickets-layout-ticket");
-    const listTab = page.getByTestId("tickets-layout-list");
-    expect(await listTab.getAttribute("aria-selected")).toBe("true");
-
-    await ticketTab.click();
-    await page.getByTestId("tickets-select").click();
-    expect(await listTab.getAttribute("aria-selected")).toBe("true");
+  it("on a phone: one pane at a time, the list first; choosing a ticket shows the conversation alone, Back the list (decision 0088)", async () => {
+    const context = await world.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page, world.stack.core.url, ADMIN);
+    const listPane = page.locator(".tickets-phone > .tickets-list-panel");
+    await listPane.waitFor();
+    expect(await page.locator(".tickets-conversation").count()).toBe(0);
 
     expect(
       await world.stack.deliverInbound({ from: "5511933334444", name: "Bruno", text: "Bom dia", id: "wamid.shell.2" }),
@@ -258,7 +256,10 @@ describe("tickets layout", () => {
     await page.getByTestId("tickets-tab-pending").click();
     await page.getByTestId("ticket-item").filter({ hasText: "Bruno" }).click();
     await page.getByTestId("message-bubble").filter({ hasText: "Bom dia" }).waitFor();
-    expect(await ticketTab.getAttribute("aria-selected")).toBe("true");
+    expect(await listPane.isHidden()).toBe(true);
+    await page.goBack();
+    await listPane.waitFor();
+    expect(await page.locator(".tickets-conversation").count()).toBe(0);
     await context.close();
   });
 

@@ -4,6 +4,7 @@
 // while online, after which the notice goes away by itself.
 import { useTranslation } from "react-i18next";
 import { useOnline } from "../layout/use-online.ts";
+import { NoticeLine } from "./notice-line.tsx";
 import { useConversationHeld, useRestoreConversation } from "./tickets-data.ts";
 
 export function ConversationHeldNotice({ ticketId }: { ticketId: number }) {
@@ -19,8 +20,8 @@ export function ConversationHeldNotice({ ticketId }: { ticketId: number }) {
       ? t("tickets.notHeldFailed")
       : t("tickets.notHeldLoading");
   return (
-    <p className="conversation-notice" role="status" data-testid="conversation-not-held">
+    <NoticeLine className="conversation-notice" data-testid="conversation-not-held">
       {text}
-    </p>
+    </NoticeLine>
   );
 }

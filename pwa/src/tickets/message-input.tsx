@@ -5,13 +5,15 @@
 // where a reply is allowed (ticket-rules.ts).
 
 import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
-import { type ClipboardEvent, type FormEvent, type KeyboardEvent, lazy, Suspense, useState } from "react";
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { LockIcon } from "../ui/icons.tsx";
 import { showToast } from "../ui/toasts.ts";
+import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
 import { CameraDialog } from "./composer/camera-dialog.tsx";
 import { ComposerActionButtons } from "./composer/composer-action-buttons.tsx";
+import { ComposerActions } from "./composer/composer-actions.tsx";
 import { ComposerOptions } from "./composer/composer-options.tsx";
 import { ComposerTextBox } from "./composer/composer-text-box.tsx";
 import { MediaPreviewDialog } from "./composer/media-preview-dialog.tsx";
@@ -24,7 +26,15 @@ import { useComposerDraft } from "./composer/use-composer-draft.ts";
 import { useQuickPicker } from "./composer/use-quick-picker.ts";
 import { WindowNotice } from "./composer/window-notice.tsx";
 import { replyAllowed } from "./ticket-rules.ts";
+import { useElementWidth } from "./use-element-width.ts";
 import "./composer/composer.css";
+
+/**
+ * On a phone, and in a composer narrower than this, the row keeps only '+', the text box and send (decision 0088):
+ * with the five tools beside it the text box of a 390 px phone was 80 px wide. The tools and send take about
+ * 290 px of a desk's row, so at this width its text box still keeps about 270 px.
+ */
+export const FOLD_TOOLS_BELOW = 560;
 
 // Yjs, y-indexeddb and the Hocuspocus client load only once the agent types '/'.
 const QuickMessagesSource = lazy(() =>
@@ -44,6 +54,10 @@ function Composer({ ticket }: { ticket: TicketDTO }) {
   const { user, text, isPrivate } = draft;
   const picker = useQuickPicker(text, user !== null);
   const [camera, setCamera] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const measured = useElementWidth<HTMLDivElement>();
+  const phone = useMediaQuery(NARROW_QUERY);
+  const folded = phone || (measured.width > 0 && measured.width < FOLD_TOOLS_BELOW);
   const recorder = useAudioRecorder(
     (file) => void draft.sendFiles([{ key: "audio", file, caption: "" }]),
     (problem) => showToast(t(problem === "denied" ? "composer.micDenied" : "composer.micUnavailable")),
@@ -78,7 +92,13 @@ function Composer({ ticket }: { ticket: TicketDTO }) {
   };
 
   return (
-    <div className={isPrivate ? "composer is-private" : "composer"} data-testid="composer" data-private={isPrivate}>
+    <div
+      ref={measured.ref}
+      className={isPrivate ? "composer is-private" : "composer"}
+      data-testid="composer"
+      data-private={isPrivate}
+      data-folded={folded}
+    >
       {picker.wanted && user && (
         <Suspense fallback={null}>
           <QuickMessagesSource companyId={user.companyId} userId={user.id} onItems={picker.onLists} />
@@ -110,16 +130,36 @@ function Composer({ ticket }: { ticket: TicketDTO }) {
           <RecordingBar elapsed={recorder.elapsed} onCancel={recorder.cancel} onStop={recorder.stop} />
         ) : (
           <>
-            <ComposerActionButtons
-              ticket={ticket}
-              isPrivate={isPrivate}
-              quotedMsgId={draft.quotedMsgId}
-              onSent={draft.dropQuote}
-              onEmoji={(emoji) => draft.setText((s) => s + emoji)}
-              onFiles={draft.addFiles}
-              onCamera={() => setCamera(true)}
-            />
+            {folded ? (
+              <ComposerActions
+                ticket={ticket}
+                isPrivate={isPrivate}
+                quotedMsgId={draft.quotedMsgId}
+                onSent={draft.dropQuote}
+                folded={{
+                  onEmoji: (emoji) => draft.setText((s) => s + emoji),
+                  onFiles: draft.addFiles,
+                  onCamera: () => setCamera(true),
+                  onQuickMessage: () => {
+                    if (!text.startsWith("/")) changeText(`/${text}`);
+                    // After the menu has given focus back to its button.
+                    setTimeout(() => box.current?.focus(), 0);
+                  },
+                }}
+              />
+            ) : (
+              <ComposerActionButtons
+                ticket={ticket}
+                isPrivate={isPrivate}
+                quotedMsgId={draft.quotedMsgId}
+                onSent={draft.dropQuote}
+                onEmoji={(emoji) => draft.setText((s) => s + emoji)}
+                onFiles={draft.addFiles}
+                onCamera={() => setCamera(true)}
+              />
+            )}
             <ComposerTextBox
+              inputRef={box}
               text={text}
               onChange={changeText}
               isPrivate={isPrivate}

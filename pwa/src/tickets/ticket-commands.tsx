@@ -1,14 +1,15 @@
 // The ticket actions as commands the header's bar and the reply area share: each asks what it
 // needs (a queue, the transfer choices, a confirmation), queues its mutation with its local
 // effect (ticket-actions.ts), asks sync to push, and leaves the conversation when the ticket
-// leaves the person's hands (spec 1 §4: after a transfer or delete the screen goes to /tickets).
+// leaves the person's hands (spec 1 §4: after a transfer or delete the screen goes to /tickets, by going back
+// to the list's history entry when the list opened it, decision 0088).
 import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { type ReactNode, useState } from "react";
-import { useNavigate } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { requestSync } from "../sync/app-sync.ts";
 import { showToast } from "../ui/toasts.ts";
+import { useBackToList } from "./pane-history.ts";
 import { DeleteTicketDialog, QueueChoiceDialog, TransferDialog, useQueueChoices } from "./ticket-action-dialogs.tsx";
 import { needsQueueChoice } from "./ticket-rules.ts";
 import { useTicketWrites } from "./tickets-data.ts";
@@ -29,7 +30,7 @@ type Dialog = "accept" | "reopen" | "transfer" | "delete" | null;
 
 export function useTicketCommands(ticket: TicketDTO, contactName: string): TicketCommands {
   const user = useSessionUser();
-  const navigate = useNavigate();
+  const backToList = useBackToList();
   const queues = useQueueChoices(user);
   const [dialog, setDialog] = useState<Dialog>(null);
   const writes = useTicketWrites();
@@ -38,7 +39,7 @@ export function useTicketCommands(ticket: TicketDTO, contactName: string): Ticke
     try {
       await action();
       requestSync();
-      if (leave) navigate("/tickets");
+      if (leave) backToList();
     } catch (err) {
       // Nothing was queued (one transaction): say why and leave the screen as it was.
       showToast(errorText(err));

@@ -1,10 +1,10 @@
-// The conversation header (spec 1 §2 "Ticket header"): back to /tickets, the contact's name with
+// The conversation header (spec 1 §2 "Ticket header"), one row of at most 64 px on a phone (decision 0088):
+// back to the list (a history step, pane-history.ts), the contact's name with
 // #ticketId, who the ticket is assigned to and its queue, the action bar, the button that opens
 // the contact drawer, and a notice when the ticket's connection is down (messages then wait).
 import type { ContactDTO, TicketDTO, WhatsappDTO } from "@chatflow/core/contract/entities.ts";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { connectionDownText } from "../connections/connection-reason.tsx";
 import { useReplicaWhatsapp } from "../connections/connections-data.ts";
 import { useReplicaQueue } from "../queues/queues-data.ts";
 import { Avatar } from "../ui/avatar.tsx";
@@ -12,7 +12,10 @@ import { Chip } from "../ui/badge.tsx";
 import { IconButton } from "../ui/button.tsx";
 import { BackIcon, ErrorIcon, InfoIcon } from "../ui/icons.tsx";
 import { useReplicaUser } from "../users/users-data.ts";
+import { NoticeLine } from "./notice-line.tsx";
+import { useBackToList } from "./pane-history.ts";
 import { TicketActionsBar } from "./ticket-actions-bar.tsx";
+import { useElementWidth } from "./use-element-width.ts";
 
 /** Connection states in which nothing goes out (spec 1 §3: anything but CONNECTED shows offline). */
 export function connectionDown(whatsapp: { status: string } | null | undefined): boolean {
@@ -29,22 +32,20 @@ export function ConnectionNotices({ whatsapp }: { whatsapp: WhatsappDTO | null }
   return (
     <>
       {connectionDown(whatsapp) && (
-        <p className="connection-down" role="status" data-testid="connection-down">
-          <ErrorIcon size={18} />
-          {t("ticketActions.connectionDown", { name: whatsapp.name })}
-        </p>
+        <NoticeLine className="connection-down" icon={<ErrorIcon size={18} />} data-testid="connection-down">
+          {connectionDownText(t, whatsapp)}
+        </NoticeLine>
       )}
       {whatsapp.sendHold && (
         // The channel holds the queue (rate-limited, restricted): messages wait, and the agent is told why.
-        <p
+        <NoticeLine
           className="connection-down"
-          role="status"
+          icon={<ErrorIcon size={18} />}
           data-testid="connection-held"
           data-reason={whatsapp.sendHold.reason}
         >
-          <ErrorIcon size={18} />
           {t("sendHold.ticket", { name: whatsapp.name, reason: t(`sendHold.reasons.${whatsapp.sendHold.reason}`) })}
-        </p>
+        </NoticeLine>
       )}
     </>
   );
@@ -52,21 +53,6 @@ export function ConnectionNotices({ whatsapp }: { whatsapp: WhatsappDTO | null }
 
 /** Below this header width the bar keeps only its main action as a button (the rest in 'more'). */
 const COMPACT_WIDTH = 640;
-
-/** Whether the element is narrower than `width` (the conversation's width, not the window's: the list and the drawer take room too). */
-function useNarrowerThan(width: number) {
-  const ref = useRef<HTMLElement>(null);
-  const [narrower, setNarrower] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const observer = new ResizeObserver(([entry]) => setNarrower((entry?.contentRect.width ?? el.clientWidth) < width));
-    observer.observe(el);
-    setNarrower(el.clientWidth < width);
-    return () => observer.disconnect();
-  }, [width]);
-  return { ref, narrower };
-}
 
 export function TicketHeader({
   ticket,
@@ -86,14 +72,17 @@ export function TicketHeader({
   const queue = useReplicaQueue(ticket.queueId);
   const whatsapp = useReplicaWhatsapp(ticket.whatsappId);
   const name = contact?.name ?? t("tickets.unknownContact");
-  const compact = useNarrowerThan(COMPACT_WIDTH);
+  // The header's own width, not the window's: the list and the drawer take room too.
+  const header = useElementWidth<HTMLElement>();
+  const compact = header.width > 0 && header.width < COMPACT_WIDTH;
+  const backToList = useBackToList();
   return (
     <>
-      <header className="conversation-header" data-testid="ticket-header" ref={compact.ref}>
+      <header className="conversation-header" data-testid="ticket-header" ref={header.ref}>
         <div className="ticket-header-top">
-          <Link to="/tickets" className="icon-button" aria-label={t("tickets.back")} title={t("tickets.back")}>
+          <IconButton label={t("tickets.back")} onPress={backToList} data-testid="ticket-back">
             <BackIcon />
-          </Link>
+          </IconButton>
           <Avatar name={name} src={contact?.urlPicture} size={36} />
           <div className="ticket-header-text">
             <h2 className="ticket-header-title">
@@ -126,7 +115,7 @@ export function TicketHeader({
             <InfoIcon />
           </IconButton>
         </div>
-        <TicketActionsBar ticket={ticket} contactName={name} compact={compact.narrower} />
+        <TicketActionsBar ticket={ticket} contactName={name} compact={compact} />
       </header>
       <ConnectionNotices whatsapp={whatsapp ?? null} />
     </>

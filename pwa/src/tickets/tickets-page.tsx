@@ -1,62 +1,46 @@
 // The tickets screen (spec 1 §2). Wide: the list and the conversation side by side, with a
 // splitter that resizes the list (drag or keys; the width is saved to the user's
-// defaultTicketsManagerWidth). Narrow (phones): two tabs, 'Ticket' and 'Atendimentos', with
-// 'Selecionar Ticket' while none is chosen; choosing one shows the 'Ticket' tab.
+// defaultTicketsManagerWidth). Phones: one pane at a time, each a history entry (decision 0088).
 import { type CSSProperties, useEffect, useRef, useState } from "react";
-import type { Key } from "react-aria-components/Tabs";
 import { useTranslation } from "react-i18next";
-import { Outlet, useParams } from "react-router";
+import { Outlet, useLocation, useParams } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
-import { Button } from "../ui/button.tsx";
-import { EmptyState } from "../ui/empty-state.tsx";
 import { ChatIcon } from "../ui/icons.tsx";
 import { ResizeHandle } from "../ui/resize-handle.tsx";
-import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
 import { listWidth, listWidthBounds, storableWidth } from "./list-width.ts";
+import { rememberListEntry } from "./pane-history.ts";
 import { TicketList } from "./ticket-list.tsx";
 import { saveTicketListWidth } from "./tickets-data.ts";
 
 export function TicketsPage() {
   const narrow = useMediaQuery(NARROW_QUERY);
-  return narrow ? <NarrowTickets /> : <WideTickets />;
+  const { uuid } = useParams();
+  const { key } = useLocation();
+  // The list's place in the history, so going back from a conversation pops to it (pane-history.ts).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each entry that shows the list is remembered
+  useEffect(() => {
+    if (!uuid) rememberListEntry();
+  }, [uuid, key]);
+  return narrow ? <PhoneTickets uuid={uuid} /> : <WideTickets />;
 }
 
-function NarrowTickets() {
-  const { t } = useTranslation();
-  const { uuid } = useParams();
-  const [tab, setTab] = useState<Key>(uuid ? "ticket" : "list");
-  // Choosing a ticket (or leaving one) moves to the matching tab.
-  useEffect(() => setTab(uuid ? "ticket" : "list"), [uuid]);
+/**
+ * Phones: one pane at a time, the list or the conversation (whose contact drawer is a full-screen sheet on top).
+ * The list stays mounted while hidden, so going back finds it as it was left (tab, filters, scroll).
+ */
+function PhoneTickets({ uuid }: { uuid: string | undefined }) {
   return (
-    <Tabs className="tickets-page tickets-narrow" selectedKey={tab} onSelectionChange={setTab}>
-      <TabList aria-label={t("tickets.layout.tabs")} className="tickets-layout-tabs">
-        <Tab id="ticket" data-testid="tickets-layout-ticket">
-          {t("tickets.layout.ticket")}
-        </Tab>
-        <Tab id="list" data-testid="tickets-layout-list">
-          {t("tickets.layout.list")}
-        </Tab>
-      </TabList>
-      <TabPanel id="ticket" className="tickets-conversation">
-        {uuid ? (
-          <Outlet />
-        ) : (
-          <EmptyState
-            icon={<ChatIcon size={56} />}
-            title={t("tickets.noTicketSelected")}
-            action={
-              <Button variant="primary" onPress={() => setTab("list")} data-testid="tickets-select">
-                {t("tickets.layout.select")}
-              </Button>
-            }
-          />
-        )}
-      </TabPanel>
-      <TabPanel id="list" className="tickets-list-panel">
+    <div className="tickets-page tickets-phone" data-pane={uuid ? "conversation" : "list"}>
+      <div className="tickets-list-panel" hidden={uuid !== undefined}>
         <TicketList selectedUuid={uuid} />
-      </TabPanel>
-    </Tabs>
+      </div>
+      {uuid && (
+        <section className="tickets-conversation">
+          <Outlet />
+        </section>
+      )}
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 // Keeps a conversation's scroll where the agent expects it: at the newest message while they
-// are there, still when older messages are laid above, and on a quoted message they asked to
+// are there (also when the list shrinks under an on-screen keyboard), still when older messages are laid above, and on a quoted message they asked to
 // see. It also owns which window of the replica is rendered: scrolling within 50 px of the top
 // shows older ones after 500 ms (spec 1 §2, §9), the replica's first, then core's pages of 20
 // when online.
@@ -66,6 +66,18 @@ export function useScrollKeeper({
       list.scrollTop = list.scrollHeight;
     }
   }, [firstId, lastId, shown.length]);
+
+  // The list shrinks when an on-screen keyboard opens (or the composer grows): whoever was at the newest
+  // message stays there (decision 0088).
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const keep = new ResizeObserver(() => {
+      if (stickToBottom.current) list.scrollTop = list.scrollHeight;
+    });
+    keep.observe(list);
+    return () => keep.disconnect();
+  }, []);
 
   const loadOlder = useCallback(async () => {
     const list = listRef.current;

@@ -13,6 +13,7 @@ import { Button } from "../../ui/button.tsx";
 import { ClockIcon, InfoIcon } from "../../ui/icons.tsx";
 import { showToast } from "../../ui/toasts.ts";
 import { useCustomerWindow } from "../customer-window.ts";
+import { NoticeLine } from "../notice-line.tsx";
 import { dialogStores, useMessageWrites } from "../tickets-data.ts";
 
 const TemplatePickerDialog = lazy(() =>
@@ -62,19 +63,26 @@ export function WindowNotice({ ticket }: { ticket: TicketDTO }) {
       data-open={state.open}
     >
       {meta && (
-        <p className="composer-window-text">
-          <InfoIcon size={16} /> {t("templates.facebookNotice")}
-        </p>
+        <NoticeLine live={false} className="composer-window-text" icon={<InfoIcon size={16} />}>
+          {t("templates.facebookNotice")}
+        </NoticeLine>
       )}
       {!state.open && (
-        <p className="composer-window-text" data-testid="window-closed">
-          <ClockIcon size={16} /> {t(meta ? "templates.windowClosedMeta" : "templates.windowClosed")}
-        </p>
-      )}
-      {!state.open && state.channel === "whatsappapi" && (
-        <Button variant="primary" onPress={() => setPicking(true)} data-testid="window-pick-template">
-          {t("templates.pick")}
-        </Button>
+        <NoticeLine
+          live={false}
+          className="composer-window-text"
+          icon={<ClockIcon size={16} />}
+          data-testid="window-closed"
+          actions={
+            state.channel === "whatsappapi" && (
+              <Button variant="primary" onPress={() => setPicking(true)} data-testid="window-pick-template">
+                {t("templates.pick")}
+              </Button>
+            )
+          }
+        >
+          {t(meta ? "templates.windowClosedMeta" : "templates.windowClosed")}
+        </NoticeLine>
       )}
       {picking && <TemplatePicker ticket={ticket} onClose={() => setPicking(false)} />}
     </div>

@@ -1,33 +1,19 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildInbox } from "../testing/messages-factories.ts";
+import { MEDIA_STORE_KINDS, mediaStoreSetting, s3ForFile, storedMediaNames } from "../testing/test-s3.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 import { sniffMedia } from "./media-sniff.ts";
 import { companyMediaDir, saveMedia } from "./media-store.ts";
+import { mediaStore } from "./store-registry.ts";
 
-const core = coreForFile();
-const s = forFile(() => buildInbox(core));
+const s3 = s3ForFile();
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 const EXE = Uint8Array.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
 const HTML = new TextEncoder().encode("<!doctype html><script>alert(document.cookie)</script>");
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
-
-async function send(name: string, bytes: Uint8Array<ArrayBuffer>, declared: string) {
-  const form = new FormData();
-  form.append("medias", new Blob([bytes], { type: declared }), name);
-  const res = await fetch(`${core.url}/messages/${s.ticket.id}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${s.adminToken}` },
-    body: form,
-  });
-  return { status: res.status, body: await res.json() };
-}
-const files = () => {
-  const dir = companyMediaDir(core.config.dataDir, s.company.id);
-  return existsSync(dir) ? readdirSync(dir) : [];
-};
 
 describe("media kinds from the bytes", () => {
   it("knows the kinds a message carries and nothing else", () => {
@@ -42,9 +28,26 @@ describe("media kinds from the bytes", () => {
       expect(sniffMedia(bad)).toBeNull();
     }
   });
+});
+
+describe.each(MEDIA_STORE_KINDS)("media kinds from the bytes, with the %s media store", (kind) => {
+  const core = coreForFile(async () => ({ mediaStore: await mediaStoreSetting(kind, s3) }));
+  const s = forFile(() => buildInbox(core));
+
+  async function send(name: string, bytes: Uint8Array<ArrayBuffer>, declared: string) {
+    const form = new FormData();
+    form.append("medias", new Blob([bytes], { type: declared }), name);
+    const res = await fetch(`${core.url}/messages/${s.ticket.id}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${s.adminToken}` },
+      body: form,
+    });
+    return { status: res.status, body: await res.json() };
+  }
+  const files = async () => storedMediaNames(await mediaStore(core.config.dataDir), s.company.id);
 
   it("refuses a program, an HTML page or an SVG declared as image/png with ERR_VALIDATION, keeping nothing", async () => {
-    const before = files().length;
+    const before = (await files()).length;
     for (const [name, bytes] of [
       ["photo.png", EXE],
       ["photo.png", HTML],
@@ -55,7 +58,7 @@ describe("media kinds from the bytes", () => {
       expect(res.body.error).toBe("ERR_VALIDATION");
       expect(res.body.fields).toEqual({ medias: "Tipo de arquivo não permitido" });
     }
-    expect(files().length).toBe(before);
+    expect((await files()).length).toBe(before);
   });
 
   it("stores and serves what the bytes are, whatever the name and the declared type say", async () => {
@@ -70,7 +73,7 @@ describe("media kinds from the bytes", () => {
     expect(served.headers.get("content-security-policy")).toContain("sandbox");
   });
 
-  it("writes media files 0640 in folders 0750, uploads and stored bytes alike", async () => {
+  it.runIf(kind === "local")("writes media files 0640 in folders 0750, uploads and stored bytes alike", async () => {
     const res = await send("p.png", PNG, "image/png");
     const dir = companyMediaDir(core.config.dataDir, s.company.id);
     const uploaded = path.join(dir, res.body.messages[0].mediaUrl.split("/").pop());

@@ -34,7 +34,7 @@ describe.each(MEDIA_STORE_KINDS)("#media.stream into the %s store", (kind) => {
     expect(saved.url).toBe(`/media/${companyId}/${saved.fileName}`);
     expect(saved.size).toBe(1003);
     const bytes = await readStoredBytes(media.store, mediaKey(companyId, saved.fileName)!);
-    expect(new Uint8Array(bytes)).toEqual(new Uint8Array([...chunk(1000, 1), ...chunk(3, 2)]));
+    expect(new Uint8Array(bytes!)).toEqual(new Uint8Array([...chunk(1000, 1), ...chunk(3, 2)]));
   });
 
   it("refuses a stream past the limit and keeps nothing of it", async () => {

@@ -8,7 +8,7 @@ import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { acceptAsAdmin, signIn, until } from "./support.ts";
+import { acceptAsAdmin, serviceWorkerInControl, signIn, until } from "./support.ts";
 
 const world = browserStackForFile();
 
@@ -250,5 +250,32 @@ describe("keyboard shortcuts", () => {
     // Alt+C back to the inbox.
     await page.keyboard.press("Alt+C");
     await until("the inbox", () => path() === "/tickets");
+  });
+
+  it("finds a conversation this device holds and opens a screen with no network", async () => {
+    const ana = await ticketOf("5511911110003");
+    await page.goto(`${world.stack.core.url}/tickets`);
+    await page.getByTestId("ticket-rows").waitFor();
+    await serviceWorkerInControl(page);
+    await page.context().setOffline(true);
+    try {
+      const palette = page.getByTestId("command-palette");
+      await page.keyboard.press("Control+K");
+      await palette.waitFor();
+      await page.keyboard.type("ana tecl");
+      await page.getByTestId("palette-item").filter({ hasText: "Ana Teclado" }).waitFor();
+      await page.keyboard.press("Enter");
+      await until("Ana's conversation, offline", () => path() === `/tickets/${ana.uuid}`);
+      await page.getByTestId("ticket-header").waitFor();
+
+      await page.keyboard.press("Control+K");
+      await palette.waitFor();
+      await page.keyboard.type("contatos");
+      await page.getByTestId("palette-item").filter({ hasText: "Contatos" }).first().waitFor();
+      await page.keyboard.press("Enter");
+      await until("the contacts screen, offline", () => path() === "/contacts");
+    } finally {
+      await page.context().setOffline(false);
+    }
   });
 });

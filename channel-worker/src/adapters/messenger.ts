@@ -6,6 +6,7 @@
 // through core's webhook: there is no session to open.
 import path from "node:path";
 import { parseMediaUrl } from "@chatflow/core/media/media-store.ts";
+import { classifyGraphError } from "@chatflow/core/meta/graph-errors.ts";
 import {
   type AdapterEvents,
   type Channel,
@@ -17,11 +18,6 @@ import {
 import { openStoredMedia } from "./cloud-media.ts";
 import { DEFAULT_GRAPH_API, type GraphApiOptions, graphConnection, UPLOAD_TIMEOUT_MS } from "./graph-api.ts";
 import { type ButtonData, buttonText, isFileNameBody, originalName, uploadMime } from "./whatsapp-cloud-payloads.ts";
-
-/** Graph error codes that refuse a message without taking it (rate limits): safe to resend later. */
-const THROTTLED = new Set([4, 17, 32, 613]);
-/** Subcodes of code 10 for a send outside the 24-hour window: Messenger's, then Instagram's. */
-const OUTSIDE_WINDOW = new Set([2018278, 2534022]);
 
 /** Attachment types of the Send API; Instagram takes no documents. */
 const ATTACHMENT: Record<string, "image" | "audio" | "video" | "file"> = {
@@ -38,18 +34,19 @@ type SendAnswer = {
   error?: { code?: number; error_subcode?: number; message?: string };
 };
 
-/** Classifies a Send API answer that is not a success. */
+/** Classifies a Send API answer that is not a success, by core's one table of Graph errors (decision 0092). */
 export function classifySendError(status: number, answer: SendAnswer | null): SendError {
   const e = answer?.error;
   const detail = `Graph API ${status}${e?.code ? ` code ${e.code}` : ""}${e?.error_subcode ? `/${e.error_subcode}` : ""}: ${e?.message ?? "no detail"}`;
-  if (e?.code === 10 && e.error_subcode !== undefined && OUTSIDE_WINDOW.has(e.error_subcode)) {
+  const judged = classifyGraphError(e, status);
+  // Code 10 with Messenger's or Instagram's subcode: more than 24 hours since the contact wrote.
+  if (judged.kind === "window") {
     return new SendError("permanent", `outside the 24-hour messaging window: ${detail}`, {
       code: "ERR_OUTSIDE_MESSAGING_WINDOW",
     });
   }
-  if (status === 429 || (e?.code !== undefined && THROTTLED.has(e.code))) {
-    return new SendError("retryable-not-delivered", detail);
-  }
+  // A rate limit refuses a message without taking it: safe to resend later.
+  if (judged.kind === "rate-limit") return new SendError("retryable-not-delivered", detail);
   if (status >= 400 && status < 500) return new SendError("permanent", detail);
   return new SendError("retryable-maybe-delivered", detail);
 }

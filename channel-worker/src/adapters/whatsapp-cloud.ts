@@ -2,6 +2,7 @@
 // API messages endpoint, uploading media first. Inbound messages and statuses arrive
 // through core's webhook, so there is no session to open and nothing to receive here.
 import path from "node:path";
+import { ACCOUNT_RESTRICTED, classifyGraphError } from "@chatflow/core/meta/graph-errors.ts";
 import {
   type AdapterEvents,
   asSendError,
@@ -23,26 +24,21 @@ import { type MediaRef, planCloudMessage } from "./whatsapp-cloud-payloads.ts";
  */
 export const UPLOAD_ATTEMPTS = 5;
 
-/** Graph error codes that refuse a message without taking it (throttling): safe to resend later. */
-const THROTTLED = new Set([4, 80007, 130429, 131056]);
-/** The account may not send for now (temporarily blocked for policy, account locked): the queue waits, the admin is told. */
-const RESTRICTED = new Set([368, 131031]);
-
 /** A messages answer ({messages: [{id}]}), a media upload's ({id}), or an error. */
 type GraphAnswer = { messages?: { id?: string }[]; id?: string; error?: { code?: number; message?: string } };
 
-/** Classifies a Graph API answer that is not a success. */
+/** Classifies a Graph API answer that is not a success, by core's one table of Graph errors (decision 0092). */
 export function classifyHttpError(status: number, answer: GraphAnswer | null): SendError {
-  const code = answer?.error?.code;
+  const judged = classifyGraphError(answer?.error, status);
+  const code = judged.code ?? undefined;
   const detail = `Graph API ${status}${code ? ` code ${code}` : ""}: ${answer?.error?.message ?? "no detail"}`;
-  if (status === 429 || (code !== undefined && THROTTLED.has(code))) {
-    return new SendError("retryable-not-delivered", detail, { hold: "rate-limited" });
-  }
-  if (code !== undefined && RESTRICTED.has(code)) {
+  // Throttling refuses a message without taking it: safe to send later, the queue waits.
+  if (judged.kind === "rate-limit") return new SendError("retryable-not-delivered", detail, { hold: "rate-limited" });
+  if (code !== undefined && ACCOUNT_RESTRICTED.has(code)) {
     return new SendError("retryable-not-delivered", detail, { hold: "restricted" });
   }
   // More than 24 hours since the contact wrote (core refuses these first; Meta's clock has the last word).
-  if (code === 131047) return new SendError("permanent", detail, { code: "ERR_OUTSIDE_MESSAGING_WINDOW" });
+  if (judged.kind === "window") return new SendError("permanent", detail, { code: "ERR_OUTSIDE_MESSAGING_WINDOW" });
   if (status >= 400 && status < 500) return new SendError("permanent", detail);
   return new SendError("retryable-maybe-delivered", detail);
 }

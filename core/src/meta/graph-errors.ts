@@ -7,6 +7,9 @@ export type GraphFailureKind = DeliveryFailureKind;
 /** A Graph error judged: the platform's words and what they mean (contract/delivery-failure.ts). */
 export type GraphFailure = Omit<DeliveryFailure, "at">;
 
+/** The account may not send for now (blocked for a policy, locked): a send queue waits and an admin is told. */
+export const ACCOUNT_RESTRICTED: ReadonlySet<number> = new Set([368, 131031]);
+
 /** Rate limits: the Cloud API's throughput and pair limits, the Graph API's app and page limits, Messenger's 613. */
 const RATE_LIMIT = new Set([4, 17, 32, 613, 80007, 130429, 131048, 131056]);
 /** Expired, revoked or invalid access tokens. */
@@ -25,7 +28,8 @@ const int = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v : 
 
 function kindOf(code: number | null, subcode: number | null, status: number): GraphFailureKind {
   if (code === 131047 || code === 470 || (subcode !== null && WINDOW_SUBCODES.has(subcode))) return "window";
-  if (code === null) return status === 429 ? "rate-limit" : status >= 500 ? "temporary" : "unknown";
+  if (status === 429) return "rate-limit";
+  if (code === null) return status >= 500 ? "temporary" : "unknown";
   if (RATE_LIMIT.has(code)) return "rate-limit";
   if (TOKEN.has(code)) return "token";
   if (UNDELIVERABLE.has(code) || (subcode !== null && UNDELIVERABLE.has(subcode))) return "undeliverable";
@@ -59,6 +63,7 @@ export function classifyGraphError(error: unknown, status = 0): GraphFailure {
     subcode,
     title: text(e.title) || text(e.error_user_title) || text(e.type),
     message: text(e.message) || text(e.error_user_msg),
-    details: text(data.details) || (typeof e.error_data === "string" ? text(e.error_data) : ""),
+    // error_data.details on calls and statuses; the older "Unknown Message" example has details at the top.
+    details: text(data.details) || text(e.details) || (typeof e.error_data === "string" ? text(e.error_data) : ""),
   };
 }

@@ -69,6 +69,8 @@ export const ERROR_STATUS = {
   ERR_TRANSCRIPTION_NOT_CONFIGURED: 503,
   // A REST write to a co-edited document (quick messages) while the sync server is unreachable (decision 0048).
   ERR_SYNC_UNAVAILABLE: 503,
+  // PostgreSQL cannot be reached (or is shutting down): retry after Retry-After's seconds (issue 23).
+  ERR_DATABASE_UNAVAILABLE: 503,
   ERR_TRANSCRIPTION_FAILED: 502,
   ERR_INVALID_TRANSCRIPTION_DATA: 400,
   // A queued media message whose stored file is gone: the channel worker cannot send it.

@@ -2,6 +2,7 @@
 // table (contract/errors.ts): our AppError, body-parser's and multer's own errors, PostgreSQL's input errors.
 import type { ErrorRequestHandler } from "express";
 import { statusOf } from "../contract/errors.ts";
+import { databaseUnavailable, isDatabaseUnavailable } from "../kernel/database-unavailable.ts";
 import {
   AppError,
   inputDataError,
@@ -10,6 +11,9 @@ import {
   payloadTooLarge,
   unsupportedMediaType,
 } from "../kernel/errors.ts";
+
+/** What the PWA is told to wait when the database cannot be reached: readiness checks it every few seconds too. */
+const API_RETRY_AFTER_SECONDS = 5;
 
 /** body-parser's and multer's own errors, which carry a type or code instead of our AppError. */
 function transportError(err: unknown): AppError | undefined {
@@ -46,7 +50,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const known = err instanceof AppError ? err : transportError(err);
   if (known) {
     const retryAfter = known.data?.retryAfterSeconds;
-    if (known.code === "ERR_TOO_MANY_REQUESTS" && typeof retryAfter === "number") {
+    if (typeof retryAfter === "number") {
       res.setHeader("Retry-After", String(retryAfter));
     }
     res.status(statusOf(known.code)).json(known.toBody());
@@ -57,6 +61,14 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     // A gap in the contract, worth fixing but not an outage: one line, no stack.
     console.warn(`${req.method} ${req.path}: input refused by PostgreSQL: ${(err as Error).message}`);
     res.status(statusOf(data.code)).json(data.toBody());
+    return;
+  }
+  if (isDatabaseUnavailable(err)) {
+    // An outage, not a bug: one line, no stack; the client is told when to come back.
+    console.warn(`${req.method} ${req.path}: database unavailable: ${(err as Error).message}`);
+    const unavailable = databaseUnavailable(API_RETRY_AFTER_SECONDS);
+    res.setHeader("Retry-After", String(API_RETRY_AFTER_SECONDS));
+    res.status(statusOf(unavailable.code)).json(unavailable.toBody());
     return;
   }
   console.error(err);

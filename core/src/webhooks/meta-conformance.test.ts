@@ -389,7 +389,7 @@ describe("#webhooks verify handshake and an unreachable database", () => {
         });
         expect(res.status, name).toBe(503);
         expect(res.headers.get("retry-after")).toBe("30");
-        expect((await res.json()).error).toBe("ERR_INTERNAL");
+        expect((await res.json()).error).toBe("ERR_DATABASE_UNAVAILABLE");
       }
       const verify = await fetch(`${url}/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1`);
       expect(verify.status).toBe(503);

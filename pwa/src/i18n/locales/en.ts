@@ -283,6 +283,7 @@ export const en: Resources = {
     ERR_NO_INVOICE_FOUND: "Invoice not found.",
     ERR_PAYMENT_NOT_CONFIGURED: "Pix payment is not set up yet. Contact support.",
     ERR_PAYMENT_PROVIDER_FAILED: "The payment provider did not answer. Try again shortly.",
+    ERR_DATABASE_UNAVAILABLE: "The server is temporarily unavailable. Please try again in a moment.",
     ERR_INTERNAL: "Internal server error. Please try again.",
   },
 };

@@ -291,6 +291,7 @@ export const es: Resources = {
     ERR_NO_INVOICE_FOUND: "Factura no encontrada.",
     ERR_PAYMENT_NOT_CONFIGURED: "El pago por Pix aún no está configurado. Contacte al soporte.",
     ERR_PAYMENT_PROVIDER_FAILED: "El proveedor de pago no respondió. Intente de nuevo en unos instantes.",
+    ERR_DATABASE_UNAVAILABLE: "El servidor no está disponible en este momento. Inténtelo de nuevo en unos instantes.",
     ERR_INTERNAL: "Error interno del servidor. Inténtelo de nuevo.",
   },
 };

@@ -305,6 +305,7 @@ export const ptBR = {
     ERR_NO_INVOICE_FOUND: "Fatura não encontrada.",
     ERR_PAYMENT_NOT_CONFIGURED: "O pagamento por Pix ainda não foi configurado. Fale com o suporte.",
     ERR_PAYMENT_PROVIDER_FAILED: "O provedor de pagamento não respondeu. Tente novamente em instantes.",
+    ERR_DATABASE_UNAVAILABLE: "O servidor está temporariamente indisponível. Tente novamente em instantes.",
     ERR_INTERNAL: "Erro interno do servidor. Tente novamente.",
   },
 };

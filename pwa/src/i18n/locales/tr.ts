@@ -288,6 +288,7 @@ export const tr: Resources = {
     ERR_NO_INVOICE_FOUND: "Fatura bulunamadı.",
     ERR_PAYMENT_NOT_CONFIGURED: "Pix ödemesi henüz yapılandırılmadı. Destekle iletişime geçin.",
     ERR_PAYMENT_PROVIDER_FAILED: "Ödeme sağlayıcısı yanıt vermedi. Kısa süre sonra tekrar deneyin.",
+    ERR_DATABASE_UNAVAILABLE: "Sunucu geçici olarak kullanılamıyor. Lütfen birazdan tekrar deneyin.",
     ERR_INTERNAL: "Sunucu hatası. Lütfen tekrar deneyin.",
   },
 };

@@ -1,0 +1,117 @@
+// PostgreSQL out of reach (issue 23): the API answers 503 ERR_DATABASE_UNAVAILABLE with Retry-After, not 500, logs
+// one line with no stack, and serves again by itself once the database is back. The database sits behind a TCP
+// relay on loopback that the test cuts and restores, as a network partition or a database restart would.
+import { createConnection, createServer, type Server, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { isDatabaseUnavailable } from "../kernel/database-unavailable.ts";
+import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { createMigratedDatabase } from "../testing/test-db.ts";
+
+/** A TCP relay in front of PostgreSQL: `cut()` closes its port and every relayed connection, `restore()` reopens. */
+function relay(target: { host: string; port: number }) {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let port = 0;
+  let listening = false;
+  const open = () =>
+    new Promise<void>((resolve) => {
+      if (listening) return resolve();
+      listening = true;
+      server = createServer((client) => {
+        const upstream = createConnection(target);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on("close", () => sockets.delete(s));
+          s.on("error", () => {});
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, "127.0.0.1", () => {
+        port = (server?.address() as { port: number }).port;
+        resolve();
+      });
+    });
+  return {
+    open,
+    get port() {
+      return port;
+    },
+    cut: () =>
+      new Promise<void>((resolve) => {
+        listening = false;
+        for (const s of sockets) s.destroy();
+        server?.close(() => resolve());
+      }),
+  };
+}
+
+let db: Awaited<ReturnType<typeof createMigratedDatabase>>;
+let core: TestCore;
+let proxy: ReturnType<typeof relay>;
+
+beforeAll(async () => {
+  db = await createMigratedDatabase();
+  const url = new URL(db.url);
+  proxy = relay({ host: url.hostname, port: Number(url.port || 5432) });
+  await proxy.open();
+  url.host = `127.0.0.1:${proxy.port}`;
+  core = await startTestCore({ databaseUrl: url.toString() });
+}, 60_000);
+
+afterAll(async () => {
+  await proxy?.open();
+  await core?.stop();
+  await db?.drop();
+});
+
+describe("#api.database-unavailable", () => {
+  it("answers 503 with Retry-After while PostgreSQL cannot be reached, and serves again once it can", async () => {
+    const { token } = await core.login("admin@chatflow.local", "chatflow");
+    expect((await core.api("GET", "/queue", { token })).status).toBe(200);
+
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await proxy.cut();
+      const down = await core.api("GET", "/queue", { token });
+      expect(down.status).toBe(503);
+      expect(down.headers.get("retry-after")).toBe("5");
+      expect(down.body.error).toBe("ERR_DATABASE_UNAVAILABLE");
+      const login = await core.api("POST", "/auth/login", { body: { email: "admin@chatflow.local", password: "x" } });
+      expect([login.status, login.body.error]).toEqual([503, "ERR_DATABASE_UNAVAILABLE"]);
+      expect((await fetch(`${core.url}/readyz`)).status).toBe(503);
+      // An outage is one warning line per request, never a stack on the error log (the listeners' own
+      // "connection lost; listening again" lines are theirs).
+      expect(error.mock.calls.filter((args) => args.some((a) => a instanceof Error))).toEqual([]);
+      expect(warn.mock.calls.some(([line]) => String(line).includes("database unavailable"))).toBe(true);
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
+
+    await proxy.open();
+    await vi.waitFor(async () => expect((await core.api("GET", "/queue", { token })).status).toBe(200), {
+      timeout: 20_000,
+      interval: 250,
+    });
+  });
+});
+
+describe("isDatabaseUnavailable", () => {
+  it("knows pg's connection failures and PostgreSQL's shutdown codes, and nothing else", () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
+    expect(isDatabaseUnavailable({ code: "57P01", severity: "FATAL" })).toBe(true);
+    expect(isDatabaseUnavailable({ code: "53300", severity: "FATAL" })).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error(), { code: "ECONNREFUSED" })]))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(new Error("wrapped", { cause: { code: "08006" } }))).toBe(true);
+    expect(isDatabaseUnavailable({ code: "23505", severity: "ERROR" })).toBe(false);
+    expect(isDatabaseUnavailable(new Error("something else"))).toBe(false);
+    expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});

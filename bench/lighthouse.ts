@@ -16,6 +16,11 @@ import { seedReplica } from "./replica.ts";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
 
+/** The built PWA to serve: PWA_DIR when set (a build of one's own, as the tests take it), else pwa/dist. */
+function builtPwa(): string {
+  return path.resolve(process.env.PWA_DIR ?? path.join(import.meta.dirname, "../pwa/dist"));
+}
+
 /** Scores and timings of one Lighthouse report, keyed "lighthouse <label> (mobile): ...". */
 function figures(label: string, lhr: Result): Record<string, string> {
   const { categories, audits } = lhr;
@@ -78,7 +83,7 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<R
 }
 
 export async function benchLighthouse(): Promise<Record<string, string>> {
-  const dist = path.resolve(import.meta.dirname, "../pwa/dist");
+  const dist = builtPwa();
   if (!existsSync(path.join(dist, "index.html"))) return { "lighthouse /login": "not built (run npm run build)" };
   if (!existsSync(CHROMIUM)) return { "lighthouse /login": `no chromium at ${CHROMIUM}` };
   const db = await freshDatabase();
@@ -104,7 +109,7 @@ const INBOX_TICKETS = Number(process.env.BENCH_LIGHTHOUSE_TICKETS ?? 1000);
  * loads /tickets with the token, the replica and the service worker in place.
  */
 export async function benchLighthouseInbox(): Promise<Record<string, string>> {
-  const dist = path.resolve(import.meta.dirname, "../pwa/dist");
+  const dist = builtPwa();
   if (!existsSync(path.join(dist, "index.html"))) return { "lighthouse /tickets": "not built (run npm run build)" };
   if (!existsSync(CHROMIUM)) return { "lighthouse /tickets": `no chromium at ${CHROMIUM}` };
   const db = await freshDatabase();

@@ -1,7 +1,5 @@
-// Every screen at the phone size (390x844) with axe (screens-suite.ts): with SCREENS_FULL=1 only, every state in
-// both themes. `npm test` checks the desk alone (decision 0068, second addendum).
-import { it } from "vitest";
-import { checksSize, screensSuite } from "./screens-suite.ts";
+// Every screen on phones with axe and the overflow check (screens-suite.ts): each screen at 360x740 in the light
+// theme, or with SCREENS_FULL=1 every state at 390x844 and 360x740 in both themes (decision 0087).
+import { screensSuite } from "./screens-suite.ts";
 
-if (checksSize("phone")) screensSuite(["phone"]);
-else it.skip("checks the phone size with SCREENS_FULL=1", () => {});
+screensSuite(["phone"]);

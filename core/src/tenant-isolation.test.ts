@@ -200,6 +200,18 @@ function walk(): Walk[] {
       status: 200,
       code: "",
     },
+    {
+      // The mapping step's preview reads the caller's own file and stores nothing (decision 0091).
+      route: "POST /contacts/upload/preview",
+      path: "/contacts/upload/preview",
+      form: () => {
+        const form = new FormData();
+        form.append("file", new Blob(["Cliente;Fone\nIntruso;5511977776667\n"], { type: "text/csv" }), "c.csv");
+        return form;
+      },
+      status: 200,
+      code: "",
+    },
     nf("GET /contacts/upload/:id", `/contacts/upload/${a.importId}`, "ERR_NO_IMPORT_FOUND"),
     nf("GET /contactTags/:contactId", `/contactTags/${a.contactId}`, "ERR_NO_CONTACT_FOUND"),
     nf("POST /tags/sync", "/tags/sync", "ERR_NO_CONTACT_FOUND", { contactId: a.contactId, tags: [] }),

@@ -1,4 +1,5 @@
-// POST /contacts/upload (spec 1 §7: multipart `file`) and GET /contacts/upload/{id}:
+// POST /contacts/upload (spec 1 §7: multipart `file`, and the `mapping` of decision 0091), its preview
+// POST /contacts/upload/preview, and GET /contacts/upload/{id}:
 // the spreadsheet goes to disk, its import runs as a job (contact-import-runner.ts);
 // the upload answers the counts when the job ends within `waitMs`, else 202 with
 // the job to poll (docs/decisions/0021).
@@ -9,6 +10,13 @@ import multer from "multer";
 import type pg from "pg";
 import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
+import {
+  type ContactImportPreview,
+  guessImportMapping,
+  IMPORT_PREVIEW_ROWS,
+  type TContactImportMapping,
+  ZContactImportMappingSchema,
+} from "../contract/contact-import.ts";
 import { AppError, invalidInput, parse } from "../kernel/errors.ts";
 import { storedFileName, utf8FileName } from "../media/media-store.ts";
 import { discardUploads, multipartNulByteError } from "../media/upload.ts";
@@ -67,9 +75,12 @@ export function contactImportRoutes(
     const file = req.file;
     if (!file) throw invalidInput("Required", "file");
     let jobId: number;
+    let mapping: TContactImportMapping | null;
     try {
       authorizeContacts(actor, "import");
       if (!sheetExtension(file.originalname)) throw unsupportedFormat();
+      // The admin's columns (decision 0091), checked before anything is stored; without one, the header decides.
+      mapping = parseMapping(req.body?.mapping);
       jobId = (await createImport(pool, actor.companyId, actor.id, file.originalname)).id;
     } catch (err) {
       await unlink(file.path).catch(() => {});
@@ -80,6 +91,7 @@ export function contactImportRoutes(
       companyId: actor.companyId,
       path: file.path,
       originalname: file.originalname,
+      mapping,
     });
     outcome.catch((err: unknown) => console.error(err));
     const ended = await settledWithin(outcome, opts.waitMs);
@@ -95,6 +107,34 @@ export function contactImportRoutes(
     res.json(ended.counts);
   });
 
+  // The mapping step (decision 0091): the sheet's header, its first rows and the mapping its header suggests.
+  // Nothing is stored: the file is read in a worker and removed.
+  router.post("/contacts/upload/preview", receiveSpreadsheet(opts.dataDir), async (req, res) => {
+    const actor = actorOf(res);
+    const file = req.file;
+    if (!file) throw invalidInput("Required", "file");
+    try {
+      authorizeContacts(actor, "import");
+      if (!sheetExtension(file.originalname)) throw unsupportedFormat();
+    } catch (err) {
+      await unlink(file.path).catch(() => {});
+      throw err;
+    }
+    const read = await runner.preview(file, IMPORT_PREVIEW_ROWS);
+    if (!read.ok) {
+      const { error, message, fields, data } = read.error;
+      throw new AppError(error, message, { fields, data });
+    }
+    // Nothing to map: the file is refused as the import would refuse it (no name or number column).
+    if (read.header.length === 0) throw invalidInput("A planilha está vazia", "file");
+    const answer: ContactImportPreview = {
+      header: read.header,
+      rows: read.rows,
+      guess: guessImportMapping(read.header),
+    };
+    res.json(answer);
+  });
+
   router.get("/contacts/upload/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeContacts(actor, "import");
@@ -102,6 +142,19 @@ export function contactImportRoutes(
   });
 
   return router;
+}
+
+/** The multipart `mapping` field: JSON text of the contract's mapping, or absent. */
+function parseMapping(raw: unknown): TContactImportMapping | null {
+  if (raw === undefined || raw === "") return null;
+  if (typeof raw !== "string") throw invalidInput("Invalid mapping", "mapping");
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw invalidInput("Invalid mapping", "mapping");
+  }
+  return parse(ZContactImportMappingSchema, json);
 }
 
 /** The outcome if it comes within `ms`, else undefined (the job goes on). */

@@ -5,6 +5,7 @@ import { mkdir, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type pg from "pg";
+import type { TContactImportMapping } from "../contract/contact-import.ts";
 import type { ErrorBody } from "../contract/errors.ts";
 import { invalidInput } from "../kernel/errors.ts";
 import { siblingModule } from "../kernel/sibling-module.ts";
@@ -31,6 +32,8 @@ export type ImportJob = {
   companyId: number;
   path: string;
   originalname: string;
+  /** The columns the admin chose (decision 0091); absent: the header's names decide. */
+  mapping?: TContactImportMapping | null;
   /**
    * Where the parsed rows go, inside the import's transaction: the company's contacts when left out, else the
    * caller's own destination (a contact list's import, decision 0076, passes its own), so the runner knows no list.
@@ -44,6 +47,7 @@ export type SaveImportRows = (
   ignored: number,
 ) => Promise<ImportCounts>;
 export type ImportOutcome = { ok: true; counts: ImportCounts } | { ok: false; error: ErrorBody };
+export type PreviewOutcome = { ok: true; header: string[]; rows: string[][] } | { ok: false; error: ErrorBody };
 
 export type ImportRunnerOptions = {
   /** Imports parsed at once by this process (IMPORT_WORKERS). */
@@ -98,6 +102,31 @@ export class ContactImportRunner {
     }
   }
 
+  /**
+   * The header and the first `rows` rows of an uploaded file (the mapping step), read in a worker like an import
+   * and within the same cap of imports at once; the file is removed afterwards.
+   */
+  async preview(file: { path: string; originalname: string }, rows: number): Promise<PreviewOutcome> {
+    const tmpDir = path.join(this.options.tmpDir, `preview-${path.basename(file.path)}`);
+    try {
+      if (this.busy >= this.options.workers) await new Promise<void>((resolve) => this.waiting.push(resolve));
+      if (this.stopped) return { ok: false, error: INTERRUPTED };
+      this.busy++;
+      try {
+        await mkdir(tmpDir, { recursive: true });
+        const result = await this.spawn({ path: file.path, originalname: file.originalname, preview: rows }, tmpDir);
+        if (result.type === "preview") return { ok: true, header: result.header, rows: result.rows };
+        return { ok: false, error: result.type === "failed" ? result.error : INTERRUPTED };
+      } finally {
+        this.busy--;
+        this.waiting.shift()?.();
+      }
+    } finally {
+      await rm(tmpDir, { recursive: true, force: true }).catch(() => {});
+      await unlink(file.path).catch(() => {});
+    }
+  }
+
   /** Stops every worker; their imports, and the queued ones, end failed rather than stay "running". */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -129,6 +158,7 @@ export class ContactImportRunner {
         await markFailed(this.pool, companyId, id, result.error, result.rowsRead);
         return { ok: false, error: result.error };
       }
+      if (result.type !== "done") throw new Error(`An import's worker answered ${result.type}`);
       const counts = await transaction(this.pool, async (client) => {
         const c = await (job.saveRows ?? importContactsFile)(client, companyId, result.rows, result.ignored);
         await markFinished(client, companyId, id, { rowsRead: result.rowsRead, ...c });
@@ -151,15 +181,24 @@ export class ContactImportRunner {
     tmpDir: string,
     onProgress: (rowsRead: number) => void,
   ): Promise<Exclude<ImportWorkerMessage, { type: "progress" }>> {
+    const input: ImportWorkerInput = { path: job.path, originalname: job.originalname, mapping: job.mapping ?? null };
+    return this.spawn(input, tmpDir, job.id, onProgress);
+  }
+
+  private spawn(
+    input: ImportWorkerInput,
+    tmpDir: string,
+    jobId?: number,
+    onProgress: (rowsRead: number) => void = () => {},
+  ): Promise<Exclude<ImportWorkerMessage, { type: "progress" }>> {
     return new Promise((resolve) => {
-      const input: ImportWorkerInput = { path: job.path, originalname: job.originalname };
       const worker = new Worker(siblingModule(import.meta.url, "import-worker"), {
         workerData: input,
         // exceljs's temporary files go to a folder of this import's, removed when it ends.
         env: { ...process.env, TMPDIR: tmpDir },
         resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
       });
-      const entry = this.workers.get(job.id);
+      const entry = jobId === undefined ? undefined : this.workers.get(jobId);
       if (entry) entry.worker = worker;
       if (this.stopped) void worker.terminate();
       let rowsRead = 0;

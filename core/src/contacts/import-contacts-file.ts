@@ -4,6 +4,7 @@
 import type pg from "pg";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
+import { assignExtraInfoIds } from "./contact-fields.ts";
 import type { ImportRow } from "./import-rows.ts";
 import { addContactTags, findOrCreateTagsByName } from "./tag-queries.ts";
 
@@ -19,10 +20,18 @@ export async function importContactsFile(
   if (rows.length === 0) return { created: 0, ignored };
   const acceptAudio = isOn(await getCompanySetting(client, companyId, "acceptAudioMessageContact"));
   const inserted = await client.query<{ id: number; number: string }>(
-    `INSERT INTO contacts (company_id, name, number, email, accept_audio_message)
-     SELECT $1, n, num, e, $5 FROM unnest($2::text[], $3::text[], $4::text[]) AS r(n, num, e)
+    `INSERT INTO contacts (company_id, name, number, email, extra_info, accept_audio_message)
+     SELECT $1, n, num, e, x::jsonb, $6 FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS r(n, num, e, x)
      ON CONFLICT (company_id, number) DO NOTHING RETURNING id, number`,
-    [companyId, rows.map((r) => r.name), rows.map((r) => r.number), rows.map((r) => r.email), acceptAudio],
+    [
+      companyId,
+      rows.map((r) => r.name),
+      rows.map((r) => r.number),
+      rows.map((r) => r.email),
+      // The mapping's extra columns become the contact's custom fields, numbered as the contact form numbers them.
+      rows.map((r) => JSON.stringify(assignExtraInfoIds([], r.extraInfo ?? []))),
+      acceptAudio,
+    ],
   );
   const idByNumber = new Map(inserted.rows.map((r) => [r.number, r.id]));
   const tagNames = [...new Set(rows.flatMap((r) => r.tags))];

@@ -1,8 +1,9 @@
 // The spreadsheet import's row rules (spec 1 §4, §5; docs/decisions/0011): which
 // rows become contacts and which are counted as ignored. Pure, so the import's
 // worker thread applies them while it reads.
+import { extraFieldName, IMPORT_MAPPING_MESSAGES, type TContactImportMapping } from "../contract/contact-import.ts";
 import { splitTagNames, ZContactNameSchema } from "../contract/contacts.ts";
-import { invalidInput } from "../kernel/errors.ts";
+import { invalidFields, invalidInput } from "../kernel/errors.ts";
 import { type ColumnMap, mapColumns } from "./spreadsheet.ts";
 
 /** Rows read from one file; a bigger sheet is refused rather than half-imported. */
@@ -10,7 +11,23 @@ export const MAX_IMPORT_ROWS = 20_000;
 
 export const tooManyRows = () => invalidInput(`At most ${MAX_IMPORT_ROWS} rows per file`, "file");
 
-export type ImportRow = { name: string; number: string; email: string; tags: string[] };
+export type ImportRow = {
+  name: string;
+  number: string;
+  email: string;
+  tags: string[];
+  /** Custom fields from the mapping's extra columns (empty cells left out). */
+  extraInfo: { name: string; value: string }[];
+};
+
+/** The columns a mapped import reads, checked against the file's header row. */
+type Columns = {
+  name: number;
+  number: number;
+  email?: number;
+  tags?: number;
+  extra: { column: number; name: string }[];
+};
 
 /** Takes a sheet's rows one by one: the header first, then at most MAX_IMPORT_ROWS rows of contacts. */
 export class ImportRowCollector {
@@ -18,13 +35,22 @@ export class ImportRowCollector {
   ignored = 0;
   /** Rows taken after the header. */
   read = 0;
-  private cols: ColumnMap | undefined;
+  private cols: Columns | undefined;
   private readonly seen = new Set<string>();
+  private readonly mapping: TContactImportMapping | null;
 
-  /** Throws the import's validation errors: missing name or number column, too many rows. */
+  /** `mapping`: the columns the admin chose (decision 0091); without it, the header names decide (mapColumns). */
+  constructor(mapping: TContactImportMapping | null = null) {
+    this.mapping = mapping;
+  }
+
+  /**
+   * Throws the import's validation errors: a missing name or number column, a mapped column the sheet does not
+   * have, too many rows.
+   */
   add(cells: string[]): void {
     if (!this.cols) {
-      this.cols = mapColumns(cells);
+      this.cols = this.mapping ? mappedColumns(this.mapping, cells) : guessedColumns(mapColumns(cells));
       return;
     }
     this.read++;
@@ -47,6 +73,33 @@ export class ImportRowCollector {
         cols.tags === undefined
           ? []
           : splitTagNames((cells[cols.tags] ?? "").replace(/[|;]/g, ",")).filter((t) => t.length >= 3),
+      extraInfo: cols.extra.flatMap(({ column, name }) => {
+        const value = (cells[column] ?? "").trim().slice(0, 1000);
+        return value ? [{ name, value }] : [];
+      }),
     });
   }
+}
+
+const guessedColumns = (map: ColumnMap): Columns => ({ ...map, extra: [] });
+
+/** The admin's mapping on this file: every mapped column must be one of the header's (nothing is imported else). */
+function mappedColumns(mapping: TContactImportMapping, header: string[]): Columns {
+  const missing: Record<string, string> = {};
+  const check = (field: string, column: number | null) => {
+    if (column !== null && column >= header.length) missing[field] = IMPORT_MAPPING_MESSAGES.columnMissing;
+  };
+  check("name", mapping.name);
+  check("number", mapping.number);
+  check("email", mapping.email);
+  check("tags", mapping.tags);
+  for (const [i, column] of mapping.extra.entries()) check(`extra.${i}`, column);
+  if (Object.keys(missing).length > 0) throw invalidFields(missing);
+  return {
+    name: mapping.name,
+    number: mapping.number,
+    email: mapping.email ?? undefined,
+    tags: mapping.tags ?? undefined,
+    extra: mapping.extra.map((column) => ({ column, name: extraFieldName(header, column) })),
+  };
 }

@@ -6,6 +6,7 @@ import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSessionUser } from "../auth/use-session-user.ts";
+import { announceSaved } from "../layout/saved-toast.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { requestSync } from "../sync/app-sync.ts";
 import { useTagList } from "../tags/tags-data.ts";
@@ -16,7 +17,6 @@ import { SearchField } from "../ui/fields.tsx";
 import { ContactsIcon, PlusIcon } from "../ui/icons.tsx";
 import { ListPage } from "../ui/list-page.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
-import { showToast } from "../ui/toasts.ts";
 import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
 import { VirtualList } from "../ui/virtual-list.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
@@ -53,7 +53,8 @@ export function ContactsPage() {
 
   const afterWrite = (text: string) => {
     requestSync();
-    showToast(online ? text : t("contactsPage.savedOffline"), "info");
+    // 'Salvo neste dispositivo, enviando…' until the server has it, then the success (issue 21).
+    void announceSaved(text);
   };
 
   async function toggleBlock(row: ContactRow) {

@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 // The form modals' save step (use-modal-save.ts): the form's own errors stop the save, one save runs at a time,
 // a refusal's field errors land on their fields and any other refusal becomes a toast.
+import "fake-indexeddb/auto";
 import { act, renderHook } from "@testing-library/react";
 import { getDefaultStore } from "jotai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../api/errors.ts";
 import { i18n } from "../i18n/i18n.ts";
+import { testDb } from "../test-support/factories.ts";
 import { toastsAtom } from "../ui/toasts.ts";
-import { type SaveOutcome, useModalSave } from "./use-modal-save.ts";
+import { announceSavedIn, type SaveOutcome, useModalSave } from "./use-modal-save.ts";
 
 const toasts = () =>
   getDefaultStore()
@@ -59,5 +61,50 @@ describe("#useModalSave", () => {
       await result.current.run({}, async () => ({ ok: false, errors: {}, error: refused }));
     });
     expect(toasts()).toEqual([i18n.t("backendErrors.ERR_NO_PERMISSION")]);
+  });
+});
+
+describe("#announceSavedIn (issue 21: saved means saved)", () => {
+  const PENDING = "Salvo neste dispositivo, enviando…";
+  const shown = () =>
+    getDefaultStore()
+      .get(toastsAtom)
+      .map((t) => [t.kind, t.text]);
+  const queue = (db: ReturnType<typeof testDb>) =>
+    db.outbox.add({ name: "createTag", args: { name: "vip" }, queuedAt: new Date().toISOString() } as never);
+  const until = async (ok: () => boolean) => {
+    for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 20));
+  };
+
+  it("says saved at once when nothing waits in the outbox", async () => {
+    await announceSavedIn(testDb(), "Tag salva com sucesso!", PENDING);
+    expect(shown()).toEqual([["info", "Tag salva com sucesso!"]]);
+  });
+
+  it("says 'saved on this device' while the change waits, then the success once the server has it", async () => {
+    const db = testDb();
+    const id = await queue(db);
+    const done = announceSavedIn(db, "Tag salva com sucesso!", PENDING, 10);
+    await until(() => shown().length > 0);
+    expect(shown()).toEqual([["pending", PENDING]]);
+    await db.outbox.delete(id as number);
+    await done;
+    expect(shown()).toEqual([["info", "Tag salva com sucesso!"]]);
+  });
+
+  it("never says saved for a change the server refused", async () => {
+    const db = testDb();
+    const id = await queue(db);
+    const done = announceSavedIn(db, "Tag salva com sucesso!", PENDING, 10);
+    await until(() => shown().length > 0);
+    await db.refusals.add({
+      name: "createTag",
+      args: {},
+      error: { error: "ERR_TAG_ALREADY_EXISTS", message: "" },
+      at: new Date().toISOString(),
+    } as never);
+    await db.outbox.delete(id as number);
+    await done;
+    expect(shown()).toEqual([]);
   });
 });

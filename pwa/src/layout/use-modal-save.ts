@@ -4,7 +4,9 @@
 // error becomes a toast. The modal does what follows a success: its toast, reloading its list, closing.
 import { useRef, useState } from "react";
 import { errorText } from "../i18n/translate-error.ts";
-import { showToast } from "../ui/toasts.ts";
+import type { ChatflowDb } from "../store/db.ts";
+import { outboxEntryIds, whenPushed } from "../store/outbox.ts";
+import { showPendingToast, showToast } from "../ui/toasts.ts";
 
 export type FieldErrors = Record<string, string>;
 
@@ -45,4 +47,34 @@ export function useModalSave() {
   }
 
   return { saving, errors, setErrors, run };
+}
+
+/** A push this quick shows only the success: no "saved on this device" flashing by. */
+const QUIET_MS = 400;
+
+/**
+ * "Saved" means saved (issue 21): after a change went through the outbox, `saved` (the screen's success text) is
+ * shown once the server has it. Until then the toast says `pending` ("Salvo neste dispositivo, enviando…") and
+ * stays, offline for as long as it takes; a refusal takes it away (the push has said why).
+ */
+export async function announceSavedIn(
+  db: ChatflowDb,
+  saved: string,
+  pending: string,
+  quietMs = QUIET_MS,
+): Promise<void> {
+  const since = new Date(Date.now() - 1000).toISOString();
+  const ids = await outboxEntryIds(db);
+  if (ids.length === 0) {
+    showToast(saved, "info");
+    return;
+  }
+  const pushed = whenPushed(db, ids, since);
+  const quick = await Promise.race([pushed, new Promise<null>((resolve) => setTimeout(() => resolve(null), quietMs))]);
+  if (quick !== null) {
+    if (quick) showToast(saved, "info");
+    return;
+  }
+  const toast = showPendingToast(pending);
+  toast.settle((await pushed) ? saved : null);
 }

@@ -9,10 +9,10 @@ import { ApiError } from "../api/errors.ts";
 import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { LaneFields, laneForm, laneValues } from "../kanban/lane-fields.tsx";
+import { announceSaved } from "../layout/saved-toast.ts";
 import { ColorSwatchField, DEFAULT_SWATCHES } from "../ui/color-swatch-field.tsx";
 import { TextField } from "../ui/fields.tsx";
 import { FormModal } from "../ui/form-modal.tsx";
-import { showToast } from "../ui/toasts.ts";
 import { Switch } from "../ui/toggles.tsx";
 import { useCreateTag, useTagWithLanes, useUpdateTag } from "./tags-data.ts";
 
@@ -74,11 +74,12 @@ export function TagModal({
     try {
       if (isNew) {
         await createTag(ZCreateTagRequestSchema.parse(body));
-        showToast(online ? t("tagsPage.toasts.saved") : t("tagsPage.savedOffline"), "info");
+        // 'Salvo neste dispositivo, enviando…' until the server has it, then the success (issue 21).
+        void announceSaved(t("tagsPage.toasts.saved"));
         onSaved(null);
       } else {
         const saved = await updateTag(tag.id, ZUpdateTagRequestSchema.parse(body));
-        showToast(t("tagsPage.toasts.saved"), "info");
+        void announceSaved(t("tagsPage.toasts.saved"));
         onSaved(saved);
       }
       onClose();

@@ -2,7 +2,8 @@
 // engine and the session code can raise them without React.
 import { atom, getDefaultStore } from "jotai";
 
-export type Toast = { id: number; text: string; kind: "error" | "info" };
+/** pending: a change kept on this device, still on its way (it stays until told how it ended). */
+export type Toast = { id: number; text: string; kind: "error" | "info" | "pending" };
 
 export const toastsAtom = atom<Toast[]>([]);
 
@@ -14,4 +15,20 @@ export function showToast(text: string, kind: Toast["kind"] = "error", durationM
   const id = nextId++;
   store.set(toastsAtom, (list) => [...list, { id, text, kind }]);
   setTimeout(() => store.set(toastsAtom, (list) => list.filter((t) => t.id !== id)), durationMs);
+}
+
+/**
+ * A toast that stays while something is under way ("Salvo neste dispositivo, enviando…"); `settle` replaces it
+ * with its outcome (shown the usual 2 seconds), or with nothing.
+ */
+export function showPendingToast(text: string): { settle: (outcome: string | null, kind?: Toast["kind"]) => void } {
+  const store = getDefaultStore();
+  const id = nextId++;
+  store.set(toastsAtom, (list) => [...list, { id, text, kind: "pending" }]);
+  return {
+    settle(outcome, kind = "info") {
+      store.set(toastsAtom, (list) => list.filter((t) => t.id !== id));
+      if (outcome) showToast(outcome, kind);
+    },
+  };
 }

@@ -1,8 +1,14 @@
-// An agent's file on a Cloud API ticket, end to end: core stores it under
-// DATA_DIR, the worker reads the same file, uploads it and sends it once.
-import { unlink } from "node:fs/promises";
-import { mediaFilePath, parseMediaUrl } from "@chatflow/core/media/media-store.ts";
+// An agent's file on a Cloud API ticket, end to end: core stores it in the media store, the worker reads the same
+// file, uploads it and sends it once. Against both stores: with a bucket, the worker has a DATA_DIR of its own (as
+// on another machine) and finds the file in the bucket only.
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { MediaStoreConfig } from "@chatflow/core/kernel/config.ts";
+import { mediaKeyOfUrl } from "@chatflow/core/media/media-store.ts";
+import { mediaStore } from "@chatflow/core/media/store-registry.ts";
 import { buildUser } from "@chatflow/core/testing/factories.ts";
+import { MEDIA_STORE_KINDS, mediaStoreSetting, s3ForFile, useBucket } from "@chatflow/core/testing/test-s3.ts";
 import { coreForFile } from "@chatflow/core/testing/test-world.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeGraphApiForFile } from "../testing/fake-graph-api.ts";
@@ -15,57 +21,75 @@ import {
 } from "../testing/outbound-fixtures.ts";
 import { startWorker, type Worker } from "../worker.ts";
 
-const core = coreForFile();
-const fake = fakeGraphApiForFile();
-let worker: Worker | undefined;
+const s3 = s3ForFile();
 
-afterEach(async () => {
-  await worker?.stop();
-  worker = undefined;
-});
-
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
-
-// core's DATA_DIR is the worker's: both read the same media store.
-const start = () =>
-  startWorker({ databaseUrl: core.databaseUrl, graphApiUrl: fake.url, dataDir: core.config.dataDir, ...TEST_WORKER });
-
-/** A Cloud API ticket and an agent signed in on its company. */
-async function ticketWithAgent() {
-  const c = await setupCloudConnection(core.db.pool);
-  await contactWrote(core.db.pool, c);
-  const agent = await buildUser(core.db.pool, { companyId: c.companyId, profile: "admin" });
-  const { token } = await core.login(agent.email, agent.password);
-  return { ...c, token };
-}
-
-/** POST /messages/{ticketId} as the PWA sends a file; answers the stored message. */
-async function sendFile(
-  ticketId: number,
-  token: string,
-  name: string,
-  bytes: Uint8Array<ArrayBuffer>,
-  caption?: string,
-) {
-  const form = new FormData();
-  form.append("medias", new Blob([bytes], { type: "image/png" }), name);
-  if (caption !== undefined) form.append("body", caption);
-  const res = await fetch(`${core.url}/messages/${ticketId}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
+describe.each(MEDIA_STORE_KINDS)("#outbound.media with the %s media store", (kind) => {
+  let setting: MediaStoreConfig;
+  const core = coreForFile(async () => {
+    setting = await mediaStoreSetting(kind, s3);
+    return { mediaStore: setting };
   });
-  expect(res.status).toBe(200);
-  const { messages } = (await res.json()) as { messages: { id: string; mediaUrl: string }[] };
-  return messages[0]!;
-}
+  const fake = fakeGraphApiForFile();
+  let worker: Worker | undefined;
 
-const sentState = (id: string) => async () => {
-  const m = await messageState(core.db.pool, id);
-  return m.send_state === "sent" ? m : null;
-};
+  afterEach(async () => {
+    await worker?.stop();
+    worker = undefined;
+  });
 
-describe("#outbound.media", () => {
+  const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+
+  /** The local store: core's DATA_DIR is the worker's. A bucket: the worker's own DATA_DIR, its media in the bucket. */
+  async function workerDataDir(): Promise<string> {
+    if (setting.kind === "local") return core.config.dataDir;
+    const dir = await mkdtemp(path.join(tmpdir(), "chatflow-worker-"));
+    useBucket(dir, setting);
+    return dir;
+  }
+
+  const start = async () =>
+    startWorker({
+      databaseUrl: core.databaseUrl,
+      graphApiUrl: fake.url,
+      dataDir: await workerDataDir(),
+      ...TEST_WORKER,
+    });
+
+  /** A Cloud API ticket and an agent signed in on its company. */
+  async function ticketWithAgent() {
+    const c = await setupCloudConnection(core.db.pool);
+    await contactWrote(core.db.pool, c);
+    const agent = await buildUser(core.db.pool, { companyId: c.companyId, profile: "admin" });
+    const { token } = await core.login(agent.email, agent.password);
+    return { ...c, token };
+  }
+
+  /** POST /messages/{ticketId} as the PWA sends a file; answers the stored message. */
+  async function sendFile(
+    ticketId: number,
+    token: string,
+    name: string,
+    bytes: Uint8Array<ArrayBuffer>,
+    caption?: string,
+  ) {
+    const form = new FormData();
+    form.append("medias", new Blob([bytes], { type: "image/png" }), name);
+    if (caption !== undefined) form.append("body", caption);
+    const res = await fetch(`${core.url}/messages/${ticketId}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    const { messages } = (await res.json()) as { messages: { id: string; mediaUrl: string }[] };
+    return messages[0]!;
+  }
+
+  const sentState = (id: string) => async () => {
+    const m = await messageState(core.db.pool, id);
+    return m.send_state === "sent" ? m : null;
+  };
+
   it("delivers the very bytes an agent attached, as an image message naming the upload", async () => {
     const t = await ticketWithAgent();
     const stored = await sendFile(t.ticketId, t.token, "comprovante.png", PNG, "Seu comprovante");
@@ -134,8 +158,7 @@ describe("#outbound.media", () => {
   it("fails a message whose file is gone with ERR_MEDIA_NOT_FOUND, sends nothing for it, and goes on", async () => {
     const t = await ticketWithAgent();
     const gone = await sendFile(t.ticketId, t.token, "apagado.png", PNG);
-    const parsed = parseMediaUrl(gone.mediaUrl)!;
-    await unlink(mediaFilePath(core.config.dataDir, parsed.companyId, parsed.fileName)!);
+    await (await mediaStore(core.config.dataDir)).remove(mediaKeyOfUrl(t.companyId, gone.mediaUrl)!);
     const next = await t.enqueue("depois do arquivo");
     worker = await start();
     await waitFor(sentState(next), "the next message");

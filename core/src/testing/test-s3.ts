@@ -75,6 +75,13 @@ export async function mediaStoreSetting(kind: MediaStoreKind, s3: TestS3): Promi
   return kind === "s3" ? await s3.bucket() : { kind: "local" };
 }
 
+/** Points `dataDir`'s media at the bucket `config` names (a second machine's DATA_DIR on the same bucket). */
+export function useBucket(dataDir: string, config: S3Config): MediaStore {
+  const store = s3MediaStore(config);
+  useMediaStore(dataDir, store);
+  return store;
+}
+
 /** Points `dataDir`'s media at a fresh bucket of `s3` (a worker's or a bare function's tests); answers the store. */
 export async function useTestBucket(dataDir: string, s3: TestS3): Promise<MediaStore> {
   const store = s3MediaStore(await s3.bucket());

@@ -1,13 +1,16 @@
-// What core's Cloud API webhook leaves on disk: a contact's media streamed into
-// the company's media store, and no file kept for a message that was not stored
-// (a blocked contact's, a failed ingest's, a download over the size limit).
+// What core's Cloud API webhook leaves in the media store: a contact's media streamed into
+// the company's media, and no file kept for a message that was not stored
+// (a blocked contact's, a failed ingest's, a download over the size limit). Against both stores.
 import { randomBytes } from "node:crypto";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { companyMediaDir, mediaFilePath, parseMediaUrl } from "@chatflow/core/media/media-store.ts";
+import { readStoredBytes } from "@chatflow/core/media/file-store.ts";
+import { companyMediaDir, mediaKey, parseMediaUrl } from "@chatflow/core/media/media-store.ts";
+import { mediaStore } from "@chatflow/core/media/store-registry.ts";
 import { buildCompany, buildContact, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
+import { MEDIA_STORE_KINDS, mediaStoreSetting, s3ForFile, storedMediaNames } from "@chatflow/core/testing/test-s3.ts";
 import { coreForFile, forFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { cloudDelivery, postSigned } from "./testing/cloud-webhook.ts";
@@ -61,50 +64,52 @@ async function stream(res: ServerResponse, what: Buffer | number): Promise<void>
   res.end();
 }
 
-const core = coreForFile(() => ({ graphApiUrl: graph.url }));
+const s3 = s3ForFile();
 
-const APP_SECRET = "media-files-secret";
-let seq = 0;
+describe.each(MEDIA_STORE_KINDS)("#webhooks.whatsapp media files in the %s media store", (kind) => {
+  const core = coreForFile(async () => ({ graphApiUrl: graph.url, mediaStore: await mediaStoreSetting(kind, s3) }));
 
-/** A Cloud API connection of a fresh company, so its media folder holds only this test's files. */
-async function cloudConnection() {
-  const company = await buildCompany(core.db.pool);
-  const phoneNumberId = `77${Date.now() % 1_000_000}${++seq}`;
-  await buildWhatsapp(core.db.pool, {
-    companyId: company.id,
-    phoneNumberId,
-    accessToken: `token-${phoneNumberId}`,
-    appSecret: APP_SECRET,
-  });
-  return { companyId: company.id, phoneNumberId };
-}
+  const APP_SECRET = "media-files-secret";
+  let seq = 0;
 
-const CONTACT = "5511944443333";
+  /** A Cloud API connection of a fresh company, so its media folder holds only this test's files. */
+  async function cloudConnection() {
+    const company = await buildCompany(core.db.pool);
+    const phoneNumberId = `77${Date.now() % 1_000_000}${++seq}`;
+    await buildWhatsapp(core.db.pool, {
+      companyId: company.id,
+      phoneNumberId,
+      accessToken: `token-${phoneNumberId}`,
+      appSecret: APP_SECRET,
+    });
+    return { companyId: company.id, phoneNumberId };
+  }
 
-/** Delivers a document message from CONTACT whose media is `media`; answers the webhook's status. */
-async function deliverDocument(phoneNumberId: string, wamid: string, media: Served, caption = "segue") {
-  const mediaId = `m${++seq}`;
-  served.set(mediaId, media);
-  const document = { id: mediaId, mime_type: "application/pdf", filename: "contrato.pdf", caption };
-  const payload = cloudDelivery(phoneNumberId, {
-    contacts: [{ profile: { name: "Joana" }, wa_id: CONTACT }],
-    messages: [{ from: CONTACT, timestamp: "1718000000", id: wamid, type: "document", document }],
-  });
-  const { status } = await postSigned(core.url, payload, APP_SECRET);
-  return { status, mediaId };
-}
+  const CONTACT = "5511944443333";
 
-const filesOf = (companyId: number) => readdir(companyMediaDir(core.config.dataDir, companyId)).catch(() => []);
+  /** Delivers a document message from CONTACT whose media is `media`; answers the webhook's status. */
+  async function deliverDocument(phoneNumberId: string, wamid: string, media: Served, caption = "segue") {
+    const mediaId = `m${++seq}`;
+    served.set(mediaId, media);
+    const document = { id: mediaId, mime_type: "application/pdf", filename: "contrato.pdf", caption };
+    const payload = cloudDelivery(phoneNumberId, {
+      contacts: [{ profile: { name: "Joana" }, wa_id: CONTACT }],
+      messages: [{ from: CONTACT, timestamp: "1718000000", id: wamid, type: "document", document }],
+    });
+    const { status } = await postSigned(core.url, payload, APP_SECRET);
+    return { status, mediaId };
+  }
 
-async function storedRows(wamid: string) {
-  const { rows } = await core.db.pool.query<{
-    media_url: string | null;
-    data_json: { media?: { url?: string; error?: string } };
-  }>("SELECT media_url, data_json FROM messages WHERE remote_id = $1", [wamid]);
-  return rows;
-}
+  const filesOf = async (companyId: number) => storedMediaNames(await mediaStore(core.config.dataDir), companyId);
 
-describe("#webhooks.whatsapp media files", () => {
+  async function storedRows(wamid: string) {
+    const { rows } = await core.db.pool.query<{
+      media_url: string | null;
+      data_json: { media?: { url?: string; error?: string } };
+    }>("SELECT media_url, data_json FROM messages WHERE remote_id = $1", [wamid]);
+    return rows;
+  }
+
   // A real failure of the ingest transaction for one caption, raised by the database itself.
   forFile(async () => {
     await core.db.pool.query(`
@@ -125,7 +130,10 @@ describe("#webhooks.whatsapp media files", () => {
     const [row] = await storedRows("wamid.BIG1");
     expect(row!.data_json.media).not.toHaveProperty("error");
     const parsed = parseMediaUrl(row!.media_url!)!;
-    const file = await readFile(mediaFilePath(core.config.dataDir, parsed.companyId, parsed.fileName)!);
+    const file = (await readStoredBytes(
+      await mediaStore(core.config.dataDir),
+      mediaKey(parsed.companyId, parsed.fileName)!,
+    ))!;
     expect(file.equals(bytes)).toBe(true);
     expect(await filesOf(c.companyId)).toEqual([parsed.fileName]);
   });
@@ -145,35 +153,39 @@ describe("#webhooks.whatsapp media files", () => {
     expect(await filesOf(c.companyId)).toEqual([]);
   });
 
-  it("writes a download to disk as it arrives, and removes the partial file when the connection drops", async () => {
-    const c = await cloudConnection();
-    const partial = randomBytes(256 * 1024);
-    let resolve!: (v: unknown) => void;
-    const hangUp = new Promise((r) => {
-      resolve = r;
-    });
-    const delivered = deliverDocument(c.phoneNumberId, "wamid.CUT1", { partial, hangUp });
+  // The folder shows the file growing; a bucket holds the first part (8 MiB) in memory until it is complete.
+  it.runIf(kind === "local")(
+    "writes a download to disk as it arrives, and removes the partial file when the connection drops",
+    async () => {
+      const c = await cloudConnection();
+      const partial = randomBytes(256 * 1024);
+      let resolve!: (v: unknown) => void;
+      const hangUp = new Promise((r) => {
+        resolve = r;
+      });
+      const delivered = deliverDocument(c.phoneNumberId, "wamid.CUT1", { partial, hangUp });
 
-    // The first half is on disk while the rest is still awaited: the body is not collected in memory.
-    const dir = companyMediaDir(core.config.dataDir, c.companyId);
-    const onDisk = async () => {
-      for (const name of await filesOf(c.companyId)) {
-        if ((await stat(path.join(dir, name))).size === partial.length) return true;
+      // The first half is on disk while the rest is still awaited: the body is not collected in memory.
+      const dir = companyMediaDir(core.config.dataDir, c.companyId);
+      const onDisk = async () => {
+        for (const name of await filesOf(c.companyId)) {
+          if ((await stat(path.join(dir, name))).size === partial.length) return true;
+        }
+        return false;
+      };
+      for (let i = 0; !(await onDisk()); i++) {
+        if (i > 200) throw new Error("the partial download never reached the disk");
+        await new Promise((r) => setTimeout(r, 10));
       }
-      return false;
-    };
-    for (let i = 0; !(await onDisk()); i++) {
-      if (i > 200) throw new Error("the partial download never reached the disk");
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    resolve(undefined);
-    expect((await delivered).status).toBe(200);
+      resolve(undefined);
+      expect((await delivered).status).toBe(200);
 
-    const [row] = await storedRows("wamid.CUT1");
-    expect(row!.media_url).toBeNull();
-    expect(row!.data_json.media).toHaveProperty("error");
-    expect(await filesOf(c.companyId)).toEqual([]);
-  });
+      const [row] = await storedRows("wamid.CUT1");
+      expect(row!.media_url).toBeNull();
+      expect(row!.data_json.media).toHaveProperty("error");
+      expect(await filesOf(c.companyId)).toEqual([]);
+    },
+  );
 
   it("keeps no file of a blocked contact's media message, which is not stored", async () => {
     const c = await cloudConnection();

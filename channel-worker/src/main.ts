@@ -1,5 +1,7 @@
 // `node channel-worker/src/main.ts`: one channel worker, configured from the
 // environment. Several may run against the same database.
+
+import { poolSettingsFromEnv } from "@chatflow/core/kernel/config.ts";
 import { scrape } from "@chatflow/core/kernel/metrics.ts";
 import { startHealthServer } from "./health-server.ts";
 import { startWorker } from "./worker.ts";
@@ -33,6 +35,7 @@ const baileysSocket = standIn ? (await import("./testing/baileys-stand-in.ts")).
 const started = startWorker({
   baileysSocket,
   databaseUrl,
+  pool: poolSettingsFromEnv(process.env),
   graphApiUrl: process.env.GRAPH_API_URL || undefined,
   graphApiVersion: process.env.GRAPH_API_VERSION || undefined,
   dataDir: process.env.DATA_DIR || undefined,

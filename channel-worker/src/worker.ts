@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import path from "node:path";
 import { openDb } from "@chatflow/core/db/orm.ts";
+import type { PoolSettings } from "@chatflow/core/kernel/config.ts";
 import { type HealthAnswer, type HealthState, healthProbe } from "@chatflow/core/kernel/health.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
 import type { Registry } from "prom-client";
@@ -31,6 +32,8 @@ export { leaseTimings } from "./lease-keeper.ts";
 
 export type WorkerOptions = {
   databaseUrl: string;
+  /** DATABASE_POOL_SIZE (default 8), DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_TIMEOUT_MS. */
+  pool?: PoolSettings;
   /** Graph API base URL (GRAPH_API_URL); defaults to https://graph.facebook.com. */
   graphApiUrl?: string;
   graphApiVersion?: string;
@@ -91,7 +94,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   const idleInTransactionMs = Math.max(1000, Math.floor(timings.ttlMs / 4));
   const db = await openDb(
     withSessionSetting(opts.databaseUrl, "idle_in_transaction_session_timeout", idleInTransactionMs),
-    { poolSize: 8 },
+    { ...opts.pool, poolSize: opts.pool?.poolSize ?? 8 },
   );
   const batcher = new IngestBatcher(db.pool);
   const graph = {

@@ -57,7 +57,7 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     admin: { email: config.adminEmail, password: config.adminPassword },
   });
   configurePasswordHashing({ concurrency: config.limits.passwordHashConcurrency });
-  const db = openPool(databaseUrl, { poolSize: 20 });
+  const db = openPool(databaseUrl, { ...config.database, poolSize: config.database?.poolSize ?? 20 });
   // Every instance signs with the installation's secret, first written by whichever started first (0095).
   if (config.jwtSecretShared) {
     config = { ...config, jwtSecret: await sharedSecret(db.pool, JWT_SECRET_NAME, config.jwtSecret) };

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { createTokens } from "@chatflow/core/auth/tokens.ts";
 import { openDb } from "@chatflow/core/db/orm.ts";
+import type { PoolSettings } from "@chatflow/core/kernel/config.ts";
 import type { HealthState, ReadinessChecks } from "@chatflow/core/kernel/health.ts";
 import { JWT_SECRET_NAME, storedSecret } from "@chatflow/core/kernel/shared-secrets.ts";
 import { Redis } from "@hocuspocus/extension-redis";
@@ -19,6 +20,10 @@ export type SyncServerOptions = {
   databaseUrl: string;
   /** 0 picks a free port (tests). */
   port: number;
+  /** REDIS_TLS_CA's PEM: the CA a rediss:// server's certificate is checked against, instead of the system's. */
+  redisTlsCa?: string;
+  /** DATABASE_POOL_SIZE (default 10), DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_TIMEOUT_MS. */
+  pool?: PoolSettings;
   /** JWT_SECRET; absent: the installation's, which core stores in the database at its start (decision 0095). */
   jwtSecret?: string;
   /**
@@ -63,7 +68,7 @@ const UNUSED_TTL_SECONDS = 900;
 const STOP_DEADLINE_MS = 10_000;
 
 export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServer> {
-  const db = await openDb(opts.databaseUrl);
+  const db = await openDb(opts.databaseUrl, opts.pool);
   const tokens = createTokens(opts.jwtSecret ?? (await installationTokenSecret(db.pool)), UNUSED_TTL_SECONDS);
   const host = opts.host ?? DEFAULT_SYNC_HOST;
   let access: AccessWatch | undefined;
@@ -146,7 +151,9 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
 function redisExtension(opts: SyncServerOptions): Redis[] {
   if (!opts.redisUrl) return [];
   const url = new URL(opts.redisUrl);
-  if (url.protocol !== "redis:") throw new Error(`sync-server: REDIS_URL must be redis://, got ${url.protocol}`);
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
+    throw new Error(`sync-server: REDIS_URL must be redis:// or rediss://, got ${url.protocol}`);
+  }
   const db = url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0;
   return [
     new Redis({
@@ -157,6 +164,11 @@ function redisExtension(opts: SyncServerOptions): Redis[] {
         username: url.username ? decodeURIComponent(url.username) : undefined,
         password: url.password ? decodeURIComponent(url.password) : undefined,
         db: Number.isInteger(db) ? db : 0,
+        // rediss://: TLS (managed Redis services), the server's certificate checked against the system's CAs, or
+        // against REDIS_TLS_CA's alone when it is set.
+        ...(url.protocol === "rediss:"
+          ? { tls: { servername: url.hostname, ...(opts.redisTlsCa ? { ca: opts.redisTlsCa } : {}) } }
+          : {}),
       },
     }),
   ];

@@ -2,6 +2,7 @@
 // the same server for the set-based hot paths.
 import { Migrator } from "@mikro-orm/migrations";
 import { MikroORM } from "@mikro-orm/postgresql";
+import type { PoolSettings } from "../kernel/config.ts";
 import { ENTITIES } from "./entities/index.ts";
 import { Migration0001Init } from "./migrations/0001-init.ts";
 import { Migration0002InboxDomain } from "./migrations/0002-inbox-domain.ts";
@@ -110,7 +111,7 @@ export const MIGRATIONS = [
 
 export type Db = DbPool & { orm: MikroORM };
 
-export async function openDb(databaseUrl: string, opts: { poolSize?: number } = {}): Promise<Db> {
+export async function openDb(databaseUrl: string, opts: PoolSettings = {}): Promise<Db> {
   const orm = await MikroORM.init({
     clientUrl: databaseUrl,
     entities: ENTITIES,

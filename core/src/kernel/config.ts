@@ -62,6 +62,8 @@ export type CoreConfig = {
    * read from the database at start (decision 0095). Tests that give `jwtSecret` leave it unset.
    */
   jwtSecretShared?: boolean;
+  /** DATABASE_POOL_SIZE (default 20 for core), DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_TIMEOUT_MS. */
+  database?: PoolSettings;
   /** Where the built PWA is served from, if it exists. */
   pwaDir?: string;
   /** Access-token lifetime in seconds. */
@@ -160,6 +162,30 @@ export function loadMediaStoreConfig(env: NodeJS.ProcessEnv = process.env): Medi
   };
 }
 
+/**
+ * How a part's pool talks to PostgreSQL, from the environment (issue 23; README "Operations" has the connection
+ * budget): DATABASE_POOL_SIZE (connections at most; each part has its own default), DATABASE_STATEMENT_TIMEOUT_MS
+ * (PostgreSQL cancels a statement running longer; default none), DATABASE_IDLE_TIMEOUT_MS (an idle connection is
+ * closed after it; default 10 s, pg's own).
+ */
+export type PoolSettings = { poolSize?: number; statementTimeoutMs?: number; idleTimeoutMs?: number };
+
+export function poolSettingsFromEnv(env: NodeJS.ProcessEnv): PoolSettings {
+  const whole = (name: string, min: number): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min)
+      throw new Error(`${name} must be a whole number of at least ${min}, not ${raw}`);
+    return n;
+  };
+  return {
+    poolSize: whole("DATABASE_POOL_SIZE", 1),
+    statementTimeoutMs: whole("DATABASE_STATEMENT_TIMEOUT_MS", 0),
+    idleTimeoutMs: whole("DATABASE_IDLE_TIMEOUT_MS", 0),
+  };
+}
+
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
 
 export function loadConfig(env = process.env): CoreConfig {
@@ -171,6 +197,7 @@ export function loadConfig(env = process.env): CoreConfig {
     // Without JWT_SECRET: this instance's candidate; core reads the installation's from the database (0095).
     jwtSecret: env.JWT_SECRET || tokenSecretCandidate(dataDir),
     jwtSecretShared: !env.JWT_SECRET,
+    database: poolSettingsFromEnv(env),
     pwaDir: env.PWA_DIR ?? path.resolve(import.meta.dirname, "../../pwa/dist"),
     accessTtl: Number(env.ACCESS_TOKEN_TTL ?? 900),
     refreshTtl: Number(env.REFRESH_TOKEN_TTL ?? 7 * 24 * 3600),

@@ -1,6 +1,12 @@
 // The sync server's probes: alive and ready on its own port beside the co-editing sockets, and not ready from the
 // moment it starts stopping.
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import tls from "node:tls";
 import { describe, expect, it } from "vitest";
 import { syncForFile } from "../testing/sync-fixtures.ts";
 
@@ -50,7 +56,81 @@ describe("#sync.health", () => {
     const unready = await waitForReadiness(`${httpOf(cut.url)}/readyz`, 503);
     expect(unready).toMatchObject({ status: "unavailable", checks: { database: "ok", redis: "unavailable" } });
   });
+
+  it("shares documents through a Redis behind TLS (rediss://), checking its certificate", async () => {
+    const tlsRedis = await redisBehindTls();
+    try {
+      const prefix = `chatflow-test-${randomUUID()}`;
+      const trusting = await sync.startServer({
+        redisUrl: `rediss://localhost:${tlsRedis.port}`,
+        redisTlsCa: tlsRedis.cert,
+        redisPrefix: prefix,
+      });
+      expect(await waitForReadiness(`${httpOf(trusting.url)}/readyz`, 200)).toMatchObject({
+        checks: { database: "ok", redis: "ok" },
+      });
+      // A certificate nobody vouches for (no REDIS_TLS_CA, not a public CA's) is refused: not ready.
+      const doubting = await sync.startServer({ redisUrl: `rediss://localhost:${tlsRedis.port}`, redisPrefix: prefix });
+      expect(await waitForReadiness(`${httpOf(doubting.url)}/readyz`, 503)).toMatchObject({
+        checks: { redis: "unavailable" },
+      });
+      expect(tlsRedis.handshakes()).toBeGreaterThan(0);
+    } finally {
+      await tlsRedis.close();
+    }
+  });
 });
+
+/**
+ * The test's Redis behind a TLS relay on loopback, with a self-signed certificate for localhost (made by openssl):
+ * what a managed Redis with TLS looks like to the sync server.
+ */
+async function redisBehindTls(): Promise<{ port: number; cert: string; handshakes(): number; close(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "chatflow-rediss-"));
+  execFileSync(
+    "openssl",
+    [
+      ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost"],
+      ...[
+        "-addext",
+        "subjectAltName=DNS:localhost",
+        "-keyout",
+        path.join(dir, "key.pem"),
+        "-out",
+        path.join(dir, "cert.pem"),
+      ],
+    ],
+    { stdio: "ignore" },
+  );
+  const key = readFileSync(path.join(dir, "key.pem"), "utf8");
+  const cert = readFileSync(path.join(dir, "cert.pem"), "utf8");
+  rmSync(dir, { recursive: true, force: true });
+  const target = new URL(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
+  const sockets = new Set<import("node:net").Socket>();
+  let handshakes = 0;
+  const server = tls.createServer({ key, cert }, (client) => {
+    handshakes++;
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+      s.on("error", () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  server.on("tlsClientError", () => {});
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    cert,
+    handshakes: () => handshakes,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 /** Asks `url` until it answers `status` (a Redis connection takes a moment), and answers the body then. */
 async function waitForReadiness(url: string, status: number): Promise<unknown> {

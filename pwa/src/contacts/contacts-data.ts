@@ -90,7 +90,7 @@ export function exportContactsCsv(filter: ContactFilter): Promise<Blob> {
   );
 }
 
-/** How the import screen sends a spreadsheet (POST /contacts/upload) and follows its job. */
+/** How the import screen previews a spreadsheet, sends it (POST /contacts/upload) and follows its job. */
 export function contactImportDeps(signal: AbortSignal): ImportDeps {
   return {
     upload: (form, onProgress) =>
@@ -102,6 +102,14 @@ export function contactImportDeps(signal: AbortSignal): ImportDeps {
         onProgress,
       }),
     job: (id) => api.get<ImportJob>(`/contacts/upload/${id}`),
+    preview: (form, onProgress) =>
+      uploadWithProgress({
+        url: `${window.location.origin}/contacts/upload/preview`,
+        form: () => form,
+        getToken: () => tokens.get(),
+        renew,
+        onProgress,
+      }),
     signal,
   };
 }

@@ -1,7 +1,10 @@
 // /contacts/import (spec 1 §2 "import from spreadsheet", §4 import states, §5 rules): pick
-// one xls, xlsx, csv or txt file; it is checked, uploaded with a progress bar, imported by
-// core (followed while it runs), and ends with the counts of contacts created and rows
-// ignored. Core finds the name, number, e-mail and tags columns by their headers.
+// one xls, xlsx, csv or txt file; it is checked, its first rows are shown to map its columns
+// (name, number, e-mail, tags, extra fields; guessed from the headers, decision 0091), then
+// it is uploaded with a progress bar, imported by core (followed while it runs), and ends
+// with the counts of contacts created and rows ignored.
+import type { ContactImportPreview, TContactImportMappingDraft } from "@chatflow/core/contract/contact-import.ts";
+import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -14,10 +17,27 @@ import { FileButton } from "../ui/file-button.tsx";
 import { BackIcon, FileIcon, UploadIcon } from "../ui/icons.tsx";
 import { ProgressBar } from "../ui/progress-bar.tsx";
 import { contactImportDeps } from "./contacts-data.ts";
-import { checkImportFile, IMPORT_EXTENSIONS, type ImportProgress, importSpreadsheet } from "./import-job.ts";
+import {
+  checkImportFile,
+  IMPORT_EXTENSIONS,
+  type ImportProgress,
+  importSpreadsheet,
+  readSheetPreview,
+} from "./import-job.ts";
+import { checkMapping, MAPPING_MESSAGE_KEYS } from "./import-mapping.ts";
+import { ImportMappingStep } from "./import-mapping-step.tsx";
 import "./contacts.css";
 
-type Step = { phase: "idle" } | { phase: "invalid"; reason: "type" | "size" } | { phase: "ready" } | ImportProgress;
+type Step =
+  | { phase: "idle" }
+  | { phase: "invalid"; reason: "type" | "size" }
+  | { phase: "reading"; fraction: number }
+  | { phase: "unreadable"; error: ErrorBody | null; cause?: unknown }
+  | { phase: "mapped" }
+  | ImportProgress;
+
+/** The sheet's first rows and the mapping being chosen for them. */
+type Mapped = { preview: ContactImportPreview; draft: TContactImportMappingDraft };
 
 export function ContactsImportPage() {
   const { t } = useTranslation();
@@ -25,32 +45,61 @@ export function ContactsImportPage() {
   const online = useOnline();
   const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ phase: "idle" });
+  const [mapped, setMapped] = useState<Mapped | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
+  const deps = () => {
+    abort.current?.abort();
+    abort.current = new AbortController();
+    return contactImportDeps(abort.current.signal);
+  };
 
-  function pick(files: File[]) {
+  async function pick(files: File[]) {
     // spec 1 §5: a single file.
     const chosen = files[0];
     if (!chosen) return;
     setFile(chosen);
+    setMapped(null);
+    setErrors({});
     const problem = checkImportFile(chosen);
-    setStep(problem ? { phase: "invalid", reason: problem } : { phase: "ready" });
+    if (problem) {
+      setStep({ phase: "invalid", reason: problem });
+      return;
+    }
+    // The mapping step: core reads the header and the first rows, and guesses the columns from the header.
+    setStep({ phase: "reading", fraction: 0 });
+    const read = await readSheetPreview(chosen, deps(), (fraction) => setStep({ phase: "reading", fraction }));
+    if (!read.ok) {
+      setStep({ phase: "unreadable", error: read.error, cause: read.cause });
+      return;
+    }
+    setMapped({ preview: read.preview, draft: read.preview.guess });
+    setStep({ phase: "mapped" });
   }
 
   async function run() {
-    if (!file) return;
-    abort.current = new AbortController();
-    const end = await importSpreadsheet(file, contactImportDeps(abort.current.signal), setStep);
+    if (!file || !mapped) return;
+    const checked = checkMapping(mapped.draft);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    const end = await importSpreadsheet(file, deps(), setStep, checked.mapping);
     // The new contacts reach this device's replica with the next pull.
     if (end.phase === "finished") requestSync();
+    // A column core found wrong for this file shows under its field.
+    if (end.phase === "failed") setErrors(serverFieldErrors(end.error?.fields, MAPPING_MESSAGE_KEYS));
   }
 
-  const busy = step.phase === "uploading" || step.phase === "processing";
+  const busy = step.phase === "uploading" || step.phase === "processing" || step.phase === "reading";
   const failedText =
-    step.phase === "failed"
-      ? Object.values(serverFieldErrors(step.error?.fields, IMPORT_MESSAGES)).join(" ") ||
+    step.phase === "failed" || step.phase === "unreadable"
+      ? Object.values(serverFieldErrors(step.error?.fields, MAPPING_MESSAGE_KEYS)).join(" ") ||
         errorText(step.error ?? step.cause)
       : null;
+  const mapping = mapped && (step.phase === "mapped" || step.phase === "failed");
 
   return (
     <div className="page contacts-import-page" data-testid="contacts-import-page">
@@ -69,7 +118,7 @@ export function ContactsImportPage() {
       <div className="contacts-import-pick">
         <FileButton
           acceptedFileTypes={[...IMPORT_EXTENSIONS]}
-          onSelect={pick}
+          onSelect={(files) => void pick(files)}
           icon={<FileIcon />}
           isDisabled={busy}
           data-testid="import-pick"
@@ -90,7 +139,27 @@ export function ContactsImportPage() {
         </p>
       )}
 
-      {(step.phase === "ready" || step.phase === "failed") && (
+      {step.phase === "reading" && (
+        <ProgressBar
+          label={t("contactsPage.import.reading")}
+          value={Math.round(step.fraction * 100)}
+          data-testid="import-progress"
+        />
+      )}
+
+      {mapping && (
+        <ImportMappingStep
+          preview={mapped.preview}
+          draft={mapped.draft}
+          errors={errors}
+          onChange={(draft) => {
+            setMapped({ ...mapped, draft });
+            setErrors({});
+          }}
+        />
+      )}
+
+      {mapping && (
         <Button
           variant="primary"
           icon={<UploadIcon />}
@@ -130,6 +199,7 @@ export function ContactsImportPage() {
             <Button
               onPress={() => {
                 setFile(null);
+                setMapped(null);
                 setStep({ phase: "idle" });
               }}
             >
@@ -139,17 +209,12 @@ export function ContactsImportPage() {
         </section>
       )}
 
-      {step.phase === "failed" && (
+      {(step.phase === "failed" || step.phase === "unreadable") && (
         <p className="contacts-import-error" role="alert" data-testid="import-failed">
-          {t("contactsPage.import.failed")}: {failedText}
+          {step.phase === "failed" ? t("contactsPage.import.failed") : t("contactsPage.import.invalidFile")}:{" "}
+          {failedText}
         </p>
       )}
     </div>
   );
 }
-
-/** Core's messages about a file (contacts/spreadsheet.ts, import-rows.ts) in the interface language. */
-const IMPORT_MESSAGES: Record<string, string> = {
-  "Coluna de nome não encontrada": "contactsPage.import.noNameColumn",
-  "Coluna de número não encontrada": "contactsPage.import.noNumberColumn",
-};

@@ -7,7 +7,14 @@ import { coreForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../api/errors.ts";
 import { createApiClient } from "../api/http.ts";
-import { checkImportFile, type ImportJob, type ImportProgress, importSpreadsheet } from "./import-job.ts";
+import {
+  checkImportFile,
+  type ImportJob,
+  type ImportProgress,
+  importSpreadsheet,
+  readSheetPreview,
+} from "./import-job.ts";
+import { checkMapping, chooseColumn, toggleExtra } from "./import-mapping.ts";
 
 const quick = coreForFile();
 const slow = coreForFile({ importWaitMs: 0 });
@@ -38,6 +45,17 @@ async function importer(core: TestCore) {
       return { status: res.status, body };
     },
     job: (id: number) => api.get<ImportJob>(`/contacts/upload/${id}`),
+    preview: async (form: FormData, onProgress: (f: number) => void) => {
+      const res = await fetch(`${core.url}/contacts/upload/preview`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      onProgress(1);
+      const body = await res.json();
+      if (!res.ok) throw new ApiError(res.status, body as ErrorBody);
+      return { status: res.status, body };
+    },
     pollMs: 50,
   };
   return { companyId: company.id, deps, uploads };
@@ -99,5 +117,45 @@ describe("#contacts.import", { timeout: 30_000 }, () => {
       companyId,
     ]);
     expect(rows[0].n).toBe(0);
+  });
+
+  it("previews a sheet with headers it does not know, then imports it by the admin's mapping", async () => {
+    const { companyId, deps } = await importer(quick);
+    const file = new File(
+      ["Cliente;Contato principal;Loja\nAna;5511987650101;Centro\nBruno;5511987650102;\n"],
+      "crm.csv",
+    );
+    const read = await readSheetPreview(file, deps, () => {});
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.preview.header).toEqual(["Cliente", "Contato principal", "Loja"]);
+    expect(read.preview.rows).toHaveLength(2);
+    expect(read.preview.guess).toEqual({ name: null, number: null, email: null, tags: null, extra: [] });
+    // The admin's choices, checked as the step checks them.
+    let draft = chooseColumn(read.preview.guess, "name", 0);
+    expect(checkMapping(draft)).toEqual({ ok: false, errors: { number: "Selecione a coluna do número" } });
+    draft = toggleExtra(chooseColumn(draft, "number", 1), 2, true);
+    const checked = checkMapping(draft);
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    const end = await importSpreadsheet(file, deps, () => {}, checked.mapping);
+    expect(end).toEqual({ phase: "finished", created: 2, ignored: 0 });
+    const { rows } = await quick.db.pool.query(
+      `SELECT name, number, extra_info AS "extraInfo" FROM contacts WHERE company_id = $1 ORDER BY name`,
+      [companyId],
+    );
+    expect(rows).toEqual([
+      { name: "Ana", number: "5511987650101", extraInfo: [{ id: 1, name: "Loja", value: "Centro" }] },
+      { name: "Bruno", number: "5511987650102", extraInfo: [] },
+    ]);
+  });
+
+  it("answers an unreadable file from the preview with core's message", async () => {
+    const { deps } = await importer(quick);
+    const read = await readSheetPreview(new File(["\n\n"], "vazia.csv"), deps, () => {});
+    expect(read).toMatchObject({
+      ok: false,
+      error: { error: "ERR_VALIDATION", fields: { file: "A planilha está vazia" } },
+    });
   });
 });

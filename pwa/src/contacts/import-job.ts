@@ -2,6 +2,7 @@
 // the file is checked here (type, size, one file), uploaded with POST /contacts/upload, and,
 // when core answers 202 (a big file still importing), its job is polled with
 // GET /contacts/upload/{id} until it ends with the counts of created and ignored rows.
+import type { ContactImportPreview, TContactImportMapping } from "@chatflow/core/contract/contact-import.ts";
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import { ApiError } from "../api/errors.ts";
 
@@ -32,6 +33,8 @@ export type ImportDeps = {
   upload: (form: FormData, onProgress: (fraction: number) => void) => Promise<{ status: number; body: unknown }>;
   /** GET /contacts/upload/{id}. */
   job: (id: number) => Promise<ImportJob>;
+  /** POST /contacts/upload/preview with the form (the mapping step; the contacts screen only). */
+  preview?: (form: FormData, onProgress: (fraction: number) => void) => Promise<{ status: number; body: unknown }>;
   pollMs?: number;
   /** Stop polling (the person left the screen). */
   signal?: AbortSignal;
@@ -45,11 +48,36 @@ export function checkImportFile(file: { name: string; size: number }): "type" | 
   return null;
 }
 
-/** Runs the import to its end, telling `onProgress` each step; answers the last step. */
+export type PreviewOutcome =
+  | { ok: true; preview: ContactImportPreview }
+  | { ok: false; error: ErrorBody | null; cause?: unknown };
+
+/** Sends the file for its header and first rows (decision 0091), telling `onProgress` how much has gone. */
+export async function readSheetPreview(
+  file: File,
+  deps: Pick<ImportDeps, "preview">,
+  onProgress: (fraction: number) => void,
+): Promise<PreviewOutcome> {
+  if (!deps.preview) return { ok: false, error: null };
+  const form = new FormData();
+  form.append("file", file, file.name);
+  try {
+    const answer = await deps.preview(form, onProgress);
+    return { ok: true, preview: answer.body as ContactImportPreview };
+  } catch (err) {
+    return { ok: false, error: err instanceof ApiError ? err.body : null, cause: err };
+  }
+}
+
+/**
+ * Runs the import to its end, telling `onProgress` each step; answers the last step. `mapping`: the columns the
+ * admin chose (sent as the form's `mapping` field); without it core finds them by the header's names.
+ */
 export async function importSpreadsheet(
   file: File,
   deps: ImportDeps,
   onProgress: (p: ImportProgress) => void,
+  mapping?: TContactImportMapping,
 ): Promise<ImportProgress> {
   const end = (p: ImportProgress) => {
     onProgress(p);
@@ -60,6 +88,7 @@ export async function importSpreadsheet(
   try {
     const form = new FormData();
     form.append("file", file, file.name);
+    if (mapping) form.append("mapping", JSON.stringify(mapping));
     const answer = await deps.upload(form, (fraction) => onProgress({ phase: "uploading", fraction }));
     if (answer.status === 200) {
       const counts = answer.body as { created: number; ignored: number };

@@ -1,0 +1,108 @@
+// The import's mapping step (spec 1 §4 "mapped", §5; decision 0091): the sheet's first rows under their headers,
+// and which column is the name, the number, the e-mail and the tags, and which others become custom fields. The
+// mapping core guessed from the header comes chosen; the admin changes it, and 'Importar' sends it.
+import type { ContactImportPreview, TContactImportMappingDraft } from "@chatflow/core/contract/contact-import.ts";
+import { useTranslation } from "react-i18next";
+import { DataTable } from "../ui/data-table.tsx";
+import { Select, SelectItem } from "../ui/select.tsx";
+import { Checkbox } from "../ui/toggles.tsx";
+import {
+  chooseColumn,
+  fieldOfColumn,
+  MAPPED_FIELDS,
+  type MappedField,
+  REQUIRED_FIELDS,
+  toggleExtra,
+} from "./import-mapping.ts";
+
+const NONE = "none";
+
+export function ImportMappingStep({
+  preview,
+  draft,
+  errors,
+  onChange,
+}: {
+  preview: ContactImportPreview;
+  draft: TContactImportMappingDraft;
+  /** Translated messages by field (`name`, `number`, `email`, `tags`, `extra.N`). */
+  errors: Record<string, string>;
+  onChange: (draft: TContactImportMappingDraft) => void;
+}) {
+  const { t } = useTranslation();
+  const columnName = (i: number) =>
+    (preview.header[i] ?? "").trim() || t("contactsPage.import.mapping.column", { n: i + 1 });
+  const columns = preview.header.map((_, i) => ({ id: String(i), name: columnName(i) }));
+  const fieldName = (f: MappedField | "extra") => t(`contactsPage.import.mapping.fields.${f}`);
+  const extraErrors = Object.entries(errors)
+    .filter(([k]) => k.startsWith("extra"))
+    .map(([, v]) => v);
+
+  return (
+    <section className="contacts-import-mapping" aria-labelledby="import-mapping-title" data-testid="import-mapping">
+      <h2 id="import-mapping-title">{t("contactsPage.import.mapping.title")}</h2>
+      <p>{t("contactsPage.import.mapping.intro")}</p>
+      <div className="contacts-import-fields">
+        {MAPPED_FIELDS.map((field) => {
+          const required = REQUIRED_FIELDS.includes(field);
+          const items = required ? columns : [{ id: NONE, name: t("contactsPage.import.mapping.none") }, ...columns];
+          const value = draft[field];
+          return (
+            <Select
+              key={field}
+              label={fieldName(field)}
+              items={items}
+              value={value === null ? (required ? null : NONE) : String(value)}
+              onChange={(k) => onChange(chooseColumn(draft, field, k === null || k === NONE ? null : Number(k)))}
+              errorMessage={errors[field]}
+              isRequired={required}
+              data-testid={`import-map-${field}`}
+            >
+              {(c) => <SelectItem id={c.id}>{c.name}</SelectItem>}
+            </Select>
+          );
+        })}
+      </div>
+      <fieldset className="contacts-import-extra" data-testid="import-extra">
+        <legend>{t("contactsPage.import.mapping.extraTitle")}</legend>
+        <p className="contacts-import-headers">{t("contactsPage.import.mapping.extraHelp")}</p>
+        <div className="contacts-import-extra-list">
+          {columns.map((c, i) => {
+            const used = fieldOfColumn(draft, i);
+            return (
+              <Checkbox
+                key={c.id}
+                isSelected={used === "extra"}
+                isDisabled={used !== null && used !== "extra"}
+                onChange={(on) => onChange(toggleExtra(draft, i, on))}
+                data-testid={`import-extra-${i}`}
+              >
+                {c.name}
+              </Checkbox>
+            );
+          })}
+        </div>
+        {extraErrors.length > 0 && (
+          <p className="contacts-import-error" role="alert">
+            {extraErrors[0]}
+          </p>
+        )}
+      </fieldset>
+      <DataTable
+        caption={t("contactsPage.import.mapping.previewCaption")}
+        columns={preview.header.map((_, i) => {
+          const used = fieldOfColumn(draft, i);
+          return {
+            id: String(i),
+            header: used ? `${columnName(i)} → ${fieldName(used)}` : columnName(i),
+            cell: (row: { key: number; cells: string[] }) => row.cells[i] ?? "",
+          };
+        })}
+        rows={preview.rows.map((cells, key) => ({ key, cells }))}
+        rowKey={(r) => r.key}
+        empty={t("contactsPage.import.mapping.noRows")}
+        data-testid="import-preview"
+      />
+    </section>
+  );
+}

@@ -2,7 +2,7 @@
 // a new conversation shows a toast with Aceitar on another screen; accepting from it (a click on a desk, a tap on a
 // phone) accepts as the conversation's Aceitar does, and the list follows the ticket to Atendendo, selected.
 import AxeBuilder from "@axe-core/playwright";
-import { buildQueue } from "@chatflow/core/testing/factories.ts";
+import { buildContact, buildQueue, buildTicket } from "@chatflow/core/testing/factories.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
@@ -131,6 +131,57 @@ describe("what an agent is told", () => {
       return t?.status === "open" ? t : undefined;
     });
     await page.waitForURL(new RegExp(`/tickets/${ticket.uuid}$`));
+    await context.close();
+  });
+
+  it("search lists message text as messages, and one opens its conversation scrolled to the match, highlighted", async () => {
+    const pool = world.stack.core.db.pool;
+    const [wa] = await sql<{ id: number }>("SELECT id FROM whatsapps WHERE company_id = 1 ORDER BY id LIMIT 1");
+    const [admin] = await sql<{ id: number }>("SELECT id FROM users WHERE email = 'admin@chatflow.local'");
+    const contact = await buildContact(pool, { companyId: 1, name: "Davi Busca", number: "5511955560009" });
+    const ticket = await buildTicket(pool, {
+      companyId: 1,
+      contactId: contact.id,
+      whatsappId: wa!.id,
+      status: "open",
+      userId: admin!.id,
+    });
+    // The match is the oldest of 90 messages: older than the window the conversation opens on and than the page
+    // the replica holds, so opening it fetches older pages first.
+    await pool.query(
+      `INSERT INTO messages (id, company_id, ticket_id, contact_id, body, from_me, created_at, updated_at)
+       SELECT gen_random_uuid(), 1, $1, $2,
+         CASE WHEN n = 0 THEN 'Meu boleto venceu ontem, podem reenviar?' ELSE 'mensagem de rotina ' || n END,
+         n % 2 = 1, now() - make_interval(mins => 200 - n), now() - make_interval(mins => 200 - n)
+       FROM generate_series(0, 89) AS n`,
+      [ticket.id, contact.id],
+    );
+
+    const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    page.on("pageerror", (e) => console.error("page error:", e.message));
+    await signIn(page, world.stack.core.url);
+    await page.getByTestId("ticket-search").fill("boleto");
+    const section = page.getByTestId("search-messages");
+    const hit = section.getByTestId("search-message-item").filter({ hasText: "Davi Busca" });
+    await hit.waitFor();
+    expect(await hit.locator("mark").first().textContent()).toBe("boleto");
+    // The contacts-and-numbers section stands beside it.
+    await page.getByRole("heading", { name: "Contatos e números" }).waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/search-1366x800.png` });
+
+    await hit.getByRole("link").click();
+    await page.waitForURL(new RegExp(`/tickets/${ticket.uuid}`));
+    const bubble = page.getByTestId("message-bubble").filter({ hasText: "Meu boleto venceu ontem" });
+    await bubble.waitFor();
+    await until("the match focused, in view", async () =>
+      bubble.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return document.activeElement === el && box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    );
+    // The address no longer names the message: going back and forth does not jump again.
+    await until("the message parameter dropped", () => !page.url().includes("message="));
     await context.close();
   });
 });

@@ -27,6 +27,7 @@ import {
 } from "./message-view/message-actions.ts";
 import type { MessageAction } from "./message-view/message-menu.tsx";
 import "./message-view/messages.css";
+import { useOpenAtMatch } from "./message-search-data.ts";
 import { ChannelCapabilitiesContext } from "./message-view/channel-capabilities-context.ts";
 import { TicketBanner } from "./ticket-banner.tsx";
 import { useMessagesById, useQueuedMessageIds } from "./tickets-data.ts";
@@ -41,6 +42,8 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
   const [exporting, setExporting] = useState(false);
   const { listRef, page, messages, shown, reactions, serverHasMore, loadingOlder, onScroll, goToQuoted } =
     useScrollKeeper({ ticketId: ticket.id, online, exporting, t });
+  // A search match opens the conversation at its message (issue 21).
+  useOpenAtMatch(ticket.id, goToQuoted);
   const queuedIds = useQueuedMessageIds();
   const queue = useReplicaQueue(ticket.queueId || null);
   const byId = useMemo(() => new Map((messages ?? []).map((m) => [m.id, m])), [messages]);

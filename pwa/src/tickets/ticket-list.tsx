@@ -20,6 +20,7 @@ import { showToast } from "../ui/toasts.ts";
 import { Checkbox, Switch } from "../ui/toggles.tsx";
 import { VirtualList } from "../ui/virtual-list.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
+import { MessageMatches } from "./message-matches.tsx";
 import { NewTicketDialog } from "./new-ticket-dialog.tsx";
 import {
   isAdmin,
@@ -151,9 +152,33 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
         </TabList>
         {tabs.map((id) => (
           <TabPanel key={id} id={id} className="ticket-panel">
-            {id === tab && (
-              <TicketRows list={list} tab={tab} search={filter.search} selectedUuid={selectedUuid} showOwner={admin} />
-            )}
+            {id === tab &&
+              (tab === "search" && filter.search.trim() !== "" ? (
+                // Search finds contacts and numbers (the tickets below) and message text (as messages) together.
+                <div className="ticket-search-results">
+                  <section className="search-section search-contacts" aria-labelledby="search-contacts-title">
+                    <h3 id="search-contacts-title" className="search-section-title">
+                      {t("ticketList.sections.contacts")}
+                    </h3>
+                    <TicketRows
+                      list={list}
+                      tab={tab}
+                      search={filter.search}
+                      selectedUuid={selectedUuid}
+                      showOwner={admin}
+                    />
+                  </section>
+                  <MessageMatches search={filter.search} online={online} />
+                </div>
+              ) : (
+                <TicketRows
+                  list={list}
+                  tab={tab}
+                  search={filter.search}
+                  selectedUuid={selectedUuid}
+                  showOwner={admin}
+                />
+              ))}
           </TabPanel>
         ))}
       </Tabs>

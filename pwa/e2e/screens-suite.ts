@@ -482,6 +482,31 @@ export function screensSuite(sizes: readonly Size[]): void {
       path: "/contacts/import",
       as: "admin",
       ready: (p) => p.getByTestId("import-pick").waitFor(),
+      open: [
+        {
+          // The mapping step (decision 0091): a sheet whose headers are not known, its first rows, the choices.
+          name: "contacts-import-mapping",
+          action: async (p) => {
+            const csv =
+              "Código;Cliente;Fone fixo;Correio eletrônico;Cidade\n17;Ana Lima;5511900000102;ana@x.test;Campinas\n";
+            await p.locator('input[type="file"]').setInputFiles({
+              name: "crm.csv",
+              mimeType: "text/csv",
+              buffer: Buffer.from(csv),
+            });
+            await p.getByTestId("import-preview").waitFor();
+            await p.getByTestId("import-start").click();
+            await p.getByTestId("import-mapping").locator(".field-error").first().waitFor();
+          },
+        },
+      ],
+    },
+    {
+      // A company admin's first-run checklist (decision 0091): company 1's steps, some ticked.
+      name: "getting-started",
+      path: "/getting-started",
+      as: "admin",
+      ready: (p) => p.getByTestId("getting-started-progress").waitFor(),
     },
     {
       name: "users",

@@ -1,6 +1,7 @@
 // The whole stack and Debian's chromium for one e2e test file: the world every browser test needs, started
 // before the file's tests and stopped after them (forFile, like core's coreForFile).
 import type { Browser } from "playwright-core";
+import type { SocketFactory } from "../channel-worker/src/adapters/whatsapp-baileys-socket.ts";
 import type { CoreConfig } from "../core/src/kernel/config.ts";
 import { forFile } from "../core/src/testing/for-file.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
@@ -15,6 +16,8 @@ export function browserStackForFile(
     jobIntervalMs?: number;
     sync?: boolean;
     baileys?: boolean;
+    /** WhatsApp by QR code on this socket factory (read when the file's stack starts; decision 0093). */
+    baileysSocket?: () => Promise<SocketFactory> | SocketFactory;
     /** More of core's configuration, read when the file's stack starts. */
     core?: () => Partial<CoreConfig>;
   } = {},
@@ -26,6 +29,7 @@ export function browserStackForFile(
         jobIntervalMs: opts.jobIntervalMs,
         sync: opts.sync,
         baileys: opts.baileys,
+        ...(opts.baileysSocket ? { baileysSocket: await opts.baileysSocket() } : {}),
         core: opts.core?.(),
       });
       try {

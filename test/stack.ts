@@ -3,6 +3,7 @@
 // WhatsApp Cloud API connection for company 1.
 import { createHmac } from "node:crypto";
 import path from "node:path";
+import type { SocketFactory } from "../channel-worker/src/adapters/whatsapp-baileys-socket.ts";
 import { standInSockets } from "../channel-worker/src/testing/baileys-stand-in.ts";
 import { type FakeGraphApi, startFakeGraphApi } from "../channel-worker/src/testing/fake-graph-api.ts";
 import { startWorker, type Worker } from "../channel-worker/src/worker.ts";
@@ -35,7 +36,14 @@ export type Stack = {
  * more of core's configuration (the Facebook e2e points core's Graph API calls at its own stand-in).
  */
 export async function startStack(
-  opts: { jobIntervalMs?: number; sync?: boolean; baileys?: boolean; core?: Partial<CoreConfig> } = {},
+  opts: {
+    jobIntervalMs?: number;
+    sync?: boolean;
+    baileys?: boolean;
+    /** WhatsApp by QR code on this socket factory instead (Baileys' own socket to a closed port: decision 0093). */
+    baileysSocket?: SocketFactory;
+    core?: Partial<CoreConfig>;
+  } = {},
 ): Promise<Stack> {
   const graph = await startFakeGraphApi();
   // Core forwards /collab to the sync server's port, known before core starts; the server itself needs core's
@@ -73,8 +81,9 @@ export async function startStack(
     dataDir: core.config.dataDir,
     jobIntervalMs: opts.jobIntervalMs,
     // WhatsApp by QR code would dial WhatsApp's servers (unreachable here): served only on stand-in sockets.
-    channels: baileys ? ["whatsappapi", "whatsapp"] : ["whatsappapi"],
+    channels: baileys || opts.baileysSocket ? ["whatsappapi", "whatsapp"] : ["whatsappapi"],
     ...(baileys ? { baileysSocket: baileys.factory } : {}),
+    ...(opts.baileysSocket ? { baileysSocket: opts.baileysSocket } : {}),
   });
   return {
     core,

@@ -248,8 +248,13 @@ describe("messages", () => {
     // Delete it, after the spec's confirmation.
     await openMenu("Tudo ótimo! E você?", "Deletar");
     await page.getByTestId("delete-message-dialog").waitFor();
+    // The Cloud API cannot delete a sent message: the agent is told before, and the bubble says so after (0093).
+    await page.getByTestId("delete-local-only").waitFor();
     await page.getByRole("button", { name: "Apagar" }).click();
-    await page.getByTestId("message-deleted").filter({ hasText: "Essa mensagem foi apagada" }).waitFor();
+    await page
+      .getByTestId("message-deleted")
+      .filter({ hasText: "Apagada só no Chat-flow: o cliente ainda vê a mensagem" })
+      .waitFor();
     await until("the deletion at core", async () => {
       const { rows } = await q(
         "SELECT is_deleted FROM messages WHERE ticket_id = $1 AND body LIKE '%Tudo ótimo! E você?'",

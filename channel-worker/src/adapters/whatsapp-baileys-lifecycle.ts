@@ -1,6 +1,8 @@
 // The Baileys session's lifecycle (decision 0049): opening a socket on the stored auth state, the QR code or pairing
 // code, what each close reason calls for (a new QR, a reconnection now or after a backoff, a stop), and the admin's
 // session requests (start, new-qr, logout, restart). The inbound events are wired by the caller.
+
+import type { ConnectionProblemReason } from "@chatflow/core/contract/connection-state.ts";
 import { backoffDelay as exponentialDelay } from "@chatflow/core/kernel/backoff.ts";
 import { DisconnectReason, jidDecode } from "@whiskeysockets/baileys";
 import { type PostgresAuthState, postgresAuthState } from "./baileys-auth.ts";
@@ -31,6 +33,20 @@ export function closeAction(code: number | undefined, registered: boolean, messa
     default:
       return "backoff";
   }
+}
+
+/**
+ * Why a closed socket leaves the session down, in the admin's terms (decision 0093). Baileys maps a WebSocket
+ * error to 408 with the socket's error as its data (Utils/generics.js getCodeFromWSError): a code like ENOTFOUND or
+ * ECONNREFUSED means WhatsApp cannot be reached, a 408 without one that it did not answer in time.
+ */
+export function closeProblem(code: number | undefined, error: unknown): ConnectionProblemReason {
+  if (code === DisconnectReason.loggedOut) return "logged-out";
+  if (code === DisconnectReason.forbidden) return "banned";
+  const socketCode = (error as { data?: { code?: unknown } } | undefined)?.data?.code;
+  if (typeof socketCode === "string" && socketCode.startsWith("E")) return "whatsapp-unreachable";
+  if (code === DisconnectReason.timedOut) return "whatsapp-timeout";
+  return "whatsapp-unreachable";
 }
 
 /** The reconnection wait: exponential with equal jitter, so many connections do not retry in step. */
@@ -167,14 +183,25 @@ export function baileysLifecycle(o: LifecycleOptions): BaileysLifecycle {
         await write("TIMEOUT", { qrcode: null, pairingCode: null });
         return;
       case "stop":
-        await write("DISCONNECTED", {}, `closed by WhatsApp (${code})`);
+        await write("DISCONNECTED", {}, `closed by WhatsApp (${code})`, {
+          reason: closeProblem(code, error),
+          detail: `closed by WhatsApp (${code})`,
+          retryAt: null,
+        });
         return;
       case "backoff":
         break;
     }
     attempt += 1;
-    await write("DISCONNECTED", {}, `closed (${code ?? "no code"})`);
-    schedule(backoffDelay(attempt, o.backoff, o.random));
+    const delay = backoffDelay(attempt, o.backoff, o.random);
+    const detail = `closed (${code ?? "no code"}): ${(error as Error | undefined)?.message ?? ""}`.slice(0, 300);
+    // Why, and when the worker tries again: the QR dialog and the row say both (decision 0093).
+    await write("DISCONNECTED", {}, `closed (${code ?? "no code"})`, {
+      reason: closeProblem(code, error),
+      detail,
+      retryAt: new Date(Date.now() + delay).toISOString(),
+    });
+    schedule(delay);
   }
 
   return {

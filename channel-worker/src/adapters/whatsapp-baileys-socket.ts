@@ -30,20 +30,29 @@ export type SocketFactory = (auth: AuthenticationState) => BaileysSocket;
 export type Guard = <T>(fn: (arg: T) => Promise<void> | void) => (arg: T) => void;
 
 /** Baileys' own socket, quiet logs, our auth state behind its key cache. */
-export const baileysSocket: SocketFactory = (auth) => {
-  const logger = DEFAULT_CONNECTION_CONFIG.logger.child({ class: "chatflow" });
-  logger.level = process.env.BAILEYS_LOG_LEVEL ?? "warn";
-  return makeWASocket({
-    auth: { creds: auth.creds, keys: makeCacheableSignalKeyStore(auth.keys, logger) },
-    logger,
-    markOnlineOnConnect: false,
-    // Our sends are rows already: Baileys would echo each as an "append" upsert (Socket/messages-send.js) racing
-    // the sender's markSent for the same remote id.
-    emitOwnEvents: false,
-    // Baileys' default, said out loud: history chunks come, the adapter keeps those inside the import window.
-    syncFullHistory: true,
-  }) as unknown as BaileysSocket;
-};
+export const baileysSocket: SocketFactory = (auth) => baileysSocketAt(undefined)(auth);
+
+/**
+ * Baileys' own socket to another WebSocket address than WhatsApp's (tests: a closed port on loopback, so the real
+ * socket meets a network failure and reports it as it would in production; decision 0093).
+ */
+export const baileysSocketAt =
+  (waWebSocketUrl: string | undefined): SocketFactory =>
+  (auth) => {
+    const logger = DEFAULT_CONNECTION_CONFIG.logger.child({ class: "chatflow" });
+    logger.level = process.env.BAILEYS_LOG_LEVEL ?? "warn";
+    return makeWASocket({
+      auth: { creds: auth.creds, keys: makeCacheableSignalKeyStore(auth.keys, logger) },
+      logger,
+      markOnlineOnConnect: false,
+      // Our sends are rows already: Baileys would echo each as an "append" upsert (Socket/messages-send.js) racing
+      // the sender's markSent for the same remote id.
+      emitOwnEvents: false,
+      // Baileys' default, said out loud: history chunks come, the adapter keeps those inside the import window.
+      syncFullHistory: true,
+      ...(waWebSocketUrl ? { waWebSocketUrl } : {}),
+    }) as unknown as BaileysSocket;
+  };
 
 /** The HTTP-like status code Baileys puts on its errors (a Boom's output.statusCode). */
 export const statusCodeOf = (err: unknown): number | undefined =>

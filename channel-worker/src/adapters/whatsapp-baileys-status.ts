@@ -4,7 +4,7 @@
 import { type Change, recordChanges } from "@chatflow/core/kernel/change-log.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import type pg from "pg";
-import type { AdapterEvents, ConnectionStatus } from "./adapter.ts";
+import type { AdapterEvents, ConnectionStatus, StatusProblem } from "./adapter.ts";
 
 /** Who writes: the connection and the lease the adapter runs under. */
 export type Fence = {
@@ -19,8 +19,12 @@ export type LifecycleFields = { qrcode?: string | null; pairingCode?: string | n
 export type StatusWriter = {
   /** The status last written (or being written). */
   status(): ConnectionStatus;
-  /** Tells the worker at once, then writes after the writes before it; resolves once written (or refused). */
-  write(next: ConnectionStatus, fields: LifecycleFields, error?: string): Promise<unknown>;
+  /**
+   * Tells the worker at once, then writes after the writes before it; resolves once written (or refused). `problem`
+   * says why the session is down (whatsapps.status_reason; decision 0093): a QR code, a pairing code or an open
+   * session clears it, an opening keeps the last one (the admin still reads why the last try failed).
+   */
+  write(next: ConnectionStatus, fields: LifecycleFields, error?: string, problem?: StatusProblem): Promise<unknown>;
   /** Resolves once every write asked so far is done. */
   flushed(): Promise<unknown>;
 };
@@ -31,16 +35,26 @@ export function statusWriter(f: Fence, events: AdapterEvents): StatusWriter {
   let writes: Promise<unknown> = Promise.resolve();
   const { owner, lease } = f;
 
-  function write(next: ConnectionStatus, fields: LifecycleFields, error?: string) {
+  function write(next: ConnectionStatus, fields: LifecycleFields, error?: string, problem?: StatusProblem) {
     status = next;
-    events.onStatus(next, { ...(fields.qrcode ? { qr: fields.qrcode } : {}), ...(error ? { error } : {}) });
+    events.onStatus(next, {
+      ...(fields.qrcode ? { qr: fields.qrcode } : {}),
+      ...(error ? { error } : {}),
+      ...(problem ? { problem } : {}),
+    });
     const run = () =>
       transaction(f.pool, async (client) => {
         const { rows } = await client.query<{ id: number }>(
           `UPDATE whatsapps w SET status = $5,
              qrcode = CASE WHEN $6 THEN $7 ELSE w.qrcode END,
              pairing_code = CASE WHEN $8 THEN $9 ELSE w.pairing_code END,
-             number = CASE WHEN $10 THEN $11 ELSE w.number END, updated_at = now()
+             number = CASE WHEN $10 THEN $11 ELSE w.number END,
+             status_reason = CASE WHEN $12::text IS NOT NULL THEN jsonb_build_object('reason', $12::text,
+                 'detail', $13::text, 'retryAt', $14::text,
+                 'since', CASE WHEN w.status_reason->>'reason' = $12::text THEN w.status_reason->>'since'
+                   ELSE to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END)
+               WHEN $5 IN ('CONNECTED', 'qrcode', 'PAIRING') THEN NULL ELSE w.status_reason END,
+             updated_at = now()
            WHERE w.id = $1 AND w.company_id = $2 AND EXISTS (SELECT 1 FROM connection_leases l
              WHERE l.whatsapp_id = $1 AND l.holder = $3 AND l.generation = $4 AND l.expires_at > now())
            RETURNING w.id`,
@@ -56,6 +70,9 @@ export function statusWriter(f: Fence, events: AdapterEvents): StatusWriter {
             fields.pairingCode ?? null,
             "number" in fields,
             fields.number ?? null,
+            problem?.reason ?? null,
+            problem?.detail.slice(0, 300) ?? null,
+            problem?.retryAt ?? null,
           ],
         );
         const changes: Change[] = rows.map((r) => ({ companyId: owner.companyId, entity: "whatsapps", id: r.id }));

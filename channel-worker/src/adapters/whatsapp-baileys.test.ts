@@ -123,6 +123,13 @@ async function row(whatsappId: number): Promise<Row> {
   );
   return rows[0]!;
 }
+async function statusReason(whatsappId: number) {
+  const { rows } = await db.pool.query<{ r: { reason: string; detail: string; retryAt: string | null } | null }>(
+    "SELECT status_reason AS r FROM whatsapps WHERE id = $1",
+    [whatsappId],
+  );
+  return rows[0]!.r;
+}
 async function importStatus(whatsappId: number): Promise<string | null> {
   const { rows } = await db.pool.query<{ s: string | null }>(
     "SELECT status_import_messages AS s FROM whatsapps WHERE id = $1",
@@ -332,6 +339,36 @@ describe("#baileys.lifecycle", () => {
     await until(dropped.whatsappId, (r) => r.status === "CONNECTED", "CONNECTED again");
     expect(banned.sockets.sockets).toHaveLength(1);
     await dropped.adapter.stop();
+  });
+
+  it("says why it is down and when it tries again: unreachable, timed out, banned; a QR code clears it", async () => {
+    const qr = await setup();
+    await qr.adapter.request!("start");
+    const before = Date.now();
+    // What Baileys emits when DNS fails: 408 with the socket's error as the Boom's data (decision 0093).
+    qr.sockets
+      .last()
+      .close(DisconnectReason.connectionLost, "WebSocket Error (getaddrinfo ENOTFOUND web.whatsapp.com)", {
+        code: "ENOTFOUND",
+      });
+    const down = await until(qr.whatsappId, (r) => r.status === "DISCONNECTED", "DISCONNECTED");
+    const reason = await statusReason(qr.whatsappId);
+    expect(down.status).toBe("DISCONNECTED");
+    expect(reason).toMatchObject({ reason: "whatsapp-unreachable", detail: expect.stringContaining("ENOTFOUND") });
+    expect(Date.parse(reason!.retryAt!)).toBeGreaterThanOrEqual(before);
+    await waitFor(() => qr.sockets.sockets.length === 2, "a reconnect");
+    qr.sockets.last().close(DisconnectReason.timedOut, "WebSocket Error (Opening handshake has timed out)");
+    await waitFor(async () => (await statusReason(qr.whatsappId))?.reason === "whatsapp-timeout", "timeout");
+    await waitFor(() => qr.sockets.sockets.length === 3, "another reconnect");
+    qr.sockets.last().emit("connection.update", { qr: "2@stand-in-qr" });
+    await until(qr.whatsappId, (r) => r.status === "qrcode", "a QR code");
+    expect(await statusReason(qr.whatsappId)).toBeNull();
+    await qr.adapter.stop();
+
+    const banned = await connected();
+    banned.s.close(DisconnectReason.forbidden);
+    await until(banned.whatsappId, (r) => r.status === "DISCONNECTED", "DISCONNECTED");
+    expect(await statusReason(banned.whatsappId)).toMatchObject({ reason: "banned", retryAt: null });
   });
 
   it("maps every disconnect reason, and jitters the backoff within [cap/2, cap]", () => {

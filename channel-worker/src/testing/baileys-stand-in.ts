@@ -40,12 +40,18 @@ export class StandInSocket implements BaileysSocket {
     this.emit("connection.update", { connection: "open" });
   }
 
-  /** The socket closes with one of Baileys' DisconnectReason codes. */
-  close(statusCode: number, message = "closed"): void {
+  /**
+   * The socket closes with one of Baileys' DisconnectReason codes. `data`: what Baileys puts on the Boom beside it; a
+   * WebSocket error carries the socket's own error (Socket/socket.js mapWebSocketError: `{ code: "ENOTFOUND" }`).
+   */
+  close(statusCode: number, message = "closed", data?: { code?: string }): void {
     this.emit("connection.update", {
       connection: "close",
-      // The shape of Baileys' Boom errors (output.statusCode), which is all a close handler reads.
-      lastDisconnect: { error: Object.assign(new Error(message), { output: { statusCode } }), date: new Date() },
+      // The shape of Baileys' Boom errors (output.statusCode, data), which is all a close handler reads.
+      lastDisconnect: {
+        error: Object.assign(new Error(message), { output: { statusCode }, ...(data ? { data } : {}) }),
+        date: new Date(),
+      },
     });
   }
 

@@ -212,6 +212,8 @@ export async function startFakeGraphApi(port = 0, o: { wamidPrefix?: string } = 
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
     const path = req.url ?? "";
+    const check = /^\/v[\d.]+\/(\d+)\?fields=id$/.exec(path);
+    if (req.method === "GET" && check) fake.checks.push(`${path}|${req.headers.authorization ?? ""}`);
     const dead = revoked.get(/^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "");
     if (dead) {
       return json(res, 400, {
@@ -224,9 +226,7 @@ export async function startFakeGraphApi(port = 0, o: { wamidPrefix?: string } = 
         },
       });
     }
-    const check = /^\/v[\d.]+\/(\d+)\?fields=id$/.exec(path);
     if (req.method === "GET" && check) {
-      fake.checks.push(`${path}|${req.headers.authorization ?? ""}`);
       if (!req.headers.authorization?.startsWith("Bearer ")) {
         return json(res, 400, {
           error: { message: "An access token is required.", type: "OAuthException", code: 104 },

@@ -9,11 +9,12 @@ import { recordChanges } from "../kernel/change-log.ts";
 import { whatsappNotFound, wrongState } from "../kernel/errors.ts";
 
 /** What each request shows until the worker reports: the session is being opened, or it is gone. */
+/** Each starts afresh: the last failure's reason goes (decision 0093), the worker writes the next one. */
 const STATUS_SET: Record<ConnectionSessionRequest["action"], string> = {
-  start: "status = 'OPENING', qrcode = NULL, pairing_code = NULL",
-  "new-qr": "status = 'OPENING', qrcode = NULL, pairing_code = NULL",
-  restart: "status = 'OPENING', qrcode = NULL, pairing_code = NULL",
-  logout: "status = 'DISCONNECTED', qrcode = NULL, pairing_code = NULL",
+  start: "status = 'OPENING', qrcode = NULL, pairing_code = NULL, status_reason = NULL",
+  "new-qr": "status = 'OPENING', qrcode = NULL, pairing_code = NULL, status_reason = NULL",
+  restart: "status = 'OPENING', qrcode = NULL, pairing_code = NULL, status_reason = NULL",
+  logout: "status = 'DISCONNECTED', qrcode = NULL, pairing_code = NULL, status_reason = NULL",
 };
 
 export const NO_SESSION_MESSAGE = "Only WhatsApp connections paired by QR code have a session";

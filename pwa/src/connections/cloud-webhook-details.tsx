@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { IconButton } from "../ui/button.tsx";
 import { CopyIcon } from "../ui/icons.tsx";
 import { showToast } from "../ui/toasts.ts";
-import "./cloud-webhook.css";
+import "./connection-state.css";
 
 /** The Cloud API webhook's path on core (core/src/webhooks/whatsapp-cloud.ts). */
 export const CLOUD_WEBHOOK_PATH = "/webhooks/whatsapp";

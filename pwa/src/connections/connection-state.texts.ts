@@ -22,7 +22,7 @@ export const texts = defineTexts("connectionState", {
     reconnect: "Reconectar",
     qr: {
       opening: "Abrindo a sessão com o WhatsApp…",
-      waiting: "Aguardando o QR Code do WhatsApp…",
+      waiting: "Sessão aberta: aguardando o WhatsApp enviar o código…",
       failed: "Não foi possível obter o QR Code: {{reason}}.",
       retry: "Tentar novamente",
     },
@@ -62,7 +62,7 @@ export const texts = defineTexts("connectionState", {
     reconnect: "Reconnect",
     qr: {
       opening: "Opening the session with WhatsApp…",
-      waiting: "Waiting for WhatsApp's QR code…",
+      waiting: "Session open: waiting for WhatsApp to send the code…",
       failed: "Could not get the QR code: {{reason}}.",
       retry: "Try again",
     },
@@ -102,7 +102,7 @@ export const texts = defineTexts("connectionState", {
     reconnect: "Reconectar",
     qr: {
       opening: "Abriendo la sesión con WhatsApp…",
-      waiting: "Esperando el código QR de WhatsApp…",
+      waiting: "Sesión abierta: esperando que WhatsApp envíe el código…",
       failed: "No se pudo obtener el código QR: {{reason}}.",
       retry: "Intentar de nuevo",
     },
@@ -142,7 +142,7 @@ export const texts = defineTexts("connectionState", {
     reconnect: "Yeniden bağlan",
     qr: {
       opening: "WhatsApp ile oturum açılıyor…",
-      waiting: "WhatsApp'ın QR kodu bekleniyor…",
+      waiting: "Oturum açık: WhatsApp'ın kodu göndermesi bekleniyor…",
       failed: "QR kodu alınamadı: {{reason}}.",
       retry: "Tekrar dene",
     },

@@ -101,7 +101,7 @@ function GeneralTab(p: TabProps) {
             />
             {secret("accessToken", p.existing?.hasAccessToken)}
             {secret("appSecret", p.existing?.hasAppSecret)}
-            {secret("verifyToken", p.existing?.hasVerifyToken)}
+            {secret("verifyToken", undefined)}
             <TextField
               label={t("connectionsPage.modal.businessAccountId")}
               value={form.businessAccountId}

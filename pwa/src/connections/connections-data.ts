@@ -38,7 +38,7 @@ function useReloadOnChange(cue: unknown, reload: () => Promise<void>): void {
   }, [cue, reload]);
 }
 
-export type ConnectionSession = Pick<WhatsappAnswer, "qrcode" | "pairingCode" | "status">;
+export type ConnectionSession = Pick<WhatsappAnswer, "qrcode" | "pairingCode" | "status" | "statusReason">;
 
 /**
  * A connection's QR code or pairing code and status (GET /whatsapp/{id}); any write to the replica's row
@@ -50,7 +50,15 @@ export function useConnectionSession(id: number): ConnectionSession | null {
   useReloadOnChange(row, query.reload);
   const w = query.data;
   return useMemo(
-    () => (w ? { qrcode: w.qrcode ?? null, pairingCode: w.pairingCode ?? null, status: w.status } : null),
+    () =>
+      w
+        ? {
+            qrcode: w.qrcode ?? null,
+            pairingCode: w.pairingCode ?? null,
+            status: w.status,
+            statusReason: w.statusReason ?? null,
+          }
+        : null,
     [w],
   );
 }

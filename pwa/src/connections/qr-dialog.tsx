@@ -1,5 +1,6 @@
-// The QR dialog (spec 2 §2): the session's QR code drawn with a QR library, or the pairing code, or
-// 'Aguardando pelo QR Code' while the channel worker has none yet. Live: it asks core again whenever
+// The QR dialog (spec 2 §2): the session's QR code drawn with a QR library, or the pairing code, or its progress
+// (a spinner and the step) while the channel worker has none yet, or why WhatsApp could not be reached, when the
+// worker tries again and one retry button (issue 22; decision 0093). Live: it asks core again whenever
 // the replica's connection row changes (the worker records a whatsapps change with each new code), and
 // it closes itself once the code it showed is gone (paired, or the session ended).
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -11,8 +12,25 @@ import { Modal } from "../ui/dialog.tsx";
 import { TextField } from "../ui/fields.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
+import "./connection-state.css";
 import { qrDialogShouldClose } from "./connection-status.ts";
-import { useAskPairingCode, useConnectionSession } from "./connections-data.ts";
+import { useAskPairingCode, useConnectionActions, useConnectionSession } from "./connections-data.ts";
+
+/** When the worker tries again, while that is still ahead. */
+function RetryAt({ at }: { at: string | null }) {
+  const { t, i18n } = useTranslation();
+  if (!at || Date.parse(at) <= Date.now()) return null;
+  const time = new Date(at).toLocaleTimeString(i18n.language, {
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  });
+  return (
+    <p className="qr-help" data-testid="qr-retry-at">
+      {t("connectionState.retryAt", { time })}
+    </p>
+  );
+}
 
 export function QrDialog({ id, name, onClose }: { id: number; name: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -24,6 +42,7 @@ export function QrDialog({ id, name, onClose }: { id: number; name: string; onCl
   const shown = useRef<string | null>(null);
 
   const code = session?.qrcode || session?.pairingCode || null;
+  const step = t(session?.status === "OPENING" ? "connectionState.qr.opening" : "connectionState.qr.waiting");
   useEffect(() => {
     if (session === null) return;
     if (qrDialogShouldClose(shown.current, code)) onClose();
@@ -35,6 +54,19 @@ export function QrDialog({ id, name, onClose }: { id: number; name: string; onCl
       session?.qrcode ? renderSVG(session.qrcode, { border: 2, whiteColor: "#ffffff", blackColor: "#000000" }) : null,
     [session?.qrcode],
   );
+
+  const [retrying, setRetrying] = useState(false);
+  const { retry } = useConnectionActions();
+  async function retryNow() {
+    setRetrying(true);
+    try {
+      await retry(id);
+    } catch (err) {
+      showToast(errorText(err));
+    } finally {
+      setRetrying(false);
+    }
+  }
 
   async function askPairingCode() {
     setAsking(true);
@@ -79,10 +111,37 @@ export function QrDialog({ id, name, onClose }: { id: number; name: string; onCl
             </output>
             <p className="qr-help">{t("connectionsPage.qr.pairingHelp")}</p>
           </>
+        ) : session.status === "DISCONNECTED" || session.status === "TIMEOUT" ? (
+          // WhatsApp could not be reached, or the QR codes ran out: why, when the worker tries again, one retry.
+          <div className="qr-failed" role="alert" data-testid="qr-failed" data-reason={session.statusReason?.reason}>
+            <p>
+              {t("connectionState.qr.failed", {
+                reason: session.statusReason
+                  ? t(`connectionState.reasons.${session.statusReason.reason}`)
+                  : t(`connectionsPage.statuses.${session.status}`),
+              })}
+            </p>
+            <RetryAt at={session.statusReason?.retryAt ?? null} />
+            <Button variant="primary" onPress={() => void retryNow()} isPending={retrying} data-testid="qr-retry">
+              {t("connectionState.qr.retry")}
+            </Button>
+          </div>
         ) : (
-          <p className="qr-waiting" data-testid="qr-waiting">
-            {t("connectionsPage.qr.waiting")}
-          </p>
+          // On its way: the step it is at (opening the session, or waiting for WhatsApp's QR code).
+          <div className="qr-progress" data-testid="qr-progress" data-status={session.status}>
+            <p className="qr-waiting" data-testid="qr-waiting">
+              {t("connectionsPage.qr.waiting")}
+            </p>
+            <Spinner label={step} />
+            <p className="qr-help" data-testid="qr-step">
+              {step}
+            </p>
+            {session.statusReason && (
+              <p className="qr-help" data-testid="qr-last-failure">
+                {t("connectionState.row", { reason: t(`connectionState.reasons.${session.statusReason.reason}`) })}
+              </p>
+            )}
+          </div>
         )}
       </div>
       {!session?.pairingCode && !byPhone && (

@@ -17,6 +17,8 @@ export type S3Config = Extract<MediaStoreConfig, { kind: "s3" }>;
 
 export type TestS3 = {
   endpoint: string;
+  /** A bucket made when the server started, for settings read synchronously (an e2e stack's core). */
+  first: S3Config;
   /** A fresh bucket on this server, with the settings a core or worker needs to use it. */
   bucket(): Promise<S3Config>;
   close(): Promise<void>;
@@ -37,23 +39,25 @@ export async function startTestS3(): Promise<TestS3> {
   });
   const address = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${address.port}`;
+  const bucket = async (): Promise<S3Config> => {
+    const config: S3Config = {
+      kind: "s3",
+      bucket: `media-${process.pid}-${++buckets}`,
+      region: "us-east-1",
+      endpoint,
+      forcePathStyle: true,
+      // s3rver's one account.
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    };
+    const client = s3Client(config);
+    await client.send(new CreateBucketCommand({ Bucket: config.bucket }));
+    client.destroy();
+    return config;
+  };
   return {
     endpoint,
-    async bucket() {
-      const config: S3Config = {
-        kind: "s3",
-        bucket: `media-${process.pid}-${++buckets}`,
-        region: "us-east-1",
-        endpoint,
-        forcePathStyle: true,
-        // s3rver's one account.
-        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-      };
-      const client = s3Client(config);
-      await client.send(new CreateBucketCommand({ Bucket: config.bucket }));
-      client.destroy();
-      return config;
-    },
+    first: await bucket(),
+    bucket,
     async close() {
       await server.close();
       await rm(directory, { recursive: true, force: true });

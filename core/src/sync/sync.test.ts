@@ -40,8 +40,9 @@ describe("#sync.push", () => {
       [s.ticket.id],
     );
     expect(rows).toEqual([{ body: "first", send_state: "queued", ack: 0, from_me: true }]);
-    const t = await core.db.pool.query("SELECT last_message FROM tickets WHERE id = $1", [s.ticket.id]);
-    expect(t.rows[0].last_message).toBe("first");
+    // The ticket moved (its time); its preview stays the customer's last message (decision 0089).
+    const t = await core.db.pool.query("SELECT last_message, updated_at FROM tickets WHERE id = $1", [s.ticket.id]);
+    expect(t.rows[0].last_message).toBe("");
   });
 
   it("keeps a refused mutation's error and does not apply it on a retry", async () => {
@@ -131,7 +132,8 @@ describe("#sync.pull", () => {
     const next = await core.api("GET", `/sync/pull?cursor=${first.body.cursor}`, { token: s.token });
     expect(parseInt(next.body.cursor, 10)).toBeGreaterThan(parseInt(first.body.cursor, 10));
     expect(next.body.put.messages.map((m: { id: string }) => m.id)).toEqual([id]);
-    expect(next.body.put.tickets[0]).toMatchObject({ id: s.ticket.id, lastMessage: "hi" });
+    // The ticket changed (its time), and comes again; its preview stays the customer's (decision 0089).
+    expect(next.body.put.tickets[0]).toMatchObject({ id: s.ticket.id, lastMessage: "" });
   });
 
   it("answers del for a ticket that moved out of the agent's queues", async () => {

@@ -4,6 +4,7 @@
 // unsupported messages with their raw type, the failed delivery with Meta's reason (never hidden by a late `sent`),
 // Messenger's ids with `$`, Instagram's story link and unsend; and that redelivering every example adds nothing.
 import http from "node:http";
+import AxeBuilder from "@axe-core/playwright";
 import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import {
@@ -78,7 +79,14 @@ async function openTicket(channel: MetaChannel, contact: string) {
   });
   await q("UPDATE tickets SET status = 'open', user_id = $2 WHERE id = $1", [t.id, adminId]);
   await page.goto(`${world.stack.core.url}/tickets/${t.uuid}`);
-  await page.getByTestId("message-input").waitFor();
+  await page
+    .getByTestId("message-input")
+    .waitFor()
+    .catch(async (err) => {
+      if (process.env.SCREENSHOT_DIR)
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/meta-${channel}-stuck.png` });
+      throw err;
+    });
   return t;
 }
 
@@ -227,6 +235,61 @@ describe("Meta's examples in the agent's conversation", () => {
     await expect.poll(() => bubble("Oi! Vocês entregam em Recife?").count()).toBe(0);
     await page.getByTestId("message-deleted").first().waitFor();
   });
+
+  it("reads well at 360x740, 390x844 and 1366x800 in both themes: no serious axe violation, nothing past the right edge", async () => {
+    const found: string[] = [];
+    for (const [channel, contact] of [
+      ["whatsapp-cloud", META_IDS.waId],
+      ["messenger", META_IDS.psid],
+      ["instagram", META_IDS.igsid],
+    ] as const) {
+      for (const [width, height] of [
+        [360, 740],
+        [390, 844],
+        [1366, 800],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await openTicket(channel, contact);
+        await page.getByTestId("message-bubble").first().waitFor();
+        // The failed delivery, with its reason, in view (it is the oldest message of the WhatsApp conversation).
+        const reason = page.getByTestId("message-failure-reason");
+        if ((await reason.count()) > 0) await reason.first().scrollIntoViewIfNeeded();
+        for (const theme of ["light", "dark"] as const) {
+          await page.evaluate((t) => {
+            document.documentElement.dataset.theme = t;
+            document.documentElement.style.colorScheme = t;
+          }, theme);
+          const at = `${channel} ${width}x${height} ${theme}`;
+          if (process.env.SCREENSHOT_DIR) {
+            await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/meta-${channel}-${width}-${theme}.png` });
+          }
+          // The whole of axe in light; in dark what the theme decides (colours), as the screens suite does.
+          const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"], selectors: false });
+          if (theme === "dark") builder.withRules(["color-contrast", "link-in-text-block"]);
+          const axe = await builder.analyze();
+          for (const v of axe.violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
+            found.push(`${at}: ${v.id} ${v.nodes.map((n) => n.html.slice(0, 80)).join(", ")}`);
+          }
+          const wide = await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth);
+          if (wide > width) found.push(`${at}: the page is ${wide} px wide`);
+          const past = await page.evaluate(
+            (w) =>
+              [...document.querySelectorAll(".message-card, .message-system, .message-failure-reason, .message-story")]
+                .filter((el) => el.getBoundingClientRect().right > w + 0.5)
+                .map((el) => el.className),
+            width,
+          );
+          for (const el of past) found.push(`${at}: ${el} past the right edge`);
+        }
+        await page.evaluate(() => {
+          delete document.documentElement.dataset.theme;
+          document.documentElement.style.colorScheme = "";
+        });
+      }
+    }
+    await page.setViewportSize({ width: 1366, height: 800 });
+    expect(found).toEqual([]);
+  }, 400_000);
 
   it("redelivering every example adds nothing the agent sees", async () => {
     const count = async () => (await q("SELECT count(*)::int AS n FROM messages")).rows[0].n as number;

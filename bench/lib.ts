@@ -71,7 +71,7 @@ async function spawnCore(
     let out = "";
     child.stdout!.on("data", (c: Buffer) => {
       out += c.toString();
-      const m = out.match(/core listening on (http:\/\/\S+)/);
+      const m = out.match(/core listening on (http:\/\/[^\s"]+)/);
       if (m) resolve(m[1]!);
     });
     child.once("exit", (code) => reject(new Error(`core exited ${code}`)));

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { isAlive } from "./leftovers.ts";
-import { restartDelay, Supervisor } from "./supervisor.ts";
+import { readable, restartDelay, Supervisor } from "./supervisor.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -128,7 +128,7 @@ describe("npm start", () => {
       },
       { timeout: 20_000 },
     );
-    await vi.waitFor(() => expect(run.output()).toContain("[worker] [channel-worker] health on port"), {
+    await vi.waitFor(() => expect(run.output()).toMatch(/\[worker\] \S+ INFO: health on port \d+/), {
       timeout: 30_000,
     });
 
@@ -136,7 +136,7 @@ describe("npm start", () => {
     process.kill(-(run.child.pid as number), "SIGINT");
     expect(await run.exited).toBe(0);
     const said = run.output();
-    expect(said).toContain("[worker] [channel-worker] stopped");
+    expect(said).toMatch(/\[worker\] \S+ INFO: stopped/);
     // The worker finished on a live database: no "the database system is shutting down".
     expect(said).not.toMatch(/57P03|shutting down/);
     expect(await listening(pgPort)).toBe(false);
@@ -209,6 +209,20 @@ describe("the supervisor", () => {
     const ups = lines.filter((l) => l.startsWith("[crashy] up")).length;
     await new Promise((r) => setTimeout(r, 400));
     expect(lines.filter((l) => l.startsWith("[crashy] up")).length).toBe(ups);
+  });
+
+  it("renders a part's JSON log lines for a person and leaves other lines alone", () => {
+    const line = JSON.stringify({
+      level: "warn",
+      time: "2026-12-07T10:57:27.924Z",
+      part: "core",
+      version: "3.5.0",
+      reqId: "r1",
+      msg: "database unavailable",
+    });
+    expect(readable(line)).toMatch(/^\S+ WARN: database unavailable \{"reqId":"r1"\}$/);
+    expect(readable("plain text from a child")).toBe("plain text from a child");
+    expect(readable("{not json")).toBe("{not json");
   });
 
   it("gives a part that ignores SIGTERM the timeout, then kills it", async () => {

@@ -4,6 +4,27 @@
 // part that exits on its own restarted with backoff. pm2 and systemd do the same for a deployment; this is
 // the one-machine start (decision 0086).
 import { type ChildProcess, spawn } from "node:child_process";
+import { prettyFactory } from "pino-pretty";
+
+/**
+ * A part's JSON log line (pino, decision 0096) as a person reads it in a terminal: time, level, message, then the
+ * line's other fields; anything that is not a log line stays as it is.
+ */
+const pretty = prettyFactory({
+  colorize: process.stdout.isTTY === true,
+  translateTime: "SYS:HH:MM:ss.l",
+  ignore: "pid,hostname,part,version",
+  singleLine: true,
+});
+export function readable(line: string): string {
+  if (!line.startsWith("{")) return line;
+  try {
+    JSON.parse(line);
+  } catch {
+    return line;
+  }
+  return pretty(line).trimEnd();
+}
 
 export type PartSpec = {
   name: string;
@@ -72,7 +93,7 @@ export class Supervisor {
         .toString()
         .split("\n")
         .filter(Boolean)
-        .map((l) => `[${spec.name}] ${l}`)
+        .map((l) => `[${spec.name}] ${readable(l)}`)
         .join("\n");
     child.stdout?.on("data", (c: Buffer) => this.opts.log(prefix(c)));
     child.stderr?.on("data", (c: Buffer) => this.opts.error(prefix(c)));

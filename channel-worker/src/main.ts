@@ -2,6 +2,7 @@
 // environment. Several may run against the same database.
 
 import { poolSettingsFromEnv } from "@chatflow/core/kernel/config.ts";
+import { logger } from "@chatflow/core/kernel/logger.ts";
 import { scrape } from "@chatflow/core/kernel/metrics.ts";
 import { startHealthServer } from "./health-server.ts";
 import { startWorker } from "./worker.ts";
@@ -58,21 +59,21 @@ const health =
         async (path) => (await started).health(path),
         async (authorization) => scrape((await started).metrics, process.env.METRICS_TOKEN, authorization),
       );
-if (health) console.log(`[channel-worker] health on port ${health.port}`);
+if (health) logger.info({ port: health.port }, `health on port ${health.port}`);
 let stopping = false;
 const stop = async (signal: NodeJS.Signals) => {
   // Registered for good (not once): a second signal during the stop (Ctrl-C reaches the whole process
   // group, then the start script signals its children again) must not end the process mid-stop.
   if (stopping) {
-    console.log(`[channel-worker] ${signal} again: still stopping`);
+    logger.info(`${signal} again: still stopping`);
     return;
   }
   stopping = true;
-  console.log(`[channel-worker] ${signal}: stopping`);
+  logger.info(`${signal}: stopping`);
   // Finishes the sends and job runs in flight, puts claimed messages back and gives the leases back.
   await (await started).stop();
   await health?.close();
-  console.log("[channel-worker] stopped");
+  logger.info("stopped");
   process.exit(0);
 };
 // Before the start completes: its first round may already be sending, and a signal then must stop it too.

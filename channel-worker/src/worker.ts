@@ -8,6 +8,7 @@ import path from "node:path";
 import { openDb } from "@chatflow/core/db/orm.ts";
 import type { PoolSettings } from "@chatflow/core/kernel/config.ts";
 import { type HealthAnswer, type HealthState, healthProbe } from "@chatflow/core/kernel/health.ts";
+import { logger } from "@chatflow/core/kernel/logger.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
 import type { Registry } from "prom-client";
 import type { Channel } from "./adapters/adapter.ts";
@@ -87,7 +88,7 @@ function withSessionSetting(databaseUrl: string, name: string, value: number): s
 
 export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   const workerId = opts.workerId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
-  const log = opts.log ?? ((m: string) => console.log(`[channel-worker ${workerId}] ${m}`));
+  const log = opts.log ?? ((m: string) => logger.info({ workerId }, m));
   const timings = leaseTimings(opts.lease);
   // A worker frozen inside a transaction (a claim holds its rows and the lease row FOR SHARE) would block the
   // takeover of its expired lease for as long as its connection lives: PostgreSQL ends such a session instead.

@@ -5,6 +5,7 @@ import path from "node:path";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import { authenticate } from "./auth/authenticate.ts";
+import { accessLog } from "./http/access-log.ts";
 import { errorHandler } from "./http/error-handler.ts";
 import { closeWhenDraining, healthRoutes } from "./http/health.ts";
 import { metricsRoute } from "./http/metrics.ts";
@@ -45,6 +46,8 @@ export function createApp(deps: AppDeps): Express {
   if (deps.config.trustProxy !== undefined) app.set("trust proxy", deps.config.trustProxy);
   // First, so that every answer carries them: errors, 404s and the webhooks included.
   app.use(securityHeaders);
+  // A request id on every answer, and the access log's line when it is answered.
+  app.use(accessLog({ enabled: deps.config.accessLog === true }));
   const health = deps.health ?? { draining: false };
   app.use(closeWhenDraining(health));
   // Probes come often and want no compression, body parsing or session.

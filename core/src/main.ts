@@ -1,10 +1,11 @@
 // `node core/src/main.ts`: core alone, configured from the environment.
 import { loadConfig } from "./kernel/config.ts";
+import { logger } from "./kernel/logger.ts";
 import { startCore } from "./server.ts";
 
 const config = loadConfig();
 const core = await startCore(config);
-console.log(`core listening on ${core.url}`);
+logger.info({ url: core.url }, `core listening on ${core.url}`);
 let stopping = false;
 const stop = async () => {
   // Registered for good (not once): a second signal during the drain must not end the process mid-stop.

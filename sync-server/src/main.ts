@@ -2,11 +2,12 @@
 // environment (config.ts). Several instances share documents through
 // @hocuspocus/extension-redis when REDIS_URL is set (docs/architecture.md "Scale past
 // one machine"); each store merges into PostgreSQL either way (decision 0051).
+import { logger } from "@chatflow/core/kernel/logger.ts";
 import { loadSyncConfig } from "./config.ts";
 import { startSyncServer } from "./server.ts";
 
 const server = await startSyncServer(loadSyncConfig());
-console.log(`sync-server listening on ${server.url}`);
+logger.info({ url: server.url }, `sync-server listening on ${server.url}`);
 
 let stopping = false;
 const stop = async () => {

@@ -1,10 +1,11 @@
 // Bad input answers 4xx with the error body, through the real core (issue 7): ids out of
 // range, NUL bytes, impossible dates, forged cursors, oversized, mis-encoded and truncated
-// bodies. Each one writes nothing and logs no stack (console.error is never called).
+// bodies. Each one writes nothing and logs no stack (no error line reaches the log).
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import express from "express";
 import { describe, expect, it, vi } from "vitest";
+import { captureLogs } from "../kernel/logger.ts";
 import { buildContact, buildTicket, buildWhatsapp } from "../testing/factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 import { errorHandler } from "./error-handler.ts";
@@ -21,13 +22,13 @@ const w = forFile(async () => {
   ).id;
   return { token, ticketId };
 });
-forFile(() => vi.spyOn(console, "error"), {
-  stop(errors) {
+forFile(captureLogs, {
+  stop(logs) {
     try {
-      // None of these requests is an outage: no stack reached the error log.
-      expect(errors).not.toHaveBeenCalled();
+      // None of these requests is an outage: no error line, no stack, reached the log.
+      expect(logs.lines.filter((l) => l.level === "error" || l.err)).toEqual([]);
     } finally {
-      errors.mockRestore();
+      logs.restore();
     }
   },
 });
@@ -227,7 +228,7 @@ describe("#input transport", () => {
 
 describe("#input database data errors", () => {
   it("answers 400 ERR_VALIDATION for PostgreSQL's data exceptions, logged as a warning without stack", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logs = captureLogs();
     const sql = [
       "SELECT 'x'::int",
       "SELECT 3000000000::int",
@@ -250,8 +251,10 @@ describe("#input database data errors", () => {
     } finally {
       server.close();
     }
-    expect(warn).toHaveBeenCalledTimes(3);
-    for (const [line] of warn.mock.calls) expect(String(line)).not.toContain("    at ");
-    warn.mockRestore();
+    logs.restore();
+    const warnings = logs.lines.filter((l) => l.msg === "input refused by PostgreSQL");
+    expect(warnings).toHaveLength(3);
+    for (const line of warnings) expect(line).toMatchObject({ level: "warn", method: "GET" });
+    for (const line of warnings) expect(JSON.stringify(line)).not.toContain("    at ");
   });
 });

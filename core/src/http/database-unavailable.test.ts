@@ -4,6 +4,7 @@
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { isDatabaseUnavailable } from "../kernel/database-unavailable.ts";
+import { captureLogs } from "../kernel/logger.ts";
 import { startTestCore, type TestCore } from "../testing/test-core.ts";
 import { createMigratedDatabase } from "../testing/test-db.ts";
 
@@ -69,8 +70,9 @@ describe("#api.database-unavailable", () => {
     const { token } = await core.login("admin@chatflow.local", "chatflow");
     expect((await core.api("GET", "/queue", { token })).status).toBe(200);
 
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
+    // The listeners' own "connection lost; listening again" lines.
+    const listeners = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       await proxy.cut();
       const down = await core.api("GET", "/queue", { token });
@@ -80,13 +82,17 @@ describe("#api.database-unavailable", () => {
       const login = await core.api("POST", "/auth/login", { body: { email: "admin@chatflow.local", password: "x" } });
       expect([login.status, login.body.error]).toEqual([503, "ERR_DATABASE_UNAVAILABLE"]);
       expect((await fetch(`${core.url}/readyz`)).status).toBe(503);
-      // An outage is one warning line per request, never a stack on the error log (the listeners' own
-      // "connection lost; listening again" lines are theirs).
-      expect(error.mock.calls.filter((args) => args.some((a) => a instanceof Error))).toEqual([]);
-      expect(warn.mock.calls.some(([line]) => String(line).includes("database unavailable"))).toBe(true);
+      // An outage is one warning line per request, with its request id, never an error line with a stack.
+      expect(logs.lines.filter((l) => l.level === "error" || l.err)).toEqual([]);
+      const warnings = logs.lines.filter((l) => l.msg === "database unavailable");
+      expect(warnings.map((l) => [l.level, l.method, l.path])).toEqual([
+        ["warn", "GET", "/queue"],
+        ["warn", "POST", "/auth/login"],
+      ]);
+      expect(warnings[0]?.reqId).toBe(down.headers.get("x-request-id"));
     } finally {
-      warn.mockRestore();
-      error.mockRestore();
+      logs.restore();
+      listeners.mockRestore();
     }
 
     await proxy.open();

@@ -11,6 +11,8 @@ import {
   payloadTooLarge,
   unsupportedMediaType,
 } from "../kernel/errors.ts";
+import { logger } from "../kernel/logger.ts";
+import { requestIdOf } from "./access-log.ts";
 
 /** What the PWA is told to wait when the database cannot be reached: readiness checks it every few seconds too. */
 const API_RETRY_AFTER_SECONDS = 5;
@@ -59,18 +61,24 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const data = inputDataError(err);
   if (data) {
     // A gap in the contract, worth fixing but not an outage: one line, no stack.
-    console.warn(`${req.method} ${req.path}: input refused by PostgreSQL: ${(err as Error).message}`);
+    logger.warn(
+      { reqId: requestIdOf(res), method: req.method, path: req.path, reason: (err as Error).message },
+      "input refused by PostgreSQL",
+    );
     res.status(statusOf(data.code)).json(data.toBody());
     return;
   }
   if (isDatabaseUnavailable(err)) {
     // An outage, not a bug: one line, no stack; the client is told when to come back.
-    console.warn(`${req.method} ${req.path}: database unavailable: ${(err as Error).message}`);
+    logger.warn(
+      { reqId: requestIdOf(res), method: req.method, path: req.path, reason: (err as Error).message },
+      "database unavailable",
+    );
     const unavailable = databaseUnavailable(API_RETRY_AFTER_SECONDS);
     res.setHeader("Retry-After", String(API_RETRY_AFTER_SECONDS));
     res.status(statusOf(unavailable.code)).json(unavailable.toBody());
     return;
   }
-  console.error(err);
+  logger.error({ reqId: requestIdOf(res), method: req.method, path: req.path, err }, "request failed");
   res.status(500).json(internalError().toBody());
 };

@@ -104,6 +104,8 @@ export type CoreConfig = {
   drainTimeoutMs?: number;
   /** The bearer token a Prometheus scrape of GET /metrics must send (METRICS_TOKEN); absent: no /metrics. */
   metricsToken?: string;
+  /** One JSON line per request (ACCESS_LOG=off turns it off; decision 0096); absent (tests): off. */
+  accessLog?: boolean;
   /** Web push signing keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); absent: the installation's, in the database. */
   vapid?: VapidKeys;
   /** VAPID_SUBJECT (else the admin's mailto:), for the installation's pair when the environment gives none. */
@@ -218,6 +220,7 @@ export function loadConfig(env = process.env): CoreConfig {
     drainDelayMs: Number(env.DRAIN_DELAY_MS ?? 0),
     drainTimeoutMs: Number(env.DRAIN_TIMEOUT_MS ?? 25_000),
     metricsToken: env.METRICS_TOKEN || undefined,
+    accessLog: env.ACCESS_LOG !== "off",
     vapid: vapidKeysFromEnv(env, env.CHATFLOW_ADMIN_EMAIL ?? "admin@chatflow.local"),
     vapidSubject: vapidSubject(env, env.CHATFLOW_ADMIN_EMAIL ?? "admin@chatflow.local"),
     efiPixUrl: env.EFI_PIX_URL || undefined,

@@ -4,6 +4,7 @@ import { benchAutomation } from "./automation.ts";
 import { benchBaileys } from "./baileys.ts";
 import { benchBundle } from "./bundle.ts";
 import { benchConversation } from "./conversation.ts";
+import { benchConversationPhone } from "./conversation-phone.ts";
 import { benchCrud } from "./crud.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchFlowEditor } from "./flow-editor.ts";
@@ -17,6 +18,7 @@ const BENCHES: Record<string, () => Record<string, string> | Promise<Record<stri
   baileys: benchBaileys,
   bundle: benchBundle,
   conversation: benchConversation,
+  "conversation-phone": benchConversationPhone,
   crud: benchCrud,
   dashboard: benchDashboard,
   "flow-editor": benchFlowEditor,

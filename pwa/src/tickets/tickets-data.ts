@@ -31,6 +31,7 @@ import {
 } from "./message-view/message-actions.ts";
 import { countSince, fetchOlderMessages, latestMessages } from "./message-view/older-messages.ts";
 import { ticketByUuid } from "./queries.ts";
+import { aheadPage, aheadTicket, readAhead } from "./read-ahead.ts";
 import { sendContact } from "./send-contact.ts";
 import { sendInteractive } from "./send-interactive.ts";
 import { sendMedia } from "./send-media.ts";
@@ -51,7 +52,15 @@ import { useTicketList } from "./use-ticket-list.ts";
 
 /** The replica's ticket with this uuid; null when not held, undefined while reading. */
 export function useTicketByUuid(uuid: string): TicketDTO | null | undefined {
-  return useLiveQuery(() => ticketByUuid(db, uuid), [uuid]);
+  return useLiveQuery(() => ticketByUuid(db, uuid), [uuid], aheadTicket(uuid));
+}
+
+/** Reads the conversation at `uuid` ahead of its route (a press on its row in the list, read-ahead.ts). */
+export function readConversationAhead(uuid: string): void {
+  void readAhead(uuid, {
+    ticket: (u) => ticketByUuid(db, u),
+    page: (ticketId, limit) => latestMessages(db, ticketId, limit),
+  });
 }
 
 /** Whether the replica holds the ticket with this uuid (the person may see it); undefined while reading. */
@@ -179,7 +188,7 @@ export const dialogStores = { db, api };
 
 /** The newest `limit` messages of a ticket in the replica (and whether older ones are held); undefined while reading. */
 export function useMessageWindow(ticketId: number, limit: number) {
-  return useLiveQuery(() => latestMessages(db, ticketId, limit), [ticketId, limit]);
+  return useLiveQuery(() => latestMessages(db, ticketId, limit), [ticketId, limit], aheadPage(ticketId, limit));
 }
 
 /** The ids of the messages still waiting in the outbox (shown with the clock). */

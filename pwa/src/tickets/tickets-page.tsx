@@ -10,8 +10,9 @@ import { ResizeHandle } from "../ui/resize-handle.tsx";
 import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
 import { listWidth, listWidthBounds, storableWidth } from "./list-width.ts";
 import { rememberListEntry } from "./pane-history.ts";
+import { rowUuid } from "./read-ahead.ts";
 import { TicketList } from "./ticket-list.tsx";
-import { saveTicketListWidth } from "./tickets-data.ts";
+import { readConversationAhead, saveTicketListWidth } from "./tickets-data.ts";
 
 export function TicketsPage() {
   const narrow = useMediaQuery(NARROW_QUERY);
@@ -22,6 +23,15 @@ export function TicketsPage() {
   useEffect(() => {
     if (!uuid) rememberListEntry();
   }, [uuid, key]);
+  // A press on a row reads its conversation ahead of the route (read-ahead.ts).
+  useEffect(() => {
+    const press = (event: PointerEvent) => {
+      const row = rowUuid(event.target);
+      if (row && row !== uuid) readConversationAhead(row);
+    };
+    document.addEventListener("pointerdown", press, { capture: true, passive: true });
+    return () => document.removeEventListener("pointerdown", press, { capture: true });
+  }, [uuid]);
   return narrow ? <PhoneTickets uuid={uuid} /> : <WideTickets />;
 }
 

@@ -8,10 +8,11 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { showToast } from "../ui/toasts.ts";
 import { splitReactions } from "./message-view/message-state.ts";
 import { MESSAGE_PAGE } from "./message-view/older-messages.ts";
+import { FIRST_WINDOW } from "./read-ahead.ts";
 import { fetchOlderTicketMessages, findQuotedMessage, useMessageWindow } from "./tickets-data.ts";
 
-/** Messages rendered when a conversation opens. */
-export const FIRST_WINDOW = 30;
+export { FIRST_WINDOW } from "./read-ahead.ts";
+
 /** spec 1 §9: older messages load within 50 px of the top, after 500 ms. */
 const TOP_PX = 50;
 const TOP_DELAY_MS = 500;

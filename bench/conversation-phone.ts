@@ -1,0 +1,177 @@
+// Opening a conversation from the ticket list on a phone (390x844, touch; issue 21's target: under 100 ms), in
+// chromium, on the built PWA served by core (PWA_DIR, else pwa/dist): each run taps the ticket in the list (a real
+// touch, as a person's thumb) and stops at the first frame painted with the conversation's header and its newest
+// message; then Back returns to the list (the phone's one-pane layout, decision 0088). The replica holds the
+// conversation's 200 messages (written into the app's own IndexedDB, as the pull would have). Median and p95 of 21
+// runs; the first, which also loads the conversation's code, apart.
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { CHROMIUM, launchChromium } from "../test/browser.ts";
+import { fmt, freshDatabase, percentile, signInAsAdmin, startCoreChild } from "./lib.ts";
+
+const MESSAGES = 200;
+const RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 21);
+
+export async function benchConversationPhone(): Promise<Record<string, string>> {
+  const label = "conversation opened from the list on a phone (390x844, tap to first paint, ms)";
+  const dist = process.env.PWA_DIR ?? path.resolve(import.meta.dirname, "../pwa/dist");
+  if (!existsSync(path.join(dist, "index.html"))) return { [label]: "not built (run npm run build)" };
+  if (!existsSync(CHROMIUM)) return { [label]: `no chromium at ${CHROMIUM}` };
+  const db = await freshDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "chatflow-bench-phone-"));
+  const core = await startCoreChild(db.url, dataDir, { PWA_DIR: dist });
+  const browser = await launchChromium();
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  try {
+    // One open ticket of the admin: the first pull brings it with its contact.
+    const { rows } = await pool.query<{ ticket: number; uuid: string; contact: number; admin: number }>(
+      `WITH w AS (INSERT INTO whatsapps (company_id, name, channel, status, is_default)
+                  VALUES (1, 'Bench', 'whatsappapi', 'CONNECTED', true) RETURNING id),
+            c AS (INSERT INTO contacts (company_id, name, number, whatsapp_id, channel)
+                  SELECT 1, 'Cliente Fone', '5511900000002', id, 'whatsappapi' FROM w RETURNING id),
+            t AS (INSERT INTO tickets (company_id, contact_id, whatsapp_id, status, user_id, channel)
+                  SELECT 1, c.id, w.id, 'open', (SELECT id FROM users WHERE email = 'admin@chatflow.local'), 'whatsappapi'
+                  FROM c, w RETURNING id, uuid, contact_id, user_id)
+       SELECT id AS ticket, uuid, contact_id AS contact, user_id AS admin FROM t`,
+    );
+    const t = rows[0]!;
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 2,
+    });
+    const page = await context.newPage();
+    await signInAsAdmin(page, core.url);
+    await page.waitForURL((url) => url.pathname !== "/login");
+    if (!new URL(page.url()).pathname.startsWith("/tickets")) await page.goto(`${core.url}/tickets`);
+    await page.getByTestId("tickets-tab-open").tap();
+    const item = page.getByTestId("ticket-item").filter({ hasText: "Cliente Fone" });
+    await item.waitFor();
+
+    await page.evaluate(
+      async ({ n, ticketId, contactId, userId }) => {
+        const open = indexedDB.open("chatflow");
+        const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        const tx = idb.transaction("messages", "readwrite");
+        const store = tx.objectStore("messages");
+        const start = Date.now() - n * 60_000;
+        for (let i = 0; i < n; i++) {
+          const at = new Date(start + i * 60_000).toISOString();
+          const fromMe = i % 3 === 0;
+          store.put({
+            id: `01900000-0000-7000-8000-${String(i).padStart(12, "0")}`,
+            ticketId,
+            contactId,
+            companyId: 1,
+            userId: fromMe ? userId : null,
+            body: `Mensagem ${i}: *pedido* _${i}_ https://exemplo.com/p/${i}`,
+            fromMe,
+            read: true,
+            mediaType: "chat",
+            mediaUrl: null,
+            dataJson: null,
+            ack: fromMe ? 3 : 0,
+            isDeleted: false,
+            isEdited: false,
+            isForwarded: false,
+            isPrivate: false,
+            quotedMsgId: null,
+            errorCode: null,
+            createdAt: at,
+            updatedAt: at,
+          });
+        }
+        await new Promise<void>((resolve, reject) => {
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+        idb.close();
+      },
+      { n: MESSAGES, ticketId: t.ticket, contactId: t.contact, userId: t.admin },
+    );
+
+    const newest = `Mensagem ${MESSAGES - 1}:`;
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      // From the touch that starts the tap to the first frame painted with the header and the newest message.
+      await page.evaluate((text) => {
+        const w = window as unknown as { benchOpened?: Promise<number> };
+        w.benchOpened = new Promise<number>((resolve) => {
+          let t0 = 0;
+          document.addEventListener("touchstart", (e) => (t0 = e.timeStamp), { capture: true, once: true });
+          const phases: Record<string, number> = {};
+          (window as unknown as { benchPhases: Record<string, number> }).benchPhases = phases;
+          document.addEventListener("touchend", (e) => (phases.touchend = e.timeStamp - t0), {
+            capture: true,
+            once: true,
+          });
+          document.addEventListener("click", (e) => (phases.click = e.timeStamp - t0), { capture: true, once: true });
+          const done = () => {
+            if (!document.querySelector("[data-testid='ticket-header']")) return false;
+            const bubbles = document.querySelectorAll("[data-testid='message-bubble']");
+            return bubbles.length > 0 && (bubbles[bubbles.length - 1]?.textContent ?? "").includes(text);
+          };
+          // After the DOM has it, the next frame's callback runs once that frame is painted.
+          const painted = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+          const observer = new MutationObserver(() => {
+            if (t0 && !phases.url && location.pathname !== "/tickets") phases.url = performance.now() - t0;
+            if (t0 && !phases.header && document.querySelector("[data-testid='ticket-header']"))
+              phases.header = performance.now() - t0;
+            if (!t0 || !done()) return;
+            observer.disconnect();
+            painted();
+          });
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        });
+      }, newest);
+      await item.tap({ timeout: 10_000 });
+      const ms = await page.evaluate(() =>
+        Promise.race([
+          (window as unknown as { benchOpened: Promise<number> }).benchOpened,
+          new Promise<number>((_, reject) =>
+            setTimeout(
+              () =>
+                reject(
+                  new Error(
+                    `not opened: ${location.pathname} ${JSON.stringify((window as unknown as { benchPhases: object }).benchPhases)} ${document.querySelectorAll("[data-testid='message-bubble']").length} ${document.querySelector("[data-testid='message-bubble']:last-of-type")?.textContent}`,
+                  ),
+                ),
+              10_000,
+            ),
+          ),
+        ]),
+      );
+      if (process.env.BENCH_PHONE_PHASES)
+        console.log(
+          ms.toFixed(1),
+          JSON.stringify(await page.evaluate(() => (window as unknown as { benchPhases: object }).benchPhases)),
+        );
+      if (run > 0) times.push(ms);
+      else times.unshift(-ms);
+      await page.goBack();
+      await page.getByTestId("ticket-header").waitFor({ state: "detached" });
+      await item.waitFor();
+    }
+    const first = -times.shift()!;
+    times.sort((a, b) => a - b);
+    await context.close();
+    return {
+      [`${label}, median / p95`]: `${fmt(percentile(times, 50))} / ${fmt(percentile(times, 95))}`,
+      [`${label}, first open (loads its code)`]: fmt(first),
+      "conversation on a phone: machine load average (1 min) after the runs": fmt(loadavg()[0] ?? Number.NaN, 1),
+    };
+  } finally {
+    await browser.close();
+    await pool.end();
+    await core.stop();
+    await db.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -2,6 +2,7 @@
 // sent bubbles, the forwarded and edited markers, the quoted message (pressing it scrolls to
 // it), the content by type, reactions, the time and the delivery state, and for a failed
 // message its reason with 'Tentar novamente'. The options menu sits beside the bubble.
+import { deliveryFailureOf } from "@chatflow/core/contract/delivery-failure.ts";
 import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
 import { memo, useContext } from "react";
 import { useTranslation } from "react-i18next";
@@ -136,10 +137,14 @@ export const MessageBubble = memo(function MessageBubble({
         </span>
         {failed && (
           <div className="message-failure">
-            {message.errorCode && (
-              <span className="message-error">{errorText({ error: message.errorCode, message: "" })}</span>
+            {/* The platform's own reason, when it gave one, says more than our code's general text. */}
+            {deliveryFailureOf(message.dataJson) ? (
+              <DeliveryFailureReason message={message} />
+            ) : (
+              message.errorCode && (
+                <span className="message-error">{errorText({ error: message.errorCode, message: "" })}</span>
+              )
             )}
-            <DeliveryFailureReason message={message} />
             {canRetry && retryMakesSense(message) && (
               <Button
                 size="small"

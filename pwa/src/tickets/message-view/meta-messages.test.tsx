@@ -123,6 +123,8 @@ describe("#messages Meta's additions", () => {
     const reason = screen.getByTestId("message-failure-reason");
     expect(reason.textContent).toContain("Envie um modelo (template)");
     expect(reason.textContent).toContain("#131047 · Re-engagement message");
+    // Meta's reason replaces our code's general text ("Verifique a página de conexões").
+    expect(screen.queryByText(/Verifique a página de conexões/)).toBeNull();
     expect(screen.queryByTestId("message-retry")).toBeNull();
     cleanup();
     show(failure("rate-limit", true, 130429, "Rate limit hit"));

@@ -111,7 +111,7 @@ export function QrDialog({ id, name, onClose }: { id: number; name: string; onCl
             </output>
             <p className="qr-help">{t("connectionsPage.qr.pairingHelp")}</p>
           </>
-        ) : session.status === "DISCONNECTED" || session.status === "TIMEOUT" ? (
+        ) : (session.status === "DISCONNECTED" && session.statusReason) || session.status === "TIMEOUT" ? (
           // WhatsApp could not be reached, or the QR codes ran out: why, when the worker tries again, one retry.
           <div className="qr-failed" role="alert" data-testid="qr-failed" data-reason={session.statusReason?.reason}>
             <p>

@@ -2,6 +2,8 @@
 // core's /collab: two admins open one flow; one adds a menu node and connects it while the other moves the start
 // node; each sees the other's change and pointer; one goes offline, edits, comes back, and both end with the
 // same drawing; 'Salvar' stores the snapshot.
+
+import AxeBuilder from "@axe-core/playwright";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -136,6 +138,14 @@ describe("flow builder co-editing", () => {
     // A selection shows on the other's canvas with the selector's name.
     await node(a.page, '[data-node-type="menu"]').locator(".flow-node-type").click();
     await node(b.page, '[data-node-type="menu"]').getByTestId("flow-node-remote").waitFor();
+
+    // The editor as it stands (an edge, the other's pointer and selection) has no serious or critical axe
+    // violation (issue 21 found role-img-alt on it).
+    const axe = await new AxeBuilder({ page: b.page }).options({ resultTypes: ["violations"] }).analyze();
+    const serious = axe.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 160)).join(" | ")}`);
+    expect(serious).toEqual([]);
   });
 
   it("an admin who goes offline keeps editing; on reconnecting both end with the same flow", {

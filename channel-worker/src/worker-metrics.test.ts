@@ -1,5 +1,6 @@
-// What a scrape of the worker reads: the connections it holds, each one's queue, and its sends by outcome and
-// code, counted as the sends end (a message the Graph API refuses counts as failed with its error code).
+// What a scrape of the worker reads: the connections it holds and their status, each one's queue, its sends by
+// outcome and code, counted as the sends end (a message the Graph API refuses counts as failed with its error code),
+// and how late the timed jobs are.
 import { scrape } from "@chatflow/core/kernel/metrics.ts";
 import { metricValue } from "@chatflow/core/testing/metric-value.ts";
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
@@ -41,6 +42,21 @@ describe("#worker.metrics", () => {
       expect(value(text, "chatflow_sends_total", { outcome: "failed", code: "ERR_SENDING_WAPP_MSG" })).toBe(1);
       expect(value(text, "chatflow_outbox_depth", { connection: String(c.whatsappId) })).toBe(0);
       expect(text).toContain("nodejs_eventloop_lag_seconds");
+      const { rows } = await db.pool.query("SELECT channel, status FROM whatsapps WHERE id = $1", [c.whatsappId]);
+      expect(
+        value(text, "chatflow_connection_status", {
+          connection: String(c.whatsappId),
+          channel: rows[0].channel,
+          status: rows[0].status,
+        }),
+      ).toBe(1);
+      // A timed job due 90 s ago that nobody picked up is as late as that.
+      await db.pool.query(
+        "INSERT INTO agenda_jobs (name, next_run_at, type) VALUES ('metrics-test-late-job', now() - interval '90 seconds', 'normal')",
+      );
+      const lag = value(await read(), "chatflow_job_lag_seconds", { job: "metrics-test-late-job" });
+      expect(lag).toBeGreaterThanOrEqual(90);
+      expect(lag).toBeLessThan(600);
     } finally {
       await worker.stop();
     }

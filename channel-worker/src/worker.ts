@@ -9,6 +9,7 @@ import { openDb } from "@chatflow/core/db/orm.ts";
 import type { PoolSettings } from "@chatflow/core/kernel/config.ts";
 import { type HealthAnswer, type HealthState, healthProbe } from "@chatflow/core/kernel/health.ts";
 import { logger } from "@chatflow/core/kernel/logger.ts";
+import { mediaStore } from "@chatflow/core/media/store-registry.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
 import type { Registry } from "prom-client";
 import type { Channel } from "./adapters/adapter.ts";
@@ -106,6 +107,8 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   };
   // Resolved as core resolves it, so both read the same files when started from the same place.
   const dataDir = path.resolve(opts.dataDir ?? ".data");
+  // The media store (MEDIA_STORE, S3_ variables) is made now: a wrong setting stops the start, not a first send.
+  await mediaStore(dataDir);
   const adapters: Record<Channel, LeasedAdapterFactory> = {
     whatsappapi: (connection, events) => whatsappCloudAdapter(connection, events, graph, { dataDir }),
     facebook: (connection, events) => messengerAdapter(connection, events, graph, { dataDir }),

@@ -35,7 +35,8 @@ export function mediaStore(dataDir: string): Promise<MediaStore> {
   const dir = path.resolve(dataDir);
   let store = stores.get(dir);
   if (!store) {
-    store = createMediaStore(dir, loadMediaStoreConfig(process.env));
+    // A wrong setting rejects the promise (every caller awaits it) rather than throwing where it was asked.
+    store = Promise.resolve().then(() => createMediaStore(dir, loadMediaStoreConfig(process.env)));
     stores.set(dir, store);
   }
   return store;

@@ -63,7 +63,6 @@ function GettingStarted({ companyId, userId }: { companyId: number; userId: numb
                   subtitle={t(`gettingStarted.steps.${step.id}.text`)}
                   meta={<Badge tone={step.done ? "success" : "neutral"}>{state}</Badge>}
                   data-testid={`getting-started-${step.id}`}
-                  aria-label={`${t(`gettingStarted.steps.${step.id}.title`)}: ${state}`}
                 />
               );
             })}

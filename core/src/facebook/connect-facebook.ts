@@ -68,7 +68,7 @@ export async function connectFacebook(
   const released: number[] = [];
   for (const w of wanted) {
     const own = await client.query<{ id: number }>(
-      `UPDATE whatsapps SET access_token = $4, page_id = $5, status = 'CONNECTED', updated_at = now()
+      `UPDATE whatsapps SET access_token = $4, page_id = $5, status = 'CONNECTED', status_reason = NULL, updated_at = now()
        WHERE company_id = $1 AND channel = $2 AND account_id = $3 RETURNING id`,
       [companyId, w.channel, w.accountId, w.accessToken, w.pageId],
     );

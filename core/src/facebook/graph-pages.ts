@@ -60,6 +60,30 @@ export async function listUserPages(graph: GraphApi, userId: string, userToken: 
   return pages;
 }
 
+/** The Meta app, when configured (FACEBOOK_APP_ID and FACEBOOK_APP_SECRET). */
+export type FacebookApp = { id?: string | undefined; secret?: string | undefined };
+
+/**
+ * A long-lived user token for the short-lived one the social login gave (decision 0093; Meta's "Long-Lived Access
+ * Tokens": GET /oauth/access_token?grant_type=fb_exchange_token&client_id&client_secret&fb_exchange_token, answering
+ * {access_token, token_type, expires_in}). Page tokens read with a long-lived user token do not expire, so the pages
+ * keep working after the login's hour. Without the app's id and secret the token is used as given. A refused token
+ * is the same validation error as a refused page list.
+ */
+export async function longLivedUserToken(graph: GraphApi, app: FacebookApp, userToken: string): Promise<string> {
+  if (!app.id || !app.secret) return userToken;
+  const query = new URLSearchParams({
+    grant_type: "fb_exchange_token",
+    client_id: app.id,
+    client_secret: app.secret,
+    fb_exchange_token: userToken,
+  });
+  const { status, body } = await call(graph, `${base(graph)}/oauth/access_token?${query}`, {});
+  const token = (body as { access_token?: unknown } | null)?.access_token;
+  if (status !== 200 || typeof token !== "string" || !token) throw facebookTokenRefused();
+  return token;
+}
+
 /** Subscribes the page to the app's webhooks (POST /{page-id}/subscribed_apps) with the page's token. */
 export async function subscribePage(graph: GraphApi, page: TFacebookPage): Promise<void> {
   const url = `${base(graph)}/${page.id}/subscribed_apps?subscribed_fields=${PAGE_WEBHOOK_FIELDS}`;

@@ -125,7 +125,10 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     flowRoutes(deps.pool, deps.config.dataDir),
     flowCampaignRoutes(deps.pool),
     whatsappRoutes(deps.pool, graphApiOf(deps.config)),
-    facebookRoutes(deps.pool, graphApiOf(deps.config)),
+    facebookRoutes(deps.pool, graphApiOf(deps.config), {
+      id: deps.config.facebookAppId,
+      secret: deps.config.facebookAppSecret,
+    }),
     messageTemplateRoutes(deps.pool, graphApiOf(deps.config)),
     settingsRoutes(deps.pool),
     companyScheduleRoutes(deps.pool),

@@ -84,6 +84,8 @@ export type CoreConfig = {
   graphApiVersion?: string;
   /** The Meta app's secret that signs Messenger and Instagram webhooks (FACEBOOK_APP_SECRET; decision 0052). */
   facebookAppSecret?: string;
+  /** The Meta app's id (FACEBOOK_APP_ID): with the secret, a Facebook user token is exchanged for a long-lived one (0093). */
+  facebookAppId?: string;
   /** What Meta's Messenger/Instagram webhook handshake must name (FACEBOOK_VERIFY_TOKEN). */
   facebookVerifyToken?: string;
   /** How long a signed-in user's row is reused across requests, in ms (0: read it on every request). */
@@ -211,6 +213,7 @@ export function loadConfig(env = process.env): CoreConfig {
     graphApiUrl: env.GRAPH_API_URL || undefined,
     graphApiVersion: env.GRAPH_API_VERSION || undefined,
     facebookAppSecret: env.FACEBOOK_APP_SECRET || undefined,
+    facebookAppId: env.FACEBOOK_APP_ID || undefined,
     facebookVerifyToken: env.FACEBOOK_VERIFY_TOKEN || undefined,
     actorCacheMs: Number(env.ACTOR_CACHE_MS ?? 2000),
     importWorkers: Math.max(1, Number(env.IMPORT_WORKERS ?? 2)),

@@ -48,6 +48,10 @@ export type FakeGraphPages = {
   sends: FakeSend[];
   /** Overrides a send's answer; undefined for the default success ({recipient_id, message_id}). */
   sendReply: ((send: FakeSend) => FakeGraphReply | undefined) | null;
+  /** The Meta app whose id and secret may exchange user tokens (GET /oauth/access_token, fb_exchange_token). */
+  app(id: string, secret: string): void;
+  /** Each exchange made: the short-lived token given and the long-lived one answered. */
+  exchanges: { from: string; to: string }[];
   /** Refuses every call carrying `token` as Meta refuses a dead one (code 190, OAuthException, this subcode). */
   revoke(token: string, subcode: 463 | 460 | 458 | 467): void;
   /** "ok" answers as Meta; "error" answers 500 to everything. */
@@ -77,6 +81,7 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
   const profiles = new Map<string, { token: string; fields: Record<string, string> }>();
   const files = new Map<string, { bytes: Buffer; mime: string }>();
   const revoked = new Map<string, number>();
+  const apps = new Map<string, string>();
   let sent = 0;
   const fake = {
     url: "",
@@ -95,11 +100,16 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
       files.set(name, { bytes: Buffer.from(bytes), mime });
       return `${fake.url}/files/${name}`;
     },
+    exchanges: [] as { from: string; to: string }[],
+    app(id: string, secret: string) {
+      apps.set(id, secret);
+    },
     revoke(token: string, subcode: 463 | 460 | 458 | 467) {
       revoked.set(token, subcode);
     },
     reset() {
       revoked.clear();
+      fake.exchanges.length = 0;
       fake.calls.length = 0;
       fake.subscriptions.length = 0;
       fake.sends.length = 0;
@@ -161,6 +171,24 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
     const path = /^\/v[\d.]+\/([^/]+)(?:\/([a-z_]+))?$/.exec(url.pathname);
     if (!path) return graphError(res, 400, "Unknown path components", 2500);
     const [, node, edge] = path as unknown as [string, string, string | undefined];
+    if (req.method === "GET" && node === "oauth" && edge === "access_token") {
+      // Meta's "Long-Lived Access Tokens": {access_token, token_type, expires_in} for a valid user token of the app.
+      const q = url.searchParams;
+      const clientId = q.get("client_id") ?? "";
+      if (q.get("grant_type") !== "fb_exchange_token" || !apps.has(clientId)) {
+        return graphError(res, 400, "Error validating application. Invalid application ID.", 101);
+      }
+      if (apps.get(clientId) !== q.get("client_secret"))
+        return graphError(res, 400, "Error validating client secret.", 1);
+      const short = q.get("fb_exchange_token") ?? "";
+      const owner = [...users.entries()].find(([, u]) => u.token === short);
+      if (!owner) return graphError(res, 400, "Invalid OAuth access token - Cannot parse access token", 190);
+      const long = `long-${short}`;
+      // The long-lived token is the same user's: it lists the same pages.
+      users.set(owner[0], { ...owner[1], token: long });
+      fake.exchanges.push({ from: short, to: long });
+      return json(res, 200, { access_token: long, token_type: "bearer", expires_in: 5183944 });
+    }
     if (req.method === "GET" && edge === "accounts") {
       const u = users.get(node);
       if (!token || u?.token !== token) return graphError(res, 400, "Invalid OAuth access token.", 190);

@@ -237,6 +237,61 @@ describe("#webhooks.whatsapp Meta's examples", () => {
   });
 });
 
+describe("#webhooks.whatsapp across companies", () => {
+  it("never quotes, reacts to or fails another company's message, whatever id a delivery names", async () => {
+    const w = await metaWorld();
+    const pool = core.db.pool;
+    // Another company's Cloud API connection and one of its sent messages.
+    const other = await buildCompany(pool);
+    const conn = await buildWhatsapp(pool, {
+      companyId: other.id,
+      phoneNumberId: "987650001",
+      appSecret: "other-secret",
+    });
+    const contact = await pool.query<{ id: number }>(
+      "INSERT INTO contacts (company_id, name, number) VALUES ($1, 'Outro', '5511900009999') RETURNING id",
+      [other.id],
+    );
+    const ticket = await pool.query<{ id: number }>(
+      "INSERT INTO tickets (company_id, contact_id, whatsapp_id, status) VALUES ($1, $2, $3, 'open') RETURNING id",
+      [other.id, contact.rows[0]!.id, conn.id],
+    );
+    const theirs = "wamid.OTHER-COMPANY<script>";
+    await pool.query(
+      `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, from_me, ack, send_state, remote_id)
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, 'segredo', true, 1, 'sent', $5)`,
+      [other.id, ticket.rows[0]!.id, contact.rows[0]!.id, conn.id, theirs],
+    );
+    // Deliveries to our number (signed with our secret) naming their message.
+    const send = (payload: unknown) => {
+      const raw = JSON.stringify(payload);
+      return fetch(`${core.url}/webhooks/whatsapp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-hub-signature-256": metaSignature(raw, SECRET) },
+        body: raw,
+      });
+    };
+    const reply = JSON.parse(metaFixture("whatsapp-cloud", "reply-with-context"));
+    const message = reply.entry[0].changes[0].value.messages[0];
+    message.id = "wamid.CROSS-REPLY";
+    message.context.id = theirs;
+    expect((await send(reply)).status).toBe(200);
+    const failed = JSON.parse(metaFixture("whatsapp-cloud", "status-failed"));
+    failed.entry[0].changes[0].value.statuses[0].id = theirs;
+    expect((await send(failed)).status).toBe(200);
+    const reaction = JSON.parse(metaFixture("whatsapp-cloud", "reaction"));
+    reaction.entry[0].changes[0].value.messages[0].id = "wamid.CROSS-REACTION";
+    reaction.entry[0].changes[0].value.messages[0].reaction.message_id = theirs;
+    expect((await send(reaction)).status).toBe(200);
+    // Our reply is stored, its quote unresolved; their message is untouched.
+    expect(await byRemoteId(w.cloud, "wamid.CROSS-REPLY")).toMatchObject({ body: "Yes, this one", quotedMsgId: null });
+    expect(await byRemoteId(conn.id, theirs)).toMatchObject({ ack: 1, sendState: "sent", errorCode: null, data: null });
+    // Characters Meta's ids never carry but a forged one might are stored as the text they are.
+    const { rows } = await pool.query("SELECT count(*)::int AS n FROM messages WHERE company_id = $1", [other.id]);
+    expect(rows[0].n).toBe(1);
+  });
+});
+
 describe("#webhooks.facebook Meta's examples", () => {
   it("stores Messenger's documented events: ids with $, replies, attachments, postbacks, reactions, receipts, echoes, referrals", async () => {
     const w = await metaWorld();

@@ -1524,6 +1524,8 @@ export function screensSuite(sizes: readonly Size[]): void {
     });
 
     // Measured during the runs above, at 390 px only (SCREENS_FULL=1).
+    const measuresComposer =
+      SIZES.some((s) => s.width === COMPOSER_WIDTH_AT) && (!ONLY || ONLY.some((n) => n.startsWith("conversation")));
     (measuresComposer ? it : it.skip)(
       `the composer's text box is at least ${COMPOSER_MIN_WIDTH} px wide at ${COMPOSER_WIDTH_AT} px`,
       (ctx) => {

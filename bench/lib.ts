@@ -163,9 +163,12 @@ export async function adminToken(baseUrl: string): Promise<string> {
   return ((await login.json()) as { token: string }).token;
 }
 
-/** Signs in as the seeded admin on the PWA's login page; the caller waits for what its benchmark needs next. */
+/**
+ * Signs in as the seeded admin on the PWA's login page, asking for the inbox (`?next=/tickets`: the super user would
+ * land on /companies otherwise, decision 0091); the caller waits for what its benchmark needs next.
+ */
 export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
+  await page.goto(`${baseUrl}/login?next=/tickets`);
   await page.getByTestId("login-email").fill("admin@chatflow.local");
   await page.getByTestId("login-password").fill("chatflow");
   await page.getByTestId("login-submit").click();

@@ -64,6 +64,16 @@ describe("getting started", () => {
     await owner.waitForURL(/\/login$/);
     const landing = await signInToLanding(owner, base, { email: "dona@loja-nova.test", password: "Loja-Nova-2026" });
     expect(landing).toBe("/tickets");
+
+    // A login asked to go somewhere (`?next=`, as a bookmark's sign-in would) goes there.
+    await owner.getByTestId("profile-menu-button").click();
+    await owner.getByTestId("logout").click();
+    await owner.waitForURL(/\/login$/);
+    await owner.goto(`${base}/login?next=/contacts`);
+    await owner.getByTestId("login-email").fill("dona@loja-nova.test");
+    await owner.getByTestId("login-password").fill("Loja-Nova-2026");
+    await owner.getByTestId("login-submit").click();
+    await owner.waitForURL((url) => url.pathname === "/contacts");
     await ownerContext.close();
   });
 });

@@ -89,6 +89,18 @@ describe("#landing after sign-in", () => {
     expect(landingPath(user(), null, false)).toBe("/tickets");
   });
 
+  it("goes where the login's ?next= asks, when it is a path of this app", () => {
+    const now = new Date();
+    expect(landingPath(user({ super: true }), null, false, now, "/tickets")).toBe("/tickets");
+    expect(landingPath(user(), empty, false, now, "/contacts?x=1")).toBe("/contacts?x=1");
+    // Never another origin, nor the login itself; an expired subscription still goes to /financeiro.
+    for (const next of ["//evil.example/x", "https://evil.example", "/\\evil.example", "/login", "", null]) {
+      expect(landingPath(user({ super: true }), null, false, now, next)).toBe("/companies");
+    }
+    const expired = user({ company: { id: 9, name: "Padaria", dueDate: "2020-01-01" } as UserDTO["company"] });
+    expect(landingPath(expired, null, false, now, "/tickets")).toBe("/financeiro");
+  });
+
   it("reads the company's lists for an admin and lands on the checklist", async () => {
     const { reader, asked } = lists({ whatsapp: 0, queue: 0, users: 1 });
     expect(await decideLanding(user(), reader)).toBe("/getting-started");

@@ -38,11 +38,27 @@ export function mayGetStarted(user: UserDTO): boolean {
  * Where a person lands after signing in: an expired subscription on /financeiro (spec 1 §4 Session); the super user
  * on /companies (their work is the companies, not company 1's inbox); a company admin on the checklist while the
  * company is not set up and they have not dismissed it; everyone else on the inbox. `facts` null: not known (the
- * lists could not be read), so the inbox.
+ * lists could not be read), so the inbox. `requested` (the login's `?next=`, a path of this app) wins over all but
+ * the expired subscription.
  */
-export function landingPath(user: UserDTO, facts: SetupFacts | null, dismissed: boolean, now = new Date()): string {
+export function landingPath(
+  user: UserDTO,
+  facts: SetupFacts | null,
+  dismissed: boolean,
+  now = new Date(),
+  requested: string | null = null,
+): string {
   if (isSubscriptionExpired(user, now)) return "/financeiro";
+  const asked = safeNext(requested);
+  if (asked) return asked;
   if (user.super) return "/companies";
   if (mayGetStarted(user) && !dismissed && facts && !companySetUp(facts)) return "/getting-started";
   return "/tickets";
+}
+
+/** The login's `?next=` when it is a path of this app (never another origin: "//host" or a backslash). */
+export function safeNext(next: string | null | undefined): string | null {
+  if (!next?.startsWith("/") || next.startsWith("//") || next.includes("\\")) return null;
+  if (next === "/login" || next.startsWith("/login?")) return null;
+  return next;
 }

@@ -1,13 +1,15 @@
 // A stand-in for Baileys' socket: no WhatsApp server is reachable in tests, so a test emits Baileys' own event
 // payloads (typed by its BaileysEventMap) through this and sees what the adapter sends, rejects and ends.
 import { EventEmitter } from "node:events";
-import type {
-  AnyMessageContent,
-  AuthenticationState,
-  BaileysEventEmitter,
-  BaileysEventMap,
-  MiscMessageGenerationOptions,
-  WAMessage,
+import {
+  type AnyMessageContent,
+  type AuthenticationState,
+  type BaileysEventEmitter,
+  type BaileysEventMap,
+  generateMessageIDV2,
+  generateWAMessage,
+  type MiscMessageGenerationOptions,
+  type WAMessage,
 } from "@whiskeysockets/baileys";
 import type { BaileysSocket, SocketFactory } from "../adapters/whatsapp-baileys.ts";
 
@@ -59,11 +61,25 @@ export class StandInSocket implements BaileysSocket {
     const s = { jid, content, ...(options ? { options } : {}) };
     this.sent.push(s);
     if (this.onSend) return this.onSend(s);
-    const sent = {
-      key: { remoteJid: jid, id: options?.messageId ?? "3EB0STANDIN", fromMe: true },
-      message: "text" in content ? { conversation: String(content.text) } : {},
-      messageTimestamp: Math.floor(Date.now() / 1000),
-    } as WAMessage;
+    // As Baileys' sendMessage answers (Socket/messages-send.js): the message its own generateWAMessage builds, under
+    // the id asked for or one made as Baileys makes them (generateMessageIDV2: 3EB0 and 18 hex digits). Media would
+    // need an upload: those answer the key and an empty message.
+    const messageId = options?.messageId ?? generateMessageIDV2(this.user?.id);
+    // A copy: Baileys' generator fills defaults into the content it is given, and `sent` keeps what the adapter passed.
+    const sent = await generateWAMessage(jid, structuredClone(content), {
+      userJid: this.user?.id ?? "",
+      messageId,
+      upload: async () => {
+        throw new Error("the stand-in uploads no media");
+      },
+    } as never).catch(
+      () =>
+        ({
+          key: { remoteJid: jid, id: messageId, fromMe: true },
+          message: {},
+          messageTimestamp: Math.floor(Date.now() / 1000),
+        }) as WAMessage,
+    );
     if (this.emitOwnEvents) process.nextTick(() => this.emit("messages.upsert", { messages: [sent], type: "append" }));
     return sent;
   }

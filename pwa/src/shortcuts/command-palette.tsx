@@ -80,7 +80,10 @@ export function CommandPalette({ scope, onClose }: { scope: PaletteScope; onClos
     });
   }
   if (everything) {
-    const rows = search !== "" && found.search === search ? (found.rows ?? []) : [];
+    // Only the rows found for the text as it stands: rows of a text still being typed would let Enter open the
+    // wrong conversation (all four numbers starting 55119 match while the fifth digit is on its way).
+    const settled = search !== "" && search === query.trim() && found.search === search;
+    const rows = settled ? (found.rows ?? []) : [];
     if (rows.length > 0) {
       sections.push({
         id: "conversations",
@@ -127,7 +130,8 @@ export function CommandPalette({ scope, onClose }: { scope: PaletteScope; onClos
     });
   }
 
-  const searching = everything && search !== "" && (found.search !== search || found.rows === null);
+  const typed = query.trim();
+  const searching = everything && typed !== "" && (search !== typed || found.search !== search || found.rows === null);
   const title = everything ? t("shortcuts.palette.title") : t("shortcuts.palette.resolveTitle");
 
   return (

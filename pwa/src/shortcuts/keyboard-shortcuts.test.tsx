@@ -37,6 +37,7 @@ function mount(user: UserDTO, at = "/contacts") {
 }
 
 const where = () => screen.getByTestId("where").textContent;
+// The palette and the sheet are chunks loaded on first use: on a loaded machine that takes more than a second.
 
 afterEach(() => {
   cleanup();
@@ -72,7 +73,7 @@ describe("KeyboardShortcuts", () => {
     const keys = mount(buildSessionUser({ profile: "admin" }));
     await keys.click(screen.getByTestId("field"));
     await keys.keyboard("{Control>}k{/Control}");
-    const palette = await screen.findByTestId("command-palette");
+    const palette = await screen.findByTestId("command-palette", {}, { timeout: 10_000 });
     expect(palette.getAttribute("aria-label")).toBe(i18n.t("shortcuts.palette.title"));
     // The screens this admin may open, by their menu names; the keyboard is in the search box.
     await waitFor(() => expect(document.activeElement?.getAttribute("data-testid")).toBe("palette-input"));
@@ -89,7 +90,7 @@ describe("KeyboardShortcuts", () => {
     expect((screen.getByTestId("field") as HTMLInputElement).value).toBe("?");
     await keys.click(screen.getByRole("button", { name: "botão" }));
     await keys.keyboard("?");
-    expect(await screen.findByTestId("cheat-sheet")).toBeTruthy();
+    expect(await screen.findByTestId("cheat-sheet", {}, { timeout: 10_000 })).toBeTruthy();
   });
 });
 

@@ -42,6 +42,7 @@ export const texts = defineTexts("connectionState", {
         "Este canal não permite apagar mensagens enviadas: ela some só no Chat-flow, o cliente continua vendo o original.",
       editedHere: "Editada só no Chat-flow: o cliente vê o original",
       deletedHere: "Apagada só no Chat-flow: o cliente ainda vê a mensagem",
+      menuLocalOnly: "{{action}} (só no Chat-flow)",
     },
   },
   en: {
@@ -82,6 +83,7 @@ export const texts = defineTexts("connectionState", {
         "This channel cannot delete sent messages: it goes only from Chat-flow, the customer keeps the original.",
       editedHere: "Edited only in Chat-flow: the customer sees the original",
       deletedHere: "Deleted only in Chat-flow: the customer still sees it",
+      menuLocalOnly: "{{action}} (only in Chat-flow)",
     },
   },
   es: {
@@ -122,6 +124,7 @@ export const texts = defineTexts("connectionState", {
         "Este canal no permite borrar mensajes enviados: desaparece solo en Chat-flow, el cliente sigue viendo el original.",
       editedHere: "Editado solo en Chat-flow: el cliente ve el original",
       deletedHere: "Borrado solo en Chat-flow: el cliente aún lo ve",
+      menuLocalOnly: "{{action}} (solo en Chat-flow)",
     },
   },
   tr: {
@@ -162,6 +165,7 @@ export const texts = defineTexts("connectionState", {
         "Bu kanal gönderilen mesajların silinmesine izin vermez: mesaj yalnızca Chat-flow'dan kalkar, müşteri orijinali görmeye devam eder.",
       editedHere: "Yalnızca Chat-flow'da düzenlendi: müşteri orijinali görür",
       deletedHere: "Yalnızca Chat-flow'da silindi: müşteri hâlâ görür",
+      menuLocalOnly: "{{action}} (yalnızca Chat-flow'da)",
     },
   },
 });

@@ -4,6 +4,7 @@
 // afterwards that the change stayed in Chat-flow; on WhatsApp by QR code nothing more is said.
 import { CHANNEL_CAPABILITIES, capabilitiesOf } from "@chatflow/core/contract/channel-capabilities.ts";
 import { cleanup, render, screen } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../i18n/i18n.ts";
 import { buildMessage } from "../../test-support/factories.ts";
@@ -11,6 +12,7 @@ import { ChannelCapabilitiesContext } from "./channel-capabilities-context.ts";
 import { type MediaSource, MediaSourceContext } from "./media-source.tsx";
 import { MessageBubble } from "./message-bubble.tsx";
 import { DeleteMessageDialog, EditMessageDialog } from "./message-dialogs.tsx";
+import type { MessageAction } from "./message-menu.tsx";
 
 afterEach(() => cleanup());
 
@@ -21,11 +23,15 @@ const source: MediaSource = {
   transcribe: vi.fn(async () => ""),
 };
 
-function bubble(channel: string, message = buildMessage({ fromMe: true, isEdited: true })) {
+function bubble(
+  channel: string,
+  message = buildMessage({ fromMe: true, isEdited: true }),
+  actions: MessageAction[] = [],
+) {
   return render(
     <MediaSourceContext.Provider value={source}>
       <ChannelCapabilitiesContext.Provider value={capabilitiesOf(channel)}>
-        <MessageBubble message={message} queued={false} actions={[]} canRetry={false} onAction={() => {}} />
+        <MessageBubble message={message} queued={false} actions={actions} canRetry={false} onAction={() => {}} />
       </ChannelCapabilitiesContext.Provider>
     </MediaSourceContext.Provider>,
   );
@@ -72,5 +78,18 @@ describe("#channel capabilities", () => {
     cleanup();
     render(<DeleteMessageDialog localOnly onClose={() => {}} onConfirm={async () => {}} />);
     expect(screen.getByTestId("delete-local-only").textContent).toContain("o cliente continua vendo o original");
+  });
+
+  it("says in the message menu which entries stay in Chat-flow", async () => {
+    await i18n.changeLanguage("pt-BR");
+    const user = userEvent.setup();
+    bubble("whatsappapi", buildMessage({ fromMe: true, body: "Oi" }), ["edit", "delete"]);
+    await user.click(screen.getByRole("button", { name: "Opções da mensagem" }));
+    expect(screen.getByTestId("message-menu-edit").textContent).toContain("Editar (só no Chat-flow)");
+    expect(screen.getByTestId("message-menu-delete").textContent).toContain("(só no Chat-flow)");
+    cleanup();
+    bubble("whatsapp", buildMessage({ fromMe: true, body: "Oi" }), ["edit"]);
+    await user.click(screen.getByRole("button", { name: "Opções da mensagem" }));
+    expect(screen.getByTestId("message-menu-edit").textContent).not.toContain("Chat-flow");
   });
 });

@@ -42,6 +42,8 @@ export type InboundMessage = {
   timestamp: Date;
   /** The channel's id of the message this one replies to (Cloud API context.id, Messenger reply_to.mid): its quote. */
   quotedRemoteId?: string;
+  /** The ack it is stored with, 0 unless the channel says more (a Meta echo of a message sent from the page: 1). */
+  ack?: Ack;
 };
 
 /** The contact (or we, from the phone) edited a message: its new text. */
@@ -340,12 +342,12 @@ async function insertMessages(
   const inserted = await client.query<{ id: string }>(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, media_type, remote_id, data_json,
        created_at, updated_at, from_me, ack, media_url, quoted_msg_id)
-     SELECT id, c, t, ct, w, b, mt, r, d, ts, ts, fm, 0, mu,
+     SELECT id, c, t, ct, w, b, mt, r, d, ts, ts, fm, a, mu,
        CASE WHEN q IS NOT NULL THEN
          (SELECT qm.id FROM messages qm WHERE qm.company_id = c AND qm.whatsapp_id = w AND qm.remote_id = q) END
      FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[],
-       $9::jsonb[], $10::timestamptz[], $11::text[], $12::boolean[], $13::text[])
-       AS i(id, c, t, ct, w, b, mt, r, d, ts, mu, fm, q)
+       $9::jsonb[], $10::timestamptz[], $11::text[], $12::boolean[], $13::text[], $14::int[])
+       AS i(id, c, t, ct, w, b, mt, r, d, ts, mu, fm, q, a)
      ON CONFLICT (whatsapp_id, remote_id) WHERE remote_id IS NOT NULL DO NOTHING RETURNING id`,
     [
       rows.map((r) => r.id),
@@ -361,6 +363,7 @@ async function insertMessages(
       rows.map((r) => r.m.mediaUrl ?? null),
       rows.map((r) => r.m.fromMe === true),
       rows.map((r) => r.m.quotedRemoteId ?? null),
+      rows.map((r) => r.m.ack ?? 0),
     ],
   );
   // A copy committed by a concurrent batch meanwhile is skipped, so it cannot answer the bot or the rating twice.

@@ -84,7 +84,8 @@ export function eventParts(conn: MessengerConnection, e: TMessagingEvent, out: E
   } else if (m) {
     // An echo without our id was sent from the page itself (Meta's inbox): ours too, to the recipient.
     const from = m.is_echo ? e.recipient.id : e.sender.id;
-    const fromMe = m.is_echo ? { fromMe: true } : {};
+    // Sent, since Meta echoes it: stored with the sent mark rather than the clock.
+    const fromMe = m.is_echo ? { fromMe: true, ack: 1 as const } : {};
     const attachments = m.attachments ?? [];
     // A reply names the message it quotes (stored with its quote when we have it).
     const quoted = m.reply_to?.mid ? { quotedRemoteId: m.reply_to.mid } : {};

@@ -333,6 +333,7 @@ describe("#webhooks.facebook Meta's examples", () => {
     expect(await m("mid.1457764197618:41d102a3e1ae206a39")).toMatchObject({
       body: "Sent from the Page inbox",
       fromMe: true,
+      ack: 1,
     });
     const referral = await core.db.pool.query<{ body: string; mediaType: string; data: Record<string, unknown> }>(
       `SELECT body, media_type AS "mediaType", data_json AS data FROM messages WHERE whatsapp_id = $1 AND media_type = 'referral'`,
@@ -366,7 +367,7 @@ describe("#webhooks.facebook Meta's examples", () => {
     expect(mention).toMatchObject({ mediaType: "chat", mediaUrl: null });
     expect(mention.body).toBe("https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=17938279876543210");
     expect(mention.data).toMatchObject({ attachment: { type: "story_mention" } });
-    expect(await m(ig("MDEZ"))).toMatchObject({ body: "Entregamos sim!", fromMe: true });
+    expect(await m(ig("MDEZ"))).toMatchObject({ body: "Entregamos sim!", fromMe: true, ack: 1 });
     expect((await m(META_IDS.ourIgMid)).ack).toBe(3);
     const reactions = await core.db.pool.query<{ body: string }>(
       "SELECT body FROM messages WHERE whatsapp_id = $1 AND media_type = 'reactionMessage' ORDER BY created_at",

@@ -6,6 +6,8 @@
 //    system back walks drawer -> conversation -> list through real history entries;
 // 2. the same on a desk (1440x900), with the contact drawer open: it never squeezes the conversation, and the
 //    composer's text box keeps a usable width.
+import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
+import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { buildQueue, buildUser } from "@chatflow/core/testing/factories.ts";
 import type { Browser, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -38,6 +40,16 @@ const sentTo = (to: string, type: string) =>
   world.stack.graph.requests.filter((r) => {
     const body = r.body as { to?: string; type?: string };
     return body.to === to && body.type === type;
+  });
+
+/** Sets the connection's status at the server as the channel worker would, recorded so the replica hears of it. */
+const setConnectionStatus = (status: string) =>
+  transaction(world.stack.core.db.pool, async (client) => {
+    await client.query("UPDATE whatsapps SET status = $2 WHERE id = $1 AND company_id = 1", [
+      world.stack.whatsappId,
+      status,
+    ]);
+    await recordChanges(client, [{ companyId: 1, entity: "whatsapps", id: world.stack.whatsappId }]);
   });
 
 /** Whether the element's box lies wholly inside the visual viewport (what the person sees). */
@@ -138,7 +150,9 @@ describe("an agent's day on a phone and on a desk (issue 21)", () => {
     // The header is one row of at most 64 px; the text box has the row (at least 240 px).
     const header = await page.getByTestId("ticket-header").boundingBox();
     expect(header!.height).toBeLessThanOrEqual(64);
-    expect((await box.boundingBox())!.width).toBeGreaterThanOrEqual(240);
+    const boxWidth = (await box.boundingBox())!.width;
+    console.info(`phone-day: the composer's text box at 390 px is ${boxWidth} px wide`);
+    expect(boxWidth).toBeGreaterThanOrEqual(240);
     expect(await page.getByTestId("composer").getAttribute("data-folded")).toBe("true");
     // The box grows with its text up to about five lines, then scrolls.
     const oneLine = (await box.boundingBox())!.height;
@@ -149,6 +163,24 @@ describe("an agent's day on a phone and on a desk (issue 21)", () => {
     expect(capped).toBeLessThan(oneLine * 6);
     expect(await box.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     await box.fill("");
+
+    // A notice folds to one line; its chevron shows the rest.
+    await setConnectionStatus("DISCONNECTED");
+    const notice = page.getByTestId("connection-down");
+    await notice.waitFor();
+    expect(await notice.getAttribute("data-folded")).toBe("true");
+    const folded = (await notice.boundingBox())!.height;
+    expect(folded).toBeLessThanOrEqual(48);
+    expect(await notice.textContent()).toBe(
+      "A conexão WhatsApp Cloud está desconectada: as mensagens aguardam na fila até ela voltar.",
+    );
+    await notice.getByTestId("notice-toggle").tap();
+    expect(await notice.getAttribute("data-folded")).toBeNull();
+    expect(await notice.getByTestId("notice-toggle").getAttribute("aria-expanded")).toBe("true");
+    expect((await notice.boundingBox())!.height).toBeGreaterThan(folded);
+    await shot(page, "notice-open");
+    await setConnectionStatus("CONNECTED");
+    await notice.waitFor({ state: "detached" });
 
     // The on-screen keyboard opens: the page shrinks as Chrome for Android does with resizes-content.
     await box.tap();
@@ -261,8 +293,12 @@ describe("an agent's day on a phone and on a desk (issue 21)", () => {
     // Beside only where the conversation keeps 560 px next to the 320 px drawer; over its messages otherwise.
     expect(placement).toBe(conversation!.width >= 880 ? "beside" : "over");
     if (placement === "over") expect((await main.boundingBox())!.width).toBe(before);
-    expect((await box.boundingBox())!.width).toBeGreaterThanOrEqual(300);
-    expect((await box.boundingBox())!.width).toBeGreaterThanOrEqual(placement === "over" ? boxBefore : 300);
+    const boxWidth = (await box.boundingBox())!.width;
+    console.info(
+      `phone-day: at 1440x900 the drawer is ${placement}, the text box ${boxWidth} px (${boxBefore} closed)`,
+    );
+    expect(boxWidth).toBeGreaterThanOrEqual(300);
+    expect(boxWidth).toBeGreaterThanOrEqual(placement === "over" ? boxBefore : 300);
     // Over the messages only: the header's actions and the composer are not under it.
     if (placement === "over") {
       const drawerBox = (await drawer.boundingBox())!;

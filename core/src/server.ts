@@ -80,6 +80,7 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     config.vapid ??
     (await sharedVapidKeys(db.pool, config.dataDir, config.vapidSubject ?? vapidSubject({}, config.adminEmail)));
   const health: HealthState = { draining: false };
+  let stopping: Promise<void> | undefined;
   const app = createApp({ pool: db.pool, tokens, config, batcher, actors, imports, vapid, health, metrics });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -105,27 +106,32 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     /**
      * Drains, then stops: /readyz says draining (for DRAIN_DELAY_MS, so a balancer moves the traffic), the listener
      * closes, idle keep-alive connections close, WebSocket connections are closed (clients reconnect, to another core), and the
-     * requests in flight end with their answers; connections still busy after DRAIN_TIMEOUT_MS are cut.
+     * requests in flight end with their answers; connections still busy after DRAIN_TIMEOUT_MS are cut. Asked again
+     * meanwhile or after (a second signal, a test's clean-up), it answers the same stop.
      */
-    async stop() {
-      health.draining = true;
-      if (config.drainDelayMs) await sleep(config.drainDelayMs);
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // A keep-alive connection whose request was in flight goes idle once answered: closed then, not reused.
-      server.closeIdleConnections();
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
-      await hub.close();
-      cutUpgraded();
-      const late = sleep(config.drainTimeoutMs ?? 25_000, false, { ref: false });
-      const drained = await Promise.race([closed.then(() => true), late]);
-      if (!drained) server.closeAllConnections();
-      await closed;
-      clearInterval(sweep);
-      await push.close();
-      await actors.stop();
-      await imports.stop();
-      await db.close();
-      await embedded?.stop();
+    stop() {
+      stopping ??= drainAndStop();
+      return stopping;
     },
   };
+  async function drainAndStop(): Promise<void> {
+    health.draining = true;
+    if (config.drainDelayMs) await sleep(config.drainDelayMs);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // A keep-alive connection whose request was in flight goes idle once answered: closed then, not reused.
+    server.closeIdleConnections();
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    await hub?.close();
+    cutUpgraded();
+    const late = sleep(config.drainTimeoutMs ?? 25_000, false, { ref: false });
+    const drained = await Promise.race([closed.then(() => true), late]);
+    if (!drained) server.closeAllConnections();
+    await closed;
+    clearInterval(sweep);
+    await push.close();
+    await actors.stop();
+    await imports.stop();
+    await db.close();
+    await embedded?.stop();
+  }
 }

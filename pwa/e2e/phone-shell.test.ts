@@ -165,4 +165,35 @@ describe.each(SIZES)("the phone's frame at $width x $height", (size) => {
     await page.getByTestId("profile-modal").waitFor();
     await context.close();
   });
+
+  it("a tab strip wider than the screen scrolls sideways and shows the tab chosen whole", async () => {
+    const { context, page } = await openPhone(size);
+    await page.goto(`${world.stack.core.url}/settings`);
+    const strip = page.getByRole("tablist").first();
+    await strip.waitFor();
+    const stripBox = (await strip.boundingBox())!;
+    expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    // The first tab cut at the strip's right edge.
+    const cut = await page.getByRole("tab").evaluateAll(
+      (tabs, right) =>
+        tabs.findIndex((t) => {
+          const box = t.getBoundingClientRect();
+          return box.left < right && box.right > right;
+        }),
+      stripBox.x + stripBox.width,
+    );
+    expect(cut).toBeGreaterThanOrEqual(0);
+    const tab = page.getByRole("tab").nth(cut);
+    await tab.tap();
+    await expect.poll(() => tab.getAttribute("aria-selected")).toBe("true");
+    await expect
+      .poll(async () => {
+        const box = (await tab.boundingBox())!;
+        return box.x >= stripBox.x - 0.5 && box.x + box.width <= stripBox.x + stripBox.width + 0.5;
+      })
+      .toBe(true);
+    // Nothing of the page itself scrolls sideways.
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
+    await context.close();
+  });
 });

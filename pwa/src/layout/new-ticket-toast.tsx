@@ -1,10 +1,12 @@
 // The new-ticket toast (issue 21): a conversation that starts waiting in the person's queues while the app is open
 // shows here, on whatever screen or tab they are, with Aceitar (the same command as the conversation's Aceitar, so a
 // ticket without queue asks for one), a way to look first, and the chime (the bell chimes for pending tickets only
-// when the company lets it notify them: then it is not chimed twice). It lives in the app shell.
+// when the company lets it notify them: then it is not chimed twice). It lives in the app shell. What waited when the
+// replica was first filled is not news; the toast goes after a while (the bell, the title and Aguardando still tell),
+// never while the pointer or the focus is on it.
 import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
 import { useAtomValue } from "jotai";
-import { useEffect, useRef, useState } from "react";
+import { type FocusEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
@@ -15,36 +17,37 @@ import { Avatar } from "../ui/avatar.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
 import { CloseIcon } from "../ui/icons.tsx";
 import { newlyWaiting, showsPendingNotifications } from "./notifications.ts";
-import { useWaitingRows } from "./notifications-data.ts";
+import { useReplicaFilled, useWaitingRows } from "./notifications-data.ts";
 import type { WaitingRow } from "./notifications-waiting.ts";
 import { playNotificationSound, volumeAtom } from "./sound.ts";
 import "./new-ticket-toast.css";
 
-/**
- * Conversations that were already waiting this long before the app opened are not news (the first pull brings
- * every waiting ticket at once): only those updated since shortly before are toasted.
- */
-const NEWS_SLACK_MS = 60_000;
+/** How long the toast stays when nobody points at it or focuses it. */
+export const TOAST_STAYS_MS = 12_000;
 
 export function NewTicketToast() {
   const rows = useWaitingRows();
+  const filled = useReplicaFilled();
   const user = useSessionUser();
   const volume = useAtomValue(volumeAtom);
-  const since = useRef(new Date(Date.now() - NEWS_SLACK_MS).toISOString());
   const seen = useRef<Set<number> | null>(null);
+  const mountedAt = useRef(new Date().toISOString());
   const [queue, setQueue] = useState<number[]>([]);
 
   useEffect(() => {
-    if (!rows) return;
+    if (!rows || !filled) return;
     const waiting = rows.map((r) => r.ticket);
-    const fresh = newlyWaiting(seen.current ?? new Set(), waiting).filter((t) => t.updatedAt >= since.current);
+    // The first filled replica's waiting conversations are the backlog, not news, unless they moved since the app
+    // opened (a pull may bring a new one with the backlog).
+    const backlog = seen.current ?? new Set(waiting.filter((t) => t.updatedAt < mountedAt.current).map((t) => t.id));
+    const fresh = newlyWaiting(backlog, waiting);
     if (fresh.length > 0) {
       const ids = fresh.map((t) => t.id);
       setQueue((q) => [...ids, ...q.filter((id) => !ids.includes(id))]);
       if (!showsPendingNotifications(user)) playNotificationSound(volume);
     }
     seen.current = new Set(waiting.map((t) => t.id));
-  }, [rows, user, volume]);
+  }, [rows, filled, user, volume]);
 
   // Only what still waits is offered (another agent may have taken it meanwhile).
   const current = queue.flatMap((id) => rows?.find((r) => r.ticket.id === id) ?? []);
@@ -67,8 +70,31 @@ function ToastCard({ row, more, onDismiss }: { row: WaitingRow; more: number; on
   const commands = useTicketCommands(row.ticket as TicketDTO, name);
   const open = () => navigate(`/tickets/${row.ticket.uuid}`);
   const preview = truncate(previewText(row.ticket.lastMessage), 80);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  // Once Aceitar was pressed the toast stays (a queue may be asked for): the ticket leaving the waiting list ends it.
+  const [accepting, setAccepting] = useState(false);
+  const held = hovered || focused || accepting;
+  const dismiss = useRef(onDismiss);
+  dismiss.current = onDismiss;
+  useEffect(() => {
+    if (held) return;
+    const timer = setTimeout(() => dismiss.current(), TOAST_STAYS_MS);
+    return () => clearTimeout(timer);
+  }, [held]);
+  const leaving = (e: FocusEvent) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+  };
   return (
-    <aside className="new-ticket-toast" aria-label={t("newTicketToast.label")} data-testid="new-ticket-toast">
+    <aside
+      className="new-ticket-toast"
+      aria-label={t("newTicketToast.label")}
+      data-testid="new-ticket-toast"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={leaving}
+    >
       <Avatar name={name} src={row.contact?.urlPicture} size={40} />
       <div className="new-ticket-toast-text" role="status">
         <p className="new-ticket-toast-title">{t("newTicketToast.title", { name: truncate(name, 60) })}</p>
@@ -81,6 +107,7 @@ function ToastCard({ row, more, onDismiss }: { row: WaitingRow; more: number; on
           onPress={() => {
             // The conversation opens at once; the accept goes through the outbox (works offline), and the ticket
             // leaving the waiting list takes the toast away.
+            setAccepting(true);
             open();
             commands.accept();
           }}

@@ -7,3 +7,8 @@ import { loadWaitingRows, type WaitingRow } from "./notifications-waiting.ts";
 export function useWaitingRows(): WaitingRow[] | undefined {
   return useLiveQuery(() => loadWaitingRows(db), []);
 }
+
+/** Whether a pull has filled the replica (its first walk ended): what it holds then is not news. */
+export function useReplicaFilled(): boolean | undefined {
+  return useLiveQuery(() => db.meta.get("ticketsComplete").then((row) => row !== undefined), []);
+}

@@ -7,6 +7,7 @@ import { createTokens } from "@chatflow/core/auth/tokens.ts";
 import { openDb } from "@chatflow/core/db/orm.ts";
 import type { PoolSettings } from "@chatflow/core/kernel/config.ts";
 import type { HealthState, ReadinessChecks } from "@chatflow/core/kernel/health.ts";
+import { logger } from "@chatflow/core/kernel/logger.ts";
 import { JWT_SECRET_NAME, storedSecret } from "@chatflow/core/kernel/shared-secrets.ts";
 import { Redis } from "@hocuspocus/extension-redis";
 import { type Hocuspocus, Server } from "@hocuspocus/server";
@@ -91,7 +92,7 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
     connected: async ({ connection }) => {
       await access
         ?.reviewConnection(connection)
-        .catch((err: Error) => console.error(`sync-server: access review failed (${err.message}); the sweep retries`));
+        .catch((err: Error) => logger.error({ reason: err.message }, "access review failed; the sweep retries"));
     },
     // Core's REST writes to quick messages (decision 0048).
     extensions: [
@@ -132,7 +133,7 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
         let timer: NodeJS.Timeout | undefined;
         const deadline = new Promise<void>((resolve) => {
           timer = setTimeout(() => {
-            console.error("sync-server: documents still unstored at shutdown");
+            logger.error("documents still unstored at shutdown");
             resolve();
           }, STOP_DEADLINE_MS);
         });

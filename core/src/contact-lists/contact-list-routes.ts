@@ -1,6 +1,7 @@
 // Contact lists and their items (spec 3 §7 Contact lists): CRUD, search, pages, and the .xls/.xlsx import that
 // runs through the contacts import's worker threads (contact-import-runner.ts; decision 0076). Admins of a plan
 // with useCampaigns; routes are parse -> use case in a transaction -> answer.
+
 import { unlink } from "node:fs/promises";
 import { Router } from "express";
 import type pg from "pg";
@@ -19,6 +20,7 @@ import {
 import { zIdParam } from "../contract/ids.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
 import { AppError, invalidInput, parse } from "../kernel/errors.ts";
+import { logger } from "../kernel/logger.ts";
 import { transaction } from "../kernel/transaction.ts";
 import {
   allContactLists,
@@ -116,7 +118,7 @@ export function contactListRoutes(
       saveRows: (client, companyId, rows, ignored) =>
         importContactListFile(client, companyId, contactListId, rows, ignored),
     });
-    outcome.catch((err: unknown) => console.error(err));
+    outcome.catch((err: unknown) => logger.error({ err }, "contact list import failed"));
     const ended = await settledWithin(outcome, opts.waitMs);
     res.setHeader("Location", `/contacts/upload/${jobId}`);
     if (!ended) {

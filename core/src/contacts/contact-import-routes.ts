@@ -3,6 +3,7 @@
 // the spreadsheet goes to disk, its import runs as a job (contact-import-runner.ts);
 // the upload answers the counts when the job ends within `waitMs`, else 202 with
 // the job to poll (docs/decisions/0021).
+
 import { mkdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import { type RequestHandler, Router } from "express";
@@ -18,6 +19,7 @@ import {
   ZContactImportMappingSchema,
 } from "../contract/contact-import.ts";
 import { AppError, invalidInput, parse } from "../kernel/errors.ts";
+import { logger } from "../kernel/logger.ts";
 import { storedFileName, utf8FileName } from "../media/media-store.ts";
 import { discardUploads, multipartNulByteError } from "../media/upload.ts";
 import type { ContactImportRunner, ImportOutcome } from "./contact-import-runner.ts";
@@ -93,7 +95,7 @@ export function contactImportRoutes(
       originalname: file.originalname,
       mapping,
     });
-    outcome.catch((err: unknown) => console.error(err));
+    outcome.catch((err: unknown) => logger.error({ err }, "contact import failed"));
     const ended = await settledWithin(outcome, opts.waitMs);
     res.setHeader("Location", `/contacts/upload/${jobId}`);
     if (!ended) {

@@ -1,6 +1,7 @@
 // Runs spreadsheet imports off core's thread: each in its own worker thread
 // with a capped heap, at most `workers` at once per process (later ones wait
 // their turn, queued), progress and outcome kept in contact_imports.
+
 import { mkdir, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -8,6 +9,7 @@ import type pg from "pg";
 import type { TContactImportMapping } from "../contract/contact-import.ts";
 import type { ErrorBody } from "../contract/errors.ts";
 import { invalidInput } from "../kernel/errors.ts";
+import { logger } from "../kernel/logger.ts";
 import { siblingModule } from "../kernel/sibling-module.ts";
 import { transaction } from "../kernel/transaction.ts";
 import {
@@ -166,7 +168,7 @@ export class ContactImportRunner {
       });
       return { ok: true, counts };
     } catch (err) {
-      console.error(err);
+      logger.error({ err }, "contact import failed");
       await markFailed(this.pool, companyId, id, INTERRUPTED).catch(() => {});
       return { ok: false, error: INTERRUPTED };
     } finally {
@@ -220,7 +222,7 @@ export class ContactImportRunner {
           err.code === "ERR_WORKER_OUT_OF_MEMORY"
             ? invalidInput("Planilha grande demais para importar", "file").toBody()
             : INTERRUPTED;
-        if (err.code !== "ERR_WORKER_OUT_OF_MEMORY") console.error(err);
+        if (err.code !== "ERR_WORKER_OUT_OF_MEMORY") logger.error({ err }, "contact import worker failed");
         settle({ type: "failed", error, rowsRead });
       });
       worker.on("exit", () => settle({ type: "failed", error: INTERRUPTED, rowsRead }));

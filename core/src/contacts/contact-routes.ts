@@ -3,6 +3,7 @@
 // contact-import-routes.ts). Each route
 // validates, runs its use case in a transaction and answers the contact as the
 // caller may read it (presentContact: numbers masked under LGPD).
+
 import { type RequestHandler, Router } from "express";
 import type pg from "pg";
 import { z } from "zod";
@@ -17,6 +18,7 @@ import {
 import { zIdParam } from "../contract/ids.ts";
 import type { AbuseLimits } from "../kernel/config.ts";
 import { parse } from "../kernel/errors.ts";
+import { logger } from "../kernel/logger.ts";
 import { hitRateLimit } from "../kernel/rate-limit.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { presentContact } from "../presenters/present-contact.ts";
@@ -75,7 +77,7 @@ export function contactRoutes(pool: pg.Pool, limits: Pick<AbuseLimits, "contactL
       res.end();
     } catch (err) {
       if (!res.headersSent) throw err;
-      console.error("contacts export failed", err);
+      logger.error({ err }, "contacts export failed");
       res.destroy();
     }
   });

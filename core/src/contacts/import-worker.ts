@@ -2,8 +2,10 @@
 // the uploaded file row by row, applies the row rules, posts progress, and
 // answers the rows to create or the error that refused the file. In preview
 // mode (the mapping step) it answers the header and the first rows only.
+
 import { parentPort, workerData } from "node:worker_threads";
 import { AppError } from "../kernel/errors.ts";
+import { logger } from "../kernel/logger.ts";
 import { ImportRowCollector } from "./import-rows.ts";
 import type { ImportWorkerInput, ImportWorkerMessage } from "./import-worker-protocol.ts";
 import { readSheetRows } from "./sheet-rows.ts";
@@ -41,6 +43,6 @@ try {
     err instanceof AppError
       ? err.toBody()
       : { error: "ERR_INTERNAL" as const, message: "The spreadsheet could not be read" };
-  if (!(err instanceof AppError)) console.error(err);
+  if (!(err instanceof AppError)) logger.error({ err }, "contact import worker failed");
   post({ type: "failed", error, rowsRead: collector.read });
 }

@@ -2,6 +2,7 @@
 // audio message, by OpenAI's speech-to-text with the platform's key
 // (openaikeyaudio). The text is kept in the message's data_json
 // (transcribedText), so asking again answers it without paying OpenAI again.
+
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { recordChanges } from "../kernel/change-log.ts";
@@ -12,6 +13,7 @@ import {
   transcriptionFailed,
   transcriptionNotConfigured,
 } from "../kernel/errors.ts";
+import { logger } from "../kernel/logger.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { readStoredBytes } from "../media/file-store.ts";
 import { mediaKey, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
@@ -118,13 +120,13 @@ async function requestTranscription(baseUrl: string, key: string, file: AudioFil
       signal: AbortSignal.timeout(OPENAI_TIMEOUT_MS),
     });
   } catch (err) {
-    console.warn("transcribeAudio: OpenAI unreachable:", err);
+    logger.warn({ reason: (err as Error).message }, "transcribeAudio: OpenAI unreachable");
     throw transcriptionFailed("The transcription service could not be reached");
   }
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     // OpenAI's own message stays in the server log: it may quote part of the key.
-    console.warn(`transcribeAudio: OpenAI answered ${res.status}:`, JSON.stringify(body)?.slice(0, 500));
+    logger.warn({ status: res.status, body: JSON.stringify(body)?.slice(0, 500) }, "transcribeAudio: OpenAI refused");
     throw transcriptionFailed(`The transcription service answered ${res.status}`);
   }
   const text = (body as { text?: unknown } | null)?.text;

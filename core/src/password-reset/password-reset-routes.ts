@@ -1,6 +1,7 @@
 // POST /forgetpsw/{email} and POST /resetpasswords/{email}/{token}/{newPassword} (public; spec 3 §7 "Signup and
 // password"; decision 0078). Both answer 204 whether or not the e-mail has an account, and both are limited per
 // client address and per e-mail before anything else runs.
+
 import { Router } from "express";
 import type pg from "pg";
 import {
@@ -10,6 +11,7 @@ import {
 } from "../contract/password-reset.ts";
 import { loadPasswordReset, type MailConfig, type PasswordResetConfig } from "../kernel/config.ts";
 import { invalidInput, parse } from "../kernel/errors.ts";
+import { logger } from "../kernel/logger.ts";
 import { hitRateLimit } from "../kernel/rate-limit.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
@@ -40,7 +42,9 @@ export function passwordResetRoutes(
             `Your password reset code: ${made.code} (valid for ${minutes} minutes, once).\n\n` +
             "Se você não pediu, ignore este e-mail. / If you did not ask for it, ignore this e-mail.\n",
         })
-        .catch((err: unknown) => console.error("mail: the password reset code could not be sent:", String(err)));
+        .catch((err: unknown) =>
+          logger.error({ reason: String(err) }, "mail: the password reset code could not be sent"),
+        );
     }
     res.status(204).end();
   });

@@ -4,9 +4,11 @@
 // push services. A subscription the push service calls gone (404/410) is deleted.
 // At most once: a message is claimed (push_sent) before it is sent, so a crash in
 // between loses that notification rather than repeating it.
+
 import type pg from "pg";
 import { CHANGES_CHANNEL, PUSH_CHANNEL } from "../contract/topics.ts";
 import { listen } from "../db/listener.ts";
+import { logger } from "../kernel/logger.ts";
 import type { VapidKeys } from "../kernel/vapid-keys.ts";
 import { claimNewInbound, type Outgoing, planNotifications } from "./push-notifications.ts";
 import { pushSender, type SendPush } from "./send-push.ts";
@@ -72,7 +74,10 @@ export async function startPushDispatcher(opts: PushDispatcherOptions): Promise<
             target.subscriptionId,
           ]);
         } else if (outcome.kind === "failed") {
-          console.warn(`push: subscription ${target.subscriptionId} of company ${companyId}: ${outcome.reason}`);
+          logger.warn(
+            { companyId, subscriptionId: target.subscriptionId, reason: outcome.reason },
+            "push: not delivered",
+          );
         }
       }
     };
@@ -86,7 +91,7 @@ export async function startPushDispatcher(opts: PushDispatcherOptions): Promise<
       return;
     }
     const p = pass(companyId)
-      .catch((err: Error) => console.error(`push: company ${companyId}: ${err.message}`))
+      .catch((err: Error) => logger.error({ companyId, err }, "push: dispatch failed"))
       .finally(() => {
         running.delete(companyId);
         if (again.delete(companyId)) run(companyId);
@@ -119,7 +124,7 @@ export async function startPushDispatcher(opts: PushDispatcherOptions): Promise<
       schedule(r.company_id);
     }
   };
-  const sweepSafely = () => void sweep().catch((err: Error) => console.error(`push: sweep failed: ${err.message}`));
+  const sweepSafely = () => void sweep().catch((err: Error) => logger.error({ err }, "push: sweep failed"));
 
   const listener = await listen({
     databaseUrl: opts.databaseUrl,

@@ -3,6 +3,7 @@
 // own sockets) and sends the logout frame to sessions a newer login ended. An
 // expired company gets neither the socket nor pokes (spec 1 §4: only billing
 // stays open to it).
+
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type pg from "pg";
@@ -19,6 +20,7 @@ import {
   USERS_CHANNEL,
 } from "../contract/topics.ts";
 import { listen } from "../db/listener.ts";
+import { logger } from "../kernel/logger.ts";
 import { isSubscriptionExpired } from "../plans/subscription.ts";
 import { refuseUpgrade } from "./upgrade-router.ts";
 
@@ -138,7 +140,7 @@ export async function startHub(opts: {
         endOtherSessions(Number(userId), sessionId ?? "");
       } else if (channel === USERS_CHANNEL && payload.startsWith("c:")) {
         companyChanged(Number(payload.slice(2))).catch((err: Error) =>
-          console.error(`realtime: company ${payload} check failed: ${err.message}`),
+          logger.error({ companyId: payload, reason: err.message }, "realtime: company check failed"),
         );
       }
     },

@@ -2,11 +2,13 @@
 // (user, clientId, mutation id) is stored with the mutation's effects in the same
 // transaction, so a push repeated after a lost answer changes nothing. Each mutation
 // runs in its own savepoint: a refused one is rolled back alone and its refusal stored.
+
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { ErrorBody } from "../contract/errors.ts";
 import type { MutationName, MutationResult, PushResponse, TPushRequest } from "../contract/sync.ts";
 import { AppError, inputDataError, internalError, invalidInput } from "../kernel/errors.ts";
+import { logger } from "../kernel/logger.ts";
 import { nulByteError } from "../kernel/nul-bytes.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { HANDLERS, type Handler } from "./push-handlers.ts";
@@ -27,10 +29,10 @@ function refusal(err: unknown, name: string): AppError {
   if (err instanceof AppError) return err;
   const data = inputDataError(err);
   if (data) {
-    console.warn(`push ${name}: input refused by PostgreSQL: ${(err as Error).message}`);
+    logger.warn({ mutation: name, reason: (err as Error).message }, "push: input refused by PostgreSQL");
     return data;
   }
-  console.error(`push ${name}:`, err);
+  logger.error({ mutation: name, err }, "push: mutation failed");
   return internalError();
 }
 

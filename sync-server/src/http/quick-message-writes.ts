@@ -4,6 +4,7 @@
 // quick_messages before the answer, so core reads its own write. The caller's own access token is checked as
 // a connection's would be, and the document policy decides: a REST call can change exactly what that user
 // could change by co-editing, no more.
+
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkToken } from "@chatflow/core/auth/authenticate.ts";
 import type { Tokens } from "@chatflow/core/auth/tokens.ts";
@@ -16,6 +17,7 @@ import {
   updateQuickMessage,
 } from "@chatflow/core/contract/documents/quick-messages.ts";
 import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
+import { logger } from "@chatflow/core/kernel/logger.ts";
 import type { Extension, onRequestPayload } from "@hocuspocus/server";
 import type pg from "pg";
 import { z } from "zod";
@@ -130,7 +132,7 @@ export function quickMessageWrites(pool: pg.Pool, tokens: Tokens): Extension {
         }
         answer(response, 200, { applied } satisfies QuickMessageWritesAnswer);
       } catch (err) {
-        console.error(`sync-server: quick message write failed (${(err as Error).message})`);
+        logger.error({ reason: (err as Error).message }, "quick message write failed");
         if (!response.headersSent) answer(response, 500, { error: "ERR_INTERNAL" });
       }
       // Handled: Hocuspocus's default answer must not follow (a hook that rejects empty stops the chain).

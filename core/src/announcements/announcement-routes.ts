@@ -97,7 +97,10 @@ export function announcementMediaRoutes(dataDir: string): Router {
     // Stored names are never reused: a new image is a new name.
     res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
     const sent = await sendStored(req, res, await mediaStore(dataDir), key, mimeOfAnnouncementFile(req.params.file));
-    if (!sent) throw mediaNotFound();
+    if (!sent) {
+      res.removeHeader("Cache-Control");
+      throw mediaNotFound();
+    }
   });
   return router;
 }

@@ -23,8 +23,10 @@ export function mediaRoutes(dataDir: string): Router {
     const inline = mediaTypeOfMime(mime) !== "application" || mime === "application/pdf";
     if (!inline) res.attachment(req.params.file);
     if (!(await sendStored(req, res, await mediaStore(dataDir), key, mime))) {
-      // The 404 is the error handler's JSON: none of the file's headers go with it.
+      // The 404 is the error handler's JSON: none of the file's headers go with it (a 404 kept for a year would hide
+      // the file from this browser should it appear).
       res.removeHeader("Content-Disposition");
+      res.removeHeader("Cache-Control");
       throw mediaNotFound();
     }
   });

@@ -83,7 +83,10 @@ export function brandingFileRoutes(dataDir: string): Router {
     // Stored names are never reused: a new logo is a new name.
     res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
     const sent = await sendStored(req, res, await mediaStore(dataDir), key, mimeOfBrandingFile(req.params.file));
-    if (!sent) throw mediaNotFound();
+    if (!sent) {
+      res.removeHeader("Cache-Control");
+      throw mediaNotFound();
+    }
   });
   return router;
 }

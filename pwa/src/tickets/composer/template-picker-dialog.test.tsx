@@ -218,7 +218,7 @@ describe("#WindowNotice", () => {
     );
     render(<WindowNotice ticket={fb} />);
     expect((await screen.findByTestId("window-notice")).textContent).toBe(
-      " Você tem 24h para responder após receber uma mensagem, de acordo com as políticas do Facebook.",
+      "Você tem 24h para responder após receber uma mensagem, de acordo com as políticas do Facebook.",
     );
   });
 });

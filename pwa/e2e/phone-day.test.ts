@@ -6,6 +6,7 @@
 //    system back walks drawer -> conversation -> list through real history entries;
 // 2. the same on a desk (1440x900), with the contact drawer open: it never squeezes the conversation, and the
 //    composer's text box keeps a usable width.
+import AxeBuilder from "@axe-core/playwright";
 import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { buildQueue, buildUser } from "@chatflow/core/testing/factories.ts";
@@ -74,6 +75,27 @@ async function inVisualViewport(page: Page, locator: Locator): Promise<boolean> 
 async function shot(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
   if (dir) await page.screenshot({ path: `${dir}/phone-day-${name}.png` });
+}
+
+/** Serious or critical axe violations on the page as it stands, in the light theme and (colours) the dark one. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+      document.documentElement.style.colorScheme = t;
+    }, theme);
+    const axe = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+    if (theme === "dark") axe.withRules(["color-contrast", "link-in-text-block"]);
+    for (const v of (await axe.analyze()).violations) {
+      if (v.impact === "serious" || v.impact === "critical") found.push(`${theme}: ${v.id} ${v.nodes[0]?.html}`);
+    }
+  }
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = "light";
+    document.documentElement.style.colorScheme = "light";
+  });
+  return found;
 }
 
 /** Two frames, so layout, resize observers and the scroll they cause have run. */
@@ -189,8 +211,13 @@ describe("an agent's day on a phone and on a desk (issue 21)", () => {
     expect(await inVisualViewport(page, page.getByTestId("composer"))).toBe(true);
     expect(await inVisualViewport(page, page.getByTestId("message-bubble").last())).toBe(true);
 
-    // With the keyboard still open: an image from the '+' menu, captioned.
+    // With the keyboard still open: an image from the '+' menu, captioned. The menu holds the folded tools.
     await page.getByTestId("composer-actions").tap();
+    for (const entry of ["message-attach", "camera-button", "emoji-button", "action-quick-message"]) {
+      await page.getByTestId(entry).waitFor();
+    }
+    await shot(page, "plus-menu");
+    expect(await axeViolations(page)).toEqual([]);
     const chooser = page.waitForEvent("filechooser");
     await page.getByTestId("message-attach").tap();
     await (await chooser).setFiles({ name: "comprovante.png", mimeType: "image/png", buffer: PNG });
@@ -212,6 +239,7 @@ describe("an agent's day on a phone and on a desk (issue 21)", () => {
     const drawer = page.getByTestId("contact-drawer");
     await drawer.waitFor();
     await shot(page, "drawer");
+    expect(await axeViolations(page)).toEqual([]);
     expect(await drawer.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
     await page.goBack();
     await drawer.waitFor({ state: "detached" });

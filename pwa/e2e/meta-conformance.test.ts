@@ -22,6 +22,8 @@ import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 import { toInbox, until } from "./support.ts";
 
 const SECRET = "e2e-meta-secret";
+/** How long a poll waits for the replica to catch up (the machine may be busy). */
+const POLL = { timeout: 15_000 };
 const world = browserStackForFile({ core: () => ({ facebookAppSecret: SECRET, facebookVerifyToken: "e2e-verify" }) });
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
@@ -66,6 +68,18 @@ async function ourMessage(channel: MetaChannel, contact: string, remoteId: strin
     await recordChanges(client, [{ companyId: 1, entity: "messages", id: rows[0]!.id }]);
   });
   await bubble(body).first().waitFor();
+}
+
+/** The conversation's bubble count once it stops changing (the replica fills the conversation in pages). */
+async function settledBubbles(): Promise<number> {
+  let last = -1;
+  for (let same = 0; same < 3; ) {
+    await page.waitForTimeout(400);
+    const now = await page.getByTestId("message-bubble").count();
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+  return last;
 }
 
 /** Opens the contact's ticket in the agent's conversation. */
@@ -136,18 +150,18 @@ describe("Meta's examples in the agent's conversation", () => {
     await ourMessage("whatsapp-cloud", META_IDS.waId, META_IDS.ourWamid, "Posso ajudar?");
     await post("whatsapp-cloud", "reply-with-context");
     const reply = bubble("Yes, this one");
-    await expect.poll(() => reply.getByTestId("message-quote").textContent()).toContain("Posso ajudar?");
+    await expect.poll(() => reply.getByTestId("message-quote").textContent(), POLL).toContain("Posso ajudar?");
     // A reaction lands on our message; its withdrawal takes it off.
     await post("whatsapp-cloud", "reaction");
     const ours = bubble("Posso ajudar?").first();
-    await expect.poll(() => ours.getByTestId("message-reactions").textContent()).toBe("😀");
+    await expect.poll(() => ours.getByTestId("message-reactions").textContent(), POLL).toBe("😀");
     await post("whatsapp-cloud", "reaction-removed");
-    await expect.poll(() => ours.getByTestId("message-reactions").count()).toBe(0);
+    await expect.poll(() => ours.getByTestId("message-reactions").count(), POLL).toBe(0);
     for (const name of metaFixtureNames("whatsapp-cloud").filter((n) => !n.startsWith("status-"))) {
       await post("whatsapp-cloud", name);
     }
     const ad = bubble("Can I get more info about this?");
-    await expect.poll(() => ad.getByTestId("message-referral").textContent()).toContain("Summer sale");
+    await expect.poll(() => ad.getByTestId("message-referral").textContent(), POLL).toContain("Summer sale");
     expect(await ad.getByTestId("message-referral").textContent()).toContain("Veio de um anúncio");
     const notice = page.getByRole("note").filter({ hasText: "changed their phone number" });
     await notice.waitFor();
@@ -170,9 +184,9 @@ describe("Meta's examples in the agent's conversation", () => {
     await openTicket("whatsapp-cloud", META_IDS.waId);
     const ours = bubble("Posso ajudar?").first();
     await post("whatsapp-cloud", "status-delivered");
-    await expect.poll(() => ours.getAttribute("data-ack")).toBe("2");
+    await expect.poll(() => ours.getAttribute("data-ack"), POLL).toBe("2");
     await post("whatsapp-cloud", "status-failed");
-    await expect.poll(() => ours.getAttribute("data-ack")).toBe("-1");
+    await expect.poll(() => ours.getAttribute("data-ack"), POLL).toBe("-1");
     const reason = ours.getByTestId("message-failure-reason");
     expect(await reason.textContent()).toContain("Envie um modelo (template)");
     expect(await reason.textContent()).toContain("#131047 · Re-engagement message");
@@ -184,7 +198,9 @@ describe("Meta's examples in the agent's conversation", () => {
     expect(await ours.getAttribute("data-ack")).toBe("-1");
     // A rate limit passes: the reason says wait, and the retry is there.
     await post("whatsapp-cloud", "status-failed-rate-limit");
-    await expect.poll(() => ours.getByTestId("message-failure-reason").getAttribute("data-kind")).toBe("rate-limit");
+    await expect
+      .poll(() => ours.getByTestId("message-failure-reason").getAttribute("data-kind"), POLL)
+      .toBe("rate-limit");
     expect(await ours.getByTestId("message-retry").count()).toBe(1);
   });
 
@@ -204,7 +220,7 @@ describe("Meta's examples in the agent's conversation", () => {
       await post("messenger", name);
     }
     const ours = bubble("Como posso ajudar?").first();
-    await expect.poll(() => ours.getByTestId("message-reactions").textContent()).toBe("❤️");
+    await expect.poll(() => ours.getByTestId("message-reactions").textContent(), POLL).toBe("❤️");
     expect(await bubble("hello, world!").getByTestId("message-quote").first().textContent()).toContain(
       "Como posso ajudar?",
     );
@@ -216,9 +232,9 @@ describe("Meta's examples in the agent's conversation", () => {
     await page.locator('[data-testid="message-bubble"][data-media-type="image"]').waitFor();
     await page.locator('[data-testid="message-bubble"][data-media-type="application"]').waitFor();
     await post("messenger", "reaction-unreact");
-    await expect.poll(() => ours.getByTestId("message-reactions").count()).toBe(0);
+    await expect.poll(() => ours.getByTestId("message-reactions").count(), POLL).toBe(0);
     await post("messenger", "read");
-    await expect.poll(() => ours.getAttribute("data-ack")).toBe("3");
+    await expect.poll(() => ours.getAttribute("data-ack"), POLL).toBe("3");
   });
 
   it("Instagram: the story a message answers or mentions, reactions, unsend and the account's echo", async () => {
@@ -229,10 +245,10 @@ describe("Meta's examples in the agent's conversation", () => {
     expect(await bubble("Que lindo!").getByTestId("message-story").textContent()).toContain("Respondeu ao seu story");
     await page.locator('[data-testid="message-story"][data-story="mention"]').waitFor();
     const ours = bubble("Entregamos em todo o Brasil").first();
-    await expect.poll(() => ours.getByTestId("message-reactions").textContent()).toBe("❤️");
+    await expect.poll(() => ours.getByTestId("message-reactions").textContent(), POLL).toBe("❤️");
     await page.locator(".message-row.from-me", { hasText: "Entregamos sim!" }).waitFor();
     await post("instagram", "unsend");
-    await expect.poll(() => bubble("Oi! Vocês entregam em Recife?").count()).toBe(0);
+    await expect.poll(() => bubble("Oi! Vocês entregam em Recife?").count(), POLL).toBe(0);
     await page.getByTestId("message-deleted").first().waitFor();
   });
 
@@ -298,12 +314,13 @@ describe("Meta's examples in the agent's conversation", () => {
     }
     const stored = await count();
     await openTicket("messenger", META_IDS.psid);
-    const shown = await page.getByTestId("message-bubble").count();
+    await bubble("Sent from the Page inbox").first().waitFor();
+    const shown = await settledBubbles();
+    expect(shown).toBeGreaterThan(5);
     for (const channel of ["whatsapp-cloud", "messenger", "instagram"] as const) {
       for (const name of metaFixtureNames(channel)) await post(channel, name);
     }
     expect(await count()).toBe(stored);
-    await page.waitForTimeout(500);
-    expect(await page.getByTestId("message-bubble").count()).toBe(shown);
+    expect(await settledBubbles()).toBe(shown);
   });
 });

@@ -21,9 +21,22 @@ function partOf(entry = process.argv[1] ?? ""): string {
   return "chatflow";
 }
 
-/** Where the lines go: stdout, unless a test captures them (captureLogs). */
+/**
+ * Where the lines go: stdout through a buffer (sonic-boom, pino's own writer) that writes once 4 KiB have gathered
+ * or 250 ms have passed, so the access log's line per request costs an append, not a write call; whatever is left is
+ * written when the process exits. A test captures the lines instead (captureLogs).
+ */
+const stdout = pino.destination({ dest: 1, minLength: 4096, sync: false });
+setInterval(() => stdout.flush(), 250).unref();
+process.once("exit", () => {
+  try {
+    stdout.flushSync();
+  } catch {
+    /* stdout already gone */
+  }
+});
 let sink: (line: string) => void = (line) => {
-  process.stdout.write(line);
+  stdout.write(line);
 };
 
 /**

@@ -40,7 +40,10 @@ async function shot(name: string) {
       ),
     ),
   );
-  expect(bad.map((v) => `${name} ${v.id}`), where.join("\n")).toEqual([]);
+  expect(
+    bad.map((v) => `${name} ${v.id}`),
+    where.join("\n"),
+  ).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }

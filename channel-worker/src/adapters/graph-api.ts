@@ -90,10 +90,16 @@ export function graphConnection(
 
   /** Judges an answer: a connection problem throws (the message waits); anything else means the connection is up. */
   function judge(res: Response, answer: unknown, check: boolean): void {
-    if (res.ok) return up();
+    if (res.ok) {
+      up();
+      return;
+    }
     const failure = classifyGraphError((answer as { error?: unknown } | null)?.error, res.status);
     const reason = graphProblemOf(failure, check);
-    if (!reason) return up();
+    if (!reason) {
+      up();
+      return;
+    }
     const detail = `Graph API ${res.status} code ${failure.code ?? "?"}${failure.subcode === null ? "" : `/${failure.subcode}`}: ${failure.message || "no detail"}`;
     down({ reason, detail: detail.slice(0, 300), retryAt: null });
     throw new SendError("retryable-not-delivered", detail);

@@ -1,7 +1,7 @@
 // PostgreSQL out of reach (issue 23): the API answers 503 ERR_DATABASE_UNAVAILABLE with Retry-After, not 500, logs
 // one line with no stack, and serves again by itself once the database is back. The database sits behind a TCP
 // relay on loopback that the test cuts and restores, as a network partition or a database restart would.
-import { createConnection, createServer, type Server, type Socket } from "node:net";
+import { type AddressInfo, createConnection, createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { isDatabaseUnavailable } from "../kernel/database-unavailable.ts";
 import { captureLogs } from "../kernel/logger.ts";
@@ -27,8 +27,9 @@ function relay(target: { host: string; port: number }) {
         }
         client.pipe(upstream).pipe(client);
       });
-      server.listen(port, "127.0.0.1", () => {
-        port = (server?.address() as { port: number }).port;
+      const listener = server;
+      listener.listen(port, "127.0.0.1", () => {
+        port = (listener.address() as AddressInfo).port;
         resolve();
       });
     });

@@ -1563,8 +1563,10 @@ async function overflowing(page: Page): Promise<string[]> {
         if (style.clipPath !== "none" || style.clip.startsWith("rect")) return true;
         const clips = style.overflowX === "hidden" || style.overflowX === "clip";
         // Any other scroll area (the screen's main area, a list) scrolling sideways is the overflow looked for.
+        // Held when that box ends inside the screen; a box itself past the edge (an icon's svg in a wide table's
+        // cell) may be held further up.
         if (clips || (style.overflowX !== "visible" && a.matches(sideways))) {
-          return a.getBoundingClientRect().right <= width + 0.5;
+          if (a.getBoundingClientRect().right <= width + 0.5) return true;
         }
       }
       return false;

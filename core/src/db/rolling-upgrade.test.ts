@@ -6,8 +6,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEmptyDatabase, createMigratedDatabase } from "../testing/test-db.ts";
+import { forFile } from "../testing/test-world.ts";
 import { LAST_RELEASED_MIGRATION } from "./migrations/released.ts";
 import { MIGRATIONS, openDb } from "./orm.ts";
 
@@ -45,27 +46,27 @@ async function schemaOf(url: string): Promise<Schema> {
   }
 }
 
-const dbs: { drop(): Promise<void> }[] = [];
-let released: Schema;
-let current: Schema;
-
-beforeAll(async () => {
-  const before = await createEmptyDatabase();
-  dbs.push(before);
-  const db = await openDb(before.url);
-  try {
-    await db.orm.migrator.up({ to: LAST_RELEASED_MIGRATION });
-  } finally {
-    await db.close();
-  }
-  const now = await createMigratedDatabase();
-  dbs.push(now);
-  [released, current] = await Promise.all([schemaOf(before.url), schemaOf(now.url)]);
-}, 120_000);
-
-afterAll(async () => {
-  for (const db of dbs) await db.drop();
-});
+/** The released schema (migrated up to LAST_RELEASED_MIGRATION) and today's (migrated fully). */
+const schemas = forFile(
+  async () => {
+    const before = await createEmptyDatabase();
+    const now = await createMigratedDatabase();
+    const db = await openDb(before.url);
+    try {
+      await db.orm.migrator.up({ to: LAST_RELEASED_MIGRATION });
+    } finally {
+      await db.close();
+    }
+    const [released, current] = await Promise.all([schemaOf(before.url), schemaOf(now.url)]);
+    return { released, current, dbs: [before, now] };
+  },
+  {
+    timeout: 120_000,
+    async stop({ dbs }) {
+      for (const db of dbs) await db.drop();
+    },
+  },
+);
 
 const sinceRelease = () => {
   const at = MIGRATIONS.findIndex((m) => m.name === LAST_RELEASED_MIGRATION);
@@ -99,11 +100,11 @@ function schemaBreaches(released: Schema, current: Schema): string[] {
 describe("#db.rolling-upgrade", () => {
   it("names a migration that exists as the last released one", () => {
     expect(MIGRATIONS.map((m) => m.name)).toContain(LAST_RELEASED_MIGRATION);
-    expect(released.get("invoices")?.has("due_date")).toBe(true);
+    expect(schemas.released.get("invoices")?.has("due_date")).toBe(true);
   });
 
   it("keeps every released column with its type, and adds to released tables only what their INSERTs may omit", () => {
-    expect(schemaBreaches(released, current)).toEqual([]);
+    expect(schemaBreaches(schemas.released, schemas.current)).toEqual([]);
   });
 
   it("has no migration since the release that drops, renames or retypes (a contract step waits a release)", () => {
@@ -119,10 +120,10 @@ describe("#db.rolling-upgrade", () => {
 
   it("finds the rule's own breaches: a dropped column and a new NOT NULL column without default", () => {
     const table = "invoices";
-    const broken: Schema = new Map([...current].map(([t, c]) => [t, new Map(c)]));
+    const broken: Schema = new Map([...schemas.current].map(([t, c]) => [t, new Map(c)]));
     broken.get(table)?.delete("due_date");
     broken.get(table)?.set("must_be_given", { type: "text", nullable: false, hasDefault: false });
-    expect(schemaBreaches(released, broken)).toEqual([
+    expect(schemaBreaches(schemas.released, broken)).toEqual([
       "invoices.due_date is gone",
       "invoices.must_be_given is new, NOT NULL and without a default",
     ]);

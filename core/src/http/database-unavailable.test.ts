@@ -2,11 +2,12 @@
 // one line with no stack, and serves again by itself once the database is back. The database sits behind a TCP
 // relay on loopback that the test cuts and restores, as a network partition or a database restart would.
 import { type AddressInfo, createConnection, createServer, type Server, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { isDatabaseUnavailable } from "../kernel/database-unavailable.ts";
 import { captureLogs } from "../kernel/logger.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { startTestCore } from "../testing/test-core.ts";
 import { createMigratedDatabase } from "../testing/test-db.ts";
+import { forFile } from "../testing/test-world.ts";
 
 /** A TCP relay in front of PostgreSQL: `cut()` closes its port and every relayed connection, `restore()` reopens. */
 function relay(target: { host: string; port: number }) {
@@ -47,42 +48,44 @@ function relay(target: { host: string; port: number }) {
   };
 }
 
-let db: Awaited<ReturnType<typeof createMigratedDatabase>>;
-let core: TestCore;
-let proxy: ReturnType<typeof relay>;
-
-beforeAll(async () => {
-  db = await createMigratedDatabase();
-  const url = new URL(db.url);
-  proxy = relay({ host: url.hostname, port: Number(url.port || 5432) });
-  await proxy.open();
-  url.host = `127.0.0.1:${proxy.port}`;
-  core = await startTestCore({ databaseUrl: url.toString() });
-}, 60_000);
-
-afterAll(async () => {
-  await proxy?.open();
-  await core?.stop();
-  await db?.drop();
-});
+/** A core whose database sits behind the relay. */
+const w = forFile(
+  async () => {
+    const db = await createMigratedDatabase();
+    const url = new URL(db.url);
+    const proxy = relay({ host: url.hostname, port: Number(url.port || 5432) });
+    await proxy.open();
+    url.host = `127.0.0.1:${proxy.port}`;
+    const core = await startTestCore({ databaseUrl: url.toString() });
+    return { db, proxy, core };
+  },
+  {
+    timeout: 60_000,
+    async stop({ db, proxy, core }) {
+      await proxy.open();
+      await core.stop();
+      await db.drop();
+    },
+  },
+);
 
 describe("#api.database-unavailable", () => {
   it("answers 503 with Retry-After while PostgreSQL cannot be reached, and serves again once it can", async () => {
-    const { token } = await core.login("admin@chatflow.local", "chatflow");
-    expect((await core.api("GET", "/queue", { token })).status).toBe(200);
+    const { token } = await w.core.login("admin@chatflow.local", "chatflow");
+    expect((await w.core.api("GET", "/queue", { token })).status).toBe(200);
 
     const logs = captureLogs();
     // The listeners' own "connection lost; listening again" lines.
     const listeners = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      await proxy.cut();
-      const down = await core.api("GET", "/queue", { token });
+      await w.proxy.cut();
+      const down = await w.core.api("GET", "/queue", { token });
       expect(down.status).toBe(503);
       expect(down.headers.get("retry-after")).toBe("5");
       expect(down.body.error).toBe("ERR_DATABASE_UNAVAILABLE");
-      const login = await core.api("POST", "/auth/login", { body: { email: "admin@chatflow.local", password: "x" } });
+      const login = await w.core.api("POST", "/auth/login", { body: { email: "admin@chatflow.local", password: "x" } });
       expect([login.status, login.body.error]).toEqual([503, "ERR_DATABASE_UNAVAILABLE"]);
-      expect((await fetch(`${core.url}/readyz`)).status).toBe(503);
+      expect((await fetch(`${w.core.url}/readyz`)).status).toBe(503);
       // An outage is one warning line per request, with its request id, never an error line with a stack.
       expect(logs.lines.filter((l) => l.level === "error" || l.err)).toEqual([]);
       const warnings = logs.lines.filter((l) => l.msg === "database unavailable");
@@ -96,8 +99,8 @@ describe("#api.database-unavailable", () => {
       listeners.mockRestore();
     }
 
-    await proxy.open();
-    await vi.waitFor(async () => expect((await core.api("GET", "/queue", { token })).status).toBe(200), {
+    await w.proxy.open();
+    await vi.waitFor(async () => expect((await w.core.api("GET", "/queue", { token })).status).toBe(200), {
       timeout: 20_000,
       interval: 250,
     });

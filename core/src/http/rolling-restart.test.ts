@@ -4,9 +4,10 @@
 // connection was refused, and a GET whatever failed). Core A is stopped as SIGTERM stops it while clients keep reading and writing: no request fails.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildInbox, type Inbox } from "../testing/messages-factories.ts";
-import { startTestCore, type TestCore } from "../testing/test-core.ts";
+import { describe, expect, it, vi } from "vitest";
+import { buildInbox } from "../testing/messages-factories.ts";
+import { startTestCore } from "../testing/test-core.ts";
+import { forFile } from "../testing/test-world.ts";
 
 type Backend = { url: URL; ready: boolean };
 
@@ -69,24 +70,26 @@ async function balancer(backends: Backend[]) {
   };
 }
 
-let a: TestCore;
-let b: TestCore;
-let s: Inbox;
-
-beforeAll(async () => {
-  // A's drain first says "not ready" for 500 ms: long enough for the balancer (100 ms checks) to stop sending.
-  a = await startTestCore({ drainDelayMs: 500 });
-  b = await startTestCore({ databaseUrl: a.config.databaseUrl });
-  s = await buildInbox(a);
-}, 120_000);
-
-afterAll(async () => {
-  await b?.stop();
-  await a?.close();
-});
+/** Two cores on one database, and a company with a conversation to read and write. */
+const w = forFile(
+  async () => {
+    // A's drain first says "not ready" for 500 ms: long enough for the balancer (100 ms checks) to stop sending.
+    const a = await startTestCore({ drainDelayMs: 500 });
+    const b = await startTestCore({ databaseUrl: a.config.databaseUrl });
+    return { a, b, s: await buildInbox(a) };
+  },
+  {
+    timeout: 120_000,
+    async stop({ a, b }) {
+      await b.close();
+      await a.close();
+    },
+  },
+);
 
 describe("#operations.rolling-restart", () => {
   it("stops one core under steady reads and writes without failing a request", { timeout: 120_000 }, async () => {
+    const { a, b, s } = w;
     const backends = [a, b].map((c) => ({ url: new URL(c.url), ready: true }));
     const lb = await balancer(backends);
     const outcomes: { status: number; method: string; at: number }[] = [];

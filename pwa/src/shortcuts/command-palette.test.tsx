@@ -3,11 +3,12 @@
 // own search), only for the text as it stands, the open ticket's actions and the screens grouped under their names,
 // and Enter running the marked row.
 import "fake-indexeddb/auto";
+import { forFile } from "@chatflow/core/testing/for-file.ts";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { getDefaultStore } from "jotai";
 import { MemoryRouter, useLocation } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../app-db.ts";
 import { sessionAtom } from "../auth/session-state.ts";
 import { i18n } from "../i18n/i18n.ts";
@@ -24,19 +25,22 @@ const bruno = buildContact({ id: 12, name: "Bruno Souza", number: "5511911110002
 const anaTicket = buildTicket({ id: 21, contactId: 11, status: "open", userId: 1 });
 const brunoTicket = buildTicket({ id: 22, contactId: 12, status: "pending", userId: null });
 
-beforeAll(async () => {
-  await db.contacts.bulkPut([ana, bruno]);
-  await db.tickets.bulkPut([anaTicket, brunoTicket]);
-  // The replica holds every ticket (a pull said so): the search reads it alone, as offline.
-  await db.meta.put({ key: "ticketsComplete", value: { inProgress: true, closed: true } });
-  store.set(sessionAtom, { status: "authenticated", user });
-});
-
-afterAll(async () => {
-  store.set(sessionAtom, { status: "checking" });
-  store.set(openTicketAtom, null);
-  await db.delete();
-});
+forFile(
+  async () => {
+    await db.contacts.bulkPut([ana, bruno]);
+    await db.tickets.bulkPut([anaTicket, brunoTicket]);
+    // The replica holds every ticket (a pull said so): the search reads it alone, as offline.
+    await db.meta.put({ key: "ticketsComplete", value: { inProgress: true, closed: true } });
+    store.set(sessionAtom, { status: "authenticated", user });
+  },
+  {
+    async stop() {
+      store.set(sessionAtom, { status: "checking" });
+      store.set(openTicketAtom, null);
+      await db.delete();
+    },
+  },
+);
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;

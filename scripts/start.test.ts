@@ -160,8 +160,9 @@ describe("npm start", () => {
     await running(second);
     const [dbProcess] = children(second.child.pid as number, /embedded-db-process\.ts/);
     expect(dbProcess).toBeGreaterThan(0);
-    process.kill(-(second.child.pid as number), "SIGKILL");
+    // The database process first: killed second, it could hear its launcher go and stop PostgreSQL itself.
     process.kill(dbProcess as number, "SIGKILL");
+    process.kill(-(second.child.pid as number), "SIGKILL");
     const postmaster = Number(readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
     expect(isAlive(postmaster)).toBe(true);
     // The parts heard their launcher go; wait until core let go of its port.

@@ -10,6 +10,7 @@ import { benchDashboard } from "./dashboard.ts";
 import { benchFlowEditor } from "./flow-editor.ts";
 import { benchIngest } from "./ingest.ts";
 import { benchLighthouse, benchLighthouseInbox } from "./lighthouse.ts";
+import { benchOperations } from "./operations.ts";
 import { benchReplica } from "./replica.ts";
 import { benchTickets } from "./tickets.ts";
 
@@ -25,6 +26,7 @@ const BENCHES: Record<string, () => Record<string, string> | Promise<Record<stri
   ingest: benchIngest,
   lighthouse: benchLighthouse,
   "lighthouse-inbox": benchLighthouseInbox,
+  operations: benchOperations,
   replica: benchReplica,
   tickets: benchTickets,
 };

@@ -66,10 +66,13 @@ describe("#auth.refresh_token", () => {
     expect(second).not.toBe(first.cookie);
     expect((await core.api("GET", "/auth/me", { token: r1.body.token })).body.id).toBe(u.id);
 
-    // Replayed within the grace (tabs refreshing together): an access token for the same session, no new cookie.
+    // Replayed within the grace (tabs refreshing together, a reload mid-refresh): an access token for the same
+    // session and a cookie of its own, so the client no longer holds the used one.
     const race = await core.api("POST", "/auth/refresh_token", { cookie: first.cookie });
     expect(race.status).toBe(200);
-    expect(race.headers.get("set-cookie")).toBeNull();
+    const raceCookie = (race.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect(raceCookie).toMatch(/=.+/);
+    expect([first.cookie, second]).not.toContain(raceCookie);
     expect((await core.api("GET", "/auth/me", { token: race.body.token })).body.id).toBe(u.id);
 
     // Replayed later, the rotated cookie is theft or a bug: the whole session ends, its sockets told.
@@ -86,6 +89,26 @@ describe("#auth.refresh_token", () => {
     expect((await core.api("GET", "/auth/me", { token: r1.body.token })).status).toBe(401);
   });
 
+  it("keeps the session of a page reloaded while its refresh was in flight (the answer's cookie never stored)", async () => {
+    const company = await buildCompany(core.db.pool);
+    const u = await buildUser(core.db.pool, { companyId: company.id });
+    const s = await core.login(u.email, u.password);
+    // The first load's refresh rotated the cookie, but its answer was lost with the page.
+    expect((await core.api("POST", "/auth/refresh_token", { cookie: s.cookie })).status).toBe(200);
+    // The reloaded page presents the used cookie at once, and stores what it is answered.
+    const reload = await core.api("POST", "/auth/refresh_token", { cookie: s.cookie });
+    expect(reload.status).toBe(200);
+    const kept = (reload.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect(kept).not.toBe(s.cookie);
+    // Long after the grace, the page's next refresh (its access token expired) keeps the session.
+    await core.db.pool.query("UPDATE refresh_tokens SET used_at = used_at - interval '31 seconds' WHERE user_id = $1", [
+      u.id,
+    ]);
+    const later = await core.api("POST", "/auth/refresh_token", { cookie: kept });
+    expect(later.status).toBe(200);
+    expect((await core.api("GET", "/auth/me", { token: later.body.token })).body.id).toBe(u.id);
+  });
+
   it("keeps the session when several tabs refresh with the same cookie at once", async () => {
     const company = await buildCompany(core.db.pool);
     const u = await buildUser(core.db.pool, { companyId: company.id });
@@ -94,9 +117,14 @@ describe("#auth.refresh_token", () => {
       [1, 2, 3].map(() => core.api("POST", "/auth/refresh_token", { cookie: s.cookie })),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    // Exactly one of them rotated the cookie; every token works.
-    expect(answers.filter((a) => a.headers.get("set-cookie")).length).toBe(1);
+    // One rotated the cookie, the others came inside the grace: each got a cookie of its own, and every token
+    // and every cookie works (whichever cookie the browser keeps last).
+    const cookies = answers.map((a) => (a.headers.get("set-cookie") ?? "").split(";")[0]!);
+    expect(new Set(cookies).size).toBe(3);
     for (const a of answers) expect((await core.api("GET", "/auth/me", { token: a.body.token })).status).toBe(200);
+    for (const cookie of cookies) {
+      expect((await core.api("POST", "/auth/refresh_token", { cookie })).status).toBe(200);
+    }
   });
 
   it("answers ERR_SESSION_EXPIRED without a cookie", async () => {

@@ -34,7 +34,7 @@ describe("#auth.refresh_token atomicity", () => {
       await core.db.pool.query("DROP TRIGGER refuse_refresh_token ON refresh_tokens");
       await core.db.pool.query("DROP FUNCTION refuse_refresh_token()");
     }
-    // Not marked used: a used one would only get the reuse grace (no new cookie) and, later, end the session.
+    // Not marked used: a used one would live only on the reuse grace and, past it, end the session.
     expect(await tokensOf(u.id)).toEqual([{ used: false }]);
 
     const retried = await core.api("POST", "/auth/refresh_token", { cookie: s.cookie });

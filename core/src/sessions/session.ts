@@ -24,8 +24,9 @@ export type Issued = LoginResponse & { refreshToken: string | null };
 
 /**
  * A rotated refresh token presented again within this many seconds of its use is a race, not theft: tabs that
- * saw the access token expire together refresh together (the cookie is shared), and the first one's answer
- * already set the successor cookie. They get an access token for the same live session and no new cookie.
+ * saw the access token expire together refresh together (the cookie is shared), or a page was reloaded while its
+ * refresh was in flight and never stored the successor cookie. They get an access token for the same live
+ * session and a refresh token of their own (the successor they missed stays valid, unused, until it expires).
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
@@ -133,7 +134,10 @@ async function rotate(deps: SessionDeps, client: pg.ClientBase, refreshToken: st
   }
   const user = await loadUserById(client, row.company_id, row.user_id);
   if (!user || user.sessionId !== row.session_id) throw sessionExpired();
-  if (row.used) return { issued: await accessFor(deps, user, row.session_id) };
+  // Inside the grace, a new refresh token too: the client that presents the used one never got its successor
+  // (tabs racing, or a page reloaded while its refresh was in flight, so the answer's cookie was never stored).
+  // Answered with an access token alone, it would keep the used cookie and, past the grace, end its own session.
+  if (row.used) return { issued: await issue(deps, client, user, row.session_id) };
   await client.query("UPDATE refresh_tokens SET used_at = now() WHERE id = $1", [row.id]);
   return { issued: await issue(deps, client, user, row.session_id) };
 }

@@ -221,7 +221,7 @@ describe("notifications", () => {
       await world.stack.deliverInbound({
         from: "5511911112222",
         name: "Joana",
-        text: "Oi, tudo bem?",
+        text: "*Oi*, tudo _bem_?",
         id: "wamid.shell.1",
       }),
     ).toBe(200);
@@ -232,6 +232,9 @@ describe("notifications", () => {
     await page.getByTestId("notifications-button").click();
     const item = page.getByTestId("notification-item").filter({ hasText: "Joana" });
     await item.waitFor();
+    // The customer's words as the list shows them: WhatsApp's formatting marks stripped, never raw.
+    expect(await item.textContent()).toContain("Oi, tudo bem?");
+    expect(await item.textContent()).not.toMatch(/[*_]/);
     await item.getByRole("button").click();
     await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
 

@@ -9,6 +9,7 @@ import { useNavigate } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { EnablePushButton, usePushPermission } from "../pwa/enable-push-button.tsx";
 import { listTime, truncate } from "../tickets/format.ts";
+import { previewText } from "../tickets/preview-text.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { IconButton } from "../ui/button.tsx";
@@ -98,7 +99,7 @@ export function NotificationsPopover() {
                       }}
                       leading={<Avatar name={name} src={contact?.urlPicture} size={36} />}
                       title={truncate(name, 60)}
-                      subtitle={truncate(ticket.lastMessage, 40)}
+                      subtitle={truncate(previewText(ticket.lastMessage), 40)}
                       meta={
                         <>
                           <span>{listTime(ticket.updatedAt)}</span>

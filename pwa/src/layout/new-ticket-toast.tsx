@@ -31,7 +31,9 @@ export function NewTicketToast() {
   const user = useSessionUser();
   const volume = useAtomValue(volumeAtom);
   const seen = useRef<Set<number> | null>(null);
-  const mountedAt = useRef(new Date().toISOString());
+  // When the app opened (the page's time origin), not when this lazily loaded toast mounted: on a slow device the
+  // chunk arrives seconds later, and a conversation that started waiting meanwhile is news, not backlog.
+  const mountedAt = useRef(new Date(performance.timeOrigin).toISOString());
   const [queue, setQueue] = useState<number[]>([]);
 
   useEffect(() => {

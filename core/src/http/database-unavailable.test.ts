@@ -1,60 +1,20 @@
 // PostgreSQL out of reach (issue 23): the API answers 503 ERR_DATABASE_UNAVAILABLE with Retry-After, not 500, logs
 // one line with no stack, and serves again by itself once the database is back. The database sits behind a TCP
 // relay on loopback that the test cuts and restores, as a network partition or a database restart would.
-import { type AddressInfo, createConnection, createServer, type Server, type Socket } from "node:net";
 import { describe, expect, it, vi } from "vitest";
 import { isDatabaseUnavailable } from "../kernel/database-unavailable.ts";
 import { captureLogs } from "../kernel/logger.ts";
+import { relay } from "../testing/relays.ts";
 import { startTestCore } from "../testing/test-core.ts";
 import { createMigratedDatabase } from "../testing/test-db.ts";
 import { forFile } from "../testing/test-world.ts";
-
-/** A TCP relay in front of PostgreSQL: `cut()` closes its port and every relayed connection, `restore()` reopens. */
-function relay(target: { host: string; port: number }) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  let listening = false;
-  const open = () =>
-    new Promise<void>((resolve) => {
-      if (listening) return resolve();
-      listening = true;
-      server = createServer((client) => {
-        const upstream = createConnection(target);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on("close", () => sockets.delete(s));
-          s.on("error", () => {});
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      const listener = server;
-      listener.listen(port, "127.0.0.1", () => {
-        port = (listener.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  return {
-    open,
-    get port() {
-      return port;
-    },
-    cut: () =>
-      new Promise<void>((resolve) => {
-        listening = false;
-        for (const s of sockets) s.destroy();
-        server?.close(() => resolve());
-      }),
-  };
-}
 
 /** A core whose database sits behind the relay. */
 const w = forFile(
   async () => {
     const db = await createMigratedDatabase();
     const url = new URL(db.url);
-    const proxy = relay({ host: url.hostname, port: Number(url.port || 5432) });
-    await proxy.open();
+    const proxy = await relay({ host: url.hostname, port: Number(url.port || 5432) });
     url.host = `127.0.0.1:${proxy.port}`;
     const core = await startTestCore({ databaseUrl: url.toString() });
     return { db, proxy, core };

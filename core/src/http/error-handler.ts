@@ -48,7 +48,16 @@ function transportError(err: unknown): AppError | undefined {
   return undefined;
 }
 
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+export const errorHandler: ErrorRequestHandler = (thrown, req, res, _next) => {
+  let err = thrown;
+  if (isDatabaseUnavailable(err)) {
+    // An outage, not a bug: one line, no stack; the client is told when to come back (Retry-After below).
+    logger.warn(
+      { reqId: requestIdOf(res), method: req.method, path: req.path, reason: (err as Error).message },
+      "database unavailable",
+    );
+    err = databaseUnavailable(API_RETRY_AFTER_SECONDS);
+  }
   const known = err instanceof AppError ? err : transportError(err);
   if (known) {
     const retryAfter = known.data?.retryAfterSeconds;
@@ -66,17 +75,6 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
       "input refused by PostgreSQL",
     );
     res.status(statusOf(data.code)).json(data.toBody());
-    return;
-  }
-  if (isDatabaseUnavailable(err)) {
-    // An outage, not a bug: one line, no stack; the client is told when to come back.
-    logger.warn(
-      { reqId: requestIdOf(res), method: req.method, path: req.path, reason: (err as Error).message },
-      "database unavailable",
-    );
-    const unavailable = databaseUnavailable(API_RETRY_AFTER_SECONDS);
-    res.setHeader("Retry-After", String(API_RETRY_AFTER_SECONDS));
-    res.status(statusOf(unavailable.code)).json(unavailable.toBody());
     return;
   }
   logger.error({ reqId: requestIdOf(res), method: req.method, path: req.path, err }, "request failed");

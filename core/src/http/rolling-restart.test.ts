@@ -2,73 +2,11 @@
 // deploy/nginx.conf and any load balancer with health checks do (routes to the backends whose /readyz answers 200,
 // checked every 100 ms, and tries the other backend when a connection fails before an answer: any request whose
 // connection was refused, and a GET whatever failed). Core A is stopped as SIGTERM stops it while clients keep reading and writing: no request fails.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { describe, expect, it, vi } from "vitest";
 import { buildInbox } from "../testing/messages-factories.ts";
+import { balancer } from "../testing/relays.ts";
 import { startTestCore } from "../testing/test-core.ts";
 import { forFile } from "../testing/test-world.ts";
-
-type Backend = { url: URL; ready: boolean };
-
-/** A balancer in front of `backends`; answers its URL and a stop. */
-async function balancer(backends: Backend[]) {
-  let next = 0;
-  const probe = setInterval(() => {
-    for (const b of backends) {
-      fetch(new URL("/readyz", b.url), { signal: AbortSignal.timeout(500) })
-        .then((r) => {
-          b.ready = r.status === 200;
-        })
-        .catch(() => {
-          b.ready = false;
-        });
-    }
-  }, 100);
-  const pick = (avoid?: Backend) => {
-    const ready = backends.filter((b) => b.ready && b !== avoid);
-    return ready[next++ % Math.max(ready.length, 1)] ?? backends.find((b) => b !== avoid);
-  };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      const repeatable = req.method === "GET" || req.method === "HEAD";
-      const send = (backend: Backend | undefined, attempt: number) => {
-        if (!backend) {
-          res.writeHead(502).end();
-          return;
-        }
-        const upstream = http.request(
-          new URL(req.url ?? "/", backend.url),
-          { method: req.method, headers: { ...req.headers, host: backend.url.host }, agent: false },
-          (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          },
-        );
-        upstream.on("error", (err: NodeJS.ErrnoException) => {
-          // No answer came: try the other backend once, as proxy_next_upstream does: any request whose connection
-          // was refused (it never reached the backend), and a GET whatever happened.
-          const neverSent = err.code === "ECONNREFUSED";
-          if ((repeatable || neverSent) && attempt === 0 && !res.headersSent) send(pick(backend), 1);
-          else if (!res.headersSent) res.writeHead(502).end();
-        });
-        upstream.end(body);
-      };
-      send(pick(), 0);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: () => {
-      clearInterval(probe);
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 /** Two cores on one database, and a company with a conversation to read and write. */
 const w = forFile(

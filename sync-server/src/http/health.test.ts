@@ -3,10 +3,9 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import tls from "node:tls";
+import { relay } from "@chatflow/core/testing/relays.ts";
 import { describe, expect, it } from "vitest";
 import { syncForFile } from "../testing/sync-fixtures.ts";
 
@@ -106,30 +105,8 @@ async function redisBehindTls(): Promise<{ port: number; cert: string; handshake
   const cert = readFileSync(path.join(dir, "cert.pem"), "utf8");
   rmSync(dir, { recursive: true, force: true });
   const target = new URL(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
-  const sockets = new Set<import("node:net").Socket>();
-  let handshakes = 0;
-  const server = tls.createServer({ key, cert }, (client) => {
-    handshakes++;
-    const upstream = net.connect(Number(target.port || 6379), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on("close", () => sockets.delete(s));
-      s.on("error", () => {});
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  server.on("tlsClientError", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    cert,
-    handshakes: () => handshakes,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const tlsRelay = await relay({ host: target.hostname, port: Number(target.port || 6379) }, { tls: { key, cert } });
+  return { port: tlsRelay.port, cert, handshakes: () => tlsRelay.connections, close: tlsRelay.cut };
 }
 
 /** Asks `url` until it answers `status` (a Redis connection takes a moment), and answers the body then. */

@@ -8,7 +8,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { CHROMIUM, launchChromium } from "../test/browser.ts";
-import { fmt, freshDatabase, percentile, signInAsAdmin, startCoreChild } from "./lib.ts";
+import { fillReplica, fmt, freshDatabase, percentile, seedOpenTicket, signInAsAdmin, startCoreChild } from "./lib.ts";
 
 const MESSAGES = Number(process.env.BENCH_CONVERSATION_MESSAGES ?? 5_000);
 const RUNS = 21;
@@ -24,18 +24,7 @@ export async function benchConversation(): Promise<Record<string, string>> {
   const browser = await launchChromium();
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   try {
-    // One open ticket of the admin: the first pull brings it with its contact.
-    const { rows } = await pool.query<{ ticket: number; uuid: string; contact: number; admin: number }>(
-      `WITH w AS (INSERT INTO whatsapps (company_id, name, channel, status, is_default)
-                  VALUES (1, 'Bench', 'whatsappapi', 'CONNECTED', true) RETURNING id),
-            c AS (INSERT INTO contacts (company_id, name, number, whatsapp_id, channel)
-                  SELECT 1, 'Cliente Bench', '5511900000001', id, 'whatsappapi' FROM w RETURNING id),
-            t AS (INSERT INTO tickets (company_id, contact_id, whatsapp_id, status, user_id, channel)
-                  SELECT 1, c.id, w.id, 'open', (SELECT id FROM users WHERE email = 'admin@chatflow.local'), 'whatsappapi'
-                  FROM c, w RETURNING id, uuid, contact_id, user_id)
-       SELECT id AS ticket, uuid, contact_id AS contact, user_id AS admin FROM t`,
-    );
-    const t = rows[0]!;
+    const t = await seedOpenTicket(pool, { name: "Cliente Bench", number: "5511900000001" });
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
     await signInAsAdmin(page, core.url);
@@ -44,50 +33,7 @@ export async function benchConversation(): Promise<Record<string, string>> {
     await page.getByTestId("ticket-item").first().waitFor();
 
     // The whole conversation in the replica, as the pull and older pages would have stored it.
-    await page.evaluate(
-      async ({ n, ticketId, contactId, userId }) => {
-        const open = indexedDB.open("chatflow");
-        const idb = await new Promise<IDBDatabase>((resolve, reject) => {
-          open.onsuccess = () => resolve(open.result);
-          open.onerror = () => reject(open.error);
-        });
-        const tx = idb.transaction("messages", "readwrite");
-        const store = tx.objectStore("messages");
-        const start = Date.now() - n * 60_000;
-        for (let i = 0; i < n; i++) {
-          const at = new Date(start + i * 60_000).toISOString();
-          const fromMe = i % 3 === 0;
-          store.put({
-            id: `01900000-0000-7000-8000-${String(i).padStart(12, "0")}`,
-            ticketId,
-            contactId,
-            companyId: 1,
-            userId: fromMe ? userId : null,
-            body: `Mensagem ${i}: *pedido* _${i}_ https://exemplo.com/p/${i}`,
-            fromMe,
-            read: true,
-            mediaType: "chat",
-            mediaUrl: null,
-            dataJson: null,
-            ack: fromMe ? 3 : 0,
-            isDeleted: false,
-            isEdited: i % 50 === 0,
-            isForwarded: false,
-            isPrivate: false,
-            quotedMsgId: i % 40 === 1 ? `01900000-0000-7000-8000-${String(i - 1).padStart(12, "0")}` : null,
-            errorCode: null,
-            createdAt: at,
-            updatedAt: at,
-          });
-        }
-        await new Promise<void>((resolve, reject) => {
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        });
-        idb.close();
-      },
-      { n: MESSAGES, ticketId: t.ticket, contactId: t.contact, userId: t.admin },
-    );
+    await fillReplica(page, t, MESSAGES, { variety: true });
 
     const newest = `Mensagem ${MESSAGES - 1}:`;
     const times: number[] = [];

@@ -180,3 +180,82 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+export type SeededConversation = { ticket: number; uuid: string; contact: number; admin: number };
+
+/** One open ticket of the seeded admin with `contact`, on a connected Cloud API connection: the first pull brings it. */
+export async function seedOpenTicket(
+  pool: pg.Pool,
+  contact: { name: string; number: string },
+): Promise<SeededConversation> {
+  const { rows } = await pool.query<SeededConversation>(
+    `WITH w AS (INSERT INTO whatsapps (company_id, name, channel, status, is_default)
+                VALUES (1, 'Bench', 'whatsappapi', 'CONNECTED', true) RETURNING id),
+          c AS (INSERT INTO contacts (company_id, name, number, whatsapp_id, channel)
+                SELECT 1, $1, $2, id, 'whatsappapi' FROM w RETURNING id),
+          t AS (INSERT INTO tickets (company_id, contact_id, whatsapp_id, status, user_id, channel)
+                SELECT 1, c.id, w.id, 'open', (SELECT id FROM users WHERE email = 'admin@chatflow.local'), 'whatsappapi'
+                FROM c, w RETURNING id, uuid, contact_id, user_id)
+     SELECT id AS ticket, uuid, contact_id AS contact, user_id AS admin FROM t`,
+    [contact.name, contact.number],
+  );
+  return rows[0]!;
+}
+
+/**
+ * Writes `n` messages of `t` into the signed-in page's replica (the app's own IndexedDB, as the pull and older pages
+ * would have stored them), a minute apart, every third from the agent. With `variety`, every 50th is edited and every
+ * 40th quotes the one before it, as a lived-in conversation has.
+ */
+export async function fillReplica(
+  page: Page,
+  t: SeededConversation,
+  n: number,
+  options: { variety?: boolean } = {},
+): Promise<void> {
+  await page.evaluate(
+    async ({ n, ticketId, contactId, userId, variety }) => {
+      const open = indexedDB.open("chatflow");
+      const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = idb.transaction("messages", "readwrite");
+      const store = tx.objectStore("messages");
+      const start = Date.now() - n * 60_000;
+      const idOf = (i: number) => `01900000-0000-7000-8000-${String(i).padStart(12, "0")}`;
+      for (let i = 0; i < n; i++) {
+        const at = new Date(start + i * 60_000).toISOString();
+        const fromMe = i % 3 === 0;
+        store.put({
+          id: idOf(i),
+          ticketId,
+          contactId,
+          companyId: 1,
+          userId: fromMe ? userId : null,
+          body: `Mensagem ${i}: *pedido* _${i}_ https://exemplo.com/p/${i}`,
+          fromMe,
+          read: true,
+          mediaType: "chat",
+          mediaUrl: null,
+          dataJson: null,
+          ack: fromMe ? 3 : 0,
+          isDeleted: false,
+          isEdited: variety && i % 50 === 0,
+          isForwarded: false,
+          isPrivate: false,
+          quotedMsgId: variety && i % 40 === 1 ? idOf(i - 1) : null,
+          errorCode: null,
+          createdAt: at,
+          updatedAt: at,
+        });
+      }
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      idb.close();
+    },
+    { n, ticketId: t.ticket, contactId: t.contact, userId: t.admin, variety: options.variety ?? false },
+  );
+}

@@ -2,6 +2,7 @@
 // connection through the Cloud API or Baileys, a Facebook page, an Instagram
 // account). The outbound sender and the lease manager only speak this.
 import type { ConnectionProblemReason } from "@chatflow/core/contract/connection-state.ts";
+import type { DeliveryFailure } from "@chatflow/core/contract/delivery-failure.ts";
 import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
 import type { ConnectionSessionAction } from "@chatflow/core/contract/topics.ts";
 import type { InboundEvent } from "@chatflow/core/messages/ingest.ts";
@@ -81,16 +82,22 @@ export class SendError extends Error {
   readonly code: ErrorCode;
   /** Set when the channel refused as rate-limited or restricted: the queue waits and the admin is told. */
   readonly hold?: SendHoldReason;
+  /**
+   * The channel's own reason when it refused the message (a Graph API error): kept in the failed message's
+   * dataJson.deliveryFailure, as a `failed` status's is, so the agent reads Meta's reason and what to do.
+   */
+  readonly failure?: DeliveryFailure;
   constructor(
     kind: SendFailureKind,
     message: string,
-    opts: { code?: ErrorCode; cause?: unknown; hold?: SendHoldReason } = {},
+    opts: { code?: ErrorCode; cause?: unknown; hold?: SendHoldReason; failure?: DeliveryFailure } = {},
   ) {
     super(message, { cause: opts.cause });
     this.name = "SendError";
     this.kind = kind;
     this.code = opts.code ?? "ERR_SENDING_WAPP_MSG";
     if (opts.hold) this.hold = opts.hold;
+    if (opts.failure) this.failure = opts.failure;
   }
 }
 

@@ -194,6 +194,8 @@ describe("#messenger.send", () => {
       const err = await failure(adapter(channel).send(message));
       expect(err).toMatchObject({ kind: "permanent", code: "ERR_OUTSIDE_MESSAGING_WINDOW" });
       expect(err!.message).toContain("outside the 24-hour messaging window");
+      // Meta's reason goes with it, for the conversation to show as a failed status's (dataJson.deliveryFailure).
+      expect(err!.failure).toMatchObject({ kind: "window", retry: false, code: 10, subcode });
     }
   });
 

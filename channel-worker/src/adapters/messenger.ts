@@ -6,7 +6,7 @@
 // through core's webhook: there is no session to open.
 import path from "node:path";
 import { parseMediaUrl } from "@chatflow/core/media/media-store.ts";
-import { classifyGraphError } from "@chatflow/core/meta/graph-errors.ts";
+import { classifyGraphError, deliveryFailureAt, failureErrorCode } from "@chatflow/core/meta/graph-errors.ts";
 import {
   type AdapterEvents,
   type Channel,
@@ -39,15 +39,17 @@ export function classifySendError(status: number, answer: SendAnswer | null): Se
   const e = answer?.error;
   const detail = `Graph API ${status}${e?.code ? ` code ${e.code}` : ""}${e?.error_subcode ? `/${e.error_subcode}` : ""}: ${e?.message ?? "no detail"}`;
   const judged = classifyGraphError(e, status);
-  // Code 10 with Messenger's or Instagram's subcode: more than 24 hours since the contact wrote.
-  if (judged.kind === "window") {
-    return new SendError("permanent", `outside the 24-hour messaging window: ${detail}`, {
-      code: "ERR_OUTSIDE_MESSAGING_WINDOW",
-    });
-  }
   // A rate limit refuses a message without taking it: safe to resend later.
   if (judged.kind === "rate-limit") return new SendError("retryable-not-delivered", detail);
-  if (status >= 400 && status < 500) return new SendError("permanent", detail);
+  // Refused for good, with Meta's reason for the agent (code 10 with Messenger's or Instagram's subcode: more than 24
+  // hours since the contact wrote; 551 the person is unavailable; 100 a bad parameter...).
+  if (judged.kind === "window" || (status >= 400 && status < 500)) {
+    const what = judged.kind === "window" ? `outside the 24-hour messaging window: ${detail}` : detail;
+    return new SendError("permanent", what, {
+      code: failureErrorCode(judged),
+      failure: deliveryFailureAt(judged, new Date()),
+    });
+  }
   return new SendError("retryable-maybe-delivered", detail);
 }
 

@@ -69,6 +69,7 @@ describe("#whatsapp-cloud.send", () => {
     expect(await failure(adapter().adapter.send(message))).toMatchObject({
       kind: "permanent",
       code: "ERR_OUTSIDE_MESSAGING_WINDOW",
+      failure: { kind: "window", retry: false, code: 131047, message: "refused" },
     });
     fake.reply = answer(429, 130429);
     expect(await failure(adapter().adapter.send(message))).toMatchObject({ hold: "rate-limited" });

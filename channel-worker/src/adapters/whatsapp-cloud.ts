@@ -2,7 +2,12 @@
 // API messages endpoint, uploading media first. Inbound messages and statuses arrive
 // through core's webhook, so there is no session to open and nothing to receive here.
 import path from "node:path";
-import { ACCOUNT_RESTRICTED, classifyGraphError } from "@chatflow/core/meta/graph-errors.ts";
+import {
+  ACCOUNT_RESTRICTED,
+  classifyGraphError,
+  deliveryFailureAt,
+  failureErrorCode,
+} from "@chatflow/core/meta/graph-errors.ts";
 import {
   type AdapterEvents,
   asSendError,
@@ -37,9 +42,14 @@ export function classifyHttpError(status: number, answer: GraphAnswer | null): S
   if (code !== undefined && ACCOUNT_RESTRICTED.has(code)) {
     return new SendError("retryable-not-delivered", detail, { hold: "restricted" });
   }
-  // More than 24 hours since the contact wrote (core refuses these first; Meta's clock has the last word).
-  if (judged.kind === "window") return new SendError("permanent", detail, { code: "ERR_OUTSIDE_MESSAGING_WINDOW" });
-  if (status >= 400 && status < 500) return new SendError("permanent", detail);
+  // Refused for good (outside the 24-hour window, an undeliverable number, a bad parameter...): failed with Meta's
+  // reason, as a `failed` status would be (core refuses the window first; Meta's clock has the last word).
+  if (judged.kind === "window" || (status >= 400 && status < 500)) {
+    return new SendError("permanent", detail, {
+      code: failureErrorCode(judged),
+      failure: deliveryFailureAt(judged, new Date()),
+    });
+  }
   return new SendError("retryable-maybe-delivered", detail);
 }
 

@@ -217,7 +217,7 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
         // Maybe delivered and not safe to resend: failed, saying the contact may have it (decision 0053).
         const code = failure.kind === "retryable-maybe-delivered" ? "ERR_SEND_OUTCOME_UNKNOWN" : failure.code;
         o.onOutcome?.("failed", code);
-        await persist(() => markFailed(o.pool, message.id, code, o.owner));
+        await persist(() => markFailed(o.pool, message.id, code, o.owner, failure.failure));
       }
     }
     return "done";

@@ -3,6 +3,7 @@
 //   queued -> claimed -> sending -> sent | failed, and back to queued when the
 //   request certainly never left. Every change is guarded by the state it
 //   expects and by who claimed the row, so a stale worker's write is a no-op.
+import type { DeliveryFailure } from "@chatflow/core/contract/delivery-failure.ts";
 import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
 import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
@@ -190,13 +191,32 @@ export async function markSent(pool: pg.Pool, id: string, remoteId: string, owne
   });
 }
 
-export async function markFailed(pool: pg.Pool, id: string, code: ErrorCode, owner: Owner): Promise<void> {
+/**
+ * Fails a message for good. `failure` is the channel's own reason when it refused the send (a Graph API error): kept
+ * in dataJson.deliveryFailure, as a `failed` status's is (core's ingest), so the conversation shows both alike; a
+ * failure without one drops an earlier try's reason. A payload that is not an object (never one of ours) keeps only
+ * the code: the message's own data is never replaced.
+ */
+export async function markFailed(
+  pool: pg.Pool,
+  id: string,
+  code: ErrorCode,
+  owner: Owner,
+  failure?: DeliveryFailure,
+): Promise<void> {
   await transaction(pool, async (client) => {
     const { rows } = await client.query<Row>(
-      `UPDATE messages SET send_state = 'failed', ack = -1, error_code = $3, updated_at = now()
+      `UPDATE messages SET send_state = 'failed', ack = -1, error_code = $3, updated_at = now(),
+         data_json = CASE
+           WHEN $5::jsonb IS NOT NULL AND jsonb_typeof(data_json) = 'object'
+             THEN data_json || jsonb_build_object('deliveryFailure', $5::jsonb)
+           WHEN $5::jsonb IS NOT NULL AND (data_json IS NULL OR jsonb_typeof(data_json) = 'null')
+             THEN jsonb_build_object('deliveryFailure', $5::jsonb)
+           WHEN jsonb_typeof(data_json) = 'object' THEN data_json - 'deliveryFailure'
+           ELSE data_json END
        WHERE id = $1 AND company_id = $4 AND claimed_by = $2 AND send_state IN ('claimed', 'sending')
        RETURNING id, company_id`,
-      [id, owner.workerId, code, owner.companyId],
+      [id, owner.workerId, code, owner.companyId, failure ? JSON.stringify(failure) : null],
     );
     await logChanges(client, rows);
     await failScheduledSends(client, rows, code);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { type DeliveryFailure, deliveryFailureOf } from "@chatflow/core/contract/delivery-failure.ts";
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeGraphApiForFile, sentTexts, startFakeGraphApi } from "../testing/fake-graph-api.ts";
@@ -72,6 +73,71 @@ describe("#outbound.send", () => {
       remote_id: null,
     });
     expect(sentTexts(fake)).toEqual(["refused", "next"]);
+  });
+
+  it("keeps Meta's reason for a send refused at once, as a failed status keeps it: what happened and whether to retry", async () => {
+    const c = await setupCloudConnection(db.pool);
+    // Meta's error response as the Cloud API's error codes page shows it (message, type, code, error_data.details).
+    const refusal = (code: number, title: string, details: string) => ({
+      status: 400,
+      body: {
+        error: {
+          message: `(#${code}) ${title}`,
+          type: "OAuthException",
+          code,
+          error_data: { messaging_product: "whatsapp", details },
+          fbtrace_id: "Az8or2yhqkZfEZ-_4Qn_Bam",
+        },
+      },
+    });
+    const window =
+      "Message failed to send because more than 24 hours have passed since the customer last replied to this number.";
+    fake.reply = (req) => {
+      if (req.body.text?.body === "late") return refusal(131047, "Re-engagement message", window);
+      if (req.body.text?.body === "nowhere")
+        return refusal(131026, "Message Undeliverable.", "Unable to deliver message.");
+      if (req.body.text?.body === "bad") return refusal(100, "Invalid parameter", "Parameter 'to' is invalid.");
+      return undefined;
+    };
+    const late = await c.enqueue("late");
+    const nowhere = await c.enqueue("nowhere");
+    const bad = await c.enqueue("bad");
+    worker = await start();
+    const failedRow = (id: string) =>
+      waitFor(async () => {
+        const { rows } = await db.pool.query<{
+          send_state: string;
+          ack: number;
+          error_code: string;
+          data_json: { deliveryFailure: DeliveryFailure };
+        }>("SELECT send_state, ack, error_code, data_json FROM messages WHERE id = $1", [id]);
+        return rows[0]!.send_state === "failed" ? rows[0]! : null;
+      }, `message ${id} failed`);
+    expect(await failedRow(late)).toMatchObject({
+      ack: -1,
+      error_code: "ERR_OUTSIDE_MESSAGING_WINDOW",
+      data_json: {
+        deliveryFailure: {
+          kind: "window",
+          retry: false,
+          code: 131047,
+          subcode: null,
+          message: "(#131047) Re-engagement message",
+          details: window,
+        },
+      },
+    });
+    expect(await failedRow(nowhere)).toMatchObject({
+      error_code: "ERR_SENDING_WAPP_MSG",
+      data_json: { deliveryFailure: { kind: "undeliverable", retry: false, code: 131026 } },
+    });
+    const invalid = await failedRow(bad);
+    expect(invalid.data_json.deliveryFailure).toMatchObject({ kind: "unknown", retry: true, code: 100 });
+    // Dated when refused, as a status is dated by Meta: the conversation orders it against later news the same way.
+    expect(Number.isNaN(Date.parse(invalid.data_json.deliveryFailure.at ?? ""))).toBe(false);
+    // The same shape a `failed` status stores (core's ingest): the conversation reads it through deliveryFailureOf.
+    expect(deliveryFailureOf(invalid.data_json)).toEqual(invalid.data_json.deliveryFailure);
+    // A dead token (190) is no refusal of the message: it waits queued (graph-connection-state.test.ts).
   });
 });
 

@@ -47,6 +47,26 @@ describe("#sync.push retryMessage", () => {
     expect(logged.rows[0].n).toBe(1);
   });
 
+  it("drops the platform's reason for the last failure with it, keeping the rest of the message's data", async () => {
+    const m = await failed();
+    const reason = {
+      kind: "undeliverable",
+      retry: false,
+      code: 131026,
+      subcode: null,
+      title: "",
+      message: "",
+      details: "",
+    };
+    await core.db.pool.query("UPDATE messages SET data_json = $2 WHERE id = $1", [
+      m.id,
+      JSON.stringify({ card: "kept", deliveryFailure: reason }),
+    ]);
+    await push(s.adminToken, [m.id]);
+    const { rows } = await core.db.pool.query("SELECT data_json FROM messages WHERE id = $1", [m.id]);
+    expect(rows[0].data_json).toEqual({ card: "kept" });
+  });
+
   it("queues it once: a second retry after the worker took it changes nothing", async () => {
     const m = await failed();
     await push(s.adminToken, [m.id]);

@@ -1,7 +1,8 @@
 // Use case: the author of a message whose send failed (ack -1, 'failed' in the outbound queue)
 // puts it back in the queue once; the channel worker takes it like any new reply. A message
 // that is not failed (sent meanwhile, or already re-queued by an earlier retry) is left as it is,
-// so a retry pushed twice queues it once. A scheduled send's schedule leaves ERRO with it.
+// so a retry pushed twice queues it once. A scheduled send's schedule leaves ERRO with it. The platform's reason for
+// the last failure (dataJson.deliveryFailure) goes with it: the next try's outcome tells its own.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TRetryMessageArgs } from "../contract/messages.ts";
@@ -21,7 +22,8 @@ export async function retryMessage(client: pg.ClientBase, actor: Actor, args: TR
   await assertCustomerWindow(client, actor.companyId, m.ticket, m.mediaType);
   await client.query(
     `UPDATE messages SET send_state = 'queued', ack = 0, error_code = NULL, claimed_by = NULL, claimed_at = NULL,
-       updated_at = now()
+       updated_at = now(),
+       data_json = CASE WHEN jsonb_typeof(data_json) = 'object' THEN data_json - 'deliveryFailure' ELSE data_json END
      WHERE id = $1 AND company_id = $2`,
     [m.id, actor.companyId],
   );

@@ -2,6 +2,7 @@
 // that meet one: a send the worker gets refused, and a `failed` status a webhook reports later. One table, so the
 // agent reads the same reason and advice whichever way the failure arrived (decision 0092).
 import type { DeliveryFailure, DeliveryFailureKind } from "../contract/delivery-failure.ts";
+import type { ErrorCode } from "../contract/errors.ts";
 
 export type GraphFailureKind = DeliveryFailureKind;
 /** A Graph error judged: the platform's words and what they mean (contract/delivery-failure.ts). */
@@ -66,4 +67,17 @@ export function classifyGraphError(error: unknown, status = 0): GraphFailure {
     // error_data.details on calls and statuses; the older "Unknown Message" example has details at the top.
     details: text(data.details) || text(e.details) || (typeof e.error_data === "string" ? text(e.error_data) : ""),
   };
+}
+
+/** The error code a message failed by Meta records (messages.error_code): the window has its own, the rest the send's. */
+export function failureErrorCode(failure: Pick<GraphFailure, "kind">): ErrorCode {
+  return failure.kind === "window" ? "ERR_OUTSIDE_MESSAGING_WINDOW" : "ERR_SENDING_WAPP_MSG";
+}
+
+/**
+ * A failure as a message keeps it (dataJson.deliveryFailure), dated `at`: the same for a `failed` status (dated by
+ * Meta) and for a send Meta refused at once (dated when refused), so the conversation shows both alike.
+ */
+export function deliveryFailureAt(failure: GraphFailure, at: Date | undefined): DeliveryFailure {
+  return { ...failure, ...(at ? { at: at.toISOString() } : {}) };
 }

@@ -32,7 +32,7 @@ import {
   type IngestBatcher,
   storedKey,
 } from "../messages/ingest.ts";
-import { classifyGraphError } from "../meta/graph-errors.ts";
+import { classifyGraphError, deliveryFailureAt, failureErrorCode } from "../meta/graph-errors.ts";
 import type { CloudConnection, CloudConnectionFinder } from "../whatsapps/find-connection-by-phone-number-id.ts";
 import {
   type CloudMediaOptions,
@@ -176,10 +176,7 @@ function statusTime(s: Record<string, unknown>): Date | undefined {
 function failureOf(s: Record<string, unknown>, at: Date | undefined): NonNullable<InboundAck["failure"]> {
   const first = Array.isArray(s.errors) ? s.errors[0] : undefined;
   const judged = classifyGraphError(first);
-  return {
-    reason: { ...judged, ...(at ? { at: at.toISOString() } : {}) },
-    errorCode: judged.kind === "window" ? "ERR_OUTSIDE_MESSAGING_WINDOW" : "ERR_SENDING_WAPP_MSG",
-  };
+  return { reason: deliveryFailureAt(judged, at), errorCode: failureErrorCode(judged) };
 }
 
 /** The delivery's messages and acks, for connections of ours; throws invalidSignature for a forged one. */

@@ -3,10 +3,10 @@
 // three places it is in (this device, the server waiting for the channel, the channel), by icon and by name.
 import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
-import { buildContact, buildQueue, buildTicket } from "@chatflow/core/testing/factories.ts";
+import { buildQueue } from "@chatflow/core/testing/factories.ts";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { serviceWorkerInControl, signIn, until } from "./support.ts";
+import { adminsOpenTicket, serviceWorkerInControl, signIn, until } from "./support.ts";
 
 const world = browserStackForFile();
 
@@ -37,17 +37,11 @@ describe("what an agent is told offline", () => {
   it("'Salvo neste dispositivo, enviando…' turns into the success after reconnecting; three message states", async () => {
     const pool = world.stack.core.db.pool;
     const queue = await buildQueue(pool, { companyId: 1, name: "Vendas" });
-    const [wa] = await sql<{ id: number }>("SELECT id FROM whatsapps WHERE company_id = 1 ORDER BY id LIMIT 1");
-    const [admin] = await sql<{ id: number }>("SELECT id FROM users WHERE email = 'admin@chatflow.local'");
-    const contact = await buildContact(pool, { companyId: 1, name: "Olívia Estados", number: "5511955570001" });
-    const ticket = await buildTicket(pool, {
-      companyId: 1,
-      contactId: contact.id,
-      whatsappId: wa!.id,
-      status: "open",
-      userId: admin!.id,
-      queueId: queue.id,
-    });
+    const { contact, ticket, whatsappId } = await adminsOpenTicket(
+      pool,
+      { name: "Olívia Estados", number: "5511955570001" },
+      { queueId: queue.id },
+    );
     // At the server, waiting for the channel (on no connection, so no worker takes it): the clock.
     await storedReply({
       ticketId: ticket.id,
@@ -57,7 +51,13 @@ describe("what an agent is told offline", () => {
       whatsappId: null,
     });
     // Sent by the channel: the tick.
-    await storedReply({ ticketId: ticket.id, contactId: contact.id, body: "Já enviada", ack: 1, whatsappId: wa!.id });
+    await storedReply({
+      ticketId: ticket.id,
+      contactId: contact.id,
+      body: "Já enviada",
+      ack: 1,
+      whatsappId: whatsappId,
+    });
 
     const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();

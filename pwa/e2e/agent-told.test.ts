@@ -2,11 +2,11 @@
 // a new conversation shows a toast with Aceitar on another screen; accepting from it (a click on a desk, a tap on a
 // phone) accepts as the conversation's Aceitar does, and the list follows the ticket to Atendendo, selected.
 import AxeBuilder from "@axe-core/playwright";
-import { buildContact, buildQueue, buildTicket } from "@chatflow/core/testing/factories.ts";
+import { buildQueue } from "@chatflow/core/testing/factories.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { signIn, until } from "./support.ts";
+import { adminsOpenTicket, signIn, until } from "./support.ts";
 
 const world = browserStackForFile();
 const shots = process.env.SCREENSHOT_DIR;
@@ -140,16 +140,7 @@ describe("what an agent is told", () => {
 
   it("search lists message text as messages, and one opens its conversation scrolled to the match, highlighted", async () => {
     const pool = world.stack.core.db.pool;
-    const [wa] = await sql<{ id: number }>("SELECT id FROM whatsapps WHERE company_id = 1 ORDER BY id LIMIT 1");
-    const [admin] = await sql<{ id: number }>("SELECT id FROM users WHERE email = 'admin@chatflow.local'");
-    const contact = await buildContact(pool, { companyId: 1, name: "Davi Busca", number: "5511955560009" });
-    const ticket = await buildTicket(pool, {
-      companyId: 1,
-      contactId: contact.id,
-      whatsappId: wa!.id,
-      status: "open",
-      userId: admin!.id,
-    });
+    const { contact, ticket } = await adminsOpenTicket(pool, { name: "Davi Busca", number: "5511955560009" });
     // The match is the oldest of 90 messages: older than the window the conversation opens on and than the page
     // the replica holds, so opening it fetches older pages first.
     await pool.query(

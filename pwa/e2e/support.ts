@@ -1,4 +1,6 @@
 // What the e2e files share: signing in through the login screen, and polling until a condition holds.
+import { buildContact, buildTicket } from "@chatflow/core/testing/factories.ts";
+import type { Pool } from "pg";
 import type { BrowserContext, Page } from "playwright-core";
 
 /** The seeded admin of company 1. */
@@ -103,4 +105,32 @@ export async function serviceWorkerInControl(page: Page): Promise<void> {
       await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
     }
   });
+}
+
+/**
+ * An open ticket of the seeded admin on company 1's first connection with a new contact (`queueId` optional): what
+ * a test that opens one conversation starts from. Answers the contact, the ticket and the connection's id.
+ */
+export async function adminsOpenTicket(
+  pool: Pool,
+  contact: { name: string; number: string },
+  options: { queueId?: number } = {},
+) {
+  const { rows: connections } = await pool.query<{ id: number }>(
+    "SELECT id FROM whatsapps WHERE company_id = 1 ORDER BY id LIMIT 1",
+  );
+  const { rows: admins } = await pool.query<{ id: number }>(
+    "SELECT id FROM users WHERE email = 'admin@chatflow.local'",
+  );
+  const whatsappId = connections[0]!.id;
+  const built = await buildContact(pool, { companyId: 1, ...contact });
+  const ticket = await buildTicket(pool, {
+    companyId: 1,
+    contactId: built.id,
+    whatsappId,
+    status: "open",
+    userId: admins[0]!.id,
+    ...(options.queueId === undefined ? {} : { queueId: options.queueId }),
+  });
+  return { contact: built, ticket, whatsappId };
 }

@@ -2,8 +2,10 @@
 // not silently end the realtime pokes or the actor cache's evictions for the life
 // of the process. The first connection must succeed (start-up fails loudly); later
 // losses are logged and retried with backoff.
+
 import pg from "pg";
 import { backoffDelay } from "../kernel/backoff.ts";
+import { logger } from "../kernel/logger.ts";
 
 export type ListenOptions = {
   databaseUrl: string;
@@ -30,7 +32,7 @@ export async function listen(opts: ListenOptions): Promise<Listener> {
   /** The next reconnection's number since the last loss: the wait doubles with each that fails. */
   let attempt = 1;
   let retry = backoffDelay(attempt, policy);
-  const log = opts.log ?? ((m: string) => console.error(m));
+  const log = opts.log ?? ((m: string) => logger.warn({ listener: opts.name }, m));
 
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: opts.databaseUrl, application_name: opts.name });

@@ -8,6 +8,7 @@
 import { encodeAccessChange } from "@chatflow/core/contract/documents/access-change.ts";
 import { SESSIONS_CHANNEL, USERS_CHANNEL } from "@chatflow/core/contract/topics.ts";
 import { listen } from "@chatflow/core/db/listener.ts";
+import { logger } from "@chatflow/core/kernel/logger.ts";
 import { type Connection, type Hocuspocus, OutgoingMessage } from "@hocuspocus/server";
 import type pg from "pg";
 import type { SyncContext } from "./authenticate-connection.ts";
@@ -71,7 +72,7 @@ export async function watchAccess(
   hocuspocus: Hocuspocus,
   o: { sweepMs: number; log?: (message: string) => void },
 ): Promise<AccessWatch> {
-  const log = o.log ?? ((m: string) => console.error(m));
+  const log = o.log ?? ((m: string) => logger.warn(m));
   // A review reads the rows after its trigger; a later review of the same user may
   // finish first. Only the newest review of a user applies its verdict.
   let sequence = 0;

@@ -12,15 +12,20 @@ async function start(env: Record<string, string>) {
       env: { ...process.env, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", ...env },
       timeout: 20_000,
     });
-    return { code: 0, stderr: "" };
+    return { code: 0, lines: [] };
   } catch (err) {
-    const e = err as { code: number; stderr: string };
-    return { code: e.code, stderr: e.stderr };
+    const e = err as { code: number; stdout: string };
+    // The worker's log: JSON lines (pino) on stdout.
+    const lines = e.stdout
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    return { code: e.code, lines };
   }
 }
 
 describe("channel-worker settings", () => {
-  it("refuses settings that are not whole numbers, naming the setting", async () => {
+  it("refuses settings that are not whole numbers, naming the setting in a fatal log line", async () => {
     for (const [name, value] of [
       ["TICKETS_AUTO_CLOSE_HOURS", "1.5"],
       ["TICKETS_AUTO_CLOSE_HOURS", "soon"],
@@ -30,7 +35,16 @@ describe("channel-worker settings", () => {
     ] as const) {
       const res = await start({ [name]: value });
       expect(res.code).toBe(1);
-      expect(res.stderr).toContain(`${name} must be a whole number`);
+      // One fatal line of the structured log, naming the setting and the value refused.
+      expect(res.lines).toContainEqual(
+        expect.objectContaining({
+          level: "fatal",
+          part: "channel-worker",
+          setting: name,
+          value,
+          msg: expect.stringContaining(`${name} must be a whole number`),
+        }),
+      );
     }
   });
 });

@@ -9,12 +9,12 @@ import { startWorker } from "./worker.ts";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
-  console.error("channel-worker: DATABASE_URL is required");
+  logger.fatal("DATABASE_URL is required");
   process.exit(1);
 }
 const fault = process.env.CHATFLOW_FAULT;
 if (fault && fault !== "exit-after-claim") {
-  console.error(`channel-worker: unknown CHATFLOW_FAULT ${fault}`);
+  logger.fatal(`unknown CHATFLOW_FAULT ${fault}`);
   process.exit(1);
 }
 /** A whole-number setting: absent gives undefined (the default); anything else below `min` stops the worker. */
@@ -23,7 +23,7 @@ function wholeNumber(name: string, min: number): number | undefined {
   if (raw === undefined || raw === "") return undefined;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) {
-    console.error(`channel-worker: ${name} must be a whole number of at least ${min}, not "${raw}"`);
+    logger.fatal({ setting: name, value: raw }, `${name} must be a whole number of at least ${min}, not "${raw}"`);
     process.exit(1);
   }
   return value;

@@ -63,6 +63,11 @@ describe("#messenger.send", () => {
     ]);
   });
 
+  it("answers a website plugin's guest, known by its user_ref, through the Send API's recipient.user_ref", async () => {
+    await adapter().send({ ...message, to: "user_ref:f3b2c1d0-guest-7a8e" });
+    expect(graph.sends[0]!.body.recipient).toEqual({ user_ref: "f3b2c1d0-guest-7a8e" });
+  });
+
   it("sends an interactive list as quick replies within Messenger's bounds, or as numbered text past 13 rows", async () => {
     const list = (rows: { title: string; rowId?: string }[]) => ({
       ...message,

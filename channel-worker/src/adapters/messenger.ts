@@ -5,8 +5,10 @@
 // send whose answer was lost is reconciled (as the Cloud API's biz_opaque_callback_data is). Inbound comes
 // through core's webhook: there is no session to open.
 import path from "node:path";
+import { logger } from "@chatflow/core/kernel/logger.ts";
 import { parseMediaUrl } from "@chatflow/core/media/media-store.ts";
 import { classifyGraphError, deliveryFailureAt, failureErrorCode } from "@chatflow/core/meta/graph-errors.ts";
+import { sendRecipient } from "@chatflow/core/meta/messenger-user-ref.ts";
 import {
   type AdapterEvents,
   type Channel,
@@ -101,7 +103,8 @@ export function messengerAdapter(
   }
 
   async function post(message: OutboundMessage, object: Record<string, unknown>, file: Blob | null, name: string) {
-    const recipient = { id: message.to };
+    // A plugin's guest is answered by its user_ref (the Send API's recipient.user_ref), everyone else by id.
+    const recipient = sendRecipient(message.to);
     let body: string | FormData;
     if (file) {
       body = new FormData();
@@ -132,7 +135,7 @@ export function messengerAdapter(
       if (caption) {
         // Its own metadata: core's receiver knows the echo as part of this message, neither its id nor a new message.
         await post(message, { text: caption, metadata: `${message.id}:caption` }, null, "").catch((err) => {
-          console.warn(`messenger: the caption of message ${message.id} was not sent: ${(err as Error).message}`);
+          logger.warn({ messageId: message.id, err }, "messenger: the caption was not sent");
         });
       }
       return { remoteId };

@@ -2,6 +2,7 @@
 // API messages endpoint, uploading media first. Inbound messages and statuses arrive
 // through core's webhook, so there is no session to open and nothing to receive here.
 import path from "node:path";
+import { logger } from "@chatflow/core/kernel/logger.ts";
 import {
   ACCOUNT_RESTRICTED,
   classifyGraphError,
@@ -119,7 +120,7 @@ export function whatsappCloudAdapter(
       const converted = new Blob([new Uint8Array(ogg)], { type: "audio/ogg" });
       return { blob: converted, ref: { ...ref, fileName, mime: "audio/ogg" } };
     } catch (err) {
-      console.warn(`connection ${connection.id}: voice message sent as a plain audio file: ${(err as Error).message}`);
+      logger.warn({ connectionId: connection.id, err }, "voice message sent as a plain audio file");
       return { blob, ref: { ...ref, voice: false } };
     }
   }

@@ -43,6 +43,22 @@ const noNul = (v: unknown) => findNulByte(v) === undefined;
 const zMid = z.string().regex(/^[\x21-\x7e]{1,512}$/, "Invalid id");
 /** Milliseconds since the epoch. */
 const zMillis = z.number().int().min(0).max(1e14);
+/**
+ * An event's timestamp: milliseconds as the webhook references print them, or a string of digits as Meta's newer
+ * pages show ("1527459824", seconds): read as milliseconds either way, never a reason to skip the event.
+ */
+const zEventTime = z.union([
+  zMillis,
+  z
+    .string()
+    .regex(/^\d{1,14}$/)
+    .transform((v) => (v.length <= 11 ? Number(v) * 1000 : Number(v))),
+]);
+/**
+ * Who sent or received an event: a page-scoped id, or, for a guest of the website's chat plugin, a `user_ref`
+ * (core/src/meta/messenger-user-ref.ts). Instagram always names an id.
+ */
+const zParty = z.object({ id: zMetaId.optional(), user_ref: z.string().max(256).optional() });
 
 /** The whole body: "page" for Messenger, "instagram" for Instagram; entries checked one by one. */
 export const ZMessengerWebhookSchema = z.object({
@@ -71,11 +87,11 @@ const zAttachment = z
 
 export const ZMessagingEventSchema = z
   .object({
-    /** Who sent it: the contact, or our page/account for an echo. */
-    sender: z.object({ id: zMetaId }),
+    /** Who sent it: the contact, or our page/account for an echo; absent on a checkbox plugin's opt-in. */
+    sender: zParty.optional(),
     /** Who received it: our page/account, or the contact for an echo. */
-    recipient: z.object({ id: zMetaId }),
-    timestamp: zMillis.optional(),
+    recipient: zParty,
+    timestamp: zEventTime.optional(),
     message: z
       .object({
         mid: zMid,
@@ -98,9 +114,9 @@ export const ZMessagingEventSchema = z
       .loose()
       .optional(),
     /** Messenger: some of our messages (mids) and everything before the watermark were delivered. */
-    delivery: z.object({ mids: z.array(zMid).max(1000).optional(), watermark: zMillis.optional() }).optional(),
+    delivery: z.object({ mids: z.array(zMid).max(1000).optional(), watermark: zEventTime.optional() }).optional(),
     /** Messenger: everything before the watermark was read; Instagram: the message mid was read. */
-    read: z.object({ watermark: zMillis.optional(), mid: zMid.optional() }).optional(),
+    read: z.object({ watermark: zEventTime.optional(), mid: zMid.optional() }).optional(),
     /** A reaction to a message (action react or unreact). */
     reaction: z
       .object({ mid: zMid, action: z.string().max(20).optional(), emoji: z.string().max(40).optional() })
@@ -110,13 +126,33 @@ export const ZMessagingEventSchema = z
       .object({ ref: z.string().max(1000).optional(), source: z.string().max(100).optional() })
       .loose()
       .optional(),
+    /**
+     * Messenger's messaging_optins: the Send to Messenger plugin (`ref`, with a sender) or the checkbox plugin
+     * (`user_ref`, without one), shown as a notice in the contact's conversation.
+     */
+    optin: z
+      .object({
+        ref: z.string().max(1000).optional(),
+        user_ref: z.string().max(256).optional(),
+        type: z.string().max(100).optional(),
+        payload: z.string().max(1000).optional(),
+        title: z.string().max(1000).optional(),
+      })
+      .loose()
+      .optional(),
     /** A button of ours the contact pressed. */
     postback: z
       .object({
         mid: zMid.optional(),
         title: z.string().max(1000).optional(),
         payload: z.string().max(1000).optional(),
+        /** How the contact came (Get Started after an ad, an m.me link, the chat plugin): the conversation's card. */
+        referral: z
+          .object({ ref: z.string().max(1000).optional(), source: z.string().max(100).optional() })
+          .loose()
+          .optional(),
       })
+      .loose()
       .optional(),
   })
   .loose()

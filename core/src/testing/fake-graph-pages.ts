@@ -21,7 +21,7 @@ export type FakeSend = {
   authorization: string | undefined;
   /** The JSON body, or the multipart form's recipient/message fields parsed. */
   body: {
-    recipient?: { id?: string };
+    recipient?: { id?: string; user_ref?: string };
     message?: Record<string, unknown>;
     messaging_type?: string;
     [k: string]: unknown;

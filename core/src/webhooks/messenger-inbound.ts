@@ -3,8 +3,10 @@
 // commits once, whole), and the contact's profile name and picture from the Graph API.
 import { z } from "zod";
 import type { TMessagingEvent } from "../contract/facebook.ts";
+import { logger } from "../kernel/logger.ts";
 import { saveMediaStream } from "../media/media-store.ts";
 import type { InboundAck, InboundMessage, InboundRevoke } from "../messages/ingest.ts";
+import { userRefContact } from "../meta/messenger-user-ref.ts";
 
 /** The connection a webhook entry is for. */
 export type MessengerConnection = {
@@ -54,9 +56,21 @@ export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
 const isUuid = (v: string | undefined) => v !== undefined && z.uuid().safeParse(v).success;
 
+/** A party's contact number: its page-scoped id, or its user_ref (a chat or checkbox plugin's guest). */
+const partyOf = (p: { id?: string; user_ref?: string } | undefined): string | null =>
+  p?.id ?? userRefContact(p?.user_ref);
+
 /** The messages, acks and deletes of one messaging event of `conn`. */
 export function eventParts(conn: MessengerConnection, e: TMessagingEvent, out: EventParts): void {
   const base = { companyId: conn.companyId, whatsappId: conn.id };
+  // The contact: who sent it, or for the checkbox plugin's opt-in (no sender) the user_ref it names.
+  const sender = partyOf(e.sender) ?? userRefContact(e.optin?.user_ref);
+  const recipient = partyOf(e.recipient);
+  if (!sender || (e.message?.is_echo && !recipient)) {
+    const keys = Object.keys(e).filter((k) => k !== "timestamp");
+    logger.warn({ channel: conn.channel, keys }, "messenger webhook: event names no contact, skipped");
+    return;
+  }
   const timestamp = e.timestamp ? new Date(e.timestamp) : new Date();
   const message = (remoteId: string, from: string, body: string, mediaType: string, extra: object = {}) => {
     const m: InboundMessage = {
@@ -83,7 +97,7 @@ export function eventParts(conn: MessengerConnection, e: TMessagingEvent, out: E
     out.acks.push({ kind: "ack", ...base, remoteId: m.mid, ack: 1, messageId: m.metadata });
   } else if (m) {
     // An echo without our id was sent from the page itself (Meta's inbox): ours too, to the recipient.
-    const from = m.is_echo ? e.recipient.id : e.sender.id;
+    const from = m.is_echo ? recipient! : sender;
     // Sent, since Meta echoes it: stored with the sent mark rather than the clock.
     const fromMe = m.is_echo ? { fromMe: true, ack: 1 as const } : {};
     const attachments = m.attachments ?? [];
@@ -111,34 +125,40 @@ export function eventParts(conn: MessengerConnection, e: TMessagingEvent, out: E
   if (e.reaction) {
     const r = e.reaction;
     // A reaction has no id of its own: the reacted message, who and when name it, the same on every redelivery.
-    const remoteId = `${r.mid}:reaction:${e.sender.id}:${e.timestamp ?? 0}`;
+    const remoteId = `${r.mid}:reaction:${sender}:${e.timestamp ?? 0}`;
     const body = r.action === "unreact" ? "" : (r.emoji ?? "");
-    message(remoteId, e.sender.id, body, "reactionMessage", { dataJson: { reaction: r } });
+    message(remoteId, sender, body, "reactionMessage", { dataJson: { reaction: r } });
   }
   if (e.referral) {
     // An ad or link brought the contact to a thread already open: a card in the conversation, once per event.
     const r = e.referral as { ref?: string; ads_context_data?: { ad_title?: string } };
-    const remoteId = `referral:${e.sender.id}:${e.timestamp ?? 0}`;
-    message(remoteId, e.sender.id, r.ads_context_data?.ad_title ?? r.ref ?? "", "referral", {
+    const remoteId = `referral:${sender}:${e.timestamp ?? 0}`;
+    message(remoteId, sender, r.ads_context_data?.ad_title ?? r.ref ?? "", "referral", {
       dataJson: { referral: r },
     });
   }
-  if (!m && !e.reaction && !e.postback && !e.delivery && !e.read && !e.referral) {
+  if (e.optin) {
+    // A plugin's opt-in: a notice in the contact's conversation (the plugin's ref says where on the site), once per
+    // event. The checkbox plugin's contact is its user_ref until the person writes from Messenger itself.
+    const remoteId = `optin:${sender}:${e.timestamp ?? 0}`;
+    message(remoteId, sender, "", "system", { dataJson: { optin: e.optin } });
+  }
+  if (!m && !e.reaction && !e.postback && !e.delivery && !e.read && !e.referral && !e.optin) {
     const keys = Object.keys(e).filter((k) => !["sender", "recipient", "timestamp"].includes(k));
-    console.warn(`messenger webhook: ${conn.channel} event with nothing to store (${keys.join(", ") || "empty"})`);
+    logger.warn({ channel: conn.channel, keys }, "messenger webhook: event with nothing to store");
   }
   if (e.postback) {
     const p = e.postback;
-    const remoteId = p.mid ?? `postback:${e.sender.id}:${e.timestamp ?? 0}`;
-    message(remoteId, e.sender.id, p.title ?? p.payload ?? "", "chat", { dataJson: { postback: p } });
+    const remoteId = p.mid ?? `postback:${sender}:${e.timestamp ?? 0}`;
+    message(remoteId, sender, p.title ?? p.payload ?? "", "chat", { dataJson: { postback: p } });
   }
   for (const mid of e.delivery?.mids ?? []) out.acks.push({ kind: "ack", ...base, remoteId: mid, ack: 2 });
   if (e.delivery?.watermark) {
-    out.watermarks.push({ ...base, contact: e.sender.id, at: new Date(e.delivery.watermark), ack: 2 });
+    out.watermarks.push({ ...base, contact: sender, at: new Date(e.delivery.watermark), ack: 2 });
   }
   if (e.read?.mid) out.acks.push({ kind: "ack", ...base, remoteId: e.read.mid, ack: 3 });
   if (e.read?.watermark) {
-    out.watermarks.push({ ...base, contact: e.sender.id, at: new Date(e.read.watermark), ack: 3 });
+    out.watermarks.push({ ...base, contact: sender, at: new Date(e.read.watermark), ack: 3 });
   }
 }
 

@@ -5,8 +5,9 @@
 import http from "node:http";
 import express from "express";
 import pg from "pg";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { errorHandler } from "../http/error-handler.ts";
+import { captureLogs } from "../kernel/logger.ts";
 import { IngestBatcher } from "../messages/ingest.ts";
 import {
   META_IDS,
@@ -134,7 +135,7 @@ const wamid = (name: string) => {
 describe("#webhooks.whatsapp Meta's examples", () => {
   it("stores every documented message type as the agent should see it, nothing dropped", async () => {
     const w = await metaWorld();
-    const warn = vi.spyOn(console, "warn");
+    const logs = captureLogs();
     expect(await post("whatsapp-cloud", "text")).toBe(200);
     const ours = await ourMessage(w.cloud, META_IDS.waId, META_IDS.ourWamid);
     for (const name of metaFixtureNames("whatsapp-cloud").filter((n) => !n.startsWith("status-"))) {
@@ -181,11 +182,18 @@ describe("#webhooks.whatsapp Meta's examples", () => {
     expect((await m("unknown")).data?.rawType).toBe("unknown");
     expect((await m("unsupported")).data?.rawType).toBe("unsupported");
     expect((await m("undocumented-type")).data).toMatchObject({ rawType: "poll_update", poll_update: { vote: "yes" } });
-    const logged = warn.mock.calls.map(([l]) => String(l));
-    expect(logged.some((l) => l.includes('of type "poll_update" stored as unsupported'))).toBe(true);
+    logs.restore();
+    const warned = logs.lines.filter((l) => l.level === "warn");
+    expect(warned).toContainEqual(
+      expect.objectContaining({ msg: "whatsapp webhook: message stored as unsupported", type: "poll_update" }),
+    );
     // Errors Meta reports for the number are logged, nothing stored.
-    expect(logged.some((l) => l.includes("Meta reports an error") && l.includes("131000"))).toBe(true);
-    warn.mockRestore();
+    expect(warned).toContainEqual(
+      expect.objectContaining({
+        msg: "whatsapp webhook: Meta reports an error",
+        metaError: expect.objectContaining({ code: 131000 }),
+      }),
+    );
   });
 
   it("shows a failed delivery with Meta's reason, which an earlier status arriving late never hides", async () => {
@@ -342,6 +350,27 @@ describe("#webhooks.facebook Meta's examples", () => {
     expect(referral.rows).toHaveLength(1);
     expect(referral.rows[0]!.body).toBe("Summer sale");
     expect(referral.rows[0]!.data.referral).toMatchObject({ source: "ADS", ad_id: "6548245321256" });
+    // A chat plugin's guest (sender.user_ref, no PSID) and a checkbox plugin's opt-in (optin.user_ref, no sender) are
+    // kept against a contact keyed by the user_ref, in a ticket of their own: never skipped.
+    const guest = await core.db.pool.query<{ body: string; mediaType: string; number: string; data: unknown }>(
+      `SELECT m.body, m.media_type AS "mediaType", c.number, m.data_json AS data FROM messages m
+       JOIN contacts c ON c.id = m.contact_id WHERE m.whatsapp_id = $1 AND c.number LIKE 'user_ref:%'
+       ORDER BY m.remote_id`,
+      [w.facebook],
+    );
+    expect(guest.rows.map(({ data: _, ...r }) => r)).toEqual([
+      { body: "Get Started", mediaType: "chat", number: "user_ref:f3b2c1d0-guest-7a8e" },
+      { body: "hello, world!", mediaType: "chat", number: "user_ref:f3b2c1d0-guest-7a8e" },
+      { body: "", mediaType: "system", number: "user_ref:checkout-5f1c2a9e7b3d" },
+    ]);
+    expect(guest.rows[0]!.data).toMatchObject({ postback: { referral: { source: "CUSTOMER_CHAT_PLUGIN" } } });
+    expect(guest.rows[2]!.data).toEqual({ optin: { ref: "checkout-page", user_ref: "checkout-5f1c2a9e7b3d" } });
+    const tickets = await core.db.pool.query(
+      `SELECT count(*)::int AS n FROM tickets t JOIN contacts c ON c.id = t.contact_id
+       WHERE t.whatsapp_id = $1 AND c.number LIKE 'user_ref:%'`,
+      [w.facebook],
+    );
+    expect(tickets.rows[0].n).toBe(2);
   });
 
   it("stores Instagram's documented events: media, story replies and mentions, reactions, unsend, echoes, seen", async () => {
@@ -430,7 +459,7 @@ describe("#webhooks verify handshake and an unreachable database", () => {
     app.use(errorHandler);
     const server = http.createServer(app);
     const url = await listenOnLoopback(server);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logs = captureLogs(); // the outage's warnings, kept off the test's output
     try {
       for (const [channel, name] of [
         ["whatsapp-cloud", "text"],
@@ -458,7 +487,7 @@ describe("#webhooks verify handshake and an unreachable database", () => {
       });
       expect(forged.status).toBe(401);
     } finally {
-      warn.mockRestore();
+      logs.restore();
       await closeServer(server);
       await dead.end();
     }

@@ -23,6 +23,7 @@ import {
   fastCloudWebhook,
 } from "../contract/whatsapp-cloud-fast.ts";
 import { invalidInput, invalidSignature } from "../kernel/errors.ts";
+import { logger } from "../kernel/logger.ts";
 import { removeMedia } from "../media/media-store.ts";
 import { findStoredMessages, inboundKey } from "../messages/find-stored-messages.ts";
 import {
@@ -145,7 +146,7 @@ function each<S extends z.ZodType>(
       const why = `${issue?.path.join(".") || what} ${issue?.message}`;
       const kept = salvage?.(item, why);
       if (kept !== undefined) good.push(kept);
-      console.warn(`whatsapp webhook: ${kept ? "kept as unsupported" : "skipped"} ${what} ${i}: ${why}`);
+      logger.warn({ what, index: i, why }, `whatsapp webhook: ${kept ? "kept as unsupported" : "skipped"}`);
     }
   }
   return good;
@@ -198,7 +199,7 @@ async function eventsOf(
       const names = new Map(
         each(ZCloudContactSchema, fastCloudContact, value.contacts, "contact").map((c) => [c.wa_id, c.profile?.name]),
       );
-      for (const e of value.errors ?? []) console.warn(`whatsapp webhook: Meta reports an error: ${JSON.stringify(e)}`);
+      for (const e of value.errors ?? []) logger.warn({ metaError: e }, "whatsapp webhook: Meta reports an error");
       for (const m of each(ZCloudMessageSchema, fastCloudMessage, value.messages, "message", salvageMessage)) {
         const { media, ...content } = inboundContent(m);
         const quoted = (m.context as { id?: unknown } | undefined)?.id;

@@ -12,10 +12,12 @@ import {
 } from "../contract/facebook.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { invalidInput, invalidSignature } from "../kernel/errors.ts";
+import { logger } from "../kernel/logger.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { removeMedia } from "../media/media-store.ts";
 import { findStoredMessages, inboundKey } from "../messages/find-stored-messages.ts";
 import { type IngestBatcher, storedKey } from "../messages/ingest.ts";
+import { USER_REF_PREFIX } from "../meta/messenger-user-ref.ts";
 import {
   downloadToStore,
   type EventParts,
@@ -103,7 +105,7 @@ function each<S extends z.ZodType>(schema: S, items: unknown[], what: string): z
   for (const [i, item] of items.entries()) {
     const parsed = schema.safeParse(item);
     if (parsed.success) good.push(parsed.data);
-    else console.warn(`messenger webhook: skipped ${what} ${i}: ${parsed.error.issues[0]?.message}`);
+    else logger.warn({ what, index: i, why: parsed.error.issues[0]?.message }, "messenger webhook: skipped");
   }
   return good;
 }
@@ -152,7 +154,7 @@ async function readProfiles(
           : null;
         out.set(`${conn.companyId}:${id}`, { name: profile.name, picture });
       } catch (err) {
-        console.warn(`messenger webhook: profile ${id}: ${(err as Error).message}`);
+        logger.warn({ connectionId: conn.id, contact: id, err }, "messenger webhook: profile not read");
         deps.connections.refuseProfile(`${conn.id}:${id}`);
       }
     }),
@@ -256,7 +258,9 @@ export async function receiveMessengerDelivery(
       eventParts(conn, e, parts);
     }
     for (const m of parts.messages) {
-      if (m.whatsappId === conn.id) contacts.set(`${conn.companyId}:${m.from}`, { conn, id: m.from });
+      // A user_ref (a plugin's guest) has no profile the Graph API would read.
+      if (m.whatsappId !== conn.id || m.from.startsWith(USER_REF_PREFIX)) continue;
+      contacts.set(`${conn.companyId}:${m.from}`, { conn, id: m.from });
     }
   }
   const signal = AbortSignal.timeout(deps.timeoutMs);

@@ -4,6 +4,7 @@
 // connection's token), done before ingest so the message commits once, whole.
 
 import { GRAPH_API_URL, GRAPH_API_VERSION } from "../contract/graph-api.ts";
+import { logger } from "../kernel/logger.ts";
 import { saveMediaStream } from "../media/media-store.ts";
 import { buildVCard } from "../messages/vcard.ts";
 
@@ -165,7 +166,7 @@ export function inboundContent(m: CloudMessage): InboundContent {
     return { body: str((m.system as { body?: string } | undefined)?.body), mediaType: "system", dataJson: { ...m } };
   }
   // unknown, unsupported, or a type Meta added since: kept, shown with its raw type, and logged.
-  console.warn(`whatsapp webhook: message ${m.id} of type ${JSON.stringify(m.type ?? null)} stored as unsupported`);
+  logger.warn({ remoteId: m.id, type: m.type ?? null }, "whatsapp webhook: message stored as unsupported");
   // A message its schema refused arrives here already cut down, its raw type kept (receive-cloud-delivery.ts).
   return {
     body: "",

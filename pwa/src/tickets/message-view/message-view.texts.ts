@@ -89,6 +89,8 @@ export const texts = defineTexts("messageView", {
       unsupportedHint: "Esta mensagem não pode ser exibida aqui. Peça ao cliente que a envie de outra forma.",
       system: "Aviso do canal",
       systemOf: "Aviso do canal ({{type}})",
+      optin: "Aceitou receber mensagens pelo plugin do Messenger no site",
+      optinFrom: "Aceitou receber mensagens pelo plugin do Messenger no site ({{ref}})",
       failure: {
         window:
           "Não entregue: passaram-se mais de 24 horas desde a última mensagem do cliente. Envie um modelo (template) para retomar a conversa.",
@@ -194,6 +196,8 @@ export const texts = defineTexts("messageView", {
       unsupportedHint: "This message cannot be shown here. Ask the customer to send it another way.",
       system: "Channel notice",
       systemOf: "Channel notice ({{type}})",
+      optin: "Opted in to messages through the Messenger plugin on the website",
+      optinFrom: "Opted in to messages through the Messenger plugin on the website ({{ref}})",
       failure: {
         window:
           "Not delivered: more than 24 hours have passed since the customer's last message. Send a template to resume the conversation.",
@@ -298,6 +302,8 @@ export const texts = defineTexts("messageView", {
       unsupportedHint: "Este mensaje no se puede mostrar aquí. Pide al cliente que lo envíe de otra forma.",
       system: "Aviso del canal",
       systemOf: "Aviso del canal ({{type}})",
+      optin: "Aceptó recibir mensajes con el plugin de Messenger del sitio web",
+      optinFrom: "Aceptó recibir mensajes con el plugin de Messenger del sitio web ({{ref}})",
       failure: {
         window:
           "No entregado: pasaron más de 24 horas desde el último mensaje del cliente. Envía una plantilla para retomar la conversación.",
@@ -403,6 +409,8 @@ export const texts = defineTexts("messageView", {
       unsupportedHint: "Bu mesaj burada gösterilemiyor. Müşteriden başka bir şekilde göndermesini isteyin.",
       system: "Kanal bildirimi",
       systemOf: "Kanal bildirimi ({{type}})",
+      optin: "Web sitesindeki Messenger eklentisiyle mesaj almayı kabul etti",
+      optinFrom: "Web sitesindeki Messenger eklentisiyle mesaj almayı kabul etti ({{ref}})",
       failure: {
         window:
           "İletilmedi: müşterinin son mesajından bu yana 24 saatten fazla geçti. Sohbete devam etmek için bir şablon gönderin.",

@@ -93,6 +93,19 @@ describe("#messages Meta's additions", () => {
     expect(screen.queryByTestId("message-bubble")).toBeNull();
   });
 
+  it("tells a Messenger plugin's opt-in as a notice, with the plugin's ref", () => {
+    show(
+      buildMessage({
+        mediaType: "system",
+        body: "",
+        dataJson: { optin: { ref: "checkout-page", user_ref: "checkout-5f1c2a9e7b3d" } },
+      }),
+    );
+    expect(screen.getByRole("note").textContent).toContain(
+      "Aceitou receber mensagens pelo plugin do Messenger no site (checkout-page)",
+    );
+  });
+
   it("shows a message the inbox cannot show with its raw type and Meta's reason", () => {
     show(
       buildMessage({

@@ -121,8 +121,17 @@ export function UnsupportedMessage({ message }: { message: MessageDTO }) {
 /** A system message (the customer changed number, opened the chat): a notice centred in the conversation. */
 export function SystemNotice({ message }: { message: MessageDTO }) {
   const { t } = useTranslation();
-  const type = str(obj(obj(message.dataJson).system).type);
-  const text = message.body || (type ? t("messageView.meta.systemOf", { type }) : t("messageView.meta.system"));
+  const data = obj(message.dataJson);
+  const type = str(obj(data.system).type);
+  // A Messenger plugin's opt-in (the Send to Messenger or checkbox plugin on the company's site): its ref says where.
+  const optin = data.optin ? obj(data.optin) : null;
+  const optinText = optin
+    ? str(optin.ref)
+      ? t("messageView.meta.optinFrom", { ref: str(optin.ref) })
+      : t("messageView.meta.optin")
+    : "";
+  const text =
+    message.body || optinText || (type ? t("messageView.meta.systemOf", { type }) : t("messageView.meta.system"));
   return (
     <div className="message-row system-notice" data-message-row={message.id}>
       <p className="message-system" role="note" data-testid="message-system" data-message-id={message.id}>

@@ -9,6 +9,7 @@ import type { TFacebookPage } from "../contract/facebook.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import type { WhatsappAnswer } from "../contract/whatsapps.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
+import { logger } from "../kernel/logger.ts";
 import { assertPlanAllows, assertPlanChannel } from "../plans/plan-limits.ts";
 import { generateConnectionToken } from "../whatsapps/connection-token.ts";
 import { companyHasWhatsapps } from "../whatsapps/default-whatsapp.ts";
@@ -85,7 +86,10 @@ export async function connectFacebook(
       [w.channel, w.accountId, companyId],
     );
     for (const r of moved.rows) {
-      console.warn(`facebook: connection ${r.id} of company ${r.company_id} lost its ${w.channel} account`);
+      logger.warn(
+        { connectionId: r.id, companyId: r.company_id, channel: w.channel },
+        "facebook: a connection lost its account to another company",
+      );
       changes.push({ companyId: r.company_id, entity: "whatsapps", id: r.id });
       released.push(r.id);
     }

@@ -2,6 +2,7 @@
 // token and linked Instagram business account, and the subscription of a page to the app's webhooks.
 import { type TFacebookPage, ZFacebookPageSchema } from "../contract/facebook.ts";
 import { facebookGraphUnavailable, facebookPagesNotFound, facebookTokenRefused } from "../kernel/errors.ts";
+import { logger } from "../kernel/logger.ts";
 import type { GraphApi } from "../whatsapps/phone-number-ownership.ts";
 
 /** The webhook fields a page is subscribed to: messages, echoes, receipts, reactions and button presses. */
@@ -30,12 +31,12 @@ async function call(graph: GraphApi, url: string, init: RequestInit): Promise<{ 
       signal: AbortSignal.timeout(graph.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
   } catch (err) {
-    console.warn(`facebook: Graph API unreachable: ${(err as Error).message}`);
+    logger.warn({ err }, "facebook: Graph API unreachable");
     throw facebookGraphUnavailable();
   }
   const body = (await res.json().catch(() => null)) as unknown;
   if (res.status >= 500 || res.status === 429) {
-    console.warn(`facebook: Graph API answered ${res.status}`);
+    logger.warn({ status: res.status }, "facebook: Graph API answered with an outage");
     throw facebookGraphUnavailable();
   }
   return { status: res.status, body };

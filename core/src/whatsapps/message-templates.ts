@@ -13,6 +13,7 @@ import {
   type TemplateHeader,
 } from "../contract/message-templates.ts";
 import { AppError, whatsappNotFound, wrongState } from "../kernel/errors.ts";
+import { logger } from "../kernel/logger.ts";
 import type { GraphApi } from "./phone-number-ownership.ts";
 
 /** How long a connection's list is reused. */
@@ -143,7 +144,7 @@ async function fetchTemplates(graph: GraphApi, account: string, token: string): 
     if (Number(res.headers.get("content-length") ?? 0) > MAX_ANSWER_BYTES) throw new Error("answer too large");
     text = await res.text();
   } catch (err) {
-    console.warn(`whatsapp: Graph API unreachable listing templates: ${(err as Error).message}`);
+    logger.warn({ err }, "whatsapp: Graph API unreachable listing templates");
     throw graphUnavailable();
   }
   if (res.status >= 500 || res.status === 429 || text.length > MAX_ANSWER_BYTES) throw graphUnavailable();

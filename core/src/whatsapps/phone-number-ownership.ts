@@ -7,6 +7,7 @@ import type pg from "pg";
 import { GRAPH_API_URL, GRAPH_API_VERSION } from "../contract/graph-api.ts";
 import type { Change } from "../kernel/change-log.ts";
 import { graphApiUnavailable, phoneNumberIdInUse, phoneNumberNotConfirmed } from "../kernel/errors.ts";
+import { logger } from "../kernel/logger.ts";
 
 /** Where the Graph API answers (GRAPH_API_URL, GRAPH_API_VERSION), and how long a proof may take. */
 export type GraphApi = { url: string; version: string; timeoutMs?: number };
@@ -78,12 +79,12 @@ export async function provePhoneNumber(graph: GraphApi, pair: PhoneNumberPair): 
       signal: AbortSignal.timeout(graph.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
   } catch (err) {
-    console.warn(`whatsapp: Graph API unreachable proving a phone number id: ${(err as Error).message}`);
+    logger.warn({ err }, "whatsapp: Graph API unreachable proving a phone number id");
     throw graphApiUnavailable();
   }
   const body = (await res.json().catch(() => null)) as { id?: unknown } | null;
   if (res.status >= 500 || res.status === 429) {
-    console.warn(`whatsapp: Graph API answered ${res.status} proving a phone number id`);
+    logger.warn({ status: res.status }, "whatsapp: Graph API answered with an outage proving a phone number id");
     throw graphApiUnavailable();
   }
   if (!res.ok || body?.id !== phoneNumberId) throw phoneNumberNotConfirmed();
@@ -149,8 +150,9 @@ export async function bindPhoneNumber(
     [pair.phoneNumberId, companyId],
   );
   for (const r of rows) {
-    console.warn(
-      `whatsapp: connection ${r.id} of company ${r.company_id} lost its phone number id to company ${companyId}`,
+    logger.warn(
+      { connectionId: r.id, companyId: r.company_id, to: companyId },
+      "whatsapp: a connection lost its phone number id to another company",
     );
   }
   return rows.map((r) => ({ companyId: r.company_id, entity: "whatsapps", id: r.id }));

@@ -1,8 +1,9 @@
 // A Cloud API connection's state as the worker finds it (issue 22; decision 0093), against the Graph API stand-in on
 // loopback answering as Meta's "Handling Errors" guide shows: the token's check at take-over writes CONNECTED; a send
 // refused with 190 (463 expired, 460 revoked) writes DISCONNECTED with the reason and keeps the message queued (it
-// goes out once the token works again); a Graph API unreachable for a while reads graph-unreachable; a worker that
-// lost the lease writes nothing.
+// goes out once the token works again); an idle connection's token is checked again now and then, so a revoked one
+// reads down with no send; a Graph API unreachable for a while reads graph-unreachable; a worker that lost the lease
+// writes nothing.
 import { OUTBOUND_CHANNEL } from "@chatflow/core/contract/topics.ts";
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { afterEach, describe, expect, it } from "vitest";
@@ -70,6 +71,62 @@ describe("#worker Cloud API connection state", () => {
       return r.status === "DISCONNECTED" ? r : null;
     }, "the connection to read DISCONNECTED");
     expect(down.status_reason).toMatchObject({ reason: "token-revoked" });
+  });
+});
+
+describe("#worker idle Graph connections' token check", () => {
+  it("finds an idle connection's revoked token (190) with no send, marks it down with the reason, and up once it works", async () => {
+    const c = await setupCloudConnection(db.pool);
+    worker = await startWorker({ databaseUrl: db.url, graphApiUrl: fake.url, ...TEST_WORKER, graphTokenCheckMs: 300 });
+    await waitFor(async () => (await row(c.whatsappId)).status === "CONNECTED", "the connection to read CONNECTED");
+    // Revoked at Meta while nothing is sent: Meta tells nobody, only the periodic check can find it.
+    fake.revoke(c.accessToken, 460);
+    const down = await waitFor(async () => {
+      const r = await row(c.whatsappId);
+      return r.status === "DISCONNECTED" ? r : null;
+    }, "the idle connection to read DISCONNECTED");
+    expect(down.status_reason).toMatchObject({ reason: "token-revoked", retryAt: null });
+    expect(down.status_reason!.detail).toContain("code 190/460");
+    expect(fake.requests).toEqual([]); // found without a send
+    fake.reset(); // the admin fixed the token at Meta
+    await waitFor(async () => (await row(c.whatsappId)).status === "CONNECTED", "the connection to read CONNECTED");
+    expect((await row(c.whatsappId)).status_reason).toBeNull();
+    // At most once per interval: about a second of checks every 300 ms, never a tight loop (the worker also holds
+    // the connections of this file's earlier tests: only this one's are counted).
+    const mine = () => fake.checks.filter((k) => k.startsWith(`/v21.0/${c.phoneNumberId}?`)).length;
+    const before = mine();
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(mine() - before).toBeLessThanOrEqual(4);
+  });
+
+  it("leaves a connection that keeps calling the Graph API unchecked, and checks it once it goes idle", async () => {
+    const connection: ChannelConnection = {
+      id: 1,
+      companyId: 1,
+      name: "c",
+      channel: "whatsappapi",
+      phoneNumberId: "106540352242922",
+      accessToken: "busy-token",
+      token: null,
+    };
+    const graph = { url: fake.url, version: "v21.0", timeoutMs: 2000 };
+    const { call, lifecycle } = graphConnection(
+      connection,
+      { onInbound: async () => {}, onStatus: () => {} },
+      { graph, tokenCheckEveryMs: 250 },
+    );
+    await lifecycle.start();
+    await waitFor(async () => fake.checks.length === 1 || null, "the check at start");
+    for (let i = 0; i < 10; i++) {
+      await call(`${fake.url}/v21.0/${connection.phoneNumberId}/messages`, JSON.stringify({ to: "5511" }), 1000);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    expect(fake.checks).toHaveLength(1); // busy: its calls prove the token
+    await waitFor(async () => fake.checks.length === 2 || null, "the check once idle");
+    await lifecycle.stop();
+    const after = fake.checks.length;
+    await new Promise((r) => setTimeout(r, 600));
+    expect(fake.checks).toHaveLength(after); // stopped: no more checks
   });
 });
 

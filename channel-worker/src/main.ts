@@ -29,6 +29,8 @@ function wholeNumber(name: string, min: number): number | undefined {
   return value;
 }
 
+const minutesAsMs = (minutes: number | undefined) => (minutes === undefined ? undefined : minutes * 60_000);
+
 // Tests only: Baileys sockets that open at once without any server (the two-worker takeover test kills this process).
 const standIn = process.env.CHATFLOW_BAILEYS_SOCKET === "stand-in";
 const baileysSocket = standIn ? (await import("./testing/baileys-stand-in.ts")).openingStandIn : undefined;
@@ -39,6 +41,7 @@ const started = startWorker({
   pool: poolSettingsFromEnv(process.env),
   graphApiUrl: process.env.GRAPH_API_URL || undefined,
   graphApiVersion: process.env.GRAPH_API_VERSION || undefined,
+  graphTokenCheckMs: minutesAsMs(wholeNumber("GRAPH_TOKEN_CHECK_MINUTES", 0)),
   dataDir: process.env.DATA_DIR || undefined,
   workerId: process.env.CHATFLOW_WORKER_ID || undefined,
   pollMs: wholeNumber("CHATFLOW_POLL_MS", 1),

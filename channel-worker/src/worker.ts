@@ -39,6 +39,11 @@ export type WorkerOptions = {
   /** Graph API base URL (GRAPH_API_URL); defaults to https://graph.facebook.com. */
   graphApiUrl?: string;
   graphApiVersion?: string;
+  /**
+   * A Cloud API, Facebook or Instagram connection that made no Graph API call for this long has its token checked
+   * again, so a revoked one reads down while idle (GRAPH_TOKEN_CHECK_MINUTES, 15 by default; 0 = only at take-over).
+   */
+  graphTokenCheckMs?: number;
   /** Core's DATA_DIR, where media messages' files are (DATA_DIR); ".data" from the working directory by default. */
   dataDir?: string;
   /** Unique per process; names who claimed a message (messages.claimed_by) and who holds a lease. */
@@ -104,6 +109,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     url: opts.graphApiUrl ?? DEFAULT_GRAPH_API.url,
     version: opts.graphApiVersion ?? DEFAULT_GRAPH_API.version,
     timeoutMs: opts.sendTimeoutMs ?? DEFAULT_GRAPH_API.timeoutMs,
+    tokenCheckEveryMs: opts.graphTokenCheckMs,
   };
   // Resolved as core resolves it, so both read the same files when started from the same place.
   const dataDir = path.resolve(opts.dataDir ?? ".data");

@@ -38,12 +38,24 @@ export type GraphLifecycle = Omit<ChannelAdapter, "send" | "request" | "amend">;
 export const UNREACHABLE_AFTER_MS = 60_000;
 /** A connection that stays up has its state written again at most this often (core's check may have said otherwise). */
 export const CONNECTED_REWRITE_MS = 30_000;
+/**
+ * How long a connection may go without a Graph API call before its token is checked again (GRAPH_TOKEN_CHECK_MINUTES):
+ * Meta tells nobody when a token dies, so an idle connection would read up until its next send.
+ */
+export const TOKEN_CHECK_EVERY_MS = 15 * 60_000;
+/** How often an idle connection looks whether its check is due: the check comes at most this late. */
+const TOKEN_CHECK_TICK_MS = 60_000;
 
 export type GraphConnectionOptions = {
-  /** The Graph API, for the token's own check at start (GET /{node}?fields=id); without it start checks nothing. */
+  /** The Graph API, for the token's own check (GET /{node}?fields=id); without it nothing is checked. */
   graph?: Pick<GraphApiOptions, "url" | "version" | "timeoutMs">;
   /** UNREACHABLE_AFTER_MS by default. */
   unreachableAfterMs?: number;
+  /**
+   * The token is checked again once the connection made no Graph API call (nor check) for this long: at most once
+   * in this time, never while it sends. TOKEN_CHECK_EVERY_MS by default; 0 checks only at start.
+   */
+  tokenCheckEveryMs?: number;
   now?: () => number;
 };
 
@@ -72,6 +84,11 @@ export function graphConnection(
   let told = 0;
   let unreachableSince: number | null = null;
   let stopped = false;
+  /** When the connection last asked the Graph API anything (a call or a check): an idle one is checked again. */
+  let lastAsked = now();
+  let checking = false;
+  let timer: NodeJS.Timeout | undefined;
+  const checkEveryMs = o.tokenCheckEveryMs ?? TOKEN_CHECK_EVERY_MS;
 
   const up = () => {
     unreachableSince = null;
@@ -119,6 +136,7 @@ export function graphConnection(
   ): Promise<{ res: Response; answer: Answer | null }> {
     const headers: Record<string, string> = { authorization: `Bearer ${connection.accessToken}` };
     if (typeof body === "string") headers["content-type"] = "application/json";
+    lastAsked = now();
     let res: Response;
     try {
       res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });
@@ -132,27 +150,42 @@ export function graphConnection(
     return { res, answer };
   }
 
-  /** The token's own check (the phone number or the page read with it), in the background of start. */
+  /**
+   * The token's own check (the phone number or the page read with it): in the background of start, and again once
+   * the connection stayed idle for `tokenCheckEveryMs` (its answer is the connection's state, as at start).
+   */
   async function check(): Promise<void> {
     const node = connection.channel === "whatsappapi" ? connection.phoneNumberId : connection.pageId;
-    if (!o.graph || !node) return;
+    if (!o.graph || !node || checking) return;
     const url = `${o.graph.url.replace(/\/+$/, "")}/${o.graph.version}/${node}?fields=id`;
-    let res: Response;
+    checking = true;
+    lastAsked = now();
     try {
-      res = await fetch(url, {
-        headers: { authorization: `Bearer ${connection.accessToken}`, accept: "application/json" },
-        signal: AbortSignal.timeout(o.graph.timeoutMs),
-      });
-    } catch (err) {
-      return unreachable(classifyFetchError(err));
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          headers: { authorization: `Bearer ${connection.accessToken}`, accept: "application/json" },
+          signal: AbortSignal.timeout(o.graph.timeoutMs),
+        });
+      } catch (err) {
+        if (!stopped) unreachable(classifyFetchError(err));
+        return;
+      }
+      if (stopped) return;
+      const answer = await res.json().catch(() => null);
+      try {
+        judge(res, answer, true);
+      } catch {
+        /* down, and said so */
+      }
+    } finally {
+      checking = false;
     }
-    if (stopped) return;
-    const answer = await res.json().catch(() => null);
-    try {
-      judge(res, answer, true);
-    } catch {
-      /* down, and said so */
-    }
+  }
+
+  /** Checks the token when nothing asked the Graph API for `checkEveryMs`: a revoked token is found while idle. */
+  function checkWhenIdle(): void {
+    if (!stopped && now() - lastAsked >= checkEveryMs) void check();
   }
 
   return {
@@ -164,9 +197,15 @@ export function graphConnection(
         stopped = false;
         // Nothing to open: the token's check tells whether the connection works, without holding the start up.
         void check();
+        if (checkEveryMs > 0 && o.graph && timer === undefined) {
+          timer = setInterval(checkWhenIdle, Math.min(checkEveryMs, TOKEN_CHECK_TICK_MS));
+          timer.unref();
+        }
       },
       async stop() {
         stopped = true;
+        clearInterval(timer);
+        timer = undefined;
         status = "DISCONNECTED";
       },
       status: () => status,

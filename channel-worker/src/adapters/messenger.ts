@@ -61,7 +61,10 @@ export function messengerAdapter(
   graph: GraphApiOptions = DEFAULT_GRAPH_API,
   media: { dataDir: string } = { dataDir: path.resolve(".data") },
 ): ChannelAdapter {
-  const { call, lifecycle } = graphConnection(connection, events, { graph });
+  const { call, lifecycle } = graphConnection(connection, events, {
+    graph,
+    tokenCheckEveryMs: graph.tokenCheckEveryMs,
+  });
   const url = `${graph.url.replace(/\/+$/, "")}/${graph.version}/${connection.pageId}/messages`;
 
   /** The message object and, for media, the file to send with it. */

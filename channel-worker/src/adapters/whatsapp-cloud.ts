@@ -63,7 +63,10 @@ export function whatsappCloudAdapter(
   graph: GraphApiOptions = DEFAULT_GRAPH_API,
   media: CloudMediaOptions = { dataDir: path.resolve(".data") },
 ): ChannelAdapter {
-  const { call, lifecycle } = graphConnection(connection, events, { graph });
+  const { call, lifecycle } = graphConnection(connection, events, {
+    graph,
+    tokenCheckEveryMs: graph.tokenCheckEveryMs,
+  });
   const base = `${graph.url.replace(/\/+$/, "")}/${graph.version}/${connection.phoneNumberId}`;
   const uploaded = new UploadedMedia();
 

@@ -14,6 +14,11 @@ export type GraphApiOptions = {
   uploadTimeoutMs?: number;
   /** From which try a failed upload fails its message for good; UPLOAD_ATTEMPTS by default. */
   uploadAttempts?: number;
+  /**
+   * The worker: a connection's token is checked again once it made no Graph API call for this long
+   * (GRAPH_TOKEN_CHECK_MINUTES; 15 minutes by default, 0 only at start).
+   */
+  tokenCheckEveryMs?: number;
 };
 
 export const UPLOAD_TIMEOUT_MS = 180_000;

@@ -13,7 +13,7 @@ const w = outboxWorldForFile(ticket);
 const card = { id: 31, name: "João Silva", number: "55 (11) 91234-5678" };
 
 describe("#tickets.sendContact", () => {
-  it("writes the card as core stores it, its sendContact mutation and the ticket's last message together", async () => {
+  it("writes the card as core stores it, its sendContact mutation and the ticket's time together (its preview stays the customer's)", async () => {
     const now = new Date("2025-03-04T05:06:07.000Z");
     const message = await sendContact(w.db, { ticket, contact: card, userId: 9, now });
 
@@ -32,7 +32,7 @@ describe("#tickets.sendContact", () => {
     expect(entry?.args).toEqual({ id: message.id, ticketId: 4, contactId: 31, createdAt: now.toISOString() });
     // What is queued is what core's push accepts.
     expect(MUTATIONS.sendContact.safeParse(entry?.args).success).toBe(true);
-    expect(await w.db.tickets.get(4)).toMatchObject({ lastMessage: "João Silva", updatedAt: now.toISOString() });
+    expect(await w.db.tickets.get(4)).toMatchObject({ lastMessage: "antes", updatedAt: now.toISOString() });
     // A pull reset or the replica's eviction keeps the card while it waits.
     expect(await outboxMessageIds(w.db)).toEqual(new Set([message.id]));
   });

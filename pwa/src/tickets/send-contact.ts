@@ -6,7 +6,7 @@ import type { ContactDTO, MessageDTO, TicketDTO } from "@chatflow/core/contract/
 import { contactCardPayload } from "@chatflow/core/contract/message-payloads.ts";
 import type { TSendContactArgs } from "@chatflow/core/contract/sync.ts";
 import type { ChatflowDb } from "../store/db.ts";
-import { outgoingMessage } from "./send-message.ts";
+import { outgoingMessage, touchTicket } from "./send-message.ts";
 
 export type SendContactInput = {
   ticket: Pick<TicketDTO, "id" | "contactId" | "companyId">;
@@ -28,7 +28,7 @@ export async function sendContact(db: ChatflowDb, input: SendContactInput): Prom
   if (message.quotedMsgId) args.quotedMsgId = message.quotedMsgId;
   await db.transaction("rw", [db.messages, db.tickets, db.outbox], async () => {
     await db.messages.add(message);
-    await db.tickets.update(input.ticket.id, { lastMessage: card.preview, updatedAt: createdAt });
+    await touchTicket(db, input.ticket.id, createdAt);
     await db.outbox.add({ name: "sendContact", args, queuedAt: createdAt });
   });
   return message;

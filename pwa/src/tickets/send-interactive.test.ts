@@ -62,7 +62,7 @@ describe("#tickets.parseInteractive (spec 1 §5, core's own schema)", () => {
 });
 
 describe("#tickets.sendInteractive", () => {
-  it("writes a list as core stores it, with its mutation and the ticket's last message", async () => {
+  it("writes a list as core stores it, with its mutation and the ticket's time (its preview stays the customer's)", async () => {
     const now = new Date("2025-03-04T05:06:07.000Z");
     const message = parsed({
       type: "list",
@@ -84,7 +84,7 @@ describe("#tickets.sendInteractive", () => {
     expect(entry?.name).toBe("sendInteractiveMessage");
     expect(entry?.args).toEqual({ id: sent.id, ticketId: 5, message });
     expect(MUTATIONS.sendInteractiveMessage.safeParse(entry?.args).success).toBe(true);
-    expect(await w.db.tickets.get(5)).toMatchObject({ lastMessage: "Cardápio\nEscolha uma opção" });
+    expect(await w.db.tickets.get(5)).toMatchObject({ lastMessage: "antes" });
     expect(await outboxMessageIds(w.db)).toEqual(new Set([sent.id]));
   });
 

@@ -11,7 +11,7 @@ import { type TSendInteractiveMessageArgs, ZSendInteractiveMessageArgsSchema } f
 import type { z } from "zod";
 import { type ChatflowDb, type HeaderedInteractive, type InteractiveUploadArgs, UPLOAD_ENTRY } from "../store/db.ts";
 import { MediaRefused } from "./send-media.ts";
-import { outgoingMessage } from "./send-message.ts";
+import { outgoingMessage, touchTicket } from "./send-message.ts";
 
 /** The push's message field: `{type, request}` for each kind, without the REST-only header image. */
 export const ZInteractiveMessageSchema = ZSendInteractiveMessageArgsSchema.shape.message;
@@ -65,7 +65,7 @@ export async function sendInteractive(db: ChatflowDb, input: SendInteractiveInpu
   if (image) checkHeaderImage(image);
   await db.transaction("rw", [db.messages, db.tickets, db.outbox], async () => {
     await db.messages.add(message);
-    await db.tickets.update(input.ticket.id, { lastMessage: payload.body, updatedAt: createdAt });
+    await touchTicket(db, input.ticket.id, createdAt);
     if (image && takesHeaderImage(input.message)) {
       const upload: InteractiveUploadArgs = {
         kind: "interactive",

@@ -16,7 +16,7 @@ beforeEach(async () => {
 });
 
 describe("#tickets.sendMedia", () => {
-  it("writes the queued message, the file kept as a Blob in its upload entry, and the ticket's last message", async () => {
+  it("writes the queued message, the file kept as a Blob in its upload entry, and the ticket's time (its preview stays the customer's)", async () => {
     const now = new Date("2025-03-04T05:06:07.000Z");
     const message = await sendMedia(db, { ticket, file: png(), caption: "  a vista  ", userId: 9, now });
 
@@ -45,7 +45,7 @@ describe("#tickets.sendMedia", () => {
     expect(args.file).toBeInstanceOf(Blob);
     expect(new Uint8Array(await args.file.arrayBuffer())).toEqual(new Uint8Array(await png().arrayBuffer()));
     expect(await queuedMedia(db, message.id)).toBeInstanceOf(Blob);
-    expect(await db.tickets.get(4)).toMatchObject({ lastMessage: "a vista", updatedAt: now.toISOString() });
+    expect(await db.tickets.get(4)).toMatchObject({ lastMessage: "antes", updatedAt: now.toISOString() });
   });
 
   it("names a file without caption by its file name, and a recording by its kind", async () => {

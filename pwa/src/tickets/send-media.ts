@@ -6,7 +6,7 @@ import type { MessageDTO, TicketDTO } from "@chatflow/core/contract/entities.ts"
 import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
 import { MEDIA_MAX_BYTES, MESSAGE_BODY_MAX } from "@chatflow/core/contract/messages.ts";
 import { type ChatflowDb, UPLOAD_ENTRY, type UploadArgs } from "../store/db.ts";
-import { outgoingMessage } from "./send-message.ts";
+import { outgoingMessage, touchTicket } from "./send-message.ts";
 
 export type SendMediaInput = {
   ticket: Pick<TicketDTO, "id" | "contactId" | "companyId">;
@@ -67,11 +67,7 @@ export async function sendMedia(db: ChatflowDb, input: SendMediaInput): Promise<
   };
   await db.transaction("rw", [db.messages, db.tickets, db.outbox], async () => {
     await db.messages.add(message);
-    // A private note never becomes the list's preview of the conversation (spec 1 §2).
-    await db.tickets.update(
-      input.ticket.id,
-      message.isPrivate ? { updatedAt: createdAt } : { lastMessage: body, updatedAt: createdAt },
-    );
+    await touchTicket(db, input.ticket.id, createdAt);
     await db.outbox.add({ name: UPLOAD_ENTRY, args, queuedAt: createdAt });
   });
   return message;

@@ -14,7 +14,7 @@ beforeEach(async () => {
 });
 
 describe("#tickets.sendMessage", () => {
-  it("writes the message, its mutation and the ticket's last message together", async () => {
+  it("writes the message, its mutation and the ticket's time together (its preview stays the customer's)", async () => {
     const now = new Date("2025-03-04T05:06:07.000Z");
     const message = await sendMessage(db, { ticket, body: "  Bom dia\nTudo bem?  ", userId: 9, now });
     if (!message) throw new Error("not sent");
@@ -30,7 +30,8 @@ describe("#tickets.sendMessage", () => {
       body: "Bom dia\nTudo bem?",
       createdAt: now.toISOString(),
     } satisfies TSendMessageArgs);
-    expect(await db.tickets.get(4)).toMatchObject({ lastMessage: "Bom dia\nTudo bem?", updatedAt: now.toISOString() });
+    // The list's preview stays the customer's last message (decision 0089); the reply moves the ticket up.
+    expect(await db.tickets.get(4)).toMatchObject({ lastMessage: "antes", updatedAt: now.toISOString() });
   });
 
   it("sends a private note and a quoted reply with their flags in the row and the mutation", async () => {
@@ -38,6 +39,7 @@ describe("#tickets.sendMessage", () => {
     const message = await sendMessage(db, { ticket, body: "nota", userId: 9, isPrivate: true, quotedMsgId: quoted });
     if (!message) throw new Error("not sent");
     expect(await db.messages.get(message.id)).toMatchObject({ isPrivate: true, quotedMsgId: quoted });
+    expect((await db.tickets.get(4))?.lastMessage).toBe("antes");
     const [entry] = await db.outbox.toArray();
     expect(entry?.args).toMatchObject({ id: message.id, body: "nota", isPrivate: true, quotedMsgId: quoted });
   });

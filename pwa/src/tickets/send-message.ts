@@ -51,6 +51,15 @@ export function outgoingMessage(
   };
 }
 
+/**
+ * What an agent's outgoing message (a reply, a note, media, a card, a poll, a template) changes on its ticket in the
+ * replica: the time that orders the list. The list's preview (`lastMessage`) stays the customer's last message, as
+ * core keeps it (decision 0089): the reply showing there until the server's row came back was an untruth.
+ */
+export function touchTicket(db: ChatflowDb, ticketId: number, at: string): Promise<number> {
+  return db.tickets.update(ticketId, { updatedAt: at });
+}
+
 /** Returns the stored message, or null when the text is empty or whitespace (spec 1 §4 Messages). */
 export async function sendMessage(db: ChatflowDb, input: SendMessageInput): Promise<MessageDTO | null> {
   // The server trims too; trimming here makes the optimistic row match what it will store.
@@ -64,11 +73,7 @@ export async function sendMessage(db: ChatflowDb, input: SendMessageInput): Prom
   if (message.quotedMsgId) args.quotedMsgId = message.quotedMsgId;
   await db.transaction("rw", [db.messages, db.tickets, db.outbox], async () => {
     await db.messages.add(message);
-    // A private note never becomes the list's preview of the conversation (spec 1 §2).
-    await db.tickets.update(
-      input.ticket.id,
-      message.isPrivate ? { updatedAt: createdAt } : { lastMessage: body, updatedAt: createdAt },
-    );
+    await touchTicket(db, input.ticket.id, createdAt);
     await db.outbox.add({ name: "sendMessage", args, queuedAt: createdAt });
   });
   return message;

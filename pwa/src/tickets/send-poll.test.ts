@@ -45,7 +45,7 @@ describe("#tickets.sendPoll", () => {
     expect(parsePoll({ name: "Sabor?", options: thirteen, selectableCount: 1 }).ok).toBe(false);
   });
 
-  it("writes the poll as core stores it (without core's secret), its sendPoll mutation and the ticket's last message", async () => {
+  it("writes the poll as core stores it (without core's secret), its sendPoll mutation and the ticket's time (its preview stays the customer's)", async () => {
     const now = new Date("2025-03-04T05:06:07.000Z");
     const message = await sendPoll(w.db, { ticket, poll, userId: 9, now });
     expect(message).toMatchObject({
@@ -70,7 +70,7 @@ describe("#tickets.sendPoll", () => {
     expect(entry?.args).toEqual({ id: message.id, ticketId: 4, ...poll });
     // What is queued is what core's push accepts.
     expect(MUTATIONS.sendPoll.safeParse(entry?.args).success).toBe(true);
-    expect(await w.db.tickets.get(4)).toMatchObject({ lastMessage: message.body, updatedAt: now.toISOString() });
+    expect(await w.db.tickets.get(4)).toMatchObject({ lastMessage: "antes", updatedAt: now.toISOString() });
     // A pull reset or the replica's eviction keeps the poll while it waits.
     expect(await outboxMessageIds(w.db)).toEqual(new Set([message.id]));
   });

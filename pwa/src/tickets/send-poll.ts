@@ -11,7 +11,7 @@ import {
 } from "@chatflow/core/contract/message-polls.ts";
 import type { z } from "zod";
 import type { ChatflowDb } from "../store/db.ts";
-import { outgoingMessage } from "./send-message.ts";
+import { outgoingMessage, touchTicket } from "./send-message.ts";
 
 /** Only WhatsApp by QR code (Baileys) sends polls; core answers ERR_WRONG_STATE on any other channel. */
 export const sendsPolls = (channel: Channel | null | undefined): boolean => channel === "whatsapp";
@@ -58,7 +58,7 @@ export async function sendPoll(db: ChatflowDb, input: SendPollInput): Promise<Me
   const args: TSendPollArgs = ZSendPollArgsSchema.parse({ id: message.id, ticketId: message.ticketId, ...input.poll });
   await db.transaction("rw", [db.messages, db.tickets, db.outbox], async () => {
     await db.messages.add(message);
-    await db.tickets.update(input.ticket.id, { lastMessage: body, updatedAt: createdAt });
+    await touchTicket(db, input.ticket.id, createdAt);
     await db.outbox.add({ name: "sendPoll", args, queuedAt: createdAt });
   });
   return message;

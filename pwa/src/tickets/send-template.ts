@@ -11,7 +11,7 @@ import {
 } from "@chatflow/core/contract/message-templates.ts";
 import type { z } from "zod";
 import type { ChatflowDb } from "../store/db.ts";
-import { outgoingMessage } from "./send-message.ts";
+import { outgoingMessage, touchTicket } from "./send-message.ts";
 
 export type SendTemplateInput = {
   ticket: Pick<TicketDTO, "id" | "contactId" | "companyId">;
@@ -62,7 +62,7 @@ export async function sendTemplate(db: ChatflowDb, input: SendTemplateInput): Pr
   });
   await db.transaction("rw", [db.messages, db.tickets, db.outbox], async () => {
     await db.messages.add(message);
-    await db.tickets.update(input.ticket.id, { lastMessage: body, updatedAt: createdAt });
+    await touchTicket(db, input.ticket.id, createdAt);
     await db.outbox.add({ name: "sendTemplate", args, queuedAt: createdAt });
   });
   return message;

@@ -123,7 +123,7 @@ describe("#TemplatePickerDialog", () => {
 
 describe("#sendTemplate", () => {
   it("writes the filled-in message (ack 0) and its sendTemplate mutation together", async () => {
-    const ticket = buildTicket({ id: 5, channel: "whatsappapi", whatsappId: 7 });
+    const ticket = buildTicket({ id: 5, channel: "whatsappapi", whatsappId: 7, lastMessage: "Cadê meu pedido?" });
     await db.tickets.put(ticket);
     const message = await sendTemplate(db, {
       ticket,
@@ -147,7 +147,8 @@ describe("#sendTemplate", () => {
         body: message.body,
       },
     });
-    expect((await db.tickets.get(5))?.lastMessage).toBe(message.body);
+    // The list's preview stays the customer's (decision 0089).
+    expect((await db.tickets.get(5))?.lastMessage).toBe("Cadê meu pedido?");
   });
 });
 

@@ -768,6 +768,8 @@ const EXEMPT: Record<string, string> = {
   "GET /companySettingOne": "the caller's company's setting",
   "GET /settings": "platform settings: readable by every signed-in user (spec 1 §7)",
   "GET /setting/:key": "platform setting: readable by every signed-in user (spec 1 §7)",
+  "GET /settings/installation":
+    "the installation's environment (mail, PUBLIC_URL), no company's data; the super user's only (password-reset-without-mail.test.ts)",
   "GET /push/public-key": "the server's VAPID public key, the same for every caller",
   "POST /push/subscriptions":
     "saves the caller's own browser (no foreign id; an endpoint moves to whoever signs in on it: push.test.ts)",

@@ -87,6 +87,9 @@ export const ERROR_STATUS = {
   ERR_NO_INVOICE_FOUND: 404,
   ERR_PAYMENT_NOT_CONFIGURED: 503,
   ERR_PAYMENT_PROVIDER_FAILED: 502,
+  // A password reset code asked while the installation has no mail server (SMTP_URL unset; decision 0104): answered
+  // before any account is looked up, so it tells nothing about the e-mail.
+  ERR_MAIL_NOT_CONFIGURED: 503,
   ERR_INTERNAL: 500,
 } as const satisfies Record<`ERR_${string}`, number>;
 

@@ -111,6 +111,17 @@ export const PLATFORM_SETTING_DEFAULTS = {
 
 export type PlatformSettingKey = keyof typeof PLATFORM_SETTING_DEFAULTS;
 
+/**
+ * GET /settings/installation (super user; decision 0104): what the installation's environment leaves out, which no
+ * setting on the page can fix and which changes what users are told.
+ */
+export type InstallationStatus = {
+  /** SMTP_URL is set: password reset codes can be mailed. */
+  mailConfigured: boolean;
+  /** PUBLIC_URL is set: EFI can notify Pix payments; without it the worker checks each charge instead. */
+  publicUrlConfigured: boolean;
+};
+
 export const isPlatformSettingKey = (k: string): k is PlatformSettingKey => Object.hasOwn(PLATFORM_SETTING_DEFAULTS, k);
 
 export const isBrandingKey = (k: string): k is BrandingKey => (BRANDING_KEYS as readonly string[]).includes(k);

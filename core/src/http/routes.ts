@@ -30,6 +30,7 @@ import { invoiceRoutes, pixWebhookRoutes } from "../invoices/invoice-routes.ts";
 import { kanbanRoutes } from "../kanban/kanban-routes.ts";
 import type { CoreConfig } from "../kernel/config.ts";
 import { DEFAULT_PUSH_SERVICE_ORIGINS, type VapidKeys } from "../kernel/vapid-keys.ts";
+import { mailConfigured } from "../mail/mailer.ts";
 import { mediaRoutes } from "../media/media-routes.ts";
 import type { IngestBatcher } from "../messages/ingest.ts";
 import { messageRoutes } from "../messages/message-routes.ts";
@@ -130,7 +131,10 @@ export function sessionRoutes(deps: AppDeps): Router[] {
       secret: deps.config.facebookAppSecret,
     }),
     messageTemplateRoutes(deps.pool, graphApiOf(deps.config)),
-    settingsRoutes(deps.pool),
+    settingsRoutes(deps.pool, {
+      mailConfigured: mailConfigured(deps.config.mail),
+      publicUrlConfigured: Boolean(deps.config.publicUrl),
+    }),
     companyScheduleRoutes(deps.pool),
     companyAdminRoutes(deps.pool, deps.config.dataDir),
     companyRoutes(deps.pool),

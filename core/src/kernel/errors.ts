@@ -142,6 +142,10 @@ export const paymentNotConfigured = () =>
   new AppError("ERR_PAYMENT_NOT_CONFIGURED", "The Pix credentials and certificate are not set");
 export const paymentProviderFailed = (message: string) => new AppError("ERR_PAYMENT_PROVIDER_FAILED", message);
 
+// Outgoing e-mail (decision 0104).
+export const mailNotConfigured = () =>
+  new AppError("ERR_MAIL_NOT_CONFIGURED", "No mail server is set up (SMTP_URL): the code cannot be sent");
+
 // Input the transport or a rule refuses.
 /** A validation error on one field, or on the request as a whole when no field is named. */
 export const invalidInput = (message: string, field?: string) =>

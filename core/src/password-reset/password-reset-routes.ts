@@ -1,6 +1,7 @@
 // POST /forgetpsw/{email} and POST /resetpasswords/{email}/{token}/{newPassword} (public; spec 3 §7 "Signup and
 // password"; decision 0078). Both answer 204 whether or not the e-mail has an account, and both are limited per
-// client address and per e-mail before anything else runs.
+// client address and per e-mail before anything else runs. Without a mail server the request answers
+// ERR_MAIL_NOT_CONFIGURED for every e-mail alike, before any account is looked up (decision 0104).
 
 import { Router } from "express";
 import type pg from "pg";
@@ -10,7 +11,7 @@ import {
   ZResetPasswordParamsSchema,
 } from "../contract/password-reset.ts";
 import { loadPasswordReset, type MailConfig, type PasswordResetConfig } from "../kernel/config.ts";
-import { invalidInput, parse } from "../kernel/errors.ts";
+import { invalidInput, mailNotConfigured, parse } from "../kernel/errors.ts";
 import { logger } from "../kernel/logger.ts";
 import { hitRateLimit } from "../kernel/rate-limit.ts";
 import { transaction } from "../kernel/transaction.ts";
@@ -28,6 +29,8 @@ export function passwordResetRoutes(
     const { email } = parse(ZForgotPasswordParamsSchema, req.params);
     await hitRateLimit(pool, `reset-request:ip:${req.ip}`, limits.requestPerIp);
     await hitRateLimit(pool, `reset-request:email:${email}`, limits.requestPerEmail);
+    // No code is made that nothing could deliver; the answer is the installation's, not the account's.
+    if (!mailer.configured) throw mailNotConfigured();
     const made = await transaction(pool, (c) => requestPasswordReset(c, email, limits.codeTtlSeconds));
     // Sent after the answer: waiting for the SMTP server would time who has an account.
     if (made) {

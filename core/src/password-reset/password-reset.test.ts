@@ -183,3 +183,11 @@ describe("#forgetpsw limits", () => {
     expect((await call(`/resetpasswords/${email}/000003/New-pass1`, "203.0.113.23")).status).toBe(429);
   });
 });
+
+describe("#settings/installation with a mail server", () => {
+  it("tells the super user that mail is configured", async () => {
+    const superToken = (await core.login("admin@chatflow.local", "chatflow")).token;
+    const res = await core.api("GET", "/settings/installation", { token: superToken });
+    expect(res.body).toMatchObject({ mailConfigured: true });
+  });
+});

@@ -1,12 +1,14 @@
 // Company settings: GET /companySettings/{id}, GET /companySettingOne {column},
 // PUT /companySettings {column, data}. Platform settings: GET /settings,
-// GET /setting/{key}, PUT /settings/{key} {value}. Public branding:
-// GET /public-settings/{key}. Answers: docs/decisions/0012-settings.md.
+// GET /setting/{key}, PUT /settings/{key} {value}; the installation's status for the super user:
+// GET /settings/installation (decision 0104). Public branding: GET /public-settings/{key}.
+// Answers: docs/decisions/0012-settings.md.
 import { Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import {
+  type InstallationStatus,
   isBrandingKey,
   isCompanySettingKey,
   isPlatformSettingKey,
@@ -27,8 +29,12 @@ import { updatePlatformSetting } from "./update-platform-setting.ts";
 const toList = (settings: Record<string, string>): SettingDTO[] =>
   Object.entries(settings).map(([key, value]) => ({ key, value }));
 
-export function settingsRoutes(pool: pg.Pool): Router {
+export function settingsRoutes(pool: pg.Pool, installation: InstallationStatus): Router {
   const router = Router();
+  router.get("/settings/installation", (_req, res) => {
+    authorizeSettings(actorOf(res), { kind: "listPlatform" });
+    res.json(installation satisfies InstallationStatus);
+  });
   router.get("/companySettings/:id", async (req, res) => {
     const actor = actorOf(res);
     const companyId = parse(zIdParam, req.params.id);

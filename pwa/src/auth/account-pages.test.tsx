@@ -169,4 +169,23 @@ describe("#forgetpsw page", () => {
     expect(toasts()).toContain("Senha redefinida com sucesso");
     expect(calls).toEqual(["forgetpsw maria@example.com", "reset 654321", "reset 123456"]);
   });
+
+  it("without a mail server says the code could not be sent and to ask the administrator, never that it was sent", async () => {
+    network.use(
+      http.post(`${origin()}/forgetpsw/:email`, () =>
+        HttpResponse.json({ error: "ERR_MAIL_NOT_CONFIGURED", message: "No mail server is set up" }, { status: 503 }),
+      ),
+    );
+    const user = userEvent.setup();
+    at("/forgetpsw");
+    await user.type(screen.getByTestId("forgot-email"), "maria@example.com");
+    await user.click(screen.getByTestId("forgot-send"));
+    const alert = await screen.findByTestId("forgot-mail-not-configured");
+    expect(alert.getAttribute("role")).toBe("alert");
+    expect(alert.textContent).toBe(
+      "Não foi possível enviar o código: esta instalação não tem servidor de e-mail configurado. Peça ao administrador para redefinir a sua senha.",
+    );
+    expect(screen.queryByTestId("forgot-code")).toBeNull();
+    expect(toasts()).not.toContain("Email enviado com sucesso");
+  });
 });

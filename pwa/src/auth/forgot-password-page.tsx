@@ -1,6 +1,8 @@
 // /forgetpsw (spec 3 §2 "Password reset", §4, §5, §8; decision 0078): step one mails a one-time code to the
 // account's e-mail, step two takes the code, the new password and its confirmation, then goes to /login.
 // Core answers step one alike whether or not the e-mail has an account, so the screen never says "not found".
+// Without a mail server core refuses step one for every e-mail (decision 0104): the screen stays on it and says
+// the code could not be sent and to ask the administrator, never that it was sent.
 import {
   RESET_CODE_LENGTH,
   RESET_CODE_REFUSED,
@@ -36,6 +38,7 @@ export function ForgotPasswordPage() {
   const [confirmation, setConfirmation] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
+  const [mailDown, setMailDown] = useState(false);
 
   async function send(call: () => Promise<unknown>, done: () => void) {
     setErrors({});
@@ -44,6 +47,10 @@ export function ForgotPasswordPage() {
       await call();
       done();
     } catch (err) {
+      if (err instanceof ApiError && err.body?.error === "ERR_MAIL_NOT_CONFIGURED") {
+        setMailDown(true);
+        return;
+      }
       if (err instanceof ApiError && err.body?.fields) setErrors(serverFieldErrors(err.body.fields, MESSAGES));
       showToast(err instanceof ApiError && err.body?.fields?.token ? t("account.codeRefused") : errorText(err));
     } finally {
@@ -56,6 +63,7 @@ export function ForgotPasswordPage() {
     if (sending) return;
     const parsed = ZForgotPasswordParamsSchema.safeParse({ email });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error, MESSAGES));
+    setMailDown(false);
     void send(
       () => requestResetCode(parsed.data.email),
       () => {
@@ -95,6 +103,11 @@ export function ForgotPasswordPage() {
     return (
       <AccountCard title={t("account.resetTitle")} onSubmit={requestCode} testId="forgot-email-form" footer={footer}>
         <p className="login-hint">{t("account.resetHint")}</p>
+        {mailDown && (
+          <p className="notice notice-error" role="alert" data-testid="forgot-mail-not-configured">
+            {t("account.mailNotConfigured")}
+          </p>
+        )}
         <TextField
           label={t("account.email")}
           type="email"

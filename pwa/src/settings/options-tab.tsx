@@ -1,12 +1,14 @@
 // The Options tab (spec 3 §2): every company setting as a switch or a select that applies on change, with
 // 'Updating' while it travels; the custom messages under their toggle, shown and required while it uses them;
-// and, for the super user, the platform's user creation, download limit and payment credentials.
-import type { CompanySettingKey } from "@chatflow/core/contract/settings.ts";
+// and, for the super user, the platform's user creation, download limit and payment credentials, with what the
+// installation's environment leaves out (no mail server; no PUBLIC_URL beside the EFI credentials; decision 0104).
+import type { CompanySettingKey, InstallationStatus } from "@chatflow/core/contract/settings.ts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PasswordField, TextAreaField, TextField } from "../ui/fields.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { Switch } from "../ui/toggles.tsx";
+import { useInstallationStatus } from "./settings-data.ts";
 import {
   COMPANY_OPTION_GROUPS,
   type CompanyOption,
@@ -190,8 +192,23 @@ function CustomMessage({ message, p }: { message: CustomMessageKey; p: Props }) 
   );
 }
 
+/** The installation's mail: whether reset codes can leave (decision 0104). */
+function MailStatus({ installation }: { installation: InstallationStatus }) {
+  const { t } = useTranslation();
+  return installation.mailConfigured ? (
+    <p className="settings-installation" data-testid="settings-mail-status">
+      {t("settingsPage.installation.mailConfigured")}
+    </p>
+  ) : (
+    <p className="notice notice-error settings-installation" data-testid="settings-mail-status">
+      {t("settingsPage.installation.mailNotConfigured")}
+    </p>
+  );
+}
+
 function PlatformOptions({ p }: { p: Props }) {
   const { t } = useTranslation();
+  const installation = useInstallationStatus(true, p.online);
   const settings = p.data.platform;
   if (!settings) return null;
   return (
@@ -199,8 +216,14 @@ function PlatformOptions({ p }: { p: Props }) {
       <h2 id="settings-group-platform" className="settings-group-title">
         {t("settingsPage.groups.platform")}
       </h2>
+      {installation && <MailStatus installation={installation} />}
       {PLATFORM_OPTIONS.map(({ key, kind, values }) => (
         <div key={key} className="settings-option">
+          {key === "eficlientid" && installation && !installation.publicUrlConfigured && (
+            <p className="notice notice-error settings-installation" data-testid="settings-public-url-missing">
+              {t("settingsPage.installation.publicUrlMissing")}
+            </p>
+          )}
           <SettingControl
             id={key}
             label={t(`settingsPage.options.${key}`)}

@@ -4,7 +4,7 @@
 // offline; the certificate and the white label's logo uploads.
 import type { CompanyAnswer, CompanySchedulesDTO } from "@chatflow/core/contract/companies.ts";
 import type { QueueSchedule } from "@chatflow/core/contract/queues.ts";
-import type { SettingDTO } from "@chatflow/core/contract/settings.ts";
+import type { InstallationStatus, SettingDTO } from "@chatflow/core/contract/settings.ts";
 import { useEffect, useMemo, useRef } from "react";
 import { keptInCache, useRestQuery } from "../api/use-rest-query.ts";
 import { db } from "../app-db.ts";
@@ -87,3 +87,13 @@ export const PLANS_RECORDS = { cacheKey: "settings:plans", listPath: "/plans/all
 
 /** The help videos the super user edits: the list kept for the menu (helps-presence.ts) and its paths. */
 export const HELPS_RECORDS = { cacheKey: HELPS_CACHE_KEY, listPath: "/helps/list", path: "/helps" } as const;
+
+/**
+ * What the installation's environment leaves out (mail, PUBLIC_URL; decision 0104), for the super user's settings:
+ * the kept copy offline, core's (GET /settings/installation) while online.
+ */
+export function useInstallationStatus(enabled: boolean, online: boolean): InstallationStatus | undefined {
+  return useRestQuery<InstallationStatus>(enabled && online ? "/settings/installation" : null, {
+    keep: keptInCache("settings:installation"),
+  }).data;
+}

@@ -46,6 +46,9 @@ function companyCalls(settings: Record<string, string>, gate: Promise<void> = Pr
       HttpResponse.json(Object.entries(PLATFORM_SETTING_DEFAULTS).map(([key, value]) => ({ key, value }))),
     ),
     http.get(`${origin()}/companies/2`, () => HttpResponse.json({ id: 2, name: "Loja", schedules: [] })),
+    http.get(`${origin()}/settings/installation`, () =>
+      HttpResponse.json({ mailConfigured: true, publicUrlConfigured: true }),
+    ),
   );
   return puts;
 }
@@ -154,6 +157,40 @@ describe("#settings tabs", () => {
       ["options", "companies", "plans", "helps", "whitelabel", "certificate"].map((tab) => t(`tabs.${tab}`)),
     );
     expect(screen.getByRole("switch", { name: t("options.userCreation") })).toBeTruthy();
+    expect((await screen.findByTestId("settings-mail-status")).textContent).toBe(t("installation.mailConfigured"));
+    expect(screen.queryByTestId("settings-public-url-missing")).toBeNull();
+  });
+
+  it("tells the super user that mail is not configured, and beside the EFI credentials that PUBLIC_URL is missing", async () => {
+    companyCalls({});
+    network.use(
+      http.get(`${origin()}/settings/installation`, () =>
+        HttpResponse.json({ mailConfigured: false, publicUrlConfigured: false }),
+      ),
+    );
+    render(<SettingsView companyId={2} isSuper />);
+    const mail = await screen.findByTestId("settings-mail-status");
+    expect(mail.textContent).toBe(t("installation.mailNotConfigured"));
+    expect(mail.textContent).toContain("E-mail não configurado");
+    const publicUrl = await screen.findByTestId("settings-public-url-missing");
+    expect(publicUrl.textContent).toContain("PUBLIC_URL");
+    // Where the EFI credentials are set: in the client id's option, above its field.
+    expect(publicUrl.closest(".settings-option")?.querySelector('[data-testid="setting-eficlientid"]')).toBeTruthy();
+  });
+
+  it("shows an admin no installation status and never asks for it", async () => {
+    companyCalls({});
+    let asked = 0;
+    network.use(
+      http.get(`${origin()}/settings/installation`, () => {
+        asked++;
+        return HttpResponse.json({ mailConfigured: false, publicUrlConfigured: false });
+      }),
+    );
+    render(<SettingsView companyId={2} isSuper={false} />);
+    await screen.findByRole("switch", { name: t("options.userRating") });
+    expect(screen.queryByTestId("settings-mail-status")).toBeNull();
+    expect(asked).toBe(0);
   });
 });
 

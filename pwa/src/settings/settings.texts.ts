@@ -22,6 +22,13 @@ export const texts = defineTexts("settingsPage", {
     hoursIntro: "Horário de atendimento da empresa: fora dele o contato recebe a mensagem de fora de expediente.",
     toasts: { updated: "Operação atualizada com sucesso", hoursSaved: "Horários atualizados com sucesso." },
     groups: { service: "Atendimento", tickets: "Tickets", lgpd: "LGPD", platform: "Plataforma" },
+    installation: {
+      mailConfigured: "E-mail configurado: os códigos de redefinição de senha são enviados por e-mail.",
+      mailNotConfigured:
+        "E-mail não configurado: esta instalação não tem servidor de e-mail (SMTP_URL). Ninguém recebe o código de redefinição de senha; quem esquecer a senha precisa que um administrador a redefina no cadastro de usuários.",
+      publicUrlMissing:
+        "Endereço público não configurado (PUBLIC_URL): a EFI não consegue avisar os pagamentos Pix. Cada cobrança é conferida com a EFI a cada minuto até ser paga ou expirar, e a fatura mostra isso ao administrador.",
+    },
     options: {
       userRating: "Avaliações",
       scheduleType: "Gerenciamento de expediente",
@@ -150,6 +157,13 @@ export const texts = defineTexts("settingsPage", {
     hoursIntro: "The company's service hours: outside them the contact gets the out-of-hours message.",
     toasts: { updated: "Operation completed successfully", hoursSaved: "Service hours saved." },
     groups: { service: "Service", tickets: "Tickets", lgpd: "LGPD", platform: "Platform" },
+    installation: {
+      mailConfigured: "Mail configured: password reset codes are sent by e-mail.",
+      mailNotConfigured:
+        "Mail not configured: this installation has no mail server (SMTP_URL). Nobody receives a password reset code; whoever forgets their password needs an administrator to reset it in the users list.",
+      publicUrlMissing:
+        "Public address not configured (PUBLIC_URL): EFI cannot notify Pix payments. Each charge is checked with EFI every minute until it is paid or expires, and the invoice tells the admin so.",
+    },
     options: {
       userRating: "Ratings",
       scheduleType: "Office hours management",
@@ -278,6 +292,13 @@ export const texts = defineTexts("settingsPage", {
     hoursIntro: "Horario de atención de la empresa: fuera de él el contacto recibe el mensaje de fuera de horario.",
     toasts: { updated: "Operación actualizada con éxito", hoursSaved: "Horarios guardados." },
     groups: { service: "Atención", tickets: "Tickets", lgpd: "LGPD", platform: "Plataforma" },
+    installation: {
+      mailConfigured: "Correo configurado: los códigos para restablecer la contraseña se envían por correo.",
+      mailNotConfigured:
+        "Correo no configurado: esta instalación no tiene servidor de correo (SMTP_URL). Nadie recibe el código para restablecer la contraseña; quien la olvide necesita que un administrador la restablezca en la lista de usuarios.",
+      publicUrlMissing:
+        "Dirección pública no configurada (PUBLIC_URL): EFI no puede avisar los pagos Pix. Cada cobro se consulta a EFI cada minuto hasta que se pague o venza, y la factura se lo indica al administrador.",
+    },
     options: {
       userRating: "Evaluaciones",
       scheduleType: "Gestión de horario",
@@ -406,6 +427,13 @@ export const texts = defineTexts("settingsPage", {
     hoursIntro: "Şirketin hizmet saatleri: bunların dışında kişi mesai dışı mesajını alır.",
     toasts: { updated: "İşlem başarıyla tamamlandı", hoursSaved: "Çalışma saatleri kaydedildi." },
     groups: { service: "Hizmet", tickets: "Talepler", lgpd: "LGPD", platform: "Platform" },
+    installation: {
+      mailConfigured: "E-posta yapılandırıldı: şifre sıfırlama kodları e-postayla gönderilir.",
+      mailNotConfigured:
+        "E-posta yapılandırılmadı: bu kurulumda e-posta sunucusu yok (SMTP_URL). Kimse şifre sıfırlama kodu alamaz; şifresini unutan birinin şifresini bir yöneticinin kullanıcılar listesinden sıfırlaması gerekir.",
+      publicUrlMissing:
+        "Genel adres yapılandırılmadı (PUBLIC_URL): EFI, Pix ödemelerini bildiremez. Her ödeme talebi ödenene veya süresi dolana kadar dakikada bir EFI'ye sorulur ve fatura bunu yöneticiye söyler.",
+    },
     options: {
       userRating: "Değerlendirmeler",
       scheduleType: "Mesai yönetimi",

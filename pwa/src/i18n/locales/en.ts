@@ -42,6 +42,8 @@ export const en: Resources = {
     resetSubmit: "Reset password",
     otherEmail: "Use another email",
     emailSent: "Email sent successfully",
+    mailNotConfigured:
+      "The code could not be sent: this installation has no mail server set up. Ask your administrator to reset your password.",
     passwordReset: "Password reset successfully",
     passwordsDiffer: "The passwords do not match",
     codeRefused: "Invalid or expired code",
@@ -283,6 +285,8 @@ export const en: Resources = {
     ERR_NO_INVOICE_FOUND: "Invoice not found.",
     ERR_PAYMENT_NOT_CONFIGURED: "Pix payment is not set up yet. Contact support.",
     ERR_PAYMENT_PROVIDER_FAILED: "The payment provider did not answer. Try again shortly.",
+    ERR_MAIL_NOT_CONFIGURED:
+      "The code could not be sent: this installation has no mail server set up. Ask your administrator to reset your password.",
     ERR_DATABASE_UNAVAILABLE: "The server is temporarily unavailable. Please try again in a moment.",
     ERR_INTERNAL: "Internal server error. Please try again.",
   },

@@ -42,6 +42,8 @@ export const es: Resources = {
     resetSubmit: "Restablecer contraseña",
     otherEmail: "Usar otro email",
     emailSent: "Email enviado con éxito",
+    mailNotConfigured:
+      "No se pudo enviar el código: esta instalación no tiene un servidor de correo configurado. Pida al administrador que restablezca su contraseña.",
     passwordReset: "Contraseña restablecida con éxito",
     passwordsDiffer: "Las contraseñas no coinciden",
     codeRefused: "Código inválido o vencido",
@@ -291,6 +293,8 @@ export const es: Resources = {
     ERR_NO_INVOICE_FOUND: "Factura no encontrada.",
     ERR_PAYMENT_NOT_CONFIGURED: "El pago por Pix aún no está configurado. Contacte al soporte.",
     ERR_PAYMENT_PROVIDER_FAILED: "El proveedor de pago no respondió. Intente de nuevo en unos instantes.",
+    ERR_MAIL_NOT_CONFIGURED:
+      "No se pudo enviar el código: esta instalación no tiene un servidor de correo configurado. Pida al administrador que restablezca su contraseña.",
     ERR_DATABASE_UNAVAILABLE: "El servidor no está disponible en este momento. Inténtelo de nuevo en unos instantes.",
     ERR_INTERNAL: "Error interno del servidor. Inténtelo de nuevo.",
   },

@@ -45,6 +45,8 @@ export const ptBR = {
     resetSubmit: "Redefinir senha",
     otherEmail: "Usar outro email",
     emailSent: "Email enviado com sucesso",
+    mailNotConfigured:
+      "Não foi possível enviar o código: esta instalação não tem servidor de e-mail configurado. Peça ao administrador para redefinir a sua senha.",
     passwordReset: "Senha redefinida com sucesso",
     passwordsDiffer: "As senhas não correspondem",
     codeRefused: "Código inválido ou expirado",
@@ -305,6 +307,8 @@ export const ptBR = {
     ERR_NO_INVOICE_FOUND: "Fatura não encontrada.",
     ERR_PAYMENT_NOT_CONFIGURED: "O pagamento por Pix ainda não foi configurado. Fale com o suporte.",
     ERR_PAYMENT_PROVIDER_FAILED: "O provedor de pagamento não respondeu. Tente novamente em instantes.",
+    ERR_MAIL_NOT_CONFIGURED:
+      "Não foi possível enviar o código: esta instalação não tem servidor de e-mail configurado. Peça ao administrador para redefinir a sua senha.",
     ERR_DATABASE_UNAVAILABLE: "O servidor está temporariamente indisponível. Tente novamente em instantes.",
     ERR_INTERNAL: "Erro interno do servidor. Tente novamente.",
   },

@@ -42,6 +42,8 @@ export const tr: Resources = {
     resetSubmit: "Şifreyi sıfırla",
     otherEmail: "Başka bir e-posta kullan",
     emailSent: "E-posta başarıyla gönderildi",
+    mailNotConfigured:
+      "Kod gönderilemedi: bu kurulumda yapılandırılmış bir e-posta sunucusu yok. Şifrenizi sıfırlaması için yöneticinize başvurun.",
     passwordReset: "Şifre başarıyla sıfırlandı",
     passwordsDiffer: "Şifreler eşleşmiyor",
     codeRefused: "Geçersiz veya süresi dolmuş kod",
@@ -288,6 +290,8 @@ export const tr: Resources = {
     ERR_NO_INVOICE_FOUND: "Fatura bulunamadı.",
     ERR_PAYMENT_NOT_CONFIGURED: "Pix ödemesi henüz yapılandırılmadı. Destekle iletişime geçin.",
     ERR_PAYMENT_PROVIDER_FAILED: "Ödeme sağlayıcısı yanıt vermedi. Kısa süre sonra tekrar deneyin.",
+    ERR_MAIL_NOT_CONFIGURED:
+      "Kod gönderilemedi: bu kurulumda yapılandırılmış bir e-posta sunucusu yok. Şifrenizi sıfırlaması için yöneticinize başvurun.",
     ERR_DATABASE_UNAVAILABLE: "Sunucu geçici olarak kullanılamıyor. Lütfen birazdan tekrar deneyin.",
     ERR_INTERNAL: "Sunucu hatası. Lütfen tekrar deneyin.",
   },

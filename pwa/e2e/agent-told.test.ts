@@ -128,6 +128,26 @@ describe("what an agent is told", () => {
     }
     if (shots) await page.screenshot({ path: `${shots}/new-ticket-toast-390x844.png` });
 
+    // The side menu's drawer is a modal: opened, it leaves the toast inert (out of what a screen reader reads and
+    // of what a tap reaches) and covers it, so no inert toast stands over the drawer's links, which a tap on it
+    // would reach. What stands on top is asked with the toast made hit-testable for the moment of the question.
+    await page.getByTestId("menu-toggle").tap();
+    await page.getByTestId("menu-drawer").waitFor();
+    const covered = await toast.evaluate((el) => {
+      const inert = el.closest<HTMLElement>("[inert]");
+      if (!inert) return "the toast is not inert";
+      const box = el.getBoundingClientRect();
+      const points = [0.1, 0.5, 0.9].map((x) => [box.left + box.width * x, box.top + box.height / 2] as const);
+      inert.inert = false;
+      const onTop = points.filter(([x, y]) => el.contains(document.elementFromPoint(x, y)));
+      inert.inert = true;
+      return onTop.length === 0 ? "covered" : `on top at ${onTop.length} of 3 points`;
+    });
+    expect(covered).toBe("covered");
+    if (shots) await page.screenshot({ path: `${shots}/new-ticket-toast-under-drawer-390x844.png` });
+    await page.getByTestId("menu-drawer-close").tap();
+    await page.getByTestId("menu-drawer").waitFor({ state: "detached" });
+
     await toast.getByRole("button", { name: "Aceitar" }).tap();
     await chooseQueue(page, "Vendas", true);
     const ticket = await until("the ticket accepted", async () => {

@@ -4,7 +4,6 @@
 import { createHmac } from "node:crypto";
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import { advanceDueDate, RECURRENCES, type Recurrence } from "../contract/companies.ts";
 import {
   customPlanPrice,
   formatBrl,
@@ -12,8 +11,6 @@ import {
   type PaymentResult,
   type TSubscriptionRequest,
 } from "../contract/invoices.ts";
-import { PAYMENTS_CHANNEL } from "../contract/topics.ts";
-import { listChanged, recordChanges } from "../kernel/change-log.ts";
 import { invoiceNotFound, paymentNotConfigured, wrongState } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
 import {
@@ -27,6 +24,7 @@ import {
   registerPixWebhook,
 } from "./efi-pix.ts";
 import { assertBillingAdmin } from "./invoices.ts";
+import { payInvoice } from "./pay-invoice.ts";
 
 /** A Pix charge stays payable this long. */
 export const CHARGE_EXPIRES_SECONDS = 3600;
@@ -132,30 +130,5 @@ async function confirmOne(pool: pg.Pool, creds: EfiCredentials, token: string, t
   if (charge.status !== "CONCLUIDA") return false;
   const [companyId, invoiceId] = (charge.reference ?? "").split(":").map(Number);
   if (!companyId || !invoiceId) return false;
-  return transaction(pool, async (client) => {
-    const { rowCount } = await client.query(
-      `UPDATE invoices SET status = 'paid', paid_at = now(), txid = $3, updated_at = now()
-        WHERE company_id = $1 AND id = $2 AND status <> 'paid'`,
-      [companyId, invoiceId, txid],
-    );
-    // Already paid (EFI notifies again until answered): nothing more to do.
-    if (!rowCount) return false;
-    const { rows } = await client.query<{ due: string | null; recurrence: string | null }>(
-      "SELECT to_char(due_date, 'YYYY-MM-DD') AS due, recurrence FROM companies WHERE id = $1 FOR UPDATE",
-      [companyId],
-    );
-    const company = rows[0];
-    if (!company) return false;
-    const recurrence: Recurrence = RECURRENCES.includes(company.recurrence as Recurrence)
-      ? (company.recurrence as Recurrence)
-      : "MENSAL";
-    const dueDate = advanceDueDate(company.due ?? new Date().toISOString().slice(0, 10), recurrence, companyId);
-    await client.query("UPDATE companies SET due_date = $2, updated_at = now() WHERE id = $1", [companyId, dueDate]);
-    await recordChanges(client, [listChanged(companyId, "invoices")]);
-    await client.query("SELECT pg_notify($1, $2)", [
-      PAYMENTS_CHANNEL,
-      JSON.stringify({ companyId, dueDate, invoiceId }),
-    ]);
-    return true;
-  });
+  return transaction(pool, (client) => payInvoice(client, { companyId, invoiceId, txid }));
 }

@@ -93,6 +93,39 @@ describe("#invoices:create-due (the billing job)", () => {
   });
 });
 
+describe("#invoices:create-due with a plan that costs nothing (decision 0105)", () => {
+  it("makes the invoice already paid and moves the due date by the recurrence, so nobody is asked to pay R$0", async () => {
+    const due = addDays(today, 2);
+    const free = await companyWithPlan({ dueDate: due, amount: "0", recurrence: "BIMESTRAL" });
+    await runJob();
+    await runJob();
+    expect(await invoicesOf(free.id)).toEqual([{ id: expect.any(Number), status: "paid", value: 0, due }]);
+    expect(await dueDateOf(free.id)).toBe(advanceDueDate(due, "BIMESTRAL"));
+    const [invoice] = await invoicesOf(free.id);
+    const admin = await signedIn(core, { companyId: free.id });
+    const res = await core.api("POST", "/subscription", { token: admin.token, body: checkoutBody(invoice.id) });
+    expect([res.status, res.body.error]).toEqual([409, "ERR_WRONG_STATE"]);
+    const listed = await core.api("GET", "/invoices/all", { token: admin.token });
+    expect(listed.body.invoices).toEqual([expect.objectContaining({ value: 0, status: "paid" })]);
+  });
+
+  it("pays the open R$0 invoices made before the rule; only the current period's moves the due date", async () => {
+    const due = addDays(today, 20);
+    const company = await companyWithPlan({ dueDate: due, amount: "0" });
+    const earlier = addDays(today, -40);
+    await core.db.pool.query(
+      `INSERT INTO invoices (company_id, detail, value, due_date, status) VALUES
+         ($1, 'Plano 1', 0, $2, 'open'), ($1, 'Plano 1', 0, $3, 'open'), ($1, 'Pago', 4900, $4, 'open')`,
+      [company.id, due, earlier, addDays(today, -70)],
+    );
+    await runJob();
+    const byDue = Object.fromEntries((await invoicesOf(company.id)).map((i) => [i.due, i.status]));
+    expect(byDue).toEqual({ [due]: "paid", [earlier]: "paid", [addDays(today, -70)]: "open" });
+    // Moved once, by the current period's invoice only.
+    expect(await dueDateOf(company.id)).toBe(advanceDueDate(due, "MENSAL"));
+  });
+});
+
 describe("#invoices.list", () => {
   it("lists the admin's own company's invoices, newest first, with search; refuses a plain user", async () => {
     const mine = await companyWithPlan({ dueDate: addDays(today, 2) });

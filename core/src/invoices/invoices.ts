@@ -1,5 +1,6 @@
 // A company's invoices (spec 3 §3 Invoice, §7 GET /invoices/all; decision 0079): the admin's list, and the
-// billing job's use case that makes each company's next invoice ahead of its due date, once.
+// billing job's use case that makes each company's next invoice ahead of its due date, once; an invoice of
+// nothing to pay (a plan that costs R$0) is paid as it is made (decision 0105).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { PLATFORM_COMPANY_ID } from "../contract/companies.ts";
@@ -13,6 +14,7 @@ import { businessToday } from "../kernel/business-date.ts";
 import { listChanged, recordChanges } from "../kernel/change-log.ts";
 import { noPermission } from "../kernel/errors.ts";
 import { likePattern } from "../kernel/like-pattern.ts";
+import { payInvoice } from "./pay-invoice.ts";
 
 /** Invoices are the company admin's (spec 3 §6: invoices, checkout); the super user runs every company. */
 export function assertBillingAdmin(actor: Actor): void {
@@ -83,5 +85,27 @@ export async function createDueInvoices(
     client,
     rows.map((r) => listChanged(r.company_id, "invoices")),
   );
-  return rows.length;
+  return rows.length + (await settleFreeInvoices(client, opts.batch ?? INVOICES_BATCH));
+}
+
+/**
+ * Invoices of R$0 are paid, not asked to be paid (decision 0105): the ones just made, and the ones made before
+ * this rule (open R$0 invoices of the seeded free plan). Each moves its company's due date as a payment does, when
+ * it is of the current due date, so a free company never expires. Answers how many it paid.
+ */
+export async function settleFreeInvoices(client: pg.ClientBase, batch: number): Promise<number> {
+  const { rows } = await client.query<{ company_id: number; id: number }>(
+    `/* all-companies: the billing job pays every company's invoices of nothing */
+     SELECT i.company_id, i.id FROM invoices i
+      WHERE i.status = 'open' AND i.value = 0 AND i.company_id <> $1
+      ORDER BY i.id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [PLATFORM_COMPANY_ID, batch],
+  );
+  let paid = 0;
+  for (const r of rows) {
+    if (await payInvoice(client, { companyId: r.company_id, invoiceId: r.id, txid: null, onlyCurrentPeriod: true })) {
+      paid++;
+    }
+  }
+  return paid;
 }

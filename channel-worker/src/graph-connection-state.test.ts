@@ -5,10 +5,10 @@
 // reads down with no send; a Graph API unreachable for a while reads graph-unreachable; a worker that lost the lease
 // writes nothing.
 import { OUTBOUND_CHANNEL } from "@chatflow/core/contract/topics.ts";
+import { graphConnection } from "@chatflow/core/meta/graph-connection.ts";
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChannelConnection, ConnectionStatus, StatusProblem } from "./adapters/adapter.ts";
-import { graphConnection } from "./adapters/graph-api.ts";
 import { connectionStateWriter } from "./connection-state-writer.ts";
 import { fakeGraphApiForFile, startFakeGraphApi } from "./testing/fake-graph-api.ts";
 import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "./testing/outbound-fixtures.ts";
@@ -110,11 +110,7 @@ describe("#worker idle Graph connections' token check", () => {
       token: null,
     };
     const graph = { url: fake.url, version: "v21.0", timeoutMs: 2000 };
-    const { call, lifecycle } = graphConnection(
-      connection,
-      { onInbound: async () => {}, onStatus: () => {} },
-      { graph, tokenCheckEveryMs: 250 },
-    );
+    const { call, lifecycle } = graphConnection(connection, { onStatus: () => {} }, { graph, tokenCheckEveryMs: 250 });
     await lifecycle.start();
     await waitFor(async () => fake.checks.length === 1 || null, "the check at start");
     for (let i = 0; i < 10; i++) {
@@ -146,7 +142,7 @@ describe("#graphConnection unreachable", () => {
     let clock = 0;
     const { call } = graphConnection(
       connection,
-      { onInbound: async () => {}, onStatus: (s, d) => told.push([s, d?.problem]) },
+      { onStatus: (s, d) => told.push([s, d?.problem]) },
       { unreachableAfterMs: 60_000, now: () => clock },
     );
     // A stand-in that closed its port: every connect is refused (the request never left).

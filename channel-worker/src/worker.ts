@@ -11,9 +11,9 @@ import { type HealthAnswer, type HealthState, healthProbe } from "@chatflow/core
 import { logger } from "@chatflow/core/kernel/logger.ts";
 import { mediaStore } from "@chatflow/core/media/store-registry.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
+import { DEFAULT_GRAPH_API } from "@chatflow/core/meta/graph-api.ts";
 import type { Registry } from "prom-client";
 import type { Channel } from "./adapters/adapter.ts";
-import { DEFAULT_GRAPH_API } from "./adapters/graph-api.ts";
 import { messengerAdapter } from "./adapters/messenger.ts";
 import { type SocketFactory, whatsappBaileysAdapter } from "./adapters/whatsapp-baileys.ts";
 import { whatsappCloudAdapter } from "./adapters/whatsapp-cloud.ts";

@@ -13,13 +13,13 @@ import { type AppDeps, publicRoutes, sessionRoutes } from "./http/routes.ts";
 import { routeNotFound } from "./kernel/errors.ts";
 import { refuseNulBytes } from "./kernel/nul-bytes.ts";
 import { VERSION } from "./kernel/version.ts";
+import { graphApiOf } from "./meta/graph-api.ts";
 import { compressAnswers } from "./serving/compress-answers.ts";
 import { pwaFiles } from "./serving/pwa-files.ts";
 import { securityHeaders } from "./serving/security-headers.ts";
 import { authRoutes } from "./sessions/session-routes.ts";
 import { messengerWebhook } from "./webhooks/messenger.ts";
 import { whatsappCloudWebhook } from "./webhooks/whatsapp-cloud.ts";
-import { graphApiOf } from "./whatsapps/phone-number-ownership.ts";
 
 export type { AppDeps } from "./http/routes.ts";
 

@@ -2,10 +2,10 @@
 // DATA_DIR as a lazy Blob read as it is sent, or the bucket), uploaded to
 // POST /{phone_number_id}/media, whose id the media message then names.
 import { openAsBlob } from "node:fs";
+import { SendError } from "@chatflow/core/kernel/send-error.ts";
 import { readStoredBytes } from "@chatflow/core/media/file-store.ts";
 import { mediaKey } from "@chatflow/core/media/media-store.ts";
 import { mediaStore } from "@chatflow/core/media/store-registry.ts";
-import { SendError } from "./adapter.ts";
 import { type MediaRef, originalName } from "./whatsapp-cloud-payloads.ts";
 
 /**

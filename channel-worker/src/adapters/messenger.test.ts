@@ -1,3 +1,4 @@
+import type { SendError } from "@chatflow/core/kernel/send-error.ts";
 import { saveMedia } from "@chatflow/core/media/media-store.ts";
 import { startFakeGraphPages } from "@chatflow/core/testing/fake-graph-pages.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
@@ -5,7 +6,7 @@ import { testDbForFile, tmpDirForFile } from "@chatflow/core/testing/test-world.
 import { describe, expect, it } from "vitest";
 import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
 import { startWorker } from "../worker.ts";
-import type { Channel, OutboundMessage, SendError } from "./adapter.ts";
+import type { Channel, OutboundMessage } from "./adapter.ts";
 import { messengerAdapter } from "./messenger.ts";
 
 const graph = forFile(() => startFakeGraphPages(), { afterEach: (g) => g.reset(), stop: (g) => g.close() });

@@ -6,19 +6,14 @@
 // through core's webhook: there is no session to open.
 import path from "node:path";
 import { logger } from "@chatflow/core/kernel/logger.ts";
+import { SendError } from "@chatflow/core/kernel/send-error.ts";
 import { parseMediaUrl } from "@chatflow/core/media/media-store.ts";
-import { classifyGraphError, deliveryFailureAt, failureErrorCode } from "@chatflow/core/meta/graph-errors.ts";
+import { DEFAULT_GRAPH_API, type GraphApiOptions, UPLOAD_TIMEOUT_MS } from "@chatflow/core/meta/graph-api.ts";
+import { graphConnection } from "@chatflow/core/meta/graph-connection.ts";
+import { classifyMessengerRefusal, type GraphErrorAnswer } from "@chatflow/core/meta/graph-send-errors.ts";
 import { sendRecipient } from "@chatflow/core/meta/messenger-user-ref.ts";
-import {
-  type AdapterEvents,
-  type Channel,
-  type ChannelAdapter,
-  type ChannelConnection,
-  type OutboundMessage,
-  SendError,
-} from "./adapter.ts";
+import type { AdapterEvents, Channel, ChannelAdapter, ChannelConnection, OutboundMessage } from "./adapter.ts";
 import { openStoredMedia } from "./cloud-media.ts";
-import { DEFAULT_GRAPH_API, type GraphApiOptions, graphConnection, UPLOAD_TIMEOUT_MS } from "./graph-api.ts";
 import { type ButtonData, buttonText, isFileNameBody, originalName, uploadMime } from "./whatsapp-cloud-payloads.ts";
 
 /** Attachment types of the Send API; Instagram takes no documents. */
@@ -31,29 +26,7 @@ const ATTACHMENT: Record<string, "image" | "audio" | "video" | "file"> = {
   document: "file",
 };
 
-type SendAnswer = {
-  message_id?: string;
-  error?: { code?: number; error_subcode?: number; message?: string };
-};
-
-/** Classifies a Send API answer that is not a success, by core's one table of Graph errors (decision 0092). */
-export function classifySendError(status: number, answer: SendAnswer | null): SendError {
-  const e = answer?.error;
-  const detail = `Graph API ${status}${e?.code ? ` code ${e.code}` : ""}${e?.error_subcode ? `/${e.error_subcode}` : ""}: ${e?.message ?? "no detail"}`;
-  const judged = classifyGraphError(e, status);
-  // A rate limit refuses a message without taking it: safe to resend later.
-  if (judged.kind === "rate-limit") return new SendError("retryable-not-delivered", detail);
-  // Refused for good, with Meta's reason for the agent (code 10 with Messenger's or Instagram's subcode: more than 24
-  // hours since the contact wrote; 551 the person is unavailable; 100 a bad parameter...).
-  if (judged.kind === "window" || (status >= 400 && status < 500)) {
-    const what = judged.kind === "window" ? `outside the 24-hour messaging window: ${detail}` : detail;
-    return new SendError("permanent", what, {
-      code: failureErrorCode(judged),
-      failure: deliveryFailureAt(judged, new Date()),
-    });
-  }
-  return new SendError("retryable-maybe-delivered", detail);
-}
+type SendAnswer = { message_id?: string } & GraphErrorAnswer;
 
 export function messengerAdapter(
   connection: ChannelConnection,
@@ -120,7 +93,7 @@ export function messengerAdapter(
     }
     const timeoutMs = file ? (graph.uploadTimeoutMs ?? UPLOAD_TIMEOUT_MS) : graph.timeoutMs;
     const { res, answer } = await call<SendAnswer>(url, body, timeoutMs);
-    if (!res.ok) throw classifySendError(res.status, answer);
+    if (!res.ok) throw classifyMessengerRefusal(res.status, answer);
     if (!answer?.message_id) {
       throw new SendError("retryable-maybe-delivered", `Graph API ${res.status} answered without a message id`);
     }

@@ -4,12 +4,12 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { PollPayload } from "@chatflow/core/contract/message-polls.ts";
+import { SendError } from "@chatflow/core/kernel/send-error.ts";
 import { readStoredBytes } from "@chatflow/core/media/file-store.ts";
 import { mediaKeyOfUrl, mimeOfFileName, originalFileName } from "@chatflow/core/media/media-store.ts";
 import { mediaStore } from "@chatflow/core/media/store-registry.ts";
 import { type AnyMessageContent, DisconnectReason, type MiscMessageGenerationOptions } from "@whiskeysockets/baileys";
 import type { Amendment, OutboundMessage, SendResult } from "./adapter.ts";
-import { SendError } from "./adapter.ts";
 import { audioMime, isOggOpus, isRecording, toOggOpus } from "./voice-note.ts";
 import { jidOfNumber } from "./whatsapp-baileys-inbound.ts";
 import { type BaileysSocket, statusCodeOf } from "./whatsapp-baileys-socket.ts";

@@ -7,6 +7,7 @@ import { createCipheriv, createHash, createHmac, randomBytes } from "node:crypto
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
+import { SendError } from "@chatflow/core/kernel/send-error.ts";
 import { mediaFilePath, parseMediaUrl, saveMedia } from "@chatflow/core/media/media-store.ts";
 import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
 import { buildCompany, buildContact, buildTicket, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
@@ -18,7 +19,6 @@ import { standInSockets } from "../testing/baileys-stand-in.ts";
 import { openStandInConnection } from "../testing/open-stand-in.ts";
 import { waitFor } from "../testing/outbound-fixtures.ts";
 import type { ConnectionStatus, OutboundMessage } from "./adapter.ts";
-import { SendError } from "./adapter.ts";
 import { postgresAuthState } from "./baileys-auth.ts";
 import { FFMPEG, isOggOpus } from "./voice-note.ts";
 import { backoffDelay, closeAction, keyIdOf, whatsappBaileysAdapter } from "./whatsapp-baileys.ts";

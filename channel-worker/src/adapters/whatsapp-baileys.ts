@@ -3,9 +3,11 @@
 // (baileys-auth.ts), the session's lifecycle and its fenced writes to whatsapps (whatsapp-baileys-lifecycle.ts,
 // whatsapp-baileys-status.ts), Baileys' events turned into core's ingest events (whatsapp-baileys-ingest.ts over
 // whatsapp-baileys-inbound.ts) and our messages turned into Baileys' (whatsapp-baileys-outbound.ts).
+
+import { SendError } from "@chatflow/core/kernel/send-error.ts";
 import type { WAMessage } from "@whiskeysockets/baileys";
 import type pg from "pg";
-import { type AdapterEvents, type ChannelAdapter, type ChannelConnection, SendError } from "./adapter.ts";
+import type { AdapterEvents, ChannelAdapter, ChannelConnection } from "./adapter.ts";
 import { baileysIngest } from "./whatsapp-baileys-ingest.ts";
 import { baileysLifecycle, type SessionAction } from "./whatsapp-baileys-lifecycle.ts";
 import { amendMessage, type OutboundContext, sendMessage } from "./whatsapp-baileys-outbound.ts";

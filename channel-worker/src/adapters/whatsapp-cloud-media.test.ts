@@ -4,11 +4,12 @@ import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
+import type { SendError } from "@chatflow/core/kernel/send-error.ts";
 import { saveMedia } from "@chatflow/core/media/media-store.ts";
 import { tmpDirForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { fakeGraphApiForFile } from "../testing/fake-graph-api.ts";
-import type { ChannelAdapter, OutboundMessage, SendError } from "./adapter.ts";
+import type { ChannelAdapter, OutboundMessage } from "./adapter.ts";
 import { FFMPEG, isOggOpus } from "./voice-note.ts";
 import { whatsappCloudAdapter } from "./whatsapp-cloud.ts";
 

@@ -1,8 +1,10 @@
 // What a stored message becomes on the Cloud API messages endpoint: text,
 // media (by the id of an upload), a contact card, an interactive list or URL
 // button. Pure functions: the adapter uploads and posts what they describe.
+
+import { SendError } from "@chatflow/core/kernel/send-error.ts";
 import { mimeOfFileName, originalFileName, parseMediaUrl, safeFileName } from "@chatflow/core/media/media-store.ts";
-import { type OutboundMessage, SendError } from "./adapter.ts";
+import type { OutboundMessage } from "./adapter.ts";
 import { isRecording } from "./voice-note.ts";
 
 /** The message object's part that varies by type: `{type: "image", image: {...}}`. */

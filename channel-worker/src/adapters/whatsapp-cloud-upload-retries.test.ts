@@ -4,11 +4,12 @@
 
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { SendError } from "@chatflow/core/kernel/send-error.ts";
 import { saveMedia } from "@chatflow/core/media/media-store.ts";
 import { tmpDirForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { fakeGraphApiForFile, type GraphReply } from "../testing/fake-graph-api.ts";
-import type { OutboundMessage, SendError } from "./adapter.ts";
+import type { OutboundMessage } from "./adapter.ts";
 import { whatsappCloudAdapter } from "./whatsapp-cloud.ts";
 
 const COMPANY = 4;

@@ -1,6 +1,7 @@
+import type { SendError } from "@chatflow/core/kernel/send-error.ts";
 import { describe, expect, it } from "vitest";
 import { fakeGraphApiForFile, startFakeGraphApi } from "../testing/fake-graph-api.ts";
-import type { ChannelAdapter, ConnectionStatus, OutboundMessage, SendError } from "./adapter.ts";
+import type { ChannelAdapter, ConnectionStatus, OutboundMessage } from "./adapter.ts";
 import { whatsappCloudAdapter } from "./whatsapp-cloud.ts";
 
 const fake = fakeGraphApiForFile();

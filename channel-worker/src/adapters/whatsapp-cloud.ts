@@ -3,56 +3,22 @@
 // through core's webhook, so there is no session to open and nothing to receive here.
 import path from "node:path";
 import { logger } from "@chatflow/core/kernel/logger.ts";
+import { asSendError, SendError } from "@chatflow/core/kernel/send-error.ts";
 import {
-  ACCOUNT_RESTRICTED,
-  classifyGraphError,
-  deliveryFailureAt,
-  failureErrorCode,
-} from "@chatflow/core/meta/graph-errors.ts";
-import {
-  type AdapterEvents,
-  asSendError,
-  type ChannelAdapter,
-  type ChannelConnection,
-  type OutboundMessage,
-  SendError,
-} from "./adapter.ts";
+  DEFAULT_GRAPH_API,
+  type GraphApiOptions,
+  UPLOAD_ATTEMPTS,
+  UPLOAD_TIMEOUT_MS,
+} from "@chatflow/core/meta/graph-api.ts";
+import { graphConnection } from "@chatflow/core/meta/graph-connection.ts";
+import { classifyCloudRefusal, type GraphErrorAnswer } from "@chatflow/core/meta/graph-send-errors.ts";
+import type { AdapterEvents, ChannelAdapter, ChannelConnection, OutboundMessage } from "./adapter.ts";
 import { openStoredMedia, UploadedMedia, uploadForm } from "./cloud-media.ts";
-import { DEFAULT_GRAPH_API, type GraphApiOptions, graphConnection, UPLOAD_TIMEOUT_MS } from "./graph-api.ts";
 import { toOggOpus } from "./voice-note.ts";
 import { type MediaRef, planCloudMessage } from "./whatsapp-cloud-payloads.ts";
 
-// The worker's wiring imports the Graph API's defaults from here, as it did before they moved to graph-api.ts.
-
-/**
- * A message waits while its upload fails, and every later message of the connection waits behind
- * it: an upload that fails this many times (a file too big for the link, a 5xx that stays) is given up.
- */
-export const UPLOAD_ATTEMPTS = 5;
-
 /** A messages answer ({messages: [{id}]}), a media upload's ({id}), or an error. */
-type GraphAnswer = { messages?: { id?: string }[]; id?: string; error?: { code?: number; message?: string } };
-
-/** Classifies a Graph API answer that is not a success, by core's one table of Graph errors (decision 0092). */
-export function classifyHttpError(status: number, answer: GraphAnswer | null): SendError {
-  const judged = classifyGraphError(answer?.error, status);
-  const code = judged.code ?? undefined;
-  const detail = `Graph API ${status}${code ? ` code ${code}` : ""}: ${answer?.error?.message ?? "no detail"}`;
-  // Throttling refuses a message without taking it: safe to send later, the queue waits.
-  if (judged.kind === "rate-limit") return new SendError("retryable-not-delivered", detail, { hold: "rate-limited" });
-  if (code !== undefined && ACCOUNT_RESTRICTED.has(code)) {
-    return new SendError("retryable-not-delivered", detail, { hold: "restricted" });
-  }
-  // Refused for good (outside the 24-hour window, an undeliverable number, a bad parameter...): failed with Meta's
-  // reason, as a `failed` status would be (core refuses the window first; Meta's clock has the last word).
-  if (judged.kind === "window" || (status >= 400 && status < 500)) {
-    return new SendError("permanent", detail, {
-      code: failureErrorCode(judged),
-      failure: deliveryFailureAt(judged, new Date()),
-    });
-  }
-  return new SendError("retryable-maybe-delivered", detail);
-}
+type GraphAnswer = { messages?: { id?: string }[]; id?: string } & GraphErrorAnswer;
 
 /** Where the adapter finds the files of media messages: core's DATA_DIR (resolved the same way). */
 export type CloudMediaOptions = { dataDir: string };
@@ -132,7 +98,7 @@ export function whatsappCloudAdapter(
   async function postMedia(blob: Blob, ref: MediaRef): Promise<string> {
     const timeoutMs = graph.uploadTimeoutMs ?? UPLOAD_TIMEOUT_MS;
     const { res, answer } = await call<GraphAnswer>(`${base}/media`, uploadForm(blob, ref), timeoutMs);
-    if (!res.ok) throw classifyHttpError(res.status, answer);
+    if (!res.ok) throw classifyCloudRefusal(res.status, answer);
     if (!answer?.id) throw new SendError("retryable-maybe-delivered", `Graph API ${res.status} upload without an id`);
     return answer.id;
   }
@@ -152,7 +118,7 @@ export function whatsappCloudAdapter(
         biz_opaque_callback_data: message.id,
       };
       const { res, answer } = await call<GraphAnswer>(`${base}/messages`, JSON.stringify(body), graph.timeoutMs);
-      if (!res.ok) throw classifyHttpError(res.status, answer);
+      if (!res.ok) throw classifyCloudRefusal(res.status, answer);
       const remoteId = answer?.messages?.[0]?.id;
       if (!remoteId) {
         throw new SendError("retryable-maybe-delivered", `Graph API ${res.status} answered without a message id`);

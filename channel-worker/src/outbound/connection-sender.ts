@@ -3,8 +3,9 @@
 // it puts the message back, keeps every later one queued behind it (order),
 // and probes again with the oldest one after an exponential backoff.
 import { backoffDelay } from "@chatflow/core/kernel/backoff.ts";
+import { asSendError } from "@chatflow/core/kernel/send-error.ts";
 import type pg from "pg";
-import { asSendError, type ChannelAdapter } from "../adapters/adapter.ts";
+import type { ChannelAdapter } from "../adapters/adapter.ts";
 import {
   claimBatch,
   forwardSpacingLeft,

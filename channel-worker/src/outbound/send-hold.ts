@@ -4,9 +4,9 @@
 // goes once a send goes through again. Written only when it changes, so a held queue's probes cost no write.
 import type { SendHold } from "@chatflow/core/contract/entities.ts";
 import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
+import type { SendHoldReason } from "@chatflow/core/kernel/send-error.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import type pg from "pg";
-import type { SendHoldReason } from "../adapters/adapter.ts";
 
 type Connection = { companyId: number; whatsappId: number };
 

@@ -5,11 +5,11 @@
 // 0027): the user token just proved that this admin manages it, and Meta delivers a page's webhooks to one place.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import type { TFacebookPage } from "../contract/facebook.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import type { WhatsappAnswer } from "../contract/whatsapps.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { logger } from "../kernel/logger.ts";
+import type { TFacebookPage } from "../meta/messenger-payloads.ts";
 import { assertPlanAllows, assertPlanChannel } from "../plans/plan-limits.ts";
 import { generateConnectionToken } from "../whatsapps/connection-token.ts";
 import { companyHasWhatsapps } from "../whatsapps/default-whatsapp.ts";

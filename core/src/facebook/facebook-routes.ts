@@ -6,7 +6,7 @@ import { actorOf } from "../auth/authenticate.ts";
 import { ZConnectFacebookRequestSchema } from "../contract/facebook.ts";
 import { parse } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
-import type { GraphApi } from "../whatsapps/phone-number-ownership.ts";
+import type { GraphApi } from "../meta/graph-api.ts";
 import { authorizeWhatsapp } from "../whatsapps/whatsapp-policy.ts";
 import { connectFacebook } from "./connect-facebook.ts";
 import { type FacebookApp, listUserPages, longLivedUserToken, subscribePage } from "./graph-pages.ts";

@@ -1,9 +1,10 @@
 // The Graph API calls of POST /facebook (decision 0052): the pages a Facebook user manages, with each page's
 // token and linked Instagram business account, and the subscription of a page to the app's webhooks.
-import { type TFacebookPage, ZFacebookPageSchema } from "../contract/facebook.ts";
+
 import { facebookGraphUnavailable, facebookPagesNotFound, facebookTokenRefused } from "../kernel/errors.ts";
 import { logger } from "../kernel/logger.ts";
-import type { GraphApi } from "../whatsapps/phone-number-ownership.ts";
+import type { GraphApi } from "../meta/graph-api.ts";
+import { type TFacebookPage, ZFacebookPageSchema } from "../meta/messenger-payloads.ts";
 
 /** The webhook fields a page is subscribed to: messages, echoes, receipts, reactions and button presses. */
 export const PAGE_WEBHOOK_FIELDS = [

@@ -1,7 +1,20 @@
 // Meta's Graph API as every Meta channel calls it (WhatsApp Cloud API, Messenger, Instagram), from core (webhook
 // media, the phone number and page checks) and from the channel worker (sends, through core's exports map): its
 // address and timeouts, and how a request that got no answer is judged (decision 0092).
-import { GRAPH_API_URL, GRAPH_API_VERSION } from "../contract/graph-api.ts";
+
+/** The Graph API's root; GRAPH_API_URL replaces it (tests point it at a fake on loopback). */
+export const GRAPH_API_URL = "https://graph.facebook.com";
+/** The Graph API version path segment; GRAPH_API_VERSION replaces it. */
+export const GRAPH_API_VERSION = "v21.0";
+
+/** Where the Graph API answers (GRAPH_API_URL, GRAPH_API_VERSION), and how long a call may take. */
+export type GraphApi = { url: string; version: string; timeoutMs?: number };
+
+/** The Graph API core's configuration names. */
+export const graphApiOf = (config: { graphApiUrl?: string; graphApiVersion?: string }): GraphApi => ({
+  url: config.graphApiUrl ?? GRAPH_API_URL,
+  version: config.graphApiVersion ?? GRAPH_API_VERSION,
+});
 
 export type GraphApiOptions = {
   /** Base URL of the Graph API; tests point it at a fake on loopback. */
@@ -22,6 +35,11 @@ export type GraphApiOptions = {
 };
 
 export const UPLOAD_TIMEOUT_MS = 180_000;
+/**
+ * A message waits while its upload fails, and every later message of the connection waits behind it: an upload that
+ * fails this many times (a file too big for the link, a 5xx that stays) is given up.
+ */
+export const UPLOAD_ATTEMPTS = 5;
 
 export const DEFAULT_GRAPH_API: GraphApiOptions = {
   url: GRAPH_API_URL,

@@ -2,10 +2,10 @@
 // deletes in core's ingest shape, the files its attachments name (downloaded before ingest, so a message
 // commits once, whole), and the contact's profile name and picture from the Graph API.
 import { z } from "zod";
-import type { TMessagingEvent } from "../contract/facebook.ts";
 import { logger } from "../kernel/logger.ts";
 import { saveMediaStream } from "../media/media-store.ts";
 import type { InboundAck, InboundMessage, InboundRevoke } from "../messages/ingest.ts";
+import type { TMessagingEvent } from "../meta/messenger-payloads.ts";
 import { userRefContact } from "../meta/messenger-user-ref.ts";
 
 /** The connection a webhook entry is for. */

@@ -1,27 +1,8 @@
 // One Cloud API webhook delivery: each change's connection found by phone number id, the signature
 // checked with that connection's app secret before anything is stored, media downloaded, then one ingest.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type pg from "pg";
 import { z } from "zod";
 import type { Ack } from "../contract/entities.ts";
-import {
-  CLOUD_RULES,
-  type TCloudMessage,
-  ZCloudChangeSchema,
-  ZCloudContactSchema,
-  ZCloudEntrySchema,
-  ZCloudMessageSchema,
-  ZCloudStatusSchema,
-  ZCloudWebhookSchema,
-} from "../contract/whatsapp-cloud.ts";
-import {
-  fastCloudChange,
-  fastCloudContact,
-  fastCloudEntry,
-  fastCloudMessage,
-  fastCloudStatus,
-  fastCloudWebhook,
-} from "../contract/whatsapp-cloud-fast.ts";
 import { invalidInput, invalidSignature } from "../kernel/errors.ts";
 import { logger } from "../kernel/logger.ts";
 import { removeMedia } from "../media/media-store.ts";
@@ -34,6 +15,25 @@ import {
   storedKey,
 } from "../messages/ingest.ts";
 import { classifyGraphError, deliveryFailureAt, failureErrorCode } from "../meta/graph-errors.ts";
+import { signatureValid } from "../meta/webhook-signature.ts";
+import {
+  fastCloudChange,
+  fastCloudContact,
+  fastCloudEntry,
+  fastCloudMessage,
+  fastCloudStatus,
+  fastCloudWebhook,
+} from "../meta/whatsapp-cloud-fast.ts";
+import {
+  CLOUD_RULES,
+  type TCloudMessage,
+  ZCloudChangeSchema,
+  ZCloudContactSchema,
+  ZCloudEntrySchema,
+  ZCloudMessageSchema,
+  ZCloudStatusSchema,
+  ZCloudWebhookSchema,
+} from "../meta/whatsapp-cloud-payloads.ts";
 import type { CloudConnection, CloudConnectionFinder } from "../whatsapps/find-connection-by-phone-number-id.ts";
 import {
   type CloudMediaOptions,
@@ -65,13 +65,6 @@ export type CloudDeliveryDeps = {
 const zMessageId = z.uuid();
 
 const ACKS: Record<string, Ack> = { sent: 1, delivered: 2, read: 3, played: 4, failed: -1 };
-
-export function signatureValid(raw: Buffer, header: string | undefined, secret: string): boolean {
-  if (!header?.startsWith("sha256=")) return false;
-  const expected = createHmac("sha256", secret).update(raw).digest();
-  const given = Buffer.from(header.slice(7), "hex");
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 /**
  * Downloads the delivery's media, all at once within one deadline, before ingest: the

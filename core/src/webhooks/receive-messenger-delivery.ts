@@ -4,12 +4,6 @@
 // the same path as every channel (contacts, tickets, queue bot), and the read/delivery watermarks applied.
 import type pg from "pg";
 import type { z } from "zod";
-import {
-  type TMessagingEvent,
-  ZMessagingEventSchema,
-  ZMessengerEntrySchema,
-  ZMessengerWebhookSchema,
-} from "../contract/facebook.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { invalidInput, invalidSignature } from "../kernel/errors.ts";
 import { logger } from "../kernel/logger.ts";
@@ -17,7 +11,14 @@ import { transaction } from "../kernel/transaction.ts";
 import { removeMedia } from "../media/media-store.ts";
 import { findStoredMessages, inboundKey } from "../messages/find-stored-messages.ts";
 import { type IngestBatcher, storedKey } from "../messages/ingest.ts";
+import {
+  type TMessagingEvent,
+  ZMessagingEventSchema,
+  ZMessengerEntrySchema,
+  ZMessengerWebhookSchema,
+} from "../meta/messenger-payloads.ts";
 import { USER_REF_PREFIX } from "../meta/messenger-user-ref.ts";
+import { signatureValid } from "../meta/webhook-signature.ts";
 import {
   downloadToStore,
   type EventParts,
@@ -28,7 +29,6 @@ import {
   type Profile,
   type Watermark,
 } from "./messenger-inbound.ts";
-import { signatureValid } from "./receive-cloud-delivery.ts";
 
 export type MessengerPayload = z.infer<typeof ZMessengerWebhookSchema>;
 

@@ -3,10 +3,10 @@
 // (GET /{media_id} for a short-lived URL, then that URL, both with the
 // connection's token), done before ingest so the message commits once, whole.
 
-import { GRAPH_API_URL, GRAPH_API_VERSION } from "../contract/graph-api.ts";
 import { logger } from "../kernel/logger.ts";
 import { saveMediaStream } from "../media/media-store.ts";
 import { buildVCard } from "../messages/vcard.ts";
+import { GRAPH_API_URL, GRAPH_API_VERSION } from "../meta/graph-api.ts";
 
 export type CloudMessage = {
   from: string;

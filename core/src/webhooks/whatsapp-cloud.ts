@@ -1,6 +1,6 @@
 // The WhatsApp Cloud API webhook (channel whatsappapi): the GET verify handshake, and POST deliveries,
 // read raw so the use case can check X-Hub-Signature-256 over the exact bytes and check each message with
-// the contract's schema on its own (receive-cloud-delivery.ts).
+// the Meta module's schema on its own (receive-cloud-delivery.ts).
 import type { IncomingMessage } from "node:http";
 import express, { type Response, Router } from "express";
 import type pg from "pg";
@@ -11,8 +11,6 @@ import { CloudConnectionFinder, isKnownVerifyToken } from "../whatsapps/find-con
 import { answerDatabaseUnavailable } from "./database-unavailable.ts";
 import { parseDelivery, receiveCloudDelivery } from "./receive-cloud-delivery.ts";
 import { type CloudMediaOptions, DEFAULT_CLOUD_MEDIA, DOWNLOAD_TIMEOUT_MS } from "./whatsapp-cloud-inbound.ts";
-
-export { signatureValid } from "./receive-cloud-delivery.ts";
 
 /** Meta's deliveries are far smaller; a body over this answers 413. */
 const BODY_LIMIT = "5mb";

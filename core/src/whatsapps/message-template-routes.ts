@@ -12,10 +12,10 @@ import { invalidInput, parse } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { loadMessageDetails } from "../messages/list-messages.ts";
 import { sendTemplateMessage } from "../messages/send-template-message.ts";
+import type { GraphApi } from "../meta/graph-api.ts";
 import { presentMessage } from "../presenters/present-message.ts";
 import { loadViewer } from "../presenters/viewer.ts";
 import { listMessageTemplates, TemplatesCache } from "./message-templates.ts";
-import type { GraphApi } from "./phone-number-ownership.ts";
 
 export function messageTemplateRoutes(pool: pg.Pool, graph: GraphApi, cache = new TemplatesCache()): Router {
   const router = Router();

@@ -14,7 +14,7 @@ import {
 } from "../contract/message-templates.ts";
 import { AppError, whatsappNotFound, wrongState } from "../kernel/errors.ts";
 import { logger } from "../kernel/logger.ts";
-import type { GraphApi } from "./phone-number-ownership.ts";
+import type { GraphApi } from "../meta/graph-api.ts";
 
 /** How long a connection's list is reused. */
 export const TEMPLATES_CACHE_MS = 60_000;

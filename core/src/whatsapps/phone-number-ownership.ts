@@ -4,18 +4,10 @@
 // number never changes the answer: a pair Meta does not confirm is refused the same way whoever holds it, and a
 // confirmed one is bound, taking the number from a company that held it before.
 import type pg from "pg";
-import { GRAPH_API_URL, GRAPH_API_VERSION } from "../contract/graph-api.ts";
 import type { Change } from "../kernel/change-log.ts";
 import { graphApiUnavailable, phoneNumberIdInUse, phoneNumberNotConfirmed } from "../kernel/errors.ts";
 import { logger } from "../kernel/logger.ts";
-
-/** Where the Graph API answers (GRAPH_API_URL, GRAPH_API_VERSION), and how long a proof may take. */
-export type GraphApi = { url: string; version: string; timeoutMs?: number };
-
-export const graphApiOf = (config: { graphApiUrl?: string; graphApiVersion?: string }): GraphApi => ({
-  url: config.graphApiUrl ?? GRAPH_API_URL,
-  version: config.graphApiVersion ?? GRAPH_API_VERSION,
-});
+import type { GraphApi } from "../meta/graph-api.ts";
 
 /** A phone number id with the access token that would be stored beside it. */
 export type PhoneNumberPair = { phoneNumberId: string; accessToken: string | null };

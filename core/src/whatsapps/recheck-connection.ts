@@ -7,8 +7,8 @@ import type { Actor } from "../auth/authenticate.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import type { WhatsappAnswer } from "../contract/whatsapps.ts";
 import { whatsappNotFound } from "../kernel/errors.ts";
+import type { GraphTokenCheck, GraphTokenTarget } from "../meta/graph-token-check.ts";
 import { writeConnectionState } from "./connection-state.ts";
-import type { GraphTokenCheck, GraphTokenTarget } from "./graph-token-check.ts";
 import { loadWhatsapp } from "./load-whatsapp.ts";
 import { authorizeWhatsapp } from "./whatsapp-policy.ts";
 

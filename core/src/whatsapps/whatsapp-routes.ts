@@ -11,10 +11,11 @@ import {
 } from "../contract/whatsapps.ts";
 import { parse } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
+import type { GraphApi } from "../meta/graph-api.ts";
 import { createWhatsapp } from "./create-whatsapp.ts";
 import { deleteWhatsapp } from "./delete-whatsapp.ts";
 import { listWhatsapps, loadCloudFields, loadWhatsapp } from "./load-whatsapp.ts";
-import { type GraphApi, proveNewToken, proveRequestedPhoneNumber } from "./phone-number-ownership.ts";
+import { proveNewToken, proveRequestedPhoneNumber } from "./phone-number-ownership.ts";
 import { updateWhatsapp } from "./update-whatsapp.ts";
 import { authorizeWhatsapp } from "./whatsapp-policy.ts";
 

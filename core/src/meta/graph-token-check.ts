@@ -1,10 +1,11 @@
-// The check that proves a Graph API connection's token still works (issue 22; decision 0093): the Cloud API reads its
-// phone number (GET /{phone-number-id}?fields=id), Facebook and Instagram read their page (GET /{page-id}?fields=id)
-// with the page token. 'Try again' on such a connection runs it, and its answer is the connection's state: up, or
-// down with the reason Meta gave. An outside call: never inside a transaction.
+// The one check that proves a Graph API connection's token still works (issue 22; decision 0093): the Cloud API reads
+// its phone number (GET /{phone-number-id}?fields=id), Facebook and Instagram read their page (GET /{page-id}?fields=id)
+// with the page token. Core runs it for 'try again', the worker when it takes a connection and when one stayed idle
+// (graph-connection.ts); its answer is the connection's state: up, or down with the reason Meta gave. An outside
+// call: never inside a transaction.
 import { type ConnectionProblemReason, graphProblemOf } from "../contract/connection-state.ts";
-import { classifyGraphError } from "../meta/graph-errors.ts";
-import type { GraphApi } from "./phone-number-ownership.ts";
+import type { GraphApi } from "./graph-api.ts";
+import { classifyGraphError } from "./graph-errors.ts";
 
 /** What the check reads: a Graph channel's node and its token. */
 export type GraphTokenTarget = {

@@ -2,7 +2,7 @@
 // whole (a body that is not one answers 400); each entry, change, message, status and
 // contact is checked on its own, so one bad message is skipped without losing the rest.
 import { z } from "zod";
-import { findNulByte } from "./nul-bytes.ts";
+import { findNulByte } from "../contract/nul-bytes.ts";
 
 /**
  * The patterns and sizes below, in one place: the schemas use them, and so does the allocation-free check that

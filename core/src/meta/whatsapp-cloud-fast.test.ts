@@ -4,15 +4,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
-  CLOUD_RULES,
-  ZCloudChangeSchema,
-  ZCloudContactSchema,
-  ZCloudEntrySchema,
-  ZCloudMessageSchema,
-  ZCloudStatusSchema,
-  ZCloudWebhookSchema,
-} from "./whatsapp-cloud.ts";
-import {
   fastCloudChange,
   fastCloudContact,
   fastCloudEntry,
@@ -20,6 +11,15 @@ import {
   fastCloudStatus,
   fastCloudWebhook,
 } from "./whatsapp-cloud-fast.ts";
+import {
+  CLOUD_RULES,
+  ZCloudChangeSchema,
+  ZCloudContactSchema,
+  ZCloudEntrySchema,
+  ZCloudMessageSchema,
+  ZCloudStatusSchema,
+  ZCloudWebhookSchema,
+} from "./whatsapp-cloud-payloads.ts";
 
 type Json = unknown;
 

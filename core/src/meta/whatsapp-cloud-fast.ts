@@ -1,6 +1,6 @@
 // The common Cloud API delivery, accepted without zod (decision 0082). zod builds a copy of every object it checks,
 // plus a result for each field: about 6 KB of garbage per delivery, and about 40 µs of core's CPU per message once
-// its collection is counted. Each function here answers what the schema of the same name in whatsapp-cloud.ts
+// its collection is counted. Each function here answers what the schema of the same name in whatsapp-cloud-payloads.ts
 // would answer, or undefined when it cannot be sure. The caller then asks the schema, which decides and explains.
 // These functions may refuse more than the schemas do, never accept more. whatsapp-cloud-fast.test.ts checks this
 // on valid and mutated deliveries.
@@ -15,7 +15,7 @@ import {
   type ZCloudEntrySchema,
   type ZCloudStatusSchema,
   type ZCloudWebhookSchema,
-} from "./whatsapp-cloud.ts";
+} from "./whatsapp-cloud-payloads.ts";
 
 type Obj = Record<string, unknown>;
 

@@ -1,38 +1,41 @@
-// What the adapters that send through Meta's Graph API share (WhatsApp Cloud, Messenger and Instagram): its address
-// and timeouts, how a failed request is judged, and the connection's status. Neither has a session to open, so the
-// status is what the token's check and the last calls told (decision 0093).
+// One Meta connection's Graph API calls and state (decision 0093; issue 22), for every Meta channel the worker holds
+// (WhatsApp Cloud API, Messenger, Instagram): calls made as the connection (its token), their answers judged by the one
+// table of Graph errors, the token's check when the connection is taken and again once it stayed idle, and the state
+// that follows (up, or down with Meta's reason). Neither channel has a session to open: the state is what the checks
+// and the last calls told.
+import { type ConnectionProblemReason, graphProblemOf } from "../contract/connection-state.ts";
+import { SendError } from "../kernel/send-error.ts";
+import type { GraphApiOptions } from "./graph-api.ts";
+import { classifyGraphError } from "./graph-errors.ts";
+import { classifyFetchError } from "./graph-send-errors.ts";
+import { checkGraphToken } from "./graph-token-check.ts";
 
-import { graphProblemOf } from "@chatflow/core/contract/connection-state.ts";
-import {
-  DEFAULT_GRAPH_API,
-  type GraphApiOptions,
-  graphFetchFailure,
-  UPLOAD_TIMEOUT_MS,
-} from "@chatflow/core/meta/graph-api.ts";
-import { classifyGraphError } from "@chatflow/core/meta/graph-errors.ts";
-import {
-  type AdapterEvents,
-  type ChannelAdapter,
-  type ChannelConnection,
-  type ConnectionStatus,
-  SendError,
-  type StatusProblem,
-} from "./adapter.ts";
-
-// The Graph API's options and the judging of failures live in core's Meta module (decision 0092); the adapters
-// import them from here as before.
-export { DEFAULT_GRAPH_API, type GraphApiOptions, UPLOAD_TIMEOUT_MS };
-
-/** Classifies a fetch rejection: only failures before the connection existed are certainly not delivered. */
-export function classifyFetchError(err: unknown): SendError {
-  const failure = graphFetchFailure(err);
-  return new SendError(failure.reached ? "retryable-maybe-delivered" : "retryable-not-delivered", failure.message, {
-    cause: err,
-  });
-}
-
-/** The part of an adapter that is the same for every Graph API channel: all but `send`. */
-export type GraphLifecycle = Omit<ChannelAdapter, "send" | "request" | "amend">;
+/** What a Graph connection tells of itself: up, or down. */
+export type GraphConnectionStatus = "CONNECTED" | "DISCONNECTED";
+/** Why it is down (whatsapps.status_reason without its `since`). */
+export type GraphProblem = { reason: ConnectionProblemReason; detail: string; retryAt?: string | null };
+/** Where its state goes (the worker's adapter events: the supervisor writes it under the lease). */
+export type GraphStatusEvents = {
+  onStatus(status: GraphConnectionStatus, detail?: { error?: string; problem?: GraphProblem }): void;
+};
+/** The connection, as far as its calls need it. */
+export type GraphConnectionTarget = {
+  id: number;
+  channel: string;
+  /** Cloud API: the sending phone number's id. */
+  phoneNumberId: string | null;
+  /** Facebook and Instagram: the page the Send API sends as. */
+  pageId?: string | null;
+  accessToken: string | null;
+};
+/** The part of a channel adapter that is the same for every Graph API channel: all but its sends. */
+export type GraphLifecycle = {
+  readonly connectionId: number;
+  readonly idempotentSend: false;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  status(): GraphConnectionStatus;
+};
 
 /** How long the Graph API may stay unreachable before the connection reads down (a blip is not a reason). */
 export const UNREACHABLE_AFTER_MS = 60_000;
@@ -67,8 +70,8 @@ export type GraphConnectionOptions = {
  * cannot be reached for UNREACHABLE_AFTER_MS means down too.
  */
 export function graphConnection(
-  connection: ChannelConnection,
-  events: AdapterEvents,
+  connection: GraphConnectionTarget,
+  events: GraphStatusEvents,
   o: GraphConnectionOptions = {},
 ): {
   call: <Answer>(
@@ -80,7 +83,7 @@ export function graphConnection(
 } {
   const now = o.now ?? Date.now;
   const unreachableAfterMs = o.unreachableAfterMs ?? UNREACHABLE_AFTER_MS;
-  let status: ConnectionStatus = "DISCONNECTED";
+  let status: GraphConnectionStatus = "DISCONNECTED";
   let told = 0;
   let unreachableSince: number | null = null;
   let stopped = false;
@@ -98,21 +101,21 @@ export function graphConnection(
     told = now();
     events.onStatus("CONNECTED");
   };
-  const down = (problem: StatusProblem) => {
+  const down = (problem: GraphProblem) => {
     // Told every time: the write changes nothing when the row already says so.
     status = "DISCONNECTED";
     told = now();
     events.onStatus("DISCONNECTED", { error: problem.detail, problem });
   };
 
-  /** Judges an answer: a connection problem throws (the message waits); anything else means the connection is up. */
-  function judge(res: Response, answer: unknown, check: boolean): void {
+  /** Judges a call's answer: a connection problem throws (the message waits); anything else means the connection is up. */
+  function judge(res: Response, answer: unknown): void {
     if (res.ok) {
       up();
       return;
     }
     const failure = classifyGraphError((answer as { error?: unknown } | null)?.error, res.status);
-    const reason = graphProblemOf(failure, check);
+    const reason = graphProblemOf(failure);
     if (!reason) {
       up();
       return;
@@ -122,10 +125,10 @@ export function graphConnection(
     throw new SendError("retryable-not-delivered", detail);
   }
 
-  function unreachable(failure: SendError): void {
+  function unreachable(detail: string): void {
     unreachableSince ??= now();
     if (now() - unreachableSince >= unreachableAfterMs) {
-      down({ reason: "graph-unreachable", detail: failure.message.slice(0, 300), retryAt: null });
+      down({ reason: "graph-unreachable", detail: detail.slice(0, 300), retryAt: null });
     }
   }
 
@@ -142,42 +145,31 @@ export function graphConnection(
       res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });
     } catch (err) {
       const failure = classifyFetchError(err);
-      if (failure.kind === "retryable-not-delivered") unreachable(failure);
+      if (failure.kind === "retryable-not-delivered") unreachable(failure.message);
       throw failure;
     }
     const answer = (await res.json().catch(() => null)) as Answer | null;
-    judge(res, answer, false);
+    judge(res, answer);
     return { res, answer };
   }
 
   /**
-   * The token's own check (the phone number or the page read with it): in the background of start, and again once
-   * the connection stayed idle for `tokenCheckEveryMs` (its answer is the connection's state, as at start).
+   * The token's own check (core's one check: the phone number or the page read with it), in the background of start
+   * and again once the connection stayed idle for `tokenCheckEveryMs`: its answer is the connection's state. A Graph
+   * API that does not answer counts toward UNREACHABLE_AFTER_MS, as a call's would.
    */
   async function check(): Promise<void> {
-    const node = connection.channel === "whatsappapi" ? connection.phoneNumberId : connection.pageId;
-    if (!o.graph || !node || checking) return;
-    const url = `${o.graph.url.replace(/\/+$/, "")}/${o.graph.version}/${node}?fields=id`;
+    const nodeId = connection.channel === "whatsappapi" ? connection.phoneNumberId : (connection.pageId ?? null);
+    if (!o.graph || !nodeId || checking) return;
     checking = true;
     lastAsked = now();
     try {
-      let res: Response;
-      try {
-        res = await fetch(url, {
-          headers: { authorization: `Bearer ${connection.accessToken}`, accept: "application/json" },
-          signal: AbortSignal.timeout(o.graph.timeoutMs),
-        });
-      } catch (err) {
-        if (!stopped) unreachable(classifyFetchError(err));
-        return;
-      }
+      const channel = connection.channel as "whatsappapi" | "facebook" | "instagram";
+      const answer = await checkGraphToken(o.graph, { channel, nodeId, accessToken: connection.accessToken });
       if (stopped) return;
-      const answer = await res.json().catch(() => null);
-      try {
-        judge(res, answer, true);
-      } catch {
-        /* down, and said so */
-      }
+      if (answer.ok) up();
+      else if (answer.reason === "graph-unreachable") unreachable(answer.detail);
+      else down({ reason: answer.reason, detail: answer.detail, retryAt: null });
     } finally {
       checking = false;
     }

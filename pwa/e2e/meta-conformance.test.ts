@@ -2,7 +2,8 @@
 // the running stack as Meta posts them, and what the agent then sees in the conversation in chromium (issue 22):
 // replies with their quote, reactions on their message and gone when withdrawn, the ad's card, the channel notice,
 // unsupported messages with their raw type, the failed delivery with Meta's reason (never hidden by a late `sent`),
-// Messenger's ids with `$`, Instagram's story link and unsend; and that redelivering every example adds nothing.
+// Messenger's ids with `$`, its plugins' guests known by a user_ref, Instagram's story link and unsend, a send Meta
+// refuses at once told as a failed status; and that redelivering every example adds nothing.
 import http from "node:http";
 import AxeBuilder from "@axe-core/playwright";
 import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
@@ -204,6 +205,52 @@ describe("Meta's examples in the agent's conversation", () => {
     expect(await ours.getByTestId("message-retry").count()).toBe(1);
   });
 
+  it("WhatsApp Cloud API: a send Meta refuses at once shows its reason as a failed status does, with no retry where none can work", async () => {
+    const t = await openTicket("whatsapp-cloud", META_IDS.waId);
+    // The customer wrote a moment ago (Meta's examples are dated 2024): the 24-hour window is open for a reply.
+    await transaction(world.stack.core.db.pool, async (client) => {
+      const { rows } = await client.query<{ id: string }>(
+        "UPDATE messages SET created_at = now(), updated_at = now() WHERE ticket_id = $1 AND NOT from_me RETURNING id",
+        [t.id],
+      );
+      await recordChanges(
+        client,
+        rows.map((r) => ({ companyId: 1, entity: "messages" as const, id: r.id })),
+      );
+    });
+    await expect.poll(() => page.getByTestId("window-closed").count(), POLL).toBe(0);
+    // Meta's error response as the Cloud API's error codes page shows it, for the number that cannot receive it.
+    world.stack.graph.reply = (req) =>
+      req.body.text?.body?.includes("Chegou o pedido?")
+        ? {
+            status: 400,
+            body: {
+              error: {
+                message: "(#131026) Message Undeliverable.",
+                type: "OAuthException",
+                code: 131026,
+                error_data: { messaging_product: "whatsapp", details: "Message Undeliverable." },
+                fbtrace_id: "Az8or2yhqkZfEZ-_4Qn_Bam",
+              },
+            },
+          }
+        : undefined;
+    try {
+      await page.getByTestId("message-input").fill("Chegou o pedido?");
+      await page.getByTestId("message-send").click();
+      const refused = bubble("Chegou o pedido?").first();
+      await expect.poll(() => refused.getAttribute("data-ack"), POLL).toBe("-1");
+      const reason = refused.getByTestId("message-failure-reason");
+      expect(await reason.getAttribute("data-kind")).toBe("undeliverable");
+      expect(await reason.textContent()).toContain("Confirme o número com o cliente");
+      expect(await reason.textContent()).toContain("#131026");
+      // An undeliverable number will not take it on a second try: none is offered.
+      expect(await refused.getByTestId("message-retry").count()).toBe(0);
+    } finally {
+      world.stack.graph.reply = null;
+    }
+  });
+
   it("Messenger: Meta's mid.$ ids, the quote, reactions, postbacks, the page's echo, the referral card, the read mark", async () => {
     await post("messenger", "text-quick-reply");
     await openTicket("messenger", META_IDS.psid);
@@ -235,6 +282,22 @@ describe("Meta's examples in the agent's conversation", () => {
     await expect.poll(() => ours.getByTestId("message-reactions").count(), POLL).toBe(0);
     await post("messenger", "read");
     await expect.poll(() => ours.getAttribute("data-ack"), POLL).toBe("3");
+  });
+
+  it("Messenger: a website plugin's guest (user_ref) and a checkbox plugin's opt-in are kept and shown", async () => {
+    await post("messenger", "user-ref-message");
+    await openTicket("messenger", "user_ref:f3b2c1d0-guest-7a8e");
+    await post("messenger", "user-ref-postback");
+    await bubble("hello, world!").first().waitFor();
+    // The chat plugin's Get Started carries how the guest came: the referral card above it.
+    const started = bubble("Get Started").first();
+    await expect.poll(() => started.getByTestId("message-referral").textContent(), POLL).toContain("pricing-page");
+    await post("messenger", "optin-checkbox");
+    await openTicket("messenger", "user_ref:checkout-5f1c2a9e7b3d");
+    await page
+      .getByRole("note")
+      .filter({ hasText: "Aceitou receber mensagens pelo plugin do Messenger no site (checkout-page)" })
+      .waitFor();
   });
 
   it("Instagram: the story a message answers or mentions, reactions, unsend and the account's echo", async () => {

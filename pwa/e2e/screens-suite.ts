@@ -71,6 +71,8 @@ export function screensSuite(sizes: readonly Size[]): void {
     sizes?: readonly Size[];
     /** Opens what is checked on top of the screen (a dialog); the screen itself is checked first. */
     open?: { name: string; action: (page: Page) => Promise<unknown> }[];
+    /** Boxes whose content must fit their width: no sideways scroll of their own nor a cut (the overflow check allows both). */
+    fits?: string[];
   };
   const dialogOpened = (testId: string, button: string) => async (page: Page) => {
     await page.getByTestId(button).first().click();
@@ -282,6 +284,8 @@ export function screensSuite(sizes: readonly Size[]): void {
       path: "/companies",
       as: "admin",
       ready: (p) => p.locator("[data-testid=company-row][data-tone=danger]").first().waitFor(),
+      // Its edit and users buttons in view at 1366 px, not past a sideways scroll.
+      fits: [".data-table-scroll"],
       open: [
         { name: "company-modal", action: dialogOpened("company-modal", "company-edit") },
         { name: "company-users", action: dialogOpened("company-users-modal", "company-users") },
@@ -735,6 +739,8 @@ export function screensSuite(sizes: readonly Size[]): void {
       path: "/",
       as: "admin",
       ready: (p) => p.getByTestId("dashboard-card-supportHappening").waitFor(),
+      // The admin's whole side menu, each label whole ('Painel de Atendimentos' was cut at 220 px).
+      fits: [".side-menu-groups"],
       open: [
         {
           name: "dashboard-nps",
@@ -890,11 +896,13 @@ export function screensSuite(sizes: readonly Size[]): void {
   });
 
   forFile(async () => {
-    // Companies due in 3 days (yellow) and overdue (red) for the companies page.
+    // Companies due in 3 days (yellow) and overdue (red) for the companies page, on a plan that costs something: the
+    // billing job pays a free plan's invoice at once and moves its company's due date on (decision 0105).
     await world.stack.core.db.pool.query(
-      `INSERT INTO companies (name, email, due_date, recurrence, plan_id)
-       VALUES ('Vence logo', 'logo@example.com', current_date + 3, 'MENSAL', (SELECT min(id) FROM plans)),
-              ('Vencida', 'vencida@example.com', current_date - 2, 'ANUAL', (SELECT min(id) FROM plans))`,
+      `WITH plan AS (INSERT INTO plans (name, amount) VALUES ('Plano Pago', 99.9) RETURNING id)
+       INSERT INTO companies (name, email, due_date, recurrence, plan_id)
+       VALUES ('Vence logo', 'logo@example.com', current_date + 3, 'MENSAL', (SELECT id FROM plan)),
+              ('Vencida', 'vencida@example.com', current_date - 2, 'ANUAL', (SELECT id FROM plan))`,
     );
   });
 
@@ -1489,6 +1497,9 @@ export function screensSuite(sizes: readonly Size[]): void {
           await showTheme("light");
         };
         await check(screen.name);
+        for (const over of await scrollingSideways(page, screen.fits ?? [])) {
+          found.push(`${screen.name} ${size.name}: ${over}`);
+        }
         // The first thing opened on the screen opens on the page as it stands (just checked, nothing open on it);
         // each later one on the screen loaded again, as the one before it is still open.
         let asLoaded = true;
@@ -1535,6 +1546,20 @@ export function screensSuite(sizes: readonly Size[]): void {
       },
     );
   });
+}
+
+/** Each box matching these selectors whose content is wider than it (scrolled sideways or cut), with by how much. */
+async function scrollingSideways(page: Page, selectors: string[]): Promise<string[]> {
+  if (selectors.length === 0) return [];
+  return page.evaluate(
+    (sels) =>
+      sels.flatMap((sel) =>
+        [...document.querySelectorAll(sel)]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => `${sel} holds ${el.scrollWidth} px of content in ${el.clientWidth} (scrolled sideways or cut)`),
+      ),
+    selectors,
+  );
 }
 
 /**

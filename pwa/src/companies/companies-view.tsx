@@ -65,6 +65,7 @@ export function CompaniesView({ online, asPage }: { online: boolean; asPage: boo
           hasMore={online && server.hasMore}
           loadingMore={server.loading}
           onEndReached={server.loadMore}
+          fit
           data-testid="companies-table"
         />
       )}

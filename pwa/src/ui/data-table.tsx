@@ -26,6 +26,7 @@ export function DataTable<T>({
   hasMore = false,
   loadingMore = false,
   onEndReached,
+  fit = false,
   "data-testid": testId,
 }: {
   /** The table's name (visually hidden: the screen shows its purpose around it). */
@@ -43,6 +44,11 @@ export function DataTable<T>({
   hasMore?: boolean;
   loadingMore?: boolean;
   onEndReached?: () => void;
+  /**
+   * Fits the table to its width instead of scrolling sideways: headers and cells wrap at spaces (a word longer than
+   * its column breaks where it must), with less padding. For a table of many short columns (the companies).
+   */
+  fit?: boolean;
   "data-testid"?: string;
 }) {
   const end = useRef<HTMLDivElement>(null);
@@ -62,7 +68,7 @@ export function DataTable<T>({
     <>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
       <section className="data-table-scroll" tabIndex={0} aria-label={caption}>
-        <table className="data-table" data-testid={testId}>
+        <table className={fit ? "data-table data-table-fit" : "data-table"} data-testid={testId}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>

@@ -79,6 +79,7 @@ export async function startStack(
     graphApiUrl: graph.url,
     pollMs: 200,
     dataDir: core.config.dataDir,
+    efiPix: { baseUrl: core.config.efiPixUrl, ca: core.config.efiPixCa },
     jobIntervalMs: opts.jobIntervalMs,
     // WhatsApp by QR code would dial WhatsApp's servers (unreachable here): served only on stand-in sockets.
     channels: baileys || opts.baileysSocket ? ["whatsappapi", "whatsapp"] : ["whatsappapi"],

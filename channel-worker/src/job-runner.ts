@@ -1,5 +1,6 @@
 // The timed jobs this worker runs (agenda on PostgreSQL, one worker per run; jobs/timed-jobs.ts): started once
 // the worker serves its connections, stopped by draining the runs in progress.
+import type { PaymentCheckConfig } from "@chatflow/core/invoices/check-payments.ts";
 import type pg from "pg";
 import { startTimedJobs } from "./jobs/timed-jobs.ts";
 
@@ -10,6 +11,8 @@ export type JobRunnerOptions = {
   intervalMs?: number;
   /** Idle hours before open and pending tickets close; 24 by default, 0 = never. */
   autoCloseHours?: number;
+  /** The payment check's DATA_DIR and EFI endpoint (decision 0104). */
+  payments?: PaymentCheckConfig;
   log(message: string): void;
 };
 
@@ -24,6 +27,7 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
     workerId: o.workerId,
     intervalMs: o.intervalMs,
     autoCloseHours: o.autoCloseHours,
+    payments: o.payments,
     log: o.log,
   });
   let stopped: Promise<void> | null = null;

@@ -1,6 +1,7 @@
 // `node channel-worker/src/main.ts`: one channel worker, configured from the
 // environment. Several may run against the same database.
 
+import { readFileSync } from "node:fs";
 import { poolSettingsFromEnv } from "@chatflow/core/kernel/config.ts";
 import { logger } from "@chatflow/core/kernel/logger.ts";
 import { scrape } from "@chatflow/core/kernel/metrics.ts";
@@ -43,6 +44,10 @@ const started = startWorker({
   graphApiVersion: process.env.GRAPH_API_VERSION || undefined,
   graphTokenCheckMs: minutesAsMs(wholeNumber("GRAPH_TOKEN_CHECK_MINUTES", 0)),
   dataDir: process.env.DATA_DIR || undefined,
+  efiPix: {
+    baseUrl: process.env.EFI_PIX_URL || undefined,
+    ca: process.env.EFI_PIX_CA ? readFileSync(process.env.EFI_PIX_CA, "utf8") : undefined,
+  },
   workerId: process.env.CHATFLOW_WORKER_ID || undefined,
   pollMs: wholeNumber("CHATFLOW_POLL_MS", 1),
   lease: { ttlMs: wholeNumber("CHATFLOW_LEASE_TTL_MS", 100), heartbeatMs: wholeNumber("CHATFLOW_HEARTBEAT_MS", 10) },

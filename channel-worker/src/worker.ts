@@ -46,6 +46,11 @@ export type WorkerOptions = {
   graphTokenCheckMs?: number;
   /** Core's DATA_DIR, where media messages' files are (DATA_DIR); ".data" from the working directory by default. */
   dataDir?: string;
+  /**
+   * The EFI Pix API (EFI_PIX_URL, EFI_PIX_CA as core reads them): the payment check asks it about charges EFI cannot
+   * notify on an installation without PUBLIC_URL (decision 0104). Production EFI by default.
+   */
+  efiPix?: { baseUrl?: string; ca?: string };
   /** Unique per process; names who claimed a message (messages.claimed_by) and who holds a lease. */
   workerId?: string;
   /** How often connections are rebalanced and every sender is woken, in ms. */
@@ -172,6 +177,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     workerId,
     intervalMs: opts.jobIntervalMs,
     autoCloseHours: opts.ticketsAutoCloseHours,
+    payments: { dataDir, ...opts.efiPix },
     log,
   });
   log(`started, holding ${running.owned().length} connection(s)`);

@@ -1,5 +1,6 @@
 // What a timed job is (timed-jobs.ts runs them; service-jobs.ts and timed-jobs.ts list them).
 import type { IntegrationRuntimeConfig } from "@chatflow/core/integrations/deliver-integration-steps.ts";
+import type { PaymentCheckConfig } from "@chatflow/core/invoices/check-payments.ts";
 import type pg from "pg";
 
 /** What the jobs read from the worker's configuration. */
@@ -8,6 +9,8 @@ export type JobSettings = {
   autoCloseHours: number;
   /** Queue integrations and prompts (decision 0056); read from the environment when not given. */
   integrations?: IntegrationRuntimeConfig;
+  /** The Pix charges EFI cannot notify (decision 0104); read from the environment when not given. */
+  payments?: PaymentCheckConfig;
 };
 
 /** A recurring job: one core use case, run in its own transaction; it answers how many rows it changed. */

@@ -8,6 +8,11 @@ import {
   INTEGRATION_STEPS_BATCH,
   integrationRuntimeConfig,
 } from "@chatflow/core/integrations/deliver-integration-steps.ts";
+import {
+  checkPixPayments,
+  type PaymentCheckConfig,
+  paymentCheckConfig,
+} from "@chatflow/core/invoices/check-payments.ts";
 import { createDueInvoices, INVOICES_BATCH } from "@chatflow/core/invoices/invoices.ts";
 import { advanceKanbanLanes, LANES_BATCH } from "@chatflow/core/kanban/advance-lanes.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
@@ -81,6 +86,12 @@ export const TIMED_JOBS: TimedJob[] = [
     unit: "invoice(s)",
     batch: INVOICES_BATCH,
   },
+  // Pix charges EFI cannot notify (no PUBLIC_URL; decision 0104): asked about until paid or expired.
+  {
+    name: "invoices:check-payments",
+    runOnPool: (pool, s) => checkPixPayments(pool, s.payments ?? paymentCheckConfig()),
+    unit: "invoice(s) paid",
+  },
 ];
 
 export const DEFAULT_JOB_INTERVAL_MS = 60_000;
@@ -93,6 +104,8 @@ export type TimedJobsOptions = {
   intervalMs?: number;
   /** Defaults to DEFAULT_AUTO_CLOSE_HOURS. */
   autoCloseHours?: number;
+  /** The payment check's DATA_DIR and EFI endpoint; the environment's when left out. */
+  payments?: PaymentCheckConfig;
   log: (message: string) => void;
 };
 
@@ -144,7 +157,10 @@ export async function startTimedJobs(opts: TimedJobsOptions): Promise<TimedJobs>
   agenda.on("error", (err) => opts.log(`timed jobs: ${err.message}`));
   agenda.on("fail", (err: Error, job: Job) => opts.log(`timed job ${job.attrs.name} failed: ${err.message}`));
 
-  const settings: JobSettings = { autoCloseHours: opts.autoCloseHours ?? DEFAULT_AUTO_CLOSE_HOURS };
+  const settings: JobSettings = {
+    autoCloseHours: opts.autoCloseHours ?? DEFAULT_AUTO_CLOSE_HOURS,
+    ...(opts.payments ? { payments: opts.payments } : {}),
+  };
   // Well inside the lock's lifetime, so a draining run never outlives its lock.
   const budgetMs = Math.min(20_000, lockLifetimeMs / 4);
   for (const timed of TIMED_JOBS) {

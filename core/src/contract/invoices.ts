@@ -142,6 +142,11 @@ export type PaymentResult = {
   value: number;
   invoiceId: number;
   txid: string;
+  /**
+   * How the payment will be seen (decision 0104): EFI's notification, or, on an installation without PUBLIC_URL,
+   * the worker asking EFI for the charge's status every minute until it is paid or expires.
+   */
+  confirmedBy: "notification" | "check";
 };
 
 /** The realtime frame of spec 3 §7's 'company-{id}-payment' (action CONCLUIDA): the company's new due date. */

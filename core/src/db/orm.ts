@@ -53,6 +53,7 @@ import { Migration0071Invoices } from "./migrations/0071-invoices.ts";
 import { Migration0089CustomerPreviewAndMessageSearch } from "./migrations/0089-customer-preview-and-message-search.ts";
 import { Migration0093ConnectionStatusReason } from "./migrations/0093-connection-status-reason.ts";
 import { Migration0095PlatformSecrets } from "./migrations/0095-platform-secrets.ts";
+import { Migration0104InvoicePaymentCheck } from "./migrations/0104-invoice-payment-check.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -107,6 +108,7 @@ export const MIGRATIONS = [
   { name: "0093-connection-status-reason", class: Migration0093ConnectionStatusReason },
   { name: "0089-customer-preview-and-message-search", class: Migration0089CustomerPreviewAndMessageSearch },
   { name: "0095-platform-secrets", class: Migration0095PlatformSecrets },
+  { name: "0104-invoice-payment-check", class: Migration0104InvoicePaymentCheck },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

@@ -28,6 +28,8 @@ import { payInvoice } from "./pay-invoice.ts";
 
 /** A Pix charge stays payable this long. */
 export const CHARGE_EXPIRES_SECONDS = 3600;
+/** Without PUBLIC_URL, the worker asks EFI about a charge until this long after it expires (a late settlement). */
+export const PAYMENT_CHECK_GRACE_SECONDS = 600;
 
 export type CheckoutOptions = EfiEndpoint & {
   dataDir: string;
@@ -82,10 +84,13 @@ export async function createSubscription(
     expiresInSeconds: CHARGE_EXPIRES_SECONDS,
   });
   const qrcode = await pixQrCode(creds, token, charge.locId as number);
+  // No notification can come without PUBLIC_URL: the worker checks the charge instead (decision 0104).
+  const checkSeconds = opts.publicUrl ? null : CHARGE_EXPIRES_SECONDS + PAYMENT_CHECK_GRACE_SECONDS;
   await pool.query(
-    `UPDATE invoices SET txid = $3, users = $4, connections = $5, value = $6, updated_at = now()
+    `UPDATE invoices SET txid = $3, users = $4, connections = $5, value = $6, updated_at = now(),
+            payment_check_until = now() + make_interval(secs => $7::int)
       WHERE company_id = $1 AND id = $2 AND status <> 'paid'`,
-    [actor.companyId, invoice.id, charge.txid, users, connections, value],
+    [actor.companyId, invoice.id, charge.txid, users, connections, value, checkSeconds],
   );
   return {
     qrcode,
@@ -96,6 +101,7 @@ export async function createSubscription(
     value,
     invoiceId: invoice.id,
     txid: charge.txid,
+    confirmedBy: opts.publicUrl ? "notification" : "check",
   };
 }
 

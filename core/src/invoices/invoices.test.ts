@@ -203,7 +203,10 @@ describe("#subscription (checkout)", () => {
       valorext: expect.stringContaining("129,90"),
       value: 12990,
       invoiceId: invoice.id,
+      confirmedBy: "notification",
     });
+    const marked = await core.db.pool.query("SELECT payment_check_until FROM invoices WHERE id = $1", [invoice.id]);
+    expect(marked.rows[0].payment_check_until).toBeNull();
     const cob = efi.cobs.get(res.body.txid)!;
     expect(cob).toMatchObject({
       valor: { original: "129.90" },

@@ -30,6 +30,9 @@ export function CheckoutStepper({ step }: { step: CheckoutStep }) {
 
 export function CheckoutPayment({ form, payment }: FormProps & { payment: PaymentResult }) {
   const { t } = useTranslation();
+  // Without PUBLIC_URL, EFI cannot notify: the worker's check confirms the payment (decision 0104).
+  const waiting =
+    payment.confirmedBy === "check" ? "invoicesPage.checkout.waitingCheck" : "invoicesPage.checkout.waiting";
   return (
     <div className="checkout-payment" data-testid="checkout-payment">
       <h3 className="checkout-heading">{t("invoicesPage.checkout.paymentTitle")}</h3>
@@ -53,9 +56,7 @@ export function CheckoutPayment({ form, payment }: FormProps & { payment: Paymen
         {t("invoicesPage.checkout.copy")}
       </Button>
       <p role="status" className="checkout-waiting" data-testid="checkout-status">
-        {form.renewedUntil
-          ? t("invoicesPage.checkout.renewed", { date: renewalDay(form.renewedUntil) })
-          : t("invoicesPage.checkout.waiting")}
+        {form.renewedUntil ? t("invoicesPage.checkout.renewed", { date: renewalDay(form.renewedUntil) }) : t(waiting)}
       </p>
     </div>
   );

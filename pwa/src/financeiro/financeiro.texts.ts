@@ -55,6 +55,8 @@ export const texts = defineTexts("invoicesPage", {
       copy: "Copiar código",
       copied: "Código copiado",
       waiting: "Aguardando a confirmação do pagamento…",
+      waitingCheck:
+        "Aguardando a confirmação do pagamento. Nesta instalação o pagamento é confirmado por uma consulta à EFI a cada minuto: pode levar alguns minutos depois de pagar.",
       renewed: "Licença renovada até {{date}}",
       close: "Fechar",
     },
@@ -111,6 +113,8 @@ export const texts = defineTexts("invoicesPage", {
       copy: "Copy code",
       copied: "Code copied",
       waiting: "Waiting for the payment to be confirmed…",
+      waitingCheck:
+        "Waiting for the payment to be confirmed. On this installation payment is confirmed by a check with EFI every minute: it can take a few minutes after you pay.",
       renewed: "License renewed until {{date}}",
       close: "Close",
     },
@@ -167,6 +171,8 @@ export const texts = defineTexts("invoicesPage", {
       copy: "Copiar código",
       copied: "Código copiado",
       waiting: "Esperando la confirmación del pago…",
+      waitingCheck:
+        "Esperando la confirmación del pago. En esta instalación el pago se confirma con una consulta a EFI cada minuto: puede tardar unos minutos después de pagar.",
       renewed: "Licencia renovada hasta {{date}}",
       close: "Cerrar",
     },
@@ -223,6 +229,8 @@ export const texts = defineTexts("invoicesPage", {
       copy: "Kodu kopyala",
       copied: "Kod kopyalandı",
       waiting: "Ödemenin onaylanması bekleniyor…",
+      waitingCheck:
+        "Ödemenin onaylanması bekleniyor. Bu kurulumda ödeme, dakikada bir EFI'ye yapılan bir sorguyla onaylanır: ödedikten sonra birkaç dakika sürebilir.",
       renewed: "Lisans {{date}} tarihine kadar yenilendi",
       close: "Kapat",
     },

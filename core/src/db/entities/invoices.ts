@@ -24,6 +24,8 @@ export const Invoice = defineEntity({
     /** The Pix charge's id at EFI, set by checkout. */
     txid: p.text().nullable(),
     paidAt: p.datetime().nullable(),
+    /** Until when the worker asks EFI whether the charge was paid (no PUBLIC_URL for its notification; 0104). */
+    paymentCheckUntil: p.datetime().nullable(),
     ...timestamps(),
   },
 });

@@ -56,15 +56,16 @@ export const chosenQueue = chosenItem;
 /**
  * `lastBodies` maps each ticket that received messages in this batch to the last
  * inbound text it got. The first query is the only cost when no ticket waits
- * for the bot (the ingest hot path).
+ * for the bot (the ingest hot path). Answers the tickets whose message the bot answered.
  */
 export async function runQueueBot(
   client: pg.ClientBase,
   lastBodies: BatchBodies,
   changes: Change[],
   now: Date = new Date(),
-): Promise<void> {
-  if (lastBodies.size === 0) return;
+): Promise<Set<number>> {
+  const answered = new Set<number>();
+  if (lastBodies.size === 0) return answered;
   // The ticket rows are already locked by ingest's upsert, so these values hold until commit.
   const { rows: candidates } = await client.query<Candidate>(
     `SELECT t.id, t.company_id AS "companyId", t.contact_id AS "contactId", t.whatsapp_id AS "whatsappId",
@@ -84,7 +85,7 @@ export async function runQueueBot(
        AND EXISTS (SELECT 1 FROM whatsapp_queues wq WHERE wq.whatsapp_id = t.whatsapp_id AND wq.company_id = t.company_id)`,
     [[...lastBodies.keys()], [...lastBodies.values()].map((b) => b.companyId)],
   );
-  if (candidates.length === 0) return;
+  if (candidates.length === 0) return answered;
   const waiting = candidates.filter((t) => t.queueId === null);
   const queuesOf = waiting.length > 0 ? await connectionQueues(client, waiting) : new Map<number, MenuQueue[]>();
 
@@ -110,7 +111,7 @@ export async function runQueueBot(
       // Otherwise the bot stays silent: the ticket waits without a queue for an agent (or the redirect).
     }
   }
-  if (steps.length === 0) return;
+  if (steps.length === 0) return answered;
   const meetsQueue = steps.some((s) => s.enter !== undefined || s.walk !== undefined);
   const botQueues = meetsQueue ? await loadBotQueues(client, steps, now) : new Map<number, BotQueue>();
 
@@ -144,7 +145,13 @@ export async function runQueueBot(
       if (out) decided.push({ ticket, out });
     }
   }
-  if (decided.length === 0) return;
+  if (decided.length === 0) return answered;
+  // The message the bot answered (its menu, a choice of it, a greeting, an out-of-hours text) is the bot's: a
+  // queue's prompt starts with the contact's next one (decision 0105). A ticket that only entered its one queue
+  // without a word from the bot keeps its message for the prompt.
+  for (const { ticket, out } of decided) {
+    if (out.messages.length > 0 || ticket.botStarted || ticket.queueId !== null) answered.add(ticket.id);
+  }
   await applyOutcomes(client, decided);
   if (toldOutOfHours.length > 0) {
     await client.query(
@@ -179,6 +186,7 @@ export async function runQueueBot(
       })),
     changes,
   );
+  return answered;
 }
 
 /** Fills a text's variables for the ticket, "" for none. */

@@ -2,7 +2,8 @@
 // in a queue with no agent, the integration of its queue (or of the chatbot option that led it there) and the
 // queue's prompt get a step, done later by the channel worker; a ticket waiting with no queue on a connection
 // without queues, the connection's own integration and prompt (decision 0062). Only rows are written here, in the ingest
-// transaction: no outside service is ever called on the inbound path.
+// transaction: no outside service is ever called on the inbound path. A message the queue bot answered this time (its
+// menu, a choice, the queue's greeting) gets no prompt step: the prompt answers the contact's next one (decision 0105).
 import type pg from "pg";
 import type { BatchBodies } from "../bot/inbound-batch.ts";
 import { joinById } from "../db/join-by-id.ts";
@@ -23,7 +24,11 @@ export function stepKindOf(type: string | null): "webhook" | "typebot" | "dialog
   return null;
 }
 
-export async function enqueueIntegrationSteps(client: pg.ClientBase, lastBodies: BatchBodies): Promise<number> {
+export async function enqueueIntegrationSteps(
+  client: pg.ClientBase,
+  lastBodies: BatchBodies,
+  botAnswered: ReadonlySet<number> = new Set(),
+): Promise<number> {
   if (lastBodies.size === 0) return 0;
   const entries = [...lastBodies.entries()];
   // Only tickets of companies with an integration or a prompt come here (inbound-rules.ts).
@@ -74,7 +79,7 @@ export async function enqueueIntegrationSteps(client: pg.ClientBase, lastBodies:
         body: t.body,
       });
     // One bot answers a ticket: a Typebot or Dialogflow agent in charge leaves the queue's prompt silent.
-    if (t.promptId !== null && kind !== "typebot" && kind !== "dialogflow") {
+    if (t.promptId !== null && kind !== "typebot" && kind !== "dialogflow" && !botAnswered.has(t.id)) {
       steps.push({
         companyId: t.companyId,
         ticketId: t.id,

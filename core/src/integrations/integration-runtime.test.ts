@@ -319,6 +319,56 @@ describe("OpenAI prompt on a queue", () => {
     expect(openai.chatCalls.length).toBe(calls);
   });
 
+  /** A queue "Suporte" with `greeting` and a prompt on it, on a connection with `queues` queues in all. */
+  async function greetedPromptQueue(queues: number, greeting: string) {
+    const wa = await buildBotConnection(db.pool, {
+      greetingMessage: queues > 1 ? "Escolha um setor:" : null,
+      queues: [
+        { name: "Suporte", greetingMessage: greeting, orderQueue: 1 },
+        ...Array.from({ length: queues - 1 }, (_, i) => ({ name: `Outro ${i}`, orderQueue: i + 2 })),
+      ],
+    });
+    await db.pool.query(
+      `INSERT INTO prompts (company_id, name, prompt, api_key, queue_id, max_tokens, temperature, max_messages)
+       VALUES ($1, 'Assistente', 'Você responde as dúvidas dos clientes.', $2, $3, 120, 0.3, 5)`,
+      [wa.companyId, openai.key, wa.queues[0]!.id],
+    );
+    openai.chatReply = (messages) => `Resposta a: ${messages.at(-1)!.content}`;
+    return wa;
+  }
+  const promptsAsked = (from: number) => openai.chatCalls.slice(from).map((c) => c.body.messages.at(-1)!.content);
+
+  it("waits after the queue's greeting for the contact's question, and answers that (decision 0105)", async () => {
+    const wa = await greetedPromptQueue(1, "Olá! Conte o que você precisa.");
+    const from = newNumber();
+    const calls = openai.chatCalls.length;
+    const ticketId = await contactWrites(db.pool, { ...wa, from, body: "oi" });
+    await deliver(new Date(Date.now() + 1000));
+    expect(promptsAsked(calls)).toEqual([]);
+    expect(await sent(ticketId)).toEqual(["Olá! Conte o que você precisa."]);
+    await contactWrites(db.pool, { ...wa, from, body: "qual o prazo de entrega?" });
+    await deliver(new Date(Date.now() + 1000));
+    expect(promptsAsked(calls)).toEqual(["qual o prazo de entrega?"]);
+    expect(await sent(ticketId)).toEqual(["Olá! Conte o que você precisa.", "Resposta a: qual o prazo de entrega?"]);
+  });
+
+  it("answers neither the menu's first message nor the choice of its queue, only what the contact asks next", async () => {
+    const wa = await greetedPromptQueue(2, "Suporte aqui.");
+    const from = newNumber();
+    const calls = openai.chatCalls.length;
+    const ticketId = await contactWrites(db.pool, { ...wa, from, body: "oi" });
+    await deliver(new Date(Date.now() + 1000));
+    await contactWrites(db.pool, { ...wa, from, body: "1" });
+    await deliver(new Date(Date.now() + 1000));
+    expect(promptsAsked(calls)).toEqual([]);
+    const { rows } = await db.pool.query("SELECT queue_id FROM tickets WHERE id = $1", [ticketId]);
+    expect(rows[0].queue_id).toBe(wa.queues[0]!.id);
+    await contactWrites(db.pool, { ...wa, from, body: "meu pedido não chegou" });
+    await deliver(new Date(Date.now() + 1000));
+    expect(promptsAsked(calls)).toEqual(["meu pedido não chegou"]);
+    expect((await sent(ticketId)).at(-1)).toBe("Resposta a: meu pedido não chegou");
+  });
+
   it("answers with a voice note when the prompt has a voice (text-to-speech)", async () => {
     const wa = await promptQueue(5);
     await db.pool.query(

@@ -119,11 +119,12 @@ export async function ingest(
     for (const id of await runInboundGate(client, only("gate"), changes, now)) bodies.delete(id);
     // Then the flows (decision 0054): a ticket walking one, or on a connection with a welcome flow, skips the bot.
     for (const id of await runFlows(client, only("flows"), changes, now)) bodies.delete(id);
-    await runQueueBot(client, only("bot"), changes, now);
+    const botAnswered = await runQueueBot(client, only("bot"), changes, now);
     // A queue (or chatbot option) whose integration is of type flowbuilder starts a flow, once (decision 0061).
     for (const id of await startIntegrationFlows(client, only("integrationFlows"), changes, now)) bodies.delete(id);
     // Queue integrations and prompts: steps left for the channel worker, never a call from here (decision 0056).
-    await enqueueIntegrationSteps(client, only("integrationSteps"));
+    // The message the queue bot answered is not the prompt's to answer too (decision 0105).
+    await enqueueIntegrationSteps(client, only("integrationSteps"), botAnswered);
     result.messages = stored.length;
     for (const m of stored) storedKeys?.add(storedKey(m));
     result.blocked = messages.length - kept.length;

@@ -45,12 +45,14 @@ export function Conversation() {
   const measured = useElementWidth<HTMLDivElement>();
   const followKeyboard = useKeyboardInset();
   const measure = measured.ref;
+  // A phone's drawer is a sheet whatever the width (drawerPlacement): measuring there would only render the
+  // conversation a second time before its first paint. Turning to a desk width swaps the ref, which measures then.
   const frame = useCallback(
     (el: HTMLDivElement | null) => {
-      measure(el);
+      if (!phone) measure(el);
       followKeyboard(el);
     },
-    [measure, followKeyboard],
+    [phone, measure, followKeyboard],
   );
 
   if (ticket === undefined) return <Splash />;

@@ -5,7 +5,7 @@
 // where a reply is allowed (ticket-rules.ts).
 
 import type { TicketDTO } from "@chatflow/core/contract/entities.ts";
-import { type ClipboardEvent, type FormEvent, type KeyboardEvent, lazy, Suspense, useRef, useState } from "react";
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, lazy, memo, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { LockIcon } from "../ui/icons.tsx";
@@ -41,12 +41,13 @@ const QuickMessagesSource = lazy(() =>
   import("./composer/quick-messages-source.tsx").then((m) => ({ default: m.QuickMessagesSource })),
 );
 
-export function MessageInput({ ticket }: { ticket: TicketDTO }) {
+/** Memoised, as the message list: the conversation's own re-renders (its frame measured) leave the composer be. */
+export const MessageInput = memo(function MessageInput({ ticket }: { ticket: TicketDTO }) {
   const user = useSessionUser();
   // A closed or waiting ticket, or another agent's, offers no reply box (the header offers the action).
   if (!replyAllowed(ticket, user)) return null;
   return <Composer ticket={ticket} />;
-}
+});
 
 function Composer({ ticket }: { ticket: TicketDTO }) {
   const { t } = useTranslation();
@@ -93,7 +94,8 @@ function Composer({ ticket }: { ticket: TicketDTO }) {
 
   return (
     <div
-      ref={measured.ref}
+      // A phone folds the tools whatever the width: measuring there would only render the composer twice.
+      ref={phone ? undefined : measured.ref}
       className={isPrivate ? "composer is-private" : "composer"}
       data-testid="composer"
       data-private={isPrivate}

@@ -6,7 +6,7 @@
 
 import { capabilitiesOf } from "@chatflow/core/contract/channel-capabilities.ts";
 import type { MessageDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
-import { useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useOnline } from "../layout/use-online.ts";
@@ -35,7 +35,11 @@ import { useMessageActions } from "./use-message-actions.ts";
 import { usePrintExport } from "./use-print-export.ts";
 import { FIRST_WINDOW, useScrollKeeper } from "./use-scroll-keeper.ts";
 
-export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply: boolean }) {
+/**
+ * Memoised: the conversation renders again when its frame is measured or the drawer opens, and the messages only
+ * when their ticket (a new object from the replica on any change) or the reply rule changes.
+ */
+export const MessageList = memo(function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply: boolean }) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const online = useOnline();
@@ -115,4 +119,4 @@ export function MessageList({ ticket, canReply }: { ticket: TicketDTO; canReply:
       </ChannelCapabilitiesContext.Provider>
     </MediaSourceContext.Provider>
   );
-}
+});

@@ -11,6 +11,7 @@ import { Avatar } from "../ui/avatar.tsx";
 import { Chip } from "../ui/badge.tsx";
 import { IconButton } from "../ui/button.tsx";
 import { BackIcon, ErrorIcon, InfoIcon } from "../ui/icons.tsx";
+import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
 import { useReplicaUser } from "../users/users-data.ts";
 import { NoticeLine } from "./notice-line.tsx";
 import { useBackToList } from "./pane-history.ts";
@@ -72,13 +73,16 @@ export function TicketHeader({
   const queue = useReplicaQueue(ticket.queueId);
   const whatsapp = useReplicaWhatsapp(ticket.whatsappId);
   const name = contact?.name ?? t("tickets.unknownContact");
-  // The header's own width, not the window's: the list and the drawer take room too.
+  // The header's own width, not the window's: the list and the drawer take room too. A phone's header is never
+  // as wide as COMPACT_WIDTH: it is compact from the first render (measuring would render the full bar first, then
+  // the compact one, before the first paint).
   const header = useElementWidth<HTMLElement>();
-  const compact = header.width > 0 && header.width < COMPACT_WIDTH;
+  const phone = useMediaQuery(NARROW_QUERY);
+  const compact = phone || (header.width > 0 && header.width < COMPACT_WIDTH);
   const backToList = useBackToList();
   return (
     <>
-      <header className="conversation-header" data-testid="ticket-header" ref={header.ref}>
+      <header className="conversation-header" data-testid="ticket-header" ref={phone ? undefined : header.ref}>
         <div className="ticket-header-top">
           <IconButton label={t("tickets.back")} onPress={backToList} data-testid="ticket-back">
             <BackIcon />

@@ -4,6 +4,7 @@
 // count, and a rating emoji on closed tickets (1–5). The time and the badge never shrink, so
 // they stay whole on a 390 px screen; the texts give way first.
 import type { Channel } from "@chatflow/core/contract/entities.ts";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "../ui/badge.tsx";
@@ -24,7 +25,12 @@ function ChannelIcon({ channel }: { channel: Channel }) {
   return <WhatsappIcon size={14} />;
 }
 
-export function TicketListItem({
+/**
+ * Memoised: the list renders again when another conversation opens (the selection) or a count changes, and only
+ * the rows whose row data or selection changed render again (the replica's live query keeps unchanged rows' objects
+ * only within one answer, so a new answer renders every row in view, as before).
+ */
+export const TicketListItem = memo(function TicketListItem({
   row,
   selected,
   showOwner,
@@ -109,4 +115,4 @@ export function TicketListItem({
       </Link>
     </li>
   );
-}
+});

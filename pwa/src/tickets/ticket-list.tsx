@@ -2,7 +2,7 @@
 // the filters, sort and show-all, the new-ticket and close-all actions, and the virtualised
 // rows (replica first, then core's pages; use-ticket-list.ts). Tab and filters are kept per
 // user (ticket-list-filter.ts, decision 0032).
-import { useEffect, useMemo, useRef, useState } from "react";
+import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
@@ -59,7 +59,7 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
   const filter = useMemo(() => ({ ...state.filter, search }), [state.filter, search]);
 
   useEffect(() => saveListState(user.id, state), [user.id, state]);
-  const setTab = (next: TicketTab) => setState((s) => ({ ...s, tab: next }));
+  const setTab = useCallback((next: TicketTab) => setState((s) => ({ ...s, tab: next })), []);
   const setFilter = (patch: Partial<TicketListFilter>) =>
     setState((s) => ({ ...s, filter: { ...s.filter, ...patch } }));
   // Typing a search moves to the search tab (spec 1 §2 "a search mode").
@@ -67,7 +67,7 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
     if (search.trim() !== "") setState((s) => (s.tab === "search" ? s : { ...s, tab: "search" }));
   }, [search]);
 
-  const list = useTickets(user, tabs, tab, filter, online);
+  const list = useSameList(useTickets(user, tabs, tab, filter, online));
   const writes = useTicketWrites();
   useTabThatNeedsMe(list.pulled ? list.counts : {}, selectedUuid, tab, setTab);
   useFollowSelectedTicket(selectedUuid, tabs, tab, setTab);
@@ -142,46 +142,17 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
           </Checkbox>
         )}
       </div>
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as TicketTab)} className="ticket-tabs-frame">
-        <TabList className="ticket-tabs" aria-label={t("ticketList.listLabel")}>
-          {tabs.map((id) => (
-            <Tab key={id} id={id} className="ticket-tab" data-testid={`tickets-tab-${id}`}>
-              <TabLabel label={t(`ticketList.tabs.${id}`)} count={list.counts[id]} />
-            </Tab>
-          ))}
-        </TabList>
-        {tabs.map((id) => (
-          <TabPanel key={id} id={id} className="ticket-panel">
-            {id === tab &&
-              (tab === "search" && filter.search.trim() !== "" ? (
-                // Search finds contacts and numbers (the tickets below) and message text (as messages) together.
-                <div className="ticket-search-results">
-                  <section className="search-section search-contacts" aria-labelledby="search-contacts-title">
-                    <h3 id="search-contacts-title" className="search-section-title">
-                      {t("ticketList.sections.contacts")}
-                    </h3>
-                    <TicketRows
-                      list={list}
-                      tab={tab}
-                      search={filter.search}
-                      selectedUuid={selectedUuid}
-                      showOwner={admin}
-                    />
-                  </section>
-                  <MessageMatches search={filter.search} online={online} />
-                </div>
-              ) : (
-                <TicketRows
-                  list={list}
-                  tab={tab}
-                  search={filter.search}
-                  selectedUuid={selectedUuid}
-                  showOwner={admin}
-                />
-              ))}
-          </TabPanel>
-        ))}
-      </Tabs>
+      <SelectedTicket.Provider value={selectedUuid}>
+        <TicketTabs
+          tabs={tabs}
+          tab={tab}
+          onTab={setTab}
+          list={list}
+          search={filter.search}
+          showOwner={admin}
+          online={online}
+        />
+      </SelectedTicket.Provider>
       {dialog === "new" && <NewTicketDialog online={online} onClose={() => setDialog(null)} />}
       <ConfirmDialog
         isOpen={dialog === "closeAll"}
@@ -201,6 +172,89 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
     </div>
   );
 }
+
+/** The open conversation's uuid, for the rows' selected mark (read there, not passed through TicketTabs). */
+const SelectedTicket = createContext<string | undefined>(undefined);
+
+type TicketListData = ReturnType<typeof useTickets>;
+
+const sameCounts = (a: TicketListData["counts"], b: TicketListData["counts"]) => {
+  const keys = Object.keys(a) as TicketTab[];
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => a[k]?.value === b[k]?.value && a[k]?.atLeast === b[k]?.atLeast)
+  );
+};
+
+/**
+ * The list's state as the previous render had it while nothing in it changed (useTickets answers a new object, with
+ * new counts, on every render): TicketTabs then renders again only for a change of its own.
+ */
+function useSameList(list: TicketListData): TicketListData {
+  const kept = useRef(list);
+  const prev = kept.current;
+  const same = (Object.keys(list) as (keyof TicketListData)[]).every((k) =>
+    k === "counts" ? sameCounts(prev.counts, list.counts) : Object.is(prev[k], list[k]),
+  );
+  if (!same) kept.current = list;
+  return kept.current;
+}
+
+/**
+ * The tabs and the open tab's rows. Memoised on purpose (decision 0103): react-aria's TabPanel walks its whole
+ * content for a tabbable element on every render of its own (useHasTabbableChild, a layout effect), element by
+ * element with a visibility check, and all of it while a phone's list is hidden behind a conversation. Opening a
+ * conversation changes only the selection, which the rows read from SelectedTicket, so the panel is left be.
+ */
+const TicketTabs = memo(function TicketTabs({
+  tabs,
+  tab,
+  onTab,
+  list,
+  search,
+  showOwner,
+  online,
+}: {
+  tabs: readonly TicketTab[];
+  tab: TicketTab;
+  onTab: (tab: TicketTab) => void;
+  list: TicketListData;
+  search: string;
+  showOwner: boolean;
+  online: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Tabs selectedKey={tab} onSelectionChange={(key) => onTab(key as TicketTab)} className="ticket-tabs-frame">
+      <TabList className="ticket-tabs" aria-label={t("ticketList.listLabel")}>
+        {tabs.map((id) => (
+          <Tab key={id} id={id} className="ticket-tab" data-testid={`tickets-tab-${id}`}>
+            <TabLabel label={t(`ticketList.tabs.${id}`)} count={list.counts[id]} />
+          </Tab>
+        ))}
+      </TabList>
+      {tabs.map((id) => (
+        <TabPanel key={id} id={id} className="ticket-panel">
+          {id === tab &&
+            (tab === "search" && search.trim() !== "" ? (
+              // Search finds contacts and numbers (the tickets below) and message text (as messages) together.
+              <div className="ticket-search-results">
+                <section className="search-section search-contacts" aria-labelledby="search-contacts-title">
+                  <h3 id="search-contacts-title" className="search-section-title">
+                    {t("ticketList.sections.contacts")}
+                  </h3>
+                  <TicketRows list={list} tab={tab} search={search} showOwner={showOwner} />
+                </section>
+                <MessageMatches search={search} online={online} />
+              </div>
+            ) : (
+              <TicketRows list={list} tab={tab} search={search} showOwner={showOwner} />
+            ))}
+        </TabPanel>
+      ))}
+    </Tabs>
+  );
+});
 
 /** Once the counts are known: Aguardando when conversations wait and none is attended (issue 21). */
 function useTabThatNeedsMe(
@@ -255,16 +309,15 @@ function TicketRows({
   list,
   tab,
   search,
-  selectedUuid,
   showOwner,
 }: {
-  list: ReturnType<typeof useTickets>;
+  list: TicketListData;
   tab: TicketTab;
   search: string;
-  selectedUuid: string | undefined;
   showOwner: boolean;
 }) {
   const { t } = useTranslation();
+  const selectedUuid = useContext(SelectedTicket);
   const useful = tab !== "search" || search.trim() !== "";
   if (!list.ready) return <Spinner />;
   if (tab === "search" && !useful) return <p className="empty-list">{t("ticketList.searchHint")}</p>;

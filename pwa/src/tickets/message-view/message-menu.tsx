@@ -20,6 +20,24 @@ export function MessageMenu({
   onAction: (action: MessageAction, message: MessageDTO) => void;
 }) {
   const { t } = useTranslation();
+  return (
+    <MenuTrigger>
+      <IconButton label={t("messageView.menu")} variant="ghost" className="message-menu-button" showTitle={false}>
+        <MoreIcon size={16} />
+      </IconButton>
+      <Menu label={t("messageView.menu")} onAction={(key) => onAction(key as MessageAction, message)}>
+        <MessageMenuItems actions={actions} />
+      </Menu>
+    </MenuTrigger>
+  );
+}
+
+/**
+ * The entries, rendered only while the menu is open (a closed menu's popover renders nothing): a conversation opens
+ * with a menu on each of its 30 bubbles, and their labels (up to seven texts each) need not be made before it paints.
+ */
+function MessageMenuItems({ actions }: { actions: MessageAction[] }) {
+  const { t } = useTranslation();
   // A channel that cannot carry an edit or a delete: the entry says it stays in Chat-flow (decision 0093).
   const capabilities = useContext(ChannelCapabilitiesContext);
   const localOnly = (label: string, carried: boolean) =>
@@ -35,18 +53,9 @@ export function MessageMenu({
       tone: "danger",
     },
   };
-  return (
-    <MenuTrigger>
-      <IconButton label={t("messageView.menu")} variant="ghost" className="message-menu-button" showTitle={false}>
-        <MoreIcon size={16} />
-      </IconButton>
-      <Menu label={t("messageView.menu")} onAction={(key) => onAction(key as MessageAction, message)}>
-        {actions.map((a) => (
-          <MenuItem key={a} id={a} icon={items[a].icon} tone={items[a].tone} data-testid={`message-menu-${a}`}>
-            {items[a].label}
-          </MenuItem>
-        ))}
-      </Menu>
-    </MenuTrigger>
-  );
+  return actions.map((a) => (
+    <MenuItem key={a} id={a} icon={items[a].icon} tone={items[a].tone} data-testid={`message-menu-${a}`}>
+      {items[a].label}
+    </MenuItem>
+  ));
 }

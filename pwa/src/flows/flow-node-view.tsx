@@ -5,6 +5,7 @@ import type { FlowNodeType } from "@chatflow/core/contract/flows.ts";
 import { Handle, type NodeProps, Position } from "@xyflow/react";
 import { createContext, memo, useContext } from "react";
 import { useTranslation } from "react-i18next";
+import { readableTextColor } from "../ui/badge.tsx";
 import { IconButton } from "../ui/button.tsx";
 import { CopyIcon, EditIcon, TrashIcon } from "../ui/icons.tsx";
 import { type CanvasNodeData, isStart, outputsOf } from "./flow-rules.ts";
@@ -65,7 +66,11 @@ function NodeView({ data, selected }: NodeProps & { data: CanvasNodeData }) {
     >
       {!start && <Handle type="target" position={Position.Left} className="flow-handle" />}
       {remote.length > 0 && (
-        <span className="flow-node-remote" style={{ background: outline }} data-testid="flow-node-remote">
+        <span
+          className="flow-node-remote"
+          style={{ background: outline, color: readableTextColor(outline ?? "") }}
+          data-testid="flow-node-remote"
+        >
           {remote.map((r) => r.name).join(", ")}
         </span>
       )}

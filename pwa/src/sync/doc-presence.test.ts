@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from "y-protocols/awareness";
 import * as Y from "yjs";
+import { readableTextColor, relativeLuminance } from "../ui/badge.tsx";
 import { type Peer, presenceColor, watchPeers } from "./doc-presence.ts";
 
 /** Two devices' awareness, each update of one applied to the other as the sync server relays it. */
@@ -53,5 +54,18 @@ describe("#document presence", () => {
     b.setLocalStateField("user", { name: "sem id" });
     expect(seen.at(-1) ?? []).toEqual([]);
     expect(b.getStates().get(a.clientID)?.user).toBeUndefined();
+  });
+
+  it("gives every person's colour a name text that reads on it (4.5:1, black or white)", () => {
+    // The names on others' pointers and selections in the flow editor (axe color-contrast, serious).
+    const ratio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    for (let id = 1; id <= 400; id++) {
+      const colour = presenceColor(id);
+      const text = readableTextColor(colour);
+      expect(
+        ratio(relativeLuminance(colour)!, relativeLuminance(text)!),
+        `${text} on ${colour}`,
+      ).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

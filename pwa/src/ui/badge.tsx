@@ -34,18 +34,45 @@ export function Badge({
   );
 }
 
-/** Black or white, whichever reads better on `hex` (#rgb or #rrggbb); WCAG relative luminance. */
-export function readableTextColor(hex: string): "#000000" | "#ffffff" {
-  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
-  if (!m?.[1]) return "#000000";
-  const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join("") : m[1];
-  const [r, g, b] = [0, 2, 4].map((i) => {
-    const c = Number.parseInt(h.slice(i, i + 2), 16) / 255;
+/**
+ * Black or white, whichever reads better on `color`: #rgb, #rrggbb, rgb(r g b) / rgb(r, g, b) or hsl(h s% l%) /
+ * hsl(h, s%, l%) (the co-editors' presence colours are hsl, doc-presence.ts); WCAG relative luminance. Anything
+ * else reads as black.
+ */
+export function readableTextColor(color: string): "#000000" | "#ffffff" {
+  const luminance = relativeLuminance(color);
+  // Contrast with black is (L + 0.05) / 0.05, with white 1.05 / (L + 0.05): equal at L ≈ 0.179.
+  return luminance === null || luminance > 0.179 ? "#000000" : "#ffffff";
+}
+
+/** WCAG relative luminance (0 black to 1 white) of a colour readableTextColor reads, else null. */
+export function relativeLuminance(color: string): number | null {
+  const channels = rgbOf(color.trim());
+  if (!channels) return null;
+  const [r, g, b] = channels.map((v) => {
+    const c = v / 255;
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   }) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  // Contrast with black is (L + 0.05) / 0.05, with white 1.05 / (L + 0.05): equal at L ≈ 0.179.
-  return luminance > 0.179 ? "#000000" : "#ffffff";
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** A colour's red, green and blue (0-255), or null for a form readableTextColor does not read. */
+function rgbOf(color: string): [number, number, number] | null {
+  const hex = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
+  if (hex) {
+    const h = hex.length === 3 ? [...hex].map((c) => c + c).join("") : hex;
+    return [0, 2, 4].map((i) => Number.parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
+  }
+  const fn = /^(rgb|hsl)a?\(\s*([\d.]+)(?:deg)?[\s,]+([\d.]+)%?[\s,]+([\d.]+)%?\s*(?:[,/][^)]*)?\)$/i.exec(color);
+  if (!fn) return null;
+  const [a, b, c] = [Number(fn[2]), Number(fn[3]), Number(fn[4])];
+  if (fn[1]!.toLowerCase() === "rgb") return [a, b, c];
+  // hsl → rgb (CSS Color 4).
+  const s = b / 100;
+  const l = c / 100;
+  const k = (n: number) => (n + a / 30) % 12;
+  const f = (n: number) => l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1));
+  return [f(0), f(8), f(4)].map((v) => Math.round(v * 255)) as [number, number, number];
 }
 
 /** A tag or label with its own colour (tags, queues, the owner of a ticket). */

@@ -9,7 +9,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import "../i18n/i18n.ts";
 import { Avatar, initials } from "./avatar.tsx";
-import { Badge, Chip, readableTextColor } from "./badge.tsx";
+import { Badge, Chip, readableTextColor, relativeLuminance } from "./badge.tsx";
 import { Button, IconButton } from "./button.tsx";
 import { ColorSwatchField } from "./color-swatch-field.tsx";
 import { ConfirmDialog, Modal } from "./dialog.tsx";
@@ -520,6 +520,13 @@ describe("#small pieces", () => {
     expect(readableTextColor("#0000ff")).toBe("#ffffff");
     expect(readableTextColor("#fff")).toBe("#000000");
     expect(readableTextColor("not a colour")).toBe("#000000");
+    // hsl as the co-editors' presence colours are (doc-presence.ts), rgb as a browser reports a colour.
+    expect(readableTextColor("hsl(138 70% 45%)")).toBe("#000000");
+    expect(readableTextColor("hsl(240, 70%, 45%)")).toBe("#ffffff");
+    expect(readableTextColor("rgb(34, 195, 83)")).toBe("#000000");
+    expect(readableTextColor("rgb(0 0 255)")).toBe("#ffffff");
+    expect(relativeLuminance("hsl(0 0% 100%)")).toBeCloseTo(1);
+    expect(relativeLuminance("hsl(120 100% 25%)")).toBeCloseTo(relativeLuminance("#008000")!);
     const user = userEvent.setup();
     const onRemove = vi.fn();
     render(

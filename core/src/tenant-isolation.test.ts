@@ -428,6 +428,19 @@ function walk(): Walk[] {
       code: "ERR_NO_PERMISSION",
     },
     { route: "GET /whatsapp/all", path: "/whatsapp/all", status: 403, code: "ERR_NO_PERMISSION" },
+    // The super user's own ways into any company's connection (decision 0105): refused to everyone else.
+    {
+      route: "GET /whatsapp-admin/:id",
+      path: `/whatsapp-admin/${a.whatsappId}`,
+      status: 403,
+      code: "ERR_NO_PERMISSION",
+    },
+    {
+      route: "GET /whatsapp-admin/:id/references",
+      path: `/whatsapp-admin/${a.whatsappId}/references`,
+      status: 403,
+      code: "ERR_NO_PERMISSION",
+    },
     nf("GET /companySettings/:id", "/companySettings/1", "ERR_NO_SETTING_FOUND"),
     nf("PUT /companies/:id/schedules", "/companies/1/schedules", "ERR_NO_COMPANY_FOUND", { schedules: [] }),
     nf("GET /companies/:id", "/companies/1", "ERR_NO_COMPANY_FOUND"),

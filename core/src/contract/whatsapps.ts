@@ -347,6 +347,24 @@ export type AllConnectionsRow = {
   updatedAt: string;
 };
 
+/**
+ * GET /whatsapp-admin/{id}/references (super user; decision 0105): what the connection dialog reads from the
+ * connection's own company when the super user opens it from /allConnections. A list is null when the company's
+ * plan lacks its flag (useIntegrations, useOpenAi).
+ */
+export type ConnectionDialogReferences = {
+  companyId: number;
+  companyName: string;
+  queues: { id: number; name: string }[];
+  integrations: { id: number; name: string; type: string }[] | null;
+  prompts: { id: number; name: string }[] | null;
+  flows: { id: number; name: string }[];
+  /** The company's scheduleType ("connection" shows the dialog's schedules tab). */
+  scheduleType: string;
+  /** The company's userRating is on. */
+  userRating: boolean;
+};
+
 /** Messages of the rules below beside the shared 'Required' (the PWA translates each). */
 export const CONNECTION_RULE_MESSAGES = { endBeforeStart: "End before start", dateOutOfRange: "Date out of range" };
 

@@ -3,7 +3,8 @@
 // PUT /whatsappsession/{id} (new QR), DELETE /whatsappsession/{id} (disconnect), DELETE
 // /whatsappsession/admin/{id} (super user, any company), POST /whatsapp-restart/ (every connection of the
 // company), POST /closedimported/{id} (close the tickets an import opened), and GET /whatsapp/all (the
-// super user's overview). Each answers once its transaction, NOTIFY included, has committed.
+// super user's overview). Each answers once its transaction, NOTIFY included, has committed. On a connection id the
+// super user acts in that connection's company, as its admin does (connection-company.ts; decision 0105).
 import { Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
@@ -14,6 +15,7 @@ import { transaction } from "../kernel/transaction.ts";
 import type { GraphApi } from "../meta/graph-api.ts";
 import { checkGraphToken } from "../meta/graph-token-check.ts";
 import { closeImportedTickets } from "./close-imported-tickets.ts";
+import { actorForConnection } from "./connection-company.ts";
 import { disconnectAnySession, disconnectSession } from "./disconnect-session.ts";
 import { listAllConnections } from "./list-all-connections.ts";
 import { newQrSession } from "./new-qr-session.ts";
@@ -29,8 +31,8 @@ export function connectionSessionRoutes(pool: pg.Pool, graph: GraphApi): Router 
     res.json(await listAllConnections(pool, actorOf(res)));
   });
   router.post("/whatsappsession/:id", async (req, res) => {
-    const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
+    const actor = await actorForConnection(pool, actorOf(res), id);
     const input = parse(ZStartSessionRequestSchema, req.body ?? {});
     // A Graph API connection has no session: its token is checked (outside the transaction) instead.
     const target = await loadGraphTarget(pool, actor, id);
@@ -42,8 +44,8 @@ export function connectionSessionRoutes(pool: pg.Pool, graph: GraphApi): Router 
     res.json(await transaction(pool, (c) => startSession(c, actor, id, input)));
   });
   router.put("/whatsappsession/:id", async (req, res) => {
-    const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
+    const actor = await actorForConnection(pool, actorOf(res), id);
     res.json(await transaction(pool, (c) => newQrSession(c, actor, id)));
   });
   router.delete("/whatsappsession/admin/:id", async (req, res) => {
@@ -53,8 +55,8 @@ export function connectionSessionRoutes(pool: pg.Pool, graph: GraphApi): Router 
     res.status(204).end();
   });
   router.delete("/whatsappsession/:id", async (req, res) => {
-    const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
+    const actor = await actorForConnection(pool, actorOf(res), id);
     res.json(await transaction(pool, (c) => disconnectSession(c, actor, id)));
   });
   router.post("/whatsapp-restart", async (_req, res) => {
@@ -62,8 +64,8 @@ export function connectionSessionRoutes(pool: pg.Pool, graph: GraphApi): Router 
     res.json(await transaction(pool, (c) => restartSessions(c, actor)));
   });
   router.post("/closedimported/:id", async (req, res) => {
-    const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
+    const actor = await actorForConnection(pool, actorOf(res), id);
     res.json(await transaction(pool, (c) => closeImportedTickets(c, actor, id)));
   });
   return router;

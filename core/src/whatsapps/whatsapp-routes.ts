@@ -1,5 +1,7 @@
 // GET /whatsapp (and /whatsapp/?session=0), GET /whatsapp/filter, GET /whatsapp/{id},
-// POST /whatsapp, PUT /whatsapp/{id}, DELETE /whatsapp/{id} (spec 1 §7 Users and references).
+// POST /whatsapp, PUT /whatsapp/{id}, DELETE /whatsapp/{id} (spec 1 §7 Users and references); the super user's
+// GET /whatsapp-admin/{id} (spec 2 §7's admin variant) and GET /whatsapp-admin/{id}/references, and on a
+// connection id the super user acts in that connection's company (connection-company.ts; decision 0105).
 import { Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
@@ -12,6 +14,8 @@ import {
 import { parse } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
 import type { GraphApi } from "../meta/graph-api.ts";
+import { actorForConnection } from "./connection-company.ts";
+import { connectionDialogReferences } from "./connection-dialog-references.ts";
 import { createWhatsapp } from "./create-whatsapp.ts";
 import { deleteWhatsapp } from "./delete-whatsapp.ts";
 import { listWhatsapps, loadCloudFields, loadWhatsapp } from "./load-whatsapp.ts";
@@ -36,9 +40,18 @@ export function whatsappRoutes(pool: pg.Pool, graph: GraphApi): Router {
     res.json(await listWhatsapps(pool, actor, { channel: q.channel }));
   });
   router.get("/whatsapp/:id", async (req, res) => {
-    const actor = actorOf(res);
+    const id = parse(zIdParam, req.params.id);
+    const actor = await actorForConnection(pool, actorOf(res), id);
     authorizeWhatsapp(actor, "read");
-    res.json(await loadWhatsapp(pool, actor, parse(zIdParam, req.params.id)));
+    res.json(await loadWhatsapp(pool, actor, id));
+  });
+  router.get("/whatsapp-admin/:id", async (req, res) => {
+    authorizeWhatsapp(actorOf(res), "anyCompany");
+    const id = parse(zIdParam, req.params.id);
+    res.json(await loadWhatsapp(pool, await actorForConnection(pool, actorOf(res), id), id));
+  });
+  router.get("/whatsapp-admin/:id/references", async (req, res) => {
+    res.json(await connectionDialogReferences(pool, actorOf(res), parse(zIdParam, req.params.id)));
   });
   router.post("/whatsapp", async (req, res) => {
     const actor = actorOf(res);
@@ -48,9 +61,9 @@ export function whatsappRoutes(pool: pg.Pool, graph: GraphApi): Router {
     res.status(201).json(await transaction(pool, (c) => createWhatsapp(c, actor, input, { proven })));
   });
   router.put("/whatsapp/:id", async (req, res) => {
-    const actor = actorOf(res);
-    authorizeWhatsapp(actor, "update");
     const id = parse(zIdParam, req.params.id);
+    const actor = await actorForConnection(pool, actorOf(res), id);
+    authorizeWhatsapp(actor, "update");
     const input = parse(ZUpdateWhatsappRequestSchema, req.body);
     const stored = await loadCloudFields(pool, actor.companyId, id);
     // A new token for the number kept is proven too: a connection down for its token comes back with it (0093).
@@ -59,8 +72,8 @@ export function whatsappRoutes(pool: pg.Pool, graph: GraphApi): Router {
     res.json(await transaction(pool, (c) => updateWhatsapp(c, actor, id, input, { proven })));
   });
   router.delete("/whatsapp/:id", async (req, res) => {
-    const actor = actorOf(res);
     const id = parse(zIdParam, req.params.id);
+    const actor = await actorForConnection(pool, actorOf(res), id);
     await transaction(pool, (c) => deleteWhatsapp(c, actor, id));
     res.status(204).end();
   });

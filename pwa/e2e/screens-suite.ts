@@ -1,9 +1,9 @@
-// Every screen the app has, as a person sees it: on a desk (1366x800) and on phones (390x844 and 360x740), in the
-// light and the dark theme, checked with axe (no serious or critical violation) and for horizontal overflow (the
-// page wider than the screen, or any visible element past its right edge, named in the failure); at 390 px the
-// composer's text box is measured too (at least 240 px wide, issue 21). SCREENSHOT_DIR, when set, keeps a PNG of
-// each for a person to look at. One test file per layout (screens-{desk,phone}.test.ts) calls `screensSuite`, so
-// the two run side by side: together they are the longest tests of the run.
+// Every screen the app has, as a person sees it: on a desk (1366x800) and on phones (414x896, 390x844 and
+// 360x740), in the light and the dark theme, checked with axe (no serious or critical violation) and for horizontal
+// overflow (the page wider than the screen, or any visible element past its right edge, named in the failure); at
+// 390 px the composer's text box is measured too (at least 240 px wide, issue 21). SCREENSHOT_DIR, when set, keeps
+// a PNG of each for a person to look at. One test file per layout (screens-{desk,phone}.test.ts) calls
+// `screensSuite`, so the two run side by side: together they are the longest tests of the run.
 //
 // Each state is opened once and checked in both themes: the whole of axe in the light theme, then the theme
 // switched as the app's own switch does (data-theme and color-scheme on <html>) and axe's colour rules and the
@@ -12,11 +12,11 @@
 //
 // `npm test` (and so CI) checks each screen itself in the light theme at the desk size and at 360x740, the
 // narrowest phone (decision 0087). SCREENS_FULL=1 checks everything: every state (each screen and what opens on
-// it: dialogs, menus, tabs) at the three sizes in both themes, for a person changing a screen. On the afternoon
-// machine of 2026-11-29 the full pass (then two sizes) took 12 minutes of the run's 23 and pushed CI past its
-// 20-minute budget (decision 0068, second addendum). Between screens of one account the suite moves in the app
-// (the router's history) instead of loading the page again; a screen that does not open that way is loaded again
-// in full.
+// it: dialogs, menus, tabs) at the four sizes in both themes, for a person changing a screen; SCREENS_SIZES=414x896
+// (a comma-separated list) keeps to those sizes. On the afternoon machine of 2026-11-29 the full pass (then two
+// sizes) took 12 minutes of the run's 23 and pushed CI past its 20-minute budget (decision 0068, second addendum).
+// Between screens of one account the suite moves in the app (the router's history) instead of loading the page
+// again; a screen that does not open that way is loaded again in full.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -36,6 +36,8 @@ const ALL_SIZES = [
   { name: "desk", layout: "desk", width: 1366, height: 800, always: true },
   { name: "phone", layout: "phone", width: 390, height: 844, always: false },
   { name: "phone360", layout: "phone", width: 360, height: 740, always: true },
+  // The widest common phone (issue 21); with SCREENS_FULL=1 only, so the default run is no slower.
+  { name: "phone414", layout: "phone", width: 414, height: 896, always: false },
 ] as const;
 /** The width at which the composer's text box is measured, and the least it may be (issue 21). */
 const COMPOSER_WIDTH_AT = 390;
@@ -47,7 +49,7 @@ const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 /** Every state at both sizes in both themes; without it, each screen itself at the desk in light (see above). */
 const FULL_EVERYWHERE = process.env.SCREENS_FULL === "1";
 
-/** Whether this run checks the layout: the desk and the 360 px phone always, 390 px with SCREENS_FULL=1. */
+/** Whether this run checks the layout: the desk and the 360 px phone always, 390 and 414 px with SCREENS_FULL=1. */
 export const checksSize = (size: Size) => ALL_SIZES.some((s) => s.layout === size && (s.always || FULL_EVERYWHERE));
 
 /** What the composer measured at 390 px (too narrow ones, and how many were measured), for its own assertion. */
@@ -58,7 +60,13 @@ let composersMeasured = 0;
 export function screensSuite(sizes: readonly Size[]): void {
   const world = browserStackForFile();
 
-  const SIZES = ALL_SIZES.filter((s) => sizes.includes(s.layout) && (s.always || FULL_EVERYWHERE));
+  const ONLY_SIZES = process.env.SCREENS_SIZES?.split(",").map((s) => s.trim());
+  const SIZES = ALL_SIZES.filter(
+    (s) =>
+      sizes.includes(s.layout) &&
+      (s.always || FULL_EVERYWHERE) &&
+      (!ONLY_SIZES || ONLY_SIZES.includes(`${s.width}x${s.height}`)),
+  );
   const ONLY = process.env.SCREENS_ONLY?.split(",").map((s) => s.trim());
 
   type Account = "anonymous" | "admin" | "user";

@@ -345,6 +345,9 @@ export type AllConnectionsRow = {
   /** Why the connection is down, or null (decision 0093). */
   statusReason: ConnectionProblem | null;
   updatedAt: string;
+  /** What the session buttons read, as on the company's own table (decision 0105). */
+  statusImportMessages: string | null;
+  importOldMessages: string | null;
 };
 
 /**

@@ -43,6 +43,12 @@ describe("the super user on another company's connection", () => {
       scheduleType: "disabled",
       userRating: false,
     });
+    const all = await core.api("GET", "/whatsapp/all", { token: w.superToken });
+    expect(all.body.find((r: { id: number }) => r.id === c.main.id)).toMatchObject({
+      companyId: c.id,
+      statusImportMessages: null,
+      importOldMessages: null,
+    });
     const missing = await core.api("GET", "/whatsapp-admin/99999999/references", { token: w.superToken });
     expect([missing.status, missing.body.error]).toEqual([404, "ERR_NO_WAPP_FOUND"]);
   });

@@ -1,23 +1,38 @@
-// /allConnections (spec 1 §2, spec 2 §2, §6: the super user only; others are sent to /tickets): every
-// company's connections with the company's name and status, and the connected, disconnected and total
-// counts. The super user may disconnect a session of any company (DELETE /whatsappsession/admin/{id}).
+// /allConnections (spec 1 §2, spec 2 §2, §6, spec 3 §2: the super user only; others are sent to /tickets): every
+// company's connections with the company's name and status, and the connected, disconnected and total counts.
+// Each row offers what the company's admin has on its own table (decision 0105): the session buttons of its status
+// (QR code, try again, new QR, disconnect, close imported tickets), the connection dialog and delete; each call acts
+// in that connection's company. The Facebook/Instagram 'reconnect' is left out: it is a social login of the
+// company's own Facebook account. The super user's socket hears only company 1, so the table is asked again after
+// each action and every few seconds, and the QR dialog polls.
 import type { AllConnectionsRow } from "@chatflow/core/contract/whatsapps.ts";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
-import { ConfirmDialog } from "../ui/dialog.tsx";
+import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { PlugIcon } from "../ui/icons.tsx";
 import { ListPage } from "../ui/list-page.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
-import { hasSession } from "./connection-status.ts";
+import { CompanyConnectionModal } from "./company-connection-modal.tsx";
+import { CONFIRMED_TEXT, type Confirming, ConnectionConfirmDialog } from "./connection-confirm-dialog.tsx";
+import { type SessionButton, sessionButtons } from "./connection-status.ts";
 import "./connections.css";
 import { ConnectionReason } from "./connection-reason.tsx";
 import { ConnectionStatusBadge } from "./connection-status-badge.tsx";
-import { useAdminDisconnect, useAllConnections } from "./connections-data.ts";
+import { useAdminDisconnect, useAllConnections, useConnectionActions } from "./connections-data.ts";
+import { QrDialog } from "./qr-dialog.tsx";
+
+/** How often the table is asked again while open (no socket tells the super user of other companies' changes). */
+export const ALL_CONNECTIONS_POLL_MS = 5000;
+
+/** The session buttons a row offers: the company admin's, without the social login's 'reconnect'. */
+export const allConnectionsButtons = (row: AllConnectionsRow, now = Date.now()): SessionButton[] =>
+  sessionButtons(row, now).filter((b) => b !== "reconnect");
 
 export function AllConnectionsPage() {
   const { t } = useTranslation();
@@ -27,11 +42,47 @@ export function AllConnectionsPage() {
   const failed = query.error !== null;
   const load = query.reload;
   const adminDisconnect = useAdminDisconnect();
-  const [disconnecting, setDisconnecting] = useState<AllConnectionsRow | null>(null);
+  const actions = useConnectionActions();
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [qrFor, setQrFor] = useState<AllConnectionsRow | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
 
-  async function disconnect(row: AllConnectionsRow) {
-    await adminDisconnect(row.id);
-    showToast(t("connectionsPage.toasts.disconnected"), "info");
+  useEffect(() => {
+    if (!online) return;
+    const timer = setInterval(() => void load(), ALL_CONNECTIONS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [online, load]);
+
+  async function call(run: () => Promise<unknown>) {
+    try {
+      await run();
+    } catch (err) {
+      showToast(errorText(err));
+    }
+    await load();
+  }
+
+  function onSession(kind: SessionButton, row: AllConnectionsRow) {
+    if (kind === "qrcode") return setQrFor(row);
+    if (kind === "retry") return void call(() => actions.retry(row.id));
+    if (kind === "newQr") {
+      setQrFor(row);
+      return void actions
+        .newQr(row.id)
+        .catch((err: unknown) => {
+          setQrFor(null);
+          showToast(errorText(err));
+        })
+        .finally(() => void load());
+    }
+    if (kind === "disconnect" || kind === "closeImported") setConfirming({ kind, row });
+  }
+
+  async function confirm(c: NonNullable<Confirming>) {
+    if (c.kind === "delete") await actions.remove(c.row.id);
+    if (c.kind === "disconnect") await adminDisconnect(c.row.id);
+    if (c.kind === "closeImported") await actions.closeImported(c.row.id);
+    showToast(t(CONFIRMED_TEXT[c.kind]), "info");
     await load();
   }
 
@@ -72,6 +123,7 @@ export function AllConnectionsPage() {
                   {t("connectionsPage.columns.number")}
                 </th>
                 <th scope="col">{t("connectionsPage.columns.status")}</th>
+                <th scope="col">{t("connectionsPage.columns.session")}</th>
                 <th scope="col" className="connections-col-actions">
                   {t("connectionsPage.columns.actions")}
                 </th>
@@ -79,7 +131,7 @@ export function AllConnectionsPage() {
             </thead>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.id} data-testid="all-connection-row">
+                <tr key={r.id} data-testid="all-connection-row" data-status={r.status}>
                   <td>{r.companyName}</td>
                   <td className="connections-name">{r.name}</td>
                   <td>{t(`connectionsPage.channels.${r.channel}`)}</td>
@@ -88,18 +140,38 @@ export function AllConnectionsPage() {
                     <ConnectionStatusBadge status={r.status} />
                     <ConnectionReason status={r.status} reason={r.statusReason} channel={r.channel} />
                   </td>
+                  <td>
+                    <div className="connections-session">
+                      {allConnectionsButtons(r).map((b) => (
+                        <Button
+                          key={b}
+                          size="small"
+                          variant={
+                            b === "disconnect" ? "danger" : b === "qrcode" || b === "newQr" ? "primary" : "secondary"
+                          }
+                          isDisabled={!online || b === "connecting" || b === "preparing"}
+                          onPress={() => onSession(b, r)}
+                          aria-label={t("connectionsPage.all.session", {
+                            action: t(`connectionsPage.buttons.${b}`),
+                            name: r.name,
+                            company: r.companyName,
+                          })}
+                          data-testid={`all-connection-${b}`}
+                        >
+                          {t(`connectionsPage.buttons.${b}`)}
+                        </Button>
+                      ))}
+                    </div>
+                  </td>
                   <td className="connections-col-actions">
-                    {hasSession(r.channel) && r.status !== "DISCONNECTED" && (
-                      <Button
-                        size="small"
-                        variant="danger"
-                        isDisabled={!online}
-                        onPress={() => setDisconnecting(r)}
-                        aria-label={t("connectionsPage.all.disconnect", { name: r.name, company: r.companyName })}
-                      >
-                        {t("connectionsPage.buttons.disconnect")}
-                      </Button>
-                    )}
+                    <EditDeleteButtons
+                      editLabel={t("connectionsPage.all.edit", { name: r.name, company: r.companyName })}
+                      deleteLabel={t("connectionsPage.all.delete", { name: r.name, company: r.companyName })}
+                      onEdit={() => setEditing(r.id)}
+                      onDelete={() => setConfirming({ kind: "delete", row: r })}
+                      isDisabled={!online}
+                      testId="all-connection"
+                    />
                   </td>
                 </tr>
               ))}
@@ -107,15 +179,26 @@ export function AllConnectionsPage() {
           </table>
         </div>
       )}
-      <ConfirmDialog
-        isOpen={disconnecting !== null}
-        onOpenChange={(open) => !open && setDisconnecting(null)}
-        title={t("connectionsPage.confirm.disconnectTitle", { name: disconnecting?.name ?? "" })}
-        confirmLabel={t("connectionsPage.confirm.disconnect")}
-        onConfirm={() => (disconnecting ? disconnect(disconnecting) : undefined)}
-      >
-        {t("connectionsPage.confirm.disconnectText")}
-      </ConfirmDialog>
+      {editing !== null && (
+        <CompanyConnectionModal
+          id={editing}
+          online={online}
+          onClose={() => setEditing(null)}
+          onSaved={() => void load()}
+        />
+      )}
+      {qrFor && (
+        <QrDialog
+          id={qrFor.id}
+          name={qrFor.name}
+          otherCompany
+          onClose={() => {
+            setQrFor(null);
+            void load();
+          }}
+        />
+      )}
+      <ConnectionConfirmDialog confirming={confirming} onClose={() => setConfirming(null)} onConfirm={confirm} />
     </ListPage>
   );
 }

@@ -5,7 +5,7 @@ import { ConfirmDialog } from "../ui/dialog.tsx";
 import type { Row } from "./connections-table.tsx";
 
 export type ConfirmKind = "delete" | "disconnect" | "closeImported";
-export type Confirming = { kind: ConfirmKind; row: Row } | null;
+export type Confirming = { kind: ConfirmKind; row: Pick<Row, "id" | "name"> } | null;
 
 export const CONFIRMED_TEXT: Record<ConfirmKind, string> = {
   delete: "connectionsPage.toasts.deleted",

@@ -10,7 +10,9 @@ const NO_FLOW = 0;
 
 export function ConnectionFlowsTab(p: TabProps) {
   const { t } = useTranslation();
-  const { flows, failed } = useFlowChoices(true);
+  // Another company's dialog (the super user's) shows that company's flows (decision 0105).
+  const own = useFlowChoices(!p.lists);
+  const { flows, failed } = p.lists ? { flows: p.lists.flows, failed: false } : own;
   const items = [{ id: NO_FLOW, name: t("connectionFlows.none") }, ...(flows ?? [])];
   const select = (field: "flowIdWelcome" | "flowIdNotPhrase") => (
     <Select

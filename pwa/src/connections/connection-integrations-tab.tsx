@@ -29,10 +29,14 @@ export function connectionIntegrationsAllowed(user: Parameters<typeof planAllows
 export function ConnectionIntegrationsTab(p: TabProps) {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const withIntegrations = user ? planAllows(user, "useIntegrations") : false;
-  const withPrompts = user ? planAllows(user, "useOpenAi") : false;
-  const integrations = useIntegrationChoices(p.online, withIntegrations);
-  const prompts = usePromptChoices(p.online, withPrompts);
+  // Another company's dialog (the super user's) shows that company's lists, by its plan (decision 0105).
+  const lists = p.lists;
+  const withIntegrations = lists ? lists.integrations !== null : user ? planAllows(user, "useIntegrations") : false;
+  const withPrompts = lists ? lists.prompts !== null : user ? planAllows(user, "useOpenAi") : false;
+  const ownIntegrations = useIntegrationChoices(p.online, withIntegrations && !lists);
+  const ownPrompts = usePromptChoices(p.online, withPrompts && !lists);
+  const integrations = lists?.integrations ?? ownIntegrations;
+  const prompts = lists ? { list: lists.prompts ?? [], failed: false } : ownPrompts;
   const select = (field: "integrationId" | "promptId", choices: readonly Choice[], loading: boolean) => (
     <Select
       label={t(`connectionIntegrations.${field}`)}

@@ -162,6 +162,48 @@ describe("#connection integrations tab (spec 2 §2; decision 0062)", () => {
   });
 });
 
+describe("#connection dialog of another company (the super user's /allConnections; decision 0105)", () => {
+  it("names the company and offers that company's prompts and flows, by its plan, without reading the session's", async () => {
+    await i18n.changeLanguage("pt-BR");
+    // The super user's own plan has every flag: the tab follows the other company's lists instead.
+    getDefaultStore().set(sessionAtom, { status: "authenticated", user: buildSessionUser({ profile: "admin" }) });
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const user = userEvent.setup();
+    render(
+      <ConnectionModal
+        connection={null}
+        channel="whatsapp"
+        isFirst={false}
+        queues={[{ id: 7, name: "Balcão" }]}
+        scheduleType="disabled"
+        userRating={false}
+        online
+        onClose={() => {}}
+        onSaved={() => {}}
+        company={{
+          name: "Padaria",
+          lists: {
+            integrations: null,
+            prompts: [{ id: 9, name: "Assistente da padaria" }],
+            flows: [{ id: 4, name: "Boas-vindas" }],
+          },
+        }}
+      />,
+    );
+    expect(screen.getByTestId("connection-company").textContent).toContain("Padaria");
+    await user.click(screen.getByTestId("connection-tab-integrations"));
+    expect(screen.queryByTestId("connection-integrationId")).toBeNull();
+    await user.click(screen.getByTestId("connection-promptId"));
+    await user.click(await screen.findByRole("option", { name: "Assistente da padaria" }));
+    await user.click(screen.getByTestId("connection-tab-flowbuilder"));
+    await user.click(screen.getByTestId("connection-flowIdWelcome"));
+    expect(await screen.findByRole("option", { name: "Boas-vindas" })).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+    getDefaultStore().set(sessionAtom, { status: "checking" });
+  });
+});
+
 describe("#connection dialog Cloud API webhook (issue 22; decision 0093)", () => {
   const saved = {
     id: 4,

@@ -21,6 +21,7 @@ import {
   validateConnectionForm,
 } from "./connection-form.ts";
 import { connectionIntegrationsAllowed } from "./connection-integrations-tab.tsx";
+import type { CompanyLists } from "./connection-tab-props.ts";
 import { connectionTabs } from "./connection-tabs.tsx";
 import { useSaveConnection } from "./connections-data.ts";
 
@@ -34,6 +35,7 @@ export function ConnectionModal({
   online,
   onClose,
   onSaved,
+  company,
 }: {
   /** null adds a connection of `channel`. */
   connection: WhatsappAnswer | null;
@@ -48,6 +50,8 @@ export function ConnectionModal({
   online: boolean;
   onClose: () => void;
   onSaved: (saved: WhatsappAnswer) => void;
+  /** Another company's connection, opened by the super user: its name and its lists (decision 0105). */
+  company?: { name: string; lists: CompanyLists };
 }) {
   const { t } = useTranslation();
   const saveConnection = useSaveConnection();
@@ -89,11 +93,13 @@ export function ConnectionModal({
   }
 
   const tabs = connectionTabs(
-    { form, set, errors, queues, existing: connection, online },
+    { form, set, errors, queues, existing: connection, online, lists: company?.lists },
     {
       withHours,
       resetWarning: importResetsSession(form, connection),
-      withIntegrations: connectionIntegrationsAllowed(user),
+      withIntegrations: company
+        ? company.lists.integrations !== null || company.lists.prompts !== null
+        : connectionIntegrationsAllowed(user),
     },
     t,
   );
@@ -122,6 +128,11 @@ export function ConnectionModal({
         })),
       }}
     >
+      {company && (
+        <p className="connection-channel" data-testid="connection-company">
+          {t("connectionsPage.all.company")}: {company.name}
+        </p>
+      )}
       <p className="connection-channel" data-testid="connection-channel">
         {t("connectionsPage.modal.channel")}: {t(`connectionsPage.channels.${form.channel}`)}
       </p>

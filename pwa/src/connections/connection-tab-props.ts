@@ -11,4 +11,15 @@ export type TabProps = {
   existing: WhatsappAnswer | null;
   /** The lists the tabs read (flows, integrations, prompts) are asked for only online. */
   online: boolean;
+  /**
+   * Another company's lists, for the super user's dialog (decision 0105): the tabs show these instead of reading
+   * the session's company's. A null list is one that company's plan lacks.
+   */
+  lists?: CompanyLists;
+};
+
+export type CompanyLists = {
+  integrations: { id: number; name: string }[] | null;
+  prompts: { id: number; name: string }[] | null;
+  flows: { id: number; name: string }[];
 };

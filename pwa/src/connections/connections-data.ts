@@ -2,7 +2,11 @@
 // connections is admin REST (/whatsapp, /whatsappsession, ...); the replica's connections (whatsapps) are the
 // reference list every screen reads and the table shown offline.
 import type { WhatsappDTO } from "@chatflow/core/contract/entities.ts";
-import type { AllConnectionsRow, WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
+import type {
+  AllConnectionsRow,
+  ConnectionDialogReferences,
+  WhatsappAnswer,
+} from "@chatflow/core/contract/whatsapps.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useRestQuery } from "../api/use-rest-query.ts";
@@ -40,14 +44,25 @@ function useReloadOnChange(cue: unknown, reload: () => Promise<void>): void {
 
 export type ConnectionSession = Pick<WhatsappAnswer, "qrcode" | "pairingCode" | "status" | "statusReason">;
 
+/** How often another company's connection is asked again: the super user's replica does not hold it. */
+export const OTHER_COMPANY_POLL_MS = 2000;
+
 /**
  * A connection's QR code or pairing code and status (GET /whatsapp/{id}); any write to the replica's row
- * (status, or a change recorded with a new code) is the cue to ask again. null until the first answer.
+ * (status, or a change recorded with a new code) is the cue to ask again. Another company's connection (the super
+ * user's /allConnections) has no replica row: it is asked again every OTHER_COMPANY_POLL_MS. null until the first
+ * answer.
  */
-export function useConnectionSession(id: number): ConnectionSession | null {
+export function useConnectionSession(id: number, otherCompany = false): ConnectionSession | null {
   const row = useLiveQuery(() => db.whatsapps.get(id), [id]);
   const query = useRestQuery<WhatsappAnswer>(`/whatsapp/${id}`);
   useReloadOnChange(row, query.reload);
+  const { reload } = query;
+  useEffect(() => {
+    if (!otherCompany) return;
+    const timer = setInterval(() => void reload(), OTHER_COMPANY_POLL_MS);
+    return () => clearInterval(timer);
+  }, [otherCompany, reload]);
   const w = query.data;
   return useMemo(
     () =>
@@ -73,6 +88,22 @@ export function useAskPairingCode() {
 /** Every company's connections for the super user (GET /whatsapp/all), while online. */
 export function useAllConnections(online: boolean) {
   return useRestQuery<AllConnectionsRow[]>(online ? "/whatsapp/all" : null);
+}
+
+/**
+ * Another company's connection and what its dialog reads from that company (GET /whatsapp-admin/{id} and
+ * GET /whatsapp-admin/{id}/references; the super user's, decision 0105), while `id` is set and online.
+ */
+export function useCompanyConnection(id: number | null, online: boolean) {
+  const connection = useRestQuery<WhatsappAnswer>(id !== null && online ? `/whatsapp-admin/${id}` : null);
+  const references = useRestQuery<ConnectionDialogReferences>(
+    id !== null && online ? `/whatsapp-admin/${id}/references` : null,
+  );
+  return {
+    connection: connection.data ?? null,
+    references: references.data ?? null,
+    failed: connection.error !== null || references.error !== null,
+  };
 }
 
 /** The super user ends another company's connection session. */

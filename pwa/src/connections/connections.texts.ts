@@ -164,6 +164,9 @@ export const texts = defineTexts("connectionsPage", {
       disconnected: "Desconectadas: {{count}}",
       total: "Total: {{count}}",
       disconnect: "Desconectar {{name}} de {{company}}",
+      edit: "Editar {{name}} de {{company}}",
+      delete: "Excluir {{name}} de {{company}}",
+      session: "{{action}}: {{name}} de {{company}}",
     },
   },
   en: {
@@ -321,6 +324,9 @@ export const texts = defineTexts("connectionsPage", {
       disconnected: "Disconnected: {{count}}",
       total: "Total: {{count}}",
       disconnect: "Disconnect {{name}} of {{company}}",
+      edit: "Edit {{name}} of {{company}}",
+      delete: "Delete {{name}} of {{company}}",
+      session: "{{action}}: {{name}} of {{company}}",
     },
   },
   es: {
@@ -484,6 +490,9 @@ export const texts = defineTexts("connectionsPage", {
       disconnected: "Desconectadas: {{count}}",
       total: "Total: {{count}}",
       disconnect: "Desconectar {{name}} de {{company}}",
+      edit: "Editar {{name}} de {{company}}",
+      delete: "Eliminar {{name}} de {{company}}",
+      session: "{{action}}: {{name}} de {{company}}",
     },
   },
   tr: {
@@ -641,6 +650,9 @@ export const texts = defineTexts("connectionsPage", {
       disconnected: "Bağlı değil: {{count}}",
       total: "Toplam: {{count}}",
       disconnect: "{{company}} şirketinin {{name}} bağlantısını kes",
+      edit: "{{company}} şirketinin {{name}} bağlantısını düzenle",
+      delete: "{{company}} şirketinin {{name}} bağlantısını sil",
+      session: "{{action}}: {{company}} şirketinin {{name}} bağlantısı",
     },
   },
 });

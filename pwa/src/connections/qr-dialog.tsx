@@ -32,12 +32,23 @@ function RetryAt({ at }: { at: string | null }) {
   );
 }
 
-export function QrDialog({ id, name, onClose }: { id: number; name: string; onClose: () => void }) {
+export function QrDialog({
+  id,
+  name,
+  onClose,
+  otherCompany = false,
+}: {
+  id: number;
+  name: string;
+  onClose: () => void;
+  /** Another company's connection, opened by the super user: no replica row tells of its changes (decision 0105). */
+  otherCompany?: boolean;
+}) {
   const { t } = useTranslation();
   const [phone, setPhone] = useState("");
   const [asking, setAsking] = useState(false);
   const [byPhone, setByPhone] = useState(false);
-  const session = useConnectionSession(id);
+  const session = useConnectionSession(id, otherCompany);
   const askPairing = useAskPairingCode();
   const shown = useRef<string | null>(null);
 

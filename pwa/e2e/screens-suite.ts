@@ -21,6 +21,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { saveMedia } from "@chatflow/core/media/media-store.ts";
+import { startFakeSmtp } from "@chatflow/core/testing/fake-smtp.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
@@ -58,7 +59,12 @@ let composersMeasured = 0;
 
 /** Registers the screens' tests for these sizes in the calling test file (its own stack and seed). */
 export function screensSuite(sizes: readonly Size[]): void {
-  const world = browserStackForFile();
+  // A mail server (the SMTP stand-in): the reset page's second step opens only when the code can be mailed
+  // (decision 0104; installation-told.test.ts looks at the page without one).
+  const smtp = forFile(startFakeSmtp, { stop: (f) => f.close() });
+  const world = browserStackForFile({
+    core: () => ({ mail: { smtpUrl: smtp.url, from: "Chat-flow <no-reply@chatflow.test>" } }),
+  });
 
   const ONLY_SIZES = process.env.SCREENS_SIZES?.split(",").map((s) => s.trim());
   const SIZES = ALL_SIZES.filter(

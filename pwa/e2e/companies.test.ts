@@ -22,6 +22,11 @@ describe("companies page", () => {
   it("the super user creates a company whose admin signs in, and advancing the due date changes its row", async () => {
     const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
+    // A plan that costs something: the billing job pays a free plan's invoice at once and moves the due date on
+    // (decision 0105), which would move this company's date under the test whenever the job runs.
+    await world.stack.core.db.pool.query(
+      "INSERT INTO plans (name, users, connections, queues, amount) VALUES ('Plano Mercado', 3, 1, 1, 89.9)",
+    );
     page.on("pageerror", (e) => console.error("page error:", e.message));
     await signIn(page, world.stack.core.url);
     await page.goto(`${world.stack.core.url}/companies`);
@@ -35,7 +40,7 @@ describe("companies page", () => {
     await page.getByTestId("company-email").fill("dono@mercado-e2e.test");
     await page.getByTestId("company-password").fill("Mercado-2026");
     await page.getByTestId("company-plan").click();
-    await page.getByRole("option").first().click();
+    await page.getByRole("option", { name: "Plano Mercado" }).click();
     await page.getByTestId("company-due-date").fill(due);
     await page.getByTestId("company-save").click();
     await modal.waitFor({ state: "detached" });

@@ -8,8 +8,6 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { KeyboardShortcuts } from "../shortcuts/keyboard-shortcuts.tsx";
-import { startAppSync } from "../sync/app-sync.ts";
-import { OpenTicketNotice } from "../tickets/open-ticket-notice.tsx";
 import { Splash } from "../ui/splash.tsx";
 import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
 import { useHelpsPresence } from "./layout-data.ts";
@@ -23,6 +21,27 @@ import { TopBar } from "./top-bar.tsx";
 
 // A new conversation waiting in the person's queues, on every screen (issue 21); loaded apart from the first paint.
 const NewTicketToast = lazy(() => import("./new-ticket-toast.tsx").then((m) => ({ default: m.NewTicketToast })));
+// The refusal notice and the sync engine are not in the layout's own chunk (decision 0102): they bring the tickets
+// area's writes and the contract's schemas, and evaluating all of it with the layout made one long task of the
+// first load. They load beside the first screen instead (the tickets screen needs most of it anyway).
+const OpenTicketNotice = lazy(() =>
+  import("../tickets/open-ticket-notice.tsx").then((m) => ({ default: m.OpenTicketNotice })),
+);
+
+/** Starts the replica's sync for the signed-in frame, and stops it when the frame goes (sign-out). */
+function useAppSync() {
+  useEffect(() => {
+    let live = true;
+    let stop: (() => void) | undefined;
+    void import("../sync/app-sync.ts").then(({ startAppSync }) => {
+      if (live) stop = startAppSync();
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, []);
+}
 
 export function AppLayout() {
   const { i18n } = useTranslation();
@@ -33,7 +52,7 @@ export function AppLayout() {
   const phone = useMediaQuery(NARROW_QUERY);
   const drawer = useMenuDrawer();
 
-  useEffect(() => startAppSync(), []);
+  useAppSync();
   useSubscriptionWarning(user);
   useHelpsPresence();
 
@@ -66,7 +85,9 @@ export function AppLayout() {
           </ScreenErrorBoundary>
         </main>
         {/* A refused accept or reopen names who holds the ticket, on whatever screen is open. */}
-        <OpenTicketNotice />
+        <Suspense fallback={null}>
+          <OpenTicketNotice />
+        </Suspense>
         <Suspense fallback={null}>
           <NewTicketToast />
         </Suspense>

@@ -2,7 +2,17 @@
 // the filters, sort and show-all, the new-ticket and close-all actions, and the virtualised
 // rows (replica first, then core's pages; use-ticket-list.ts). Tab and filters are kept per
 // user (ticket-list-filter.ts, decision 0032).
-import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
@@ -68,6 +78,11 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
   }, [search]);
 
   const list = useSameList(useTickets(user, tabs, tab, filter, online));
+  // A new answer for the same list (its first rows, a live change) renders at a lower priority, in slices that let
+  // the browser in, instead of one task as long as the whole list's render (decision 0102). A list that has no answer
+  // yet (another tab, another filter) shows at once, as before: never the rows of another list under this tab.
+  const deferred = useDeferredValue(list);
+  const shown = list.ready && deferred.key === list.key ? deferred : list;
   const writes = useTicketWrites();
   useTabThatNeedsMe(list.pulled ? list.counts : {}, selectedUuid, tab, setTab);
   useFollowSelectedTicket(selectedUuid, tabs, tab, setTab);
@@ -147,7 +162,7 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
           tabs={tabs}
           tab={tab}
           onTab={setTab}
-          list={list}
+          list={shown}
           search={filter.search}
           showOwner={admin}
           online={online}

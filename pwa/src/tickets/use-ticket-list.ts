@@ -26,6 +26,8 @@ export const LOCAL_PAGE = 100;
 export type TabCount = { value: number; atLeast: boolean };
 
 export type TicketListState = {
+  /** The query this state answers (ticketsQuery: the tab and its filter). */
+  key: string;
   rows: TicketListRow[];
   /** The replica has answered (the first paint can show it). */
   ready: boolean;
@@ -146,6 +148,7 @@ export function useTicketList(
   }, [serverLoaded, serverLoading, serverHasMore, serverMore]);
   if (serverOnly) {
     return {
+      key,
       rows,
       ready: serverLoaded || server.error !== null,
       hasMore: !serverLoaded || serverHasMore,
@@ -158,6 +161,7 @@ export function useTicketList(
     };
   }
   return {
+    key,
     rows,
     ready: current !== undefined,
     hasMore: !localDone || (fromServer && (!serverLoaded || serverHasMore)),

@@ -13,6 +13,7 @@ import { Redis } from "@hocuspocus/extension-redis";
 import { type Hocuspocus, Server } from "@hocuspocus/server";
 import { type AccessWatch, watchAccess } from "./auth/access-watch.ts";
 import { authenticateConnection } from "./auth/authenticate-connection.ts";
+import { flowPublished } from "./http/flow-published.ts";
 import { healthChecks, syncMetrics } from "./http/health.ts";
 import { quickMessageWrites } from "./http/quick-message-writes.ts";
 import { documentStore } from "./persistence/document-store.ts";
@@ -94,12 +95,13 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<SyncServ
         ?.reviewConnection(connection)
         .catch((err: Error) => logger.error({ reason: err.message }, "access review failed; the sweep retries"));
     },
-    // Core's REST writes to quick messages (decision 0048).
+    // Core's REST writes to quick messages (decision 0048) and its word that a flow was published (0107).
     extensions: [
       healthChecks(db.pool, health, { registry: metrics, token: opts.metricsToken }, redisReady(redis)),
       ...redis,
       documentStore(db.pool),
       quickMessageWrites(db.pool, tokens),
+      flowPublished(db.pool, tokens),
     ],
   });
   // Hocuspocus's destroy() stores and unloads documents but leaves upgraded sockets

@@ -4,7 +4,7 @@
 // Admins only. Routes are parse -> use case in a transaction -> answer.
 import { type NextFunction, type Request, type Response, Router } from "express";
 import type pg from "pg";
-import { actorOf } from "../auth/authenticate.ts";
+import { actorOf, bearer } from "../auth/authenticate.ts";
 import {
   FLOW_MEDIA_FIELD,
   type FlowMediaKind,
@@ -22,6 +22,7 @@ import { mediaUrlOf } from "../media/media-store.ts";
 import { discardUploads, mediaUpload } from "../media/upload.ts";
 import { checkFlowMedia } from "./flow-media.ts";
 import { authorizeFlows } from "./flow-policy.ts";
+import { flowPublishedPoke } from "./flow-published-poke.ts";
 import { listFlows } from "./list-flows.ts";
 
 // On the company EntityManager (decision 0028): loaded on the first call, not at start (decision 0039).
@@ -41,8 +42,9 @@ function adminsOnly(_req: Request, res: Response, next: NextFunction) {
   }
 }
 
-export function flowRoutes(pool: pg.Pool, dataDir: string): Router {
+export function flowRoutes(pool: pg.Pool, dataDir: string, syncUrl?: string): Router {
   const router = Router();
+  const poke = flowPublishedPoke(syncUrl);
   router.use("/flowbuilder", adminsOnly);
 
   router.get("/flowbuilder", async (req, res) => {
@@ -77,7 +79,11 @@ export function flowRoutes(pool: pg.Pool, dataDir: string): Router {
   router.post("/flowbuilder/flow", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZSaveFlowRequestSchema, req.body ?? {});
-    res.json(await transaction(pool, (client) => saveFlow(client, actor, input)));
+    const saved = await transaction(pool, (client) => saveFlow(client, actor, input));
+    // What runs becomes the drawing too (decision 0107): editors with the flow open see it before the answer.
+    const token = bearer(req);
+    if (token) await poke(token, input.idFlow);
+    res.json(saved);
   });
 
   // The video dialog posts to the audio path (spec 2 §7): it takes both.

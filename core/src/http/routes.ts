@@ -123,7 +123,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     queueRoutes(deps.pool),
     chatbotRoutes(deps.pool),
     connectionSessionRoutes(deps.pool, graphApiOf(deps.config)),
-    flowRoutes(deps.pool, deps.config.dataDir),
+    flowRoutes(deps.pool, deps.config.dataDir, deps.config.syncUrl),
     flowCampaignRoutes(deps.pool),
     whatsappRoutes(deps.pool, graphApiOf(deps.config)),
     facebookRoutes(deps.pool, graphApiOf(deps.config), {

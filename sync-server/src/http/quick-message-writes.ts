@@ -65,7 +65,7 @@ export type QuickMessageWrites = z.infer<typeof ZQuickMessageWritesSchema>;
 /** Per op: whether it found its item (an add always does). */
 export type QuickMessageWritesAnswer = { applied: boolean[] };
 
-const STATUS: Partial<Record<ErrorCode, number>> = {
+export const STATUS: Partial<Record<ErrorCode, number>> = {
   ERR_SESSION_EXPIRED: 401,
   ERR_INVALID_TOKEN: 403,
   ERR_SUBSCRIPTION_EXPIRED: 402,
@@ -73,12 +73,12 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   ERR_VALIDATION: 400,
 };
 
-function answer(res: ServerResponse, status: number, body: unknown): void {
+export function answer(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
+export async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {

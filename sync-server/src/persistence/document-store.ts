@@ -9,6 +9,8 @@
 // updates merge without conflict, deletions included, so the merge can only add.
 
 import { parseDocumentName } from "@chatflow/core/contract/documents/document-name.ts";
+import { docOf, drawnPublishOf, takeInPublishedFlow } from "@chatflow/core/contract/documents/flow-published.ts";
+import type { FlowSnapshot } from "@chatflow/core/contract/flows.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { Database } from "@hocuspocus/extension-database";
 import type pg from "pg";
@@ -17,13 +19,27 @@ import { PROJECTIONS } from "./projection.ts";
 
 export async function fetchDocumentState(pool: pg.Pool, name: string): Promise<Uint8Array | null> {
   // The name carries the company (company/{id}/...): the filter keeps the read on that company's rows.
-  const companyId = parseDocumentName(name)?.companyId;
-  if (companyId === undefined) return null;
-  const { rows } = await pool.query<{ state: Buffer }>(
-    "SELECT state FROM documents WHERE name = $1 AND company_id = $2",
-    [name, companyId],
-  );
-  return rows[0] ? new Uint8Array(rows[0].state) : null;
+  const parsed = parseDocumentName(name);
+  if (parsed === null) return null;
+  const read = async () => {
+    const { rows } = await pool.query<{ state: Buffer }>(
+      "SELECT state FROM documents WHERE name = $1 AND company_id = $2",
+      [name, parsed.companyId],
+    );
+    return rows[0] ? new Uint8Array(rows[0].state) : null;
+  };
+  const state = await read();
+  // A flow published (by the API) since its drawing last took a publish in opens with it drawn (decision 0107):
+  // the store takes it in under the row's lock, as any store does, and the merged state is what loads.
+  if (parsed.kind === "flow") {
+    const savedAt = await publishedAtOf(pool, parsed.companyId, parsed.id);
+    const drawn = state ? drawnPublishOf(docOf(state)) : null;
+    if (savedAt && savedAt !== drawn) {
+      await storeDocumentState(pool, name, state ?? Y.encodeStateAsUpdate(new Y.Doc()));
+      return read();
+    }
+  }
+  return state;
 }
 
 /**
@@ -42,7 +58,8 @@ export async function storeDocumentState(pool: pg.Pool, name: string, state: Uin
     // A flow's drawing is kept only while the flow exists: an editor offline when it was deleted reconnects with
     // the drawing, and writing it back would leave an orphan row nobody lists (decisions 0051, 0061). FOR SHARE
     // holds a concurrent delete until this store is done; that delete then removes the row with the flow.
-    if (parsed.kind === "flow" && !(await flowExists(client, parsed.companyId, parsed.id))) return null;
+    const savedAt = parsed.kind === "flow" ? await flowSavedAt(client, parsed.companyId, parsed.id) : null;
+    if (savedAt === undefined) return null;
     // The first store of a document inserts; a concurrent first store waits on the
     // unique key, does nothing, and merges below like any later store.
     const inserted = await client.query(
@@ -65,13 +82,19 @@ export async function storeDocumentState(pool: pg.Pool, name: string, state: Uin
       Y.applyUpdate(merged, stored);
       missing = newIn(state, stored);
       Y.applyUpdate(merged, state);
+    } else {
+      Y.applyUpdate(merged, state);
+    }
+    // A publish the drawing has not taken in yet (saved by the API, decision 0107) is drawn now; the instance's
+    // live document gets it with `missing`, so its editors see it.
+    const tookIn = savedAt !== null && (await takeInPublish(client, merged, parsed.companyId, parsed.id, savedAt));
+    if (tookIn) missing = newIn(state, Y.encodeStateAsUpdate(merged));
+    if (inserted.rowCount === 0 || tookIn) {
       await client.query("UPDATE documents SET state = $3, updated_at = now() WHERE name = $1 AND company_id = $2", [
         name,
         parsed.companyId,
         Y.encodeStateAsUpdate(merged),
       ]);
-    } else {
-      Y.applyUpdate(merged, state);
     }
     // The rows describe the merged document: what is stored, not one instance's view of it.
     await project?.(merged, parsed)(client);
@@ -80,13 +103,48 @@ export async function storeDocumentState(pool: pg.Pool, name: string, state: Uin
   });
 }
 
-async function flowExists(client: pg.ClientBase, companyId: number, id: string): Promise<boolean> {
-  if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647) return false;
-  const { rowCount } = await client.query("SELECT 1 FROM flows WHERE company_id = $1 AND id = $2 FOR SHARE", [
-    companyId,
-    Number(id),
-  ]);
-  return (rowCount ?? 0) > 0;
+const flowIdOf = (id: string) => (/^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null);
+
+/**
+ * The flow's last publish time (ISO; null: never published), or undefined when the flow does not exist. FOR
+ * SHARE holds a concurrent delete (or publish) until the store is done.
+ */
+async function flowSavedAt(client: pg.ClientBase, companyId: number, id: string): Promise<string | null | undefined> {
+  const flowId = flowIdOf(id);
+  if (flowId === null) return undefined;
+  const { rows } = await client.query<{ saved_at: Date | null }>(
+    "SELECT saved_at FROM flows WHERE company_id = $1 AND id = $2 FOR SHARE",
+    [companyId, flowId],
+  );
+  if (!rows[0]) return undefined;
+  return rows[0].saved_at ? rows[0].saved_at.toISOString() : null;
+}
+
+async function publishedAtOf(pool: pg.Pool, companyId: number, id: string): Promise<string | null> {
+  const flowId = flowIdOf(id);
+  if (flowId === null) return null;
+  const { rows } = await pool.query<{ saved_at: Date | null }>(
+    "SELECT saved_at FROM flows WHERE company_id = $1 AND id = $2",
+    [companyId, flowId],
+  );
+  return rows[0]?.saved_at ? rows[0].saved_at.toISOString() : null;
+}
+
+/** Takes the flow's publish saved at `savedAt` into `doc` unless it already did; whether it changed `doc`. */
+async function takeInPublish(
+  client: pg.ClientBase,
+  doc: Y.Doc,
+  companyId: number,
+  id: string,
+  savedAt: string,
+): Promise<boolean> {
+  if (drawnPublishOf(doc) === savedAt) return false;
+  const { rows } = await client.query<{ flow: FlowSnapshot | null }>(
+    "SELECT flow FROM flows WHERE company_id = $1 AND id = $2",
+    [companyId, flowIdOf(id)],
+  );
+  const flow = rows[0]?.flow;
+  return flow ? takeInPublishedFlow(doc, flow, savedAt) : false;
 }
 
 /**

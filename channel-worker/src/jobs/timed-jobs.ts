@@ -1,6 +1,7 @@
 // The worker's timed jobs on agenda with its PostgreSQL backend: each recurring job is one row in agenda_jobs
 // (migration 0011) that every worker polls, and the backend's row lock lets one worker at a time run it.
 import { PostgresBackend } from "@agendajs/postgres-backend";
+import { AUDIT_PURGE_MAX_ROWS, purgeAuditEntries } from "@chatflow/core/audit/audit-retention.ts";
 import { CAMPAIGNS_BATCH, sendDueCampaigns } from "@chatflow/core/campaigns/send-due-campaigns.ts";
 import { FLOW_RESUME_JOB } from "@chatflow/core/flows/runtime/flow-runs.ts";
 import {
@@ -68,6 +69,13 @@ export const TIMED_JOBS: TimedJob[] = [
     run: (client) => pruneChangeLog(client, { maxRows: PRUNE_MAX_ROWS }),
     unit: "change-log entries",
     batch: PRUNE_MAX_ROWS,
+  },
+  // The audit log's retention (decision 0108): entries past their company's days (or AUDIT_RETENTION_DAYS) go.
+  {
+    name: "audit:purge",
+    run: (client) => purgeAuditEntries(client, { maxRows: AUDIT_PURGE_MAX_ROWS }),
+    unit: "audit entries",
+    batch: AUDIT_PURGE_MAX_ROWS,
   },
   // Inactivity text, expiry, queue rotation (service-jobs.ts).
   ...SERVICE_JOBS,

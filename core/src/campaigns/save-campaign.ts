@@ -3,6 +3,7 @@
 // PROGRAMADA (the sender starts it when due), without one INATIVA; only the §4 states can be saved.
 import { raw } from "@mikro-orm/postgresql";
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import { type CampaignDTO, isCampaignEditable, type TSaveCampaignRequest } from "../contract/campaigns.ts";
 import { companyEm } from "../db/company-em.ts";
@@ -46,6 +47,7 @@ export async function createCampaign(
   });
   await em.flush();
   await recordChanges(client, changed(actor.companyId));
+  if (input.scheduledAt) await recordStart(client, actor, campaign.id, input.name, input.scheduledAt);
   return loadCampaign(client, actor.companyId, campaign.id);
 }
 
@@ -67,6 +69,11 @@ export async function updateCampaign(
     { ...fields(input), status, updatedAt: raw("now()") },
   );
   await recordChanges(client, changed(actor.companyId));
+  const rescheduled =
+    before.status !== "PROGRAMADA" ||
+    new Date(before.scheduledAt ?? 0).getTime() !== new Date(input.scheduledAt ?? 0).getTime();
+  if (status === "PROGRAMADA" && input.scheduledAt && rescheduled)
+    await recordStart(client, actor, id, input.name, input.scheduledAt);
   return loadCampaign(client, actor.companyId, id);
 }
 
@@ -106,7 +113,24 @@ async function moveCampaign(
     { status: to, completedAt: null, updatedAt: raw("now()") },
   );
   await recordChanges(client, changed(actor.companyId));
+  if (to === "EM_ANDAMENTO") await recordStart(client, actor, id, before.name, null);
   return loadCampaign(client, actor.companyId, id);
+}
+
+/** The audit log's "campaign started" (decision 0108): scheduled to start at a time, or restarted now (null). */
+async function recordStart(
+  client: pg.ClientBase,
+  actor: Actor,
+  id: number,
+  name: string,
+  scheduledAt: Date | string | null,
+): Promise<void> {
+  await recordAudit(client, actor, {
+    kind: "campaign.start",
+    subjectId: id,
+    subject: name,
+    detail: { scheduledAt: scheduledAt === null ? null : new Date(scheduledAt).toISOString() },
+  });
 }
 
 /** Sets or removes the attachment; answers the campaign and the URL of the file it replaced. */

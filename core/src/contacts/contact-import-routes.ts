@@ -10,6 +10,7 @@ import { type RequestHandler, Router } from "express";
 import multer from "multer";
 import type pg from "pg";
 import { z } from "zod";
+import { recordAudit } from "../audit/record-audit.ts";
 import { actorOf } from "../auth/authenticate.ts";
 import {
   type ContactImportPreview,
@@ -20,6 +21,7 @@ import {
 } from "../contract/contact-import.ts";
 import { AppError, invalidInput, parse } from "../kernel/errors.ts";
 import { logger } from "../kernel/logger.ts";
+import { transaction } from "../kernel/transaction.ts";
 import { storedFileName, utf8FileName } from "../media/media-store.ts";
 import { discardUploads, multipartNulByteError } from "../media/upload.ts";
 import type { ContactImportRunner, ImportOutcome } from "./contact-import-runner.ts";
@@ -84,6 +86,10 @@ export function contactImportRoutes(
       // The admin's columns (decision 0091), checked before anything is stored; without one, the header decides.
       mapping = parseMapping(req.body?.mapping);
       jobId = (await createImport(pool, actor.companyId, actor.id, file.originalname)).id;
+      const importId = jobId;
+      await transaction(pool, (c) =>
+        recordAudit(c, actor, { kind: "contacts.import", subjectId: importId, subject: file.originalname }),
+      );
     } catch (err) {
       await unlink(file.path).catch(() => {});
       throw err;

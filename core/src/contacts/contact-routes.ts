@@ -7,6 +7,7 @@
 import { type RequestHandler, Router } from "express";
 import type pg from "pg";
 import { z } from "zod";
+import { recordAudit } from "../audit/record-audit.ts";
 import { actorOf } from "../auth/authenticate.ts";
 import {
   ZBlockContactRequestSchema,
@@ -67,6 +68,8 @@ export function contactRoutes(pool: pg.Pool, limits: Pick<AbuseLimits, "contactL
     authorizeContacts(actor, "export");
     const { pageNumber: _, ...filter } = parse(ZListContactsQuerySchema, req.query);
     const viewer = await loadViewer(pool, actor);
+    // Recorded as the download starts: what the admin asked for, whether or not the download completes.
+    await transaction(pool, (c) => recordAudit(c, actor, { kind: "contacts.export", detail: { filter } }));
     res.type("text/csv; charset=utf-8");
     res.attachment("contatos.csv");
     // Written page by page with backpressure; a failure after the first byte can only cut the download.

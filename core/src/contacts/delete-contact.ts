@@ -3,6 +3,7 @@
 // (foreign keys cascade); the change log names every replicated row that went,
 // so each PWA drops them from its replica.
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import type { Change } from "../kernel/change-log.ts";
 import { recordChanges } from "../kernel/change-log.ts";
@@ -29,4 +30,10 @@ export async function deleteContact(client: pg.ClientBase, actor: Actor, contact
     ...messages.rows.map((m): Change => ({ companyId, entity: "messages", id: m.id })),
   ];
   await recordChanges(client, changes);
+  // By id only: the number is the customer's personal data, the log is kept for months.
+  await recordAudit(client, actor, {
+    kind: "contact.delete",
+    subjectId: contactId,
+    detail: { tickets: ticketIds.length },
+  });
 }

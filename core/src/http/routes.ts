@@ -4,6 +4,7 @@
 import type { Router } from "express";
 import type pg from "pg";
 import { announcementMediaRoutes, announcementRoutes } from "../announcements/announcement-routes.ts";
+import { auditRoutes } from "../audit/audit-routes.ts";
 import type { ActorCache } from "../auth/actor-cache.ts";
 import type { Tokens } from "../auth/tokens.ts";
 import { campaignRoutes } from "../campaigns/campaign-routes.ts";
@@ -121,6 +122,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     promptRoutes(deps.pool),
     userRoutes(deps.pool, deps.config.dataDir, deps.config.limits),
     queueRoutes(deps.pool),
+    auditRoutes(deps.pool),
     chatbotRoutes(deps.pool),
     connectionSessionRoutes(deps.pool, graphApiOf(deps.config)),
     flowRoutes(deps.pool, deps.config.dataDir, deps.config.syncUrl),

@@ -1,6 +1,7 @@
 // Use case: an admin adds a queue (name and colour unique in the company,
 // within the plan's queue count, the §5 rules on its messages).
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import type { QueueAnswer, TCreateQueueRequest } from "../contract/queues.ts";
 import { assertFileListsOf } from "../files/file-list-references.ts";
@@ -47,5 +48,6 @@ export async function createQueue(
     });
   const id = rows[0]!.id;
   await recordChanges(client, [{ companyId: actor.companyId, entity: "queues", id }]);
+  await recordAudit(client, actor, { kind: "queue.create", subjectId: id, subject: input.name });
   return loadQueue(client, actor.companyId, id);
 }

@@ -2,6 +2,7 @@
 // then follow the no-queue visibility rule: admins and allTicket users); its
 // members and connections lose it. Every row that changed is logged for sync.
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { loadQueue } from "./load-queue.ts";
@@ -9,7 +10,7 @@ import { authorizeQueue } from "./queue-policy.ts";
 
 export async function deleteQueue(client: pg.ClientBase, actor: Actor, id: number): Promise<void> {
   authorizeQueue(actor, "delete");
-  await loadQueue(client, actor.companyId, id);
+  const queue = await loadQueue(client, actor.companyId, id);
   const companyId = actor.companyId;
   // Explicit rather than the foreign key's SET NULL, so that we know which tickets changed.
   const tickets = await client.query<{ id: number }>(
@@ -30,4 +31,5 @@ export async function deleteQueue(client: pg.ClientBase, actor: Actor, id: numbe
   for (const u of users.rows) changes.push({ companyId, entity: "users", id: u.id });
   for (const w of whatsapps.rows) changes.push({ companyId, entity: "whatsapps", id: w.id });
   await recordChanges(client, changes);
+  await recordAudit(client, actor, { kind: "queue.delete", subjectId: id, subject: queue.name });
 }

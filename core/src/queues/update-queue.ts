@@ -1,6 +1,7 @@
 // Use case: an admin edits a queue's fields and service hours; the §5 rules are
 // checked on the values the queue will have.
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import type { QueueAnswer, TUpdateQueueRequest } from "../contract/queues.ts";
 import { assertFileListsOf } from "../files/file-list-references.ts";
@@ -65,6 +66,12 @@ export async function updateQueue(
         throw queueConflict(err);
       });
     await recordChanges(client, [{ companyId: actor.companyId, entity: "queues", id }]);
+    await recordAudit(client, actor, {
+      kind: "queue.update",
+      subjectId: id,
+      subject: current.name,
+      detail: { fields: Object.keys(input).filter((k) => input[k as keyof TUpdateQueueRequest] !== undefined) },
+    });
   }
   return loadQueue(client, actor.companyId, id);
 }

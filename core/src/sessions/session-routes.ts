@@ -32,7 +32,7 @@ export function authRoutes(deps: SessionDeps & { secureCookies: boolean; limits:
     await hitRateLimit(deps.pool, `login:ip:${req.ip}`, deps.limits.loginPerIp);
     const account = `login:account:${input.email}`;
     await hitRateLimit(deps.pool, account, deps.limits.loginPerAccount);
-    const issued = await login(deps, input);
+    const issued = await login(deps, input, { userAgent: req.get("user-agent") ?? "", ip: req.ip ?? "" });
     await resetRateLimit(deps.pool, account);
     await answer(res, issued);
   });

@@ -2,6 +2,7 @@
 // refresh tokens stored hashed and rotated on every use.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type pg from "pg";
+import { recordNewDevice, type SignInDevice } from "../audit/record-sign-in.ts";
 import type { ActorCache } from "../auth/actor-cache.ts";
 import { loadUserByEmail, loadUserById, publicUser, type UserRow } from "../auth/load-user.ts";
 import type { Tokens } from "../auth/tokens.ts";
@@ -62,7 +63,11 @@ async function accessFor(deps: SessionDeps, user: UserRow, sessionId: string): P
   return { token, refreshToken: null, user: publicUser(user) };
 }
 
-export async function login(deps: SessionDeps, input: TLoginRequest): Promise<Issued> {
+export async function login(
+  deps: SessionDeps,
+  input: TLoginRequest,
+  device: SignInDevice = { userAgent: "", ip: "" },
+): Promise<Issued> {
   const user = await loadUserByEmail(deps.pool, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? (await timingHash()), input.password);
   if (!user || !ok) throw invalidCredentials();
@@ -80,6 +85,7 @@ export async function login(deps: SessionDeps, input: TLoginRequest): Promise<Is
     await client.query("DELETE FROM refresh_tokens WHERE user_id = $1", [user.id]);
     const issued = await issue(deps, client, user, sessionId);
     await client.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${user.id}:${sessionId}`]);
+    await recordNewDevice(client, user, device);
     return issued;
   });
   deps.actors?.evictUser(user.id);

@@ -1,5 +1,6 @@
 // Use case: an admin changes one company setting (PUT /companySettings {column, data}).
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import {
   companySettingValueError,
@@ -24,6 +25,12 @@ export async function updateCompanySetting(
   await setCompanySetting(client, actor.companyId, input.column, input.data);
   if (PRESENTATION_SETTINGS.has(input.column) && before !== input.data)
     await rebuildPlainReplicas(client, actor.companyId);
+  if (before !== input.data)
+    await recordAudit(client, actor, {
+      kind: "setting.update",
+      subject: input.column,
+      detail: { from: before, to: input.data },
+    });
   return { [input.column]: input.data };
 }
 

@@ -1,5 +1,6 @@
 // Use case: an admin adds a user to the company (within the plan's user count).
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import { loadCompanyUser } from "../auth/load-user.ts";
 import type { TCreateUserRequest, UserAnswer } from "../contract/users.ts";
@@ -21,6 +22,12 @@ export async function createUser(client: pg.ClientBase, actor: Actor, input: TCr
   const id = await insertUser(client, companyId, input);
   await setUserQueues(client, companyId, id, queueIds);
   await recordChanges(client, [{ companyId, entity: "users", id }]);
+  await recordAudit(client, actor, {
+    kind: "user.create",
+    subjectId: id,
+    subject: input.name,
+    detail: { profile: input.profile },
+  });
   return userAnswer((await loadCompanyUser(client, companyId, id))!);
 }
 

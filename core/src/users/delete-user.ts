@@ -2,6 +2,7 @@
 // the queue (pending, no owner) so that someone picks them up; the user's other
 // tickets lose their owner. Every live session and socket of the user ends.
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import { loadCompanyUser } from "../auth/load-user.ts";
 import { SESSIONS_CHANNEL } from "../contract/topics.ts";
@@ -39,6 +40,7 @@ export async function deleteUser(client: pg.ClientBase, actor: Actor, id: number
   const changes: Change[] = [{ companyId, entity: "users", id }];
   for (const t of tickets.rows) changes.push({ companyId, entity: "tickets", id: t.id });
   await recordChanges(client, changes);
+  await recordAudit(client, actor, { kind: "user.delete", subjectId: id, subject: target.name });
   // Same signal as a logout: the realtime hub and the sync server close the user's sockets (at commit).
   await client.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${id}:`]);
 }

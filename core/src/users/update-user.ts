@@ -3,6 +3,7 @@
 // profile modal may send the whole form; changing anything beyond the
 // self-editable fields needs the admin's "manage" right.
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import { SELF_EDITABLE_USER_FIELDS, type TUpdateUserRequest, type UserAnswer } from "../contract/users.ts";
 import { recordChanges } from "../kernel/change-log.ts";
@@ -120,5 +121,12 @@ export async function updateUser(
     ]);
   }
   await recordChanges(client, [{ companyId, entity: "users", id }]);
+  // The names of what changed, never a value (a password).
+  await recordAudit(client, actor, {
+    kind: "user.update",
+    subjectId: id,
+    subject: target.name,
+    detail: { fields: changed },
+  });
   return userAnswer((await loadCompanyUser(client, companyId, id))!);
 }

@@ -1,6 +1,7 @@
 // Use case: an admin adds a connection. The company's first connection is its
 // default; a new default unsets the old one. The worker is told at once.
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import type { TCreateWhatsappRequest, WhatsappAnswer } from "../contract/whatsapps.ts";
@@ -89,6 +90,12 @@ export async function createWhatsapp(
   const changes: Change[] = [{ companyId, entity: "whatsapps", id }, ...released];
   if (isDefault) changes.push(...(await unsetOtherDefaults(client, companyId, id)));
   await recordChanges(client, changes);
+  await recordAudit(client, actor, {
+    kind: "connection.create",
+    subjectId: id,
+    subject: input.name,
+    detail: { channel: input.channel },
+  });
   // The channel worker picks up connections it does not hold when poked (and lets go of those that lost their number).
   for (const c of [{ id }, ...released])
     await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(c.id)]);

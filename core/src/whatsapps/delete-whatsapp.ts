@@ -4,6 +4,7 @@
 // tickets in progress are closed, its queued messages fail, and contacts and
 // users that pointed at it lose the reference; every changed row is logged.
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
@@ -56,6 +57,7 @@ export async function deleteWhatsapp(client: pg.ClientBase, actor: Actor, id: nu
   for (const u of users.rows) changes.push({ companyId, entity: "users", id: u.id });
   for (const m of messages.rows) changes.push({ companyId, entity: "messages", id: m.id });
   await recordChanges(client, changes);
+  await recordAudit(client, actor, { kind: "connection.delete", subjectId: id, subject: current.name });
   // A worker holding the connection notices it is gone and lets it go.
   await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(id)]);
 }

@@ -105,6 +105,8 @@ export async function loadWhatsapp(db: pg.Pool | pg.ClientBase, actor: Actor, id
 /** The stored row a use case edits from, locked until commit. */
 export type WhatsappRecord = {
   id: number;
+  /** Its name (the audit log names what changed). */
+  name: string;
   channel: Channel;
   status: string;
   isDefault: boolean;
@@ -119,7 +121,7 @@ const CLOUD_COLUMNS = `w.phone_number_id AS "phoneNumberId", w.access_token AS "
 
 export async function lockWhatsapp(client: pg.ClientBase, companyId: number, id: number): Promise<WhatsappRecord> {
   const { rows } = await client.query<WhatsappRecord>(
-    `SELECT w.id, w.channel, w.status, w.is_default AS "isDefault", w.greeting_message AS "greetingMessage", w.token,
+    `SELECT w.id, w.name, w.channel, w.status, w.is_default AS "isDefault", w.greeting_message AS "greetingMessage", w.token,
        ${BOT_SETTINGS_COLUMNS}, ${CONNECTION_SETTINGS_SELECT}, ${CLOUD_COLUMNS},
        COALESCE((SELECT array_agg(queue_id ORDER BY queue_id) FROM whatsapp_queues WHERE whatsapp_id = w.id AND company_id = w.company_id), '{}')
          AS "queueIds"

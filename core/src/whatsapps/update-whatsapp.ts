@@ -2,6 +2,7 @@
 // Cloud API secret sent as null or "" is cleared. The default cannot be taken
 // away by unsetting it: another connection must be made default instead.
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import type { TConnectionSettings, TUpdateWhatsappRequest, WhatsappAnswer } from "../contract/whatsapps.ts";
@@ -127,6 +128,13 @@ export async function updateWhatsapp(
   const changes: Change[] = [{ companyId, entity: "whatsapps", id }, ...released];
   if (input.isDefault && !current.isDefault) changes.push(...(await unsetOtherDefaults(client, companyId, id)));
   await recordChanges(client, changes);
+  // The names of what was sent, never a value (a token).
+  await recordAudit(client, actor, {
+    kind: "connection.update",
+    subjectId: id,
+    subject: current.name,
+    detail: { fields: Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined) },
+  });
   for (const c of [{ id }, ...released])
     await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(c.id)]);
   return loadWhatsapp(client, actor, id);

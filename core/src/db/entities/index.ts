@@ -3,6 +3,7 @@
 // schema-diff.test.ts fails when these and the migrated database differ.
 import { AgendaJob } from "./agenda.ts";
 import { Announcement } from "./announcements.ts";
+import { AuditEntry } from "./audit.ts";
 import { Campaign, CampaignSetting, CampaignShipping } from "./campaigns.ts";
 import { Chatbot } from "./chatbots.ts";
 import { Chat, ChatMessage, ChatUser } from "./chats.ts";
@@ -25,6 +26,7 @@ import { Queue, RefreshToken, User, UserQueue } from "./users.ts";
 
 export * from "./agenda.ts";
 export * from "./announcements.ts";
+export * from "./audit.ts";
 export * from "./campaigns.ts";
 export * from "./chatbots.ts";
 export * from "./chats.ts";
@@ -103,4 +105,5 @@ export const ENTITIES = [
   Campaign,
   CampaignSetting,
   CampaignShipping,
+  AuditEntry,
 ];

@@ -800,6 +800,13 @@ export function screensSuite(sizes: readonly Size[]): void {
       ready: (p) => p.getByTestId("reports-table").locator("tbody tr").first().waitFor(),
       open: [{ name: "report-ticket-log", action: dialogOpened("ticket-log-dialog", "report-logs") }],
     },
+    {
+      // The audit log (issue 25, decision 0108): filters, the entries (the admin's own sign-in at least), the pager.
+      name: "audit",
+      path: "/audit",
+      as: "admin",
+      ready: (p) => p.getByTestId("audit-table").locator("tbody tr").first().waitFor(),
+    },
   ];
 
   /** The composer's dialogs and the conversation's drop zone: a test of their own (the list above fills its time). */
@@ -1581,7 +1588,7 @@ async function scrollingSideways(page: Page, selectors: string[]): Promise<strin
  * whose right edge passes the viewport (the outermost one, named by its test id, class and text), unless a box
  * inside the screen clips it, or is one made to scroll sideways (a tab strip, a wide table in its own region).
  */
-async function overflowing(page: Page): Promise<string[]> {
+export async function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = window.innerWidth;
     const found: string[] = [];

@@ -173,6 +173,7 @@ export const PRIVATE_ROUTES: readonly PrivateRoute[] = [
   // The internal chat (spec 3 §2): /chats and /chats/{uuid}, one screen that stays mounted.
   { path: "chats/:uuid?", gate: "chats", screen: named(() => import("./chats/chats-page.tsx"), "ChatsPage") },
   { path: "reports", gate: "reports", screen: named(() => import("./reports/reports-page.tsx"), "ReportsPage") },
+  { path: "audit", gate: "audit", screen: named(() => import("./audit/audit-page.tsx"), "AuditPage") },
   {
     path: "announcements",
     gate: "announcements",

@@ -41,6 +41,7 @@ describe("#menu: what is built", () => {
       "financeiro",
       "subscription",
       "settings",
+      "audit",
     ]);
     // Prompts and integrations are admins' (spec 2 §6) and follow useOpenAi and useIntegrations (spec 2 §1).
     expect(decideRoute(routeById("queueIntegration"), { user: plain })).toBe("forbidden");

@@ -135,6 +135,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route({ id: "subscription", path: "/subscription", group: "admin", built: true, allow: isAdmin }),
   // spec 3 §2: admins' Options and Schedules, the super user's platform tabs; a plain user gets the 403 page.
   route({ id: "settings", path: "/settings", group: "admin", built: true, allow: (c) => isAdmin(c) || isSuper(c) }),
+  // Issue 25 (decision 0108): the company's audit log; the super user's spans the platform.
+  route({ id: "audit", path: "/audit", group: "admin", built: true, allow: (c) => isAdmin(c) || isSuper(c) }),
   // The platform (spec 1 §2: super user only).
   route({ id: "allConnections", path: "/allConnections", group: "super", built: true, allow: isSuper }),
   route({ id: "companies", path: "/companies", group: "super", built: true, allow: isSuper }),

@@ -109,6 +109,7 @@ export const en: Resources = {
     financeiro: "Financial",
     subscription: "Subscription",
     settings: "Settings",
+    audit: "Audit log",
     allConnections: "All connections",
     companies: "Companies",
     announcements: "Announcements",

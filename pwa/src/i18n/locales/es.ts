@@ -109,6 +109,7 @@ export const es: Resources = {
     financeiro: "Financiero",
     subscription: "Suscripción",
     settings: "Configuración",
+    audit: "Auditoría",
     allConnections: "Todas las conexiones",
     companies: "Empresas",
     announcements: "Informativos",

@@ -112,6 +112,7 @@ export const ptBR = {
     financeiro: "Financeiro",
     subscription: "Assinatura",
     settings: "Configurações",
+    audit: "Auditoria",
     allConnections: "Todas as conexões",
     companies: "Empresas",
     announcements: "Informativos",

@@ -109,6 +109,7 @@ export const tr: Resources = {
     financeiro: "Finans",
     subscription: "Abonelik",
     settings: "Ayarlar",
+    audit: "Denetim kaydı",
     allConnections: "Tüm bağlantılar",
     companies: "Şirketler",
     announcements: "Duyurular",

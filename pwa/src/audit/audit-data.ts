@@ -1,0 +1,65 @@
+// The audit area's data (decision 0108; screens call hooks, this file owns the paths): GET /audit over REST while
+// online (an online-only admin screen), the users of the filter from the replica, the CSV from GET /audit/export.
+import type { AuditListAnswer } from "@chatflow/core/contract/audit.ts";
+import { useEffect, useRef } from "react";
+import { ApiError, isErrorBody, NetworkError } from "../api/errors.ts";
+import { useRestQuery } from "../api/use-rest-query.ts";
+import { api, tokens } from "../app-services.ts";
+import { saveFile } from "../contacts/export-contacts.ts";
+import { useOnline } from "../layout/use-online.ts";
+import { useReplicaUsers } from "../users/users-data.ts";
+import { type AuditFilters, auditQuery } from "./audit-model.ts";
+
+export type AppliedAudit = { filters: AuditFilters; page: number; nonce: number };
+
+/** One page of entries for the applied filters; asked again when Filtrar is pressed for the same ones. */
+export function useAuditEntries(applied: AppliedAudit) {
+  const online = useOnline();
+  const query = auditQuery(applied.filters, applied.page);
+  const list = useRestQuery<AuditListAnswer>(online ? `/audit?${query}` : null);
+  const { reload } = list;
+  const asked = useRef({ query, nonce: applied.nonce });
+  useEffect(() => {
+    const before = asked.current;
+    asked.current = { query, nonce: applied.nonce };
+    if (before.nonce !== applied.nonce && before.query === query) void reload();
+  }, [query, applied.nonce, reload]);
+  return { data: list.data, loading: list.loading, failed: list.error != null, online };
+}
+
+/** The company's users, for the user filter. */
+export function useAuditUsers() {
+  return useReplicaUsers() ?? [];
+}
+
+/** Downloads the filtered entries as auditoria.csv (one token refresh when it expired). */
+export async function exportAuditCsv(filters: AuditFilters): Promise<void> {
+  const query = auditQuery(filters);
+  const attempt = async () => {
+    const token = tokens.get();
+    try {
+      return await fetch(`${window.location.origin}/audit/export${query ? `?${query}` : ""}`, {
+        credentials: "include",
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+    } catch (err) {
+      throw new NetworkError(err);
+    }
+  };
+  let res = await attempt();
+  if (res.status === 403) {
+    const body: unknown = await res
+      .clone()
+      .json()
+      .catch(() => null);
+    if (isErrorBody(body) && body.error === "ERR_INVALID_TOKEN") {
+      await api.get("/auth/me");
+      res = await attempt();
+    }
+  }
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    throw new ApiError(res.status, isErrorBody(body) ? body : null);
+  }
+  saveFile(await res.blob(), "auditoria.csv");
+}

@@ -1,0 +1,173 @@
+// /audit (issue 25, decision 0108; admins, and the super user over every company): who changed what, newest first,
+// filtered by user, kind and days, a page of 50 at a time, and the filtered entries exported as auditoria.csv.
+// Online only, like the other admin screens that read core directly; nothing here edits an entry.
+import { AUDIT_KINDS, type AuditEntryAnswer } from "@chatflow/core/contract/audit.ts";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSessionUser } from "../auth/use-session-user.ts";
+import { Button } from "../ui/button.tsx";
+import { type Column, DataTable } from "../ui/data-table.tsx";
+import { TextField } from "../ui/fields.tsx";
+import { DownloadIcon, FilterIcon } from "../ui/icons.tsx";
+import { ListPage } from "../ui/list-page.tsx";
+import { Select, SelectItem } from "../ui/select.tsx";
+import { Spinner } from "../ui/spinner.tsx";
+import { showToast } from "../ui/toasts.ts";
+import { type AppliedAudit, exportAuditCsv, useAuditEntries, useAuditUsers } from "./audit-data.ts";
+import { type AuditFilters, auditDateTime, auditDetail, emptyFilters } from "./audit-model.ts";
+import "./audit.css";
+
+export function AuditPage() {
+  const user = useSessionUser();
+  if (!user) return null;
+  return <AuditView platform={user.super} />;
+}
+
+export function AuditView({ platform }: { platform: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [filters, setFilters] = useState<AuditFilters>(emptyFilters);
+  const [applied, setApplied] = useState<AppliedAudit>(() => ({ filters: emptyFilters(), page: 1, nonce: 0 }));
+  const list = useAuditEntries(applied);
+  const users = useAuditUsers();
+  const [exporting, setExporting] = useState(false);
+  const kindText = (kind: string) => t(`auditPage.kinds.${kind.replace(".", "_")}`, { defaultValue: kind });
+
+  const set = <K extends keyof AuditFilters>(k: K, v: AuditFilters[K]) => setFilters((f) => ({ ...f, [k]: v }));
+  const apply = (e?: FormEvent) => {
+    e?.preventDefault();
+    setApplied((a) => ({ filters, page: 1, nonce: a.nonce + 1 }));
+  };
+  const clear = () => {
+    setFilters(emptyFilters());
+    setApplied((a) => ({ filters: emptyFilters(), page: 1, nonce: a.nonce + 1 }));
+  };
+  const goTo = (page: number) => setApplied((a) => ({ ...a, page, nonce: a.nonce + 1 }));
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await exportAuditCsv(applied.filters);
+      showToast(t("auditPage.exported"), "info");
+    } catch {
+      showToast(t("auditPage.exportFailed"));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const c = (k: string) => t(`auditPage.columns.${k}`);
+  const columns: Column<AuditEntryAnswer>[] = [
+    { id: "when", header: c("when"), cell: (e) => auditDateTime(e.createdAt, i18n.language) },
+    ...(platform ? [{ id: "company", header: c("company"), cell: (e: AuditEntryAnswer) => e.companyName }] : []),
+    { id: "user", header: c("user"), cell: (e) => e.userName || t("auditPage.system") },
+    { id: "kind", header: c("kind"), cell: (e) => kindText(e.kind) },
+    {
+      id: "subject",
+      header: c("subject"),
+      cell: (e) => <span className="audit-subject">{e.subject || (e.subjectId ? `#${e.subjectId}` : "")}</span>,
+    },
+    {
+      id: "detail",
+      header: c("detail"),
+      cell: (e) => <span className="audit-detail">{auditDetail(e, t("auditPage.fields"))}</span>,
+    },
+  ];
+
+  const data = list.data;
+  const notice = !list.online ? t("auditPage.offline") : list.failed ? t("auditPage.loadError") : null;
+  return (
+    <ListPage
+      className="audit-page"
+      data-testid="audit-page"
+      title={t("auditPage.title")}
+      notice={notice}
+      actions={
+        <Button
+          icon={<DownloadIcon />}
+          onPress={() => void exportCsv()}
+          isPending={exporting}
+          isDisabled={!list.online}
+          data-testid="audit-export"
+        >
+          {t("auditPage.export")}
+        </Button>
+      }
+    >
+      <p className="audit-intro">{t("auditPage.intro")}</p>
+      <form className="audit-filters" aria-label={t("auditPage.filtersLabel")} onSubmit={apply}>
+        <Select
+          label={t("auditPage.user")}
+          items={users}
+          value={filters.userId}
+          onChange={(k) => set("userId", k === null ? null : Number(k))}
+          data-testid="audit-user"
+        >
+          {(u) => <SelectItem id={u.id}>{u.name}</SelectItem>}
+        </Select>
+        <Select
+          label={t("auditPage.kind")}
+          items={AUDIT_KINDS.map((k) => ({ id: k, name: kindText(k) }))}
+          value={filters.kind}
+          onChange={(k) => set("kind", k === null ? null : String(k))}
+          data-testid="audit-kind"
+        >
+          {(k) => <SelectItem id={k.id}>{k.name}</SelectItem>}
+        </Select>
+        <TextField
+          label={t("auditPage.dateFrom")}
+          type="date"
+          value={filters.dateFrom}
+          onChange={(v) => set("dateFrom", v)}
+          data-testid="audit-date-from"
+        />
+        <TextField
+          label={t("auditPage.dateTo")}
+          type="date"
+          value={filters.dateTo}
+          onChange={(v) => set("dateTo", v)}
+          data-testid="audit-date-to"
+        />
+        <div className="audit-filter-actions">
+          <Button type="submit" variant="primary" icon={<FilterIcon />} data-testid="audit-apply">
+            {t("auditPage.apply")}
+          </Button>
+          <Button variant="ghost" onPress={clear} data-testid="audit-clear">
+            {t("auditPage.clear")}
+          </Button>
+        </div>
+      </form>
+      {data === undefined ? (
+        list.online && !list.failed ? (
+          <Spinner />
+        ) : null
+      ) : (
+        <>
+          <DataTable
+            caption={t("auditPage.tableLabel")}
+            columns={columns}
+            rows={data.entries}
+            rowKey={(e) => e.id}
+            empty={t("auditPage.empty")}
+            data-testid="audit-table"
+          />
+          <nav className="audit-pager" aria-label={t("auditPage.page", { page: applied.page })}>
+            <Button
+              isDisabled={applied.page <= 1 || list.loading}
+              onPress={() => goTo(applied.page - 1)}
+              data-testid="audit-previous"
+            >
+              {t("auditPage.previous")}
+            </Button>
+            <span>{t("auditPage.page", { page: applied.page })}</span>
+            <Button
+              isDisabled={!data.hasMore || list.loading}
+              onPress={() => goTo(applied.page + 1)}
+              data-testid="audit-next"
+            >
+              {t("auditPage.next")}
+            </Button>
+          </nav>
+        </>
+      )}
+    </ListPage>
+  );
+}

@@ -76,6 +76,8 @@ export default defineConfig({
           root: ".",
           include: ["core/src/**/*.test.ts"],
           environment: "node",
+          // Files of one worker share its modules (decision 0106): a file's own set-up no longer loads core again.
+          isolate: false,
           setupFiles: ["./test/tenant-guard-setup.ts"],
         },
       },
@@ -86,6 +88,8 @@ export default defineConfig({
           root: ".",
           include: ["channel-worker/src/**/*.test.ts"],
           environment: "node",
+          // Files of one worker share its modules (decision 0106): a file's own set-up no longer loads core again.
+          isolate: false,
           setupFiles: ["./test/tenant-guard-setup.ts"],
         },
       },
@@ -96,6 +100,8 @@ export default defineConfig({
           root: ".",
           include: ["sync-server/src/**/*.test.ts"],
           environment: "node",
+          // Files of one worker share its modules (decision 0106): a file's own set-up no longer loads core again.
+          isolate: false,
           setupFiles: ["./test/tenant-guard-setup.ts"],
         },
       },
@@ -106,6 +112,7 @@ export default defineConfig({
           root: ".",
           include: ["scripts/**/*.test.ts"],
           environment: "node",
+          isolate: false,
         },
       },
       {

@@ -21,11 +21,19 @@ export type CloudSetup = {
 };
 
 let n = 0;
-/** One admin per company: password hashing is the slow part of a setup. */
-const admins = new Map<number, Promise<Actor>>();
+/**
+ * One admin per company of each database: password hashing is the slow part of a setup. By pool, since test files
+ * share this module when they share a worker (isolate: false) and every database numbers its companies from 1.
+ */
+const admins = new WeakMap<pg.Pool, Map<number, Promise<Actor>>>();
 
 function adminOf(pool: pg.Pool, companyId: number): Promise<Actor> {
-  let actor = admins.get(companyId);
+  let ofPool = admins.get(pool);
+  if (!ofPool) {
+    ofPool = new Map();
+    admins.set(pool, ofPool);
+  }
+  let actor = ofPool.get(companyId);
   if (!actor) {
     actor = (async () => {
       const admin = await buildUser(pool, { companyId, profile: "admin" });
@@ -33,7 +41,7 @@ function adminOf(pool: pg.Pool, companyId: number): Promise<Actor> {
       const claims: AccessClaims = { userId: user.id, companyId, sessionId: "test", profile: "admin", super: false };
       return { ...user, claims };
     })();
-    admins.set(companyId, actor);
+    ofPool.set(companyId, actor);
   }
   return actor;
 }

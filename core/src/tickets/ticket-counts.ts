@@ -37,7 +37,8 @@ export function afterCount(pool: pg.Pool, companyId: number, deltasRead: number)
   if (deltasRead >= FOLD_THRESHOLD) void foldTicketCounts(pool, companyId).catch(() => {});
 }
 
-const folding = new Set<number>();
+/** The companies whose fold runs in this process, by database (several cores of a test process share the module). */
+const folding = new WeakMap<pg.Pool, Set<number>>();
 
 /**
  * Moves a company's pending deltas into its counters. Safe to run anywhere at any
@@ -45,8 +46,13 @@ const folding = new Set<number>();
  * runs at a time (an advisory lock across instances).
  */
 export async function foldTicketCounts(pool: pg.Pool, companyId: number): Promise<void> {
-  if (folding.has(companyId)) return;
-  folding.add(companyId);
+  let running = folding.get(pool);
+  if (!running) {
+    running = new Set();
+    folding.set(pool, running);
+  }
+  if (running.has(companyId)) return;
+  running.add(companyId);
   try {
     await transaction(pool, async (client) => {
       const lock = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock(8008, $1) AS ok", [companyId]);
@@ -64,6 +70,6 @@ export async function foldTicketCounts(pool: pg.Pool, companyId: number): Promis
       }
     });
   } finally {
-    folding.delete(companyId);
+    running.delete(companyId);
   }
 }

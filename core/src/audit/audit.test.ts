@@ -200,6 +200,60 @@ describe("#audit reading", () => {
   });
 });
 
+describe("#audit platform entries", () => {
+  it("records the super user's plans, companies and platform settings, each in its company, values of settings left out", async () => {
+    const su = (await core.login("admin@chatflow.local", "chatflow")).token;
+    const plan = ok(
+      await core.api("POST", "/plans", {
+        token: su,
+        body: { name: `Plano Auditado ${w.companyId}`, users: 3, connections: 1, queues: 2, amount: 10 },
+      }),
+    );
+    ok(
+      await core.api("PUT", `/plans/${plan.id}`, {
+        token: su,
+        body: { name: `Plano Auditado ${w.companyId}`, users: 4, connections: 1, queues: 2, amount: 10 },
+      }),
+    );
+    const company = ok(
+      await core.api("POST", "/companies", {
+        token: su,
+        body: {
+          name: "Nova Auditada",
+          email: `dono-${w.companyId}@empresa.test`,
+          password: "Senha-123",
+          planId: plan.id,
+        },
+      }),
+    );
+    ok(
+      await core.api("PUT", `/companies/${company.id}`, {
+        token: su,
+        body: {
+          name: "Nova Auditada",
+          email: `dono-${w.companyId}@empresa.test`,
+          planId: plan.id,
+          password: "Outra-123",
+        },
+      }),
+    );
+    ok(await core.api("DELETE", `/companies/${company.id}`, { token: su }));
+    ok(await core.api("DELETE", `/plans/${plan.id}`, { token: su }));
+    ok(await core.api("PUT", "/settings/eficlientsecret", { token: su, body: { value: "segredo-efi" } }));
+
+    const platform = await entries("?companyId=1", su);
+    const kinds = platform.map((e) => e.kind);
+    for (const k of ["plan.create", "plan.update", "plan.delete", "platformSetting.update"]) expect(kinds).toContain(k);
+    expect(JSON.stringify(platform)).not.toContain("segredo-efi");
+    const ofCompany = await entries(`?companyId=${company.id}`, su);
+    expect(ofCompany.map((e) => e.kind)).toEqual(["company.delete", "company.update", "company.create"]);
+    expect(ofCompany[1]!.detail).toMatchObject({ planId: plan.id, fields: expect.arrayContaining(["password"]) });
+    expect(JSON.stringify(ofCompany)).not.toContain("Outra-123");
+    // A company's admin sees none of the platform's.
+    expect((await entries("?kind=plan.create")).length).toBe(0);
+  });
+});
+
 describe("#audit append-only and retention", () => {
   it("refuses UPDATE, DELETE and TRUNCATE of the table", async () => {
     const id = (await entries())[0]!.id;

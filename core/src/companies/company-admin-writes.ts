@@ -4,6 +4,7 @@
 // filter); loaded on first use through lazyUseCase (decision 0039).
 import { raw } from "@mikro-orm/postgresql";
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import {
   advanceDueDate,
@@ -62,6 +63,13 @@ export async function createCompany(
     { document: input.document ?? null, paymentMethod: input.paymentMethod ?? null },
   );
   await recordChanges(client, [listChanged(actor.companyId, "companies")]);
+  await recordAudit(client, actor, {
+    kind: "company.create",
+    companyId,
+    subjectId: companyId,
+    subject: input.name,
+    detail: { planId: input.planId },
+  });
   return answer(client, dataDir, companyId);
 }
 
@@ -102,6 +110,17 @@ export async function updateCompany(
     );
   }
   await recordChanges(client, [listChanged(actor.companyId, "companies")]);
+  // The names of what was sent (a password by its name only), and the plan it is on now.
+  await recordAudit(client, actor, {
+    kind: "company.update",
+    companyId: id,
+    subjectId: id,
+    subject: input.name,
+    detail: {
+      fields: Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined),
+      planId: input.planId,
+    },
+  });
   return answer(client, dataDir, id);
 }
 
@@ -112,4 +131,6 @@ export async function deleteCompany(client: pg.ClientBase, actor: Actor, id: num
   const deleted = await companyEm(client, actor.companyId).nativeDelete(Company, { id });
   if (deleted === 0) throw companyNotFound();
   await recordChanges(client, [listChanged(actor.companyId, "companies")]);
+  // In the deleted company's id (no foreign key): the super user's platform-wide list shows it until the purge.
+  await recordAudit(client, actor, { kind: "company.delete", companyId: id, subjectId: id });
 }

@@ -1,6 +1,7 @@
 // Use cases of the Plans tab (spec 3 §2, super user only): list every plan, create, update and delete one.
 // A plan a company is on cannot be deleted (its companies would lose their limits and flags).
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import { PLAN_NAME_TAKEN, type PlanDTO, type TPlanRequest } from "../contract/plans.ts";
 import { AppError, invalidInput, noPermission, wrongState } from "../kernel/errors.ts";
@@ -61,6 +62,7 @@ export async function createPlan(client: pg.ClientBase, actor: Actor, input: TPl
        VALUES (${fields.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING id`,
       fields.map(([, v]) => v),
     );
+    await recordAudit(client, actor, { kind: "plan.create", subjectId: rows[0]!.id, subject: input.name });
     return answer(client, rows[0]!.id);
   } catch (err) {
     if (isUniqueViolation(err)) throw invalidInput(PLAN_NAME_TAKEN, "name");
@@ -86,6 +88,7 @@ export async function updatePlan(
     if (isUniqueViolation(err)) throw invalidInput(PLAN_NAME_TAKEN, "name");
     throw err;
   }
+  await recordAudit(client, actor, { kind: "plan.update", subjectId: id, subject: input.name });
   return answer(client, id);
 }
 
@@ -97,4 +100,5 @@ export async function deletePlan(client: pg.ClientBase, actor: Actor, id: number
   if ((rows[0]?.n ?? 0) > 0) throw wrongState("The plan is in use by companies", { companies: rows[0]!.n });
   const { rowCount } = await client.query("DELETE FROM plans WHERE id = $1", [id]);
   if (!rowCount) throw planNotFound();
+  await recordAudit(client, actor, { kind: "plan.delete", subjectId: id });
 }

@@ -23,6 +23,15 @@ export const AUDIT_KINDS = [
   "ticket.delete",
   "campaign.start",
   "signin.newDevice",
+  // The super user's (platform-wide): a company's entry lands in that company, a plan's or a platform setting's in
+  // the platform's company.
+  "company.create",
+  "company.update",
+  "company.delete",
+  "plan.create",
+  "plan.update",
+  "plan.delete",
+  "platformSetting.update",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -1,5 +1,6 @@
 // Use case: the super user changes one platform setting (PUT /settings/{key} {value}).
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import { isPlatformSettingKey, PLATFORM_SETTING_SCHEMAS, type SettingDTO } from "../contract/settings.ts";
 import { invalidInput, settingNotFound } from "../kernel/errors.ts";
@@ -20,5 +21,7 @@ export async function updatePlatformSetting(
     throw invalidInput(message, "value");
   }
   await setPlatformSetting(client, key, result.data);
+  // The key only: several platform settings are credentials (the EFI client secret).
+  await recordAudit(client, actor, { kind: "platformSetting.update", subject: key });
   return { key, value: result.data };
 }

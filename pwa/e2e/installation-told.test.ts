@@ -6,15 +6,13 @@
 // against the EFI stand-in renews the licence once the charge is paid.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { advanceDueDate } from "@chatflow/core/contract/companies.ts";
 import { buildUser } from "@chatflow/core/testing/factories.ts";
 import { startFakeEfi } from "@chatflow/core/testing/fake-efi.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { ADMIN, signInToLanding, until } from "./support.ts";
+import { ADMIN, LOOK_SIZES, looked, signInToLanding, until } from "./support.ts";
 
 const efi = forFile(startFakeEfi, { stop: (f) => f.close() });
 // No SMTP_URL and no PUBLIC_URL; the worker's jobs (billing, payment check) run every second.
@@ -28,38 +26,7 @@ const world = browserStackForFile({
   }),
 });
 
-const SIZES = [
-  { name: "phone360", width: 360, height: 740 },
-  { name: "phone390", width: 390, height: 844 },
-  { name: "desk", width: 1366, height: 800 },
-] as const;
-
-/** Serious or critical axe violations, and what stands past the right edge; a PNG under SCREENSHOT_DIR. */
-async function looked(page: Page, name: string): Promise<string[]> {
-  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${name}.png`) });
-  // react-aria's off-screen live announcer keeps, for a few seconds, a node labelled by an element a step change
-  // removed (the checkout's steps): what it announces was read already, and it is no part of the screen.
-  const axe = await new AxeBuilder({ page }).exclude("[data-live-announcer]").analyze();
-  const found = axe.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.html.slice(0, 160)).join(", ")}`);
-  const past = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const out: string[] = [];
-    const root = document.scrollingElement ?? document.documentElement;
-    if (root.scrollWidth > width) out.push(`the page is ${root.scrollWidth} px wide in ${width}`);
-    for (const el of document.body.querySelectorAll("[data-testid], p, h1, h2, h3, label, button")) {
-      const box = el.getBoundingClientRect();
-      if (box.width > 0 && box.height > 0 && box.right > width + 0.5 && el.closest("[role=tablist]") === null) {
-        out.push(
-          `<${el.tagName.toLowerCase()} ${el.getAttribute("data-testid") ?? ""}> ends at ${Math.round(box.right)}`,
-        );
-      }
-    }
-    return out;
-  });
-  return [...found, ...past.map((p) => `${name}: ${p}`)];
-}
+const SIZES = LOOK_SIZES;
 
 async function pageAt(size: (typeof SIZES)[number]) {
   const context = await world.browser.newContext({ viewport: { width: size.width, height: size.height } });

@@ -1,4 +1,7 @@
-// What the e2e files share: signing in through the login screen, and polling until a condition holds.
+// What the e2e files share: signing in through the login screen, polling until a condition holds, seeding an open
+// ticket, and looking at a screen (axe and the right edge) at the three sizes.
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { buildContact, buildTicket } from "@chatflow/core/testing/factories.ts";
 import type { Pool } from "pg";
 import type { BrowserContext, Page } from "playwright-core";
@@ -133,4 +136,42 @@ export async function adminsOpenTicket(
     ...(options.queueId === undefined ? {} : { queueId: options.queueId }),
   });
   return { contact: built, ticket, whatsappId };
+}
+
+/** The three sizes a changed screen is looked at: the narrowest phone, a common phone and the desk. */
+export const LOOK_SIZES = [
+  { name: "phone360", width: 360, height: 740 },
+  { name: "phone390", width: 390, height: 844 },
+  { name: "desk", width: 1366, height: 800 },
+] as const;
+
+/**
+ * What is wrong with the page as it stands, named `name`: serious or critical axe violations, and what stands past
+ * the right edge (the page itself, or a visible element outside `framed`, a box allowed to scroll sideways: a tab
+ * strip always, a wide table's frame where the caller names one). A PNG under SCREENSHOT_DIR for a person to look at.
+ */
+export async function looked(page: Page, name: string, framed = "[role=tablist]"): Promise<string[]> {
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${name}.png`) });
+  // react-aria's off-screen live announcer keeps, for a few seconds, a node labelled by an element a step change
+  // removed: what it announces was read already, and it is no part of the screen.
+  const axe = await new AxeBuilder({ page }).exclude("[data-live-announcer]").analyze();
+  const found = axe.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.html.slice(0, 160)).join(", ")}`);
+  const past = await page.evaluate((framed) => {
+    const width = window.innerWidth;
+    const out: string[] = [];
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth > width) out.push(`the page is ${root.scrollWidth} px wide in ${width}`);
+    for (const el of document.body.querySelectorAll("[data-testid], p, h1, h2, h3, label, button")) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0 && box.right > width + 0.5 && el.closest(framed) === null) {
+        out.push(
+          `<${el.tagName.toLowerCase()} ${el.getAttribute("data-testid") ?? ""}> ends at ${Math.round(box.right)}`,
+        );
+      }
+    }
+    return out;
+  }, framed);
+  return [...found, ...past.map((p) => `${name}: ${p}`)];
 }

@@ -1,8 +1,8 @@
 // The audit log screen (issue 25, decision 0108): a company's admin opens /audit and sees who did what in the
 // company (a queue made and a setting changed through the API, the admin's own first sign-in) and nothing of
-// another company; the kind filter narrows the table; the export downloads the filtered entries as CSV; a plain
-// user gets the 403 page. At 360x740, 390x844 and 1366x800: axe (no serious or critical violation) and nothing past
-// the right edge; SCREENSHOT_DIR keeps a PNG of each.
+// another company; the company's retention is saved; the kind filter narrows the table; the export downloads the
+// filtered entries as CSV; a plain user gets the 403 page. At 360x740, 390x844 and 1366x800: axe (no serious or
+// critical violation) and nothing past the right edge; SCREENSHOT_DIR keeps a PNG of each.
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { buildCompany, buildUser } from "@chatflow/core/testing/factories.ts";
@@ -71,6 +71,20 @@ describe("/audit", () => {
       expect(await overflowing(page)).toEqual([]);
 
       if (size.width === 1366) {
+        // The company's retention: saved, and the change itself is in the log.
+        await page.getByTestId("audit-retention").fill("20");
+        await page.getByText("Um número inteiro de dias, de 30 a 3650").waitFor();
+        expect(await page.getByTestId("audit-retention-save").isDisabled()).toBe(true);
+        await page.getByTestId("audit-retention").fill("90");
+        await page.getByTestId("audit-retention-save").click();
+        await table.getByText("Retenção da auditoria alterada").waitFor();
+        expect(
+          (
+            await pool.query("SELECT value FROM settings WHERE company_id = $1 AND key = 'auditRetentionDays'", [
+              companyId,
+            ])
+          ).rows[0]?.value,
+        ).toBe("90");
         // The kind filter: only the queue's entry stays.
         await page.getByTestId("audit-kind").click();
         await page.getByRole("option", { name: "Fila criada" }).click();

@@ -1,6 +1,6 @@
 // The audit area's data (decision 0108; screens call hooks, this file owns the paths): GET /audit over REST while
 // online (an online-only admin screen), the users of the filter from the replica, the CSV from GET /audit/export.
-import type { AuditListAnswer } from "@chatflow/core/contract/audit.ts";
+import type { AuditListAnswer, AuditRetentionAnswer } from "@chatflow/core/contract/audit.ts";
 import { useEffect, useRef } from "react";
 import { ApiError, isErrorBody, NetworkError } from "../api/errors.ts";
 import { useRestQuery } from "../api/use-rest-query.ts";
@@ -62,4 +62,16 @@ export async function exportAuditCsv(filters: AuditFilters): Promise<void> {
     throw new ApiError(res.status, isErrorBody(body) ? body : null);
   }
   saveFile(await res.blob(), "auditoria.csv");
+}
+
+/** The company's retention (GET /audit/retention) and the installation's, while online. */
+export function useAuditRetention() {
+  const online = useOnline();
+  const q = useRestQuery<AuditRetentionAnswer>(online ? "/audit/retention" : null);
+  return { data: q.data, reload: q.reload };
+}
+
+/** PUT /audit/retention: days, or null for the installation's. */
+export function saveAuditRetention(days: number | null): Promise<AuditRetentionAnswer> {
+  return api.put<AuditRetentionAnswer>("/audit/retention", { days });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditDetail, auditQuery, emptyFilters } from "./audit-model.ts";
+import { auditDetail, auditQuery, emptyFilters, retentionDays } from "./audit-model.ts";
 
 describe("#audit model", () => {
   it("asks GET /audit for the filters set, and the page", () => {
@@ -14,5 +14,15 @@ describe("#audit model", () => {
     expect(auditDetail({ detail: { from: "disabled", to: "enabled" } }, "campos")).toBe("disabled → enabled");
     expect(auditDetail({ detail: { tickets: 2 } }, "campos")).toBe("tickets: 2");
     expect(auditDetail({ detail: {} }, "campos")).toBe("");
+  });
+});
+
+describe("#audit retention field", () => {
+  it("takes a whole number of days in range, or empty for the installation's", () => {
+    expect(retentionDays("")).toBeNull();
+    expect(retentionDays("90")).toBe(90);
+    expect(retentionDays("29")).toBeUndefined();
+    expect(retentionDays("3651")).toBeUndefined();
+    expect(retentionDays("12.5")).toBeUndefined();
   });
 });

@@ -1,5 +1,9 @@
 // The audit screen's model (decision 0108): the filters as GET /audit's query, and one entry's facts as a line.
-import type { AuditEntryAnswer } from "@chatflow/core/contract/audit.ts";
+import {
+  AUDIT_RETENTION_MAX_DAYS,
+  AUDIT_RETENTION_MIN_DAYS,
+  type AuditEntryAnswer,
+} from "@chatflow/core/contract/audit.ts";
 import { BUSINESS_TIME_ZONE } from "@chatflow/core/contract/dates.ts";
 
 export type AuditFilters = { userId: number | null; kind: string | null; dateFrom: string; dateTo: string };
@@ -39,4 +43,11 @@ export function auditDetail(e: Pick<AuditEntryAnswer, "detail">, fieldsLabel: st
     if (d[k] !== undefined && d[k] !== null && d[k] !== "") parts.push(`${k}: ${String(d[k])}`);
   }
   return parts.join(" · ");
+}
+
+/** The days typed, or null for empty; undefined when out of range or not a whole number. */
+export function retentionDays(text: string): number | null | undefined {
+  if (text.trim() === "") return null;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= AUDIT_RETENTION_MIN_DAYS && n <= AUDIT_RETENTION_MAX_DAYS ? n : undefined;
 }

@@ -1,5 +1,6 @@
 // /audit (issue 25, decision 0108; admins, and the super user over every company): who changed what, newest first,
-// filtered by user, kind and days, a page of 50 at a time, and the filtered entries exported as auditoria.csv.
+// filtered by user, kind and days, a page of 50 at a time, the filtered entries exported as auditoria.csv, and the
+// company's retention.
 // Online only, like the other admin screens that read core directly; nothing here edits an entry.
 import { AUDIT_KINDS, type AuditEntryAnswer } from "@chatflow/core/contract/audit.ts";
 import { type FormEvent, useState } from "react";
@@ -13,8 +14,9 @@ import { ListPage } from "../ui/list-page.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
-import { type AppliedAudit, exportAuditCsv, useAuditEntries, useAuditUsers } from "./audit-data.ts";
+import { type AppliedAudit, exportAuditCsv, useAuditEntries, useAuditRetention, useAuditUsers } from "./audit-data.ts";
 import { type AuditFilters, auditDateTime, auditDetail, emptyFilters } from "./audit-model.ts";
+import { AuditRetentionForm } from "./audit-retention-form.tsx";
 import "./audit.css";
 
 export function AuditPage() {
@@ -29,6 +31,7 @@ export function AuditView({ platform }: { platform: boolean }) {
   const [applied, setApplied] = useState<AppliedAudit>(() => ({ filters: emptyFilters(), page: 1, nonce: 0 }));
   const list = useAuditEntries(applied);
   const users = useAuditUsers();
+  const retention = useAuditRetention();
   const [exporting, setExporting] = useState(false);
   const kindText = (kind: string) => t(`auditPage.kinds.${kind.replace(".", "_")}`, { defaultValue: kind });
 
@@ -168,6 +171,14 @@ export function AuditView({ platform }: { platform: boolean }) {
           </nav>
         </>
       )}
+      <AuditRetentionForm
+        retention={retention.data}
+        online={list.online}
+        onSaved={() => {
+          void retention.reload();
+          setApplied((x) => ({ ...x, nonce: x.nonce + 1 }));
+        }}
+      />
     </ListPage>
   );
 }

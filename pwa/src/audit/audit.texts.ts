@@ -25,6 +25,12 @@ export const texts = defineTexts("auditPage", {
     page: "Página {{page}}",
     system: "Sistema",
     fields: "campos",
+    retention: "Guardar registros por (dias)",
+    retentionHelp:
+      "De {{min}} a {{max}} dias. Vazio: o padrão da instalação ({{days}} dias). Os mais antigos são apagados.",
+    retentionInvalid: "Um número inteiro de dias, de 30 a 3650",
+    retentionSave: "Salvar retenção",
+    retentionSaved: "Retenção salva",
     columns: {
       when: "Quando",
       company: "Empresa",
@@ -82,6 +88,12 @@ export const texts = defineTexts("auditPage", {
     page: "Page {{page}}",
     system: "System",
     fields: "fields",
+    retention: "Keep entries for (days)",
+    retentionHelp:
+      "From {{min}} to {{max}} days. Empty: the installation's default ({{days}} days). Older entries are deleted.",
+    retentionInvalid: "A whole number of days, from 30 to 3650",
+    retentionSave: "Save retention",
+    retentionSaved: "Retention saved",
     columns: {
       when: "When",
       company: "Company",
@@ -139,6 +151,12 @@ export const texts = defineTexts("auditPage", {
     page: "Página {{page}}",
     system: "Sistema",
     fields: "campos",
+    retention: "Guardar registros durante (días)",
+    retentionHelp:
+      "De {{min}} a {{max}} días. Vacío: el valor de la instalación ({{days}} días). Los más antiguos se eliminan.",
+    retentionInvalid: "Un número entero de días, de 30 a 3650",
+    retentionSave: "Guardar retención",
+    retentionSaved: "Retención guardada",
     columns: {
       when: "Cuándo",
       company: "Empresa",
@@ -196,6 +214,12 @@ export const texts = defineTexts("auditPage", {
     page: "Sayfa {{page}}",
     system: "Sistem",
     fields: "alanlar",
+    retention: "Kayıtları sakla (gün)",
+    retentionHelp:
+      "{{min}} ile {{max}} gün arası. Boş: kurulumun varsayılanı ({{days}} gün). Daha eski kayıtlar silinir.",
+    retentionInvalid: "30 ile 3650 arasında tam gün sayısı",
+    retentionSave: "Saklama süresini kaydet",
+    retentionSaved: "Saklama süresi kaydedildi",
     columns: {
       when: "Ne zaman",
       company: "Şirket",

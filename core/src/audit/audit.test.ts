@@ -47,7 +47,7 @@ const ok = (res: { status: number; body: unknown }) => {
 };
 
 describe("#audit recording", () => {
-  it("records users, queues, connections, settings, contacts, tickets, campaigns and new devices, each once", async () => {
+  it("records users, queues and their chatbot, connections, settings, contacts, tickets, campaigns and new devices, each once", async () => {
     const t = w.admin;
     const user = ok(
       await core.api("POST", "/users", {
@@ -61,6 +61,14 @@ describe("#audit recording", () => {
       await core.api("POST", "/queue", { token: t, body: { name: "Vendas", color: "#123456", greetingMessage: "Oi" } }),
     );
     ok(await core.api("PUT", `/queue/${queue.id}`, { token: t, body: { name: "Vendas 2" } }));
+    const bot = ok(
+      await core.api("POST", "/chatbot", {
+        token: t,
+        body: { queueId: queue.id, name: "Comercial", greetingMessage: "Escolha:" },
+      }),
+    );
+    ok(await core.api("PUT", `/chatbot/${bot.id}`, { token: t, body: { name: "Comercial 2" } }));
+    ok(await core.api("DELETE", `/chatbot/${bot.id}`, { token: t }));
     ok(await core.api("DELETE", `/queue/${queue.id}`, { token: t }));
     const conn = ok(await core.api("POST", "/whatsapp", { token: t, body: { name: "Loja" } }));
     ok(await core.api("PUT", `/whatsapp/${conn.id}`, { token: t, body: { name: "Loja 2" } }));
@@ -90,6 +98,9 @@ describe("#audit recording", () => {
     expect(kinds).toEqual(
       [
         "campaign.start",
+        "chatbot.create",
+        "chatbot.delete",
+        "chatbot.update",
         "connection.create",
         "connection.delete",
         "connection.update",

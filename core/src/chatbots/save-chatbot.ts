@@ -2,6 +2,7 @@
 // option (with nested children) to a queue's first level or below another option,
 // edits one option, or deletes it with every option below it (spec 2 §4).
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import {
   type ChatbotAnswer,
@@ -101,6 +102,7 @@ export async function createChatbot(
   await assertTargets(client, companyId, [input]);
   const id = await insertTree(client, companyId, queueId, input.chatbotId ?? null, input);
   await touchQueue(client, companyId, queueId);
+  await recordAudit(client, actor, { kind: "chatbot.create", subjectId: id, subject: input.name, detail: { queueId } });
   return loadChatbot(client, companyId, id);
 }
 
@@ -141,6 +143,15 @@ export async function updateChatbot(
       params,
     );
     await touchQueue(client, actor.companyId, current.queueId);
+    await recordAudit(client, actor, {
+      kind: "chatbot.update",
+      subjectId: id,
+      subject: current.name,
+      detail: {
+        queueId: current.queueId,
+        fields: Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined),
+      },
+    });
   }
   return loadChatbot(client, actor.companyId, id);
 }
@@ -155,6 +166,12 @@ export async function deleteChatbot(client: pg.ClientBase, actor: Actor, id: num
   ]);
   if (!rowCount) throw queueOptionNotFound();
   await touchQueue(client, actor.companyId, current.queueId);
+  await recordAudit(client, actor, {
+    kind: "chatbot.delete",
+    subjectId: id,
+    subject: current.name,
+    detail: { queueId: current.queueId },
+  });
 }
 
 /** The tree is part of its queue: the queue's row changes with it (for sync and the list's updatedAt). */

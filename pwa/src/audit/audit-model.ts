@@ -39,7 +39,7 @@ export function auditDetail(e: Pick<AuditEntryAnswer, "detail">, fieldsLabel: st
   const parts: string[] = [];
   if (Array.isArray(d.fields) && d.fields.length > 0) parts.push(`${fieldsLabel}: ${d.fields.join(", ")}`);
   if ("from" in d || "to" in d) parts.push(`${String(d.from ?? "")} → ${String(d.to ?? "")}`);
-  for (const k of ["profile", "channel", "planId", "tickets", "days", "scheduledAt", "ip"]) {
+  for (const k of ["profile", "channel", "planId", "queueId", "tickets", "days", "scheduledAt", "ip"]) {
     if (d[k] !== undefined && d[k] !== null && d[k] !== "") parts.push(`${k}: ${String(d[k])}`);
   }
   return parts.join(" · ");

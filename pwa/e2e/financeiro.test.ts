@@ -1,14 +1,7 @@
-// Paying an invoice (spec 3 §2 Invoices list and Checkout dialog, §4, §7; decision 0079): a company whose
-// subscription ran out signs in and lands on /financeiro with the expiry message; the billing job has made its
-// overdue invoice (row tinted red, 'Vencido'); checkout starts at the plan choice, asks for the name and CPF/CNPJ,
-// and shows the Pix QR code from the EFI stand-in; once the stand-in's payment is notified, the screen says the
-// licence was renewed and goes home after 4 s.
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { advanceDueDate } from "@chatflow/core/contract/companies.ts";
 import { buildUser } from "@chatflow/core/testing/factories.ts";
-import { startFakeEfi } from "@chatflow/core/testing/fake-efi.ts";
+import { startFakeEfi, storeEfiCredentials } from "@chatflow/core/testing/fake-efi.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
@@ -34,16 +27,8 @@ describe("/financeiro", () => {
   it("an expired company pays its overdue invoice by Pix and its licence is renewed", async () => {
     const { core } = world.stack;
     const pool = core.db.pool;
-    // What the super user sets in Settings: the Pix credentials and the .p12 (stored as cert-upload stores it).
-    await pool.query(
-      `INSERT INTO platform_settings (key, value) VALUES ('eficlientid', $1), ('eficlientsecret', $2),
-         ('efichavepix', 'pix@chatflow.example')
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-      [efi.clientId, efi.clientSecret],
-    );
-    const cert = path.join(core.config.dataDir, "certs", "efi.p12");
-    await mkdir(path.dirname(cert), { recursive: true });
-    await writeFile(cert, efi.clientP12);
+    // What the super user sets in Settings: the Pix credentials and the .p12.
+    await storeEfiCredentials(pool, core.config.dataDir, efi);
     const due = dayFromToday(-3);
     const plan = await pool.query<{ id: number }>(
       "INSERT INTO plans (name, users, connections, queues, amount) VALUES ('Plano Pix', 4, 2, 3, 79.9) RETURNING id",

@@ -1,14 +1,6 @@
-// What an installation without a mail server or a public address tells people (decision 0104), in chromium at
-// 360x740, 390x844 and 1366x800, each checked with axe (no serious or critical violation) and for anything past
-// the right edge (SCREENSHOT_DIR keeps a PNG of each): the reset page says the code could not be sent and to ask
-// the administrator; the super user's settings say mail is not configured and, above the EFI credentials, that
-// PUBLIC_URL is missing; an admin paying by Pix reads that payment is confirmed by a check, and the worker's check
-// against the EFI stand-in renews the licence once the charge is paid.
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { advanceDueDate } from "@chatflow/core/contract/companies.ts";
 import { buildUser } from "@chatflow/core/testing/factories.ts";
-import { startFakeEfi } from "@chatflow/core/testing/fake-efi.ts";
+import { startFakeEfi, storeEfiCredentials } from "@chatflow/core/testing/fake-efi.ts";
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
@@ -76,15 +68,8 @@ describe("an installation without a mail server or PUBLIC_URL", () => {
   it("an admin paying by Pix reads that payment is confirmed by a check, and the worker's check renews the licence", async () => {
     const { core } = world.stack;
     const pool = core.db.pool;
-    await pool.query(
-      `INSERT INTO platform_settings (key, value) VALUES ('eficlientid', $1), ('eficlientsecret', $2),
-         ('efichavepix', 'pix@chatflow.example')
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-      [efi.clientId, efi.clientSecret],
-    );
-    const cert = path.join(core.config.dataDir, "certs", "efi.p12");
-    await mkdir(path.dirname(cert), { recursive: true });
-    await writeFile(cert, efi.clientP12);
+    // What the super user sets in Settings: the Pix credentials and the .p12.
+    await storeEfiCredentials(pool, core.config.dataDir, efi);
     const plan = await pool.query<{ id: number }>(
       "INSERT INTO plans (name, users, connections, queues, amount) VALUES ('Plano Conferido', 3, 1, 1, 59.9) RETURNING id",
     );

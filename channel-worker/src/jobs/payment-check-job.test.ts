@@ -1,9 +1,5 @@
-// The payment check as a timed job (decision 0104): a worker given the EFI endpoint and core's DATA_DIR asks the
-// EFI stand-in (mutual TLS) about a charge checkout marked for checking, and pays its invoice once EFI says paid.
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { createPixCharge, efiToken, loadEfiCredentials } from "@chatflow/core/invoices/efi-pix.ts";
-import { fakeEfiForFile } from "@chatflow/core/testing/fake-efi.ts";
+import { fakeEfiForFile, storeEfiCredentials } from "@chatflow/core/testing/fake-efi.ts";
 import { testDbForFile, tmpDirForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
@@ -15,14 +11,8 @@ const dataDir = tmpDirForFile("payment-check-");
 
 describe("#invoices:check-payments", () => {
   it("a worker pays the invoice of a charge EFI says was paid, once", async () => {
-    await db.pool.query(
-      `INSERT INTO platform_settings (key, value) VALUES ('eficlientid', $1), ('eficlientsecret', $2),
-         ('efichavepix', 'pix@chatflow.example')`,
-      [efi.clientId, efi.clientSecret],
-    );
-    const cert = path.join(dataDir.path, "certs", "efi.p12");
-    await mkdir(path.dirname(cert), { recursive: true });
-    await writeFile(cert, efi.clientP12);
+    // What the super user sets in Settings: the Pix credentials and the .p12.
+    await storeEfiCredentials(db.pool, dataDir.path, efi);
     await db.pool.query(
       "INSERT INTO companies (name, due_date) SELECT 'Plataforma', '2999-12-31' WHERE NOT EXISTS (SELECT 1 FROM companies)",
     );

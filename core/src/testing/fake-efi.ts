@@ -4,6 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
@@ -210,4 +211,24 @@ export async function startFakeEfi(): Promise<FakeEfi> {
 /** The stand-in for the tests of one file. */
 export function fakeEfiForFile(): FakeEfi {
   return forFile(startFakeEfi, { stop: (f) => f.close(), timeout: SET_UP_TIMEOUT_MS });
+}
+
+/**
+ * What the super user sets in Settings for Pix, pointed at `efi`: the client id and secret and the Pix key in the
+ * platform settings, and the client certificate (.p12) under `dataDir`/certs where the cert upload stores it.
+ */
+export async function storeEfiCredentials(
+  pool: { query(text: string, params?: unknown[]): Promise<unknown> },
+  dataDir: string,
+  efi: FakeEfi,
+): Promise<void> {
+  await pool.query(
+    `INSERT INTO platform_settings (key, value) VALUES ('eficlientid', $1), ('eficlientsecret', $2),
+       ('efichavepix', 'pix@chatflow.example')
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+    [efi.clientId, efi.clientSecret],
+  );
+  const cert = path.join(dataDir, "certs", "efi.p12");
+  await mkdir(path.dirname(cert), { recursive: true });
+  await writeFile(cert, efi.clientP12);
 }

@@ -12,6 +12,9 @@ import { ADMIN, signIn, until } from "./support.ts";
 
 const world = browserStackForFile({ sync: true });
 const SECOND = { email: "bruna.fluxos@example.com", password: "Segredo12", name: "Bruna" };
+// Saves flows through the API as an integration would (a session of its own: signing ADMIN in again would end
+// the editor's).
+const INTEGRATION = { email: "integracao.fluxos@example.com", password: "Segredo12", name: "Integração" };
 
 type Editor = { context: BrowserContext; page: Page };
 const w = forFile(async () => {
@@ -30,6 +33,7 @@ const w = forFile(async () => {
       body: JSON.stringify(body),
     });
   expect((await post("/users", { ...SECOND, profile: "admin" })).status).toBe(201);
+  expect((await post("/users", { ...INTEGRATION, profile: "admin" })).status).toBe(201);
   const flow = (await (await post("/flowbuilder", { name: "Atendimento" })).json()) as { id: number };
   const open = async (who: { email: string; password: string }): Promise<Editor> => {
     const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
@@ -191,6 +195,78 @@ describe("flow builder co-editing", () => {
       ]);
       return doc.rowCount === 1;
     });
+  });
+
+  it("a flow saved through the API is drawn in both editors; the editor says when what runs differs", {
+    timeout: 60_000,
+  }, async () => {
+    const { a, b, flowId } = w;
+    const url = world.stack.core.url;
+    await a.page.getByTestId("flow-save").click();
+    await a.page.getByText("Fluxo salvo com sucesso").waitFor();
+    await until(
+      "no unpublished changes after 'Salvar'",
+      async () => (await a.page.getByTestId("flow-unpublished").count()) === 0,
+    );
+    const login = await fetch(`${url}/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: INTEGRATION.email, password: INTEGRATION.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const shown = (await (
+      await fetch(`${url}/flowbuilder/flow/${flowId}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { flow: { flow: { nodes: { id: string; position: { x: number; y: number } }[]; connections: [] } } };
+    // Below the start node, so it is on screen.
+    const start = shown.flow.flow.nodes.find((n) => n.id === "1")!.position;
+    // An integration adds a message node through the API (issue 26): both open editors draw it, and what runs is
+    // what is drawn.
+    const saved = await fetch(`${url}/flowbuilder/flow`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        idFlow: flowId,
+        nodes: [
+          ...shown.flow.flow.nodes,
+          {
+            id: "viaApi",
+            type: "message",
+            position: { x: start.x, y: start.y + 140 },
+            data: { label: "Vindo da API" },
+          },
+        ],
+        connections: shown.flow.flow.connections,
+      }),
+    });
+    expect(saved.status).toBe(200);
+    for (const p of [a.page, b.page]) {
+      await until("the API's node drawn", async () => (await nodeIds(p)).includes("viaApi"));
+    }
+    await until("what runs is what is drawn", async () => (await a.page.getByTestId("flow-unpublished").count()) === 0);
+    // A change drawn and not published says so, in each editor, until 'Salvar'.
+    const apiNode = node(a.page, '[data-node-id="viaApi"]');
+    await apiNode.hover();
+    await apiNode.getByTestId("flow-node-delete").click();
+    for (const p of [a.page, b.page]) await p.getByTestId("flow-unpublished").waitFor();
+    expect(await a.page.getByTestId("flow-unpublished").textContent()).toBe("Alterações não publicadas");
+    // The header with it on a phone and a desk: nothing past the right edge, no serious axe violation.
+    for (const [width, height] of [
+      [360, 740],
+      [390, 844],
+      [1366, 800],
+    ] as const) {
+      await a.page.setViewportSize({ width, height });
+      await a.page.getByTestId("flow-unpublished").waitFor();
+      await a.page.screenshot({ path: `/tmp/h26-flow-unpublished-${width}.png` });
+      const badge = await a.page.getByTestId("flow-unpublished").boundingBox();
+      expect(badge!.x + badge!.width).toBeLessThanOrEqual(width);
+      expect(await a.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await seriousViolations(a.page)).toEqual([]);
+    }
+    await a.page.getByTestId("flow-save").click();
+    for (const p of [a.page, b.page]) {
+      await until("published again", async () => (await p.getByTestId("flow-unpublished").count()) === 0);
+    }
   });
 
   it("the list searches, adds, renames and turns off, duplicates and deletes after confirming", {

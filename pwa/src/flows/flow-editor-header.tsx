@@ -2,6 +2,7 @@
 // the speed dial that adds a node, and 'Salvar', which publishes the snapshot.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { BackIcon, PlusIcon } from "../ui/icons.tsx";
 import { Menu, MenuItem, MenuTrigger } from "../ui/menu.tsx";
@@ -16,6 +17,7 @@ export function FlowEditorHeader({
   online,
   canSave,
   saving,
+  unpublished,
   onDial,
   onSave,
 }: {
@@ -27,6 +29,8 @@ export function FlowEditorHeader({
   /** The document is open. */
   canSave: boolean;
   saving: boolean;
+  /** What runs differs from what is drawn (null: not known, e.g. offline). */
+  unpublished: boolean | null;
   onDial: (key: string) => void;
   onSave: () => void;
 }) {
@@ -60,6 +64,13 @@ export function FlowEditorHeader({
           ))}
         </Menu>
       </MenuTrigger>
+      <span role="status" className="flow-editor-publish">
+        {unpublished && (
+          <Badge tone="warning" data-testid="flow-unpublished">
+            {t("flows.editor.unpublished")}
+          </Badge>
+        )}
+      </span>
       <Button
         variant="primary"
         onPress={onSave}

@@ -4,12 +4,14 @@
 // Yjs document at once (kept on this device and sent to the sync server), others' pointers and selections show
 // on the canvas, and 'Salvar' publishes the validated snapshot the runtime runs.
 
+import { drawingMatchesPublished, drawnPublishOf } from "@chatflow/core/contract/documents/flow-published.ts";
 import { FLOW_START_ID, type FlowWithSnapshotDTO } from "@chatflow/core/contract/flows.ts";
 import { ReactFlowProvider } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
+import type * as Y from "yjs";
 import { tokens } from "../app-services.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useOnline } from "../layout/use-online.ts";
@@ -22,7 +24,7 @@ import { FlowEditorHeader } from "./flow-editor-header.tsx";
 import { flowSocketAuth, useFlowMeta } from "./flows-data.ts";
 import { NodeDialog } from "./node-dialog.tsx";
 import { useFlowCanvas } from "./use-flow-canvas.ts";
-import { useFlowDoc } from "./use-flow-doc.ts";
+import { type FlowDrawing, useFlowDoc } from "./use-flow-doc.ts";
 import { useFlowNodeEditing, useFlowPublish } from "./use-flow-editor.ts";
 import "./flows.css";
 
@@ -52,7 +54,7 @@ function FlowEditorGate({
   me: { id: number; name: string };
 }) {
   const online = useOnline();
-  const { meta, missing, setMeta } = useFlowMeta(flowId, online);
+  const { meta, missing, setMeta, reloadMeta } = useFlowMeta(flowId, online);
 
   // After the editor has closed its copy (its effects are cleaned up before this one runs).
   useEffect(() => {
@@ -62,7 +64,14 @@ function FlowEditorGate({
   if (missing) return <FlowMissing />;
   return (
     <ReactFlowProvider>
-      <FlowEditor companyId={companyId} flowId={flowId} me={me} meta={meta} onSaved={setMeta} />
+      <FlowEditor
+        companyId={companyId}
+        flowId={flowId}
+        me={me}
+        meta={meta}
+        onSaved={setMeta}
+        onPublishedElsewhere={reloadMeta}
+      />
     </ReactFlowProvider>
   );
 }
@@ -93,12 +102,14 @@ function FlowEditor({
   me,
   meta,
   onSaved,
+  onPublishedElsewhere,
 }: {
   companyId: number;
   flowId: number;
   me: { id: number; name: string };
   meta: FlowWithSnapshotDTO | null;
   onSaved: (flow: FlowWithSnapshotDTO) => void;
+  onPublishedElsewhere: () => Promise<void>;
 }) {
   const { t } = useTranslation();
   const online = useOnline();
@@ -119,6 +130,7 @@ function FlowEditor({
   );
   const { editing, closeDialog, actions, dial, saveNode } = useFlowNodeEditing(doc, drawing, measured);
   const { saving, publish } = useFlowPublish(doc, flowId, onSaved);
+  const unpublished = useUnpublished(doc, drawing, flow.loaded ? meta : null, onPublishedElsewhere);
 
   const status = flow.refused
     ? t("flows.editor.refused")
@@ -136,6 +148,7 @@ function FlowEditor({
         online={online}
         canSave={Boolean(doc)}
         saving={saving}
+        unpublished={unpublished}
         onDial={dial}
         onSave={() => void publish()}
       />
@@ -165,5 +178,33 @@ function FlowEditor({
         />
       )}
     </div>
+  );
+}
+
+/**
+ * Whether what runs (the published snapshot) differs from what is drawn (decision 0107); null while either is not
+ * known. A publish made elsewhere (the API, another editor) reaches the drawing with its time noted there: the
+ * published snapshot is read again then.
+ */
+function useUnpublished(
+  doc: Y.Doc | null,
+  drawing: FlowDrawing,
+  meta: FlowWithSnapshotDTO | null,
+  reload: () => Promise<void>,
+): boolean | null {
+  const savedAt = meta?.savedAt ?? null;
+  useEffect(() => {
+    if (!doc) return;
+    const published = doc.getMap("published");
+    const check = () => {
+      const drawn = drawnPublishOf(doc);
+      if (drawn && drawn !== savedAt) void reload();
+    };
+    published.observe(check);
+    return () => published.unobserve(check);
+  }, [doc, savedAt, reload]);
+  return useMemo(
+    () => (meta ? !drawingMatchesPublished({ nodes: drawing.nodes, edges: drawing.edges }, meta.flow) : null),
+    [meta, drawing],
   );
 }

@@ -59,7 +59,8 @@ export function useSaveFlowName() {
 
 /**
  * A flow's name and published snapshot while online (GET /flowbuilder/flow/{id}); `missing` turns on, and stays
- * on, when core answers 404 (deleted here or by another admin). `setMeta` shows a publish's answer.
+ * on, when core answers 404 (deleted here or by another admin). `setMeta` shows a publish's answer, `reloadMeta`
+ * reads it again (a publish made elsewhere, decision 0107).
  */
 export function useFlowMeta(flowId: number, online: boolean) {
   const query = useRestQuery<{ flow: FlowWithSnapshotDTO }>(online ? `/flowbuilder/flow/${flowId}` : null);
@@ -69,7 +70,7 @@ export function useFlowMeta(flowId: number, online: boolean) {
   }, [query.error]);
   const { setData } = query;
   const setMeta = useCallback((flow: FlowWithSnapshotDTO) => setData(() => ({ flow })), [setData]);
-  return { meta: query.data?.flow ?? null, missing, setMeta };
+  return { meta: query.data?.flow ?? null, missing, setMeta, reloadMeta: query.reload };
 }
 
 /** Publishes the validated snapshot the runtime runs (POST /flowbuilder/flow). */

@@ -6,7 +6,15 @@ import { createdAt } from "./columns.ts";
 export const AuditEntry = defineEntity({
   name: "AuditEntry",
   tableName: "audit_entries",
-  indexes: [{ name: "audit_entries_company_created", properties: ["companyId", "createdAt", "id"] }],
+  indexes: [
+    { name: "audit_entries_company_created", properties: ["companyId", "createdAt", "id"] },
+    // An expression (compared by name only): the sign-in's device probe (record-sign-in.ts).
+    {
+      name: "audit_entries_devices",
+      expression: `CREATE INDEX audit_entries_devices ON audit_entries (company_id, user_id, (detail->>'device'))
+      WHERE kind = 'signin.newDevice'`,
+    },
+  ],
   // Append-only (migration 0108; the function audit_entries_append_only lives there, with the TRUNCATE trigger that
   // the schema diff cannot see: PostgreSQL's information_schema.triggers leaves TRUNCATE triggers out).
   triggers: [

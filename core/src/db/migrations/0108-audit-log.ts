@@ -19,6 +19,9 @@ export class Migration0108AuditLog extends Migration {
       created_at timestamptz NOT NULL DEFAULT now()
     )`);
     this.addSql("CREATE INDEX audit_entries_company_created ON audit_entries (company_id, created_at, id)");
+    // The sign-in's question "has this user signed in from this device before?" (record-sign-in.ts), one probe.
+    this.addSql(`CREATE INDEX audit_entries_devices ON audit_entries (company_id, user_id, (detail->>'device'))
+      WHERE kind = 'signin.newDevice'`);
     this.addSql(`CREATE FUNCTION audit_entries_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF current_setting('chatflow.audit_purge', true) = 'on' AND TG_OP <> 'UPDATE' THEN

@@ -70,6 +70,12 @@ describe("/audit", () => {
       );
       expect(await overflowing(page)).toEqual([]);
 
+      if (size.width < 600) {
+        // Phones: the filters open from their button.
+        expect(await page.getByTestId("audit-kind").isVisible()).toBe(false);
+        await page.getByTestId("audit-filters-toggle").click();
+        await page.getByTestId("audit-kind").waitFor();
+      }
       if (size.width === 1366) {
         // The company's retention: saved, and the change itself is in the log.
         await page.getByTestId("audit-retention").fill("20");

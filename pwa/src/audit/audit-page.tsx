@@ -14,6 +14,7 @@ import { ListPage } from "../ui/list-page.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
+import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
 import { type AppliedAudit, exportAuditCsv, useAuditEntries, useAuditRetention, useAuditUsers } from "./audit-data.ts";
 import { type AuditFilters, auditDateTime, auditDetail, emptyFilters } from "./audit-model.ts";
 import { AuditRetentionForm } from "./audit-retention-form.tsx";
@@ -33,6 +34,9 @@ export function AuditView({ platform }: { platform: boolean }) {
   const users = useAuditUsers();
   const retention = useAuditRetention();
   const [exporting, setExporting] = useState(false);
+  // Phones: the filters fold away behind a button so the entries are what the screen shows first (as /reports).
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const kindText = (kind: string) => t(`auditPage.kinds.${kind.replace(".", "_")}`, { defaultValue: kind });
 
   const set = <K extends keyof AuditFilters>(k: K, v: AuditFilters[K]) => setFilters((f) => ({ ...f, [k]: v }));
@@ -96,7 +100,25 @@ export function AuditView({ platform }: { platform: boolean }) {
       }
     >
       <p className="audit-intro">{t("auditPage.intro")}</p>
-      <form className="audit-filters" aria-label={t("auditPage.filtersLabel")} onSubmit={apply}>
+      {narrow && (
+        <Button
+          icon={<FilterIcon />}
+          aria-expanded={filtersOpen}
+          aria-controls="audit-filters"
+          onPress={() => setFiltersOpen((o) => !o)}
+          className="audit-filters-toggle"
+          data-testid="audit-filters-toggle"
+        >
+          {t("auditPage.filtersLabel")}
+        </Button>
+      )}
+      <form
+        id="audit-filters"
+        className="audit-filters"
+        hidden={narrow && !filtersOpen}
+        aria-label={t("auditPage.filtersLabel")}
+        onSubmit={apply}
+      >
         <Select
           label={t("auditPage.user")}
           items={users}

@@ -412,6 +412,18 @@ function walk(): Walk[] {
     nf("GET /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
     nf("PUT /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND", { name: "Hacked" }),
     nf("DELETE /whatsapp/:id", `/whatsapp/${a.whatsappId}`, "ERR_NO_WAPP_FOUND"),
+    nf("DELETE /whatsapp/:id/media-upload", `/whatsapp/${a.whatsappId}/media-upload`, "ERR_NO_WAPP_FOUND"),
+    {
+      route: "POST /whatsapp/:id/media-upload",
+      path: `/whatsapp/${a.whatsappId}/media-upload`,
+      form: () => {
+        const form = new FormData();
+        form.append("file", png(), "a.png");
+        return form;
+      },
+      status: 404,
+      code: "ERR_NO_WAPP_FOUND",
+    },
     // A connection's integration and prompt of another company are as absent as missing ones (decision 0062).
     nf("POST /whatsapp", "/whatsapp", "ERR_NOT_FOUND", { name: "Intrusa", integrationId: a.integrationId }),
     nf("POST /whatsapp", "/whatsapp", "ERR_NOT_FOUND", { name: "Intrusa", promptId: a.promptId }),

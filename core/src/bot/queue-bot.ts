@@ -39,6 +39,9 @@ type Candidate = {
   amountUsedBotQueues: number;
   maxUseBotQueues: number;
   greetingMessage: string | null;
+  /** The connection's greeting media (decision 0107): its media-store URL and kind, or null. */
+  greetingMediaUrl: string | null;
+  greetingMediaType: string | null;
   protocol: string | null;
   createdAt: Date;
   contactName: string;
@@ -74,7 +77,8 @@ export async function runQueueBot(
        (w.time_use_bot_queues = 0 OR t.bot_started_at IS NULL
          OR t.bot_started_at + make_interval(mins => w.time_use_bot_queues) <= now()) AS "menuDue",
        t.amount_used_bot_queues AS "amountUsedBotQueues", w.max_use_bot_queues AS "maxUseBotQueues",
-       w.greeting_message AS "greetingMessage", t.protocol, t.created_at AS "createdAt",
+       w.greeting_message AS "greetingMessage", w.greeting_media_path AS "greetingMediaUrl",
+       w.greeting_media_type AS "greetingMediaType", t.protocol, t.created_at AS "createdAt",
        c.name AS "contactName", w.name AS "connectionName"
      FROM unnest($1::int[], $2::int[]) AS i(id, c)
      ${joinById("tickets", "t", "i.id", "i.c")}
@@ -127,6 +131,14 @@ export async function runQueueBot(
       if (out.start) out.logs.push({ type: "chatBot", queueId: null, userId: null });
       const greeting = render(ticket.greetingMessage, null);
       const options = queueMenu(queuesOf.get(ticket.whatsappId) ?? []);
+      // The connection's greeting media goes just before its greeting, once, when the bot first answers.
+      if (out.start && ticket.greetingMediaUrl) {
+        out.messages.push({
+          body: "",
+          queueId: null,
+          media: { mediaType: ticket.greetingMediaType ?? "application", mediaUrl: ticket.greetingMediaUrl },
+        });
+      }
       out.messages.push({ body: greeting ? `${greeting}\n\n${options}` : options, queueId: null });
       decided.push({ ticket, out });
       continue;

@@ -279,6 +279,10 @@ export type WhatsappAnswer = TConnectionSettings & {
   pairingCode?: string | null;
   isDefault: boolean;
   greetingMessage: string | null;
+  /** The greeting's media (spec 2 §3): its media-store URL, or null; set by POST /whatsapp/{id}/media-upload. */
+  greetingMediaAttachment: string | null;
+  /** The name the greeting's media was uploaded with, or null. */
+  greetingMediaName: string | null;
   farewellMessage: string | null;
   groupAsTicket: "enabled" | "disabled";
   ratingMessage: string | null;
@@ -420,3 +424,6 @@ export function botSettingsErrors(
   }
   return fields;
 }
+
+/** The multipart field of POST /whatsapp/{id}/media-upload (the greeting's media, spec 2 §7). */
+export const GREETING_MEDIA_FIELD = "file";

@@ -54,6 +54,7 @@ import { Migration0089CustomerPreviewAndMessageSearch } from "./migrations/0089-
 import { Migration0093ConnectionStatusReason } from "./migrations/0093-connection-status-reason.ts";
 import { Migration0095PlatformSecrets } from "./migrations/0095-platform-secrets.ts";
 import { Migration0104InvoicePaymentCheck } from "./migrations/0104-invoice-payment-check.ts";
+import { Migration0107ConnectionGreetingMedia } from "./migrations/0107-connection-greeting-media.ts";
 import { Migration0108AuditLog } from "./migrations/0108-audit-log.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
@@ -110,6 +111,7 @@ export const MIGRATIONS = [
   { name: "0089-customer-preview-and-message-search", class: Migration0089CustomerPreviewAndMessageSearch },
   { name: "0095-platform-secrets", class: Migration0095PlatformSecrets },
   { name: "0104-invoice-payment-check", class: Migration0104InvoicePaymentCheck },
+  { name: "0107-connection-greeting-media", class: Migration0107ConnectionGreetingMedia },
   { name: "0108-audit-log", class: Migration0108AuditLog },
 ];
 

@@ -127,7 +127,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     connectionSessionRoutes(deps.pool, graphApiOf(deps.config)),
     flowRoutes(deps.pool, deps.config.dataDir, deps.config.syncUrl),
     flowCampaignRoutes(deps.pool),
-    whatsappRoutes(deps.pool, graphApiOf(deps.config)),
+    whatsappRoutes(deps.pool, graphApiOf(deps.config), deps.config.dataDir),
     facebookRoutes(deps.pool, graphApiOf(deps.config), {
       id: deps.config.facebookAppId,
       secret: deps.config.facebookAppSecret,

@@ -25,7 +25,8 @@ const BOT_SETTINGS_COLUMNS = `w.rating_message AS "ratingMessage", w.max_use_bot
   w.max_use_bot_queues_nps AS "maxUseBotQueuesNPS"`;
 
 const ANSWER_COLUMNS = `w.id, w.name, w.channel, w.status, w.is_default AS "isDefault",
-  w.greeting_message AS "greetingMessage", w.farewell_message AS "farewellMessage",
+  w.greeting_message AS "greetingMessage", w.greeting_media_path AS "greetingMediaAttachment",
+  w.greeting_media_name AS "greetingMediaName", w.farewell_message AS "farewellMessage",
   w.group_as_ticket AS "groupAsTicket", w.company_id AS "companyId", w.token, ${BOT_SETTINGS_COLUMNS},
   ${CONNECTION_SETTINGS_SELECT}, w.number, w.qrcode, w.pairing_code AS "pairingCode", w.status_import_messages AS "statusImportMessages",
   w.import_progress AS "importProgress", w.send_hold AS "sendHold", w.status_reason AS "statusReason",

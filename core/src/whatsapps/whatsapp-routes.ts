@@ -7,24 +7,31 @@ import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import {
+  GREETING_MEDIA_FIELD,
   ZCreateWhatsappRequestSchema,
   ZListWhatsappsQuerySchema,
   ZUpdateWhatsappRequestSchema,
 } from "../contract/whatsapps.ts";
-import { parse } from "../kernel/errors.ts";
+import { invalidInput, parse } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
+import { mediaTypeOfMime, mediaUrlOf, removeMedia } from "../media/media-store.ts";
+import { discardUploads, mediaUpload } from "../media/upload.ts";
 import type { GraphApi } from "../meta/graph-api.ts";
 import { actorForConnection } from "./connection-company.ts";
 import { connectionDialogReferences } from "./connection-dialog-references.ts";
 import { createWhatsapp } from "./create-whatsapp.ts";
 import { deleteWhatsapp } from "./delete-whatsapp.ts";
+import { setGreetingMedia } from "./greeting-media.ts";
 import { listWhatsapps, loadCloudFields, loadWhatsapp } from "./load-whatsapp.ts";
 import { proveNewToken, proveRequestedPhoneNumber } from "./phone-number-ownership.ts";
 import { updateWhatsapp } from "./update-whatsapp.ts";
 import { authorizeWhatsapp } from "./whatsapp-policy.ts";
 
-/** `graph`: where a Cloud API phone number id is proven before it is bound (decision 0027). */
-export function whatsappRoutes(pool: pg.Pool, graph: GraphApi): Router {
+/**
+ * `graph`: where a Cloud API phone number id is proven before it is bound (decision 0027); `dataDir`: the media
+ * store of the greeting media (decision 0107).
+ */
+export function whatsappRoutes(pool: pg.Pool, graph: GraphApi, dataDir: string): Router {
   const router = Router();
   router.get("/whatsapp", async (req, res) => {
     const actor = actorOf(res);
@@ -70,6 +77,42 @@ export function whatsappRoutes(pool: pg.Pool, graph: GraphApi): Router {
     const proven =
       (await proveRequestedPhoneNumber(graph, stored, input)) ?? (await proveNewToken(graph, stored, input));
     res.json(await transaction(pool, (c) => updateWhatsapp(c, actor, id, input, { proven })));
+  });
+  // The greeting's media (spec 2 §7): one file, its kind told by its bytes; a replaced file leaves the store.
+  router.post("/whatsapp/:id/media-upload", mediaUpload(dataDir, GREETING_MEDIA_FIELD), async (req, res) => {
+    const files = (req.files as Express.Multer.File[] | undefined) ?? [];
+    try {
+      const id = parse(zIdParam, req.params.id);
+      const actor = await actorForConnection(pool, actorOf(res), id);
+      authorizeWhatsapp(actor, "update");
+      const file = files[0];
+      if (!file || files.length > 1) throw invalidInput("One file", GREETING_MEDIA_FIELD);
+      // What every channel sends as a media message: an image, an audio, a video or a PDF (by its bytes).
+      if (!/^(image|audio|video)\//.test(file.mimetype) && file.mimetype !== "application/pdf") {
+        throw invalidInput("Tipo de arquivo não permitido", GREETING_MEDIA_FIELD);
+      }
+      // Stored under the caller's company: the super user's upload to another company's connection is refused.
+      if (actor.companyId !== actorOf(res).companyId) throw invalidInput("Not this company's", GREETING_MEDIA_FIELD);
+      const media = {
+        path: mediaUrlOf(actor.companyId, file.filename),
+        name: file.originalname,
+        mediaType: mediaTypeOfMime(file.mimetype),
+      };
+      const { whatsapp, replaced } = await transaction(pool, (c) => setGreetingMedia(c, actor, id, media));
+      if (replaced) await removeMedia(dataDir, actor.companyId, replaced);
+      res.json(whatsapp);
+    } catch (err) {
+      await discardUploads(files);
+      throw err;
+    }
+  });
+  router.delete("/whatsapp/:id/media-upload", async (req, res) => {
+    const id = parse(zIdParam, req.params.id);
+    const actor = await actorForConnection(pool, actorOf(res), id);
+    authorizeWhatsapp(actor, "update");
+    const { whatsapp, replaced } = await transaction(pool, (c) => setGreetingMedia(c, actor, id, null));
+    if (replaced) await removeMedia(dataDir, actor.companyId, replaced);
+    res.json(whatsapp);
   });
   router.delete("/whatsapp/:id", async (req, res) => {
     const id = parse(zIdParam, req.params.id);

@@ -27,6 +27,10 @@ export const Whatsapp = defineEntity({
     status: p.text().default("DISCONNECTED"),
     isDefault: p.boolean().default(false),
     greetingMessage: p.text().nullable(),
+    /** The greeting's media (decision 0107): its media-store URL, the name it was uploaded with, its kind. */
+    greetingMediaPath: p.text().nullable(),
+    greetingMediaName: p.text().nullable(),
+    greetingMediaType: p.text().nullable(),
     farewellMessage: p.text().nullable(),
     groupAsTicket: p.enum(["enabled", "disabled"] as const).default("disabled"),
     token: p.text().nullable().hidden(),

@@ -1,15 +1,16 @@
 // The audit log screen (issue 25, decision 0108): a company's admin opens /audit and sees who did what in the
 // company (a queue made and a setting changed through the API, the admin's own first sign-in) and nothing of
 // another company; the company's retention is saved; the kind filter narrows the table; the export downloads the
-// filtered entries as CSV; a plain user gets the 403 page. At 360x740, 390x844 and 1366x800: axe (no serious or
-// critical violation) and nothing past the right edge; SCREENSHOT_DIR keeps a PNG of each.
+// filtered entries as CSV; the super user sees every company's and narrows to one; a plain user gets the 403 page.
+// At 360x740, 390x844 and 1366x800: axe (no serious or critical violation) and nothing past the right edge;
+// SCREENSHOT_DIR keeps a PNG of each.
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { buildCompany, buildUser } from "@chatflow/core/testing/factories.ts";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 import { overflowing } from "./screens-suite.ts";
-import { signInToLanding } from "./support.ts";
+import { ADMIN, signInToLanding } from "./support.ts";
 
 const world = browserStackForFile();
 
@@ -106,6 +107,26 @@ describe("/audit", () => {
       }
       await context.close();
     }
+
+    // The super user's platform view: every company's entries with the company's name, one company when chosen.
+    const suContext = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const su = await suContext.newPage();
+    await signInToLanding(su, core.url, ADMIN);
+    await su.goto(`${core.url}/audit`);
+    const all = su.getByTestId("audit-table");
+    await all.getByText("Fila secreta").waitFor();
+    await all.getByText("Loja Auditada").first().waitFor();
+    await su.getByTestId("audit-company").click();
+    await su.getByRole("option", { name: "Outra Loja" }).click();
+    await su.getByTestId("audit-apply").click();
+    await all.getByText("Loja Auditada").first().waitFor({ state: "detached" });
+    await all.getByText("Fila secreta").waitFor();
+    const axe = await new AxeBuilder({ page: su }).analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+      [],
+    );
+    if (process.env.SCREENSHOT_DIR) await su.screenshot({ path: `${process.env.SCREENSHOT_DIR}/audit-platform.png` });
+    await suContext.close();
 
     const context = await world.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

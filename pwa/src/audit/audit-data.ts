@@ -75,3 +75,10 @@ export function useAuditRetention() {
 export function saveAuditRetention(days: number | null): Promise<AuditRetentionAnswer> {
   return api.put<AuditRetentionAnswer>("/audit/retention", { days });
 }
+
+/** The super user's company filter: every company of the platform (GET /companies/list); none for others. */
+export function useAuditCompanies(platform: boolean): { id: number; name: string }[] {
+  const online = useOnline();
+  const q = useRestQuery<{ id: number; name: string }[]>(platform && online ? "/companies/list" : null);
+  return q.data ?? [];
+}

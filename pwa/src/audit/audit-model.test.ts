@@ -4,9 +4,9 @@ import { auditDetail, auditQuery, emptyFilters, retentionDays } from "./audit-mo
 describe("#audit model", () => {
   it("asks GET /audit for the filters set, and the page", () => {
     expect(auditQuery(emptyFilters(), 1)).toBe("pageNumber=1");
-    expect(auditQuery({ userId: 7, kind: "queue.update", dateFrom: "2026-12-01", dateTo: "2026-12-07" })).toBe(
-      "userId=7&kind=queue.update&dateFrom=2026-12-01&dateTo=2026-12-07",
-    );
+    expect(
+      auditQuery({ userId: 7, kind: "queue.update", dateFrom: "2026-12-01", dateTo: "2026-12-07", companyId: 3 }),
+    ).toBe("userId=7&kind=queue.update&dateFrom=2026-12-01&dateTo=2026-12-07&companyId=3");
   });
 
   it("says what changed in a few words", () => {

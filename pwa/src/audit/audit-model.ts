@@ -6,9 +6,22 @@ import {
 } from "@chatflow/core/contract/audit.ts";
 import { BUSINESS_TIME_ZONE } from "@chatflow/core/contract/dates.ts";
 
-export type AuditFilters = { userId: number | null; kind: string | null; dateFrom: string; dateTo: string };
+export type AuditFilters = {
+  userId: number | null;
+  kind: string | null;
+  dateFrom: string;
+  dateTo: string;
+  /** The super user's platform view: one company's entries (null: every company's). */
+  companyId: number | null;
+};
 
-export const emptyFilters = (): AuditFilters => ({ userId: null, kind: null, dateFrom: "", dateTo: "" });
+export const emptyFilters = (): AuditFilters => ({
+  userId: null,
+  kind: null,
+  dateFrom: "",
+  dateTo: "",
+  companyId: null,
+});
 
 /** GET /audit's (and /audit/export's) query string for the filters; the page when given. */
 export function auditQuery(f: AuditFilters, page?: number): string {
@@ -17,6 +30,7 @@ export function auditQuery(f: AuditFilters, page?: number): string {
   if (f.kind) q.set("kind", f.kind);
   if (f.dateFrom) q.set("dateFrom", f.dateFrom);
   if (f.dateTo) q.set("dateTo", f.dateTo);
+  if (f.companyId !== null) q.set("companyId", String(f.companyId));
   if (page !== undefined) q.set("pageNumber", String(page));
   return q.toString();
 }

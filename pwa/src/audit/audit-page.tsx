@@ -15,7 +15,14 @@ import { Select, SelectItem } from "../ui/select.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { NARROW_QUERY, useMediaQuery } from "../ui/use-media-query.ts";
-import { type AppliedAudit, exportAuditCsv, useAuditEntries, useAuditRetention, useAuditUsers } from "./audit-data.ts";
+import {
+  type AppliedAudit,
+  exportAuditCsv,
+  useAuditCompanies,
+  useAuditEntries,
+  useAuditRetention,
+  useAuditUsers,
+} from "./audit-data.ts";
 import { type AuditFilters, auditDateTime, auditDetail, emptyFilters } from "./audit-model.ts";
 import { AuditRetentionForm } from "./audit-retention-form.tsx";
 import "./audit.css";
@@ -33,6 +40,7 @@ export function AuditView({ platform }: { platform: boolean }) {
   const list = useAuditEntries(applied);
   const users = useAuditUsers();
   const retention = useAuditRetention();
+  const companies = useAuditCompanies(platform);
   const [exporting, setExporting] = useState(false);
   // Phones: the filters fold away behind a button so the entries are what the screen shows first (as /reports).
   const narrow = useMediaQuery(NARROW_QUERY);
@@ -119,6 +127,17 @@ export function AuditView({ platform }: { platform: boolean }) {
         aria-label={t("auditPage.filtersLabel")}
         onSubmit={apply}
       >
+        {platform && (
+          <Select
+            label={c("company")}
+            items={companies}
+            value={filters.companyId}
+            onChange={(k) => set("companyId", k === null ? null : Number(k))}
+            data-testid="audit-company"
+          >
+            {(co) => <SelectItem id={co.id}>{co.name}</SelectItem>}
+          </Select>
+        )}
         <Select
           label={t("auditPage.user")}
           items={users}

@@ -54,26 +54,43 @@ export async function setAuditRetention(client: pg.ClientBase, actor: Actor, day
 export type AuditPurgeOptions = { installationDays?: number; maxRows?: number; now?: Date };
 
 /**
- * The timed job's use case, inside the caller's transaction: deletes, oldest first, the entries past their
- * company's retention. The only statement the append-only trigger lets through, by the transaction-local setting.
+ * The timed job's use case, inside the caller's transaction: deletes, oldest first and at most `maxRows`, the
+ * entries past their company's retention. The only statement the append-only trigger lets through, by the
+ * transaction-local setting. Each probe reads an index: a company with its own days by (company_id, created_at),
+ * everyone else at once by created_at, so a run never reads the entries that are still kept.
  */
 export async function purgeAuditEntries(client: pg.ClientBase, opts: AuditPurgeOptions = {}): Promise<number> {
-  await client.query("SELECT set_config('chatflow.audit_purge', 'on', true)");
-  const { rowCount } = await client.query(
-    `/* all-companies: the retention purge serves every company's log */
-     DELETE FROM audit_entries WHERE id IN (
-       SELECT a.id FROM audit_entries a
-       LEFT JOIN settings s ON s.company_id = a.company_id AND s.key = $1
-       WHERE a.created_at < COALESCE($2::timestamptz, now())
-         - make_interval(days => COALESCE(NULLIF(s.value, '')::int, $3))
-       ORDER BY a.id LIMIT $4)`,
-    [
-      AUDIT_RETENTION_KEY,
-      opts.now ?? null,
-      opts.installationDays ?? installationRetentionDays(),
-      opts.maxRows ?? AUDIT_PURGE_MAX_ROWS,
-    ],
+  const now = opts.now ?? (await client.query<{ now: Date }>("SELECT now()")).rows[0]!.now;
+  const installationDays = opts.installationDays ?? installationRetentionDays();
+  let budget = opts.maxRows ?? AUDIT_PURGE_MAX_ROWS;
+  const { rows: own } = await client.query<{ companyId: number; days: number }>(
+    `/* all-companies: the retention purge reads every company's own retention */
+     SELECT company_id AS "companyId", value::int AS days FROM settings WHERE key = $1 AND value ~ '^[0-9]+$'`,
+    [AUDIT_RETENTION_KEY],
   );
+  const before = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  await client.query("SELECT set_config('chatflow.audit_purge', 'on', true)");
+  let deleted = 0;
+  for (const c of own) {
+    if (budget <= 0) break;
+    const { rowCount } = await client.query(
+      `DELETE FROM audit_entries WHERE company_id = $1 AND id IN (
+         SELECT id FROM audit_entries WHERE company_id = $1 AND created_at < $2 ORDER BY created_at LIMIT $3)`,
+      [c.companyId, before(c.days), budget],
+    );
+    deleted += rowCount ?? 0;
+    budget -= rowCount ?? 0;
+  }
+  if (budget > 0) {
+    const { rowCount } = await client.query(
+      `/* all-companies: the installation's retention, for every company without its own */
+       DELETE FROM audit_entries WHERE id IN (
+         SELECT id FROM audit_entries WHERE created_at < $1 AND company_id <> ALL($2::int[])
+         ORDER BY created_at LIMIT $3)`,
+      [before(installationDays), own.map((c) => c.companyId), budget],
+    );
+    deleted += rowCount ?? 0;
+  }
   await client.query("SELECT set_config('chatflow.audit_purge', 'off', true)");
-  return rowCount ?? 0;
+  return deleted;
 }

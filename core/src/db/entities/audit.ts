@@ -8,6 +8,8 @@ export const AuditEntry = defineEntity({
   tableName: "audit_entries",
   indexes: [
     { name: "audit_entries_company_created", properties: ["companyId", "createdAt", "id"] },
+    // The retention purge on the installation's days (audit-retention.ts).
+    { name: "audit_entries_created", properties: ["createdAt"] },
     // An expression (compared by name only): the sign-in's device probe (record-sign-in.ts).
     {
       name: "audit_entries_devices",

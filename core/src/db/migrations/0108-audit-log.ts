@@ -19,6 +19,8 @@ export class Migration0108AuditLog extends Migration {
       created_at timestamptz NOT NULL DEFAULT now()
     )`);
     this.addSql("CREATE INDEX audit_entries_company_created ON audit_entries (company_id, created_at, id)");
+    // The retention purge of every company on the installation's days (audit-retention.ts).
+    this.addSql("CREATE INDEX audit_entries_created ON audit_entries (created_at)");
     // The sign-in's question "has this user signed in from this device before?" (record-sign-in.ts), one probe.
     this.addSql(`CREATE INDEX audit_entries_devices ON audit_entries (company_id, user_id, (detail->>'device'))
       WHERE kind = 'signin.newDevice'`);

@@ -50,16 +50,16 @@ export function CloudWebhookDetails({ existing }: { existing: WhatsappAnswer }) 
           value={`${window.location.origin}${CLOUD_WEBHOOK_PATH}`}
           testId="cloud-callback-url"
         />
-        {existing.verifyToken ? (
+        {existing.verifyToken && (
           <CopyRow
             label={t("connectionState.cloud.verifyToken")}
             value={existing.verifyToken}
             testId="cloud-verify-token"
           />
-        ) : (
-          <p className="connections-muted">{t("connectionState.cloud.noVerifyToken")}</p>
         )}
       </dl>
+      {/* Beside the list, not in it: a <dl> holds only its terms and descriptions (axe definition-list). */}
+      {!existing.verifyToken && <p className="connections-muted">{t("connectionState.cloud.noVerifyToken")}</p>}
     </section>
   );
 }

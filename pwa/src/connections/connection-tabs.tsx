@@ -13,6 +13,7 @@ import { ConnectionFlowsTab } from "./connection-flows-tab.tsx";
 import type { ConnectionForm, ConnectionTab } from "./connection-form.ts";
 import { ConnectionIntegrationsTab } from "./connection-integrations-tab.tsx";
 import type { TabProps } from "./connection-tab-props.ts";
+import { GreetingMediaField } from "./greeting-media-field.tsx";
 
 const NO_QUEUE = 0;
 const digits = (v: string) => v.replace(/[^\d]/g, "");
@@ -135,6 +136,8 @@ function GeneralTab(p: TabProps) {
         rows={2}
         data-testid="connection-greeting"
       />
+      {/* Another company's connection (the super user's dialog): its file would be stored in his company. */}
+      {!p.lists && <GreetingMediaField existing={p.existing} online={p.online} />}
       <TextAreaField
         label={t("connectionsPage.modal.farewell")}
         value={form.farewellMessage}

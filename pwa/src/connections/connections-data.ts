@@ -168,3 +168,18 @@ export function useSaveConnection() {
 export function useConnectFacebook() {
   return useCallback((form: FacebookForm) => connectFacebook(api, form), []);
 }
+
+/** The greeting's media of a saved connection (POST/DELETE /whatsapp/{id}/media-upload): each answers the connection. */
+export function useGreetingMedia() {
+  return useMemo(
+    () => ({
+      upload(id: number, file: File) {
+        const form = new FormData();
+        form.append("file", file, file.name);
+        return api.postForm<WhatsappAnswer>(`/whatsapp/${id}/media-upload`, form);
+      },
+      remove: (id: number) => api.delete<WhatsappAnswer>(`/whatsapp/${id}/media-upload`),
+    }),
+    [],
+  );
+}

@@ -95,46 +95,54 @@ export function quickMessageWrites(pool: pg.Pool, tokens: Tokens): Extension {
       const url = new URL(request.url ?? "/", "http://sync");
       if (url.pathname !== QUICK_MESSAGE_WRITES_PATH) return;
       const refuse = (code: ErrorCode) => answer(response, STATUS[code] ?? 400, { error: code });
-      try {
-        if (request.method !== "POST") return void refuse("ERR_VALIDATION");
-        const auth = request.headers.authorization;
-        const check = await checkToken(pool, tokens, auth?.startsWith("Bearer ") ? auth.slice(7) : undefined);
-        if (!check.actor) return void refuse(check.refused);
-        const actor = check.actor;
-        if (
-          subscriptionOver({ companyId: actor.companyId, super: actor.super, dueDate: actor.company?.dueDate ?? null })
-        ) {
-          return void refuse("ERR_SUBSCRIPTION_EXPIRED");
-        }
-        const parsed = ZQuickMessageWritesSchema.safeParse(await readJson(request).catch(() => undefined));
-        const list = parsed.success ? quickMessagesListOf(parsed.data.list) : null;
-        if (!parsed.success || !list) return void refuse("ERR_VALIDATION");
-        const name = { companyId: actor.companyId, kind: "quick-messages" as const, id: parsed.data.list };
-        if (documentAccess(actor, name) !== "edit") return void refuse("ERR_NO_PERMISSION");
-        const connection = await instance.openDirectConnection(quickMessagesDocumentName(actor.companyId, list), {
-          actor,
-          document: name,
-        });
-        const applied: boolean[] = [];
+      // Every answer returns from this function, then the chain is stopped below: a refusal that returned from
+      // the hook itself let Hocuspocus write its own answer after it (ERR_HTTP_HEADERS_SENT, unhandled).
+      await (async () => {
         try {
-          await connection.transact((doc) => {
-            for (const op of parsed.data.ops) {
-              if (op.op === "add") {
-                addQuickMessage(doc, op.item as QuickMessage);
-                applied.push(true);
-              } else if (op.op === "update") applied.push(updateQuickMessage(doc, op.id, op.patch));
-              else applied.push(removeQuickMessage(doc, op.id));
-            }
+          if (request.method !== "POST") return void refuse("ERR_VALIDATION");
+          const auth = request.headers.authorization;
+          const check = await checkToken(pool, tokens, auth?.startsWith("Bearer ") ? auth.slice(7) : undefined);
+          if (!check.actor) return void refuse(check.refused);
+          const actor = check.actor;
+          if (
+            subscriptionOver({
+              companyId: actor.companyId,
+              super: actor.super,
+              dueDate: actor.company?.dueDate ?? null,
+            })
+          ) {
+            return void refuse("ERR_SUBSCRIPTION_EXPIRED");
+          }
+          const parsed = ZQuickMessageWritesSchema.safeParse(await readJson(request).catch(() => undefined));
+          const list = parsed.success ? quickMessagesListOf(parsed.data.list) : null;
+          if (!parsed.success || !list) return void refuse("ERR_VALIDATION");
+          const name = { companyId: actor.companyId, kind: "quick-messages" as const, id: parsed.data.list };
+          if (documentAccess(actor, name) !== "edit") return void refuse("ERR_NO_PERMISSION");
+          const connection = await instance.openDirectConnection(quickMessagesDocumentName(actor.companyId, list), {
+            actor,
+            document: name,
           });
-        } finally {
-          // Stores the document (and so its projection) before answering.
-          await connection.disconnect();
+          const applied: boolean[] = [];
+          try {
+            await connection.transact((doc) => {
+              for (const op of parsed.data.ops) {
+                if (op.op === "add") {
+                  addQuickMessage(doc, op.item as QuickMessage);
+                  applied.push(true);
+                } else if (op.op === "update") applied.push(updateQuickMessage(doc, op.id, op.patch));
+                else applied.push(removeQuickMessage(doc, op.id));
+              }
+            });
+          } finally {
+            // Stores the document (and so its projection) before answering.
+            await connection.disconnect();
+          }
+          answer(response, 200, { applied } satisfies QuickMessageWritesAnswer);
+        } catch (err) {
+          logger.error({ reason: (err as Error).message }, "quick message write failed");
+          if (!response.headersSent) answer(response, 500, { error: "ERR_INTERNAL" });
         }
-        answer(response, 200, { applied } satisfies QuickMessageWritesAnswer);
-      } catch (err) {
-        logger.error({ reason: (err as Error).message }, "quick message write failed");
-        if (!response.headersSent) answer(response, 500, { error: "ERR_INTERNAL" });
-      }
+      })();
       // Handled: Hocuspocus's default answer must not follow (a hook that rejects empty stops the chain).
       throw null;
     },

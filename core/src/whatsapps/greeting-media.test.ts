@@ -72,6 +72,18 @@ describe("#whatsapp.media-upload", () => {
     expect(shown.body.greetingMediaAttachment).toBeNull();
   });
 
+  it("the super user sets another company's greeting media from /allConnections, in that company's store", async () => {
+    const superToken = (await core.login("admin@chatflow.local", "chatflow")).token;
+    const res = await upload(superToken, w.whatsappId, PNG, "do-super.png");
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.greetingMediaAttachment).toMatch(new RegExp(`^/media/${w.companyId}/`));
+    expect(existsSync(fileOf(w.companyId, body.greetingMediaAttachment))).toBe(true);
+    const removed = await core.api("DELETE", `/whatsapp/${w.whatsappId}/media-upload`, { token: superToken });
+    expect(removed.body.greetingMediaAttachment).toBeNull();
+    expect(existsSync(fileOf(w.companyId, body.greetingMediaAttachment))).toBe(false);
+  });
+
   it("the queue bot sends the greeting media just before the connection's greeting and menu, once", async () => {
     const wa = await buildBotConnection(core.db.pool, {
       companyId: w.companyId,

@@ -2,7 +2,7 @@
 // POST /whatsapp, PUT /whatsapp/{id}, DELETE /whatsapp/{id} (spec 1 §7 Users and references); the super user's
 // GET /whatsapp-admin/{id} (spec 2 §7's admin variant) and GET /whatsapp-admin/{id}/references, and on a
 // connection id the super user acts in that connection's company (connection-company.ts; decision 0105).
-import { Router } from "express";
+import { type RequestHandler, Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
@@ -78,34 +78,45 @@ export function whatsappRoutes(pool: pg.Pool, graph: GraphApi, dataDir: string):
       (await proveRequestedPhoneNumber(graph, stored, input)) ?? (await proveNewToken(graph, stored, input));
     res.json(await transaction(pool, (c) => updateWhatsapp(c, actor, id, input, { proven })));
   });
-  // The greeting's media (spec 2 §7): one file, its kind told by its bytes; a replaced file leaves the store.
-  router.post("/whatsapp/:id/media-upload", mediaUpload(dataDir, GREETING_MEDIA_FIELD), async (req, res) => {
-    const files = (req.files as Express.Multer.File[] | undefined) ?? [];
-    try {
-      const id = parse(zIdParam, req.params.id);
-      const actor = await actorForConnection(pool, actorOf(res), id);
+  // The greeting's media (spec 2 §7): one file, its kind told by its bytes; a replaced file leaves the store. The
+  // caller is checked before any byte is stored, and the super user's file goes into the connection's company's
+  // store (the upload stores under the actor's company: for this call, the connection's, decision 0105).
+  const inConnectionCompany: RequestHandler = (req, res, next) => {
+    (async () => {
+      const actor = await actorForConnection(pool, actorOf(res), parse(zIdParam, req.params.id));
       authorizeWhatsapp(actor, "update");
-      const file = files[0];
-      if (!file || files.length > 1) throw invalidInput("One file", GREETING_MEDIA_FIELD);
-      // What every channel sends as a media message: an image, an audio, a video or a PDF (by its bytes).
-      if (!/^(image|audio|video)\//.test(file.mimetype) && file.mimetype !== "application/pdf") {
-        throw invalidInput("Tipo de arquivo não permitido", GREETING_MEDIA_FIELD);
+      res.locals.actor = actor;
+    })().then(() => next(), next);
+  };
+  router.post(
+    "/whatsapp/:id/media-upload",
+    inConnectionCompany,
+    mediaUpload(dataDir, GREETING_MEDIA_FIELD),
+    async (req, res) => {
+      const files = (req.files as Express.Multer.File[] | undefined) ?? [];
+      try {
+        const id = parse(zIdParam, req.params.id);
+        const actor = actorOf(res);
+        const file = files[0];
+        if (!file || files.length > 1) throw invalidInput("One file", GREETING_MEDIA_FIELD);
+        // What every channel sends as a media message: an image, an audio, a video or a PDF (by its bytes).
+        if (!/^(image|audio|video)\//.test(file.mimetype) && file.mimetype !== "application/pdf") {
+          throw invalidInput("Tipo de arquivo não permitido", GREETING_MEDIA_FIELD);
+        }
+        const media = {
+          path: mediaUrlOf(actor.companyId, file.filename),
+          name: file.originalname,
+          mediaType: mediaTypeOfMime(file.mimetype),
+        };
+        const { whatsapp, replaced } = await transaction(pool, (c) => setGreetingMedia(c, actor, id, media));
+        if (replaced) await removeMedia(dataDir, actor.companyId, replaced);
+        res.json(whatsapp);
+      } catch (err) {
+        await discardUploads(files);
+        throw err;
       }
-      // Stored under the caller's company: the super user's upload to another company's connection is refused.
-      if (actor.companyId !== actorOf(res).companyId) throw invalidInput("Not this company's", GREETING_MEDIA_FIELD);
-      const media = {
-        path: mediaUrlOf(actor.companyId, file.filename),
-        name: file.originalname,
-        mediaType: mediaTypeOfMime(file.mimetype),
-      };
-      const { whatsapp, replaced } = await transaction(pool, (c) => setGreetingMedia(c, actor, id, media));
-      if (replaced) await removeMedia(dataDir, actor.companyId, replaced);
-      res.json(whatsapp);
-    } catch (err) {
-      await discardUploads(files);
-      throw err;
-    }
-  });
+    },
+  );
   router.delete("/whatsapp/:id/media-upload", async (req, res) => {
     const id = parse(zIdParam, req.params.id);
     const actor = await actorForConnection(pool, actorOf(res), id);

@@ -136,8 +136,7 @@ function GeneralTab(p: TabProps) {
         rows={2}
         data-testid="connection-greeting"
       />
-      {/* Another company's connection (the super user's dialog): its file would be stored in his company. */}
-      {!p.lists && <GreetingMediaField existing={p.existing} online={p.online} />}
+      <GreetingMediaField existing={p.existing} online={p.online} />
       <TextAreaField
         label={t("connectionsPage.modal.farewell")}
         value={form.farewellMessage}

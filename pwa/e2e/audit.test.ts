@@ -97,7 +97,8 @@ describe("/audit", () => {
         await page.getByRole("option", { name: "Fila criada" }).click();
         await page.getByTestId("audit-apply").click();
         await table.getByText("Configuração alterada").waitFor({ state: "detached" });
-        expect(await table.locator("tbody tr").count()).toBe(1);
+        // The filtered page replaces the rows once it arrives: count them when it has.
+        await expect.poll(() => table.locator("tbody tr").count(), { timeout: 10_000 }).toBe(1);
         const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("audit-export").click()]);
         expect(download.suggestedFilename()).toBe("auditoria.csv");
         const csv = await readFile((await download.path())!, "utf8");

@@ -2,10 +2,9 @@
 // online (an online-only admin screen), the users of the filter from the replica, the CSV from GET /audit/export.
 import type { AuditListAnswer, AuditRetentionAnswer } from "@chatflow/core/contract/audit.ts";
 import { useEffect, useRef } from "react";
-import { ApiError, isErrorBody, NetworkError } from "../api/errors.ts";
+import { fetchFile, saveFile } from "../api/download-file.ts";
 import { useRestQuery } from "../api/use-rest-query.ts";
 import { api, tokens } from "../app-services.ts";
-import { saveFile } from "../contacts/export-contacts.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { useReplicaUsers } from "../users/users-data.ts";
 import { type AuditFilters, auditQuery } from "./audit-model.ts";
@@ -35,33 +34,8 @@ export function useAuditUsers() {
 /** Downloads the filtered entries as auditoria.csv (one token refresh when it expired). */
 export async function exportAuditCsv(filters: AuditFilters): Promise<void> {
   const query = auditQuery(filters);
-  const attempt = async () => {
-    const token = tokens.get();
-    try {
-      return await fetch(`${window.location.origin}/audit/export${query ? `?${query}` : ""}`, {
-        credentials: "include",
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
-    } catch (err) {
-      throw new NetworkError(err);
-    }
-  };
-  let res = await attempt();
-  if (res.status === 403) {
-    const body: unknown = await res
-      .clone()
-      .json()
-      .catch(() => null);
-    if (isErrorBody(body) && body.error === "ERR_INVALID_TOKEN") {
-      await api.get("/auth/me");
-      res = await attempt();
-    }
-  }
-  if (!res.ok) {
-    const body: unknown = await res.json().catch(() => null);
-    throw new ApiError(res.status, isErrorBody(body) ? body : null);
-  }
-  saveFile(await res.blob(), "auditoria.csv");
+  const deps = { baseUrl: window.location.origin, getToken: () => tokens.get(), renew: () => api.get("/auth/me") };
+  saveFile(await fetchFile(deps, `/audit/export${query ? `?${query}` : ""}`), "auditoria.csv");
 }
 
 /** The company's retention (GET /audit/retention) and the installation's, while online. */

@@ -10,6 +10,7 @@ import type {
 import type { Channel, ContactDTO } from "@chatflow/core/contract/entities.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback } from "react";
+import { fetchFile } from "../api/download-file.ts";
 import { uploadWithProgress } from "../api/upload-progress.ts";
 import { useRestQuery } from "../api/use-rest-query.ts";
 import { db } from "../app-db.ts";
@@ -24,7 +25,6 @@ import {
   queueSyncContactTags,
   queueUpdateContact,
 } from "./contact-writes.ts";
-import { fetchContactsCsv } from "./export-contacts.ts";
 import type { ImportDeps, ImportJob } from "./import-job.ts";
 import { type StartTicketArgs, startTicket } from "./start-ticket.ts";
 import { contactsQuery, useContactsList } from "./use-contacts-list.ts";
@@ -84,9 +84,10 @@ const renew = () => api.get("/auth/me");
 
 /** The CSV of the contacts matching a filter (GET /contacts/export). */
 export function exportContactsCsv(filter: ContactFilter): Promise<Blob> {
-  return fetchContactsCsv(
+  const query = contactsQuery(filter);
+  return fetchFile(
     { baseUrl: window.location.origin, getToken: () => tokens.get(), renew },
-    contactsQuery(filter),
+    `/contacts/export${query ? `?${query}` : ""}`,
   );
 }
 

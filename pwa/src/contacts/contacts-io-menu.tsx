@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { saveFile } from "../api/download-file.ts";
 import { errorText } from "../i18n/translate-error.ts";
 import { Button, IconButton } from "../ui/button.tsx";
 import { DownloadIcon, MoreIcon, UploadIcon } from "../ui/icons.tsx";
@@ -10,7 +11,6 @@ import { Menu, MenuItem, MenuTrigger } from "../ui/menu.tsx";
 import { showToast } from "../ui/toasts.ts";
 import type { ContactFilter } from "./contact-list.ts";
 import { exportContactsCsv } from "./contacts-data.ts";
-import { saveFile } from "./export-contacts.ts";
 
 export function ContactsIoMenu({
   filter,

@@ -1,20 +1,20 @@
-// The contacts export (spec 3 §6 backup export; GET /contacts/export, admins): the CSV is
-// fetched with the session's token (one refresh when it expired) and saved as contatos.csv.
-import { ApiError, isErrorBody, NetworkError } from "../api/errors.ts";
+// A file the API answers to a signed-in GET (the contacts export, the audit log's CSV): fetched with the session's
+// token (one refresh when it expired), then handed to the browser's downloads.
+import { ApiError, isErrorBody, NetworkError } from "./errors.ts";
 
-export type ExportDeps = {
+export type DownloadDeps = {
   baseUrl: string;
   getToken: () => string | null;
   /** Renews the access token (the API client's refresh, e.g. by asking GET /auth/me). */
   renew: () => Promise<unknown>;
 };
 
-/** The file for the list's current filter (GET /contacts's query string). */
-export async function fetchContactsCsv(deps: ExportDeps, query: string): Promise<Blob> {
+/** The file at `path` (with its query string), as the signed-in user may read it. */
+export async function fetchFile(deps: DownloadDeps, path: string): Promise<Blob> {
   const attempt = async () => {
     const token = deps.getToken();
     try {
-      return await fetch(`${deps.baseUrl}/contacts/export${query ? `?${query}` : ""}`, {
+      return await fetch(`${deps.baseUrl}${path}`, {
         credentials: "include",
         headers: token ? { Authorization: `Bearer ${token}` } : {},
       });

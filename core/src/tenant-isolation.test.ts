@@ -68,6 +68,7 @@ const TABLES = [
   "chat_users",
   "chat_messages",
   "invoices",
+  "invoice_charges",
   "contact_lists",
   "contact_list_items",
   "campaigns",

@@ -56,6 +56,7 @@ import { Migration0095PlatformSecrets } from "./migrations/0095-platform-secrets
 import { Migration0104InvoicePaymentCheck } from "./migrations/0104-invoice-payment-check.ts";
 import { Migration0107ConnectionGreetingMedia } from "./migrations/0107-connection-greeting-media.ts";
 import { Migration0108AuditLog } from "./migrations/0108-audit-log.ts";
+import { Migration0109CustomPlanPurchase } from "./migrations/0109-custom-plan-purchase.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -113,6 +114,7 @@ export const MIGRATIONS = [
   { name: "0104-invoice-payment-check", class: Migration0104InvoicePaymentCheck },
   { name: "0107-connection-greeting-media", class: Migration0107ConnectionGreetingMedia },
   { name: "0108-audit-log", class: Migration0108AuditLog },
+  { name: "0109-custom-plan-purchase", class: Migration0109CustomPlanPurchase },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

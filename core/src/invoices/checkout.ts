@@ -86,12 +86,21 @@ export async function createSubscription(
   const qrcode = await pixQrCode(creds, token, charge.locId as number);
   // No notification can come without PUBLIC_URL: the worker checks the charge instead (decision 0104).
   const checkSeconds = opts.publicUrl ? null : CHARGE_EXPIRES_SECONDS + PAYMENT_CHECK_GRACE_SECONDS;
-  await pool.query(
-    `UPDATE invoices SET txid = $3, users = $4, connections = $5, value = $6, updated_at = now(),
-            payment_check_until = now() + make_interval(secs => $7::int)
-      WHERE company_id = $1 AND id = $2 AND status <> 'paid'`,
-    [actor.companyId, invoice.id, charge.txid, users, connections, value, checkSeconds],
-  );
+  // What this charge buys is recorded beside it; only its payment applies it (pay-invoice.ts, decision 0109), so
+  // an unpaid checkout changes neither the invoice's plan nor the company's.
+  await transaction(pool, async (client) => {
+    await client.query(
+      `INSERT INTO invoice_charges (txid, company_id, invoice_id, custom, users, connections, value)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (txid) DO NOTHING`,
+      [charge.txid, actor.companyId, invoice.id, custom, users, connections, value],
+    );
+    await client.query(
+      `UPDATE invoices SET txid = $3, updated_at = now(),
+              payment_check_until = now() + make_interval(secs => $4::int)
+        WHERE company_id = $1 AND id = $2 AND status <> 'paid'`,
+      [actor.companyId, invoice.id, charge.txid, checkSeconds],
+    );
+  });
   return {
     qrcode,
     stripeURL: null,

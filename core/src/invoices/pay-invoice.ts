@@ -1,6 +1,7 @@
 // Paying an invoice, whatever confirmed it (EFI's notification, the worker's check of a charge, a plan that costs
-// nothing): marked paid once, the company's due date moved by its recurrence, and the company's screens told
-// (the change log and 'company-{id}-payment'). Runs in the caller's transaction.
+// nothing): marked paid once, what the paid charge bought applied (a custom plan's users, connections and price
+// become the company's own plan from now on, decision 0109), the company's due date moved by its recurrence, and
+// the company's screens told (the change log and 'company-{id}-payment'). Runs in the caller's transaction.
 import type pg from "pg";
 import { advanceDueDate, RECURRENCES, type Recurrence } from "../contract/companies.ts";
 import { PAYMENTS_CHANNEL } from "../contract/topics.ts";
@@ -34,6 +35,7 @@ export async function payInvoice(client: pg.ClientBase, p: PayInvoice): Promise<
   );
   const company = rows[0];
   if (!company) return false;
+  if (p.txid) await applyCharge(client, p.companyId, p.invoiceId, p.txid);
   let dueDate = company.due;
   if (!p.onlyCurrentPeriod || company.due === paid[0].due) {
     const recurrence: Recurrence = RECURRENCES.includes(company.recurrence as Recurrence)
@@ -48,4 +50,92 @@ export async function payInvoice(client: pg.ClientBase, p: PayInvoice): Promise<
     JSON.stringify({ companyId: p.companyId, dueDate, invoiceId: p.invoiceId }),
   ]);
   return true;
+}
+
+type Charge = { custom: boolean; users: number; connections: number; value: number };
+
+/**
+ * What the paid charge bought (checkout recorded it, invoice_charges): the invoice records it, and a custom plan
+ * becomes the company's plan. Called once per invoice, by the call that marked it paid.
+ */
+async function applyCharge(client: pg.ClientBase, companyId: number, invoiceId: number, txid: string): Promise<void> {
+  const { rows } = await client.query<Charge>(
+    "SELECT custom, users, connections, value FROM invoice_charges WHERE txid = $1 AND company_id = $2 AND invoice_id = $3",
+    [txid, companyId, invoiceId],
+  );
+  const charge = rows[0];
+  // A charge made before migration 0109 (or none recorded): the invoice is paid as it stands.
+  if (!charge) return;
+  const detail = charge.custom ? await applyCustomPlan(client, companyId, invoiceId, charge) : null;
+  await client.query(
+    `UPDATE invoices SET users = $3, connections = $4, value = $5, detail = COALESCE($6, detail)
+      WHERE company_id = $1 AND id = $2`,
+    [companyId, invoiceId, charge.users, charge.connections, charge.value, detail],
+  );
+}
+
+/** The name of a company's own plan (plans' names are unique; a taken one gets the invoice's id too). */
+export const customPlanName = (companyId: number) => `Plano personalizado #${companyId}`;
+
+/**
+ * The custom plan bought becomes the company's plan (spec 3 §9): its own plan (companies.custom_plan_id) takes
+ * the users, connections and price, made on first purchase as a private copy of the plan it was on (its queues
+ * and flags), so the limits hold from this transaction's commit and the billing job's next invoices carry it.
+ * Answers the plan's name (the invoice's detail).
+ */
+async function applyCustomPlan(
+  client: pg.ClientBase,
+  companyId: number,
+  invoiceId: number,
+  charge: Charge,
+): Promise<string> {
+  const amount = (charge.value / 100).toFixed(2);
+  const { rows } = await client.query<{ plan_id: number | null; custom_plan_id: number | null; shared: boolean }>(
+    `SELECT c.plan_id, c.custom_plan_id,
+            EXISTS (SELECT 1 FROM companies o WHERE o.plan_id = c.custom_plan_id AND o.id <> c.id) AS shared
+       FROM companies c WHERE c.id = $1`,
+    [companyId],
+  );
+  const company = rows[0]!;
+  // Its own plan, unless the super user has put another company on it since: that one keeps its limits.
+  if (company.custom_plan_id !== null && !company.shared) {
+    const copyFrom = company.plan_id ?? company.custom_plan_id;
+    const { rows: updated } = await client.query<{ name: string }>(
+      `UPDATE plans t SET users = $2, connections = $3, amount = $4, is_public = false, updated_at = now(),
+              queues = s.queues, use_whatsapp = s.use_whatsapp, use_facebook = s.use_facebook,
+              use_instagram = s.use_instagram, use_campaigns = s.use_campaigns, use_schedules = s.use_schedules,
+              use_internal_chat = s.use_internal_chat, use_external_api = s.use_external_api,
+              use_kanban = s.use_kanban, use_open_ai = s.use_open_ai, use_integrations = s.use_integrations
+         FROM plans s WHERE t.id = $1 AND s.id = $5
+       RETURNING t.name`,
+      [company.custom_plan_id, charge.users, charge.connections, amount, copyFrom],
+    );
+    if (updated[0]) {
+      await client.query("UPDATE companies SET plan_id = $2, updated_at = now() WHERE id = $1", [
+        companyId,
+        company.custom_plan_id,
+      ]);
+      return updated[0].name;
+    }
+  }
+  const { rows: taken } = await client.query("SELECT 1 FROM plans WHERE name = $1", [customPlanName(companyId)]);
+  const name = taken[0] ? `${customPlanName(companyId)}-${invoiceId}` : customPlanName(companyId);
+  // A copy of the plan it was on (or the defaults: every flag on, no queue limit), private to the company.
+  const { rows: made } = await client.query<{ id: number }>(
+    `INSERT INTO plans (name, users, connections, amount, is_public, queues, use_whatsapp, use_facebook,
+            use_instagram, use_campaigns, use_schedules, use_internal_chat, use_external_api, use_kanban,
+            use_open_ai, use_integrations)
+     SELECT $1, $2, $3, $4, false, COALESCE(s.queues, 0), COALESCE(s.use_whatsapp, true),
+            COALESCE(s.use_facebook, true), COALESCE(s.use_instagram, true), COALESCE(s.use_campaigns, true),
+            COALESCE(s.use_schedules, true), COALESCE(s.use_internal_chat, true), COALESCE(s.use_external_api, true),
+            COALESCE(s.use_kanban, true), COALESCE(s.use_open_ai, true), COALESCE(s.use_integrations, true)
+       FROM (SELECT 1) one LEFT JOIN plans s ON s.id = $5
+     RETURNING id`,
+    [name, charge.users, charge.connections, amount, company.plan_id],
+  );
+  await client.query("UPDATE companies SET plan_id = $2, custom_plan_id = $2, updated_at = now() WHERE id = $1", [
+    companyId,
+    made[0]!.id,
+  ]);
+  return name;
 }

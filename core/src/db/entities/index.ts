@@ -14,7 +14,7 @@ import { FileList } from "./files.ts";
 import { FlowCampaign, FlowRun } from "./flow-runtime.ts";
 import { Flow } from "./flows.ts";
 import { IntegrationSession, IntegrationStep, Prompt, QueueIntegration } from "./integrations.ts";
-import { Invoice } from "./invoices.ts";
+import { Invoice, InvoiceCharge } from "./invoices.ts";
 import { Message, QuickMessage } from "./messages.ts";
 import { PasswordResetCode } from "./password-resets.ts";
 import { PushCursor, PushSent, PushSubscription } from "./push.ts";
@@ -100,6 +100,7 @@ export const ENTITIES = [
   ChatMessage,
   Announcement,
   Invoice,
+  InvoiceCharge,
   ContactList,
   ContactListItem,
   Campaign,

@@ -1,7 +1,7 @@
 // A company's invoices (spec 3 §3 Invoice; migration 0071, decision 0079). Not replicated: the PWA reads them over
 // REST (/financeiro is an online screen).
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
-import { timestamps } from "./columns.ts";
+import { createdAt, timestamps } from "./columns.ts";
 import { Company } from "./tenancy.ts";
 
 export const Invoice = defineEntity({
@@ -30,3 +30,25 @@ export const Invoice = defineEntity({
   },
 });
 export type IInvoice = InferEntity<typeof Invoice>;
+
+/**
+ * What one Pix charge of checkout bought (migration 0109, decision 0109): the invoice as it was, or a custom plan's
+ * users, connections and price. Its payment applies a custom one to the company (pay-invoice.ts).
+ */
+export const InvoiceCharge = defineEntity({
+  name: "InvoiceCharge",
+  tableName: "invoice_charges",
+  indexes: [{ name: "invoice_charges_invoice_id", properties: ["invoiceId"] }],
+  properties: {
+    txid: p.text().primary(),
+    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
+    invoiceId: p.manyToOne(Invoice).mapToPk().joinColumn("invoice_id").deleteRule("cascade"),
+    custom: p.boolean().default(false),
+    users: p.integer().default(0),
+    connections: p.integer().default(0),
+    /** In cents. */
+    value: p.integer().default(0),
+    createdAt: createdAt(),
+  },
+});
+export type IInvoiceCharge = InferEntity<typeof InvoiceCharge>;

@@ -52,6 +52,8 @@ export const Company = defineEntity({
     dueDate: p.string().columnType("date").nullable(),
     recurrence: p.text().nullable(),
     planId: p.manyToOne(Plan).mapToPk().joinColumn("plan_id").deleteRule("no action").nullable(),
+    /** The company's own plan, made by paying for a custom plan in checkout (migration 0109, decision 0109). */
+    customPlanId: p.manyToOne(Plan).mapToPk().joinColumn("custom_plan_id").deleteRule("set null").nullable(),
     /** The company's service hours when its scheduleType is company (contract/queues.ts QueueSchedule). */
     schedules: p.json<unknown[]>().default("[]"),
     /** The tax id, the payment method and the company's last sign-in (migration 0064, spec 3 §3). */

@@ -4,7 +4,7 @@
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import express from "express";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { captureLogs } from "../kernel/logger.ts";
 import { buildContact, buildTicket, buildWhatsapp } from "../testing/factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";

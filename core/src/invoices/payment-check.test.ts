@@ -32,7 +32,7 @@ const check = () => checkPixPayments(core.db.pool, config());
 const today = businessToday();
 
 /** A company with an open invoice due in 3 days, its admin, and the invoice charged through checkout. */
-async function chargedInvoice() {
+async function chargedInvoice(extra: Record<string, unknown> = {}) {
   const plan = await core.db.pool.query<{ id: number }>(
     "INSERT INTO plans (name, users, connections, queues, amount) VALUES ($1, 3, 1, 1, '59.90') RETURNING id",
     [`Plano check ${Date.now()}-${Math.random()}`],
@@ -50,7 +50,7 @@ async function chargedInvoice() {
   const admin = await signedIn(core, { companyId: company.id });
   const res = await core.api("POST", "/subscription", {
     token: admin.token,
-    body: { firstName: "Maria Souza", zipcode: "123.456.789-09", invoiceId: invoice.id },
+    body: { firstName: "Maria Souza", zipcode: "123.456.789-09", invoiceId: invoice.id, ...extra },
   });
   expect(res.status).toBe(200);
   return { companyId: company.id, invoiceId: invoice.id, due, txid: res.body.txid as string, answer: res.body };
@@ -97,6 +97,30 @@ describe("#invoices:check-payments", () => {
       [companyId],
     );
     expect(log.rowCount).toBeGreaterThan(0);
+  });
+
+  it("applies a custom plan the check finds paid once, as the webhook does (decision 0109)", async () => {
+    const counts = { users: 4, connections: 5 };
+    const plan = JSON.stringify({ ...counts, price: 1, custom: true });
+    const { companyId, invoiceId, txid } = await chargedInvoice({ plan, ...counts });
+    const planOf = async () =>
+      (
+        await core.db.pool.query(
+          `SELECT p.users, p.connections, p.amount::text AS amount, c.custom_plan_id = p.id AS own
+             FROM companies c JOIN plans p ON p.id = c.plan_id WHERE c.id = $1`,
+          [companyId],
+        )
+      ).rows[0];
+    expect(await planOf()).toEqual({ users: 3, connections: 1, amount: "59.90", own: null });
+    efi.pay(txid);
+    const [a, b] = await Promise.all([check(), check()]);
+    expect(a + b).toBe(1);
+    expect(await check()).toBe(0);
+    expect(await planOf()).toEqual({ users: 4, connections: 5, amount: "100.00", own: true });
+    const invoice = await core.db.pool.query("SELECT users, connections, value FROM invoices WHERE id = $1", [
+      invoiceId,
+    ]);
+    expect(invoice.rows[0]).toEqual({ users: 4, connections: 5, value: 4900 + 1100 + 2 * 2000 });
   });
 
   it("stops asking once the charge's time ran out, and never pays another company's invoice by a foreign charge", async () => {

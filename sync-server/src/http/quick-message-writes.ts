@@ -5,8 +5,6 @@
 // a connection's would be, and the document policy decides: a REST call can change exactly what that user
 // could change by co-editing, no more.
 
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { checkToken } from "@chatflow/core/auth/authenticate.ts";
 import type { Tokens } from "@chatflow/core/auth/tokens.ts";
 import {
   addQuickMessage,
@@ -16,17 +14,14 @@ import {
   removeQuickMessage,
   updateQuickMessage,
 } from "@chatflow/core/contract/documents/quick-messages.ts";
-import type { ErrorCode } from "@chatflow/core/contract/errors.ts";
-import { logger } from "@chatflow/core/kernel/logger.ts";
-import type { Extension, onRequestPayload } from "@hocuspocus/server";
+import type { Extension } from "@hocuspocus/server";
 import type pg from "pg";
 import { z } from "zod";
-import { subscriptionOver } from "../auth/connection-rights.ts";
 import { documentAccess } from "../auth/document-policy.ts";
+import { internalEndpoint } from "./internal-endpoint.ts";
 
 /** Where core posts its writes (loopback only: the sync server binds 127.0.0.1 unless told otherwise). */
 export const QUICK_MESSAGE_WRITES_PATH = "/internal/quick-messages";
-const BODY_MAX_BYTES = 64 * 1024;
 
 const text = (max: number) => z.string().max(max);
 const ZItemSchema = z.object({
@@ -65,86 +60,38 @@ export type QuickMessageWrites = z.infer<typeof ZQuickMessageWritesSchema>;
 /** Per op: whether it found its item (an add always does). */
 export type QuickMessageWritesAnswer = { applied: boolean[] };
 
-export const STATUS: Partial<Record<ErrorCode, number>> = {
-  ERR_SESSION_EXPIRED: 401,
-  ERR_INVALID_TOKEN: 403,
-  ERR_SUBSCRIPTION_EXPIRED: 402,
-  ERR_NO_PERMISSION: 403,
-  ERR_VALIDATION: 400,
-};
-
-export function answer(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-}
-
-export async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > BODY_MAX_BYTES) throw new Error("too large");
-    chunks.push(chunk as Buffer);
-  }
-  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-}
-
 export function quickMessageWrites(pool: pg.Pool, tokens: Tokens): Extension {
-  return {
-    async onRequest({ request, response, instance }: onRequestPayload) {
-      const url = new URL(request.url ?? "/", "http://sync");
-      if (url.pathname !== QUICK_MESSAGE_WRITES_PATH) return;
-      const refuse = (code: ErrorCode) => answer(response, STATUS[code] ?? 400, { error: code });
-      // Every answer returns from this function, then the chain is stopped below: a refusal that returned from
-      // the hook itself let Hocuspocus write its own answer after it (ERR_HTTP_HEADERS_SENT, unhandled).
-      await (async () => {
-        try {
-          if (request.method !== "POST") return void refuse("ERR_VALIDATION");
-          const auth = request.headers.authorization;
-          const check = await checkToken(pool, tokens, auth?.startsWith("Bearer ") ? auth.slice(7) : undefined);
-          if (!check.actor) return void refuse(check.refused);
-          const actor = check.actor;
-          if (
-            subscriptionOver({
-              companyId: actor.companyId,
-              super: actor.super,
-              dueDate: actor.company?.dueDate ?? null,
-            })
-          ) {
-            return void refuse("ERR_SUBSCRIPTION_EXPIRED");
+  return internalEndpoint({
+    path: QUICK_MESSAGE_WRITES_PATH,
+    schema: ZQuickMessageWritesSchema,
+    pool,
+    tokens,
+    failure: "quick message write failed",
+    async handle(actor, writes, instance) {
+      const list = quickMessagesListOf(writes.list);
+      if (!list) return { refused: "ERR_VALIDATION" };
+      const name = { companyId: actor.companyId, kind: "quick-messages" as const, id: writes.list };
+      if (documentAccess(actor, name) !== "edit") return { refused: "ERR_NO_PERMISSION" };
+      const connection = await instance.openDirectConnection(quickMessagesDocumentName(actor.companyId, list), {
+        actor,
+        document: name,
+      });
+      const applied: boolean[] = [];
+      try {
+        await connection.transact((doc) => {
+          for (const op of writes.ops) {
+            if (op.op === "add") {
+              addQuickMessage(doc, op.item as QuickMessage);
+              applied.push(true);
+            } else if (op.op === "update") applied.push(updateQuickMessage(doc, op.id, op.patch));
+            else applied.push(removeQuickMessage(doc, op.id));
           }
-          const parsed = ZQuickMessageWritesSchema.safeParse(await readJson(request).catch(() => undefined));
-          const list = parsed.success ? quickMessagesListOf(parsed.data.list) : null;
-          if (!parsed.success || !list) return void refuse("ERR_VALIDATION");
-          const name = { companyId: actor.companyId, kind: "quick-messages" as const, id: parsed.data.list };
-          if (documentAccess(actor, name) !== "edit") return void refuse("ERR_NO_PERMISSION");
-          const connection = await instance.openDirectConnection(quickMessagesDocumentName(actor.companyId, list), {
-            actor,
-            document: name,
-          });
-          const applied: boolean[] = [];
-          try {
-            await connection.transact((doc) => {
-              for (const op of parsed.data.ops) {
-                if (op.op === "add") {
-                  addQuickMessage(doc, op.item as QuickMessage);
-                  applied.push(true);
-                } else if (op.op === "update") applied.push(updateQuickMessage(doc, op.id, op.patch));
-                else applied.push(removeQuickMessage(doc, op.id));
-              }
-            });
-          } finally {
-            // Stores the document (and so its projection) before answering.
-            await connection.disconnect();
-          }
-          answer(response, 200, { applied } satisfies QuickMessageWritesAnswer);
-        } catch (err) {
-          logger.error({ reason: (err as Error).message }, "quick message write failed");
-          if (!response.headersSent) answer(response, 500, { error: "ERR_INTERNAL" });
-        }
-      })();
-      // Handled: Hocuspocus's default answer must not follow (a hook that rejects empty stops the chain).
-      throw null;
+        });
+      } finally {
+        // Stores the document (and so its projection) before answering.
+        await connection.disconnect();
+      }
+      return { body: { applied } satisfies QuickMessageWritesAnswer };
     },
-  };
+  });
 }

@@ -1,18 +1,10 @@
-// A custom plan bought in checkout (spec 3 §9; decision 0109): only the payment of its charge applies it, once,
-// in payInvoice's transaction: the company's own plan takes the users, connections and price (49 for 3 and 3,
-// +11 a user and +20 a connection beyond), its limits refuse the next user or connection past them with
-// ERR_PLAN_LIMIT_REACHED, and the billing job's next invoice carries it. Against the EFI Pix stand-in.
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { advanceDueDate } from "../contract/companies.ts";
 import { customPlanPrice } from "../contract/invoices.ts";
 import { addDays, businessToday } from "../kernel/business-date.ts";
 import { transaction } from "../kernel/transaction.ts";
-import { setPlatformSetting } from "../settings/platform-settings.ts";
-import { certificatePath } from "../settings/upload-certificate.ts";
 import { buildCompany } from "../testing/factories.ts";
-import { fakeEfiForFile } from "../testing/fake-efi.ts";
+import { fakeEfiForFile, storeEfiCredentials } from "../testing/fake-efi.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
 import { createDueInvoices } from "./invoices.ts";
@@ -20,14 +12,7 @@ import { customPlanName, payInvoice } from "./pay-invoice.ts";
 
 const efi = fakeEfiForFile();
 const core = coreForFile(() => ({ efiPixUrl: efi.url, efiPixCa: efi.ca, publicUrl: "https://chatflow.example/" }));
-forFile(async () => {
-  await setPlatformSetting(core.db.pool, "eficlientid", efi.clientId);
-  await setPlatformSetting(core.db.pool, "eficlientsecret", efi.clientSecret);
-  await setPlatformSetting(core.db.pool, "efichavepix", "pix@chatflow.example");
-  const file = certificatePath(core.config.dataDir, "efi");
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, efi.clientP12);
-});
+forFile(() => storeEfiCredentials(core.db.pool, core.config.dataDir, efi));
 
 const today = businessToday();
 const q = async <T extends Record<string, unknown>>(sql: string, params: unknown[]) =>

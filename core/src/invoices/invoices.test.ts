@@ -1,18 +1,11 @@
-// Invoices and checkout (spec 3 §4, §7, §9; decision 0079): the billing job makes each company's invoice once, the
-// admin lists them, checkout charges through the EFI Pix API stand-in (mutual TLS), and EFI's notification pays
-// the invoice once, moves the due date by the recurrence and tells the company's sockets.
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { advanceDueDate } from "../contract/companies.ts";
 import { customPlanPrice } from "../contract/invoices.ts";
 import { addDays, businessToday } from "../kernel/business-date.ts";
 import { transaction } from "../kernel/transaction.ts";
-import { setPlatformSetting } from "../settings/platform-settings.ts";
-import { certificatePath } from "../settings/upload-certificate.ts";
 import { buildCompany } from "../testing/factories.ts";
-import { fakeEfiForFile } from "../testing/fake-efi.ts";
+import { fakeEfiForFile, storeEfiCredentials } from "../testing/fake-efi.ts";
 import { coreForFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
 import { createDueInvoices, INVOICE_LEAD_DAYS } from "./invoices.ts";
@@ -53,14 +46,8 @@ const dueDateOf = async (companyId: number) =>
     )
   ).rows[0]!.due;
 
-async function setCredentials(p12 = efi.clientP12) {
-  await setPlatformSetting(core.db.pool, "eficlientid", efi.clientId);
-  await setPlatformSetting(core.db.pool, "eficlientsecret", efi.clientSecret);
-  await setPlatformSetting(core.db.pool, "efichavepix", "pix@chatflow.example");
-  const file = certificatePath(core.config.dataDir, "efi");
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, p12);
-}
+const setCredentials = (p12: Buffer | Uint8Array = efi.clientP12) =>
+  storeEfiCredentials(core.db.pool, core.config.dataDir, efi, p12);
 
 const checkoutBody = (invoiceId: number, extra: Record<string, unknown> = {}) => ({
   firstName: "Maria Souza",

@@ -1,16 +1,9 @@
-// Without PUBLIC_URL (decision 0104): checkout registers no webhook and says the payment is confirmed by a check;
-// the check asks the EFI stand-in (mutual TLS) for each such charge's status, pays a CONCLUIDA one's invoice once
-// (due date moved, screens told), and stops asking once the invoice is paid or the charge's time ran out.
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { advanceDueDate } from "../contract/companies.ts";
 import { addDays, businessToday } from "../kernel/business-date.ts";
 import { transaction } from "../kernel/transaction.ts";
-import { setPlatformSetting } from "../settings/platform-settings.ts";
-import { certificatePath } from "../settings/upload-certificate.ts";
 import { buildCompany } from "../testing/factories.ts";
-import { fakeEfiForFile } from "../testing/fake-efi.ts";
+import { fakeEfiForFile, storeEfiCredentials } from "../testing/fake-efi.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 import { signedIn } from "../testing/users-factories.ts";
 import { checkPixPayments, type PaymentCheckConfig } from "./check-payments.ts";
@@ -19,14 +12,7 @@ import { createDueInvoices } from "./invoices.ts";
 
 const efi = fakeEfiForFile();
 const core = coreForFile(() => ({ efiPixUrl: efi.url, efiPixCa: efi.ca, publicUrl: undefined }));
-forFile(async () => {
-  await setPlatformSetting(core.db.pool, "eficlientid", efi.clientId);
-  await setPlatformSetting(core.db.pool, "eficlientsecret", efi.clientSecret);
-  await setPlatformSetting(core.db.pool, "efichavepix", "pix@chatflow.example");
-  const file = certificatePath(core.config.dataDir, "efi");
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, efi.clientP12);
-});
+forFile(() => storeEfiCredentials(core.db.pool, core.config.dataDir, efi));
 const config = (): PaymentCheckConfig => ({ dataDir: core.config.dataDir, baseUrl: efi.url, ca: efi.ca });
 const check = () => checkPixPayments(core.db.pool, config());
 const today = businessToday();

@@ -10,6 +10,9 @@ import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type pg from "pg";
+import { setPlatformSetting } from "../settings/platform-settings.ts";
+import { certificatePath } from "../settings/upload-certificate.ts";
 import { forFile, SET_UP_TIMEOUT_MS } from "./for-file.ts";
 
 type Cob = {
@@ -215,20 +218,18 @@ export function fakeEfiForFile(): FakeEfi {
 
 /**
  * What the super user sets in Settings for Pix, pointed at `efi`: the client id and secret and the Pix key in the
- * platform settings, and the client certificate (.p12) under `dataDir`/certs where the cert upload stores it.
+ * platform settings, and the client certificate (.p12; `p12` for another one) where the cert upload stores it.
  */
 export async function storeEfiCredentials(
-  pool: { query(text: string, params?: unknown[]): Promise<unknown> },
+  pool: pg.Pool,
   dataDir: string,
   efi: FakeEfi,
+  p12: Buffer | Uint8Array = efi.clientP12,
 ): Promise<void> {
-  await pool.query(
-    `INSERT INTO platform_settings (key, value) VALUES ('eficlientid', $1), ('eficlientsecret', $2),
-       ('efichavepix', 'pix@chatflow.example')
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-    [efi.clientId, efi.clientSecret],
-  );
-  const cert = path.join(dataDir, "certs", "efi.p12");
-  await mkdir(path.dirname(cert), { recursive: true });
-  await writeFile(cert, efi.clientP12);
+  await setPlatformSetting(pool, "eficlientid", efi.clientId);
+  await setPlatformSetting(pool, "eficlientsecret", efi.clientSecret);
+  await setPlatformSetting(pool, "efichavepix", "pix@chatflow.example");
+  const file = certificatePath(dataDir, "efi");
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, p12);
 }

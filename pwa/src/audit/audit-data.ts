@@ -1,8 +1,8 @@
 // The audit area's data (decision 0108; screens call hooks, this file owns the paths): GET /audit over REST while
 // online (an online-only admin screen), the users of the filter from the replica, the CSV from GET /audit/export.
 import type { AuditListAnswer, AuditRetentionAnswer } from "@chatflow/core/contract/audit.ts";
-import { useEffect, useRef } from "react";
 import { fetchFile, saveFile } from "../api/download-file.ts";
+import { useAskAgain } from "../api/use-ask-again.ts";
 import { useRestQuery } from "../api/use-rest-query.ts";
 import { api, tokens } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
@@ -16,13 +16,7 @@ export function useAuditEntries(applied: AppliedAudit) {
   const online = useOnline();
   const query = auditQuery(applied.filters, applied.page);
   const list = useRestQuery<AuditListAnswer>(online ? `/audit?${query}` : null);
-  const { reload } = list;
-  const asked = useRef({ query, nonce: applied.nonce });
-  useEffect(() => {
-    const before = asked.current;
-    asked.current = { query, nonce: applied.nonce };
-    if (before.nonce !== applied.nonce && before.query === query) void reload();
-  }, [query, applied.nonce, reload]);
+  useAskAgain(query, applied.nonce, list.reload);
   return { data: list.data, loading: list.loading, failed: list.error != null, online };
 }
 

@@ -1,8 +1,10 @@
 // The reports area's data (issue 20: screens call hooks; this file owns the paths and tables). The tickets
 // report is read over REST (GET /ticketreport/reports) and its last answer kept in the cache table for
 // offline; it follows the company's changes through the realtime pokes, debounced.
+
 import type { TicketReportDTO } from "@chatflow/core/contract/reports.ts";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
+import { useAskAgain } from "../api/use-ask-again.ts";
 import { useRestQuery } from "../api/use-rest-query.ts";
 import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
@@ -33,12 +35,7 @@ export function useReport(companyId: number, applied: Applied) {
   });
   const { reload } = report;
   // Filtrar pressed again for the same filters asks again; other filters are another path, asked already.
-  const asked = useRef({ query, nonce: applied.nonce });
-  useEffect(() => {
-    const before = asked.current;
-    asked.current = { query, nonce: applied.nonce };
-    if (before.nonce !== applied.nonce && before.query === query) void reload();
-  }, [query, applied.nonce, reload]);
+  useAskAgain(query, applied.nonce, reload);
   // spec 3 §4: the report follows the company's changes (a ticket closed, rated, transferred), debounced.
   useEffect(() => (online ? debouncedOnPoke(reload, REPORT_POKE_DEBOUNCE_MS) : undefined), [online, reload]);
   return { data: report.data, loading: report.loading, failed: report.error != null, online };

@@ -282,13 +282,16 @@ describe("messages", () => {
   });
 
   it("shows a message the channel refused as failed, and 'Tentar novamente' sends it once", async () => {
+    // A refusal whose retry can work (Graph's "Invalid parameter", judged unknown: decision 0100). An undeliverable
+    // number (131026) offers no retry: meta-conformance.test.ts shows that one.
     world.stack.graph.reply = () => ({
       status: 400,
-      body: { error: { message: "(#131026) undeliverable", code: 131026 } },
+      body: { error: { message: "(#100) Invalid parameter", type: "OAuthException", code: 100 } },
     });
     const failed = await send("Vai falhar na primeira");
     await until("the failure", async () => (await failed.getAttribute("data-ack")) === "-1");
-    await failed.locator(".message-error").waitFor();
+    // Meta's own reason, with its code, under the bubble.
+    await failed.getByTestId("message-failure-reason").getByText("#100", { exact: false }).waitFor();
     world.stack.graph.reply = null;
     const before = world.stack.graph.requests.filter((r) =>
       r.body.text?.body?.endsWith("Vai falhar na primeira"),

@@ -99,6 +99,7 @@ describe("side menu", () => {
       "menu-financeiro",
       "menu-subscription",
       "menu-settings",
+      "menu-audit",
       "menu-allConnections",
       "menu-companies",
       "menu-announcements",

@@ -203,6 +203,14 @@ function useUnpublished(
     published.observe(check);
     return () => published.unobserve(check);
   }, [doc, savedAt, reload]);
+  // A publish taken in while this editor loaded, or while an older read of the published flow was on its way, raised
+  // no event the observer above saw: each change of the drawing (and a new read) checks again.
+  const drawnNodes = drawing.nodes;
+  useEffect(() => {
+    if (!doc || drawnNodes.length === 0) return;
+    const drawn = drawnPublishOf(doc);
+    if (drawn && drawn !== savedAt) void reload();
+  }, [doc, drawnNodes, savedAt, reload]);
   return useMemo(
     () => (meta ? !drawingMatchesPublished({ nodes: drawing.nodes, edges: drawing.edges }, meta.flow) : null),
     [meta, drawing],

@@ -163,6 +163,9 @@ describe("quick messages with media", () => {
     expect(await acceptAsAdmin(world.stack.core.url, ticket!.id, queue!.id)).toBe(200);
     // That API login ended the page's session (one session per user): sign in again.
     await signIn(page, world.stack.core.url);
+    // The inbox may open on Aguardando (chosen from the replica before its pull brings the accept): the ticket is
+    // the admin's now, under Atendendo.
+    await page.getByTestId("tickets-tab-open").click();
     const item = page.getByTestId("ticket-item").filter({ hasText: "Ana Dias" });
     await item.waitFor();
     await item.click();

@@ -61,6 +61,11 @@ export default defineConfig({
     // PostgreSQL, chromium and the stack far more than they compute, and every file has its own database,
     // ports and browser, so two at a time halve the run on this 2-core machine (CI must stay under 20 min).
     maxWorkers: 2,
+    // Node 24's V8 can abort a long-lived process that frees WebAssembly code ("Check failed:
+    // jit_page_->allocations_.erase(addr) == 1", nodejs/node#64500): it hit a worker that runs many files
+    // (isolate: false below) once, through fetch's llhttp tiering up. WebAssembly stays on its baseline compiler
+    // and its code is never collected, so no wasm code is freed while a worker lives (decision 0106).
+    execArgv: ["--liftoff-only", "--no-wasm-code-gc"],
     hookTimeout: 60_000,
     reporters: ["default", "./test/summary-reporter.ts"],
     // The browser files first, the screens' before them (test/sequencer.ts): the longest no longer start last.

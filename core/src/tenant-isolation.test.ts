@@ -69,6 +69,7 @@ const TABLES = [
   "chat_messages",
   "invoices",
   "invoice_charges",
+  "phone_contacts",
   "contact_lists",
   "contact_list_items",
   "campaigns",
@@ -214,6 +215,8 @@ function walk(): Walk[] {
       code: "",
     },
     nf("GET /contacts/upload/:id", `/contacts/upload/${a.importId}`, "ERR_NO_IMPORT_FOUND"),
+    // The import from the phone names a connection: the first company's is not found (decision 0112).
+    nf("POST /contacts/import", "/contacts/import", "ERR_NO_WAPP_FOUND", { whatsappId: a.whatsappId }),
     nf("GET /contactTags/:contactId", `/contactTags/${a.contactId}`, "ERR_NO_CONTACT_FOUND"),
     nf("POST /tags/sync", "/tags/sync", "ERR_NO_CONTACT_FOUND", { contactId: a.contactId, tags: [] }),
     nf("PUT /ticket-tags/:ticketId/:tagId", `/ticket-tags/${t}/${a.tagId}`, ticket),

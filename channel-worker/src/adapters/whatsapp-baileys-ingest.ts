@@ -2,12 +2,14 @@
 // sends, LID/PN pairs learnt, media downloads, poll votes and the history import, all turned into core's ingest
 // events through the pure mapping of whatsapp-baileys-inbound.ts.
 import { mergeLidContact } from "@chatflow/core/contacts/merge-lid-contact.ts";
+import { mergeLidPhoneContacts } from "@chatflow/core/contacts/phone-contacts.ts";
 import { recordChanges } from "@chatflow/core/kernel/change-log.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { saveMedia } from "@chatflow/core/media/media-store.ts";
 import type { InboundEvent } from "@chatflow/core/messages/ingest.ts";
 import { downloadMediaMessage, isLidUser, isPnUser, type WAMessage } from "@whiskeysockets/baileys";
 import type { AdapterEvents } from "./adapter.ts";
+import { keepPhoneContacts } from "./baileys-phone-contacts.ts";
 import { pollVoteOf, recordPollVote } from "./baileys-poll-votes.ts";
 import {
   type ConnectionRules,
@@ -214,9 +216,13 @@ export function baileysIngest(o: IngestOptions): BaileysIngest {
     await transaction(o.pool, async (client) => {
       const changes = await mergeLidContact(client, owner.companyId, lidNumber, pnNumber);
       await recordChanges(client, changes);
+      await mergeLidPhoneContacts(client, owner, [{ lid: lidNumber, pn: pnNumber }]);
     });
     learned.add(pair);
   }
+
+  /** The connection's own number, never one of its contacts. */
+  const myNumber = (s: BaileysSocket) => (s.user?.id ? contactNumberOf(s.user.id) : null);
 
   function wire(s: BaileysSocket, guard: Guard): void {
     s.ev.on(
@@ -242,7 +248,8 @@ export function baileysIngest(o: IngestOptions): BaileysIngest {
     );
     s.ev.on(
       "messaging-history.set",
-      guard(async ({ messages, lidPnMappings }) => {
+      guard(async ({ contacts, messages, lidPnMappings }) => {
+        await keepPhoneContacts(o.pool, owner, contacts ?? [], myNumber(s));
         for (const m of lidPnMappings ?? []) await learnMapping(m.lid, m.pn);
         await importHistory(messages, s);
       }),
@@ -252,6 +259,15 @@ export function baileysIngest(o: IngestOptions): BaileysIngest {
       guard(async ({ status }) => {
         if (status === "complete") await finishImport();
       }),
+    );
+    // What the connection knows of its contacts, for the import from the phone (decision 0112).
+    s.ev.on(
+      "contacts.upsert",
+      guard((contacts) => keepPhoneContacts(o.pool, owner, contacts, myNumber(s))),
+    );
+    s.ev.on(
+      "contacts.update",
+      guard((contacts) => keepPhoneContacts(o.pool, owner, contacts, myNumber(s))),
     );
     s.ev.on(
       "lid-mapping.update",

@@ -1,12 +1,13 @@
 // POST /contacts/upload (spec 1 §7: multipart `file`, and the `mapping` of decision 0091), its preview
-// POST /contacts/upload/preview, and GET /contacts/upload/{id}:
+// POST /contacts/upload/preview, GET /contacts/upload/{id}, and POST /contacts/import (the import from the phone,
+// decision 0112, a job polled on the same GET):
 // the spreadsheet goes to disk, its import runs as a job (contact-import-runner.ts);
 // the upload answers the counts when the job ends within `waitMs`, else 202 with
 // the job to poll (docs/decisions/0021).
 
 import { mkdir, unlink } from "node:fs/promises";
 import path from "node:path";
-import { type RequestHandler, Router } from "express";
+import { type RequestHandler, type Response, Router } from "express";
 import multer from "multer";
 import type pg from "pg";
 import { z } from "zod";
@@ -18,6 +19,7 @@ import {
   IMPORT_PREVIEW_ROWS,
   type TContactImportMapping,
   ZContactImportMappingSchema,
+  ZImportPhoneContactsRequestSchema,
 } from "../contract/contact-import.ts";
 import { AppError, invalidInput, parse } from "../kernel/errors.ts";
 import { logger } from "../kernel/logger.ts";
@@ -27,6 +29,7 @@ import { discardUploads, multipartNulByteError } from "../media/upload.ts";
 import type { ContactImportRunner, ImportOutcome } from "./contact-import-runner.ts";
 import { createImport, findImport } from "./contact-import-store.ts";
 import { authorizeContacts } from "./contact-policy.ts";
+import { startPhoneImport } from "./import-phone-contacts.ts";
 import { sheetExtension, unsupportedFormat } from "./sheet-rows.ts";
 
 /** Largest spreadsheet accepted by POST /contacts/upload. */
@@ -101,18 +104,7 @@ export function contactImportRoutes(
       originalname: file.originalname,
       mapping,
     });
-    outcome.catch((err: unknown) => logger.error({ err }, "contact import failed"));
-    const ended = await settledWithin(outcome, opts.waitMs);
-    res.setHeader("Location", `/contacts/upload/${jobId}`);
-    if (!ended) {
-      res.status(202).json(await findImport(pool, actor.companyId, jobId));
-      return;
-    }
-    if (!ended.ok) {
-      const { error, message, fields, data } = ended.error;
-      throw new AppError(error, message, { fields, data: { ...data, importId: jobId } });
-    }
-    res.json(ended.counts);
+    await answerImport(res, pool, actor.companyId, jobId, outcome, opts.waitMs);
   });
 
   // The mapping step (decision 0091): the sheet's header, its first rows and the mapping its header suggests.
@@ -143,6 +135,14 @@ export function contactImportRoutes(
     res.json(answer);
   });
 
+  // The import from the phone (decision 0112): answered as the upload is, the job polled on the same GET.
+  router.post("/contacts/import", async (req, res) => {
+    const actor = actorOf(res);
+    const { whatsappId } = parse(ZImportPhoneContactsRequestSchema, req.body ?? {});
+    const { id, outcome } = await startPhoneImport(pool, actor, whatsappId);
+    await answerImport(res, pool, actor.companyId, id, outcome, opts.waitMs);
+  });
+
   router.get("/contacts/upload/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeContacts(actor, "import");
@@ -150,6 +150,29 @@ export function contactImportRoutes(
   });
 
   return router;
+}
+
+/** The counts when the import ends within `waitMs`, else 202 with the job to poll; `Location` names the job. */
+async function answerImport(
+  res: Response,
+  pool: pg.Pool,
+  companyId: number,
+  jobId: number,
+  outcome: Promise<ImportOutcome>,
+  waitMs: number,
+): Promise<void> {
+  outcome.catch((err: unknown) => logger.error({ err }, "contact import failed"));
+  const ended = await settledWithin(outcome, waitMs);
+  res.setHeader("Location", `/contacts/upload/${jobId}`);
+  if (!ended) {
+    res.status(202).json(await findImport(pool, companyId, jobId));
+    return;
+  }
+  if (!ended.ok) {
+    const { error, message, fields, data } = ended.error;
+    throw new AppError(error, message, { fields, data: { ...data, importId: jobId } });
+  }
+  res.json(ended.counts);
 }
 
 /** The multipart `mapping` field: JSON text of the contract's mapping, or absent. */

@@ -105,3 +105,10 @@ export function extraFieldName(header: string[], column: number): string {
   const h = (header[column] ?? "").trim();
   return (h || `Coluna ${column + 1}`).slice(0, 100);
 }
+
+/** POST /contacts/import (spec 1 §7): the import from the phone (decision 0112). */
+export const ZImportPhoneContactsRequestSchema = z.object({
+  /** The WhatsApp-by-QR connection whose contacts are imported; it must be connected. */
+  whatsappId: z.coerce.number().int().positive().max(2147483647),
+});
+export type TImportPhoneContactsRequest = z.infer<typeof ZImportPhoneContactsRequestSchema>;

@@ -148,3 +148,25 @@ export const BaileysAuth = defineEntity({
   },
 });
 export type IBaileysAuth = InferEntity<typeof BaileysAuth>;
+
+/**
+ * The contacts a WhatsApp-by-QR connection knows (migration 0112, decision 0112): written by the channel worker from
+ * Baileys' contact events, read by the import from the phone. `number` as contacts store it (digits, or "<lid>@lid").
+ */
+export const PhoneContact = defineEntity({
+  name: "PhoneContact",
+  tableName: "phone_contacts",
+  properties: {
+    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade").updateRule("no action"),
+    whatsappId: parentKey(Whatsapp, "whatsapp_id"),
+    number: p.text().primary(),
+    /** The name saved in the phone's address book. */
+    name: p.text().nullable(),
+    /** The name the contact set on WhatsApp (push name). */
+    notify: p.text().nullable(),
+    /** A business account's verified name. */
+    verifiedName: p.text().nullable(),
+    updatedAt: p.datetime().defaultRaw("now()"),
+  },
+});
+export type IPhoneContact = InferEntity<typeof PhoneContact>;

@@ -7,7 +7,7 @@ import { AuditEntry } from "./audit.ts";
 import { Campaign, CampaignSetting, CampaignShipping } from "./campaigns.ts";
 import { Chatbot } from "./chatbots.ts";
 import { Chat, ChatMessage, ChatUser } from "./chats.ts";
-import { BaileysAuth, ChannelWorker, ConnectionLease, Whatsapp, WhatsappQueue } from "./connections.ts";
+import { BaileysAuth, ChannelWorker, ConnectionLease, PhoneContact, Whatsapp, WhatsappQueue } from "./connections.ts";
 import { ContactList, ContactListItem } from "./contact-lists.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { FileList } from "./files.ts";
@@ -91,6 +91,7 @@ export const ENTITIES = [
   FlowRun,
   FileList,
   BaileysAuth,
+  PhoneContact,
   QueueIntegration,
   Prompt,
   IntegrationStep,

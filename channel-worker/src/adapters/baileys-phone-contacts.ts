@@ -1,0 +1,60 @@
+// What a WhatsApp-by-QR connection knows of its contacts (decision 0112): Baileys' contacts.upsert (the phone's
+// address book, app-state contact actions), contacts.update (push names seen on messages) and the history sync's
+// contacts, kept in phone_contacts for the import from the phone. People only: groups, broadcast lists, status and
+// newsletters are left out; a LID with no phone number yet is kept under "<lid>@lid", as the inbox keeps such a
+// contact, and folded into the number's row once the pair is known.
+import {
+  mergeLidPhoneContacts,
+  type PhoneContactEntry,
+  savePhoneContacts,
+} from "@chatflow/core/contacts/phone-contacts.ts";
+import { transaction } from "@chatflow/core/kernel/transaction.ts";
+import { type Contact, isLidUser, isPnUser, jidDecode } from "@whiskeysockets/baileys";
+import type pg from "pg";
+import { contactNumberOf } from "./whatsapp-baileys-inbound.ts";
+
+export type PhoneContactsRead = { entries: PhoneContactEntry[]; pairs: { lid: string; pn: string }[] };
+
+/** A person's number: digits, or "<lid>@lid". */
+const PERSON = /^(\d+|\d+@lid)$/;
+
+/** Baileys' contacts as rows to keep; `me`: the connection's own number, never one of its contacts. */
+export function phoneContactsOf(contacts: Partial<Contact>[], me?: string | null): PhoneContactsRead {
+  const entries: PhoneContactEntry[] = [];
+  const pairs: { lid: string; pn: string }[] = [];
+  for (const c of contacts) {
+    if (!c.id) continue;
+    const pnJid = [c.id, c.phoneNumber].find((j) => j && isPnUser(j));
+    const lidJid = [c.id, c.lid].find((j) => j && isLidUser(j));
+    const number = contactNumberOf(c.id, pnJid ?? lidJid ?? null);
+    if (!number || !PERSON.test(number) || number === me) continue;
+    entries.push({
+      number,
+      name: c.name ?? null,
+      notify: c.notify ?? null,
+      verifiedName: c.verifiedName ?? null,
+    });
+    if (pnJid && lidJid) pairs.push({ lid: `${jidDecode(lidJid)!.user}@lid`, pn: number });
+  }
+  return { entries, pairs };
+}
+
+/** Keeps what Baileys told of the connection's contacts. */
+export async function keepPhoneContacts(
+  pool: pg.Pool,
+  owner: { companyId: number; whatsappId: number },
+  contacts: Partial<Contact>[],
+  me?: string | null,
+): Promise<void> {
+  const { entries, pairs } = phoneContactsOf(contacts, me);
+  if (entries.length === 0) return;
+  // Only rows of this table are written: a deadlock with another event's write may simply run again.
+  await transaction(
+    pool,
+    async (client) => {
+      await savePhoneContacts(client, owner, entries);
+      await mergeLidPhoneContacts(client, owner, pairs);
+    },
+    { retries: 2 },
+  );
+}

@@ -3,8 +3,14 @@
 import type pg from "pg";
 import type { EntityManager } from "../db/company-em.ts";
 import { User } from "../db/entities/users.ts";
-import { listChangedFor, recordChanges } from "../kernel/change-log.ts";
+import { type Change, listChangedFor, recordChanges } from "../kernel/change-log.ts";
 import { userNotFound } from "../kernel/errors.ts";
+
+/** A uuid the device chose is taken by another company's row (uuids are unique across companies). */
+export const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: unknown; sqlState?: unknown } | null;
+  return e?.code === "23505" || e?.sqlState === "23505";
+};
 
 /** The members a create or edit asks for, the owner included, each once; ERR_NO_USER_FOUND for a foreign id. */
 export async function chatMembers(em: EntityManager, ownerId: number | null, requested: number[]): Promise<number[]> {
@@ -14,8 +20,27 @@ export async function chatMembers(em: EntityManager, ownerId: number | null, req
   return ids;
 }
 
-/** Every member's chat list hears of a change to the chat (for a delete: the members it had). */
-export function tellMembers(client: pg.ClientBase, companyId: number, chat: { users: { userId: number }[] }) {
+/** The chat's row changed: every member's replica takes it again (decision 0111). */
+export const chatChanged = (companyId: number, chatId: number): Change => ({ companyId, entity: "chats", id: chatId });
+
+/**
+ * The chat leaves these users' replicas (taken out of it, or it was deleted): logged per user ("<chatId>:<userId>"),
+ * so only their pulls name its removal and nobody else learns a chat they were never in changed (decision 0111).
+ */
+export const chatLeft = (companyId: number, chatId: number, userIds: Iterable<number>): Change[] =>
+  [...new Set(userIds)].map((userId) => ({ companyId, entity: "chats", id: `${chatId}:${userId}` }));
+
+/** Every member's chat list hears of a new message, and the chat's and the message's rows go to their replicas. */
+export function tellMembers(
+  client: pg.ClientBase,
+  companyId: number,
+  chat: { id: number; users: { userId: number }[] },
+  messageId: number,
+) {
   const members = chat.users.map((u) => u.userId);
-  return recordChanges(client, listChangedFor(companyId, "chats", members));
+  return recordChanges(client, [
+    ...listChangedFor(companyId, "chats", members),
+    chatChanged(companyId, chat.id),
+    { companyId, entity: "chatMessages", id: messageId },
+  ]);
 }

@@ -16,10 +16,10 @@ import { likePattern } from "../kernel/like-pattern.ts";
 import { namedRef } from "../presenters/named-ref.ts";
 
 /** A chat's columns (alias ch), with its members as one array per field (by name); CHAT_FROM joins them. */
-const CHAT_COLUMNS = `ch.id, ch.uuid, ch.title, ch.owner_id AS "ownerId", ch.last_message AS "lastMessage",
+export const CHAT_COLUMNS = `ch.id, ch.uuid, ch.title, ch.owner_id AS "ownerId", ch.last_message AS "lastMessage",
   ch.updated_at AS "updatedAt", mem."memberIds", mem."memberUnreads", mem."memberNames"`;
 
-const CHAT_FROM = `chats ch LEFT JOIN LATERAL (
+export const CHAT_FROM = `chats ch LEFT JOIN LATERAL (
     SELECT ${arrayColumns(
       { memberIds: "cu.user_id", memberUnreads: "cu.unreads", memberNames: "u.name" },
       "lower(u.name), u.id",
@@ -27,10 +27,15 @@ const CHAT_FROM = `chats ch LEFT JOIN LATERAL (
     FROM chat_users cu JOIN users u ON u.id = cu.user_id AND u.company_id = cu.company_id
     WHERE cu.chat_id = ch.id AND cu.company_id = ch.company_id) mem ON true`;
 
-const MESSAGE_COLUMNS = `cm.id, cm.chat_id AS "chatId", cm.message, cm.sender_id AS "senderId",
+/** A message's columns (alias cm), its chat's uuid (MESSAGE_FROM joins ch) and its sender's (u). */
+export const MESSAGE_COLUMNS = `cm.id, cm.uuid, cm.chat_id AS "chatId", ch.uuid AS "chatUuid", cm.message, cm.sender_id AS "senderId",
   u.id AS "joinedSenderId", u.name AS "joinedSenderName", cm.created_at AS "createdAt"`;
 
-type Row = Omit<ChatDTO, "updatedAt" | "users"> & {
+export const MESSAGE_FROM = `chat_messages cm
+  JOIN chats ch ON ch.id = cm.chat_id AND ch.company_id = cm.company_id
+  LEFT JOIN users u ON u.id = cm.sender_id AND u.company_id = cm.company_id`;
+
+export type Row = Omit<ChatDTO, "updatedAt" | "users"> & {
   updatedAt: Date;
   memberIds: number[] | null;
   memberUnreads: number[] | null;
@@ -38,7 +43,7 @@ type Row = Omit<ChatDTO, "updatedAt" | "users"> & {
 };
 
 /** The presenter of a chat: its members nested as { userId, unreads, user: { id, name } }. */
-const present = ({ memberIds, memberUnreads, memberNames, ...r }: Row): ChatDTO => ({
+export const present = ({ memberIds, memberUnreads, memberNames, ...r }: Row): ChatDTO => ({
   ...r,
   users: zipColumns({ id: memberIds, unreads: memberUnreads, name: memberNames }).map((m) => ({
     userId: m.id,
@@ -88,7 +93,7 @@ export async function findMemberChat(
   return present(rows[0]);
 }
 
-type MessageRow = Omit<ChatMessageDTO, "createdAt" | "sender"> & {
+export type MessageRow = Omit<ChatMessageDTO, "createdAt" | "sender"> & {
   createdAt: Date;
   joinedSenderId: number | null;
   joinedSenderName: string | null;
@@ -113,8 +118,7 @@ export async function listChatMessages(
   );
   const offset = (pageNumber - 1) * CHAT_MESSAGES_PAGE_SIZE;
   const { rows } = await db.query<MessageRow>(
-    `SELECT ${MESSAGE_COLUMNS} FROM chat_messages cm
-       LEFT JOIN users u ON u.id = cm.sender_id AND u.company_id = cm.company_id
+    `SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM}
      WHERE cm.company_id = $1 AND cm.chat_id = $2 ORDER BY cm.id DESC LIMIT $3 OFFSET $4`,
     [companyId, chatId, CHAT_MESSAGES_PAGE_SIZE, offset],
   );
@@ -125,12 +129,26 @@ export async function listChatMessages(
 /** One message as the calls answer it. */
 export async function loadChatMessage(db: pg.ClientBase, companyId: number, id: number): Promise<ChatMessageDTO> {
   const { rows } = await db.query<MessageRow>(
-    `SELECT ${MESSAGE_COLUMNS} FROM chat_messages cm
-       LEFT JOIN users u ON u.id = cm.sender_id AND u.company_id = cm.company_id
-     WHERE cm.company_id = $1 AND cm.id = $2`,
+    `SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM} WHERE cm.company_id = $1 AND cm.id = $2`,
     [companyId, id],
   );
   return presentChatMessage(rows[0]!);
+}
+
+/** The id of the chat with this uuid if the caller is one of its members; otherwise ERR_NOT_FOUND (spec 3 §6). */
+export async function memberChatIdByUuid(
+  db: pg.ClientBase,
+  companyId: number,
+  userId: number,
+  uuid: string,
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT ch.id FROM chats ch WHERE ch.company_id = $1 AND ch.uuid = $3
+       AND EXISTS (SELECT 1 FROM chat_users me WHERE me.chat_id = ch.id AND me.company_id = $1 AND me.user_id = $2)`,
+    [companyId, userId, uuid],
+  );
+  if (!rows[0]) throw chatNotFound();
+  return rows[0].id;
 }
 
 /** The members' ids of a chat (those a change to it concerns). */

@@ -4,6 +4,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { ChatDTO } from "../contract/chats.ts";
 import { listChangedFor, recordChanges } from "../kernel/change-log.ts";
+import { chatChanged } from "./chat-members.ts";
 import { findMemberChat } from "./chat-queries.ts";
 
 export async function readChat(client: pg.ClientBase, actor: Actor, chatId: number): Promise<ChatDTO> {
@@ -14,6 +15,9 @@ export async function readChat(client: pg.ClientBase, actor: Actor, chatId: numb
   );
   if (!rowCount) return chat;
   // The caller's other tabs and devices drop the badge too.
-  await recordChanges(client, listChangedFor(actor.companyId, "chats", [actor.id]));
+  await recordChanges(client, [
+    ...listChangedFor(actor.companyId, "chats", [actor.id]),
+    chatChanged(actor.companyId, chatId),
+  ]);
   return findMemberChat(client, actor.companyId, actor.id, chatId);
 }

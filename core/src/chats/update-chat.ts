@@ -8,7 +8,7 @@ import { companyEm } from "../db/company-em.ts";
 import { Chat, ChatUser } from "../db/entities/chats.ts";
 import { listChangedFor, recordChanges } from "../kernel/change-log.ts";
 import { noPermission } from "../kernel/errors.ts";
-import { chatMembers } from "./chat-members.ts";
+import { chatChanged, chatLeft, chatMembers } from "./chat-members.ts";
 import { findMemberChat } from "./chat-queries.ts";
 
 export async function updateChat(
@@ -29,6 +29,14 @@ export async function updateChat(
   }
   await em.flush();
   // Those removed are told too: the chat leaves their list.
-  await recordChanges(client, listChangedFor(actor.companyId, "chats", [...before, ...members]));
+  await recordChanges(client, [
+    ...listChangedFor(actor.companyId, "chats", [...before, ...members]),
+    chatChanged(actor.companyId, chatId),
+    ...chatLeft(
+      actor.companyId,
+      chatId,
+      before.filter((id) => !members.includes(id)),
+    ),
+  ]);
   return findMemberChat(client, actor.companyId, actor.id, chatId);
 }

@@ -14,6 +14,9 @@ export const CHAT_USERS_MAX = 500;
 const required = "Obrigatório";
 const isAbsent = (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? required : undefined);
 
+/** The text of a chat message as the REST route and the outbox take it. */
+const chatMessageText = z.string({ error: isAbsent }).trim().min(1, required).max(CHAT_MESSAGE_MAX, "Muito longo!");
+
 /** A member of a chat as the calls answer it. */
 export type ChatUserDTO = { userId: number; unreads: number; user: { id: number; name: string } };
 
@@ -30,7 +33,11 @@ export type ChatDTO = {
 
 export type ChatMessageDTO = {
   id: number;
+  /** Chosen by the device that wrote it (decision 0111): the replica's key for a message still in the outbox too. */
+  uuid: string;
   chatId: number;
+  /** The chat's uuid: a message written offline names its chat by it (the chat may be new on that device). */
+  chatUuid: string;
   message: string;
   senderId: number | null;
   sender: { id: number; name: string } | null;
@@ -52,9 +59,33 @@ export type TChatRequest = z.infer<typeof ZChatRequestSchema>;
 
 export const ZChatMessageRequestSchema = z.object({
   /** The text; blank (only whitespace) is not sent (spec 3 §5). */
-  message: z.string({ error: isAbsent }).trim().min(1, required).max(CHAT_MESSAGE_MAX, "Muito longo!"),
+  message: chatMessageText,
 });
 export type TChatMessageRequest = z.infer<typeof ZChatMessageRequestSchema>;
+
+// The chat's writes through the outbox (decision 0111): each names its rows by a uuid the device chose, so the row
+// the device shows at once and the server's are one, and a mutation pushed again changes nothing.
+
+export const ZCreateChatArgsSchema = ZChatRequestSchema.extend({
+  /** UUIDv7 made by the device: the chat's uuid (the route /chats/{uuid}). */
+  uuid: z.uuid(),
+});
+export type TCreateChatArgs = z.infer<typeof ZCreateChatArgsSchema>;
+
+export const ZSendChatMessageArgsSchema = z.object({
+  /** UUIDv7 made by the device: the message's uuid. */
+  uuid: z.uuid(),
+  /** The chat written in, by its uuid (it may have been made on this device, offline). */
+  chatUuid: z.uuid(),
+  /** The text; blank (only whitespace) is not sent (spec 3 §5). */
+  message: chatMessageText,
+});
+export type TSendChatMessageArgs = z.infer<typeof ZSendChatMessageArgsSchema>;
+
+export const ZReadChatArgsSchema = z.object({
+  /** The chat the caller read: their own unread count goes to zero. */
+  chatUuid: z.uuid(),
+});
 
 export const ZListChatsQuerySchema = z.object({
   searchParam: z.string().trim().toLowerCase().max(200).optional(),

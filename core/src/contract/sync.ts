@@ -3,6 +3,13 @@
 
 import { z } from "zod";
 import {
+  type ChatDTO,
+  type ChatMessageDTO,
+  ZCreateChatArgsSchema,
+  ZReadChatArgsSchema,
+  ZSendChatMessageArgsSchema,
+} from "./chats.ts";
+import {
   ZCreateContactRequestSchema,
   ZCreateTagRequestSchema,
   ZCreateTicketNoteRequestSchema,
@@ -202,6 +209,11 @@ export const MUTATIONS = {
   blockContact: ZBlockContactArgsSchema,
   toggleAcceptAudio: ZContactArgsSchema,
   toggleDisableBot: ZContactArgsSchema,
+  // The internal chat (spec 3 §7 "Internal chat"; decision 0111): write, start a chat, read. Edit and delete stay
+  // REST-only (the owner's, online).
+  createChat: ZCreateChatArgsSchema,
+  sendChatMessage: ZSendChatMessageArgsSchema,
+  readChat: ZReadChatArgsSchema,
 } as const;
 export type MutationName = keyof typeof MUTATIONS;
 
@@ -235,8 +247,15 @@ export type Entities = {
   users: UserDTO | PublicUserDTO;
   /** Scheduled messages (spec 2 §4 live updates): every user of the company sees them all. */
   schedules: ScheduleDTO;
+  /** The internal chats this user is a member of, each with its members' unread counts (decision 0111). */
+  chats: ChatDTO;
+  /** Messages of those chats: their newest on a first pull, each new one after (older ones over REST). */
+  chatMessages: ChatMessageDTO;
 };
 export type EntityName = keyof Entities;
+/** The chat's rows, optional in a pull (a core before decision 0111 sends none); the inbox's always there. */
+export type ChatEntityName = "chats" | "chatMessages";
+export type InboxEntityName = Exclude<EntityName, ChatEntityName>;
 
 /**
  * Admin lists that are not replicated (read over REST, page by page). A change to one is logged as entity
@@ -271,9 +290,9 @@ export type PullResponse = {
   /** True when the client must drop its replica and take this as the whole state. */
   reset: boolean;
   /** Rows to insert or replace. */
-  put: { [K in EntityName]: Entities[K][] };
+  put: { [K in InboxEntityName]: Entities[K][] } & { [K in ChatEntityName]?: Entities[K][] };
   /** Ids of rows that are gone or no longer visible to this user. */
-  del: { [K in EntityName]: Entities[K]["id"][] };
+  del: { [K in InboxEntityName]: Entities[K]["id"][] } & { [K in ChatEntityName]?: Entities[K]["id"][] };
   /** True when more changes wait: pull again at once. */
   more: boolean;
   /** Admin lists changed since the cursor that this user may read (absent when none, and on a first pull). */

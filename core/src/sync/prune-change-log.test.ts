@@ -86,8 +86,8 @@ function normalized(p: PullResponse) {
     cursor: p.cursor,
     reset: p.reset,
     more: p.more,
-    put: Object.fromEntries(entities.map((e) => [e, sort(p.put[e])])),
-    del: Object.fromEntries(entities.map((e) => [e, sort(p.del[e])])),
+    put: Object.fromEntries(entities.map((e) => [e, sort(p.put[e] ?? [])])),
+    del: Object.fromEntries(entities.map((e) => [e, sort(p.del[e] ?? [])])),
   };
 }
 

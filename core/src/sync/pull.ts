@@ -3,6 +3,7 @@
 // that are gone or no longer visible (del).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { changedChatMessages, changedChats, replicaChats } from "../chats/chat-replica.ts";
 import type { TicketDTO, UserDTO } from "../contract/entities.ts";
 import type { EntityName, ListName, PullResponse } from "../contract/sync.ts";
 import {
@@ -15,6 +16,7 @@ import {
   WHATSAPP_COLUMNS,
 } from "../db/replica-rows.ts";
 import { transaction } from "../kernel/transaction.ts";
+import { loadPlanFlags } from "../plans/company-access.ts";
 import { presentContact } from "../presenters/present-contact.ts";
 import { presentMessage } from "../presenters/present-message.ts";
 import { presentTicket } from "../presenters/present-ticket.ts";
@@ -53,9 +55,20 @@ const emptyPull = (seq: number, version: number, reset: boolean): PullResponse =
   cursor: `${seq}v${version}`,
   reset,
   more: false,
-  put: { tickets: [], messages: [], contacts: [], queues: [], whatsapps: [], users: [], schedules: [] },
-  del: { tickets: [], messages: [], contacts: [], queues: [], whatsapps: [], users: [], schedules: [] },
+  put: emptyRows(),
+  del: emptyRows(),
 });
+
+function emptyRows() {
+  const rows = { tickets: [], messages: [], contacts: [], queues: [], whatsapps: [], users: [], schedules: [] };
+  return { ...rows, chats: [], chatMessages: [] };
+}
+
+/** Whether the company's plan has the internal chat (without a plan: the defaults, on); its chats replicate then. */
+async function hasInternalChat(client: pg.ClientBase, companyId: number): Promise<boolean> {
+  const flags = await loadPlanFlags(client, companyId);
+  return !flags || flags.useInternalChat;
+}
 
 /** `cursor` undefined means a first pull: the client gets a whole replica (reset). */
 export async function pull(pool: pg.Pool, actor: Actor, cursor: Cursor | undefined): Promise<PullResponse> {
@@ -99,6 +112,12 @@ async function references(client: pg.ClientBase, viewer: Viewer, out: PullRespon
   out.put.whatsapps = w.rows;
   out.put.users = u.rows.map((user) => presentUser(viewer, user));
   out.put.schedules = await latestSchedules(client, companyId);
+  // The chats this user is a member of, with their newest messages (decision 0111).
+  if (await hasInternalChat(client, companyId)) {
+    const chats = await replicaChats(client, companyId, viewer.actor.id);
+    out.put.chats = chats.chats;
+    out.put.chatMessages = chats.messages;
+  }
 }
 
 /** A page of a first pull: the first (`from` undefined) resets the replica and brings the reference lists. */
@@ -136,6 +155,8 @@ async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number
     whatsapps: new Set(),
     users: new Set(),
     schedules: new Set(),
+    chats: new Set(),
+    chatMessages: new Set(),
   };
   const lists = new Set<ListName>();
   for (const r of log.rows) {
@@ -230,5 +251,12 @@ async function incremental(client: pg.ClientBase, viewer: Viewer, cursor: number
   const seenSchedules = new Set(schedules.map((r) => r.id));
   out.put.schedules = schedules;
   out.del.schedules = num("schedules").filter((id) => !seenSchedules.has(id));
+  // Chats and their messages: a member's only, as the REST routes answer them (decision 0111).
+  if ((ids.chats.size > 0 || ids.chatMessages.size > 0) && (await hasInternalChat(client, c))) {
+    const chats = await changedChats(client, c, actor.id, list("chats"));
+    out.put.chats = chats.put;
+    out.del.chats = chats.del;
+    out.put.chatMessages = await changedChatMessages(client, c, actor.id, num("chatMessages"));
+  }
   return out;
 }

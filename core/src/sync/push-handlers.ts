@@ -2,6 +2,8 @@
 // the same use-case function the REST route calls (permissions and company scoping live there).
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
+import { memberChatIdByUuid } from "../chats/chat-queries.ts";
+import { readChat } from "../chats/read-chat.ts";
 import { blockContact } from "../contacts/block-contact.ts";
 import { createContact } from "../contacts/create-contact.ts";
 import { deleteContact } from "../contacts/delete-contact.ts";
@@ -10,7 +12,7 @@ import { updateContact } from "../contacts/update-contact.ts";
 import { MUTATIONS, type MutationName } from "../contract/sync.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
 import { moveTicketLane } from "../kanban/move-ticket-lane.ts";
-import { parse } from "../kernel/errors.ts";
+import { parse, planFeatureMissing } from "../kernel/errors.ts";
 import { deleteMessage } from "../messages/delete-message.ts";
 import { editMessage } from "../messages/edit-message.ts";
 import { forwardMessage } from "../messages/forward-message.ts";
@@ -19,6 +21,7 @@ import { sendContactCard } from "../messages/send-contact-card.ts";
 import { sendInteractiveMessage } from "../messages/send-interactive-message.ts";
 import { sendPollMessage } from "../messages/send-poll-message.ts";
 import { sendTemplateMessage } from "../messages/send-template-message.ts";
+import { loadPlanFlags } from "../plans/company-access.ts";
 import { addTicketTag } from "../tags/add-ticket-tag.ts";
 import { removeContactTag } from "../tags/remove-contact-tag.ts";
 import { removeTicketTags } from "../tags/remove-ticket-tags.ts";
@@ -45,6 +48,14 @@ const m = MUTATIONS;
 const createTag = lazyUseCase(async () => (await import("../tags/create-tag.ts")).createTag);
 const updateTag = lazyUseCase(async () => (await import("../tags/update-tag.ts")).updateTag);
 const deleteTag = lazyUseCase(async () => (await import("../tags/delete-tag.ts")).deleteTag);
+const createChat = lazyUseCase(async () => (await import("../chats/create-chat.ts")).createChat);
+const sendChatMessage = lazyUseCase(async () => (await import("../chats/send-chat-message.ts")).sendChatMessage);
+
+/** ERR_NO_PERMISSION for a company whose plan has useInternalChat off (chat-routes.ts refuses its REST calls so). */
+async function requireInternalChat(client: pg.ClientBase, actor: Actor): Promise<void> {
+  const flags = await loadPlanFlags(client, actor.companyId);
+  if (flags && !flags.useInternalChat) throw planFeatureMissing();
+}
 
 export const HANDLERS: Record<MutationName, Handler> = {
   sendMessage: (client, actor, args) => sendMessage(client, actor, parse(m.sendMessage, args)),
@@ -107,4 +118,22 @@ export const HANDLERS: Record<MutationName, Handler> = {
   toggleAcceptAudio: (client, actor, args) =>
     toggleAcceptAudio(client, actor, parse(m.toggleAcceptAudio, args).contactId),
   toggleDisableBot: (client, actor, args) => toggleDisableBot(client, actor, parse(m.toggleDisableBot, args).contactId),
+
+  // The internal chat (decision 0111): a chat named by its uuid, members only (another's answers ERR_NOT_FOUND), and
+  // the plan's useInternalChat as for the REST routes.
+  createChat: async (client, actor, args) => {
+    await requireInternalChat(client, actor);
+    return createChat(client, actor, parse(m.createChat, args));
+  },
+  sendChatMessage: async (client, actor, args) => {
+    await requireInternalChat(client, actor);
+    const { chatUuid, ...input } = parse(m.sendChatMessage, args);
+    const chatId = await memberChatIdByUuid(client, actor.companyId, actor.id, chatUuid);
+    return sendChatMessage(client, actor, chatId, input);
+  },
+  readChat: async (client, actor, args) => {
+    await requireInternalChat(client, actor);
+    const chatId = await memberChatIdByUuid(client, actor.companyId, actor.id, parse(m.readChat, args).chatUuid);
+    return readChat(client, actor, chatId);
+  },
 };

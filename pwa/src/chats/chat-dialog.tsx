@@ -1,16 +1,19 @@
 // The chat dialog (spec 3 §2 "Internal chat", §5): title and users, for a new chat and for the owner's edit. Save is
-// disabled while the title is empty or no user is chosen; writing needs a connection (decision 0073).
-import { type ChatDTO, ZChatRequestSchema } from "@chatflow/core/contract/chats.ts";
+// disabled while the title is empty or no user is chosen. A new chat goes through the outbox (offline too, decision
+// 0111); the owner's edit is a REST call and needs a connection.
+import { ZChatRequestSchema } from "@chatflow/core/contract/chats.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/errors.ts";
 import { fieldErrors, serverFieldErrors } from "../i18n/form-errors.ts";
 import { errorText } from "../i18n/translate-error.ts";
+import type { LocalChat } from "../store/db.ts";
 import { TextField } from "../ui/fields.tsx";
 import { FormModal } from "../ui/form-modal.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { showToast } from "../ui/toasts.ts";
 import { canSaveChat } from "./chat-rules.ts";
+import type { Me } from "./chat-writes.ts";
 import { useColleagues, useSaveChat } from "./chats-data.ts";
 
 const CHAT_MESSAGES: Record<string, string> = {
@@ -20,17 +23,17 @@ const CHAT_MESSAGES: Record<string, string> = {
 
 export function ChatDialog({
   chat,
-  meId,
+  me,
   online,
   onClose,
   onSaved,
 }: {
   /** null starts a chat. */
-  chat: ChatDTO | null;
-  meId: number;
+  chat: LocalChat | null;
+  me: Me;
   online: boolean;
   onClose: () => void;
-  onSaved: (saved: ChatDTO) => void;
+  onSaved: (saved: LocalChat) => void;
 }) {
   const { t } = useTranslation();
   const [title, setTitle] = useState(chat?.title ?? "");
@@ -40,8 +43,10 @@ export function ChatDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   // The company's users as replicated, the caller left out (the owner is always in the chat).
-  const colleagues = useColleagues(meId);
-  const saveChat = useSaveChat();
+  const colleagues = useColleagues(me.id);
+  const saveChat = useSaveChat(me);
+  // Only the owner's edit needs the network (a REST call); a new chat waits in the outbox.
+  const needsConnection = chat !== null && !online;
 
   async function save() {
     const parsed = ZChatRequestSchema.safeParse({ title, users });
@@ -52,7 +57,8 @@ export function ChatDialog({
     setErrors({});
     setSaving(true);
     try {
-      const saved = await saveChat(chat, parsed.data);
+      const names = new Map((colleagues ?? []).map((u) => [u.id, u.name]));
+      const saved = await saveChat(chat, parsed.data, names);
       showToast(t("chatsPage.toasts.saved"), "info");
       onSaved(saved);
       onClose();
@@ -72,8 +78,8 @@ export function ChatDialog({
       saving={saving}
       cancelLabel={t("chatsPage.dialog.cancel")}
       saveLabel={t("chatsPage.dialog.save")}
-      saveDisabled={!online || !canSaveChat(title, users)}
-      note={online ? null : t("chatsPage.needsConnection")}
+      saveDisabled={needsConnection || !canSaveChat(title, users)}
+      note={needsConnection ? t("chatsPage.needsConnection") : null}
       size="small"
       data-testid="chat-dialog"
       save-testid="chat-save"

@@ -1,7 +1,7 @@
 // One chat in the list of /chats (spec 3 §2 "Internal chat"): its title, last message or members, the caller's
 // unread count, and edit and delete for its owner only (spec 3 §6).
-import type { ChatDTO } from "@chatflow/core/contract/chats.ts";
 import { useTranslation } from "react-i18next";
+import type { LocalChat } from "../store/db.ts";
 import { Badge } from "../ui/badge.tsx";
 import { IconButton } from "../ui/button.tsx";
 import { EditIcon, TrashIcon } from "../ui/icons.tsx";
@@ -16,7 +16,7 @@ export function ChatRow({
   onEdit,
   onDelete,
 }: {
-  chat: ChatDTO;
+  chat: LocalChat;
   meId: number;
   /** The chat the route names. */
   current: boolean;
@@ -27,6 +27,8 @@ export function ChatRow({
   const { t } = useTranslation();
   const unread = unreadsOf(chat, meId);
   const owner = chat.ownerId === meId;
+  // Edit and delete are REST calls on core's chat: not offline, nor before core has made a chat started here.
+  const editable = online && chat.id !== undefined;
   return (
     <ListItem
       className="chat-row"
@@ -48,7 +50,7 @@ export function ChatRow({
             <IconButton
               label={t("chatsPage.edit", { title: chat.title })}
               onPress={onEdit}
-              isDisabled={!online}
+              isDisabled={!editable}
               data-testid="chat-edit"
             >
               <EditIcon />
@@ -56,7 +58,7 @@ export function ChatRow({
             <IconButton
               label={t("chatsPage.delete", { title: chat.title })}
               onPress={onDelete}
-              isDisabled={!online}
+              isDisabled={!editable}
               data-testid="chat-delete"
             >
               <TrashIcon />

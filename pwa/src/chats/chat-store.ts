@@ -1,138 +1,91 @@
-// The internal chat's data on this device (decision 0073): not part of the offline replica. The chat list and each
-// chat's newest messages are read over REST and kept in the REST cache (store/cache.ts), so offline the screen shows
-// what it last loaded; writing needs a connection. A change to the caller's chats (a message, a chat made, edited or
-// deleted, a read elsewhere) stamps the "chats" list (sync/use-list-changed.ts) and the screens ask again.
-import type { ChatDTO, ChatMessageDTO, ChatMessagesPage, ChatsPage } from "@chatflow/core/contract/chats.ts";
+// The internal chat's data on this device (decision 0111): the chats the user is a member of and their messages live
+// in the replica (Dexie), filled by the pull and written through the outbox, so the screen and the badges read them
+// offline as online. While online, a chat opened also asks core for its newest page of messages, and older pages as
+// the person scrolls up (a chat new to this device, or older than the pull brought), and keeps them in the replica.
+import type { ChatMessagesPage } from "@chatflow/core/contract/chats.ts";
+import { Dexie } from "dexie";
+import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
-import { readCache, writeCache } from "../store/cache.ts";
-import { useListChanged } from "../sync/use-list-changed.ts";
-import { mergeMessages } from "./chat-rules.ts";
+import type { LocalChat, LocalChatMessage } from "../store/db.ts";
+import { chatOrder, unreadChats } from "./chat-rules.ts";
 
-const LIST_KEY = "chats:list";
-const messagesKey = (chatId: number) => `chats:messages:${chatId}`;
+/** The caller's chats, most recently active first (undefined while reading). */
+export function useReplicaChats(): LocalChat[] | undefined {
+  return useLiveQuery(() => db.chats.orderBy("updatedAt").reverse().toArray(), []);
+}
 
-/** The first page of the caller's chats (no search), kept for offline; null until known. */
-export function useChatList(online: boolean, enabled = true) {
-  const [records, setRecords] = useState<ChatDTO[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(async () => {
-    if (!enabled) return;
-    if (!online) {
-      const kept = await readCache<ChatDTO[]>(db, LIST_KEY);
-      setRecords((r) => r ?? kept?.value ?? []);
-      return;
-    }
-    try {
-      const page = await api.get<ChatsPage>("/chats?pageNumber=1");
-      await writeCache(db, LIST_KEY, page.records);
-      setRecords(page.records);
-      setFailed(false);
-    } catch {
-      // Chat failures are silently ignored (spec 3 §7): keep what was shown, or what was kept.
-      const kept = await readCache<ChatDTO[]>(db, LIST_KEY).catch(() => undefined);
-      setRecords((r) => r ?? kept?.value ?? []);
-      setFailed(true);
-    }
-  }, [enabled, online]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useListChanged(db, "chats", () => void load());
-  return { records, failed, reload: load };
+/** The caller's chats with unread messages, most recently active first (the popover and the side menu). */
+export function useUnreadChats(meId: number | undefined): LocalChat[] {
+  const chats = useReplicaChats();
+  return unreadChats(chats ?? [], meId);
 }
 
 export type ChatMessages = {
-  records: ChatMessageDTO[] | null;
+  records: LocalChatMessage[] | null;
   hasMore: boolean;
   loadingOlder: boolean;
   loadOlder: () => void;
-  /** A message this device sent (shown at once, before the next reload brings it). */
-  add: (m: ChatMessageDTO) => void;
 };
 
-/** A chat's messages: the newest page (again on every change), older pages on demand; offline the kept page. */
-export function useChatMessages(chatId: number | null, online: boolean): ChatMessages {
-  const [state, setState] = useState<{
-    chatId: number | null;
-    records: ChatMessageDTO[] | null;
-    pages: number;
-    hasMore: boolean;
-  }>({ chatId, records: null, pages: 0, hasMore: false });
+/** A chat's messages from the replica; online, core's newest page (and older ones on demand) join them there. */
+export function useChatMessages(chat: LocalChat | null, online: boolean): ChatMessages {
+  const chatUuid = chat?.uuid ?? null;
+  const chatId = chat?.id;
+  const records = useLiveQuery(
+    async () =>
+      chatUuid === null
+        ? null
+        : chatOrder(
+            await db.chatMessages
+              .where("[chatUuid+createdAt]")
+              .between([chatUuid, Dexie.minKey], [chatUuid, Dexie.maxKey])
+              .toArray(),
+          ),
+    [chatUuid],
+  );
+  const [paging, setPaging] = useState<{ chatId?: number; pages: number; hasMore: boolean }>({
+    pages: 0,
+    hasMore: false,
+  });
   const [loadingOlder, setLoadingOlder] = useState(false);
   const current = useRef(chatId);
   current.current = chatId;
-  const stateRef = useRef(state);
-  stateRef.current = state;
 
-  const loadNewest = useCallback(async () => {
-    if (chatId === null) return;
-    if (!navigator.onLine) {
-      const kept = await readCache<ChatMessageDTO[]>(db, messagesKey(chatId));
-      if (current.current !== chatId) return;
-      setState((s) =>
-        s.chatId === chatId && s.records ? s : { chatId, records: kept?.value ?? [], pages: 1, hasMore: false },
-      );
-      return;
-    }
-    try {
-      const page = await api.get<ChatMessagesPage>(`/chats/${chatId}/messages?pageNumber=1`);
-      await writeCache(db, messagesKey(chatId), page.records);
-      if (current.current !== chatId) return;
-      setState((s) =>
-        s.chatId === chatId && s.records
-          ? { ...s, records: mergeMessages(s.records, page.records), hasMore: s.pages > 1 ? s.hasMore : page.hasMore }
-          : { chatId, records: page.records, pages: 1, hasMore: page.hasMore },
-      );
-    } catch {
-      const kept = await readCache<ChatMessageDTO[]>(db, messagesKey(chatId)).catch(() => undefined);
-      if (current.current !== chatId) return;
-      setState((s) =>
-        s.chatId === chatId && s.records ? s : { chatId, records: kept?.value ?? [], pages: 1, hasMore: false },
-      );
-    }
-  }, [chatId]);
+  const fetchPage = useCallback(async (id: number, page: number) => {
+    const answer = await api.get<ChatMessagesPage>(`/chats/${id}/messages?pageNumber=${page}`);
+    await db.chatMessages.bulkPut(answer.records);
+    return answer;
+  }, []);
 
+  // The newest page when the chat opens online, or the network comes back (chat failures are ignored, spec 3 §7).
   useEffect(() => {
-    setState({ chatId, records: null, pages: 0, hasMore: false });
-    void loadNewest();
-  }, [chatId, loadNewest]);
-  useEffect(() => {
-    if (online) void loadNewest();
-  }, [online, loadNewest]);
-  useListChanged(db, "chats", () => void loadNewest());
+    if (chatId === undefined || !online) return;
+    fetchPage(chatId, 1)
+      .then((answer) => {
+        if (current.current === chatId)
+          setPaging((p) => (p.chatId === chatId && p.pages > 1 ? p : { chatId, pages: 1, hasMore: answer.hasMore }));
+      })
+      .catch(() => undefined);
+  }, [chatId, online, fetchPage]);
 
   const loadOlder = useCallback(() => {
-    const s = stateRef.current;
-    if (chatId === null || s.chatId !== chatId || !s.hasMore || loadingOlder || !navigator.onLine) return;
+    if (chatId === undefined || paging.chatId !== chatId || !paging.hasMore || loadingOlder || !navigator.onLine)
+      return;
     setLoadingOlder(true);
-    api
-      .get<ChatMessagesPage>(`/chats/${chatId}/messages?pageNumber=${s.pages + 1}`)
-      .then((page) => {
-        if (current.current !== chatId) return;
-        setState((prev) => ({
-          ...prev,
-          records: mergeMessages(prev.records ?? [], page.records),
-          pages: prev.pages + 1,
-          hasMore: page.hasMore,
-        }));
+    fetchPage(chatId, paging.pages + 1)
+      .then((answer) => {
+        if (current.current === chatId) setPaging((p) => ({ chatId, pages: p.pages + 1, hasMore: answer.hasMore }));
       })
       .catch(() => undefined)
       .finally(() => setLoadingOlder(false));
-  }, [chatId, loadingOlder]);
-
-  const add = useCallback(
-    (m: ChatMessageDTO) =>
-      setState((s) => (s.chatId === m.chatId ? { ...s, records: mergeMessages(s.records ?? [], [m]) } : s)),
-    [],
-  );
+  }, [chatId, paging, loadingOlder, fetchPage]);
 
   return {
-    records: state.chatId === chatId ? state.records : null,
-    hasMore: state.hasMore,
+    records: records ?? null,
+    hasMore: paging.chatId === chatId && paging.hasMore,
     loadingOlder,
     loadOlder,
-    add,
   };
 }

@@ -1,78 +1,88 @@
-// The internal chat's data for its screens (issue 20: screens call hooks; this file and chat-store.ts own the
-// paths and tables). Chats are not replicated (decision 0073): read over REST, the first page kept in the REST
-// cache for offline, and written over REST (a connection is needed); the "chats" stamp reloads them.
-import type {
-  ChatDTO,
-  ChatMessageDTO,
-  ChatsPage as ChatsPageAnswer,
-  TChatRequest,
-} from "@chatflow/core/contract/chats.ts";
+// The internal chat's data for its screens (issue 20: screens call hooks; this file and chat-store.ts own the paths
+// and tables). The chats and their messages are replicated (decision 0111): read from the replica; writing a
+// message, starting a chat and reading go through the outbox and work offline. Edit and delete are the owner's and
+// stay REST calls (online); their answers are written to the replica at once, the pull brings them to the others.
+import type { ChatDTO, ChatsPage, TChatRequest } from "@chatflow/core/contract/chats.ts";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useCallback, useEffect, useState } from "react";
-import { usePaged } from "../api/use-paged.ts";
-import { useRestQuery } from "../api/use-rest-query.ts";
+import { useCallback, useEffect } from "react";
 import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
-import { readCache, writeCache } from "../store/cache.ts";
-import { useListChanged } from "../sync/use-list-changed.ts";
+import type { LocalChat } from "../store/db.ts";
+import { requestSync } from "../sync/app-sync.ts";
+import { removeChatRows } from "./chat-replica.ts";
+import { useReplicaChats } from "./chat-store.ts";
+import { type Me, markChatRead, startChat, writeChatMessage } from "./chat-writes.ts";
 
-export { useChatList, useChatMessages } from "./chat-store.ts";
+export { useChatMessages, useUnreadChats } from "./chat-store.ts";
 
-/** The first page of the list as last loaded (for offline); chat-store.ts keeps the same key. */
-const LIST_KEY = "chats:list";
+/** The caller's chats whose title holds `search` (lower case), most recently active first; null while reading. */
+export function useChatPages(search: string): { rows: LocalChat[] | null } {
+  const chats = useReplicaChats();
+  if (!chats) return { rows: null };
+  return { rows: search ? chats.filter((c) => c.title.toLowerCase().includes(search)) : chats };
+}
 
 /**
- * The caller's chats matching `search`, page by page while online (the first page without search kept for
- * offline), reloaded on the "chats" stamp; offline, the kept page. `rows` is null until known.
+ * The chat the route /chats/{uuid} names: from the replica; one it does not hold (beyond the chats a first pull
+ * brings) is asked of core once online (GET /chats?uuid=) and kept. undefined while reading, null when unknown.
  */
-export function useChatPages(search: string, online: boolean) {
-  const server = usePaged<ChatDTO>(search, online, async (page) => {
-    const q = new URLSearchParams({ pageNumber: String(page) });
-    if (search) q.set("searchParam", search);
-    const res = await api.get<ChatsPageAnswer>(`/chats?${q}`);
-    if (page === 1 && !search) await writeCache(db, LIST_KEY, res.records);
-    return { items: res.records, hasMore: res.hasMore, count: res.count };
-  });
-  useListChanged(db, "chats", server.reload);
-  const [kept, setKept] = useState<ChatDTO[] | null>(null);
+export function useChatByUuid(uuid: string | null, online: boolean): LocalChat | null | undefined {
+  const local = useLiveQuery(async () => (uuid ? ((await db.chats.get(uuid)) ?? null) : null), [uuid]);
   useEffect(() => {
-    if (!online) void readCache<ChatDTO[]>(db, LIST_KEY).then((c) => setKept(c?.value ?? []));
-  }, [online]);
-  const rows = online ? (server.loaded ? server.items : null) : kept;
-  return { server, rows };
+    if (!uuid || local !== null || !online) return;
+    api
+      .get<ChatsPage>(`/chats?uuid=${encodeURIComponent(uuid)}`)
+      .then(async (page) => {
+        if (page.records[0]) await db.chats.put(page.records[0]);
+      })
+      .catch(() => undefined);
+  }, [uuid, local, online]);
+  return local;
 }
 
-/** One chat by its uuid (GET /chats?uuid=), for a link to a chat beyond the list's first page; while `enabled`. */
-export function useChatByUuid(uuid: string | null, enabled: boolean): ChatDTO | null {
-  const query = useRestQuery<ChatsPageAnswer>(uuid && enabled ? `/chats?uuid=${encodeURIComponent(uuid)}` : null);
-  return query.data?.records[0] ?? null;
-}
-
-export function useSaveChat() {
+/** Starts a chat through the outbox (offline too), or saves the owner's edit over REST (online). */
+export function useSaveChat(me: Me) {
   return useCallback(
-    (existing: ChatDTO | null, body: TChatRequest) =>
-      existing ? api.put<ChatDTO>(`/chats/${existing.id}`, body) : api.post<ChatDTO>("/chats", body),
-    [],
+    async (existing: LocalChat | null, body: TChatRequest, names: Map<number, string>): Promise<LocalChat> => {
+      if (!existing) {
+        const chat = await startChat(db, me, body, names);
+        requestSync();
+        return chat;
+      }
+      const saved = await api.put<ChatDTO>(`/chats/${existing.id}`, body);
+      await db.chats.put(saved);
+      return saved;
+    },
+    [me],
   );
 }
 
+/** The owner deletes a chat (online): it leaves this replica at once, the others' with their next pull. */
 export function useDeleteChat() {
-  return useCallback(async (id: number) => {
-    await api.delete(`/chats/${id}`);
+  return useCallback(async (chat: LocalChat) => {
+    await api.delete(`/chats/${chat.id}`);
+    await db.transaction("rw", [db.chats, db.chatMessages], () => removeChatRows(db, chat.uuid));
   }, []);
 }
 
-/** The caller's unread count of a chat goes to zero (failures are ignored, spec 3 §7). */
-export function useMarkChatRead() {
-  return useCallback((id: number) => {
-    void api.post(`/chats/${id}/read`, {}).catch(() => undefined);
-  }, []);
-}
-
-export function useSendChatMessage() {
+/** The caller's unread count of a chat goes to zero, here at once and at core through the outbox. */
+export function useMarkChatRead(meId: number) {
   return useCallback(
-    (chatId: number, message: string) => api.post<ChatMessageDTO>(`/chats/${chatId}/messages`, { message }),
-    [],
+    (chatUuid: string) => {
+      void markChatRead(db, meId, chatUuid).then(requestSync, () => undefined);
+    },
+    [meId],
+  );
+}
+
+/** Writes a message through the outbox: shown at once as pending, sent with the next push. */
+export function useSendChatMessage(me: Me) {
+  return useCallback(
+    async (chat: LocalChat, message: string) => {
+      await writeChatMessage(db, me, chat, message);
+      requestSync();
+    },
+    [me],
   );
 }
 

@@ -1,14 +1,15 @@
 // /chats and /chats/{uuid} (spec 3 §2 "Internal chat"): the caller's chats and one chat's messages. Wide screens
 // show them side by side; narrow ones (NARROW_QUERY) two tabs, 'Chats' and 'Mensagens'. New chat for everyone;
-// edit and delete only for the owner (spec 3 §6). Lists follow the "chats" stamp (decision 0073); offline the
-// last loaded chats and messages show, and writing says it needs a connection.
-import type { ChatDTO } from "@chatflow/core/contract/chats.ts";
-import { type ReactNode, useEffect, useState } from "react";
+// edit and delete only for the owner (spec 3 §6). The chats and their messages come from the replica (decision 0111):
+// offline they show as online, and writing, starting a chat and reading go through the outbox; edit and delete need
+// a connection.
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import type { Key } from "react-aria-components/Tabs";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { useOnline } from "../layout/use-online.ts";
+import type { LocalChat } from "../store/db.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
@@ -35,27 +36,31 @@ export function ChatsPage() {
   const online = useOnline();
   const me = useSessionUser();
   const meId = me?.id ?? 0;
+  const meName = me?.name ?? "";
+  const writer = useMemo(() => ({ id: meId, name: meName }), [meId, meName]);
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim().toLowerCase(), 500);
-  const { server, rows } = useChatPages(search, online);
+  const { rows } = useChatPages(search);
 
-  // The chat the route names: in the list, or fetched alone (a link to a chat beyond the first page).
-  const listed = uuid ? rows?.find((c) => c.uuid === uuid) : undefined;
-  const alone = useChatByUuid(uuid ?? null, !listed && online && server.loaded);
-  const selected = listed ?? (alone?.uuid === uuid ? alone : null);
+  // The chat the route names, from the replica (one it does not hold is asked of core when online).
+  const selected = useChatByUuid(uuid ?? null, online) ?? null;
   const deleteChat = useDeleteChat();
 
-  const [editing, setEditing] = useState<ChatDTO | "new" | null>(null);
-  const [deleting, setDeleting] = useState<ChatDTO | null>(null);
+  const [editing, setEditing] = useState<LocalChat | "new" | null>(null);
+  const [deleting, setDeleting] = useState<LocalChat | null>(null);
 
-  async function remove(chat: ChatDTO) {
-    await deleteChat(chat.id);
+  async function remove(chat: LocalChat) {
+    try {
+      await deleteChat(chat);
+    } catch {
+      // Chat failures are otherwise ignored (spec 3 §7); the chat stays where it was.
+      return;
+    }
     showToast(t("chatsPage.toasts.deleted"), "info");
     if (chat.uuid === uuid) navigate("/chats");
-    server.reload();
   }
 
-  const notice = !online ? t("chatsPage.offline") : server.error ? t("chatsPage.loadError") : null;
+  const notice = online ? null : t("chatsPage.offline");
   const list = (
     <ListPage
       className="chats-list-panel"
@@ -63,7 +68,6 @@ export function ChatsPage() {
       add={{
         label: t("chatsPage.add"),
         onPress: () => setEditing("new"),
-        isDisabled: !online,
         "data-testid": "chats-add",
       }}
       search={{
@@ -77,18 +81,14 @@ export function ChatsPage() {
       <ListBody
         items={rows}
         online={online}
-        failed={Boolean(server.error)}
         empty={<EmptyState icon={<MessagesIcon size={48} />} title={t("chatsPage.empty")} />}
       >
         {(items) => (
           <VirtualList
             items={items}
-            getKey={(c) => c.id}
+            getKey={(c) => c.uuid}
             rowHeight={ROW_HEIGHT}
             label={t("chatsPage.listLabel")}
-            hasMore={online && server.hasMore}
-            loadingMore={server.loading}
-            onEndReached={server.loadMore}
             data-testid="chats-list"
             renderRow={(chat) => (
               <ChatRow
@@ -106,7 +106,7 @@ export function ChatsPage() {
     </ListPage>
   );
   const messages = selected ? (
-    <ChatMessages key={selected.id} chat={selected} meId={meId} online={online} />
+    <ChatMessages key={selected.uuid} chat={selected} me={writer} online={online} />
   ) : (
     <EmptyState icon={<ChatIcon size={56} />} title={t("chatsPage.noChatSelected")} />
   );
@@ -128,11 +128,10 @@ export function ChatsPage() {
       {editing !== null && (
         <ChatDialog
           chat={editing === "new" ? null : editing}
-          meId={meId}
+          me={writer}
           online={online}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
-            server.reload();
             if (editing === "new") navigate(`/chats/${saved.uuid}`);
           }}
         />

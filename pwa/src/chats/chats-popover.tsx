@@ -1,12 +1,12 @@
 // The top bar's internal chat popover (spec 3 §2 "Internal chat"): a button with the number of the caller's chats
 // that have unread messages, and a popover listing them (a click opens the chat). Shown only when the plan has
-// useInternalChat; it follows the "chats" stamp as the screen does (decision 0073).
+// useInternalChat. It reads the replica (decision 0111): offline it still counts, a chat read here goes at once, and
+// the pull brings what the others wrote.
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { isSubscriptionExpired } from "../auth/session-state.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { planAllows } from "../layout/app-routes.ts";
-import { useOnline } from "../layout/use-online.ts";
 import { truncate } from "../tickets/format.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
@@ -14,7 +14,7 @@ import { MessagesIcon } from "../ui/icons.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
 import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
 import { unreadsOf } from "./chat-rules.ts";
-import { useChatList } from "./chats-data.ts";
+import { useUnreadChats } from "./chats-data.ts";
 
 export function ChatsPopover() {
   const user = useSessionUser();
@@ -26,9 +26,7 @@ export function ChatsPopover() {
 function ChatsPopoverButton({ meId }: { meId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const online = useOnline();
-  const { records } = useChatList(online);
-  const unread = (records ?? []).filter((c) => unreadsOf(c, meId) > 0);
+  const unread = useUnreadChats(meId);
   const count = unread.length;
   const label = count > 0 ? t("chatsPage.popover.labelWithCount", { count }) : t("chatsPage.popover.label");
   return (
@@ -57,7 +55,7 @@ function ChatsPopoverButton({ meId }: { meId: number }) {
                   const n = unreadsOf(chat, meId);
                   return (
                     <ListItem
-                      key={chat.id}
+                      key={chat.uuid}
                       data-testid="chats-popover-item"
                       onAction={() => {
                         close();

@@ -1,10 +1,12 @@
 // Side menu (spec 1 §2): every item of the route list this person may open under this plan
 // and subscription, grouped as the spec groups them; the connections item carries the
-// connection-state badge. Collapsible to icons; links keep their names when folded. On a phone it stands in
+// connection-state badge, the internal chat's the number of chats with unread messages (from the replica, decision
+// 0111). Collapsible to icons; links keep their names when folded. On a phone it stands in
 // the menu drawer (menu-drawer.tsx), always unfolded, and a link there replaces the drawer's history entry.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { useUnreadChats } from "../chats/chat-store.ts";
 import { Badge } from "../ui/badge.tsx";
 import {
   ActivityIcon,
@@ -80,6 +82,7 @@ export function SideMenu({ open, inDrawer = false }: { open: boolean; inDrawer?:
   const ctx = useAccessContext();
   const alert = useConnectionsAlert();
   const items = ctx ? menuRoutes(ctx) : [];
+  const unreadChats = useUnreadChats(ctx?.user.id).length;
   return (
     <nav
       id="side-menu"
@@ -108,6 +111,7 @@ export function SideMenu({ open, inDrawer = false }: { open: boolean; inDrawer?:
                     open={open}
                     replace={inDrawer}
                     alert={item.badge === "connections" && alert}
+                    count={item.id === "chats" ? unreadChats : 0}
                   />
                 ))}
               </ul>
@@ -120,12 +124,29 @@ export function SideMenu({ open, inDrawer = false }: { open: boolean; inDrawer?:
   );
 }
 
-function MenuLink({ item, open, replace, alert }: { item: AppRoute; open: boolean; replace: boolean; alert: boolean }) {
+function MenuLink({
+  item,
+  open,
+  replace,
+  alert,
+  count,
+}: {
+  item: AppRoute;
+  open: boolean;
+  replace: boolean;
+  alert: boolean;
+  /** The number the item's badge shows (the chats with unread messages); 0 shows none. */
+  count: number;
+}) {
   const { t } = useTranslation();
   const label = t(`menu.${item.id}`);
   // The label is hidden when the menu is folded (and on phones): the link keeps its name, and the
   // badge's meaning is part of it.
-  const name = alert ? `${label}, ${t("layout.connectionsAlert")}` : label;
+  const name = alert
+    ? `${label}, ${t("layout.connectionsAlert")}`
+    : count > 0
+      ? `${label}, ${t("chatsPage.menuUnread", { count })}`
+      : label;
   return (
     <li>
       <NavLink
@@ -139,12 +160,19 @@ function MenuLink({ item, open, replace, alert }: { item: AppRoute; open: boolea
       >
         <span className="side-menu-icon">
           {ICONS[item.id]}
-          {alert && <span className="side-menu-dot" aria-hidden="true" />}
+          {(alert || count > 0) && (
+            <span className="side-menu-dot" data-tone={count > 0 ? "danger" : undefined} aria-hidden="true" />
+          )}
         </span>
         <span className="side-menu-label">{label}</span>
         {alert && (
           <Badge tone="warning" className="side-menu-badge" data-testid="connections-alert">
             !
+          </Badge>
+        )}
+        {count > 0 && (
+          <Badge tone="danger" className="side-menu-badge" data-testid={`menu-${item.id}-count`}>
+            {count > 99 ? "99+" : count}
           </Badge>
         )}
       </NavLink>

@@ -1,6 +1,7 @@
 // The local replica in IndexedDB (Dexie): the inbox reads and writes here so it
 // works with no network; the sync engine keeps it in step with core.
 
+import type { ChatDTO, ChatMessageDTO } from "@chatflow/core/contract/chats.ts";
 import type { TagDTO } from "@chatflow/core/contract/contacts.ts";
 import type {
   ContactDTO,
@@ -96,6 +97,19 @@ export type CachedTag = TagDTO & { contactsCount?: number; ticketsCount?: number
 /** A mutation the server refused, kept so the screen that made it can say what happened (sync/refusal-store.ts). */
 export type RefusalEntry = { id: number; name: MutationName; args: unknown; error: ErrorBody; at: string };
 
+/** An internal chat in the replica (decision 0111): the server's row, or one made here whose create waits (no id). */
+export type LocalChat = Omit<ChatDTO, "id"> & { id?: number };
+
+/**
+ * A chat message in the replica: the server's row, or one written here whose send waits in the outbox (no id yet:
+ * 'pending'); `failed` holds the refusal's code when core refused it.
+ */
+export type LocalChatMessage = Omit<ChatMessageDTO, "id" | "chatId"> & {
+  id?: number;
+  chatId?: number;
+  failed?: string;
+};
+
 export type ChatflowDb = Dexie & {
   tickets: EntityTable<TicketDTO, "id">;
   messages: EntityTable<MessageDTO, "id">;
@@ -112,6 +126,10 @@ export type ChatflowDb = Dexie & {
   refusals: EntityTable<RefusalEntry, "id">;
   /** The company's scheduled messages (replicated: the /schedules calendar reads them, offline too). */
   schedules: EntityTable<ScheduleDTO, "id">;
+  /** The internal chats this user is a member of, by uuid (a chat made offline has no id yet). */
+  chats: EntityTable<LocalChat, "uuid">;
+  /** Their messages, by uuid (the device's for one it wrote): the newest of each, and older ones once read. */
+  chatMessages: EntityTable<LocalChatMessage, "uuid">;
 };
 
 export { REPLICA_TABLES };
@@ -149,6 +167,11 @@ export function openDb(name = "chatflow"): ChatflowDb {
   // The cursor goes, so the next pull is a first one and brings the schedules made before this version.
   db.version(9)
     .stores({ schedules: "id, sendAt, contactId" })
+    .upgrade((tx) => tx.table("meta").delete("cursor"));
+  // Version 10 (the internal chat offline, decision 0111): chats by uuid (id for the pull's removals, updatedAt for
+  // the list's order) and their messages in time order per chat. The cursor goes: the next pull brings the chats.
+  db.version(10)
+    .stores({ chats: "uuid, id, updatedAt", chatMessages: "uuid, id, [chatUuid+createdAt]" })
     .upgrade((tx) => tx.table("meta").delete("cursor"));
   return db;
 }

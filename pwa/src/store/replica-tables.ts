@@ -11,4 +11,6 @@ export const REPLICA_TABLES = [
   "whatsapps",
   "users",
   "schedules",
+  "chats",
+  "chatMessages",
 ] as const satisfies readonly EntityName[];

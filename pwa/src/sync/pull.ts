@@ -4,6 +4,7 @@ import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
 import type { PullResponse } from "@chatflow/core/contract/sync.ts";
 import { Dexie } from "dexie";
 import type { ApiClient } from "../api/http.ts";
+import { applyChatPage, pendingChatRows } from "../chats/chat-replica.ts";
 import type { LocalContact } from "../contacts/contact-writes.ts";
 import { type ChatflowDb, REPLICA_TABLES } from "../store/db.ts";
 import { deleteMeta, getMeta, setMeta } from "../store/meta.ts";
@@ -77,10 +78,13 @@ export async function applyPull(
     if (page.reset) {
       // Messages still waiting in the outbox exist only here; keep them through a reset.
       const pending = await pendingMessages(db);
+      const pendingChats = await pendingChatRows(db);
       const cached = await contactsCachedSince(db, o.keepCachedSince);
       await Promise.all([...REPLICA_TABLES.map((t) => db[t].clear()), db.evictions.clear()]);
       if (pending.length > 0) await db.messages.bulkPut(pending);
       if (cached.length > 0) await db.contacts.bulkPut(cached);
+      await db.chats.bulkPut(pendingChats.chats);
+      await db.chatMessages.bulkPut(pendingChats.messages);
       // Which kinds of ticket the new replica holds whole: said by the page that ends the tickets' walk.
       await deleteMeta(db, "ticketsComplete");
     }
@@ -111,6 +115,7 @@ export async function applyPull(
     await db.whatsapps.bulkDelete(page.del.whatsapps ?? []);
     await db.users.bulkDelete(page.del.users ?? []);
     await db.schedules.bulkDelete(page.del.schedules ?? []);
+    await applyChatPage(db, page);
     await notePendingConversations(db, page);
     if (page.lists && page.lists.length > 0) {
       const stamps = { ...(await getMeta(db, "listStamps")) };

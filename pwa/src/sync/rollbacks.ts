@@ -2,6 +2,7 @@
 // The server is the authority: a refused change must not linger as if it went through.
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import type { MutationName, TSendMessageArgs } from "@chatflow/core/contract/sync.ts";
+import { chatRollbacks } from "../chats/chat-writes.ts";
 import { contactRollbacks } from "../contacts/contact-rollbacks.ts";
 import type { ChatflowDb } from "../store/db.ts";
 import { rememberRefusal } from "./refusal-store.ts";
@@ -74,7 +75,9 @@ export const ROLLBACKS: Record<MutationName, Rollback> = {
   // The drawer's edits carry their own undo (sync/optimistic.ts), which runs first; a row with no
   // mark from the contacts screen is left as that undo made it.
   ...contactRollbacks,
+  // The internal chat (chats/chat-writes.ts, decision 0111): a refused message is marked failed, a refused chat goes.
+  ...chatRollbacks,
 };
 
 /** Tables a rollback (or an optimistic change's undo, sync/optimistic.ts) may touch; the push transaction includes them. */
-export const ROLLBACK_TABLES = ["messages", "tickets", "contacts", "refusals"] as const;
+export const ROLLBACK_TABLES = ["messages", "tickets", "contacts", "refusals", "chats", "chatMessages"] as const;

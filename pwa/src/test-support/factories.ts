@@ -1,6 +1,6 @@
 // Small builders for replicated records, so each test states only what matters to it.
 import type { ContactDTO, MessageDTO, TicketDTO } from "@chatflow/core/contract/entities.ts";
-import type { EntityName, PullResponse } from "@chatflow/core/contract/sync.ts";
+import type { InboxEntityName, PullResponse } from "@chatflow/core/contract/sync.ts";
 import { openDb } from "../store/db.ts";
 
 let seq = 0;
@@ -86,7 +86,7 @@ type PageInput = {
   del?: Partial<PullResponse["del"]>;
 } & Pick<PullResponse, "pendingConversations" | "heldConversations">;
 
-const EMPTY = (): { [K in EntityName]: never[] } => ({
+const EMPTY = (): { [K in InboxEntityName]: never[] } => ({
   tickets: [],
   messages: [],
   contacts: [],

@@ -1,5 +1,5 @@
 // The internal chat (spec 3 §3 Chat, Chat message; decision 0073): a chat of one company, its members with their
-// unread counts, and its messages. Not replicated: the PWA reads them over REST.
+// unread counts, and its messages. Replicated to each member's device and written through the outbox (decision 0111).
 import { defineEntity, type InferEntity, p } from "@mikro-orm/core";
 import { createdAt, parentKey, timestamps } from "./columns.ts";
 import { Company } from "./tenancy.ts";
@@ -42,9 +42,12 @@ export type IChatUser = InferEntity<typeof ChatUser>;
 export const ChatMessage = defineEntity({
   name: "ChatMessage",
   tableName: "chat_messages",
+  uniques: [{ name: "chat_messages_uuid_key", properties: ["uuid"] }],
   indexes: [{ name: "chat_messages_chat", properties: ["chatId", "id"] }],
   properties: {
     id: p.integer().primary(),
+    /** Chosen by the device that wrote it (the outbox's idempotency key and the replica's key; migration 0111). */
+    uuid: p.uuid().defaultRaw("gen_random_uuid()"),
     companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
     chatId: p.manyToOne(Chat).mapToPk().joinColumn("chat_id").deleteRule("cascade"),
     senderId: p.manyToOne(User).mapToPk().joinColumn("sender_id").deleteRule("set null").nullable(),

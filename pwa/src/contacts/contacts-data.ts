@@ -7,7 +7,7 @@ import type {
   ListContactsResponse,
   TCreateContactRequest,
 } from "@chatflow/core/contract/contacts.ts";
-import type { Channel, ContactDTO } from "@chatflow/core/contract/entities.ts";
+import type { Channel, ContactDTO, WhatsappDTO } from "@chatflow/core/contract/entities.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback } from "react";
 import { fetchFile } from "../api/download-file.ts";
@@ -113,6 +113,23 @@ export function contactImportDeps(signal: AbortSignal): ImportDeps {
       }),
     signal,
   };
+}
+
+/** How the import from the phone starts (POST /contacts/import, decision 0112) and follows its job. */
+export function phoneImportDeps(signal: AbortSignal) {
+  return {
+    start: (whatsappId: number) => api.post<unknown>("/contacts/import", { whatsappId }),
+    job: (id: number) => api.get<ImportJob>(`/contacts/upload/${id}`),
+    signal,
+  };
+}
+
+/** The connections whose phone's contacts can be imported: WhatsApp by QR code, connected (the replica's). */
+export function usePhoneConnections(): WhatsappDTO[] {
+  const all = useLiveQuery(() => db.whatsapps.toArray(), [], [] as WhatsappDTO[]);
+  return all
+    .filter((w) => w.channel === "whatsapp" && w.status === "CONNECTED")
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Spec 1 §2: contact lookups need 3 or more characters. */

@@ -1,7 +1,7 @@
 // The spreadsheet import against real cores: one that answers small files at once (200 with
 // the counts) and one that always answers 202, so the job is followed until it ends.
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
-import { buildCompany, buildUser } from "@chatflow/core/testing/factories.ts";
+import { buildCompany, buildContact, buildUser, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
 import type { TestCore } from "@chatflow/core/testing/test-core.ts";
 import { coreForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import {
   checkImportFile,
   type ImportJob,
   type ImportProgress,
+  importFromPhone,
   importSpreadsheet,
   readSheetPreview,
 } from "./import-job.ts";
@@ -58,7 +59,7 @@ async function importer(core: TestCore) {
     },
     pollMs: 50,
   };
-  return { companyId: company.id, deps, uploads };
+  return { companyId: company.id, deps, uploads, api };
 }
 
 const csv = (rows: string[]) => new File([["nome;numero;email;tags", ...rows].join("\n")], "contatos.csv");
@@ -157,5 +158,44 @@ describe("#contacts.import", { timeout: 30_000 }, () => {
       ok: false,
       error: { error: "ERR_VALIDATION", fields: { file: "A planilha está vazia" } },
     });
+  });
+});
+
+describe("#contacts.importFromPhone", { timeout: 30_000 }, () => {
+  /** A connected WhatsApp-by-QR connection whose phone told three contacts (the worker's rows; decision 0112). */
+  async function phoneOf(core: TestCore, companyId: number) {
+    const wa = await buildWhatsapp(core.db.pool, { companyId, channel: "whatsapp", status: "CONNECTED" });
+    await core.db.pool.query(
+      `INSERT INTO phone_contacts (company_id, whatsapp_id, number, name, notify) VALUES
+         ($1, $2, '5511976542001', 'Lara', NULL), ($1, $2, '5511976542002', NULL, 'Mauro'),
+         ($1, $2, '5511976542003', 'Nina', NULL)`,
+      [companyId, wa.id],
+    );
+    await buildContact(core.db.pool, { companyId, number: "5511976542003" });
+    return wa.id;
+  }
+
+  for (const [name, core] of [
+    ["at once", quick],
+    ["through the job core answered with 202", slow],
+  ] as const) {
+    it(`ends with the counts of created and ignored contacts, ${name}`, async () => {
+      const { companyId, deps, api } = await importer(core);
+      const whatsappId = await phoneOf(core, companyId);
+      const steps: ImportProgress["phase"][] = [];
+      const start = (id: number) => api.post<unknown>("/contacts/import", { whatsappId: id });
+      const end = await importFromPhone(whatsappId, { ...deps, start }, (p) => steps.push(p.phase));
+      expect(end).toEqual({ phase: "finished", created: 2, ignored: 1 });
+      expect(steps[0]).toBe("processing");
+      expect(steps.at(-1)).toBe("finished");
+    });
+  }
+
+  it("ends failed with core's error for a connection that is not connected", async () => {
+    const { companyId, deps, api } = await importer(quick);
+    const wa = await buildWhatsapp(quick.db.pool, { companyId, channel: "whatsapp", status: "DISCONNECTED" });
+    const start = (id: number) => api.post<unknown>("/contacts/import", { whatsappId: id });
+    const end = await importFromPhone(wa.id, { ...deps, start }, () => {});
+    expect(end).toMatchObject({ phase: "failed", error: { error: "ERR_WAPP_NOT_INITIALIZED" } });
   });
 });

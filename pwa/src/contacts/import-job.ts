@@ -102,6 +102,44 @@ export async function importSpreadsheet(
       return end({ phase: "failed", error: err instanceof ApiError ? err.body : null, cause: err });
     jobId = running;
   }
+  return followImportJob(jobId, deps, onProgress);
+}
+
+/**
+ * The import from the phone (decision 0112): POST /contacts/import with the connection, answered as the upload is
+ * (the counts, or 202 with the job, followed on GET /contacts/upload/{id}).
+ */
+export async function importFromPhone(
+  whatsappId: number,
+  deps: Pick<ImportDeps, "job" | "pollMs" | "signal"> & { start: (whatsappId: number) => Promise<unknown> },
+  onProgress: (p: ImportProgress) => void,
+): Promise<ImportProgress> {
+  const end = (p: ImportProgress) => {
+    onProgress(p);
+    return p;
+  };
+  onProgress({ phase: "processing", rowsRead: 0 });
+  let jobId: number;
+  try {
+    const body = (await deps.start(whatsappId)) as ImportJob | { created: number; ignored: number };
+    if (!("state" in body)) return end({ phase: "finished", created: body.created, ignored: body.ignored });
+    jobId = body.id;
+  } catch (err) {
+    return end({ phase: "failed", error: err instanceof ApiError ? err.body : null, cause: err });
+  }
+  return followImportJob(jobId, deps, onProgress);
+}
+
+/** Polls an import's job until it ends. */
+async function followImportJob(
+  jobId: number,
+  deps: Pick<ImportDeps, "job" | "pollMs" | "signal">,
+  onProgress: (p: ImportProgress) => void,
+): Promise<ImportProgress> {
+  const end = (p: ImportProgress) => {
+    onProgress(p);
+    return p;
+  };
   for (;;) {
     if (deps.signal?.aborted) return { phase: "processing", rowsRead: 0 };
     let job: ImportJob;

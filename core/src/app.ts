@@ -10,6 +10,7 @@ import { errorHandler } from "./http/error-handler.ts";
 import { closeWhenDraining, healthRoutes } from "./http/health.ts";
 import { metricsRoute } from "./http/metrics.ts";
 import { type AppDeps, publicRoutes, sessionRoutes } from "./http/routes.ts";
+import { paymentWebhookRoutes } from "./invoices/payment-webhook-routes.ts";
 import { routeNotFound } from "./kernel/errors.ts";
 import { refuseNulBytes } from "./kernel/nul-bytes.ts";
 import { VERSION } from "./kernel/version.ts";
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Express {
       dataDir: deps.config.dataDir,
     }),
   );
+  app.use(paymentWebhookRoutes(deps.pool, deps.config));
   app.use(express.json({ limit: "2mb" }));
   app.use(refuseNulBytes());
   app.use(cookieParser());

@@ -774,6 +774,12 @@ const EXEMPT: Record<string, string> = {
     "EFI's Pix notifications: the URL's secret, no session; each charge read back (invoices.test.ts)",
   "POST /webhooks/efi/:secret/pix":
     "EFI's Pix notifications: the URL's secret, no session; each charge read back (invoices.test.ts)",
+  "POST /webhooks/stripe":
+    "Stripe's notifications: signed, no session; the session read back names the company (payment-link-webhooks.test.ts)",
+  "POST /webhooks/mercadopago":
+    "Mercado Pago's notifications: signed, no session; the payment read back names the company (payment-link-webhooks.test.ts)",
+  "POST /webhooks/asaas":
+    "Asaas's notifications: its token, no session; the charge read back names the company (payment-link-webhooks.test.ts)",
   "POST /chats": "creates in the caller's company (another company's user: core/src/chats/chats.test.ts)",
   "GET /flowbuilder": "list: checked for leaks below",
   "POST /flowbuilder": "creates in the caller's company",

@@ -126,25 +126,38 @@ export function isCustomPlan(plan: string | undefined): boolean {
   }
 }
 
+/** The providers whose payment links checkout offers beside Pix (spec 3 §3 Payment result; decision 0110). */
+export const PAYMENT_LINK_PROVIDERS = ["stripe", "mercadopago", "asaas"] as const;
+export type PaymentLinkProvider = (typeof PAYMENT_LINK_PROVIDERS)[number];
+/** Every way to pay: the Pix QR code and the three links. */
+export type PaymentOption = "pix" | PaymentLinkProvider;
+
 /**
- * POST /subscription's answer (spec 3 §3 Payment result). The card, Mercado Pago and Asaas links are always null:
- * none of them is built (decision 0079).
+ * POST /subscription's answer (spec 3 §3 Payment result). Each option whose credentials the super user set is
+ * offered (decision 0110); one not set is null, and one whose provider refused this time is null and named in
+ * `refused`, the others still offered.
  */
 export type PaymentResult = {
-  /** The Pix "copia e cola" text and the QR code image (a data: URL) from the EFI Pix API. */
-  qrcode: { qrcode: string; imagemQrcode: string };
-  stripeURL: null;
-  asaasURL: null;
-  mercadopagoURL: null;
+  /** The Pix "copia e cola" text and the QR code image (a data: URL) from the EFI Pix API; null: no Pix. */
+  qrcode: { qrcode: string; imagemQrcode: string } | null;
+  /** Stripe's Checkout Session page (card). */
+  stripeURL: string | null;
+  /** Asaas's invoice page (the payer picks boleto, Pix or card there). */
+  asaasURL: string | null;
+  /** Mercado Pago's Checkout Pro page. */
+  mercadopagoURL: string | null;
+  /** The configured options whose provider refused or could not be reached this time. */
+  refused: PaymentOption[];
   /** The charged value, formatted (R$). */
   valorext: string;
   /** The charged value in cents, and what it pays. */
   value: number;
   invoiceId: number;
-  txid: string;
+  /** The Pix charge's id; null without Pix. */
+  txid: string | null;
   /**
-   * How the payment will be seen (decision 0104): EFI's notification, or, on an installation without PUBLIC_URL,
-   * the worker asking EFI for the charge's status every minute until it is paid or expires.
+   * How the payment will be seen (decisions 0104, 0110): the providers' notifications, or, on an installation
+   * without PUBLIC_URL, the worker asking EFI (and Mercado Pago) every minute until it is paid or expires.
    */
   confirmedBy: "notification" | "check";
 };

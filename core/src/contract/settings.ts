@@ -105,6 +105,13 @@ export const PLATFORM_SETTING_DEFAULTS = {
   mpaccesstoken: "",
   stripeprivatekey: "",
   asaastoken: "",
+  /**
+   * What authenticates each provider's payment notifications (decision 0110): Stripe's endpoint signing secret
+   * (whsec_...), Mercado Pago's secret signature, and the token Asaas sends in asaas-access-token.
+   */
+  stripewebhooksecret: "",
+  mpwebhooksecret: "",
+  asaaswebhooktoken: "",
   openaikeyaudio: "",
   ...BRANDING_DEFAULTS,
 } as const;
@@ -134,6 +141,9 @@ export const SECRET_PLATFORM_KEYS = [
   "mpaccesstoken",
   "stripeprivatekey",
   "asaastoken",
+  "stripewebhooksecret",
+  "mpwebhooksecret",
+  "asaaswebhooktoken",
   "openaikeyaudio",
 ] as const satisfies readonly PlatformSettingKey[];
 export const isSecretPlatformKey = (k: string) => (SECRET_PLATFORM_KEYS as readonly string[]).includes(k);
@@ -177,6 +187,9 @@ export const PLATFORM_SETTING_SCHEMAS: Record<PlatformSettingKey, z.ZodType<stri
   mpaccesstoken: z.string().max(SETTING_TEXT_MAX),
   stripeprivatekey: z.string().max(SETTING_TEXT_MAX),
   asaastoken: z.string().max(SETTING_TEXT_MAX),
+  stripewebhooksecret: z.string().max(SETTING_TEXT_MAX),
+  mpwebhooksecret: z.string().max(SETTING_TEXT_MAX),
+  asaaswebhooktoken: z.string().max(SETTING_TEXT_MAX),
   openaikeyaudio: z.string().max(SETTING_TEXT_MAX),
   primaryColorLight: ZColor,
   primaryColorDark: ZColor,

@@ -1,7 +1,7 @@
 // Invoices and checkout (spec 3 §7 Subscription and invoices; decision 0079): the admin's list and checkout behind
 // the session (both open to an expired company: subscription-guard.ts), and EFI's Pix webhook outside it.
 import { timingSafeEqual } from "node:crypto";
-import { Router } from "express";
+import { type Request, Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { ZListInvoicesQuerySchema, ZSubscriptionRequestSchema } from "../contract/invoices.ts";
@@ -9,13 +9,17 @@ import type { CoreConfig } from "../kernel/config.ts";
 import { invalidSignature, parse } from "../kernel/errors.ts";
 import { type CheckoutOptions, confirmPixPayments, createSubscription, pixWebhookSecret } from "./checkout.ts";
 import { listInvoices } from "./invoices.ts";
+import { linkEndpoints } from "./payment-webhook-routes.ts";
 
-const checkoutOptions = (config: CoreConfig): CheckoutOptions => ({
+/** The providers' endpoints and where their pages send the payer back (PUBLIC_URL, else the address asked). */
+const checkoutOptions = (config: CoreConfig, req: Request): CheckoutOptions => ({
   dataDir: config.dataDir,
   baseUrl: config.efiPixUrl,
   ca: config.efiPixCa,
+  ...linkEndpoints(config),
   publicUrl: config.publicUrl,
   secret: config.jwtSecret,
+  returnUrl: `${(config.publicUrl ?? `${req.protocol}://${req.get("host")}`).replace(/\/+$/, "")}/financeiro`,
 });
 
 export function invoiceRoutes(pool: pg.Pool, config: CoreConfig): Router {
@@ -29,7 +33,7 @@ export function invoiceRoutes(pool: pg.Pool, config: CoreConfig): Router {
   router.post("/subscription", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZSubscriptionRequestSchema, req.body ?? {});
-    res.json(await createSubscription(pool, actor, input, checkoutOptions(config)));
+    res.json(await createSubscription(pool, actor, input, checkoutOptions(config, req)));
   });
 
   return router;

@@ -117,6 +117,13 @@ export type CoreConfig = {
   /** The EFI Pix API root (EFI_PIX_URL; default production) and a CA to trust for it (EFI_PIX_CA, a PEM file). */
   efiPixUrl?: string;
   efiPixCa?: string;
+  /**
+   * The payment links' API roots (decision 0110): STRIPE_API_URL, MERCADOPAGO_API_URL and ASAAS_API_URL (Asaas's
+   * sandbox is https://api-sandbox.asaas.com/v3); absent: each provider's production address.
+   */
+  stripeApiUrl?: string;
+  mercadopagoApiUrl?: string;
+  asaasApiUrl?: string;
   /** core's address as the internet sees it (PUBLIC_URL): checkout registers the Pix webhook under it. */
   publicUrl?: string;
   /** Outgoing e-mail; absent: none is sent. */
@@ -228,6 +235,9 @@ export function loadConfig(env = process.env): CoreConfig {
     vapidSubject: vapidSubject(env, env.CHATFLOW_ADMIN_EMAIL ?? "admin@chatflow.local"),
     efiPixUrl: env.EFI_PIX_URL || undefined,
     efiPixCa: env.EFI_PIX_CA ? readFileSync(env.EFI_PIX_CA, "utf8") : undefined,
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
+    mercadopagoApiUrl: env.MERCADOPAGO_API_URL || undefined,
+    asaasApiUrl: env.ASAAS_API_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     pushServiceOrigins: env.PUSH_SERVICE_ORIGINS
       ? env.PUSH_SERVICE_ORIGINS.split(",")

@@ -138,9 +138,11 @@ export const invalidTranscriptionData = (message: string) => new AppError("ERR_I
 
 // Invoices and checkout (decision 0079).
 export const invoiceNotFound = () => new AppError("ERR_NO_INVOICE_FOUND", "Invoice not found");
-export const paymentNotConfigured = () =>
-  new AppError("ERR_PAYMENT_NOT_CONFIGURED", "The Pix credentials and certificate are not set");
-export const paymentProviderFailed = (message: string) => new AppError("ERR_PAYMENT_PROVIDER_FAILED", message);
+export const paymentNotConfigured = (message = "The Pix credentials and certificate are not set") =>
+  new AppError("ERR_PAYMENT_NOT_CONFIGURED", message);
+/** A provider refused or could not be reached; `status` is its HTTP answer's (absent: no answer; decision 0110). */
+export const paymentProviderFailed = (message: string, status?: number) =>
+  new AppError("ERR_PAYMENT_PROVIDER_FAILED", message, status ? { data: { providerStatus: status } } : {});
 
 // Outgoing e-mail (decision 0104).
 export const mailNotConfigured = () =>

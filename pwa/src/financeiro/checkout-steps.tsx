@@ -1,12 +1,12 @@
 // The checkout dialog's steps (spec 3 §2): the stepper, the payer's data, the plan choice, the review and the
-// payment screen with the Pix QR code.
+// payment screen: the Pix QR code and, beside it, each configured provider's payment link (decision 0110).
 
-import type { InvoiceDTO, PaymentResult } from "@chatflow/core/contract/invoices.ts";
+import type { InvoiceDTO, PaymentLinkProvider, PaymentResult } from "@chatflow/core/contract/invoices.ts";
 import { CUSTOM_PLAN, formatBrl } from "@chatflow/core/contract/invoices.ts";
 import { useTranslation } from "react-i18next";
-import { Button, IconButton } from "../ui/button.tsx";
+import { Button, IconButton, LinkButton } from "../ui/button.tsx";
 import { TextField } from "../ui/fields.tsx";
-import { CopyIcon, MinusIcon, PlusIcon } from "../ui/icons.tsx";
+import { CopyIcon, ExternalIcon, MinusIcon, PlusIcon } from "../ui/icons.tsx";
 import { CHECKOUT_STEPS, type CheckoutStep, invoicePlan, stepCounter, withCounts } from "./checkout-model.ts";
 import { type CheckoutForm, renewalDay } from "./use-checkout-form.ts";
 
@@ -28,33 +28,82 @@ export function CheckoutStepper({ step }: { step: CheckoutStep }) {
   );
 }
 
+/** The links beside Pix, in the spec's order (card, Mercado Pago, Asaas), each shown only when core made it. */
+const LINKS: { option: PaymentLinkProvider; url: (p: PaymentResult) => string | null }[] = [
+  { option: "stripe", url: (p) => p.stripeURL },
+  { option: "mercadopago", url: (p) => p.mercadopagoURL },
+  { option: "asaas", url: (p) => p.asaasURL },
+];
+
 export function CheckoutPayment({ form, payment }: FormProps & { payment: PaymentResult }) {
   const { t } = useTranslation();
-  // Without PUBLIC_URL, EFI cannot notify: the worker's check confirms the payment (decision 0104).
+  const links = LINKS.flatMap(({ option, url }) => {
+    const href = url(payment);
+    return href ? [{ option, href }] : [];
+  });
+  // Without PUBLIC_URL nothing can notify core: the worker's check confirms the payment (decisions 0104, 0110).
   const waiting =
-    payment.confirmedBy === "check" ? "invoicesPage.checkout.waitingCheck" : "invoicesPage.checkout.waiting";
+    payment.confirmedBy === "notification"
+      ? "invoicesPage.checkout.waiting"
+      : links.length > 0
+        ? "invoicesPage.checkout.waitingCheckLinks"
+        : "invoicesPage.checkout.waitingCheck";
   return (
     <div className="checkout-payment" data-testid="checkout-payment">
-      <h3 className="checkout-heading">{t("invoicesPage.checkout.paymentTitle")}</h3>
-      <img
-        className="checkout-qr"
-        src={payment.qrcode.imagemQrcode}
-        alt={t("invoicesPage.checkout.qrAlt", { value: payment.valorext })}
-        data-testid="checkout-qr"
-      />
       <p className="checkout-total">
         {t("invoicesPage.checkout.total")}: <strong>{payment.valorext}</strong>
       </p>
-      <TextField
-        label={t("invoicesPage.checkout.copyCode")}
-        value={payment.qrcode.qrcode}
-        onChange={() => {}}
-        isReadOnly
-        data-testid="checkout-code"
-      />
-      <Button icon={<CopyIcon />} onPress={() => void form.copy()} data-testid="checkout-copy">
-        {t("invoicesPage.checkout.copy")}
-      </Button>
+      <div className="checkout-options">
+        {payment.qrcode && (
+          <section className="checkout-option checkout-pix" aria-labelledby="checkout-pix-title">
+            <h3 id="checkout-pix-title" className="checkout-heading">
+              {t("invoicesPage.checkout.paymentTitle")}
+            </h3>
+            <img
+              className="checkout-qr"
+              src={payment.qrcode.imagemQrcode}
+              alt={t("invoicesPage.checkout.qrAlt", { value: payment.valorext })}
+              data-testid="checkout-qr"
+            />
+            <TextField
+              label={t("invoicesPage.checkout.copyCode")}
+              value={payment.qrcode.qrcode}
+              onChange={() => {}}
+              isReadOnly
+              data-testid="checkout-code"
+            />
+            <Button icon={<CopyIcon />} onPress={() => void form.copy()} data-testid="checkout-copy">
+              {t("invoicesPage.checkout.copy")}
+            </Button>
+          </section>
+        )}
+        {links.length > 0 && (
+          <section className="checkout-option checkout-links" aria-labelledby="checkout-links-title">
+            <h3 id="checkout-links-title" className="checkout-heading">
+              {t(payment.qrcode ? "invoicesPage.checkout.otherWays" : "invoicesPage.checkout.ways")}
+            </h3>
+            {links.map(({ option, href }) => (
+              <LinkButton
+                key={option}
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="primary"
+                icon={<ExternalIcon />}
+                data-testid={`checkout-link-${option}`}
+              >
+                {t(`invoicesPage.checkout.link.${option}`)}
+                <span className="visually-hidden"> {t("invoicesPage.checkout.newTab")}</span>
+              </LinkButton>
+            ))}
+          </section>
+        )}
+      </div>
+      {payment.refused.map((option) => (
+        <p key={option} className="notice notice-error" data-testid={`checkout-refused-${option}`}>
+          {t("invoicesPage.checkout.refused", { provider: t(`invoicesPage.checkout.provider.${option}`) })}
+        </p>
+      ))}
       <p role="status" className="checkout-waiting" data-testid="checkout-status">
         {form.renewedUntil ? t("invoicesPage.checkout.renewed", { date: renewalDay(form.renewedUntil) }) : t(waiting)}
       </p>

@@ -104,7 +104,7 @@ export function useCheckoutForm(invoice: InvoiceDTO) {
   };
 
   const copy = async () => {
-    if (!payment) return;
+    if (!payment?.qrcode) return;
     await navigator.clipboard?.writeText(payment.qrcode.qrcode).then(
       () => showToast(t("invoicesPage.checkout.copied"), "info"),
       () => {},

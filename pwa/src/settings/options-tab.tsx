@@ -21,6 +21,9 @@ import type { SettingsData } from "./use-settings-data.ts";
 
 type Props = { data: SettingsData; online: boolean; isSuper: boolean };
 
+/** The payment notifications' secrets: each says where to set the webhook at its provider (decision 0110). */
+const WEBHOOK_HELP = { stripewebhooksecret: true, mpwebhooksecret: true, asaaswebhooktoken: true };
+
 function Updating({ active }: { active: boolean }) {
   const { t } = useTranslation();
   return (
@@ -38,6 +41,7 @@ function DraftText({
   required,
   multiline,
   secret,
+  description,
   isDisabled,
   onSave,
 }: {
@@ -47,6 +51,8 @@ function DraftText({
   required?: boolean;
   multiline?: boolean;
   secret?: boolean;
+  /** A line under the field saying how to fill it in. */
+  description?: string;
   isDisabled: boolean;
   onSave: (value: string) => void;
 }) {
@@ -60,6 +66,7 @@ function DraftText({
     onChange: setDraft,
     isDisabled,
     errorMessage: error,
+    description,
     isRequired: required,
     onBlur: () => {
       if (draft !== value && !error) onSave(draft);
@@ -81,6 +88,7 @@ function SettingControl({
   value,
   kind,
   choices = [],
+  description,
   busy,
   online,
   onSave,
@@ -92,6 +100,7 @@ function SettingControl({
   kind: { switch: { on: string; off: string } } | "select" | "text" | "secret";
   /** A select's values with their shown text. */
   choices?: { id: string; label: string }[];
+  description?: string;
   busy: boolean;
   online: boolean;
   onSave: (value: string) => void;
@@ -133,6 +142,7 @@ function SettingControl({
         label={label}
         value={value ?? ""}
         secret={kind === "secret"}
+        description={description}
         isDisabled={isDisabled}
         onSave={onSave}
       />
@@ -230,6 +240,7 @@ function PlatformOptions({ p }: { p: Props }) {
             value={settings[key]}
             kind={kind === "switch" ? { switch: { on: "enabled", off: "disabled" } } : kind}
             choices={(values ?? []).map((v) => ({ id: v, label: v }))}
+            description={key in WEBHOOK_HELP ? t(`settingsPage.optionHelp.${key}`) : undefined}
             busy={p.data.updating.has(`platform:${key}`)}
             online={p.online}
             onSave={(value) => void p.data.savePlatform(key, value)}

@@ -21,7 +21,7 @@ export const texts = defineTexts("settingsPage", {
     save: "Salvar",
     hoursIntro: "Horário de atendimento da empresa: fora dele o contato recebe a mensagem de fora de expediente.",
     toasts: { updated: "Operação atualizada com sucesso", hoursSaved: "Horários atualizados com sucesso." },
-    groups: { service: "Atendimento", tickets: "Tickets", lgpd: "LGPD", platform: "Plataforma" },
+    groups: { service: "Atendimento", tickets: "Tickets", lgpd: "LGPD", platform: "Plataforma", security: "Segurança" },
     installation: {
       mailConfigured: "E-mail configurado: os códigos de redefinição de senha são enviados por e-mail.",
       mailNotConfigured:
@@ -56,6 +56,8 @@ export const texts = defineTexts("settingsPage", {
       AcceptCallWhatsappMessage: "Mensagem ao recusar chamadas",
       sendQueuePositionMessage: "Mensagem da posição na fila",
       showNotificationPending: "Mostrar notificação de tickets pendentes",
+      requireTwoFactor: "Exigir verificação em duas etapas de todos os usuários",
+      requireTwoFactorAdmins: "Exigir verificação em duas etapas dos administradores",
       userCreation: "Criação de usuário (cadastro)",
       downloadLimit: "Limite de download de arquivos (MB)",
       eficlientid: "Client ID (Efí)",
@@ -64,7 +66,18 @@ export const texts = defineTexts("settingsPage", {
       mpaccesstoken: "Access token (Mercado Pago)",
       stripeprivatekey: "Chave privada (Stripe)",
       asaastoken: "Token (Asaas)",
+      stripewebhooksecret: "Segredo de assinatura do webhook (Stripe)",
+      mpwebhooksecret: "Assinatura secreta do webhook (Mercado Pago)",
+      asaaswebhooktoken: "Token de autenticação do webhook (Asaas)",
       openaikeyaudio: "Chave OpenAI para transcrição de áudio",
+    },
+    optionHelp: {
+      stripewebhooksecret:
+        "Na Stripe, cadastre o endpoint {endereço público}/webhooks/stripe com o evento checkout.session.completed e cole aqui o segredo (whsec_...).",
+      mpwebhooksecret:
+        "No Mercado Pago (Suas integrações > Webhooks), cadastre {endereço público}/webhooks/mercadopago com o evento Pagamentos e cole aqui a assinatura secreta.",
+      asaaswebhooktoken:
+        "No Asaas, cadastre o webhook {endereço público}/webhooks/asaas com os eventos de cobrança e este mesmo token de autenticação; sem ele nenhum aviso do Asaas é aceito.",
     },
     values: {
       scheduleType: { disabled: "Desabilitado", queue: "Fila", company: "Empresa", connection: "Conexão" },
@@ -156,7 +169,7 @@ export const texts = defineTexts("settingsPage", {
     save: "Save",
     hoursIntro: "The company's service hours: outside them the contact gets the out-of-hours message.",
     toasts: { updated: "Operation completed successfully", hoursSaved: "Service hours saved." },
-    groups: { service: "Service", tickets: "Tickets", lgpd: "LGPD", platform: "Platform" },
+    groups: { service: "Service", tickets: "Tickets", lgpd: "LGPD", platform: "Platform", security: "Security" },
     installation: {
       mailConfigured: "Mail configured: password reset codes are sent by e-mail.",
       mailNotConfigured:
@@ -191,6 +204,8 @@ export const texts = defineTexts("settingsPage", {
       AcceptCallWhatsappMessage: "Message when refusing calls",
       sendQueuePositionMessage: "Queue position message",
       showNotificationPending: "Show notifications for pending tickets",
+      requireTwoFactor: "Require two-step verification for every user",
+      requireTwoFactorAdmins: "Require two-step verification for administrators",
       userCreation: "User creation (signup)",
       downloadLimit: "File download limit (MB)",
       eficlientid: "Client ID (Efí)",
@@ -199,7 +214,18 @@ export const texts = defineTexts("settingsPage", {
       mpaccesstoken: "Access token (Mercado Pago)",
       stripeprivatekey: "Private key (Stripe)",
       asaastoken: "Token (Asaas)",
+      stripewebhooksecret: "Webhook signing secret (Stripe)",
+      mpwebhooksecret: "Webhook secret signature (Mercado Pago)",
+      asaaswebhooktoken: "Webhook authentication token (Asaas)",
       openaikeyaudio: "OpenAI key for audio transcription",
+    },
+    optionHelp: {
+      stripewebhooksecret:
+        "At Stripe, add the endpoint {public address}/webhooks/stripe with the checkout.session.completed event and paste its signing secret (whsec_...) here.",
+      mpwebhooksecret:
+        "At Mercado Pago (Your integrations > Webhooks), add {public address}/webhooks/mercadopago with the Payments event and paste the secret signature here.",
+      asaaswebhooktoken:
+        "At Asaas, add the webhook {public address}/webhooks/asaas with the payment events and this same authentication token; without it no Asaas notice is accepted.",
     },
     values: {
       scheduleType: { disabled: "Disabled", queue: "Queue", company: "Company", connection: "Connection" },
@@ -291,7 +317,7 @@ export const texts = defineTexts("settingsPage", {
     save: "Guardar",
     hoursIntro: "Horario de atención de la empresa: fuera de él el contacto recibe el mensaje de fuera de horario.",
     toasts: { updated: "Operación actualizada con éxito", hoursSaved: "Horarios guardados." },
-    groups: { service: "Atención", tickets: "Tickets", lgpd: "LGPD", platform: "Plataforma" },
+    groups: { service: "Atención", tickets: "Tickets", lgpd: "LGPD", platform: "Plataforma", security: "Seguridad" },
     installation: {
       mailConfigured: "Correo configurado: los códigos para restablecer la contraseña se envían por correo.",
       mailNotConfigured:
@@ -326,6 +352,8 @@ export const texts = defineTexts("settingsPage", {
       AcceptCallWhatsappMessage: "Mensaje al rechazar llamadas",
       sendQueuePositionMessage: "Mensaje de posición en la cola",
       showNotificationPending: "Mostrar notificaciones de tickets pendientes",
+      requireTwoFactor: "Exigir verificación en dos pasos a todos los usuarios",
+      requireTwoFactorAdmins: "Exigir verificación en dos pasos a los administradores",
       userCreation: "Creación de usuarios (registro)",
       downloadLimit: "Límite de descarga de archivos (MB)",
       eficlientid: "Client ID (Efí)",
@@ -334,7 +362,18 @@ export const texts = defineTexts("settingsPage", {
       mpaccesstoken: "Access token (Mercado Pago)",
       stripeprivatekey: "Clave privada (Stripe)",
       asaastoken: "Token (Asaas)",
+      stripewebhooksecret: "Secreto de firma del webhook (Stripe)",
+      mpwebhooksecret: "Clave secreta del webhook (Mercado Pago)",
+      asaaswebhooktoken: "Token de autenticación del webhook (Asaas)",
       openaikeyaudio: "Clave OpenAI para transcripción de audio",
+    },
+    optionHelp: {
+      stripewebhooksecret:
+        "En Stripe, registre el endpoint {dirección pública}/webhooks/stripe con el evento checkout.session.completed y pegue aquí su secreto de firma (whsec_...).",
+      mpwebhooksecret:
+        "En Mercado Pago (Tus integraciones > Webhooks), registre {dirección pública}/webhooks/mercadopago con el evento Pagos y pegue aquí la clave secreta.",
+      asaaswebhooktoken:
+        "En Asaas, registre el webhook {dirección pública}/webhooks/asaas con los eventos de cobro y este mismo token de autenticación; sin él no se acepta ningún aviso de Asaas.",
     },
     values: {
       scheduleType: { disabled: "Deshabilitado", queue: "Cola", company: "Empresa", connection: "Conexión" },
@@ -426,7 +465,7 @@ export const texts = defineTexts("settingsPage", {
     save: "Kaydet",
     hoursIntro: "Şirketin hizmet saatleri: bunların dışında kişi mesai dışı mesajını alır.",
     toasts: { updated: "İşlem başarıyla tamamlandı", hoursSaved: "Çalışma saatleri kaydedildi." },
-    groups: { service: "Hizmet", tickets: "Talepler", lgpd: "LGPD", platform: "Platform" },
+    groups: { service: "Hizmet", tickets: "Talepler", lgpd: "LGPD", platform: "Platform", security: "Güvenlik" },
     installation: {
       mailConfigured: "E-posta yapılandırıldı: şifre sıfırlama kodları e-postayla gönderilir.",
       mailNotConfigured:
@@ -461,6 +500,8 @@ export const texts = defineTexts("settingsPage", {
       AcceptCallWhatsappMessage: "Aramalar reddedilince mesaj",
       sendQueuePositionMessage: "Kuyruk sırası mesajı",
       showNotificationPending: "Bekleyen talepler için bildirim göster",
+      requireTwoFactor: "Tüm kullanıcılar için iki adımlı doğrulamayı zorunlu kıl",
+      requireTwoFactorAdmins: "Yöneticiler için iki adımlı doğrulamayı zorunlu kıl",
       userCreation: "Kullanıcı oluşturma (kayıt)",
       downloadLimit: "Dosya indirme sınırı (MB)",
       eficlientid: "Client ID (Efí)",
@@ -469,7 +510,18 @@ export const texts = defineTexts("settingsPage", {
       mpaccesstoken: "Access token (Mercado Pago)",
       stripeprivatekey: "Özel anahtar (Stripe)",
       asaastoken: "Token (Asaas)",
+      stripewebhooksecret: "Webhook imzalama sırrı (Stripe)",
+      mpwebhooksecret: "Webhook gizli imzası (Mercado Pago)",
+      asaaswebhooktoken: "Webhook kimlik doğrulama belirteci (Asaas)",
       openaikeyaudio: "Ses dökümü için OpenAI anahtarı",
+    },
+    optionHelp: {
+      stripewebhooksecret:
+        "Stripe'ta {genel adres}/webhooks/stripe uç noktasını checkout.session.completed olayıyla ekleyin ve imzalama sırrını (whsec_...) buraya yapıştırın.",
+      mpwebhooksecret:
+        "Mercado Pago'da (Entegrasyonlarınız > Webhooks) {genel adres}/webhooks/mercadopago adresini Ödemeler olayıyla ekleyin ve gizli imzayı buraya yapıştırın.",
+      asaaswebhooktoken:
+        "Asaas'ta {genel adres}/webhooks/asaas webhook'unu ödeme olayları ve bu aynı kimlik doğrulama belirteciyle ekleyin; o olmadan hiçbir Asaas bildirimi kabul edilmez.",
     },
     values: {
       scheduleType: { disabled: "Devre dışı", queue: "Kuyruk", company: "Şirket", connection: "Bağlantı" },

@@ -2,6 +2,7 @@
 // ([data-hovered], [data-pressed], [data-focus-visible]). Screens never style a raw button.
 import type { ReactNode } from "react";
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from "react-aria-components/Button";
+import { Link as AriaLink, type LinkProps as AriaLinkProps } from "react-aria-components/Link";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
 
@@ -62,5 +63,38 @@ export function IconButton({
     >
       {children}
     </AriaButton>
+  );
+}
+
+export type LinkButtonProps = Omit<AriaLinkProps, "className" | "style" | "children"> & {
+  variant?: ButtonVariant;
+  size?: "normal" | "small";
+  className?: string;
+  icon?: ReactNode;
+  children: ReactNode;
+};
+
+/**
+ * A link that looks like a button: it goes to another page (a payment provider's, in a new tab) rather than acting
+ * here, so it is an <a> for the browser and assistive technology, with a button's look.
+ */
+export function LinkButton({
+  variant = "secondary",
+  size = "normal",
+  className,
+  icon,
+  children,
+  ...props
+}: LinkButtonProps) {
+  return (
+    <AriaLink
+      {...props}
+      className={className ? `button ${className}` : "button"}
+      data-variant={variant}
+      data-size={size}
+    >
+      {icon}
+      {children}
+    </AriaLink>
   );
 }

@@ -442,3 +442,9 @@ export const PollIcon = (p: P) => (
     <path d="M4 6h10M4 12h16M4 18h7" />
   </Icon>
 );
+/** Opens in another tab (a payment provider's page). */
+export const ExternalIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </Icon>
+);

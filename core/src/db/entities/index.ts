@@ -14,7 +14,7 @@ import { FileList } from "./files.ts";
 import { FlowCampaign, FlowRun } from "./flow-runtime.ts";
 import { Flow } from "./flows.ts";
 import { IntegrationSession, IntegrationStep, Prompt, QueueIntegration } from "./integrations.ts";
-import { Invoice, InvoiceCharge } from "./invoices.ts";
+import { Invoice, InvoiceCharge, InvoicePaymentLink } from "./invoices.ts";
 import { Message, QuickMessage } from "./messages.ts";
 import { PasswordResetCode } from "./password-resets.ts";
 import { PushCursor, PushSent, PushSubscription } from "./push.ts";
@@ -102,6 +102,7 @@ export const ENTITIES = [
   Announcement,
   Invoice,
   InvoiceCharge,
+  InvoicePaymentLink,
   ContactList,
   ContactListItem,
   Campaign,

@@ -52,3 +52,31 @@ export const InvoiceCharge = defineEntity({
   },
 });
 export type IInvoiceCharge = InferEntity<typeof InvoiceCharge>;
+
+/**
+ * A payment link checkout made at Stripe, Mercado Pago or Asaas for an invoice (migration 0110, decision 0110):
+ * reused by a repeated checkout of the same purchase; `charge_key` names its invoice_charges row.
+ */
+export const InvoicePaymentLink = defineEntity({
+  name: "InvoicePaymentLink",
+  tableName: "invoice_payment_links",
+  indexes: [{ name: "invoice_payment_links_invoice", properties: ["companyId", "invoiceId", "provider"] }],
+  uniques: [{ name: "invoice_payment_links_provider_id", properties: ["provider", "providerId"] }],
+  properties: {
+    /** `{provider}:{reference}`: the invoice_charges txid of what this link buys. */
+    chargeKey: p.text().primary(),
+    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),
+    invoiceId: p.manyToOne(Invoice).mapToPk().joinColumn("invoice_id").deleteRule("cascade"),
+    /** stripe, mercadopago or asaas. */
+    provider: p.text(),
+    /** Ours, sent to the provider (client_reference_id, external_reference, externalReference): `companyId:invoiceId:random`. */
+    reference: p.text(),
+    /** The provider's id: the Checkout Session, the preference, the Asaas charge. */
+    providerId: p.text(),
+    url: p.text(),
+    /** When the provider stops taking payment through it (a Stripe session); null: it does not expire. */
+    expiresAt: p.datetime().nullable(),
+    createdAt: createdAt(),
+  },
+});
+export type IInvoicePaymentLink = InferEntity<typeof InvoicePaymentLink>;

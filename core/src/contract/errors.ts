@@ -90,6 +90,12 @@ export const ERROR_STATUS = {
   // A password reset code asked while the installation has no mail server (SMTP_URL unset; decision 0104): answered
   // before any account is looked up, so it tells nothing about the e-mail.
   ERR_MAIL_NOT_CONFIGURED: 503,
+  // Two-factor sign-in (decision 0113): a wrong or already used code (or password, to turn it off), answered 400 and
+  // not 401, which would end a signed-in person's session; the login's second step outlived or spent; turning it
+  // off while the company or the platform requires it.
+  ERR_INVALID_TWO_FACTOR_CODE: 400,
+  ERR_TWO_FACTOR_CHALLENGE_EXPIRED: 401,
+  ERR_TWO_FACTOR_REQUIRED: 409,
   ERR_INTERNAL: 500,
 } as const satisfies Record<`ERR_${string}`, number>;
 

@@ -37,6 +37,8 @@ export const COMPANY_SETTING_DEFAULTS = {
   AcceptCallWhatsappMessage: "",
   sendQueuePositionMessage: "",
   showNotificationPending: "false",
+  // Two-factor sign-in for every user of the company (decision 0113).
+  requireTwoFactor: "disabled",
 } as const;
 
 export type CompanySettingKey = keyof typeof COMPANY_SETTING_DEFAULTS;
@@ -70,6 +72,7 @@ export const COMPANY_SETTING_VALUES: Partial<Record<CompanySettingKey, readonly 
   DirectTicketsToWallets: BOOLEAN,
   closeTicketOnTransfer: BOOLEAN,
   showNotificationPending: BOOLEAN,
+  requireTwoFactor: SWITCH,
 };
 
 /** Longest free-text setting value (custom messages). */
@@ -113,6 +116,8 @@ export const PLATFORM_SETTING_DEFAULTS = {
   mpwebhooksecret: "",
   asaaswebhooktoken: "",
   openaikeyaudio: "",
+  // Two-factor sign-in for every admin of the platform, the super users included (decision 0113).
+  requireTwoFactorAdmins: "disabled",
   ...BRANDING_DEFAULTS,
 } as const;
 
@@ -191,6 +196,7 @@ export const PLATFORM_SETTING_SCHEMAS: Record<PlatformSettingKey, z.ZodType<stri
   mpwebhooksecret: z.string().max(SETTING_TEXT_MAX),
   asaaswebhooktoken: z.string().max(SETTING_TEXT_MAX),
   openaikeyaudio: z.string().max(SETTING_TEXT_MAX),
+  requireTwoFactorAdmins: z.enum(SWITCH),
   primaryColorLight: ZColor,
   primaryColorDark: ZColor,
   appName: z.string().trim().min(1, "Required").max(50, "Too Long!"),

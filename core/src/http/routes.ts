@@ -54,6 +54,7 @@ import { ticketNoteRoutes } from "../ticket-notes/ticket-note-routes.ts";
 import { ticketActionsRoutes } from "../tickets/ticket-actions-routes.ts";
 import { ticketLogRoutes } from "../tickets/ticket-log-routes.ts";
 import { ticketRoutes } from "../tickets/ticket-routes.ts";
+import { twoFactorRoutes } from "../two-factor/two-factor-routes.ts";
 import { userRoutes } from "../users/user-routes.ts";
 import { connectionSessionRoutes } from "../whatsapps/connection-session-routes.ts";
 import { messageTemplateRoutes } from "../whatsapps/message-template-routes.ts";
@@ -121,6 +122,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     integrationRoutes(deps.pool),
     promptRoutes(deps.pool),
     userRoutes(deps.pool, deps.config.dataDir, deps.config.limits),
+    twoFactorRoutes(deps.pool),
     queueRoutes(deps.pool),
     auditRoutes(deps.pool),
     chatbotRoutes(deps.pool),

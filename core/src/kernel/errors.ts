@@ -148,6 +148,14 @@ export const paymentProviderFailed = (message: string, status?: number) =>
 export const mailNotConfigured = () =>
   new AppError("ERR_MAIL_NOT_CONFIGURED", "No mail server is set up (SMTP_URL): the code cannot be sent");
 
+// Two-factor sign-in (decision 0113).
+export const invalidTwoFactorCode = () =>
+  new AppError("ERR_INVALID_TWO_FACTOR_CODE", "Invalid or already used code (or password)");
+export const twoFactorChallengeExpired = () =>
+  new AppError("ERR_TWO_FACTOR_CHALLENGE_EXPIRED", "The sign-in took too long or was tried too often: sign in again");
+export const twoFactorRequired = () =>
+  new AppError("ERR_TWO_FACTOR_REQUIRED", "Two-factor sign-in is required for this account");
+
 // Input the transport or a rule refuses.
 /** A validation error on one field, or on the request as a whole when no field is named. */
 export const invalidInput = (message: string, field?: string) =>

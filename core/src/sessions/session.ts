@@ -9,9 +9,12 @@ import type { Tokens } from "../auth/tokens.ts";
 import { mayWorkNow } from "../bot/service-hours.ts";
 import type { LoginResponse, TLoginRequest } from "../contract/auth.ts";
 import { SESSIONS_CHANNEL } from "../contract/topics.ts";
-import { invalidCredentials, outOfHours, sessionExpired } from "../kernel/errors.ts";
+import type { TwoFactorChallengeAnswer } from "../contract/two-factor.ts";
+import { invalidCredentials, outOfHours, sessionExpired, twoFactorRequired } from "../kernel/errors.ts";
 import { hashPassword, verifyPassword } from "../kernel/password-hashing.ts";
 import { transaction } from "../kernel/transaction.ts";
+import { createChallenge } from "../two-factor/challenges.ts";
+import { secondStepFor } from "../two-factor/two-factor.ts";
 
 export type SessionDeps = {
   pool: pg.Pool;
@@ -63,32 +66,61 @@ async function accessFor(deps: SessionDeps, user: UserRow, sessionId: string): P
   return { token, refreshToken: null, user: publicUser(user) };
 }
 
-export async function login(
+/**
+ * The password step. Right, it answers the session's tokens, or, for a user with two-factor sign-in on (and this
+ * browser not one they trusted) or required of them and not enrolled, a second-step challenge instead (decision
+ * 0113). A user without either gets exactly what spec 1 says: nothing of 2FA is in their way.
+ */
+export async function passwordLogin(
   deps: SessionDeps,
   input: TLoginRequest,
   device: SignInDevice = { userAgent: "", ip: "" },
-): Promise<Issued> {
+  trustedDevice?: string,
+): Promise<Issued | TwoFactorChallengeAnswer> {
   const user = await loadUserByEmail(deps.pool, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? (await timingHash()), input.password);
   if (!user || !ok) throw invalidCredentials();
   // Checked after the password, so the answer tells nothing to someone who does not know it.
   if (!mayWorkNow(user, new Date())) throw outOfHours();
-  const sessionId = randomUUID();
-  const issued = await transaction(deps.pool, async (client) => {
-    await client.query(
-      "UPDATE users SET session_id = $2, online = true, updated_at = now() WHERE id = $1 AND company_id = $3",
-      [user.id, sessionId, user.companyId],
-    );
-    // The companies page's "last login" (spec 3 §2).
-    await client.query("UPDATE companies SET last_login = now() WHERE id = $1", [user.companyId]);
-    // Earlier sessions' refresh tokens die with them.
-    await client.query("DELETE FROM refresh_tokens WHERE user_id = $1", [user.id]);
-    const issued = await issue(deps, client, user, sessionId);
-    await client.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${user.id}:${sessionId}`]);
-    await recordNewDevice(client, user, device);
-    return issued;
-  });
+  const step = await secondStepFor(deps.pool, user, trustedDevice);
+  if (step) {
+    const challenge = await transaction(deps.pool, (client) => createChallenge(client, user, step));
+    return { twoFactor: step, challenge };
+  }
+  const issued = await transaction(deps.pool, (client) => startSession(deps, client, user, device));
   deps.actors?.evictUser(user.id);
+  return issued;
+}
+
+/** A login that must end in tokens (the sync server's fixtures): a user with a second step is refused (409). */
+export async function login(deps: SessionDeps, input: TLoginRequest, device?: SignInDevice): Promise<Issued> {
+  const outcome = await passwordLogin(deps, input, device);
+  if ("challenge" in outcome) throw twoFactorRequired();
+  return outcome;
+}
+
+/**
+ * A new login session for `user` in the caller's transaction: the only live one (earlier sessions end), with its
+ * tokens. The caller evicts the user from the actor cache after the commit.
+ */
+export async function startSession(
+  deps: SessionDeps,
+  client: pg.ClientBase,
+  user: UserRow,
+  device: SignInDevice,
+): Promise<Issued> {
+  const sessionId = randomUUID();
+  await client.query(
+    "UPDATE users SET session_id = $2, online = true, updated_at = now() WHERE id = $1 AND company_id = $3",
+    [user.id, sessionId, user.companyId],
+  );
+  // The companies page's "last login" (spec 3 §2).
+  await client.query("UPDATE companies SET last_login = now() WHERE id = $1", [user.companyId]);
+  // Earlier sessions' refresh tokens die with them.
+  await client.query("DELETE FROM refresh_tokens WHERE user_id = $1", [user.id]);
+  const issued = await issue(deps, client, user, sessionId);
+  await client.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `${user.id}:${sessionId}`]);
+  await recordNewDevice(client, user, device);
   return issued;
 }
 

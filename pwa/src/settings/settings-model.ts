@@ -40,7 +40,7 @@ const option = (key: CompanySettingKey): CompanyOption => {
 };
 
 /** Every company setting of spec 3 §3, in groups, in the order the page lists them. */
-export const COMPANY_OPTION_GROUPS: { id: "service" | "tickets" | "lgpd"; options: CompanyOption[] }[] = [
+export const COMPANY_OPTION_GROUPS: { id: "service" | "tickets" | "lgpd" | "security"; options: CompanyOption[] }[] = [
   {
     id: "service",
     options: (
@@ -77,6 +77,8 @@ export const COMPANY_OPTION_GROUPS: { id: "service" | "tickets" | "lgpd"; option
       ["enableLGPD", "lgpdConsent", "lgpdDeleteMessage", "lgpdHideNumber", "lgpdMessage", "lgpdLink"] as const
     ).map(option),
   },
+  // Two-factor sign-in for every user of the company (decision 0113).
+  { id: "security", options: (["requireTwoFactor"] as const).map(option) },
 ];
 
 /**
@@ -107,6 +109,8 @@ export const PLATFORM_OPTIONS: {
   values?: readonly string[];
 }[] = [
   { key: "userCreation", kind: "switch" },
+  // Two-factor sign-in for every admin of the platform (decision 0113).
+  { key: "requireTwoFactorAdmins", kind: "switch" },
   { key: "downloadLimit", kind: "select", values: DOWNLOAD_LIMITS },
   ...SECRET_PLATFORM_KEYS.map((key) => ({ key, kind: "secret" as const })),
 ];

@@ -21,6 +21,7 @@ import { PushCursor, PushSent, PushSubscription } from "./push.ts";
 import { Schedule } from "./schedules.ts";
 import { ChangeLog, ClientMutation, CompanySync, Document } from "./sync.ts";
 import { Company, Help, Plan, PlatformSecret, PlatformSetting, RateLimit, Setting } from "./tenancy.ts";
+import { TrustedDevice, TwoFactorChallenge, TwoFactorRecoveryCode, UserTwoFactor } from "./two-factor.ts";
 import { Ticket, TicketCount, TicketCountDelta, TicketLog, TicketNote, TicketTag, UserRating } from "./tickets.ts";
 import { Queue, RefreshToken, User, UserQueue } from "./users.ts";
 
@@ -44,6 +45,7 @@ export * from "./schedules.ts";
 export * from "./sync.ts";
 export * from "./tenancy.ts";
 export * from "./tickets.ts";
+export * from "./two-factor.ts";
 export * from "./users.ts";
 
 export const ENTITIES = [
@@ -109,4 +111,8 @@ export const ENTITIES = [
   CampaignSetting,
   CampaignShipping,
   AuditEntry,
+  UserTwoFactor,
+  TwoFactorRecoveryCode,
+  TwoFactorChallenge,
+  TrustedDevice,
 ];

@@ -80,6 +80,11 @@ export async function startStack(
     pollMs: 200,
     dataDir: core.config.dataDir,
     efiPix: { baseUrl: core.config.efiPixUrl, ca: core.config.efiPixCa },
+    paymentLinks: {
+      stripeApiUrl: core.config.stripeApiUrl,
+      mercadopagoApiUrl: core.config.mercadopagoApiUrl,
+      asaasApiUrl: core.config.asaasApiUrl,
+    },
     jobIntervalMs: opts.jobIntervalMs,
     // WhatsApp by QR code would dial WhatsApp's servers (unreachable here): served only on stand-in sockets.
     channels: baileys || opts.baileysSocket ? ["whatsappapi", "whatsapp"] : ["whatsappapi"],

@@ -48,6 +48,11 @@ const started = startWorker({
     baseUrl: process.env.EFI_PIX_URL || undefined,
     ca: process.env.EFI_PIX_CA ? readFileSync(process.env.EFI_PIX_CA, "utf8") : undefined,
   },
+  paymentLinks: {
+    stripeApiUrl: process.env.STRIPE_API_URL || undefined,
+    mercadopagoApiUrl: process.env.MERCADOPAGO_API_URL || undefined,
+    asaasApiUrl: process.env.ASAAS_API_URL || undefined,
+  },
   workerId: process.env.CHATFLOW_WORKER_ID || undefined,
   pollMs: wholeNumber("CHATFLOW_POLL_MS", 1),
   lease: { ttlMs: wholeNumber("CHATFLOW_LEASE_TTL_MS", 100), heartbeatMs: wholeNumber("CHATFLOW_HEARTBEAT_MS", 10) },

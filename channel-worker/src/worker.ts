@@ -51,6 +51,11 @@ export type WorkerOptions = {
    * notify on an installation without PUBLIC_URL (decision 0104). Production EFI by default.
    */
   efiPix?: { baseUrl?: string; ca?: string };
+  /**
+   * The payment links' providers (STRIPE_API_URL, MERCADOPAGO_API_URL, ASAAS_API_URL as core reads them): the same
+   * check asks them about an invoice's links (decision 0110). Their production addresses by default.
+   */
+  paymentLinks?: { stripeApiUrl?: string; mercadopagoApiUrl?: string; asaasApiUrl?: string };
   /** Unique per process; names who claimed a message (messages.claimed_by) and who holds a lease. */
   workerId?: string;
   /** How often connections are rebalanced and every sender is woken, in ms. */
@@ -177,7 +182,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     workerId,
     intervalMs: opts.jobIntervalMs,
     autoCloseHours: opts.ticketsAutoCloseHours,
-    payments: { dataDir, ...opts.efiPix },
+    payments: { dataDir, ...opts.efiPix, ...opts.paymentLinks },
     log,
   });
   log(`started, holding ${running.owned().length} connection(s)`);

@@ -174,6 +174,7 @@ export const PRIVATE_ROUTES: readonly PrivateRoute[] = [
   { path: "chats/:uuid?", gate: "chats", screen: named(() => import("./chats/chats-page.tsx"), "ChatsPage") },
   { path: "reports", gate: "reports", screen: named(() => import("./reports/reports-page.tsx"), "ReportsPage") },
   { path: "audit", gate: "audit", screen: named(() => import("./audit/audit-page.tsx"), "AuditPage") },
+  { path: "security", gate: "security", screen: named(() => import("./auth/security-page.tsx"), "SecurityPage") },
   {
     path: "announcements",
     gate: "announcements",

@@ -2,6 +2,12 @@
 // inbox opens offline: the stored user is trusted until the server says otherwise.
 import type { LoginResponse, TLoginRequest } from "@chatflow/core/contract/auth.ts";
 import type { UserDTO } from "@chatflow/core/contract/entities.ts";
+import {
+  type EnrolledLoginAnswer,
+  type EnrolmentAnswer,
+  isChallenge,
+  type LoginAnswer,
+} from "@chatflow/core/contract/two-factor.ts";
 import { ApiError } from "../api/errors.ts";
 import { fetchJson } from "../api/http.ts";
 import type { ChatflowDb } from "../store/db.ts";
@@ -61,16 +67,63 @@ export async function refreshSession(deps: SessionDeps): Promise<string | null> 
   }
 }
 
-export async function signIn(deps: SessionDeps, credentials: TLoginRequest, remember: boolean): Promise<UserDTO> {
-  const res = await fetchJson<LoginResponse>(`${deps.baseUrl}/auth/login`, {
+/** What the password step led to: the session, or a second step (decision 0113) before it. */
+export type SignInOutcome =
+  | { kind: "signedIn"; user: UserDTO }
+  | { kind: "secondStep"; step: "code" | "enrol"; challenge: string };
+
+export async function signIn(deps: SessionDeps, credentials: TLoginRequest, remember: boolean): Promise<SignInOutcome> {
+  const res = await fetchJson<LoginAnswer>(`${deps.baseUrl}/auth/login`, {
     method: "POST",
     headers: JSON_HEADERS,
     body: JSON.stringify(credentials),
   });
+  if (isChallenge(res)) return { kind: "secondStep", step: res.twoFactor, challenge: res.challenge };
+  return { kind: "signedIn", user: await adoptSession(deps, res, remember) };
+}
+
+/** The tokens a login answered become this browser's session. */
+export async function adoptSession(deps: SessionDeps, res: LoginResponse, remember: boolean): Promise<UserDTO> {
   await adoptLocalData(await deps.localDb(), res.user.id);
   deps.tokens.set(res.token, remember);
   await storeUser(deps, res.user);
   return res.user;
+}
+
+/** The second step: a code from the app or a recovery code; "trust this device" keeps the browser for 30 days. */
+export async function verifySecondStep(
+  deps: SessionDeps,
+  input: { challenge: string; code: string; trustDevice: boolean },
+  remember: boolean,
+): Promise<UserDTO> {
+  const res = await fetchJson<LoginResponse>(`${deps.baseUrl}/auth/2fa/verify`, {
+    method: "POST",
+    headers: JSON_HEADERS,
+    body: JSON.stringify(input),
+  });
+  return adoptSession(deps, res, remember);
+}
+
+/** A required enrolment at login: the secret to scan. */
+export function enrolAtLogin(deps: SessionDeps, challenge: string): Promise<EnrolmentAnswer> {
+  return fetchJson<EnrolmentAnswer>(`${deps.baseUrl}/auth/2fa/enrol`, {
+    method: "POST",
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ challenge }),
+  });
+}
+
+/** Confirms the enrolment at login; the caller shows the recovery codes, then adopts the session. */
+export function confirmEnrolmentAtLogin(
+  deps: SessionDeps,
+  challenge: string,
+  code: string,
+): Promise<EnrolledLoginAnswer> {
+  return fetchJson<EnrolledLoginAnswer>(`${deps.baseUrl}/auth/2fa/enrol/confirm`, {
+    method: "POST",
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ challenge, code }),
+  });
 }
 
 /** The person asked to leave: tell the server when we can, then forget the session here. */

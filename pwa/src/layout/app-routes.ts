@@ -137,6 +137,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route({ id: "settings", path: "/settings", group: "admin", built: true, allow: (c) => isAdmin(c) || isSuper(c) }),
   // Issue 25 (decision 0108): the company's audit log; the super user's spans the platform.
   route({ id: "audit", path: "/audit", group: "admin", built: true, allow: (c) => isAdmin(c) || isSuper(c) }),
+  // Decision 0113: one's own two-factor sign-in, from the profile menu (not in the side menu).
+  route({ id: "security", path: "/security", group: "main", built: true, inMenu: false, allow: everyone }),
   // The platform (spec 1 §2: super user only).
   route({ id: "allConnections", path: "/allConnections", group: "super", built: true, allow: isSuper }),
   route({ id: "companies", path: "/companies", group: "super", built: true, allow: isSuper }),

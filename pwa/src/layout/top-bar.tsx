@@ -6,6 +6,7 @@ import { useAtom } from "jotai";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Dialog } from "react-aria-components/Dialog";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import {
   AnnouncementsFeedList,
   AnnouncementsPopover,
@@ -18,6 +19,7 @@ import { ChatsPopover } from "../chats/chats-popover.tsx";
 import { Avatar } from "../ui/avatar.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
 import {
+  LockIcon,
   LogoutIcon,
   MegaphoneIcon,
   MenuIcon,
@@ -131,6 +133,7 @@ function MoreMenu() {
   const announcements = useAnnouncementsPanel();
   const [panel, setPanel] = useState<Panel | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
+  const navigate = useNavigate();
   const anchor = useRef<HTMLSpanElement>(null);
   const { count } = announcements;
   const announcementsLabel =
@@ -154,6 +157,7 @@ function MoreMenu() {
             if (key === "theme") setTheme(theme === "dark" ? "light" : "dark");
             if (key === "reload") window.location.reload();
             if (key === "profile") setProfileOpen(true);
+            if (key === "security") navigate("/security");
             if (key === "logout") void signOut(sessionDeps);
           }}
         >
@@ -180,6 +184,9 @@ function MoreMenu() {
           <MenuSeparator />
           <MenuItem id="profile" icon={<UserIcon size={18} />} data-testid="profile-open">
             {t("layout.profile")}
+          </MenuItem>
+          <MenuItem id="security" icon={<LockIcon size={18} />} data-testid="security-open">
+            {t("twoFactor.title")}
           </MenuItem>
           <MenuItem id="logout" icon={<LogoutIcon size={18} />} data-testid="logout">
             {t("layout.logout")}
@@ -222,6 +229,7 @@ function ProfileMenu() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const [profileOpen, setProfileOpen] = useState(false);
+  const navigate = useNavigate();
   return (
     <>
       <MenuTrigger>
@@ -235,11 +243,15 @@ function ProfileMenu() {
           label={t("layout.profileMenu")}
           onAction={(key) => {
             if (key === "profile") setProfileOpen(true);
+            if (key === "security") navigate("/security");
             if (key === "logout") void signOut(sessionDeps);
           }}
         >
           <MenuItem id="profile" icon={<UserIcon size={18} />} data-testid="profile-open">
             {t("layout.profile")}
+          </MenuItem>
+          <MenuItem id="security" icon={<LockIcon size={18} />} data-testid="security-open">
+            {t("twoFactor.title")}
           </MenuItem>
           <MenuItem id="logout" icon={<LogoutIcon size={18} />} data-testid="logout">
             {t("layout.logout")}

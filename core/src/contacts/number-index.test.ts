@@ -3,7 +3,7 @@
 // runs it prepared), and a "contains these digits" search still has the trigram index.
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
-import { CONTACTS_BY_NUMBER_SQL } from "../messages/ingest.ts";
+import { BATCH_CONTACTS_SQL, CONTACTS_BY_NUMBER_SQL } from "../messages/ingest.ts";
 import { numberMatchSql } from "../presenters/mask-number.ts";
 import { buildCompany } from "../testing/factories.ts";
 import { testDbForFile } from "../testing/test-world.ts";
@@ -80,5 +80,34 @@ describe("#contacts.number-index", () => {
     );
     const hits = await db.pool.query(search, [companyId, "%00012345%"]);
     expect(hits.rowCount).toBe(1);
+  });
+
+  it("reads known contacts through the unique btree in ingest's first statement too, generic plan (decision 0114)", async () => {
+    const numbers = Array.from({ length: 60 }, (_, i) => `5511${String(i * 300 + 1).padStart(9, "0")}`);
+    const ints = (v: number) => `'{${numbers.map(() => v).join(",")}}'::int[]`;
+    const texts = (f: (n: string, i: number) => string) => `'{${numbers.map(f).join(",")}}'::text[]`;
+    const args = [
+      ints(companyId),
+      ints(1),
+      texts((_, i) => `wamid.plan${i}`),
+      texts((n) => n),
+      texts((n) => n),
+      texts(() => "whatsappapi"),
+      `'{${numbers.map(() => "false").join(",")}}'::boolean[]`,
+    ].join(", ");
+    const client = await db.pool.connect();
+    try {
+      await client.query("SET plan_cache_mode = force_generic_plan");
+      await client.query(
+        `PREPARE first(int[], int[], text[], text[], text[], text[], boolean[]) AS ${BATCH_CONTACTS_SQL}`,
+      );
+      const used = await explain(client, `EXECUTE first(${args})`, []);
+      expect(used).toContain("contacts_company_id_number_key");
+      expect(used).not.toContain("contacts_search_number");
+      await client.query("DEALLOCATE first");
+    } finally {
+      await client.query("RESET plan_cache_mode");
+      client.release();
+    }
   });
 });

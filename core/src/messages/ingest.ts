@@ -17,7 +17,7 @@ import { transaction } from "../kernel/transaction.ts";
 import { confirmScheduledSends } from "../schedules/scheduled-send-outcome.ts";
 import { applyRatings } from "../tickets/apply-rating.ts";
 import { refreshTicketPreviews } from "../tickets/ticket-preview.ts";
-import { findStoredMessages, inboundKey } from "./find-stored-messages.ts";
+import { inboundKey } from "./find-stored-messages.ts";
 import { type RuleName, rulesInPlay, ticketsFor } from "./inbound-rules.ts";
 import { reopenRecentTickets } from "./reopen-recent-tickets.ts";
 
@@ -91,6 +91,8 @@ export async function ingest(
   events: InboundEvent[],
   storedKeys?: Set<string>,
   now: Date = new Date(),
+  /** Told when only the change log and COMMIT are left (the batcher then lets the next transaction start). */
+  finishing?: () => void,
 ): Promise<IngestResult> {
   const changes: Change[] = [];
   const result: IngestResult = { messages: 0, duplicates: 0, acks: 0, blocked: 0 };
@@ -98,13 +100,12 @@ export async function ingest(
   // planned once per connection); the rules after the insert (gate, flows, bot) are planned each time, since a
   // generic plan made while their tables were empty can stay bad until an ANALYZE (decision 0057).
   const own = preparingClient(client);
-  const messages = await dropDuplicates(
-    own,
-    events.filter((e): e is InboundMessage => e.kind === "message"),
-    result,
-  );
-  if (messages.length > 0) {
-    const contacts = await upsertContacts(own, messages, changes);
+  const inbound = events.filter((e): e is InboundMessage => e.kind === "message");
+  const { messages, contacts } =
+    inbound.length > 0
+      ? await freshMessagesAndContacts(own, inbound, result, changes)
+      : { messages: inbound, contacts: undefined };
+  if (contacts && messages.length > 0) {
     const ticketIds = await upsertTickets(own, messages, contacts, changes, now);
     // A blocked contact's message with no ticket to join is ignored, as the original product does.
     const kept = messages.filter((m) => ticketIds.has(ticketKeyOf(m, contacts.ids)));
@@ -133,27 +134,37 @@ export async function ingest(
   if (acks.length > 0) result.acks = await applyAcks(client, acks, changes);
   const edits = events.filter((e): e is InboundEdit | InboundRevoke => e.kind === "edit" || e.kind === "revoke");
   if (edits.length > 0) await applyEdits(client, edits, changes);
+  finishing?.();
   await recordChanges(client, changes);
   return result;
 }
 
-async function dropDuplicates(
-  client: pg.ClientBase,
-  messages: InboundMessage[],
-  result: IngestResult,
-): Promise<InboundMessage[]> {
-  const seen = new Set<string>();
-  const unique = messages.filter((m) => {
-    const k = inboundKey(m.whatsappId, m.remoteId);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-  const existing = await findStoredMessages(client, unique);
-  const fresh = unique.filter((m) => !existing.has(inboundKey(m.whatsappId, m.remoteId)));
-  result.duplicates = messages.length - fresh.length;
-  return fresh;
-}
+/**
+ * Ingest's first statement (decision 0114): which of the batch's messages are stored already (a channel redelivers),
+ * the contacts of the others inserted when new and looked up when known, and the batch's connections that reopen a
+ * recently closed ticket (timeCreateNewTicket). Known contacts are read through the unique btree on (company_id,
+ * number), never the trigram search index (migration 0062, decision 0064; the plan is tested). A contact another
+ * transaction inserted after this statement's snapshot is neither inserted nor seen here: the caller looks it up.
+ */
+export const BATCH_CONTACTS_SQL = `WITH i AS (
+    SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[])
+      WITH ORDINALITY AS i(c, w, r, num, name, ch, g, ord)),
+  dup AS (SELECT i.ord FROM i JOIN messages m ON m.whatsapp_id = i.w AND m.remote_id = i.r AND m.company_id = i.c),
+  want AS (
+    SELECT DISTINCT ON (i.c, i.num) i.c, i.num, i.name, i.ch, i.w, i.g FROM i
+    WHERE NOT EXISTS (SELECT 1 FROM dup WHERE dup.ord = i.ord) ORDER BY i.c, i.num, i.ord),
+  ins AS (
+    INSERT INTO contacts (company_id, name, number, channel, whatsapp_id, is_group)
+    SELECT c, name, num, ch, w, g FROM want ORDER BY c, num
+    ON CONFLICT (company_id, number) DO NOTHING RETURNING id, company_id, number)
+  SELECT 0 AS k, dup.ord::int AS ord, NULL::int AS id, NULL::int AS c, NULL::text AS num, NULL::boolean AS active
+    FROM dup
+  UNION ALL SELECT 1, NULL, ins.id, ins.company_id, ins.number, true FROM ins
+  UNION ALL SELECT 2, NULL, ct.id, ct.company_id, ct.number, ct.active
+    FROM want JOIN contacts ct ON ct.company_id = want.c AND ct.number = want.num
+  UNION ALL SELECT 3, NULL, wa.id, wa.company_id, NULL, NULL
+    FROM whatsapps wa JOIN (SELECT DISTINCT c, w FROM want) ww ON wa.id = ww.w AND wa.company_id = ww.c
+    WHERE wa.time_create_new_ticket > 0`;
 
 const contactKey = (companyId: number, number: string) => `${companyId}:${number}`;
 
@@ -167,51 +178,63 @@ export const CONTACTS_BY_NUMBER_SQL = `SELECT c.id, c.company_id, c.number, c.ac
 /** A WhatsApp group's jid (Baileys with groupAsTicket): its contact and tickets are groups. */
 const isGroupNumber = (number: string) => number.endsWith("@g.us");
 
-/** The batch's contacts by contactKey, and which of them are blocked (active false). */
-type BatchContacts = { ids: Map<string, number>; blocked: Set<number> };
+/** The batch's contacts by contactKey, which of them are blocked (active false), and the reopening connections. */
+type BatchContacts = { ids: Map<string, number>; blocked: Set<number>; reopening: Set<number> };
 
-async function upsertContacts(
+/**
+ * The batch's messages not stored before (in arrival order, each once) and their contacts, in one statement.
+ * Counts the duplicates into `result`.
+ */
+async function freshMessagesAndContacts(
   client: pg.ClientBase,
-  messages: InboundMessage[],
+  all: InboundMessage[],
+  result: IngestResult,
   changes: Change[],
-): Promise<BatchContacts> {
-  const wanted = new Map<string, InboundMessage>();
-  for (const m of messages)
-    if (!wanted.has(contactKey(m.companyId, m.from))) wanted.set(contactKey(m.companyId, m.from), m);
-  const list = [...wanted.values()].sort((a, b) => a.companyId - b.companyId || a.from.localeCompare(b.from));
-  const cols = [
-    list.map((m) => m.companyId),
-    list.map((m) => m.name || m.from),
-    list.map((m) => m.from),
-    list.map((m) => m.channel),
-    list.map((m) => m.whatsappId),
-    list.map((m) => isGroupNumber(m.from)),
-  ];
-  const ids = new Map<string, number>();
-  const blocked = new Set<number>();
-  // A contact inserted here is new, hence active; only those already known can be blocked.
-  const inserted = await client.query<{ id: number; company_id: number; number: string }>(
-    `INSERT INTO contacts (company_id, name, number, channel, whatsapp_id, is_group)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::boolean[])
-     ON CONFLICT (company_id, number) DO NOTHING RETURNING id, company_id, number`,
-    cols,
-  );
-  for (const r of inserted.rows) {
-    ids.set(contactKey(r.company_id, r.number), r.id);
-    changes.push({ companyId: r.company_id, entity: "contacts", id: r.id });
+): Promise<{ messages: InboundMessage[]; contacts: BatchContacts }> {
+  const seen = new Set<string>();
+  const unique = all.filter((m) => {
+    const k = inboundKey(m.whatsappId, m.remoteId);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  const contacts: BatchContacts = { ids: new Map(), blocked: new Set(), reopening: new Set() };
+  type Row = { k: 0 | 1 | 2 | 3; ord: number | null; id: number; c: number; num: string; active: boolean };
+  const { rows } = await client.query<Row>(BATCH_CONTACTS_SQL, [
+    unique.map((m) => m.companyId),
+    unique.map((m) => m.whatsappId),
+    unique.map((m) => m.remoteId),
+    unique.map((m) => m.from),
+    unique.map((m) => m.name || m.from),
+    unique.map((m) => m.channel),
+    unique.map((m) => isGroupNumber(m.from)),
+  ]);
+  const stored = new Set<number>();
+  for (const r of rows) {
+    if (r.k === 0) stored.add(r.ord! - 1);
+    else if (r.k === 3) contacts.reopening.add(r.id);
+    else {
+      contacts.ids.set(contactKey(r.c, r.num), r.id);
+      // A contact inserted here is new, hence active; only those already known can be blocked.
+      if (r.k === 1) changes.push({ companyId: r.c, entity: "contacts", id: r.id });
+      else if (!r.active) contacts.blocked.add(r.id);
+    }
   }
-  const missing = list.filter((m) => !ids.has(contactKey(m.companyId, m.from)));
+  const messages = stored.size === 0 ? unique : unique.filter((_, i) => !stored.has(i));
+  result.duplicates = all.length - messages.length;
+  // Inserted by a transaction that committed after the statement began (another core's): read now.
+  const missing = messages.filter((m) => !contacts.ids.has(contactKey(m.companyId, m.from)));
   if (missing.length > 0) {
     const found = await client.query<{ id: number; company_id: number; number: string; active: boolean }>(
       CONTACTS_BY_NUMBER_SQL,
       [missing.map((m) => m.companyId), missing.map((m) => m.from)],
     );
     for (const r of found.rows) {
-      ids.set(contactKey(r.company_id, r.number), r.id);
-      if (!r.active) blocked.add(r.id);
+      contacts.ids.set(contactKey(r.company_id, r.number), r.id);
+      if (!r.active) contacts.blocked.add(r.id);
     }
   }
-  return { ids, blocked };
+  return { messages, contacts };
 }
 
 const ticketKey = (companyId: number, contactId: number, whatsappId: number) =>
@@ -265,8 +288,13 @@ async function upsertTickets(
   const all = [...acc.values()].sort((a, b) => a.companyId - b.companyId || a.contactId - b.contactId);
   const list = contacts.blocked.size === 0 ? all : all.filter((a) => !contacts.blocked.has(a.contactId));
   // timeCreateNewTicket: a ticket closed moments ago takes the message instead of a new one (not for a blocked
-  // contact, who starts nothing).
-  await reopenRecentTickets(client, list, changes, now);
+  // contact, who starts nothing). Only on the connections that have it (most have none: no statement).
+  await reopenRecentTickets(
+    client,
+    list.filter((a) => contacts.reopening.has(a.whatsappId)),
+    changes,
+    now,
+  );
   type Row = { id: number; company_id: number; contact_id: number; whatsapp_id: number; created: boolean };
   const { rows } = await client.query<Row>(
     `INSERT INTO tickets (company_id, contact_id, whatsapp_id, channel, last_message, unread_messages, status, is_group)
@@ -497,33 +525,73 @@ async function applyEdits(
 }
 
 /** A caller's events waiting for a transaction; resolved with the storedKeys it stored. */
-type Waiting = { events: InboundEvent[]; resolve: (stored: Set<string>) => void; reject: (e: unknown) => void };
+type Waiting = {
+  events: InboundEvent[];
+  /** What orders this caller against the others (orderKeys). */
+  keys: string[];
+  resolve: (stored: Set<string>) => void;
+  reject: (e: unknown) => void;
+};
 
 /**
- * Group commit: callers add events and wait; each transaction takes everything
- * that arrived while the previous ones were committing. Up to `concurrency`
- * transactions run at once, so one can do its SQL while another waits for
- * its commit; they lock tickets in the same order, so they never deadlock.
+ * What must not be in two transactions at once, in an event: its contact (so a contact's messages, its ticket and the
+ * rules that answer them run in arrival order) and the channel's ids it names (a message, the one it quotes, an
+ * ack, an edit or a delete of it: a status or an edit never overtakes the message it is about).
+ */
+export function orderKeys(events: InboundEvent[]): string[] {
+  const keys = new Set<string>();
+  for (const e of events) {
+    keys.add(`r${e.whatsappId}:${e.remoteId}`);
+    if (e.kind === "message") {
+      keys.add(`c${e.companyId}:${e.from}`);
+      if (e.quotedRemoteId) keys.add(`r${e.whatsappId}:${e.quotedRemoteId}`);
+    }
+  }
+  return [...keys];
+}
+
+/**
+ * Group commit, pipelined (decision 0114): callers add events and wait; a transaction takes everything that arrived
+ * and may run now. While one transaction does its statements the next gathers; once the running ones are down to
+ * their change log and COMMIT, the next starts on another connection (up to `concurrency` at once), so a commit's
+ * wait is spent on the next batch's statements. The next does not start earlier: on a CPU-bound machine more, smaller
+ * transactions cost more per message than they save (measured; decision 0114). One whose statements take longer
+ * than `stallMs` (a lock wait) no longer holds the next back.
+ *
+ * An event waits while an earlier event sharing one of its orderKeys is waiting or in a running transaction: a
+ * contact's messages, and a message's statuses and edits, go in arrival order, and two running transactions never
+ * touch the same contact, ticket or message. They meet at the company's change counter (recordChanges), which orders
+ * their commits.
  */
 export class IngestBatcher {
   private queue: Waiting[] = [];
+  /** Running transactions still doing their statements (not yet finishing). */
+  private working = 0;
   private running = 0;
+  private startScheduled = false;
+  /** The orderKeys of the running transactions' events. */
+  private readonly busy = new Set<string>();
   private readonly pool: pg.Pool;
   private readonly maxBatch: number;
   private readonly concurrency: number;
+  private readonly stallMs: number;
   private readonly onCommitted?: (events: number, stored: number, seconds: number) => void;
   constructor(
     pool: pg.Pool,
     opts: {
       maxBatch?: number;
+      /** Transactions at once (3): each holds a pooled connection while it runs. */
       concurrency?: number;
+      /** How long a transaction's statements may hold the next one back (50 ms). */
+      stallMs?: number;
       /** Told after each committed transaction (core's metrics). */
       onCommitted?: (events: number, stored: number, seconds: number) => void;
     } = {},
   ) {
     this.pool = pool;
     this.maxBatch = opts.maxBatch ?? 1000;
-    this.concurrency = opts.concurrency ?? 1;
+    this.concurrency = Math.max(1, opts.concurrency ?? 3);
+    this.stallMs = opts.stallMs ?? 50;
     this.onCommitted = opts.onCommitted;
   }
 
@@ -534,47 +602,100 @@ export class IngestBatcher {
   add(events: InboundEvent[]): Promise<Set<string>> {
     if (events.length === 0) return Promise.resolve(new Set());
     return new Promise((resolve, reject) => {
-      this.queue.push({ events, resolve, reject });
-      if (this.running < this.concurrency) void this.drain();
+      this.queue.push({ events, keys: orderKeys(events), resolve, reject });
+      // Gathered for the rest of this turn of the event loop: every webhook whose request arrived in the same poll
+      // phase joins the same transaction, rather than the first starting one alone.
+      if (!this.startScheduled) {
+        this.startScheduled = true;
+        setImmediate(() => {
+          this.startScheduled = false;
+          this.start();
+        });
+      }
     });
   }
 
-  private async drain(): Promise<void> {
+  /** A transaction started when none is doing its statements, a connection is free and some waiting events may run. */
+  private start(): void {
+    if (this.working > 0 || this.running >= this.concurrency || this.queue.length === 0) return;
+    const batch = this.take();
+    if (batch.length === 0) return;
     this.running++;
-    try {
-      while (this.queue.length > 0) {
-        const batch: typeof this.queue = [];
-        let size = 0;
-        while (this.queue.length > 0 && size < this.maxBatch) {
-          const item = this.queue.shift()!;
-          batch.push(item);
-          size += item.events.length;
-        }
-        await this.commit(batch);
-      }
-    } finally {
+    this.working++;
+    let finished = false;
+    const finishing = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(stalled);
+      this.working--;
+      this.start();
+    };
+    // A transaction that takes long over its statements (waiting for a lock an agent's action holds, say) stops
+    // holding the others back: they go on past it on other connections.
+    const stalled = setTimeout(finishing, this.stallMs);
+    void this.commit(batch, finishing).finally(() => {
+      finishing();
+      for (const b of batch) for (const k of b.keys) this.busy.delete(k);
       this.running--;
-    }
+      this.start();
+    });
   }
 
-  private async commit(batch: typeof this.queue): Promise<void> {
+  /**
+   * The next transaction's callers, in arrival order, up to maxBatch events: each one none of whose keys is busy
+   * or held by an earlier caller left waiting (which then keeps its place for the next transaction).
+   */
+  private take(): Waiting[] {
+    const batch: Waiting[] = [];
+    const left: Waiting[] = [];
+    const held = new Set<string>();
+    const mine = new Set<string>();
+    let size = 0;
+    for (const item of this.queue) {
+      if (size >= this.maxBatch || item.keys.some((k) => this.busy.has(k) || held.has(k))) {
+        left.push(item);
+        for (const k of item.keys) held.add(k);
+        continue;
+      }
+      // Callers sharing a key may share a transaction: ingest keeps their events in this order.
+      batch.push(item);
+      size += item.events.length;
+      for (const k of item.keys) mine.add(k);
+    }
+    for (const k of mine) this.busy.add(k);
+    this.queue = left;
+    return batch;
+  }
+
+  private async commit(batch: Waiting[], finishing: () => void): Promise<void> {
     try {
-      const stored = await this.ingestOnce(batch.flatMap((b) => b.events));
+      const events = batch.length === 1 ? batch[0]!.events : batch.flatMap((b) => b.events);
+      const stored = await this.ingestOnce(events, finishing);
       for (const b of batch) b.resolve(stored);
     } catch (err) {
       // One bad event must not fail the others: retry each caller alone.
       if (batch.length === 1) batch[0]!.reject(err);
       else {
-        for (const b of batch) await this.ingestOnce(b.events).then(b.resolve, b.reject);
+        for (const b of batch) await this.ingestOnce(b.events, finishing).then(b.resolve, b.reject);
       }
     }
   }
 
   /** One transaction; answers the storedKey of the messages it stored. */
-  private async ingestOnce(events: InboundEvent[]): Promise<Set<string>> {
-    const stored = new Set<string>();
+  private async ingestOnce(events: InboundEvent[], finishing: () => void): Promise<Set<string>> {
     const started = performance.now();
-    await transaction(this.pool, (client) => ingest(client, events, stored));
+    const stored = await transaction(
+      this.pool,
+      async (client) => {
+        const keys = new Set<string>();
+        await ingest(client, events, keys, new Date(), finishing);
+        return keys;
+      },
+      // Running transactions share no contact, ticket or message, but a rule's statement may still meet another's
+      // row in a different order (a deadlock PostgreSQL breaks by aborting one): ingest writes only to the
+      // database, so running it again from the start is safe.
+      { retries: 2 },
+    );
     this.onCommitted?.(events.length, stored.size, (performance.now() - started) / 1000);
     return stored;
   }

@@ -13,7 +13,9 @@
 // (https://docs.asaas.com/docs/receive-asaas-events-at-your-webhook-endpoint).
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type pg from "pg";
 import { businessToday } from "../kernel/business-date.ts";
+import { setPlatformSetting } from "../settings/platform-settings.ts";
 import { forFile, SET_UP_TIMEOUT_MS } from "./for-file.ts";
 import { closeServer, listenOnLoopback } from "./loopback-server.ts";
 
@@ -185,4 +187,10 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
 
 export function fakeAsaasForFile(): FakeAsaas {
   return forFile(startFakeAsaas, { stop: (f) => f.close(), timeout: SET_UP_TIMEOUT_MS });
+}
+
+/** What the super user sets in Settings for Asaas, pointed at `asaas` (null to clear); the webhook token too. */
+export async function storeAsaasCredentials(pool: pg.Pool, asaas: FakeAsaas | null): Promise<void> {
+  await setPlatformSetting(pool, "asaastoken", asaas?.apiKey ?? "");
+  await setPlatformSetting(pool, "asaaswebhooktoken", asaas?.webhookToken ?? "");
 }

@@ -11,7 +11,9 @@
 // says (mercadoPagoSignature in mercadopago-api.ts).
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type pg from "pg";
 import { mercadoPagoSignature } from "../invoices/mercadopago-api.ts";
+import { setPlatformSetting } from "../settings/platform-settings.ts";
 import { forFile, SET_UP_TIMEOUT_MS } from "./for-file.ts";
 import { closeServer, listenOnLoopback } from "./loopback-server.ts";
 
@@ -172,4 +174,14 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
 
 export function fakeMercadoPagoForFile(): FakeMercadoPago {
   return forFile(startFakeMercadoPago, { stop: (f) => f.close(), timeout: SET_UP_TIMEOUT_MS });
+}
+
+/** What the super user sets in Settings for Mercado Pago, pointed at `mp` (null to clear); the secret signature too. */
+export async function storeMercadoPagoCredentials(
+  pool: pg.Pool,
+  mp: FakeMercadoPago | null,
+  signed = true,
+): Promise<void> {
+  await setPlatformSetting(pool, "mpaccesstoken", mp?.accessToken ?? "");
+  await setPlatformSetting(pool, "mpwebhooksecret", mp && signed ? mp.webhookSecret : "");
 }

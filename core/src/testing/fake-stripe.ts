@@ -10,7 +10,9 @@
 // Events are signed as https://docs.stripe.com/webhooks#verify-manually says (stripeSignature in stripe-api.ts).
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type pg from "pg";
 import { stripeSignature } from "../invoices/stripe-api.ts";
+import { setPlatformSetting } from "../settings/platform-settings.ts";
 import { forFile, SET_UP_TIMEOUT_MS } from "./for-file.ts";
 import { closeServer, listenOnLoopback } from "./loopback-server.ts";
 
@@ -161,4 +163,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
 export function fakeStripeForFile(): FakeStripe {
   return forFile(startFakeStripe, { stop: (f) => f.close(), timeout: SET_UP_TIMEOUT_MS });
+}
+
+/** What the super user sets in Settings for Stripe, pointed at `stripe` ("" to clear); the signing secret too. */
+export async function storeStripeCredentials(pool: pg.Pool, stripe: FakeStripe | null, signed = true): Promise<void> {
+  await setPlatformSetting(pool, "stripeprivatekey", stripe?.secretKey ?? "");
+  await setPlatformSetting(pool, "stripewebhooksecret", stripe && signed ? stripe.webhookSecret : "");
 }

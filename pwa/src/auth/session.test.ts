@@ -7,7 +7,7 @@ import { getMeta, setMeta } from "../store/meta.ts";
 import { buildTicket, testDb } from "../test-support/factories.ts";
 import { BASE_URL } from "../test-support/fake-core.ts";
 import { mockNetworkForFile } from "../test-support/mock-network.ts";
-import { bootSession, type SessionDeps, signIn, signOut } from "./session.ts";
+import { bootSession, type SessionDeps, signIn, signOut, verifySecondStep } from "./session.ts";
 import { isSubscriptionExpired, type SessionState } from "./session-state.ts";
 import { createTokenStorage, memoryStorage } from "./token-storage.ts";
 
@@ -175,6 +175,34 @@ describe("#session.signIn", () => {
       body: { error: "ERR_INVALID_CREDENTIALS" },
     });
     expect(deps.tokens.get()).toBeNull();
+  });
+});
+
+describe("#session.signIn with two-factor sign-in (decision 0113)", () => {
+  it("answers the second step and stores nothing until the code is taken", async () => {
+    server.use(
+      http.post(`${BASE_URL}/auth/login`, () => HttpResponse.json({ twoFactor: "code", challenge: "ch-1" })),
+      http.post(`${BASE_URL}/auth/2fa/verify`, async ({ request }) => {
+        const body = (await request.json()) as { challenge: string; code: string; trustDevice: boolean };
+        if (body.challenge !== "ch-1" || body.code !== "123456" || !body.trustDevice) {
+          return HttpResponse.json({ error: "ERR_INVALID_TWO_FACTOR_CODE", message: "x" }, { status: 400 });
+        }
+        return HttpResponse.json({ token: "t2", user: buildUser() });
+      }),
+    );
+    const outcome = await signIn(deps, { email: "a@x.com", password: "x" }, false);
+    expect(outcome).toEqual({ kind: "secondStep", step: "code", challenge: "ch-1" });
+    expect(deps.tokens.get()).toBeNull();
+    expect(states.some((s) => s.status === "authenticated")).toBe(false);
+
+    await expect(
+      verifySecondStep(deps, { challenge: "ch-1", code: "000000", trustDevice: true }, false),
+    ).rejects.toMatchObject({ body: { error: "ERR_INVALID_TWO_FACTOR_CODE" } });
+    expect(deps.tokens.get()).toBeNull();
+
+    await verifySecondStep(deps, { challenge: "ch-1", code: "123456", trustDevice: true }, false);
+    expect(perTab.getItem("token")).toBe("t2");
+    expect(lastState()).toMatchObject({ status: "authenticated" });
   });
 });
 

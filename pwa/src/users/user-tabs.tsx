@@ -11,6 +11,7 @@ import { Select, SelectItem } from "../ui/select.tsx";
 import { Checkbox } from "../ui/toggles.tsx";
 import type { UserFormState } from "./use-user-form.ts";
 import { NO_CONNECTION, PERMISSIONS } from "./user-form.ts";
+import { UserTwoFactor } from "./user-two-factor.tsx";
 
 type StateProps = { state: UserFormState };
 
@@ -94,6 +95,7 @@ export function UserGeneralTab({
           </span>
         )}
       </div>
+      {user && !isNew && <UserTwoFactor userId={user.id} name={user.name} />}
     </>
   );
 }

@@ -258,6 +258,8 @@ export const en: Resources = {
     adminOff: "Two-step verification: off",
     adminReset: "Reset two-step verification",
     adminResetDone: "Two-step verification reset",
+    adminResetText:
+      "{{name}}'s second factor, recovery codes and trusted devices will be deleted. The next sign-in needs only the password (or, where required, enrolling again).",
   },
   errors: { generic: "An error occurred!", network: "Cannot reach the server. Please try again." },
   backendErrors: {

@@ -266,6 +266,8 @@ export const es: Resources = {
     adminOff: "Verificación en dos pasos: desactivada",
     adminReset: "Restablecer la verificación en dos pasos",
     adminResetDone: "Verificación en dos pasos restablecida",
+    adminResetText:
+      "Se borrarán el segundo factor, los códigos de recuperación y los dispositivos de confianza de {{name}}. El próximo inicio de sesión solo pedirá la contraseña (o, si se exige, activarla de nuevo).",
   },
   errors: { generic: "¡Ocurrió un error!", network: "No se puede conectar con el servidor. Inténtelo de nuevo." },
   backendErrors: {

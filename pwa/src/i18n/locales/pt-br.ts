@@ -277,6 +277,8 @@ export const ptBR = {
     adminOff: "Verificação em duas etapas: desativada",
     adminReset: "Redefinir verificação em duas etapas",
     adminResetDone: "Verificação em duas etapas redefinida",
+    adminResetText:
+      "O segundo fator, os códigos de recuperação e os aparelhos confiáveis de {{name}} serão apagados. No próximo login, basta a senha (ou, se exigido, uma nova ativação).",
   },
   errors: {
     generic: "An error occurred!",

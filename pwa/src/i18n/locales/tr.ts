@@ -264,6 +264,8 @@ export const tr: Resources = {
     adminOff: "İki adımlı doğrulama: kapalı",
     adminReset: "İki adımlı doğrulamayı sıfırla",
     adminResetDone: "İki adımlı doğrulama sıfırlandı",
+    adminResetText:
+      "{{name}} kullanıcısının ikinci faktörü, kurtarma kodları ve güvenilen cihazları silinecek. Sonraki girişte yalnızca şifre istenir (zorunluysa yeniden etkinleştirme).",
   },
   errors: { generic: "Bir hata oluştu!", network: "Sunucuya ulaşılamıyor. Lütfen tekrar deneyin." },
   backendErrors: {

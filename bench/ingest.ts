@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { cloudWebhook, post, SECRET } from "./cloud-webhook.ts";
+import { commitFloor, share, times } from "./floors.ts";
 import { fmt, freshDatabase, percentile, startCoreChild } from "./lib.ts";
 
 export const PHONE_ID = "100200300";
@@ -83,12 +84,23 @@ export async function benchIngest(): Promise<Record<string, string>> {
     await Promise.all(pending);
     latencies.sort((a, b) => a - b);
     agent.destroy();
+    // The floors of the same minutes (bench/floors.ts): one-row commits from 4 and 20 node-pg clients.
+    const four = await commitFloor(db.url, 4);
+    const twenty = await commitFloor(db.url, 20);
+    const throughput = committed / seconds;
+    const p95 = percentile(latencies, 95);
     return {
       "ingest: messages committed": `${committed} of ${total} (${failed} failed answers)`,
-      "ingest: throughput (msg/s, 128 concurrent webhooks)": fmt(committed / seconds, 0),
-      "ingest: core CPU per message (µs)": fmt(cpuPerMessageUs, 0),
-      "ingest: webhook latency at 1,000 msg/s p50 (ms)": fmt(percentile(latencies, 50), 2),
-      "ingest: webhook latency at 1,000 msg/s p95 (ms)": fmt(percentile(latencies, 95), 2),
+      "ingest: throughput (msg/s, 128 concurrent webhooks) against one-row commits from 4 clients": `${share(throughput, four.rowsPerSecond)}; target >= 6,000 (0.6 of the floor): ${throughput >= 6000 ? "met" : "not met"}`,
+      "ingest: floor, one-row commits from 20 clients (rows/s)": fmt(twenty.rowsPerSecond, 0),
+      "ingest: core CPU per message (µs) against node-pg's client CPU per one-row commit": `${times(cpuPerMessageUs, four.clientCpuUsPerRow, 0)}; target <= 80: ${cpuPerMessageUs <= 80 ? "met" : "not met"}`,
+      "ingest: webhook latency at 1,000 msg/s p50 (ms) against one commit's": times(
+        percentile(latencies, 50),
+        four.p50,
+      ),
+      "ingest: webhook latency at 1,000 msg/s p95 (ms) against one commit's": `${times(p95, four.p95)}; target < 10: ${
+        p95 < 10 ? "met" : "not met"
+      }`,
       "core: idle RSS, 10 s after start (MB)": fmt(idleRss, 0),
     };
   } finally {

@@ -1,6 +1,7 @@
 // The checkout dialog (spec 3 §2 Checkout dialog, §4, §5, §8, §9): three steps, Data, Customize and Review,
-// starting at the plan choice; choosing a plan moves to Review; submit creates the Pix charge (POST
-// /subscription) and shows the payment screen with the QR code and a copy button. The company's payment frame
+// starting at the plan choice; choosing a plan moves to Review; submit creates the Pix charge and the other
+// providers' payment links (POST /subscription, decision 0110) and shows the payment screen with the QR code, a copy
+// button and a button per link. The company's payment frame
 // (spec 3 §7 'company-{id}-payment', CONCLUIDA) says 'license renewed until {date}' and goes home after 4 s. A
 // socket that could not open while the subscription had run out opens once it is paid; its poke makes the screen
 // read the invoice again, so the renewal shows either way (decision 0079).

@@ -10,7 +10,7 @@ import { buildCompany, buildUser } from "@chatflow/core/testing/factories.ts";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
 import { overflowing } from "./screens-suite.ts";
-import { ADMIN, signInToLanding } from "./support.ts";
+import { ADMIN, LOOK_SIZES, looked, signInToLanding } from "./support.ts";
 
 const world = browserStackForFile();
 
@@ -135,5 +135,47 @@ describe("/audit", () => {
     await page.goto(`${core.url}/audit`);
     await page.getByTestId("access-denied").waitFor();
     await context.close();
+  }, 120_000);
+
+  it("names the second round's kinds (tags, flows, quick messages, integrations, prompts, custom plan) and filters by them", async () => {
+    const { core } = world.stack;
+    const pool = core.db.pool;
+    const companyId = (await buildCompany(pool, { name: "Loja das Tags" })).id;
+    const admin = await buildUser(pool, { companyId, profile: "admin", name: "Tina Tags" });
+    const asAdmin = await apiAs(core.url, admin);
+    await asAdmin("POST", "/tags", { name: "Promoção", color: "#aa3300", kanban: 0 });
+    await asAdmin("POST", "/flowbuilder", { name: "Boas-vindas" });
+    const problems: string[] = [];
+    for (const size of LOOK_SIZES) {
+      const context = await world.browser.newContext({ viewport: { width: size.width, height: size.height } });
+      const page = await context.newPage();
+      page.on("pageerror", (e) => console.error("page error:", e.message));
+      await signInToLanding(page, core.url, admin);
+      await page.goto(`${core.url}/audit`);
+      const table = page.getByTestId("audit-table");
+      await table.getByText("Tag criada").waitFor();
+      await table.getByText("Fluxo criado").waitFor();
+      problems.push(...(await looked(page, `audit-second-round-${size.name}`)));
+      if (size.name === "desk") {
+        // Every new kind is offered by the filter under its label.
+        await page.getByTestId("audit-kind").click();
+        for (const label of [
+          "Tag alterada",
+          "Resposta rápida criada",
+          "Fluxo excluído",
+          "Integração alterada",
+          "Prompt criado",
+          "Plano personalizado comprado",
+        ])
+          await page.getByRole("option", { name: label, exact: true }).waitFor();
+        await page.getByRole("option", { name: "Tag criada", exact: true }).click();
+        await page.getByTestId("audit-apply").click();
+        await table.getByText("Fluxo criado").waitFor({ state: "detached" });
+        await expect.poll(() => table.locator("tbody tr").count(), { timeout: 10_000 }).toBe(1);
+        await table.getByText("Promoção").waitFor();
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
   }, 120_000);
 });

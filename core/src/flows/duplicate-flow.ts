@@ -1,6 +1,7 @@
 // Use case: 'Duplicar' (POST /flowbuilder/duplicate {flowId}): a new flow with the name, the published snapshot
 // and the drawing (its Yjs document) of the original, so the copy opens exactly as the original looks.
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import type { FlowDTO } from "../contract/flows.ts";
 import { companyEm } from "../db/company-em.ts";
@@ -27,5 +28,11 @@ export async function duplicateFlow(client: pg.ClientBase, actor: Actor, flowId:
   });
   await em.flush();
   await copyFlowDocument(client, actor.companyId, original.id, copy.id);
+  await recordAudit(client, actor, {
+    kind: "flow.create",
+    subjectId: copy.id,
+    subject: copy.name,
+    detail: { duplicateOf: original.id },
+  });
   return flowAnswer(copy);
 }

@@ -3,6 +3,7 @@
 // changes what runs.
 import { raw } from "@mikro-orm/postgresql";
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import type { FlowSnapshot, FlowWithSnapshotDTO, TSaveFlowRequest } from "../contract/flows.ts";
 import { companyEm } from "../db/company-em.ts";
@@ -27,5 +28,12 @@ export async function saveFlow(
   };
   const savedAt = new Date();
   await em.nativeUpdate(Flow, { id: flow.id }, { flow: snapshot, savedAt, updatedAt: raw("now()") });
+  // Publishing changes what runs: the entry says so, with the drawing's size (its content is the flow's own).
+  await recordAudit(client, actor, {
+    kind: "flow.update",
+    subjectId: flow.id,
+    subject: flow.name,
+    detail: { published: true, nodes: snapshot.nodes.length, connections: snapshot.connections.length },
+  });
   return { flow: { ...flowAnswer({ ...flow, savedAt, updatedAt: savedAt }), flow: snapshot } };
 }

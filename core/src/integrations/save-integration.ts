@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { raw } from "@mikro-orm/postgresql";
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import type { QueueIntegrationDTO, TQueueIntegrationRequest } from "../contract/integrations.ts";
 import { companyEm } from "../db/company-em.ts";
@@ -43,6 +44,12 @@ export async function createIntegration(
   });
   await em.flush();
   await recordChanges(client, [listChanged(actor.companyId, "queueIntegrations")]);
+  await recordAudit(client, actor, {
+    kind: "integration.create",
+    subjectId: row.id,
+    subject: input.name,
+    detail: { type: input.type },
+  });
   return loadIntegration(client, actor.companyId, row.id);
 }
 
@@ -58,6 +65,13 @@ export async function updateIntegration(
   const changed = await em.nativeUpdate(QueueIntegration, { id }, { ...columns(input), updatedAt: raw("now()") });
   if (changed === 0) throw integrationNotFound();
   await recordChanges(client, [listChanged(actor.companyId, "queueIntegrations")]);
+  // The field names only: an integration holds credentials (a token, an API key, Dialogflow's JSON).
+  await recordAudit(client, actor, {
+    kind: "integration.update",
+    subjectId: id,
+    subject: input.name,
+    detail: { type: input.type, fields: Object.keys(columns(input)) },
+  });
   return loadIntegration(client, actor.companyId, id);
 }
 
@@ -65,6 +79,7 @@ export async function deleteIntegration(client: pg.ClientBase, actor: Actor, id:
   await authorizeIntegrations(client, actor);
   const em = companyEm(client, actor.companyId);
   const companyId = actor.companyId;
+  const integration = await em.findOne(QueueIntegration, { id }, { fields: ["name"] });
   const deleted = await em.nativeDelete(QueueIntegration, { id });
   if (deleted === 0) throw integrationNotFound();
   const queues = await client.query<{ id: number }>(
@@ -87,4 +102,5 @@ export async function deleteIntegration(client: pg.ClientBase, actor: Actor, id:
   ];
   changes.push(listChanged(companyId, "queueIntegrations"));
   await recordChanges(client, changes);
+  await recordAudit(client, actor, { kind: "integration.delete", subjectId: id, subject: integration?.name ?? "" });
 }

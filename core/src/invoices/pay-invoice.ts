@@ -3,6 +3,7 @@
 // become the company's own plan from now on, decision 0109), the company's due date moved by its recurrence, and
 // the company's screens told (the change log and 'company-{id}-payment'). Runs in the caller's transaction.
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import { advanceDueDate, RECURRENCES, type Recurrence } from "../contract/companies.ts";
 import { PAYMENTS_CHANNEL } from "../contract/topics.ts";
 import { listChanged, recordChanges } from "../kernel/change-log.ts";
@@ -66,7 +67,25 @@ async function applyCharge(client: pg.ClientBase, companyId: number, invoiceId: 
   const charge = rows[0];
   // A charge made before migration 0109 (or none recorded): the invoice is paid as it stands.
   if (!charge) return;
-  const detail = charge.custom ? await applyCustomPlan(client, companyId, invoiceId, charge) : null;
+  const plan = charge.custom ? await applyCustomPlan(client, companyId, invoiceId, charge) : null;
+  const detail = plan?.name ?? null;
+  if (plan) {
+    // The purchase takes effect here (decision 0109), confirmed by the payment rather than by a person: a system
+    // entry in the company's log.
+    await recordAudit(client, null, {
+      kind: "customPlan.purchase",
+      companyId,
+      subjectId: plan.id,
+      subject: plan.name,
+      detail: {
+        invoiceId,
+        users: charge.users,
+        connections: charge.connections,
+        value: charge.value,
+        plan: plan.created ? "created" : "changed",
+      },
+    });
+  }
   await client.query(
     `UPDATE invoices SET users = $3, connections = $4, value = $5, detail = COALESCE($6, detail)
       WHERE company_id = $1 AND id = $2`,
@@ -81,14 +100,14 @@ export const customPlanName = (companyId: number) => `Plano personalizado #${com
  * The custom plan bought becomes the company's plan (spec 3 §9): its own plan (companies.custom_plan_id) takes
  * the users, connections and price, made on first purchase as a private copy of the plan it was on (its queues
  * and flags), so the limits hold from this transaction's commit and the billing job's next invoices carry it.
- * Answers the plan's name (the invoice's detail).
+ * Answers the plan, its name (the invoice's detail) and whether it was made now.
  */
 async function applyCustomPlan(
   client: pg.ClientBase,
   companyId: number,
   invoiceId: number,
   charge: Charge,
-): Promise<string> {
+): Promise<{ id: number; name: string; created: boolean }> {
   const amount = (charge.value / 100).toFixed(2);
   const { rows } = await client.query<{ plan_id: number | null; custom_plan_id: number | null; shared: boolean }>(
     `SELECT c.plan_id, c.custom_plan_id,
@@ -115,7 +134,7 @@ async function applyCustomPlan(
         companyId,
         company.custom_plan_id,
       ]);
-      return updated[0].name;
+      return { id: company.custom_plan_id, name: updated[0].name, created: false };
     }
   }
   const { rows: taken } = await client.query("SELECT 1 FROM plans WHERE name = $1", [customPlanName(companyId)]);
@@ -137,5 +156,5 @@ async function applyCustomPlan(
     companyId,
     made[0]!.id,
   ]);
-  return name;
+  return { id: made[0]!.id, name, created: true };
 }

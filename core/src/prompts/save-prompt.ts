@@ -2,6 +2,7 @@
 // of the company's (another company's id answers as a missing queue). Deleting one clears it from connections.
 import { raw } from "@mikro-orm/postgresql";
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import type { PromptDTO, TCreatePromptRequest, TUpdatePromptRequest } from "../contract/prompts.ts";
 import { companyEm } from "../db/company-em.ts";
@@ -31,6 +32,12 @@ export async function createPrompt(
   const row = em.create(Prompt, { ...fields, queueId: input.queueId!, companyId: actor.companyId });
   await em.flush();
   await recordChanges(client, [listChanged(actor.companyId, "prompts")]);
+  await recordAudit(client, actor, {
+    kind: "prompt.create",
+    subjectId: row.id,
+    subject: input.name,
+    detail: { queueId: input.queueId },
+  });
   return loadPrompt(client, actor.companyId, row.id);
 }
 
@@ -51,12 +58,21 @@ export async function updatePrompt(
   );
   if (changed === 0) throw promptNotFound();
   await recordChanges(client, [listChanged(actor.companyId, "prompts")]);
+  // The field names only: a prompt holds its OpenAI key ("apiKey" when one was sent).
+  await recordAudit(client, actor, {
+    kind: "prompt.update",
+    subjectId: id,
+    subject: input.name,
+    detail: { fields: Object.keys(input).filter((k) => k !== "companyId" && (k !== "apiKey" || apiKey)) },
+  });
   return loadPrompt(client, actor.companyId, id);
 }
 
 export async function deletePrompt(client: pg.ClientBase, actor: Actor, id: number): Promise<void> {
   await authorizePrompts(client, actor);
-  const deleted = await companyEm(client, actor.companyId).nativeDelete(Prompt, { id });
+  const em = companyEm(client, actor.companyId);
+  const prompt = await em.findOne(Prompt, { id }, { fields: ["name"] });
+  const deleted = await em.nativeDelete(Prompt, { id });
   if (deleted === 0) throw promptNotFound();
   // A connection answered by this prompt no longer is (decision 0062: no foreign key, cleared here).
   const { rows } = await client.query<{ id: number }>(
@@ -67,4 +83,5 @@ export async function deletePrompt(client: pg.ClientBase, actor: Actor, id: numb
     ...rows.map((w) => ({ companyId: actor.companyId, entity: "whatsapps" as const, id: w.id })),
     listChanged(actor.companyId, "prompts"),
   ]);
+  await recordAudit(client, actor, { kind: "prompt.delete", subjectId: id, subject: prompt?.name ?? "" });
 }

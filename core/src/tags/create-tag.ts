@@ -2,6 +2,7 @@
 // page. Names are unique in the company, whatever their case. Runs on the company EntityManager (decision 0028).
 import { raw } from "@mikro-orm/postgresql";
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import { assertCompanyTags, randomTagColor } from "../contacts/tag-queries.ts";
 import type { TagDTO, TCreateTagRequest } from "../contract/contacts.ts";
@@ -57,5 +58,11 @@ export async function createTag(client: pg.ClientBase, actor: Actor, input: TCre
     throw tagNameConflict(err);
   });
   await recordChanges(client, [listChanged(actor.companyId, "tags")]);
+  await recordAudit(client, actor, {
+    kind: "tag.create",
+    subjectId: tag.id,
+    subject: tag.name,
+    detail: { kanban: tag.kanban },
+  });
   return tagAnswer(tag);
 }

@@ -2,6 +2,7 @@
 // (decision 0028). Contacts and tickets carrying it are re-announced so replicas show the change.
 import { raw } from "@mikro-orm/postgresql";
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import type { TagDTO, TUpdateTagRequest } from "../contract/contacts.ts";
 import { companyEm } from "../db/company-em.ts";
@@ -40,5 +41,11 @@ export async function updateTag(
     ...(await tagHolders(client, actor.companyId, tagId)),
     listChanged(actor.companyId, "tags"),
   ]);
+  await recordAudit(client, actor, {
+    kind: "tag.update",
+    subjectId: tagId,
+    subject: changed.name,
+    detail: { fields: Object.keys(input).filter((k) => input[k as keyof TUpdateTagRequest] !== undefined) },
+  });
   return tagAnswer({ id: tagId, ...changed, lanePosition: tag.lanePosition ?? null });
 }

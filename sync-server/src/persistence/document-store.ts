@@ -8,6 +8,7 @@
 // used to win, dropping what the others had (issue 11, decision 0051). Yjs
 // updates merge without conflict, deletions included, so the merge can only add.
 
+import type { AuditActor } from "@chatflow/core/audit/record-audit.ts";
 import { parseDocumentName } from "@chatflow/core/contract/documents/document-name.ts";
 import { docOf, drawnPublishOf, takeInPublishedFlow } from "@chatflow/core/contract/documents/flow-published.ts";
 import type { FlowSnapshot } from "@chatflow/core/contract/flows.ts";
@@ -15,6 +16,7 @@ import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { Database } from "@hocuspocus/extension-database";
 import type pg from "pg";
 import * as Y from "yjs";
+import type { SyncContext } from "../auth/authenticate-connection.ts";
 import { PROJECTIONS } from "./projection.ts";
 
 export async function fetchDocumentState(pool: pg.Pool, name: string): Promise<Uint8Array | null> {
@@ -49,7 +51,12 @@ export async function fetchDocumentState(pool: pg.Pool, name: string): Promise<U
  * edits), or null when there was none, so the caller can bring its live document
  * up to date.
  */
-export async function storeDocumentState(pool: pg.Pool, name: string, state: Uint8Array): Promise<Uint8Array | null> {
+export async function storeDocumentState(
+  pool: pg.Pool,
+  name: string,
+  state: Uint8Array,
+  actor: AuditActor = null,
+): Promise<Uint8Array | null> {
   // Only names that passed authentication reach here; anything else is a bug worth failing loudly.
   const parsed = parseDocumentName(name);
   if (!parsed) throw new Error(`not a document name: ${name}`);
@@ -97,7 +104,7 @@ export async function storeDocumentState(pool: pg.Pool, name: string, state: Uin
       ]);
     }
     // The rows describe the merged document: what is stored, not one instance's view of it.
-    await project?.(merged, parsed)(client);
+    await project?.(merged, parsed)(client, actor);
     merged.destroy();
     return missing;
   });
@@ -166,8 +173,10 @@ function newIn(base: Uint8Array, other: Uint8Array): Uint8Array | null {
 export function documentStore(pool: pg.Pool): Database {
   return new Database({
     fetch: ({ documentName }) => fetchDocumentState(pool, documentName),
-    store: async ({ documentName, state, document }) => {
-      const missing = await storeDocumentState(pool, documentName, state);
+    store: async ({ documentName, state, document, lastContext }) => {
+      // The last editor's (an authenticated connection's or the REST writes' context): the audit log's actor.
+      const actor = (lastContext as Partial<SyncContext> | undefined)?.actor ?? null;
+      const missing = await storeDocumentState(pool, documentName, state, actor);
       // Another instance stored edits this copy never saw (no Redis, or a message
       // lost between instances): apply them so its editors get them too. The change
       // schedules one more store, which then finds nothing missing.

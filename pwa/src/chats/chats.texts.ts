@@ -24,7 +24,7 @@ export const texts = defineTexts("chatsPage", {
     send: "Enviar",
     offline: "Sem conexão: as mensagens escritas agora serão enviadas quando a conexão voltar.",
     sendsLater: "Será enviada quando a conexão voltar",
-    menuUnread: "{{count}} chats com mensagens não lidas",
+    menuUnread: "chats com mensagens não lidas",
     state: {
       pending: "Pendente: aguardando envio",
       sent: "Enviada",
@@ -32,7 +32,6 @@ export const texts = defineTexts("chatsPage", {
       failedWhy: "Não enviada: {{reason}}",
     },
     needsConnection: "Precisa de conexão",
-    loadError: "Não foi possível carregar os chats.",
     dialog: {
       addTitle: "Novo chat",
       editTitle: "Editar chat",
@@ -78,7 +77,7 @@ export const texts = defineTexts("chatsPage", {
     send: "Send",
     offline: "Offline: messages written now will be sent when the connection is back.",
     sendsLater: "Will be sent when the connection is back",
-    menuUnread: "{{count}} chats with unread messages",
+    menuUnread: "chats with unread messages",
     state: {
       pending: "Pending: waiting to be sent",
       sent: "Sent",
@@ -86,7 +85,6 @@ export const texts = defineTexts("chatsPage", {
       failedWhy: "Not sent: {{reason}}",
     },
     needsConnection: "Needs a connection",
-    loadError: "Could not load the chats.",
     dialog: {
       addTitle: "New chat",
       editTitle: "Edit chat",
@@ -132,7 +130,7 @@ export const texts = defineTexts("chatsPage", {
     send: "Enviar",
     offline: "Sin conexión: los mensajes escritos ahora se enviarán cuando vuelva la conexión.",
     sendsLater: "Se enviará cuando vuelva la conexión",
-    menuUnread: "{{count}} chats con mensajes no leídos",
+    menuUnread: "chats con mensajes no leídos",
     state: {
       pending: "Pendiente: esperando el envío",
       sent: "Enviado",
@@ -140,7 +138,6 @@ export const texts = defineTexts("chatsPage", {
       failedWhy: "No enviado: {{reason}}",
     },
     needsConnection: "Necesita conexión",
-    loadError: "No se pudieron cargar los chats.",
     dialog: {
       addTitle: "Nuevo chat",
       editTitle: "Editar chat",
@@ -186,7 +183,7 @@ export const texts = defineTexts("chatsPage", {
     send: "Gönder",
     offline: "Çevrimdışı: şimdi yazılan mesajlar bağlantı geri geldiğinde gönderilecek.",
     sendsLater: "Bağlantı geri geldiğinde gönderilecek",
-    menuUnread: "okunmamış mesajı olan {{count}} sohbet",
+    menuUnread: "okunmamış mesajı olan sohbet",
     state: {
       pending: "Beklemede: gönderilmeyi bekliyor",
       sent: "Gönderildi",
@@ -194,7 +191,6 @@ export const texts = defineTexts("chatsPage", {
       failedWhy: "Gönderilmedi: {{reason}}",
     },
     needsConnection: "Bağlantı gerekir",
-    loadError: "Sohbetler yüklenemedi.",
     dialog: {
       addTitle: "Yeni sohbet",
       editTitle: "Sohbeti düzenle",

@@ -44,8 +44,15 @@ describe("two-factor sign-in", () => {
     await passwordStep(page, core.url, who);
     await page.waitForURL((url) => !["/login", "/"].includes(url.pathname));
     // From the profile menu, by keyboard-reachable menu items.
-    await page.getByTestId("profile-menu-button").click();
-    await page.getByTestId("security-open").click();
+    // Opened by the keyboard: the profile menu, down to "Segurança", Enter.
+    await page.getByTestId("profile-menu-button").focus();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("security-open").waitFor();
+    await page.keyboard.press("ArrowDown");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+      .toBe("security-open");
+    await page.keyboard.press("Enter");
     await page.waitForURL(/\/security/);
     await page.getByTestId("two-factor-start").click();
     const secretBox = page.getByTestId("two-factor-secret");
@@ -86,9 +93,9 @@ describe("two-factor sign-in", () => {
     await page.getByTestId("two-factor-code").fill("000000");
     await page.getByTestId("two-factor-verify").click();
     await page.getByText("Código (ou senha) inválido ou já usado.").first().waitFor();
-    // The next step's code: the enrolment took this one.
+    // The next step's code (the enrolment took this one), sent by the keyboard: the field has focus, Enter submits.
     await page.getByTestId("two-factor-code").fill(codeOf(secret, 1));
-    await page.getByTestId("two-factor-verify").click();
+    await page.keyboard.press("Enter");
     await page.waitForURL((url) => !["/login", "/"].includes(url.pathname));
 
     await signOut(page);

@@ -156,6 +156,26 @@ describe("#baileys.phoneContacts", () => {
     await c.adapter.stop();
   });
 
+  it("writes a push name Baileys repeats with every message once", async () => {
+    const c = await connectedCompany();
+    const pushName = (id: string, notify: string): Partial<Contact>[] => [{ id, notify, verifiedName: undefined }];
+    c.s.emit("contacts.update", pushName("5511933330001@s.whatsapp.net", "Rita"));
+    await waitFor(async () => (await phoneRows(c)).length === 1, "the first push name");
+    // Changed under the keeper: a second write of the same push name would put "Rita" back.
+    await core.db.pool.query(
+      "UPDATE phone_contacts SET notify = 'changed here' WHERE company_id = $1 AND whatsapp_id = $2",
+      [c.companyId, c.whatsappId],
+    );
+    c.s.emit("contacts.update", pushName("5511933330001@s.whatsapp.net", "Rita"));
+    c.s.emit("contacts.update", pushName("5511933330002@s.whatsapp.net", "Saulo"));
+    await waitFor(async () => (await phoneRows(c)).length === 2, "the next contact");
+    expect((await phoneRows(c)).map((r) => r.notify)).toEqual(["changed here", "Saulo"]);
+    // A new name is written.
+    c.s.emit("contacts.update", pushName("5511933330001@s.whatsapp.net", "Rita Lee"));
+    await waitFor(async () => (await phoneRows(c))[0]!.notify === "Rita Lee", "the new push name");
+    await c.adapter.stop();
+  });
+
   it("maps Baileys' contacts: a LID with its number is the number; groups, lists, status, newsletters and the own number are not", () => {
     expect(
       phoneContactsOf(
@@ -236,18 +256,44 @@ describe("#contacts.importFromPhone", () => {
     await b.adapter.stop();
   });
 
-  it("writes contacts in batches, reporting its progress, for a phone of 1,200 contacts", async () => {
+  it("writes contacts in batches, its progress shown while it runs, for a phone of 1,200 contacts", async () => {
     const c = await connectedCompany();
+    const numberOf = (i: number) => `55119${String(20_000_000 + i)}`;
     const many: Contact[] = Array.from({ length: 1200 }, (_, i) => ({
-      id: `55119${String(20_000_000 + i)}@s.whatsapp.net`,
+      id: `${numberOf(i)}@s.whatsapp.net`,
       name: `Pessoa ${i}`,
     }));
     c.s.emit("contacts.upsert", many);
     await waitFor(async () => (await phoneRows(c)).length === 1200, "1,200 kept");
-    const res = await core.api("POST", "/contacts/import", { token: c.token, body: { whatsappId: c.whatsappId } });
-    expect(res.body).toEqual({ created: 1200, ignored: 0 });
-    const job = await core.api("GET", res.headers.get("location")!, { token: c.token });
-    expect(job.body).toMatchObject({ state: "finished", rowsRead: 1200, created: 1200 });
+    // Someone saving the 701st number in a transaction still open: the import's second batch waits on it, after
+    // the first batch's progress was written.
+    const blocker = await core.db.pool.connect();
+    try {
+      await blocker.query("BEGIN");
+      await blocker.query("INSERT INTO contacts (company_id, name, number) VALUES ($1, 'Em edição', $2)", [
+        c.companyId,
+        numberOf(700),
+      ]);
+      const answer = core.api("POST", "/contacts/import", { token: c.token, body: { whatsappId: c.whatsappId } });
+      const running = await waitFor(async () => {
+        const { rows } = await core.db.pool.query<{ state: string; rows_read: number }>(
+          "SELECT state, rows_read FROM contact_imports WHERE company_id = $1",
+          [c.companyId],
+        );
+        return rows[0]?.rows_read === 500 ? rows[0] : null;
+      }, "the first batch's progress");
+      expect(running).toEqual({ state: "running", rows_read: 500 });
+      await blocker.query("ROLLBACK");
+      const res = await answer;
+      const location = res.headers.get("location")!;
+      const job = await waitFor(async () => {
+        const r = await core.api("GET", location, { token: c.token });
+        return r.body.state === "finished" ? r.body : null;
+      }, "the job's end");
+      expect(job).toMatchObject({ state: "finished", rowsRead: 1200, created: 1200, ignored: 0 });
+    } finally {
+      blocker.release();
+    }
     await c.adapter.stop();
   });
 

@@ -39,22 +39,39 @@ export function phoneContactsOf(contacts: Partial<Contact>[], me?: string | null
   return { entries, pairs };
 }
 
-/** Keeps what Baileys told of the connection's contacts. */
-export async function keepPhoneContacts(
+/** Entries a keeper remembers having written (the oldest forgotten first). */
+const REMEMBERED = 5000;
+
+export type PhoneContactsKeeper = (contacts: Partial<Contact>[], me?: string | null) => Promise<void>;
+
+/**
+ * Keeps what Baileys told of one connection's contacts. Baileys repeats itself (a push name comes with every
+ * message a contact sends): what this keeper already wrote, unchanged, costs no transaction.
+ */
+export function phoneContactsKeeper(
   pool: pg.Pool,
   owner: { companyId: number; whatsappId: number },
-  contacts: Partial<Contact>[],
-  me?: string | null,
-): Promise<void> {
-  const { entries, pairs } = phoneContactsOf(contacts, me);
-  if (entries.length === 0) return;
-  // Only rows of this table are written: a deadlock with another event's write may simply run again.
-  await transaction(
-    pool,
-    async (client) => {
-      await savePhoneContacts(client, owner, entries);
-      await mergeLidPhoneContacts(client, owner, pairs);
-    },
-    { retries: 2 },
-  );
+): PhoneContactsKeeper {
+  const written = new Map<string, string>();
+  const signature = (e: PhoneContactEntry) => JSON.stringify([e.name, e.notify, e.verifiedName]);
+  return async (contacts, me) => {
+    const read = phoneContactsOf(contacts, me);
+    const entries = read.entries.filter((e) => written.get(e.number) !== signature(e));
+    if (entries.length === 0) return;
+    const pairs = read.pairs.filter((p) => entries.some((e) => e.number === p.pn));
+    // Only rows of this table are written: a deadlock with another event's write may simply run again.
+    await transaction(
+      pool,
+      async (client) => {
+        await savePhoneContacts(client, owner, entries);
+        await mergeLidPhoneContacts(client, owner, pairs);
+      },
+      { retries: 2 },
+    );
+    for (const e of entries) {
+      written.delete(e.number);
+      written.set(e.number, signature(e));
+    }
+    while (written.size > REMEMBERED) written.delete(written.keys().next().value!);
+  };
 }

@@ -9,7 +9,7 @@ import { saveMedia } from "@chatflow/core/media/media-store.ts";
 import type { InboundEvent } from "@chatflow/core/messages/ingest.ts";
 import { downloadMediaMessage, isLidUser, isPnUser, type WAMessage } from "@whiskeysockets/baileys";
 import type { AdapterEvents } from "./adapter.ts";
-import { keepPhoneContacts } from "./baileys-phone-contacts.ts";
+import { phoneContactsKeeper } from "./baileys-phone-contacts.ts";
 import { pollVoteOf, recordPollVote } from "./baileys-poll-votes.ts";
 import {
   type ConnectionRules,
@@ -73,6 +73,8 @@ export function baileysIngest(o: IngestOptions): BaileysIngest {
   const sentIds = new Map<string, string | null>();
   /** LID/PN pairs already merged by this adapter, so a message carrying both costs no query. */
   const learned = new Set<string>();
+  /** What the connection knows of its contacts, for the import from the phone (decision 0112). */
+  const keepPhoneContacts = phoneContactsKeeper(o.pool, owner);
 
   /** Acks of our own sends carry the row's id, so ingest can record one that outran the send's answer. */
   const withOwnIds = (out: InboundEvent[]): InboundEvent[] =>
@@ -249,7 +251,7 @@ export function baileysIngest(o: IngestOptions): BaileysIngest {
     s.ev.on(
       "messaging-history.set",
       guard(async ({ contacts, messages, lidPnMappings }) => {
-        await keepPhoneContacts(o.pool, owner, contacts ?? [], myNumber(s));
+        await keepPhoneContacts(contacts ?? [], myNumber(s));
         for (const m of lidPnMappings ?? []) await learnMapping(m.lid, m.pn);
         await importHistory(messages, s);
       }),
@@ -263,11 +265,11 @@ export function baileysIngest(o: IngestOptions): BaileysIngest {
     // What the connection knows of its contacts, for the import from the phone (decision 0112).
     s.ev.on(
       "contacts.upsert",
-      guard((contacts) => keepPhoneContacts(o.pool, owner, contacts, myNumber(s))),
+      guard((contacts) => keepPhoneContacts(contacts, myNumber(s))),
     );
     s.ev.on(
       "contacts.update",
-      guard((contacts) => keepPhoneContacts(o.pool, owner, contacts, myNumber(s))),
+      guard((contacts) => keepPhoneContacts(contacts, myNumber(s))),
     );
     s.ev.on(
       "lid-mapping.update",

@@ -36,6 +36,7 @@ export const AUDIT_KINDS = [
   "prompt.create",
   "prompt.update",
   "prompt.delete",
+  "customPlan.checkout",
   "customPlan.purchase",
   "setting.update",
   "audit.retention",

@@ -3,6 +3,7 @@
 // webhook's confirmation that marks it paid, moves the company's due date by its recurrence and tells the sockets.
 import { createHmac } from "node:crypto";
 import type pg from "pg";
+import { recordAudit } from "../audit/record-audit.ts";
 import type { Actor } from "../auth/authenticate.ts";
 import {
   customPlanPrice,
@@ -159,6 +160,15 @@ export async function createSubscription(
         WHERE company_id = $1 AND id = $2 AND status <> 'paid'`,
       [actor.companyId, invoice.id, pix?.txid ?? null, checkSeconds],
     );
+    // The admin's purchase of a custom plan, as offered (the payment applies it: customPlan.purchase).
+    if (custom) {
+      await recordAudit(client, actor, {
+        kind: "customPlan.checkout",
+        subjectId: invoice.id,
+        subject: invoice.detail,
+        detail: { users, connections, value, offered: [...(pix ? ["pix"] : []), ...Object.keys(links.urls)] },
+      });
+    }
   });
   return {
     qrcode: pix?.qrcode ?? null,

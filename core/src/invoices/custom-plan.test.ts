@@ -175,6 +175,42 @@ describe("#subscription: a custom plan bought (spec 3 §9, decision 0109)", () =
     });
   });
 
+  it("records the admin's custom checkout and, once paid, the purchase in the company's audit log", async () => {
+    const c = await companyWithInvoice();
+    const charge = await checkout(c, { users: 5, connections: 4 });
+    const entries = async () =>
+      q<{ kind: string; user_id: number | null; subject_id: number; detail: Record<string, unknown> }>(
+        "SELECT kind, user_id, subject_id, detail FROM audit_entries WHERE company_id = $1 AND kind LIKE 'customPlan.%' ORDER BY id",
+        [c.companyId],
+      );
+    expect(await entries()).toMatchObject([
+      {
+        kind: "customPlan.checkout",
+        subject_id: c.invoiceId,
+        detail: { users: 5, connections: 4, value: charge.value, offered: ["pix"] },
+      },
+    ]);
+    expect((await entries())[0]!.user_id).not.toBeNull();
+    efi.pay(charge.txid);
+    expect(await notify(charge.txid)).toEqual({ paid: 1 });
+    expect(await notify(charge.txid)).toEqual({ paid: 0 });
+    const plan = await companyPlan(c.companyId);
+    expect((await entries()).slice(1)).toEqual([
+      {
+        kind: "customPlan.purchase",
+        user_id: null,
+        subject_id: plan.customPlanId,
+        detail: { invoiceId: c.invoiceId, users: 5, connections: 4, value: charge.value, plan: "created" },
+      },
+    ]);
+    // A checkout of the invoice as it is buys no custom plan: nothing recorded.
+    const d = await companyWithInvoice();
+    await checkout(d);
+    expect(
+      await q("SELECT kind FROM audit_entries WHERE company_id = $1 AND kind LIKE 'customPlan.%'", [d.companyId]),
+    ).toEqual([]);
+  });
+
   it("a second purchase changes the company's own plan, made no second time", async () => {
     const c = await companyWithInvoice();
     const first = await checkout(c, { users: 4, connections: 3 });

@@ -135,10 +135,14 @@ export function sessionRoutes(deps: AppDeps): Router[] {
       secret: deps.config.facebookAppSecret,
     }),
     messageTemplateRoutes(deps.pool, graphApiOf(deps.config)),
-    settingsRoutes(deps.pool, {
-      mailConfigured: mailConfigured(deps.config.mail),
-      publicUrlConfigured: Boolean(deps.config.publicUrl),
-    }),
+    settingsRoutes(
+      deps.pool,
+      {
+        mailConfigured: mailConfigured(deps.config.mail),
+        publicUrlConfigured: Boolean(deps.config.publicUrl),
+      },
+      deps.config.dataDir,
+    ),
     companyScheduleRoutes(deps.pool),
     companyAdminRoutes(deps.pool, deps.config.dataDir),
     companyRoutes(deps.pool),

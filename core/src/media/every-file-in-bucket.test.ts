@@ -65,6 +65,20 @@ describe("every file in the bucket", () => {
       bytes: PNG.subarray(0, 8),
     });
     expect((await fetch(`${core.url}/branding/00000000-0000-7000-8000-000000000000-x.png`)).status).toBe(404);
+
+    // Replaced: the old object leaves the bucket once the new name is saved (decision 0118).
+    const again = await post(
+      "/settings-whitelabel/logo",
+      w.superToken,
+      { typeArch: "logo", mode: "Light" },
+      {
+        field: "file",
+        name: "logo-2.png",
+      },
+    );
+    const next = (await again.json()) as string;
+    expect((await readStoredBytes(await bucket(), `branding/${next}`))!.equals(PNG)).toBe(true);
+    expect(await readStoredBytes(await bucket(), `branding/${fileName}`)).toBeNull();
   });
 
   it("keeps and serves an announcement image from the bucket", async () => {

@@ -19,6 +19,7 @@ import {
 } from "../contract/settings.ts";
 import { parse, settingNotFound } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
+import { removeBrandingFile } from "./branding-store.ts";
 import { getCompanySetting, getCompanySettings } from "./company-settings.ts";
 import { getPlatformSetting, getPlatformSettings } from "./platform-settings.ts";
 import { authorizeSettings, canSettings } from "./settings-policy.ts";
@@ -29,7 +30,7 @@ import { updatePlatformSetting } from "./update-platform-setting.ts";
 const toList = (settings: Record<string, string>): SettingDTO[] =>
   Object.entries(settings).map(([key, value]) => ({ key, value }));
 
-export function settingsRoutes(pool: pg.Pool, installation: InstallationStatus): Router {
+export function settingsRoutes(pool: pg.Pool, installation: InstallationStatus, dataDir: string): Router {
   const router = Router();
   router.get("/settings/installation", (_req, res) => {
     authorizeSettings(actorOf(res), { kind: "listPlatform" });
@@ -73,7 +74,9 @@ export function settingsRoutes(pool: pg.Pool, installation: InstallationStatus):
     const actor = actorOf(res);
     authorizeSettings(actor, { kind: "updatePlatform" });
     const { value } = parse(ZUpdatePlatformSettingRequestSchema, req.body);
-    res.json(await transaction(pool, (c) => updatePlatformSetting(c, actor, req.params.key, value)));
+    const done = await transaction(pool, (c) => updatePlatformSetting(c, actor, req.params.key, value));
+    if (done.replacedLogo) await removeBrandingFile(dataDir, done.replacedLogo);
+    res.json(done.setting);
   });
   return router;
 }

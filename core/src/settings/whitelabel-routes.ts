@@ -21,7 +21,7 @@ import { utf8FileName } from "../media/media-store.ts";
 import { sendStored } from "../media/serve-stored.ts";
 import { mediaStore } from "../media/store-registry.ts";
 import { multipartNulByteError } from "../media/upload.ts";
-import { brandingKey, mimeOfBrandingFile } from "./branding-store.ts";
+import { brandingKey, mimeOfBrandingFile, removeBrandingFile } from "./branding-store.ts";
 import { authorizeSettings } from "./settings-policy.ts";
 import { uploadBrandingLogo } from "./upload-branding-logo.ts";
 import { authorizeCertificates, uploadCertificate } from "./upload-certificate.ts";
@@ -60,7 +60,10 @@ export function whitelabelRoutes(pool: pg.Pool, dataDir: string): Router {
     const file = await readLogo(req, res);
     const { mode } = parse(ZBrandingLogoFieldsSchema, req.body);
     const logo = { bytes: file.buffer, originalName: utf8FileName(file.originalname), mode };
-    res.json(await transaction(pool, (c) => uploadBrandingLogo(c, actor, logo, dataDir)));
+    const done = await transaction(pool, (c) => uploadBrandingLogo(c, actor, logo, dataDir));
+    // Only once the new name is committed: a rolled-back upload keeps the old logo and its file.
+    if (done.replaced) await removeBrandingFile(dataDir, done.replaced);
+    res.json(done.fileName);
   });
   router.post("/settings/cert-upload", async (req, res) => {
     const actor = actorOf(res);

@@ -87,6 +87,34 @@ describe("#settings-whitelabel.logo", () => {
     expect((await core.api("GET", "/public-settings/appLogoDark")).body.value).toBe("");
   });
 
+  it("removes a replaced logo's file once the new one is saved, unless another logo still names it", async () => {
+    const first = (await uploadLogo(w.superToken, { bytes: PNG, name: "first.png", mode: "Dark" })).body as string;
+    const second = (await uploadLogo(w.superToken, { bytes: PNG, name: "second.png", mode: "Dark" })).body as string;
+    expect((await core.api("GET", "/public-settings/appLogoDark")).body.value).toBe(second);
+    const files = await brandingFiles();
+    expect(files).toContain(second);
+    expect(files).not.toContain(first);
+    expect((await fetch(`${core.url}/branding/${first}`)).status).toBe(404);
+
+    // A refused upload replaces nothing.
+    const svg = Buffer.from("<svg/>");
+    expect((await uploadLogo(w.superToken, { bytes: svg, name: "x.png", mode: "Dark" })).status).toBe(400);
+    expect(await brandingFiles()).toContain(second);
+
+    // The favicon set to the dark logo's file by PUT: replacing the dark logo keeps it for the favicon.
+    const put = (key: string, value: string) =>
+      core.api("PUT", `/settings/${key}`, { token: w.superToken, body: { value } });
+    expect((await put("appLogoFavicon", second)).status).toBe(200);
+    const third = (await uploadLogo(w.superToken, { bytes: PNG, name: "third.png", mode: "Dark" })).body as string;
+    expect(await brandingFiles()).toEqual(expect.arrayContaining([second, third]));
+    // Putting the same name again removes nothing; clearing the favicon removes the file nobody names now.
+    expect((await put("appLogoDark", third)).status).toBe(200);
+    expect(await brandingFiles()).toContain(third);
+    expect((await put("appLogoFavicon", "")).body).toEqual({ key: "appLogoFavicon", value: "" });
+    expect(await brandingFiles()).not.toContain(second);
+    expect((await fetch(`${core.url}/branding/${third}`)).status).toBe(200);
+  });
+
   it("serves only names it makes: traversal and unknown names answer 404", async () => {
     for (const name of ["..%2F..%2Fsecret", ".env", "nope.png"]) {
       const res = await fetch(`${core.url}/branding/${name}`, { headers: { accept: "application/json" } });

@@ -6,7 +6,7 @@ import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { signIn, until } from "./support.ts";
+import { LOOK_SIZES, signIn, until } from "./support.ts";
 
 const world = browserStackForFile();
 const w = forFile(async () => {
@@ -59,11 +59,7 @@ describe("greeting media in the connection dialog", () => {
     await until("the new name shown", async () => (await shown.textContent()) === "cardapio.png");
     expect((await stored()).path).not.toBe(first);
 
-    for (const [width, height] of [
-      [360, 740],
-      [390, 844],
-      [1366, 800],
-    ] as const) {
+    for (const { width, height } of LOOK_SIZES) {
       await page.setViewportSize({ width, height });
       await page.getByTestId("connection-greeting-media").scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/h26-greeting-media-${width}.png` });

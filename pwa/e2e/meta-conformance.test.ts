@@ -20,7 +20,7 @@ import type { Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { toInbox, until } from "./support.ts";
+import { LOOK_SIZES, toInbox, until } from "./support.ts";
 
 const SECRET = "e2e-meta-secret";
 /** How long a poll waits for the replica to catch up (the machine may be busy). */
@@ -322,11 +322,7 @@ describe("Meta's examples in the agent's conversation", () => {
       ["messenger", META_IDS.psid],
       ["instagram", META_IDS.igsid],
     ] as const) {
-      for (const [width, height] of [
-        [360, 740],
-        [390, 844],
-        [1366, 800],
-      ] as const) {
+      for (const { width, height } of LOOK_SIZES) {
         await page.setViewportSize({ width, height });
         await openTicket(channel, contact);
         await page.getByTestId("message-bubble").first().waitFor();

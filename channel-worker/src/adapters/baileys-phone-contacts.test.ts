@@ -153,6 +153,14 @@ describe("#baileys.phoneContacts", () => {
     expect((await phoneRows(c)).filter((r) => r.name === "Dora")).toEqual([
       { number: "5511911110005", name: "Dora", notify: null },
     ]);
+    // A push name later told under the LID (a LID-addressed chat's message) completes the number's row.
+    const underLid: Partial<Contact>[] = [{ id: "222333444@lid", notify: "Dorinha", verifiedName: undefined }];
+    c.s.emit("contacts.update", underLid);
+    await waitFor(
+      async () => (await phoneRows(c)).some((r) => r.number === "5511911110005" && r.notify === "Dorinha"),
+      "the push name on the number's row",
+    );
+    expect((await phoneRows(c)).some((r) => r.number.endsWith("@lid"))).toBe(false);
     await c.adapter.stop();
   });
 

@@ -44,6 +44,9 @@ const REMEMBERED = 5000;
 
 export type PhoneContactsKeeper = (contacts: Partial<Contact>[], me?: string | null) => Promise<void>;
 
+/** The phone number a LID number ("<lid>@lid") is known to be, if any (the LID/PN pairs the adapter learnt). */
+export type PnOfLid = (lidNumber: string) => string | undefined;
+
 /**
  * Keeps what Baileys told of one connection's contacts. Baileys repeats itself (a push name comes with every
  * message a contact sends): what this keeper already wrote, unchanged, costs no transaction.
@@ -51,12 +54,18 @@ export type PhoneContactsKeeper = (contacts: Partial<Contact>[], me?: string | n
 export function phoneContactsKeeper(
   pool: pg.Pool,
   owner: { companyId: number; whatsappId: number },
+  pnOfLid: PnOfLid = () => undefined,
 ): PhoneContactsKeeper {
   const written = new Map<string, string>();
   const signature = (e: PhoneContactEntry) => JSON.stringify([e.name, e.notify, e.verifiedName]);
   return async (contacts, me) => {
     const read = phoneContactsOf(contacts, me);
-    const entries = read.entries.filter((e) => written.get(e.number) !== signature(e));
+    // A push name comes under the chat's jid, a LID for many: a LID whose number is known is that number's row.
+    const known = read.entries.map((e) => {
+      const pn = e.number.endsWith("@lid") ? pnOfLid(e.number) : undefined;
+      return pn ? { ...e, number: pn } : e;
+    });
+    const entries = known.filter((e) => written.get(e.number) !== signature(e));
     if (entries.length === 0) return;
     const pairs = read.pairs.filter((p) => entries.some((e) => e.number === p.pn));
     // Only rows of this table are written: a deadlock with another event's write may simply run again.

@@ -73,8 +73,10 @@ export function baileysIngest(o: IngestOptions): BaileysIngest {
   const sentIds = new Map<string, string | null>();
   /** LID/PN pairs already merged by this adapter, so a message carrying both costs no query. */
   const learned = new Set<string>();
+  /** The phone number of each LID learnt here, so the contacts kept for the phone's import name the number. */
+  const pnOfLid = new Map<string, string>();
   /** What the connection knows of its contacts, for the import from the phone (decision 0112). */
-  const keepPhoneContacts = phoneContactsKeeper(o.pool, owner);
+  const keepPhoneContacts = phoneContactsKeeper(o.pool, owner, (lid) => pnOfLid.get(lid));
 
   /** Acks of our own sends carry the row's id, so ingest can record one that outran the send's answer. */
   const withOwnIds = (out: InboundEvent[]): InboundEvent[] =>
@@ -221,6 +223,9 @@ export function baileysIngest(o: IngestOptions): BaileysIngest {
       await mergeLidPhoneContacts(client, owner, [{ lid: lidNumber, pn: pnNumber }]);
     });
     learned.add(pair);
+    pnOfLid.set(lidNumber, pnNumber);
+    // Bounded: the oldest pairs go first.
+    if (pnOfLid.size > 5000) pnOfLid.delete(pnOfLid.keys().next().value!);
   }
 
   /** The connection's own number, never one of its contacts. */

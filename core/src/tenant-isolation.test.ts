@@ -732,6 +732,7 @@ const EXEMPT: Record<string, string> = {
   "POST /two-factor/setup": "the caller's own second factor",
   "POST /two-factor/confirm": "the caller's own second factor",
   "POST /two-factor/disable": "the caller's own second factor",
+  "POST /two-factor/recovery-codes": "the caller's own second factor",
   "DELETE /two-factor/trusted-devices": "the caller's own trusted devices",
   "POST /auth/signup": "public, creates a new company",
   "POST /forgetpsw/:email": "public, mails a reset code to the account of a platform-unique e-mail (decision 0078)",

@@ -72,10 +72,25 @@ describe("two-factor sign-in", () => {
     await page.getByTestId("two-factor-enrol-code").fill(codeOf(secret));
     await page.getByTestId("two-factor-enrol-confirm").click();
     await page.getByTestId("two-factor-codes").waitFor();
-    const codes = await page.getByTestId("two-factor-recovery-code").allInnerTexts();
-    expect(codes).toHaveLength(10);
+    const first = await page.getByTestId("two-factor-recovery-code").allInnerTexts();
+    expect(first).toHaveLength(10);
     await page.getByTestId("two-factor-codes-done").click();
     await expect.poll(() => page.getByTestId("two-factor-state").innerText()).toMatch(/ativada/);
+    // Ten new recovery codes for one of the old ones: shown once, the old ones dead.
+    await page.getByTestId("two-factor-renew-code").fill(first[5]!);
+    await page.getByTestId("two-factor-renew-submit").click();
+    await page.getByTestId("two-factor-codes").waitFor();
+    const codes = await page.getByTestId("two-factor-recovery-code").allInnerTexts();
+    expect(codes).toHaveLength(10);
+    expect(codes.filter((c) => first.includes(c))).toEqual([]);
+    await page.getByTestId("two-factor-codes-done").click();
+    await page.getByTestId("two-factor-state").waitFor();
+    // The security screen with 2FA on (renewal and turning off), at the three sizes.
+    for (const size of LOOK_SIZES) {
+      await page.setViewportSize(size);
+      problems.push(...(await looked(page, `two-factor-security-${size.name}`)));
+    }
+    await page.setViewportSize({ width: 1366, height: 800 });
 
     await signOut(page);
     await passwordStep(page, core.url, who);

@@ -66,6 +66,9 @@ export const ZConfirmEnrolmentRequestSchema = z.object({
 });
 export type TConfirmEnrolmentRequest = z.infer<typeof ZConfirmEnrolmentRequestSchema>;
 
+/** POST /two-factor/recovery-codes: a current code (app or recovery) for ten new recovery codes. */
+export const ZRenewRecoveryCodesRequestSchema = ZConfirmEnrolmentRequestSchema;
+
 /** POST /two-factor/disable: a current code (or a recovery code), or the account's password. */
 export const ZDisableTwoFactorRequestSchema = z
   .object({

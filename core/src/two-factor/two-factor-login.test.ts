@@ -192,6 +192,30 @@ describe("#auth.login with two-factor sign-in", () => {
   });
 });
 
+describe("#two-factor recovery codes renewed", () => {
+  it("gives ten new codes for a right code, and the old ones stop working", async () => {
+    const u = await enrolledUser();
+    const wrong = await core.api("POST", "/two-factor/recovery-codes", { token: u.token, body: { code: "000000" } });
+    expect(wrong.status).toBe(400);
+    const res = await core.api("POST", "/two-factor/recovery-codes", {
+      token: u.token,
+      body: { code: codeOf(u.secret, 1) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.recoveryCodes).toHaveLength(10);
+    expect(res.body.recoveryCodes).not.toContain(u.recoveryCodes[0]);
+    const a = await passwordStep(core, u.email, u.password);
+    expect((await verify(a.body.challenge, u.recoveryCodes[0]!)).status).toBe(400);
+    expect((await verify(a.body.challenge, res.body.recoveryCodes[0])).status).toBe(200);
+    // Without 2FA on there is nothing to renew.
+    const company = await buildCompany(core.db.pool);
+    const plain = await signedIn(core, { companyId: company.id });
+    expect(
+      (await core.api("POST", "/two-factor/recovery-codes", { token: plain.token, body: { code: "123456" } })).status,
+    ).toBe(400);
+  });
+});
+
 describe("#two-factor disable", () => {
   it("needs a right code or the password, and takes the recovery codes and trusted devices with it", async () => {
     const u = await enrolledUser();

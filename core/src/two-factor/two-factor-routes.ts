@@ -1,11 +1,16 @@
 // The signed-in calls of two-factor sign-in (decision 0113): GET /two-factor (one's own state), POST
-// /two-factor/setup and /two-factor/confirm (enrol from the security screen), POST /two-factor/disable, DELETE
+// /two-factor/setup and /two-factor/confirm (enrol from the security screen), POST /two-factor/recovery-codes (ten
+// new ones for a current code), POST /two-factor/disable, DELETE
 // /two-factor/trusted-devices, and the admins' GET and DELETE /users/{userId}/two-factor (read, reset).
 import { Router } from "express";
 import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
-import { ZConfirmEnrolmentRequestSchema, ZDisableTwoFactorRequestSchema } from "../contract/two-factor.ts";
+import {
+  ZConfirmEnrolmentRequestSchema,
+  ZDisableTwoFactorRequestSchema,
+  ZRenewRecoveryCodesRequestSchema,
+} from "../contract/two-factor.ts";
 import { invalidTwoFactorCode, parse, twoFactorRequired } from "../kernel/errors.ts";
 import { verifyPassword } from "../kernel/password-hashing.ts";
 import { hitRateLimit, resetRateLimit } from "../kernel/rate-limit.ts";
@@ -19,6 +24,7 @@ import {
   findResetTarget,
   guessKey,
   isTwoFactorEnabled,
+  renewRecoveryCodes,
   resetTwoFactor,
   startEnrolment,
   takeSecondFactor,
@@ -40,6 +46,16 @@ export function twoFactorRoutes(pool: pg.Pool): Router {
     await hitRateLimit(pool, guessKey(actor.id), CODE_GUESSES_PER_USER);
     const key = await twoFactorKey(pool);
     const recoveryCodes = await transaction(pool, (client) => confirmEnrolment(client, key, actor, code));
+    if (!recoveryCodes) throw invalidTwoFactorCode();
+    await resetRateLimit(pool, guessKey(actor.id));
+    res.json({ recoveryCodes });
+  });
+  router.post("/two-factor/recovery-codes", async (req, res) => {
+    const actor = actorOf(res);
+    const { code } = parse(ZRenewRecoveryCodesRequestSchema, req.body);
+    await hitRateLimit(pool, guessKey(actor.id), CODE_GUESSES_PER_USER);
+    const key = await twoFactorKey(pool);
+    const recoveryCodes = await transaction(pool, (client) => renewRecoveryCodes(client, key, actor, code));
     if (!recoveryCodes) throw invalidTwoFactorCode();
     await resetRateLimit(pool, guessKey(actor.id));
     res.json({ recoveryCodes });

@@ -128,6 +128,17 @@ export async function takeSecondFactor(
   return "recovery";
 }
 
+/** Ten new recovery codes (the old ones die) for a right code; null for a wrong one (nothing written). */
+export async function renewRecoveryCodes(
+  client: pg.ClientBase,
+  key: Buffer,
+  user: FactorUser,
+  code: string,
+): Promise<string[] | null> {
+  if (!(await takeSecondFactor(client, key, user, code))) return null;
+  return replaceRecoveryCodes(client, user);
+}
+
 /** The factor, its recovery codes and trusted devices go. */
 async function removeSecondFactor(client: pg.ClientBase, user: { id: number; companyId: number }) {
   await client.query("DELETE FROM user_two_factor WHERE user_id = $1 AND company_id = $2", [user.id, user.companyId]);

@@ -12,6 +12,7 @@ import {
   confirmEnrolment,
   disableTwoFactor,
   forgetTrustedDevices,
+  renewRecoveryCodes,
   startEnrolment,
   useTwoFactorStatus,
 } from "./two-factor-data.ts";
@@ -76,6 +77,7 @@ export function SecurityPage() {
                     {t("twoFactor.forgetDevices")}
                   </Button>
                 </div>
+                <RenewCodesForm onCodes={setCodes} />
                 {!status.data.required && <DisableForm onDone={() => void status.reload()} />}
               </>
             ) : (
@@ -91,6 +93,39 @@ export function SecurityPage() {
         )
       )}
     </main>
+  );
+}
+
+/** Ten new recovery codes for a current code; the screen then shows them once. */
+function RenewCodesForm({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim()) return setError(t("login.required"));
+    try {
+      onCodes((await renewRecoveryCodes(code)).recoveryCodes);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }
+  return (
+    <form className="two-factor-form" onSubmit={submit} noValidate data-testid="two-factor-renew">
+      <h2 className="two-factor-heading">{t("twoFactor.codesTitle")}</h2>
+      <p className="two-factor-text">{t("twoFactor.renewIntro")}</p>
+      <TextField
+        label={t("twoFactor.code")}
+        value={code}
+        onChange={setCode}
+        autoComplete="one-time-code"
+        errorMessage={error}
+        data-testid="two-factor-renew-code"
+      />
+      <Button type="submit" data-testid="two-factor-renew-submit">
+        {t("twoFactor.renewCodes")}
+      </Button>
+    </form>
   );
 }
 
@@ -112,6 +147,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
   }
   return (
     <form className="two-factor-form" onSubmit={submit} noValidate data-testid="two-factor-disable">
+      <h2 className="two-factor-heading">{t("twoFactor.disable")}</h2>
       <p className="two-factor-text">{t("twoFactor.disableIntro")}</p>
       <TextField
         label={t("twoFactor.code")}

@@ -17,6 +17,8 @@ export function useTwoFactorStatus() {
 
 export const startEnrolment = () => api.post<EnrolmentAnswer>("/two-factor/setup");
 export const confirmEnrolment = (code: string) => api.post<RecoveryCodesAnswer>("/two-factor/confirm", { code });
+export const renewRecoveryCodes = (code: string) =>
+  api.post<RecoveryCodesAnswer>("/two-factor/recovery-codes", { code });
 export const disableTwoFactor = (input: { code?: string; password?: string }) =>
   api.post<void>("/two-factor/disable", input);
 export const forgetTrustedDevices = () => api.delete<void>("/two-factor/trusted-devices");

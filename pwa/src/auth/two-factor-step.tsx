@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../i18n/translate-error.ts";
 import { Button } from "../ui/button.tsx";
 import { TextField } from "../ui/fields.tsx";
+import { showToast } from "../ui/toasts.ts";
 import { Switch } from "../ui/toggles.tsx";
 import { adoptSession, confirmEnrolmentAtLogin, enrolAtLogin, type SessionDeps, verifySecondStep } from "./session.ts";
 import { EnrolPanel, RecoveryCodesPanel } from "./two-factor-panels.tsx";
@@ -42,8 +43,12 @@ function CodeStep({ deps, challenge, remember, onBack }: StepProps) {
       await verifySecondStep(deps, { challenge, code, trustDevice }, remember);
     } catch (err) {
       setBusy(false);
-      // A spent or expired challenge: back to the password.
-      if ((err as { body?: { error?: string } }).body?.error === "ERR_TWO_FACTOR_CHALLENGE_EXPIRED") onBack();
+      // A spent or expired challenge: back to the password, told by a toast (this step is gone then).
+      if ((err as { body?: { error?: string } }).body?.error === "ERR_TWO_FACTOR_CHALLENGE_EXPIRED") {
+        showToast(errorText(err));
+        onBack();
+        return;
+      }
       setError(errorText(err));
     }
   }

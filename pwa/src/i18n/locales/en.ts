@@ -260,6 +260,8 @@ export const en: Resources = {
     adminResetDone: "Two-step verification reset",
     adminResetText:
       "{{name}}'s second factor, recovery codes and trusted devices will be deleted. The next sign-in needs only the password (or, where required, enrolling again).",
+    renewCodes: "Make new recovery codes",
+    renewIntro: "The old codes stop working. Enter a code from the app to make ten new ones.",
   },
   errors: { generic: "An error occurred!", network: "Cannot reach the server. Please try again." },
   backendErrors: {

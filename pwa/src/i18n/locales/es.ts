@@ -268,6 +268,8 @@ export const es: Resources = {
     adminResetDone: "Verificación en dos pasos restablecida",
     adminResetText:
       "Se borrarán el segundo factor, los códigos de recuperación y los dispositivos de confianza de {{name}}. El próximo inicio de sesión solo pedirá la contraseña (o, si se exige, activarla de nuevo).",
+    renewCodes: "Generar nuevos códigos de recuperación",
+    renewIntro: "Los códigos anteriores dejan de valer. Escriba un código de la aplicación para generar diez nuevos.",
   },
   errors: { generic: "¡Ocurrió un error!", network: "No se puede conectar con el servidor. Inténtelo de nuevo." },
   backendErrors: {

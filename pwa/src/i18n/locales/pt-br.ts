@@ -279,6 +279,8 @@ export const ptBR = {
     adminResetDone: "Verificação em duas etapas redefinida",
     adminResetText:
       "O segundo fator, os códigos de recuperação e os aparelhos confiáveis de {{name}} serão apagados. No próximo login, basta a senha (ou, se exigido, uma nova ativação).",
+    renewCodes: "Gerar novos códigos de recuperação",
+    renewIntro: "Os códigos antigos deixam de valer. Digite um código do aplicativo para gerar dez novos.",
   },
   errors: {
     generic: "An error occurred!",

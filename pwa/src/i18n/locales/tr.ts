@@ -266,6 +266,8 @@ export const tr: Resources = {
     adminResetDone: "İki adımlı doğrulama sıfırlandı",
     adminResetText:
       "{{name}} kullanıcısının ikinci faktörü, kurtarma kodları ve güvenilen cihazları silinecek. Sonraki girişte yalnızca şifre istenir (zorunluysa yeniden etkinleştirme).",
+    renewCodes: "Yeni kurtarma kodları oluştur",
+    renewIntro: "Eski kodlar geçersiz olur. On yeni kod için uygulamadan bir kod girin.",
   },
   errors: { generic: "Bir hata oluştu!", network: "Sunucuya ulaşılamıyor. Lütfen tekrar deneyin." },
   backendErrors: {

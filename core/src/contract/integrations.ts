@@ -20,7 +20,13 @@ const required = "Required";
 const isAbsent = (iss: { input: unknown }) => (iss.input === undefined || iss.input === null ? required : undefined);
 const text = (max: number) => z.string().trim().max(max, "Too Long!").nullable().default(null);
 
-/** An http(s) URL; where it may point (no private addresses in production) is the runtime's check. */
+/**
+ * What a URL naming a loopback, private or link-local address answers when saved (decision 0118); the runtime
+ * checks the address again on every call, as a name may resolve elsewhere later.
+ */
+export const PRIVATE_URL_MESSAGE = "Private addresses are not allowed";
+
+/** An http(s) URL; where it may point (no private addresses in production) is checked at save and by the runtime. */
 export const zIntegrationUrl = z
   .string()
   .trim()

@@ -119,7 +119,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     scheduleRoutes(deps.pool, deps.config.dataDir),
     campaignRoutes(deps.pool, deps.config.dataDir),
     fileListRoutes(deps.pool, deps.config.dataDir),
-    integrationRoutes(deps.pool),
+    integrationRoutes(deps.pool, { allowPrivateTargets: deps.config.integrationsAllowPrivateTargets ?? false }),
     promptRoutes(deps.pool),
     userRoutes(deps.pool, deps.config.dataDir, deps.config.limits),
     twoFactorRoutes(deps.pool),

@@ -6,23 +6,35 @@ import type pg from "pg";
 import { actorOf } from "../auth/authenticate.ts";
 import { zIdParam } from "../contract/ids.ts";
 import {
+  PRIVATE_URL_MESSAGE,
+  type TQueueIntegrationRequest,
   ZListIntegrationsQuerySchema,
   ZQueueIntegrationRequestSchema,
   ZTestSessionRequestSchema,
 } from "../contract/integrations.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
-import { parse } from "../kernel/errors.ts";
+import { invalidInput, parse } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { checkDialogflowCredentials } from "./dialogflow-credentials.ts";
 import { authorizeIntegrations } from "./integration-policy.ts";
 import { listIntegrations, loadIntegration } from "./integration-queries.ts";
+import { namesPrivateAddress } from "./outbound-http.ts";
 
 // The writes run on the company EntityManager: MikroORM loads on the first one (lazy-use-case.ts).
 const createIntegration = lazyUseCase(async () => (await import("./save-integration.ts")).createIntegration);
 const updateIntegration = lazyUseCase(async () => (await import("./save-integration.ts")).updateIntegration);
 const deleteIntegration = lazyUseCase(async () => (await import("./save-integration.ts")).deleteIntegration);
 
-export function integrationRoutes(pool: pg.Pool): Router {
+/**
+ * The URL refused at save when it names a private address, by the rule the worker applies on every call
+ * (decision 0118); checked before the transaction, as a name's lookup may take a while.
+ */
+async function assertPublicTarget(input: TQueueIntegrationRequest, allowPrivate: boolean): Promise<void> {
+  if (allowPrivate || !input.urlN8N) return;
+  if (await namesPrivateAddress(input.urlN8N)) throw invalidInput(PRIVATE_URL_MESSAGE, "urlN8N");
+}
+
+export function integrationRoutes(pool: pg.Pool, opts: { allowPrivateTargets: boolean }): Router {
   const router = Router();
 
   router.get("/queueIntegration", async (req, res) => {
@@ -48,6 +60,7 @@ export function integrationRoutes(pool: pg.Pool): Router {
     // The plan and the profile first: a refused page answers no validation texts.
     await authorizeIntegrations(pool, actor);
     const input = parse(ZQueueIntegrationRequestSchema, req.body ?? {});
+    await assertPublicTarget(input, opts.allowPrivateTargets);
     res.json(await transaction(pool, (client) => createIntegration(client, actor, input)));
   });
 
@@ -57,6 +70,7 @@ export function integrationRoutes(pool: pg.Pool): Router {
     await authorizeIntegrations(pool, actor);
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZQueueIntegrationRequestSchema, req.body ?? {});
+    await assertPublicTarget(input, opts.allowPrivateTargets);
     res.json(await transaction(pool, (client) => updateIntegration(client, actor, id, input)));
   });
 

@@ -80,6 +80,41 @@ describe("#queueIntegration", () => {
     expect(badType.status).toBe(400);
   });
 
+  it("refuses a URL naming a loopback, private or link-local address when saved, and changes nothing", async () => {
+    const mine = await createIntegration({ type: "webhook", name: "CRM seguro", urlN8N: "https://crm.example.com/h" });
+    const before = await core.api("GET", "/queueIntegration?searchParam=crm seguro", { token: w.admin });
+    for (const urlN8N of [
+      "http://127.0.0.1:5678/webhook",
+      "http://localhost:5678/webhook",
+      "http://[::1]/hook",
+      "http://10.1.2.3/hook",
+      "http://192.168.0.10/hook",
+      "http://169.254.169.254/latest/meta-data",
+      "http://[::ffff:127.0.0.1]/hook",
+    ]) {
+      const created = await core.api("POST", "/queueIntegration", {
+        token: w.admin,
+        body: { type: "n8n", name: "Interno", urlN8N },
+      });
+      expect([created.status, created.body.error, created.body.fields], urlN8N).toEqual([
+        400,
+        "ERR_VALIDATION",
+        { urlN8N: "Private addresses are not allowed" },
+      ]);
+      const edited = await core.api("PUT", `/queueIntegration/${mine.id}`, {
+        token: w.admin,
+        body: { type: "webhook", name: "CRM seguro", urlN8N },
+      });
+      expect(edited.body.fields, urlN8N).toEqual({ urlN8N: "Private addresses are not allowed" });
+    }
+    expect((await core.api("GET", "/queueIntegration?searchParam=crm seguro", { token: w.admin })).body).toEqual(
+      before.body,
+    );
+    expect((await core.api("GET", "/queueIntegration?searchParam=interno", { token: w.admin })).body.count).toBe(0);
+    // A public address is taken, as a name that does not resolve from here (the call-time check still stands).
+    await createIntegration({ type: "n8n", name: "Público", urlN8N: "http://93.184.215.14/hook" });
+  });
+
   it("answers another company's integration as missing, and leaves it out of the list", async () => {
     const mine = await createIntegration();
     for (const [method, body] of [["GET"], ["PUT", typebot], ["DELETE"]] as const) {

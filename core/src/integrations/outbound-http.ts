@@ -63,6 +63,26 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
+/** How long a save waits for a name to resolve before taking it (the call-time check still stands). */
+const SAVE_LOOKUP_MS = 3000;
+
+/**
+ * Whether a URL names a loopback or private address, by the rule every call applies: a literal address, or any
+ * address its name resolves to now. A name that does not resolve (yet) is not known to be private: false.
+ */
+export async function namesPrivateAddress(url: string): Promise<boolean> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  if (isIP(host)) return isPrivateAddress(host);
+  const addresses = await new Promise<LookupAddress[]>((resolve) => {
+    const timer = setTimeout(() => resolve([]), SAVE_LOOKUP_MS);
+    dnsLookup(host, { all: true }, (err, list) => {
+      clearTimeout(timer);
+      resolve(err ? [] : list);
+    });
+  });
+  return addresses.some((a) => isPrivateAddress(a.address));
+}
+
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 function guardedLookup(allowPrivate: boolean) {

@@ -78,6 +78,11 @@ export type CoreConfig = {
   syncUrl?: string;
   /** OpenAI's API root for audio transcription (tests point it at a local stand-in). */
   openaiBaseUrl?: string;
+  /**
+   * INTEGRATIONS_ALLOW_PRIVATE_TARGETS=true, as the channel worker reads it: a queue integration's URL may name a
+   * loopback or private address when saved (decision 0118); absent: refused.
+   */
+  integrationsAllowPrivateTargets?: boolean;
   /** The Graph API root (GRAPH_API_URL, as the channel worker's) that Cloud API webhook media are downloaded from. */
   graphApiUrl?: string;
   /** Its version path segment (GRAPH_API_VERSION). */
@@ -217,6 +222,7 @@ export function loadConfig(env = process.env): CoreConfig {
     secureCookies: env.COOKIE_SECURE === "true",
     syncUrl: env.SYNC_URL || undefined,
     openaiBaseUrl: env.OPENAI_BASE_URL || OPENAI_BASE_URL,
+    integrationsAllowPrivateTargets: env.INTEGRATIONS_ALLOW_PRIVATE_TARGETS === "true",
     graphApiUrl: env.GRAPH_API_URL || undefined,
     graphApiVersion: env.GRAPH_API_VERSION || undefined,
     facebookAppSecret: env.FACEBOOK_APP_SECRET || undefined,

@@ -61,5 +61,20 @@ describe("#integration form (spec 2 §3, §5)", () => {
     expect(api.put).toHaveBeenCalledWith("/queueIntegration/4", integrationRequest(form));
     const refused = await saveIntegration(api, form, null);
     expect(refused).toMatchObject({ ok: false, errors: { name: i18n.t("validation.tooLong") } });
+    // A private address is refused by core when saved (decision 0118): its text, translated, under the URL.
+    const privateUrl = {
+      post: vi.fn(async () => {
+        throw new ApiError(400, {
+          error: "ERR_VALIDATION",
+          message: "Private addresses are not allowed",
+          fields: { urlN8N: "Private addresses are not allowed" },
+        });
+      }),
+    } as unknown as ApiClient;
+    expect(await saveIntegration(privateUrl, { ...form, urlN8N: "http://10.0.0.2/hook" }, null)).toMatchObject({
+      ok: false,
+      errors: { urlN8N: i18n.t("integrationsPage.validation.privateUrl") },
+    });
+    expect(i18n.t("integrationsPage.validation.privateUrl")).toBe("Endereços privados ou locais não são permitidos");
   });
 });

@@ -2,6 +2,7 @@
 // the contract's schema (name 2 to 50, typebot's urlN8N and typebotSlug required), and saving it (POST or PUT).
 import {
   type IntegrationType,
+  PRIVATE_URL_MESSAGE,
   type QueueIntegrationDTO,
   TYPEBOT_DEFAULT_DELAY_MS,
   TYPEBOT_DEFAULT_EXPIRES,
@@ -52,6 +53,7 @@ export const FIELDS_OF_TYPE: Record<IntegrationType, TextField[]> = {
 export const INTEGRATION_MESSAGES: Record<string, string> = {
   "Invalid URL": "integrationsPage.validation.invalidUrl",
   "Invalid slug": "integrationsPage.validation.invalidSlug",
+  [PRIVATE_URL_MESSAGE]: "integrationsPage.validation.privateUrl",
 };
 
 export function integrationFormFrom(i: QueueIntegrationDTO | null): IntegrationForm {

@@ -46,7 +46,11 @@ export const texts = defineTexts("integrationsPage", {
       cancel: "Cancelar",
       save: "Salvar",
     },
-    validation: { invalidUrl: "URL inválida", invalidSlug: "Slug inválido" },
+    validation: {
+      invalidUrl: "URL inválida",
+      invalidSlug: "Slug inválido",
+      privateUrl: "Endereços privados ou locais não são permitidos",
+    },
   },
   en: {
     title: "Integrations",
@@ -92,7 +96,11 @@ export const texts = defineTexts("integrationsPage", {
       cancel: "Cancel",
       save: "Save",
     },
-    validation: { invalidUrl: "Invalid URL", invalidSlug: "Invalid slug" },
+    validation: {
+      invalidUrl: "Invalid URL",
+      invalidSlug: "Invalid slug",
+      privateUrl: "Private or local addresses are not allowed",
+    },
   },
   es: {
     title: "Integraciones",
@@ -138,7 +146,11 @@ export const texts = defineTexts("integrationsPage", {
       cancel: "Cancelar",
       save: "Guardar",
     },
-    validation: { invalidUrl: "URL inválida", invalidSlug: "Slug inválido" },
+    validation: {
+      invalidUrl: "URL inválida",
+      invalidSlug: "Slug inválido",
+      privateUrl: "No se permiten direcciones privadas o locales",
+    },
   },
   tr: {
     title: "Entegrasyonlar",
@@ -184,6 +196,10 @@ export const texts = defineTexts("integrationsPage", {
       cancel: "İptal",
       save: "Kaydet",
     },
-    validation: { invalidUrl: "Geçersiz URL", invalidSlug: "Geçersiz slug" },
+    validation: {
+      invalidUrl: "Geçersiz URL",
+      invalidSlug: "Geçersiz slug",
+      privateUrl: "Özel veya yerel adreslere izin verilmez",
+    },
   },
 });

@@ -57,10 +57,11 @@ import { Migration0104InvoicePaymentCheck } from "./migrations/0104-invoice-paym
 import { Migration0107ConnectionGreetingMedia } from "./migrations/0107-connection-greeting-media.ts";
 import { Migration0108AuditLog } from "./migrations/0108-audit-log.ts";
 import { Migration0109CustomPlanPurchase } from "./migrations/0109-custom-plan-purchase.ts";
-import { Migration0113TwoFactor } from "./migrations/0113-two-factor.ts";
 import { Migration0110InvoicePaymentLinks } from "./migrations/0110-invoice-payment-links.ts";
 import { Migration0111ChatMessageUuid } from "./migrations/0111-chat-message-uuid.ts";
 import { Migration0112PhoneContacts } from "./migrations/0112-phone-contacts.ts";
+import { Migration0113TwoFactor } from "./migrations/0113-two-factor.ts";
+import { Migration0115MessageSearchUnaccent } from "./migrations/0115-message-search-unaccent.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -123,6 +124,7 @@ export const MIGRATIONS = [
   { name: "0110-invoice-payment-links", class: Migration0110InvoicePaymentLinks },
   { name: "0111-chat-message-uuid", class: Migration0111ChatMessageUuid },
   { name: "0112-phone-contacts", class: Migration0112PhoneContacts },
+  { name: "0115-message-search-unaccent", class: Migration0115MessageSearchUnaccent },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

@@ -1,8 +1,11 @@
-// GET /messages-search (issue 21, decision 0089): message text across the conversations the caller may see, as
-// messages; scoped to the company and, for an agent, to what their list shows; bounded.
+// GET /messages-search (issue 21, decision 0089; issue 25, decision 0115): message text across the conversations the
+// caller may see, as messages with the matched words as ranges, grouped by ticket; accents folded and Portuguese
+// stems; newest or best first by cursor; scoped to the company and, for an agent, to what their list shows; LGPD;
+// bounded.
 import { describe, expect, it } from "vitest";
 import { SEARCH_MAX_LIMIT } from "../contract/search.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
+import { settingForTest } from "../testing/flags.ts";
 import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
 import { searchQuery } from "./search-messages.ts";
@@ -43,6 +46,26 @@ const w = forFile(async () => {
   await pool.query("UPDATE messages SET is_deleted = true WHERE id = $1", [deleted.id]);
   const otherQueueHit = await say(otherQueue.id, "o pix do financeiro caiu");
   const adminsHit = await say(adminsWork.id, "pix enviado agora");
+  // Issue 25: accents and stems, rank against recency, markup in the text, a contact card.
+  const served = await say(waiting.id, "Os atendimentos de ontem foram concluídos", { minutesAgo: 40 });
+  const servedElsewhere = await say(otherQueue.id, "atendimento do financeiro encerrado", { minutesAgo: 41 });
+  const joao = await say(waiting.id, "Falei com o João sobre a troca", { minutesAgo: 39 });
+  const dense = await say(waiting.id, "reembolso, reembolso: quero o reembolso", { minutesAgo: 30 });
+  const sparse = await say(
+    waiting.id,
+    "ontem conversamos bastante sobre muitas coisas diferentes e no final do dia falamos de reembolso também",
+    { minutesAgo: 29 },
+  );
+  const markup = await say(waiting.id, "<script>alert(1)</script> segue o boleto <b>pago</b> \u0001ok\u0002", {
+    minutesAgo: 28,
+  });
+  const card = await say(
+    waiting.id,
+    "BEGIN:VCARD\nVERSION:3.0\nFN:Marta Cartao\nTEL;waid=5511987654321:+55 11 98765-4321\nEND:VCARD",
+    {
+      minutesAgo: 27,
+    },
+  );
   // Another company's conversation with the same words.
   const b = await buildCompany(pool);
   const bWa = await buildWhatsapp(pool, { companyId: b.id });
@@ -51,7 +74,25 @@ const w = forFile(async () => {
   await buildMessage(pool, { companyId: b.id, ticketId: bTicket.id, body: "pix segredo da outra empresa" });
   const bAdmin = await buildUser(pool, { companyId: b.id, profile: "admin" });
   const bToken = (await core.login(bAdmin.email, bAdmin.password)).token;
-  return { ...s, waiting, otherQueue, adminsWork, hit, reply, deleted, otherQueueHit, adminsHit, bToken };
+  return {
+    ...s,
+    waiting,
+    otherQueue,
+    adminsWork,
+    hit,
+    reply,
+    deleted,
+    otherQueueHit,
+    adminsHit,
+    bToken,
+    served,
+    servedElsewhere,
+    joao,
+    dense,
+    sparse,
+    markup,
+    card,
+  };
 });
 
 const search = (token: string, query: string) => core.api("GET", `/messages-search?${query}`, { token });
@@ -68,12 +109,21 @@ describe("#messages.search", () => {
       ticketUuid: w.waiting.uuid,
       ticketStatus: "pending",
       body: "Quero pagar com pix amanhã, pedido 12345",
+      fragment: "Quero pagar com pix amanhã, pedido 12345",
+      highlights: [[16, 19]],
+      rank: expect.any(Number),
       fromMe: false,
       isPrivate: false,
       createdAt: expect.any(String),
       contact: { id: expect.any(Number), name: "Paula Pix", urlPicture: null },
     });
-    expect(res.body).toMatchObject({ hasMore: false, timedOut: false });
+    expect(res.body).toMatchObject({ hasMore: false, nextCursor: null, timedOut: false });
+    // Grouped by ticket, tickets in the order of their first match.
+    expect(res.body.groups.map((g: { ticketId: number; messageIds: string[] }) => [g.ticketId, g.messageIds])).toEqual([
+      [w.adminsWork.id, [w.adminsHit.id]],
+      [w.otherQueue.id, [w.otherQueueHit.id]],
+      [w.waiting.id, [w.reply.id, w.hit.id]],
+    ]);
     // A deleted message's text is never found, and another company's never shows.
     expect(JSON.stringify(res.body)).not.toContain("secreta");
     expect(JSON.stringify(res.body)).not.toContain("outra empresa");
@@ -121,16 +171,97 @@ describe("#messages.search", () => {
     expect(res.status).toBe(401);
   });
 
-  it("reads the full-text index, not the whole messages table", async () => {
+  it("folds accents and stems in Portuguese: atendimento finds atendimentos, Joao finds João", async () => {
+    expect(ids((await search(w.adminToken, "searchParam=atendimento")).body)).toEqual([
+      w.served.id,
+      w.servedElsewhere.id,
+    ]);
+    expect(ids((await search(w.adminToken, "searchParam=Joao")).body)).toEqual([w.joao.id]);
+    expect(ids((await search(w.adminToken, "searchParam=concluidos%20ATENDIMENTOS")).body)).toEqual([w.served.id]);
+    const marked = (await search(w.adminToken, "searchParam=joao")).body.messages[0];
+    expect(marked.highlights.map(([a, b]: [number, number]) => marked.fragment.slice(a, b))).toEqual(["João"]);
+  });
+
+  it("shows an agent no match from a ticket of another queue, with accents folded too", async () => {
+    expect(ids((await search(w.agentToken, "searchParam=atendimentos")).body)).toEqual([w.served.id]);
+  });
+
+  it("orders by rank or by recency, and pages by cursor through every match once", async () => {
+    const recent = await search(w.adminToken, "searchParam=reembolso&order=recent");
+    expect(ids(recent.body)).toEqual([w.sparse.id, w.dense.id]);
+    const ranked = await search(w.adminToken, "searchParam=reembolso&order=rank");
+    expect(ids(ranked.body)).toEqual([w.dense.id, w.sparse.id]);
+    expect(ranked.body.messages[0].rank).toBeGreaterThan(ranked.body.messages[1].rank);
+    for (const order of ["recent", "rank"]) {
+      const all = ids((await search(w.adminToken, `searchParam=pix&order=${order}`)).body);
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      for (let i = 0; i < 10; i++) {
+        const page: { body: { messages: { id: string }[]; nextCursor: string | null; hasMore: boolean } } =
+          await search(
+            w.adminToken,
+            `searchParam=pix&order=${order}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+          );
+        paged.push(...ids(page.body));
+        cursor = page.body.nextCursor;
+        expect(page.body.hasMore).toBe(cursor !== null);
+        if (!cursor) break;
+      }
+      expect(paged).toEqual(all);
+      expect(all).toHaveLength(4);
+    }
+  });
+
+  it("answers the matched words as ranges over plain text: markup in a message stays text", async () => {
+    const res = await search(w.adminToken, "searchParam=boleto%20pago");
+    expect(ids(res.body)).toEqual([w.markup.id]);
+    const m = res.body.messages[0];
+    expect(m.fragment).toBe("<script>alert(1)</script> segue o boleto <b>pago</b> \u0001ok\u0002");
+    expect(m.highlights.map(([a, b]: [number, number]) => m.fragment.slice(a, b))).toEqual(["boleto", "pago"]);
+  });
+
+  it("finds a contact card for who reads whole numbers, and none for a user who reads them masked (LGPD)", async () => {
+    expect(ids((await search(w.adminToken, "searchParam=5511987654321")).body)).toEqual([w.card.id]);
+    expect(ids((await search(w.agentToken, "searchParam=Marta%20Cartao")).body)).toEqual([w.card.id]);
+    await settingForTest(core.db.pool, w.company.id, "enableLGPD", "enabled");
+    await settingForTest(core.db.pool, w.company.id, "lgpdHideNumber", "enabled");
+    expect(ids((await search(w.agentToken, "searchParam=5511987654321")).body)).toEqual([]);
+    expect(ids((await search(w.agentToken, "searchParam=Marta%20Cartao")).body)).toEqual([]);
+    // The admin still reads whole numbers.
+    expect(ids((await search(w.adminToken, "searchParam=5511987654321")).body)).toEqual([w.card.id]);
+  });
+
+  it("refuses too long a text, too many words, only stop words and a cursor it did not give, with ERR_VALIDATION", async () => {
+    for (const q of [
+      `searchParam=${"a".repeat(201)}`,
+      "searchParam=um%20dois%20tres%20quatro%20cinco%20seis%20sete%20oito%20nove",
+      "searchParam=de%20que%20para",
+      "searchParam=pix&cursor=bm90LWEtY3Vyc29y",
+      "searchParam=pix&order=best",
+    ]) {
+      const res = await search(w.adminToken, q);
+      expect(res.status, q).toBe(400);
+      expect(res.body.error).toBe("ERR_VALIDATION");
+    }
+    // A cursor of newest-first refused for best-first.
+    const first = await search(w.adminToken, "searchParam=pix&limit=1");
+    const mixed = await search(
+      w.adminToken,
+      `searchParam=pix&order=rank&cursor=${encodeURIComponent(first.body.nextCursor)}`,
+    );
+    expect(mixed.status).toBe(400);
+  });
+
+  it("reads the accent-folding full-text index, not the whole messages table", async () => {
     const client = await core.db.pool.connect();
     try {
       await client.query("BEGIN");
       await client.query("SET LOCAL enable_seqscan = off");
       const plan = await client.query(
-        "EXPLAIN SELECT m.id FROM messages m WHERE to_tsvector('portuguese', m.body) @@ to_tsquery('portuguese', $1)",
+        "EXPLAIN SELECT m.id FROM messages m WHERE to_tsvector('portuguese_unaccent'::regconfig, m.body) @@ to_tsquery('portuguese_unaccent', $1)",
         [searchQuery("pix amanhã")],
       );
-      expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain("messages_search_body");
+      expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain("messages_search_text");
       await client.query("ROLLBACK");
     } finally {
       client.release();

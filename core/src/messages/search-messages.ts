@@ -1,28 +1,54 @@
-// Use case: find message text in the conversations the caller may see (issue 21, decision 0089). Full text in
-// Portuguese over messages_search_body (each word of the search matched as a word's start), scoped to the company
-// and, for users, to the tickets the list would show them (visibility.ts, and never other users' work in progress:
-// a user's search never shows all, spec 1 §6). Bounded: at least 3 characters, at most 50 matches, and a time limit.
+// Use case: find message text in the conversations the caller may see (issue 21, decision 0089; issue 25, decision
+// 0115). Full text through the `portuguese_unaccent` configuration (accents folded, Portuguese stems; each word of the
+// search matched as a word's start), over messages_search_text, scoped to the company and, for users, to the tickets
+// the list would show them (visibility.ts, and never other users' work in progress: spec 1 §6). Newest first or best
+// first, by cursor; the matched words come back as ranges over plain text (never markup). Bounded: 3 to 200
+// characters, 8 words, 50 matches a page, and a time limit.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
-import type { MessageSearchHit, SearchMessagesResponse, TSearchMessagesQuery } from "../contract/search.ts";
+import {
+  groupByTicket,
+  type MessageSearchHit,
+  type SearchMessagesResponse,
+  type TSearchMessagesQuery,
+} from "../contract/search.ts";
+import { highlight, searchStems, searchTerms } from "../contract/search-text.ts";
 import { invalidInput } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
+import { loadViewer } from "../presenters/viewer.ts";
 import { SHARED_STATUSES, visibleTicketSql } from "../tickets/visibility.ts";
 
 /** A search that takes longer finds too much to be read: it is stopped and says so. */
 export const SEARCH_TIMEOUT_MS = 3_000;
-/** Words of the search used; more narrow nothing a person would type. */
-const MAX_WORDS = 8;
+/** The text search configuration of migration 0115 (the index's expression names it the same way). */
+export const SEARCH_CONFIG = "portuguese_unaccent";
 
 /** The full-text query: each word (letters and digits only, so nothing of to_tsquery's syntax) as a prefix, all required. */
 export function searchQuery(text: string): string | null {
-  const words =
-    text
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, MAX_WORDS) ?? [];
+  const words = searchTerms(text.toLowerCase());
   return words.length === 0 ? null : words.map((w) => `${w}:*`).join(" & ");
 }
+
+type Cursor = { at: string; id: string; rank: number | null };
+
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.at, c.id, c.rank])).toString("base64url");
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const [at, id, rank] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
+    if (
+      typeof at === "string" &&
+      !Number.isNaN(Date.parse(at)) &&
+      typeof id === "string" &&
+      /^[0-9a-f-]{36}$/i.test(id) &&
+      (rank === null || typeof rank === "number")
+    )
+      return { at, id, rank };
+  } catch {}
+  throw invalidInput("cursor is not one this search gave", "cursor");
+}
+
+type Row = Omit<MessageSearchHit, "fragment" | "highlights"> & { at: string; text: string };
 
 export async function searchMessages(
   pool: pg.Pool,
@@ -30,7 +56,12 @@ export async function searchMessages(
   q: TSearchMessagesQuery,
 ): Promise<SearchMessagesResponse> {
   const query = searchQuery(q.searchParam);
-  if (!query) throw invalidInput("searchParam has no letters or digits", "searchParam");
+  const stems = searchStems(q.searchParam);
+  if (!query || stems.length === 0) throw invalidInput("searchParam has no words to search for", "searchParam");
+  const cursor = q.cursor === undefined ? null : decodeCursor(q.cursor);
+  if (cursor && (cursor.rank === null) !== (q.order === "recent"))
+    throw invalidInput("cursor is not one this search gave", "cursor");
+  const viewer = await loadViewer(pool, actor);
   const params: unknown[] = [actor.companyId, query, q.limit + 1];
   const visible = visibleTicketSql(actor, params, "t");
   let ownWork = "";
@@ -39,29 +70,65 @@ export async function searchMessages(
     const shared = SHARED_STATUSES.map((s) => `'${s}'`).join(", ");
     ownWork = ` AND (t.user_id IS NULL OR t.user_id = $${params.length}::int OR t.status IN (${shared}))`;
   }
+  // LGPD (spec 1 §6): a contact card's text holds numbers; a user who reads numbers masked finds no card, so a search
+  // by digits cannot tell a number the mask hides.
+  const cards = viewer.hideNumbers ? " AND m.body !~* 'BEGIN:VCARD'" : "";
+  let after = "";
+  if (cursor) {
+    params.push(cursor.at, cursor.id);
+    const at = `$${params.length - 1}::timestamptz`;
+    const id = `$${params.length}::uuid`;
+    if (cursor.rank === null) after = `WHERE (h.created_at, h.id) < (${at}, ${id})`;
+    else {
+      params.push(cursor.rank);
+      after = `WHERE (h.rank, h.created_at, h.id) < ($${params.length}::real, ${at}, ${id})`;
+    }
+  }
+  const order = q.order === "rank" ? "h.rank DESC, h.created_at DESC, h.id DESC" : "h.created_at DESC, h.id DESC";
   try {
     return await transaction(pool, async (client) => {
       await client.query(`SET LOCAL statement_timeout = ${SEARCH_TIMEOUT_MS}`);
-      const { rows } = await client.query<MessageSearchHit & { createdAt: Date }>(
-        `SELECT m.id, m.ticket_id AS "ticketId", t.uuid AS "ticketUuid", t.status AS "ticketStatus",
-           left(m.body, 500) AS body, m.from_me AS "fromMe", m.is_private AS "isPrivate", m.created_at AS "createdAt",
+      const { rows } = await client.query<Row>(
+        `WITH query AS (SELECT to_tsquery('${SEARCH_CONFIG}', $2::text) AS q),
+         hits AS (
+           SELECT m.id, m.ticket_id, m.body, m.from_me, m.is_private, m.created_at,
+             ts_rank_cd(to_tsvector('${SEARCH_CONFIG}'::regconfig, m.body), query.q, 1) AS rank
+           FROM query, messages m
+           JOIN tickets t ON t.id = m.ticket_id AND t.company_id = m.company_id
+           WHERE m.company_id = $1::int AND to_tsvector('${SEARCH_CONFIG}'::regconfig, m.body) @@ query.q
+             AND NOT m.is_deleted AND m.media_type <> 'reactionMessage' AND ${visible}${ownWork}${cards}
+         ),
+         page AS (SELECT h.* FROM hits h ${after} ORDER BY ${order} LIMIT $3::int)
+         SELECT p.id, p.ticket_id AS "ticketId", t.uuid AS "ticketUuid", t.status AS "ticketStatus",
+           left(p.body, 500) AS body, p.from_me AS "fromMe", p.is_private AS "isPrivate", p.created_at AS "createdAt",
+           p.created_at::text AS at, p.rank,
+           left(p.body, 4000) AS text,
            json_build_object('id', c.id, 'name', c.name, 'urlPicture', c.url_picture) AS contact
-         FROM messages m
-         JOIN tickets t ON t.id = m.ticket_id AND t.company_id = m.company_id
+         FROM page p
+         JOIN tickets t ON t.id = p.ticket_id AND t.company_id = $1::int
          JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
-         WHERE m.company_id = $1::int AND to_tsvector('portuguese', m.body) @@ to_tsquery('portuguese', $2::text)
-           AND NOT m.is_deleted AND m.media_type <> 'reactionMessage' AND ${visible}${ownWork}
-         ORDER BY m.created_at DESC, m.id DESC
-         LIMIT $3::int`,
+         ORDER BY ${order.replaceAll("h.", "p.")}`,
         params,
       );
       const hasMore = rows.length > q.limit;
-      const messages = rows.slice(0, q.limit).map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
-      return { messages, hasMore, timedOut: false };
+      const page = rows.slice(0, q.limit);
+      // The marks come from the same words and stems the offline search uses (search-text.ts), over plain text.
+      const messages: MessageSearchHit[] = page.map(({ at: _at, text, ...r }) => ({
+        ...r,
+        ...highlight(text, stems),
+        createdAt: new Date(r.createdAt).toISOString(),
+      }));
+      const last = page.at(-1);
+      const nextCursor =
+        hasMore && last
+          ? encodeCursor({ at: last.at, id: last.id, rank: q.order === "rank" ? Number(last.rank) : null })
+          : null;
+      return { messages, groups: groupByTicket(messages), hasMore, nextCursor, timedOut: false };
     });
   } catch (err) {
     // query_canceled: the statement_timeout above.
-    if ((err as { code?: string }).code === "57014") return { messages: [], hasMore: false, timedOut: true };
+    if ((err as { code?: string }).code === "57014")
+      return { messages: [], groups: [], hasMore: false, nextCursor: null, timedOut: true };
     throw err;
   }
 }

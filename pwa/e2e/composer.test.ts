@@ -82,7 +82,15 @@ describe("composer", () => {
     await until("the image stored", async () => (await stored("body", "Segue o catálogo")).length === 1);
     expect((await stored("body", "Segue o catálogo"))[0]).toMatchObject({ media_type: "image", is_private: false });
 
-    // 2. A voice note from the fake microphone: recorded, stopped, stored as audio.
+    // 2. A press of the microphone by mistake: under 10,000 bytes, discarded and said so (spec 1 §9).
+    await page.getByTestId("record-start").click();
+    await page.getByTestId("recording").waitFor();
+    await page.getByTestId("record-stop").click();
+    await page.getByText("Áudio muito curto: não foi enviado.").waitFor();
+    await page.getByTestId("record-start").waitFor();
+    expect(await stored("media_type", "audio")).toEqual([]);
+
+    // A voice note from the fake microphone: recorded, stopped, stored as audio.
     await page.getByTestId("record-start").click();
     await page.getByTestId("recording").waitFor();
     await page.waitForTimeout(1500);

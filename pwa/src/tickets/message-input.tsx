@@ -21,7 +21,7 @@ import { QuickMessageOptions } from "./composer/quick-message-options.tsx";
 import { RecordingBar } from "./composer/recording-bar.tsx";
 import { ReplyQuote } from "./composer/reply-quote.tsx";
 import { SendOrRecordButton } from "./composer/send-or-record-button.tsx";
-import { useAudioRecorder } from "./composer/use-audio-recorder.ts";
+import { type RecorderProblem, useAudioRecorder } from "./composer/use-audio-recorder.ts";
 import { useComposerDraft } from "./composer/use-composer-draft.ts";
 import { useQuickPicker } from "./composer/use-quick-picker.ts";
 import { WindowNotice } from "./composer/window-notice.tsx";
@@ -29,11 +29,18 @@ import { replyAllowed } from "./ticket-rules.ts";
 import { useElementWidth } from "./use-element-width.ts";
 import "./composer/composer.css";
 
+const RECORDER_PROBLEM_TEXT = {
+  denied: "composer.micDenied",
+  unavailable: "composer.micUnavailable",
+  tooShort: "composer.recordingTooShort",
+} as const satisfies Record<RecorderProblem, string>;
+
 /**
  * On a phone, and in a composer narrower than this, the row keeps only '+', the text box and send (decision 0088):
  * with the five tools beside it the text box of a 390 px phone was 80 px wide. The tools and send take about
  * 290 px of a desk's row, so at this width its text box still keeps about 270 px.
  */
+
 export const FOLD_TOOLS_BELOW = 560;
 
 // Yjs, y-indexeddb and the Hocuspocus client load only once the agent types '/'.
@@ -61,7 +68,7 @@ function Composer({ ticket }: { ticket: TicketDTO }) {
   const folded = phone || (measured.width > 0 && measured.width < FOLD_TOOLS_BELOW);
   const recorder = useAudioRecorder(
     (file) => void draft.sendFiles([{ key: "audio", file, caption: "" }]),
-    (problem) => showToast(t(problem === "denied" ? "composer.micDenied" : "composer.micUnavailable")),
+    (problem) => showToast(t(RECORDER_PROBLEM_TEXT[problem])),
   );
 
   // A new text starts the picker's choice from its first match.

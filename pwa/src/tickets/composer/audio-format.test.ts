@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseMime, formatDuration, pickAudioFormat } from "./audio-format.ts";
+import { baseMime, formatDuration, longEnough, MIN_RECORDING_BYTES, pickAudioFormat } from "./audio-format.ts";
 
 describe("voice note format", () => {
   it("prefers Ogg/Opus, then MP4 as .m4a, then WebM", () => {
@@ -14,5 +14,12 @@ describe("voice note format", () => {
     expect(baseMime("audio/ogg;codecs=opus")).toBe("audio/ogg");
     expect(formatDuration(65_900)).toBe("01:05");
     expect(formatDuration(-5)).toBe("00:00");
+  });
+
+  it("keeps a recording of 10,000 bytes or more and discards a shorter one (spec 1 §9)", () => {
+    expect(MIN_RECORDING_BYTES).toBe(10_000);
+    expect(longEnough([{ size: 6_000 }, { size: 3_999 }])).toBe(false);
+    expect(longEnough([{ size: 6_000 }, { size: 4_000 }])).toBe(true);
+    expect(longEnough([])).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
 // Voice notes with MediaRecorder: start asks for the microphone (a refusal is reported, not
 // thrown), stop hands back the recording as a named File, cancel drops it.
 import { useEffect, useRef, useState } from "react";
-import { baseMime, pickAudioFormat } from "./audio-format.ts";
+import { baseMime, longEnough, pickAudioFormat } from "./audio-format.ts";
 
-export type RecorderProblem = "denied" | "unavailable";
+/** Denied or unavailable microphone, or a recording too short to keep (discarded, spec 1 §9). */
+export type RecorderProblem = "denied" | "unavailable" | "tooShort";
 
 export function useAudioRecorder(onRecorded: (file: File) => void, onProblem: (p: RecorderProblem) => void) {
   const [startedAt, setStartedAt] = useState<number | null>(null);
@@ -45,6 +46,7 @@ export function useAudioRecorder(onRecorded: (file: File) => void, onProblem: (p
       recorder.current = null;
       setStartedAt(null);
       if (!keep.current || chunks.length === 0) return;
+      if (!longEnough(chunks)) return onProblem("tooShort");
       const type = baseMime(format.mimeType);
       const stamp = new Date().toISOString().replace(/[-:]/g, "").slice(0, 15);
       onRecorded(new File(chunks, `audio-${stamp}.${format.ext}`, { type }));

@@ -1,55 +1,115 @@
-// The search's message section's data (issue 21): GET /messages-search while online, and opening a conversation at
-// a match, which may be older than what this device holds: its pages are fetched into the replica first.
+// The search's message section's data (issue 21, issue 25): GET /messages-search while online (newest or best first,
+// page by page), the replica offline (message-search-offline.ts), and opening a conversation at a match, which may be
+// older than what this device holds: its pages are fetched into the replica first.
 import type { MessageDTO } from "@chatflow/core/contract/entities.ts";
 import {
   type MessageSearchHit,
   SEARCH_MIN_LENGTH,
   type SearchMessagesResponse,
+  type SearchOrder,
 } from "@chatflow/core/contract/search.ts";
 import { Dexie } from "dexie";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { db } from "../app-db.ts";
 import { api } from "../app-services.ts";
+import { type Searcher, searchReplica } from "./message-search-offline.ts";
 import { fetchOlderMessages } from "./message-view/older-messages.ts";
 
 export type MessageSearchState = {
-  /** offline: the search reads the server; short: fewer than 3 characters. */
-  status: "short" | "offline" | "loading" | "done" | "error";
+  /** short: fewer than 3 characters; offline: answered from this device's replica. */
+  status: "short" | "loading" | "done" | "error";
+  /** The answer came from the replica (no connection): only the messages this device holds. */
+  offline: boolean;
   hits: MessageSearchHit[];
   hasMore: boolean;
   timedOut: boolean;
+  /** Fetches the next page (online, when hasMore). */
+  loadMore: () => void;
+  loadingMore: boolean;
 };
 
-const EMPTY = { hits: [], hasMore: false, timedOut: false };
+type Answer = {
+  key: string;
+  status: "done" | "error";
+  offline: boolean;
+  hits: MessageSearchHit[];
+  nextCursor: string | null;
+  timedOut: boolean;
+};
 
-/** The messages whose text matches `search` (already debounced), newest first. */
-export function useMessageSearch(search: string, online: boolean): MessageSearchState {
+const path = (text: string, order: SearchOrder, cursor: string | null) =>
+  `/messages-search?searchParam=${encodeURIComponent(text)}&order=${order}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+
+/**
+ * The messages whose text matches `search` (already debounced): the server's answer online, page by page; the
+ * replica's offline, with the same words, rule and order.
+ */
+export function useMessageSearch(
+  search: string,
+  online: boolean,
+  order: SearchOrder,
+  who: Searcher,
+): MessageSearchState {
   const text = search.trim();
-  const [answer, setAnswer] = useState<{ key: string; state: MessageSearchState } | null>(null);
-  const usable = text.length >= SEARCH_MIN_LENGTH && online;
+  const key = `${online ? "on" : "off"}|${order}|${text}`;
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const usable = text.length >= SEARCH_MIN_LENGTH;
+  const { id, admin } = who;
   useEffect(() => {
     if (!usable) return;
     let live = true;
-    api
-      .get<SearchMessagesResponse>(`/messages-search?searchParam=${encodeURIComponent(text)}`)
-      .then((res) => {
-        if (live)
-          setAnswer({
-            key: text,
-            state: { status: "done", hits: res.messages, hasMore: res.hasMore, timedOut: res.timedOut },
-          });
-      })
-      .catch(() => {
-        if (live) setAnswer({ key: text, state: { status: "error", ...EMPTY } });
-      });
+    const done = (a: Omit<Answer, "key">) => live && setAnswer({ key, ...a });
+    const failed = () => done({ status: "error", offline: !online, hits: [], nextCursor: null, timedOut: false });
+    if (online)
+      api
+        .get<SearchMessagesResponse>(path(text, order, null))
+        .then((res) =>
+          done({
+            status: "done",
+            offline: false,
+            hits: res.messages,
+            nextCursor: res.nextCursor,
+            timedOut: res.timedOut,
+          }),
+        )
+        .catch(failed);
+    else
+      searchReplica(db, text, order, { id, admin })
+        .then((hits) => done({ status: "done", offline: true, hits, nextCursor: null, timedOut: false }))
+        .catch(failed);
     return () => {
       live = false;
     };
-  }, [text, usable]);
-  if (text.length < SEARCH_MIN_LENGTH) return { status: "short", ...EMPTY };
-  if (!online) return { status: "offline", ...EMPTY };
-  return answer?.key === text ? answer.state : { status: "loading", ...EMPTY };
+  }, [key, usable, online, order, text, id, admin]);
+  const current = answer?.key === key ? answer : null;
+  const loadMore = useCallback(() => {
+    if (!current?.nextCursor || loadingMore) return;
+    setLoadingMore(true);
+    api
+      .get<SearchMessagesResponse>(path(text, order, current.nextCursor))
+      .then((res) =>
+        setAnswer((a) =>
+          a && a.key === key
+            ? { ...a, hits: [...a.hits, ...res.messages], nextCursor: res.nextCursor, timedOut: res.timedOut }
+            : a,
+        ),
+      )
+      .catch(() => {})
+      .finally(() => setLoadingMore(false));
+  }, [current, loadingMore, text, order, key]);
+  const base = { hits: [], hasMore: false, timedOut: false, offline: !online, loadMore, loadingMore };
+  if (!usable) return { ...base, status: "short" };
+  if (!current) return { ...base, status: "loading" };
+  return {
+    ...base,
+    status: current.status,
+    offline: current.offline,
+    hits: current.hits,
+    hasMore: current.nextCursor !== null,
+    timedOut: current.timedOut,
+  };
 }
 
 /** Pages of a conversation fetched, at most, to reach a match older than what this device holds. */

@@ -17,10 +17,18 @@ async function company() {
   return { id: c.id, token };
 }
 
-async function send(path: string, token: string, name: string, content: Buffer | string, mapping?: unknown) {
+async function send(
+  path: string,
+  token: string,
+  name: string,
+  content: Buffer | string,
+  mapping?: unknown,
+  fields: Record<string, unknown> = {},
+) {
   const form = new FormData();
   form.append("file", new Blob([typeof content === "string" ? content : new Uint8Array(content)]), name);
   if (mapping !== undefined) form.append("mapping", typeof mapping === "string" ? mapping : JSON.stringify(mapping));
+  for (const [k, v] of Object.entries(fields)) form.append(k, typeof v === "string" ? v : JSON.stringify(v));
   const res = await fetch(`${core.url}${path}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}` },
@@ -28,10 +36,10 @@ async function send(path: string, token: string, name: string, content: Buffer |
   });
   return { status: res.status, body: await res.json() };
 }
-const preview = (token: string, name: string, content: Buffer | string) =>
-  send("/contacts/upload/preview", token, name, content);
-const upload = (token: string, name: string, content: Buffer | string, mapping?: unknown) =>
-  send("/contacts/upload", token, name, content, mapping);
+const preview = (token: string, name: string, content: Buffer | string, page?: unknown) =>
+  send("/contacts/upload/preview", token, name, content, undefined, page === undefined ? {} : { page });
+const upload = (token: string, name: string, content: Buffer | string, mapping?: unknown, selection?: unknown) =>
+  send("/contacts/upload", token, name, content, mapping, selection === undefined ? {} : { selection });
 
 async function contactsOf(companyId: number) {
   const { rows } = await core.db.pool.query(
@@ -78,15 +86,23 @@ describe("#contacts.upload.preview", () => {
     expect(imports.rows).toHaveLength(0);
   });
 
-  it("reads an xlsx sheet's first rows, numbers with all their digits", async () => {
+  it("reads an xlsx sheet a page at a time, numbers with all their digits, and counts its rows", async () => {
     const c = await company();
     const rows: (string | number)[][] = [["Cliente", "Telefone principal"]];
-    for (let i = 0; i < 12; i++) rows.push([`Pessoa ${i}`, 5511900000200 + i]);
-    const res = await preview(c.token, "clientes.xlsx", await xlsx(rows));
+    for (let i = 0; i < 30; i++) rows.push([`Pessoa ${i}`, 5511900000200 + i]);
+    const sheet = await xlsx(rows);
+    const res = await preview(c.token, "clientes.xlsx", sheet);
     expect(res.status).toBe(200);
     expect(res.body.header).toEqual(["Cliente", "Telefone principal"]);
-    // The header and five rows, not the whole sheet.
-    expect(res.body.rows).toEqual([0, 1, 2, 3, 4].map((i) => [`Pessoa ${i}`, String(5511900000200 + i)]));
+    // The header and one page of 25 rows, not the whole sheet; the count of every row.
+    expect(res.body).toMatchObject({ total: 30, page: 1, pageSize: 25 });
+    expect(res.body.rows).toEqual([...Array(25).keys()].map((i) => [`Pessoa ${i}`, String(5511900000200 + i)]));
+    const second = await preview(c.token, "clientes.xlsx", sheet, "2");
+    expect(second.body).toMatchObject({ total: 30, page: 2 });
+    expect(second.body.rows).toEqual([25, 26, 27, 28, 29].map((i) => [`Pessoa ${i}`, String(5511900000200 + i)]));
+    expect((await preview(c.token, "clientes.xlsx", sheet, "3")).body).toMatchObject({ total: 30, rows: [] });
+    const badPage = await preview(c.token, "clientes.xlsx", sheet, "0");
+    expect([badPage.status, badPage.body.fields]).toEqual([400, { page: "Invalid page" }]);
   });
 
   it("refuses what the import refuses: another file type, a zip that is no sheet, an empty sheet", async () => {
@@ -183,6 +199,51 @@ describe("#contacts.upload with a mapping", () => {
     expect(await contactsOf(c.id)).toEqual([]);
   });
 
+  it("imports only the selected rows: all but some, or only some; the others neither created nor ignored", async () => {
+    const c = await company();
+    // Rows 0 (Ana), 1 (Bruno) and 2 (no name): all but Ana.
+    const except = await upload(c.token, "crm.csv", CRM_CSV, CRM_MAPPING, { mode: "except", rows: [0] });
+    expect(except.body).toEqual({ created: 1, ignored: 1 });
+    expect((await contactsOf(c.id)).map((r) => r.name)).toEqual(["Bruno Reis"]);
+    // Only Ana and the row without a name: one created, one ignored; Bruno is left out of the counts.
+    const d = await company();
+    const only = await upload(d.token, "crm.csv", CRM_CSV, CRM_MAPPING, { mode: "only", rows: [0, 2] });
+    expect(only.body).toEqual({ created: 1, ignored: 1 });
+    expect((await contactsOf(d.id)).map((r) => r.name)).toEqual(["Ana Lima"]);
+    // No selection: every row, as before.
+    const e = await company();
+    expect((await upload(e.token, "crm.csv", CRM_CSV, CRM_MAPPING)).body).toEqual({ created: 2, ignored: 1 });
+  });
+
+  it("refuses an import with no row selected with the spec's message, and creates nothing", async () => {
+    const c = await company();
+    const imports = async () =>
+      (await core.db.pool.query("SELECT state FROM contact_imports WHERE company_id = $1", [c.id])).rows;
+    // Nothing ticked: refused before any import starts.
+    const none = await upload(c.token, "crm.csv", CRM_CSV, CRM_MAPPING, { mode: "only", rows: [] });
+    expect([none.status, none.body.error, none.body.fields]).toEqual([
+      400,
+      "ERR_VALIDATION",
+      { selection: M.noRowSelected },
+    ]);
+    expect(await imports()).toEqual([]);
+    for (const bad of ["{not json", { mode: "some", rows: [] }, { mode: "only", rows: [-1] }]) {
+      const res = await upload(c.token, "crm.csv", CRM_CSV, CRM_MAPPING, bad);
+      expect([res.status, res.body.fields], JSON.stringify(bad)).toEqual([400, { selection: "Invalid selection" }]);
+    }
+    expect(await imports()).toEqual([]);
+    // Every row of this file unticked, or only rows it does not have: the import finds none and fails.
+    for (const selection of [
+      { mode: "except", rows: [0, 1, 2] },
+      { mode: "only", rows: [3, 40] },
+    ]) {
+      const res = await upload(c.token, "crm.csv", CRM_CSV, CRM_MAPPING, selection);
+      expect([res.status, res.body.fields], JSON.stringify(selection)).toEqual([400, { selection: M.noRowSelected }]);
+    }
+    expect(await imports()).toEqual([{ state: "failed" }, { state: "failed" }]);
+    expect(await contactsOf(c.id)).toEqual([]);
+  });
+
   it("keeps the file limits: a sheet past the row limit is refused whatever its mapping", async () => {
     const c = await company();
     const lines = ["a;b"];
@@ -190,6 +251,9 @@ describe("#contacts.upload with a mapping", () => {
     const res = await upload(c.token, "grande.csv", lines.join("\n"), { name: 0, number: 1 });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ file: "At most 20000 rows per file" });
+    // The preview refuses it too, before anything is mapped.
+    const seen = await preview(c.token, "grande.csv", lines.join("\n"));
+    expect([seen.status, seen.body.fields]).toEqual([400, { file: "At most 20000 rows per file" }]);
     expect(await contactsOf(c.id)).toEqual([]);
   });
 });

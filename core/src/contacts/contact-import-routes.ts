@@ -1,5 +1,5 @@
-// POST /contacts/upload (spec 1 §7: multipart `file`, and the `mapping` of decision 0091), its preview
-// POST /contacts/upload/preview, GET /contacts/upload/{id}, and POST /contacts/import (the import from the phone,
+// POST /contacts/upload (spec 1 §7: multipart `file`, the `mapping` of decision 0091 and the `selection` of
+// decision 0118), its preview POST /contacts/upload/preview (`page`), GET /contacts/upload/{id}, and POST /contacts/import (the import from the phone,
 // decision 0112, a job polled on the same GET):
 // the spreadsheet goes to disk, its import runs as a job (contact-import-runner.ts);
 // the upload answers the counts when the job ends within `waitMs`, else 202 with
@@ -16,10 +16,14 @@ import { actorOf } from "../auth/authenticate.ts";
 import {
   type ContactImportPreview,
   guessImportMapping,
+  IMPORT_MAPPING_MESSAGES,
   IMPORT_PREVIEW_ROWS,
   type TContactImportMapping,
+  type TContactImportSelection,
   ZContactImportMappingSchema,
+  ZContactImportSelectionSchema,
   ZImportPhoneContactsRequestSchema,
+  ZImportPreviewFieldsSchema,
 } from "../contract/contact-import.ts";
 import { AppError, invalidInput, parse } from "../kernel/errors.ts";
 import { logger } from "../kernel/logger.ts";
@@ -83,11 +87,14 @@ export function contactImportRoutes(
     if (!file) throw invalidInput("Required", "file");
     let jobId: number;
     let mapping: TContactImportMapping | null;
+    let selection: TContactImportSelection | null;
     try {
       authorizeContacts(actor, "import");
       if (!sheetExtension(file.originalname)) throw unsupportedFormat();
       // The admin's columns (decision 0091), checked before anything is stored; without one, the header decides.
       mapping = parseMapping(req.body?.mapping);
+      // The rows the admin ticked (decision 0118); without one, every row.
+      selection = parseSelection(req.body?.selection);
       jobId = (await createImport(pool, actor.companyId, actor.id, file.originalname)).id;
       const importId = jobId;
       await transaction(pool, (c) =>
@@ -103,6 +110,7 @@ export function contactImportRoutes(
       path: file.path,
       originalname: file.originalname,
       mapping,
+      selection,
     });
     await answerImport(res, pool, actor.companyId, jobId, outcome, opts.waitMs);
   });
@@ -113,14 +121,16 @@ export function contactImportRoutes(
     const actor = actorOf(res);
     const file = req.file;
     if (!file) throw invalidInput("Required", "file");
+    let page: number;
     try {
       authorizeContacts(actor, "import");
       if (!sheetExtension(file.originalname)) throw unsupportedFormat();
+      page = parse(ZImportPreviewFieldsSchema, req.body ?? {}).page;
     } catch (err) {
       await unlink(file.path).catch(() => {});
       throw err;
     }
-    const read = await runner.preview(file, IMPORT_PREVIEW_ROWS);
+    const read = await runner.preview(file, { page, pageSize: IMPORT_PREVIEW_ROWS });
     if (!read.ok) {
       const { error, message, fields, data } = read.error;
       throw new AppError(error, message, { fields, data });
@@ -131,6 +141,9 @@ export function contactImportRoutes(
       header: read.header,
       rows: read.rows,
       guess: guessImportMapping(read.header),
+      total: read.total,
+      page,
+      pageSize: IMPORT_PREVIEW_ROWS,
     };
     res.json(answer);
   });
@@ -186,6 +199,22 @@ function parseMapping(raw: unknown): TContactImportMapping | null {
     throw invalidInput("Invalid mapping", "mapping");
   }
   return parse(ZContactImportMappingSchema, json);
+}
+
+/** The multipart `selection` field: JSON text of the contract's selection, or absent (every row). */
+function parseSelection(raw: unknown): TContactImportSelection | null {
+  if (raw === undefined || raw === "") return null;
+  let json: unknown;
+  try {
+    json = typeof raw === "string" ? JSON.parse(raw) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const parsed = ZContactImportSelectionSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  // One field for the whole selection: the spec's text when nothing is ticked, else it is malformed.
+  const none = parsed.error.issues.some((i) => i.message === IMPORT_MAPPING_MESSAGES.noRowSelected);
+  throw invalidInput(none ? IMPORT_MAPPING_MESSAGES.noRowSelected : "Invalid selection", "selection");
 }
 
 /** The outcome if it comes within `ms`, else undefined (the job goes on). */

@@ -6,7 +6,7 @@ import { mkdir, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type pg from "pg";
-import type { TContactImportMapping } from "../contract/contact-import.ts";
+import type { TContactImportMapping, TContactImportSelection } from "../contract/contact-import.ts";
 import type { ErrorBody } from "../contract/errors.ts";
 import { invalidInput } from "../kernel/errors.ts";
 import { logger } from "../kernel/logger.ts";
@@ -36,6 +36,8 @@ export type ImportJob = {
   originalname: string;
   /** The columns the admin chose (decision 0091); absent: the header's names decide. */
   mapping?: TContactImportMapping | null;
+  /** The data rows the admin ticked (decision 0118); absent: every row. */
+  selection?: TContactImportSelection | null;
   /**
    * Where the parsed rows go, inside the import's transaction: the company's contacts when left out, else the
    * caller's own destination (a contact list's import, decision 0076, passes its own), so the runner knows no list.
@@ -49,7 +51,9 @@ export type SaveImportRows = (
   ignored: number,
 ) => Promise<ImportCounts>;
 export type ImportOutcome = { ok: true; counts: ImportCounts } | { ok: false; error: ErrorBody };
-export type PreviewOutcome = { ok: true; header: string[]; rows: string[][] } | { ok: false; error: ErrorBody };
+export type PreviewOutcome =
+  | { ok: true; header: string[]; rows: string[][]; total: number }
+  | { ok: false; error: ErrorBody };
 
 export type ImportRunnerOptions = {
   /** Imports parsed at once by this process (IMPORT_WORKERS). */
@@ -105,10 +109,13 @@ export class ContactImportRunner {
   }
 
   /**
-   * The header and the first `rows` rows of an uploaded file (the mapping step), read in a worker like an import
-   * and within the same cap of imports at once; the file is removed afterwards.
+   * The header, one page of rows and the count of rows of an uploaded file (the mapping step), read in a worker
+   * like an import and within the same cap of imports at once; the file is removed afterwards.
    */
-  async preview(file: { path: string; originalname: string }, rows: number): Promise<PreviewOutcome> {
+  async preview(
+    file: { path: string; originalname: string },
+    page: { page: number; pageSize: number },
+  ): Promise<PreviewOutcome> {
     const tmpDir = path.join(this.options.tmpDir, `preview-${path.basename(file.path)}`);
     try {
       if (this.busy >= this.options.workers) await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -116,8 +123,10 @@ export class ContactImportRunner {
       this.busy++;
       try {
         await mkdir(tmpDir, { recursive: true });
-        const result = await this.spawn({ path: file.path, originalname: file.originalname, preview: rows }, tmpDir);
-        if (result.type === "preview") return { ok: true, header: result.header, rows: result.rows };
+        const result = await this.spawn({ path: file.path, originalname: file.originalname, preview: page }, tmpDir);
+        if (result.type === "preview") {
+          return { ok: true, header: result.header, rows: result.rows, total: result.total };
+        }
         return { ok: false, error: result.type === "failed" ? result.error : INTERRUPTED };
       } finally {
         this.busy--;
@@ -183,7 +192,12 @@ export class ContactImportRunner {
     tmpDir: string,
     onProgress: (rowsRead: number) => void,
   ): Promise<Exclude<ImportWorkerMessage, { type: "progress" }>> {
-    const input: ImportWorkerInput = { path: job.path, originalname: job.originalname, mapping: job.mapping ?? null };
+    const input: ImportWorkerInput = {
+      path: job.path,
+      originalname: job.originalname,
+      mapping: job.mapping ?? null,
+      selection: job.selection ?? null,
+    };
     return this.spawn(input, tmpDir, job.id, onProgress);
   }
 

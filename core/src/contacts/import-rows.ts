@@ -1,13 +1,20 @@
 // The spreadsheet import's row rules (spec 1 §4, §5; docs/decisions/0011): which
 // rows become contacts and which are counted as ignored. Pure, so the import's
 // worker thread applies them while it reads.
-import { extraFieldName, IMPORT_MAPPING_MESSAGES, type TContactImportMapping } from "../contract/contact-import.ts";
+import {
+  extraFieldName,
+  IMPORT_MAPPING_MESSAGES,
+  IMPORT_MAX_ROWS,
+  isRowSelected,
+  type TContactImportMapping,
+  type TContactImportSelection,
+} from "../contract/contact-import.ts";
 import { splitTagNames, ZContactNameSchema } from "../contract/contacts.ts";
 import { invalidFields, invalidInput } from "../kernel/errors.ts";
 import { type ColumnMap, mapColumns } from "./spreadsheet.ts";
 
 /** Rows read from one file; a bigger sheet is refused rather than half-imported. */
-export const MAX_IMPORT_ROWS = 20_000;
+export const MAX_IMPORT_ROWS = IMPORT_MAX_ROWS;
 
 export const tooManyRows = () => invalidInput(`At most ${MAX_IMPORT_ROWS} rows per file`, "file");
 
@@ -37,11 +44,27 @@ export class ImportRowCollector {
   read = 0;
   private cols: Columns | undefined;
   private readonly seen = new Set<string>();
+  /** Data rows the selection took (decision 0118); the others are neither created nor counted as ignored. */
+  selected = 0;
   private readonly mapping: TContactImportMapping | null;
+  private readonly selection: TContactImportSelection | null;
+  private readonly chosen: Set<number> | undefined;
 
-  /** `mapping`: the columns the admin chose (decision 0091); without it, the header names decide (mapColumns). */
-  constructor(mapping: TContactImportMapping | null = null) {
+  /**
+   * `mapping`: the columns the admin chose (decision 0091); without it, the header names decide (mapColumns).
+   * `selection`: the data rows the admin ticked (decision 0118); without it, every row.
+   */
+  constructor(mapping: TContactImportMapping | null = null, selection: TContactImportSelection | null = null) {
     this.mapping = mapping;
+    this.selection = selection;
+    this.chosen = selection ? new Set(selection.rows) : undefined;
+  }
+
+  /** Throws when a selection was given and took none of the file's rows (spec 1 §5: at least one row selected). */
+  finish(): void {
+    if (this.selection && this.selected === 0) {
+      throw invalidInput(IMPORT_MAPPING_MESSAGES.noRowSelected, "selection");
+    }
   }
 
   /**
@@ -55,6 +78,8 @@ export class ImportRowCollector {
     }
     this.read++;
     if (this.read > MAX_IMPORT_ROWS) throw tooManyRows();
+    if (!isRowSelected(this.selection, this.read - 1, this.chosen)) return;
+    this.selected++;
     const cols = this.cols;
     const name = ZContactNameSchema.safeParse(cells[cols.name] ?? "");
     const number = (cells[cols.number] ?? "").replace(/\D/g, "");

@@ -1,5 +1,5 @@
 // What the import's worker thread is given and what it posts back.
-import type { TContactImportMapping } from "../contract/contact-import.ts";
+import type { TContactImportMapping, TContactImportSelection } from "../contract/contact-import.ts";
 import type { ErrorBody } from "../contract/errors.ts";
 import type { ImportRow } from "./import-rows.ts";
 
@@ -8,12 +8,14 @@ export type ImportWorkerInput = {
   originalname: string;
   /** The admin's columns; null: found by the header's names. */
   mapping?: TContactImportMapping | null;
-  /** Only read the header and this many rows, and answer them (the mapping step's preview). */
-  preview?: number;
+  /** The data rows the admin ticked (decision 0118); null: every row. */
+  selection?: TContactImportSelection | null;
+  /** Only answer the header, this page of rows and how many rows there are (the mapping step's preview). */
+  preview?: { page: number; pageSize: number };
 };
 
 export type ImportWorkerMessage =
   | { type: "progress"; rowsRead: number }
   | { type: "done"; rows: ImportRow[]; ignored: number; rowsRead: number }
-  | { type: "preview"; header: string[]; rows: string[][] }
+  | { type: "preview"; header: string[]; rows: string[][]; total: number }
   | { type: "failed"; error: ErrorBody; rowsRead: number };

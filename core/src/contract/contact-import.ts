@@ -7,15 +7,21 @@ import { z } from "zod";
 export const IMPORT_SHEET_COLUMNS = 50;
 /** Custom fields (extraInfo) one import may fill. */
 export const IMPORT_EXTRA_COLUMNS = 20;
-/** Data rows the preview answers under the header. */
-export const IMPORT_PREVIEW_ROWS = 5;
+/** Data rows one page of the preview answers under the header (decision 0118). */
+export const IMPORT_PREVIEW_ROWS = 25;
+/** Data rows one file may hold (core's import refuses a bigger sheet rather than half-import it). */
+export const IMPORT_MAX_ROWS = 20_000;
 
-/** The mapping's messages (spec 1 §5: name and number must be mapped, each field to only one column). */
+/**
+ * The mapping's messages (spec 1 §5: name and number must be mapped, each field to only one column, at least one
+ * row selected).
+ */
 export const IMPORT_MAPPING_MESSAGES = {
   nameRequired: "Selecione a coluna do nome",
   numberRequired: "Selecione a coluna do número",
   columnTwice: "Cada coluna só pode ser usada por um campo",
   columnMissing: "Coluna inexistente na planilha",
+  noRowSelected: "Selecione pelo menos uma linha",
 } as const;
 const M = IMPORT_MAPPING_MESSAGES;
 
@@ -72,8 +78,71 @@ export type TContactImportMappingDraft = {
   extra: number[];
 };
 
-/** The preview POST /contacts/upload/preview answers: the header, the first rows, and the guessed mapping. */
-export type ContactImportPreview = { header: string[]; rows: string[][]; guess: TContactImportMappingDraft };
+/**
+ * The preview POST /contacts/upload/preview answers: the header, one page of rows (the page asked for, the first by
+ * default), how many data rows the file holds, and the guessed mapping. A row's number is its 0-based place among
+ * the data rows: page p's first row is (p - 1) * pageSize.
+ */
+export type ContactImportPreview = {
+  header: string[];
+  rows: string[][];
+  guess: TContactImportMappingDraft;
+  /** Data rows in the file (under the header). */
+  total: number;
+  /** The page these rows are, 1-based. */
+  page: number;
+  pageSize: number;
+};
+
+/** POST /contacts/upload/preview's fields beside the file. */
+export const ZImportPreviewFieldsSchema = z.object({
+  /** Which page of rows to answer, 1-based (the first by default). */
+  page: z.coerce
+    .number({ error: "Invalid page" })
+    .int("Invalid page")
+    .min(1, "Invalid page")
+    .max(IMPORT_MAX_ROWS, "Invalid page")
+    .default(1),
+});
+
+/**
+ * Which data rows an import takes (spec 1 §5: at least one row selected; decision 0118): every row but `rows`
+ * ("except", the default: a big file is imported whole unless rows are unticked), or only `rows` ("only").
+ */
+export const ZContactImportSelectionSchema = z
+  .object(
+    {
+      /** "except": all rows but these; "only": these rows alone. */
+      mode: z.enum(["except", "only"], { error: "Invalid selection" }),
+      /** 0-based data-row numbers, as the preview numbers them. */
+      rows: z
+        .array(
+          z
+            .number()
+            .int()
+            .min(0)
+            .max(IMPORT_MAX_ROWS - 1),
+          { error: "Invalid selection" },
+        )
+        .max(IMPORT_MAX_ROWS, "Invalid selection"),
+    },
+    { error: "Invalid selection" },
+  )
+  .refine((s) => s.mode === "except" || s.rows.length > 0, M.noRowSelected);
+export type TContactImportSelection = z.output<typeof ZContactImportSelectionSchema>;
+
+/** Whether a data row is taken by the selection (none: every row). */
+export function isRowSelected(selection: TContactImportSelection | null, row: number, set?: Set<number>): boolean {
+  if (!selection) return true;
+  const has = set ? set.has(row) : selection.rows.includes(row);
+  return selection.mode === "except" ? !has : has;
+}
+
+/** How many of `total` data rows the selection takes. */
+export function selectedRowCount(selection: TContactImportSelection, total: number): number {
+  const within = new Set(selection.rows.filter((r) => r < total)).size;
+  return selection.mode === "except" ? total - within : within;
+}
 
 /** Header names (accents and case ignored) that identify each field: today's fixed names map themselves. */
 export const IMPORT_HEADER_NAMES = {

@@ -1,14 +1,15 @@
 // The worker process's probes on WORKER_HEALTH_PORT: alive, ready once it reaches its database, and gone after a
 // SIGTERM that it answers by stopping cleanly.
+
+import { runPartProcess } from "@chatflow/core/testing/part-process.ts";
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
-import { runWorkerProcess } from "./testing/worker-process.ts";
 
 const db = testDbForFile();
 
 describe("worker health", () => {
   it("answers /healthz, /readyz and, with its token, /metrics on its own port, 404 elsewhere, and closes it on SIGTERM", async () => {
-    const w = runWorkerProcess({
+    const w = runPartProcess("channel-worker", {
       DATABASE_URL: db.url,
       WORKER_HEALTH_PORT: "0",
       CHATFLOW_WORKER_ID: "probed",

@@ -7,12 +7,12 @@ import {
   OUTBOUND_CHANNEL,
 } from "@chatflow/core/contract/topics.ts";
 import { buildCompany, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
+import { type PartProcess, runPartProcess } from "@chatflow/core/testing/part-process.ts";
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { standInSockets } from "../testing/baileys-stand-in.ts";
 import { openStandInConnection } from "../testing/open-stand-in.ts";
 import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
-import { runWorkerProcess, type WorkerProcess } from "../testing/worker-process.ts";
 import { startWorker, type Worker } from "../worker.ts";
 import { postgresAuthState } from "./baileys-auth.ts";
 import { keyIdOf } from "./whatsapp-baileys.ts";
@@ -20,7 +20,7 @@ import { keyIdOf } from "./whatsapp-baileys.ts";
 const db = testDbForFile();
 const TTL_MS = 6000;
 
-let running: (Worker | WorkerProcess)[] = [];
+let running: (Worker | PartProcess)[] = [];
 afterEach(async () => {
   // The next test's connection is the only one the workers serve.
   await db.pool.query("UPDATE whatsapps SET channel = 'facebook'");
@@ -65,7 +65,7 @@ const status = async (whatsappId: number) =>
 describe("#baileys.workers", () => {
   it("one socket per connection across two workers; a killed holder's connection is taken over", async () => {
     const c = await connection(true);
-    const a = runWorkerProcess({
+    const a = runPartProcess("channel-worker", {
       DATABASE_URL: db.url,
       CHATFLOW_WORKER_ID: "baileys-a",
       CHATFLOW_LEASE_TTL_MS: String(TTL_MS),

@@ -2,12 +2,13 @@
 // and never resends it; the status webhook echoing biz_opaque_callback_data (our message id) then records the
 // wamid and the ack, so the message shows what the customer got (decision 0042); a schedule that queued it shows
 // ERRO while in doubt and ENVIADA once the status says it went (decision 0037).
+
+import { runPartProcess } from "@chatflow/core/testing/part-process.ts";
 import { coreForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { cloudDelivery, postSigned } from "../testing/cloud-webhook.ts";
 import { fakeGraphApiForFile, sentTexts } from "../testing/fake-graph-api.ts";
 import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
-import { runWorkerProcess } from "../testing/worker-process.ts";
 import { startWorker } from "../worker.ts";
 
 const core = coreForFile();
@@ -28,7 +29,7 @@ describe("#outbound.in-doubt", () => {
     const scheduleOf = async () =>
       (await core.db.pool.query("SELECT status, last_error FROM schedules WHERE id = $1", [scheduled.rows[0]!.id]))
         .rows[0];
-    const a = runWorkerProcess({
+    const a = runPartProcess("channel-worker", {
       DATABASE_URL: core.config.databaseUrl!,
       GRAPH_API_URL: fake.url,
       CHATFLOW_WORKER_ID: "dies-a",

@@ -2,11 +2,12 @@
 // database sessions stay open) loses its connection when its lease runs out and sends nothing after that;
 // a crashed worker's connection is taken at once; a lease given back is taken at once. The idle worker
 // polls once a minute here, so only the lease signals (expiry, NOTIFY, the watch ring) can explain a takeover.
+
+import { type PartProcess, runPartProcess } from "@chatflow/core/testing/part-process.ts";
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeGraphApiForFile, sentTexts, startFakeGraphApi } from "../testing/fake-graph-api.ts";
 import { setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
-import { runWorkerProcess, type WorkerProcess } from "../testing/worker-process.ts";
 import { startWorker, type Worker } from "../worker.ts";
 
 const db = testDbForFile();
@@ -15,7 +16,7 @@ const TTL_MS = 6000;
 const BACKLOG = 50;
 const IDLE_POLL_MS = 60_000;
 
-let running: (Worker | WorkerProcess)[] = [];
+let running: (Worker | PartProcess)[] = [];
 afterEach(async () => {
   // The next test's connection is the only one the workers serve.
   await db.pool.query("UPDATE whatsapps SET access_token = NULL");
@@ -32,8 +33,8 @@ afterEach(async () => {
 });
 
 /** Worker A as its own process, sending to its own Graph API stand-in (so what it sends is told apart). */
-function processWorker(graphApiUrl: string, workerId: string): WorkerProcess {
-  const w = runWorkerProcess({
+function processWorker(graphApiUrl: string, workerId: string): PartProcess {
+  const w = runPartProcess("channel-worker", {
     DATABASE_URL: db.url,
     GRAPH_API_URL: graphApiUrl,
     CHATFLOW_WORKER_ID: workerId,

@@ -1,8 +1,8 @@
+import { runPartProcess } from "@chatflow/core/testing/part-process.ts";
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { fakeGraphApiForFile, sentTexts } from "../testing/fake-graph-api.ts";
 import { messageState, setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
-import { runWorkerProcess } from "../testing/worker-process.ts";
 import { startWorker } from "../worker.ts";
 
 const db = testDbForFile();
@@ -12,7 +12,7 @@ describe("#outbound.worker-crash", () => {
   it("a worker killed between claim and send: the next owner sends the message exactly once", async () => {
     const c = await setupCloudConnection(db.pool);
     const id = await c.enqueue("survives a crash");
-    const { exited } = runWorkerProcess({
+    const { exited } = runPartProcess("channel-worker", {
       DATABASE_URL: db.url,
       GRAPH_API_URL: fake.url,
       CHATFLOW_FAULT: "exit-after-claim",
@@ -40,7 +40,7 @@ describe("#outbound.worker-crash", () => {
 
   it("stops cleanly on SIGTERM and gives the connection back", async () => {
     const c = await setupCloudConnection(db.pool);
-    const { child, exited } = runWorkerProcess({ DATABASE_URL: db.url, GRAPH_API_URL: fake.url });
+    const { child, exited } = runPartProcess("channel-worker", { DATABASE_URL: db.url, GRAPH_API_URL: fake.url });
     const before = fake.requests.length;
     const id = await c.enqueue("sent by the process");
     await waitFor(async () => (await messageState(db.pool, id)).send_state === "sent", "the process to send");
@@ -63,7 +63,11 @@ describe("#outbound.worker-crash", () => {
     for (let i = 0; i < 10; i++) ids.push(await c.enqueue(`stop-${i}`));
     // Each send takes a while, so the stop has one to finish while the second signal comes.
     fake.reply = () => ({ delayMs: 500 });
-    const w = runWorkerProcess({ DATABASE_URL: db.url, GRAPH_API_URL: fake.url, CHATFLOW_WORKER_ID: "stopped-twice" });
+    const w = runPartProcess("channel-worker", {
+      DATABASE_URL: db.url,
+      GRAPH_API_URL: fake.url,
+      CHATFLOW_WORKER_ID: "stopped-twice",
+    });
     await waitFor(() => fake.requests.length >= 1, "a send in flight", 20_000);
     w.child.kill("SIGTERM");
     await w.printed("SIGTERM: stopping");

@@ -16,6 +16,7 @@ const db = testDbForFile();
 const PAGE = "100200300";
 const TOKEN = "page-token";
 const PSID = "700800900";
+const IGSID = "17841400000000001";
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
 
 const message: OutboundMessage = {
@@ -139,12 +140,29 @@ describe("#messenger.send", () => {
     // A copy-code button has no Messenger form: the code goes in the text.
     await adapter().send(buttons({ type: "copy", buttonText: "Copiar", copyCode: "CUPOM10" }, "Seu cupom"));
     expect(graph.sends[2]!.body.message).toEqual({ text: "Seu cupom\n\nCUPOM10", metadata: message.id });
-    // Instagram takes no button template: the link goes in the text.
-    await adapter("instagram").send(buttons({ type: "url", buttonText: "Abrir", url: "https://loja.example/x" }));
+    // Instagram documents the button template with web_url buttons (Instagram Messaging, "Button Template"), and no
+    // phone_number button: a call-me button goes there as text carrying the number.
+    graph.instagramRecipients.add(IGSID);
+    await adapter("instagram").send({
+      ...buttons({ type: "url", buttonText: "Abrir", url: "https://loja.example/x" }),
+      to: IGSID,
+    });
     expect(graph.sends[3]!.body.message).toEqual({
-      text: "Veja o seu pedido\n\nhttps://loja.example/x",
+      attachment: {
+        type: "template",
+        payload: {
+          template_type: "button",
+          text: "Veja o seu pedido",
+          buttons: [{ type: "web_url", url: "https://loja.example/x", title: "Abrir" }],
+        },
+      },
       metadata: message.id,
     });
+    await adapter("instagram").send({
+      ...buttons({ type: "call", buttonText: "Ligar", phoneNumber: "55 (11) 3333-4444" }, "Fale conosco"),
+      to: IGSID,
+    });
+    expect(graph.sends[4]!.body.message).toEqual({ text: "Fale conosco\n\n55 (11) 3333-4444", metadata: message.id });
     // The stand-in refuses what Meta refuses: four buttons.
     const refused = await fetch(`${graph.url}/v21.0/${PAGE}/messages`, {
       method: "POST",
@@ -164,6 +182,98 @@ describe("#messenger.send", () => {
       }),
     });
     expect(refused.status).toBe(400);
+  });
+
+  it("sends a location and a contact card as generic templates, with a map link or a call button where the platform has one", async () => {
+    // A location forwarded from a WhatsApp ticket: Baileys' payload, and the text core stored for it.
+    const location = {
+      ...message,
+      mediaType: "locationMessage",
+      body: "Loja Centro\nAv. Paulista, 1000 - São Paulo\nhttps://maps.google.com/maps?q=-23.5614,-46.6559",
+      dataJson: { latitude: -23.5614, longitude: -46.6559 },
+    };
+    const map = "https://maps.google.com/maps?q=-23.5614,-46.6559";
+    await adapter().send(location);
+    expect(graph.sends[0]!.body.message).toEqual({
+      attachment: {
+        type: "template",
+        payload: {
+          template_type: "generic",
+          elements: [
+            {
+              title: "Loja Centro",
+              subtitle: "Av. Paulista, 1000 - São Paulo",
+              default_action: { type: "web_url", url: map },
+              buttons: [{ type: "web_url", url: map, title: "Abrir no mapa" }],
+            },
+          ],
+        },
+      },
+      metadata: message.id,
+    });
+    // One from the Cloud API (its `location` object) without a name: the coordinates are the title, on Instagram too.
+    graph.instagramRecipients.add(IGSID);
+    await adapter("instagram").send({
+      ...location,
+      to: IGSID,
+      body: "https://maps.google.com/maps?q=-22.9,-43.2",
+      dataJson: { type: "location", location: { latitude: -22.9, longitude: -43.2 } },
+    });
+    expect(graph.sends[1]!.body.message).toMatchObject({
+      attachment: { payload: { elements: [{ title: "-22.9, -43.2", buttons: [{ type: "web_url" }] }] } },
+    });
+    expect(graph.sends[1]!.body.message).not.toHaveProperty("attachment.payload.elements.0.subtitle");
+    // Without coordinates anywhere: its text, as before.
+    await adapter().send({ ...location, body: "Em algum lugar", dataJson: null });
+    expect(graph.sends[2]!.body.message).toEqual({ text: "Em algum lugar", metadata: message.id });
+
+    // A contact card as core stores it (spec 1 §4): the vCard text and { vCard: { name, number } }.
+    const card = {
+      ...message,
+      mediaType: "contactMessage",
+      body: "BEGIN:VCARD\nVERSION:3.0\nN:Maria Souza;;;\nFN:Maria Souza\nTEL;type=CELL;waid=5511988887777:+5511988887777\nEND:VCARD",
+      dataJson: { vCard: { name: "Maria Souza", number: "5511988887777" } },
+    };
+    await adapter().send(card);
+    expect(graph.sends[3]!.body.message).toEqual({
+      attachment: {
+        type: "template",
+        payload: {
+          template_type: "generic",
+          elements: [
+            {
+              title: "Maria Souza",
+              subtitle: "+5511988887777",
+              buttons: [{ type: "phone_number", title: "Ligar", payload: "+5511988887777" }],
+            },
+          ],
+        },
+      },
+      metadata: message.id,
+    });
+    // Instagram has no phone_number button: the name and the number only. A card read from its vCard alone works too.
+    await adapter("instagram").send({ ...card, to: IGSID, dataJson: null });
+    expect(graph.sends[4]!.body.message).toEqual({
+      attachment: {
+        type: "template",
+        payload: { template_type: "generic", elements: [{ title: "Maria Souza", subtitle: "+5511988887777" }] },
+      },
+      metadata: message.id,
+    });
+    // The stand-in refuses what Meta refuses: a phone_number button to an Instagram user, an element with a title only.
+    const post = (to: string, element: Record<string, unknown>) =>
+      fetch(`${graph.url}/v21.0/${PAGE}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          recipient: { id: to },
+          message: { attachment: { type: "template", payload: { template_type: "generic", elements: [element] } } },
+        }),
+      });
+    const call = { title: "x", buttons: [{ type: "phone_number", title: "Ligar", payload: "+5511988887777" }] };
+    expect((await post(IGSID, call)).status).toBe(400);
+    expect((await post(PSID, call)).status).toBe(200);
+    expect((await post(PSID, { title: "só o título" })).status).toBe(400);
   });
 
   it("sends media as one multipart request carrying the file, then the caption as text", async () => {

@@ -14,7 +14,14 @@ import { classifyMessengerRefusal, type GraphErrorAnswer } from "@chatflow/core/
 import { sendRecipient } from "@chatflow/core/meta/messenger-user-ref.ts";
 import type { AdapterEvents, Channel, ChannelAdapter, ChannelConnection, OutboundMessage } from "./adapter.ts";
 import { openStoredMedia } from "./cloud-media.ts";
-import { type ButtonData, buttonText, isFileNameBody, originalName, uploadMime } from "./whatsapp-cloud-payloads.ts";
+import {
+  type ButtonData,
+  buttonText,
+  cardOf,
+  isFileNameBody,
+  originalName,
+  uploadMime,
+} from "./whatsapp-cloud-payloads.ts";
 
 /** Attachment types of the Send API; Instagram takes no documents. */
 const ATTACHMENT: Record<string, "image" | "audio" | "video" | "file"> = {
@@ -56,6 +63,12 @@ export function messengerAdapter(
     }
     if (message.mediaType === "interactiveMessage") {
       return { object: { ...buttonAsTemplate(message, connection.channel), ...extra }, file: null, name: "" };
+    }
+    if (message.mediaType === "locationMessage") {
+      return { object: { ...locationAsTemplate(message), ...extra }, file: null, name: "" };
+    }
+    if (message.mediaType === "contactMessage") {
+      return { object: { ...contactAsTemplate(message, connection.channel), ...extra }, file: null, name: "" };
     }
     if (!type) return { object: { text: message.body, ...extra }, file: null, name: "" };
     if (!stored || stored.companyId !== message.companyId) {
@@ -157,10 +170,11 @@ const BUTTON_TEXT_MAX = 640;
 const BUTTON_TITLE_MAX = 20;
 
 /**
- * An interactive message (spec 1 §1) on Messenger: a link or a call-me button goes as a button template (the text and
- * one button that opens the link or calls the number), the Send API's own form. Instagram takes no button template,
- * and a copy-code or PIX button has no Messenger form: those go as text that carries the link, number or code, so
- * the contact has all the agent sent. A text past the template's 640 characters goes as text too.
+ * An interactive message (spec 1 §1) on Messenger and Instagram: a link button goes as a button template (the text and
+ * one web_url button), on both platforms (Meta documents the button template for Instagram with web_url and postback
+ * buttons); a call-me button goes as a phone_number button on Messenger only, since Instagram has no such button. A
+ * copy-code or PIX button has no form on either: those go as text that carries the link, number or code, so the
+ * contact has all the agent sent. A text past the template's 640 characters goes as text too (decision 0117).
  */
 export function buttonAsTemplate(message: OutboundMessage, channel: Channel): Record<string, unknown> {
   const data = (message.dataJson ?? {}) as ButtonData;
@@ -171,15 +185,81 @@ export function buttonAsTemplate(message: OutboundMessage, channel: Channel): Re
   const button =
     data.type === "url" && url
       ? { type: "web_url", url, title }
-      : data.type === "call" && phone.length >= 6
+      : data.type === "call" && phone.length >= 6 && channel === "facebook"
         ? { type: "phone_number", title, payload: `+${phone}` }
         : null;
-  if (button && channel === "facebook" && body && [...body].length <= BUTTON_TEXT_MAX) {
+  if (button && body && [...body].length <= BUTTON_TEXT_MAX) {
     return { attachment: { type: "template", payload: { template_type: "button", text: body, buttons: [button] } } };
   }
   const lines = [buttonText(data, body)];
   if (url && !lines[0]!.includes(url)) lines.push(url);
   return { text: clip(lines.filter(Boolean).join("\n\n") || "-", MESSENGER_TEXT_MAX) };
+}
+
+/** The generic template's bound on a title and a subtitle (Meta's reference, Messenger and Instagram alike). */
+const ELEMENT_TEXT_MAX = 80;
+const MAP_LINK = /https:\/\/maps\.google\.com\/maps\?q=(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)/;
+
+const num = (v: unknown): number | null => {
+  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() ? Number(v) : Number.NaN;
+  return Number.isFinite(n) ? n : null;
+};
+
+/** A location's coordinates: the Baileys payload's, the Cloud API's `location`, else the map link in its text. */
+function coordinatesOf(message: OutboundMessage): { lat: number; lng: number } | null {
+  const data = (message.dataJson ?? {}) as {
+    latitude?: unknown;
+    longitude?: unknown;
+    location?: Record<string, unknown>;
+  };
+  const lat = num(data.latitude) ?? num(data.location?.latitude);
+  const lng = num(data.longitude) ?? num(data.location?.longitude);
+  if (lat !== null && lng !== null && Math.abs(lat) <= 90 && Math.abs(lng) <= 180) return { lat, lng };
+  const link = MAP_LINK.exec(message.body);
+  return link ? { lat: Number(link[1]), lng: Number(link[2]) } : null;
+}
+
+/**
+ * A location (a forwarded one: spec 1 §4) as a generic template, which Messenger and Instagram both document: its
+ * name as the title (else its coordinates), its address as the subtitle, tapping it or its one web_url button
+ * opens the map. The Send API has no outbound location type (the location quick reply only asks the contact for
+ * theirs). Without coordinates it goes as its text, as before (decision 0117).
+ */
+export function locationAsTemplate(message: OutboundMessage): Record<string, unknown> {
+  const at = coordinatesOf(message);
+  if (!at) return { text: clip(message.body.trim() || "-", MESSENGER_TEXT_MAX) };
+  const url = `https://maps.google.com/maps?q=${at.lat},${at.lng}`;
+  const words = message.body
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !MAP_LINK.test(l));
+  const element = {
+    title: clip(words[0] ?? `${at.lat}, ${at.lng}`, ELEMENT_TEXT_MAX),
+    ...(words[1] ? { subtitle: clip(words.slice(1).join(" · "), ELEMENT_TEXT_MAX) } : {}),
+    default_action: { type: "web_url", url },
+    buttons: [{ type: "web_url", url, title: "Abrir no mapa" }],
+  };
+  return { attachment: { type: "template", payload: { template_type: "generic", elements: [element] } } };
+}
+
+/**
+ * A contact card (spec 1 §4) as a generic template: the name as its title and the number as its subtitle and, on
+ * Messenger, a phone_number button that calls it; Instagram documents only web_url and postback buttons, so there the
+ * card is the name and the number the contact can copy. A card without a name and number goes as its text (decision
+ * 0117).
+ */
+export function contactAsTemplate(message: OutboundMessage, channel: Channel): Record<string, unknown> {
+  const card = cardOf(message);
+  if (!card) return { text: clip(message.body.trim() || "-", MESSENGER_TEXT_MAX) };
+  const phone = `+${card.number}`;
+  const element = {
+    title: clip(card.name, ELEMENT_TEXT_MAX),
+    subtitle: phone,
+    ...(channel === "facebook" && card.number.length >= 6
+      ? { buttons: [{ type: "phone_number", title: "Ligar", payload: phone }] }
+      : {}),
+  };
+  return { attachment: { type: "template", payload: { template_type: "generic", elements: [element] } } };
 }
 
 /** At most `max` characters (code points), the last one an ellipsis when cut. */

@@ -131,7 +131,8 @@ function mediaRef(message: OutboundMessage, url: string | null | undefined): Med
 type Card = { name?: unknown; number?: unknown };
 
 /** The card from data_json, or read back from the vCard text of the body (a forwarded card). */
-function cardOf(message: OutboundMessage): { name: string; number: string } | null {
+/** A contact card's name and number: from its stored payload, else read from its vCard text. */
+export function cardOf(message: OutboundMessage): { name: string; number: string } | null {
   const stored = (message.dataJson as { vCard?: Card } | null)?.vCard;
   const name = typeof stored?.name === "string" ? stored.name : /^FN:(.*)$/m.exec(message.body)?.[1];
   const number =

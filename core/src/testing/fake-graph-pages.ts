@@ -52,6 +52,8 @@ export type FakeGraphPages = {
   app(id: string, secret: string): void;
   /** Each exchange made: the short-lived token given and the long-lived one answered. */
   exchanges: { from: string; to: string }[];
+  /** Instagram-scoped ids (IGSID): sends to them follow Instagram's rules (no phone_number button). */
+  instagramRecipients: Set<string>;
   /** Refuses every call carrying `token` as Meta refuses a dead one (code 190, OAuthException, this subcode). */
   revoke(token: string, subcode: 463 | 460 | 458 | 467): void;
   /** "ok" answers as Meta; "error" answers 500 to everything. */
@@ -101,6 +103,7 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
       return `${fake.url}/files/${name}`;
     },
     exchanges: [] as { from: string; to: string }[],
+    instagramRecipients: new Set<string>(),
     app(id: string, secret: string) {
       apps.set(id, secret);
     },
@@ -110,6 +113,7 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
     reset() {
       revoked.clear();
       fake.exchanges.length = 0;
+      fake.instagramRecipients.clear();
       fake.calls.length = 0;
       fake.subscriptions.length = 0;
       fake.sends.length = 0;
@@ -217,7 +221,11 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
       const send = await readSend(req, raw, node);
       fake.sends.push(send);
       if (!token || pageTokens.get(node) !== token) return graphError(res, 400, "Invalid OAuth access token.", 190);
-      const refusal = quickRepliesRefusal(send.body.message) ?? buttonTemplateRefusal(send.body.message);
+      const instagram = fake.instagramRecipients.has(send.body.recipient?.id ?? "");
+      const refusal =
+        quickRepliesRefusal(send.body.message) ??
+        buttonTemplateRefusal(send.body.message, instagram) ??
+        genericTemplateRefusal(send.body.message, instagram);
       if (refusal) return graphError(res, 400, refusal, 100);
       return answer(res, fake.sendReply?.(send), () => ({
         recipient_id: send.body.recipient?.id,
@@ -248,8 +256,9 @@ export async function startFakeGraphPages(): Promise<FakeGraphPages> {
 }
 
 /** The Send API's rules for a button template (Meta's reference): text of 1 to 640 characters, 1 to 3 buttons, each
- * titled in at most 20 characters; a web_url button's url is http(s), a phone_number button's payload starts with +. */
-function buttonTemplateRefusal(message: Record<string, unknown> | undefined): string | null {
+ * titled in at most 20 characters; a web_url button's url is http(s), a phone_number button's payload starts with +.
+ * Instagram's button template (Instagram Messaging, "Button Template") documents only web_url and postback buttons. */
+function buttonTemplateRefusal(message: Record<string, unknown> | undefined, instagram: boolean): string | null {
   const attachment = message?.attachment as { type?: string; payload?: Record<string, unknown> } | undefined;
   if (attachment?.type !== "template" || attachment.payload?.template_type !== "button") return null;
   const { text, buttons } = attachment.payload;
@@ -259,15 +268,61 @@ function buttonTemplateRefusal(message: Record<string, unknown> | undefined): st
   if (!Array.isArray(buttons) || buttons.length === 0 || buttons.length > 3) {
     return "(#100) param message[attachment][payload][buttons] must have between 1 and 3 elements";
   }
-  for (const b of buttons as Record<string, unknown>[]) {
+  return buttonsRefusal(buttons as Record<string, unknown>[], instagram);
+}
+
+function buttonsRefusal(buttons: Record<string, unknown>[], instagram: boolean): string | null {
+  for (const b of buttons) {
     if (typeof b.title !== "string" || [...b.title].length < 1 || [...b.title].length > 20) {
       return "(#100) Title has a 20 character limit";
     }
+    if (instagram && b.type === "phone_number") return "(#100) Invalid button type";
     if (b.type === "web_url" && !(typeof b.url === "string" && /^https?:\/\//.test(b.url))) return "(#100) Invalid URL";
     if (b.type === "phone_number" && !(typeof b.payload === "string" && /^\+\d{6,}$/.test(b.payload))) {
       return "(#100) Invalid phone number";
     }
     if (b.type !== "web_url" && b.type !== "phone_number" && b.type !== "postback") return "(#100) Invalid button type";
+  }
+  return null;
+}
+
+/** The Send API's rules for a generic template (Messenger's "Generic template" reference; Instagram's "Generic
+ * Template" is the same with web_url and postback buttons): 1 to 10 elements, each with a title of 1 to 80 characters,
+ * an optional subtitle of at most 80, at least one property besides the title, a default_action as a URL button
+ * without title, and at most 3 buttons. */
+function genericTemplateRefusal(message: Record<string, unknown> | undefined, instagram: boolean): string | null {
+  const attachment = message?.attachment as { type?: string; payload?: Record<string, unknown> } | undefined;
+  if (attachment?.type !== "template" || attachment.payload?.template_type !== "generic") return null;
+  const elements = attachment.payload.elements;
+  if (!Array.isArray(elements) || elements.length === 0 || elements.length > 10) {
+    return "(#100) param message[attachment][payload][elements] must have between 1 and 10 elements";
+  }
+  for (const e of elements as Record<string, unknown>[]) {
+    if (typeof e.title !== "string" || [...e.title].length < 1 || [...e.title].length > 80) {
+      return "(#100) param elements[0][title] must be a non-empty string of at most 80 characters";
+    }
+    if (e.subtitle !== undefined && (typeof e.subtitle !== "string" || [...e.subtitle].length > 80)) {
+      return "(#100) param elements[0][subtitle] must be at most 80 characters";
+    }
+    if (Object.keys(e).filter((k) => k !== "title").length === 0) {
+      return "(#100) Incomplete element data: title and at least one other field (image url, subtitle or buttons) is required with non-empty value";
+    }
+    const action = e.default_action as Record<string, unknown> | undefined;
+    if (
+      action &&
+      (action.type !== "web_url" ||
+        !(typeof action.url === "string" && /^https?:\/\//.test(action.url)) ||
+        "title" in action)
+    ) {
+      return "(#100) Invalid default_action";
+    }
+    const buttons = e.buttons;
+    if (buttons !== undefined) {
+      if (!Array.isArray(buttons) || buttons.length > 3)
+        return "(#100) param elements[0][buttons] must have at most 3 elements";
+      const refusal = buttonsRefusal(buttons as Record<string, unknown>[], instagram);
+      if (refusal) return refusal;
+    }
   }
   return null;
 }

@@ -1,7 +1,9 @@
 // Bulk campaigns end to end (spec 3 §2 "Contact lists", "Campaigns page", "Campaign report"; decision 0076): an
 // admin makes a contact list, imports its contacts from an .xlsx after confirming, creates a campaign to it
 // starting now; the channel worker sends it, once per contact, to the WhatsApp Cloud API stand-in with each
-// contact's name filled in, and the report reaches 100 % and FINALIZADA.
+// contact's name filled in, and the report reaches FINALIZADA. The Cloud API's 24-hour window holds (decision
+// 0116): the three who wrote today get it; a fourth, who never wrote, is not sent a free-form message and counts as
+// failed.
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
@@ -10,6 +12,8 @@ import { signIn, until } from "./support.ts";
 
 const world = browserStackForFile({ jobIntervalMs: 500 });
 const NUMBERS = ["5511988880001", "5511988880002", "5511988880003"];
+/** On the list, but never wrote to the connection: outside the window. */
+const SILENT = "5511988880004";
 
 let sheet: Buffer;
 forFile(async () => {
@@ -23,12 +27,20 @@ forFile(async () => {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet("Contatos");
   ws.addRow(["Nome", "Número", "Email"]);
-  for (const [i, n] of NUMBERS.entries()) ws.addRow([`Cliente ${i + 1}`, n, `cliente${i + 1}@exemplo.com`]);
+  for (const [i, n] of [...NUMBERS, SILENT].entries())
+    ws.addRow([`Cliente ${i + 1}`, n, `cliente${i + 1}@exemplo.com`]);
   sheet = Buffer.from(await wb.xlsx.writeBuffer());
+  // The first three wrote to the Cloud API connection today (signed webhooks, as Meta posts them).
+  for (const [i, n] of NUMBERS.entries())
+    expect(
+      await world.stack.deliverInbound({ from: n, name: `Cliente ${i + 1}`, text: "Oi", id: `wamid.c.${i}` }),
+    ).toBe(200);
 });
 
 describe("bulk campaigns", () => {
-  it("imports a list, sends the campaign once per contact and reports 100 %", { timeout: 120_000 }, async () => {
+  it("imports a list, sends the campaign once per contact in the window and reports it", {
+    timeout: 120_000,
+  }, async () => {
     const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
     // Spec 3 §2: the campaign routes exist only with the local 'cshow' flag.
     await context.addInitScript(() => localStorage.setItem("cshow", "1"));
@@ -51,8 +63,8 @@ describe("bulk campaigns", () => {
     const confirm = page.getByTestId("contact-list-import-confirm");
     await confirm.waitFor();
     await confirm.getByRole("button", { name: "Importar" }).click();
-    await until("the imported contacts", async () => (await page.getByTestId("contact-list-item-row").count()) === 3);
-    expect(await page.getByTestId("item-valid").count()).toBe(3);
+    await until("the imported contacts", async () => (await page.getByTestId("contact-list-item-row").count()) === 4);
+    expect(await page.getByTestId("item-valid").count()).toBe(4);
 
     await page.goto(`${world.stack.core.url}/campaigns`);
     await page.getByTestId("campaigns-add").click();
@@ -78,8 +90,11 @@ describe("bulk campaigns", () => {
     await page.getByTestId("campaign-row").filter({ hasText: "Promoção e2e" }).click();
     await page.getByTestId("campaign-report-page").waitFor();
     await page.getByTestId("report-status").filter({ hasText: "Finalizada" }).waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId("report-progress").getAttribute("aria-valuenow")).toBe("100");
+    // Delivered over valid contacts: 3 of 4; the silent one failed, and stays a valid number.
+    expect(await page.getByTestId("report-progress").getAttribute("aria-valuenow")).toBe("75");
     expect(await page.getByTestId("report-delivered").textContent()).toBe("3");
+    expect(await page.getByTestId("report-failed").textContent()).toBe("1");
+    expect(await page.getByTestId("report-valid").textContent()).toBe("4");
 
     // FINALIZADA means every contact's send has its outcome: what reached the Graph API is all there will be.
     const texts = world.stack.graph.requests.filter((r) => r.body.type === "text");
@@ -87,6 +102,13 @@ describe("bulk campaigns", () => {
     expect(texts.map((r) => r.body.text?.body).sort()).toEqual(
       [1, 2, 3].map((i) => `Oi Cliente ${i}, temos uma oferta para você!`),
     );
+    // The silent contact's message is in the conversation, failed with the window's reason.
+    const { rows } = await world.stack.core.db.pool.query(
+      `SELECT m.send_state, m.error_code FROM messages m JOIN contacts c ON c.id = m.contact_id
+       WHERE c.number = $1 AND m.from_me`,
+      [SILENT],
+    );
+    expect(rows).toEqual([{ send_state: "failed", error_code: "ERR_OUTSIDE_MESSAGING_WINDOW" }]);
     await context.close();
   });
 });

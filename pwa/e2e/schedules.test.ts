@@ -1,11 +1,12 @@
 // Scheduled messages as an agent uses them: scheduled from a ticket's message input, seen on /schedules, edited
 // to go out now, sent once by the channel worker's timed job and shown in the conversation; then one scheduled
-// from the contact drawer, which continues to /schedules?contactId=, is deleted there.
+// from the contact drawer, which continues to /schedules?contactId=, is deleted there. Last, one to a contact who
+// last wrote 25 hours ago is refused by the Cloud API's 24-hour window: ERRO, and the dialog says why (decision 0116).
 import { forFile } from "@chatflow/core/testing/for-file.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { acceptAsAdmin, signIn, until } from "./support.ts";
+import { acceptAsAdmin, LOOK_SIZES, looked, signIn, until } from "./support.ts";
 
 // The timed jobs every second, so the send does not wait for the minute.
 const world = browserStackForFile({ jobIntervalMs: 1000 });
@@ -163,5 +164,50 @@ describe("#schedules e2e", () => {
     await pending.waitFor({ state: "detached" });
     expect((await schedules()).map((s) => s.status)).toEqual(["ENVIADA"]);
     await page.close();
+  });
+
+  it("shows a schedule refused by the 24-hour window as an error with its reason, at the three sizes", {
+    timeout: 120_000,
+  }, async () => {
+    const { pool } = world.stack.core.db;
+    // Diego wrote to the Cloud API connection 25 hours ago; his schedule falls due now.
+    expect(
+      await world.stack.deliverInbound({ from: "5511955556666", name: "Diego Lima", text: "Oi", id: "wamid.s.2" }),
+    ).toBe(200);
+    const { rows } = await pool.query<{ contact_id: number }>(
+      "SELECT t.contact_id FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE c.number = '5511955556666'",
+    );
+    const diego = rows[0]!.contact_id;
+    await pool.query("UPDATE messages SET created_at = now() - interval '25 hours' WHERE contact_id = $1", [diego]);
+    const made = await pool.query<{ id: number }>(
+      `INSERT INTO schedules (company_id, contact_id, body, send_at, anchor_at)
+       VALUES (1, $1, 'Seu pedido chegou', now() - interval '1 minute', now() - interval '1 minute') RETURNING id`,
+      [diego],
+    );
+    const status = async () =>
+      (await pool.query("SELECT status, last_error FROM schedules WHERE id = $1", [made.rows[0]!.id])).rows[0];
+    expect(await until("the job to refuse it", async () => (await status()).status === "ERRO" && status())).toEqual({
+      status: "ERRO",
+      last_error: "ERR_OUTSIDE_MESSAGING_WINDOW",
+    });
+    expect(world.stack.graph.requests.filter((r) => r.body.text?.body === "Seu pedido chegou")).toEqual([]);
+
+    const problems: string[] = [];
+    for (const size of LOOK_SIZES) {
+      const context = await world.browser.newContext({ viewport: { width: size.width, height: size.height } });
+      const page = await context.newPage();
+      await signIn(page, world.stack.core.url);
+      await page.goto(`${world.stack.core.url}/schedules?contactId=${diego}`);
+      await page.getByTestId("schedules-page").waitFor();
+      const event = page.locator('[data-testid="schedule-event"][data-status="ERRO"]');
+      await event.first().click();
+      await page.getByTestId("schedule-dialog").waitFor();
+      expect(await page.getByTestId("schedule-failed-reason").textContent()).toBe(
+        "Motivo: Fora da janela de 24 horas: o contato não escreve há mais de 24h. No WhatsApp, só um modelo aprovado pode ser enviado; no Facebook e no Instagram, aguarde uma nova mensagem dele.",
+      );
+      problems.push(...(await looked(page, `schedule-outside-window-${size.name}`)));
+      await context.close();
+    }
+    expect(problems).toEqual([]);
   });
 });

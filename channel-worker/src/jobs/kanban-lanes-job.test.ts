@@ -24,6 +24,14 @@ describe("#kanban:lanes", () => {
     await db.pool.query("UPDATE tags SET greeting_message_lane = 'Olá {{name}}, alguma dúvida?' WHERE id = $1", [
       next.id,
     ]);
+    // The contact wrote two hours ago, before the ticket entered the lane: the Cloud API's 24-hour window is open
+    // (decision 0116).
+    await db.pool.query(
+      `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, from_me, created_at)
+       SELECT gen_random_uuid(), t.company_id, t.id, t.contact_id, t.whatsapp_id, 'Oi', false, now() - interval '2 hours'
+       FROM tickets t WHERE t.id = $1 AND t.company_id = $2`,
+      [c.ticketId, c.companyId],
+    );
     await db.pool.query(
       `INSERT INTO ticket_tags (ticket_id, tag_id, company_id, created_at)
        VALUES ($1, $2, $3, now() - interval '90 minutes')`,

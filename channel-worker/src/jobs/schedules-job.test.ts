@@ -1,12 +1,13 @@
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { sendDueSchedules } from "@chatflow/core/schedules/send-due-schedules.ts";
-import { buildContact, buildQueue, buildUser } from "@chatflow/core/testing/factories.ts";
+import { buildContact, buildQueue, buildUser, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it } from "vitest";
 import { markFailed, markSent, recoverConnection } from "../outbound/outbound-store.ts";
 import { fakeGraphApiForFile, sentTexts } from "../testing/fake-graph-api.ts";
 import {
   type CloudSetup,
+  contactWrote,
   setupCloudConnection,
   TEST_WORKER,
   waitFor,
@@ -102,11 +103,18 @@ const contactOf = async (c: CloudSetup) =>
   (await db.pool.query<{ contact_id: number }>("SELECT contact_id FROM tickets WHERE id = $1", [c.ticketId])).rows[0]!
     .contact_id;
 
+/** A Cloud API connection whose contact wrote a moment ago: the 24-hour window is open (decision 0116). */
+async function cloud(): Promise<CloudSetup> {
+  const c = await setupCloudConnection(db.pool);
+  await contactWrote(db.pool, c);
+  return c;
+}
+
 const runAt = (now?: Date) => transaction(db.pool, (client) => sendDueSchedules(client, { now }));
 
 describe("#schedules:send", () => {
   it("two workers send a due schedule exactly once, through the contact's ticket, and mark it sent", async () => {
-    const c = await setupCloudConnection(db.pool);
+    const c = await cloud();
     const contactId = await contactOf(c);
     const agent = await buildUser(db.pool, { companyId: c.companyId, name: "Joana" });
     const due = await schedule(
@@ -142,7 +150,7 @@ describe("#schedules:send", () => {
   });
 
   it("two transactions running at once queue each due schedule once", async () => {
-    const c = await setupCloudConnection(db.pool);
+    const c = await cloud();
     const contactId = await contactOf(c);
     const ids = [];
     for (let i = 0; i < 10; i++)
@@ -153,7 +161,7 @@ describe("#schedules:send", () => {
   });
 
   it("a run that dies before committing queues nothing, and the next run sends it once", async () => {
-    const c = await setupCloudConnection(db.pool);
+    const c = await cloud();
     const contactId = await contactOf(c);
     const id = await schedule({ companyId: c.companyId, contactId });
     const crash = new Error("worker died");
@@ -172,7 +180,7 @@ describe("#schedules:send", () => {
   });
 
   it("repeats every interval the number of times asked, then stops", async () => {
-    const c = await setupCloudConnection(db.pool);
+    const c = await cloud();
     const contactId = await contactOf(c);
     // A Wednesday, 12:00 in São Paulo; every 2 days, 3 sends, sent normally on weekends (4).
     const start = new Date("2030-01-02T15:00:00.000Z");
@@ -199,7 +207,7 @@ describe("#schedules:send", () => {
   });
 
   it("moves a repeat off the weekend to the working day before (5) or after (6)", async () => {
-    const c = await setupCloudConnection(db.pool);
+    const c = await cloud();
     const contactId = await contactOf(c);
     // Thursday 3 January 2030 + 3 days = Sunday 6.
     const start = new Date("2030-01-03T15:00:00.000Z");
@@ -214,7 +222,7 @@ describe("#schedules:send", () => {
   });
 
   it("merges a repeat the rule moves back onto the send already made (daily from a Friday, rule 5)", async () => {
-    const c = await setupCloudConnection(db.pool);
+    const c = await cloud();
     const contactId = await contactOf(c);
     const id = await schedule(
       { companyId: c.companyId, contactId },
@@ -241,7 +249,9 @@ describe("#schedules:send", () => {
   });
 
   it("opens a ticket for the user and queue asked when the contact has none, and sends media with its caption", async () => {
-    const c = await setupCloudConnection(db.pool);
+    const c = await cloud();
+    // WhatsApp by QR code has no 24-hour window: a contact who never wrote may get it.
+    const qr = await buildWhatsapp(db.pool, { companyId: c.companyId, channel: "whatsapp" });
     const contact = await buildContact(db.pool, { companyId: c.companyId, name: "Sem ticket" });
     const queue = await buildQueue(db.pool, { companyId: c.companyId });
     const agent = await buildUser(db.pool, { companyId: c.companyId });
@@ -253,7 +263,7 @@ describe("#schedules:send", () => {
         statusTicket: "open",
         ticketUserId: agent.id,
         queueId: queue.id,
-        whatsappId: c.whatsappId,
+        whatsappId: qr.id,
         mediaPath,
         body: "Segue o folheto",
       },
@@ -268,9 +278,10 @@ describe("#schedules:send", () => {
   });
 
   it("without openTicket, a contact with no ticket gets the message on a new closed ticket", async () => {
-    const c = await setupCloudConnection(db.pool);
+    const c = await cloud();
+    const qr = await buildWhatsapp(db.pool, { companyId: c.companyId, channel: "whatsapp" });
     const contact = await buildContact(db.pool, { companyId: c.companyId });
-    await schedule({ companyId: c.companyId, contactId: contact.id }, { whatsappId: c.whatsappId });
+    await schedule({ companyId: c.companyId, contactId: contact.id }, { whatsappId: qr.id });
     await runAt();
     const [message] = await messagesTo(c.companyId, contact.id);
     const ticket = await db.pool.query("SELECT status, user_id FROM tickets WHERE id = $1", [message!.ticket_id]);
@@ -278,7 +289,7 @@ describe("#schedules:send", () => {
   });
 
   it("marks ERRO, and queues nothing, for a blocked contact; the other due schedules still go", async () => {
-    const c = await setupCloudConnection(db.pool);
+    const c = await cloud();
     const contactId = await contactOf(c);
     const blocked = await buildContact(db.pool, { companyId: c.companyId });
     await db.pool.query("UPDATE contacts SET active = false WHERE id = $1", [blocked.id]);
@@ -294,7 +305,7 @@ describe("#schedules:send", () => {
   });
 
   it("shows a send the channel refuses later, or leaves in doubt, as ERRO; a doubtful send confirmed puts it back", async () => {
-    const c = await setupCloudConnection(db.pool);
+    const c = await cloud();
     const contactId = await contactOf(c);
     const once = await schedule({ companyId: c.companyId, contactId }, { body: "Uma vez" });
     const repeating = await schedule(
@@ -344,5 +355,60 @@ describe("#schedules:send", () => {
     await db.pool.query("UPDATE messages SET send_state = 'sending' WHERE id = $1", [onceMessage]);
     expect(await markSent(db.pool, onceMessage, "wamid.again", owner)).toBe(true);
     expect(await row(once)).toMatchObject({ status: "ERRO", last_error: "edited" });
+  });
+
+  it("past the Cloud API's 24-hour window stores the message failed with the window's reason and shows ERRO", async () => {
+    // Meta refuses a free-form message to a contact who has not written in 24 hours (error 131047): the schedule
+    // does not queue one, it says why (decision 0116), and the conversation shows the message that did not go.
+    const c = await setupCloudConnection(db.pool);
+    const contactId = await contactOf(c);
+    await db.pool.query(
+      `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, from_me, created_at)
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, 'Oi', false, now() - interval '25 hours')`,
+      [c.companyId, c.ticketId, contactId, c.whatsappId],
+    );
+    const repeating = await schedule(
+      { companyId: c.companyId, contactId },
+      { body: "Lembrete diário", intervalo: 1, valorIntervalo: 1, enviarQuantasVezes: 3 },
+    );
+    const seq = await db.pool.query<{ s: string }>(
+      "SELECT COALESCE(max(seq), 0) AS s FROM change_log WHERE company_id = $1",
+      [c.companyId],
+    );
+    await runAt();
+    expect(await row(repeating)).toMatchObject({
+      status: "ERRO",
+      sent_count: 1,
+      last_error: "ERR_OUTSIDE_MESSAGING_WINDOW",
+    });
+    expect(await messagesTo(c.companyId, contactId)).toEqual([
+      expect.objectContaining({ body: "Lembrete diário", ticket_id: c.ticketId, send_state: "failed" }),
+    ]);
+    const stored = await db.pool.query("SELECT ack, error_code FROM messages WHERE company_id = $1 AND from_me", [
+      c.companyId,
+    ]);
+    expect(stored.rows).toEqual([{ ack: -1, error_code: "ERR_OUTSIDE_MESSAGING_WINDOW" }]);
+    const changed = await db.pool.query<{ entity: string }>(
+      "SELECT DISTINCT entity FROM change_log WHERE company_id = $1 AND seq > $2",
+      [c.companyId, seq.rows[0]!.s],
+    );
+    expect(changed.rows.map((r) => r.entity).sort()).toEqual(["messages", "schedules", "tickets"]);
+    // ERRO stops the repeats: a later run queues nothing more, and no worker has anything to send.
+    await runAt(new Date(Date.now() + 2 * 86_400_000));
+    expect(await messagesTo(c.companyId, contactId)).toHaveLength(1);
+    const queued = await db.pool.query("SELECT 1 FROM messages WHERE company_id = $1 AND send_state = 'queued'", [
+      c.companyId,
+    ]);
+    expect(queued.rowCount).toBe(0);
+
+    // The contact writes: the window opens, and the schedule edited to a new time goes out as text.
+    await contactWrote(db.pool, c);
+    const again = await schedule({ companyId: c.companyId, contactId }, { body: "Agora vai" });
+    await runAt();
+    expect(await row(again)).toMatchObject({ status: "ENVIADA", last_error: null });
+    expect((await messagesTo(c.companyId, contactId)).at(-1)).toMatchObject({
+      body: "Agora vai",
+      send_state: "queued",
+    });
   });
 });

@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from "uuid";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { mediaTypeOfMime, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
+import { customerWindowRefusal } from "../tickets/customer-window.ts";
 import { ticketForOutbound } from "../tickets/ticket-for-outbound.ts";
 
 /** What of a running campaign the delivery reads. */
@@ -62,7 +63,11 @@ export async function destination(
   return { contactId, whatsappId: whatsapp.id, name: item?.name ?? contact.name, email: item?.email ?? contact.email };
 }
 
-/** A queued outbound message on the contact's ticket (the attachment with the campaign's message, not its confirmation). */
+/**
+ * A queued outbound message on the contact's ticket (the attachment with the campaign's message, not its
+ * confirmation). Past the 24-hour window of Meta's channels it is stored failed with the window's code instead
+ * (decision 0116): the shipping then fails with that code when the campaign's next turn settles its outcomes.
+ */
 export async function queueMessage(
   client: pg.ClientBase,
   c: CampaignSend,
@@ -73,11 +78,14 @@ export async function queueMessage(
   const changes: Change[] = [];
   const ticket = await ticketFor(client, c, to.contactId, to.whatsappId, changes);
   const media = withMedia && c.mediaPath ? parseMediaUrl(c.mediaPath) : null;
+  const mediaType = media ? mediaTypeOfMime(mimeOfFileName(media.fileName)) : "chat";
+  const refused = await customerWindowRefusal(client, c.companyId, to, mediaType);
   const id = uuidv7();
   await client.query(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, body, from_me, read,
-       ack, send_state, media_type, media_url)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, true, 0, 'queued', $9, $10)`,
+       ack, send_state, media_type, media_url, error_code)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, true, CASE WHEN $11::text IS NULL THEN 0 ELSE -1 END,
+       CASE WHEN $11::text IS NULL THEN 'queued' ELSE 'failed' END, $9, $10, $11)`,
     [
       id,
       c.companyId,
@@ -87,8 +95,9 @@ export async function queueMessage(
       c.userId,
       ticket.queueId,
       body,
-      media ? mediaTypeOfMime(mimeOfFileName(media.fileName)) : "chat",
+      mediaType,
       media ? c.mediaPath : null,
+      refused,
     ],
   );
   // The preview stays the customer's last message (decision 0089).
@@ -101,7 +110,7 @@ export async function queueMessage(
     { companyId: c.companyId, entity: "tickets", id: ticket.id },
   );
   await recordChanges(client, changes);
-  await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(to.whatsappId)]);
+  if (!refused) await client.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(to.whatsappId)]);
   return id;
 }
 

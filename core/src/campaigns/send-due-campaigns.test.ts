@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { CAMPAIGN_SETTINGS_DEFAULTS } from "../contract/campaigns.ts";
 import { transaction } from "../kernel/transaction.ts";
-import { buildCompany, buildWhatsapp } from "../testing/factories.ts";
+import { buildCompany, buildContact, buildTicket, buildWhatsapp } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
 import { pauseAfter, sendDueCampaigns, withinSendingWindow } from "./send-due-campaigns.ts";
 
@@ -13,9 +13,18 @@ const pool = () => core.db.pool;
 const run = (now: Date) => transaction(pool(), (client) => sendDueCampaigns(client, { now }));
 const ALL_DAY = { startHour: "00:00", endHour: "23:59", sabado: "true", domingo: "true" };
 
-async function world(settings: Record<string, string | number>, items = 3, opts: { openTicket?: string } = {}) {
+/**
+ * A company, its campaign settings, a list of `items` people and a campaign to them. The connection is WhatsApp by
+ * QR code unless `channel` says otherwise: its tests are about pacing, and a Cloud API connection's 24-hour window
+ * has its own test below.
+ */
+async function world(
+  settings: Record<string, string | number>,
+  items = 3,
+  opts: { openTicket?: string; channel?: string } = {},
+) {
   const companyId = (await buildCompany(pool())).id;
-  const whatsapp = await buildWhatsapp(pool(), { companyId });
+  const whatsapp = await buildWhatsapp(pool(), { companyId, channel: opts.channel ?? "whatsapp" });
   for (const [key, value] of Object.entries({ ...ALL_DAY, ...settings }))
     await pool().query("INSERT INTO campaign_settings (company_id, key, value) VALUES ($1, $2, $3)", [
       companyId,
@@ -38,7 +47,7 @@ async function world(settings: Record<string, string | number>, items = 3, opts:
        $4, 'pending') RETURNING id`,
     [companyId, whatsapp.id, list.rows[0]!.id, opts.openTicket ?? "disabled"],
   );
-  return { companyId, campaignId: campaign.rows[0]!.id, listId: list.rows[0]!.id };
+  return { companyId, campaignId: campaign.rows[0]!.id, listId: list.rows[0]!.id, whatsappId: whatsapp.id };
 }
 
 const status = async (w: { companyId: number; campaignId: number }) =>
@@ -178,5 +187,84 @@ describe("#campaigns:send", () => {
     const pacing = { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60 };
     expect(pauseAfter(19, pacing)).toBe(20_000);
     expect(pauseAfter(20, pacing)).toBe(80_000);
+  });
+
+  it("past the Cloud API's 24-hour window stores the message failed with the window's reason and fails the shipping", async () => {
+    // Meta refuses a free-form message to a contact who has not written in 24 hours (131047): the campaign does
+    // not queue one (decision 0116). Pessoa 1 wrote an hour ago, Pessoa 2 a day and an hour ago, Pessoa 3 never.
+    const w = await world({ messageInterval: 0 }, 3, { channel: "whatsappapi" });
+    for (const [n, hoursAgo] of [
+      [1, 1],
+      [2, 25],
+    ] as const) {
+      const contact = await buildContact(pool(), { companyId: w.companyId, number: `551190000000${n}` });
+      const ticket = await buildTicket(pool(), {
+        companyId: w.companyId,
+        contactId: contact.id,
+        whatsappId: w.whatsappId,
+        status: "closed",
+      });
+      await pool().query(
+        `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, from_me, created_at)
+         VALUES (gen_random_uuid(), $1, $2, $3, $4, 'Oi', false, now() - make_interval(hours => $5))`,
+        [w.companyId, ticket.id, contact.id, w.whatsappId, hoursAgo],
+      );
+    }
+    const now = new Date();
+    expect(await run(now)).toBe(3);
+    const stored = await pool().query(
+      `SELECT c.number, m.send_state, m.ack, m.error_code FROM messages m JOIN contacts c ON c.id = m.contact_id
+       WHERE m.company_id = $1 AND m.from_me ORDER BY c.number`,
+      [w.companyId],
+    );
+    expect(stored.rows).toEqual([
+      { number: "5511900000001", send_state: "queued", ack: 0, error_code: null },
+      { number: "5511900000002", send_state: "failed", ack: -1, error_code: "ERR_OUTSIDE_MESSAGING_WINDOW" },
+      { number: "5511900000003", send_state: "failed", ack: -1, error_code: "ERR_OUTSIDE_MESSAGING_WINDOW" },
+    ]);
+    // The channel sends Pessoa 1's; the next turn settles every outcome and the campaign ends.
+    await pool().query(
+      "UPDATE messages SET send_state = 'sent', ack = 1 WHERE company_id = $1 AND send_state = 'queued'",
+      [w.companyId],
+    );
+    await run(new Date(now.getTime() + 3000));
+    const shippings = await pool().query(
+      `SELECT number, delivered_at IS NOT NULL AS delivered, failed_at IS NOT NULL AS failed, error
+       FROM campaign_shippings WHERE company_id = $1 AND campaign_id = $2 ORDER BY number`,
+      [w.companyId, w.campaignId],
+    );
+    expect(shippings.rows).toEqual([
+      { number: "5511900000001", delivered: true, failed: false, error: null },
+      { number: "5511900000002", delivered: false, failed: true, error: "ERR_OUTSIDE_MESSAGING_WINDOW" },
+      { number: "5511900000003", delivered: false, failed: true, error: "ERR_OUTSIDE_MESSAGING_WINDOW" },
+    ]);
+    expect(await status(w)).toBe("FINALIZADA");
+    // The window says nothing about the number: the list's items stay valid for the next campaign.
+    const items = await pool().query(
+      "SELECT bool_and(is_whatsapp_valid) AS valid FROM contact_list_items WHERE company_id = $1",
+      [w.companyId],
+    );
+    expect(items.rows[0].valid).toBe(true);
+  });
+
+  it("past the window the confirmation is not sent either, so the contact is never asked", async () => {
+    const w = await world({ messageInterval: 0 }, 1, { channel: "whatsappapi" });
+    await pool().query(
+      "UPDATE campaigns SET confirmation = true, confirmation_message1 = 'Posso enviar, {nome}?', message2 = '' WHERE id = $1",
+      [w.campaignId],
+    );
+    expect(await run(new Date())).toBe(1);
+    const stored = await pool().query("SELECT body, send_state, error_code FROM messages WHERE company_id = $1", [
+      w.companyId,
+    ]);
+    expect(stored.rows).toEqual([
+      { body: "Posso enviar, Pessoa 1?", send_state: "failed", error_code: "ERR_OUTSIDE_MESSAGING_WINDOW" },
+    ]);
+    await run(new Date(Date.now() + 3000));
+    const shipping = await pool().query("SELECT error, message_id FROM campaign_shippings WHERE company_id = $1", [
+      w.companyId,
+    ]);
+    expect(shipping.rows).toEqual([{ error: "ERR_OUTSIDE_MESSAGING_WINDOW", message_id: null }]);
+    expect(await status(w)).toBe("FINALIZADA");
   });
 });

@@ -126,6 +126,8 @@ export type ScheduleDTO = {
   /** ISO date-time of the latest send, null before the first. */
   sentAt: string | null;
   status: ScheduleStatus;
+  /** Why the latest send failed (status ERRO): an error code such as ERR_OUTSIDE_MESSAGING_WINDOW, or a reason. */
+  lastError: string | null;
   assinar: boolean;
   openTicket: "enabled" | "disabled";
   ticketUserId: number | null;

@@ -9,6 +9,7 @@ import { v7 as uuidv7 } from "uuid";
 import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { loadVariableContext, renderVariables } from "../message-variables/render-variables.ts";
+import { customerWindowRefusal } from "../tickets/customer-window.ts";
 import { moveToLane } from "./move-ticket-lane.ts";
 
 /** Tickets moved per transaction; a full batch makes the job run again at once (timed-jobs.ts). */
@@ -57,8 +58,9 @@ export async function advanceKanbanLanes(
     changes.push({ companyId: move.companyId, entity: "tickets", id: move.ticketId });
     const greeting = move.greeting?.trim();
     if (greeting && move.whatsappId !== null) {
-      await queueGreeting(client, move, greeting, changes);
-      connections.add(move.whatsappId);
+      if (await queueGreeting(client, { ...move, whatsappId: move.whatsappId }, greeting, changes)) {
+        connections.add(move.whatsappId);
+      }
     }
   }
   await recordChanges(client, changes);
@@ -66,17 +68,28 @@ export async function advanceKanbanLanes(
   return rows.length;
 }
 
-/** The lane greeting as a queued outbound message on the ticket, with the ticket's variables filled in. */
-async function queueGreeting(client: pg.ClientBase, move: DueMove, greeting: string, changes: Change[]) {
+/**
+ * The lane greeting as a queued outbound message on the ticket, with the ticket's variables filled in; answers
+ * whether one was queued. Past the 24-hour window of Meta's channels it is stored failed with the window's code
+ * instead (decision 0116): the conversation shows the greeting that did not go and why, and the move stands.
+ */
+async function queueGreeting(
+  client: pg.ClientBase,
+  move: DueMove & { whatsappId: number },
+  greeting: string,
+  changes: Change[],
+): Promise<boolean> {
   const context = await loadVariableContext(client, move.companyId, move.ticketId, { userId: move.userId });
   const body = renderVariables(greeting, context).trim();
-  if (!body) return;
+  if (!body) return false;
+  const refused = await customerWindowRefusal(client, move.companyId, move, "chat");
   const id = uuidv7();
   await client.query(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, body, from_me, read,
-       ack, send_state, media_type)
-     VALUES ($1, $2, $3, $4, $5, NULL, $6, $7, true, true, 0, 'queued', 'chat')`,
-    [id, move.companyId, move.ticketId, move.contactId, move.whatsappId, move.queueId, body],
+       ack, send_state, media_type, error_code)
+     VALUES ($1, $2, $3, $4, $5, NULL, $6, $7, true, true, CASE WHEN $8::text IS NULL THEN 0 ELSE -1 END,
+       CASE WHEN $8::text IS NULL THEN 'queued' ELSE 'failed' END, 'chat', $8)`,
+    [id, move.companyId, move.ticketId, move.contactId, move.whatsappId, move.queueId, body, refused],
   );
   // The preview stays the customer's last message (decision 0089).
   await client.query("UPDATE tickets SET updated_at = now() WHERE id = $1 AND company_id = $2", [
@@ -84,4 +97,5 @@ async function queueGreeting(client: pg.ClientBase, move: DueMove, greeting: str
     move.companyId,
   ]);
   changes.push({ companyId: move.companyId, entity: "messages", id });
+  return refused === null;
 }

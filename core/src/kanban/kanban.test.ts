@@ -241,4 +241,55 @@ describe("#kanban lane timer", () => {
     ]);
     expect(again.rows[0].n).toBe(1);
   });
+
+  it("on a Cloud API ticket past the 24-hour window, moves it and stores the greeting failed with the reason", async () => {
+    // Meta refuses a free-form message to a contact who has not written in 24 hours (131047): the lane's greeting
+    // is not queued; the conversation shows it failed with the window's reason, and the move stands (decision 0116).
+    const pool = core.db.pool;
+    const company = await buildCompany(pool);
+    const cloud = await buildWhatsapp(pool, { companyId: company.id, channel: "whatsappapi" });
+    const [first, next] = [
+      await buildTag(pool, { companyId: company.id, kanban: 1 }),
+      await buildTag(pool, { companyId: company.id, kanban: 1 }),
+    ];
+    await pool.query("UPDATE tags SET time_lane = 1, next_lane_id = $2 WHERE id = $1", [first.id, next.id]);
+    await pool.query("UPDATE tags SET greeting_message_lane = 'Ainda precisa de ajuda?' WHERE id = $1", [next.id]);
+    const ticketWhoseContactWrote = async (hoursAgo: number) => {
+      const contact = await buildContact(pool, { companyId: company.id });
+      const t = await buildTicket(pool, {
+        companyId: company.id,
+        contactId: contact.id,
+        whatsappId: cloud.id,
+        status: "open",
+      });
+      await pool.query(
+        `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, from_me, created_at)
+         VALUES (gen_random_uuid(), $1, $2, $3, $4, 'Oi', false, now() - make_interval(hours => $5))`,
+        [company.id, t.id, contact.id, cloud.id, hoursAgo],
+      );
+      // In the lane since after that message: the contact has not written since, so it moves on (not back).
+      await putInLane(t.id, first.id, company.id, 2);
+      return t;
+    };
+    const stale = await ticketWhoseContactWrote(30);
+    const fresh = await ticketWhoseContactWrote(3);
+    await transaction(pool, (client) => advanceKanbanLanes(client));
+    expect(await laneOf(stale.id)).toEqual([next.id]);
+    expect(await laneOf(fresh.id)).toEqual([next.id]);
+    const greetings = await pool.query(
+      `SELECT ticket_id, body, send_state, ack, error_code FROM messages WHERE company_id = $1 AND from_me
+       ORDER BY ticket_id`,
+      [company.id],
+    );
+    expect(greetings.rows).toEqual([
+      {
+        ticket_id: stale.id,
+        body: "Ainda precisa de ajuda?",
+        send_state: "failed",
+        ack: -1,
+        error_code: "ERR_OUTSIDE_MESSAGING_WINDOW",
+      },
+      { ticket_id: fresh.id, body: "Ainda precisa de ajuda?", send_state: "queued", ack: 0, error_code: null },
+    ]);
+  });
 });

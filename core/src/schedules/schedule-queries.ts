@@ -12,7 +12,7 @@ export const SCHEDULES_PAGE_SIZE = 20;
 /** Columns of `schedules s` with its joins (below); scheduleAnswer nests the joined rows (decision 0085). */
 export const SCHEDULE_COLUMNS = `s.id, s.body, s.contact_id AS "contactId",
   c.id AS "joinedContactId", c.name AS "joinedContactName",
-  s.send_at AS "sendAt", s.sent_at AS "sentAt", s.status, s.assinar, s.open_ticket AS "openTicket",
+  s.send_at AS "sendAt", s.sent_at AS "sentAt", s.status, s.last_error AS "lastError", s.assinar, s.open_ticket AS "openTicket",
   s.ticket_user_id AS "ticketUserId",
   tu.id AS "joinedTicketUserId", tu.name AS "joinedTicketUserName",
   s.queue_id AS "queueId", s.status_ticket AS "statusTicket", s.intervalo, s.valor_intervalo AS "valorIntervalo",

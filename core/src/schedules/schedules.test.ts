@@ -197,16 +197,25 @@ describe("#schedules.update and delete", () => {
   it("edits fields, restarts a failed schedule on a new time, and deletes it", async () => {
     const made = await create(w.agent, { body: "Primeira versão" });
     const id = made.body.id;
-    await core.db.pool.query("UPDATE schedules SET status = 'ERRO', sent_count = 1 WHERE id = $1", [id]);
+    // The send was refused past the 24-hour window (decision 0116): the answer says why, for the dialog.
+    await core.db.pool.query(
+      "UPDATE schedules SET status = 'ERRO', sent_count = 1, last_error = 'ERR_OUTSIDE_MESSAGING_WINDOW' WHERE id = $1",
+      [id],
+    );
     const edited = await core.api("PUT", `/schedules/${id}`, {
       token: w.agent,
       body: { body: "Segunda versão", enviarQuantasVezes: 2 },
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ body: "Segunda versão", enviarQuantasVezes: 2, status: "ERRO" });
+    expect(edited.body).toMatchObject({
+      body: "Segunda versão",
+      enviarQuantasVezes: 2,
+      status: "ERRO",
+      lastError: "ERR_OUTSIDE_MESSAGING_WINDOW",
+    });
     const later = new Date(Date.now() + 7_200_000).toISOString();
     const retried = await core.api("PUT", `/schedules/${id}`, { token: w.agent, body: { sendAt: later } });
-    expect(retried.body).toMatchObject({ status: "PENDENTE", sentCount: 0, sendAt: later });
+    expect(retried.body).toMatchObject({ status: "PENDENTE", sentCount: 0, sendAt: later, lastError: null });
     const tooShort = await core.api("PUT", `/schedules/${id}`, { token: w.agent, body: { body: "abc" } });
     expect(tooShort.body.fields.body).toBe("Mensagem muito curta");
 

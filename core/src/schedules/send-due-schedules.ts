@@ -9,7 +9,9 @@ import { OUTBOUND_CHANNEL } from "../contract/topics.ts";
 import { type Change, recordChanges } from "../kernel/change-log.ts";
 import { mediaTypeOfMime, mimeOfFileName, parseMediaUrl } from "../media/media-store.ts";
 import { loadVariableContext, renderVariables } from "../message-variables/render-variables.ts";
+import { customerWindowRefusal } from "../tickets/customer-window.ts";
 import { ticketForOutbound } from "../tickets/ticket-for-outbound.ts";
+import { failScheduledSends } from "./scheduled-send-outcome.ts";
 
 /** Schedules sent per transaction; a full batch makes the job run again at once (timed-jobs.ts). */
 export const SCHEDULES_BATCH = 100;
@@ -63,7 +65,7 @@ export async function sendDueSchedules(
     try {
       const whatsappId = await sendOne(client, s, changes);
       await client.query("RELEASE SAVEPOINT schedule_send");
-      woken.add(whatsappId);
+      if (whatsappId !== null) woken.add(whatsappId);
     } catch (err) {
       // Nothing of the failed send stays; the schedule shows the send error (spec 2 §4: status ERRO). An
       // unexpected error (a ticket created meanwhile by ingest) is an ERRO too: retrying blindly could loop.
@@ -83,8 +85,12 @@ export async function sendDueSchedules(
   return rows.length;
 }
 
-/** Queues the schedule's message and moves the schedule on; answers the connection it goes out through. */
-async function sendOne(client: pg.ClientBase, s: DueSchedule, changes: Change[]): Promise<number> {
+/**
+ * Queues the schedule's message and moves the schedule on; answers the connection it goes out through. Past the
+ * 24-hour window of Meta's channels the message is stored failed with the window's code instead, and the schedule
+ * shows ERRO with that code, as a send the channel refused does (decision 0116); it answers null then.
+ */
+async function sendOne(client: pg.ClientBase, s: DueSchedule, changes: Change[]): Promise<number | null> {
   // The contact, and the connection: the schedule's, else the contact's, else the company's default one.
   const contact = await client.query<{ active: boolean; whatsappId: number | null }>(
     `SELECT c.active,
@@ -108,6 +114,8 @@ async function sendOne(client: pg.ClientBase, s: DueSchedule, changes: Change[])
   const userName = context.user?.name?.trim() ?? "";
   const body = s.assinar && userName ? `*${userName}:*\n${text}` : text;
   const media = s.mediaPath ? parseMediaUrl(s.mediaPath) : null;
+  const mediaType = media ? mediaTypeOfMime(mimeOfFileName(media.fileName)) : "chat";
+  const refused = await customerWindowRefusal(client, s.companyId, { contactId: s.contactId, whatsappId }, mediaType);
   const id = uuidv7();
 
   // A repeat the day rule moves onto or before this send (Saturday back to this Friday) merges with it.
@@ -119,8 +127,9 @@ async function sendOne(client: pg.ClientBase, s: DueSchedule, changes: Change[])
   await client.query(
     `WITH message AS (
        INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, queue_id, body, from_me,
-         read, ack, send_state, media_type, media_url)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, true, 0, 'queued', $9, $10)
+         read, ack, send_state, media_type, media_url, error_code)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, true, CASE WHEN $15::text IS NULL THEN 0 ELSE -1 END,
+         CASE WHEN $15::text IS NULL THEN 'queued' ELSE 'failed' END, $9, $10, $15)
      ), ticket AS (
        UPDATE tickets SET updated_at = now() WHERE id = $3 AND company_id = $2
      )
@@ -136,17 +145,20 @@ async function sendOne(client: pg.ClientBase, s: DueSchedule, changes: Change[])
       s.userId,
       ticket.queueId,
       body,
-      media ? mediaTypeOfMime(mimeOfFileName(media.fileName)) : "chat",
+      mediaType,
       media ? s.mediaPath : null,
       s.id,
       sent,
       next ? "PENDENTE" : "ENVIADA",
       next,
+      refused,
     ],
   );
   changes.push({ companyId: s.companyId, entity: "messages", id });
   changes.push({ companyId: s.companyId, entity: "tickets", id: ticket.id });
-  return whatsappId;
+  if (!refused) return whatsappId;
+  await failScheduledSends(client, [{ id, company_id: s.companyId }], refused);
+  return null;
 }
 
 /**

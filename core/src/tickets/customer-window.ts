@@ -76,3 +76,20 @@ export async function assertCustomerWindow(
 export function templateAllowed(channel: Channel): boolean {
   return channel === "whatsappapi";
 }
+
+/**
+ * For what the company sends on its own timer (a schedule, a kanban lane's greeting, a campaign; decision 0116):
+ * the code that refuses a message of `mediaType` to the contact on that connection now, or null when it may go.
+ * The caller stores the message failed with this code instead of queueing what Meta would refuse (131047).
+ */
+export async function customerWindowRefusal(
+  client: pg.ClientBase,
+  companyId: number,
+  to: { contactId: number; whatsappId: number },
+  mediaType: string,
+): Promise<"ERR_OUTSIDE_MESSAGING_WINDOW" | null> {
+  const window = await customerWindow(client, companyId, to);
+  if (!window || window.open) return null;
+  if (OUTSIDE_WINDOW_TYPES[window.channel]?.has(mediaType)) return null;
+  return "ERR_OUTSIDE_MESSAGING_WINDOW";
+}

@@ -5,6 +5,7 @@ import type { ScheduleDTO } from "@chatflow/core/contract/schedules.ts";
 import { SCHEDULE_DAY_RULES, SCHEDULE_INTERVAL_UNITS } from "@chatflow/core/contract/schedules.ts";
 import type { Key } from "react-aria-components/Select";
 import { useTranslation } from "react-i18next";
+import { errorText } from "../i18n/translate-error.ts";
 import { IconButton } from "../ui/button.tsx";
 import { TextField } from "../ui/fields.tsx";
 import { FileButton } from "../ui/file-button.tsx";
@@ -20,9 +21,15 @@ export function ScheduleHistory({ schedule }: { schedule?: ScheduleDTO }) {
   return (
     <>
       {schedule?.status === "ERRO" && (
-        <p className="field-error" role="alert">
-          {t("schedules.dialog.failed")}
-        </p>
+        <div className="field-error" role="alert" data-testid="schedule-failed">
+          <p>{t("schedules.dialog.failed")}</p>
+          {/* The reason the send was refused: an error code translated, a plain reason as it is (spec 1 §8). */}
+          {schedule.lastError && (
+            <p data-testid="schedule-failed-reason">
+              {t("schedules.dialog.failedReason", { reason: errorText({ error: schedule.lastError, message: "" }) })}
+            </p>
+          )}
+        </div>
       )}
       {schedule?.sentAt && (
         <p className="schedule-sent" data-testid="schedule-sent">

@@ -8,10 +8,8 @@
 import type { AllConnectionsRow } from "@chatflow/core/contract/whatsapps.ts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
 import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { PlugIcon } from "../ui/icons.tsx";
@@ -26,6 +24,7 @@ import { ConnectionReason } from "./connection-reason.tsx";
 import { ConnectionStatusBadge } from "./connection-status-badge.tsx";
 import { useAdminDisconnect, useAllConnections, useConnectionActions } from "./connections-data.ts";
 import { QrDialog } from "./qr-dialog.tsx";
+import { SessionButtons, useSessionButtons } from "./use-session-buttons.tsx";
 
 /** How often the table is asked again while open (no socket tells the super user of other companies' changes). */
 export const ALL_CONNECTIONS_POLL_MS = 5000;
@@ -43,8 +42,10 @@ export function AllConnectionsPage() {
   const load = query.reload;
   const adminDisconnect = useAdminDisconnect();
   const actions = useConnectionActions();
-  const [confirming, setConfirming] = useState<Confirming>(null);
-  const [qrFor, setQrFor] = useState<AllConnectionsRow | null>(null);
+  const { qrFor, setQrFor, confirming, setConfirming, onSession } = useSessionButtons<AllConnectionsRow>({
+    actions,
+    load,
+  });
   const [editing, setEditing] = useState<number | null>(null);
 
   useEffect(() => {
@@ -52,31 +53,6 @@ export function AllConnectionsPage() {
     const timer = setInterval(() => void load(), ALL_CONNECTIONS_POLL_MS);
     return () => clearInterval(timer);
   }, [online, load]);
-
-  async function call(run: () => Promise<unknown>) {
-    try {
-      await run();
-    } catch (err) {
-      showToast(errorText(err));
-    }
-    await load();
-  }
-
-  function onSession(kind: SessionButton, row: AllConnectionsRow) {
-    if (kind === "qrcode") return setQrFor(row);
-    if (kind === "retry") return void call(() => actions.retry(row.id));
-    if (kind === "newQr") {
-      setQrFor(row);
-      return void actions
-        .newQr(row.id)
-        .catch((err: unknown) => {
-          setQrFor(null);
-          showToast(errorText(err));
-        })
-        .finally(() => void load());
-    }
-    if (kind === "disconnect" || kind === "closeImported") setConfirming({ kind, row });
-  }
 
   async function confirm(c: NonNullable<Confirming>) {
     if (c.kind === "delete") await actions.remove(c.row.id);
@@ -142,25 +118,19 @@ export function AllConnectionsPage() {
                   </td>
                   <td>
                     <div className="connections-session">
-                      {allConnectionsButtons(r).map((b) => (
-                        <Button
-                          key={b}
-                          size="small"
-                          variant={
-                            b === "disconnect" ? "danger" : b === "qrcode" || b === "newQr" ? "primary" : "secondary"
-                          }
-                          isDisabled={!online || b === "connecting" || b === "preparing"}
-                          onPress={() => onSession(b, r)}
-                          aria-label={t("connectionsPage.all.session", {
+                      <SessionButtons
+                        buttons={allConnectionsButtons(r)}
+                        online={online}
+                        onPress={(b) => onSession(b, r)}
+                        label={(b) =>
+                          t("connectionsPage.all.session", {
                             action: t(`connectionsPage.buttons.${b}`),
                             name: r.name,
                             company: r.companyName,
-                          })}
-                          data-testid={`all-connection-${b}`}
-                        >
-                          {t(`connectionsPage.buttons.${b}`)}
-                        </Button>
-                      ))}
+                          })
+                        }
+                        testIdPrefix="all-connection"
+                      />
                     </div>
                   </td>
                   <td className="connections-col-actions">

@@ -8,7 +8,6 @@ import type { Channel } from "@chatflow/core/contract/entities.ts";
 import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../i18n/translate-error.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { PlugIcon } from "../ui/icons.tsx";
@@ -23,6 +22,7 @@ import { ConnectionsTable, type Row } from "./connections-table.tsx";
 import { FacebookConnectModal } from "./facebook-connect-modal.tsx";
 import { ImportProgressCards } from "./import-progress.tsx";
 import { QrDialog } from "./qr-dialog.tsx";
+import { useSessionButtons } from "./use-session-buttons.tsx";
 import "./connections.css";
 
 export function ConnectionsPage() {
@@ -36,44 +36,21 @@ export function ConnectionsPage() {
   const [editing, setEditing] = useState<WhatsappAnswer | { channel: Channel } | null>(null);
   /** The Facebook/Instagram connect dialog, opened from the menu (true: from its Instagram entry). */
   const [social, setSocial] = useState<{ instagram: boolean } | null>(null);
-  const [qrFor, setQrFor] = useState<Row | null>(null);
-  const [confirming, setConfirming] = useState<Confirming>(null);
   const [restarting, setRestarting] = useState(false);
-
-  async function call(run: () => Promise<unknown>, done?: string) {
-    try {
-      await run();
-      if (done) showToast(done, "info");
-    } catch (err) {
-      showToast(errorText(err));
-    }
-    await load();
-  }
+  // A Facebook or Instagram token that died: the social login again refreshes the page's token (decision 0093).
+  const { qrFor, setQrFor, confirming, setConfirming, onSession, call } = useSessionButtons<Row>({
+    actions,
+    load,
+    reconnect: (row) => setSocial({ instagram: row.channel === "instagram" }),
+  });
 
   async function restart() {
     setRestarting(true);
-    await call(() => actions.restartAll(), t("connectionsPage.toasts.restarted"));
+    await call(async () => {
+      await actions.restartAll();
+      showToast(t("connectionsPage.toasts.restarted"), "info");
+    });
     setRestarting(false);
-  }
-
-  function onSession(kind: string, row: Row) {
-    if (kind === "qrcode") return setQrFor(row);
-    if (kind === "retry") return void call(() => actions.retry(row.id));
-    // A Facebook or Instagram token that died: the social login again refreshes the page's token (decision 0093).
-    if (kind === "reconnect") return setSocial({ instagram: row.channel === "instagram" });
-    if (kind === "newQr") {
-      // The admin asked for a QR: the dialog waits for it ('Aguardando pelo QR Code') and shows it once it comes.
-      setQrFor(row);
-      return void actions
-        .newQr(row.id)
-        .catch((err: unknown) => {
-          // Refused (e.g. the connection is gone): no QR code will come, so the dialog does not wait for one.
-          setQrFor(null);
-          showToast(errorText(err));
-        })
-        .finally(() => void load());
-    }
-    if (kind === "disconnect" || kind === "closeImported") setConfirming({ kind, row });
   }
 
   async function confirm(c: NonNullable<Confirming>) {

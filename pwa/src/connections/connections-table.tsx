@@ -5,12 +5,12 @@ import type { WhatsappDTO } from "@chatflow/core/contract/entities.ts";
 import type { WhatsappAnswer } from "@chatflow/core/contract/whatsapps.ts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../ui/button.tsx";
 import { EditDeleteButtons } from "../ui/edit-delete-buttons.tsx";
 import { CheckIcon, FacebookIcon, InstagramIcon, WhatsappIcon } from "../ui/icons.tsx";
 import { ConnectionReason } from "./connection-reason.tsx";
 import { preparingEndsAt, type SessionButton, sessionButtons } from "./connection-status.ts";
 import { ConnectionStatusBadge } from "./connection-status-badge.tsx";
+import { SessionButtons } from "./use-session-buttons.tsx";
 
 export type Row = WhatsappDTO & Partial<WhatsappAnswer>;
 
@@ -125,20 +125,12 @@ export function ConnectionsTable({
                     {buttons.length === 0 && (
                       <span className="connections-muted">{t("connectionsPage.noSession")}</span>
                     )}
-                    {buttons.map((b) => (
-                      <Button
-                        key={b}
-                        size="small"
-                        variant={
-                          b === "disconnect" ? "danger" : b === "qrcode" || b === "newQr" ? "primary" : "secondary"
-                        }
-                        isDisabled={!online || b === "connecting" || b === "preparing"}
-                        onPress={() => onSession(b, w)}
-                        data-testid={`connection-${b}`}
-                      >
-                        {t(`connectionsPage.buttons.${b}`)}
-                      </Button>
-                    ))}
+                    <SessionButtons
+                      buttons={buttons}
+                      online={online}
+                      onPress={(b) => onSession(b, w)}
+                      testIdPrefix="connection"
+                    />
                   </div>
                 </td>
                 <td className="connections-col-updated">{when(w.updatedAt)}</td>

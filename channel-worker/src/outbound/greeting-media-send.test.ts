@@ -5,20 +5,13 @@
 import { contactWrites } from "@chatflow/core/testing/bot-factories.ts";
 import { buildQueue, buildUser } from "@chatflow/core/testing/factories.ts";
 import { coreForFile } from "@chatflow/core/testing/test-world.ts";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fakeGraphApiForFile } from "../testing/fake-graph-api.ts";
-import { setupCloudConnection, TEST_WORKER, waitFor } from "../testing/outbound-fixtures.ts";
-import { startWorker, type Worker } from "../worker.ts";
+import { TEST_PNG as PNG, setupCloudConnection, waitFor, workerPerTest } from "../testing/outbound-fixtures.ts";
 
 const core = coreForFile();
 const fake = fakeGraphApiForFile();
-let worker: Worker | undefined;
-afterEach(async () => {
-  await worker?.stop();
-  worker = undefined;
-});
-
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+const worker = workerPerTest();
 
 describe("#greeting media on the Cloud API", () => {
   it("sends the connection's greeting image, then its greeting and menu", async () => {
@@ -45,12 +38,7 @@ describe("#greeting media on the Cloud API", () => {
     expect(up.status).toBe(200);
 
     await contactWrites(pool, { companyId: c.companyId, whatsappId: c.whatsappId, from: "5511988887777", body: "oi" });
-    worker = await startWorker({
-      databaseUrl: core.databaseUrl,
-      graphApiUrl: fake.url,
-      dataDir: core.config.dataDir,
-      ...TEST_WORKER,
-    });
+    await worker.start({ databaseUrl: core.databaseUrl, graphApiUrl: fake.url, dataDir: core.config.dataDir });
     await waitFor(() => (fake.requests.length >= 2 ? true : null), "the image and the greeting sent");
     expect(fake.uploads.map((u) => [u.type, u.fileName, Buffer.from(u.bytes).equals(Buffer.from(PNG))])).toEqual([
       ["image/png", "boas-vindas.png", true],

@@ -10,16 +10,16 @@ import { mediaStore } from "@chatflow/core/media/store-registry.ts";
 import { buildUser } from "@chatflow/core/testing/factories.ts";
 import { MEDIA_STORE_KINDS, mediaStoreSetting, s3ForFile, useBucket } from "@chatflow/core/testing/test-s3.ts";
 import { coreForFile } from "@chatflow/core/testing/test-world.ts";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fakeGraphApiForFile } from "../testing/fake-graph-api.ts";
 import {
   contactWrote,
   messageState,
+  TEST_PNG as PNG,
   setupCloudConnection,
-  TEST_WORKER,
   waitFor,
+  workerPerTest,
 } from "../testing/outbound-fixtures.ts";
-import { startWorker, type Worker } from "../worker.ts";
 
 const s3 = s3ForFile();
 
@@ -30,14 +30,7 @@ describe.each(MEDIA_STORE_KINDS)("#outbound.media with the %s media store", (kin
     return { mediaStore: setting };
   });
   const fake = fakeGraphApiForFile();
-  let worker: Worker | undefined;
-
-  afterEach(async () => {
-    await worker?.stop();
-    worker = undefined;
-  });
-
-  const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+  const worker = workerPerTest();
 
   /** The local store: core's DATA_DIR is the worker's. A bucket: the worker's own DATA_DIR, its media in the bucket. */
   async function workerDataDir(): Promise<string> {
@@ -48,12 +41,7 @@ describe.each(MEDIA_STORE_KINDS)("#outbound.media with the %s media store", (kin
   }
 
   const start = async () =>
-    startWorker({
-      databaseUrl: core.databaseUrl,
-      graphApiUrl: fake.url,
-      dataDir: await workerDataDir(),
-      ...TEST_WORKER,
-    });
+    worker.start({ databaseUrl: core.databaseUrl, graphApiUrl: fake.url, dataDir: await workerDataDir() });
 
   /** A Cloud API ticket and an agent signed in on its company. */
   async function ticketWithAgent() {
@@ -93,7 +81,7 @@ describe.each(MEDIA_STORE_KINDS)("#outbound.media with the %s media store", (kin
   it("delivers the very bytes an agent attached, as an image message naming the upload", async () => {
     const t = await ticketWithAgent();
     const stored = await sendFile(t.ticketId, t.token, "comprovante.png", PNG, "Seu comprovante");
-    worker = await start();
+    await start();
     const sent = await waitFor(sentState(stored.id), "the image to be sent");
 
     expect(fake.uploads).toHaveLength(1);
@@ -123,7 +111,7 @@ describe.each(MEDIA_STORE_KINDS)("#outbound.media with the %s media store", (kin
     fake.uploadReply = () =>
       refusals-- > 0 ? { status: 503, body: { error: { message: "Service unavailable", code: 2 } } } : undefined;
     const stored = await sendFile(t.ticketId, t.token, "retry.png", PNG);
-    worker = await start();
+    await start();
     const sent = await waitFor(sentState(stored.id), "the image to be sent after the upload recovers");
 
     expect(fake.uploads).toHaveLength(3);
@@ -140,7 +128,7 @@ describe.each(MEDIA_STORE_KINDS)("#outbound.media with the %s media store", (kin
     fake.uploadReply = () => ({ status: 500, body: { error: { message: "An unknown error occurred", code: 1 } } });
     const stuck = await sendFile(t.ticketId, t.token, "grande.png", PNG);
     const next = await t.enqueue("e agora o texto");
-    worker = await start();
+    await start();
     await waitFor(sentState(next), "the message behind the failing file");
 
     expect(await messageState(core.db.pool, stuck.id)).toMatchObject({
@@ -160,7 +148,7 @@ describe.each(MEDIA_STORE_KINDS)("#outbound.media with the %s media store", (kin
     const gone = await sendFile(t.ticketId, t.token, "apagado.png", PNG);
     await (await mediaStore(core.config.dataDir)).remove(mediaKeyOfUrl(t.companyId, gone.mediaUrl)!);
     const next = await t.enqueue("depois do arquivo");
-    worker = await start();
+    await start();
     await waitFor(sentState(next), "the next message");
 
     expect(await messageState(core.db.pool, gone.id)).toMatchObject({

@@ -6,8 +6,10 @@ import { loadUserById } from "@chatflow/core/auth/load-user.ts";
 import type { AccessClaims } from "@chatflow/core/auth/tokens.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import { buildCompany, buildContact, buildTicket, buildUser, buildWhatsapp } from "@chatflow/core/testing/factories.ts";
+import { forFile } from "@chatflow/core/testing/for-file.ts";
 import { sendMessage } from "@chatflow/core/tickets/send-message.ts";
 import type pg from "pg";
+import { startWorker, type Worker, type WorkerOptions } from "../worker.ts";
 
 export type CloudSetup = {
   companyId: number;
@@ -144,3 +146,29 @@ export async function waitForLaterRuns(pool: pg.Pool, name: string, runs = 3): P
 
 /** Quiet, fast settings for workers under test. */
 export const TEST_WORKER = { pollMs: 100, backoff: { minMs: 50, maxMs: 200 }, log: () => {} };
+
+/** A small PNG (its signature and a few bytes): what media-sniff takes for an image. */
+export const TEST_PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+
+/**
+ * A worker a test starts (TEST_WORKER's pacing unless told otherwise), stopped after each test whatever the test
+ * did, so a failed assertion never leaves one polling into the next test.
+ */
+export function workerPerTest(): {
+  start(opts: Omit<WorkerOptions, keyof typeof TEST_WORKER> & Partial<WorkerOptions>): Promise<Worker>;
+} {
+  const running: { worker?: Worker } = {};
+  forFile(() => running, {
+    afterEach: async (box) => {
+      await box.worker?.stop();
+      box.worker = undefined;
+    },
+    stop: (box) => box.worker?.stop(),
+  });
+  return {
+    async start(opts) {
+      running.worker = await startWorker({ ...TEST_WORKER, ...opts } as WorkerOptions);
+      return running.worker;
+    },
+  };
+}

@@ -2,10 +2,10 @@
 // tickets its history import opened; each names the connection. CONFIRMED_TEXT is the toast once it is done.
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../ui/dialog.tsx";
-import type { Row } from "./connections-table.tsx";
 
 export type ConfirmKind = "delete" | "disconnect" | "closeImported";
-export type Confirming = { kind: ConfirmKind; row: Pick<Row, "id" | "name"> } | null;
+/** The connection the question names: any table's row (the company's or the super user's). */
+export type Confirming = { kind: ConfirmKind; row: { id: number; name: string } } | null;
 
 export const CONFIRMED_TEXT: Record<ConfirmKind, string> = {
   delete: "connectionsPage.toasts.deleted",

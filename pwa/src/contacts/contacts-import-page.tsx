@@ -1,7 +1,8 @@
 // /contacts/import (spec 1 §2 "import from spreadsheet", §4 import states, §5 rules): pick
-// one xls, xlsx, csv or txt file; it is checked, its first rows are shown to map its columns
-// (name, number, e-mail, tags, extra fields; guessed from the headers, decision 0091), then
-// it is uploaded with a progress bar, imported by core (followed while it runs), and ends
+// one xls, xlsx, csv or txt file; it is checked, its rows are shown a page at a time to map its
+// columns (name, number, e-mail, tags, extra fields; guessed from the headers, decision 0091) and
+// to pick the rows imported (all at first, at least one; decision 0118), then it is uploaded
+// with a progress bar, imported by core (followed while it runs), and ends
 // with the counts of contacts created and rows ignored.
 import type { ContactImportPreview, TContactImportMappingDraft } from "@chatflow/core/contract/contact-import.ts";
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
@@ -26,6 +27,7 @@ import {
 } from "./import-job.ts";
 import { checkMapping, MAPPING_MESSAGE_KEYS } from "./import-mapping.ts";
 import { ImportMappingStep } from "./import-mapping-step.tsx";
+import { ALL_ROWS, checkSelection, type RowSelection } from "./import-selection.ts";
 import "./contacts.css";
 
 type Step =
@@ -36,8 +38,8 @@ type Step =
   | { phase: "mapped" }
   | ImportProgress;
 
-/** The sheet's first rows and the mapping being chosen for them. */
-type Mapped = { preview: ContactImportPreview; draft: TContactImportMappingDraft };
+/** The page of the sheet shown, the mapping being chosen and the rows ticked. */
+type Mapped = { preview: ContactImportPreview; draft: TContactImportMappingDraft; selection: RowSelection };
 
 export function ContactsImportPage() {
   const { t } = useTranslation();
@@ -47,6 +49,7 @@ export function ContactsImportPage() {
   const [step, setStep] = useState<Step>({ phase: "idle" });
   const [mapped, setMapped] = useState<Mapped | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pageLoading, setPageLoading] = useState(false);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
   const deps = () => {
@@ -74,19 +77,36 @@ export function ContactsImportPage() {
       setStep({ phase: "unreadable", error: read.error, cause: read.cause });
       return;
     }
-    setMapped({ preview: read.preview, draft: read.preview.guess });
+    setMapped({ preview: read.preview, draft: read.preview.guess, selection: ALL_ROWS });
     setStep({ phase: "mapped" });
+  }
+
+  /** Another page of the sheet's rows: the file goes up again (core keeps nothing between requests). */
+  async function showPage(page: number) {
+    if (!file || !mapped) return;
+    setPageLoading(true);
+    const read = await readSheetPreview(file, deps(), () => {}, page);
+    setPageLoading(false);
+    if (!read.ok) {
+      setErrors({ selection: errorText(read.error ?? read.cause) });
+      return;
+    }
+    setMapped((m) => m && { ...m, preview: read.preview });
   }
 
   async function run() {
     if (!file || !mapped) return;
     const checked = checkMapping(mapped.draft);
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    const rows = checkSelection(mapped.selection, mapped.preview.total);
+    if (!checked.ok || !rows.ok) {
+      setErrors({
+        ...(checked.ok ? {} : checked.errors),
+        ...(rows.ok ? {} : { selection: t(MAPPING_MESSAGE_KEYS[rows.message]!) }),
+      });
       return;
     }
     setErrors({});
-    const end = await importSpreadsheet(file, deps(), setStep, checked.mapping);
+    const end = await importSpreadsheet(file, deps(), setStep, checked.mapping, rows.selection);
     // The new contacts reach this device's replica with the next pull.
     if (end.phase === "finished") requestSync();
     // A column core found wrong for this file shows under its field.
@@ -156,6 +176,13 @@ export function ContactsImportPage() {
             setMapped({ ...mapped, draft });
             setErrors({});
           }}
+          selection={mapped.selection}
+          onSelect={(selection) => {
+            setMapped({ ...mapped, selection });
+            setErrors({});
+          }}
+          onPage={(page) => void showPage(page)}
+          pageLoading={pageLoading}
         />
       )}
 

@@ -2,7 +2,11 @@
 // the file is checked here (type, size, one file), uploaded with POST /contacts/upload, and,
 // when core answers 202 (a big file still importing), its job is polled with
 // GET /contacts/upload/{id} until it ends with the counts of created and ignored rows.
-import type { ContactImportPreview, TContactImportMapping } from "@chatflow/core/contract/contact-import.ts";
+import type {
+  ContactImportPreview,
+  TContactImportMapping,
+  TContactImportSelection,
+} from "@chatflow/core/contract/contact-import.ts";
 import type { ErrorBody } from "@chatflow/core/contract/errors.ts";
 import { ApiError } from "../api/errors.ts";
 
@@ -52,15 +56,20 @@ export type PreviewOutcome =
   | { ok: true; preview: ContactImportPreview }
   | { ok: false; error: ErrorBody | null; cause?: unknown };
 
-/** Sends the file for its header and first rows (decision 0091), telling `onProgress` how much has gone. */
+/**
+ * Sends the file for its header, a page of rows and their count (decisions 0091, 0118), telling `onProgress` how
+ * much has gone.
+ */
 export async function readSheetPreview(
   file: File,
   deps: Pick<ImportDeps, "preview">,
   onProgress: (fraction: number) => void,
+  page = 1,
 ): Promise<PreviewOutcome> {
   if (!deps.preview) return { ok: false, error: null };
   const form = new FormData();
   form.append("file", file, file.name);
+  if (page > 1) form.append("page", String(page));
   try {
     const answer = await deps.preview(form, onProgress);
     return { ok: true, preview: answer.body as ContactImportPreview };
@@ -71,13 +80,15 @@ export async function readSheetPreview(
 
 /**
  * Runs the import to its end, telling `onProgress` each step; answers the last step. `mapping`: the columns the
- * admin chose (sent as the form's `mapping` field); without it core finds them by the header's names.
+ * admin chose (sent as the form's `mapping` field); without it core finds them by the header's names. `selection`:
+ * the rows ticked; without it every row.
  */
 export async function importSpreadsheet(
   file: File,
   deps: ImportDeps,
   onProgress: (p: ImportProgress) => void,
   mapping?: TContactImportMapping,
+  selection?: TContactImportSelection,
 ): Promise<ImportProgress> {
   const end = (p: ImportProgress) => {
     onProgress(p);
@@ -89,6 +100,8 @@ export async function importSpreadsheet(
     const form = new FormData();
     form.append("file", file, file.name);
     if (mapping) form.append("mapping", JSON.stringify(mapping));
+    // The rows the admin ticked (decision 0118); none sent: every row.
+    if (selection) form.append("selection", JSON.stringify(selection));
     const answer = await deps.upload(form, (fraction) => onProgress({ phase: "uploading", fraction }));
     if (answer.status === 200) {
       const counts = answer.body as { created: number; ignored: number };

@@ -1,8 +1,10 @@
-// The import's mapping step (spec 1 §4 "mapped", §5; decision 0091): the sheet's first rows under their headers,
-// and which column is the name, the number, the e-mail and the tags, and which others become custom fields. The
-// mapping core guessed from the header comes chosen; the admin changes it, and 'Importar' sends it.
+// The import's mapping step (spec 1 §4 "mapped", §5; decisions 0091, 0118): the sheet's rows under their headers a
+// page at a time, which rows are imported (all ticked at first), and which column is the name, the number, the
+// e-mail and the tags, and which others become custom fields. The mapping core guessed from the header comes
+// chosen; the admin changes it, and 'Importar' sends it.
 import type { ContactImportPreview, TContactImportMappingDraft } from "@chatflow/core/contract/contact-import.ts";
 import { useTranslation } from "react-i18next";
+import { Button } from "../ui/button.tsx";
 import { DataTable } from "../ui/data-table.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { Checkbox } from "../ui/toggles.tsx";
@@ -14,6 +16,7 @@ import {
   REQUIRED_FIELDS,
   toggleExtra,
 } from "./import-mapping.ts";
+import { allState, isSelected, type RowSelection, selectAll, selectedCount, toggleRow } from "./import-selection.ts";
 
 const NONE = "none";
 
@@ -22,12 +25,22 @@ export function ImportMappingStep({
   draft,
   errors,
   onChange,
+  selection,
+  onSelect,
+  onPage,
+  pageLoading,
 }: {
   preview: ContactImportPreview;
   draft: TContactImportMappingDraft;
-  /** Translated messages by field (`name`, `number`, `email`, `tags`, `extra.N`). */
+  /** Translated messages by field (`name`, `number`, `email`, `tags`, `extra.N`, `selection`). */
   errors: Record<string, string>;
   onChange: (draft: TContactImportMappingDraft) => void;
+  /** The rows ticked for the import. */
+  selection: RowSelection;
+  onSelect: (selection: RowSelection) => void;
+  /** Shows another page of the sheet's rows. */
+  onPage: (page: number) => void;
+  pageLoading: boolean;
 }) {
   const { t } = useTranslation();
   const columnName = (i: number) =>
@@ -37,6 +50,10 @@ export function ImportMappingStep({
   const extraErrors = Object.entries(errors)
     .filter(([k]) => k.startsWith("extra"))
     .map(([, v]) => v);
+  const { total, page, pageSize } = preview;
+  const first = (page - 1) * pageSize;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const every = allState(selection, total);
 
   return (
     <section className="contacts-import-mapping" aria-labelledby="import-mapping-title" data-testid="import-mapping">
@@ -88,21 +105,85 @@ export function ImportMappingStep({
           </p>
         )}
       </fieldset>
+      <fieldset className="contacts-import-extra contacts-import-rows" data-testid="import-rows">
+        <legend>{t("contactsPage.import.rows.title")}</legend>
+        <div className="contacts-import-rows-head">
+          <Checkbox
+            isSelected={every === "all"}
+            isIndeterminate={every === "some"}
+            isDisabled={total === 0}
+            onChange={(on) => onSelect(selectAll(on))}
+            data-testid="import-select-all"
+          >
+            {t("contactsPage.import.rows.all", { count: total })}
+          </Checkbox>
+          <span className="contacts-import-headers" role="status" data-testid="import-selected-count">
+            {t("contactsPage.import.rows.selected", { count: selectedCount(selection, total), total })}
+          </span>
+        </div>
+        {errors.selection && (
+          <p className="contacts-import-error" role="alert" data-testid="import-selection-error">
+            {errors.selection}
+          </p>
+        )}
+      </fieldset>
       <DataTable
         caption={t("contactsPage.import.mapping.previewCaption")}
-        columns={preview.header.map((_, i) => {
-          const used = fieldOfColumn(draft, i);
-          return {
-            id: String(i),
-            header: used ? `${columnName(i)} → ${fieldName(used)}` : columnName(i),
-            cell: (row: { key: number; cells: string[] }) => row.cells[i] ?? "",
-          };
-        })}
-        rows={preview.rows.map((cells, key) => ({ key, cells }))}
+        columns={[
+          {
+            id: "row",
+            header: t("contactsPage.import.rows.import"),
+            cell: (row: { key: number; cells: string[] }) => (
+              <Checkbox
+                isSelected={isSelected(selection, row.key)}
+                onChange={(on) => onSelect(toggleRow(selection, row.key, on))}
+                data-testid={`import-row-${row.key}`}
+              >
+                {t("contactsPage.import.rows.row", { n: row.key + 1 })}
+              </Checkbox>
+            ),
+          },
+          ...preview.header.map((_, i) => {
+            const used = fieldOfColumn(draft, i);
+            return {
+              id: String(i),
+              header: used ? `${columnName(i)} → ${fieldName(used)}` : columnName(i),
+              cell: (row: { key: number; cells: string[] }) => row.cells[i] ?? "",
+            };
+          }),
+        ]}
+        rows={preview.rows.map((cells, i) => ({ key: first + i, cells }))}
         rowKey={(r) => r.key}
         empty={t("contactsPage.import.mapping.noRows")}
         data-testid="import-preview"
       />
+      {pages > 1 && (
+        <nav className="contacts-import-pager" aria-label={t("contactsPage.import.rows.pages")}>
+          <Button
+            size="small"
+            onPress={() => onPage(page - 1)}
+            isDisabled={page <= 1 || pageLoading}
+            data-testid="import-page-previous"
+          >
+            {t("contactsPage.import.rows.previous")}
+          </Button>
+          <span data-testid="import-page">
+            {t("contactsPage.import.rows.range", {
+              from: first + 1,
+              to: Math.min(first + pageSize, total),
+              total,
+            })}
+          </span>
+          <Button
+            size="small"
+            onPress={() => onPage(page + 1)}
+            isDisabled={page >= pages || pageLoading}
+            data-testid="import-page-next"
+          >
+            {t("contactsPage.import.rows.next")}
+          </Button>
+        </nav>
+      )}
     </section>
   );
 }

@@ -19,6 +19,7 @@ export const MAPPING_MESSAGE_KEYS: Record<string, string> = {
   [IMPORT_MAPPING_MESSAGES.numberRequired]: "contactsPage.import.mapping.numberRequired",
   [IMPORT_MAPPING_MESSAGES.columnTwice]: "contactsPage.import.mapping.columnTwice",
   [IMPORT_MAPPING_MESSAGES.columnMissing]: "contactsPage.import.mapping.columnMissing",
+  [IMPORT_MAPPING_MESSAGES.noRowSelected]: "contactsPage.import.rows.noneSelected",
   "Coluna de nome não encontrada": "contactsPage.import.noNameColumn",
   "Coluna de número não encontrada": "contactsPage.import.noNumberColumn",
   "A planilha está vazia": "contactsPage.import.emptySheet",

@@ -490,6 +490,19 @@ function walk(): Walk[] {
       status: 403,
       code: "ERR_NO_PERMISSION",
     },
+    {
+      route: "PUT /companies/:id/users/:userId",
+      path: "/companies/1/users/1",
+      body: { name: "Invasor" },
+      status: 403,
+      code: "ERR_NO_PERMISSION",
+    },
+    {
+      route: "DELETE /companies/:id/users/:userId",
+      path: "/companies/1/users/1",
+      status: 403,
+      code: "ERR_NO_PERMISSION",
+    },
     // The platform's branding is the super user's alone.
     {
       route: "POST /settings-whitelabel/logo",

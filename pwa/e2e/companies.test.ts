@@ -48,6 +48,9 @@ describe("companies page", () => {
     await row.waitFor();
     expect(await row.getAttribute("data-tone")).toBe("warning");
     await row.getByText(shown(due)).waitFor();
+    // Its first admin and no connection, against the plan's 3 users and 1 connection (decision 0119).
+    expect(await row.getByTestId("company-attendants").textContent()).toBe("1 de 3 atendentes");
+    expect(await row.getByTestId("company-connections").textContent()).toBe("0 de 1 conexões");
 
     // Its first admin signs in with the default password.
     const ownerContext = await world.browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -74,6 +77,41 @@ describe("companies page", () => {
       "SELECT to_char(due_date, 'YYYY-MM-DD') AS due FROM companies WHERE name = 'Mercado E2E'",
     );
     expect(stored.rows).toEqual([{ due: next }]);
+
+    // The users dialog: a user added, edited and deleted; the company's only admin has no delete button.
+    await row.getByTestId("company-users").click();
+    const users = page.getByTestId("company-users-modal");
+    await users.waitFor();
+    await users.getByTestId("company-user-row").first().waitFor();
+    expect(await users.getByTestId("company-user-delete").count()).toBe(0);
+    await page.getByTestId("company-user-name").fill("Caixa Um");
+    await page.getByTestId("company-user-email").fill("caixa@mercado-e2e.test");
+    await page.getByTestId("company-user-password").fill("Caixa-2026");
+    await page.getByTestId("company-user-add").click();
+    const caixa = users.getByTestId("company-user-row").filter({ hasText: "Caixa Um" });
+    await caixa.waitFor();
+    await caixa.getByTestId("company-user-edit").click();
+    await page.getByTestId("company-user-name").fill("Caixa Dois");
+    await page.getByTestId("company-user-add").click();
+    await users.getByTestId("company-user-row").filter({ hasText: "Caixa Dois" }).waitFor();
+    const renamed = await world.stack.core.db.pool.query(
+      "SELECT name FROM users WHERE email = 'caixa@mercado-e2e.test'",
+    );
+    expect(renamed.rows).toEqual([{ name: "Caixa Dois" }]);
+    await users
+      .getByTestId("company-user-row")
+      .filter({ hasText: "Caixa Dois" })
+      .getByTestId("company-user-delete")
+      .click();
+    await page.getByTestId("company-user-delete-confirm").getByTestId("confirm-dialog-confirm").click();
+    await users.getByTestId("company-user-row").filter({ hasText: "Caixa Dois" }).waitFor({ state: "detached" });
+    const gone = await world.stack.core.db.pool.query("SELECT 1 FROM users WHERE email = 'caixa@mercado-e2e.test'");
+    expect(gone.rowCount).toBe(0);
+    const audit = await world.stack.core.db.pool.query(
+      `SELECT kind, user_name AS "userName" FROM audit_entries
+       WHERE company_id = (SELECT id FROM companies WHERE name = 'Mercado E2E') AND subject LIKE 'Caixa%' ORDER BY id`,
+    );
+    expect(audit.rows.map((r) => r.kind)).toEqual(["user.create", "user.update", "user.delete"]);
     await ownerContext.close();
     await context.close();
   });

@@ -1,6 +1,7 @@
 // The super user's companies (spec 3 §7 Companies and plans): GET /companies/list, GET /companies,
 // GET /companiesPlan/, GET /companies/listPlan/{id}, POST /companies, PUT /companies/{id}, DELETE /companies/{id};
-// and the company users dialog's GET and POST /companies/{id}/users (spec 3 §2; §7 names no call for it).
+// and the company users dialog's GET and POST /companies/{id}/users, PUT and DELETE /companies/{id}/users/{userId}
+// (spec 3 §2; §7 names no call for it).
 // Mounted before GET /companies/{id} (company-routes.ts) so that "list" is never read as an id.
 import { type RequestHandler, Router } from "express";
 import type pg from "pg";
@@ -11,13 +12,13 @@ import {
   ZUpdateCompanyRequestSchema,
 } from "../contract/companies.ts";
 import { zIdParam } from "../contract/ids.ts";
-import { ZCreateUserRequestSchema } from "../contract/users.ts";
+import { ZCompanyUserUpdateRequestSchema, ZCreateUserRequestSchema } from "../contract/users.ts";
 import { lazyUseCase } from "../db/lazy-use-case.ts";
 import { parse } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { authorizeCompanies, findCompanyPlan, listAllCompanies, listCompaniesPage } from "./company-admin.ts";
 import { removeCompanyFolder } from "./company-folder.ts";
-import { createCompanyUser, listCompanyUsers } from "./company-users.ts";
+import { createCompanyUser, deleteCompanyUser, listCompanyUsers, updateCompanyUser } from "./company-users.ts";
 
 // On the company EntityManager: loaded with MikroORM on the first call (decision 0039).
 const createCompany = lazyUseCase(async () => (await import("./company-admin-writes.ts")).createCompany);
@@ -48,6 +49,22 @@ export function companyAdminRoutes(pool: pg.Pool, dataDir: string): Router {
     const id = parse(zIdParam, req.params.id);
     const input = parse(ZCreateUserRequestSchema, req.body ?? {});
     res.status(201).json(await transaction(pool, (c) => createCompanyUser(c, actor, id, input)));
+  });
+  router.put("/companies/:id/users/:userId", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeCompanies(actor);
+    const id = parse(zIdParam, req.params.id);
+    const userId = parse(zIdParam, req.params.userId);
+    const input = parse(ZCompanyUserUpdateRequestSchema, req.body ?? {});
+    res.json(await transaction(pool, (c) => updateCompanyUser(c, actor, id, userId, input)));
+  });
+  router.delete("/companies/:id/users/:userId", async (req, res) => {
+    const actor = actorOf(res);
+    authorizeCompanies(actor);
+    const id = parse(zIdParam, req.params.id);
+    const userId = parse(zIdParam, req.params.userId);
+    await transaction(pool, (c) => deleteCompanyUser(c, actor, id, userId));
+    res.status(204).end();
   });
   router.post("/companies", async (req, res) => {
     const actor = actorOf(res);

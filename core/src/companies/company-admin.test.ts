@@ -245,6 +245,152 @@ describe("#companies.users", () => {
   });
 });
 
+describe("#companies.users.edit", () => {
+  const auditOf = async (companyId: number, kind: string) =>
+    (
+      await core.db.pool.query(
+        "SELECT user_id, user_name, subject_id, detail FROM audit_entries WHERE company_id = $1 AND kind = $2",
+        [companyId, kind],
+      )
+    ).rows;
+
+  it("edits another company's user, in that company's audit log under the super user's name", async () => {
+    const input = body({ name: "Edita Equipe" });
+    const id = (await core.api("POST", "/companies", { token: w.superToken, body: input })).body.id as number;
+    const queue = (
+      await core.db.pool.query<{ id: number }>(
+        "INSERT INTO queues (company_id, name, color) VALUES ($1, 'Suporte', '#223344') RETURNING id",
+        [id],
+      )
+    ).rows[0]!.id;
+    const email = emailOf();
+    const user = (
+      await core.api("POST", `/companies/${id}/users`, {
+        token: w.superToken,
+        body: { name: "Beto Base", email, password: "Beto-2026", profile: "user" },
+      })
+    ).body.id as number;
+    const newEmail = emailOf();
+    const res = await core.api("PUT", `/companies/${id}/users/${user}`, {
+      token: w.superToken,
+      body: { name: "Beto Editado", email: newEmail, password: "Novo-2026x", profile: "admin", queueIds: [queue] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: user,
+      name: "Beto Editado",
+      email: newEmail,
+      profile: "admin",
+      queues: [{ id: queue, name: "Suporte", color: "#223344" }],
+    });
+    const login = await core.api("POST", "/auth/login", { body: { email: newEmail, password: "Novo-2026x" } });
+    expect(login.status).toBe(200);
+    const superId = (await core.db.pool.query("SELECT id FROM users WHERE email = 'admin@chatflow.local'")).rows[0].id;
+    const [entry] = await auditOf(id, "user.update");
+    expect(entry).toMatchObject({ user_id: superId, subject_id: user });
+    expect(entry.detail.fields).toEqual(expect.arrayContaining(["name", "email", "password", "profile", "queueIds"]));
+    // Bad input: the users page's messages, nothing changed.
+    const bad = await core.api("PUT", `/companies/${id}/users/${user}`, { token: w.superToken, body: { name: "B" } });
+    expect(bad.status).toBe(400);
+    expect((await core.db.pool.query("SELECT name FROM users WHERE id = $1", [user])).rows[0].name).toBe(
+      "Beto Editado",
+    );
+    // Another company's queue is as absent as a missing one.
+    const foreign = (
+      await core.db.pool.query<{ id: number }>(
+        "INSERT INTO queues (company_id, name, color) VALUES ($1, 'Fora', '#556677') RETURNING id",
+        [w.other.id],
+      )
+    ).rows[0]!.id;
+    const refused = await core.api("PUT", `/companies/${id}/users/${user}`, {
+      token: w.superToken,
+      body: { queueIds: [foreign] },
+    });
+    expect(refused.status).toBe(404);
+  });
+
+  it("deletes another company's user (audited), never its last admin, and never a user of another company", async () => {
+    const input = body({ name: "Apaga Equipe" });
+    const id = (await core.api("POST", "/companies", { token: w.superToken, body: input })).body.id as number;
+    const owner = (await core.db.pool.query("SELECT id FROM users WHERE company_id = $1", [id])).rows[0].id as number;
+    // The only admin: neither deleted nor made a plain user.
+    for (const [method, b] of [
+      ["DELETE", undefined],
+      ["PUT", { profile: "user" }],
+    ] as const) {
+      const res = await core.api(method, `/companies/${id}/users/${owner}`, { token: w.superToken, body: b });
+      expect(res.status, method).toBe(409);
+      expect(res.body.error).toBe("ERR_WRONG_STATE");
+    }
+    expect((await core.db.pool.query("SELECT profile FROM users WHERE id = $1", [owner])).rows[0].profile).toBe(
+      "admin",
+    );
+    // With a second admin, the first may go.
+    const second = (
+      await core.api("POST", `/companies/${id}/users`, {
+        token: w.superToken,
+        body: { name: "Segunda Admin", email: emailOf(), password: "Segunda-1", profile: "admin" },
+      })
+    ).body.id as number;
+    const gone = await core.api("DELETE", `/companies/${id}/users/${owner}`, { token: w.superToken });
+    expect(gone.status).toBe(204);
+    expect((await core.db.pool.query("SELECT 1 FROM users WHERE id = $1", [owner])).rowCount).toBe(0);
+    expect(await auditOf(id, "user.delete")).toMatchObject([{ subject_id: owner }]);
+    // Now the second is the last one.
+    expect((await core.api("DELETE", `/companies/${id}/users/${second}`, { token: w.superToken })).status).toBe(409);
+    // A user of another company named under this one is not found, and stays.
+    const strangerRes = await core.api("DELETE", `/companies/${id}/users/${w.admin.id}`, { token: w.superToken });
+    expect(strangerRes.status).toBe(404);
+    expect(strangerRes.body.error).toBe("ERR_NO_USER_FOUND");
+    const strangerPut = await core.api("PUT", `/companies/${id}/users/${w.admin.id}`, {
+      token: w.superToken,
+      body: { name: "Invadido" },
+    });
+    expect(strangerPut.status).toBe(404);
+    expect((await core.db.pool.query("SELECT 1 FROM users WHERE id = $1", [w.admin.id])).rowCount).toBe(1);
+    // Only the super user.
+    for (const method of ["PUT", "DELETE"] as const) {
+      const res = await core.api(method, `/companies/${id}/users/${second}`, {
+        token: w.admin.token,
+        body: { name: "Outro" },
+      });
+      expect(res.body.error, method).toBe("ERR_NO_PERMISSION");
+    }
+  });
+});
+
+describe("#companies.counts", () => {
+  it("shows each company's attendants and connections beside its plan's limits", async () => {
+    const input = body({ name: "Contada Ltda" });
+    const id = (await core.api("POST", "/companies", { token: w.superToken, body: input })).body.id as number;
+    await core.db.pool.query("UPDATE plans SET users = 7, connections = 3 WHERE id = $1", [w.plan]);
+    for (const name of ["Ana", "Bia"])
+      await core.api("POST", `/companies/${id}/users`, {
+        token: w.superToken,
+        body: { name, email: emailOf(), password: "Senha-123", profile: "user" },
+      });
+    await core.db.pool.query(
+      "INSERT INTO whatsapps (company_id, name, channel) VALUES ($1, 'Loja', 'whatsapp'), ($1, 'Filial', 'whatsapp')",
+      [id],
+    );
+    const page = await core.api("GET", "/companiesPlan/?searchParam=contada", { token: w.superToken });
+    expect(page.body.companies).toHaveLength(1);
+    expect(page.body.companies[0]).toMatchObject({
+      numberAttendants: 3,
+      numberConections: 2,
+      plan: { id: w.plan, users: 7, connections: 3 },
+    });
+    // Another company's users and connections are not counted here.
+    const otherName = (await core.db.pool.query("SELECT name FROM companies WHERE id = $1", [w.other.id])).rows[0].name;
+    const others = await core.api("GET", `/companiesPlan/?searchParam=${encodeURIComponent(otherName)}`, {
+      token: w.superToken,
+    });
+    const otherRow = others.body.companies.find((c: { id: number }) => c.id === w.other.id);
+    expect(otherRow.numberConections).toBe(0);
+    expect(otherRow.numberAttendants).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe("#companies.permissions", () => {
   it("answers ERR_NO_PERMISSION to anyone but the super user, and lets a company read its own plan", async () => {
     const t = w.admin.token;

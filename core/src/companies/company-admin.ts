@@ -20,7 +20,12 @@ export function authorizeCompanies(actor: Actor): void {
 const COMPANY_COLUMNS = `c.id, c.name, c.email, c.phone, c.status, c.document, c.payment_method AS "paymentMethod",
   to_char(c.due_date, 'YYYY-MM-DD') AS "dueDate", c.recurrence, c.plan_id AS "planId",
   p.id AS "joinedPlanId", p.name AS "joinedPlanName", p.amount::float8 AS "joinedPlanAmount",
-  c.created_at AS "createdAt", c.last_login AS "lastLogin"`;
+  c.created_at AS "createdAt", c.last_login AS "lastLogin",
+  p.users AS "joinedPlanUsers", p.connections AS "joinedPlanConnections",
+  (SELECT count(*)::int FROM users u WHERE u.company_id = c.id) AS "numberAttendants",
+  (SELECT count(*)::int FROM whatsapps w WHERE w.company_id = c.id) AS "numberConections"`;
+// The two counts are read in the page's one statement, each an index-only count on (company_id, ...) per row of the
+// page (users_company, whatsapps_company_id_name_key): no query per company, no counter to keep (decision 0119).
 
 type CompanyRow = Omit<CompanyAdminDTO, "folderSize" | "numberFileFolder" | "updatedAtFolder">;
 
@@ -29,12 +34,30 @@ type CompanyColumns = Omit<CompanyRow, "plan"> & {
   joinedPlanId: number | null;
   joinedPlanName: string | null;
   joinedPlanAmount: number | null;
+  joinedPlanUsers: number | null;
+  joinedPlanConnections: number | null;
 };
 
 /** The presenter of a company row: its plan nested from the joined columns (decision 0085). */
-const companyRow = ({ joinedPlanId, joinedPlanName, joinedPlanAmount, ...c }: CompanyColumns): CompanyRow => ({
+const companyRow = ({
+  joinedPlanId,
+  joinedPlanName,
+  joinedPlanAmount,
+  joinedPlanUsers,
+  joinedPlanConnections,
+  ...c
+}: CompanyColumns): CompanyRow => ({
   ...c,
-  plan: joinedPlanId === null ? null : { id: joinedPlanId, name: joinedPlanName!, amount: joinedPlanAmount! },
+  plan:
+    joinedPlanId === null
+      ? null
+      : {
+          id: joinedPlanId,
+          name: joinedPlanName!,
+          amount: joinedPlanAmount!,
+          users: joinedPlanUsers!,
+          connections: joinedPlanConnections!,
+        },
 });
 
 async function withFolders(dataDir: string, rows: CompanyRow[]): Promise<CompanyAdminDTO[]> {

@@ -179,7 +179,14 @@ export type CompanyAdminDTO = {
   dueDate: string | null;
   recurrence: Recurrence | null;
   planId: number | null;
-  plan: { id: number; name: string; amount: number } | null;
+  /** The plan's name and value, and its limits of users and connections (0: no limit, decision 0012). */
+  plan: { id: number; name: string; amount: number; users: number; connections: number } | null;
+  /**
+   * The company's attendants (its users) and connections now (spec 3 §3 Company numberAttendants,
+   * numberConections), counted when read (decision 0119).
+   */
+  numberAttendants: number;
+  numberConections: number;
   /** ISO timestamps. */
   createdAt: string;
   lastLogin: string | null;

@@ -131,6 +131,16 @@ export const ZUpdateUserRequestSchema = z.object({
 });
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequestSchema>;
 
+/** PUT /companies/{id}/users/{userId}: the company users dialog's fields (spec 3 §2), the super user's. */
+export const ZCompanyUserUpdateRequestSchema = ZUpdateUserRequestSchema.pick({
+  name: true,
+  email: true,
+  password: true,
+  profile: true,
+  queueIds: true,
+});
+export type TCompanyUserUpdateRequest = z.infer<typeof ZCompanyUserUpdateRequestSchema>;
+
 /** What a plain user may change on their own record (spec 1 §6: the rest is the admin's). */
 export const SELF_EDITABLE_USER_FIELDS = [
   "name",

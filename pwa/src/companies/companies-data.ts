@@ -58,7 +58,10 @@ export function useDeleteCompany() {
   }, []);
 }
 
-/** A company's users while online (a failed read says why); `add` creates one and reads them again. */
+/**
+ * A company's users while online (a failed read says why); `add` creates one, `update` edits one and `remove` deletes
+ * one, each reading them again after.
+ */
 export function useCompanyUsers(companyId: number, online: boolean) {
   const query = useRestQuery<CompanyUsersDTO>(online ? `/companies/${companyId}/users` : null);
   useEffect(() => {
@@ -72,5 +75,19 @@ export function useCompanyUsers(companyId: number, online: boolean) {
     },
     [companyId, reload],
   );
-  return { data: query.data ?? null, add };
+  const update = useCallback(
+    async (userId: number, user: unknown) => {
+      await api.put(`/companies/${companyId}/users/${userId}`, user);
+      await reload();
+    },
+    [companyId, reload],
+  );
+  const remove = useCallback(
+    async (userId: number) => {
+      await api.delete(`/companies/${companyId}/users/${userId}`);
+      await reload();
+    },
+    [companyId, reload],
+  );
+  return { data: query.data ?? null, add, update, remove };
 }

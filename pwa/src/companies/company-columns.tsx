@@ -1,5 +1,6 @@
-// The companies table's columns (spec 3 §2 Companies page): the company, its plan and value, dates, the due date
-// with its recurrence and how soon it falls, the media folder's use, and edit and users for each row. The table
+// The companies table's columns (spec 3 §2 Companies page): the company, its plan and value, its attendants and
+// connections against the plan's limits (spec 3 §3 numberAttendants, numberConections; decision 0119), dates, the due
+// date with its recurrence and how soon it falls, the media folder's use, and edit and users for each row. The table
 // fits 1366 px without scrolling sideways (DataTable's fit): cells wrap, an e-mail before its '@' and dots.
 import type { CompanyAdminDTO } from "@chatflow/core/contract/companies.ts";
 import { Fragment } from "react";
@@ -40,6 +41,9 @@ export function useCompanyColumns({
   onUsers: (company: CompanyAdminDTO) => void;
 }): Column<CompanyAdminDTO>[] {
   const { t } = useTranslation();
+  /** "3 de 10 atendentes" against the plan's limit; the count alone when the plan sets none (0, decision 0012). */
+  const usage = (what: "attendants" | "connections", used: number, limit: number | undefined) =>
+    limit ? t(`companiesPage.${what}Of`, { used, limit }) : t(`companiesPage.${what}`, { count: used });
   return [
     { id: "id", header: t("companiesPage.columns.id"), cell: (c) => c.id, numeric: true },
     {
@@ -54,6 +58,17 @@ export function useCompanyColumns({
       cell: (c) => breakableEmail(c.email) ?? t("companiesPage.none"),
     },
     { id: "plan", header: t("companiesPage.columns.plan"), cell: (c) => c.plan?.name ?? t("companiesPage.none") },
+    {
+      // Attendants and connections against the plan's limits in one cell (two columns did not fit at 1366 px).
+      id: "usage",
+      header: t("companiesPage.columns.usage"),
+      cell: (c) => (
+        <span className="company-usage">
+          <span data-testid="company-attendants">{usage("attendants", c.numberAttendants, c.plan?.users)}</span>
+          <span data-testid="company-connections">{usage("connections", c.numberConections, c.plan?.connections)}</span>
+        </span>
+      ),
+    },
     {
       id: "value",
       header: t("companiesPage.columns.value"),

@@ -38,7 +38,9 @@ const company: CompanyAdminDTO = {
   dueDate: "2026-01-31",
   recurrence: "MENSAL",
   planId: 3,
-  plan: { id: 3, name: "Ouro", amount: 99.9 },
+  plan: { id: 3, name: "Ouro", amount: 99.9, users: 10, connections: 2 },
+  numberAttendants: 4,
+  numberConections: 1,
   createdAt: "2025-01-01T10:00:00.000Z",
   lastLogin: null,
   folderSize: 0,
@@ -165,6 +167,85 @@ describe("#company users dialog", () => {
     await screen.findByText("Vera");
     expect(posted).toMatchObject({ name: "Vera", email: "vera@padaria.test", profile: "user", queueIds: [] });
     expect(screen.getAllByTestId("company-user-row")).toHaveLength(2);
+  });
+});
+
+describe("#company users dialog edit", () => {
+  it("edits a user in the same form (an empty password keeps theirs) and deletes one after a confirmation", async () => {
+    const user = userEvent.setup();
+    let users = [
+      { id: 1, name: "Padaria", email: "dono@padaria.test", profile: "admin", queues: [] },
+      { id: 2, name: "Vera", email: "vera@padaria.test", profile: "user", queues: [] },
+    ];
+    let put: Record<string, unknown> | null = null;
+    let deleted: string | null = null;
+    network.use(
+      http.get(`${origin()}/companies/7/users`, () =>
+        HttpResponse.json({ users, queues: [{ id: 9, name: "Vendas", color: "#112233" }] }),
+      ),
+      http.put(`${origin()}/companies/7/users/2`, async ({ request }) => {
+        put = (await request.json()) as Record<string, unknown>;
+        users = [users[0]!, { ...users[1]!, name: String(put.name) }];
+        return HttpResponse.json(users[1]);
+      }),
+      http.delete(`${origin()}/companies/7/users/:userId`, ({ params }) => {
+        deleted = String(params.userId);
+        users = users.filter((u) => String(u.id) !== deleted);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    render(<CompanyUsersModal company={{ id: 7, name: "Padaria" }} online onClose={() => {}} />);
+    await screen.findByText("Vera");
+    // The only admin has no delete button; the plain user has one.
+    expect(screen.getAllByTestId("company-user-delete")).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Editar Vera" }));
+    expect(screen.getByTestId("company-user-legend").textContent).toBe("Editando Vera");
+    const name = screen.getByTestId("company-user-name") as HTMLInputElement;
+    expect(name.value).toBe("Vera");
+    await user.clear(name);
+    await user.click(screen.getByTestId("company-user-add"));
+    expect(fieldError("company-user-name")).not.toBe("");
+    expect(put).toBeNull();
+    await user.type(name, "Vera Lúcia");
+    await user.click(screen.getByTestId("company-user-add"));
+    await screen.findByText("Vera Lúcia");
+    expect(put).toEqual({
+      name: "Vera Lúcia",
+      email: "vera@padaria.test",
+      password: "",
+      profile: "user",
+      queueIds: [],
+    });
+    expect(screen.getByTestId("company-user-legend").textContent).toBe("Novo usuário");
+    await user.click(screen.getByRole("button", { name: "Excluir Vera Lúcia" }));
+    expect(deleted).toBeNull();
+    await user.click(await screen.findByTestId("confirm-dialog-confirm"));
+    await waitFor(() => expect(screen.getAllByTestId("company-user-row")).toHaveLength(1));
+    expect(deleted).toBe("2");
+  });
+
+  it("says the last admin's rule in words when core refuses", async () => {
+    const user = userEvent.setup();
+    const users = [{ id: 1, name: "Padaria", email: "dono@padaria.test", profile: "admin", queues: [] }];
+    network.use(
+      http.get(`${origin()}/companies/7/users`, () => HttpResponse.json({ users, queues: [] })),
+      http.put(`${origin()}/companies/7/users/1`, () =>
+        HttpResponse.json({ error: "ERR_WRONG_STATE", message: "last admin" }, { status: 409 }),
+      ),
+    );
+    getDefaultStore().set(toastsAtom, []);
+    render(<CompanyUsersModal company={{ id: 7, name: "Padaria" }} online onClose={() => {}} />);
+    await user.click(await screen.findByRole("button", { name: "Editar Padaria" }));
+    await user.click(screen.getByTestId("company-user-profile"));
+    await user.click(await screen.findByRole("option", { name: "Usuário" }));
+    await user.click(screen.getByTestId("company-user-add"));
+    await waitFor(() =>
+      expect(
+        getDefaultStore()
+          .get(toastsAtom)
+          .map((x) => x.text),
+      ).toContain("A empresa precisa de pelo menos um administrador."),
+    );
   });
 });
 

@@ -167,6 +167,30 @@ describe("reports", () => {
 
     await page.getByTestId("report-open").click();
     await page.waitForURL(`${world.stack.core.url}/tickets/${rita.uuid}`);
+
+    // A group is a contact the filter finds too (decision 0119), marked as a group, and its tickets are listed.
+    const group = (
+      await pool.query<{ id: number }>(
+        `INSERT INTO contacts (company_id, name, number, is_group, whatsapp_id)
+         VALUES (1, 'Grupo Relatório', '120363041234567890', true, $1) RETURNING id`,
+        [world.stack.whatsappId],
+      )
+    ).rows[0]!.id;
+    const groupTicket = (
+      await pool.query<{ id: number }>(
+        `INSERT INTO tickets (company_id, contact_id, status, is_group, whatsapp_id, last_message)
+         VALUES (1, $1, 'open', true, $2, 'Bom dia, equipe') RETURNING id`,
+        [group, world.stack.whatsappId],
+      )
+    ).rows[0]!.id;
+    await page.goto(`${world.stack.core.url}/reports`);
+    await table.getByText("Rita Relatório").waitFor();
+    await page.getByTestId("reports-contact").fill("Grupo Rel");
+    await page.getByRole("option", { name: "Grupo Relatório (grupo)" }).click();
+    await page.getByTestId("reports-apply").click();
+    await until("the group's row alone", async () => (await table.locator("tbody tr").count()) === 1);
+    expect(await table.locator("tbody tr").first().innerText()).toContain(String(groupTicket));
+    expect(await table.locator("tbody tr").first().innerText()).toContain("Grupo Relatório");
     await context.close();
   });
 });

@@ -238,3 +238,39 @@ describe("#ticketreport.reports", () => {
     }
   });
 });
+
+describe("#ticketreport.reports.groups", () => {
+  it("finds a group by the contact search the filter uses, and answers the group's tickets by its contactId", async () => {
+    const pool = core.db.pool;
+    const c = await buildCompany(pool, { name: "Relatórios Grupos" });
+    const admin = await signedIn(core, { companyId: c.id, profile: "admin" });
+    const group = (
+      await pool.query<{ id: number }>(
+        "INSERT INTO contacts (company_id, name, number, is_group) VALUES ($1, 'Equipe Vendas', '120363041234567890', true) RETURNING id",
+        [c.id],
+      )
+    ).rows[0]!.id;
+    const person = await buildContact(pool, { companyId: c.id, name: "Equipe Pessoa" });
+    const groupTicket = await seed(pool, {
+      companyId: c.id,
+      contactId: group,
+      status: "open",
+      created: sp("2026-03-05", "10:00"),
+    });
+    await pool.query("UPDATE tickets SET is_group = true WHERE id = $1", [groupTicket.id]);
+    await seed(pool, { companyId: c.id, contactId: person.id, status: "open", created: sp("2026-03-05", "11:00") });
+    // The filter's server search (GET /contacts from 3 characters) offers the group beside the person.
+    const found = await core.api("GET", "/contacts?searchParam=equipe", { token: admin.token });
+    expect(found.status).toBe(200);
+    expect(found.body.contacts.map((x: { id: number; isGroup: boolean }) => [x.id, x.isGroup])).toEqual(
+      expect.arrayContaining([
+        [group, true],
+        [person.id, false],
+      ]),
+    );
+    const res = await report(admin.token, `${MARCH}&contactId=${group}`);
+    expect(res.status).toBe(200);
+    expect(ids(res.body)).toEqual([groupTicket.id]);
+    expect(res.body.tickets[0].contactName).toBe("Equipe Vendas");
+  });
+});

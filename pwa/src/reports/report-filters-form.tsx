@@ -65,7 +65,7 @@ export function ReportFiltersForm({
       >
         {(o) => (
           <SelectItem id={o.id} textValue={o.name}>
-            {o.name}
+            {o.isGroup ? t("reportsPage.groupOption", { name: o.name }) : o.name}
           </SelectItem>
         )}
       </ComboBox>

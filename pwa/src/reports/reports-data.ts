@@ -11,7 +11,7 @@ import { api } from "../app-services.ts";
 import { useOnline } from "../layout/use-online.ts";
 import { readCache, writeCache } from "../store/cache.ts";
 import { debouncedOnPoke } from "../sync/pokes.ts";
-import { useContactOptions } from "../tickets/composer/contact-search.ts";
+import { anyContact, useContactOptions } from "../tickets/composer/contact-search.ts";
 import { fetchAllRows, type ReportFilters, reportQuery } from "./report-model.ts";
 
 /** Pokes come in bursts (an accept writes several rows): the report asks again once they settle. */
@@ -41,9 +41,12 @@ export function useReport(companyId: number, applied: Applied) {
   return { data: report.data, loading: report.loading, failed: report.error != null, online };
 }
 
-/** The contacts matching `search` for the report's contact filter (the replica, and core when online). */
+/**
+ * The contacts matching `search` for the report's contact filter (the replica, and core when online): any contact a
+ * ticket may belong to, groups and Facebook and Instagram contacts included (spec 3 §2 Reports; decision 0119).
+ */
 export function useReportContactOptions(search: string, online: boolean) {
-  return useContactOptions(db, api, search, online);
+  return useContactOptions(db, api, search, online, anyContact);
 }
 
 /** Every row of the report for the filters (the export), page after page. */

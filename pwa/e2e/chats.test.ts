@@ -2,7 +2,8 @@
 // chat with an agent and writes; the agent, on another screen, sees the top bar's chat badge appear live, opens the
 // chat from the popover, reads the message with its sender, and the badge goes. Blank text is not sendable, only the
 // owner sees edit and delete, and offline the chat keeps what it showed and still writes (chats-offline.test.ts
-// follows such a message to the other side, decision 0111).
+// follows such a message to the other side, decision 0111). The agent's screen chimes for the new message; the admin's,
+// with the chat open, does not for the answer (decision 0119).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
@@ -10,8 +11,33 @@ import { ADMIN, signIn, until } from "./support.ts";
 
 const world = browserStackForFile();
 
+/**
+ * The speaker, observed: Web Audio replaced by a recorder of the tones started (layout/sound.ts plays two a chime),
+ * so the test hears what would play; everything else is the real app.
+ */
+function recordTones() {
+  const w = window as unknown as { __tones: number; AudioContext: unknown };
+  w.__tones = 0;
+  const param = { setValueAtTime() {}, linearRampToValueAtTime() {}, exponentialRampToValueAtTime() {} };
+  w.AudioContext = class {
+    currentTime = 0;
+    destination = {};
+    resume() {
+      return Promise.resolve();
+    }
+    createGain() {
+      return { gain: param, connect() {} };
+    }
+    createOscillator() {
+      return { type: "sine", frequency: param, connect() {}, start: () => w.__tones++, stop() {} };
+    }
+  };
+}
+const tones = (page: Page) => page.evaluate(() => (window as unknown as { __tones: number }).__tones);
+
 async function newPage(): Promise<Page> {
   const context = await world.browser.newContext({ viewport: { width: 1366, height: 800 } });
+  await context.addInitScript(recordTones);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
   return page;
@@ -79,6 +105,8 @@ describe("internal chat", () => {
 
     // The agent's top bar counts the chat with an unread message, without a reload.
     await reader.getByTestId("chats-popover-count").filter({ hasText: "1" }).waitFor({ timeout: 15_000 });
+    // And chimes, once (two tones), at the volume remembered on this device.
+    await until("the agent's chime", async () => (await tones(reader)) === 2);
     await reader.getByTestId("chats-popover-button").click();
     await reader.getByTestId("chats-popover-item").filter({ hasText: "Plantão de sábado" }).click();
     await reader.waitForURL(/\/chats\/[0-9a-f-]{36}$/);
@@ -110,10 +138,14 @@ describe("internal chat", () => {
     expect(await readerRow.getByTestId("chat-edit").count()).toBe(0);
     expect(await readerRow.getByTestId("chat-delete").count()).toBe(0);
 
-    // The agent answers; the admin's open chat shows it live.
+    // The agent answers; the admin's open chat shows it live, reads it there, and makes no sound for it.
+    const writerTones = await tones(writer);
     await reader.getByTestId("chat-composer-input").fill("Eu cubro.");
     await reader.getByTestId("chat-send").click();
     await writer.getByTestId("chat-message").filter({ hasText: "Eu cubro." }).waitFor({ timeout: 15_000 });
+    expect(await tones(writer)).toBe(writerTones);
+    // The agent's own message is no news to them.
+    expect(await tones(reader)).toBe(2);
     // And the agent's own chat shows it too, before the network goes (under CI's load it once came after the
     // admin's: the check below is about what stays offline, so it starts from the message shown).
     await reader.getByTestId("chat-message").filter({ hasText: "Eu cubro." }).waitFor({ timeout: 15_000 });

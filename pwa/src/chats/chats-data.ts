@@ -13,7 +13,7 @@ import { removeChatRows } from "./chat-replica.ts";
 import { useReplicaChats } from "./chat-store.ts";
 import { type Me, markChatRead, startChat, writeChatMessage } from "./chat-writes.ts";
 
-export { useChatMessages, useUnreadChats } from "./chat-store.ts";
+export { useChatMessages, useReplicaChats, useUnreadChats } from "./chat-store.ts";
 
 /** The caller's chats whose title holds `search` (lower case), most recently active first; null while reading. */
 export function useChatPages(search: string): { rows: LocalChat[] | null } {

@@ -1,20 +1,25 @@
 // The top bar's internal chat popover (spec 3 §2 "Internal chat"): a button with the number of the caller's chats
 // that have unread messages, and a popover listing them (a click opens the chat). Shown only when the plan has
 // useInternalChat. It reads the replica (decision 0111): offline it still counts, a chat read here goes at once, and
-// the pull brings what the others wrote.
+// the pull brings what the others wrote. News in a chat plays the tickets' chime at the remembered volume (decision
+// 0119, chat-chime.ts).
+import { useAtomValue } from "jotai";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { isSubscriptionExpired } from "../auth/session-state.ts";
 import { useSessionUser } from "../auth/use-session-user.ts";
 import { planAllows } from "../layout/app-routes.ts";
+import { playNotificationSound, volumeAtom } from "../layout/sound.ts";
 import { truncate } from "../tickets/format.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button, IconButton } from "../ui/button.tsx";
 import { MessagesIcon } from "../ui/icons.tsx";
 import { List, ListItem } from "../ui/list-item.tsx";
 import { DialogTrigger, PopoverDialog } from "../ui/popover.tsx";
-import { unreadsOf } from "./chat-rules.ts";
-import { useUnreadChats } from "./chats-data.ts";
+import { useChatChime } from "./chat-chime.ts";
+import { unreadChats, unreadsOf } from "./chat-rules.ts";
+import { useReplicaChats } from "./chats-data.ts";
 
 export function ChatsPopover() {
   const user = useSessionUser();
@@ -26,8 +31,17 @@ export function ChatsPopover() {
 function ChatsPopoverButton({ meId }: { meId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const unread = useUnreadChats(meId);
+  const { pathname } = useLocation();
+  const chats = useReplicaChats();
+  const unread = unreadChats(chats ?? [], meId);
   const count = unread.length;
+  const volume = useAtomValue(volumeAtom);
+  useChatChime(
+    chats,
+    meId,
+    pathname,
+    useCallback(() => playNotificationSound(volume), [volume]),
+  );
   const label = count > 0 ? t("chatsPage.popover.labelWithCount", { count }) : t("chatsPage.popover.label");
   return (
     <DialogTrigger>

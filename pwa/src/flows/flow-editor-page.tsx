@@ -8,7 +8,7 @@ import { drawingMatchesPublished, drawnPublishOf } from "@chatflow/core/contract
 import { FLOW_START_ID, type FlowWithSnapshotDTO } from "@chatflow/core/contract/flows.ts";
 import { ReactFlowProvider } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useEffect, useMemo } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import type * as Y from "yjs";
@@ -193,24 +193,23 @@ function useUnpublished(
   reload: () => Promise<void>,
 ): boolean | null {
   const savedAt = meta?.savedAt ?? null;
+  // The published flow is read again when the drawing notes a publish newer than the one read.
+  const readAgainIfPublishedElsewhere = useCallback(() => {
+    const drawn = doc ? drawnPublishOf(doc) : null;
+    if (drawn && drawn !== savedAt) void reload();
+  }, [doc, savedAt, reload]);
   useEffect(() => {
     if (!doc) return;
     const published = doc.getMap("published");
-    const check = () => {
-      const drawn = drawnPublishOf(doc);
-      if (drawn && drawn !== savedAt) void reload();
-    };
-    published.observe(check);
-    return () => published.unobserve(check);
-  }, [doc, savedAt, reload]);
+    published.observe(readAgainIfPublishedElsewhere);
+    return () => published.unobserve(readAgainIfPublishedElsewhere);
+  }, [doc, readAgainIfPublishedElsewhere]);
   // A publish taken in while this editor loaded, or while an older read of the published flow was on its way, raised
   // no event the observer above saw: each change of the drawing (and a new read) checks again.
   const drawnNodes = drawing.nodes;
   useEffect(() => {
-    if (!doc || drawnNodes.length === 0) return;
-    const drawn = drawnPublishOf(doc);
-    if (drawn && drawn !== savedAt) void reload();
-  }, [doc, drawnNodes, savedAt, reload]);
+    if (drawnNodes.length > 0) readAgainIfPublishedElsewhere();
+  }, [drawnNodes, readAgainIfPublishedElsewhere]);
   return useMemo(
     () => (meta ? !drawingMatchesPublished({ nodes: drawing.nodes, edges: drawing.edges }, meta.flow) : null),
     [meta, drawing],

@@ -16,22 +16,37 @@ import {
 
 /** Chats a first pull brings (the most recently active), and the newest messages of each. */
 export const REPLICA_CHATS = 500;
+/**
+ * Chats with messages the caller has not read that a first pull brings beyond those, however old (decision 0119):
+ * the top bar's and the side menu's unread counts read the replica and show '99+' past 99, so 100 more make the
+ * shown count exact.
+ */
+export const REPLICA_UNREAD_CHATS = 100;
 export const REPLICA_CHAT_MESSAGES = 50;
 
 /** The member clause: the caller ($2) is in chat ch of company $1. */
 const MEMBER =
   "EXISTS (SELECT 1 FROM chat_users me WHERE me.chat_id = ch.id AND me.company_id = $1 AND me.user_id = $2)";
 
-/** A first pull: the caller's most recently active chats and their newest messages (each chat's oldest first). */
+/**
+ * A first pull: the caller's most recently active chats, and up to REPLICA_UNREAD_CHATS more that hold messages the
+ * caller has not read, with their newest messages (each chat's oldest first).
+ */
 export async function replicaChats(
   db: pg.ClientBase,
   companyId: number,
   userId: number,
 ): Promise<{ chats: ChatDTO[]; messages: ChatMessageDTO[] }> {
+  // The unread ones from the caller's own rows (chat_users_user), newest chat first.
   const chats = await db.query<Row>(
-    `SELECT ${CHAT_COLUMNS} FROM ${CHAT_FROM} WHERE ch.company_id = $1 AND ${MEMBER}
-     ORDER BY ch.updated_at DESC, ch.id DESC LIMIT $3`,
-    [companyId, userId, REPLICA_CHATS],
+    `SELECT ${CHAT_COLUMNS} FROM ${CHAT_FROM} WHERE ch.company_id = $1 AND ch.id IN (
+       (SELECT ch.id FROM chats ch WHERE ch.company_id = $1 AND ${MEMBER}
+        ORDER BY ch.updated_at DESC, ch.id DESC LIMIT $3)
+       UNION
+       (SELECT me.chat_id FROM chat_users me WHERE me.company_id = $1 AND me.user_id = $2 AND me.unreads > 0
+        ORDER BY me.chat_id DESC LIMIT $4))
+     ORDER BY ch.updated_at DESC, ch.id DESC`,
+    [companyId, userId, REPLICA_CHATS, REPLICA_UNREAD_CHATS],
   );
   const ids = chats.rows.map((c) => c.id);
   const messages = await db.query<MessageRow>(

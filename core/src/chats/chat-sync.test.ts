@@ -131,6 +131,38 @@ describe("#sync.chats pull", () => {
     expect(other.messages).toEqual([]);
   });
 
+  it("brings on a first pull the 500 most recent chats and, beyond them, the older ones with unread messages", async () => {
+    const pool = core.db.pool;
+    const companyId = (await buildCompany(pool)).id;
+    const dora = await buildUser(pool, { companyId, profile: "user", name: "Dora" });
+    const token = (await core.login(dora.email, dora.password))!.token;
+    // Two old chats (one unread by Dora, one read), then 500 recent ones, all with Dora as a member.
+    const old = await pool.query<{ id: number; title: string }>(
+      `INSERT INTO chats (company_id, title, updated_at)
+       VALUES ($1, 'Antigo não lido', now() - interval '2 years'), ($1, 'Antigo lido', now() - interval '2 years')
+       RETURNING id, title`,
+      [companyId],
+    );
+    await pool.query(
+      `INSERT INTO chats (company_id, title, updated_at)
+       SELECT $1, 'Recente ' || n, now() - n * interval '1 minute' FROM generate_series(1, 500) AS n`,
+      [companyId],
+    );
+    await pool.query(
+      `INSERT INTO chat_users (chat_id, user_id, company_id, unreads)
+       SELECT id, $2, $1, CASE WHEN title = 'Antigo não lido' THEN 3 ELSE 0 END FROM chats WHERE company_id = $1`,
+      [companyId, dora.id],
+    );
+    const pulled = await firstPull(token);
+    const titles = pulled.chats.map((c) => c.title);
+    expect(titles).toHaveLength(501);
+    expect(titles).toContain("Antigo não lido");
+    expect(titles).not.toContain("Antigo lido");
+    expect(titles).toContain("Recente 500");
+    const unread = pulled.chats.find((c) => c.id === old.rows.find((r) => r.title === "Antigo não lido")!.id);
+    expect(unreadsOf(unread, dora.id)).toBe(3);
+  });
+
   it("takes a chat out of the replica of a member removed, and of every member when deleted", async () => {
     const chat = (
       await core.api("POST", "/chats", { token: w.ana.token, body: { title: "Some", users: [w.bruno.id, w.carla.id] } })

@@ -1,6 +1,7 @@
 // The external messages API end to end (spec 3 §7): a call to core's POST /api/messages/send with a Cloud API
 // connection's token is queued by core and sent by the channel worker to the (fake) Graph API, once, even when
-// the call is retried with the same Idempotency-Key.
+// the call is retried with the same Idempotency-Key. Templates (the way past the 24-hour window), contact cards and
+// interactive messages go out as the Graph API's own template, contacts and interactive messages (decision 0116).
 import { randomUUID } from "node:crypto";
 import { coreForFile } from "@chatflow/core/testing/test-world.ts";
 import { afterEach, describe, expect, it } from "vitest";
@@ -70,5 +71,115 @@ describe("#external-api.outbound", () => {
     const res = await send(c.token, { number: c.contactNumber, body: "Oi" });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe("ERR_OUTSIDE_MESSAGING_WINDOW");
+  });
+
+  it("sends an approved template past the 24-hour window, as the Graph API's template message with its values", async () => {
+    const c = await cloudWithToken();
+    // The contact never wrote: a text is refused (above), a template goes.
+    const res = await send(c.token, {
+      number: c.contactNumber,
+      template: {
+        name: "pedido_enviado",
+        language: "pt_BR",
+        components: [
+          { type: "header", parameters: [{ type: "text", text: "Pedido 42" }] },
+          {
+            type: "body",
+            parameters: [
+              { type: "text", text: "Maria" },
+              { type: "text", text: "amanhã" },
+            ],
+          },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.messages[0]).toMatchObject({
+      mediaType: "template",
+      body: "pedido_enviado (pt_BR): Pedido 42 | Maria | amanhã",
+      sendState: "queued",
+    });
+    worker = await startWorker({ databaseUrl: core.databaseUrl, graphApiUrl: fake.url, ...TEST_WORKER });
+    const id = res.body.messages[0].id as string;
+    await waitFor(async () => (await messageState(core.db.pool, id)).send_state === "sent", "the template to be sent");
+    const sent = fake.requests.filter((r) => r.body.to === c.contactNumber);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({
+      type: "template",
+      template: {
+        name: "pedido_enviado",
+        language: { code: "pt_BR" },
+        components: [
+          { type: "header", parameters: [{ type: "text", text: "Pedido 42" }] },
+          {
+            type: "body",
+            parameters: [
+              { type: "text", text: "Maria" },
+              { type: "text", text: "amanhã" },
+            ],
+          },
+        ],
+      },
+    });
+  });
+
+  it("sends a contact card and an interactive list inside the window as the Graph API's contacts and list", async () => {
+    const c = await cloudWithToken();
+    await contactWrote(core.db.pool, c);
+    const card = await send(c.token, {
+      number: c.contactNumber,
+      contact: { name: "Suporte Loja", number: "5511933334444" },
+    });
+    expect(card.status).toBe(200);
+    expect(card.body.messages[0]).toMatchObject({ mediaType: "contactMessage", sendState: "queued" });
+    const list = await send(c.token, {
+      number: c.contactNumber,
+      interactive: {
+        type: "list",
+        title: "Horários",
+        text: "Escolha um horário",
+        buttonText: "Ver horários",
+        sections: [
+          {
+            title: "Manhã",
+            rows: [
+              { title: "09:00", rowId: "h9" },
+              { title: "10:00", rowId: "h10" },
+            ],
+          },
+        ],
+      },
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.messages[0]).toMatchObject({ mediaType: "listMessage", sendState: "queued" });
+    worker = await startWorker({ databaseUrl: core.databaseUrl, graphApiUrl: fake.url, ...TEST_WORKER });
+    for (const id of [card.body.messages[0].id, list.body.messages[0].id]) {
+      await waitFor(async () => (await messageState(core.db.pool, id)).send_state === "sent", "the message to be sent");
+    }
+    const sent = fake.requests.filter((r) => r.body.to === c.contactNumber).map((r) => r.body);
+    expect(sent).toEqual([
+      expect.objectContaining({
+        type: "contacts",
+        contacts: [expect.objectContaining({ name: expect.objectContaining({ formatted_name: "Suporte Loja" }) })],
+      }),
+      expect.objectContaining({
+        type: "interactive",
+        interactive: expect.objectContaining({
+          type: "list",
+          action: expect.objectContaining({
+            button: "Ver horários",
+            sections: [
+              {
+                title: "Manhã",
+                rows: [
+                  expect.objectContaining({ id: "h9", title: "09:00" }),
+                  expect.objectContaining({ id: "h10", title: "10:00" }),
+                ],
+              },
+            ],
+          }),
+        }),
+      }),
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { Router } from "express";
 import type pg from "pg";
 import { v5 as uuidv5, v7 as uuidv7 } from "uuid";
 import { bearer } from "../auth/authenticate.ts";
+import type { Channel } from "../contract/entities.ts";
 import { EXTERNAL_SEND_PATH, IDEMPOTENCY_HEADER, ZExternalSendRequestSchema } from "../contract/external-api.ts";
 import type { AbuseLimits } from "../kernel/config.ts";
 import { invalidInput, parse } from "../kernel/errors.ts";
@@ -14,6 +15,7 @@ import { mediaTypeOfMime, mediaUrlOf } from "../media/media-store.ts";
 import { discardUploads, mediaUpload } from "../media/upload.ts";
 import { type ApiConnection, apiActor, assertApiAllowed, findApiConnection } from "./api-connection.ts";
 import { loadExternalAnswer } from "./external-answer.ts";
+import { externalPayload } from "./external-message-kinds.ts";
 import { type ExternalMessage, sendExternalMessage } from "./send-external-message.ts";
 
 /** The namespace the Idempotency-Key's message ids are made in (UUIDv5 of connection and key). */
@@ -43,8 +45,13 @@ export function externalApiRoutes(pool: pg.Pool, dataDir: string, limits: Pick<A
       try {
         const input = parse(ZExternalSendRequestSchema, req.body ?? {});
         const idOf = messageIds(connection, req.header(IDEMPOTENCY_HEADER));
-        const messages: ExternalMessage[] =
-          files.length === 0
+        const payload = externalPayload(input, connection.channel as Channel);
+        if (payload && files.length > 0) {
+          throw invalidInput("A template, contact or interactive message takes no files", "medias");
+        }
+        const messages: ExternalMessage[] = payload
+          ? [{ id: idOf(0), ...payload }]
+          : files.length === 0
             ? [{ id: idOf(0), body: input.body }]
             : files.map((file, i) => ({
                 id: idOf(i),

@@ -242,4 +242,116 @@ describe("#external-api.rate-limit", () => {
     expect(third.status).toBe(429);
     expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
   });
+
+  it("refuses a bad template, contact card or interactive message with the field's error, and writes nothing", async () => {
+    const num = number();
+    const cases: [unknown, string, string][] = [
+      [{ template: { name: "Pedido Enviado", language: "pt_BR" } }, "template.name", "Invalid template name"],
+      [{ template: { name: "pedido", language: "portuguese" } }, "template.language", "Invalid language"],
+      [
+        {
+          template: {
+            name: "pedido",
+            language: "pt_BR",
+            components: [{ type: "body", parameters: [{ type: "text", text: "linha 1\nlinha 2" }] }],
+          },
+        },
+        "template.components.0.parameters.0.text",
+        "Sem quebras de linha, tabulações ou mais de quatro espaços seguidos",
+      ],
+      [
+        {
+          template: {
+            name: "pedido",
+            language: "pt_BR",
+            components: [
+              {
+                type: "header",
+                parameters: [
+                  { type: "text", text: "a" },
+                  { type: "text", text: "b" },
+                ],
+              },
+            ],
+          },
+        },
+        "template.components",
+        "A header takes one value",
+      ],
+      [
+        { template: { name: "pedido", language: "pt_BR", components: [{ type: "button", parameters: [] }] } },
+        "template.components.0.type",
+        "Only header and body components take values",
+      ],
+      [{ contact: { name: "", number: "5511933334444" } }, "contact.name", "Required"],
+      [{ contact: { name: "Loja", number: "12" } }, "contact.number", "Invalid number"],
+      [
+        { interactive: { type: "list", title: "Menu", text: "Escolha", sections: [] } },
+        "interactive.sections",
+        "Add at least one option",
+      ],
+      [
+        { interactive: { type: "url", copyText: "ftp://x", buttonText: "Abrir" } },
+        "interactive.copyText",
+        "Nenhum link disponível.",
+      ],
+      [{ interactive: { type: "poll" } }, "interactive.type", "Unknown interactive type: list, copy, call or url"],
+      [
+        { contact: { name: "Loja", number: "5511933334444" }, interactive: { type: "copy", copyText: "ABC" } },
+        "interactive",
+        "Send one of template, contact or interactive at a time",
+      ],
+    ];
+    for (const [extra, field, message] of cases) {
+      const res = await send(w.a.token, { number: num, ...(extra as object) });
+      expect([res.status, res.body.error, res.body.fields?.[field]], field).toEqual([400, "ERR_VALIDATION", message]);
+    }
+    expect(await messagesTo(w.a.companyId, num)).toEqual([]);
+    const contacts = await core.db.pool.query("SELECT 1 FROM contacts WHERE company_id = $1 AND number = $2", [
+      w.a.companyId,
+      num,
+    ]);
+    expect(contacts.rowCount).toBe(0);
+  });
+
+  it("refuses a template on a connection that is not the Cloud API with 409 ERR_WRONG_STATE, writing nothing", async () => {
+    const num = number();
+    const res = await send(w.a.token, { number: num, template: { name: "pedido_enviado", language: "pt_BR" } });
+    expect([res.status, res.body.error]).toEqual([409, "ERR_WRONG_STATE"]);
+    expect(await messagesTo(w.a.companyId, num)).toEqual([]);
+  });
+
+  it("stores a contact card and a copy-code button as the composer does, unsigned, once per Idempotency-Key", async () => {
+    const num = number();
+    const card = await send(w.a.token, {
+      number: num,
+      userId: w.agentId,
+      sendSignature: true,
+      contact: { name: "Suporte Loja", number: "+55 11 93333-4444" },
+    });
+    expect(card.status).toBe(200);
+    const stored = await core.db.pool.query("SELECT body, media_type, data_json FROM messages WHERE id = $1", [
+      card.body.messages[0].id,
+    ]);
+    expect(stored.rows[0]).toEqual({
+      body: expect.stringContaining("TEL;type=CELL;waid=5511933334444:+5511933334444"),
+      media_type: "contactMessage",
+      data_json: { vCard: { name: "Suporte Loja", number: "5511933334444" } },
+    });
+    expect(stored.rows[0].body).not.toContain("Ana Lima");
+    const key = randomUUID();
+    const call = {
+      number: num,
+      interactive: { type: "copy", title: "Seu cupom", buttonText: "Copiar", copyText: "PROMO10" },
+    };
+    const first = await send(w.a.token, call, { "Idempotency-Key": key });
+    const again = await send(w.a.token, call, { "Idempotency-Key": key });
+    expect(first.status).toBe(200);
+    expect(again.body.messages).toEqual(first.body.messages);
+    expect(first.body.messages[0]).toMatchObject({ mediaType: "interactiveMessage" });
+    expect((await messagesTo(w.a.companyId, num)).map((m) => m.media_type)).toEqual([
+      "contactMessage",
+      "interactiveMessage",
+    ]);
+  });
 });

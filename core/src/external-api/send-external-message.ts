@@ -14,10 +14,19 @@ import { assertCompanyQueue } from "../tickets/ticket-row.ts";
 import { transferTicket } from "../tickets/transfer-ticket.ts";
 import { type ApiConnection, apiActor } from "./api-connection.ts";
 
-/** One message to store: the text, or one file with its caption. */
-export type ExternalMessage = { id: string; body: string; mediaType?: string; mediaUrl?: string };
+/** One message to store: the text, one file with its caption, or a template, contact card or interactive message. */
+export type ExternalMessage = {
+  id: string;
+  body: string;
+  mediaType?: string;
+  mediaUrl?: string;
+  dataJson?: object;
+  preview?: string;
+};
 
-export type ExternalSendInput = Omit<TExternalSendRequest, "body"> & { messages: ExternalMessage[] };
+export type ExternalSendInput = Omit<TExternalSendRequest, "body" | "template" | "contact" | "interactive"> & {
+  messages: ExternalMessage[];
+};
 
 /** Stores the messages and answers the ticket they are on. */
 export async function sendExternalMessage(
@@ -38,7 +47,8 @@ export async function sendExternalMessage(
   const signed = (body: string) =>
     input.sendSignature && user?.name.trim() ? `*${user.name.trim()}:*\n${body}` : body;
   const sends = (ticketId: number): TSendMessageInput[] =>
-    input.messages.map((m) => ({ ...m, body: signed(m.body), ticketId, allowPending: true }));
+    // A structured message (template, card, interactive) is not signed: its body is what the inbox shows of it.
+    input.messages.map((m) => ({ ...m, body: m.dataJson ? m.body : signed(m.body), ticketId, allowPending: true }));
 
   // The same Idempotency-Key again: sendMessage answers the stored messages and nothing else runs again.
   const retried = await storedTicketOf(client, companyId, input.messages[0]!.id);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The test forms of /messages-api (spec 3 §5, §7, §8): the required fields and the number rule before anything is
 // sent, the call with the connection's token (JSON for text, multipart for media, the body falling back to the
-// file's name), 'Mensagem enviada com sucesso' on success and the error's text otherwise.
+// file's name, a template in the Graph API's shape), 'Mensagem enviada com sucesso' on success and the error's text
+// otherwise.
 import "fake-indexeddb/auto";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
@@ -113,6 +114,61 @@ describe("#messages-api media form", () => {
   });
 });
 
+describe("#messages-api template form", () => {
+  it("checks the template's name, language and values as core does, then sends it in the Graph API's shape", async () => {
+    const user = userEvent.setup();
+    let seen: unknown = null;
+    network.use(
+      http.post(url(), async ({ request }) => {
+        seen = await request.json();
+        return HttpResponse.json(answer);
+      }),
+    );
+    render(<MessagesApiPage />);
+    // The documentation names the way past the 24-hour window.
+    expect(screen.getByTestId("messages-api-window-note").textContent).toContain("ERR_OUTSIDE_MESSAGING_WINDOW");
+    expect(JSON.parse(screen.getByTestId("messages-api-template-example").textContent ?? "")).toMatchObject({
+      template: { name: "pedido_enviado", language: "pt_BR" },
+    });
+    await user.type(screen.getByTestId("messages-api-template-token"), "AbCdEfGhIjKlMnOpQrStUvWxYz0123");
+    await user.type(screen.getByTestId("messages-api-template-number"), "5511999990000");
+    await user.type(screen.getByTestId("messages-api-template-name"), "Pedido Enviado");
+    await user.clear(screen.getByTestId("messages-api-template-language"));
+    await user.type(screen.getByTestId("messages-api-template-language"), "portuguese");
+    await user.type(screen.getByTestId("messages-api-template-values"), "Maria{Enter}a     b");
+    await user.click(screen.getByTestId("messages-api-template-send"));
+    expect(fieldError("messages-api-template-name")).toBe("Use o nome do modelo: letras minúsculas, números e _");
+    expect(fieldError("messages-api-template-language")).toBe("Informe o código do idioma, como pt_BR");
+    expect(fieldError("messages-api-template-values")).toBe("Sem tabulações ou mais de quatro espaços seguidos");
+    expect(seen).toBeNull();
+
+    await user.clear(screen.getByTestId("messages-api-template-name"));
+    await user.type(screen.getByTestId("messages-api-template-name"), "pedido_enviado");
+    await user.clear(screen.getByTestId("messages-api-template-language"));
+    await user.type(screen.getByTestId("messages-api-template-language"), "pt_BR");
+    await user.clear(screen.getByTestId("messages-api-template-values"));
+    await user.type(screen.getByTestId("messages-api-template-values"), "Maria{Enter}amanhã");
+    await user.click(screen.getByTestId("messages-api-template-send"));
+    await waitFor(() => expect(toastTexts()).toContain("Mensagem enviada com sucesso"));
+    expect(seen).toEqual({
+      number: "5511999990000",
+      template: {
+        name: "pedido_enviado",
+        language: "pt_BR",
+        components: [
+          {
+            type: "body",
+            parameters: [
+              { type: "text", text: "Maria" },
+              { type: "text", text: "amanhã" },
+            ],
+          },
+        ],
+      },
+    });
+  });
+});
+
 describe("#messages-api offline", () => {
   it("says the forms need a connection and sends nothing", async () => {
     const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
@@ -121,6 +177,7 @@ describe("#messages-api offline", () => {
       expect(screen.getAllByText("Precisa de conexão").length).toBeGreaterThan(0);
       expect(screen.getByTestId("messages-api-text-send").hasAttribute("disabled")).toBe(true);
       expect(screen.getByTestId("messages-api-media-send").hasAttribute("disabled")).toBe(true);
+      expect(screen.getByTestId("messages-api-template-send").hasAttribute("disabled")).toBe(true);
     } finally {
       onLine.mockRestore();
     }

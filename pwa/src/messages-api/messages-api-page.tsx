@@ -1,6 +1,7 @@
 // /messages-api (spec 3 §2 Messages API page, §5, §7): how a system outside the product sends through a
 // connection (endpoint, headers, JSON and multipart bodies, curl, the number rule), and the two test forms that
-// make that very call with a connection's token. The forms need the server: offline they say so.
+// make that very call with a connection's token; then templates, contact cards and interactive messages (decision
+// 0116) and a template test form. The forms need the server: offline they say so.
 import { EXTERNAL_NUMBER_MESSAGE, IDEMPOTENCY_HEADER } from "@chatflow/core/contract/external-api.ts";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,14 +16,21 @@ import { ListPage } from "../ui/list-page.tsx";
 import { showToast } from "../ui/toasts.ts";
 import {
   ANSWER_EXAMPLE,
+  BUTTON_BODY_EXAMPLE,
+  CONTACT_BODY_EXAMPLE,
   curlExamples,
+  INTERACTIVE_BODY_EXAMPLE,
   JSON_BODY_EXAMPLE,
   type MediaForm,
   MULTIPART_FIELDS_EXAMPLE,
   sendMediaForm,
+  sendTemplateForm,
   sendTextForm,
+  TEMPLATE_BODY_EXAMPLE,
+  type TemplateForm,
   type TextForm,
   validateMediaForm,
+  validateTemplateForm,
   validateTextForm,
 } from "./messages-api-form.ts";
 import "./messages-api.css";
@@ -44,6 +52,7 @@ export function MessagesApiPage() {
           <h2 id="messages-api-methods">{t("messagesApi.methods")}</h2>
           <p className="messages-api-method">{t("messagesApi.textMethod")}</p>
           <p className="messages-api-method">{t("messagesApi.mediaMethod")}</p>
+          <p className="messages-api-method">{t("messagesApi.otherMethod")}</p>
           <h2>{t("messagesApi.instructions")}</h2>
           <h3>{t("messagesApi.important")}</h3>
           <ul className="messages-api-list">
@@ -63,6 +72,15 @@ export function MessagesApiPage() {
           <h3>{t("messagesApi.curlExample")}</h3>
           <Code testId="messages-api-curl">{curl.text}</Code>
           <Code>{curl.media}</Code>
+          <h3 id="messages-api-other">{t("messagesApi.otherBodies")}</h3>
+          <p data-testid="messages-api-window-note">{t("messagesApi.windowNote")}</p>
+          <p>{t("messagesApi.templateNote")}</p>
+          <Code testId="messages-api-template-example">{TEMPLATE_BODY_EXAMPLE}</Code>
+          <p>{t("messagesApi.contactNote")}</p>
+          <Code>{CONTACT_BODY_EXAMPLE}</Code>
+          <p>{t("messagesApi.interactiveNote")}</p>
+          <Code>{INTERACTIVE_BODY_EXAMPLE}</Code>
+          <Code>{BUTTON_BODY_EXAMPLE}</Code>
           <h3>{t("messagesApi.answer")}</h3>
           <p>{t("messagesApi.answerNote")}</p>
           <Code>{ANSWER_EXAMPLE}</Code>
@@ -70,6 +88,7 @@ export function MessagesApiPage() {
         <div className="messages-api-forms">
           <TextTestForm online={online} />
           <MediaTestForm online={online} />
+          <TemplateTestForm online={online} />
         </div>
       </div>
     </ListPage>
@@ -97,7 +116,7 @@ function refusal(err: unknown, setErrors: (e: Record<string, string>) => void) {
  * The test forms' shared steps: the form's rules checked here first (nothing sent while one fails, or offline),
  * then the call, 'Mensagem enviada com sucesso' and the fields the next message starts without, or the refusal.
  */
-function useTestForm<F extends { token: string; number: string; body: string }>(
+function useTestForm<F extends { token: string; number: string }>(
   initial: F,
   online: boolean,
   validate: (form: F) => Record<string, string>,
@@ -108,7 +127,7 @@ function useTestForm<F extends { token: string; number: string; body: string }>(
   const [form, setForm] = useState<F>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
-  const set = (key: "token" | "number" | "body") => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof F & string) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found = validate(form);
@@ -238,6 +257,52 @@ function MediaTestForm({ online }: { online: boolean }) {
           )}
         </div>
         <SendButton online={online} sending={sending} testId="messages-api-media-send" />
+      </form>
+    </section>
+  );
+}
+
+function TemplateTestForm({ online }: { online: boolean }) {
+  const { t } = useTranslation();
+  const { form, errors, sending, set, submit } = useTestForm<TemplateForm>(
+    { token: "", number: "", name: "", language: "pt_BR", values: "" },
+    online,
+    validateTemplateForm,
+    sendTemplateForm,
+    { values: "" },
+  );
+  return (
+    <section className="messages-api-card" aria-labelledby="messages-api-template-test">
+      <h2 id="messages-api-template-test">{t("messagesApi.templateTest")}</h2>
+      <p>{t("messagesApi.templateIntro")}</p>
+      <form className="messages-api-form" onSubmit={submit} noValidate data-testid="messages-api-template-form">
+        <TokenAndNumber prefix="messages-api-template" form={form} errors={errors} set={set} />
+        <TextField
+          label={t("messagesApi.templateName")}
+          value={form.name}
+          onChange={set("name")}
+          errorMessage={errors.name}
+          placeholder="pedido_enviado"
+          isRequired
+          data-testid="messages-api-template-name"
+        />
+        <TextField
+          label={t("messagesApi.templateLanguage")}
+          value={form.language}
+          onChange={set("language")}
+          errorMessage={errors.language}
+          isRequired
+          data-testid="messages-api-template-language"
+        />
+        <TextAreaField
+          label={t("messagesApi.templateValues")}
+          value={form.values}
+          onChange={set("values")}
+          errorMessage={errors.values}
+          rows={3}
+          data-testid="messages-api-template-values"
+        />
+        <SendButton online={online} sending={sending} testId="messages-api-template-send" />
       </form>
     </section>
   );

@@ -38,6 +38,23 @@ export const texts = defineTexts("messagesApi", {
     send: "Enviar",
     sent: "Mensagem enviada com sucesso",
     numberRule: "Informe apenas dígitos: código do país, DDD e número",
+    otherMethod: "3. Modelos, cartões de contato e mensagens interativas",
+    otherBodies: "Corpo JSON (modelo, cartão de contato, mensagem interativa)",
+    templateNote:
+      "template envia um modelo aprovado de uma conexão da API Oficial (WhatsApp Cloud API): name, language e, em components, os valores do cabeçalho (header) e do corpo (body), na ordem das variáveis (1, 2...). É o único envio aceito quando o contato não escreve há mais de 24 horas. Em outra conexão a resposta é 409 ERR_WRONG_STATE. body, se enviado, é o texto mostrado no atendimento.",
+    contactNote: "contact envia um cartão de contato (name e number).",
+    interactiveNote:
+      "interactive envia uma lista (type list: title, text, buttonText, sections com rows) ou um botão: copy (copiar código), call (ligar) ou url (abrir link), com title, buttonText e copyText. Um tipo por chamada, sem arquivos.",
+    windowNote:
+      "Na API Oficial, texto, mídia, cartão ou mensagem interativa para um contato que não escreve há mais de 24 horas é recusado com 409 ERR_OUTSIDE_MESSAGING_WINDOW: envie um modelo.",
+    templateTest: "Teste de envio: modelo",
+    templateIntro: "Envie um modelo aprovado por uma conexão da API Oficial:",
+    templateName: "Nome do modelo",
+    templateLanguage: "Idioma",
+    templateValues: "Valores das variáveis do corpo (um por linha, na ordem das variáveis (1, 2...))",
+    templateNameRule: "Use o nome do modelo: letras minúsculas, números e _",
+    templateLanguageRule: "Informe o código do idioma, como pt_BR",
+    templateValueRule: "Sem tabulações ou mais de quatro espaços seguidos",
     needsConnection: "Precisa de conexão",
   },
   en: {
@@ -77,6 +94,23 @@ export const texts = defineTexts("messagesApi", {
     send: "Send",
     sent: "Message sent successfully",
     numberRule: "Digits only: country code, area code and number",
+    otherMethod: "3. Templates, contact cards and interactive messages",
+    otherBodies: "JSON body (template, contact card, interactive message)",
+    templateNote:
+      "template sends an approved template of an official API connection (WhatsApp Cloud API): name, language and, in components, the values of the header and the body, in the variables' order (1, 2...). It is the only send accepted when the contact has not written in more than 24 hours. On another connection the answer is 409 ERR_WRONG_STATE. body, when sent, is the text the inbox shows.",
+    contactNote: "contact sends a contact card (name and number).",
+    interactiveNote:
+      "interactive sends a list (type list: title, text, buttonText, sections with rows) or a button: copy (copy a code), call (call a number) or url (open a link), with title, buttonText and copyText. One kind per call, no files.",
+    windowNote:
+      "On the official API, a text, media, card or interactive message to a contact who has not written in more than 24 hours is refused with 409 ERR_OUTSIDE_MESSAGING_WINDOW: send a template.",
+    templateTest: "Sending test: template",
+    templateIntro: "Send an approved template through an official API connection:",
+    templateName: "Template name",
+    templateLanguage: "Language",
+    templateValues: "Values of the body's variables (one per line, in the variables' order (1, 2...))",
+    templateNameRule: "Use the template's name: lowercase letters, numbers and _",
+    templateLanguageRule: "Enter the language code, such as en_US",
+    templateValueRule: "No tabs or more than four spaces in a row",
     needsConnection: "Needs a connection",
   },
   es: {
@@ -116,6 +150,23 @@ export const texts = defineTexts("messagesApi", {
     send: "Enviar",
     sent: "Mensaje enviado con éxito",
     numberRule: "Solo dígitos: código de país, código de área y número",
+    otherMethod: "3. Plantillas, tarjetas de contacto y mensajes interactivos",
+    otherBodies: "Cuerpo JSON (plantilla, tarjeta de contacto, mensaje interactivo)",
+    templateNote:
+      "template envía una plantilla aprobada de una conexión de la API oficial (WhatsApp Cloud API): name, language y, en components, los valores del encabezado (header) y del cuerpo (body), en el orden de las variables (1, 2...). Es el único envío aceptado cuando el contacto no escribe hace más de 24 horas. En otra conexión la respuesta es 409 ERR_WRONG_STATE. body, si se envía, es el texto que muestra la atención.",
+    contactNote: "contact envía una tarjeta de contacto (name y number).",
+    interactiveNote:
+      "interactive envía una lista (type list: title, text, buttonText, sections con rows) o un botón: copy (copiar código), call (llamar) o url (abrir enlace), con title, buttonText y copyText. Un tipo por llamada, sin archivos.",
+    windowNote:
+      "En la API oficial, un texto, medio, tarjeta o mensaje interactivo para un contacto que no escribe hace más de 24 horas se rechaza con 409 ERR_OUTSIDE_MESSAGING_WINDOW: envíe una plantilla.",
+    templateTest: "Prueba de envío: plantilla",
+    templateIntro: "Envíe una plantilla aprobada por una conexión de la API oficial:",
+    templateName: "Nombre de la plantilla",
+    templateLanguage: "Idioma",
+    templateValues: "Valores de las variables del cuerpo (uno por línea, en el orden de las variables (1, 2...))",
+    templateNameRule: "Use el nombre de la plantilla: minúsculas, números y _",
+    templateLanguageRule: "Indique el código del idioma, como es_ES",
+    templateValueRule: "Sin tabulaciones ni más de cuatro espacios seguidos",
     needsConnection: "Necesita conexión",
   },
   tr: {
@@ -154,6 +205,23 @@ export const texts = defineTexts("messagesApi", {
     send: "Gönder",
     sent: "Mesaj başarıyla gönderildi",
     numberRule: "Yalnızca rakam: ülke kodu, alan kodu ve numara",
+    otherMethod: "3. Şablonlar, kişi kartları ve etkileşimli mesajlar",
+    otherBodies: "JSON gövdesi (şablon, kişi kartı, etkileşimli mesaj)",
+    templateNote:
+      "template, resmi API bağlantısının (WhatsApp Cloud API) onaylı bir şablonunu gönderir: name, language ve components içinde başlığın (header) ve gövdenin (body) değerleri, değişken sırasıyla (1, 2...). Kişi 24 saatten uzun süredir yazmadığında kabul edilen tek gönderimdir. Başka bir bağlantıda yanıt 409 ERR_WRONG_STATE olur. body gönderilirse, gelen kutusunda gösterilen metindir.",
+    contactNote: "contact bir kişi kartı gönderir (name ve number).",
+    interactiveNote:
+      "interactive bir liste (type list: title, text, buttonText, rows içeren sections) veya bir düğme gönderir: copy (kodu kopyala), call (ara) veya url (bağlantıyı aç); title, buttonText ve copyText ile. Çağrı başına bir tür, dosya yok.",
+    windowNote:
+      "Resmi API'de, 24 saatten uzun süredir yazmayan bir kişiye metin, medya, kart veya etkileşimli mesaj 409 ERR_OUTSIDE_MESSAGING_WINDOW ile reddedilir: bir şablon gönderin.",
+    templateTest: "Gönderim testi: şablon",
+    templateIntro: "Resmi API bağlantısı üzerinden onaylı bir şablon gönderin:",
+    templateName: "Şablon adı",
+    templateLanguage: "Dil",
+    templateValues: "Gövde değişkenlerinin değerleri (satır başına bir, değişken sırasıyla (1, 2...))",
+    templateNameRule: "Şablonun adını kullanın: küçük harfler, rakamlar ve _",
+    templateLanguageRule: "Dil kodunu girin, örneğin tr",
+    templateValueRule: "Sekme veya art arda dörtten fazla boşluk olmadan",
     needsConnection: "Bağlantı gerekli",
   },
 });

@@ -12,6 +12,7 @@ import { benchIngest } from "./ingest.ts";
 import { benchLighthouse, benchLighthouseInbox } from "./lighthouse.ts";
 import { benchOperations } from "./operations.ts";
 import { benchReplica } from "./replica.ts";
+import { benchSearch } from "./search.ts";
 import { benchTickets } from "./tickets.ts";
 
 const BENCHES: Record<string, () => Record<string, string> | Promise<Record<string, string>>> = {
@@ -28,6 +29,7 @@ const BENCHES: Record<string, () => Record<string, string> | Promise<Record<stri
   "lighthouse-inbox": benchLighthouseInbox,
   operations: benchOperations,
   replica: benchReplica,
+  search: benchSearch,
   tickets: benchTickets,
 };
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());

@@ -178,7 +178,11 @@ describe("what an agent is told", () => {
     await signIn(page, world.stack.core.url);
     await page.getByTestId("ticket-search").fill("boleto");
     const section = page.getByTestId("search-messages");
-    const hit = section.getByTestId("search-message-item").filter({ hasText: "Davi Busca" });
+    // Results are grouped by conversation (issue 25): the contact heads the group, its matches below.
+    const hit = section
+      .getByTestId("search-message-group")
+      .filter({ hasText: "Davi Busca" })
+      .getByTestId("search-message-item");
     await hit.waitFor();
     expect(await hit.locator("mark").first().textContent()).toBe("boleto");
     // The contacts-and-numbers section stands beside it.

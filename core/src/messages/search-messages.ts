@@ -20,6 +20,11 @@ import { SHARED_STATUSES, visibleTicketSql } from "../tickets/visibility.ts";
 
 /** A search that takes longer finds too much to be read: it is stopped and says so. */
 export const SEARCH_TIMEOUT_MS = 3_000;
+/**
+ * Best first ranks the newest this many matches: ranking reads each match's text again (the index holds no
+ * positions to rank by), so a common word would otherwise rank hundreds of thousands of messages for one page.
+ */
+export const RANK_WINDOW = 1000;
 /** The text search configuration of migration 0115 (the index's expression names it the same way). */
 export const SEARCH_CONFIG = "portuguese_unaccent";
 
@@ -90,21 +95,28 @@ export async function searchMessages(
       await client.query(`SET LOCAL statement_timeout = ${SEARCH_TIMEOUT_MS}`);
       const { rows } = await client.query<Row>(
         `WITH query AS (SELECT to_tsquery('${SEARCH_CONFIG}', $2::text) AS q),
-         hits AS (
-           SELECT m.id, m.ticket_id, m.body, m.from_me, m.is_private, m.created_at,
-             ts_rank_cd(to_tsvector('${SEARCH_CONFIG}'::regconfig, m.body), query.q, 1) AS rank
+         matches AS (
+           SELECT m.id, m.ticket_id, m.body, m.from_me, m.is_private, m.created_at
            FROM query, messages m
            JOIN tickets t ON t.id = m.ticket_id AND t.company_id = m.company_id
            WHERE m.company_id = $1::int AND to_tsvector('${SEARCH_CONFIG}'::regconfig, m.body) @@ query.q
              AND NOT m.is_deleted AND m.media_type <> 'reactionMessage' AND ${visible}${ownWork}${cards}
          ),
+         hits AS (${
+           q.order === "rank"
+             ? `SELECT w.*, ts_rank_cd(to_tsvector('${SEARCH_CONFIG}'::regconfig, w.body), query.q, 1) AS rank
+                FROM query, (SELECT * FROM matches ORDER BY created_at DESC, id DESC LIMIT ${RANK_WINDOW}) w`
+             : "SELECT matches.*, NULL::real AS rank FROM matches"
+         }),
          page AS (SELECT h.* FROM hits h ${after} ORDER BY ${order} LIMIT $3::int)
          SELECT p.id, p.ticket_id AS "ticketId", t.uuid AS "ticketUuid", t.status AS "ticketStatus",
            left(p.body, 500) AS body, p.from_me AS "fromMe", p.is_private AS "isPrivate", p.created_at AS "createdAt",
-           p.created_at::text AS at, p.rank,
+           p.created_at::text AS at,
+           COALESCE(p.rank, ts_rank_cd(to_tsvector('${SEARCH_CONFIG}'::regconfig, p.body), query.q, 1)) AS rank,
            left(p.body, 4000) AS text,
            json_build_object('id', c.id, 'name', c.name, 'urlPicture', c.url_picture) AS contact
          FROM page p
+         CROSS JOIN query
          JOIN tickets t ON t.id = p.ticket_id AND t.company_id = $1::int
          JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
          ORDER BY ${order.replaceAll("h.", "p.")}`,

@@ -129,6 +129,14 @@ export async function ensureMessageHeld(ticketId: number, id: string): Promise<b
   return (await db.messages.get(id)) !== undefined;
 }
 
+/** Resolves once the open conversation shows its rows (or after `ms`, whatever it shows). */
+async function conversationDrawn(ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until && !document.querySelector("[data-message-row]")) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /**
  * Opens the conversation at the message named by `?message=` (a search match): brings it into the replica, then
  * `goTo` scrolls to it and highlights it (the conversation's own jump, as for a quoted message). The parameter is
@@ -144,6 +152,9 @@ export function useOpenAtMatch(ticketId: number, goTo: (id: string) => unknown):
     void ensureMessageHeld(ticketId, id)
       .catch(() => false)
       .then(async () => {
+        // The conversation's rows first: held offline, the match is found before the list has drawn, and the
+        // jump would look for a row that is not there yet (and wait for a change of window that does not come).
+        await conversationDrawn();
         if (!live) return;
         await goTo(id);
         setParams(

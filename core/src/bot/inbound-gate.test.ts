@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultQueueSchedules, type QueueSchedule } from "../contract/queues.ts";
+import { transaction } from "../kernel/transaction.ts";
+import { ingest } from "../messages/ingest.ts";
 import { botState, buildBotConnection, contactWrites, newNumber } from "../testing/bot-factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
 import { logTypes } from "../testing/tickets-factories.ts";
@@ -267,6 +269,101 @@ describe("LGPD consent", () => {
     const id = await contactWrites(pool(), { ...wa, from: newNumber(), body: "oi" });
     expect((await ticket(id)).status).toBe("pending");
     expect((await sent(id))[0]).toContain("Escolha:");
+  });
+});
+
+describe("the connection's LGPD labels (spec 2 §3 Connection; decision 0117)", () => {
+  async function lgpdConnection() {
+    const wa = await connection();
+    await setting(wa.companyId, "enableLGPD", "enabled");
+    await setting(wa.companyId, "lgpdConsent", "enabled");
+    await setting(wa.companyId, "lgpdMessage", "Texto da empresa.");
+    await setting(wa.companyId, "lgpdLink", "https://empresa.example/privacidade");
+    return wa;
+  }
+  const CHOICE = "Para continuar o atendimento, responda *1* para aceitar ou *2* para recusar.";
+
+  it("asks with the connection's own LGPD message and link over the company's, each on its own", async () => {
+    const wa = await lgpdConnection();
+    await pool().query("UPDATE whatsapps SET lgpd_message = $2, lgpd_link = $3 WHERE id = $1", [
+      wa.whatsappId,
+      "Nesta loja usamos seus dados só para o atendimento.",
+      "https://loja.example/lgpd",
+    ]);
+    const id = await contactWrites(pool(), { ...wa, from: newNumber(), body: "oi" });
+    expect(await sent(id)).toEqual([
+      `Nesta loja usamos seus dados só para o atendimento.\n\nhttps://loja.example/lgpd\n\n${CHOICE}`,
+    ]);
+    // Only a link of its own (a blank message is no message): the company's message with the connection's link.
+    await pool().query("UPDATE whatsapps SET lgpd_message = '  ' WHERE id = $1", [wa.whatsappId]);
+    const next = await contactWrites(pool(), { ...wa, from: newNumber(), body: "oi" });
+    expect(await sent(next)).toEqual([`Texto da empresa.\n\nhttps://loja.example/lgpd\n\n${CHOICE}`]);
+  });
+
+  it("with always confirm, asks again on every new ticket of a contact who accepted before, once per ticket", async () => {
+    const wa = await lgpdConnection();
+    const from = newNumber();
+    const first = await contactWrites(pool(), { ...wa, from, body: "oi" });
+    await contactWrites(pool(), { ...wa, from, body: "1" });
+    expect((await ticket(first)).status).toBe("pending");
+    await pool().query("UPDATE tickets SET status = 'closed' WHERE id = $1", [first]);
+    // Without always confirm the accepted contact is not asked again.
+    const second = await contactWrites(pool(), { ...wa, from, body: "oi de novo" });
+    expect((await ticket(second)).status).toBe("pending");
+    await pool().query("UPDATE tickets SET status = 'closed' WHERE id = $1", [second]);
+
+    await pool().query("UPDATE whatsapps SET lgpd_always_confirm = true WHERE id = $1", [wa.whatsappId]);
+    const third = await contactWrites(pool(), { ...wa, from, body: "voltei" });
+    expect(third).not.toBe(second);
+    expect((await ticket(third)).status).toBe("lgpd");
+    expect((await sent(third))[0]).toContain(CHOICE);
+    await contactWrites(pool(), { ...wa, from, body: "1" });
+    expect((await ticket(third)).status).toBe("pending");
+    // Accepted on this ticket: its next messages go to the bot, not to the request.
+    await contactWrites(pool(), { ...wa, from, body: "1" });
+    expect((await sent(third)).filter((b) => b.includes(CHOICE))).toHaveLength(1);
+    expect((await ticket(third)).status).toBe("pending");
+  });
+
+  it("with obfuscate deleted, a message the contact deletes loses its text, file and payload; otherwise it is only marked", async () => {
+    const wa = await connection();
+    const from = newNumber();
+    const revoke = (remoteId: string) =>
+      transaction(pool(), (client) =>
+        ingest(client, [{ kind: "revoke", companyId: wa.companyId, whatsappId: wa.whatsappId, remoteId }]),
+      );
+    const row = async (remoteId: string) =>
+      (
+        await pool().query(
+          "SELECT body, is_deleted, media_url, media_type, data_json FROM messages WHERE remote_id = $1",
+          [remoteId],
+        )
+      ).rows[0];
+    await contactWrites(pool(), { ...wa, from, body: "meu cpf é 123", remoteId: "wamid.keep-0117" });
+    await revoke("wamid.keep-0117");
+    expect(await row("wamid.keep-0117")).toMatchObject({ body: "meu cpf é 123", is_deleted: true });
+
+    await pool().query("UPDATE whatsapps SET lgpd_obfuscate_deleted = true WHERE id = $1", [wa.whatsappId]);
+    await contactWrites(pool(), { ...wa, from, body: "meu cartão é 4111", remoteId: "wamid.wipe-0117" });
+    await pool().query(
+      "UPDATE messages SET media_url = '/media/1/x.png', media_type = 'image', data_json = '{\"a\":1}' WHERE remote_id = $1",
+      ["wamid.wipe-0117"],
+    );
+    await revoke("wamid.wipe-0117");
+    expect(await row("wamid.wipe-0117")).toEqual({
+      body: "🚫 _Mensagem apagada_",
+      is_deleted: true,
+      media_url: null,
+      media_type: "chat",
+      data_json: null,
+    });
+    // The change reaches the replicas: the PWA's copy loses the text too.
+    const { rows } = await pool().query(
+      `SELECT count(*)::int AS n FROM change_log c JOIN messages m ON m.id::text = c.entity_id
+       WHERE c.entity = 'messages' AND m.remote_id = $1`,
+      ["wamid.wipe-0117"],
+    );
+    expect(rows[0].n).toBeGreaterThan(1);
   });
 });
 

@@ -25,6 +25,9 @@ type GateRow = {
   createdAt: Date;
   contactName: string;
   lgpdAccepted: boolean;
+  /** The contact accepted since this ticket began (what the connection's always-confirm asks; decision 0117). */
+  lgpdAcceptedHere: boolean;
+  lgpdAlwaysConfirm: boolean;
   connectionName: string;
   outOfHoursMessage: string | null;
   vacationMessage: string | null;
@@ -98,13 +101,17 @@ export const runInboundGate: HoldingRule = async (client, lastBodies, changes, n
        t.queue_id AS "queueId", t.is_bot AS "isBot", t.out_of_hours_sent_at AS "outOfHoursSentAt",
        t.vacation_sent_at AS "vacationSentAt", t.protocol, t.created_at AS "createdAt",
        c.name AS "contactName", c.lgpd_accepted_at IS NOT NULL AS "lgpdAccepted",
-       w.name AS "connectionName", w.out_of_hours_message AS "outOfHoursMessage",
+       COALESCE(c.lgpd_accepted_at >= t.created_at, false) AS "lgpdAcceptedHere",
+       w.lgpd_always_confirm AS "lgpdAlwaysConfirm", w.name AS "connectionName", w.out_of_hours_message AS "outOfHoursMessage",
        w.collective_vacation_message AS "vacationMessage",
        to_char(w.collective_vacation_start, 'YYYY-MM-DD') AS "vacationStart",
        to_char(w.collective_vacation_end, 'YYYY-MM-DD') AS "vacationEnd",
        w.schedules AS "connectionSchedules", co.schedules AS "companySchedules",
        q.name AS "queueName", q.schedules AS "queueSchedules", q.out_of_hours_message AS "queueOutOfHoursMessage",
-       s."scheduleType", s."enableLgpd", s."lgpdConsent", s."lgpdMessage", s."lgpdLink", s."lgpdDeleteMessage"
+       s."scheduleType", s."enableLgpd", s."lgpdConsent", s."lgpdDeleteMessage",
+       -- The connection's own LGPD texts speak over the company's, each on its own (decision 0117).
+       COALESCE(NULLIF(btrim(w.lgpd_message), ''), s."lgpdMessage") AS "lgpdMessage",
+       COALESCE(NULLIF(btrim(w.lgpd_link), ''), s."lgpdLink") AS "lgpdLink"
      FROM unnest($1::int[], $2::int[]) AS i(id, c)
      JOIN tickets t ON t.id = i.id AND t.company_id = i.c
      JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
@@ -164,8 +171,9 @@ function decide(t: GateRow, body: string, now: Date, acts: Acts): boolean {
     }
     return true;
   }
-  // 2. LGPD consent, for a contact who has not accepted yet.
-  const askConsent = on(t.enableLgpd) && on(t.lgpdConsent) && !t.lgpdAccepted;
+  // 2. LGPD consent, for a contact who has not accepted yet, or (the connection's always confirm) not on this ticket.
+  const consented = t.lgpdAlwaysConfirm ? t.lgpdAcceptedHere : t.lgpdAccepted;
+  const askConsent = on(t.enableLgpd) && on(t.lgpdConsent) && !consented;
   if (t.status === "lgpd" && !askConsent) {
     // Consent was switched off (or given on another ticket) meanwhile: the ticket goes on as a new one.
     acts.toPending.push(t.id);
@@ -230,9 +238,11 @@ async function apply(
   await update("status = $3, updated_at = now()", acts.toLgpd, "lgpd");
   await update("status = $3, updated_at = now()", [...acts.toPending, ...acts.accepted.map((t) => t.id)], "pending");
   if (acts.accepted.length > 0) {
+    // The latest acceptance, never before the transaction's own time: a ticket begun earlier counts as consented.
     await client.query(
-      `UPDATE contacts c SET lgpd_accepted_at = $3, updated_at = now() FROM unnest($1::int[], $2::int[]) AS i(id, co)
-       WHERE c.id = i.id AND c.company_id = i.co AND c.lgpd_accepted_at IS NULL`,
+      `UPDATE contacts c SET lgpd_accepted_at = GREATEST($3::timestamptz, now()), updated_at = now()
+       FROM unnest($1::int[], $2::int[]) AS i(id, co)
+       WHERE c.id = i.id AND c.company_id = i.co`,
       [acts.accepted.map((t) => t.contactId), acts.accepted.map((t) => t.companyId), now],
     );
     for (const t of acts.accepted) changes.push({ companyId: t.companyId, entity: "contacts", id: t.contactId });

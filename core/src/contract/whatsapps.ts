@@ -117,6 +117,19 @@ const settingFields = {
   integrationId: zId.nullable(),
   /** The AI prompt that answers conversations waiting on the connection with no queue (decision 0062). */
   promptId: zId.nullable(),
+  /** The connection's LGPD link (http or https), sent in the consent request over the company's (decision 0117). */
+  lgpdLink: z
+    .string()
+    .trim()
+    .max(1000, "Too Long!")
+    .refine((v) => v === "" || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), "Invalid URL")
+    .nullable(),
+  /** The connection's LGPD message, sent in the consent request over the company's (decision 0117). */
+  lgpdMessage: zText,
+  /** A message the contact deletes loses its text and file for good, not only hidden (decision 0117). */
+  lgpdObfuscateDeleted: z.boolean(),
+  /** The LGPD consent is asked on every new ticket, not only until the contact first accepts (decision 0117). */
+  lgpdAlwaysConfirm: z.boolean(),
 };
 
 /** The settings as stored and answered. */
@@ -138,6 +151,10 @@ export type TConnectionSettings = {
   importOldMessagesGroups: boolean;
   closedTicketsPostImported: boolean;
   queueIdImportMessages: number | null;
+  lgpdLink: string | null;
+  lgpdMessage: string | null;
+  lgpdObfuscateDeleted: boolean;
+  lgpdAlwaysConfirm: boolean;
   provider: string;
   flowIdWelcome: number | null;
   flowIdNotPhrase: number | null;
@@ -183,6 +200,10 @@ export const ZCreateWhatsappRequestSchema = z.object({
   flowIdNotPhrase: settingFields.flowIdNotPhrase.default(null),
   integrationId: settingFields.integrationId.default(null),
   promptId: settingFields.promptId.default(null),
+  lgpdLink: settingFields.lgpdLink.default(null),
+  lgpdMessage: settingFields.lgpdMessage.default(null),
+  lgpdObfuscateDeleted: settingFields.lgpdObfuscateDeleted.default(false),
+  lgpdAlwaysConfirm: settingFields.lgpdAlwaysConfirm.default(false),
   /** Cloud API (whatsappapi): the phone number id Meta gives the number. */
   phoneNumberId: ZOptionalSecret,
   /** Cloud API: the access token for the Graph API. */
@@ -234,6 +255,10 @@ export const ZUpdateWhatsappRequestSchema = z.object({
   flowIdNotPhrase: settingFields.flowIdNotPhrase.optional(),
   integrationId: settingFields.integrationId.optional(),
   promptId: settingFields.promptId.optional(),
+  lgpdLink: settingFields.lgpdLink.optional(),
+  lgpdMessage: settingFields.lgpdMessage.optional(),
+  lgpdObfuscateDeleted: settingFields.lgpdObfuscateDeleted.optional(),
+  lgpdAlwaysConfirm: settingFields.lgpdAlwaysConfirm.optional(),
   phoneNumberId: ZOptionalSecret,
   accessToken: ZOptionalSecret,
   appSecret: ZOptionalSecret,

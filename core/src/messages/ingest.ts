@@ -5,6 +5,7 @@ import type pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import type { BatchBodies } from "../bot/inbound-batch.ts";
 import { runInboundGate } from "../bot/inbound-gate.ts";
+import { LGPD_DELETED_BODY } from "../bot/lgpd.ts";
 import { runQueueBot } from "../bot/queue-bot.ts";
 import type { DeliveryFailure } from "../contract/delivery-failure.ts";
 import type { Ack } from "../contract/entities.ts";
@@ -511,9 +512,20 @@ async function applyEdits(
       e.kind === "edit"
         ? `UPDATE messages SET body = $4, is_edited = true, updated_at = now()
            WHERE company_id = $1 AND whatsapp_id = $2 AND remote_id = $3 AND NOT is_deleted RETURNING id, ticket_id, from_me`
-        : `UPDATE messages SET is_deleted = true, updated_at = now()
-           WHERE company_id = $1 AND whatsapp_id = $2 AND remote_id = $3 AND NOT is_deleted RETURNING id, ticket_id, from_me`,
-      e.kind === "edit" ? [e.companyId, e.whatsappId, e.remoteId, e.body] : [e.companyId, e.whatsappId, e.remoteId],
+        : // The connection's obfuscate deleted (decision 0117): a contact's deleted message loses its text, file
+          // and payload here and in every replica, as the LGPD refusal's wipe does; otherwise it is only marked.
+          `UPDATE messages m SET is_deleted = true, updated_at = now(),
+             body = CASE WHEN wipe THEN $4 ELSE m.body END,
+             media_url = CASE WHEN wipe THEN NULL ELSE m.media_url END,
+             media_type = CASE WHEN wipe THEN 'chat' ELSE m.media_type END,
+             data_json = CASE WHEN wipe THEN NULL ELSE m.data_json END
+           FROM (SELECT mm.id, NOT mm.from_me AND w.lgpd_obfuscate_deleted AS wipe
+                 FROM messages mm JOIN whatsapps w ON w.id = mm.whatsapp_id AND w.company_id = mm.company_id
+                 WHERE mm.company_id = $1 AND mm.whatsapp_id = $2 AND mm.remote_id = $3 AND NOT mm.is_deleted) d
+           WHERE m.id = d.id AND m.company_id = $1 RETURNING m.id, m.ticket_id, m.from_me`,
+      e.kind === "edit"
+        ? [e.companyId, e.whatsappId, e.remoteId, e.body]
+        : [e.companyId, e.whatsappId, e.remoteId, LGPD_DELETED_BODY],
     );
     for (const r of rows) {
       changes.push({ companyId: e.companyId, entity: "messages", id: r.id });

@@ -75,6 +75,39 @@ describe("#whatsapp connection settings", () => {
     expect(edited.body).toMatchObject({ ...settings, inactiveMessage: null, expiresTicket: 0 });
   });
 
+  it("stores the connection's LGPD labels, refuses a link that is not a web address, and changes nothing then", async () => {
+    const c = await company();
+    const fresh = await create(c.admin.token, { name: "LGPD" });
+    expect(fresh.body).toMatchObject({
+      lgpdLink: null,
+      lgpdMessage: null,
+      lgpdObfuscateDeleted: false,
+      lgpdAlwaysConfirm: false,
+    });
+    const id = fresh.body.id as number;
+    const labels = {
+      lgpdLink: "https://loja.example/privacidade",
+      lgpdMessage: "Usamos seus dados só para o atendimento.",
+      lgpdObfuscateDeleted: true,
+      lgpdAlwaysConfirm: true,
+    };
+    const edited = await update(c.admin.token, id, labels);
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject(labels);
+    expect((await core.api("GET", `/whatsapp/${id}`, { token: c.admin.token })).body).toMatchObject(labels);
+
+    const bad = await update(c.admin.token, id, { lgpdLink: "loja.example/privacidade", lgpdAlwaysConfirm: false });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: "ERR_VALIDATION", fields: { lgpdLink: "Invalid URL" } });
+    const long = await update(c.admin.token, id, { lgpdLink: `https://a.example/${"x".repeat(1000)}` });
+    expect(long.body.fields).toEqual({ lgpdLink: "Too Long!" });
+    expect((await core.api("GET", `/whatsapp/${id}`, { token: c.admin.token })).body).toMatchObject(labels);
+
+    // Blank texts are no text: the company's then speak.
+    const cleared = await update(c.admin.token, id, { lgpdLink: "", lgpdMessage: "  " });
+    expect(cleared.body).toMatchObject({ lgpdLink: null, lgpdMessage: null, lgpdAlwaysConfirm: true });
+  });
+
   it("requires both vacation dates with a vacation message, the end not before the start", async () => {
     const c = await company();
     const missing = await create(c.admin.token, { name: "Vacation", collectiveVacationMessage: "Férias" });

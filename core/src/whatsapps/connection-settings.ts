@@ -32,6 +32,10 @@ export const CONNECTION_SETTING_COLUMNS = [
   ["flowIdNotPhrase", "flow_id_not_phrase"],
   ["integrationId", "integration_id"],
   ["promptId", "prompt_id"],
+  ["lgpdLink", "lgpd_link"],
+  ["lgpdMessage", "lgpd_message"],
+  ["lgpdObfuscateDeleted", "lgpd_obfuscate_deleted"],
+  ["lgpdAlwaysConfirm", "lgpd_always_confirm"],
 ] as const satisfies readonly (readonly [keyof TConnectionSettings, string])[];
 
 const DATE_KEYS: ReadonlySet<string> = new Set([

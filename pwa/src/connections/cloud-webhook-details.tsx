@@ -11,7 +11,8 @@ import "./connection-state.css";
 /** The Cloud API webhook's path on core (core/src/webhooks/whatsapp-cloud.ts). */
 export const CLOUD_WEBHOOK_PATH = "/webhooks/whatsapp";
 
-function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+/** A labelled value with a copy button (a row of a <dl>). */
+export function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
   const { t } = useTranslation();
   const copy = async () => {
     try {

@@ -114,6 +114,31 @@ describe("connection request", () => {
 });
 
 describe("connection default flow tab (decision 0054)", () => {
+  it("sends the LGPD labels (blank texts as none), refuses a link that is not a web address, and renews the token only when asked", async () => {
+    await i18n.changeLanguage("en");
+    const f = {
+      ...valid(),
+      lgpdLink: " https://loja.example/lgpd ",
+      lgpdMessage: "  ",
+      lgpdObfuscateDeleted: true,
+      lgpdAlwaysConfirm: true,
+    };
+    const body = connectionRequest(f, { withHours: false });
+    expect(body).toMatchObject({
+      lgpdLink: "https://loja.example/lgpd",
+      lgpdMessage: null,
+      lgpdObfuscateDeleted: true,
+      lgpdAlwaysConfirm: true,
+    });
+    expect(body).not.toHaveProperty("token");
+    expect(connectionRequest({ ...f, regenerateToken: true }, { withHours: false }).token).toBeNull();
+    const errors = validateConnectionForm({ ...f, lgpdLink: "loja.example" }, ctx);
+    expect(Object.keys(errors)).toEqual(["lgpdLink"]);
+    expect(errors.lgpdLink).toBe("Enter an address starting with http:// or https://");
+    expect(tabOfField("lgpdLink")).toBe("messages");
+    expect(validateConnectionForm(f, ctx)).toEqual({});
+  });
+
   it("sends the welcome and not-matched flows, and opens their tab on their errors", () => {
     const body = connectionRequest({ ...valid(), flowIdWelcome: 7, flowIdNotPhrase: null }, { withHours: false });
     expect(body).toMatchObject({ flowIdWelcome: 7, flowIdNotPhrase: null });

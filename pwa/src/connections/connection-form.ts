@@ -73,6 +73,13 @@ export type ConnectionForm = {
   /** The integrations tab (decision 0062): what takes conversations waiting on the connection with no queue. */
   integrationId: number | null;
   promptId: number | null;
+  /** The connection's LGPD labels (spec 2 §3; decision 0117): blank texts leave the company's. */
+  lgpdLink: string;
+  lgpdMessage: string;
+  lgpdObfuscateDeleted: boolean;
+  lgpdAlwaysConfirm: boolean;
+  /** The external API token is replaced by a new one on save (PUT token null). */
+  regenerateToken: boolean;
 };
 
 /** Which tab shows each field, so a refused save opens the tab with the error. */
@@ -102,6 +109,8 @@ const TAB_OF: Partial<Record<string, ConnectionTab>> = {
   flowIdNotPhrase: "flowbuilder",
   integrationId: "integrations",
   promptId: "integrations",
+  lgpdLink: "messages",
+  lgpdMessage: "messages",
 };
 
 export const tabOfField = (field: string): ConnectionTab =>
@@ -113,6 +122,7 @@ export const CONNECTION_MESSAGES: Record<string, string> = {
   [CONNECTION_RULE_MESSAGES.dateOutOfRange]: "connectionsPage.validation.dateOutOfRange",
   "Invalid time": "queuesPage.validation.invalidTime",
   "Invalid option": "connectionsPage.validation.invalidNumber",
+  "Invalid URL": "connectionsPage.validation.invalidUrl",
   "Greeting required": "connectionsPage.validation.greetingRequired",
 };
 
@@ -158,6 +168,11 @@ export function newConnectionForm(channel: Channel, isFirst: boolean): Connectio
     flowIdNotPhrase: null,
     integrationId: null,
     promptId: null,
+    lgpdLink: "",
+    lgpdMessage: "",
+    lgpdObfuscateDeleted: false,
+    lgpdAlwaysConfirm: false,
+    regenerateToken: false,
   };
 }
 
@@ -204,6 +219,11 @@ export function connectionFormFrom(w: WhatsappAnswer): ConnectionForm {
     flowIdNotPhrase: w.flowIdNotPhrase ?? null,
     integrationId: w.integrationId ?? null,
     promptId: w.promptId ?? null,
+    lgpdLink: w.lgpdLink ?? "",
+    lgpdMessage: w.lgpdMessage ?? "",
+    lgpdObfuscateDeleted: w.lgpdObfuscateDeleted ?? false,
+    lgpdAlwaysConfirm: w.lgpdAlwaysConfirm ?? false,
+    regenerateToken: false,
   };
 }
 
@@ -212,7 +232,7 @@ const day = (s: string) => (s === "" ? null : s);
 /** A count typed as text: blank is 0; anything else that is not a whole number fails the schema. */
 const count = (s: string) => (s.trim() === "" ? 0 : Number(s));
 
-export type ConnectionRequest = Omit<TCreateWhatsappRequest, "token" | "provider">;
+export type ConnectionRequest = Omit<TCreateWhatsappRequest, "provider">;
 
 /**
  * The request body. The hours are sent only when the company decides hours per connection; the import
@@ -249,7 +269,13 @@ export function connectionRequest(form: ConnectionForm, o: { withHours: boolean 
     flowIdNotPhrase: form.flowIdNotPhrase,
     integrationId: form.integrationId,
     promptId: form.promptId,
+    lgpdLink: form.lgpdLink.trim() || null,
+    lgpdMessage: text(form.lgpdMessage),
+    lgpdObfuscateDeleted: form.lgpdObfuscateDeleted,
+    lgpdAlwaysConfirm: form.lgpdAlwaysConfirm,
   };
+  // null asks core for a new external API token (the old one stops working).
+  if (form.regenerateToken) body.token = null;
   if (o.withHours) body.schedules = form.schedules;
   if (form.channel === "whatsapp") {
     body.importOldMessages = day(form.importOldMessages);

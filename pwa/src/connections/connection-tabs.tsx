@@ -5,10 +5,11 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { WeekHoursEditor } from "../queues/week-hours-editor.tsx";
+import { Button } from "../ui/button.tsx";
 import { PasswordField, TextAreaField, TextField } from "../ui/fields.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { Checkbox } from "../ui/toggles.tsx";
-import { CloudWebhookDetails } from "./cloud-webhook-details.tsx";
+import { CloudWebhookDetails, CopyRow } from "./cloud-webhook-details.tsx";
 import { ConnectionFlowsTab } from "./connection-flows-tab.tsx";
 import type { ConnectionForm, ConnectionTab } from "./connection-form.ts";
 import { ConnectionIntegrationsTab } from "./connection-integrations-tab.tsx";
@@ -153,6 +154,7 @@ function GeneralTab(p: TabProps) {
         rows={2}
         data-testid="connection-out-of-hours"
       />
+      {p.existing && <ExternalToken {...p} token={p.existing.token ?? null} />}
       <div className="connection-grid">
         <Checkbox
           isSelected={form.allowGroup}
@@ -170,6 +172,85 @@ function GeneralTab(p: TabProps) {
         </Checkbox>
       </div>
     </>
+  );
+}
+
+/** The external API token (spec 2 §3 'external token'; decision 0117): shown with a copy button, renewed on save. */
+function ExternalToken(p: TabProps & { token: string | null }) {
+  const { t } = useTranslation();
+  const { form, set } = p;
+  return (
+    <section className="cloud-webhook" aria-labelledby="connection-token-title" data-testid="connection-token">
+      <h3 id="connection-token-title">{t("connectionsPage.modal.externalToken")}</h3>
+      <p>{t("connectionsPage.modal.externalTokenHelp")}</p>
+      {p.token ? (
+        <dl>
+          <CopyRow label={t("connectionsPage.modal.externalToken")} value={p.token} testId="connection-token-value" />
+        </dl>
+      ) : (
+        // Core gives a connection without one a token on its next save.
+        <p className="connections-muted" data-testid="connection-token-none">
+          {t("connectionsPage.modal.tokenNone")}
+        </p>
+      )}
+      {!p.token ? null : form.regenerateToken ? (
+        <p className="connection-warning" role="status" data-testid="connection-token-renewing">
+          {t("connectionsPage.modal.tokenRenewOnSave")}{" "}
+          <Button variant="secondary" onPress={() => set("regenerateToken", false)} data-testid="connection-token-keep">
+            {t("connectionsPage.modal.tokenKeep")}
+          </Button>
+        </p>
+      ) : (
+        <Button variant="secondary" onPress={() => set("regenerateToken", true)} data-testid="connection-token-renew">
+          {t("connectionsPage.modal.tokenRenew")}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** The connection's LGPD labels (spec 2 §3; decision 0117): its own texts over the company's, and two switches. */
+function LgpdFields(p: TabProps) {
+  const { t } = useTranslation();
+  const { form, set, errors } = p;
+  return (
+    <fieldset className="connection-fieldset" data-testid="connection-lgpd">
+      <legend>{t("connectionsPage.modal.lgpd")}</legend>
+      <p className="connection-intro">{t("connectionsPage.modal.lgpdHelp")}</p>
+      <TextField
+        label={t("connectionsPage.modal.lgpdLink")}
+        type="url"
+        inputMode="url"
+        value={form.lgpdLink}
+        onChange={(v) => set("lgpdLink", v)}
+        errorMessage={errors.lgpdLink}
+        data-testid="connection-lgpd-link"
+      />
+      <TextAreaField
+        label={t("connectionsPage.modal.lgpdMessage")}
+        value={form.lgpdMessage}
+        onChange={(v) => set("lgpdMessage", v)}
+        errorMessage={errors.lgpdMessage}
+        rows={2}
+        data-testid="connection-lgpd-message"
+      />
+      <div className="connection-grid">
+        <Checkbox
+          isSelected={form.lgpdObfuscateDeleted}
+          onChange={(v) => set("lgpdObfuscateDeleted", v)}
+          data-testid="connection-lgpd-obfuscate"
+        >
+          {t("connectionsPage.modal.lgpdObfuscateDeleted")}
+        </Checkbox>
+        <Checkbox
+          isSelected={form.lgpdAlwaysConfirm}
+          onChange={(v) => set("lgpdAlwaysConfirm", v)}
+          data-testid="connection-lgpd-always-confirm"
+        >
+          {t("connectionsPage.modal.lgpdAlwaysConfirm")}
+        </Checkbox>
+      </div>
+    </fieldset>
   );
 }
 
@@ -250,6 +331,7 @@ function MessagesTab(p: TabProps) {
           />
         </div>
       </fieldset>
+      <LgpdFields {...p} />
     </>
   );
 }

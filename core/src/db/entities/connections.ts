@@ -78,6 +78,13 @@ export const Whatsapp = defineEntity({
     /** The history import's progress as the worker reports it: `{ this, all, date }`, `this` -1 while preparing. */
     importProgress: p.json<Record<string, unknown>>().nullable(),
     provider: p.text().default("beta"),
+    /** The connection's LGPD link and message, over the company's in the consent request (decision 0117). */
+    lgpdLink: p.text().nullable(),
+    lgpdMessage: p.text().nullable(),
+    /** A message the contact deletes loses its text and file (decision 0117). */
+    lgpdObfuscateDeleted: p.boolean().default(false),
+    /** The LGPD consent is asked on every new ticket, not only until the contact first accepts (decision 0117). */
+    lgpdAlwaysConfirm: p.boolean().default(false),
     /** Cloud API: the WhatsApp Business Account holding the number (its message_templates edge; decision 0053). */
     businessAccountId: p.text().nullable(),
     /** Why the connection's queue is held (a send refused as rate-limited or restricted), or null (decision 0053). */

@@ -1,8 +1,10 @@
 // The outbound senders started alone on a real database, under a lease taken by hand: a woken sender sends its
-// connection's queued message through the adapter and records it sent; a stopped one is forgotten.
+// connection's queued message through the adapter and records it sent; a stopped one is forgotten; a delete the
+// channel keeps refusing is given up and said so, and never holds the sends behind it.
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { openLeaseSession, tryTake } from "./outbound/leases.ts";
+import { MAX_AMEND_ATTEMPTS } from "./outbound/outbound-store.ts";
 import { outboundSenders } from "./outbound-senders.ts";
 import { fakeAdapter } from "./testing/fake-adapter.ts";
 import { messageState, setupCloudConnection, waitFor } from "./testing/outbound-fixtures.ts";
@@ -37,5 +39,75 @@ describe("#outbound-senders", () => {
 
     await senders.stop(setup.whatsappId);
     expect(senders.wake(setup.whatsappId)).toBe(false);
+  });
+
+  it("gives up a delete the channel keeps refusing after MAX_AMEND_ATTEMPTS tries, says so, and sends on", async () => {
+    const setup = await setupCloudConnection(db.pool);
+    const session = await openLeaseSession(db.pool, "senders-b", 10_000);
+    onTestFinished(() => session.client.release(true));
+    const generation = (await tryTake(db.pool, setup.whatsappId, "senders-b", session.presenceKey, 10_000))!;
+    const lease = { whatsappId: setup.whatsappId, workerId: "senders-b", generation, validUntil: Infinity };
+    const refused: string[] = [];
+    const adapter = {
+      ...fakeAdapter({ id: setup.whatsappId }),
+      async amend(a: { id: string }) {
+        refused.push(a.id);
+        throw new Error("server refused the revoke");
+      },
+    };
+    const senders = outboundSenders({
+      pool: db.pool,
+      sendGuardMs: 1000,
+      backoff: { minMs: 10, maxMs: 20 },
+      log: () => {},
+    });
+    senders.start({
+      whatsappId: setup.whatsappId,
+      companyId: setup.companyId,
+      adapter,
+      lease,
+      leaseValid: () => true,
+      onLeaseLost: () => {},
+    });
+    onTestFinished(() => senders.stop(setup.whatsappId));
+
+    const first = await setup.enqueue("to be deleted");
+    senders.wake(setup.whatsappId);
+    await waitFor(async () => (await messageState(db.pool, first)).send_state === "sent", "the first message sent");
+    // What core's deleteMessage leaves on a message that already left (find-message.ts markIntentSql).
+    await db.pool.query(
+      `UPDATE messages SET is_deleted = true, data_json = coalesce(data_json, '{}'::jsonb) || '{"delete": true}'
+       WHERE id = $1 AND company_id = $2`,
+      [first, setup.companyId],
+    );
+    const second = await setup.enqueue("sent while the delete is refused");
+    const dataJson = async () =>
+      (
+        await db.pool.query<{ data_json: Record<string, unknown> }>(
+          "SELECT data_json FROM messages WHERE id = $1 AND company_id = $2",
+          [first, setup.companyId],
+        )
+      ).rows[0]!.data_json;
+    // Each round tries the delete again after the backoff; the queue behind it still goes out meanwhile.
+    await waitFor(async () => {
+      senders.wake(setup.whatsappId);
+      return (await dataJson()).amendFailure ? true : null;
+    }, "the delete given up");
+    expect((await messageState(db.pool, second)).send_state).toBe("sent");
+    expect(refused).toEqual(Array.from({ length: MAX_AMEND_ATTEMPTS }, () => first));
+    expect(await dataJson()).toEqual({
+      amendFailure: {
+        kind: "delete",
+        code: "ERR_DELETE_WAPP_MSG",
+        reason: "server refused the revoke",
+        at: expect.any(String),
+      },
+    });
+    const third = await setup.enqueue("after it was given up");
+    senders.wake(setup.whatsappId);
+    await waitFor(async () => (await messageState(db.pool, third)).send_state === "sent", "the third message sent");
+    // Given up once: nothing more is told to the channel.
+    await senders.drained();
+    expect(refused).toHaveLength(MAX_AMEND_ATTEMPTS);
   });
 });

@@ -13,6 +13,7 @@ import {
   markFailed,
   markSending,
   markSent,
+  noteAmendRefused,
   type Owner,
   pendingAmendments,
   requeue,
@@ -127,9 +128,15 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
       } catch (err) {
         const failure = asSendError(err);
         if (failure.kind !== "permanent") {
-          // Down or throttled: the same backoff as sends, never a tight loop of retries.
+          // Down, throttled, or refusing this one: the same backoff as sends, never a tight loop of retries. One the
+          // channel keeps refusing is given up after MAX_AMEND_ATTEMPTS tries, so it never holds the sends behind it.
           backOff();
-          o.log(`connection ${o.whatsappId} down while amending ${a.id}, next try in ${delay} ms: ${failure.message}`);
+          const counted = await persist(() => noteAmendRefused(o.pool, a, o.owner, failure.message));
+          o.log(
+            counted === "given-up"
+              ? `message ${a.id}: the channel kept refusing the ${a.delete ? "delete" : "edit"}, given up: ${failure.message}`
+              : `connection ${o.whatsappId} down while amending ${a.id}, next try in ${delay} ms: ${failure.message}`,
+          );
           return "down";
         }
         o.log(`message ${a.id}: the channel refused the ${a.delete ? "delete" : "edit"}: ${failure.message}`);

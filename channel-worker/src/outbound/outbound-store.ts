@@ -122,11 +122,48 @@ export async function markAmended(pool: pg.Pool, a: Amendment, owner: Owner): Pr
   await transaction(pool, async (client) => {
     const { rows } = await client.query<Row>(
       `UPDATE messages SET data_json = data_json - (CASE WHEN $4 THEN 'delete' ELSE '' END)
-         - (CASE WHEN $4 OR body = $3 THEN 'edit' ELSE '' END), updated_at = now()
+         - (CASE WHEN $4 OR body = $3 THEN 'edit' ELSE '' END) - 'amendAttempts', updated_at = now()
        WHERE id = $1 AND company_id = $2 RETURNING id, company_id`,
       [a.id, owner.companyId, a.body, a.delete],
     );
     await logChanges(client, rows);
+  });
+}
+
+/** Tries of one edit or delete the channel keeps refusing before it is given up (the sends behind it go on). */
+export const MAX_AMEND_ATTEMPTS = 6;
+
+/**
+ * Counts a refused edit or delete (`data_json.amendAttempts`). At MAX_AMEND_ATTEMPTS it is given up: the intent is
+ * cleared and `data_json.amendFailure` says what the channel refused, with the spec's code (ERR_DELETE_WAPP_MSG for a
+ * delete; an edit's customer still sees the original, ERR_SENDING_WAPP_MSG), so the agent is told that the message
+ * changed in the app only. Answers whether it was given up.
+ */
+export async function noteAmendRefused(
+  pool: pg.Pool,
+  a: Amendment,
+  owner: Owner,
+  reason: string,
+): Promise<"retry" | "given-up"> {
+  return transaction(pool, async (client) => {
+    const { rows } = await client.query<Row & { given_up: boolean }>(
+      `WITH m AS (
+         SELECT id, company_id, coalesce((data_json->>'amendAttempts')::int, 0) + 1 AS tries
+         FROM messages WHERE id = $1 AND company_id = $2 AND jsonb_typeof(data_json) = 'object' FOR UPDATE)
+       UPDATE messages t SET updated_at = now(), data_json = CASE WHEN m.tries >= $3
+           THEN (t.data_json - 'delete' - 'edit' - 'amendAttempts') || jsonb_build_object('amendFailure',
+             jsonb_build_object('kind', CASE WHEN $4 THEN 'delete' ELSE 'edit' END,
+               'code', CASE WHEN $4 THEN 'ERR_DELETE_WAPP_MSG' ELSE 'ERR_SENDING_WAPP_MSG' END,
+               'reason', left($5, 300), 'at', now()))
+           ELSE t.data_json || jsonb_build_object('amendAttempts', m.tries) END
+       FROM m WHERE t.id = m.id AND t.company_id = m.company_id
+       RETURNING t.id, t.company_id, m.tries >= $3 AS given_up`,
+      [a.id, owner.companyId, MAX_AMEND_ATTEMPTS, a.delete, reason],
+    );
+    const givenUp = rows.filter((r) => r.given_up);
+    // Only a given-up amendment changes what the agent sees; a counted try is the worker's own bookkeeping.
+    await logChanges(client, givenUp);
+    return givenUp.length > 0 ? "given-up" : "retry";
   });
 }
 

@@ -60,6 +60,29 @@ describe("#channel capabilities", () => {
       "Apagada só no Chat-flow: o cliente ainda vê a mensagem",
     );
     cleanup();
+    // WhatsApp by QR code carries a delete, but one WhatsApp kept refusing was given up by the worker: said so.
+    bubble(
+      "whatsapp",
+      buildMessage({
+        fromMe: true,
+        isDeleted: true,
+        dataJson: { amendFailure: { kind: "delete", code: "ERR_DELETE_WAPP_MSG", reason: "x", at: "2026-12-07" } },
+      }),
+    );
+    expect(screen.getByTestId("message-deleted").textContent).toBe(
+      "Apagada só no Chat-flow: o cliente ainda vê a mensagem",
+    );
+    cleanup();
+    bubble(
+      "whatsapp",
+      buildMessage({
+        fromMe: true,
+        isEdited: true,
+        dataJson: { amendFailure: { kind: "edit", code: "ERR_SENDING_WAPP_MSG", reason: "x", at: "2026-12-07" } },
+      }),
+    );
+    expect(screen.getByTestId("message-edited").textContent).toBe("Editada só no Chat-flow: o cliente vê o original");
+    cleanup();
     // The contact's own edit is a real one, whatever the channel.
     bubble("facebook", buildMessage({ fromMe: false, isEdited: true }));
     expect(screen.getByTestId("message-edited").textContent).toBe("Editada");

@@ -73,6 +73,8 @@ export const MessageBubble = memo(function MessageBubble({
 }: BubbleProps) {
   const { t } = useTranslation();
   const capabilities = useContext(ChannelCapabilitiesContext);
+  // An edit or delete the channel kept refusing, given up by the worker: it holds in the app only.
+  const refused = refusedAmendment(message.dataJson);
   // A channel's notice (the customer changed number): centred in the conversation, not a bubble of theirs.
   if (message.mediaType === "system") return <SystemNotice message={message} />;
   const failed = message.ack === -1;
@@ -102,9 +104,13 @@ export const MessageBubble = memo(function MessageBubble({
           <QuotedPreview message={quoted} quotedId={message.quotedMsgId} onPress={() => onAction("quote", message)} />
         )}
         {message.isDeleted ? (
-          <p className="message-body deleted" data-testid="message-deleted">
+          <p
+            className="message-body deleted"
+            data-testid="message-deleted"
+            title={refused === "delete" ? t("backendErrors.ERR_DELETE_WAPP_MSG") : undefined}
+          >
             {message.fromMe
-              ? capabilities.deleteForEveryone || message.isPrivate
+              ? (capabilities.deleteForEveryone && refused !== "delete") || message.isPrivate
                 ? t("messages.deleted")
                 : t("connectionState.capabilities.deletedHere")
               : t("messages.deletedByContact")}
@@ -127,7 +133,7 @@ export const MessageBubble = memo(function MessageBubble({
         <span className="message-meta">
           {message.isEdited && !message.isDeleted && (
             <span className="message-edited" data-testid="message-edited">
-              {message.fromMe && !message.isPrivate && !capabilities.editForEveryone
+              {message.fromMe && !message.isPrivate && (!capabilities.editForEveryone || refused === "edit")
                 ? t("connectionState.capabilities.editedHere")
                 : t("messageView.edited")}
             </span>
@@ -163,3 +169,9 @@ export const MessageBubble = memo(function MessageBubble({
     </div>
   );
 });
+
+/** The kind of edit or delete the channel refused for good (the worker's `amendFailure`), if any. */
+export function refusedAmendment(dataJson: unknown): "edit" | "delete" | undefined {
+  const failure = (dataJson as { amendFailure?: { kind?: unknown } } | null)?.amendFailure;
+  return failure?.kind === "edit" || failure?.kind === "delete" ? failure.kind : undefined;
+}

@@ -110,4 +110,53 @@ describe("#outbound-senders", () => {
     await senders.drained();
     expect(refused).toHaveLength(MAX_AMEND_ATTEMPTS);
   });
+
+  it("counts no tries while the connection is down: the delete waits for it to come back", async () => {
+    const setup = await setupCloudConnection(db.pool);
+    const session = await openLeaseSession(db.pool, "senders-c", 10_000);
+    onTestFinished(() => session.client.release(true));
+    const generation = (await tryTake(db.pool, setup.whatsappId, "senders-c", session.presenceKey, 10_000))!;
+    const lease = { whatsappId: setup.whatsappId, workerId: "senders-c", generation, validUntil: Infinity };
+    let tries = 0;
+    const adapter = {
+      ...fakeAdapter({ id: setup.whatsappId }),
+      status: () => "DISCONNECTED" as const,
+      async amend() {
+        tries++;
+        throw new Error("socket closed");
+      },
+    };
+    const senders = outboundSenders({
+      pool: db.pool,
+      sendGuardMs: 1000,
+      backoff: { minMs: 10, maxMs: 20 },
+      log: () => {},
+    });
+    senders.start({
+      whatsappId: setup.whatsappId,
+      companyId: setup.companyId,
+      adapter,
+      lease,
+      leaseValid: () => true,
+      onLeaseLost: () => {},
+    });
+    onTestFinished(() => senders.stop(setup.whatsappId));
+    const id = await setup.enqueue("to be deleted");
+    senders.wake(setup.whatsappId);
+    await waitFor(async () => (await messageState(db.pool, id)).send_state === "sent", "the message sent");
+    await db.pool.query(
+      `UPDATE messages SET is_deleted = true, data_json = coalesce(data_json, '{}'::jsonb) || '{"delete": true}'
+       WHERE id = $1 AND company_id = $2`,
+      [id, setup.companyId],
+    );
+    await waitFor(() => {
+      senders.wake(setup.whatsappId);
+      return tries >= MAX_AMEND_ATTEMPTS + 2 ? true : null;
+    }, "more tries than a connected channel gets");
+    const { rows } = await db.pool.query<{ data_json: Record<string, unknown> }>(
+      "SELECT data_json FROM messages WHERE id = $1 AND company_id = $2",
+      [id, setup.companyId],
+    );
+    expect(rows[0]!.data_json).toEqual({ delete: true });
+  });
 });

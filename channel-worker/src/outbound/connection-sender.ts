@@ -131,7 +131,11 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
           // Down, throttled, or refusing this one: the same backoff as sends, never a tight loop of retries. One the
           // channel keeps refusing is given up after MAX_AMEND_ATTEMPTS tries, so it never holds the sends behind it.
           backOff();
-          const counted = await persist(() => noteAmendRefused(o.pool, a, o.owner, failure.message));
+          // A try counts only on a connected channel: a connection that is down refuses everything and gives up nothing.
+          const counted =
+            o.adapter.status() === "CONNECTED"
+              ? await persist(() => noteAmendRefused(o.pool, a, o.owner, failure.message))
+              : "retry";
           o.log(
             counted === "given-up"
               ? `message ${a.id}: the channel kept refusing the ${a.delete ? "delete" : "edit"}, given up: ${failure.message}`

@@ -150,8 +150,15 @@ export function baileysIngest(o: IngestOptions): BaileysIngest {
           const saved = await saveMedia(o.dataDir, owner.companyId, mapped.media.fileName, bytes);
           mapped.event.mediaUrl = saved.url;
         } catch (err) {
-          // The message is stored without its file rather than lost; the body still says what it was.
-          log(`connection ${owner.whatsappId}: media of ${m.key.id} not downloaded: ${(err as Error).message}`);
+          // The message is stored without its file rather than lost; the body still says what it was, and
+          // dataJson.media why (spec 1 §8 ERR_WAPP_DOWNLOAD_MEDIA, shown on the message; the Cloud API's shape).
+          const error = (err as Error).message ?? String(err);
+          const data = mapped.event.dataJson;
+          mapped.event.dataJson = {
+            ...(data && typeof data === "object" ? (data as object) : {}),
+            media: { error, code: "ERR_WAPP_DOWNLOAD_MEDIA" },
+          };
+          log(`connection ${owner.whatsappId}: media of ${m.key.id} not downloaded: ${error}`);
         }
       }
       out.push(mapped.event);

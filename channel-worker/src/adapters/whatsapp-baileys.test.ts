@@ -47,7 +47,16 @@ async function sineAsMp4(): Promise<Buffer> {
   return readFile(out);
 }
 
-async function setup(o: { paired?: boolean; allowGroup?: boolean; acceptCalls?: boolean; callMessage?: string } = {}) {
+async function setup(
+  o: {
+    paired?: boolean;
+    allowGroup?: boolean;
+    acceptCalls?: boolean;
+    callMessage?: string;
+    /** Replaces the media download (throw: WhatsApp's media server refused it). */
+    download?: () => Promise<Buffer>;
+  } = {},
+) {
   const company = await buildCompany(db.pool);
   const wa = await buildWhatsapp(db.pool, { companyId: company.id, channel: "whatsapp", status: "DISCONNECTED" });
   await db.pool.query(
@@ -106,7 +115,7 @@ async function setup(o: { paired?: boolean; allowGroup?: boolean; acceptCalls?: 
       lease: LEASE,
       dataDir: media.path,
       makeSocket: sockets.factory,
-      download: async () => Buffer.from("fake jpeg bytes"),
+      download: o.download ?? (async () => Buffer.from("fake jpeg bytes")),
       backoff: { minMs: 20, maxMs: 40 },
       random: () => 0.5,
       log: (m) => logs.push(m),
@@ -459,6 +468,31 @@ describe("#baileys.inbound", () => {
     expect(image.media_url).toMatch(new RegExp(`^/media/${c.companyId}/`));
     const file = parseMediaUrl(image.media_url!)!;
     expect(await readFile(mediaFilePath(media.path, c.companyId, file.fileName)!, "utf8")).toBe("fake jpeg bytes");
+  });
+
+  it("keeps a message whose media WhatsApp would not give, without its file and with the reason (ERR_WAPP_DOWNLOAD_MEDIA)", async () => {
+    const c = await connected({
+      download: async () => {
+        throw new Error("Failed to fetch stream from https://mmg.whatsapp.net/...: 410 Gone");
+      },
+    });
+    c.s.emit("messages.upsert", {
+      type: "notify",
+      messages: [message({ message: { imageMessage: { mimetype: "image/jpeg", caption: "expired photo" } } })],
+    });
+    const [image] = await waitFor(async () => {
+      const r = await stored(c.companyId);
+      return r.length === 1 ? r : null;
+    }, "the message kept");
+    expect(image).toMatchObject({ media_type: "image", body: "expired photo", media_url: null });
+    const { rows } = await db.pool.query<{ media: unknown }>(
+      "SELECT data_json->'media' AS media FROM messages WHERE company_id = $1",
+      [c.companyId],
+    );
+    expect(rows[0]!.media).toEqual({
+      error: "Failed to fetch stream from https://mmg.whatsapp.net/...: 410 Gone",
+      code: "ERR_WAPP_DOWNLOAD_MEDIA",
+    });
   });
 
   it("takes group messages only when the connection allows groups as tickets", async () => {

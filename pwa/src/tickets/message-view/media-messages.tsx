@@ -26,9 +26,15 @@ function Caption({ message }: { message: MessageDTO }) {
   );
 }
 
-function MediaFailed() {
+function MediaFailed({ message }: { message: MessageDTO }) {
   const { t } = useTranslation();
-  return <p className="media-failed">{t("messageView.mediaFailed")}</p>;
+  // The channel's download failed when the message came (spec 1 §8): said so, not a loading error of this device.
+  const notDownloaded = (message.dataJson as { media?: { error?: unknown } } | null)?.media?.error !== undefined;
+  return (
+    <p className="media-failed" data-testid="media-failed">
+      {notDownloaded && !message.mediaUrl ? t("backendErrors.ERR_WAPP_DOWNLOAD_MEDIA") : t("messageView.mediaFailed")}
+    </p>
+  );
 }
 
 export function ImageMessage({ message, sticker = false }: { message: MessageDTO; sticker?: boolean }) {
@@ -36,7 +42,7 @@ export function ImageMessage({ message, sticker = false }: { message: MessageDTO
   const media = useMediaUrl(message.id, message.mediaUrl);
   const [open, setOpen] = useState(false);
   const [zoom, setZoom] = useState(1);
-  if (media.status === "failed") return <MediaFailed />;
+  if (media.status === "failed") return <MediaFailed message={message} />;
   const alt = sticker ? t("messageView.sticker") : message.body || t("messageView.image.viewer");
   if (media.status === "loading") return <div className={sticker ? "media-sticker loading" : "media-image loading"} />;
   if (sticker) return <img className="media-sticker" src={media.url} alt={alt} />;
@@ -112,7 +118,7 @@ export function AudioMessage({ message }: { message: MessageDTO }) {
   useEffect(() => {
     if (audio.current) audio.current.playbackRate = rate;
   }, [rate, media.status]);
-  if (media.status === "failed") return <MediaFailed />;
+  if (media.status === "failed") return <MediaFailed message={message} />;
   const transcribe = async () => {
     setTranscript({ state: "busy", text: "" });
     try {
@@ -170,7 +176,7 @@ export function AudioMessage({ message }: { message: MessageDTO }) {
 export function VideoMessage({ message }: { message: MessageDTO }) {
   const { t } = useTranslation();
   const media = useMediaUrl(message.id, message.mediaUrl);
-  if (media.status === "failed") return <MediaFailed />;
+  if (media.status === "failed") return <MediaFailed message={message} />;
   return (
     <>
       {media.status === "ready" ? (
@@ -255,7 +261,7 @@ export function DocumentMessage({ message }: { message: MessageDTO }) {
           <DownloadIcon />
         </IconButton>
       </div>
-      {failed && <MediaFailed />}
+      {failed && <MediaFailed message={message} />}
       <Caption message={message} />
     </>
   );

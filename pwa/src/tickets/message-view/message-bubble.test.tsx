@@ -137,6 +137,24 @@ describe("#messages media", () => {
     await waitFor(() => expect(screen.queryByTestId("image-viewer")).toBeNull());
   });
 
+  it("says the channel's download failed for a message kept without its file, and a load failure otherwise", async () => {
+    show(
+      buildMessage({
+        mediaType: "image",
+        mediaUrl: null,
+        body: "foto",
+        dataJson: { media: { error: "410 Gone", code: "ERR_WAPP_DOWNLOAD_MEDIA" } },
+      }),
+    );
+    expect((await screen.findByTestId("media-failed")).textContent).toBe(
+      "Não foi possível baixar a mídia. Verifique a página de conexões.",
+    );
+    cleanup();
+    const src = source({ load: vi.fn(async () => Promise.reject(new Error("offline"))) });
+    show(buildMessage({ mediaType: "image", mediaUrl: "/media/1/b.jpg", body: "foto" }), { src });
+    expect((await screen.findByTestId("media-failed")).textContent).toBe("Não foi possível carregar a mídia");
+  });
+
   it("shows a sticker as a small image without a viewer", async () => {
     show(buildMessage({ mediaType: "image", mediaUrl: "/media/1/s.webp", body: "", dataJson: { type: "sticker" } }));
     const img = await screen.findByRole("img", { name: "Figurinha" });

@@ -39,7 +39,8 @@ describe("#worker.metrics", () => {
       await waitFor(async () => (await messageState(db.pool, ids[2]!)).send_state === "sent", "the last message");
       const text = await read();
       expect(value(text, "chatflow_sends_total", { outcome: "sent", code: "" })).toBe(2);
-      expect(value(text, "chatflow_sends_total", { outcome: "failed", code: "ERR_SENDING_WAPP_MSG" })).toBe(1);
+      // 131026 is Meta's "not on WhatsApp" (decision 0120): counted under the spec's invalid-number code.
+      expect(value(text, "chatflow_sends_total", { outcome: "failed", code: "ERR_WAPP_INVALID_CONTACT" })).toBe(1);
       expect(value(text, "chatflow_outbox_depth", { connection: String(c.whatsappId) })).toBe(0);
       expect(text).toContain("nodejs_eventloop_lag_seconds");
       const { rows } = await db.pool.query("SELECT channel, status FROM whatsapps WHERE id = $1", [c.whatsappId]);

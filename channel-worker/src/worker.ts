@@ -14,6 +14,7 @@ import { IngestBatcher } from "@chatflow/core/messages/ingest.ts";
 import { DEFAULT_GRAPH_API } from "@chatflow/core/meta/graph-api.ts";
 import type { Registry } from "prom-client";
 import type { Channel } from "./adapters/adapter.ts";
+import type { NumberCheckPace } from "./adapters/baileys-number-check.ts";
 import { messengerAdapter } from "./adapters/messenger.ts";
 import { type SocketFactory, whatsappBaileysAdapter } from "./adapters/whatsapp-baileys.ts";
 import { whatsappCloudAdapter } from "./adapters/whatsapp-cloud.ts";
@@ -71,6 +72,8 @@ export type WorkerOptions = {
   ticketsAutoCloseHours?: number;
   /** Baileys sockets (tests hand in a stand-in; Baileys' own socket by default). */
   baileysSocket?: SocketFactory;
+  /** How fast a WhatsApp-by-QR connection asks WhatsApp about campaign numbers (decision 0120; tests go faster). */
+  baileysNumberCheck?: NumberCheckPace;
   /** The channels this worker serves; every channel with an adapter by default (tests leave Baileys out). */
   channels?: readonly Channel[];
   /** Tests only: "exit-after-claim" kills this process right after a claim commits. */
@@ -135,6 +138,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
         lease,
         dataDir,
         makeSocket: opts.baileysSocket,
+        ...(opts.baileysNumberCheck ? { numberCheck: opts.baileysNumberCheck } : {}),
         log,
       }),
   };

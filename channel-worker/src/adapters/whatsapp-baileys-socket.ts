@@ -19,6 +19,8 @@ export type BaileysSocket = {
     options?: MiscMessageGenerationOptions,
   ): Promise<WAMessage | undefined>;
   requestPairingCode(phoneNumber: string): Promise<string>;
+  /** Which of the numbers are on WhatsApp (a USync contact query); undefined when WhatsApp gave no result. */
+  onWhatsApp(...phoneNumbers: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   rejectCall(callId: string, callFrom: string): Promise<void>;
   logout(msg?: string): Promise<void>;
   end(error: Error | undefined): Promise<void>;

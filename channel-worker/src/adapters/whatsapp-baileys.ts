@@ -8,6 +8,7 @@ import { SendError } from "@chatflow/core/kernel/send-error.ts";
 import type { WAMessage } from "@whiskeysockets/baileys";
 import type pg from "pg";
 import type { AdapterEvents, ChannelAdapter, ChannelConnection } from "./adapter.ts";
+import { campaignNumberCheck, type NumberCheckPace } from "./baileys-number-check.ts";
 import { baileysIngest } from "./whatsapp-baileys-ingest.ts";
 import { baileysLifecycle, type SessionAction } from "./whatsapp-baileys-lifecycle.ts";
 import { amendMessage, type OutboundContext, sendMessage } from "./whatsapp-baileys-outbound.ts";
@@ -30,6 +31,8 @@ export type BaileysOptions = {
   /** Reconnect backoff for the disconnect reasons that call for it. */
   backoff?: { minMs: number; maxMs: number };
   random?: () => number;
+  /** The campaigns' number check's pace (baileys-number-check.ts; decision 0120). */
+  numberCheck?: NumberCheckPace;
   log?: (message: string) => void;
 };
 
@@ -72,12 +75,27 @@ export function whatsappBaileysAdapter(
     return s;
   };
 
+  // Before a campaign sends to a list's numbers, WhatsApp is asked which are on it (decision 0120).
+  const numberCheck = campaignNumberCheck({
+    pool: o.pool,
+    owner: fence.owner,
+    socket: () => (status.status() === "CONNECTED" ? lifecycle.socket() : null),
+    ...(o.numberCheck ? { pace: o.numberCheck } : {}),
+    log: fence.log,
+  });
+
   return {
     connectionId: connection.id,
     // The key id comes from messages.id: a resend carries the same id, which WhatsApp's devices dedupe.
     idempotentSend: true,
-    start: lifecycle.start,
-    stop: lifecycle.stop,
+    start: async () => {
+      await lifecycle.start();
+      numberCheck.start();
+    },
+    stop: async () => {
+      await numberCheck.stop();
+      await lifecycle.stop();
+    },
     status: status.status,
     request: lifecycle.request,
     amend: async (a) => amendMessage(outbound, connected(), a),

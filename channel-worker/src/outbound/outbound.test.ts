@@ -60,7 +60,7 @@ describe("#outbound.send", () => {
     const c = await setupCloudConnection(db.pool);
     fake.reply = (req) =>
       req.body.text?.body === "refused"
-        ? { status: 400, body: { error: { message: "(#131026) Message undeliverable", code: 131026 } } }
+        ? { status: 400, body: { error: { message: "(#131009) Parameter value is not valid", code: 131009 } } }
         : undefined;
     const refused = await c.enqueue("refused");
     const next = await c.enqueue("next");
@@ -127,8 +127,9 @@ describe("#outbound.send", () => {
         },
       },
     });
+    // 131026's first reason in Meta's reference is a number not on WhatsApp: the spec's invalid-number code (0120).
     expect(await failedRow(nowhere)).toMatchObject({
-      error_code: "ERR_SENDING_WAPP_MSG",
+      error_code: "ERR_WAPP_INVALID_CONTACT",
       data_json: { deliveryFailure: { kind: "undeliverable", retry: false, code: 131026 } },
     });
     const invalid = await failedRow(bad);

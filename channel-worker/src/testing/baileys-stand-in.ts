@@ -6,9 +6,14 @@ import {
   type AuthenticationState,
   type BaileysEventEmitter,
   type BaileysEventMap,
+  type BinaryNode,
+  decodeBinaryNode,
+  encodeBinaryNode,
   generateMessageIDV2,
   generateWAMessage,
   type MiscMessageGenerationOptions,
+  USyncQuery,
+  USyncUser,
   type WAMessage,
 } from "@whiskeysockets/baileys";
 import type { BaileysSocket, SocketFactory } from "../adapters/whatsapp-baileys.ts";
@@ -21,6 +26,12 @@ export class StandInSocket implements BaileysSocket {
   readonly sent: Sent[] = [];
   readonly rejected: { id: string; from: string }[] = [];
   readonly pairingRequests: string[] = [];
+  /** The numbers on WhatsApp (digits) and the jid's digits WhatsApp answers for each; every other number is not. */
+  readonly onWhatsappNumbers = new Map<string, string>();
+  /** Each onWhatsApp call's numbers, in order. */
+  readonly numberQueries: string[][] = [];
+  /** Replaces the answer of onWhatsApp (throw: WhatsApp refused the query). */
+  onNumberQuery: ((numbers: string[]) => Promise<void>) | null = null;
   ended = false;
   loggedOut = false;
   /** Echo each send as an "append" upsert on the next tick, as Baileys does with emitOwnEvents. */
@@ -86,6 +97,43 @@ export class StandInSocket implements BaileysSocket {
   async requestPairingCode(phoneNumber: string) {
     this.pairingRequests.push(phoneNumber);
     return "ABCD1234";
+  }
+  /**
+   * As Baileys' onWhatsApp (Socket/socket.js): the USync query built with Baileys' own classes, WhatsApp's answer
+   * as the binary node its server sends (an iq result whose usync list has one user per number asked, its contact
+   * node typed "in" when the number is on WhatsApp and "out" when not, as whatsmeow and Baileys read it), encoded
+   * and decoded by Baileys' own WABinary coder and parsed by the query's own parser; then filtered as onWhatsApp
+   * filters (numbers not on WhatsApp are left out of its answer).
+   */
+  async onWhatsApp(...phoneNumbers: string[]) {
+    this.numberQueries.push(phoneNumbers);
+    if (this.onNumberQuery) await this.onNumberQuery(phoneNumbers);
+    const query = new USyncQuery().withContactProtocol();
+    for (const jid of phoneNumbers) {
+      query.withUser(new USyncUser().withPhone(`+${jid.replace("+", "").split("@")[0]?.split(":")[0]}`));
+    }
+    const users: BinaryNode[] = query.users.map((u) => {
+      const digits = (u.phone ?? "").slice(1);
+      const answered = this.onWhatsappNumbers.get(digits);
+      return {
+        tag: "user",
+        attrs: { jid: `${answered ?? digits}@s.whatsapp.net` },
+        content: [{ tag: "contact", attrs: { type: answered ? "in" : "out" }, content: u.phone ?? "" }],
+      };
+    });
+    const reply: BinaryNode = {
+      tag: "iq",
+      attrs: { from: "s.whatsapp.net", type: "result", id: "stand-in-usync" },
+      content: [
+        {
+          tag: "usync",
+          attrs: { sid: "stand-in", index: "0", last: "true" },
+          content: [{ tag: "list", attrs: {}, content: users }],
+        },
+      ],
+    };
+    const result = query.parseUSyncQueryResult(await decodeBinaryNode(encodeBinaryNode(reply)));
+    return result?.list.filter((a) => !!a.contact).map(({ contact, id }) => ({ jid: id, exists: contact as boolean }));
   }
   async rejectCall(id: string, from: string) {
     this.rejected.push({ id, from });

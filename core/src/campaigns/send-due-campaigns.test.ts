@@ -6,6 +6,8 @@ import { CAMPAIGN_SETTINGS_DEFAULTS } from "../contract/campaigns.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { buildCompany, buildContact, buildTicket, buildWhatsapp } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
+import { numbersToCheck, recordNumberCheck } from "./campaign-number-check.ts";
+import { loadCampaignReport } from "./campaign-queries.ts";
 import { pauseAfter, sendDueCampaigns, withinSendingWindow } from "./send-due-campaigns.ts";
 
 const core = coreForFile();
@@ -16,12 +18,13 @@ const ALL_DAY = { startHour: "00:00", endHour: "23:59", sabado: "true", domingo:
 /**
  * A company, its campaign settings, a list of `items` people and a campaign to them. The connection is WhatsApp by
  * QR code unless `channel` says otherwise: its tests are about pacing, and a Cloud API connection's 24-hour window
- * has its own test below.
+ * has its own test below. Its list items were asked about already (WhatsApp by QR code checks them before it sends,
+ * decision 0120) unless `checked` is false.
  */
 async function world(
   settings: Record<string, string | number>,
   items = 3,
-  opts: { openTicket?: string; channel?: string } = {},
+  opts: { openTicket?: string; channel?: string; checked?: boolean } = {},
 ) {
   const companyId = (await buildCompany(pool())).id;
   const whatsapp = await buildWhatsapp(pool(), { companyId, channel: opts.channel ?? "whatsapp" });
@@ -36,9 +39,10 @@ async function world(
     [companyId],
   );
   await pool().query(
-    `INSERT INTO contact_list_items (company_id, contact_list_id, name, number, email)
-     SELECT $1, $2, 'Pessoa ' || g, (5511900000000 + g)::text, 'p' || g || '@x.com' FROM generate_series(1, $3) g`,
-    [companyId, list.rows[0]!.id, items],
+    `INSERT INTO contact_list_items (company_id, contact_list_id, name, number, email, whatsapp_checked_at)
+     SELECT $1, $2, 'Pessoa ' || g, (5511900000000 + g)::text, 'p' || g || '@x.com', CASE WHEN $4 THEN now() END
+     FROM generate_series(1, $3) g`,
+    [companyId, list.rows[0]!.id, items, opts.checked ?? true],
   );
   const campaign = await pool().query<{ id: number }>(
     `INSERT INTO campaigns (company_id, name, whatsapp_id, contact_list_id, message1, message2, status, scheduled_at,
@@ -266,5 +270,84 @@ describe("#campaigns:send", () => {
     ]);
     expect(shipping.rows).toEqual([{ error: "ERR_OUTSIDE_MESSAGING_WINDOW", message_id: null }]);
     expect(await status(w)).toBe("FINALIZADA");
+  });
+
+  it("on WhatsApp by QR code sends to a list item only once WhatsApp said it is on it; one not on it never", async () => {
+    const w = await world({ messageInterval: 0 }, 3, { checked: false });
+    const connection = { companyId: w.companyId, whatsappId: w.whatsappId };
+    const now = new Date();
+    // The audience is taken, but nothing goes before the connection's socket asked (the worker's number check).
+    expect(await run(now)).toBe(0);
+    expect(await status(w)).toBe("EM_ANDAMENTO");
+    const asked = await numbersToCheck(pool(), connection, 25);
+    expect(asked.map((n) => n.number)).toEqual(["5511900000001", "5511900000002", "5511900000003"]);
+    // Another connection's check sees none of them.
+    expect(await numbersToCheck(pool(), { ...connection, whatsappId: w.whatsappId + 1000 }, 25)).toEqual([]);
+    await transaction(pool(), (c) =>
+      recordNumberCheck(
+        c,
+        w.companyId,
+        asked.map((n) => ({ itemId: n.itemId, onWhatsapp: n.number !== "5511900000002" })),
+      ),
+    );
+    expect(await numbersToCheck(pool(), connection, 25)).toEqual([]);
+    expect(await run(new Date(now.getTime() + 3000))).toBe(2);
+    expect((await queued(w)).map((m) => m.number)).toEqual(["5511900000001", "5511900000003"]);
+    const shippings = await pool().query(
+      "SELECT number, message_id IS NOT NULL AS sent, error FROM campaign_shippings WHERE company_id = $1 ORDER BY number",
+      [w.companyId],
+    );
+    expect(shippings.rows).toEqual([
+      { number: "5511900000001", sent: true, error: null },
+      { number: "5511900000002", sent: false, error: "ERR_WAPP_INVALID_CONTACT" },
+      { number: "5511900000003", sent: true, error: null },
+    ]);
+    const items = await pool().query(
+      "SELECT number, is_whatsapp_valid AS valid FROM contact_list_items WHERE company_id = $1 ORDER BY number",
+      [w.companyId],
+    );
+    expect(items.rows.map((r) => r.valid)).toEqual([true, false, true]);
+    // Both go out: the campaign ends, its report at 2 of 2 valid contacts.
+    await pool().query("UPDATE messages SET send_state = 'sent', ack = 1 WHERE company_id = $1", [w.companyId]);
+    await run(new Date(now.getTime() + 6000));
+    expect(await status(w)).toBe("FINALIZADA");
+    const report = await loadCampaignReport(pool(), w.companyId, w.campaignId);
+    expect(report.totals).toMatchObject({ contacts: 3, valid: 2, delivered: 2, failed: 1 });
+  });
+
+  it("a Cloud API campaign is not held for a check: Meta has no number check to ask", async () => {
+    const w = await world({ messageInterval: 0 }, 1, { channel: "whatsappapi", checked: false });
+    expect(await run(new Date())).toBe(1);
+    const shipping = await pool().query("SELECT message_id FROM campaign_shippings WHERE company_id = $1", [
+      w.companyId,
+    ]);
+    expect(shipping.rows[0].message_id).not.toBeNull();
+  });
+
+  it("a failure reported after the send, even after the campaign ended, fails the shipping and marks the item", async () => {
+    // The Cloud API takes a message to a number not on WhatsApp and reports it failed (131026) by webhook later.
+    const w = await world({ messageInterval: 0 }, 2);
+    const now = new Date();
+    expect(await run(now)).toBe(2);
+    await pool().query("UPDATE messages SET send_state = 'sent', ack = 1 WHERE company_id = $1", [w.companyId]);
+    await run(new Date(now.getTime() + 3000));
+    expect(await status(w)).toBe("FINALIZADA");
+    await pool().query(
+      `UPDATE messages SET send_state = 'failed', ack = -1, error_code = 'ERR_WAPP_INVALID_CONTACT'
+       WHERE company_id = $1 AND contact_id = (SELECT id FROM contacts WHERE company_id = $1 AND number = '5511900000002')`,
+      [w.companyId],
+    );
+    await run(new Date(now.getTime() + 6000));
+    const shippings = await pool().query(
+      `SELECT number, delivered_at IS NOT NULL AS delivered, error FROM campaign_shippings
+       WHERE company_id = $1 ORDER BY number`,
+      [w.companyId],
+    );
+    expect(shippings.rows).toEqual([
+      { number: "5511900000001", delivered: true, error: null },
+      { number: "5511900000002", delivered: false, error: "ERR_WAPP_INVALID_CONTACT" },
+    ]);
+    const report = await loadCampaignReport(pool(), w.companyId, w.campaignId);
+    expect(report.totals).toMatchObject({ contacts: 2, valid: 1, delivered: 1, failed: 1 });
   });
 });

@@ -14,6 +14,7 @@ import {
 import { BUSINESS_TIME_ZONE } from "../contract/dates.ts";
 import { type Change, listChanged, recordChanges } from "../kernel/change-log.ts";
 import { destination, queueMessage } from "./campaign-delivery.ts";
+import { NOT_ON_WHATSAPP, NUMBER_CHECK_VALID_MS } from "./campaign-number-check.ts";
 import { loadCampaignSettings } from "./campaign-settings.ts";
 
 /** Messages queued per transaction at most; a full batch makes the job run again at once (timed-jobs.ts). */
@@ -23,14 +24,17 @@ const CAMPAIGNS_PER_RUN = 20;
 /** Outside the sending hours or days, or waiting for the last outcomes, a campaign is looked at again this late. */
 const RECHECK_MS = 60_000;
 const OUTCOME_RECHECK_MS = 2_000;
-/** The hours and days of the settings are read in this zone (spec 3 §9, as the reports). */
-/** The channel's refusal that proves a number is not on WhatsApp (decision 0076). */
-const INVALID_NUMBER_CODE = "ERR_WAPP_INVALID_CONTACT";
+/** A channel's refusal that proves a number is not on WhatsApp (decisions 0076, 0120). */
+const INVALID_NUMBER_CODE = NOT_ON_WHATSAPP;
+/** Failures Meta reports after a campaign ended (a `failed` status follows the send) still mark it this long. */
+const LATE_OUTCOMES_MS = 60 * 60 * 1000;
 
 type Running = {
   id: number;
   companyId: number;
   whatsappId: number | null;
+  /** The connection's channel: on WhatsApp by QR code ("whatsapp") list items are checked before they are sent to. */
+  channel: string | null;
   contactListId: number | null;
   tagListId: number | null;
   userId: number | null;
@@ -94,7 +98,9 @@ export async function sendDueCampaigns(
   // SKIP LOCKED: a campaign another worker (or a cancel) holds is left to it; its status is read under the lock.
   const { rows } = await client.query<Running & Record<string, unknown>>(
     `/* all-companies: the timed sender serves every company's running campaigns */
-     SELECT id, company_id AS "companyId", whatsapp_id AS "whatsappId", contact_list_id AS "contactListId",
+     SELECT id, company_id AS "companyId", whatsapp_id AS "whatsappId",
+       (SELECT w.channel FROM whatsapps w WHERE w.company_id = campaigns.company_id AND w.id = campaigns.whatsapp_id)
+         AS channel, contact_list_id AS "contactListId",
        tag_list_id AS "tagListId", user_id AS "userId", queue_id AS "queueId", open_ticket AS "openTicket",
        status_ticket AS "statusTicket", media_path AS "mediaPath", sent_count AS "sentCount",
        shippings_made_at AS "shippingsMadeAt", confirmation,
@@ -104,6 +110,7 @@ export async function sendDueCampaigns(
      ORDER BY next_send_at NULLS FIRST, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
     [now, CAMPAIGNS_PER_RUN],
   );
+  await settleLateOutcomes(client, now);
   let budget = opts.batch ?? CAMPAIGNS_BATCH;
   for (const c of rows) {
     const turn = await runCampaign(client, c, now, budget);
@@ -148,7 +155,7 @@ async function runCampaign(
   while (sent < budget) {
     // A contact who answered the confirmation gets the message first; then the next contact not yet asked.
     const confirmed = c.confirmation ? await nextConfirmed(client, c) : undefined;
-    const shipping = confirmed ?? (await nextUnsent(client, c));
+    const shipping = confirmed ?? (await nextUnsent(client, c, now));
     if (!shipping) {
       const finished = await finishWhenSettled(client, c, now);
       return { sent, changed: settled || finished || sent > 0 };
@@ -172,13 +179,19 @@ async function runCampaign(
 type Shipping = { id: number; number: string; message: string; itemId: number | null };
 const SHIPPING_COLUMNS = `id, number, message, contact_list_item_id AS "itemId"`;
 
-async function nextUnsent(client: pg.ClientBase, c: Running): Promise<Shipping | undefined> {
+/**
+ * The next contact not yet sent to. On WhatsApp by QR code a list item goes only once WhatsApp said it is on it
+ * (the worker's number check, campaign-number-check.ts; decision 0120): an unchecked one waits for the check.
+ */
+async function nextUnsent(client: pg.ClientBase, c: Running, now: Date): Promise<Shipping | undefined> {
   const { rows } = await client.query<Shipping>(
-    `SELECT ${SHIPPING_COLUMNS} FROM campaign_shippings
+    `SELECT ${SHIPPING_COLUMNS} FROM campaign_shippings s
      WHERE company_id = $1 AND campaign_id = $2 AND message_id IS NULL AND confirmation_requested_at IS NULL
        AND failed_at IS NULL AND delivered_at IS NULL
+       AND (NOT $3::boolean OR contact_list_item_id IS NULL OR EXISTS (SELECT 1 FROM contact_list_items i
+         WHERE i.company_id = s.company_id AND i.id = s.contact_list_item_id AND i.whatsapp_checked_at >= $4))
      ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-    [c.companyId, c.id],
+    [c.companyId, c.id, c.channel === "whatsapp", new Date(now.getTime() - NUMBER_CHECK_VALID_MS)],
   );
   return rows[0];
 }
@@ -223,8 +236,24 @@ async function makeShippings(client: pg.ClientBase, c: Running): Promise<void> {
   ]);
 }
 
-/** Sent messages mark their shipping delivered; refused ones failed, and a number WhatsApp refuses invalid. */
-async function settleOutcomes(client: pg.ClientBase, c: Running): Promise<boolean> {
+/** Campaigns that ended lately: a failure Meta reports after the end still fails the shipping and marks the item. */
+async function settleLateOutcomes(client: pg.ClientBase, now: Date): Promise<void> {
+  const { rows } = await client.query<{ id: number; companyId: number }>(
+    `/* all-companies: the timed sender settles every company's lately ended campaigns */
+     SELECT id, company_id AS "companyId" FROM campaigns WHERE status = 'FINALIZADA' AND completed_at > $1`,
+    [new Date(now.getTime() - LATE_OUTCOMES_MS)],
+  );
+  for (const c of rows) {
+    if (await settleOutcomes(client, c)) await recordChanges(client, [listChanged(c.companyId, "campaigns")]);
+  }
+}
+
+/**
+ * Sent messages mark their shipping delivered; refused ones failed, and a number WhatsApp refuses invalid. A
+ * message the platform calls failed after it went out (a Cloud API `failed` status: decision 0120) turns its
+ * delivered shipping failed.
+ */
+async function settleOutcomes(client: pg.ClientBase, c: Pick<Running, "id" | "companyId">): Promise<boolean> {
   const delivered = await client.query(
     `UPDATE campaign_shippings s SET delivered_at = m.updated_at, updated_at = now()
      FROM messages m WHERE m.id = s.message_id AND m.company_id = s.company_id
@@ -232,9 +261,9 @@ async function settleOutcomes(client: pg.ClientBase, c: Running): Promise<boolea
     [c.companyId, c.id],
   );
   const failed = await client.query<{ itemId: number | null; code: string | null }>(
-    `UPDATE campaign_shippings s SET failed_at = now(), error = m.error_code, updated_at = now()
+    `UPDATE campaign_shippings s SET failed_at = now(), delivered_at = NULL, error = m.error_code, updated_at = now()
      FROM messages m WHERE m.id IN (s.message_id, s.confirmation_message_id) AND m.company_id = s.company_id
-       AND s.company_id = $1 AND s.campaign_id = $2 AND s.failed_at IS NULL AND s.delivered_at IS NULL
+       AND s.company_id = $1 AND s.campaign_id = $2 AND s.failed_at IS NULL
        AND m.send_state = 'failed'
      RETURNING s.contact_list_item_id AS "itemId", m.error_code AS code`,
     [c.companyId, c.id],

@@ -110,18 +110,27 @@ describe("#contact-lists", () => {
     });
     expect(search.body.contacts.map((c: { name: string }) => c.name)).toEqual(["Pessoa 007"]);
     const id = search.body.contacts[0].id;
-    await core.db.pool.query("UPDATE contact_list_items SET is_whatsapp_valid = false WHERE id = $1", [id]);
+    await core.db.pool.query(
+      "UPDATE contact_list_items SET is_whatsapp_valid = false, whatsapp_checked_at = now() WHERE id = $1",
+      [id],
+    );
+    const checkedAt = async () =>
+      (await core.db.pool.query("SELECT whatsapp_checked_at FROM contact_list_items WHERE id = $1", [id])).rows[0]
+        .whatsapp_checked_at as Date | null;
     const same = await core.api("PUT", `/contact-list-items/${id}`, {
       token: w.admin,
       body: { name: "Sete", number: "5511900000007" },
     });
     expect(same.body).toMatchObject({ name: "Sete", isWhatsappValid: false });
+    expect(await checkedAt()).not.toBeNull();
     // A new number has not been refused yet (decision 0076).
     const moved = await core.api("PUT", `/contact-list-items/${id}`, {
       token: w.admin,
       body: { name: "Sete", number: "5511977770007" },
     });
     expect(moved.body).toMatchObject({ number: "5511977770007", isWhatsappValid: true });
+    // ...nor asked about: a WhatsApp-by-QR campaign asks WhatsApp about it before it sends (decision 0120).
+    expect(await checkedAt()).toBeNull();
     expect((await core.api("DELETE", `/contact-list-items/${id}`, { token: w.admin })).status).toBe(200);
     expect((await core.api("GET", `/contact-list-items/${id}`, { token: w.admin })).body.error).toBe("ERR_NOT_FOUND");
   });

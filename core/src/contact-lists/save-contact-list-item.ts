@@ -58,13 +58,21 @@ export async function updateContactListItem(
 ): Promise<ContactListItemDTO> {
   await authorizeCampaigns(client, actor);
   const before = await loadContactListItem(client, actor.companyId, id);
-  // A new number has not been refused by WhatsApp yet (decision 0076).
-  const isWhatsappValid = before.number === input.number ? before.isWhatsappValid : true;
+  // A new number has not been refused by WhatsApp yet, nor asked about (decisions 0076, 0120).
+  const sameNumber = before.number === input.number;
+  const isWhatsappValid = sameNumber ? before.isWhatsappValid : true;
   const changed = await companyEm(client, actor.companyId)
     .nativeUpdate(
       ContactListItem,
       { id },
-      { name: input.name, number: input.number, email: input.email, isWhatsappValid, updatedAt: raw("now()") },
+      {
+        name: input.name,
+        number: input.number,
+        email: input.email,
+        isWhatsappValid,
+        ...(sameNumber ? {} : { whatsappCheckedAt: null }),
+        updatedAt: raw("now()"),
+      },
     )
     .catch((err) => {
       throw numberTaken(err);

@@ -63,6 +63,7 @@ import { Migration0112PhoneContacts } from "./migrations/0112-phone-contacts.ts"
 import { Migration0113TwoFactor } from "./migrations/0113-two-factor.ts";
 import { Migration0115MessageSearchUnaccent } from "./migrations/0115-message-search-unaccent.ts";
 import { Migration0117ConnectionLgpd } from "./migrations/0117-connection-lgpd.ts";
+import { Migration0120ContactListNumberCheck } from "./migrations/0120-contact-list-number-check.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -127,6 +128,7 @@ export const MIGRATIONS = [
   { name: "0112-phone-contacts", class: Migration0112PhoneContacts },
   { name: "0115-message-search-unaccent", class: Migration0115MessageSearchUnaccent },
   { name: "0117-connection-lgpd", class: Migration0117ConnectionLgpd },
+  { name: "0120-contact-list-number-check", class: Migration0120ContactListNumberCheck },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

@@ -69,9 +69,19 @@ export function classifyGraphError(error: unknown, status = 0): GraphFailure {
   };
 }
 
-/** The error code a message failed by Meta records (messages.error_code): the window has its own, the rest the send's. */
-export function failureErrorCode(failure: Pick<GraphFailure, "kind">): ErrorCode {
-  return failure.kind === "window" ? "ERR_OUTSIDE_MESSAGING_WINDOW" : "ERR_SENDING_WAPP_MSG";
+/**
+ * The Cloud API's "message undeliverable": Meta's error-code reference names the number not being on WhatsApp first
+ * (the Cloud API has no number check to ask before; decision 0120).
+ */
+export const NOT_ON_WHATSAPP_CODE = 131026;
+
+/**
+ * The error code a message failed by Meta records (messages.error_code): the window has its own, a number not on
+ * WhatsApp the spec's invalid-number code (a campaign's list item is then marked invalid), the rest the send's.
+ */
+export function failureErrorCode(failure: Pick<GraphFailure, "kind" | "code">): ErrorCode {
+  if (failure.kind === "window") return "ERR_OUTSIDE_MESSAGING_WINDOW";
+  return failure.code === NOT_ON_WHATSAPP_CODE ? "ERR_WAPP_INVALID_CONTACT" : "ERR_SENDING_WAPP_MSG";
 }
 
 /**

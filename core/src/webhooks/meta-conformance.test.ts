@@ -229,7 +229,8 @@ describe("#webhooks.whatsapp Meta's examples", () => {
     }
     expect(await post("whatsapp-cloud", "status-failed-undeliverable")).toBe(200);
     expect((await ours())!.data?.deliveryFailure).toMatchObject({ kind: "undeliverable", code: 131026, retry: false });
-    expect((await ours())!.errorCode).toBe("ERR_SENDING_WAPP_MSG");
+    // Meta names a number not on WhatsApp first among 131026's reasons: the spec's invalid-number code (decision 0120).
+    expect((await ours())!.errorCode).toBe("ERR_WAPP_INVALID_CONTACT");
     expect(await post("whatsapp-cloud", "status-failed-rate-limit")).toBe(200);
     expect((await ours())!.data?.deliveryFailure).toMatchObject({ kind: "rate-limit", code: 130429, retry: true });
   });

@@ -88,6 +88,12 @@ export const CampaignShipping = defineEntity({
       expression:
         "CREATE INDEX campaign_shippings_message ON campaign_shippings (company_id, message_id) WHERE message_id IS NOT NULL",
     },
+    {
+      // The number check's "fail this item's unsent shippings" (decision 0120).
+      name: "campaign_shippings_unsent_item",
+      expression:
+        "CREATE INDEX campaign_shippings_unsent_item ON campaign_shippings (company_id, contact_list_item_id) WHERE message_id IS NULL AND failed_at IS NULL",
+    },
   ],
   properties: {
     id: p.integer().primary(),

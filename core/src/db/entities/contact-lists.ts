@@ -35,6 +35,8 @@ export const ContactListItem = defineEntity({
     email: p.text().default(""),
     /** True until a send finds the number is not on WhatsApp (decision 0076). */
     isWhatsappValid: p.boolean().default(true),
+    /** When a WhatsApp-by-QR connection last asked WhatsApp whether the number is on it (decision 0120). */
+    whatsappCheckedAt: p.datetime().nullable(),
     ...timestamps(),
   },
 });

@@ -159,4 +159,62 @@ describe("#outbound-senders", () => {
     );
     expect(rows[0]!.data_json).toEqual({ delete: true });
   });
+
+  it("says a reply went without its quote when the quoted message never reached the channel (ERR_FETCH_WAPP_MSG)", async () => {
+    const setup = await setupCloudConnection(db.pool);
+    const session = await openLeaseSession(db.pool, "senders-d", 10_000);
+    onTestFinished(() => session.client.release(true));
+    const generation = (await tryTake(db.pool, setup.whatsappId, "senders-d", session.presenceKey, 10_000))!;
+    const lease = { whatsappId: setup.whatsappId, workerId: "senders-d", generation, validUntil: Infinity };
+    const quotes: (string | null)[] = [];
+    const base = fakeAdapter({ id: setup.whatsappId });
+    const adapter = {
+      ...base,
+      async send(m: Parameters<typeof base.send>[0]) {
+        quotes.push(m.quotedRemoteId);
+        return base.send(m);
+      },
+    };
+    const senders = outboundSenders({ pool: db.pool, sendGuardMs: 1000, log: () => {} });
+    senders.start({
+      whatsappId: setup.whatsappId,
+      companyId: setup.companyId,
+      adapter,
+      lease,
+      leaseValid: () => true,
+      onLeaseLost: () => {},
+    });
+    onTestFinished(() => senders.stop(setup.whatsappId));
+    const quoteOf = (id: string, quoted: string) =>
+      db.pool.query("UPDATE messages SET quoted_msg_id = $2 WHERE id = $1 AND company_id = $3", [
+        id,
+        quoted,
+        setup.companyId,
+      ]);
+    const dataJson = async (id: string) =>
+      (
+        await db.pool.query<{ data_json: Record<string, unknown> | null }>(
+          "SELECT data_json FROM messages WHERE id = $1 AND company_id = $2",
+          [id, setup.companyId],
+        )
+      ).rows[0]!.data_json;
+    // A message that never left (failed before the channel gave it an id), then a reply quoting it.
+    const neverSent = await setup.enqueue("never sent");
+    await db.pool.query("UPDATE messages SET send_state = 'failed' WHERE id = $1 AND company_id = $2", [
+      neverSent,
+      setup.companyId,
+    ]);
+    const reply = await setup.enqueue("a reply to it");
+    await quoteOf(reply, neverSent);
+    senders.wake(setup.whatsappId);
+    await waitFor(async () => (await messageState(db.pool, reply)).send_state === "sent", "the reply sent");
+    expect(await dataJson(reply)).toEqual({ quoteNotSent: { code: "ERR_FETCH_WAPP_MSG" } });
+    // A reply to a message the channel has: quoted, nothing said.
+    const second = await setup.enqueue("a reply to the reply");
+    await quoteOf(second, reply);
+    senders.wake(setup.whatsappId);
+    await waitFor(async () => (await messageState(db.pool, second)).send_state === "sent", "the second reply sent");
+    expect(quotes).toEqual([null, `wamid.FAKE-${reply}`]);
+    expect((await dataJson(second))?.quoteNotSent).toBeUndefined();
+  });
 });

@@ -49,6 +49,8 @@ export type OutboundMessage = {
   isForwarded?: boolean;
   /** The channel's id of the quoted message, when the reply quotes one that has reached the channel. */
   quotedRemoteId: string | null;
+  /** The quoted message (messages.quoted_msg_id), reached the channel or not: a quote without a remote id goes unsaid. */
+  quotedMsgId?: string | null;
   /**
    * Which try this send is, 1 for the first (messages.send_attempts once it is 'sending'). Every
    * earlier hand-over counts, also probes of a connection that was down. Absent: the first.

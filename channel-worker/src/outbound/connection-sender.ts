@@ -203,7 +203,8 @@ export function startConnectionSender(o: SenderOptions): ConnectionSender {
           );
           held = false;
         }
-        if (!(await persist(() => markSent(o.pool, message.id, remoteId, o.owner)))) {
+        const quoteDropped = Boolean(message.quotedMsgId) && !message.quotedRemoteId;
+        if (!(await persist(() => markSent(o.pool, message.id, remoteId, o.owner, quoteDropped)))) {
           o.log(`message ${message.id} went out as ${remoteId} but its row changed meanwhile`);
         }
       } catch (err) {

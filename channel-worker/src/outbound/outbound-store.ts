@@ -50,7 +50,8 @@ export async function claimBatch(
            send_attempts, created_at, is_forwarded)
        SELECT c.id, c.company_id, c.company_id AS "companyId", c.ticket_id AS "ticketId", ct.number AS "to",
          c.body, c.media_type AS "mediaType", c.media_url AS "mediaUrl", c.data_json AS "dataJson",
-         q.remote_id AS "quotedRemoteId", c.send_attempts + 1 AS "attempt", c.is_forwarded AS "isForwarded"
+         q.remote_id AS "quotedRemoteId", c.quoted_msg_id AS "quotedMsgId", c.send_attempts + 1 AS "attempt",
+         c.is_forwarded AS "isForwarded"
        FROM claimed c
        LEFT JOIN contacts ct ON ct.id = c.contact_id AND ct.company_id = c.company_id
        LEFT JOIN messages q ON q.id = c.quoted_msg_id AND q.company_id = c.company_id
@@ -206,18 +207,30 @@ export async function markSending(
  * doubt while it was still in flight here, and now we know it went out. A row already 'sent'
  * under this very id had its ack arrive before the send's answer (ingest recorded both): done.
  */
-export async function markSent(pool: pg.Pool, id: string, remoteId: string, owner: Owner): Promise<boolean> {
+/**
+ * Records a send the channel took. `quoteDropped`: the reply quoted a message that never reached the channel (no
+ * remote id), so it went without the quote; dataJson.quoteNotSent says so (spec 1 §8 ERR_FETCH_WAPP_MSG).
+ */
+export async function markSent(
+  pool: pg.Pool,
+  id: string,
+  remoteId: string,
+  owner: Owner,
+  quoteDropped = false,
+): Promise<boolean> {
   return transaction(pool, async (client) => {
     // `was` is the state before this update (the FROM's row, read under the update's lock): only a send judged in
     // doubt has a schedule to put back, so the common send costs no second statement.
     const { rows } = await client.query<Row & { was: string }>(
       `UPDATE messages m SET send_state = 'sent', remote_id = $3, ack = GREATEST(m.ack, 1), error_code = NULL,
-         updated_at = now()
+         updated_at = now(),
+         data_json = CASE WHEN $5 THEN (CASE WHEN jsonb_typeof(m.data_json) = 'object' THEN m.data_json
+           ELSE '{}'::jsonb END) || '{"quoteNotSent": {"code": "ERR_FETCH_WAPP_MSG"}}'::jsonb ELSE m.data_json END
        FROM (SELECT id, send_state FROM messages WHERE id = $1 AND company_id = $4 FOR UPDATE) o
        WHERE m.id = o.id AND m.company_id = $4 AND m.claimed_by = $2
          AND (m.send_state IN ('sending', 'failed') OR (m.send_state = 'sent' AND m.remote_id = $3))
        RETURNING m.id, m.company_id, o.send_state AS was`,
-      [id, owner.workerId, remoteId, owner.companyId],
+      [id, owner.workerId, remoteId, owner.companyId, quoteDropped],
     );
     await logChanges(client, rows);
     await confirmScheduledSends(

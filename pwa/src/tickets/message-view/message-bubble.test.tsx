@@ -155,6 +155,16 @@ describe("#messages media", () => {
     expect((await screen.findByTestId("media-failed")).textContent).toBe("Não foi possível carregar a mídia");
   });
 
+  it("says a reply went without its quote when the quoted message never reached the channel", () => {
+    show(buildMessage({ fromMe: true, body: "ok", dataJson: { quoteNotSent: { code: "ERR_FETCH_WAPP_MSG" } } }));
+    expect(screen.getByTestId("message-quote-not-sent").textContent).toBe(
+      "Enviada sem a citação: a mensagem citada não chegou ao canal",
+    );
+    cleanup();
+    show(buildMessage({ fromMe: true, body: "ok", dataJson: null }));
+    expect(screen.queryByTestId("message-quote-not-sent")).toBeNull();
+  });
+
   it("shows a sticker as a small image without a viewer", async () => {
     show(buildMessage({ mediaType: "image", mediaUrl: "/media/1/s.webp", body: "", dataJson: { type: "sticker" } }));
     const img = await screen.findByRole("img", { name: "Figurinha" });

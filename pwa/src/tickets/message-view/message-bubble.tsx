@@ -103,6 +103,15 @@ export const MessageBubble = memo(function MessageBubble({
         {message.quotedMsgId && !message.isDeleted && (
           <QuotedPreview message={quoted} quotedId={message.quotedMsgId} onPress={() => onAction("quote", message)} />
         )}
+        {message.fromMe && quoteNotSent(message.dataJson) && (
+          <span
+            className="message-marker"
+            data-testid="message-quote-not-sent"
+            title={t("backendErrors.ERR_FETCH_WAPP_MSG")}
+          >
+            {t("messageView.quoteNotSent")}
+          </span>
+        )}
         {message.isDeleted ? (
           <p
             className="message-body deleted"
@@ -175,3 +184,7 @@ export function refusedAmendment(dataJson: unknown): "edit" | "delete" | undefin
   const failure = (dataJson as { amendFailure?: { kind?: unknown } } | null)?.amendFailure;
   return failure?.kind === "edit" || failure?.kind === "delete" ? failure.kind : undefined;
 }
+
+/** The worker sent this reply without its quote: the quoted message never reached the channel (ERR_FETCH_WAPP_MSG). */
+export const quoteNotSent = (dataJson: unknown) =>
+  (dataJson as { quoteNotSent?: unknown } | null)?.quoteNotSent !== undefined;

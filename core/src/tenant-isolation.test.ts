@@ -217,6 +217,7 @@ function walk(): Walk[] {
     nf("GET /contacts/upload/:id", `/contacts/upload/${a.importId}`, "ERR_NO_IMPORT_FOUND"),
     // The import from the phone names a connection: the first company's is not found (decision 0112).
     nf("POST /contacts/import", "/contacts/import", "ERR_NO_WAPP_FOUND", { whatsappId: a.whatsappId }),
+    nf("POST /contacts/import/chats", "/contacts/import/chats", "ERR_NO_WAPP_FOUND", { whatsappId: a.whatsappId }),
     nf("GET /contactTags/:contactId", `/contactTags/${a.contactId}`, "ERR_NO_CONTACT_FOUND"),
     nf("POST /tags/sync", "/tags/sync", "ERR_NO_CONTACT_FOUND", { contactId: a.contactId, tags: [] }),
     nf("PUT /ticket-tags/:ticketId/:tagId", `/ticket-tags/${t}/${a.tagId}`, ticket),

@@ -305,43 +305,93 @@ describe("#contacts.importFromPhone", () => {
     await c.adapter.stop();
   });
 
+  it("imports from the phone's chats only the contacts it has a chat with (POST /contacts/import/chats)", async () => {
+    const c = await connectedCompany();
+    await phoneTellsItsContacts(c);
+    // A new chat (Baileys' chats.upsert when a conversation starts), with a contact of the address book.
+    c.s.emit("chats.upsert", [{ id: "5511911110002@s.whatsapp.net", conversationTimestamp: 1_700_000_000 }]);
+    const chatRows = async () =>
+      (
+        await core.db.pool.query<{ number: string }>(
+          "SELECT number FROM phone_contacts WHERE company_id = $1 AND whatsapp_id = $2 AND has_chat ORDER BY number",
+          [c.companyId, c.whatsappId],
+        )
+      ).rows.map((r) => r.number);
+    await waitFor(async () => (await chatRows()).includes("5511911110002"), "the new chat kept");
+    // The history's conversations (people only) and the new chat; the address book and push names alone are not.
+    expect(await chatRows()).toEqual(["222333444@lid", "5511911110002", "5511911110003"]);
+    await buildContact(core.db.pool, { companyId: c.companyId, number: "5511911110003", name: "Carla já" });
+
+    const chats = await core.api("POST", "/contacts/import/chats", {
+      token: c.token,
+      body: { whatsappId: c.whatsappId },
+    });
+    expect(chats.status).toBe(200);
+    expect(chats.body).toEqual({ created: 2, ignored: 1 });
+    expect(await contacts(c.companyId)).toEqual([
+      { name: "Dora", number: "222333444@lid" },
+      { name: "Bruno", number: "5511911110002" },
+      { name: "Carla já", number: "5511911110003" },
+    ]);
+    const job = await core.api("GET", chats.headers.get("location")!, { token: c.token });
+    expect(job.body).toMatchObject({ state: "finished", rowsRead: 3, created: 2, ignored: 1 });
+    // A LID chat whose number is learnt stays a chat under the number.
+    c.s.emit("lid-mapping.update", { lid: "222333444@lid", pn: "5511911110005@s.whatsapp.net" });
+    await waitFor(async () => (await chatRows()).includes("5511911110005"), "the LID's chat under its number");
+    // The phone's import takes the rest.
+    const all = await core.api("POST", "/contacts/import", { token: c.token, body: { whatsappId: c.whatsappId } });
+    expect(all.body).toEqual({ created: 3, ignored: 3 });
+    const audit = await core.db.pool.query<{ detail: unknown }>(
+      "SELECT detail FROM audit_entries WHERE company_id = $1 AND kind = 'contacts.import' ORDER BY id",
+      [c.companyId],
+    );
+    expect(audit.rows.map((r) => r.detail)).toEqual([
+      { source: "chats", whatsappId: c.whatsappId },
+      { source: "phone", whatsappId: c.whatsappId },
+    ]);
+    await c.adapter.stop();
+  });
+
   it("refuses what is not a connected QR connection, a bad body and a second import at once, changing nothing", async () => {
     const c = await connectedCompany();
     await phoneTellsItsContacts(c);
-    const pool = core.db.pool;
-    const call = (body: unknown) => core.api("POST", "/contacts/import", { token: c.token, body });
-
-    const cloud = await buildWhatsapp(pool, { companyId: c.companyId, channel: "whatsappapi", status: "CONNECTED" });
-    const wrong = await call({ whatsappId: cloud.id });
-    expect([wrong.status, wrong.body.error]).toEqual([409, "ERR_WRONG_STATE"]);
-
-    const down = await buildWhatsapp(pool, { companyId: c.companyId, channel: "whatsapp", status: "DISCONNECTED" });
-    const notConnected = await call({ whatsappId: down.id });
-    expect([notConnected.status, notConnected.body.error]).toEqual([409, "ERR_WAPP_NOT_INITIALIZED"]);
-
-    for (const body of [{}, { whatsappId: "abc" }, { whatsappId: -1 }]) {
-      const bad = await call(body);
-      expect([bad.status, bad.body.error]).toEqual([400, "ERR_VALIDATION"]);
-    }
-    expect((await call({ whatsappId: 2147483000 })).body.error).toBe("ERR_NO_WAPP_FOUND");
-
-    // A spreadsheet import of the company still running: one import at a time.
-    const running = (
-      await pool.query<{ id: number }>(
-        "INSERT INTO contact_imports (company_id, user_id, file_name, state) VALUES ($1, $2, 'planilha.csv', 'running') RETURNING id",
-        [c.companyId, c.userId],
-      )
-    ).rows[0]!;
-    const busy = await call({ whatsappId: c.whatsappId });
-    expect([busy.status, busy.body.error, busy.body.data?.importId]).toEqual([
-      409,
-      "ERR_IMPORT_IN_PROGRESS",
-      running.id,
-    ]);
-
-    expect(await contacts(c.companyId)).toEqual([]);
-    const jobs = await pool.query("SELECT id FROM contact_imports WHERE company_id = $1", [c.companyId]);
-    expect(jobs.rows).toEqual([{ id: running.id }]);
+    // The phone's import and the chats' import refuse alike (decision 0120).
+    for (const path of ["/contacts/import", "/contacts/import/chats"]) await refusesAlike(c, path);
     await c.adapter.stop();
   });
 });
+
+/** Each of the import's refusals on `path`, nothing written; the running import it meets is removed after. */
+async function refusesAlike(c: Awaited<ReturnType<typeof connectedCompany>>, path: string) {
+  const pool = core.db.pool;
+  const call = (body: unknown) => core.api("POST", path, { token: c.token, body });
+
+  const cloud = await buildWhatsapp(pool, { companyId: c.companyId, channel: "whatsappapi", status: "CONNECTED" });
+  const wrong = await call({ whatsappId: cloud.id });
+  expect([wrong.status, wrong.body.error]).toEqual([409, "ERR_WRONG_STATE"]);
+
+  const down = await buildWhatsapp(pool, { companyId: c.companyId, channel: "whatsapp", status: "DISCONNECTED" });
+  const notConnected = await call({ whatsappId: down.id });
+  expect([notConnected.status, notConnected.body.error]).toEqual([409, "ERR_WAPP_NOT_INITIALIZED"]);
+
+  for (const body of [{}, { whatsappId: "abc" }, { whatsappId: -1 }]) {
+    const bad = await call(body);
+    expect([bad.status, bad.body.error]).toEqual([400, "ERR_VALIDATION"]);
+  }
+  expect((await call({ whatsappId: 2147483000 })).body.error).toBe("ERR_NO_WAPP_FOUND");
+
+  // A spreadsheet import of the company still running: one import at a time.
+  const running = (
+    await pool.query<{ id: number }>(
+      "INSERT INTO contact_imports (company_id, user_id, file_name, state) VALUES ($1, $2, 'planilha.csv', 'running') RETURNING id",
+      [c.companyId, c.userId],
+    )
+  ).rows[0]!;
+  const busy = await call({ whatsappId: c.whatsappId });
+  expect([busy.status, busy.body.error, busy.body.data?.importId]).toEqual([409, "ERR_IMPORT_IN_PROGRESS", running.id]);
+
+  expect(await contacts(c.companyId)).toEqual([]);
+  const jobs = await pool.query("SELECT id FROM contact_imports WHERE company_id = $1", [c.companyId]);
+  expect(jobs.rows).toEqual([{ id: running.id }]);
+  await pool.query("DELETE FROM contact_imports WHERE company_id = $1 AND id = $2", [c.companyId, running.id]);
+}

@@ -9,7 +9,7 @@ import {
   savePhoneContacts,
 } from "@chatflow/core/contacts/phone-contacts.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
-import { type Contact, isLidUser, isPnUser, jidDecode } from "@whiskeysockets/baileys";
+import { type Chat, type Contact, isLidUser, isPnUser, jidDecode } from "@whiskeysockets/baileys";
 import type pg from "pg";
 import { contactNumberOf } from "./whatsapp-baileys-inbound.ts";
 
@@ -42,7 +42,18 @@ export function phoneContactsOf(contacts: Partial<Contact>[], me?: string | null
 /** Entries a keeper remembers having written (the oldest forgotten first). */
 const REMEMBERED = 5000;
 
-export type PhoneContactsKeeper = (contacts: Partial<Contact>[], me?: string | null) => Promise<void>;
+export type PhoneContactsKeeper = (
+  contacts: Partial<Contact>[],
+  me?: string | null,
+  /** The contacts are the phone's chats (POST /contacts/import/chats, decision 0120). */
+  o?: { chats?: boolean },
+) => Promise<void>;
+
+/** The phone's chats (history sync, chats.upsert) as contacts: the chat's jid and, when told, its number or LID. */
+export const chatContactsOf = (chats: Partial<Chat>[]): Partial<Contact>[] =>
+  chats.flatMap((c) =>
+    c.id ? [{ id: c.id, ...(c.pnJid ? { phoneNumber: c.pnJid } : {}), ...(c.lidJid ? { lid: c.lidJid } : {}) }] : [],
+  );
 
 /** The phone number a LID number ("<lid>@lid") is known to be, if any (the LID/PN pairs the adapter learnt). */
 export type PnOfLid = (lidNumber: string) => string | undefined;
@@ -57,9 +68,10 @@ export function phoneContactsKeeper(
   pnOfLid: PnOfLid = () => undefined,
 ): PhoneContactsKeeper {
   const written = new Map<string, string>();
-  const signature = (e: PhoneContactEntry) => JSON.stringify([e.name, e.notify, e.verifiedName]);
-  return async (contacts, me) => {
+  const signature = (e: PhoneContactEntry) => JSON.stringify([e.name, e.notify, e.verifiedName, e.chat === true]);
+  return async (contacts, me, o) => {
     const read = phoneContactsOf(contacts, me);
+    if (o?.chats) for (const e of read.entries) e.chat = true;
     // A push name comes under the chat's jid, a LID for many: a LID whose number is known is that number's row.
     const known = read.entries.map((e) => {
       const pn = e.number.endsWith("@lid") ? pnOfLid(e.number) : undefined;

@@ -9,7 +9,7 @@ import { saveMedia } from "@chatflow/core/media/media-store.ts";
 import type { InboundEvent } from "@chatflow/core/messages/ingest.ts";
 import { downloadMediaMessage, isLidUser, isPnUser, type WAMessage } from "@whiskeysockets/baileys";
 import type { AdapterEvents } from "./adapter.ts";
-import { phoneContactsKeeper } from "./baileys-phone-contacts.ts";
+import { chatContactsOf, phoneContactsKeeper } from "./baileys-phone-contacts.ts";
 import { pollVoteOf, recordPollVote } from "./baileys-poll-votes.ts";
 import {
   type ConnectionRules,
@@ -262,8 +262,9 @@ export function baileysIngest(o: IngestOptions): BaileysIngest {
     );
     s.ev.on(
       "messaging-history.set",
-      guard(async ({ contacts, messages, lidPnMappings }) => {
+      guard(async ({ chats, contacts, messages, lidPnMappings }) => {
         await keepPhoneContacts(contacts ?? [], myNumber(s));
+        await keepPhoneContacts(chatContactsOf(chats ?? []), myNumber(s), { chats: true });
         for (const m of lidPnMappings ?? []) await learnMapping(m.lid, m.pn);
         await importHistory(messages, s);
       }),
@@ -282,6 +283,11 @@ export function baileysIngest(o: IngestOptions): BaileysIngest {
     s.ev.on(
       "contacts.update",
       guard((contacts) => keepPhoneContacts(contacts, myNumber(s))),
+    );
+    // Which of them the phone has a chat with, for POST /contacts/import/chats (decision 0120).
+    s.ev.on(
+      "chats.upsert",
+      guard((chats) => keepPhoneContacts(chatContactsOf(chats), myNumber(s), { chats: true })),
     );
     s.ev.on(
       "lid-mapping.update",

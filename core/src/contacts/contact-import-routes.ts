@@ -156,6 +156,14 @@ export function contactImportRoutes(
     await answerImport(res, pool, actor.companyId, id, outcome, opts.waitMs);
   });
 
+  // Only the contacts the phone has a chat with (decision 0120), with the same body, errors, job and counts.
+  router.post("/contacts/import/chats", async (req, res) => {
+    const actor = actorOf(res);
+    const { whatsappId } = parse(ZImportPhoneContactsRequestSchema, req.body ?? {});
+    const { id, outcome } = await startPhoneImport(pool, actor, whatsappId, "chats");
+    await answerImport(res, pool, actor.companyId, id, outcome, opts.waitMs);
+  });
+
   router.get("/contacts/upload/:id", async (req, res) => {
     const actor = actorOf(res);
     authorizeContacts(actor, "import");

@@ -1,4 +1,5 @@
-// Use case behind POST /contacts/import (spec 1 §2 "import from phone", §7; decision 0112): the contacts a connected
+// Use case behind POST /contacts/import and POST /contacts/import/chats (spec 1 §2 "import from phone", §7;
+// decisions 0112, 0120; the second only the contacts the phone has a chat with): the contacts a connected
 // WhatsApp-by-QR connection of the caller's company knows (phone_contacts, kept by the channel worker) become the
 // company's contacts as the spreadsheet import makes them: numbers the company has are counted as ignored, the job
 // and its progress in contact_imports (GET /contacts/upload/{id}), one import of the company at a time.
@@ -16,6 +17,9 @@ import { authorizeContacts } from "./contact-policy.ts";
 import { importContactsFile } from "./import-contacts-file.ts";
 import type { ImportRow } from "./import-rows.ts";
 import { listPhoneContacts, type StoredPhoneContact } from "./phone-contacts.ts";
+
+/** Every contact the connection knows ("phone"), or only those the phone has a chat with ("chats"). */
+export type PhoneImportSource = "phone" | "chats";
 
 /** Contacts written between two progress reports. */
 export const PHONE_IMPORT_BATCH = 500;
@@ -36,6 +40,7 @@ export async function startPhoneImport(
   pool: pg.Pool,
   actor: Actor,
   whatsappId: number,
+  source: PhoneImportSource = "phone",
 ): Promise<{ id: number; outcome: Promise<ImportOutcome> }> {
   authorizeContacts(actor, "import");
   const companyId = actor.companyId;
@@ -54,10 +59,10 @@ export async function startPhoneImport(
       kind: "contacts.import",
       subjectId: job.id,
       subject: connection.name,
-      detail: { source: "phone", whatsappId },
+      detail: { source, whatsappId },
     }),
   );
-  return { id: job.id, outcome: runPhoneImport(pool, { companyId, whatsappId, id: job.id }) };
+  return { id: job.id, outcome: runPhoneImport(pool, { companyId, whatsappId, id: job.id, source }) };
 }
 
 /** The name a phone contact gets: WhatsApp's, fitted to the contact form's rule (2 to 50), else its number. */
@@ -68,13 +73,17 @@ export function contactNameOf(c: StoredPhoneContact): string {
 
 async function runPhoneImport(
   pool: pg.Pool,
-  job: { companyId: number; whatsappId: number; id: number },
+  job: { companyId: number; whatsappId: number; id: number; source: PhoneImportSource },
 ): Promise<ImportOutcome> {
   const { companyId, id } = job;
   try {
     await markRunning(pool, companyId, id);
     const counts = await transaction(pool, async (client) => {
-      const known = await listPhoneContacts(client, { companyId, whatsappId: job.whatsappId });
+      const known = await listPhoneContacts(
+        client,
+        { companyId, whatsappId: job.whatsappId },
+        { chatsOnly: job.source === "chats" },
+      );
       const rows: ImportRow[] = known.map((c) => ({
         name: contactNameOf(c),
         number: c.number,

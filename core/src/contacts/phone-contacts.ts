@@ -12,6 +12,8 @@ export type PhoneContactEntry = {
   name: string | null;
   notify: string | null;
   verifiedName: string | null;
+  /** The phone has a chat with the contact (a chat once told stays: decision 0120). */
+  chat?: boolean;
 };
 
 /** What the import reads: the number and the name a contact gets (address book, then push name, business name). */
@@ -36,18 +38,21 @@ export async function savePhoneContacts(
       name: clean(e.name) ?? had?.name ?? null,
       notify: clean(e.notify) ?? had?.notify ?? null,
       verifiedName: clean(e.verifiedName) ?? had?.verifiedName ?? null,
+      chat: Boolean(e.chat || had?.chat),
     });
   }
   // In one order, so two writers of the same rows wait for each other rather than deadlock.
   const rows = [...byNumber.values()].sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
   if (rows.length === 0) return;
   await client.query(
-    `INSERT INTO phone_contacts (company_id, whatsapp_id, number, name, notify, verified_name)
-     SELECT $1, $2, n, a, p, v FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) AS r(n, a, p, v)
+    `INSERT INTO phone_contacts (company_id, whatsapp_id, number, name, notify, verified_name, has_chat)
+     SELECT $1, $2, n, a, p, v, c
+     FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[]) AS r(n, a, p, v, c)
      ON CONFLICT (whatsapp_id, number) DO UPDATE SET
        name = coalesce(EXCLUDED.name, phone_contacts.name),
        notify = coalesce(EXCLUDED.notify, phone_contacts.notify),
        verified_name = coalesce(EXCLUDED.verified_name, phone_contacts.verified_name),
+       has_chat = phone_contacts.has_chat OR EXCLUDED.has_chat,
        updated_at = now()`,
     [
       owner.companyId,
@@ -56,6 +61,7 @@ export async function savePhoneContacts(
       rows.map((r) => r.name),
       rows.map((r) => r.notify),
       rows.map((r) => r.verifiedName),
+      rows.map((r) => Boolean(r.chat)),
     ],
   );
 }
@@ -82,27 +88,32 @@ export async function mergeLidPhoneContacts(
   await client.query(
     `WITH m AS (SELECT * FROM unnest($3::text[], $4::text[]) AS m(lid, pn)),
      l AS (DELETE FROM phone_contacts WHERE company_id = $1 AND whatsapp_id = $2 AND number IN (SELECT lid FROM m)
-       RETURNING number, name, notify, verified_name)
-     INSERT INTO phone_contacts (company_id, whatsapp_id, number, name, notify, verified_name)
-     SELECT $1, $2, m.pn, l.name, l.notify, l.verified_name FROM l JOIN m ON m.lid = l.number
+       RETURNING number, name, notify, verified_name, has_chat)
+     INSERT INTO phone_contacts (company_id, whatsapp_id, number, name, notify, verified_name, has_chat)
+     SELECT $1, $2, m.pn, l.name, l.notify, l.verified_name, l.has_chat FROM l JOIN m ON m.lid = l.number
      ON CONFLICT (whatsapp_id, number) DO UPDATE SET
        name = coalesce(phone_contacts.name, EXCLUDED.name),
        notify = coalesce(phone_contacts.notify, EXCLUDED.notify),
        verified_name = coalesce(phone_contacts.verified_name, EXCLUDED.verified_name),
+       has_chat = phone_contacts.has_chat OR EXCLUDED.has_chat,
        updated_at = now()`,
     [owner.companyId, owner.whatsappId, kept.map((p) => p.lid), kept.map((p) => p.pn)],
   );
 }
 
-/** The connection's contacts, each with the name the import gives it (its number when WhatsApp told none). */
+/**
+ * The connection's contacts, each with the name the import gives it (its number when WhatsApp told none); with
+ * `chatsOnly`, only those the phone has a chat with (POST /contacts/import/chats, decision 0120).
+ */
 export async function listPhoneContacts(
   client: pg.ClientBase,
   owner: PhoneContactOwner,
+  o: { chatsOnly?: boolean } = {},
 ): Promise<StoredPhoneContact[]> {
   const { rows } = await client.query<{ number: string; name: string | null }>(
     `SELECT number, coalesce(name, notify, verified_name) AS name FROM phone_contacts
-     WHERE company_id = $1 AND whatsapp_id = $2 ORDER BY number`,
-    [owner.companyId, owner.whatsappId],
+     WHERE company_id = $1 AND whatsapp_id = $2 AND (has_chat OR NOT $3::boolean) ORDER BY number`,
+    [owner.companyId, owner.whatsappId, o.chatsOnly === true],
   );
   return rows.map((r) => ({ number: r.number, name: r.name ?? r.number.replace(/@lid$/, "") }));
 }

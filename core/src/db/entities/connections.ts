@@ -173,6 +173,8 @@ export const PhoneContact = defineEntity({
     notify: p.text().nullable(),
     /** A business account's verified name. */
     verifiedName: p.text().nullable(),
+    /** The phone has a chat with the contact (Baileys' chats; POST /contacts/import/chats, decision 0120). */
+    hasChat: p.boolean().default(false),
     updatedAt: p.datetime().defaultRaw("now()"),
   },
 });

@@ -25,6 +25,8 @@ export const SEARCH_TIMEOUT_MS = 3_000;
  * positions to rank by), so a common word would otherwise rank hundreds of thousands of messages for one page.
  */
 export const RANK_WINDOW = 1000;
+/** Newest first reads this many matches after the cursor, a page (at most SEARCH_MAX_LIMIT + 1) among them. */
+const RECENT_WINDOW = 100;
 /** The text search configuration of migration 0115 (the index's expression names it the same way). */
 export const SEARCH_CONFIG = "portuguese_unaccent";
 
@@ -79,11 +81,13 @@ export async function searchMessages(
   // by digits cannot tell a number the mask hides.
   const cards = viewer.hideNumbers ? " AND m.body !~* 'BEGIN:VCARD'" : "";
   let after = "";
+  let older = "";
   if (cursor) {
     params.push(cursor.at, cursor.id);
     const at = `$${params.length - 1}::timestamptz`;
     const id = `$${params.length}::uuid`;
-    if (cursor.rank === null) after = `WHERE (h.created_at, h.id) < (${at}, ${id})`;
+    // Newest first goes on from the cursor's place inside the window; best first ranks the same window again.
+    if (cursor.rank === null) older = ` AND (m.created_at, m.id) < (${at}, ${id})`;
     else {
       params.push(cursor.rank);
       after = `WHERE (h.rank, h.created_at, h.id) < ($${params.length}::real, ${at}, ${id})`;
@@ -100,13 +104,20 @@ export async function searchMessages(
            FROM query, messages m
            JOIN tickets t ON t.id = m.ticket_id AND t.company_id = m.company_id
            WHERE m.company_id = $1::int AND to_tsvector('${SEARCH_CONFIG}'::regconfig, m.body) @@ query.q
-             AND NOT m.is_deleted AND m.media_type <> 'reactionMessage' AND ${visible}${ownWork}${cards}
+             AND NOT m.is_deleted AND m.media_type <> 'reactionMessage' AND ${visible}${ownWork}${cards}${older}
+         ),
+         -- The newest matches (after the cursor), planned on their own (MATERIALIZED: the page's LIMIT is not
+         -- folded into it): for words found together rarely the planner then reads the full-text index, where a
+         -- walk back through the newest messages for a page of 20 could read them all (bench/search.ts); a common
+         -- word's newest matches are found at once either way.
+         newest AS MATERIALIZED (
+           SELECT * FROM matches ORDER BY created_at DESC, id DESC LIMIT ${q.order === "rank" ? RANK_WINDOW : RECENT_WINDOW}
          ),
          hits AS (${
            q.order === "rank"
              ? `SELECT w.*, ts_rank_cd(to_tsvector('${SEARCH_CONFIG}'::regconfig, w.body), query.q, 1) AS rank
-                FROM query, (SELECT * FROM matches ORDER BY created_at DESC, id DESC LIMIT ${RANK_WINDOW}) w`
-             : "SELECT matches.*, NULL::real AS rank FROM matches"
+                FROM query, newest w`
+             : "SELECT w.*, NULL::real AS rank FROM newest w"
          }),
          page AS (SELECT h.* FROM hits h ${after} ORDER BY ${order} LIMIT $3::int)
          SELECT p.id, p.ticket_id AS "ticketId", t.uuid AS "ticketUuid", t.status AS "ticketStatus",

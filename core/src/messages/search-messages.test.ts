@@ -252,6 +252,32 @@ describe("#messages.search", () => {
     expect(mixed.status).toBe(400);
   });
 
+  it("finds newest first a common word among the newest messages and a rare one past them alike", async () => {
+    const pool = core.db.pool;
+    const rare = await buildMessage(pool, {
+      companyId: w.company.id,
+      ticketId: w.waiting.id,
+      body: "o xilofone chegou quebrado",
+      minutesAgo: 5000,
+    });
+    // More newer messages than newest first walks back through (WALK_BACK) before it asks the index.
+    await pool.query(
+      `INSERT INTO messages (id, company_id, ticket_id, body, from_me, created_at, updated_at)
+       SELECT gen_random_uuid(), $1, $2, 'lembrete numero ' || n, false, now() - make_interval(mins => 4000 - n),
+         now() - make_interval(mins => 4000 - n)
+       FROM generate_series(1, 1200) n`,
+      [w.company.id, w.waiting.id],
+    );
+    expect(ids((await search(w.adminToken, "searchParam=xilofone")).body)).toEqual([rare.id]);
+    const common = await search(w.adminToken, "searchParam=lembrete&limit=3");
+    expect(common.body.messages.map((m: { body: string }) => m.body)).toEqual([
+      "lembrete numero 1200",
+      "lembrete numero 1199",
+      "lembrete numero 1198",
+    ]);
+    expect(common.body.hasMore).toBe(true);
+  });
+
   it("reads the accent-folding full-text index, not the whole messages table", async () => {
     const client = await core.db.pool.connect();
     try {

@@ -25,6 +25,8 @@ export const SEARCH_TIMEOUT_MS = 3_000;
  * positions to rank by), so a common word would otherwise rank hundreds of thousands of messages for one page.
  */
 export const RANK_WINDOW = 1000;
+/** Newest first looks among this many newest messages (after the cursor) before it asks the full-text index. */
+const WALK_BACK = 1000;
 /** Newest first reads this many matches after the cursor, a page (at most SEARCH_MAX_LIMIT + 1) among them. */
 const RECENT_WINDOW = 100;
 /** The text search configuration of migration 0115 (the index's expression names it the same way). */
@@ -97,11 +99,11 @@ export async function searchMessages(
   try {
     return await transaction(pool, async (client) => {
       await client.query(`SET LOCAL statement_timeout = ${SEARCH_TIMEOUT_MS}`);
-      const { rows } = await client.query<Row>(
+      const statement = (source: string) =>
         `WITH query AS (SELECT to_tsquery('${SEARCH_CONFIG}', $2::text) AS q),
          matches AS (
            SELECT m.id, m.ticket_id, m.body, m.from_me, m.is_private, m.created_at
-           FROM query, messages m
+           FROM query, ${source} m
            JOIN tickets t ON t.id = m.ticket_id AND t.company_id = m.company_id
            WHERE m.company_id = $1::int AND to_tsvector('${SEARCH_CONFIG}'::regconfig, m.body) @@ query.q
              AND NOT m.is_deleted AND m.media_type <> 'reactionMessage' AND ${visible}${ownWork}${cards}${older}
@@ -130,9 +132,17 @@ export async function searchMessages(
          CROSS JOIN query
          JOIN tickets t ON t.id = p.ticket_id AND t.company_id = $1::int
          JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
-         ORDER BY ${order.replaceAll("h.", "p.")}`,
-        params,
-      );
+         ORDER BY ${order.replaceAll("h.", "p.")}`;
+      // Newest first walks back through the newest WALK_BACK messages first: a common word's page is among them,
+      // and the plan reads no index of the words. Fewer matches there than a page: the full-text index (below).
+      let rows: Row[] | null = null;
+      if (q.order === "recent") {
+        const walk = `(SELECT * FROM messages m0 WHERE m0.company_id = $1::int${older.replaceAll("m.", "m0.")}
+          ORDER BY m0.created_at DESC, m0.id DESC LIMIT ${WALK_BACK})`;
+        const first = (await client.query<Row>(statement(walk), params)).rows;
+        if (first.length > q.limit) rows = first;
+      }
+      rows ??= (await client.query<Row>(statement("messages"), params)).rows;
       const hasMore = rows.length > q.limit;
       const page = rows.slice(0, q.limit);
       // The marks come from the same words and stems the offline search uses (search-text.ts), over plain text.

@@ -3,8 +3,11 @@
 import type pg from "pg";
 import type { EntityManager } from "../db/company-em.ts";
 import { User } from "../db/entities/users.ts";
-import { type Change, listChangedFor, recordChanges } from "../kernel/change-log.ts";
+import { listChangedFor, recordChanges } from "../kernel/change-log.ts";
 import { userNotFound } from "../kernel/errors.ts";
+import { chatChanged } from "./chat-changes.ts";
+
+export { chatChanged, chatLeft } from "./chat-changes.ts";
 
 /** A uuid the device chose is taken by another company's row (uuids are unique across companies). */
 export const isUniqueViolation = (err: unknown): boolean => {
@@ -19,16 +22,6 @@ export async function chatMembers(em: EntityManager, ownerId: number | null, req
   if (found !== ids.length) throw userNotFound();
   return ids;
 }
-
-/** The chat's row changed: every member's replica takes it again (decision 0111). */
-export const chatChanged = (companyId: number, chatId: number): Change => ({ companyId, entity: "chats", id: chatId });
-
-/**
- * The chat leaves these users' replicas (taken out of it, or it was deleted): logged per user ("<chatId>:<userId>"),
- * so only their pulls name its removal and nobody else learns a chat they were never in changed (decision 0111).
- */
-export const chatLeft = (companyId: number, chatId: number, userIds: Iterable<number>): Change[] =>
-  [...new Set(userIds)].map((userId) => ({ companyId, entity: "chats", id: `${chatId}:${userId}` }));
 
 /** Every member's chat list hears of a new message, and the chat's and the message's rows go to their replicas. */
 export function tellMembers(

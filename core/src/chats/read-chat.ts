@@ -4,7 +4,7 @@ import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import type { ChatDTO } from "../contract/chats.ts";
 import { listChangedFor, recordChanges } from "../kernel/change-log.ts";
-import { chatChanged } from "./chat-members.ts";
+import { chatChanged } from "./chat-changes.ts";
 import { findMemberChat } from "./chat-queries.ts";
 
 export async function readChat(client: pg.ClientBase, actor: Actor, chatId: number): Promise<ChatDTO> {

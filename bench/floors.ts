@@ -52,19 +52,23 @@ export async function commitFloor(databaseUrl: string, clients: number, seconds 
   }
 }
 
-/** The open tab's first page, or the one after (updatedAt, id): the index tickets_inbox_covering's order. */
-const PAGE_SQL = `SELECT t.id, t.uuid, t.status, t.last_message AS "lastMessage", t.unread_messages AS "unreadMessages",
-    t.updated_at AS "updatedAt", t.is_group AS "isGroup", t.whatsapp_id AS "whatsappId",
-    json_build_object('id', c.id, 'name', c.name, 'number', c.number) AS contact,
+/**
+ * The open tab's page after (updatedAt, id), or its first page: the index tickets_inbox_covering's order. Two texts,
+ * as core's keyset pages are: one prepared statement with an optional bound would plan to scan.
+ */
+const pageSql = (after: boolean) => `SELECT t.id, t.uuid, t.status, t.last_message AS "lastMessage",
+    t.unread_messages AS "unreadMessages", t.updated_at AS "updatedAt", t.is_group AS "isGroup",
+    t.whatsapp_id AS "whatsappId", json_build_object('id', c.id, 'name', c.name, 'number', c.number) AS contact,
     CASE WHEN q.id IS NULL THEN NULL ELSE json_build_object('id', q.id, 'name', q.name, 'color', q.color) END AS queue,
     CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END AS "user"
   FROM tickets t
   JOIN contacts c ON c.id = t.contact_id
   LEFT JOIN queues q ON q.id = t.queue_id
   LEFT JOIN users u ON u.id = t.user_id
-  WHERE t.company_id = $1 AND t.status = 'open'
-    AND ($2::timestamptz IS NULL OR (t.updated_at, t.id) < ($2::timestamptz, $3::int))
+  WHERE t.company_id = $1 AND t.status = 'open' ${after ? "AND (t.updated_at, t.id) < ($2::timestamptz, $3::int)" : ""}
   ORDER BY t.updated_at DESC, t.id DESC LIMIT 40`;
+const FIRST_PAGE = { name: "bare-first", text: pageSql(false) };
+const PAGE_AFTER = { name: "bare-after", text: pageSql(true) };
 
 /** A bare node:http server over the same database: GET /?after=<iso>&id=<n> answers a page and its next cursor. */
 export async function startBareInbox(databaseUrl: string, companyId = 1) {
@@ -73,11 +77,11 @@ export async function startBareInbox(databaseUrl: string, companyId = 1) {
     try {
       const q = new URL(req.url ?? "/", "http://x").searchParams;
       const after = q.get("after");
-      const { rows } = await pool.query({
-        name: "bare-page",
-        text: PAGE_SQL,
-        values: [companyId, after, after ? Number(q.get("id")) : null],
-      });
+      const { rows } = await pool.query(
+        after
+          ? { ...PAGE_AFTER, values: [companyId, after, Number(q.get("id"))] }
+          : { ...FIRST_PAGE, values: [companyId] },
+      );
       const last = rows.at(-1) as { updatedAt: Date; id: number } | undefined;
       const body = JSON.stringify({
         tickets: rows,

@@ -21,8 +21,8 @@ import { PushCursor, PushSent, PushSubscription } from "./push.ts";
 import { Schedule } from "./schedules.ts";
 import { ChangeLog, ClientMutation, CompanySync, Document } from "./sync.ts";
 import { Company, Help, Plan, PlatformSecret, PlatformSetting, RateLimit, Setting } from "./tenancy.ts";
-import { TrustedDevice, TwoFactorChallenge, TwoFactorRecoveryCode, UserTwoFactor } from "./two-factor.ts";
 import { Ticket, TicketCount, TicketCountDelta, TicketLog, TicketNote, TicketTag, UserRating } from "./tickets.ts";
+import { TrustedDevice, TwoFactorChallenge, TwoFactorRecoveryCode, UserTwoFactor } from "./two-factor.ts";
 import { Queue, RefreshToken, User, UserQueue } from "./users.ts";
 
 export * from "./agenda.ts";

@@ -3,32 +3,47 @@
 // channel keeps refusing is given up and said so, and never holds the sends behind it.
 import { testDbForFile } from "@chatflow/core/testing/test-world.ts";
 import { describe, expect, it, onTestFinished } from "vitest";
+import type { ChannelAdapter } from "./adapters/adapter.ts";
 import { openLeaseSession, tryTake } from "./outbound/leases.ts";
 import { MAX_AMEND_ATTEMPTS } from "./outbound/outbound-store.ts";
 import { outboundSenders } from "./outbound-senders.ts";
-import { fakeAdapter } from "./testing/fake-adapter.ts";
+import { type FakeAdapter, fakeAdapter } from "./testing/fake-adapter.ts";
 import { messageState, setupCloudConnection, waitFor } from "./testing/outbound-fixtures.ts";
 
 const db = testDbForFile();
 
+type Setup = Awaited<ReturnType<typeof setupCloudConnection>>;
+
+/**
+ * A Cloud API connection whose lease `workerId` holds (taken by hand), and the senders started on it with `adapter`
+ * (a fake one by default); both are let go when the test ends.
+ */
+async function sendersOn<A extends ChannelAdapter = FakeAdapter>(
+  workerId: string,
+  o: { adapter?: (setup: Setup) => A; backoff?: { minMs: number; maxMs: number } } = {},
+) {
+  const setup = await setupCloudConnection(db.pool);
+  const session = await openLeaseSession(db.pool, workerId, 10_000);
+  onTestFinished(() => session.client.release(true));
+  const generation = (await tryTake(db.pool, setup.whatsappId, workerId, session.presenceKey, 10_000))!;
+  const lease = { whatsappId: setup.whatsappId, workerId, generation, validUntil: Infinity };
+  const adapter = (o.adapter?.(setup) ?? fakeAdapter({ id: setup.whatsappId })) as A;
+  const senders = outboundSenders({ pool: db.pool, sendGuardMs: 1000, backoff: o.backoff, log: () => {} });
+  senders.start({
+    whatsappId: setup.whatsappId,
+    companyId: setup.companyId,
+    adapter,
+    lease,
+    leaseValid: () => true,
+    onLeaseLost: () => {},
+  });
+  onTestFinished(() => senders.stop(setup.whatsappId));
+  return { setup, senders, adapter };
+}
+
 describe("#outbound-senders", () => {
   it("sends a connection's queued message once woken, and forgets the connection on stop", async () => {
-    const setup = await setupCloudConnection(db.pool);
-    const session = await openLeaseSession(db.pool, "senders-a", 10_000);
-    onTestFinished(() => session.client.release(true));
-    const generation = (await tryTake(db.pool, setup.whatsappId, "senders-a", session.presenceKey, 10_000))!;
-    const lease = { whatsappId: setup.whatsappId, workerId: "senders-a", generation, validUntil: Infinity };
-    const adapter = fakeAdapter({ id: setup.whatsappId });
-    const senders = outboundSenders({ pool: db.pool, sendGuardMs: 1000, log: () => {} });
-    senders.start({
-      whatsappId: setup.whatsappId,
-      companyId: setup.companyId,
-      adapter,
-      lease,
-      leaseValid: () => true,
-      onLeaseLost: () => {},
-    });
-    onTestFinished(() => senders.stop(setup.whatsappId));
+    const { setup, senders, adapter } = await sendersOn("senders-a");
 
     const id = await setup.enqueue("Olá from the senders");
     expect(senders.wake(setup.whatsappId)).toBe(true);
@@ -42,34 +57,17 @@ describe("#outbound-senders", () => {
   });
 
   it("gives up a delete the channel keeps refusing after MAX_AMEND_ATTEMPTS tries, says so, and sends on", async () => {
-    const setup = await setupCloudConnection(db.pool);
-    const session = await openLeaseSession(db.pool, "senders-b", 10_000);
-    onTestFinished(() => session.client.release(true));
-    const generation = (await tryTake(db.pool, setup.whatsappId, "senders-b", session.presenceKey, 10_000))!;
-    const lease = { whatsappId: setup.whatsappId, workerId: "senders-b", generation, validUntil: Infinity };
     const refused: string[] = [];
-    const adapter = {
-      ...fakeAdapter({ id: setup.whatsappId }),
-      async amend(a: { id: string }) {
-        refused.push(a.id);
-        throw new Error("server refused the revoke");
-      },
-    };
-    const senders = outboundSenders({
-      pool: db.pool,
-      sendGuardMs: 1000,
+    const { setup, senders } = await sendersOn("senders-b", {
       backoff: { minMs: 10, maxMs: 20 },
-      log: () => {},
+      adapter: (c) => ({
+        ...fakeAdapter({ id: c.whatsappId }),
+        async amend(a: { id: string }) {
+          refused.push(a.id);
+          throw new Error("server refused the revoke");
+        },
+      }),
     });
-    senders.start({
-      whatsappId: setup.whatsappId,
-      companyId: setup.companyId,
-      adapter,
-      lease,
-      leaseValid: () => true,
-      onLeaseLost: () => {},
-    });
-    onTestFinished(() => senders.stop(setup.whatsappId));
 
     const first = await setup.enqueue("to be deleted");
     senders.wake(setup.whatsappId);
@@ -112,35 +110,18 @@ describe("#outbound-senders", () => {
   });
 
   it("counts no tries while the connection is down: the delete waits for it to come back", async () => {
-    const setup = await setupCloudConnection(db.pool);
-    const session = await openLeaseSession(db.pool, "senders-c", 10_000);
-    onTestFinished(() => session.client.release(true));
-    const generation = (await tryTake(db.pool, setup.whatsappId, "senders-c", session.presenceKey, 10_000))!;
-    const lease = { whatsappId: setup.whatsappId, workerId: "senders-c", generation, validUntil: Infinity };
     let tries = 0;
-    const adapter = {
-      ...fakeAdapter({ id: setup.whatsappId }),
-      status: () => "DISCONNECTED" as const,
-      async amend() {
-        tries++;
-        throw new Error("socket closed");
-      },
-    };
-    const senders = outboundSenders({
-      pool: db.pool,
-      sendGuardMs: 1000,
+    const { setup, senders } = await sendersOn("senders-c", {
       backoff: { minMs: 10, maxMs: 20 },
-      log: () => {},
+      adapter: (c) => ({
+        ...fakeAdapter({ id: c.whatsappId }),
+        status: () => "DISCONNECTED" as const,
+        async amend() {
+          tries++;
+          throw new Error("socket closed");
+        },
+      }),
     });
-    senders.start({
-      whatsappId: setup.whatsappId,
-      companyId: setup.companyId,
-      adapter,
-      lease,
-      leaseValid: () => true,
-      onLeaseLost: () => {},
-    });
-    onTestFinished(() => senders.stop(setup.whatsappId));
     const id = await setup.enqueue("to be deleted");
     senders.wake(setup.whatsappId);
     await waitFor(async () => (await messageState(db.pool, id)).send_state === "sent", "the message sent");
@@ -161,30 +142,19 @@ describe("#outbound-senders", () => {
   });
 
   it("says a reply went without its quote when the quoted message never reached the channel (ERR_FETCH_WAPP_MSG)", async () => {
-    const setup = await setupCloudConnection(db.pool);
-    const session = await openLeaseSession(db.pool, "senders-d", 10_000);
-    onTestFinished(() => session.client.release(true));
-    const generation = (await tryTake(db.pool, setup.whatsappId, "senders-d", session.presenceKey, 10_000))!;
-    const lease = { whatsappId: setup.whatsappId, workerId: "senders-d", generation, validUntil: Infinity };
     const quotes: (string | null)[] = [];
-    const base = fakeAdapter({ id: setup.whatsappId });
-    const adapter = {
-      ...base,
-      async send(m: Parameters<typeof base.send>[0]) {
-        quotes.push(m.quotedRemoteId);
-        return base.send(m);
+    const { setup, senders } = await sendersOn("senders-d", {
+      adapter: (c) => {
+        const base = fakeAdapter({ id: c.whatsappId });
+        return {
+          ...base,
+          async send(m: Parameters<typeof base.send>[0]) {
+            quotes.push(m.quotedRemoteId);
+            return base.send(m);
+          },
+        };
       },
-    };
-    const senders = outboundSenders({ pool: db.pool, sendGuardMs: 1000, log: () => {} });
-    senders.start({
-      whatsappId: setup.whatsappId,
-      companyId: setup.companyId,
-      adapter,
-      lease,
-      leaseValid: () => true,
-      onLeaseLost: () => {},
     });
-    onTestFinished(() => senders.stop(setup.whatsappId));
     const quoteOf = (id: string, quoted: string) =>
       db.pool.query("UPDATE messages SET quoted_msg_id = $2 WHERE id = $1 AND company_id = $3", [
         id,

@@ -70,6 +70,7 @@ const TABLES = [
   "invoices",
   "invoice_charges",
   "phone_contacts",
+  "contact_number_checks",
   "contact_lists",
   "contact_list_items",
   "campaigns",

@@ -4,6 +4,7 @@
 // check runs here, per connection, paced: one batch per interval, and a longer pause after WhatsApp refuses one.
 // The answers go to core (campaigns/campaign-number-check.ts), which marks the items and lets the sender go on.
 import { numbersToCheck, recordNumberCheck } from "@chatflow/core/campaigns/campaign-number-check.ts";
+import { answerContactChecks, waitingContactChecks } from "@chatflow/core/contacts/contact-number-check.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
 import type pg from "pg";
 import type { BaileysSocket } from "./whatsapp-baileys-socket.ts";
@@ -15,10 +16,17 @@ export type NumberCheckPace = {
   intervalMs: number;
   /** The pause after a call WhatsApp refused or left unanswered. */
   afterErrorMs: number;
+  /** How often an agent's check of one number (POST /contactsImport validateContact, decision 0122) is looked for. */
+  requestsMs?: number;
 };
 
 /** 25 numbers every 5 s (300 a minute): ahead of any campaign's pacing, far below what makes WhatsApp suspicious. */
-export const NUMBER_CHECK_PACE: NumberCheckPace = { batch: 25, intervalMs: 5000, afterErrorMs: 60_000 };
+export const NUMBER_CHECK_PACE: NumberCheckPace = {
+  batch: 25,
+  intervalMs: 5000,
+  afterErrorMs: 60_000,
+  requestsMs: 500,
+};
 
 /** A phone number's digits, from a number or a jid (5511...@s.whatsapp.net, with or without its device). */
 const digitsOf = (numberOrJid: string) => (numberOrJid.split("@")[0] ?? "").split(":")[0]!.replace(/\D/g, "");
@@ -77,6 +85,41 @@ export function campaignNumberCheck(o: {
     return answers.length;
   }
 
+  /**
+   * The numbers core is waiting on (an agent importing a contact with validateContact): asked at once, answered
+   * within the request's wait; one not answered is left to core, which then says it could not be checked.
+   */
+  async function answerRequests(): Promise<number> {
+    const socket = o.socket();
+    if (!socket) return 0;
+    const asked = await waitingContactChecks(o.pool, o.owner, pace.batch);
+    if (asked.length === 0) return 0;
+    const answer = await socket.onWhatsApp(...asked.map((n) => n.number));
+    if (!answer) throw new Error("WhatsApp did not answer the contact check");
+    const answers = onWhatsappAnswers(asked, answer);
+    await answerContactChecks(
+      o.pool,
+      o.owner,
+      answers.map((a) => ({ id: a.id, onWhatsapp: a.onWhatsapp })),
+    );
+    return answers.length;
+  }
+  let requestsTimer: NodeJS.Timeout | null = null;
+  let requestsRunning: Promise<unknown> = Promise.resolve();
+  const nextRequests = () => {
+    if (stopped) return;
+    requestsTimer = setTimeout(() => {
+      requestsTimer = null;
+      requestsRunning = answerRequests().then(
+        () => nextRequests(),
+        (err: unknown) => {
+          o.log(`contact check failed: ${err instanceof Error ? err.message : String(err)}`);
+          nextRequests();
+        },
+      );
+    }, pace.requestsMs ?? NUMBER_CHECK_PACE.requestsMs);
+  };
+
   const next = (ms: number) => {
     if (stopped) return;
     timer = setTimeout(() => {
@@ -93,16 +136,21 @@ export function campaignNumberCheck(o: {
 
   return {
     checkOnce,
+    answerRequests,
     start() {
       if (!stopped) return;
       stopped = false;
       next(pace.intervalMs);
+      nextRequests();
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (requestsTimer) clearTimeout(requestsTimer);
       timer = null;
+      requestsTimer = null;
       await running;
+      await requestsRunning;
     },
   };
 }

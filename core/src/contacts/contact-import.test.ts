@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { buildTag, changesAfter, lastSeq, uploadContacts } from "../testing/contacts-factories.ts";
-import { buildCompany, buildContact, buildUser } from "../testing/factories.ts";
+import { buildCompany, buildContact, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { coreForFile } from "../testing/test-world.ts";
 import { parseDelimited } from "./spreadsheet.ts";
 
@@ -237,5 +237,24 @@ describe("#contactsImport", () => {
       body: { name: "Jo", number: "5511900000050", validateContact: true },
     });
     expect(good.status).toBe(200);
+  });
+
+  it("asks WhatsApp through a connected QR connection, and says it could not check when none answers", async () => {
+    const c = await company();
+    await buildWhatsapp(core.db.pool, { companyId: c.id, channel: "whatsapp", status: "CONNECTED" });
+    // No channel worker holds the connection here: nobody answers within the wait (decision 0122).
+    const res = await core.api("POST", "/contactsImport", {
+      token: c.token,
+      body: { name: "Lia", number: "5511900000060", validateContact: true },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("ERR_WAPP_CHECK_CONTACT");
+    expect(await contactsOf(c.id)).toEqual([]);
+    // Without validateContact nothing is asked.
+    const plain = await core.api("POST", "/contactsImport", {
+      token: c.token,
+      body: { name: "Lia", number: "5511900000060" },
+    });
+    expect(plain.status).toBe(200);
   });
 });

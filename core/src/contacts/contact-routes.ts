@@ -31,7 +31,7 @@ import { createContact } from "./create-contact.ts";
 import { deleteContact } from "./delete-contact.ts";
 import { exportContacts } from "./export-contacts.ts";
 import { findContactByNumber } from "./find-contact-by-number.ts";
-import { importContact } from "./import-contact.ts";
+import { checkImportedNumber, importContact } from "./import-contact.ts";
 import { listAllContacts, listContacts } from "./list-contacts.ts";
 import { toggleAcceptAudio, toggleDisableBot } from "./toggle-contact-flag.ts";
 import { updateContact } from "./update-contact.ts";
@@ -110,6 +110,7 @@ export function contactRoutes(pool: pg.Pool, limits: Pick<AbuseLimits, "contactL
   router.post("/contactsImport", async (req, res) => {
     const actor = actorOf(res);
     const input = parse(ZImportContactRequestSchema, req.body ?? {});
+    await checkImportedNumber(pool, actor, input);
     const id = await transaction(pool, (client) => importContact(client, actor, input));
     await answerContact(res, id);
   });

@@ -7,6 +7,7 @@ import type { TImportContactRequest } from "../contract/contacts.ts";
 import { recordChanges } from "../kernel/change-log.ts";
 import { duplicatedContact, whatsappInvalidContact } from "../kernel/errors.ts";
 import { getCompanySetting, isOn } from "../settings/company-settings.ts";
+import { checkContactNumber } from "./contact-number-check.ts";
 import { authorizeContacts } from "./contact-policy.ts";
 import { addContactTags, findOrCreateTagsByName } from "./tag-queries.ts";
 
@@ -16,6 +17,18 @@ import { addContactTags, findOrCreateTagsByName } from "./tag-queries.ts";
  * number: 10 to 15 digits, E.164's maximum). docs/decisions/0011-contacts.md.
  */
 export const isPlausiblePhoneNumber = (digits: string) => /^[1-9]\d{9,14}$/.test(digits);
+
+/**
+ * validateContact's check, before the row's transaction: the number's shape, then WhatsApp itself through the
+ * company's connected WhatsApp-by-QR connection when it has one (decision 0122): not on WhatsApp answers
+ * ERR_WAPP_INVALID_CONTACT, no answer from the connection ERR_WAPP_CHECK_CONTACT.
+ */
+export async function checkImportedNumber(pool: pg.Pool, actor: Actor, input: TImportContactRequest): Promise<void> {
+  if (!(input.validateContact === true || input.validateContact === "true")) return;
+  authorizeContacts(actor, "import");
+  if (!isPlausiblePhoneNumber(input.number)) throw whatsappInvalidContact({ number: "Not a valid WhatsApp number" });
+  await checkContactNumber(pool, actor.companyId, input.number);
+}
 
 /** Returns the new contact's id. */
 export async function importContact(

@@ -64,6 +64,7 @@ import { Migration0113TwoFactor } from "./migrations/0113-two-factor.ts";
 import { Migration0115MessageSearchUnaccent } from "./migrations/0115-message-search-unaccent.ts";
 import { Migration0117ConnectionLgpd } from "./migrations/0117-connection-lgpd.ts";
 import { Migration0120ContactListNumberCheck } from "./migrations/0120-contact-list-number-check.ts";
+import { Migration0122ContactNumberChecks } from "./migrations/0122-contact-number-checks.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -129,6 +130,7 @@ export const MIGRATIONS = [
   { name: "0115-message-search-unaccent", class: Migration0115MessageSearchUnaccent },
   { name: "0117-connection-lgpd", class: Migration0117ConnectionLgpd },
   { name: "0120-contact-list-number-check", class: Migration0120ContactListNumberCheck },
+  { name: "0122-contact-number-checks", class: Migration0122ContactNumberChecks },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

@@ -120,6 +120,10 @@ export const facebookGraphUnavailable = () =>
 export const noOtherWhatsapp = () => new AppError("ERR_NO_OTHER_WHATSAPP", "At least one default connection is needed");
 export const whatsappGreetingRequired = () =>
   new AppError("ERR_WAPP_GREETING_REQUIRED", "Greeting message required when more than one queue exists");
+export const whatsappCheckContact = () =>
+  new AppError("ERR_WAPP_CHECK_CONTACT", "The number could not be checked on WhatsApp", {
+    fields: { number: "Could not check the number on WhatsApp" },
+  });
 export const whatsappInvalidContact = (fields?: Record<string, string>) =>
   new AppError("ERR_WAPP_INVALID_CONTACT", "Not a valid WhatsApp number", fields ? { fields } : {});
 export const planLimitReached = (message: string, data: Record<string, unknown>) =>

@@ -179,3 +179,29 @@ export const PhoneContact = defineEntity({
   },
 });
 export type IPhoneContact = InferEntity<typeof PhoneContact>;
+
+/**
+ * A number core asked a connection's worker to check on WhatsApp (POST /contactsImport with validateContact,
+ * migration 0122, decision 0122): answered by the worker holding the connection's socket, or never.
+ */
+export const ContactNumberCheck = defineEntity({
+  name: "ContactNumberCheck",
+  tableName: "contact_number_checks",
+  properties: {
+    id: p.uuid().primary().defaultRaw("gen_random_uuid()"),
+    companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade").updateRule("no action"),
+    whatsappId: p.manyToOne(Whatsapp).mapToPk().joinColumn("whatsapp_id").deleteRule("cascade").updateRule("no action"),
+    number: p.text(),
+    createdAt: p.datetime().defaultRaw("now()"),
+    answeredAt: p.datetime().nullable(),
+    onWhatsapp: p.boolean().nullable(),
+  },
+  indexes: [
+    {
+      name: "contact_number_checks_waiting",
+      expression:
+        "CREATE INDEX contact_number_checks_waiting ON contact_number_checks (whatsapp_id, created_at) WHERE answered_at IS NULL",
+    },
+  ],
+});
+export type IContactNumberCheck = InferEntity<typeof ContactNumberCheck>;

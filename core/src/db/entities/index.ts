@@ -7,7 +7,15 @@ import { AuditEntry } from "./audit.ts";
 import { Campaign, CampaignSetting, CampaignShipping } from "./campaigns.ts";
 import { Chatbot } from "./chatbots.ts";
 import { Chat, ChatMessage, ChatUser } from "./chats.ts";
-import { BaileysAuth, ChannelWorker, ConnectionLease, PhoneContact, Whatsapp, WhatsappQueue } from "./connections.ts";
+import {
+  BaileysAuth,
+  ChannelWorker,
+  ConnectionLease,
+  ContactNumberCheck,
+  PhoneContact,
+  Whatsapp,
+  WhatsappQueue,
+} from "./connections.ts";
 import { ContactList, ContactListItem } from "./contact-lists.ts";
 import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { FileList } from "./files.ts";
@@ -94,6 +102,7 @@ export const ENTITIES = [
   FileList,
   BaileysAuth,
   PhoneContact,
+  ContactNumberCheck,
   QueueIntegration,
   Prompt,
   IntegrationStep,

@@ -82,4 +82,9 @@ describe("#first screen", () => {
       expect(files.has(file), chain(files, file)).toBe(false);
     }
   });
+
+  it("carries no zod: the login's schemas and the two-factor answer are read without a schema library", () => {
+    // The two-factor login answer once pulled all of zod into the entry through its contract (about 95 KB).
+    expect(packages.has("zod"), `zod <- ${chain(files, packages.get("zod") ?? "")}`).toBe(false);
+  });
 });

@@ -51,17 +51,18 @@ describe("#whatsapp-cloud.send", () => {
   });
 
   it.each([
-    [400, 131026, "permanent"],
+    // Not on WhatsApp (or an app too old): the number's own code (decision 0120).
+    [400, 131026, "permanent", "ERR_WAPP_INVALID_CONTACT"],
     // A dead token takes the connection down and the message waits for it (decision 0093).
-    [401, 190, "retryable-not-delivered"],
-    [429, 130429, "retryable-not-delivered"],
-    [400, 131056, "retryable-not-delivered"],
-    [500, 131000, "retryable-maybe-delivered"],
-    [503, 131016, "retryable-maybe-delivered"],
-  ])("classifies HTTP %i (code %i) as %s", async (status, code, kind) => {
+    [401, 190, "retryable-not-delivered", "ERR_SENDING_WAPP_MSG"],
+    [429, 130429, "retryable-not-delivered", "ERR_SENDING_WAPP_MSG"],
+    [400, 131056, "retryable-not-delivered", "ERR_SENDING_WAPP_MSG"],
+    [500, 131000, "retryable-maybe-delivered", "ERR_SENDING_WAPP_MSG"],
+    [503, 131016, "retryable-maybe-delivered", "ERR_SENDING_WAPP_MSG"],
+  ])("classifies HTTP %i (code %i) as %s, %s", async (status, code, kind, errorCode) => {
     fake.reply = () => ({ status, body: { error: { message: "refused", code } } });
     const err = await failure(adapter().adapter.send(message));
-    expect(err).toMatchObject({ kind, code: "ERR_SENDING_WAPP_MSG" });
+    expect(err).toMatchObject({ kind, code: errorCode });
   });
 
   it("names Meta's refusals: outside the 24-hour window (131047) for good, throttled or restricted as a held queue", async () => {

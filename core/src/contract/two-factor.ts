@@ -26,15 +26,7 @@ const zTypedCode = z
   .transform((v) => v.replace(/[\s-]/g, "").toLowerCase())
   .pipe(z.string().min(1, "Required").max(32, "Too Long!"));
 
-/** What POST /auth/login answers when a second step comes before the tokens (otherwise LoginResponse). */
-export type TwoFactorChallengeAnswer = {
-  /** "code": type a code from the app or a recovery code; "enrol": the account must enrol first. */
-  twoFactor: "code" | "enrol";
-  /** Single-use, short-lived; names the user for the second step only (it is no access token). */
-  challenge: string;
-};
-export type LoginAnswer = LoginResponse | TwoFactorChallengeAnswer;
-export const isChallenge = (a: LoginAnswer): a is TwoFactorChallengeAnswer => "challenge" in a;
+export { isChallenge, type LoginAnswer, type TwoFactorChallengeAnswer } from "./two-factor-login.ts";
 
 /** POST /auth/2fa/verify: the second step of a login. */
 export const ZTwoFactorVerifyRequestSchema = z.object({

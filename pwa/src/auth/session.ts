@@ -2,12 +2,8 @@
 // inbox opens offline: the stored user is trusted until the server says otherwise.
 import type { LoginResponse, TLoginRequest } from "@chatflow/core/contract/auth.ts";
 import type { UserDTO } from "@chatflow/core/contract/entities.ts";
-import {
-  type EnrolledLoginAnswer,
-  type EnrolmentAnswer,
-  isChallenge,
-  type LoginAnswer,
-} from "@chatflow/core/contract/two-factor.ts";
+import type { EnrolledLoginAnswer, EnrolmentAnswer } from "@chatflow/core/contract/two-factor.ts";
+import { isChallenge, type LoginAnswer } from "@chatflow/core/contract/two-factor-login.ts";
 import { ApiError } from "../api/errors.ts";
 import { fetchJson } from "../api/http.ts";
 import type { ChatflowDb } from "../store/db.ts";

@@ -133,6 +133,8 @@ describe("what an agent is told", () => {
     // would reach. What stands on top is asked with the toast made hit-testable for the moment of the question.
     await page.getByTestId("menu-toggle").tap();
     await page.getByTestId("menu-drawer").waitFor();
+    // Asked once the drawer has slid in: on a loaded machine its animation may still run when it is attached.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
     const covered = await toast.evaluate((el) => {
       const inert = el.closest<HTMLElement>("[inert]");
       if (!inert) return "the toast is not inert";

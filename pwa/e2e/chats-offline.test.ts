@@ -135,8 +135,10 @@ describe("internal chat offline", () => {
     await writer.page.getByTestId("chat-users").click();
     await writer.page.getByRole("option", { name: "Bruno Offline" }).click();
     await writer.page.keyboard.press("Escape");
+    // The writer is on another chat's page already: wait for the new chat's address, not any chat's.
+    const before = writer.page.url();
     await writer.page.getByTestId("chat-save").click();
-    await writer.page.waitForURL(/\/chats\/[0-9a-f-]{36}$/);
+    await writer.page.waitForURL((u) => /\/chats\/[0-9a-f-]{36}$/.test(u.pathname) && u.href !== before);
     const newUuid = writer.page.url().split("/").at(-1)!;
     const row = writer.page.getByTestId("chat-row").filter({ hasText: "Criado sem rede" });
     await row.waitFor();

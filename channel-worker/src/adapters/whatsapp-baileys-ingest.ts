@@ -64,7 +64,8 @@ export function baileysIngest(o: IngestOptions): BaileysIngest {
     importQueueId: null,
   };
   /** The history import under way: when it began and the remote ids it stored. */
-  let importing: { startedAt: Date; remoteIds: Set<string> } | null = null;
+  /** The history import under way: when it began, what it stored, and its "Running" status write. */
+  let importing: { startedAt: Date; remoteIds: Set<string>; marked: Promise<void> } | null = null;
   /**
    * Key ids this adapter sent lately, with the id of the message row each one sends (none for edits and deletes):
    * their echo (an own-event upsert) is not a message from the phone, and an ack that comes before the send's
@@ -177,12 +178,20 @@ export function baileysIngest(o: IngestOptions): BaileysIngest {
       const t = Number(m.messageTimestamp?.toString() ?? 0) * 1000;
       return t >= from && t < to;
     });
-    if (!importing) {
-      importing = { startedAt: new Date(), remoteIds: new Set() };
-      await writeImportStatus(o, "Running");
-    }
+    // The first chunk marks the import running; a chunk arriving while that write is on its way waits for it too,
+    // so no history message is stored before the status says an import runs.
+    importing ??= {
+      startedAt: new Date(),
+      remoteIds: new Set(),
+      // A status that could not be written loses no history: the chunks are stored all the same.
+      marked: writeImportStatus(o, "Running").catch((err: unknown) =>
+        log(`connection ${owner.whatsappId}: import status not written: ${(err as Error).message}`),
+      ),
+    };
+    const run = importing;
+    await run.marked;
     const r = { ...rules, allowGroup: rules.importGroups, groupAsTicket: rules.importGroups };
-    for (const e of await ingestUpsert(wanted, s, r)) if (e.kind === "message") importing.remoteIds.add(e.remoteId);
+    for (const e of await ingestUpsert(wanted, s, r)) if (e.kind === "message") run.remoteIds.add(e.remoteId);
   }
 
   /** The import is complete: its tickets get the import queue, are closed when asked, and the time is recorded. */

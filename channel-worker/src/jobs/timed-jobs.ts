@@ -148,6 +148,7 @@ export async function startTimedJobs(opts: TimedJobsOptions): Promise<TimedJobs>
   // between a run's end and its bookkeeping cancels it ("no lockedAt date found"); short test intervals made
   // those checks frequent enough to fail the jobs test now and then.
   const lockLifetimeMs = Math.max(5 * intervalMs, 10_000);
+  const processEveryMs = Math.min(intervalMs, 5000, ...TIMED_JOBS.map((j) => j.everyMs ?? intervalMs));
   const agenda = new Agenda({
     backend: new PostgresBackend({
       // The worker's pool, so agenda never closes it under the worker.
@@ -159,7 +160,7 @@ export async function startTimedJobs(opts: TimedJobsOptions): Promise<TimedJobs>
     }),
     name: opts.workerId,
     // Agenda's own 5 s poll, or faster when the interval is shorter (tests).
-    processEvery: Math.min(intervalMs, 5000, ...TIMED_JOBS.map((j) => j.everyMs ?? intervalMs)),
+    processEvery: processEveryMs,
     defaultLockLifetime: lockLifetimeMs,
   });
   agenda.on("error", (err) => opts.log(`timed jobs: ${err.message}`));
@@ -189,10 +190,17 @@ export async function startTimedJobs(opts: TimedJobsOptions): Promise<TimedJobs>
       await agenda.drain(lockLifetimeMs);
       // ...but keeps the runs it had locked ahead of their time: hand those back now rather than have the other
       // workers wait for the lock to expire.
-      await opts.pool.query(
-        "UPDATE agenda_jobs SET locked_at = NULL WHERE locked_at IS NOT NULL AND last_modified_by = $1 AND name = ANY($2)",
-        [opts.workerId, [...TIMED_JOBS.map((j) => j.name), FLOW_RESUME_JOB]],
-      );
+      const handBack = () =>
+        opts.pool.query(
+          "UPDATE agenda_jobs SET locked_at = NULL WHERE locked_at IS NOT NULL AND last_modified_by = $1 AND name = ANY($2)",
+          [opts.workerId, [...TIMED_JOBS.map((j) => j.name), FLOW_RESUME_JOB]],
+        );
+      await handBack();
+      // A processing tick already on its way when drain() cleared the interval can still lock a run after that: its
+      // lock would hold the job from the other workers for the whole lock lifetime. Handed back again once such a
+      // tick has had the time to land (a CI run's campaign waited past its 8 s for a lock taken so).
+      await new Promise((r) => setTimeout(r, Math.min(processEveryMs, 1000)));
+      await handBack();
     },
   };
 }

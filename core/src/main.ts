@@ -11,6 +11,13 @@ const stop = async () => {
   // Registered for good (not once): a second signal during the drain must not end the process mid-stop.
   if (stopping) return;
   stopping = true;
+  // The drain is bounded (drainTimeoutMs); the clean-up after it waits on the database, which may have stopped
+  // answering (a partition, its host gone): past the whole bound, exit anyway and say so.
+  const bound = (config.drainDelayMs ?? 0) + (config.drainTimeoutMs ?? 25_000) + (config.stopGraceMs ?? 10_000);
+  setTimeout(() => {
+    logger.error({ boundMs: bound }, "core did not stop in time (its clean-up hung); exiting");
+    process.exit(1);
+  }, bound).unref();
   await core.stop();
   process.exit(0);
 };

@@ -109,6 +109,12 @@ export type CoreConfig = {
    */
   drainDelayMs?: number;
   drainTimeoutMs?: number;
+  /**
+   * After the drain, how long the clean-up (push, actors, imports, the database pool) may take before the process
+   * exits anyway with status 1 (STOP_GRACE_MS, 10 s): a database that stopped answering mid-stop must not keep a
+   * stopped core alive for ever.
+   */
+  stopGraceMs?: number;
   /** The bearer token a Prometheus scrape of GET /metrics must send (METRICS_TOKEN); absent: no /metrics. */
   metricsToken?: string;
   /** One JSON line per request (ACCESS_LOG=off turns it off; decision 0096); absent (tests): off. */
@@ -235,6 +241,7 @@ export function loadConfig(env = process.env): CoreConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     drainDelayMs: Number(env.DRAIN_DELAY_MS ?? 0),
     drainTimeoutMs: Number(env.DRAIN_TIMEOUT_MS ?? 25_000),
+    stopGraceMs: Number(env.STOP_GRACE_MS ?? 10_000),
     metricsToken: env.METRICS_TOKEN || undefined,
     accessLog: env.ACCESS_LOG !== "off",
     vapid: vapidKeysFromEnv(env, env.CHATFLOW_ADMIN_EMAIL ?? "admin@chatflow.local"),

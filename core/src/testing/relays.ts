@@ -14,6 +14,11 @@ export type Relay = {
   open(): Promise<void>;
   /** Closes the port and every relayed connection, as a partition or a restart of the far side would. */
   cut(): Promise<void>;
+  /**
+   * Stops carrying bytes either way while every connection stays open (new ones are accepted and carry nothing):
+   * a far side that hangs, or a partition that drops packets without a reset, as a firewall or a dead host does.
+   */
+  freeze(): void;
 };
 
 /**
@@ -28,15 +33,29 @@ export async function relay(
   let server: Server | undefined;
   let port = 0;
   let connections = 0;
+  let frozen = false;
+  const pairs = new Set<[Socket, Socket]>();
+  const stall = ([client, upstream]: [Socket, Socket]) => {
+    client.unpipe(upstream);
+    upstream.unpipe(client);
+    client.pause();
+    upstream.pause();
+  };
   const pipe = (client: Socket) => {
     connections++;
     const upstream = net.createConnection(target);
-    for (const s of [client, upstream]) {
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    for (const s of pair) {
       sockets.add(s);
-      s.on("close", () => sockets.delete(s));
+      s.on("close", () => {
+        sockets.delete(s);
+        pairs.delete(pair);
+      });
       s.on("error", () => {});
     }
-    client.pipe(upstream).pipe(client);
+    if (frozen) stall(pair);
+    else client.pipe(upstream).pipe(client);
   };
   const open = () =>
     new Promise<void>((resolve) => {
@@ -66,6 +85,10 @@ export async function relay(
         if (!closing) return resolve();
         closing.close(() => resolve());
       }),
+    freeze: () => {
+      frozen = true;
+      for (const pair of pairs) stall(pair);
+    },
   };
 }
 

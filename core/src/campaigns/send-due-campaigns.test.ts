@@ -178,6 +178,36 @@ describe("#campaigns:send", () => {
     expect(await status(w)).toBe("EM_ANDAMENTO");
   });
 
+  it("a shipping failed by a late failure of its confirmation stays failed, never delivered too", async () => {
+    const w = await world({ messageInterval: 0 }, 1);
+    await pool().query(
+      "UPDATE campaigns SET confirmation = true, confirmation_message1 = 'Posso enviar, {nome}?', message2 = '' WHERE id = $1",
+      [w.campaignId],
+    );
+    expect(await run(new Date())).toBe(1);
+    await pool().query(
+      `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, from_me, ack, created_at)
+       SELECT gen_random_uuid(), t.company_id, t.id, t.contact_id, t.whatsapp_id, 'Pode sim', false, 0, now() + interval '1 second'
+       FROM tickets t WHERE t.company_id = $1`,
+      [w.companyId],
+    );
+    expect(await run(new Date(Date.now() + 3000))).toBe(1);
+    // The message went out; then the platform reports the confirmation failed (a late Cloud API status).
+    await pool().query("UPDATE messages SET send_state = 'sent' WHERE company_id = $1 AND from_me", [w.companyId]);
+    await pool().query(
+      `UPDATE messages SET send_state = 'failed', error_code = 'ERR_SENDING_WAPP_MSG'
+       WHERE id = (SELECT confirmation_message_id FROM campaign_shippings WHERE company_id = $1)`,
+      [w.companyId],
+    );
+    for (const later of [6000, 9000]) await run(new Date(Date.now() + later));
+    const rows = await pool().query(
+      `SELECT delivered_at IS NOT NULL AS delivered, failed_at IS NOT NULL AS failed FROM campaign_shippings
+       WHERE company_id = $1`,
+      [w.companyId],
+    );
+    expect(rows.rows).toEqual([{ delivered: false, failed: true }]);
+  });
+
   it("sends nothing outside the hours or on a day off, and keeps the longer pause's rhythm", async () => {
     const w = await world({ messageInterval: 0, startHour: "00:00", endHour: "00:00" });
     expect(await run(new Date())).toBe(0);

@@ -251,13 +251,15 @@ async function settleLateOutcomes(client: pg.ClientBase, now: Date): Promise<voi
 /**
  * Sent messages mark their shipping delivered; refused ones failed, and a number WhatsApp refuses invalid. A
  * message the platform calls failed after it went out (a Cloud API `failed` status: decision 0120) turns its
- * delivered shipping failed.
+ * delivered shipping failed; a failed shipping is never marked delivered again (its sent message does not undo a
+ * confirmation that failed after it).
  */
 async function settleOutcomes(client: pg.ClientBase, c: Pick<Running, "id" | "companyId">): Promise<boolean> {
   const delivered = await client.query(
     `UPDATE campaign_shippings s SET delivered_at = m.updated_at, updated_at = now()
      FROM messages m WHERE m.id = s.message_id AND m.company_id = s.company_id
-       AND s.company_id = $1 AND s.campaign_id = $2 AND s.delivered_at IS NULL AND m.send_state = 'sent'`,
+       AND s.company_id = $1 AND s.campaign_id = $2 AND s.delivered_at IS NULL AND s.failed_at IS NULL
+       AND m.send_state = 'sent'`,
     [c.companyId, c.id],
   );
   const failed = await client.query<{ itemId: number | null; code: string | null }>(

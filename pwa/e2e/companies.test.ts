@@ -4,7 +4,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserStackForFile } from "../../test/browser-stack-for-file.ts";
-import { signIn } from "./support.ts";
+import { LOOK_SIZES, looked, signIn } from "./support.ts";
 
 const world = browserStackForFile();
 
@@ -98,6 +98,33 @@ describe("companies page", () => {
       "SELECT name FROM users WHERE email = 'caixa@mercado-e2e.test'",
     );
     expect(renamed.rows).toEqual([{ name: "Caixa Dois" }]);
+
+    // Caixa turned two-factor sign-in on and lost the phone: the super user sees it on and resets it.
+    await world.stack.core.db.pool.query(
+      `INSERT INTO user_two_factor (user_id, company_id, secret, enabled_at)
+       SELECT id, company_id, 'sealed-secret', now() FROM users WHERE email = 'caixa@mercado-e2e.test'`,
+    );
+    await users
+      .getByTestId("company-user-row")
+      .filter({ hasText: "Caixa Dois" })
+      .getByTestId("company-user-edit")
+      .click();
+    const factor = users.getByTestId("user-two-factor-state");
+    await expect.poll(() => factor.innerText()).toBe("Verificação em duas etapas: ativada");
+    const seen: string[] = [];
+    for (const size of LOOK_SIZES) {
+      await page.setViewportSize(size);
+      seen.push(...(await looked(page, `company-users-two-factor-${size.name}`)));
+    }
+    expect(seen).toEqual([]);
+    await users.getByTestId("user-two-factor-reset").click();
+    await page.getByTestId("user-two-factor-confirm").getByTestId("confirm-dialog-confirm").click();
+    await expect.poll(() => factor.innerText()).toBe("Verificação em duas etapas: desativada");
+    const reset = await world.stack.core.db.pool.query(
+      "SELECT secret FROM user_two_factor WHERE user_id = (SELECT id FROM users WHERE email = 'caixa@mercado-e2e.test')",
+    );
+    expect(reset.rows.every((r) => r.secret === null)).toBe(true);
+    await page.getByTestId("company-user-cancel-edit").click();
     await users
       .getByTestId("company-user-row")
       .filter({ hasText: "Caixa Dois" })
@@ -111,7 +138,12 @@ describe("companies page", () => {
       `SELECT kind, user_name AS "userName" FROM audit_entries
        WHERE company_id = (SELECT id FROM companies WHERE name = 'Mercado E2E') AND subject LIKE 'Caixa%' ORDER BY id`,
     );
-    expect(audit.rows.map((r) => r.kind)).toEqual(["user.create", "user.update", "user.delete"]);
+    expect(audit.rows.map((r) => r.kind)).toEqual([
+      "user.create",
+      "user.update",
+      "twoFactor.adminReset",
+      "user.delete",
+    ]);
     await ownerContext.close();
     await context.close();
   });

@@ -2,7 +2,8 @@
 // with name, password, e-mail, profile and queues (the company's own) that adds a user or, after a row's edit, saves
 // that user (an empty password keeps theirs). Core runs the users page's own use cases in that company (plan limit,
 // queues, e-mail rules, the audit log) and never lets the company lose its last admin (decision 0119): that admin has
-// no delete button, and a refusal says why. Its refusals show under their fields.
+// no delete button, and a refusal says why. Its refusals show under their fields. A user being edited shows whether
+// they have two-factor sign-in on, with the reset (decision 0113).
 import type { CompanyUsersDTO } from "@chatflow/core/contract/companies.ts";
 import { ZCompanyUserUpdateRequestSchema, ZCreateUserRequestSchema } from "@chatflow/core/contract/users.ts";
 import { useState } from "react";
@@ -19,6 +20,7 @@ import { List, ListItem } from "../ui/list-item.tsx";
 import { Select, SelectItem } from "../ui/select.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { showToast } from "../ui/toasts.ts";
+import { UserTwoFactor } from "../users/user-two-factor.tsx";
 import { useCompanyUsers } from "./companies-data.ts";
 
 type UserForm = { name: string; email: string; password: string; profile: "admin" | "user"; queueIds: number[] };
@@ -206,6 +208,8 @@ export function CompanyUsersModal({
             {(q) => <SelectItem id={q.id}>{q.name}</SelectItem>}
           </Select>
         </div>
+        {/* The super user resets the second factor of any company's user (decision 0113), as an admin does on /users. */}
+        {editing && online && <UserTwoFactor key={editing.id} userId={editing.id} name={editing.name} />}
       </fieldset>
       <ConfirmDialog
         isOpen={deleting !== null}

@@ -46,11 +46,13 @@ export const AUDIT_KINDS = [
   "ticket.delete",
   "campaign.start",
   "signin.newDevice",
-  // Two-factor sign-in (decision 0113): turned on or off by the user, reset by an admin, a recovery code used.
+  // Two-factor sign-in (decision 0113): turned on or off by the user, reset by an admin, a recovery code used, the
+  // recovery codes renewed.
   "twoFactor.enable",
   "twoFactor.disable",
   "twoFactor.adminReset",
   "twoFactor.recoveryCodeUsed",
+  "twoFactor.recoveryCodesRenewed",
   // The super user's (platform-wide): a company's entry lands in that company, a plan's or a platform setting's in
   // the platform's company.
   "company.create",

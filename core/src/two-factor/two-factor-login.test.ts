@@ -207,6 +207,11 @@ describe("#two-factor recovery codes renewed", () => {
     const a = await passwordStep(core, u.email, u.password);
     expect((await verify(a.body.challenge, u.recoveryCodes[0]!)).status).toBe(400);
     expect((await verify(a.body.challenge, res.body.recoveryCodes[0])).status).toBe(200);
+    const audit = await core.db.pool.query(
+      "SELECT user_id, subject_id FROM audit_entries WHERE company_id = $1 AND kind = 'twoFactor.recoveryCodesRenewed'",
+      [u.companyId],
+    );
+    expect(audit.rows).toEqual([{ user_id: u.id, subject_id: u.id }]);
     // Without 2FA on there is nothing to renew.
     const company = await buildCompany(core.db.pool);
     const plain = await signedIn(core, { companyId: company.id });

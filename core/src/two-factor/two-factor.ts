@@ -128,7 +128,7 @@ export async function takeSecondFactor(
   return "recovery";
 }
 
-/** Ten new recovery codes (the old ones die) for a right code; null for a wrong one (nothing written). */
+/** Ten new recovery codes (the old ones die, audited) for a right code; null for a wrong one (nothing written). */
 export async function renewRecoveryCodes(
   client: pg.ClientBase,
   key: Buffer,
@@ -136,7 +136,9 @@ export async function renewRecoveryCodes(
   code: string,
 ): Promise<string[] | null> {
   if (!(await takeSecondFactor(client, key, user, code))) return null;
-  return replaceRecoveryCodes(client, user);
+  const codes = await replaceRecoveryCodes(client, user);
+  await recordAudit(client, user, { kind: "twoFactor.recoveryCodesRenewed", subjectId: user.id, subject: user.name });
+  return codes;
 }
 
 /** The factor, its recovery codes and trusted devices go. */

@@ -69,11 +69,18 @@ async function spawnCore(
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
-    child.stdout!.on("data", (c: Buffer) => {
+    const listening = (c: Buffer) => {
       out += c.toString();
       const m = out.match(/core listening on (http:\/\/[^\s"]+)/);
-      if (m) resolve(m[1]!);
-    });
+      if (!m) return;
+      // Once started, core's lines (an access-log line per request) are read and dropped: kept and searched, they
+      // cost this process, which shares the CPU with core, time that grew with the square of the run's requests.
+      child.stdout!.off("data", listening);
+      child.stdout!.resume();
+      out = "";
+      resolve(m[1]!);
+    };
+    child.stdout!.on("data", listening);
     child.once("exit", (code) => reject(new Error(`core exited ${code}`)));
   });
   return { child, url };

@@ -3,6 +3,7 @@
 // the terminal (pino-pretty, in the launcher); a deployment ships the JSON to its log store as it is.
 //   LOG_LEVEL  trace, debug, info (default), warn, error, fatal or silent
 import pino, { type Logger } from "pino";
+import { LineBuffer } from "./line-buffer.ts";
 import { VERSION } from "./version.ts";
 
 const LEVELS = new Set(["trace", "debug", "info", "warn", "error", "fatal", "silent"]);
@@ -22,11 +23,11 @@ function partOf(entry = process.argv[1] ?? ""): string {
 }
 
 /**
- * Where the lines go: stdout through a buffer (sonic-boom, pino's own writer) that writes once 4 KiB have gathered
- * or 250 ms have passed, so the access log's line per request costs an append, not a write call; whatever is left is
- * written when the process exits. A test captures the lines instead (captureLogs).
+ * Where the lines go: stdout through a buffer (LineBuffer) that writes once 32 KiB have gathered or 250 ms have passed,
+ * so the access log's line per request costs an append, not a write call; whatever is left is written when the
+ * process exits. A test captures the lines instead (captureLogs).
  */
-const stdout = pino.destination({ dest: 1, minLength: 4096, sync: false });
+const stdout = new LineBuffer(1);
 setInterval(() => stdout.flush(), 250).unref();
 process.once("exit", () => {
   try {
@@ -36,7 +37,7 @@ process.once("exit", () => {
   }
 });
 let sink: (line: string) => void = (line) => {
-  stdout.write(line);
+  stdout.push(line);
 };
 
 /**

@@ -24,16 +24,12 @@ export type RuleFlags = {
 export type RuleName = keyof RuleFlags;
 
 /**
- * Planned on each batch like the rules' own reads (decision 0057): every look is an EXISTS through an index led by
- * company_id, so the plan stays cheap to make and to run at any size.
+ * The flags of each company of `b` (a batch's tickets: id, company_id, whatsapp_id, status) and `co` (their distinct
+ * company_id), as a query over those two names: run on its own (RULES_SQL) or as the tail of ingest's statement that
+ * stores the batch (STORE_BATCH_SQL, decision 0126). Every look is an EXISTS through an index led by company_id, so
+ * the plan stays cheap to make and to run at any size.
  */
-const RULES_SQL = `
-  WITH b AS (
-    SELECT t.id, t.company_id, t.whatsapp_id, t.status
-    FROM unnest($1::int[], $2::int[]) AS i(id, c)
-    JOIN tickets t ON t.id = i.id AND t.company_id = i.c
-  ), co AS (SELECT DISTINCT company_id FROM b)
-  SELECT co.company_id AS "companyId",
+export const RULE_FLAGS_SELECT = `SELECT co.company_id AS "companyId",
     EXISTS (SELECT 1 FROM b WHERE b.company_id = co.company_id AND b.status = 'nps') AS ratings,
     (EXISTS (SELECT 1 FROM settings s WHERE s.company_id = co.company_id
         AND ((s.key = 'scheduleType' AND s.value IN ('company', 'connection', 'queue'))
@@ -53,6 +49,15 @@ const RULES_SQL = `
     (EXISTS (SELECT 1 FROM queue_integrations qi WHERE qi.company_id = co.company_id)
       OR EXISTS (SELECT 1 FROM prompts p WHERE p.company_id = co.company_id)) AS "integrationSteps"
   FROM co`;
+
+/** Planned on each batch like the rules' own reads (decision 0057), when ingest asks on its own (blocked contacts). */
+const RULES_SQL = `
+  WITH b AS (
+    SELECT t.id, t.company_id, t.whatsapp_id, t.status
+    FROM unnest($1::int[], $2::int[]) AS i(id, c)
+    JOIN tickets t ON t.id = i.id AND t.company_id = i.c
+  ), co AS (SELECT DISTINCT company_id FROM b)
+  ${RULE_FLAGS_SELECT}`;
 
 /** Each company of the batch with the rules that may act on its tickets (a company absent has no ticket here). */
 export async function rulesInPlay(client: pg.ClientBase, bodies: BatchBodies): Promise<Map<number, RuleFlags>> {

@@ -19,8 +19,9 @@ import { confirmScheduledSends } from "../schedules/scheduled-send-outcome.ts";
 import { applyRatings } from "../tickets/apply-rating.ts";
 import { refreshTicketPreviews } from "../tickets/ticket-preview.ts";
 import { inboundKey } from "./find-stored-messages.ts";
-import { type RuleName, rulesInPlay, ticketsFor } from "./inbound-rules.ts";
+import { type RuleFlags, type RuleName, rulesInPlay, ticketsFor } from "./inbound-rules.ts";
 import { reopenRecentTickets } from "./reopen-recent-tickets.ts";
+import { type MessageRow, storeBatch, type TicketTotals } from "./store-batch.ts";
 
 export type InboundMessage = {
   kind: "message";
@@ -107,14 +108,23 @@ export async function ingest(
       ? await freshMessagesAndContacts(own, inbound, result, changes)
       : { messages: inbound, contacts: undefined };
   if (contacts && messages.length > 0) {
-    const ticketIds = await upsertTickets(own, messages, contacts, changes, now);
-    // A blocked contact's message with no ticket to join is ignored, as the original product does.
-    const kept = messages.filter((m) => ticketIds.has(ticketKeyOf(m, contacts.ids)));
-    const stored = await insertMessages(own, kept, contacts.ids, ticketIds, changes);
+    const tickets = ticketTotals(messages, contacts.ids);
+    const open = contacts.blocked.size === 0 ? tickets : tickets.filter((a) => !contacts.blocked.has(a.contactId));
+    // timeCreateNewTicket: a ticket closed moments ago takes the message instead of a new one (not for a blocked
+    // contact, who starts nothing). Only on the connections that have it (most have none: no statement).
+    await reopenRecentTickets(
+      own,
+      open.filter((a) => contacts.reopening.has(a.whatsappId)),
+      changes,
+      now,
+    );
+    // No blocked contact in the batch (the common case): tickets, messages and the rules' look in one statement
+    // (decision 0126). Otherwise step by step, since a blocked contact's message joins only a ticket in progress.
+    const { ticketIds, kept, stored, rules } =
+      open.length === tickets.length
+        ? await storeAtOnce(own, messages, tickets, contacts.ids, changes)
+        : await storeStepwise(own, client, messages, tickets, contacts, changes);
     const bodies = lastBodies(stored, contacts.ids, ticketIds);
-    // One look tells which rules can act on this batch; each rule then reads only its companies' tickets
-    // (decision 0080). A rule with no ticket left returns at once, without a statement.
-    const rules = await rulesInPlay(client, bodies);
     const only = (rule: RuleName) => ticketsFor(bodies, rules, rule);
     await applyRatings(client, only("ratings"), changes);
     // Vacation, consent and the hours come first; a ticket they hold is left alone by the bot this time.
@@ -244,6 +254,91 @@ const ticketKey = (companyId: number, contactId: number, whatsappId: number) =>
 const ticketKeyOf = (m: InboundMessage, contactIds: Map<string, number>) =>
   ticketKey(m.companyId, contactIds.get(contactKey(m.companyId, m.from))!, m.whatsappId);
 
+/** Each ticket's share of the batch, in the order every ingest locks tickets in (company, contact). */
+function ticketTotals(messages: InboundMessage[], contactIds: Map<string, number>): TicketTotals[] {
+  const acc = new Map<string, TicketTotals>();
+  for (const m of messages) {
+    const contactId = contactIds.get(contactKey(m.companyId, m.from))!;
+    const k = ticketKey(m.companyId, contactId, m.whatsappId);
+    let a = acc.get(k);
+    if (a === undefined) {
+      a = {
+        companyId: m.companyId,
+        contactId,
+        whatsappId: m.whatsappId,
+        channel: m.channel,
+        last: "",
+        count: 0,
+        isGroup: isGroupNumber(m.from),
+      };
+      acc.set(k, a);
+    }
+    // The list's preview is the customer's last message (decision 0089): one sent from the phone leaves it.
+    if (!m.fromMe) {
+      a.last = m.body;
+      a.count += 1;
+    }
+  }
+  // Lock tickets in one order everywhere, so two batches never deadlock.
+  return [...acc.values()].sort((a, b) => a.companyId - b.companyId || a.contactId - b.contactId);
+}
+
+/** The batch's messages, each with its id (UUIDv7, made here so the batch's order is the ids' order) and contact. */
+function messageRows(messages: InboundMessage[], contactIds: Map<string, number>): MessageRow<InboundMessage>[] {
+  return messages.map((m) => ({ id: uuidv7(), m, contactId: contactIds.get(contactKey(m.companyId, m.from))! }));
+}
+
+/** What storing a batch's messages answers to the rules that follow. */
+type Stored = {
+  ticketIds: Map<string, number>;
+  /** The messages that had a ticket to join (a blocked contact's with none are dropped). */
+  kept: InboundMessage[];
+  /** Those inserted now, in arrival order (not a copy stored before). */
+  stored: InboundMessage[];
+  rules: Map<number, RuleFlags>;
+};
+
+/** No blocked contact in the batch: one statement (STORE_BATCH_SQL). */
+async function storeAtOnce(
+  client: pg.ClientBase,
+  messages: InboundMessage[],
+  tickets: TicketTotals[],
+  contactIds: Map<string, number>,
+  changes: Change[],
+): Promise<Stored> {
+  const rows = messageRows(messages, contactIds);
+  const batch = await storeBatch(client, tickets, rows, changes);
+  const ticketIds = new Map<string, number>();
+  for (const t of batch.tickets) ticketIds.set(ticketKey(t.companyId, t.contactId, t.whatsappId), t.id);
+  const kept = messages.filter((m) => ticketIds.has(ticketKeyOf(m, contactIds)));
+  const stored: InboundMessage[] = [];
+  for (const r of rows) {
+    if (!batch.stored.has(r.id)) continue;
+    changes.push({ companyId: r.m.companyId, entity: "messages", id: r.id });
+    stored.push(r.m);
+  }
+  return { ticketIds, kept, stored, rules: batch.rules };
+}
+
+/** A batch with a blocked contact: the tickets, the messages and the rules' look one statement each. */
+async function storeStepwise(
+  own: pg.ClientBase,
+  client: pg.ClientBase,
+  messages: InboundMessage[],
+  tickets: TicketTotals[],
+  contacts: BatchContacts,
+  changes: Change[],
+): Promise<Stored> {
+  const ticketIds = await upsertTickets(own, tickets, contacts, changes);
+  // A blocked contact's message with no ticket to join is ignored, as the original product does.
+  const kept = messages.filter((m) => ticketIds.has(ticketKeyOf(m, contacts.ids)));
+  const stored = await insertMessages(own, kept, contacts.ids, ticketIds, changes);
+  // One look tells which rules can act on this batch; each rule then reads only its companies' tickets
+  // (decision 0080). A rule with no ticket left returns at once, without a statement.
+  const rules = await rulesInPlay(client, lastBodies(stored, contacts.ids, ticketIds));
+  return { ticketIds, kept, stored, rules };
+}
+
 /**
  * Opens a pending ticket per contact and connection, or adds to the one in
  * progress. A blocked contact (active false) gets no new ticket: only one it
@@ -251,51 +346,11 @@ const ticketKeyOf = (m: InboundMessage, contactIds: Map<string, number>) =>
  */
 async function upsertTickets(
   client: pg.ClientBase,
-  messages: InboundMessage[],
+  all: TicketTotals[],
   contacts: BatchContacts,
   changes: Change[],
-  now: Date,
 ): Promise<Map<string, number>> {
-  type Acc = {
-    companyId: number;
-    contactId: number;
-    whatsappId: number;
-    channel: string;
-    last: string;
-    count: number;
-    isGroup: boolean;
-  };
-  const acc = new Map<string, Acc>();
-  for (const m of messages) {
-    const contactId = contacts.ids.get(contactKey(m.companyId, m.from))!;
-    const k = ticketKey(m.companyId, contactId, m.whatsappId);
-    const a = acc.get(k) ?? {
-      companyId: m.companyId,
-      contactId,
-      whatsappId: m.whatsappId,
-      channel: m.channel,
-      last: "",
-      count: 0,
-      isGroup: isGroupNumber(m.from),
-    };
-    // The list's preview is the customer's last message (decision 0089): one sent from the phone leaves it.
-    if (!m.fromMe) {
-      a.last = m.body;
-      a.count += 1;
-    }
-    acc.set(k, a);
-  }
-  // Lock tickets in one order everywhere, so two batches never deadlock.
-  const all = [...acc.values()].sort((a, b) => a.companyId - b.companyId || a.contactId - b.contactId);
-  const list = contacts.blocked.size === 0 ? all : all.filter((a) => !contacts.blocked.has(a.contactId));
-  // timeCreateNewTicket: a ticket closed moments ago takes the message instead of a new one (not for a blocked
-  // contact, who starts nothing). Only on the connections that have it (most have none: no statement).
-  await reopenRecentTickets(
-    client,
-    list.filter((a) => contacts.reopening.has(a.whatsappId)),
-    changes,
-    now,
-  );
+  const list = all.filter((a) => !contacts.blocked.has(a.contactId));
   type Row = { id: number; company_id: number; contact_id: number; whatsapp_id: number; created: boolean };
   const { rows } = await client.query<Row>(
     `INSERT INTO tickets (company_id, contact_id, whatsapp_id, channel, last_message, unread_messages, status, is_group)
@@ -365,10 +420,10 @@ async function insertMessages(
   ticketIds: Map<string, number>,
   changes: Change[],
 ): Promise<InboundMessage[]> {
-  const rows = messages.map((m) => {
-    const contactId = contactIds.get(contactKey(m.companyId, m.from))!;
-    return { id: uuidv7(), m, contactId, ticketId: ticketIds.get(ticketKey(m.companyId, contactId, m.whatsappId))! };
-  });
+  const rows = messageRows(messages, contactIds).map((r) => ({
+    ...r,
+    ticketId: ticketIds.get(ticketKey(r.m.companyId, r.contactId, r.m.whatsappId))!,
+  }));
   const inserted = await client.query<{ id: string }>(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, body, media_type, remote_id, data_json,
        created_at, updated_at, from_me, ack, media_url, quoted_msg_id)

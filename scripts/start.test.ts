@@ -212,6 +212,26 @@ describe("the supervisor", () => {
     expect(lines.filter((l) => l.startsWith("[crashy] up")).length).toBe(ups);
   });
 
+  it("prefixes a part's output by whole lines, however the pipe cuts them", async () => {
+    const lines: string[] = [];
+    const supervisor = new Supervisor({ log: (l) => lines.push(l), error: (l) => lines.push(l) });
+    // One JSON line written in two pieces apart in time, a long line, and a two-byte character split across writes.
+    const script = `
+      const long = "x".repeat(200000);
+      process.stdout.write('{"level":"info","time":"2026-12-07T10:57:27.924Z","msg":"split');
+      setTimeout(() => {
+        process.stdout.write(' line"}\\n' + long + '\\n');
+        process.stdout.write(Buffer.from([0x63, 0x61, 0x66, 0xc3]));
+        setTimeout(() => process.stdout.write(Buffer.from([0xa9, 0x0a])), 50);
+      }, 100);
+      setInterval(() => {}, 1000);`;
+    supervisor.start({ name: "piece", args: ["-e", script], env: process.env });
+    await vi.waitFor(() => expect(lines).toContain("[piece] café"), { timeout: 10_000 });
+    await supervisor.stopAll();
+    expect(lines[0]).toMatch(/^\[piece\] \S+ INFO: split line$/);
+    expect(lines[1]).toBe(`[piece] ${"x".repeat(200000)}`);
+  });
+
   it("renders a part's JSON log lines for a person and leaves other lines alone", () => {
     const line = JSON.stringify({
       level: "warn",

@@ -4,6 +4,7 @@
 // part that exits on its own restarted with backoff. pm2 and systemd do the same for a deployment; this is
 // the one-machine start (decision 0086).
 import { type ChildProcess, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 import { prettyFactory } from "pino-pretty";
 
 /**
@@ -88,15 +89,16 @@ export class Supervisor {
       detached: true,
     });
     running.child = child;
-    const prefix = (chunk: Buffer) =>
-      chunk
-        .toString()
-        .split("\n")
-        .filter(Boolean)
-        .map((l) => `[${spec.name}] ${readable(l)}`)
-        .join("\n");
-    child.stdout?.on("data", (c: Buffer) => this.opts.log(prefix(c)));
-    child.stderr?.on("data", (c: Buffer) => this.opts.error(prefix(c)));
+    // By line, not by chunk: a pipe hands over what was written in pieces of its own size (core's log writes up to
+    // 32 KiB at once), so a line can span two chunks, and a character's bytes too; readline carries both over.
+    const byLine = (stream: NodeJS.ReadableStream | null, out: (line: string) => void) => {
+      if (!stream) return;
+      createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (l) => {
+        if (l) out(`[${spec.name}] ${readable(l)}`);
+      });
+    };
+    byLine(child.stdout, (l) => this.opts.log(l));
+    byLine(child.stderr, (l) => this.opts.error(l));
     child.on("exit", (code, signal) => {
       if (this.stopping) return;
       const backoff = this.opts.backoff ?? DEFAULT_BACKOFF;

@@ -60,11 +60,20 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
       const byEmail = new Map(taken.map((t) => [t.email, t]));
       const links: [number, number][] = [];
       const toInsert: Row[] = [];
+      // Two source users whose e-mails differ only in case are one Chat-flow user (e-mails match case-blind).
+      const sameAs = new Map<number, string>();
+      const firstOf = new Map<string, number>();
       for (const r of fresh) {
-        const t = byEmail.get(text(r.email).trim().toLowerCase());
-        if (!t) toInsert.push(r);
-        else if (t.company_id === ctx.companyId) links.push([r.id as number, t.id]);
-        else ctx.report.skip("users", r.id as number, "e-mail already used by a user of another Chat-flow company");
+        const email = text(r.email).trim().toLowerCase();
+        const t = byEmail.get(email);
+        if (t && t.company_id === ctx.companyId) links.push([r.id as number, t.id]);
+        else if (t)
+          ctx.report.skip("users", r.id as number, "e-mail already used by a user of another Chat-flow company");
+        else if (firstOf.has(email)) sameAs.set(r.id as number, email);
+        else {
+          firstOf.set(email, r.id as number);
+          toInsert.push(r);
+        }
       }
       const made = await insertSafely(
         c,
@@ -87,6 +96,19 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
         },
         (r, reason) => ctx.report.skip("users", r.id as number, reason),
       );
+      const madeByEmail = new Map(
+        made.map(([old, id]) => [
+          text(fresh.find((r) => r.id === old)!.email)
+            .trim()
+            .toLowerCase(),
+          id,
+        ]),
+      );
+      for (const [old, email] of sameAs) {
+        const id = madeByEmail.get(email);
+        if (id === undefined) ctx.report.skip("users", old, "its e-mail's user could not be imported");
+        else links.push([old, id]);
+      }
       await ctx.maps.put(c, ctx.companyId, "user", [...links, ...made]);
       ctx.report.linked("users", links.length);
       ctx.report.imported("users", made.length);

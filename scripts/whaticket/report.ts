@@ -67,6 +67,7 @@ export class ImportReport {
       if (k.existing) parts.push(`${k.existing} already imported`);
       if (k.linked) parts.push(`${k.linked} linked to existing ones`);
       const skipped = this.skippedCount(kind);
+      if (!k.imported && !k.existing && !k.linked && !skipped && k.notes.size === 0) continue;
       if (skipped) parts.push(`${skipped} ${dryRun ? "cannot be imported" : "skipped"}`);
       out.push(`${kind}: ${parts.join(", ")}`);
       for (const [reason, e] of k.skipped)

@@ -126,7 +126,16 @@ export async function importMessages(ctx: ImportContext): Promise<void> {
   };
   const started = Date.now();
   let read = 0;
-  for await (const rows of pages<Row>(ctx.src, from, keys, ctx.messageBatch)) {
+  const batches = pages<Row>(ctx.src, from, keys, ctx.messageBatch);
+  // The next batch is read from the source while this one is written (two batches in memory at most).
+  let next = batches.next();
+  for (;;) {
+    const page = await next;
+    if (page.done) break;
+    next = batches.next();
+    // Read again below; a failure while this batch is written must not surface as an unhandled rejection.
+    next.catch(() => {});
+    const rows = page.value;
     await ctx.target.batch(async (c) => {
       const tickets = await ctx.maps.get(c, ctx.companyId, "ticket", [...new Set(rows.map((r) => r.ticketId))]);
       const { rows: targets } = await c.query<{ id: number; whatsapp_id: number | null; contact_id: number }>(

@@ -4,7 +4,6 @@
 // per contact and connection is Chat-flow's rule).
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import { recordChanges } from "../../core/src/kernel/change-log.ts";
 import { companyWhere, type ImportContext, text } from "./context.ts";
 import { hasTable, pages, pick } from "./source.ts";
 import { insertSafely } from "./target.ts";
@@ -140,7 +139,7 @@ export async function importContacts(ctx: ImportContext): Promise<void> {
         );
         ctx.report.imported("contact tags", rowCount ?? 0);
       }
-      await recordChanges(
+      await ctx.target.changed(
         c,
         [...all.values()].map((id) => ({ companyId: ctx.companyId, entity: "contacts", id: Number(id) })),
       );
@@ -217,8 +216,8 @@ export async function importTickets(ctx: ImportContext): Promise<void> {
       const insert = async (batch: T[], closeAll: boolean) => {
         const { rows: ins } = await c.query<{ id: number; uuid: string }>(
           `INSERT INTO tickets (company_id, uuid, contact_id, whatsapp_id, queue_id, user_id, status, channel, is_group,
-             unread_messages, last_message, created_at, updated_at, closed_at, imported_at)
-           SELECT $1, u, ct, w, q, us, st, ch, g, un, lm, ca, ua, CASE WHEN st = 'closed' THEN ua END, now()
+             unread_messages, last_message, created_at, updated_at, closed_at)
+           SELECT $1, u, ct, w, q, us, st, ch, g, un, lm, ca, ua, CASE WHEN st = 'closed' THEN ua END
            FROM unnest($2::uuid[], $3::int[], $4::int[], $5::int[], $6::int[], $7::text[], $8::text[], $9::bool[],
              $10::int[], $11::text[], $12::timestamptz[], $13::timestamptz[])
              AS t(u, ct, w, q, us, st, ch, g, un, lm, ca, ua)
@@ -280,7 +279,7 @@ export async function importTickets(ctx: ImportContext): Promise<void> {
         );
         ctx.report.imported("ticket tags", rowCount ?? 0);
       }
-      await recordChanges(
+      await ctx.target.changed(
         c,
         made.map(([, id]) => ({ companyId: ctx.companyId, entity: "tickets", id })),
       );

@@ -4,7 +4,6 @@
 import { v7 as uuidv7 } from "uuid";
 import * as Y from "yjs";
 import { addQuickMessage, quickMessagesDocumentName } from "../../core/src/contract/documents/quick-messages.ts";
-import { recordChanges } from "../../core/src/kernel/change-log.ts";
 import { storeDocumentState } from "../../sync-server/src/persistence/document-store.ts";
 import { companyWhere, type ImportContext, text } from "./context.ts";
 import { hasColumn, hasTable, pages, pick } from "./source.ts";
@@ -145,7 +144,7 @@ export async function importSchedules(ctx: ImportContext): Promise<void> {
       );
       await ctx.maps.put(c, ctx.companyId, "schedule", made);
       ctx.report.imported("schedules", made.length);
-      await recordChanges(
+      await ctx.target.changed(
         c,
         made.map(([, id]) => ({ companyId: ctx.companyId, entity: "schedules", id })),
       );

@@ -3,7 +3,6 @@
 // message id) with its time in front, UUIDv7-shaped: a second run finds it already there without a mapping row per
 // message, and a quote (quotedMsgId) names the quoted message's new id whichever batch brings it (decision 0123).
 import { createHash } from "node:crypto";
-import { recordChanges } from "../../core/src/kernel/change-log.ts";
 import { mediaTypeOfMime, mimeOfFileName } from "../../core/src/media/media-store.ts";
 import { type ImportContext, text } from "./context.ts";
 import { copyMedia } from "./media.ts";
@@ -242,7 +241,7 @@ export async function importMessages(ctx: ImportContext): Promise<void> {
           ctx.report.note("messages", "quote of a message the source does not have: imported without it");
       }
       ctx.report.imported("messages", made.length);
-      await recordChanges(
+      await ctx.target.changed(
         c,
         made.map((id) => ({ companyId: ctx.companyId, entity: "messages", id })),
       );

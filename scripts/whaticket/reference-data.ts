@@ -5,7 +5,7 @@ import type pg from "pg";
 import { ZQueueSchedulesSchema } from "../../core/src/contract/queues.ts";
 import { companySettingValueError, isCompanySettingKey } from "../../core/src/contract/settings.ts";
 import { OUTBOUND_CHANNEL } from "../../core/src/contract/topics.ts";
-import { type Change, listChanged, recordChanges } from "../../core/src/kernel/change-log.ts";
+import { type Change, listChanged } from "../../core/src/kernel/change-log.ts";
 import { setCompanySetting } from "../../core/src/settings/company-settings.ts";
 import { generateConnectionToken } from "../../core/src/whatsapps/connection-token.ts";
 import { companyWhere, type ImportContext, orNull, text } from "./context.ts";
@@ -112,7 +112,7 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
       await ctx.maps.put(c, ctx.companyId, "user", [...links, ...made]);
       ctx.report.linked("users", links.length);
       ctx.report.imported("users", made.length);
-      await recordChanges(
+      await ctx.target.changed(
         c,
         made.map(([, id]) => ({ companyId: ctx.companyId, entity: "users", id })),
       );
@@ -196,7 +196,7 @@ export async function importQueues(ctx: ImportContext): Promise<void> {
       await ctx.maps.put(c, ctx.companyId, "queue", [...links, ...made]);
       ctx.report.linked("queues", links.length);
       ctx.report.imported("queues", made.length);
-      await recordChanges(
+      await ctx.target.changed(
         c,
         made.map(([, id]) => ({ companyId: ctx.companyId, entity: "queues", id })),
       );
@@ -292,7 +292,7 @@ async function importUserQueues(ctx: ImportContext): Promise<void> {
     );
     ctx.report.imported("user queues", rowCount ?? 0);
     const userIds = [...new Set(pairs.map((p) => Number(p[0])))];
-    await recordChanges(
+    await ctx.target.changed(
       c,
       userIds.map((id) => ({ companyId: ctx.companyId, entity: "users", id })),
     );
@@ -399,7 +399,7 @@ export async function importConnections(ctx: ImportContext): Promise<void> {
         );
       }
       const changes: Change[] = made.map(([, id]) => ({ companyId: ctx.companyId, entity: "whatsapps", id }));
-      await recordChanges(c, changes);
+      await ctx.target.changed(c, changes);
       // The channel worker takes up connections it does not hold when told (a Cloud API one checks its token).
       for (const id of cloudIds) await c.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(id)]);
     });
@@ -476,7 +476,7 @@ export async function importTags(ctx: ImportContext): Promise<void> {
       await ctx.maps.put(c, ctx.companyId, "tag", [...links, ...made]);
       ctx.report.linked("tags", links.length);
       ctx.report.imported("tags", made.length);
-      if (made.length) await recordChanges(c, [listChanged(ctx.companyId, "tags")]);
+      if (made.length) await ctx.target.changed(c, [listChanged(ctx.companyId, "tags")]);
     });
   }
 }

@@ -3,6 +3,7 @@
 // nothing), the mapping table (migration 0123) and inserts that fall back to one row at a time when a batch
 // fails, so one bad row is reported and skipped, never the batch (decision 0123).
 import type pg from "pg";
+import { type Change, recordChanges } from "../../core/src/kernel/change-log.ts";
 import { transaction } from "../../core/src/kernel/transaction.ts";
 
 export class Target {
@@ -34,6 +35,14 @@ export class Target {
       await c.query("ROLLBACK TO SAVEPOINT import_batch");
       throw err;
     }
+  }
+
+  /**
+   * Logs changed rows so devices already syncing pull them (kernel/change-log.ts). A dry run logs nothing: the
+   * log's per-company counter row would stay locked, holding every writer of the company, until the run ends.
+   */
+  async changed(c: pg.ClientBase, changes: Change[]): Promise<void> {
+    if (!this.dryRun) await recordChanges(c, changes);
   }
 
   /** Ends the run: a dry run's transaction is rolled back, so nothing it wrote remains. */

@@ -6,7 +6,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "../../core/src/kernel/password-hashing.ts";
+import { transaction } from "../../core/src/kernel/transaction.ts";
 import { mediaKeyOfUrl } from "../../core/src/media/media-store.ts";
+import { requestPasswordReset, resetPassword } from "../../core/src/password-reset/password-reset.ts";
 import { testDbForFile, tmpDirForFile } from "../../core/src/testing/test-world.ts";
 import { importWhaticket } from "./import.ts";
 import { importedMessageId } from "./messages.ts";
@@ -104,6 +106,14 @@ describe("npm run import:whaticket from Whaticket community", () => {
     ]);
     expect(users.every((u) => u.password_hash === IMPORTED_PASSWORD_HASH)).toBe(true);
     expect(await verifyPassword(IMPORTED_PASSWORD_HASH, "")).toBe(false);
+    // "Forgot my password" opens the account: the e-mailed code sets an argon2 password.
+    const reset = await transaction(db, async (c) => {
+      const mail = await requestPasswordReset(c, "bruno@example.com", 600);
+      return resetPassword(c, { email: "bruno@example.com", token: mail!.code, newPassword: "Nova-senha-123" });
+    });
+    expect(reset).not.toBeNull();
+    const [bruno] = await one<{ password_hash: string }>("SELECT password_hash FROM users WHERE id = $1", [reset]);
+    expect(await verifyPassword(bruno!.password_hash, "Nova-senha-123")).toBe(true);
 
     const [queue] = await one<{ id: number; color: string; greeting_message: string }>(
       "SELECT id, color, greeting_message FROM queues WHERE company_id = $1",

@@ -139,10 +139,6 @@ export async function importContacts(ctx: ImportContext): Promise<void> {
         );
         ctx.report.imported("contact tags", rowCount ?? 0);
       }
-      await ctx.target.changed(
-        c,
-        [...all.values()].map((id) => ({ companyId: ctx.companyId, entity: "contacts", id: Number(id) })),
-      );
     });
     done += rows.length;
     ctx.progress(`contacts: ${done} read`);
@@ -279,10 +275,6 @@ export async function importTickets(ctx: ImportContext): Promise<void> {
         );
         ctx.report.imported("ticket tags", rowCount ?? 0);
       }
-      await ctx.target.changed(
-        c,
-        made.map(([, id]) => ({ companyId: ctx.companyId, entity: "tickets", id })),
-      );
     });
     done += rows.length;
     ctx.progress(`tickets: ${done} read`);

@@ -144,10 +144,6 @@ export async function importSchedules(ctx: ImportContext): Promise<void> {
       );
       await ctx.maps.put(c, ctx.companyId, "schedule", made);
       ctx.report.imported("schedules", made.length);
-      await ctx.target.changed(
-        c,
-        made.map(([, id]) => ({ companyId: ctx.companyId, entity: "schedules", id })),
-      );
     });
   }
 }

@@ -4,6 +4,7 @@
 // table). Into one company (--company N) or, for the super user, each source company into a company of its own.
 import pg from "pg";
 import { firstDueDate } from "../../core/src/companies/company-admin-writes.ts";
+import { listChanged, recordChanges } from "../../core/src/kernel/change-log.ts";
 import { seedCompanySettings } from "../../core/src/settings/company-settings.ts";
 import { importContacts, importTickets } from "./contacts-tickets.ts";
 import type { ImportContext } from "./context.ts";
@@ -126,6 +127,7 @@ export async function importWhaticket(pool: pg.Pool, opts: ImportOptions): Promi
           ["quick messages", importQuickMessages],
           ["schedules", importSchedules],
           ["settings", importSettings],
+          ["devices", rebuildReplicas],
         ] as const) {
           await step(ctx);
           progress(`${name}: done`);
@@ -162,5 +164,24 @@ async function findOrMakeCompany(
     await seedCompanySettings(c, id);
     await maps.put(c, id, "company", [[key, id]]);
     return { id, created: true };
+  });
+}
+
+/**
+ * Devices already syncing the company take the import in by a fresh first pull (the latest tickets and each one's
+ * latest messages), as after an LGPD setting changes: every user's replica version moves on and each is logged. Not
+ * a change-log row per imported row, which would make each device pull every imported message (decision 0123).
+ */
+async function rebuildReplicas(ctx: ImportContext): Promise<void> {
+  if (ctx.target.dryRun) return;
+  await ctx.target.batch(async (c) => {
+    const { rows } = await c.query<{ id: number }>(
+      "UPDATE users SET replica_version = replica_version + 1 WHERE company_id = $1 RETURNING id",
+      [ctx.companyId],
+    );
+    await recordChanges(c, [
+      ...rows.map((u) => ({ companyId: ctx.companyId, entity: "users" as const, id: u.id })),
+      listChanged(ctx.companyId, "tags"),
+    ]);
   });
 }

@@ -241,10 +241,6 @@ export async function importMessages(ctx: ImportContext): Promise<void> {
           ctx.report.note("messages", "quote of a message the source does not have: imported without it");
       }
       ctx.report.imported("messages", made.length);
-      await ctx.target.changed(
-        c,
-        made.map((id) => ({ companyId: ctx.companyId, entity: "messages", id })),
-      );
     });
     read += rows.length;
     const secs = (Date.now() - started) / 1000;

@@ -5,7 +5,6 @@ import type pg from "pg";
 import { ZQueueSchedulesSchema } from "../../core/src/contract/queues.ts";
 import { companySettingValueError, isCompanySettingKey } from "../../core/src/contract/settings.ts";
 import { OUTBOUND_CHANNEL } from "../../core/src/contract/topics.ts";
-import { type Change, listChanged } from "../../core/src/kernel/change-log.ts";
 import { setCompanySetting } from "../../core/src/settings/company-settings.ts";
 import { generateConnectionToken } from "../../core/src/whatsapps/connection-token.ts";
 import { companyWhere, type ImportContext, orNull, text } from "./context.ts";
@@ -54,7 +53,8 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
       // taken over (e-mails are unique across the platform).
       const emails = fresh.map((r) => text(r.email).trim().toLowerCase());
       const { rows: taken } = await c.query<{ id: number; company_id: number; email: string }>(
-        "SELECT id, company_id, lower(email) AS email FROM users WHERE lower(email) = ANY($1::text[])",
+        `SELECT id, company_id, lower(email) AS email FROM users /* all-companies: e-mails are unique across the platform */
+         WHERE lower(email) = ANY($1::text[])`,
         [emails],
       );
       const byEmail = new Map(taken.map((t) => [t.email, t]));
@@ -112,10 +112,6 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
       await ctx.maps.put(c, ctx.companyId, "user", [...links, ...made]);
       ctx.report.linked("users", links.length);
       ctx.report.imported("users", made.length);
-      await ctx.target.changed(
-        c,
-        made.map(([, id]) => ({ companyId: ctx.companyId, entity: "users", id })),
-      );
     });
   }
 }
@@ -196,10 +192,6 @@ export async function importQueues(ctx: ImportContext): Promise<void> {
       await ctx.maps.put(c, ctx.companyId, "queue", [...links, ...made]);
       ctx.report.linked("queues", links.length);
       ctx.report.imported("queues", made.length);
-      await ctx.target.changed(
-        c,
-        made.map(([, id]) => ({ companyId: ctx.companyId, entity: "queues", id })),
-      );
     });
   }
   await importChatbotOptions(ctx);
@@ -291,11 +283,6 @@ async function importUserQueues(ctx: ImportContext): Promise<void> {
       [ctx.companyId, pairs.map((p) => Number(p[0])), pairs.map((p) => Number(p[1]))],
     );
     ctx.report.imported("user queues", rowCount ?? 0);
-    const userIds = [...new Set(pairs.map((p) => Number(p[0])))];
-    await ctx.target.changed(
-      c,
-      userIds.map((id) => ({ companyId: ctx.companyId, entity: "users", id })),
-    );
   });
 }
 
@@ -398,8 +385,6 @@ export async function importConnections(ctx: ImportContext): Promise<void> {
           [ctx.companyId, defaults[0]],
         );
       }
-      const changes: Change[] = made.map(([, id]) => ({ companyId: ctx.companyId, entity: "whatsapps", id }));
-      await ctx.target.changed(c, changes);
       // The channel worker takes up connections it does not hold when told (a Cloud API one checks its token).
       for (const id of cloudIds) await c.query("SELECT pg_notify($1, $2)", [OUTBOUND_CHANNEL, String(id)]);
     });
@@ -476,7 +461,6 @@ export async function importTags(ctx: ImportContext): Promise<void> {
       await ctx.maps.put(c, ctx.companyId, "tag", [...links, ...made]);
       ctx.report.linked("tags", links.length);
       ctx.report.imported("tags", made.length);
-      if (made.length) await ctx.target.changed(c, [listChanged(ctx.companyId, "tags")]);
     });
   }
 }

@@ -3,7 +3,6 @@
 // nothing), the mapping table (migration 0123) and inserts that fall back to one row at a time when a batch
 // fails, so one bad row is reported and skipped, never the batch (decision 0123).
 import type pg from "pg";
-import { type Change, recordChanges } from "../../core/src/kernel/change-log.ts";
 import { transaction } from "../../core/src/kernel/transaction.ts";
 
 export class Target {
@@ -35,14 +34,6 @@ export class Target {
       await c.query("ROLLBACK TO SAVEPOINT import_batch");
       throw err;
     }
-  }
-
-  /**
-   * Logs changed rows so devices already syncing pull them (kernel/change-log.ts). A dry run logs nothing: the
-   * log's per-company counter row would stay locked, holding every writer of the company, until the run ends.
-   */
-  async changed(c: pg.ClientBase, changes: Change[]): Promise<void> {
-    if (!this.dryRun) await recordChanges(c, changes);
   }
 
   /** Ends the run: a dry run's transaction is rolled back, so nothing it wrote remains. */
@@ -104,7 +95,8 @@ export class Mappings {
   /** The Chat-flow company an earlier super-user import made for this source company (across companies). */
   async companyOf(c: pg.ClientBase, oldCompanyId: string): Promise<number | null> {
     const { rows } = await c.query<{ company_id: number }>(
-      "SELECT company_id FROM import_mappings WHERE kind = 'company' AND source = $1 AND old_id = $2",
+      `SELECT company_id FROM import_mappings /* all-companies: which company a super-user import made */
+       WHERE kind = 'company' AND source = $1 AND old_id = $2`,
       [this.source, oldCompanyId],
     );
     return rows[0]?.company_id ?? null;

@@ -75,9 +75,13 @@ export async function benchWhaticketImport(): Promise<Record<string, string>> {
     console.log(`whaticket-import: source of ${MESSAGES} messages built in ${fmt((Date.now() - t) / 1000)} s`);
     await migrate(db);
     const rssBefore = process.memoryUsage().rss;
+    const heapBefore = process.memoryUsage().heapUsed;
     let peak = rssBefore;
+    let peakHeap = heapBefore;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
+      const m = process.memoryUsage();
+      peak = Math.max(peak, m.rss);
+      peakHeap = Math.max(peakHeap, m.heapUsed);
     }, 200);
     let messagesStarted = 0;
     let messagesDone = 0;
@@ -112,6 +116,7 @@ export async function benchWhaticketImport(): Promise<Record<string, string>> {
       "whaticket import: whole import": `${fmt(total)} s, ${fmt(MESSAGES / total, 0)} messages/s`,
       "whaticket import: messages step": `${fmt(step)} s, ${fmt(MESSAGES / step, 0)} messages/s`,
       "whaticket import: peak RSS (before the import)": `${mb(peak)} (${mb(rssBefore)})`,
+      "whaticket import: peak JS heap used (before the import)": `${mb(peakHeap)} (${mb(heapBefore)})`,
       "whaticket import: machine load average (1 min) after the run": fmt(loadavg()[0] ?? Number.NaN, 1),
     };
   } finally {

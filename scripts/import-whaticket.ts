@@ -15,6 +15,7 @@ const USAGE = `usage: npm run import:whaticket -- --from postgres://user:pass@ho
   --source NAME        name of this source in the mapping table (default: its host:port/database)
   --plan ID            plan of the companies a super-user import makes (default: the first plan)
   --company-name NAME  name of the company a super-user import of Whaticket community makes (default: Whaticket)
+  --batch N            messages per batch (default: 5000)
 Chat-flow's database is DATABASE_URL; media go to DATA_DIR's store (MEDIA_STORE=s3 and S3_* for a bucket).`;
 
 function positive(name: string, v: string | undefined): number | undefined {

@@ -33,6 +33,7 @@ async function seedSource() {
            (1, 'Ana', 'ana@example.com', '$2a$08$abcdefghijklmnopqrstuuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY', 'admin', ${t}, ${t}),
            (2, 'Bruno', 'bruno@example.com', '$2a$08$abcdefghijklmnopqrstuuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY', 'user', ${t}, ${t})`);
   await q(`INSERT INTO "UserQueues" VALUES (2, 1, ${t}, ${t})`);
+  await q(`UPDATE "Users" SET "whatsappId" = 1 WHERE "id" = 1`);
   await q(`INSERT INTO "Contacts" ("id", "name", "number", "email", "createdAt", "updatedAt") VALUES
            (1, 'Carla', '5511999990001', 'carla@example.com', ${t}, ${t})`);
   await q(`INSERT INTO "ContactCustomFields" ("name", "value", "contactId", "createdAt", "updatedAt")
@@ -125,6 +126,10 @@ describe("npm run import:whaticket from Whaticket community", () => {
       [companyId],
     );
     expect(conn).toMatchObject({ channel: "whatsapp", status: "DISCONNECTED", is_default: true });
+    // Ana's default connection came with her.
+    expect(await one("SELECT email FROM users WHERE whatsapp_id = $1", [conn!.id])).toEqual([
+      { email: "ana@example.com" },
+    ]);
     expect(await one("SELECT queue_id FROM whatsapp_queues WHERE whatsapp_id = $1", [conn!.id])).toEqual([
       { queue_id: queue!.id },
     ]);

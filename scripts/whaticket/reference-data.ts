@@ -390,6 +390,30 @@ export async function importConnections(ctx: ImportContext): Promise<void> {
     });
   }
   await importConnectionQueues(ctx);
+  await importUserConnections(ctx);
+}
+
+/** A user's default connection (Users.whatsappId, where the version has it), for users that have none here yet. */
+async function importUserConnections(ctx: ImportContext): Promise<void> {
+  if (!hasColumn(ctx.schema, "Users", "whatsappId")) return;
+  const where = companyWhere(ctx);
+  const { rows } = await ctx.src.query<{ id: number; whatsappId: number }>(
+    `SELECT x."id", x."whatsappId" FROM "Users" x WHERE ${where.sql} AND x."whatsappId" IS NOT NULL`,
+    where.values,
+  );
+  if (rows.length === 0) return;
+  await ctx.target.batch(async (c) => {
+    const users = await ctx.maps.all(c, ctx.companyId, "user");
+    const conns = await ctx.maps.all(c, ctx.companyId, "connection");
+    const pairs = rows
+      .map((r) => [users.get(String(r.id)), conns.get(String(r.whatsappId))])
+      .filter((p): p is [string, string] => p[0] !== undefined && p[1] !== undefined);
+    await c.query(
+      `UPDATE users u SET whatsapp_id = t.w FROM unnest($2::int[], $3::int[]) AS t(u, w)
+       WHERE u.id = t.u AND u.company_id = $1 AND u.whatsapp_id IS NULL`,
+      [ctx.companyId, pairs.map((p) => Number(p[0])), pairs.map((p) => Number(p[1]))],
+    );
+  });
 }
 
 async function importConnectionQueues(ctx: ImportContext): Promise<void> {

@@ -14,6 +14,7 @@ import { benchOperations } from "./operations.ts";
 import { benchReplica } from "./replica.ts";
 import { benchSearch } from "./search.ts";
 import { benchTickets } from "./tickets.ts";
+import { benchWhaticketImport } from "./whaticket-import.ts";
 
 const BENCHES: Record<string, () => Record<string, string> | Promise<Record<string, string>>> = {
   automation: benchAutomation,
@@ -31,6 +32,7 @@ const BENCHES: Record<string, () => Record<string, string> | Promise<Record<stri
   replica: benchReplica,
   search: benchSearch,
   tickets: benchTickets,
+  "whaticket-import": benchWhaticketImport,
 };
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 const unknown = only?.filter((name) => !(name in BENCHES)) ?? [];

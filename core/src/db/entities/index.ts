@@ -21,6 +21,7 @@ import { Contact, ContactImport, ContactTag, Tag } from "./contacts.ts";
 import { FileList } from "./files.ts";
 import { FlowCampaign, FlowRun } from "./flow-runtime.ts";
 import { Flow } from "./flows.ts";
+import { ImportMapping } from "./imports.ts";
 import { IntegrationSession, IntegrationStep, Prompt, QueueIntegration } from "./integrations.ts";
 import { Invoice, InvoiceCharge, InvoicePaymentLink } from "./invoices.ts";
 import { Message, QuickMessage } from "./messages.ts";
@@ -44,6 +45,7 @@ export * from "./contact-lists.ts";
 export * from "./contacts.ts";
 export * from "./files.ts";
 export * from "./flows.ts";
+export * from "./imports.ts";
 export * from "./integrations.ts";
 export * from "./invoices.ts";
 export * from "./messages.ts";
@@ -124,4 +126,5 @@ export const ENTITIES = [
   TwoFactorRecoveryCode,
   TwoFactorChallenge,
   TrustedDevice,
+  ImportMapping,
 ];

@@ -6,18 +6,23 @@ import { buildTag } from "../testing/contacts-factories.ts";
 import { buildCompany, buildQueue, buildWhatsapp } from "../testing/factories.ts";
 import { settingForTest } from "../testing/flags.ts";
 import { coreForFile } from "../testing/test-world.ts";
-import { seedTickets, tagTicket } from "../testing/ticket-list-factories.ts";
+import { rateTicket, seedTickets, tagTicket } from "../testing/ticket-list-factories.ts";
 import { signedIn } from "../testing/users-factories.ts";
 
 const core = coreForFile({ actorCacheMs: 60_000 });
 
 type Item = {
   id: number;
+  lastMessage: string;
+  unreadMessages: number;
+  rating: number | null;
+  userRating: { rate: number } | null;
+  tagIds: number[];
   queue: { name: string } | null;
   user: { name: string } | null;
   whatsapp: { name: string } | null;
   tags: { id: number; name: string }[];
-  contact: { number: string };
+  contact: { name: string; number: string };
 };
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 3000, interval: 20 });
 
@@ -83,6 +88,22 @@ describe("company cache (GET /tickets)", () => {
     expect(item.tags.map((t) => t.name)).toEqual(["Novo", "VIP"]);
     expect(item.queue?.name).toBe("Nova fila");
     expect(item.whatsapp?.name).toBe(rows[0]!.name);
+  });
+
+  it("writes an item again once its ticket, contact, tags or rating changed, on the very next page", async () => {
+    const s = await setup();
+    await s.item();
+    await s.pool.query("UPDATE tickets SET last_message = 'nova', unread_messages = 3 WHERE id = $1", [s.ticket]);
+    expect(await s.item()).toMatchObject({ lastMessage: "nova", unreadMessages: 3 });
+    await s.pool.query(
+      "UPDATE contacts SET name = 'Maria Clara' WHERE id = (SELECT contact_id FROM tickets WHERE id = $1)",
+      [s.ticket],
+    );
+    expect((await s.item()).contact).toMatchObject({ name: "Maria Clara" });
+    await rateTicket(s.pool, { companyId: s.company.id, ticketId: s.ticket, rate: 3 });
+    expect(await s.item()).toMatchObject({ rating: 3, userRating: { rate: 3 } });
+    await s.pool.query("DELETE FROM ticket_tags WHERE ticket_id = $1", [s.ticket]);
+    expect(await s.item()).toMatchObject({ tags: [], tagIds: [] });
   });
 
   it("masks numbers for a plain user once the company turns LGPD hiding on, and shows them once it is off", async () => {

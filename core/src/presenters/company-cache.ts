@@ -19,6 +19,11 @@ export type CompanyReferences = {
   users: Map<number, UserRef>;
   whatsapps: Map<number, WhatsappRef>;
   tags: Map<number, TagRef>;
+  /**
+   * List items already written as JSON with these names, by ticket id, with the version of what else they show
+   * (ticket-list-item.ts). They go when these references do: a renamed queue is a new CompanyReferences.
+   */
+  itemTexts: Map<number, { version: string; text: string }>;
 };
 
 /** More companies than this in one process: start over rather than grow. */
@@ -51,6 +56,7 @@ export async function loadCompanyReferences(
     users: new Map(r.u.map(([id, name]) => [id, { id, name }])),
     whatsapps: new Map(r.w.map(([id, name, channel, groupAsTicket]) => [id, { id, name, channel, groupAsTicket }])),
     tags: new Map(r.g.map(([id, name, color], rank) => [id, { id, name, color, rank }])),
+    itemTexts: new Map(),
   };
 }
 

@@ -31,6 +31,9 @@ export type TicketListRow = {
   contactIsGroup: boolean;
   tagIds: number[] | null;
   rating: number | null;
+  /** The ticket row's and the contact row's versions (xmin): any write to either makes new ones. */
+  rowVersion: string;
+  contactVersion: string;
 };
 
 /** The columns of TicketListRow over `tickets t` joined with `contacts c`. */
@@ -39,7 +42,7 @@ export const TICKET_LIST_COLUMNS = `t.id, t.uuid, t.status, t.channel, t.is_grou
   t.unread_messages AS "unreadMessages", t.last_message AS "lastMessage", t.company_id AS "companyId",
   t.created_at AS "createdAt", t.updated_at AS "updatedAt", t.protocol, t.use_integration AS "useIntegration",
   c.name AS "contactName", c.number AS "contactNumber", c.url_picture AS "contactUrlPicture",
-  c.is_group AS "contactIsGroup",
+  c.is_group AS "contactIsGroup", t.xmin::text AS "rowVersion", c.xmin::text AS "contactVersion",
   (SELECT array_agg(tt.tag_id ORDER BY tt.tag_id) FROM ticket_tags tt
     WHERE tt.ticket_id = t.id AND tt.company_id = t.company_id) AS "tagIds",
   (SELECT r.rate FROM user_ratings r WHERE r.ticket_id = t.id AND r.company_id = t.company_id
@@ -118,4 +121,24 @@ export function ticketListItem(viewer: Viewer, refs: CompanyReferences, row: Tic
     rating: row.rating,
     userRating: row.rating === null ? null : { rate: row.rating },
   };
+}
+
+/** Item texts kept per company's references: enough for the first pages of every list its people look at. */
+const MAX_ITEM_TEXTS = 4_000;
+
+/**
+ * The list item of `row` as JSON text. A viewer who reads whole numbers gets the text written for the same ticket
+ * before when nothing it shows changed since: the same ticket and contact row versions, tags and rating, and the same
+ * references (names); anything else writes it now and keeps it.
+ */
+export function ticketListItemText(viewer: Viewer, refs: CompanyReferences, row: TicketListRow): string {
+  if (viewer.hideNumbers) return JSON.stringify(ticketListItem(viewer, refs, row));
+  const version = `${row.rowVersion}:${row.contactVersion}:${row.rating}:${row.tagIds}`;
+  const kept = refs.itemTexts.get(row.id);
+  if (kept?.version === version) return kept.text;
+  const text = JSON.stringify(ticketListItem(viewer, refs, row));
+  if (kept) refs.itemTexts.delete(row.id);
+  else if (refs.itemTexts.size >= MAX_ITEM_TEXTS) refs.itemTexts.delete(refs.itemTexts.keys().next().value!);
+  refs.itemTexts.set(row.id, { version, text });
+  return text;
 }

@@ -153,7 +153,7 @@ const TEXT_TIMESTAMPS = {
 /** The columns the page reads of a ticket before its contact is joined (TICKET_LIST_COLUMNS needs these). */
 const PAGE_TICKET_COLUMNS = `t.id, t.uuid, t.status, t.channel, t.is_group, t.is_bot, t.contact_id, t.queue_id,
   t.user_id, t.whatsapp_id, t.unread_messages, t.last_message, t.company_id, t.created_at, t.updated_at, t.protocol,
-  t.use_integration`;
+  t.use_integration, t.xmin`;
 
 /**
  * The page and the count in one statement. Keyset pages are prepared per

@@ -1,13 +1,15 @@
 // The company cache behind GET /tickets (decision 0125): the names a list item shows and the company's settings are
 // kept between requests, and every change, by any path or plain SQL, is seen on the next page once its NOTIFY
 // arrives. A long ttl: anything fresh these tests see came from an eviction (or a row the cache lacked), not expiry.
-import { describe, expect, it, vi } from "vitest";
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { buildTag } from "../testing/contacts-factories.ts";
 import { buildCompany, buildQueue, buildWhatsapp } from "../testing/factories.ts";
 import { settingForTest } from "../testing/flags.ts";
 import { coreForFile } from "../testing/test-world.ts";
 import { rateTicket, seedTickets, tagTicket } from "../testing/ticket-list-factories.ts";
 import { signedIn } from "../testing/users-factories.ts";
+import { CompanyCache } from "./company-cache.ts";
 
 const core = coreForFile({ actorCacheMs: 60_000 });
 
@@ -123,5 +125,30 @@ describe("company cache (GET /tickets)", () => {
     await eventually(async () => expect(await number()).toContain("*"));
     await s.pool.query("DELETE FROM settings WHERE company_id = $1 AND key = 'lgpdHideNumber'", [s.company.id]);
     await eventually(async () => expect(await number()).toBe(whole));
+  });
+});
+
+describe("CompanyCache", () => {
+  it("keeps a company's rows for its lifetime, then drops them once another company is read", async () => {
+    const pool = core.db.pool;
+    const cache = new CompanyCache(100);
+    await cache.start(core.databaseUrl);
+    onTestFinished(() => cache.stop());
+    const [a, b] = [await buildCompany(pool), await buildCompany(pool)];
+    const first = await cache.companyReferences(pool, a.id);
+    expect(await cache.companyReferences(pool, a.id)).toBe(first);
+    await sleep(150);
+    await cache.companyReferences(pool, b.id);
+    expect(cache.size()).toBe(1);
+    expect(await cache.companyReferences(pool, a.id)).not.toBe(first);
+  });
+
+  it("keeps nothing with a lifetime of 0", async () => {
+    const cache = new CompanyCache(0);
+    await cache.start(core.databaseUrl);
+    const company = await buildCompany(core.db.pool);
+    const first = await cache.companyReferences(core.db.pool, company.id);
+    expect(await cache.companyReferences(core.db.pool, company.id)).not.toBe(first);
+    expect(cache.size()).toBe(0);
   });
 });

@@ -68,6 +68,8 @@ export class CompanyCache {
   private generation = 0;
   private listening = false;
   private listener: Listener | undefined;
+  /** When expired companies were last dropped: a company that stopped asking must not keep its item texts. */
+  private sweptAt = 0;
 
   /** `ttlMs` bounds how long a value lives should a notification be lost; 0 caches nothing. */
   constructor(ttlMs: number) {
@@ -113,6 +115,11 @@ export class CompanyCache {
     return this.read(this.settings, companyId, false, () => getCompanySettings(db, companyId));
   }
 
+  /** How many companies' reference rows are kept. */
+  size(): number {
+    return this.references.size;
+  }
+
   evictCompany(companyId: number): void {
     this.generation++;
     this.references.delete(companyId);
@@ -138,10 +145,19 @@ export class CompanyCache {
     const stamp = this.generation;
     const value = await load();
     if (this.listening && stamp === this.generation) {
+      const now = Date.now();
+      if (now - this.sweptAt > this.ttlMs) this.sweep(now);
       if (map.size >= MAX_COMPANIES) map.clear();
-      map.set(companyId, { value, until: Date.now() + this.ttlMs });
+      map.set(companyId, { value, until: now + this.ttlMs });
     }
     return value;
+  }
+
+  private sweep(now: number): void {
+    this.sweptAt = now;
+    for (const map of [this.references, this.settings] as Map<number, Entry<unknown>>[]) {
+      for (const [id, entry] of map) if (entry.until <= now) map.delete(id);
+    }
   }
 
   private onNotification(payload: string): void {

@@ -23,6 +23,7 @@ import { JWT_SECRET_NAME, sharedSecret, sharedVapidKeys } from "./kernel/shared-
 import { vapidSubject } from "./kernel/vapid-keys.ts";
 import { createMediaStore, useMediaStore } from "./media/store-registry.ts";
 import { IngestBatcher } from "./messages/ingest.ts";
+import { CompanyCache } from "./presenters/company-cache.ts";
 import { type PushDispatcher, startPushDispatcher } from "./push/push-dispatcher.ts";
 import { collabProxy } from "./realtime/collab-proxy.ts";
 import { type Hub, startHub } from "./realtime/hub.ts";
@@ -71,6 +72,9 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
   const batcher = new IngestBatcher(db.pool, { onCommitted: metrics?.ingested });
   const actors = new ActorCache(config.actorCacheMs);
   await actors.start(databaseUrl);
+  // The same lifetime as the actor cache's rows: what a request reads of its caller's company (decision 0125).
+  const companies = new CompanyCache(config.actorCacheMs);
+  await companies.start(databaseUrl);
   const imports = new ContactImportRunner(db.pool, {
     workers: config.importWorkers,
     tmpDir: path.join(importsDir(config.dataDir), "tmp"),
@@ -81,7 +85,7 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     (await sharedVapidKeys(db.pool, config.dataDir, config.vapidSubject ?? vapidSubject({}, config.adminEmail)));
   const health: HealthState = { draining: false };
   let stopping: Promise<void> | undefined;
-  const app = createApp({ pool: db.pool, tokens, config, batcher, actors, imports, vapid, health, metrics });
+  const app = createApp({ pool: db.pool, tokens, config, batcher, actors, companies, imports, vapid, health, metrics });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   hub = await startHub({ databaseUrl, pool: db.pool, tokens, actors });
@@ -130,6 +134,7 @@ export async function startCore(config: CoreConfig, opts: { embeddedPort?: numbe
     clearInterval(sweep);
     await push.close();
     await actors.stop();
+    await companies.stop();
     await imports.stop();
     await db.close();
     await embedded?.stop();

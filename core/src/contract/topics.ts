@@ -7,6 +7,11 @@ export const OUTBOUND_CHANNEL = "chatflow_outbound";
 export const SESSIONS_CHANNEL = "chatflow_sessions";
 /** A user, their queues, a queue or a company changed (`u:<userId>` or `c:<companyId>`; migration 0013). */
 export const USERS_CHANNEL = "chatflow_users";
+/**
+ * A row the inbox list names changed: a tag, a connection's name, channel or group setting (`r:<companyId>`), or a
+ * company setting (`s:<companyId>`); migration 0125. Core's company cache evicts (decision 0125).
+ */
+export const REFERENCES_CHANNEL = "chatflow_references";
 /** A company's change log grew (payload: the company id): the hub pokes its clients. */
 export const CHANGES_CHANNEL = "chatflow_changes";
 /** A company has web push subscribers now (payload: the company id): every core's push dispatcher reads its changes. */

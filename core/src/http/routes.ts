@@ -39,6 +39,7 @@ import { graphApiOf } from "../meta/graph-api.ts";
 import { momentsRoutes } from "../moments/moments-routes.ts";
 import { passwordResetRoutes } from "../password-reset/password-reset-routes.ts";
 import { subscriptionGuard } from "../plans/subscription-guard.ts";
+import type { CompanyCache } from "../presenters/company-cache.ts";
 import { promptRoutes } from "../prompts/prompt-routes.ts";
 import { pushRoutes } from "../push/push-routes.ts";
 import { queueRoutes } from "../queues/queue-routes.ts";
@@ -69,6 +70,8 @@ export type AppDeps = {
   batcher: IngestBatcher;
   /** Signed-in users' rows reused across requests (see auth/actor-cache.ts). */
   actors?: ActorCache;
+  /** Company settings and the names list items show, reused across requests (see presenters/company-cache.ts). */
+  companies?: CompanyCache;
   /** Runs contact spreadsheet imports in worker threads (see contacts/contact-import-runner.ts). */
   imports: ContactImportRunner;
   /** The web push keys in use (config.vapid, or the pair kept under DATA_DIR). */
@@ -105,7 +108,7 @@ export function sessionRoutes(deps: AppDeps): Router[] {
     subscriptionGuard(),
     syncRoutes(deps.pool),
     ticketLogRoutes(deps.pool),
-    ticketRoutes(deps.pool),
+    ticketRoutes(deps.pool, deps.companies),
     ticketActionsRoutes(deps.pool),
     messageRoutes(deps),
     mediaRoutes(deps.config.dataDir),

@@ -4,6 +4,7 @@
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import { getCompanySettings, isOn } from "../settings/company-settings.ts";
+import type { CompanyCache } from "./company-cache.ts";
 
 export type Viewer = {
   actor: Actor;
@@ -11,9 +12,14 @@ export type Viewer = {
   hideNumbers: boolean;
 };
 
-/** Plain users only: admins and the super user always read whole numbers. */
-export async function loadViewer(db: pg.Pool | pg.ClientBase, actor: Actor): Promise<Viewer> {
+/**
+ * Plain users only: admins and the super user always read whole numbers. `companies` keeps the settings between
+ * requests (the inbox list); without it they are read now.
+ */
+export async function loadViewer(db: pg.Pool | pg.ClientBase, actor: Actor, companies?: CompanyCache): Promise<Viewer> {
   if (actor.profile !== "user" || actor.super) return { actor, hideNumbers: false };
-  const settings = await getCompanySettings(db, actor.companyId);
+  const settings = companies
+    ? await companies.companySettings(db, actor.companyId)
+    : await getCompanySettings(db, actor.companyId);
   return { actor, hideNumbers: isOn(settings.enableLGPD) && isOn(settings.lgpdHideNumber) };
 }

@@ -31,6 +31,35 @@ function compress(coding: Exclude<Coding, "identity">, body: Buffer): Buffer {
   }
 }
 
+/** How many answers' compressed bytes are kept, and the largest answer kept (UTF-16 code units). */
+const RECENT_ANSWERS = 64;
+const RECENT_MAX_LENGTH = 256 * 1024;
+
+/**
+ * The compressed bytes of answers sent lately, by their text and coding: an answer asked again unchanged (the inbox's
+ * first page while nothing on it moved, which every poke of an agent's devices asks for) is sent as the bytes made for
+ * it before instead of being compressed again. Keyed by the whole text, so only an identical answer gets them; the
+ * bytes are what compressing that text makes, whoever asked (decision 0125).
+ */
+class RecentlyCompressed {
+  private readonly answers = new Map<string, Partial<Record<Exclude<Coding, "identity">, Buffer>>>();
+
+  bytes(text: string, coding: Exclude<Coding, "identity">): Buffer {
+    if (text.length > RECENT_MAX_LENGTH) return compress(coding, Buffer.from(text));
+    let codings = this.answers.get(text);
+    const kept = codings?.[coding];
+    if (kept) return kept;
+    const made = compress(coding, Buffer.from(text));
+    if (!codings) {
+      if (this.answers.size >= RECENT_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
+      codings = {};
+      this.answers.set(text, codings);
+    }
+    codings[coding] = made;
+    return made;
+  }
+}
+
 /** Types worth compressing: text and JSON; media and archives are compressed already. */
 function compressible(type: unknown): boolean {
   return typeof type === "string" && /^(?:text\/|application\/(?:[\w.+-]+\+)?json\b)/i.test(type);
@@ -38,6 +67,7 @@ function compressible(type: unknown): boolean {
 
 /** Replaces res.send for this request with one that compresses the body it is given. */
 export function compressAnswers(): RequestHandler {
+  const recent = new RecentlyCompressed();
   return (req, res, next) => {
     const send = res.send;
     res.send = function compressedSend(this: Response, body?: unknown) {
@@ -66,7 +96,11 @@ export function compressAnswers(): RequestHandler {
         this.setHeader("Content-Type", `${type}; charset=utf-8`);
       }
       this.setHeader("Content-Encoding", coding);
-      return send.call(this, compress(coding, text ? Buffer.from(body) : body));
+      // Only GET answers are kept: they are what is asked again; a sign-in's answer (its tokens) is never kept.
+      return send.call(
+        this,
+        text && req.method === "GET" ? recent.bytes(body, coding) : compress(coding, text ? Buffer.from(body) : body),
+      );
     };
     next();
   };

@@ -242,6 +242,27 @@ describe("#API answers: compression", () => {
     expect(JSON.parse(plain.body.toString()).contacts).toHaveLength(20);
   });
 
+  it("should send an answer asked again unchanged as the same bytes, and a changed one as its own", async () => {
+    const ask = (coding: string) =>
+      rawGet(`${core.url}/contacts?searchParam=again`, {
+        authorization: `Bearer ${admin.token}`,
+        "accept-encoding": coding,
+      });
+    for (let i = 0; i < 25; i++) await buildContact(core.db.pool, { companyId: 1, name: `Again ${i}` });
+    const first = await ask("zstd");
+    const second = await ask("zstd");
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(JSON.parse(zstdDecompressSync(second.body).toString()).contacts).toHaveLength(20);
+    // The same answer in another coding is that coding's bytes, not the kept zstd ones.
+    expect(JSON.parse(gunzipSync((await ask("gzip")).body).toString()).contacts).toHaveLength(20);
+    await core.db.pool.query("UPDATE contacts SET name = 'Again 00' WHERE company_id = 1 AND name = 'Again 0'");
+    const changed = await ask("zstd");
+    expect(changed.body.equals(first.body)).toBe(false);
+    const plain = (await ask("identity")).body.toString();
+    expect(zstdDecompressSync(changed.body).toString()).toBe(plain);
+    expect(plain).toContain("Again 00");
+  });
+
   it("should leave a tiny answer as it is", async () => {
     const r = await rawGet(`${core.url}/version`, { "accept-encoding": "br" });
     expect(r.headers["content-encoding"]).toBeUndefined();

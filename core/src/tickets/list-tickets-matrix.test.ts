@@ -90,7 +90,7 @@ describe("#tickets.list slices", () => {
             do {
               const q = by === "cursor" ? { ...query, cursor: next ?? undefined } : { ...query, pageNumber: page++ };
               const answer = await listTickets(pool, actor, q, cache, false);
-              walked.push(...(JSON.parse(answer.ticketsJson) as { id: number }[]).map((t) => t.id));
+              walked.push(...answer.rows.map((t) => t.id));
               count = answer.count;
               next = answer.nextCursor;
             } while (next);

@@ -4,11 +4,14 @@
 // chosen per caller and filter (ticket-list-filter.ts, slices); the count comes
 // from ticket-counts.ts.
 import { createHash } from "node:crypto";
-import type pg from "pg";
+import pg from "pg";
+import { TICKET_LIST_COLUMNS, TICKET_LIST_JOIN, type TicketListRow } from "../presenters/ticket-list-item.ts";
 import { afterCount, countSql } from "./ticket-counts.ts";
 import { compileTicketFilter, type ListActor, type TicketListFilter, type TicketSlice } from "./ticket-list-filter.ts";
 import type { TListTicketsQuery } from "./ticket-list-query.ts";
 import { decodeCursor, encodeCursor, type PageBoundary, type PageBoundaryCache } from "./ticket-page-cursor.ts";
+
+const pgTypes = pg.types;
 
 /** Tickets per page: the original product's page size (spec 1 §9 leaves it unnamed). */
 export const TICKETS_PAGE_SIZE = 40;
@@ -91,8 +94,8 @@ export async function ticketItemText(
 }
 
 export type TicketListPage = {
-  /** The page's tickets as a JSON array, built by PostgreSQL and sent as is. */
-  ticketsJson: string;
+  /** The page's tickets as plain rows, in the list's order (ticket-list-item.ts presents them). */
+  rows: TicketListRow[];
   hasMore: boolean;
   count: number;
   /** Opens the next page (null on the last one). */
@@ -111,18 +114,19 @@ export async function listTickets(
 ): Promise<TicketListPage> {
   const filter = compileTicketFilter(actor, query, hideNumbers);
   const start = resolveStart(actor, query, filter, cache);
-  if (filter.statuses.length === 0) return { ticketsJson: "[]", hasMore: false, count: 0, nextCursor: null };
+  if (filter.statuses.length === 0) return { rows: [], hasMore: false, count: 0, nextCursor: null };
   const { rows, count } = await readPage(pool, actor.companyId, filter, start);
   const hasMore = rows.length > TICKETS_PAGE_SIZE;
-  const page = rows.slice(0, TICKETS_PAGE_SIZE);
+  const page = hasMore ? rows.slice(0, TICKETS_PAGE_SIZE) : rows;
   let nextCursor: string | null = null;
   if (hasMore) {
     const last = page.at(-1)!;
-    const boundary = { updatedAt: last.b, id: last.id };
+    // updatedAt as PostgreSQL wrote it (its text, to the microsecond): what the next page compares with.
+    const boundary = { updatedAt: last.updatedAt, id: last.id };
     cache.set(actor.id, filter.key, start.page + 1, boundary);
     nextCursor = encodeCursor(filter.key, start.page + 1, boundary);
   }
-  return { ticketsJson: `[${page.map((r) => r.item).join(",")}]`, hasMore, count, nextCursor };
+  return { rows: page, hasMore, count, nextCursor };
 }
 
 function resolveStart(actor: ListActor, q: TListTicketsQuery, filter: TicketListFilter, cache: PageBoundaryCache) {
@@ -136,7 +140,20 @@ function resolveStart(actor: ListActor, q: TListTicketsQuery, filter: TicketList
   return after ? { page, after, offset: 0 } : { page, offset: (page - 1) * TICKETS_PAGE_SIZE };
 }
 
-type PageRow = { id: number; b: string; item: string };
+/**
+ * Timestamps as PostgreSQL's text: the page boundary compares with it to the microsecond (a Date would cut it to the
+ * millisecond), and the item writes it as to_json would (jsonTimestamp) without a Date in between.
+ */
+const TIMESTAMPTZ_OID = 1184;
+const TEXT_TIMESTAMPS = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === TIMESTAMPTZ_OID ? (v: string) => v : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser,
+};
+
+/** The columns the page reads of a ticket before its contact is joined (TICKET_LIST_COLUMNS needs these). */
+const PAGE_TICKET_COLUMNS = `t.id, t.uuid, t.status, t.channel, t.is_group, t.is_bot, t.contact_id, t.queue_id,
+  t.user_id, t.whatsapp_id, t.unread_messages, t.last_message, t.company_id, t.created_at, t.updated_at, t.protocol,
+  t.use_integration, t.xmin`;
 
 /**
  * The page and the count in one statement. Keyset pages are prepared per
@@ -148,7 +165,7 @@ async function readPage(
   companyId: number,
   filter: TicketListFilter,
   start: Start,
-): Promise<{ rows: PageRow[]; count: number }> {
+): Promise<{ rows: TicketListRow[]; count: number }> {
   const params: unknown[] = [companyId];
   const count = countSql(filter, params);
   const conditions = ["t.company_id = $1", ...filter.clauses.map((c) => c.sql(params))];
@@ -169,7 +186,7 @@ async function readPage(
   const direct = filter.slices.length === 1 && offset === 0;
   const slice = (s: TicketSlice, limit: string) => {
     params.push(s.status);
-    const sql = `SELECT ${direct ? "t.*" : "t.id, t.updated_at"} FROM tickets t WHERE t.status = $${params.length}::text`;
+    const sql = `SELECT ${direct ? PAGE_TICKET_COLUMNS : "t.id, t.updated_at"} FROM tickets t WHERE t.status = $${params.length}::text`;
     const column = s.owner !== undefined ? "t.user_id" : s.queue !== undefined ? "t.queue_id" : undefined;
     if (!column) return `${sql} AND ${where} ORDER BY ${order("t")} ${limit}`;
     const value = s.owner !== undefined ? s.owner : s.queue;
@@ -191,13 +208,14 @@ async function readPage(
       : `SELECT p.id, p.updated_at FROM (${filter.slices.map((s) => `(${slice(s, `LIMIT ${offset + take}`)})`).join(" UNION ")}) p
         ORDER BY ${order("p")} LIMIT ${take} OFFSET ${offset}`;
   const source = direct ? `(${ids}) t` : `(${ids}) x JOIN tickets t ON t.id = x.id AND t.company_id = $1`;
-  const text = `SELECT k.n, k.deltas, x.id, x.b, x.item FROM (${count}) k LEFT JOIN (
-      SELECT t.id, t.updated_at, t.updated_at::text AS b,
-        ${TICKET_ITEM_TEXT} AS item
-      FROM ${source} ${TICKET_ITEM_JOINS}) x ON true
-    ORDER BY ${order("x")}`;
-  const { rows } = await pool.query<PageRow & { n: number; deltas: number }>(
-    offset === 0 ? { name: statementName(text), text, values: params } : { text, values: params },
+  // Plain columns: the item is built in core (ticket-list-item.ts); the names it shows come from the company cache.
+  const text = `SELECT k.n, k.deltas, x.* FROM (${count}) k LEFT JOIN (
+      SELECT ${TICKET_LIST_COLUMNS} FROM ${source} ${TICKET_LIST_JOIN}) x ON true
+    ORDER BY x."updatedAt" ${dir}, x.id ${dir}`;
+  const { rows } = await pool.query<TicketListRow & { n: number; deltas: number }>(
+    offset === 0
+      ? { name: statementName(text), text, values: params, types: TEXT_TIMESTAMPS }
+      : { text, values: params, types: TEXT_TIMESTAMPS },
   );
   const head = rows[0]!;
   afterCount(pool, companyId, head.deltas);

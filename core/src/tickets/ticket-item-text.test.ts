@@ -1,10 +1,21 @@
 // The item written by concatenation (TICKET_ITEM_TEXT: the list, one ticket, the transitions' answers) is the item
 // json_build_object builds (TICKET_ITEM_JSON, kept as the reference), value for value and key for key, for tickets
-// with and without queue, owner, connection, tags and rating, and for text that JSON must escape.
+// with and without queue, owner, connection, tags and rating, and for text that JSON must escape. The inbox list's
+// item, built in core from plain rows (ticket-list-item.ts), is that item too, byte for byte.
+
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../auth/authenticate.ts";
 import { loadUserById } from "../auth/load-user.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
+import { loadCompanyReferences } from "../presenters/company-cache.ts";
+import {
+  jsonTimestamp,
+  TICKET_LIST_COLUMNS,
+  TICKET_LIST_JOIN,
+  type TicketListRow,
+  ticketListItem,
+} from "../presenters/ticket-list-item.ts";
 import { buildTag } from "../testing/contacts-factories.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { testDbForFile } from "../testing/test-world.ts";
@@ -109,6 +120,48 @@ describe("TICKET_ITEM_TEXT", () => {
         ...built,
         ...rows[0],
       });
+    }
+  });
+});
+
+/** Timestamps as the list reads them: PostgreSQL's text. */
+const TEXT_TIMESTAMPS = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === 1184 ? (v: string) => v : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+describe("ticketListItem", () => {
+  it("builds from the list's plain row the same JSON text as TICKET_ITEM_TEXT, for every shape of ticket", async () => {
+    const { companyId, owner, ids } = await buildShapes();
+    const refs = await loadCompanyReferences(db.pool, companyId);
+    const actor: Actor = { ...(await loadUserById(db.pool, companyId, owner.id))!, claims: {} as AccessClaims };
+    for (const id of ids) {
+      const { rows } = await db.pool.query<TicketListRow>({
+        text: `SELECT ${TICKET_LIST_COLUMNS} FROM tickets t ${TICKET_LIST_JOIN} WHERE t.id = $1 AND t.company_id = $2`,
+        values: [id, companyId],
+        types: TEXT_TIMESTAMPS,
+      });
+      const item = ticketListItem({ actor, hideNumbers: false }, refs, rows[0]!);
+      expect(JSON.stringify(item)).toBe(JSON.stringify(JSON.parse((await ticketItemText(db.pool, companyId, id))!)));
+    }
+  });
+
+  it("writes a timestamp as to_json does, in any session time zone and with or without microseconds", async () => {
+    const client = await db.pool.connect();
+    try {
+      for (const zone of ["UTC", "America/Sao_Paulo", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Chatham"]) {
+        await client.query(`SET TIME ZONE '${zone}'`);
+        const { rows } = await client.query<{ text: string; json: string }>({
+          text: `SELECT x::text AS text, to_json(x)::text AS json FROM unnest(ARRAY[
+              '2026-03-10 15:00:00.123456+00', '2026-03-10 15:00:00+00', '1999-12-31 23:59:59.5-03',
+              '2026-07-01 00:00:00.000001+00']::timestamptz[]) x`,
+          types: TEXT_TIMESTAMPS,
+        });
+        for (const r of rows) expect({ zone, json: jsonTimestamp(r.text) }).toEqual({ zone, json: JSON.parse(r.json) });
+      }
+    } finally {
+      await client.query("RESET TIME ZONE");
+      client.release();
     }
   });
 });

@@ -46,8 +46,18 @@ export class PageBoundaryCache {
 
 const cacheKey = (userId: number, listKey: string, page: number) => `${userId}\u0000${page}\u0000${listKey}`;
 
-/** A short digest of the list key: a cursor only continues the list it came from. */
-export const listDigest = (listKey: string) => createHash("sha256").update(listKey).digest("base64url").slice(0, 16);
+const digests = new Map<string, string>();
+
+/** A short digest of the list key: a cursor only continues the list it came from. Remembered: a list is asked often. */
+export function listDigest(listKey: string): string {
+  let digest = digests.get(listKey);
+  if (!digest) {
+    digest = createHash("sha256").update(listKey).digest("base64url").slice(0, 16);
+    if (digests.size >= 5000) digests.clear();
+    digests.set(listKey, digest);
+  }
+  return digest;
+}
 
 /** The opaque `nextCursor`: which list, which page it opens, and that page's boundary. */
 export function encodeCursor(listKey: string, page: number, b: PageBoundary): string {

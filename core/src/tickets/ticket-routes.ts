@@ -7,7 +7,9 @@ import { z } from "zod";
 import { actorOf } from "../auth/authenticate.ts";
 import { parse, ticketNotFound } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
-import { presentTicket, presentTicketJson, presentTicketsJson } from "../presenters/present-ticket.ts";
+import { CompanyCache, type CompanyReferences } from "../presenters/company-cache.ts";
+import { presentTicket, presentTicketJson } from "../presenters/present-ticket.ts";
+import { referencesCover, type TicketListRow, ticketListItemText } from "../presenters/ticket-list-item.ts";
 import { loadViewer } from "../presenters/viewer.ts";
 import { findVisibleTicketByUuid } from "./find-visible-ticket.ts";
 import { listTickets, ticketItemText } from "./list-tickets.ts";
@@ -17,21 +19,32 @@ import { PageBoundaryCache } from "./ticket-page-cursor.ts";
 
 export { TICKETS_PAGE_SIZE } from "./list-tickets.ts";
 
-export function ticketRoutes(pool: pg.Pool, cache = new PageBoundaryCache()): Router {
+/**
+ * `companies` keeps the company's settings and the names list items show between requests (a cache that is not
+ * started keeps nothing: every request reads them).
+ */
+export function ticketRoutes(pool: pg.Pool, companies = new CompanyCache(0), cache = new PageBoundaryCache()): Router {
   const router = Router();
+
+  /** The company's reference rows, read again when the page names one the cached ones lack (made since). */
+  async function referencesFor(companyId: number, rows: TicketListRow[]): Promise<CompanyReferences> {
+    const refs = await companies.companyReferences(pool, companyId);
+    return referencesCover(refs, rows) ? refs : companies.companyReferences(pool, companyId, true);
+  }
 
   router.get("/tickets", async (req, res) => {
     const actor = actorOf(res);
     const query = parse(ZListTicketsQuerySchema, req.query);
     // A search needs the viewer first: what a masked caller may match depends on it (decision 0039).
-    const viewerLoad = loadViewer(pool, actor);
+    const viewerLoad = loadViewer(pool, actor, companies);
     const hideNumbers = query.searchParam ? (await viewerLoad).hideNumbers : false;
     const [page, viewer] = await Promise.all([listTickets(pool, actor, query, cache, hideNumbers), viewerLoad]);
-    const tickets = presentTicketsJson(viewer, page.ticketsJson);
+    const refs = await referencesFor(actor.companyId, page.rows);
+    const tickets = page.rows.map((row) => ticketListItemText(viewer, refs, row)).join(",");
     res
       .type("application/json")
       .send(
-        `{"tickets":${tickets},"hasMore":${page.hasMore},"count":${page.count},"nextCursor":${JSON.stringify(page.nextCursor)}}`,
+        `{"tickets":[${tickets}],"hasMore":${page.hasMore},"count":${page.count},"nextCursor":${JSON.stringify(page.nextCursor)}}`,
       );
   });
 

@@ -10,6 +10,25 @@ import { Queue } from "./users.ts";
 export const Whatsapp = defineEntity({
   name: "Whatsapp",
   tableName: "whatsapps",
+  // Evicts core's company cache when what a list item shows of a connection changes (migration 0125).
+  triggers: [
+    {
+      name: "whatsapps_notify",
+      timing: "after",
+      events: ["update"],
+      expression: `CREATE TRIGGER whatsapps_notify AFTER UPDATE ON whatsapps
+      FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.channel IS DISTINCT FROM NEW.channel
+        OR OLD.group_as_ticket IS DISTINCT FROM NEW.group_as_ticket OR OLD.company_id IS DISTINCT FROM NEW.company_id)
+      EXECUTE FUNCTION chatflow_notify_references()`,
+    },
+    {
+      name: "whatsapps_delete_notify",
+      timing: "after",
+      events: ["delete"],
+      expression: `CREATE TRIGGER whatsapps_delete_notify AFTER DELETE ON whatsapps
+      FOR EACH ROW EXECUTE FUNCTION chatflow_notify_references()`,
+    },
+  ],
   uniques: [
     { name: "whatsapps_company_id_name_key", properties: ["companyId", "name"] },
     // The Cloud API webhook finds a connection by its number alone.

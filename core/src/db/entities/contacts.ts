@@ -57,6 +57,16 @@ export const Tag = defineEntity({
   name: "Tag",
   tableName: "tags",
   uniques: [{ name: "tags_company_id_name_key", properties: ["companyId", "name"] }],
+  // Evicts core's company cache (migration 0125, function chatflow_notify_references).
+  triggers: [
+    {
+      name: "tags_notify",
+      timing: "after",
+      events: ["update", "delete"],
+      expression: `CREATE TRIGGER tags_notify AFTER UPDATE OR DELETE ON tags
+      FOR EACH ROW EXECUTE FUNCTION chatflow_notify_references()`,
+    },
+  ],
   indexes: [
     {
       name: "tags_company_lower_name",

@@ -70,6 +70,16 @@ export const Setting = defineEntity({
   name: "Setting",
   tableName: "settings",
   uniques: [{ name: "settings_company_id_key_key", properties: ["companyId", "key"] }],
+  // Evicts core's company cache (migration 0125, function chatflow_notify_references).
+  triggers: [
+    {
+      name: "settings_notify",
+      timing: "after",
+      events: ["insert", "update", "delete"],
+      expression: `CREATE TRIGGER settings_notify AFTER INSERT OR UPDATE OR DELETE ON settings
+      FOR EACH ROW EXECUTE FUNCTION chatflow_notify_references()`,
+    },
+  ],
   properties: {
     id: p.integer().primary(),
     companyId: p.manyToOne(Company).mapToPk().joinColumn("company_id").deleteRule("cascade"),

@@ -65,6 +65,7 @@ import { Migration0115MessageSearchUnaccent } from "./migrations/0115-message-se
 import { Migration0117ConnectionLgpd } from "./migrations/0117-connection-lgpd.ts";
 import { Migration0120ContactListNumberCheck } from "./migrations/0120-contact-list-number-check.ts";
 import { Migration0122ContactNumberChecks } from "./migrations/0122-contact-number-checks.ts";
+import { Migration0124MessageSearchVector } from "./migrations/0124-message-search-vector.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
 
@@ -131,6 +132,7 @@ export const MIGRATIONS = [
   { name: "0117-connection-lgpd", class: Migration0117ConnectionLgpd },
   { name: "0120-contact-list-number-check", class: Migration0120ContactListNumberCheck },
   { name: "0122-contact-number-checks", class: Migration0122ContactNumberChecks },
+  { name: "0124-message-search-vector", class: Migration0124MessageSearchVector },
 ];
 
 export type Db = DbPool & { orm: MikroORM };

@@ -21,13 +21,17 @@ import { SHARED_STATUSES, visibleTicketSql } from "../tickets/visibility.ts";
 /** A search that takes longer finds too much to be read: it is stopped and says so. */
 export const SEARCH_TIMEOUT_MS = 3_000;
 /**
- * Best first ranks the newest this many matches: ranking reads each match's text again (the index holds no
- * positions to rank by), so a common word would otherwise rank hundreds of thousands of messages for one page.
+ * Best first ranks the newest this many matches: a common word would otherwise rank hundreds of thousands of
+ * messages for one page.
  */
 export const RANK_WINDOW = 1000;
-/** Newest first looks among this many newest messages (after the cursor) before it asks the full-text index. */
-const WALK_BACK = 1000;
-/** Newest first reads this many matches after the cursor, a page (at most SEARCH_MAX_LIMIT + 1) among them. */
+/**
+ * Both orders first look among this many newest messages (after the cursor, newest first), testing each one's stored
+ * words (search_vector, migration 0124): a common word's page, and its RANK_WINDOW newest matches, are among them.
+ * Fewer matches there than needed: the full-text index, which is quick exactly when the words are rare.
+ */
+export const WALK_BACK = 20_000;
+/** Newest first through the full-text index reads this many matches after the cursor, a page among them. */
 const RECENT_WINDOW = 100;
 /** The text search configuration of migration 0115 (the index's expression names it the same way). */
 export const SEARCH_CONFIG = "portuguese_unaccent";
@@ -57,12 +61,16 @@ function decodeCursor(text: string): Cursor {
   throw invalidInput("cursor is not one this search gave", "cursor");
 }
 
-type Row = Omit<MessageSearchHit, "fragment" | "highlights"> & { at: string; text: string };
+type Row = Omit<MessageSearchHit, "fragment" | "highlights"> & { at: string; text: string; windowSize: number };
+
+/** How far the search looks before it asks the full-text index (the tests set them small). */
+export type SearchBounds = { walkBack: number; rankWindow: number };
 
 export async function searchMessages(
   pool: pg.Pool,
   actor: Actor,
   q: TSearchMessagesQuery,
+  bounds: SearchBounds = { walkBack: WALK_BACK, rankWindow: RANK_WINDOW },
 ): Promise<SearchMessagesResponse> {
   const query = searchQuery(q.searchParam);
   const stems = searchStems(q.searchParam);
@@ -99,13 +107,25 @@ export async function searchMessages(
   try {
     return await transaction(pool, async (client) => {
       await client.query(`SET LOCAL statement_timeout = ${SEARCH_TIMEOUT_MS}`);
-      const statement = (source: string) =>
+      // The message's words: stored by migration 0124's trigger, or made again for a row stored before it.
+      const words = (m: string) =>
+        `coalesce(${m}.search_vector, to_tsvector('${SEARCH_CONFIG}'::regconfig, ${m}.body))`;
+      // `walk`: the newest messages, each tested by its stored words (no index of the words); otherwise the
+      // full-text index, whose expression this test must be to be used.
+      const statement = (walk: boolean) =>
         `WITH query AS (SELECT to_tsquery('${SEARCH_CONFIG}', $2::text) AS q),
          matches AS (
-           SELECT m.id, m.ticket_id, m.body, m.from_me, m.is_private, m.created_at
-           FROM query, ${source} m
+           SELECT m.id, m.ticket_id, m.body, m.search_vector, m.from_me, m.is_private, m.created_at
+           FROM query, ${
+             walk
+               ? `(SELECT * FROM messages m0 WHERE m0.company_id = $1::int${older.replaceAll("m.", "m0.")}
+                  ORDER BY m0.created_at DESC, m0.id DESC LIMIT ${bounds.walkBack}) m`
+               : "messages m"
+           }
            JOIN tickets t ON t.id = m.ticket_id AND t.company_id = m.company_id
-           WHERE m.company_id = $1::int AND to_tsvector('${SEARCH_CONFIG}'::regconfig, m.body) @@ query.q
+           WHERE m.company_id = $1::int AND ${
+             walk ? words("m") : `to_tsvector('${SEARCH_CONFIG}'::regconfig, m.body)`
+           } @@ query.q
              AND NOT m.is_deleted AND m.media_type <> 'reactionMessage' AND ${visible}${ownWork}${cards}${older}
          ),
          -- The newest matches (after the cursor), planned on their own (MATERIALIZED: the page's LIMIT is not
@@ -113,40 +133,36 @@ export async function searchMessages(
          -- walk back through the newest messages for a page of 20 could read them all (bench/search.ts); a common
          -- word's newest matches are found at once either way.
          newest AS MATERIALIZED (
-           SELECT * FROM matches ORDER BY created_at DESC, id DESC LIMIT ${q.order === "rank" ? RANK_WINDOW : RECENT_WINDOW}
+           SELECT * FROM matches ORDER BY created_at DESC, id DESC
+           LIMIT ${q.order === "rank" ? bounds.rankWindow : walk ? "$3::int" : RECENT_WINDOW}
          ),
          hits AS (${
            q.order === "rank"
-             ? `SELECT w.*, ts_rank_cd(to_tsvector('${SEARCH_CONFIG}'::regconfig, w.body), query.q, 1) AS rank
-                FROM query, newest w`
+             ? `SELECT w.*, ts_rank_cd(${words("w")}, query.q, 1) AS rank FROM query, newest w`
              : "SELECT w.*, NULL::real AS rank FROM newest w"
          }),
          page AS (SELECT h.* FROM hits h ${after} ORDER BY ${order} LIMIT $3::int)
          SELECT p.id, p.ticket_id AS "ticketId", t.uuid AS "ticketUuid", t.status AS "ticketStatus",
            left(p.body, 500) AS body, p.from_me AS "fromMe", p.is_private AS "isPrivate", p.created_at AS "createdAt",
-           p.created_at::text AS at,
-           COALESCE(p.rank, ts_rank_cd(to_tsvector('${SEARCH_CONFIG}'::regconfig, p.body), query.q, 1)) AS rank,
+           p.created_at::text AS at, COALESCE(p.rank, ts_rank_cd(${words("p")}, query.q, 1)) AS rank,
            left(p.body, 4000) AS text,
-           json_build_object('id', c.id, 'name', c.name, 'urlPicture', c.url_picture) AS contact
+           json_build_object('id', c.id, 'name', c.name, 'urlPicture', c.url_picture) AS contact,
+           (SELECT count(*) FROM newest)::int AS "windowSize"
          FROM page p
          CROSS JOIN query
          JOIN tickets t ON t.id = p.ticket_id AND t.company_id = $1::int
          JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
          ORDER BY ${order.replaceAll("h.", "p.")}`;
-      // Newest first walks back through the newest WALK_BACK messages first: a common word's page is among them,
-      // and the plan reads no index of the words. Fewer matches there than a page: the full-text index (below).
-      let rows: Row[] | null = null;
-      if (q.order === "recent") {
-        const walk = `(SELECT * FROM messages m0 WHERE m0.company_id = $1::int${older.replaceAll("m.", "m0.")}
-          ORDER BY m0.created_at DESC, m0.id DESC LIMIT ${WALK_BACK})`;
-        const first = (await client.query<Row>(statement(walk), params)).rows;
-        if (first.length > q.limit) rows = first;
-      }
-      rows ??= (await client.query<Row>(statement("messages"), params)).rows;
+      // First the walk back through the newest WALK_BACK messages: newest first needs a page of matches there,
+      // best first its whole window (RANK_WINDOW matches). Fewer: the words are rare, and the full-text index is
+      // quick for them.
+      const first = (await client.query<Row>(statement(true), params)).rows;
+      const enough = q.order === "recent" ? first.length > q.limit : (first[0]?.windowSize ?? 0) >= bounds.rankWindow;
+      const rows = enough ? first : (await client.query<Row>(statement(false), params)).rows;
       const hasMore = rows.length > q.limit;
       const page = rows.slice(0, q.limit);
       // The marks come from the same words and stems the offline search uses (search-text.ts), over plain text.
-      const messages: MessageSearchHit[] = page.map(({ at: _at, text, ...r }) => ({
+      const messages: MessageSearchHit[] = page.map(({ at: _at, text, windowSize: _w, ...r }) => ({
         ...r,
         ...highlight(text, stems),
         createdAt: new Date(r.createdAt).toISOString(),

@@ -300,11 +300,13 @@ describe("#messages.search", () => {
   });
 });
 
-// The two ways a search finds its matches (decision 0124): walking back through the newest messages, testing each
-// one's stored words, and the full-text index. A walk of 0 messages finds nothing, so the index answers; a long walk
-// with a small window answers alone (newest first: a page of 1 among several matches; best first: a window of 2).
-const walked: SearchBounds = { walkBack: 1_000_000, rankWindow: 2 };
-const indexed: SearchBounds = { walkBack: 0, rankWindow: 2 };
+// The ways a search finds its matches (decision 0124): walking back through the newest messages, testing each one's
+// stored words, and the full-text index. A walk of 0 messages finds nothing, so the index answers; a long walk with a
+// small window answers alone (newest first: a page of 1 among several matches; best first: a window of 2); a first
+// walk of 1 message goes on to the longer walk when it found a match, to the index when not.
+const walked: SearchBounds = { firstWalk: 1_000_000, walkBack: 1_000_000, rankWindow: 2 };
+const walkedFurther: SearchBounds = { firstWalk: 1, walkBack: 1_000_000, rankWindow: 2 };
+const indexed: SearchBounds = { firstWalk: 0, walkBack: 0, rankWindow: 2 };
 
 async function actor(userId: number): Promise<Actor> {
   return { ...(await loadUserById(core.db.pool, w.company.id, userId))!, claims: {} as AccessClaims };
@@ -326,11 +328,12 @@ async function allPages(who: Actor, searchParam: string, order: SearchOrder, bou
 describe("searchMessages: the walk back through the newest messages and the full-text index", () => {
   it("answer the same pages, newest first and best first, for an admin and for an agent", async () => {
     for (const who of [await actor(w.admin.id), await actor(w.agent.id)]) {
-      for (const text of ["pix", "reembolso", "atendimentos", "boleto pago"]) {
+      for (const text of ["pix", "reembolso", "atendimentos", "boleto pago", "pedido amanhã pix"]) {
         for (const order of ["recent", "rank"] as const) {
-          const byWalk = await allPages(who, text, order, walked);
-          expect(byWalk.flatMap((p) => p.messages).length, `${text} ${order}`).toBeGreaterThan(0);
-          expect(byWalk, `${text} ${order} ${who.profile}`).toEqual(await allPages(who, text, order, indexed));
+          const byIndex = await allPages(who, text, order, indexed);
+          expect(byIndex.flatMap((p) => p.messages).length, `${text} ${order}`).toBeGreaterThan(0);
+          expect(await allPages(who, text, order, walked), `${text} ${order} ${who.profile}`).toEqual(byIndex);
+          expect(await allPages(who, text, order, walkedFurther), `${text} ${order} ${who.profile}`).toEqual(byIndex);
         }
       }
     }
@@ -340,8 +343,8 @@ describe("searchMessages: the walk back through the newest messages and the full
     const admin = await actor(w.admin.id);
     // reembolso: the dense message (30 minutes ago) outranks the sparse one (29); a window of 1 holds the newest.
     for (const bounds of [
-      { walkBack: 1_000_000, rankWindow: 1 },
-      { walkBack: 0, rankWindow: 1 },
+      { firstWalk: 1_000_000, walkBack: 1_000_000, rankWindow: 1 },
+      { firstWalk: 0, walkBack: 0, rankWindow: 1 },
     ]) {
       const page = await searchMessages(
         core.db.pool,

@@ -17,6 +17,7 @@ import { invalidInput } from "../kernel/errors.ts";
 import { transaction } from "../kernel/transaction.ts";
 import { loadViewer } from "../presenters/viewer.ts";
 import { SHARED_STATUSES, visibleTicketSql } from "../tickets/visibility.ts";
+import { indexQuery } from "./search-index-terms.ts";
 
 /** A search that takes longer finds too much to be read: it is stopped and says so. */
 export const SEARCH_TIMEOUT_MS = 3_000;
@@ -26,20 +27,26 @@ export const SEARCH_TIMEOUT_MS = 3_000;
  */
 export const RANK_WINDOW = 1000;
 /**
- * Both orders first look among this many newest messages (after the cursor, newest first), testing each one's stored
- * words (search_vector, migration 0124): a common word's page, and its RANK_WINDOW newest matches, are among them.
- * Fewer matches there than needed: the full-text index, which is quick exactly when the words are rare.
+ * Both orders first look among the newest FIRST_WALK messages (after the cursor, newest first), testing each one's
+ * stored words (search_vector, migration 0124): a common word's page, and its RANK_WINDOW newest matches, are among
+ * them. Too few there: the matches found tell how common the words are, and when the rest should be within the newest
+ * WALK_BACK messages the walk goes on that far; otherwise (none found, or too rare for that) the full-text index
+ * answers, which is quick exactly when the words are rare.
  */
+export const FIRST_WALK = 2_000;
 export const WALK_BACK = 20_000;
 /** Newest first through the full-text index reads this many matches after the cursor, a page among them. */
 const RECENT_WINDOW = 100;
 /** The text search configuration of migration 0115 (the index's expression names it the same way). */
 export const SEARCH_CONFIG = "portuguese_unaccent";
 
-/** The full-text query: each word (letters and digits only, so nothing of to_tsquery's syntax) as a prefix, all required. */
+/** The full-text query's terms: each word (letters and digits only, so nothing of to_tsquery's syntax) as a prefix. */
+const prefixTerms = (text: string) => searchTerms(text.toLowerCase()).map((w) => `${w}:*`);
+
+/** The full-text query: each word as a prefix, all required. */
 export function searchQuery(text: string): string | null {
-  const words = searchTerms(text.toLowerCase());
-  return words.length === 0 ? null : words.map((w) => `${w}:*`).join(" & ");
+  const words = prefixTerms(text);
+  return words.length === 0 ? null : words.join(" & ");
 }
 
 type Cursor = { at: string; id: string; rank: number | null };
@@ -64,13 +71,13 @@ function decodeCursor(text: string): Cursor {
 type Row = Omit<MessageSearchHit, "fragment" | "highlights"> & { at: string; text: string; windowSize: number };
 
 /** How far the search looks before it asks the full-text index (the tests set them small). */
-export type SearchBounds = { walkBack: number; rankWindow: number };
+export type SearchBounds = { firstWalk: number; walkBack: number; rankWindow: number };
 
 export async function searchMessages(
   pool: pg.Pool,
   actor: Actor,
   q: TSearchMessagesQuery,
-  bounds: SearchBounds = { walkBack: WALK_BACK, rankWindow: RANK_WINDOW },
+  bounds: SearchBounds = { firstWalk: FIRST_WALK, walkBack: WALK_BACK, rankWindow: RANK_WINDOW },
 ): Promise<SearchMessagesResponse> {
   const query = searchQuery(q.searchParam);
   const stems = searchStems(q.searchParam);
@@ -110,22 +117,27 @@ export async function searchMessages(
       // The message's words: stored by migration 0124's trigger, or made again for a row stored before it.
       const words = (m: string) =>
         `coalesce(${m}.search_vector, to_tsvector('${SEARCH_CONFIG}'::regconfig, ${m}.body))`;
-      // `walk`: the newest messages, each tested by its stored words (no index of the words); otherwise the
-      // full-text index, whose expression this test must be to be used.
-      const statement = (walk: boolean) =>
-        `WITH query AS (SELECT to_tsquery('${SEARCH_CONFIG}', $2::text) AS q),
+      // `walk`: the newest this many messages, each tested by its stored words (no index of the words); null: the
+      // full-text index, asked for the words of the last parameter (indexQuery), whose expression the test must be to
+      // be used; what it finds is then tested against the whole search.
+      const statement = (walk: number | null) =>
+        `WITH query AS (SELECT to_tsquery('${SEARCH_CONFIG}', $2::text) AS q${
+          walk === null ? `, to_tsquery('${SEARCH_CONFIG}', $${params.length + 1}::text) AS iq` : ""
+        }),
          matches AS (
            SELECT m.id, m.ticket_id, m.body, m.search_vector, m.from_me, m.is_private, m.created_at
            FROM query, ${
-             walk
+             walk !== null
                ? `(SELECT * FROM messages m0 WHERE m0.company_id = $1::int${older.replaceAll("m.", "m0.")}
-                  ORDER BY m0.created_at DESC, m0.id DESC LIMIT ${bounds.walkBack}) m`
+                  ORDER BY m0.created_at DESC, m0.id DESC LIMIT ${walk}) m`
                : "messages m"
            }
            JOIN tickets t ON t.id = m.ticket_id AND t.company_id = m.company_id
            WHERE m.company_id = $1::int AND ${
-             walk ? words("m") : `to_tsvector('${SEARCH_CONFIG}'::regconfig, m.body)`
-           } @@ query.q
+             walk !== null
+               ? `${words("m")} @@ query.q`
+               : `to_tsvector('${SEARCH_CONFIG}'::regconfig, m.body) @@ query.iq AND ${words("m")} @@ query.q`
+           }
              AND NOT m.is_deleted AND m.media_type <> 'reactionMessage' AND ${visible}${ownWork}${cards}${older}
          ),
          -- The newest matches (after the cursor), planned on their own (MATERIALIZED: the page's LIMIT is not
@@ -134,7 +146,7 @@ export async function searchMessages(
          -- word's newest matches are found at once either way.
          newest AS MATERIALIZED (
            SELECT * FROM matches ORDER BY created_at DESC, id DESC
-           LIMIT ${q.order === "rank" ? bounds.rankWindow : walk ? "$3::int" : RECENT_WINDOW}
+           LIMIT ${q.order === "rank" ? bounds.rankWindow : walk !== null ? "$3::int" : RECENT_WINDOW}
          ),
          hits AS (${
            q.order === "rank"
@@ -153,12 +165,21 @@ export async function searchMessages(
          JOIN tickets t ON t.id = p.ticket_id AND t.company_id = $1::int
          JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
          ORDER BY ${order.replaceAll("h.", "p.")}`;
-      // First the walk back through the newest WALK_BACK messages: newest first needs a page of matches there,
-      // best first its whole window (RANK_WINDOW matches). Fewer: the words are rare, and the full-text index is
-      // quick for them.
-      const first = (await client.query<Row>(statement(true), params)).rows;
-      const enough = q.order === "recent" ? first.length > q.limit : (first[0]?.windowSize ?? 0) >= bounds.rankWindow;
-      const rows = enough ? first : (await client.query<Row>(statement(false), params)).rows;
+      // Newest first needs a page of matches (and one more, for hasMore), best first its whole window.
+      const need = q.order === "recent" ? q.limit + 1 : bounds.rankWindow;
+      const run = async (walk: number | null) => {
+        const values =
+          walk === null ? [...params, await indexQuery(client, actor.companyId, prefixTerms(q.searchParam))] : params;
+        const rows = (await client.query<Row>(statement(walk), values)).rows;
+        return { rows, found: q.order === "recent" ? rows.length : (rows[0]?.windowSize ?? 0) };
+      };
+      const first = Math.min(bounds.firstWalk, bounds.walkBack);
+      let answer = await run(first);
+      // As common as the first walk says: the rest is expected within WALK_BACK messages.
+      if (answer.found < need && answer.found > 0 && (need * first) / answer.found <= bounds.walkBack)
+        answer = await run(bounds.walkBack);
+      if (answer.found < need) answer = await run(null);
+      const rows = answer.rows;
       const hasMore = rows.length > q.limit;
       const page = rows.slice(0, q.limit);
       // The marks come from the same words and stems the offline search uses (search-text.ts), over plain text.

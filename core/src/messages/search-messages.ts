@@ -1,9 +1,10 @@
-// Use case: find message text in the conversations the caller may see (issue 21, decision 0089; issue 25, decision
-// 0115). Full text through the `portuguese_unaccent` configuration (accents folded, Portuguese stems; each word of the
-// search matched as a word's start), over messages_search_text, scoped to the company and, for users, to the tickets
-// the list would show them (visibility.ts, and never other users' work in progress: spec 1 §6). Newest first or best
-// first, by cursor; the matched words come back as ranges over plain text (never markup). Bounded: 3 to 200
-// characters, 8 words, 50 matches a page, and a time limit.
+// Use case: find message text in the conversations the caller may see (issue 21, decision 0089; issue 25, decisions
+// 0115 and 0124). Full text through the `portuguese_unaccent` configuration (accents folded, Portuguese stems; each
+// word of the search matched as a word's start): first among the newest messages by their stored words
+// (search_vector), else through messages_search_text; scoped to the company and, for users, to the tickets the list
+// would show them (visibility.ts, and never other users' work in progress: spec 1 §6). Newest first or best first, by
+// cursor; the matched words come back as ranges over plain text (never markup). Bounded: 3 to 200 characters, 8
+// words, 50 matches a page, and a time limit.
 import type pg from "pg";
 import type { Actor } from "../auth/authenticate.ts";
 import {
@@ -117,7 +118,7 @@ export async function searchMessages(
     return await transaction(pool, async (client) => {
       await client.query(`SET LOCAL statement_timeout = ${SEARCH_TIMEOUT_MS}`);
       // The index's bitmap of a common prefix word's messages stays exact: past work_mem it turns lossy, and
-      // PostgreSQL then parses the text of every message on those pages again (62 s instead of 1.5 s for three
+      // PostgreSQL then parses the text of every message on those pages again (62 s instead of 1.2 s for three
       // words at 5,000,000 messages, decision 0124).
       await client.query(`SET LOCAL work_mem = '${SEARCH_WORK_MEM}'`);
       // The message's words: stored by migration 0124's trigger, or made again for a row stored before it.

@@ -17,6 +17,7 @@ import {
 import { createDueInvoices, INVOICES_BATCH } from "@chatflow/core/invoices/invoices.ts";
 import { advanceKanbanLanes, LANES_BATCH } from "@chatflow/core/kanban/advance-lanes.ts";
 import { transaction } from "@chatflow/core/kernel/transaction.ts";
+import { FILL_SEARCH_WORDS_BATCH, fillSearchWords } from "@chatflow/core/messages/fill-search-words.ts";
 import { SCHEDULES_BATCH, sendDueSchedules } from "@chatflow/core/schedules/send-due-schedules.ts";
 import { PRUNE_MAX_ROWS, pruneChangeLog } from "@chatflow/core/sync/prune-change-log.ts";
 import { autoCloseTickets } from "@chatflow/core/tickets/auto-close-tickets.ts";
@@ -76,6 +77,13 @@ export const TIMED_JOBS: TimedJob[] = [
     run: (client) => purgeAuditEntries(client, { maxRows: AUDIT_PURGE_MAX_ROWS }),
     unit: "audit entries",
     batch: AUDIT_PURGE_MAX_ROWS,
+  },
+  // The search's stored words of the messages stored before migration 0124 (decision 0124), newest first.
+  {
+    name: "messages:fill-search-words",
+    run: (client) => fillSearchWords(client, { batch: FILL_SEARCH_WORDS_BATCH }),
+    unit: "message(s) given their search words",
+    batch: FILL_SEARCH_WORDS_BATCH,
   },
   // Inactivity text, expiry, queue rotation (service-jobs.ts).
   ...SERVICE_JOBS,

@@ -66,6 +66,7 @@ import { Migration0117ConnectionLgpd } from "./migrations/0117-connection-lgpd.t
 import { Migration0120ContactListNumberCheck } from "./migrations/0120-contact-list-number-check.ts";
 import { Migration0122ContactNumberChecks } from "./migrations/0122-contact-number-checks.ts";
 import { Migration0123ImportMappings } from "./migrations/0123-import-mappings.ts";
+import { Migration0124MessageSearchVector } from "./migrations/0124-message-search-vector.ts";
 import { Migration0125ReferenceChangeNotify } from "./migrations/0125-reference-change-notify.ts";
 import { PostgresNamingStrategy } from "./naming.ts";
 import { type DbPool, openPool } from "./pool.ts";
@@ -134,6 +135,7 @@ export const MIGRATIONS = [
   { name: "0120-contact-list-number-check", class: Migration0120ContactListNumberCheck },
   { name: "0122-contact-number-checks", class: Migration0122ContactNumberChecks },
   { name: "0123-import-mappings", class: Migration0123ImportMappings },
+  { name: "0124-message-search-vector", class: Migration0124MessageSearchVector },
   { name: "0125-reference-change-notify", class: Migration0125ReferenceChangeNotify },
 ];
 

@@ -3,12 +3,15 @@
 // stems; newest or best first by cursor; scoped to the company and, for an agent, to what their list shows; LGPD;
 // bounded.
 import { describe, expect, it } from "vitest";
-import { SEARCH_MAX_LIMIT } from "../contract/search.ts";
+import type { Actor } from "../auth/authenticate.ts";
+import { loadUserById } from "../auth/load-user.ts";
+import type { AccessClaims } from "../auth/tokens.ts";
+import { SEARCH_MAX_LIMIT, type SearchOrder } from "../contract/search.ts";
 import { buildCompany, buildContact, buildQueue, buildTicket, buildUser, buildWhatsapp } from "../testing/factories.ts";
 import { settingForTest } from "../testing/flags.ts";
 import { buildInbox, buildMessage } from "../testing/messages-factories.ts";
 import { coreForFile, forFile } from "../testing/test-world.ts";
-import { searchQuery } from "./search-messages.ts";
+import { type SearchBounds, searchMessages, searchQuery, WALK_BACK } from "./search-messages.ts";
 
 const core = coreForFile();
 const w = forFile(async () => {
@@ -260,20 +263,22 @@ describe("#messages.search", () => {
       body: "o xilofone chegou quebrado",
       minutesAgo: 5000,
     });
-    // More newer messages than newest first walks back through (WALK_BACK) before it asks the index.
+    // More newer messages than the search walks back through (WALK_BACK) before it asks the index.
+    const newer = WALK_BACK + 200;
     await pool.query(
       `INSERT INTO messages (id, company_id, ticket_id, body, from_me, created_at, updated_at)
-       SELECT gen_random_uuid(), $1, $2, 'lembrete numero ' || n, false, now() - make_interval(mins => 4000 - n),
-         now() - make_interval(mins => 4000 - n)
-       FROM generate_series(1, 1200) n`,
-      [w.company.id, w.waiting.id],
+       SELECT gen_random_uuid(), $1, $2, 'lembrete numero ' || n, false, now() - make_interval(secs => $3 - n),
+         now() - make_interval(secs => $3 - n)
+       FROM generate_series(1, $3::int) n`,
+      [w.company.id, w.waiting.id, newer],
     );
     expect(ids((await search(w.adminToken, "searchParam=xilofone")).body)).toEqual([rare.id]);
+    expect(ids((await search(w.adminToken, "searchParam=xilofone&order=rank")).body)).toEqual([rare.id]);
     const common = await search(w.adminToken, "searchParam=lembrete&limit=3");
     expect(common.body.messages.map((m: { body: string }) => m.body)).toEqual([
-      "lembrete numero 1200",
-      "lembrete numero 1199",
-      "lembrete numero 1198",
+      `lembrete numero ${newer}`,
+      `lembrete numero ${newer - 1}`,
+      `lembrete numero ${newer - 2}`,
     ]);
     expect(common.body.hasMore).toBe(true);
   });
@@ -292,6 +297,115 @@ describe("#messages.search", () => {
     } finally {
       client.release();
     }
+  });
+});
+
+// The ways a search finds its matches (decision 0124): walking back through the newest messages, testing each one's
+// stored words, and the full-text index. A walk of 0 messages finds nothing, so the index answers; a long walk with a
+// small window answers alone (newest first: a page of 1 among several matches; best first: a window of 2); a first
+// walk of 1 message goes on to the longer walk when it found a match, to the index when not.
+const walked: SearchBounds = { firstWalk: 1_000_000, walkBack: 1_000_000, rankWindow: 2 };
+const walkedFurther: SearchBounds = { firstWalk: 1, walkBack: 1_000_000, rankWindow: 2 };
+const indexed: SearchBounds = { firstWalk: 0, walkBack: 0, rankWindow: 2 };
+
+async function actor(userId: number): Promise<Actor> {
+  return { ...(await loadUserById(core.db.pool, w.company.id, userId))!, claims: {} as AccessClaims };
+}
+
+/** Every page of a search, one match a page, through the given bounds. */
+async function allPages(who: Actor, searchParam: string, order: SearchOrder, bounds: SearchBounds) {
+  const pages = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < 20; i++) {
+    const page = await searchMessages(core.db.pool, who, { searchParam, order, limit: 1, cursor }, bounds);
+    pages.push(page);
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  return pages;
+}
+
+describe("searchMessages: the walk back through the newest messages and the full-text index", () => {
+  it("answer the same pages, newest first and best first, for an admin and for an agent", async () => {
+    for (const who of [await actor(w.admin.id), await actor(w.agent.id)]) {
+      for (const text of ["pix", "reembolso", "atendimentos", "boleto pago", "pedido amanhã pix"]) {
+        for (const order of ["recent", "rank"] as const) {
+          const byIndex = await allPages(who, text, order, indexed);
+          expect(byIndex.flatMap((p) => p.messages).length, `${text} ${order}`).toBeGreaterThan(0);
+          expect(await allPages(who, text, order, walked), `${text} ${order} ${who.profile}`).toEqual(byIndex);
+          expect(await allPages(who, text, order, walkedFurther), `${text} ${order} ${who.profile}`).toEqual(byIndex);
+        }
+      }
+    }
+  });
+
+  it("ranks best first only the newest matches of its window", async () => {
+    const admin = await actor(w.admin.id);
+    // reembolso: the dense message (30 minutes ago) outranks the sparse one (29); a window of 1 holds the newest.
+    for (const bounds of [
+      { firstWalk: 1_000_000, walkBack: 1_000_000, rankWindow: 1 },
+      { firstWalk: 0, walkBack: 0, rankWindow: 1 },
+    ]) {
+      const page = await searchMessages(
+        core.db.pool,
+        admin,
+        { searchParam: "reembolso", order: "rank", limit: 20 },
+        bounds,
+      );
+      expect(page.messages.map((m) => m.id)).toEqual([w.sparse.id]);
+    }
+  });
+
+  it("keeps each message's stored words with its text: written on insert, rewritten on an edit", async () => {
+    const pool = core.db.pool;
+    const admin = await actor(w.admin.id);
+    const m = await buildMessage(pool, { companyId: w.company.id, ticketId: w.waiting.id, body: "Chegou a geladeira" });
+    const stored = async () =>
+      (
+        await pool.query<{ same: boolean }>(
+          `SELECT search_vector = to_tsvector('portuguese_unaccent'::regconfig, body) AS same
+           FROM messages WHERE company_id = $1 AND id = $2`,
+          [w.company.id, m.id],
+        )
+      ).rows[0]!.same;
+    expect(await stored()).toBe(true);
+    await pool.query("UPDATE messages SET body = 'Chegou o fogão' WHERE company_id = $1 AND id = $2", [
+      w.company.id,
+      m.id,
+    ]);
+    expect(await stored()).toBe(true);
+    for (const bounds of [walked, indexed]) {
+      const q = (searchParam: string) =>
+        searchMessages(pool, admin, { searchParam, order: "recent", limit: 20 }, bounds).then((r) =>
+          r.messages.map((x) => x.id),
+        );
+      expect(await q("fogao")).toEqual([m.id]);
+      expect(await q("geladeira")).toEqual([]);
+    }
+    await pool.query("UPDATE messages SET is_deleted = true WHERE company_id = $1 AND id = $2", [w.company.id, m.id]);
+  });
+
+  it("finds and ranks messages stored before their words were (migration 0124) as it does the others", async () => {
+    const pool = core.db.pool;
+    const who = await actor(w.admin.id);
+    const before = await allPages(who, "pix", "rank", walked);
+    // As a row stored before migration 0124 is: no stored words (the trigger runs on writes of the text only).
+    await pool.query("UPDATE messages SET search_vector = NULL WHERE company_id = $1", [w.company.id]);
+    try {
+      for (const order of ["recent", "rank"] as const) {
+        for (const bounds of [walked, indexed]) {
+          expect(await allPages(who, "pix", order, bounds)).toEqual(await allPages(who, "pix", order, indexed));
+        }
+      }
+      expect(await allPages(who, "pix", "rank", walked)).toEqual(before);
+    } finally {
+      await pool.query("UPDATE messages SET body = body WHERE company_id = $1", [w.company.id]);
+    }
+    const { rows } = await pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM messages WHERE company_id = $1 AND search_vector IS NULL",
+      [w.company.id],
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 });
 

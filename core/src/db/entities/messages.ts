@@ -34,6 +34,21 @@ export const Message = defineEntity({
       expression:
         "CREATE INDEX messages_search_text ON messages USING gin (to_tsvector('portuguese_unaccent'::regconfig, body))",
     },
+    // The messages whose stored words are still to be filled (migration 0124): empty once the job has run.
+    {
+      name: "messages_search_unfilled",
+      expression: "CREATE INDEX messages_search_unfilled ON messages (created_at DESC) WHERE search_vector IS NULL",
+    },
+  ],
+  // The search's stored words (migration 0124; its function messages_search_vector lives there).
+  triggers: [
+    {
+      name: "messages_search_vector",
+      timing: "before",
+      events: ["insert", "update"],
+      expression: `CREATE TRIGGER messages_search_vector BEFORE INSERT OR UPDATE OF body ON messages
+        FOR EACH ROW EXECUTE FUNCTION messages_search_vector()`,
+    },
   ],
   properties: {
     // The key is (company_id, id): a client-made id names a message within its company only (decision 0027).
@@ -62,6 +77,9 @@ export const Message = defineEntity({
     claimedBy: p.text().nullable(),
     claimedAt: p.datetime().nullable(),
     errorCode: p.text().nullable(),
+    // The words of body for the search (migration 0124's trigger writes it; NULL on rows stored before it). Never
+    // loaded with the entity: only the search's SQL reads it.
+    searchVector: p.string().columnType("tsvector").nullable().lazy().hidden(),
     ...timestamps(),
   },
 });

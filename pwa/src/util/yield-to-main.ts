@@ -28,3 +28,24 @@ export async function eachInSlices<T>(items: readonly T[], step: (item: T) => vo
     step(item);
   }
 }
+
+/**
+ * Settles once the page has loaded and the browser is idle (at once outside a browser): for work the first
+ * screen does not need, so that its requests and tasks do not compete with the screen's own.
+ */
+export function afterPageLoad(): Promise<void> {
+  if (typeof document === "undefined" || typeof window === "undefined") return Promise.resolve();
+  const loaded =
+    document.readyState === "complete"
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => window.addEventListener("load", () => resolve(), { once: true }));
+  return loaded.then(
+    () =>
+      new Promise<void>((resolve) => {
+        // At most a second of waiting: a page that never idles still gets the work done.
+        if (typeof window.requestIdleCallback === "function")
+          window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+        else setTimeout(resolve, 0);
+      }),
+  );
+}

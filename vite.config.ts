@@ -1,9 +1,30 @@
 // The PWA build (root pwa/) and the vitest projects of every part.
+import path from "node:path";
 import react from "@vitejs/plugin-react";
+import type { ChunkingContext } from "rolldown";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 import { precompress } from "./pwa/scripts/precompress-plugin.ts";
 import LongestFirstSequencer from "./test/sequencer.ts";
+
+const LOGIN_PAGE = path.resolve(import.meta.dirname, "pwa/src/auth/login-page.tsx");
+const AUTH_DIR = path.resolve(import.meta.dirname, "pwa/src/auth") + path.sep;
+let loginReach: Set<string> | undefined;
+
+/** "login-kit" for a module the login page imports statically, at any depth (its own auth/ modules aside). */
+function loginKit(id: string, ctx: ChunkingContext): string | null {
+  if (!loginReach) {
+    loginReach = new Set();
+    const queue = [LOGIN_PAGE];
+    while (queue.length > 0) {
+      const next = queue.pop()!;
+      if (loginReach.has(next)) continue;
+      loginReach.add(next);
+      queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+    }
+  }
+  return loginReach.has(id) && !id.startsWith(AUTH_DIR) ? "login-kit" : null;
+}
 
 export default defineConfig({
   root: "pwa",
@@ -14,7 +35,26 @@ export default defineConfig({
     // The page's own <link rel="modulepreload"> tags stay; a lazy screen's import no longer adds one tag per
     // chunk it needs (decision 0102): inserting some 80 of them cost the first load of /tickets about 100 ms of
     // main thread, while the browser fetches a chunk's imports itself as it parses it (from the service worker).
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? deps : []) },
+    // The login page's import keeps its tags (issue 24): a first visit lands there, on a phone's network, where
+    // every level of imports the browser finds only by parsing a chunk costs a round trip before the form paints;
+    // its dozen chunks are asked for at once instead.
+    // Fewer, larger chunks where a first visit waits on them (issue 24): on a phone's network every request
+    // costs a round trip and a browser opens only a few connections at a time. The entry's modules are one chunk
+    // (they were ten), and the kit the login form is built of is one more beside the login page's own.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "entry", tags: ["$initial"] },
+            { name: loginKit, debugName: "login-kit" },
+          ],
+        },
+      },
+    },
+    modulePreload: {
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === "html" || /(^|\/)login-page-[\w-]+\.js$/.test(file) ? deps : [],
+    },
   },
   plugins: [
     react(),

@@ -67,7 +67,8 @@ describe("serving", () => {
 
     expect(violations).toEqual([]);
     // Scripts too small to be worth it are built without a .br and go out plain.
-    const dist = path.resolve(import.meta.dirname, "../dist");
+    // The build the stack serves (PWA_DIR, as test/stack.ts reads it).
+    const dist = process.env.PWA_DIR ?? path.resolve(import.meta.dirname, "../dist");
     const precompressed = [...scriptEncodings].filter(([url]) =>
       existsSync(path.join(dist, `${new URL(url).pathname}.br`)),
     );

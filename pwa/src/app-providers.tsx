@@ -6,8 +6,11 @@ import { ScreenErrorBoundary } from "./layout/screen-error-boundary.tsx";
 import { lazyScreen } from "./layout/screen-loader.ts";
 import { Splash } from "./ui/splash.tsx";
 import { ToastRegion } from "./ui/toast-region.tsx";
+import { afterPageLoad } from "./util/yield-to-main.ts";
 
-const UpdatePrompt = lazyScreen(() => import("./pwa/update-prompt.tsx"), "UpdatePrompt");
+// The service worker registers once the page has loaded anyway: its code waits for that too, off the first
+// screen's requests (issue 24).
+const UpdatePrompt = lazyScreen(() => afterPageLoad().then(() => import("./pwa/update-prompt.tsx")), "UpdatePrompt");
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

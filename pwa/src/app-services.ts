@@ -7,6 +7,7 @@ import { sessionAtom } from "./auth/session-state.ts";
 import { createTokenStorage, memoryStorage } from "./auth/token-storage.ts";
 import { errorText } from "./i18n/translate-error.ts";
 import { showToast } from "./ui/toasts.ts";
+import { afterPageLoad } from "./util/yield-to-main.ts";
 
 function storage(kind: "localStorage" | "sessionStorage"): Storage {
   try {
@@ -35,6 +36,7 @@ export const sessionDeps: SessionDeps = {
   tokens,
   setState: (state) => getDefaultStore().set(sessionAtom, state),
   isOnline: () => navigator.onLine,
+  afterFirstScreen: afterPageLoad,
 };
 
 export const api = createApiClient({

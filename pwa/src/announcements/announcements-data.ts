@@ -8,7 +8,7 @@ import { usePaged } from "../api/use-paged.ts";
 import { keptInCache, useRestQuery } from "../api/use-rest-query.ts";
 import { api } from "../app-services.ts";
 import { onAnnouncementsChanged } from "./announcement-events.ts";
-import { type AnnouncementForm, saveAnnouncement } from "./announcement-form.ts";
+import type { AnnouncementForm } from "./announcement-form.ts";
 import { ANNOUNCEMENTS_CACHE_KEY, ANNOUNCEMENTS_FEED_PATH, type AnnouncementsFeed } from "./announcements-feed.ts";
 
 /** The announcements matching `search`, page by page while online; another super user's change reloads them. */
@@ -27,7 +27,10 @@ export function useAnnouncementPages(search: string, online: boolean) {
 
 export function useSaveAnnouncement() {
   return useCallback(
-    (form: AnnouncementForm, existing: AnnouncementDTO | null) => saveAnnouncement(api, form, existing),
+    // The form's module (its schema, the form errors and through them the users contract's zod schemas) loads when
+    // an announcement is saved: the top bar's feed, in the layout of every screen, does not need it (issue 24).
+    (form: AnnouncementForm, existing: AnnouncementDTO | null) =>
+      import("./announcement-form.ts").then(({ saveAnnouncement }) => saveAnnouncement(api, form, existing)),
     [],
   );
 }

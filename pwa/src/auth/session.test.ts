@@ -127,6 +127,34 @@ describe("#session.boot", () => {
     await bootSession(deps);
     expect(lastState()).toEqual({ status: "anonymous" });
   });
+
+  it("without a token, forgets the stored user once the first screen is up, not before", async () => {
+    await setMeta(db, "sessionUser", buildUser());
+    let screenUp: () => void = () => {};
+    const booted = bootSession({ ...deps, afterFirstScreen: () => new Promise<void>((r) => (screenUp = r)) });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(lastState()).toEqual({ status: "anonymous" });
+    expect(await getMeta(db, "sessionUser")).toBeDefined();
+    screenUp();
+    await booted;
+    expect(await getMeta(db, "sessionUser")).toBeUndefined();
+  });
+
+  it("a login before the first screen is up forgets the stale user first and keeps its own", async () => {
+    await setMeta(db, "sessionUser", buildUser({ name: "Sessão antiga" }));
+    server.use(
+      http.post(`${BASE_URL}/auth/login`, () => HttpResponse.json({ token: "t", user: buildUser({ name: "Nova" }) })),
+    );
+    let screenUp: () => void = () => {};
+    const waiting = { ...deps, afterFirstScreen: () => new Promise<void>((r) => (screenUp = r)) };
+    const booted = bootSession(waiting);
+    await signIn(waiting, { email: "agente@example.com", password: "x" }, true);
+    expect((await getMeta(db, "sessionUser"))?.name).toBe("Nova");
+    screenUp();
+    await booted;
+    expect((await getMeta(db, "sessionUser"))?.name).toBe("Nova");
+    expect(lastState()).toMatchObject({ status: "authenticated" });
+  });
 });
 
 describe("#session.signIn", () => {

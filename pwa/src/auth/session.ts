@@ -19,7 +19,23 @@ export type SessionDeps = {
   tokens: TokenStorage;
   setState: (state: SessionState) => void;
   isOnline: () => boolean;
+  /** Settles once the first screen has loaded: work that can wait, waits for it (at once when not given). */
+  afterFirstScreen?: () => Promise<void>;
 };
+
+/** Per session set-up, the forgetting of a user stored by a session that ended while the app was closed. */
+const staleUserForgets = new WeakMap<SessionDeps, () => Promise<void>>();
+
+/** Forgets the stored user, once, however many callers ask. */
+function forgetStaleUser(deps: SessionDeps): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  const forget = () => {
+    done ??= deps.localDb().then((db) => deleteMeta(db, "sessionUser"));
+    return done;
+  };
+  staleUserForgets.set(deps, forget);
+  return forget;
+}
 
 const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/json" };
 
@@ -27,10 +43,13 @@ const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/
 export async function bootSession(deps: SessionDeps): Promise<void> {
   if (!deps.tokens.get()) {
     // No token means no session (signed out, or "remember me" was off and the browser closed).
-    // The login page shows at once; opening IndexedDB (a first visit creates every store) is
-    // off its critical path. The delete is queued before any login can store a user.
+    // The login page shows at once; fetching the local store's code and opening IndexedDB (a first visit
+    // creates every store) wait until it has loaded (issue 24). A login before then forgets the stale user
+    // first (adoptSession), so the forgetting can never remove the new session's user.
     deps.setState({ status: "anonymous" });
-    await deleteMeta(await deps.localDb(), "sessionUser");
+    const forget = forgetStaleUser(deps);
+    await deps.afterFirstScreen?.();
+    await forget();
     return;
   }
   const stored = await getMeta(await deps.localDb(), "sessionUser");
@@ -80,6 +99,7 @@ export async function signIn(deps: SessionDeps, credentials: TLoginRequest, reme
 
 /** The tokens a login answered become this browser's session. */
 export async function adoptSession(deps: SessionDeps, res: LoginResponse, remember: boolean): Promise<UserDTO> {
+  await staleUserForgets.get(deps)?.();
   await adoptLocalData(await deps.localDb(), res.user.id);
   deps.tokens.set(res.token, remember);
   await storeUser(deps, res.user);

@@ -96,6 +96,10 @@ describe("#i18n", () => {
     expect(fresh.i18n.exists("lateFeature.t")).toBe(false);
     arrive();
     expect(await loaded).toEqual({ Screen: "screen" });
+    expect(fresh.i18n.getFixedT("pt-BR")("lateFeature.t")).toBe("chegou");
+    // Only the languages in use are mounted (issue 24); another's feature texts come with it when it is chosen.
+    expect(fresh.i18n.getResource("en", "translation", "lateFeature.t")).toBeUndefined();
+    await fresh.changeLanguage("en");
     expect(fresh.i18n.getFixedT("en")("lateFeature.t")).toBe("arrived");
     vi.doUnmock("./feature-texts.ts");
     vi.resetModules();

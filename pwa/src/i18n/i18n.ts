@@ -4,6 +4,8 @@
 // chunk, loaded before the first paint when it is the stored choice (i18nReady).
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
+import { eachInSlices } from "../util/yield-to-main.ts";
+import type { FeatureTexts } from "./define-texts.ts";
 import { ptBR } from "./locales/pt-br.ts";
 
 export const LANGUAGES = ["pt-BR", "en", "es", "tr"] as const;
@@ -23,7 +25,7 @@ export const BASE_LOCALES: Record<Language, () => Promise<Texts>> = {
 const baseLoaded = new Map<Language, Promise<void>>();
 
 /**
- * Mounts a language's base locale into i18next, once (the feature texts may be there already: both are
+ * Mounts a language's base locale into i18next, once, and its feature texts when they are loaded (both are
  * merged). A failed chunk request (offline without the service worker's copy) is tried again next time.
  */
 export function loadLanguage(language: Language): Promise<void> {
@@ -32,6 +34,11 @@ export function loadLanguage(language: Language): Promise<void> {
     loaded = BASE_LOCALES[language]().then(
       (texts) => {
         i18n.addResourceBundle(language, "translation", structuredClone(texts), true, false);
+        // Feature texts that failed to load are loadFeatureTexts's to retry, not this language's.
+        return featureModule?.then(
+          () => mountFeatureTexts(language),
+          () => undefined,
+        );
       },
       (err: unknown) => {
         baseLoaded.delete(language);
@@ -43,28 +50,51 @@ export function loadLanguage(language: Language): Promise<void> {
   return loaded;
 }
 
+let featureModule: Promise<FeatureTexts[]> | undefined;
+let features: readonly FeatureTexts[] = [];
+const featuresMounted = new Map<Language, Promise<void>>();
+
+/**
+ * One language's feature texts into i18next, once, a few features per task (issue 24: all four languages in one go
+ * held a phone's main thread for about 70 ms while the inbox first loaded). Only the languages in use are mounted:
+ * pt-BR (the fallback) and the chosen one; another is mounted when it is chosen (loadLanguage).
+ */
+function mountFeatureTexts(language: Language): Promise<void> {
+  let mounted = featuresMounted.get(language);
+  if (!mounted) {
+    mounted = eachInSlices(features, (feature) => {
+      i18n.addResourceBundle(language, "translation", { [feature.namespace]: feature[language] }, true, false);
+    });
+    featuresMounted.set(language, mounted);
+  }
+  return mounted;
+}
+
 let featureTexts: Promise<void> | undefined;
 
 /**
- * Mounts every feature's texts (feature-texts.ts: each `*.texts.ts` under its namespace, in
- * every language) into i18next, once. The private screens wait for it (withFeatureTexts), so
- * none of them paints a raw key; /login never loads it.
+ * Mounts every feature's texts (feature-texts.ts: each `*.texts.ts` under its namespace) into i18next, once, for
+ * the languages whose base locale is loaded. The private screens wait for it (withFeatureTexts), so none of them
+ * paints a raw key; /login never loads it.
  */
 export function loadFeatureTexts(): Promise<void> {
-  featureTexts ??= import("./feature-texts.ts").then(
-    ({ FEATURE_TEXTS }) => {
-      const taken = new Set(Object.keys(ptBR));
-      for (const feature of FEATURE_TEXTS) {
-        if (taken.has(feature.namespace)) throw new Error(`i18n namespace "${feature.namespace}" is taken twice`);
-        taken.add(feature.namespace);
-        for (const language of LANGUAGES) {
-          i18n.addResourceBundle(language, "translation", { [feature.namespace]: feature[language] }, true, false);
-        }
-      }
-    },
+  if (featureTexts) return featureTexts;
+  featureModule = import("./feature-texts.ts").then(({ FEATURE_TEXTS }) => {
+    const taken = new Set(Object.keys(ptBR));
+    for (const feature of FEATURE_TEXTS) {
+      if (taken.has(feature.namespace)) throw new Error(`i18n namespace "${feature.namespace}" is taken twice`);
+      taken.add(feature.namespace);
+    }
+    features = FEATURE_TEXTS;
+    return FEATURE_TEXTS;
+  });
+  featureTexts = featureModule.then(
+    // The languages in use, the chosen one first (the screen waits for both; pt-BR is the fallback).
+    () => Promise.all([...baseLoaded.keys()].reverse().map(mountFeatureTexts)).then(() => undefined),
     (err: unknown) => {
       // A failed chunk request (offline without the service worker's copy): let the next try fetch again.
       featureTexts = undefined;
+      featureModule = undefined;
       throw err;
     },
   );

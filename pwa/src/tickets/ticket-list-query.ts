@@ -105,8 +105,8 @@ function tabCollection(db: ChatflowDb, tab: TicketTab, order: "ASC" | "DESC") {
 export type LocalPage = {
   /** The first `limit` tickets of the tab, in order. */
   tickets: TicketDTO[];
-  /** How many the replica holds for the tab and filter. */
-  total: number;
+  /** The replica holds more of the tab beyond them. */
+  hasMore: boolean;
 };
 
 // The reads below are chains of Dexie promises with no native `await` between them: a live
@@ -126,10 +126,12 @@ export function localTicketPage(
       const c = tabCollection(db, tab, orderOf(tab, f));
       return predicate ? c.filter(predicate) : c;
     };
-    return Dexie.Promise.all([all().limit(limit).toArray(), all().count()]).then(([tickets, total]) => ({
-      tickets,
-      total,
-    }));
+    // One ticket past the page says whether there are more: counting the tab would read every one of its tickets
+    // on each change (issue 24: the tab counts are read apart, localTabCounts).
+    return all()
+      .limit(limit + 1)
+      .toArray()
+      .then((tickets) => ({ tickets: tickets.slice(0, limit), hasMore: tickets.length > limit }));
   });
 }
 

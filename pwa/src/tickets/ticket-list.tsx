@@ -4,7 +4,9 @@
 // user (ticket-list-filter.ts, decision 0032).
 import {
   createContext,
+  lazy,
   memo,
+  Suspense,
   useCallback,
   useContext,
   useDeferredValue,
@@ -31,7 +33,6 @@ import { Checkbox, Switch } from "../ui/toggles.tsx";
 import { VirtualList } from "../ui/virtual-list.tsx";
 import { useDebouncedValue } from "../util/use-debounced-value.ts";
 import { MessageMatches } from "./message-matches.tsx";
-import { NewTicketDialog } from "./new-ticket-dialog.tsx";
 import {
   isAdmin,
   loadListState,
@@ -47,6 +48,10 @@ import { TICKET_ROW_HEIGHT, TicketListItem } from "./ticket-list-item.tsx";
 import { tabOfStatus, tabThatNeedsMe } from "./ticket-list-tab.ts";
 import { useTicketByUuid, useTickets, useTicketWrites } from "./tickets-data.ts";
 import type { TabCount } from "./use-ticket-list.ts";
+
+// The new-ticket dialog (its contact search, the start-ticket form and the contract's schemas behind them) loads
+// when it is opened, not with the list (issue 24).
+const NewTicketDialog = lazy(() => import("./new-ticket-dialog.tsx").then((m) => ({ default: m.NewTicketDialog })));
 
 export function TicketList({ selectedUuid }: { selectedUuid: string | undefined }) {
   const user = useSessionUser();
@@ -168,7 +173,11 @@ function UserTicketList({ selectedUuid }: { selectedUuid: string | undefined }) 
           online={online}
         />
       </SelectedTicket.Provider>
-      {dialog === "new" && <NewTicketDialog online={online} onClose={() => setDialog(null)} />}
+      {dialog === "new" && (
+        <Suspense fallback={null}>
+          <NewTicketDialog online={online} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         isOpen={dialog === "closeAll"}
         onOpenChange={(open) => !open && setDialog(null)}

@@ -13,7 +13,7 @@ import { buildTicket, testDb } from "../test-support/factories.ts";
 import { BASE_URL, testApi } from "../test-support/fake-core.ts";
 import { mockNetworkForFile } from "../test-support/mock-network.ts";
 import { EMPTY_FILTER, type ListViewer, type TicketListFilter } from "./ticket-list-filter.ts";
-import { useTicketList } from "./use-ticket-list.ts";
+import { FIRST_PAGE, useTicketList } from "./use-ticket-list.ts";
 
 const server = mockNetworkForFile();
 const admin: ListViewer = {
@@ -100,5 +100,23 @@ describe("#ticketList.sources", () => {
     await waitFor(() => expect(ids(result.current.rows)).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]));
     expect(result.current.hasMore).toBe(false);
     expect(asked.filter((u) => u.searchParams.get("sortTickets") === "ASC")).toEqual([]);
+  });
+});
+
+describe("#ticketList.firstPage", () => {
+  it("reads what a screen shows first, then a step more each time the list asks; counts once the rows are in", async () => {
+    // The replica holds 60 tickets of the open tab, all of them (no page of core's is wanted).
+    await db.tickets.bulkPut(
+      Array.from({ length: 60 }, (_, i) => buildTicket({ id: 101 + i, status: "open", userId: 1, updatedAt: at(1) })),
+    );
+    await setMeta(db, "ticketsComplete", { inProgress: true, closed: true });
+    const { result } = render({ ...EMPTY_FILTER, showAll: true });
+    await waitFor(() => expect(result.current.rows).toHaveLength(FIRST_PAGE));
+    expect(result.current.hasMore).toBe(true);
+    await waitFor(() => expect(result.current.counts.open).toEqual({ value: 70, atLeast: false }));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.rows).toHaveLength(70));
+    expect(result.current.hasMore).toBe(false);
+    expect(asked).toEqual([]);
   });
 });

@@ -23,6 +23,12 @@ import { localRows, remoteRow, type TicketListRow } from "./ticket-list-rows.ts"
 /** Rows read from the replica per step as the list scrolls. */
 export const LOCAL_PAGE = 100;
 
+/**
+ * Rows a list reads first (issue 24): more than a phone or a desk shows at once (84 px rows), so the first render
+ * reads what is in view, not a hundred rows; a taller list asks for the next step at once (VirtualList).
+ */
+export const FIRST_PAGE = 24;
+
 export type TabCount = { value: number; atLeast: boolean };
 
 export type TicketListState = {
@@ -63,8 +69,8 @@ export function useTicketList(
 ): TicketListState {
   const f = useMemo(() => effectiveFilter(viewer, tab, filter), [viewer, tab, filter]);
   const key = ticketsQuery(tab, f);
-  const [limit, setLimit] = useState({ key, value: LOCAL_PAGE });
-  const take = limit.key === key ? limit.value : LOCAL_PAGE;
+  const [limit, setLimit] = useState({ key, value: FIRST_PAGE });
+  const take = limit.key === key ? limit.value : FIRST_PAGE;
 
   // undefined while it is read, null when no pull has said yet.
   const complete = useLiveQuery(
@@ -75,11 +81,20 @@ export function useTicketList(
   const local = useLiveQuery(
     () =>
       localTicketPage(db, viewer, tab, f, take).then((page) =>
-        localRows(db, page.tickets).then((rows) => ({ key, total: page.total, rows })),
+        localRows(db, page.tickets).then((rows) => ({ key, hasMore: page.hasMore, rows })),
       ),
     [db, viewer, key, take],
   );
-  const localCounts = useLiveQuery(() => localTabCounts(db, viewer, tabs, filter), [db, viewer, tabs, filter]);
+  // The tab counts read every ticket of every tab: they wait until the list's first rows are in (issue 24).
+  const [countsWanted, setCountsWanted] = useState(false);
+  const firstRowsIn = local !== undefined;
+  useEffect(() => {
+    if (firstRowsIn) setCountsWanted(true);
+  }, [firstRowsIn]);
+  const localCounts = useLiveQuery(
+    () => (countsWanted ? localTabCounts(db, viewer, tabs, filter) : undefined),
+    [countsWanted, db, viewer, tabs, filter],
+  );
 
   // Not before the replica has said what it holds: a tab it holds whole never asks core.
   const fromServer =
@@ -93,7 +108,7 @@ export function useTicketList(
   });
 
   const current = local?.key === key ? local : undefined;
-  const localDone = current !== undefined && current.rows.length >= current.total;
+  const localDone = current !== undefined && !current.hasMore;
   const localIds = useMemo(() => new Set(current?.rows.map((r) => r.ticket.id)), [current]);
   // Core's pages start at the newest ticket: those the replica already listed are skipped.
   const beyond = useMemo(

@@ -2,10 +2,50 @@
 // thousands scrolls smoothly, and asks for the next page when the scroll comes within
 // `endThreshold` px of the bottom (spec 1 §9: 100 px). Rows are kit ListItems of one fixed
 // height (`rowHeight`): the list knows where every row is without measuring them.
-import { useVirtualizer } from "@tanstack/react-virtual";
+import {
+  elementScroll,
+  observeElementOffset,
+  observeElementRect,
+  useVirtualizer,
+  type Virtualizer,
+} from "@tanstack/react-virtual";
 import { type CSSProperties, Fragment, type ReactNode, useCallback, useEffect, useRef } from "react";
 import { List } from "./list-item.tsx";
 import { Spinner } from "./spinner.tsx";
+
+type ListVirtualizer = Virtualizer<HTMLElement, Element>;
+
+/** Lists whose size and offset the virtualizer reads already (after the first frame that laid them out). */
+const laidOut = new WeakSet<Element>();
+
+/** `observe` from the next frame on, where the browser lays the page out anyway; cancelled on unmount. */
+function fromNextFrame<C>(observe: (instance: ListVirtualizer, cb: C) => undefined | (() => void)) {
+  return (instance: ListVirtualizer, cb: C) => {
+    let stop: undefined | (() => void);
+    const frame = requestAnimationFrame(() => {
+      const el = instance.scrollElement;
+      if (el) laidOut.add(el);
+      stop = observe(instance, cb);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      stop?.();
+    };
+  };
+}
+
+// As it attaches to a list just mounted, the virtualizer reads the list's size and scroll offset and scrolls it
+// to its offset: inside React's commit, each of those makes the browser lay the whole new screen out there and
+// then, in the same task (issue 24: about 25 ms of a phone's first load of /tickets). A list just mounted is at
+// offset 0 and assumed a screenful high (initialRect), so the reads wait for the next frame, and the scroll to
+// where it already is never happens.
+const observeRect = fromNextFrame(observeElementRect<HTMLElement>);
+const observeOffset = fromNextFrame(observeElementOffset<HTMLElement>);
+const scrollTo: typeof elementScroll<HTMLElement> = (offset, options, instance) => {
+  const el = instance.scrollElement;
+  if (el && !laidOut.has(el) && offset + (options.adjustments ?? 0) === 0) return;
+  elementScroll(offset, options, instance);
+};
 
 export type VirtualListProps<T> = {
   items: readonly T[];
@@ -50,6 +90,9 @@ export function VirtualList<T>({
     overscan,
     // Before the first layout (and where nothing is laid out, as in jsdom) assume a screenful.
     initialRect: { width: 0, height: 900 },
+    observeElementRect: observeRect,
+    observeElementOffset: observeOffset,
+    scrollToFn: scrollTo,
   });
   const rows = virtualizer.getVirtualItems();
 

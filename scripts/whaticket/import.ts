@@ -90,8 +90,7 @@ export async function importWhaticket(pool: pg.Pool, opts: ImportOptions): Promi
         plan.push({ source, target: null });
       }
     }
-    await target.start();
-    try {
+    await target.run(async () => {
       for (const p of plan) {
         let companyId = p.target;
         let created = false;
@@ -133,9 +132,7 @@ export async function importWhaticket(pool: pg.Pool, opts: ImportOptions): Promi
           progress(`${name}: done`);
         }
       }
-    } finally {
-      await target.finish();
-    }
+    });
     return { report, saas: schema.saas, companies };
   } finally {
     await src.end();

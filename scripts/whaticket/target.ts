@@ -5,6 +5,9 @@
 import type pg from "pg";
 import { transaction } from "../../core/src/kernel/transaction.ts";
 
+/** Thrown at the end of a dry run so the kernel's transaction helper rolls everything back. */
+const DRY_RUN_OVER = new Error("dry run over: rolled back");
+
 export class Target {
   private dryClient: pg.PoolClient | null = null;
   readonly pool: pg.Pool;
@@ -15,10 +18,25 @@ export class Target {
     this.dryRun = dryRun;
   }
 
-  async start(): Promise<void> {
-    if (!this.dryRun) return;
-    this.dryClient = await this.pool.connect();
-    await this.dryClient.query("BEGIN");
+  /**
+   * Runs the whole import: as it is (each batch commits on its own), or (dry run) inside one transaction of the
+   * kernel's helper that is rolled back once `fn` is done, so nothing it wrote remains.
+   */
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (!this.dryRun) return fn();
+    const done: { result?: T } = {};
+    try {
+      await transaction(this.pool, async (client) => {
+        this.dryClient = client;
+        done.result = await fn();
+        throw DRY_RUN_OVER;
+      });
+    } catch (err) {
+      if (err !== DRY_RUN_OVER) throw err;
+    } finally {
+      this.dryClient = null;
+    }
+    return done.result as T;
   }
 
   /** Runs `fn` as one unit: committed on its own, or (dry run) a savepoint of the run's one transaction. */
@@ -33,18 +51,6 @@ export class Target {
     } catch (err) {
       await c.query("ROLLBACK TO SAVEPOINT import_batch");
       throw err;
-    }
-  }
-
-  /** Ends the run: a dry run's transaction is rolled back, so nothing it wrote remains. */
-  async finish(): Promise<void> {
-    const c = this.dryClient;
-    if (!c) return;
-    this.dryClient = null;
-    try {
-      await c.query("ROLLBACK");
-    } finally {
-      c.release();
     }
   }
 }

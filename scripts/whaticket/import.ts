@@ -68,6 +68,9 @@ async function sourceCompanies(src: pg.Pool, schema: SourceSchema, name: string)
 
 export async function importWhaticket(pool: pg.Pool, opts: ImportOptions): Promise<ImportResult> {
   const src = new pg.Pool({ connectionString: opts.from, max: 2 });
+  // An idle source connection the old server ends (a restart, its database dropped) fails the next query instead of
+  // throwing out of the process.
+  src.on("error", () => {});
   const report = new ImportReport();
   const target = new Target(pool, opts.dryRun);
   const maps = new Mappings(opts.source ?? sourceNameOf(opts.from));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tabCountsDecide, tabOfStatus, tabThatNeedsMe } from "./ticket-list-tab.ts";
+import { tabOfStatus, tabThatNeedsMe } from "./ticket-list-tab.ts";
 
 describe("tabThatNeedsMe", () => {
   it("opens on Aguardando when conversations wait and none is attended", () => {
@@ -9,19 +9,6 @@ describe("tabThatNeedsMe", () => {
     expect(tabThatNeedsMe({ open: { value: 1 }, pending: { value: 2 } })).toBeNull();
     expect(tabThatNeedsMe({ open: { value: 0 }, pending: { value: 0 } })).toBeNull();
     expect(tabThatNeedsMe({ pending: { value: 2 } })).toBeNull();
-  });
-});
-
-describe("tabCountsDecide", () => {
-  it("decides on exact counts, and on a lower bound only where it is above zero", () => {
-    expect(tabCountsDecide({ open: { value: 0, atLeast: false }, pending: { value: 2, atLeast: false } })).toBe(true);
-    expect(tabCountsDecide({ open: { value: 0, atLeast: false }, pending: { value: 2, atLeast: true } })).toBe(true);
-    expect(tabCountsDecide({ open: { value: 3, atLeast: true }, pending: { value: 0, atLeast: true } })).toBe(true);
-  });
-  it("waits while a count of zero is only a lower bound (a replica still pulling), or a count is missing", () => {
-    expect(tabCountsDecide({ open: { value: 0, atLeast: true }, pending: { value: 2, atLeast: false } })).toBe(false);
-    expect(tabCountsDecide({ open: { value: 0, atLeast: false }, pending: { value: 0, atLeast: true } })).toBe(false);
-    expect(tabCountsDecide({ open: { value: 0, atLeast: false } })).toBe(false);
   });
 });
 

@@ -18,19 +18,3 @@ export function tabThatNeedsMe(counts: { open?: { value: number }; pending?: { v
   if (!counts.open || !counts.pending) return null;
   return counts.pending.value > 0 && counts.open.value === 0 ? "pending" : null;
 }
-
-type Count = { value: number; atLeast?: boolean };
-
-/**
- * Whether the counts can decide the tab to open on: both read, and neither a lower bound that could still change
- * the answer (an Atendendo of "at least 0" from a replica still pulling may hold tickets; an Aguardando of "at least
- * 0" may too). A lower bound above zero is enough to say a tab has tickets. Deciding on a replica's first, partial
- * counts kept the list on its remembered tab while conversations waited (a CI run under load caught it).
- */
-export function tabCountsDecide(counts: { open?: Count; pending?: Count }): boolean {
-  const { open, pending } = counts;
-  if (!open || !pending) return false;
-  // Someone is attended: the answer is "keep the tab" whatever Aguardando holds.
-  if (open.value > 0) return true;
-  return !open.atLeast && (pending.value > 0 || !pending.atLeast);
-}

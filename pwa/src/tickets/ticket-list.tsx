@@ -45,7 +45,7 @@ import {
 } from "./ticket-list-filter.ts";
 import { TicketFilters } from "./ticket-list-filters.tsx";
 import { TICKET_ROW_HEIGHT, TicketListItem } from "./ticket-list-item.tsx";
-import { tabCountsDecide, tabOfStatus, tabThatNeedsMe } from "./ticket-list-tab.ts";
+import { tabOfStatus, tabThatNeedsMe } from "./ticket-list-tab.ts";
 import { useTicketByUuid, useTickets, useTicketWrites } from "./tickets-data.ts";
 import type { TabCount } from "./use-ticket-list.ts";
 
@@ -280,7 +280,7 @@ const TicketTabs = memo(function TicketTabs({
   );
 });
 
-/** Once the counts can say (tabCountsDecide): Aguardando when conversations wait and none is attended (issue 21). */
+/** Once the counts are known: Aguardando when conversations wait and none is attended (issue 21). */
 function useTabThatNeedsMe(
   counts: Partial<Record<TicketTab, TabCount>>,
   selectedUuid: string | undefined,
@@ -289,7 +289,7 @@ function useTabThatNeedsMe(
 ) {
   const decided = useRef(false);
   const next = tabThatNeedsMe(counts);
-  const known = tabCountsDecide(counts);
+  const known = counts.open !== undefined && counts.pending !== undefined;
   useEffect(() => {
     if (decided.current || !known) return;
     decided.current = true;
